@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tooling/chromium.ts';
+
+/**
+ * End-to-end tests drive the built admin app served by the real api-server (the way `npm start`
+ * runs it), on a free port with a throwaway data directory: see global-setup.ts.
+ */
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  outputDir: '../test-results',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

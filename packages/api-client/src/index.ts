@@ -1,0 +1,2 @@
+export type { SignableFields } from './sign';
+export { canonicalString, createNonce, signPayload, unixSeconds, verifySignature } from './sign';

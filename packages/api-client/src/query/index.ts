@@ -1,0 +1,2 @@
+// TanStack Query factories for the reads; filled in by the api-client issue.
+export {};

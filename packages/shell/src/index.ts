@@ -1,0 +1,1 @@
+export { filterMenuByRole, type MenuItem, type Role } from './menu/filter-menu';

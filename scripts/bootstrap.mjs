@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// The two commands of the README, `npm start` and `npm test`, land here. This script sets up
+// whatever is missing (pnpm, the dependencies, Chromium for tests), skips what is already done,
+// then hands over to pnpm. It uses only Node's standard library, since nothing else exists yet.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PNPM_VERSION = '12.21.0';
+const mode = process.argv[2];
+
+function log(message) {
+  console.log(`\x1b[36m[consign]\x1b[0m ${message}`);
+}
+
+function fail(message) {
+  console.error(`\x1b[31m[consign]\x1b[0m ${message}`);
+  process.exit(1);
+}
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) fail(`${cmd} ${args.join(' ')} could not start: ${result.error.message}`);
+  return result.status ?? 1;
+}
+
+function must(cmd, args, options) {
+  const status = run(cmd, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+function has(cmd, args = ['--version']) {
+  const result = spawnSync(cmd, args, { stdio: 'ignore' });
+  return !result.error && result.status === 0;
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19))
+    fail(`Node ${process.versions.node} is too old: 20.19 or newer is needed.`);
+}
+
+/** pnpm: installed globally with npm when it is missing (the only global install we make). */
+function ensurePnpm() {
+  if (has('pnpm')) return;
+  log(`pnpm is missing: installing pnpm@${PNPM_VERSION} globally with npm`);
+  must('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`]);
+  if (!has('pnpm')) fail("pnpm was installed but is not on PATH; add npm's global bin folder to PATH.");
+}
+
+/** Dependencies: `pnpm install --frozen-lockfile` unless the lockfile is unchanged since the last install. */
+function ensureDependencies() {
+  const lock = readFileSync(join(root, 'pnpm-lock.yaml'));
+  const stamp = join(root, 'node_modules', '.consign-lock-hash');
+  const hash = createHash('sha256').update(lock).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  log('installing dependencies (pnpm install --frozen-lockfile)');
+  must('pnpm', ['install', '--frozen-lockfile']);
+  writeFileSync(stamp, hash);
+}
+
+/** Chromium for the browser tests: CHROME_PATH, Debian's /usr/bin/chromium, or apt-get as root. */
+function ensureChromium() {
+  if (process.env.CHROME_PATH) {
+    if (!existsSync(process.env.CHROME_PATH)) fail(`CHROME_PATH=${process.env.CHROME_PATH} does not exist.`);
+    return process.env.CHROME_PATH;
+  }
+  const debian = '/usr/bin/chromium';
+  const cjkFonts = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+  if (existsSync(debian) && existsSync(cjkFonts)) return debian;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && has('apt-get', ['--version'])) {
+    log("installing Debian's chromium and fonts-noto-cjk with apt-get");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    must('apt-get', ['update', '-qq'], { env });
+    must('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { env });
+    if (existsSync(debian)) return debian;
+  }
+  fail(
+    'The browser tests need Chromium. Install it (Debian/Ubuntu: `apt-get install chromium fonts-noto-cjk`) ' +
+      'or set CHROME_PATH to a Chromium or Chrome binary, then run `npm test` again.',
+  );
+}
+
+/** A hash of everything the admin build reads, so that a second `npm start` skips the build. */
+function sourceHash() {
+  const hash = createHash('sha256');
+  const skip = new Set(['node_modules', 'dist', '.data', 'routeTree.gen.ts']);
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (
+        skip.has(name) ||
+        name.endsWith('.test.ts') ||
+        name.endsWith('.test.tsx') ||
+        name.endsWith('.stories.tsx')
+      )
+        continue;
+      const path = join(dir, name);
+      const stat = statSync(path);
+      if (stat.isDirectory()) walk(path);
+      else hash.update(relative(root, path)).update(readFileSync(path));
+    }
+  };
+  for (const dir of ['apps/admin', 'packages/ui', 'packages/shell', 'packages/api-client'])
+    walk(join(root, dir));
+  hash.update(readFileSync(join(root, 'pnpm-lock.yaml')));
+  for (const key of Object.keys(process.env)
+    .filter((k) => k.startsWith('VITE_'))
+    .sort())
+    hash.update(`${key}=${process.env[key]}`);
+  return hash.digest('hex');
+}
+
+function ensureAdminBuild() {
+  const stamp = join(root, 'apps/admin/dist/.source-hash');
+  const hash = sourceHash();
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
+    log('admin app is already built for these sources: skipping the build');
+    return;
+  }
+  log('building the admin app');
+  must('pnpm', ['--filter', '@consign/admin', 'build']);
+  writeFileSync(stamp, hash);
+}
+
+checkNode();
+ensurePnpm();
+ensureDependencies();
+
+if (mode === 'start') {
+  ensureAdminBuild();
+  must('pnpm', ['--filter', '@consign/api-server', 'start'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+} else if (mode === 'test') {
+  const chrome = ensureChromium();
+  process.exit(run('pnpm', ['run', 'test:all'], { env: { ...process.env, CHROME_PATH: chrome } }));
+} else {
+  fail('usage: node scripts/bootstrap.mjs start|test');
+}

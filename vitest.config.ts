@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './tooling/chromium.ts';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/** Chromium in headless mode, shared by the component tests and the story tests. */
+function browser() {
+  return {
+    enabled: true,
+    headless: true,
+    provider: playwright({ launchOptions: chromiumLaunchOptions }),
+    instances: [{ browser: 'chromium' as const }],
+    viewport: { width: 1280, height: 800 },
+  };
+}
+
+/** Pure logic runs in Node: fast, no browser. */
+function unit(pkg: string, root: string) {
+  return {
+    test: {
+      name: `${pkg}:unit`,
+      root,
+      environment: 'node' as const,
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    },
+  };
+}
+
+/** Components run in real Chromium with the app's Tailwind pipeline. */
+function componentTests(pkg: string, root: string) {
+  return {
+    plugins: [react(), tailwindcss()],
+    test: {
+      name: `${pkg}:browser`,
+      root,
+      include: ['src/**/*.test.tsx'],
+      setupFiles: [path.join(dirname, 'tooling/browser-setup.ts')],
+      browser: browser(),
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      unit('api-client', 'packages/api-client'),
+      unit('ui', 'packages/ui'),
+      unit('shell', 'packages/shell'),
+      unit('admin', 'apps/admin'),
+      unit('api-server', 'apps/api-server'),
+      componentTests('ui', 'packages/ui'),
+      componentTests('shell', 'packages/shell'),
+      {
+        plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: browser(),
+        },
+      },
+    ],
+  },
+});
