@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * Shared building blocks of the contract. Every string has a maximum length, every integer a range,
+ * and every URL is either an absolute http(s) URL or a same-origin path, so that no schema lets a
+ * `javascript:` (or `data:`, `vbscript:` ...) link through.
+ */
+
+/** Largest unix-seconds value accepted anywhere (2100-01-01T00:00:00Z). */
+export const MAX_UNIX_SECONDS = 4_102_444_800;
+/** Largest amount of money accepted anywhere: 100 million yuan, in fen. */
+export const MAX_FEN = 10_000_000_000;
+/** Largest database id accepted anywhere. */
+export const MAX_ID = 2_147_483_647;
+/** Longest URL accepted anywhere. */
+export const MAX_URL_LENGTH = 2048;
+
+/** A trimmed string of at most `max` characters (and at least `min`, default 0). */
+export function text(max: number, min = 0) {
+  return z.string().trim().min(min).max(max);
+}
+
+/** A positive database id (JSON number). */
+export const idSchema = z.int().min(1).max(MAX_ID);
+
+/**
+ * An id that may arrive as a number (JSON body) or as a digit string (URL query, form field);
+ * it always parses to a number.
+ */
+export const idLikeSchema = z
+  .union([idSchema, z.string().regex(/^[1-9]\d{0,9}$/, 'invalid id')])
+  .transform((value) => Number(value))
+  .pipe(idSchema);
+
+/** Unix seconds (integer, 0..2100). */
+export const unixTimeSchema = z.int().min(0).max(MAX_UNIX_SECONDS);
+
+/** Money in integer fen (1 yuan = 100 fen), never negative. */
+export const fenSchema = z.int().min(0).max(MAX_FEN);
+
+/** A calendar date `YYYY-MM-DD` (used by the date-range filters of the list pages). */
+export const dateStringSchema = z.iso.date();
+
+/** True for an absolute http(s) URL or a same-origin path (`/x`, but not `//x` or `/\x`). */
+export function isSafeUrl(value: string): boolean {
+  if (value.length === 0 || value.length > MAX_URL_LENGTH) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** True for an absolute http(s) URL only (no relative paths): source product links. */
+export function isHttpUrl(value: string): boolean {
+  return !value.startsWith('/') && isSafeUrl(value);
+}
+
+/** An absolute http(s) URL or a same-origin path such as `/uploads/logo.png`. */
+export const safeUrlSchema = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .refine(isSafeUrl, 'must be an http(s) URL or a path starting with /');
+
+/** {@link safeUrlSchema} or the empty string ("no link / no image"). */
+export const optionalUrlSchema = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .refine(
+    (value) => value === '' || isSafeUrl(value),
+    'must be empty, an http(s) URL or a path starting with /',
+  );
+
+/** An absolute http(s) URL (source product links on Taobao, 1688, Pinduoduo ...). */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .refine(isHttpUrl, 'must be an absolute http(s) URL');
+
+/** The sales platforms a shop can live on. */
+export const PLATFORMS = ['taobao', 'pinduoduo', 'douyin', 'kuaishou', 'jd'] as const;
+export const platformCodeSchema = z.enum(PLATFORMS);
+export type PlatformCode = z.infer<typeof platformCodeSchema>;
+
+/**
+ * Makes a list filter optional and treats `''` (an empty select or search box, as it comes from the
+ * address query) as "no filter": the parsed value is then `undefined`.
+ */
+export function filter<T extends z.ZodType>(schema: T) {
+  return z
+    .union([z.literal(''), z.null(), schema])
+    .optional()
+    .transform((value) => (value === '' || value === null ? undefined : (value as z.output<T>)));
+}
+
+/** A free-text search filter (order number, title, shop name ...). */
+export const keywordFilter = filter(text(64));
+
+/** The body of every `/api/x/y` call that deletes or reads one thing by id: `{ id }`. */
+export const idParamsSchema = z.object({ id: idLikeSchema });
+export type IdParams = z.input<typeof idParamsSchema>;
+
+/** The answer of a delete: the id that was removed. */
+export const deletedSchema = z.object({ id: idSchema });
+export type Deleted = z.infer<typeof deletedSchema>;
+
+/** Query parameters passed through unchanged (`ad-save`, `platform-save` ... accept "body plus query"). */
+export const passthroughQuerySchema = z.record(
+  z.string().max(64),
+  z.union([z.string().max(256), z.number(), z.boolean()]),
+);
+export type PassthroughQuery = z.input<typeof passthroughQuerySchema>;

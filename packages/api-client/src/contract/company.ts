@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { idLikeSchema, idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common';
+
+/**
+ * The company profile (`/api/company/index`): the editable source of the branding that
+ * `/api/default/config` publishes. Lengths: name 1..64, short_name 1..32 (it ends every document
+ * title), en_name 0..64, footer lines 0..200.
+ */
+export const companySchema = z.object({
+  name: text(64, 1),
+  short_name: text(32, 1),
+  en_name: text(64),
+  logo_url: optionalUrlSchema,
+  foot_copyright: text(200),
+  foot_info: text(200),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** Body of `/api/company/update`: the whole profile, top-level fields. Answers the saved `Company`. */
+export const companyUpdateBodySchema = companySchema;
+export type CompanyUpdateBody = z.input<typeof companyUpdateBodySchema>;
+
+/**
+ * Body of `/api/company/ad-save`: a banner without `id` creates one, with `id` updates it.
+ * Times are unix seconds, `0`/`null` for "no time"; when both are set `end_time` must be later.
+ * Answers the saved `Banner`.
+ */
+export const bannerSaveBodySchema = z
+  .object({
+    id: idLikeSchema.optional(),
+    name: text(64, 1),
+    ad_url: optionalUrlSchema.default(''),
+    ad_login_image_url: safeUrlSchema,
+    begin_time: unixTimeSchema.nullable().default(null),
+    end_time: unixTimeSchema.nullable().default(null),
+  })
+  .refine((b) => !b.begin_time || !b.end_time || b.end_time > b.begin_time, {
+    message: 'end_time must be after begin_time',
+    path: ['end_time'],
+  });
+export type BannerSaveBody = z.input<typeof bannerSaveBodySchema>;
+
+/** Query of `/api/company/ad-del`, `/api/company/platform-del`: `?id=`. Answers `{ id }`. */
+export const idQuerySchema = z.object({ id: idLikeSchema });
+export type IdQuery = z.input<typeof idQuerySchema>;
+
+/**
+ * A sales platform the company sells on (`platform-save` / `platform-del`).
+ * `code` is a short lowercase identifier such as `taobao` or `pinduoduo`.
+ */
+export const platformSchema = z.object({
+  id: idSchema,
+  name: text(32, 1),
+  code: z.string().regex(/^[a-z][a-z0-9_]{1,31}$/, 'lowercase letters, digits and _'),
+  enabled: z.boolean(),
+});
+export type Platform = z.infer<typeof platformSchema>;
+
+/** Body of `/api/company/platform-save`: without `id` creates, with `id` updates. Answers `Platform`. */
+export const platformSaveBodySchema = platformSchema.extend({ id: idLikeSchema.optional() });
+export type PlatformSaveBody = z.input<typeof platformSaveBodySchema>;
+
+export const PLATFORM_AUTH_STATUSES = ['active', 'expired', 'revoked'] as const;
+export const platformAuthStatusSchema = z.enum(PLATFORM_AUTH_STATUSES);
+export type PlatformAuthStatus = z.infer<typeof platformAuthStatusSchema>;
+
+/**
+ * An authorisation of a shop on a platform's open API (`platform-auth-*`).
+ * `app_secret` is write-only: it is accepted by `platform-auth-save` and never answered.
+ * `expires_at` is unix seconds, `null` when the platform grants it without end.
+ */
+export const platformAuthSchema = z.object({
+  id: idSchema,
+  platform_id: idSchema,
+  shop_name: text(64, 1),
+  app_key: text(64, 1),
+  expires_at: unixTimeSchema.nullable(),
+  status: platformAuthStatusSchema,
+});
+export type PlatformAuth = z.infer<typeof platformAuthSchema>;
+
+/** Body of `/api/company/platform-auth-save`. Answers the saved `PlatformAuth`. */
+export const platformAuthSaveBodySchema = z.object({
+  id: idLikeSchema.optional(),
+  platform_id: idLikeSchema,
+  shop_name: text(64, 1),
+  app_key: text(64, 1),
+  app_secret: text(128).optional(),
+  expires_at: unixTimeSchema.nullable().default(null),
+});
+export type PlatformAuthSaveBody = z.input<typeof platformAuthSaveBodySchema>;
+
+/** Query of `/api/company/platform-auth-list`: `?platform_id=`. Answers `PlatformAuth[]` (not paged). */
+export const platformAuthListQuerySchema = z.object({ platform_id: idLikeSchema });
+export type PlatformAuthListQuery = z.input<typeof platformAuthListQuerySchema>;
+
+/** Query of `/api/company/platform-auth-del`: `?id=` (and optionally `platform_id`). Answers `{ id }`. */
+export const platformAuthDelQuerySchema = z.object({
+  id: idLikeSchema,
+  platform_id: idLikeSchema.optional(),
+});
+export type PlatformAuthDelQuery = z.input<typeof platformAuthDelQuerySchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { filter, httpUrlSchema, idLikeSchema, idSchema, keywordFilter, text, unixTimeSchema } from './common';
+import { listParamsSchema } from './list';
+
+export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const copyStatusSchema = z.enum(COPY_STATUSES);
+export type CopyStatus = z.infer<typeof copyStatusSchema>;
+
+/** Most source links in one `/api/copy/create` call. */
+export const COPY_URLS_MAX = 50;
+
+/**
+ * One product copy job (`/api/copy/index`): copy the product at `source_url` into shop `shop_id`.
+ * `progress` 0..100; `goods_id` is set once it `succeeded`; `error` holds the reason when `failed`.
+ */
+export const copyRecordSchema = z.object({
+  id: idSchema,
+  source_url: httpUrlSchema,
+  shop_id: idSchema,
+  shop_name: text(64),
+  status: copyStatusSchema,
+  progress: z.int().min(0).max(100),
+  goods_id: idSchema.nullable(),
+  error: text(200).nullable(),
+  created_at: unixTimeSchema,
+});
+export type CopyRecord = z.infer<typeof copyRecordSchema>;
+
+/** Body of `/api/copy/index`. `keyword` matches the source link. Answers `Page<CopyRecord>`, newest first. */
+export const copyRecordListParamsSchema = listParamsSchema.extend({
+  keyword: keywordFilter,
+  status: filter(copyStatusSchema),
+  shop_id: filter(idLikeSchema),
+});
+export type CopyRecordListParams = z.input<typeof copyRecordListParamsSchema>;
+
+/**
+ * Body of `/api/copy/create`: 1..50 absolute http(s) product links (trimmed, duplicates removed)
+ * to copy into one shop. Answers `{ created }`, the number of jobs queued.
+ * Note: `urls` is an array, so it is carried but not covered by the request signature.
+ */
+export const copyCreateBodySchema = z.object({
+  shop_id: idLikeSchema,
+  urls: z
+    .array(httpUrlSchema)
+    .min(1)
+    .max(COPY_URLS_MAX)
+    .transform((urls) => [...new Set(urls)]),
+});
+export type CopyCreateBody = z.input<typeof copyCreateBodySchema>;
+
+export const copyCreateResultSchema = z.object({ created: z.int().min(0).max(COPY_URLS_MAX) });
+export type CopyCreateResult = z.infer<typeof copyCreateResultSchema>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import {
+  filter,
+  idLikeSchema,
+  idSchema,
+  keywordFilter,
+  optionalUrlSchema,
+  safeUrlSchema,
+  text,
+  unixTimeSchema,
+} from './common';
+import { listParamsSchema } from './list';
+
+export const GOODS_STATUSES = ['on_sale', 'off_sale', 'draft'] as const;
+export const goodsStatusSchema = z.enum(GOODS_STATUSES);
+export type GoodsStatus = z.infer<typeof goodsStatusSchema>;
+
+/** Longest goods title (the platforms cap titles at 60 characters). */
+export const GOODS_TITLE_MAX = 60;
+/** Highest price: 1,000,000 yuan, in fen. */
+export const GOODS_PRICE_MAX = 100_000_000;
+/** Highest stock. */
+export const GOODS_STOCK_MAX = 1_000_000;
+/** Most pictures of one product (the first is the main picture). */
+export const GOODS_IMAGES_MAX = 9;
+
+const goodsFields = {
+  shop_id: idSchema,
+  title: text(GOODS_TITLE_MAX, 1),
+  price: z.int().min(1).max(GOODS_PRICE_MAX),
+  stock: z.int().min(0).max(GOODS_STOCK_MAX),
+  status: goodsStatusSchema,
+  images: z.array(safeUrlSchema).min(1).max(GOODS_IMAGES_MAX),
+  source_url: optionalUrlSchema,
+};
+
+/**
+ * A product in a shop (`/api/goods/index`, `/api/goods/detail`). `price` in fen (>= 1),
+ * `source_url` is the supplier page it was copied from (`''` when created by hand).
+ */
+export const goodsSchema = z.object({
+  id: idSchema,
+  ...goodsFields,
+  shop_name: text(64),
+  updated_at: unixTimeSchema,
+});
+export type Goods = z.infer<typeof goodsSchema>;
+
+/** Body of `/api/goods/index`. `keyword` matches the title. Answers `Page<Goods>`, last updated first. */
+export const goodsListParamsSchema = listParamsSchema.extend({
+  keyword: keywordFilter,
+  status: filter(goodsStatusSchema),
+  shop_id: filter(idLikeSchema),
+});
+export type GoodsListParams = z.input<typeof goodsListParamsSchema>;
+
+/** Body of `/api/goods/detail`: `{ id }`. Answers `Goods` (or `errorCode 1` when it does not exist). */
+export const goodsDetailParamsSchema = z.object({ id: idLikeSchema });
+export type GoodsDetailParams = z.input<typeof goodsDetailParamsSchema>;
+
+/** Body of `/api/goods/save`: without `id` creates, with `id` updates. Answers the saved `Goods`. */
+export const goodsSaveBodySchema = z.object({
+  id: idLikeSchema.optional(),
+  ...goodsFields,
+  shop_id: idLikeSchema,
+  source_url: optionalUrlSchema.default(''),
+});
+export type GoodsSaveBody = z.input<typeof goodsSaveBodySchema>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  dateStringSchema,
+  fenSchema,
+  filter,
+  idLikeSchema,
+  idSchema,
+  keywordFilter,
+  optionalUrlSchema,
+  platformCodeSchema,
+  text,
+  unixTimeSchema,
+} from './common';
+import { listParamsSchema } from './list';
+
+/** One line of an order: the product as the buyer saw it. `sku` is the chosen variant text. */
+export const orderGoodsSchema = z.object({
+  title: text(120),
+  image: optionalUrlSchema,
+  quantity: z.int().min(1).max(9999),
+  sku: text(120).optional(),
+});
+export type OrderGoods = z.infer<typeof orderGoodsSchema>;
+
+/** Where an order ships. `mobile` is masked by the server (`138****0000`): staff never see it whole. */
+export const receiverSchema = z.object({
+  name: text(32),
+  mobile: z.string().max(32),
+  address: text(200),
+});
+export type Receiver = z.infer<typeof receiverSchema>;
+
+export const ORDER_STATUSES = ['pending', 'purchased', 'shipped', 'completed', 'cancelled'] as const;
+/**
+ * - `pending`: paid by the buyer, not yet bought at the supplier;
+ * - `purchased`: bought at the supplier, waiting for shipment;
+ * - `shipped`: the supplier shipped it; `completed`: received; `cancelled`: closed without delivery.
+ */
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** A dropshipping order (`/api/order/index`). `amount` is what the buyer paid, in fen. */
+export const orderSchema = z.object({
+  id: idSchema,
+  order_no: z.string().max(64),
+  shop_id: idSchema,
+  shop_name: text(64),
+  platform: platformCodeSchema,
+  goods: z.array(orderGoodsSchema).max(50),
+  amount: fenSchema,
+  status: orderStatusSchema,
+  buyer_name: text(64),
+  receiver: receiverSchema,
+  created_at: unixTimeSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * Body of `/api/order/index`: a page plus filters. `keyword` matches the order number, the buyer or a
+ * goods title; `start_date`/`end_date` (`YYYY-MM-DD`, inclusive, Asia/Shanghai days) bound `created_at`.
+ * Empty strings mean "no filter". Answers `Page<Order>`, newest first.
+ */
+export const orderListParamsSchema = listParamsSchema.extend({
+  keyword: keywordFilter,
+  status: filter(orderStatusSchema),
+  shop_id: filter(idLikeSchema),
+  platform: filter(platformCodeSchema),
+  start_date: filter(dateStringSchema),
+  end_date: filter(dateStringSchema),
+});
+export type OrderListParams = z.input<typeof orderListParamsSchema>;
+
+export const AFTER_SALE_TYPES = ['refund', 'return', 'exchange'] as const;
+/** `refund`: money only; `return`: goods back and money back; `exchange`: goods back, another sent. */
+export const afterSaleTypeSchema = z.enum(AFTER_SALE_TYPES);
+export type AfterSaleType = z.infer<typeof afterSaleTypeSchema>;
+
+export const AFTER_SALE_STATUSES = ['pending', 'processing', 'finished', 'rejected'] as const;
+export const afterSaleStatusSchema = z.enum(AFTER_SALE_STATUSES);
+export type AfterSaleStatus = z.infer<typeof afterSaleStatusSchema>;
+
+/** An after-sale request (`/api/order/after-sale`). `refund_amount` in fen. */
+export const afterSaleOrderSchema = z.object({
+  id: idSchema,
+  order_no: z.string().max(64),
+  shop_id: idSchema,
+  shop_name: text(64),
+  platform: platformCodeSchema,
+  goods: z.array(orderGoodsSchema).max(50),
+  refund_amount: fenSchema,
+  type: afterSaleTypeSchema,
+  status: afterSaleStatusSchema,
+  reason: text(200),
+  created_at: unixTimeSchema,
+});
+export type AfterSaleOrder = z.infer<typeof afterSaleOrderSchema>;
+
+/** Body of `/api/order/after-sale`. Same rules as the order list. Answers `Page<AfterSaleOrder>`. */
+export const afterSaleListParamsSchema = listParamsSchema.extend({
+  keyword: keywordFilter,
+  status: filter(afterSaleStatusSchema),
+  type: filter(afterSaleTypeSchema),
+  shop_id: filter(idLikeSchema),
+  start_date: filter(dateStringSchema),
+  end_date: filter(dateStringSchema),
+});
+export type AfterSaleListParams = z.input<typeof afterSaleListParamsSchema>;

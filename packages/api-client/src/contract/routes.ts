@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth';
+import { deletedSchema, passthroughQuerySchema } from './common';
+import {
+  bannerSaveBodySchema,
+  companySchema,
+  companyUpdateBodySchema,
+  idQuerySchema,
+  platformAuthDelQuerySchema,
+  platformAuthListQuerySchema,
+  platformAuthSaveBodySchema,
+  platformAuthSchema,
+  platformSaveBodySchema,
+  platformSchema,
+} from './company';
+import { bannerSchema, companyConfigSchema } from './config';
+import {
+  copyCreateBodySchema,
+  copyCreateResultSchema,
+  copyRecordListParamsSchema,
+  copyRecordSchema,
+} from './copy';
+import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods';
+import { pageSchema } from './list';
+import { afterSaleListParamsSchema, afterSaleOrderSchema, orderListParamsSchema, orderSchema } from './order';
+import { settingsSchema, settingsUpdateBodySchema } from './setting';
+import {
+  shopGroupDelBodySchema,
+  shopGroupListParamsSchema,
+  shopGroupSaveBodySchema,
+  shopGroupSchema,
+  shopListParamsSchema,
+  shopMoveBodySchema,
+  shopSchema,
+} from './shop';
+import { currentUserSchema, userInfoBodySchema } from './user';
+
+/** A body with no fields of its own (only the signing fields `nonce` and `ts`, which parsing strips). */
+export const emptyBodySchema = z.object({});
+
+/** The signing fields the client adds to every body (DESIGN.md section 2). */
+export const signingFieldsSchema = z.object({
+  nonce: z.string().regex(/^[A-Za-z0-9]{16}$/),
+  ts: z.coerce.number().int().min(0),
+});
+export type SigningFields = z.infer<typeof signingFieldsSchema>;
+
+/** One call of the API: who may make it and the shapes of its body, query and answer `data`. */
+export interface RouteContract {
+  /** `false` for the public calls (still signed); `true` when a valid bearer token is required. */
+  readonly auth: boolean;
+  /** The JSON body, without the signing fields. Parsing strips unknown keys. */
+  readonly body: z.ZodType;
+  /** The query string, when the call reads one. Query values arrive as strings. */
+  readonly query?: z.ZodType;
+  /** The `data` of the success envelope. */
+  readonly data: z.ZodType;
+}
+
+/**
+ * Every call of the API by path: the server validates with these, the client validates answers with
+ * them in development (`validateResponses`), and tests can walk them.
+ */
+export const apiRoutes = {
+  '/api/default/send-code': { auth: false, body: sendCodeBodySchema, data: emptyDataSchema },
+  '/api/default/login': { auth: false, body: loginBodySchema, data: loginResultSchema },
+  '/api/default/logout': { auth: false, body: emptyBodySchema, data: emptyDataSchema },
+  '/api/default/config': { auth: false, body: emptyBodySchema, data: companyConfigSchema },
+  '/api/user/info': { auth: true, body: userInfoBodySchema, data: currentUserSchema },
+
+  '/api/company/index': { auth: true, body: emptyBodySchema, data: companySchema },
+  '/api/company/update': { auth: true, body: companyUpdateBodySchema, data: companySchema },
+  '/api/company/ad-save': {
+    auth: true,
+    body: bannerSaveBodySchema,
+    query: passthroughQuerySchema,
+    data: bannerSchema,
+  },
+  '/api/company/ad-del': { auth: true, body: emptyBodySchema, query: idQuerySchema, data: deletedSchema },
+  '/api/company/platform-save': {
+    auth: true,
+    body: platformSaveBodySchema,
+    query: passthroughQuerySchema,
+    data: platformSchema,
+  },
+  '/api/company/platform-del': {
+    auth: true,
+    body: emptyBodySchema,
+    query: idQuerySchema,
+    data: deletedSchema,
+  },
+  '/api/company/platform-auth-save': {
+    auth: true,
+    body: platformAuthSaveBodySchema,
+    query: passthroughQuerySchema,
+    data: platformAuthSchema,
+  },
+  '/api/company/platform-auth-del': {
+    auth: true,
+    body: emptyBodySchema,
+    query: platformAuthDelQuerySchema,
+    data: deletedSchema,
+  },
+  '/api/company/platform-auth-list': {
+    auth: true,
+    body: emptyBodySchema,
+    query: platformAuthListQuerySchema,
+    data: z.array(platformAuthSchema),
+  },
+
+  '/api/setting/index': { auth: true, body: emptyBodySchema, data: settingsSchema },
+  '/api/setting/update': { auth: true, body: settingsUpdateBodySchema, data: settingsSchema },
+
+  '/api/order/index': { auth: true, body: orderListParamsSchema, data: pageSchema(orderSchema) },
+  '/api/order/after-sale': {
+    auth: true,
+    body: afterSaleListParamsSchema,
+    data: pageSchema(afterSaleOrderSchema),
+  },
+
+  '/api/shop/index': { auth: true, body: shopListParamsSchema, data: pageSchema(shopSchema) },
+  '/api/shop/group-index': { auth: true, body: shopGroupListParamsSchema, data: pageSchema(shopGroupSchema) },
+  '/api/shop/group-save': { auth: true, body: shopGroupSaveBodySchema, data: shopGroupSchema },
+  '/api/shop/group-del': { auth: true, body: shopGroupDelBodySchema, data: deletedSchema },
+  '/api/shop/move': { auth: true, body: shopMoveBodySchema, data: shopSchema },
+
+  '/api/goods/index': { auth: true, body: goodsListParamsSchema, data: pageSchema(goodsSchema) },
+  '/api/goods/detail': { auth: true, body: goodsDetailParamsSchema, data: goodsSchema },
+  '/api/goods/save': { auth: true, body: goodsSaveBodySchema, data: goodsSchema },
+
+  '/api/copy/index': { auth: true, body: copyRecordListParamsSchema, data: pageSchema(copyRecordSchema) },
+  '/api/copy/create': { auth: true, body: copyCreateBodySchema, data: copyCreateResultSchema },
+} as const satisfies Record<string, RouteContract>;
+
+export type ApiPath = keyof typeof apiRoutes;
+/** The parsed `data` type of a path's success answer. */
+export type ApiData<P extends ApiPath> = z.output<(typeof apiRoutes)[P]['data']>;
+/** What a caller may send as the body of a path. */
+export type ApiBody<P extends ApiPath> = z.input<(typeof apiRoutes)[P]['body']>;
+
+/** Public paths (no token needed; still signed). */
+export const PUBLIC_PATHS: readonly ApiPath[] = (Object.keys(apiRoutes) as ApiPath[]).filter(
+  (path) => !apiRoutes[path].auth,
+);

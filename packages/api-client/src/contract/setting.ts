@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { mobileSchema } from './auth';
+import { text } from './common';
+
+export const SYNC_INTERVALS = [15, 30, 60] as const;
+
+/**
+ * The dropshipping settings (`/api/setting/index`, saved with `/api/setting/update`).
+ * - `auto_purchase`: place the purchase order at the supplier as soon as an order is paid.
+ * - `default_markup_percent`: price markup applied when copying goods, 0..500 %.
+ * - `purchase_account`: the supplier-side buyer account used for purchases ('' = not set).
+ * - `notify_mobile`: where purchase failures are texted ('' = nowhere).
+ * - `sync_interval_minutes`: how often orders are pulled from the shops: 15, 30 or 60.
+ * - `auto_sync_logistics`: push the supplier's tracking number back to the shop.
+ */
+export const settingsSchema = z.object({
+  auto_purchase: z.boolean(),
+  default_markup_percent: z.int().min(0).max(500),
+  purchase_account: text(64),
+  notify_mobile: z.union([z.literal(''), mobileSchema]),
+  sync_interval_minutes: z.union([z.literal(15), z.literal(30), z.literal(60)]),
+  auto_sync_logistics: z.boolean(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Body of `/api/setting/update`: any subset of the settings. Answers the whole saved `Settings`. */
+export const settingsUpdateBodySchema = settingsSchema.partial();
+export type SettingsUpdateBody = z.input<typeof settingsUpdateBodySchema>;

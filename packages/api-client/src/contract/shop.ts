@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  filter,
+  idLikeSchema,
+  idSchema,
+  keywordFilter,
+  platformCodeSchema,
+  text,
+  unixTimeSchema,
+} from './common';
+import { listParamsSchema } from './list';
+
+export const SHOP_AUTH_STATUSES = ['authorized', 'expired', 'unauthorized'] as const;
+/** Whether the shop's platform authorisation lets us pull orders and push goods. */
+export const shopAuthStatusSchema = z.enum(SHOP_AUTH_STATUSES);
+export type ShopAuthStatus = z.infer<typeof shopAuthStatusSchema>;
+
+/**
+ * A shop (`/api/shop/index`). `group_id`/`group_name` are `null`/`''` when the shop is in no group;
+ * `auth_expires_at` (unix seconds) is `null` when never authorised.
+ */
+export const shopSchema = z.object({
+  id: idSchema,
+  name: text(64),
+  platform: platformCodeSchema,
+  group_id: idSchema.nullable(),
+  group_name: text(32),
+  auth_status: shopAuthStatusSchema,
+  auth_expires_at: unixTimeSchema.nullable(),
+  goods_count: z.int().min(0),
+  created_at: unixTimeSchema,
+});
+export type Shop = z.infer<typeof shopSchema>;
+
+/**
+ * Body of `/api/shop/index`. `group_id: 0` selects the shops in no group. Answers `Page<Shop>`.
+ */
+export const shopListParamsSchema = listParamsSchema.extend({
+  keyword: keywordFilter,
+  platform: filter(platformCodeSchema),
+  group_id: filter(z.union([z.literal(0), z.literal('0'), idLikeSchema]).transform(Number)),
+  auth_status: filter(shopAuthStatusSchema),
+});
+export type ShopListParams = z.input<typeof shopListParamsSchema>;
+
+/** A shop group (`/api/shop/group-index`). Names are unique per company. */
+export const shopGroupSchema = z.object({
+  id: idSchema,
+  name: text(32, 1),
+  shop_count: z.int().min(0),
+});
+export type ShopGroup = z.infer<typeof shopGroupSchema>;
+
+/** Body of `/api/shop/group-index`. Answers `Page<ShopGroup>`. */
+export const shopGroupListParamsSchema = listParamsSchema.extend({ keyword: keywordFilter });
+export type ShopGroupListParams = z.input<typeof shopGroupListParamsSchema>;
+
+/** Body of `/api/shop/group-save`: without `id` creates, with `id` renames. Answers the `ShopGroup`. */
+export const shopGroupSaveBodySchema = z.object({
+  id: idLikeSchema.optional(),
+  name: text(32, 1),
+});
+export type ShopGroupSaveBody = z.input<typeof shopGroupSaveBodySchema>;
+
+/** Body of `/api/shop/group-del`: `{ id }`. Its shops move to "no group". Answers `{ id }`. */
+export const shopGroupDelBodySchema = z.object({ id: idLikeSchema });
+export type ShopGroupDelBody = z.input<typeof shopGroupDelBodySchema>;
+
+/** Body of `/api/shop/move`: put a shop in a group, or in none with `group_id: null`. Answers the `Shop`. */
+export const shopMoveBodySchema = z.object({
+  shop_id: idLikeSchema,
+  group_id: idLikeSchema.nullable(),
+});
+export type ShopMoveBody = z.input<typeof shopMoveBodySchema>;

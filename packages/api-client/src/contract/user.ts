@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { idSchema, optionalUrlSchema, text, unixTimeSchema } from './common';
+
+/**
+ * The signed-in user (`/api/user/info`).
+ * - `nickname` may be `''`: the header then shows the mobile.
+ * - `avatar_image` may be `''`: the header then shows the initial.
+ * - `mobile` is the full number of the signed-in user (it is their own).
+ * - `is_manage` true makes the role `admin`.
+ */
+export const currentUserSchema = z.object({
+  id: idSchema,
+  mobile: z.string().max(32),
+  nickname: text(32),
+  avatar_image: optionalUrlSchema,
+  is_manage: z.boolean(),
+  created_at: unixTimeSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export type Role = 'admin' | 'user';
+
+/** `admin` when `is_manage` is true; everything else (including no user) is `user`. */
+export function roleOf(user: Pick<CurrentUser, 'is_manage'> | null | undefined): Role {
+  return user?.is_manage === true ? 'admin' : 'user';
+}
+
+/**
+ * Body of `/api/user/info`. SPEC.md names an optional `data` field without saying what it holds;
+ * we accept a small flat object of scalars (e.g. `{ scene: 'shell' }`) and ignore it.
+ */
+export const userInfoBodySchema = z.object({
+  data: z
+    .record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean(), z.null()]))
+    .refine((value) => Object.keys(value).length <= 20, 'too many keys')
+    .optional(),
+});
+export type UserInfoBody = z.input<typeof userInfoBodySchema>;

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiRoutes,
+  bannerSaveBodySchema,
+  copyCreateBodySchema,
+  currentUserSchema,
+  envelopeSchema,
+  goodsSaveBodySchema,
+  isSafeUrl,
+  listParamsSchema,
+  loginBodySchema,
+  orderListParamsSchema,
+  pageSchema,
+  roleOf,
+  sendCodeBodySchema,
+  shopListParamsSchema,
+  shopSchema,
+} from '../src';
+
+describe('contract schemas', () => {
+  it('parses a send-code body, normalising the mobile and stripping the signing fields', () => {
+    const parsed = sendCodeBodySchema.parse({
+      mobile: ' 138 0000 0000 ',
+      type: 1,
+      sign_type: 1,
+      ticket: 'dev-ticket',
+      randstr: 'x',
+      nonce: 'abcdefghijklmnop',
+      ts: 1,
+    });
+    expect(parsed).toEqual({
+      mobile: '13800000000',
+      type: 1,
+      sign_type: 1,
+      ticket: 'dev-ticket',
+      randstr: 'x',
+    });
+  });
+
+  it('rejects a bad mobile or code with the spec messages', () => {
+    const bad = loginBodySchema.safeParse({ mobile: '11800000000', code: '12345' });
+    expect(bad.success).toBe(false);
+    const messages = bad.error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual(['请输入手机号', '请输入短信验证码']);
+  });
+
+  it('bounds list paging', () => {
+    expect(listParamsSchema.safeParse({ pageIndex: 1, pageSize: 100 }).success).toBe(true);
+    expect(listParamsSchema.safeParse({ pageIndex: 0, pageSize: 20 }).success).toBe(false);
+    expect(listParamsSchema.safeParse({ pageIndex: 1, pageSize: 101 }).success).toBe(false);
+    expect(listParamsSchema.safeParse({ pageIndex: 1.5, pageSize: 20 }).success).toBe(false);
+  });
+
+  it('treats empty filters as absent and coerces ids from query strings', () => {
+    const parsed = orderListParamsSchema.parse({
+      pageIndex: 2,
+      pageSize: 20,
+      keyword: '',
+      status: '',
+      shop_id: '12',
+      start_date: '2026-11-01',
+    });
+    expect(parsed).toEqual({ pageIndex: 2, pageSize: 20, shop_id: 12, start_date: '2026-11-01' });
+    expect(orderListParamsSchema.safeParse({ pageIndex: 1, pageSize: 20, status: 'lost' }).success).toBe(
+      false,
+    );
+    expect(
+      orderListParamsSchema.safeParse({ pageIndex: 1, pageSize: 20, start_date: '2026-13-01' }).success,
+    ).toBe(false);
+    expect(shopListParamsSchema.parse({ pageIndex: 1, pageSize: 20, group_id: '0' }).group_id).toBe(0);
+  });
+
+  it('accepts only http(s) URLs or same-origin paths', () => {
+    for (const url of ['https://a.example/x.png', 'http://a.example', '/uploads/a.png']) {
+      expect(isSafeUrl(url)).toBe(true);
+    }
+    for (const url of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      '//evil.example',
+      '/\\evil',
+      'data:x',
+      '',
+    ]) {
+      expect(isSafeUrl(url)).toBe(false);
+    }
+    const banner = { name: 'a', ad_login_image_url: 'javascript:alert(1)' };
+    expect(bannerSaveBodySchema.safeParse(banner).success).toBe(false);
+  });
+
+  it('orders banner times and defaults missing ones to null', () => {
+    const ok = bannerSaveBodySchema.parse({ name: 'a', ad_login_image_url: '/a.png' });
+    expect(ok).toEqual({
+      name: 'a',
+      ad_url: '',
+      ad_login_image_url: '/a.png',
+      begin_time: null,
+      end_time: null,
+    });
+    const reversed = { name: 'a', ad_login_image_url: '/a.png', begin_time: 20, end_time: 10 };
+    expect(bannerSaveBodySchema.safeParse(reversed).success).toBe(false);
+  });
+
+  it('enforces goods limits', () => {
+    const goods = { shop_id: 1, title: 'T', price: 1, stock: 0, status: 'draft', images: ['/a.png'] };
+    expect(goodsSaveBodySchema.safeParse(goods).success).toBe(true);
+    expect(goodsSaveBodySchema.safeParse({ ...goods, title: 'x'.repeat(61) }).success).toBe(false);
+    expect(goodsSaveBodySchema.safeParse({ ...goods, price: 0 }).success).toBe(false);
+    expect(goodsSaveBodySchema.safeParse({ ...goods, stock: -1 }).success).toBe(false);
+    expect(goodsSaveBodySchema.safeParse({ ...goods, images: [] }).success).toBe(false);
+    expect(goodsSaveBodySchema.safeParse({ ...goods, images: Array(10).fill('/a.png') }).success).toBe(false);
+  });
+
+  it('deduplicates copy links and rejects non-http ones', () => {
+    const parsed = copyCreateBodySchema.parse({
+      shop_id: 3,
+      urls: ['https://item.taobao.com/item.htm?id=1', ' https://item.taobao.com/item.htm?id=1 '],
+    });
+    expect(parsed.urls).toEqual(['https://item.taobao.com/item.htm?id=1']);
+    expect(copyCreateBodySchema.safeParse({ shop_id: 3, urls: ['/local'] }).success).toBe(false);
+    expect(copyCreateBodySchema.safeParse({ shop_id: 3, urls: [] }).success).toBe(false);
+    const many = Array.from({ length: 51 }, (_, i) => `https://a.example/${i}`);
+    expect(copyCreateBodySchema.safeParse({ shop_id: 3, urls: many }).success).toBe(false);
+  });
+
+  it('parses envelopes and pages', () => {
+    const schema = envelopeSchema(pageSchema(shopSchema));
+    expect(schema.safeParse({ errorCode: 1, msg: 'no' }).success).toBe(true);
+    expect(schema.safeParse({ errorCode: 0, data: { list: [], total: 0 } }).success).toBe(true);
+    expect(schema.safeParse({ errorCode: 0, data: { list: [{}], total: 1 } }).success).toBe(false);
+    expect(schema.safeParse({ errorCode: 2, data: null }).success).toBe(false);
+  });
+
+  it('derives the role from is_manage', () => {
+    const user = currentUserSchema.parse({
+      id: 1,
+      mobile: '13800000000',
+      nickname: '管理员',
+      avatar_image: '',
+      is_manage: true,
+      created_at: 1,
+    });
+    expect(roleOf(user)).toBe('admin');
+    expect(roleOf({ is_manage: false })).toBe('user');
+    expect(roleOf(null)).toBe('user');
+    expect(roleOf(undefined)).toBe('user');
+  });
+
+  it('describes every call with a body and a data schema', () => {
+    for (const [path, route] of Object.entries(apiRoutes)) {
+      expect(path).toMatch(/^\/api\/[a-z]+\/[a-z-]+$/);
+      expect(route.body.safeParse).toBeTypeOf('function');
+      expect(route.data.safeParse).toBeTypeOf('function');
+    }
+    expect(apiRoutes['/api/default/config'].auth).toBe(false);
+    expect(apiRoutes['/api/order/index'].auth).toBe(true);
+  });
+});
