@@ -60,6 +60,8 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
         test: {
           name: 'storybook',
+          // Every story is also a screenshot test against a committed baseline (see the file).
+          setupFiles: [path.join(dirname, 'tooling/storybook-screenshots.ts')],
           browser: browser(),
         },
       },
