@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterMenuByRole } from './filter-menu';
+import { filterMenuByRole, type MenuItem } from './filter-menu';
 
 describe('filterMenuByRole', () => {
   const menu = [
@@ -17,5 +17,65 @@ describe('filterMenuByRole', () => {
   });
   it('shows everything to admins', () => {
     expect(filterMenuByRole(menu, 'admin')[0]?.children).toHaveLength(2);
+  });
+
+  // SPEC.md section 2: the source stopped the list at the first unauthorised item, so a normal user lost
+  // 代发设置 and 地址管理 too. DESIGN.md section 5 keeps them on purpose.
+  it('does not stop the list at an unauthorised item (the SPEC case)', () => {
+    const system: MenuItem[] = [
+      {
+        title: '系统设置',
+        path: '/system',
+        children: [
+          { title: '全局设置', path: '/system/global', authority: 'admin' },
+          { title: '代发设置', path: '/system/setting' },
+          { title: '地址管理', path: '/system/address' },
+          { title: '操作日志', path: '/system/logs' },
+        ],
+      },
+      { title: '用户管理', path: '/user', children: [{ title: '买家管理', path: '/user/buyer' }] },
+    ];
+    const forUser = filterMenuByRole(system, 'user');
+    expect(forUser.map((item) => item.title)).toEqual(['系统设置', '用户管理']);
+    expect(forUser[0]?.children?.map((item) => item.path)).toEqual([
+      '/system/setting',
+      '/system/address',
+      '/system/logs',
+    ]);
+  });
+
+  it('defaults to the user role', () => {
+    expect(filterMenuByRole(menu)[0]?.children?.map((c) => c.path)).toEqual(['/system/setting']);
+  });
+
+  it('removes an unauthorised group with all its children', () => {
+    const items: MenuItem[] = [
+      { title: 'A', path: '/a', authority: 'admin', children: [{ title: 'A1', path: '/a/1' }] },
+      { title: 'B', path: '/b' },
+    ];
+    expect(filterMenuByRole(items, 'user').map((item) => item.path)).toEqual(['/b']);
+  });
+
+  it('hides user-only items from admins (authority differs from the role)', () => {
+    const items: MenuItem[] = [
+      { title: 'U', path: '/u', authority: 'user' },
+      { title: 'All', path: '/all' },
+    ];
+    expect(filterMenuByRole(items, 'admin').map((item) => item.path)).toEqual(['/all']);
+  });
+
+  it('filters nested levels the same way and leaves the input untouched', () => {
+    const items: MenuItem[] = [
+      {
+        title: 'L1',
+        path: '/l1',
+        children: [
+          { title: 'L2', path: '/l1/l2', children: [{ title: 'L3', path: '/l1/l2/l3', authority: 'admin' }] },
+        ],
+      },
+    ];
+    const out = filterMenuByRole(items, 'user');
+    expect(out[0]?.children?.[0]?.children).toEqual([]);
+    expect(items[0]?.children?.[0]?.children).toHaveLength(1);
   });
 });

@@ -1,8 +1,16 @@
+import type * as React from 'react';
+
 export type Role = 'admin' | 'user';
 
+/** One entry of the sidebar menu. Paths are router paths (`/order/index`). */
 export interface MenuItem {
   title: string;
   path: string;
+  /** A component (`Package` from lucide-react) or a ready node; shown before the title and on the rail. */
+  icon?:
+    | React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' | 'false' }>
+    | React.ReactNode;
+  /** Only this role sees the item (and its children). Absent: everyone. */
   authority?: Role;
   children?: MenuItem[];
 }

@@ -1,0 +1,39 @@
+import type { MenuItem } from './filter-menu';
+
+/** True when `pathname` is `path` or lies below it (`/order` matches `/order/index`, not `/orders`). */
+export function pathMatches(path: string, pathname: string): boolean {
+  if (path === '/') return pathname === '/';
+  const base = path.endsWith('/') ? path.slice(0, -1) : path;
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/**
+ * The menu path that the current location selects: the longest item path (at any depth) that
+ * matches the pathname. `undefined` when none does.
+ */
+export function findActivePath(items: readonly MenuItem[], pathname: string): string | undefined {
+  let best: string | undefined;
+  const visit = (list: readonly MenuItem[]) => {
+    for (const item of list) {
+      if (pathMatches(item.path, pathname) && (best === undefined || item.path.length > best.length)) {
+        best = item.path;
+      }
+      if (item.children) visit(item.children);
+    }
+  };
+  visit(items);
+  return best;
+}
+
+/** The chain of items from the top level down to the item with `path` (empty when absent). */
+export function findMenuTrail(items: readonly MenuItem[], path: string | undefined): MenuItem[] {
+  if (path === undefined) return [];
+  for (const item of items) {
+    if (item.path === path) return [item];
+    if (item.children) {
+      const trail = findMenuTrail(item.children, path);
+      if (trail.length > 0) return [item, ...trail];
+    }
+  }
+  return [];
+}

@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from './safe-redirect';
+
+const ORIGIN = 'https://app.example';
+
+describe('safeRedirect', () => {
+  it('keeps same-origin paths with their query and hash', () => {
+    expect(safeRedirect('/order/index')).toBe('/order/index');
+    expect(safeRedirect('/order/index?pageIndex=2&pageSize=20#top')).toBe(
+      '/order/index?pageIndex=2&pageSize=20#top',
+    );
+    expect(safeRedirect('/shop/goods?title=%E5%A5%BD')).toBe('/shop/goods?title=%E5%A5%BD');
+    expect(safeRedirect('/')).toBe('/');
+  });
+
+  it.each([
+    ['protocol-relative', '//evil.com'],
+    ['protocol-relative with path', '//evil.com/login'],
+    ['backslash', '/\\evil.com'],
+    ['backslash later', '/a\\b'],
+    ['javascript scheme', 'javascript:alert(1)'],
+    ['javascript after slash-less', 'JaVaScRiPt:alert(1)'],
+    ['absolute http', 'http://evil.com'],
+    ['absolute https', 'https://evil.com/'],
+    ['data scheme', 'data:text/html,hi'],
+    ['relative', 'order/index'],
+    ['tab trick', '/\t/evil.com'],
+    ['newline trick', '/\n/evil.com'],
+    ['leading space', ' /order'],
+    ['encoded slashes', '/%2F%2Fevil.com'],
+    ['encoded slash', '/%2Fevil.com'],
+    ['encoded backslash', '/%5Cevil.com'],
+    ['double-encoded slash', '/%252Fevil.com'],
+    ['encoded newline', '/%0A/evil.com'],
+    ['bad encoding', '/%E0%A4%A'],
+    ['empty', ''],
+    ['ideographic space', '/\u3000/evil.com'],
+  ])('rejects %s', (_name, value) => {
+    expect(safeRedirect(value)).toBe('/');
+  });
+
+  it('returns the fallback for non-strings and long values', () => {
+    expect(safeRedirect(undefined, '/dashboard')).toBe('/dashboard');
+    expect(safeRedirect(['/a'])).toBe('/');
+    expect(safeRedirect(`/${'a'.repeat(3000)}`)).toBe('/');
+  });
+
+  it('never yields another origin or a non-http scheme (property)', () => {
+    const pieces = fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '%2F',
+      '%2f',
+      '%5C',
+      '%252F',
+      '%09',
+      '%0A',
+      ':',
+      'javascript:',
+      'http:',
+      'https:',
+      'data:',
+      'evil.com',
+      '@',
+      '.',
+      '..',
+      '?',
+      '#',
+      '\t',
+      '\n',
+      ' ',
+      '\u0000',
+      '\u3000',
+      'a',
+    );
+    const arbitraryInput = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join('')),
+      fc.webUrl(),
+      fc.webPath(),
+    );
+    fc.assert(
+      fc.property(arbitraryInput, (input) => {
+        const result = safeRedirect(input);
+        const url = new URL(result, ORIGIN);
+        expect(url.origin).toBe(ORIGIN);
+        expect(url.protocol).toBe('https:');
+        // And it stays on the origin however often a later hop decodes it.
+        let decoded = result;
+        for (let i = 0; i < 3; i++) decoded = decodeURIComponent(decoded);
+        expect(new URL(decoded, ORIGIN).origin).toBe(ORIGIN);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('keeps every generated same-origin web path it can (property)', () => {
+    fc.assert(
+      fc.property(fc.webPath(), (path) => {
+        const input = path.startsWith('/') && !path.startsWith('//') ? path : `/${path.replace(/^\/+/, '')}`;
+        const result = safeRedirect(input);
+        // Either it is kept verbatim, or the fallback: never something else.
+        expect([input, '/']).toContain(result);
+      }),
+    );
+  });
+});
