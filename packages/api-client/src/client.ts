@@ -1,0 +1,310 @@
+import { ofetch } from 'ofetch';
+import type { z } from 'zod';
+import { anyEnvelopeSchema } from './contract/envelope';
+import { type ApiData, type ApiPath, apiRoutes } from './contract/routes';
+import { createEndpoints, type Endpoints } from './endpoints';
+import {
+  ApiClientError,
+  ApiError,
+  HttpError,
+  NetworkError,
+  REQUEST_FAILED_TITLE,
+  ResponseFormatError,
+} from './errors';
+import { createNonce, type SignableFields, signPayload, unixSeconds } from './sign';
+
+/** A notification the app shows (the admin app wires it to sonner). */
+export interface ApiNotification {
+  kind: 'error' | 'warning' | 'success' | 'info';
+  title: string;
+  description?: string;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path. Default `''` (same origin; Vite proxies `/api` in dev). */
+  baseURL?: string;
+  /** Signing secret (the admin app reads `VITE_API_SIGN_SECRET`). It ships to the browser: see README. */
+  secret: string;
+  /** The stored access token, or null/undefined when signed out. Called before every request. */
+  getToken?: () => string | null | undefined;
+  /** A 401 answer: the app clears its token and goes to `/login?redirect=...`. Once per burst. */
+  onUnauthorized?: (error: HttpError) => void;
+  /** A 403 answer: the app goes to `/403`. Once per burst. */
+  onForbidden?: (error: HttpError) => void;
+  /** A 500 answer: the app goes to `/500?error_page=...`. Once per burst. */
+  onServerError?: (error: HttpError) => void;
+  /** Shows a notification. Identical notifications within the burst window are shown once. */
+  notify?: (notification: ApiNotification) => void;
+  /** Milliseconds before a request fails with `NetworkError('timeout')`. Default 30000. */
+  timeout?: number;
+  /** The fetch implementation (default: the global one). */
+  fetch?: typeof globalThis.fetch;
+  /** Check every answer's `data` against the contract's zod schema (turn on in development). */
+  validateResponses?: boolean;
+  /**
+   * How long (ms) a handled 401/403/500 or a shown notification suppresses repeats. The window also
+   * ends at the first success of a request started after the error. Default 2000.
+   */
+  burstWindow?: number;
+  /** The clock used for `ts` and the burst window (tests). Default `Date.now`. */
+  now?: () => number;
+}
+
+/** Per-call options of {@link ApiClient.post} and of every typed call. */
+export interface CallOptions {
+  /** No notification for this call (hooks for 401/403/500 still run). */
+  silent?: boolean;
+  /** Bypass all central handling: no hook, no notification; the caller gets the raw error. */
+  skipErrorHandler?: boolean;
+  /** Aborts the request (TanStack Query passes one). An abort rejects with `NetworkError('abort')`. */
+  signal?: AbortSignal;
+}
+
+export interface PostOptions extends CallOptions {
+  /** Query parameters (not signed). */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** A zod schema for `data`, checked when `validateResponses` is on. */
+  schema?: z.ZodType;
+}
+
+/** A request body: a plain JSON object, or `FormData` for uploads (files are sent, not signed). */
+export type RequestBody = Record<string, unknown> | FormData;
+
+export type PostFn = <T = unknown>(path: string, body?: RequestBody, options?: PostOptions) => Promise<T>;
+
+/** Calls a path of the contract, typed by it (the endpoint groups are built on this). */
+export type CallFn = <P extends ApiPath>(
+  path: P,
+  body?: RequestBody,
+  options?: PostOptions,
+) => Promise<ApiData<P>>;
+
+export type ApiClient = { post: PostFn } & Endpoints;
+
+const DEFAULT_TIMEOUT = 30_000;
+const DEFAULT_BURST_WINDOW = 2_000;
+
+/** Suppresses repeats of a key until the window elapses or a later-started request succeeds. */
+class BurstGuard {
+  private readonly fired = new Map<string, { at: number; seq: number }>();
+  constructor(
+    private readonly window: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** True the first time in a burst. `seq` is the highest request number issued so far. */
+  shouldFire(key: string, seq: number): boolean {
+    const last = this.fired.get(key);
+    const now = this.now();
+    if (last && now - last.at < this.window) return false;
+    this.fired.set(key, { at: now, seq });
+    return true;
+  }
+
+  /** A request numbered `seq` succeeded: bursts handled before it started are over. */
+  succeeded(seq: number): void {
+    for (const [key, entry] of this.fired) if (seq > entry.seq) this.fired.delete(key);
+  }
+}
+
+function isFormData(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+/** The fields that take part in the signature of a body (FormData: single non-file values). */
+function signableFields(body: RequestBody): SignableFields {
+  if (!isFormData(body)) return body;
+  const fields: SignableFields = {};
+  const seen = new Set<string>();
+  for (const [key, value] of body.entries()) {
+    if (seen.has(key)) {
+      // A repeated key is an array: carried, never signed.
+      delete fields[key];
+      continue;
+    }
+    seen.add(key);
+    if (typeof value === 'string') fields[key] = value;
+  }
+  return fields;
+}
+
+/** Adds `nonce` and `ts` to a copy of the body (the caller's object or FormData is left alone). */
+function withSigningFields(body: RequestBody | undefined, nonce: string, ts: number): RequestBody {
+  if (isFormData(body)) {
+    const copy = new FormData();
+    for (const [key, value] of body.entries()) copy.append(key, value);
+    copy.set('nonce', nonce);
+    copy.set('ts', String(ts));
+    return copy;
+  }
+  return { ...body, nonce, ts };
+}
+
+/** Parses the text of a 2xx answer into the envelope's `data`, or throws a typed error. */
+function readEnvelope(text: string, status: number, path: string): unknown {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    throw new ResponseFormatError('response is not JSON', path, { status, body: text, cause });
+  }
+  const envelope = anyEnvelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    throw new ResponseFormatError('response is not an API envelope', path, {
+      status,
+      body: text,
+      issues: envelope.error.issues,
+    });
+  }
+  if (envelope.data.errorCode === 1) throw new ApiError(envelope.data, path);
+  return envelope.data.data;
+}
+
+function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text === '' ? undefined : text;
+  }
+}
+
+/**
+ * Creates the client: one signed `post` transport and the typed calls of the contract built on it.
+ *
+ * ```ts
+ * const api = createApiClient({ secret: 'consign-dev-secret', getToken: () => localStorage.getItem('mmtAccessToken') });
+ * const user = await api.user.info();
+ * ```
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const now = options.now ?? Date.now;
+  const guard = new BurstGuard(options.burstWindow ?? DEFAULT_BURST_WINDOW, now);
+  let seq = 0;
+
+  const $fetch = ofetch.create(
+    {
+      baseURL: options.baseURL ?? '',
+      method: 'POST',
+      credentials: 'include',
+      retry: false,
+      responseType: 'text',
+      ignoreResponseError: true,
+    },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
+
+  // Burst records carry `seq`, the highest request number issued when they fired: only a success of a
+  // request started later ends the burst early (requests in flight with the failing ones do not).
+  function notify(notification: ApiNotification): void {
+    if (!options.notify) return;
+    const key = `notify:${notification.kind}:${notification.title}:${notification.description ?? ''}`;
+    if (guard.shouldFire(key, seq)) options.notify(notification);
+  }
+
+  function handle(error: unknown, callOptions: PostOptions): void {
+    if (callOptions.skipErrorHandler || !(error instanceof ApiClientError)) return;
+    const silent = callOptions.silent === true;
+    if (error instanceof ApiError) {
+      if (!silent) notify({ kind: 'error', title: error.message });
+    } else if (error instanceof HttpError) {
+      const hook =
+        error.status === 401
+          ? options.onUnauthorized
+          : error.status === 403
+            ? options.onForbidden
+            : error.status === 500
+              ? options.onServerError
+              : undefined;
+      if (error.status === 401 || error.status === 403 || error.status === 500) {
+        if (hook && guard.shouldFire(`status:${error.status}`, seq)) hook(error);
+      } else if (!silent) {
+        notify({ kind: 'error', title: REQUEST_FAILED_TITLE, description: error.statusText });
+      }
+    } else if (error instanceof NetworkError) {
+      if (error.kind !== 'abort' && !silent) {
+        notify({ kind: 'error', title: REQUEST_FAILED_TITLE, description: error.message });
+      }
+    } else if (error instanceof ResponseFormatError) {
+      if (!silent) notify({ kind: 'error', title: REQUEST_FAILED_TITLE, description: error.message });
+    }
+  }
+
+  async function send(
+    path: string,
+    body: RequestBody | undefined,
+    callOptions: PostOptions,
+  ): Promise<unknown> {
+    const ts = unixSeconds(now());
+    const signedBody = withSigningFields(body, createNonce(), ts);
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Cache-Key': signPayload(signableFields(signedBody), options.secret),
+    };
+    const token = options.getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    // Our own controller joins the caller's signal and the timeout (ofetch drops its timeout when a
+    // signal is given), and lets us tell a timeout from an abort.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timeout after ${timeout} ms`));
+    }, timeout);
+    const external = callOptions.signal;
+    const onAbort = () => controller.abort(external?.reason);
+    if (external?.aborted) onAbort();
+    else external?.addEventListener('abort', onAbort, { once: true });
+
+    let response: Response & { _data?: unknown };
+    try {
+      response = await $fetch.raw<string, 'text'>(path, {
+        body: signedBody,
+        headers,
+        query: callOptions.query,
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      const kind = timedOut ? 'timeout' : external?.aborted ? 'abort' : 'network';
+      throw new NetworkError(kind, path, cause);
+    } finally {
+      clearTimeout(timer);
+      external?.removeEventListener('abort', onAbort);
+    }
+
+    const text = typeof response._data === 'string' ? response._data : '';
+    if (response.status < 200 || response.status >= 300) {
+      throw new HttpError(response.status, path, { reason: response.statusText, data: tryParseJson(text) });
+    }
+    const data = readEnvelope(text, response.status, path);
+    if (options.validateResponses && callOptions.schema) {
+      const checked = callOptions.schema.safeParse(data);
+      if (!checked.success) {
+        throw new ResponseFormatError('response data does not match the contract', path, {
+          status: response.status,
+          body: text,
+          issues: checked.error.issues,
+        });
+      }
+    }
+    return data;
+  }
+
+  const post: PostFn = async <T>(path: string, body?: RequestBody, callOptions: PostOptions = {}) => {
+    const requestSeq = ++seq;
+    try {
+      const data = await send(path, body, callOptions);
+      guard.succeeded(requestSeq);
+      return data as T;
+    } catch (error) {
+      handle(error, callOptions);
+      throw error;
+    }
+  };
+
+  const call: CallFn = (path, body, callOptions) =>
+    post(path, body, { ...callOptions, schema: apiRoutes[path].data as z.ZodType });
+
+  return { post, ...createEndpoints(call) };
+}
