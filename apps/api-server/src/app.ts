@@ -1,45 +1,277 @@
-import { verifySignature } from '@consign/api-client';
-import { Hono } from 'hono';
+import {
+  type ApiPath,
+  apiRoutes,
+  type RouteContract,
+  signingFieldsSchema,
+  verifySignature,
+} from '@consign/api-client';
+import type { HttpBindings } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
+import zhCN from 'zod/v4/locales/zh-CN.js';
+import { bannerSvg, goodsSvg, LOGO_SVG } from './http/images';
+import { ApiRefusal, fail, HttpProblem, MESSAGES, ok, sendJson, summariseIssues } from './http/respond';
+import { NOT_BUILT_TEXT, SECURITY_HEADERS, type StaticSite } from './http/static';
+import type { Logger } from './log';
+import { authHandlers } from './routes/auth';
+import { businessHandlers } from './routes/business';
+import { companyHandlers } from './routes/company';
+import type { Deps, Handler, HandlerContext, Handlers } from './routes/types';
+import type { NonceStore } from './security/nonce-store';
+import { ConsoleSmsProvider, type SmsProvider } from './sms/providers';
 
-export interface AppOptions {
+export const LIMITS = {
+  /** Largest JSON (or urlencoded) body. */
+  jsonBytes: 1024 * 1024,
+  /** Largest multipart body. */
+  multipartBytes: 5 * 1024 * 1024,
+  /** Largest clock difference between a request's `ts` and the server. */
+  tsSkewSeconds: 300,
+} as const;
+
+export interface AppOptions extends Deps {
   secret: string;
+  nonces: NonceStore;
+  smsProvider: SmsProvider;
+  staticSite: StaticSite | null;
+  /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */
+  trustProxy?: boolean;
+  log: Logger;
 }
 
-/** The HTTP application; storage and static serving are added around it in main.ts. */
-export function createApp({ secret }: AppOptions) {
-  const app = new Hono();
+type Env = { Bindings: HttpBindings };
+
+const localeError = zhCN().localeError;
+
+/** Reads a request body, giving up (null) as soon as it passes `limit` bytes. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Form fields as the signature sees them: single values as they are, repeated keys as arrays. */
+function formFields(form: FormData): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key);
+    fields[key] = values.length === 1 ? values[0] : values;
+  }
+  return fields;
+}
+
+const textDecoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The HTTP application: the signed JSON API, dev helpers, generated images and the static admin app. */
+export function createApp(options: AppOptions) {
+  const { secret, nonces, now, log, tokens, staticSite, smsProvider } = options;
+  const handlers: Handlers = {
+    ...authHandlers(options),
+    ...companyHandlers(options),
+    ...businessHandlers(options),
+  };
+  const routes = new Map<string, { contract: RouteContract; handler: Handler<ApiPath> }>();
+  for (const path of Object.keys(apiRoutes) as ApiPath[]) {
+    routes.set(path, { contract: apiRoutes[path], handler: handlers[path] as Handler<ApiPath> });
+  }
+
+  const app = new Hono<Env>();
+
+  // Request log (one JSON line, no query string, no headers, no body) and security headers.
+  const logRequests = log.enabled('info');
+  app.use('*', async (c, next) => {
+    const start = logRequests ? performance.now() : 0;
+    await next();
+    const headers = c.res.headers;
+    for (const name in SECURITY_HEADERS) {
+      const value = SECURITY_HEADERS[name];
+      if (value) headers.set(name, value);
+    }
+    if (logRequests) {
+      log.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      });
+    }
+  });
 
   app.get('/healthz', (c) => c.json({ ok: true }));
 
-  app.post('/api/*', async (c, next) => {
-    let body: Record<string, unknown>;
+  if (smsProvider instanceof ConsoleSmsProvider) {
+    // Development only: the latest code sent to a mobile. Absent unless the console provider is active.
+    app.get('/__dev/sms', (c) => {
+      const mobile = (c.req.query('mobile') ?? '').replace(/\s+/g, '');
+      const entry = smsProvider.latest(mobile);
+      if (!entry) return c.json({ error: 'no code sent to this mobile' }, 404);
+      return c.json({ mobile: entry.mobile, code: entry.code });
+    });
+  }
+
+  const svg = (body: string | null, c: Context) =>
+    body
+      ? c.body(body, 200, {
+          'content-type': 'image/svg+xml',
+          'cache-control': 'public, max-age=86400',
+        })
+      : c.text('Not Found', 404);
+  app.get('/static/logo.svg', (c) => svg(LOGO_SVG, c));
+  app.get('/static/banners/:name{[0-9]+\\.svg}', (c) => svg(bannerSvg(c.req.param('name').slice(0, -4)), c));
+  app.get('/static/goods/:name{[0-9]+\\.svg}', (c) => svg(goodsSvg(c.req.param('name').slice(0, -4)), c));
+
+  function clientIp(c: Context<Env>): string {
+    if (options.trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      if (forwarded) return forwarded;
+    }
     try {
-      body = (await c.req.json()) as Record<string, unknown>;
+      return getConnInfo(c).remote.address ?? 'unknown';
     } catch {
-      return c.json({ errorCode: 1, msg: '请求体不是合法的 JSON' }, 400);
+      return 'unknown';
     }
-    const signature = c.req.header('cache-key') ?? '';
-    if (!verifySignature(body, secret, signature)) {
-      return c.json({ errorCode: 1, msg: '签名校验失败' }, 400);
+  }
+
+  /** Reads the body as signed fields, or answers the error. */
+  async function readFields(c: Context<Env>): Promise<Record<string, unknown> | Response> {
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    const multipart = type.startsWith('multipart/form-data');
+    const urlencoded = type.startsWith('application/x-www-form-urlencoded');
+    const json = type === '' || type.startsWith('application/json');
+    if (!multipart && !urlencoded && !json) return fail(c, 415, MESSAGES.unsupportedType);
+    const limit = multipart ? LIMITS.multipartBytes : LIMITS.jsonBytes;
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > limit) return fail(c, 413, MESSAGES.tooLarge, { connection: 'close' });
+    const raw = await readLimited(c.req.raw, limit);
+    if (raw === null) return fail(c, 413, MESSAGES.tooLarge, { connection: 'close' });
+    if (multipart || urlencoded) {
+      try {
+        const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+        return formFields(form);
+      } catch {
+        return fail(c, 400, MESSAGES.badForm);
+      }
     }
-    await next();
+    if (raw.byteLength === 0) return {};
+    try {
+      const parsed: unknown = JSON.parse(textDecoder.decode(raw));
+      if (!isPlainObject(parsed)) return fail(c, 400, MESSAGES.badJson);
+      return parsed;
+    } catch {
+      return fail(c, 400, MESSAGES.badJson);
+    }
+  }
+
+  app.all('/api/*', async (c) => {
+    const route = routes.get(c.req.path);
+    if (!route) return fail(c, 404, MESSAGES.noSuchApi);
+    if (c.req.method !== 'POST') return fail(c, 405, MESSAGES.methodNotAllowed, { allow: 'POST' });
+
+    const fields = await readFields(c);
+    if (fields instanceof Response) return fields;
+
+    // 1. Signature over the received fields (files and arrays are not signed).
+    const signature = c.req.header('cache-key');
+    if (!signature) return fail(c, 400, MESSAGES.missingSignature);
+    if (!verifySignature(fields, secret, signature)) return fail(c, 400, MESSAGES.badSignature);
+    // 2. Fresh timestamp, 3. unseen nonce (checked after the signature, so forgeries cannot fill the store).
+    const signing = signingFieldsSchema.safeParse(fields);
+    if (!signing.success) return fail(c, 400, MESSAGES.badSigningFields);
+    if (Math.abs(Math.floor(now() / 1000) - signing.data.ts) > LIMITS.tsSkewSeconds) {
+      return fail(c, 400, MESSAGES.staleTs);
+    }
+    const seen = nonces.check(signing.data.nonce);
+    if (seen === 'replayed') return fail(c, 400, MESSAGES.replayed);
+    if (seen === 'full') return fail(c, 503, MESSAGES.nonceStoreFull, { 'retry-after': '60' });
+
+    // 4. Who is calling.
+    const authorization = c.req.header('authorization');
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : null;
+    let user: HandlerContext<ApiPath>['user'] = null;
+    if (route.contract.auth || token) {
+      const userId = token ? await tokens.verify(token) : null;
+      user = userId === null ? null : await tokens.user(userId);
+      if (route.contract.auth && !user) return fail(c, 401, MESSAGES.unauthorized);
+    }
+    if (c.req.path.startsWith('/api/company/') && !user?.is_manage) return fail(c, 403, MESSAGES.forbidden);
+
+    // 5. Input against the contract.
+    const body = route.contract.body.safeParse(fields, { error: localeError });
+    if (!body.success) return fail(c, 422, summariseIssues(body.error.issues));
+    let query: unknown;
+    if (route.contract.query) {
+      const parsed = (route.contract.query as z.ZodType).safeParse(c.req.query(), { error: localeError });
+      if (!parsed.success) return fail(c, 422, summariseIssues(parsed.error.issues));
+      query = parsed.data;
+    }
+
+    try {
+      const data = await route.handler({
+        body: body.data,
+        query,
+        user,
+        token,
+        ip: clientIp(c),
+      } as HandlerContext<ApiPath>);
+      return ok(c, data ?? null);
+    } catch (error) {
+      if (error instanceof HttpProblem) return fail(c, error.status, error.message, error.headers);
+      if (error instanceof ApiRefusal) return fail(c, 200, error.message);
+      throw error;
+    }
   });
 
-  app.post('/api/default/config', (c) =>
-    c.json({
-      errorCode: 0,
-      data: {
-        logo_url: '',
-        short_name: 'Consign',
-        en_name: 'Consign',
-        name: 'Consign 代发',
-        foot_copyright: '© 2026 Consign',
-        foot_info: '',
-        ad_list: [],
-      },
-    }),
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    if (c.req.path.startsWith('/__dev/')) return c.text('Not Found', 404);
+    if (!staticSite?.built) {
+      return c.text(NOT_BUILT_TEXT, 503, { 'cache-control': 'no-store' });
+    }
+    const response = staticSite.serve(
+      c.req.path,
+      c.req.header('accept-encoding') ?? '',
+      c.req.header('if-none-match'),
+      c.req.method === 'HEAD',
+    );
+    return response ?? c.text('Not Found', 404);
+  });
+
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') ? fail(c, 404, MESSAGES.noSuchApi) : c.text('Not Found', 404),
   );
 
-  app.all('/api/*', (c) => c.json({ errorCode: 1, msg: '接口不存在' }, 404));
+  app.onError((error, c) => {
+    log.error('unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    return sendJson(c, 500, { errorCode: 1, msg: MESSAGES.internal });
+  });
+
   return app;
 }

@@ -1,27 +1,74 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { createApp } from './app';
+import { SEED_ACCOUNTS } from './db/seed';
+import { parseLogLevel } from './log';
+import { DEFAULT_DATA_DIR, startServer } from './server';
 
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '127.0.0.1';
-const secret = process.env.API_SIGN_SECRET ?? 'consign-dev-secret';
-const here = dirname(fileURLToPath(import.meta.url));
-const staticRoot = process.env.STATIC_DIR ?? join(here, '../../admin/dist');
+/**
+ * `npm start` / `pnpm --filter @consign/api-server start`: the whole product on one port.
+ * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/ at the repo root; `memory://` for a
+ * throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET, SMS_PROVIDER
+ * (console), CAPTCHA_PROVIDER (dev), LOG_LEVEL (info), STATIC_DIR, TRUST_PROXY.
+ */
+const env = process.env;
 
-const app = createApp({ secret });
-if (existsSync(join(staticRoot, 'index.html'))) {
-  const indexHtml = readFileSync(join(staticRoot, 'index.html'), 'utf8');
-  app.use('/*', serveStatic({ root: staticRoot }));
-  app.get('*', (c) => c.html(indexHtml));
+function fatal(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
 }
 
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  console.log(`Consign is running at http://${host}:${info.port}`);
+if ((env.SMS_PROVIDER ?? 'console') !== 'console') {
+  fatal(
+    `SMS_PROVIDER=${env.SMS_PROVIDER} is not available: only "console" ships (see apps/api-server/README.md).`,
+  );
+}
+if ((env.CAPTCHA_PROVIDER ?? 'dev') !== 'dev') {
+  fatal(
+    `CAPTCHA_PROVIDER=${env.CAPTCHA_PROVIDER} is not available: only "dev" ships (see apps/api-server/README.md).`,
+  );
+}
+const port = Number(env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fatal(`PORT=${env.PORT} is not a port number.`);
+
+const server = await startServer({
+  port,
+  host: env.HOST ?? '127.0.0.1',
+  dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
+  databaseUrl: env.DATABASE_URL || undefined,
+  secret: env.API_SIGN_SECRET ?? 'consign-dev-secret',
+  staticDir: env.STATIC_DIR ?? undefined,
+  logLevel: parseLogLevel(env.LOG_LEVEL, 'info'),
+  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
 });
 
+const storage = env.DATABASE_URL
+  ? 'Postgres (DATABASE_URL)'
+  : `PGlite in ${env.DATA_DIR ?? DEFAULT_DATA_DIR}`;
+process.stdout.write(
+  [
+    '',
+    `  Consign is running at ${server.url}`,
+    `  storage: ${storage}${server.seeded ? ' (seeded with demo data)' : ''}`,
+    `  accounts: ${SEED_ACCOUNTS.admin.mobile} (管理员, admin)  ${SEED_ACCOUNTS.user.mobile} (normal user)`,
+    `  SMS codes are printed here and readable at ${server.url}/__dev/sms?mobile=<mobile>`,
+    '  captcha: the dev captcha accepts the ticket "dev-ticket"',
+    env.NODE_ENV === 'production'
+      ? '  warning: the console SMS provider and the dev captcha are development providers'
+      : '',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.log.info('shutting down', { signal });
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      });
+  });
 }

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import type { Db, Queryable } from './db/db';
+import type { Logger } from './log';
+
+export interface CopyWorkerOptions {
+  /** Time between two steps of a job (a job takes four steps). Default 700 ms. */
+  stepMs?: number;
+  /** While idle, how often to look for jobs queued by another instance. Default 5000 ms. */
+  idlePollMs?: number;
+  /** Jobs advanced per step. Default 20. */
+  batch?: number;
+}
+
+/** A source link whose path contains one of these fails: the demo's way to show a failed copy. */
+const FAILING = /(fail|offline|removed)/i;
+const COPY_TITLES = ['复制商品', '货源同款', '一件代发'];
+
+interface Job {
+  id: number;
+  source_url: string;
+  shop_id: number;
+  status: 'queued' | 'running';
+  progress: number;
+}
+
+/**
+ * Advances queued copy jobs in process: queued -> running (10 %) -> 40 % -> 70 % -> succeeded (100 %,
+ * with a new draft Goods row) or failed. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so several
+ * instances sharing a Postgres never advance the same job twice.
+ */
+export class CopyWorker {
+  readonly #stepMs: number;
+  readonly #idlePollMs: number;
+  readonly #batch: number;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly log: Logger,
+    options: CopyWorkerOptions = {},
+  ) {
+    this.#stepMs = options.stepMs ?? 700;
+    this.#idlePollMs = options.idlePollMs ?? 5000;
+    this.#batch = options.batch ?? 20;
+  }
+
+  start() {
+    this.#stopped = false;
+    this.schedule(0);
+  }
+
+  /** Runs a step soon (new jobs were queued). */
+  wake() {
+    if (this.#stopped || this.#running) return;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  private schedule(ms: number) {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#running = this.step()
+        .then((active) => this.schedule(active ? this.#stepMs : this.#idlePollMs))
+        .catch((error: unknown) => {
+          this.log.error('copy worker step failed', { error: String(error) });
+          this.schedule(this.#idlePollMs);
+        })
+        .finally(() => {
+          this.#running = null;
+        });
+    }, ms);
+    this.#timer.unref();
+  }
+
+  /** Advances every active job by one step; resolves to whether any job is still active. */
+  async step(): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const jobs = await tx.query<Job>(
+        `SELECT id, source_url, shop_id, status, progress FROM copy_records
+         WHERE status IN ('queued', 'running') ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.#batch],
+      );
+      const nowS = Math.floor(this.now() / 1000);
+      let active = false;
+      for (const job of jobs) {
+        if (job.status === 'queued') {
+          await tx.query(
+            "UPDATE copy_records SET status = 'running', progress = 10, updated_at = $2 WHERE id = $1",
+            [job.id, nowS],
+          );
+          active = true;
+          continue;
+        }
+        const progress = Math.min(100, job.progress + 30);
+        if (progress < 100) {
+          await tx.query('UPDATE copy_records SET progress = $2, updated_at = $3 WHERE id = $1', [
+            job.id,
+            progress,
+            nowS,
+          ]);
+          active = true;
+        } else if (FAILING.test(job.source_url)) {
+          await tx.query(
+            "UPDATE copy_records SET status = 'failed', error = $2, updated_at = $3 WHERE id = $1",
+            [job.id, '源商品已下架或无法访问', nowS],
+          );
+        } else {
+          const goodsId = await this.createGoods(tx, job, nowS);
+          await tx.query(
+            "UPDATE copy_records SET status = 'succeeded', progress = 100, goods_id = $2, updated_at = $3 WHERE id = $1",
+            [job.id, goodsId, nowS],
+          );
+        }
+      }
+      return active || jobs.length === this.#batch;
+    });
+  }
+
+  private async createGoods(tx: Queryable, job: Job, nowS: number): Promise<number> {
+    const digest = createHash('sha256').update(job.source_url).digest();
+    const [settings] = await tx.query<{ default_markup_percent: number }>(
+      'SELECT default_markup_percent FROM settings WHERE id = 1',
+    );
+    const cost = 990 + (digest.readUInt16BE(0) % 400) * 100;
+    const price = Math.round((cost * (100 + (settings?.default_markup_percent ?? 0))) / 100);
+    const title = `${COPY_TITLES[(digest[2] ?? 0) % COPY_TITLES.length]} ${new URL(job.source_url).hostname} #${job.id}`;
+    const image = `/static/goods/${((digest[3] ?? 0) % 12) + 1}.svg`;
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at)
+       VALUES ($1, $2, $3, $4, 'draft', $5::jsonb, $6, $7) RETURNING id`,
+      [job.shop_id, title.slice(0, 60), price, 100, JSON.stringify([image]), job.source_url, nowS],
+    );
+    if (!row) throw new Error('goods insert returned no row');
+    return row.id;
+  }
+}

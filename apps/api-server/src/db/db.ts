@@ -1,0 +1,123 @@
+/**
+ * The one storage interface of the server. Two implementations run the same SQL:
+ * PGlite (embedded Postgres compiled to WebAssembly, the default) and a real Postgres through `pg`
+ * (when `DATABASE_URL` is set). Both are imported lazily so that a start only loads the one in use.
+ *
+ * Rules for callers: parameterised SQL only (`$1`, `$2` ...), never string concatenation of values.
+ * `bigint` columns come back as JS numbers (ids, unix seconds and fen all stay far below 2^53).
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements without parameters (migrations only). */
+  exec(sql: string): Promise<void>;
+  /** Flushes and closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** A directory for PGlite's files, or `memory://` for a throwaway in-memory database. */
+  dataDir?: string;
+  /** `postgres://...`: use a real Postgres instead of PGlite. */
+  databaseUrl?: string;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const toNumber = (value: string) => Number(value);
+  const pg = await PGlite.create(dataDir, {
+    parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
+  });
+  let closed = false;
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await pg.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return pg.transaction((tx) =>
+        fn({
+          async query<R>(sql: string, params: readonly unknown[] = []) {
+            const result = await tx.query<R>(sql, params as unknown[]);
+            return result.rows;
+          },
+        }),
+      );
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pg.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const parseNumber = (value: string) => Number(value);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID || oid === NUMERIC_OID
+          ? parseNumber
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // Fail fast on a wrong URL instead of on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  let closed = false;
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await pool.query(sql, params as unknown[]);
+      return result.rows as T[];
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn({
+          async query<R>(sql: string, params: readonly unknown[] = []) {
+            const result = await client.query(sql, params as unknown[]);
+            return result.rows as R[];
+          },
+        });
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,415 @@
+import type { Db, Queryable } from './db';
+
+/**
+ * The demo data set. Deterministic: the same PRNG seed gives the same rows, so tests can rely on the
+ * counts below; only the timestamps move with the moment of seeding (they are spread over the six
+ * months before it). Seeding runs once, when the database has no users.
+ */
+export const SEED_COUNTS = {
+  users: 2,
+  shopGroups: 5,
+  shops: 36,
+  /** Shops that are in no group. */
+  ungroupedShops: 6,
+  goods: 300,
+  orders: 480,
+  afterSales: 160,
+  copyRecords: 120,
+  banners: 3,
+  platforms: 5,
+} as const;
+
+export const SEED_ACCOUNTS = {
+  admin: { mobile: '13800000000', nickname: '管理员', is_manage: true },
+  user: { mobile: '13900000000', nickname: '', is_manage: false },
+} as const;
+
+export const SEED_COMPANY = {
+  name: '杭州云仓供应链科技有限公司',
+  short_name: 'Consign',
+  en_name: 'Consign Supply Chain',
+  logo_url: '/static/logo.svg',
+  foot_copyright: 'Copyright © 2026 杭州云仓供应链科技有限公司 版权所有',
+  foot_info: '浙ICP备2026012345号-1 | 增值电信业务经营许可证：浙B2-20260001',
+} as const;
+
+export const SEED_SETTINGS = {
+  auto_purchase: false,
+  default_markup_percent: 30,
+  purchase_account: '',
+  notify_mobile: '',
+  sync_interval_minutes: 30,
+  auto_sync_logistics: true,
+} as const;
+
+/** mulberry32: a tiny, fast, deterministic PRNG (good enough for demo data, not for secrets). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY = 86_400;
+
+const PLATFORMS = [
+  { code: 'taobao', name: '淘宝' },
+  { code: 'pinduoduo', name: '拼多多' },
+  { code: 'douyin', name: '抖音' },
+  { code: 'kuaishou', name: '快手' },
+  { code: 'jd', name: '京东' },
+] as const;
+
+const GROUPS = ['华东仓配', '华南直营', '抖音矩阵', '拼多多店群', '新店孵化'];
+const SHOP_PREFIX = [
+  '优选',
+  '良品',
+  '好物',
+  '星辰',
+  '悦享',
+  '鲜生活',
+  '潮玩',
+  '木子',
+  '小米粒',
+  '南山',
+  '青禾',
+  '喵趣',
+];
+const SHOP_SUFFIX = ['旗舰店', '专营店', '小铺', '生活馆', '百货', '严选'];
+const GOODS_PREFIX = [
+  '2026新款',
+  '爆款',
+  '加厚',
+  '轻薄',
+  'ins风',
+  '北欧风',
+  '日式',
+  '网红同款',
+  '经典款',
+  '升级版',
+];
+const GOODS_NOUN = [
+  '纯棉短袖T恤',
+  '316不锈钢保温杯',
+  '降噪蓝牙耳机',
+  '抽屉式收纳盒',
+  '防摔手机壳',
+  '儿童吸管水杯',
+  '防滑瑜伽垫',
+  '麦饭石不粘锅',
+  '全棉床上四件套',
+  '声波电动牙刷',
+  '冰丝凉席三件套',
+  '折叠晾衣架',
+  '真空压缩袋',
+  '宠物猫抓板',
+  '车载手机支架',
+];
+const GOODS_SUFFIX = ['男女同款', '大容量', '家用', '学生党', '送礼', '包邮', '加大码', '现货速发'];
+const SKUS = ['白色 / M', '黑色 / L', '灰色 / XL', '默认规格', '粉色 / 均码', '蓝色 / 500ml', '套装 / 2件'];
+const SURNAMES = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '赵',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '胡',
+  '朱',
+  '高',
+  '林',
+];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '秀英',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+];
+const PLACES = [
+  '浙江省杭州市西湖区文三路',
+  '江苏省苏州市工业园区星湖街',
+  '广东省深圳市南山区科技园路',
+  '上海市浦东新区张江路',
+  '北京市朝阳区建国路',
+  '四川省成都市武侯区天府大道',
+  '湖北省武汉市洪山区珞喻路',
+  '福建省厦门市思明区湖滨南路',
+];
+const ORDER_STATUSES = ['pending', 'purchased', 'shipped', 'completed', 'cancelled'] as const;
+const AFTER_SALE_TYPES = ['refund', 'return', 'exchange'] as const;
+const AFTER_SALE_STATUSES = ['pending', 'processing', 'finished', 'rejected'] as const;
+const AFTER_SALE_REASONS = [
+  '七天无理由退货',
+  '尺码不合适',
+  '商品有破损',
+  '发错货',
+  '质量问题',
+  '未按约定时间发货',
+];
+const GOODS_STATUSES = ['on_sale', 'on_sale', 'on_sale', 'off_sale', 'draft'] as const;
+const SOURCE_HOSTS = [
+  'https://detail.1688.com/offer/',
+  'https://item.taobao.com/item.htm?id=',
+  'https://mobile.yangkeduo.com/goods.html?goods_id=',
+];
+const COPY_ERRORS = ['源商品已下架', '商品详情解析失败', '图片下载超时', '类目不支持'];
+
+/** Inserts rows in batches with one parameterised multi-row INSERT per batch. */
+async function insertMany(tx: Queryable, table: string, columns: readonly string[], rows: unknown[][]) {
+  const batch = Math.max(1, Math.floor(4000 / columns.length));
+  for (let start = 0; start < rows.length; start += batch) {
+    const chunk = rows.slice(start, start + batch);
+    const params: unknown[] = [];
+    const tuples = chunk.map((row) => {
+      const marks = row.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      return `(${marks.join(', ')})`;
+    });
+    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+  }
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+function ymd(unix: number): string {
+  const date = new Date((unix + 8 * 3600) * 1000);
+  return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1, 2)}${pad(date.getUTCDate(), 2)}`;
+}
+
+/** Seeds an empty database; does nothing when users exist. Returns whether it seeded. */
+export async function seed(db: Db, nowMs: number = Date.now()): Promise<boolean> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  if (row && row.n > 0) return false;
+  const now = Math.floor(nowMs / 1000);
+  const rand = prng(20261122);
+  const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const past = (days: number) => now - int(60, days * DAY);
+
+  await db.transaction(async (tx) => {
+    await insertMany(
+      tx,
+      'users',
+      ['mobile', 'nickname', 'avatar_image', 'is_manage', 'created_at'],
+      [
+        [SEED_ACCOUNTS.admin.mobile, SEED_ACCOUNTS.admin.nickname, '', true, now - 200 * DAY],
+        [SEED_ACCOUNTS.user.mobile, SEED_ACCOUNTS.user.nickname, '', false, now - 120 * DAY],
+      ],
+    );
+    const c = SEED_COMPANY;
+    await tx.query(
+      `INSERT INTO company (id, name, short_name, en_name, logo_url, foot_copyright, foot_info)
+       VALUES (1, $1, $2, $3, $4, $5, $6)`,
+      [c.name, c.short_name, c.en_name, c.logo_url, c.foot_copyright, c.foot_info],
+    );
+    const s = SEED_SETTINGS;
+    await tx.query(
+      `INSERT INTO settings (id, auto_purchase, default_markup_percent, purchase_account, notify_mobile,
+         sync_interval_minutes, auto_sync_logistics) VALUES (1, $1, $2, $3, $4, $5, $6)`,
+      [
+        s.auto_purchase,
+        s.default_markup_percent,
+        s.purchase_account,
+        s.notify_mobile,
+        s.sync_interval_minutes,
+        s.auto_sync_logistics,
+      ],
+    );
+    await insertMany(
+      tx,
+      'banners',
+      ['name', 'ad_url', 'ad_login_image_url', 'begin_time', 'end_time', 'created_at'],
+      [
+        ['一件代发，全网货源一键上架', '/dashboard/guide', '/static/banners/1.svg', null, null, now],
+        ['双十一备货季（已结束）', '', '/static/banners/2.svg', now - 60 * DAY, now - 30 * DAY, now],
+        ['年货节招商预告（未开始）', '', '/static/banners/3.svg', now + 30 * DAY, now + 60 * DAY, now],
+      ],
+    );
+    await insertMany(
+      tx,
+      'platforms',
+      ['name', 'code', 'enabled'],
+      PLATFORMS.map((p) => [p.name, p.code, p.code !== 'kuaishou']),
+    );
+    await insertMany(
+      tx,
+      'platform_auths',
+      ['platform_id', 'shop_name', 'app_key', 'app_secret', 'expires_at', 'status'],
+      [
+        [1, '优选旗舰店', 'tb_app_10086', '', now + 90 * DAY, 'active'],
+        [1, '良品生活馆', 'tb_app_10087', '', now - 5 * DAY, 'expired'],
+        [2, '好物百货', 'pdd_app_2001', '', null, 'active'],
+      ],
+    );
+
+    await insertMany(
+      tx,
+      'shop_groups',
+      ['name', 'created_at'],
+      GROUPS.map((name, i) => [name, now - (180 - i * 10) * DAY]),
+    );
+    const shops: { id: number; platform: string }[] = [];
+    const shopRows: unknown[][] = [];
+    for (let i = 0; i < SEED_COUNTS.shops; i++) {
+      const platform = PLATFORMS[i % PLATFORMS.length]?.code ?? 'taobao';
+      const groupId = i < SEED_COUNTS.shops - SEED_COUNTS.ungroupedShops ? (i % GROUPS.length) + 1 : null;
+      const auth = i % 7 === 3 ? 'expired' : i % 11 === 5 ? 'unauthorized' : 'authorized';
+      const authExpires =
+        auth === 'unauthorized' ? null : auth === 'expired' ? past(30) : now + int(10, 300) * DAY;
+      const name = `${SHOP_PREFIX[i % SHOP_PREFIX.length]}${SHOP_SUFFIX[Math.floor(i / SHOP_PREFIX.length) % SHOP_SUFFIX.length]}`;
+      shopRows.push([name, platform, groupId, auth, authExpires, past(180)]);
+      shops.push({ id: i + 1, platform });
+    }
+    await insertMany(
+      tx,
+      'shops',
+      ['name', 'platform', 'group_id', 'auth_status', 'auth_expires_at', 'created_at'],
+      shopRows,
+    );
+
+    const title = () => `${pick(GOODS_PREFIX)} ${pick(GOODS_NOUN)} ${pick(GOODS_SUFFIX)}`;
+    const goodsRows: unknown[][] = [];
+    for (let i = 0; i < SEED_COUNTS.goods; i++) {
+      const images = Array.from({ length: int(1, 4) }, () => `/static/goods/${int(1, 12)}.svg`);
+      const source = rand() < 0.7 ? `${pick(SOURCE_HOSTS)}${int(100000000, 999999999)}` : '';
+      goodsRows.push([
+        int(1, SEED_COUNTS.shops),
+        title(),
+        int(9, 899) * 100 + pick([0, 0, 90, 50, 99]),
+        int(0, 5000),
+        pick(GOODS_STATUSES),
+        JSON.stringify(images),
+        source,
+        past(180),
+      ]);
+    }
+    await insertMany(
+      tx,
+      'goods',
+      ['shop_id', 'title', 'price', 'stock', 'status', 'images', 'source_url', 'updated_at'],
+      goodsRows,
+    );
+
+    const orderRows: unknown[][] = [];
+    const orderGoods: { goods: string; amount: number; created: number }[] = [];
+    for (let i = 0; i < SEED_COUNTS.orders; i++) {
+      const created = past(180);
+      const lines = Array.from({ length: int(1, 3) }, () => ({
+        title: title(),
+        image: `/static/goods/${int(1, 12)}.svg`,
+        quantity: int(1, 5),
+        sku: pick(SKUS),
+      }));
+      const amount = lines.reduce(
+        (sum, line) => sum + line.quantity * (int(9, 399) * 100 + pick([0, 90, 50])),
+        0,
+      );
+      const goods = JSON.stringify(lines);
+      orderGoods.push({ goods, amount, created });
+      const buyer = `${pick(SURNAMES)}${pick(GIVEN)}`;
+      orderRows.push([
+        `DD${ymd(created)}${pad(i + 1, 4)}${pad(int(0, 9999), 4)}`,
+        int(1, SEED_COUNTS.shops),
+        goods,
+        lines.map((line) => line.title).join('\n'),
+        amount,
+        pick(ORDER_STATUSES),
+        buyer,
+        rand() < 0.8 ? buyer : `${pick(SURNAMES)}${pick(GIVEN)}`,
+        `1${int(3, 9)}${pad(int(0, 999999999), 9)}`,
+        `${pick(PLACES)}${int(1, 999)}号${int(1, 30)}幢${int(101, 2302)}室`,
+        created,
+      ]);
+    }
+    await insertMany(
+      tx,
+      'orders',
+      [
+        'order_no',
+        'shop_id',
+        'goods',
+        'goods_titles',
+        'amount',
+        'status',
+        'buyer_name',
+        'receiver_name',
+        'receiver_mobile',
+        'receiver_address',
+        'created_at',
+      ],
+      orderRows,
+    );
+
+    const afterRows: unknown[][] = [];
+    for (let i = 0; i < SEED_COUNTS.afterSales; i++) {
+      const orderId = 1 + ((i * 3 + int(0, 2)) % SEED_COUNTS.orders);
+      const order = orderGoods[orderId - 1];
+      const ordered = order?.created ?? now - DAY;
+      let created = ordered + int(1, 15) * DAY;
+      if (created > now - 60) created = ordered + int(60, Math.max(61, now - 60 - ordered));
+      afterRows.push([
+        orderId,
+        Math.max(100, Math.floor((order?.amount ?? 10000) * (rand() < 0.6 ? 1 : rand()))),
+        pick(AFTER_SALE_TYPES),
+        pick(AFTER_SALE_STATUSES),
+        pick(AFTER_SALE_REASONS),
+        created,
+      ]);
+    }
+    await insertMany(
+      tx,
+      'after_sales',
+      ['order_id', 'refund_amount', 'type', 'status', 'reason', 'created_at'],
+      afterRows,
+    );
+
+    const copyRows: unknown[][] = [];
+    for (let i = 0; i < SEED_COUNTS.copyRecords; i++) {
+      const created = past(120);
+      const failed = rand() < 0.15;
+      copyRows.push([
+        `${pick(SOURCE_HOSTS)}${int(100000000, 999999999)}`,
+        int(1, SEED_COUNTS.shops),
+        failed ? 'failed' : 'succeeded',
+        failed ? int(10, 90) : 100,
+        failed ? null : int(1, SEED_COUNTS.goods),
+        failed ? pick(COPY_ERRORS) : null,
+        created,
+        created + int(2, 30),
+      ]);
+    }
+    await insertMany(
+      tx,
+      'copy_records',
+      ['source_url', 'shop_id', 'status', 'progress', 'goods_id', 'error', 'created_at', 'updated_at'],
+      copyRows,
+    );
+  });
+  return true;
+}

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.xml',
+]);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+interface Entry {
+  body: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+  compressible: boolean;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+export const NOT_BUILT_TEXT =
+  'The Consign admin app is not built yet. Run `pnpm build:admin` (or `npm start`, which builds it) and reload.\n' +
+  '管理后台尚未构建：请先运行 `pnpm build:admin`（或 `npm start`）后刷新。\n';
+
+/**
+ * Serves the built admin app from memory: files are read once, compressed once (br and gzip) and
+ * answered with strong ETags. Hashed `/assets/*` are cached for a year (immutable), everything else
+ * revalidates (`no-cache`). Unknown paths fall back to index.html (the SPA router takes over), except
+ * under `/assets/` where a missing file is a real 404.
+ */
+export class StaticSite {
+  readonly root: string;
+  readonly #cache = new Map<string, Entry | null>();
+  #index: Entry | null | undefined;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  get built(): boolean {
+    return existsSync(join(this.root, 'index.html'));
+  }
+
+  /** Answers a GET/HEAD for `pathname`, or null when nothing (not even the SPA fallback) applies. */
+  serve(
+    pathname: string,
+    acceptEncoding: string,
+    ifNoneMatch: string | undefined,
+    head: boolean,
+  ): Response | null {
+    const entry = this.lookup(pathname) ?? (pathname.startsWith('/assets/') ? null : this.index());
+    if (!entry) return null;
+    const headers: Record<string, string> = {
+      'content-type': entry.type,
+      'cache-control': entry.cacheControl,
+      etag: entry.etag,
+    };
+    if (entry.compressible) headers.vary = 'Accept-Encoding';
+    if (ifNoneMatch && ifNoneMatch === entry.etag) return new Response(null, { status: 304, headers });
+    let body = entry.body;
+    if (entry.compressible && entry.body.length > 1024) {
+      if (/\bbr\b/.test(acceptEncoding)) {
+        entry.br ??= brotliCompressSync(entry.body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+          },
+        });
+        body = entry.br;
+        headers['content-encoding'] = 'br';
+      } else if (/\bgzip\b/.test(acceptEncoding)) {
+        entry.gzip ??= gzipSync(entry.body, { level: 9 });
+        body = entry.gzip;
+        headers['content-encoding'] = 'gzip';
+      }
+    }
+    headers['content-length'] = String(body.length);
+    return new Response(head ? null : new Uint8Array(body), { status: 200, headers });
+  }
+
+  private index(): Entry | null {
+    if (this.#index === undefined) this.#index = this.load('/index.html');
+    return this.#index;
+  }
+
+  private lookup(pathname: string): Entry | null {
+    if (pathname === '/' || pathname === '') return this.index();
+    if (this.#cache.has(pathname)) return this.#cache.get(pathname) ?? null;
+    const entry = this.load(pathname);
+    // Remember misses too, but only a bounded number (paths are attacker-chosen).
+    if (entry || this.#cache.size < 5000) this.#cache.set(pathname, entry);
+    return entry;
+  }
+
+  private load(pathname: string): Entry | null {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0') || decoded.includes('\\')) return null;
+    const file = resolve(this.root, `.${normalize(`/${decoded}`)}`);
+    if (file !== this.root && !file.startsWith(this.root + sep)) return null;
+    let body: Buffer;
+    try {
+      if (!statSync(file).isFile()) return null;
+      body = readFileSync(file);
+    } catch {
+      return null;
+    }
+    const ext = extname(file).toLowerCase();
+    const isAsset = decoded.startsWith('/assets/');
+    return {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      cacheControl: isAsset ? IMMUTABLE : 'no-cache',
+      compressible: COMPRESSIBLE.has(ext),
+    };
+  }
+}
+
+/** Content-Security-Policy of the app: only what it needs. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};

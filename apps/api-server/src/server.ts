@@ -1,0 +1,167 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAdaptorServer } from '@hono/node-server';
+import { createApp } from './app';
+import { CopyWorker, type CopyWorkerOptions } from './copy-worker';
+import { type Db, openDb } from './db/db';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { StaticSite } from './http/static';
+import { createLogger, type Logger, type LogLevel } from './log';
+import { NonceStore } from './security/nonce-store';
+import { TokenStore } from './security/tokens';
+import {
+  type CaptchaProvider,
+  ConsoleSmsProvider,
+  DevCaptchaProvider,
+  type SmsProvider,
+} from './sms/providers';
+import { SmsService } from './sms/sms-service';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root (apps/api-server/src -> ../../..). */
+export const REPO_ROOT = resolve(here, '../../..');
+/** Default data directory: `.data/` at the repository root (git-ignored). */
+export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.data');
+/** Default static root: the admin app's build output. */
+export const DEFAULT_STATIC_DIR = join(REPO_ROOT, 'apps/admin/dist');
+
+export interface ServerOptions {
+  /** 0 picks a free port. Default 8080. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** PGlite data directory, or `memory://` for a throwaway database. Default {@link DEFAULT_DATA_DIR}. */
+  dataDir?: string;
+  /** A `postgres://` URL: use a real Postgres instead of PGlite. */
+  databaseUrl?: string;
+  /** Signing secret shared with the client. Default `consign-dev-secret`. */
+  secret?: string;
+  /** The clock (ms since the epoch). Tests inject one instead of sleeping. */
+  now?: () => number;
+  /** The built admin app; null serves no static files. Default {@link DEFAULT_STATIC_DIR}. */
+  staticDir?: string | null;
+  /** `console` (default) or a provider object. */
+  smsProvider?: 'console' | SmsProvider;
+  /** `dev` (default) or a provider object. */
+  captchaProvider?: 'dev' | CaptchaProvider;
+  logLevel?: LogLevel;
+  /** Where log lines go (default stdout/stderr). */
+  logWrite?: (line: string, isError: boolean) => void;
+  /** Seed an empty database with the demo data. Default true. */
+  seed?: boolean;
+  copyWorker?: CopyWorkerOptions | false;
+  trustProxy?: boolean;
+  /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
+  shutdownGraceMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  host: string;
+  db: Db;
+  log: Logger;
+  sms: SmsProvider;
+  /** Whether this start seeded the database. */
+  seeded: boolean;
+  /** Stops accepting, finishes in-flight requests, stops the worker and closes the database. */
+  close(): Promise<void>;
+}
+
+function resolveDataDir(dataDir: string): string {
+  if (dataDir.startsWith('memory://')) return dataDir;
+  const dir = isAbsolute(dataDir) ? dataDir : resolve(process.cwd(), dataDir);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Opens the database, migrates and seeds it, and listens. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const now = options.now ?? Date.now;
+  const log = createLogger(options.logLevel ?? 'info', options.logWrite);
+  const secret = options.secret ?? 'consign-dev-secret';
+
+  const db = await openDb(
+    options.databaseUrl
+      ? { databaseUrl: options.databaseUrl }
+      : { dataDir: resolveDataDir(options.dataDir ?? DEFAULT_DATA_DIR) },
+  );
+  let seeded = false;
+  try {
+    await migrate(db, undefined, now);
+    if (options.seed !== false) seeded = await seed(db, now());
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const print = (line: string) => {
+    if (log.level !== 'silent') process.stdout.write(`${line}\n`);
+  };
+  const smsProvider =
+    options.smsProvider === undefined || options.smsProvider === 'console'
+      ? new ConsoleSmsProvider(print, now)
+      : options.smsProvider;
+  const captcha =
+    options.captchaProvider === undefined || options.captchaProvider === 'dev'
+      ? new DevCaptchaProvider()
+      : options.captchaProvider;
+
+  const tokens = new TokenStore(db, now);
+  await tokens.purgeExpired();
+  const worker = options.copyWorker === false ? null : new CopyWorker(db, now, log, options.copyWorker);
+  const app = createApp({
+    db,
+    tokens,
+    sms: new SmsService(db, smsProvider, secret, now),
+    captcha,
+    now,
+    log,
+    wakeCopyWorker: () => worker?.wake(),
+    configCache: { value: null },
+    secret,
+    nonces: new NonceStore(now),
+    smsProvider,
+    staticSite: options.staticDir === null ? null : new StaticSite(options.staticDir ?? DEFAULT_STATIC_DIR),
+    trustProxy: options.trustProxy,
+  });
+
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  worker?.start();
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      const grace = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 10_000);
+      await closed;
+      clearInterval(idleSweep);
+      clearTimeout(grace);
+      await worker?.stop();
+      await db.close();
+    })();
+    return closing;
+  };
+
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${shownHost}:${port}`, port, host, db, log, sms: smsProvider, seeded, close };
+}

@@ -1,0 +1,113 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/db';
+import { ApiRefusal, HttpProblem } from '../http/respond';
+import { SlidingWindowLimiter } from '../security/rate-limit';
+import type { SmsProvider } from './providers';
+
+export const SMS_RULES = {
+  /** One code per mobile per 60 s. */
+  resendSeconds: 60,
+  /** A code is valid 5 minutes. */
+  validSeconds: 300,
+  /** Five wrong tries spend the code. */
+  maxAttempts: 5,
+  /** One IP may ask for at most 30 codes per 10 minutes. */
+  perIpLimit: 30,
+  perIpWindowMs: 10 * 60_000,
+} as const;
+
+export const SMS_MESSAGES = {
+  tooSoon: (seconds: number) => `验证码发送过于频繁，请 ${seconds} 秒后再试`,
+  ipLimited: '获取验证码过于频繁，请稍后再试',
+  wrongCode: '验证码错误',
+  expired: '验证码错误或已过期，请重新获取',
+  spent: '验证码错误次数过多，请重新获取',
+  sendFailed: '短信发送失败，请稍后再试',
+} as const;
+
+/**
+ * Issues and checks SMS login codes. Codes live in `sms_codes` as an HMAC of (mobile, code) keyed
+ * with the server secret; the per-mobile rules hold across instances (they are in the database,
+ * serialised per mobile with an advisory lock); the per-IP limit is in memory (one process).
+ */
+export class SmsService {
+  readonly #perIp: SlidingWindowLimiter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly provider: SmsProvider,
+    private readonly secret: string,
+    private readonly now: () => number,
+  ) {
+    this.#perIp = new SlidingWindowLimiter(now, SMS_RULES.perIpLimit, SMS_RULES.perIpWindowMs);
+  }
+
+  private hash(mobile: string, code: string): string {
+    return createHmac('sha256', this.secret).update(`${mobile}:${code}`).digest('hex');
+  }
+
+  async send(mobile: string, ip: string): Promise<void> {
+    if (!this.#perIp.allowed(ip)) throw new HttpProblem(429, SMS_MESSAGES.ipLimited);
+    const nowS = Math.floor(this.now() / 1000);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${mobile}`]);
+      const [last] = await tx.query<{ created_at: number }>(
+        'SELECT created_at FROM sms_codes WHERE mobile = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+        [mobile],
+      );
+      if (last && nowS - last.created_at < SMS_RULES.resendSeconds) {
+        const wait = SMS_RULES.resendSeconds - (nowS - last.created_at);
+        throw new HttpProblem(429, SMS_MESSAGES.tooSoon(wait), { 'retry-after': String(wait) });
+      }
+      // Only the newest code of a mobile is valid.
+      await tx.query('UPDATE sms_codes SET spent = true WHERE mobile = $1 AND spent = false', [mobile]);
+      await tx.query(
+        'INSERT INTO sms_codes (mobile, code_hash, ip, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+        [mobile, this.hash(mobile, code), ip, nowS, nowS + SMS_RULES.validSeconds],
+      );
+    });
+    this.#perIp.hit(ip);
+    try {
+      await this.provider.send(mobile, code);
+    } catch {
+      throw new HttpProblem(502, SMS_MESSAGES.sendFailed);
+    }
+  }
+
+  /** Checks a code; a right code is spent at once. Throws ApiRefusal when it is wrong. */
+  async verify(mobile: string, code: string): Promise<void> {
+    const nowS = Math.floor(this.now() / 1000);
+    const given = Buffer.from(this.hash(mobile, code), 'hex');
+    const outcome = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${mobile}`]);
+      const [row] = await tx.query<{ id: number; code_hash: string; attempts: number }>(
+        `SELECT id, code_hash, attempts FROM sms_codes
+         WHERE mobile = $1 AND spent = false AND expires_at > $2
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [mobile, nowS],
+      );
+      if (!row) return 'expired' as const;
+      const stored = Buffer.from(row.code_hash, 'hex');
+      if (stored.length === given.length && timingSafeEqual(stored, given)) {
+        await tx.query('UPDATE sms_codes SET spent = true WHERE id = $1', [row.id]);
+        return 'ok' as const;
+      }
+      const attempts = row.attempts + 1;
+      await tx.query('UPDATE sms_codes SET attempts = $2, spent = $3 WHERE id = $1', [
+        row.id,
+        attempts,
+        attempts >= SMS_RULES.maxAttempts,
+      ]);
+      return attempts >= SMS_RULES.maxAttempts ? ('spent' as const) : ('wrong' as const);
+    });
+    if (outcome === 'ok') return;
+    throw new ApiRefusal(
+      outcome === 'expired'
+        ? SMS_MESSAGES.expired
+        : outcome === 'spent'
+          ? SMS_MESSAGES.spent
+          : SMS_MESSAGES.wrongCode,
+    );
+  }
+}

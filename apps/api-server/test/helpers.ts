@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ApiClient, createApiClient, createNonce, signPayload, unixSeconds } from '@consign/api-client';
+import { openDb } from '../src/db/db';
+import { loadMigrations, migrate } from '../src/db/migrate';
+import { seed } from '../src/db/seed';
+import { type RunningServer, type ServerOptions, startServer } from '../src/server';
+
+export const SECRET = 'test-secret';
+export const ADMIN = '13800000000';
+export const USER = '13900000000';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** A clock the server and the client share; tests move it instead of sleeping. */
+export class TestClock {
+  offset = 0;
+  readonly now = () => Date.now() + this.offset;
+  advance(ms: number) {
+    this.offset += ms;
+  }
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A migrated and seeded data directory, built once per day and schema version and then copied for
+ * every test server: a fresh PGlite `initdb` takes seconds, opening an existing directory well under one.
+ */
+async function templateDir(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const m of loadMigrations()) hash.update(m.sql);
+  hash.update(readFileSync(join(here, '../src/db/seed.ts')));
+  hash.update(new Date().toISOString().slice(0, 10));
+  const dir = join(tmpdir(), `consign-api-template-${hash.digest('hex').slice(0, 16)}`);
+  const ready = join(dir, '.ready');
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + 180_000;
+  while (!existsSync(ready)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${dir}`);
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another test worker is building it (or died doing so: a lock older than 2 minutes is stale).
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) rmSync(lock, { recursive: true, force: true });
+      await sleep(200);
+      continue;
+    }
+    try {
+      const building = `${dir}.building`;
+      rmSync(building, { recursive: true, force: true });
+      const db = await openDb({ dataDir: building });
+      await migrate(db);
+      await seed(db);
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+      cpSync(building, dir, { recursive: true });
+      rmSync(building, { recursive: true, force: true });
+      writeFileSync(ready, 'ok');
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return dir;
+}
+
+/** A fresh temp data directory holding a copy of the seeded template. */
+export async function seededDataDir(): Promise<string> {
+  const template = await templateDir();
+  const dir = mkdtempSync(join(tmpdir(), 'consign-api-test-'));
+  cpSync(template, dir, { recursive: true });
+  rmSync(join(dir, '.ready'), { force: true });
+  return dir;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  clock: TestClock;
+  url: string;
+  dataDir: string;
+  /** A client signed with the test secret and the test clock; `token` is read before every call. */
+  client(token?: () => string | null): ApiClient;
+  /** Logs a mobile in through send-code, the dev outbox and login; returns the token. */
+  login(mobile: string): Promise<string>;
+  /** A raw signed POST (for malformed or hand-made requests). */
+  post(
+    path: string,
+    body: Record<string, unknown>,
+    init?: { token?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export async function startTestServer(
+  options: Partial<ServerOptions> & { dataDir?: string } = {},
+): Promise<TestServer> {
+  const clock = new TestClock();
+  const dataDir = options.dataDir ?? (await seededDataDir());
+  const server = await startServer({
+    port: 0,
+    secret: SECRET,
+    now: clock.now,
+    staticDir: null,
+    logLevel: 'silent',
+    copyWorker: { stepMs: 50, idlePollMs: 200 },
+    shutdownGraceMs: 2000,
+    ...options,
+    dataDir,
+  });
+  const url = server.url;
+
+  const client = (token: () => string | null = () => null) =>
+    createApiClient({ baseURL: url, secret: SECRET, getToken: token, now: clock.now });
+
+  const login = async (mobile: string) => {
+    // One code per mobile per 60 s: step past the window so a test can log the same mobile in again.
+    clock.advance(61_000);
+    const api = client();
+    await api.auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+    const res = await fetch(`${url}/__dev/sms?mobile=${mobile}`);
+    const { code } = (await res.json()) as { code: string };
+    const { access_token } = await api.auth.login({ mobile, code });
+    return access_token;
+  };
+
+  const post: TestServer['post'] = (path, body, init = {}) => {
+    const signed = { ...body, nonce: createNonce(), ts: unixSeconds(clock.now()) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'cache-key': signPayload(signed, SECRET),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    };
+    return fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(signed) });
+  };
+
+  return {
+    server,
+    clock,
+    url,
+    dataDir,
+    client,
+    login,
+    post,
+    async stop({ keepData = false } = {}) {
+      await server.close();
+      if (!keepData && !dataDir.startsWith('memory://')) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The raw envelope of a response. */
+export async function envelope(res: Response): Promise<{ errorCode: number; msg?: string; data?: unknown }> {
+  return (await res.json()) as { errorCode: number; msg?: string; data?: unknown };
+}
