@@ -1,0 +1,22 @@
+/**
+ * Every Chinese text the design system shows on its own. Apps pass their own texts as props; these are
+ * the defaults, kept in one place so that another product can translate them.
+ */
+export const copy = {
+  loading: '加载中',
+  close: '关闭',
+  clear: '清除',
+  confirm: '确定',
+  cancel: '取消',
+  empty: '暂无数据',
+  selectPlaceholder: '请选择',
+  notifications: '通知',
+  errorPage: {
+    403: { title: '403', description: '抱歉，您没有权限访问此页面。' },
+    // The 404 text uses an ASCII comma on purpose: it is the product's contract (SPEC.md section 8).
+    404: { title: '404', description: '抱歉, 您访问的网页不存在' },
+    500: { title: '500', description: '抱歉，服务器内部错误。' },
+  },
+} as const;
+
+export type Copy = typeof copy;
