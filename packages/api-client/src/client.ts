@@ -1,8 +1,8 @@
 import { ofetch } from 'ofetch';
 import type { z } from 'zod';
-import { anyEnvelopeSchema } from './contract/envelope';
-import { type ApiData, type ApiPath, apiRoutes } from './contract/routes';
-import { createEndpoints, type Endpoints } from './endpoints';
+import { anyEnvelopeSchema } from './contract/envelope.js';
+import { type ApiData, type ApiPath, apiRoutes } from './contract/routes.js';
+import { createEndpoints, type Endpoints } from './endpoints/index.js';
 import {
   ApiClientError,
   ApiError,
@@ -10,8 +10,8 @@ import {
   NetworkError,
   REQUEST_FAILED_TITLE,
   ResponseFormatError,
-} from './errors';
-import { createNonce, type SignableFields, signPayload, unixSeconds } from './sign';
+} from './errors.js';
+import { createNonce, type SignableFields, signPayload, unixSeconds } from './sign.js';
 
 /** A notification the app shows (the admin app wires it to sonner). */
 export interface ApiNotification {

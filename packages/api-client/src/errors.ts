@@ -1,4 +1,4 @@
-import type { FailureEnvelope } from './contract/envelope';
+import type { FailureEnvelope } from './contract/envelope.js';
 
 /** zh-CN texts of the HTTP statuses (DESIGN.md section 2), shown in the `请求失败` notification. */
 export const HTTP_STATUS_TEXT: Readonly<Record<number, string>> = Object.freeze({

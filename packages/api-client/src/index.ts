@@ -7,10 +7,10 @@ export type {
   PostFn,
   PostOptions,
   RequestBody,
-} from './client';
-export { createApiClient } from './client';
-export * from './contract';
-export type { Endpoints } from './endpoints';
+} from './client.js';
+export { createApiClient } from './client.js';
+export * from './contract/index.js';
+export type { Endpoints } from './endpoints/index.js';
 export {
   ABORT_TEXT,
   ApiClientError,
@@ -24,6 +24,6 @@ export {
   REQUEST_FAILED_TITLE,
   ResponseFormatError,
   TIMEOUT_TEXT,
-} from './errors';
-export type { SignableFields } from './sign';
-export { canonicalString, createNonce, signPayload, unixSeconds, verifySignature } from './sign';
+} from './errors.js';
+export type { SignableFields } from './sign.js';
+export { canonicalString, createNonce, signPayload, unixSeconds, verifySignature } from './sign.js';

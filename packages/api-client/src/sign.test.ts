@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createNonce, signPayload, verifySignature } from './sign';
+import { createNonce, signPayload, verifySignature } from './sign.js';
 
 describe('signPayload', () => {
   it('matches the WeChat Pay v2 conformance vector', () => {

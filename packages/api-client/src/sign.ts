@@ -1,4 +1,4 @@
-import { md5HexUpper } from './md5';
+import { md5HexUpper } from './md5.js';
 
 /** A value that can stand in a signed body. Arrays, files and blobs are carried but never signed. */
 export type SignableFields = Record<string, unknown>;

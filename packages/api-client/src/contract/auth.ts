@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unixTimeSchema } from './common';
+import { unixTimeSchema } from './common.js';
 
 /** SPEC.md section 5: 11 digits, first `1`, second `2`-`9` (after removing whitespace). */
 export const MOBILE_PATTERN = /^1[2-9]\d{9}$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idLikeSchema, idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common';
+import { idLikeSchema, idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common.js';
 
 /**
  * The company profile (`/api/company/index`): the editable source of the branding that

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common';
+import { idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common.js';
 
 /**
  * A login-page banner (an entry of `ad_list`).

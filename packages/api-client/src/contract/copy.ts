@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { filter, httpUrlSchema, idLikeSchema, idSchema, keywordFilter, text, unixTimeSchema } from './common';
-import { listParamsSchema } from './list';
+import {
+  filter,
+  httpUrlSchema,
+  idLikeSchema,
+  idSchema,
+  keywordFilter,
+  text,
+  unixTimeSchema,
+} from './common.js';
+import { listParamsSchema } from './list.js';
 
 export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const copyStatusSchema = z.enum(COPY_STATUSES);

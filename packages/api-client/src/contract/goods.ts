@@ -8,8 +8,8 @@ import {
   safeUrlSchema,
   text,
   unixTimeSchema,
-} from './common';
-import { listParamsSchema } from './list';
+} from './common.js';
+import { listParamsSchema } from './list.js';
 
 export const GOODS_STATUSES = ['on_sale', 'off_sale', 'draft'] as const;
 export const goodsStatusSchema = z.enum(GOODS_STATUSES);

@@ -3,16 +3,16 @@
  * the app. Request types are the schemas' input types (what a caller may send); entity types are
  * the output types (what the server answers).
  */
-export * from './auth';
-export * from './common';
-export * from './company';
-export * from './config';
-export * from './copy';
-export * from './envelope';
-export * from './goods';
-export * from './list';
-export * from './order';
-export * from './routes';
-export * from './setting';
-export * from './shop';
-export * from './user';
+export * from './auth.js';
+export * from './common.js';
+export * from './company.js';
+export * from './config.js';
+export * from './copy.js';
+export * from './envelope.js';
+export * from './goods.js';
+export * from './list.js';
+export * from './order.js';
+export * from './routes.js';
+export * from './setting.js';
+export * from './shop.js';
+export * from './user.js';

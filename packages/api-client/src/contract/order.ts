@@ -10,8 +10,8 @@ import {
   platformCodeSchema,
   text,
   unixTimeSchema,
-} from './common';
-import { listParamsSchema } from './list';
+} from './common.js';
+import { listParamsSchema } from './list.js';
 
 /** One line of an order: the product as the buyer saw it. `sku` is the chosen variant text. */
 export const orderGoodsSchema = z.object({

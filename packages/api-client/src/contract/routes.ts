@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth';
-import { deletedSchema, passthroughQuerySchema } from './common';
+import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth.js';
+import { deletedSchema, passthroughQuerySchema } from './common.js';
 import {
   bannerSaveBodySchema,
   companySchema,
@@ -12,18 +12,23 @@ import {
   platformAuthSchema,
   platformSaveBodySchema,
   platformSchema,
-} from './company';
-import { bannerSchema, companyConfigSchema } from './config';
+} from './company.js';
+import { bannerSchema, companyConfigSchema } from './config.js';
 import {
   copyCreateBodySchema,
   copyCreateResultSchema,
   copyRecordListParamsSchema,
   copyRecordSchema,
-} from './copy';
-import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods';
-import { pageSchema } from './list';
-import { afterSaleListParamsSchema, afterSaleOrderSchema, orderListParamsSchema, orderSchema } from './order';
-import { settingsSchema, settingsUpdateBodySchema } from './setting';
+} from './copy.js';
+import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods.js';
+import { pageSchema } from './list.js';
+import {
+  afterSaleListParamsSchema,
+  afterSaleOrderSchema,
+  orderListParamsSchema,
+  orderSchema,
+} from './order.js';
+import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
   shopGroupDelBodySchema,
   shopGroupListParamsSchema,
@@ -32,8 +37,8 @@ import {
   shopListParamsSchema,
   shopMoveBodySchema,
   shopSchema,
-} from './shop';
-import { currentUserSchema, userInfoBodySchema } from './user';
+} from './shop.js';
+import { currentUserSchema, userInfoBodySchema } from './user.js';
 
 /** A body with no fields of its own (only the signing fields `nonce` and `ts`, which parsing strips). */
 export const emptyBodySchema = z.object({});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { mobileSchema } from './auth';
-import { text } from './common';
+import { mobileSchema } from './auth.js';
+import { text } from './common.js';
 
 export const SYNC_INTERVALS = [15, 30, 60] as const;
 

@@ -7,8 +7,8 @@ import {
   platformCodeSchema,
   text,
   unixTimeSchema,
-} from './common';
-import { listParamsSchema } from './list';
+} from './common.js';
+import { listParamsSchema } from './list.js';
 
 export const SHOP_AUTH_STATUSES = ['authorized', 'expired', 'unauthorized'] as const;
 /** Whether the shop's platform authorisation lets us pull orders and push goods. */

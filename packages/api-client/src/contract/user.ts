@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalUrlSchema, text, unixTimeSchema } from './common';
+import { idSchema, optionalUrlSchema, text, unixTimeSchema } from './common.js';
 
 /**
  * The signed-in user (`/api/user/info`).

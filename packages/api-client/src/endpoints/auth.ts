@@ -1,6 +1,6 @@
-import type { CallFn, CallOptions } from '../client';
-import type { LoginBody, SendCodeBody } from '../contract/auth';
-import type { UserInfoBody } from '../contract/user';
+import type { CallFn, CallOptions } from '../client.js';
+import type { LoginBody, SendCodeBody } from '../contract/auth.js';
+import type { UserInfoBody } from '../contract/user.js';
 
 /** `api.auth`: the public SMS login calls. */
 export function authEndpoints(call: CallFn) {

@@ -1,5 +1,5 @@
-import type { CallFn, CallOptions } from '../client';
-import type { PassthroughQuery } from '../contract/common';
+import type { CallFn, CallOptions } from '../client.js';
+import type { PassthroughQuery } from '../contract/common.js';
 import type {
   BannerSaveBody,
   CompanyUpdateBody,
@@ -8,7 +8,7 @@ import type {
   PlatformAuthListQuery,
   PlatformAuthSaveBody,
   PlatformSaveBody,
-} from '../contract/company';
+} from '../contract/company.js';
 
 /** `api.company`: company profile, login banners, platforms and platform authorisations. */
 export function companyEndpoints(call: CallFn) {

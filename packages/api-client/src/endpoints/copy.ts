@@ -1,5 +1,5 @@
-import type { CallFn, CallOptions } from '../client';
-import type { CopyCreateBody, CopyRecordListParams } from '../contract/copy';
+import type { CallFn, CallOptions } from '../client.js';
+import type { CopyCreateBody, CopyRecordListParams } from '../contract/copy.js';
 
 /** `api.copy`: copying products from supplier links into a shop. */
 export function copyEndpoints(call: CallFn) {

@@ -1,5 +1,5 @@
-import type { CallFn, CallOptions } from '../client';
-import type { GoodsDetailParams, GoodsListParams, GoodsSaveBody } from '../contract/goods';
+import type { CallFn, CallOptions } from '../client.js';
+import type { GoodsDetailParams, GoodsListParams, GoodsSaveBody } from '../contract/goods.js';
 
 /** `api.goods`: the products of the shops. */
 export function goodsEndpoints(call: CallFn) {

@@ -1,11 +1,11 @@
-import type { CallFn } from '../client';
-import { authEndpoints, configEndpoints, userEndpoints } from './auth';
-import { companyEndpoints } from './company';
-import { copyEndpoints } from './copy';
-import { goodsEndpoints } from './goods';
-import { orderEndpoints } from './order';
-import { settingEndpoints } from './setting';
-import { shopEndpoints } from './shop';
+import type { CallFn } from '../client.js';
+import { authEndpoints, configEndpoints, userEndpoints } from './auth.js';
+import { companyEndpoints } from './company.js';
+import { copyEndpoints } from './copy.js';
+import { goodsEndpoints } from './goods.js';
+import { orderEndpoints } from './order.js';
+import { settingEndpoints } from './setting.js';
+import { shopEndpoints } from './shop.js';
 
 /** Every typed call of the contract, grouped as `api.<group>.<call>`. */
 export function createEndpoints(call: CallFn) {

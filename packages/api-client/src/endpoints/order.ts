@@ -1,5 +1,5 @@
-import type { CallFn, CallOptions } from '../client';
-import type { AfterSaleListParams, OrderListParams } from '../contract/order';
+import type { CallFn, CallOptions } from '../client.js';
+import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
 
 /** `api.order`: the order lists. */
 export function orderEndpoints(call: CallFn) {

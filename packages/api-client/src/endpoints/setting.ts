@@ -1,5 +1,5 @@
-import type { CallFn, CallOptions } from '../client';
-import type { SettingsUpdateBody } from '../contract/setting';
+import type { CallFn, CallOptions } from '../client.js';
+import type { SettingsUpdateBody } from '../contract/setting.js';
 
 /** `api.setting`: the dropshipping settings. */
 export function settingEndpoints(call: CallFn) {

@@ -1,11 +1,11 @@
-import type { CallFn, CallOptions } from '../client';
+import type { CallFn, CallOptions } from '../client.js';
 import type {
   ShopGroupDelBody,
   ShopGroupListParams,
   ShopGroupSaveBody,
   ShopListParams,
   ShopMoveBody,
-} from '../contract/shop';
+} from '../contract/shop.js';
 
 /** `api.shop`: shops and shop groups. */
 export function shopEndpoints(call: CallFn) {

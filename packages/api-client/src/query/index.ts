@@ -4,11 +4,11 @@
  * `@tanstack/react-query` is a peer dependency of this entry only.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../client';
-import type { CopyRecordListParams } from '../contract/copy';
-import type { GoodsListParams } from '../contract/goods';
-import type { AfterSaleListParams, OrderListParams } from '../contract/order';
-import type { ShopGroupListParams, ShopListParams } from '../contract/shop';
+import type { ApiClient } from '../client.js';
+import type { CopyRecordListParams } from '../contract/copy.js';
+import type { GoodsListParams } from '../contract/goods.js';
+import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
+import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
 
 /** How long the current user and the company config stay fresh (they change rarely). */
 export const SESSION_STALE_TIME = 5 * 60_000;
