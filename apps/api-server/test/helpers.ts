@@ -24,10 +24,14 @@ export const USER = '13900000000';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** A clock the server and the client share; tests move it instead of sleeping. */
+/**
+ * A frozen clock the server and the client share: time moves only when a test advances it, so
+ * time-dependent rules are tested exactly, however slow the machine is.
+ */
 export class TestClock {
   offset = 0;
-  readonly now = () => Date.now() + this.offset;
+  readonly start = Date.now();
+  readonly now = () => this.start + this.offset;
   advance(ms: number) {
     this.offset += ms;
   }

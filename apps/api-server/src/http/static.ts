@@ -68,8 +68,12 @@ export class StaticSite {
     this.root = resolve(root);
   }
 
+  #built = false;
+
+  /** Whether index.html exists (checked until it does, so a build after the start is picked up). */
   get built(): boolean {
-    return existsSync(join(this.root, 'index.html'));
+    this.#built ||= existsSync(join(this.root, 'index.html'));
+    return this.#built;
   }
 
   /** Answers a GET/HEAD for `pathname`, or null when nothing (not even the SPA fallback) applies. */

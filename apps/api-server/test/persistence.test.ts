@@ -1,0 +1,50 @@
+import { rmSync } from 'node:fs';
+import { afterAll, expect, it } from 'vitest';
+import { seededDataDir, startTestServer, USER } from './helpers';
+
+let dataDir = '';
+afterAll(() => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('keeps writes and sessions across a restart, and loses no acknowledged write on shutdown', async () => {
+  dataDir = await seededDataDir();
+  const first = await startTestServer({ dataDir, copyWorker: false });
+  const token = await first.login(USER);
+  const api = first.client(() => token);
+  const group = await api.shop.groupSave({ name: '重启前的分组' });
+  await api.setting.update({ default_markup_percent: 77 });
+
+  // Shut down while writes are in flight: close as soon as the first one is acknowledged.
+  const failures: unknown[] = [];
+  const writes = Array.from({ length: 30 }, (_, i) =>
+    api.shop.groupSave({ name: `并发分组${i}` }, { skipErrorHandler: true }).then(
+      (saved) => saved.name,
+      (error: unknown) => {
+        failures.push(error);
+        return null;
+      },
+    ),
+  );
+  await Promise.race(writes);
+  await first.stop({ keepData: true });
+  const acknowledged = (await Promise.all(writes)).filter((name): name is string => name !== null);
+  expect(acknowledged.length).toBeGreaterThan(0);
+  // A request the server had accepted is answered; the only failures are connections it refused.
+  for (const error of failures) expect(error).toMatchObject({ name: 'NetworkError' });
+
+  const second = await startTestServer({ dataDir, copyWorker: false });
+  try {
+    expect(second.server.seeded).toBe(false);
+    const again = second.client(() => token);
+    expect((await again.user.info()).mobile).toBe(USER);
+    const before = await again.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: '重启前' });
+    expect(before.list).toEqual([{ id: group.id, name: '重启前的分组', shop_count: 0 }]);
+    expect((await again.setting.index()).default_markup_percent).toBe(77);
+    const concurrent = await again.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: '并发分组' });
+    const stored = new Set(concurrent.list.map((g) => g.name));
+    for (const name of acknowledged) expect(stored.has(name)).toBe(true);
+  } finally {
+    await second.stop({ keepData: true });
+  }
+}, 120_000);

@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers';
+
+let t: TestServer;
+let site: string;
+const lines: string[] = [];
+const INDEX =
+  '<!doctype html><html><head><title>Consign</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('consign '.repeat(2000))});`;
+
+beforeAll(async () => {
+  // The app is built only after the start: the first test sees the "not built" answer.
+  site = mkdtempSync(join(tmpdir(), 'consign-static-'));
+  writeFileSync(join(tmpdir(), 'consign-secret.txt'), 'secret');
+  t = await startTestServer({
+    staticDir: site,
+    copyWorker: false,
+    logLevel: 'info',
+    logWrite: (line) => lines.push(line),
+  });
+}, 120_000);
+
+function build() {
+  mkdirSync(join(site, 'assets'), { recursive: true });
+  writeFileSync(join(site, 'index.html'), INDEX);
+  writeFileSync(join(site, 'assets/index-abc123.js'), SCRIPT);
+  writeFileSync(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
+afterAll(async () => {
+  await t?.stop();
+  rmSync(site, { recursive: true, force: true });
+});
+
+/** Raw GET (fetch would hide content-encoding by decoding, and normalise `..`). */
+function get(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = request(`${t.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('static admin app', () => {
+  it('says to run the build while the app is not built, then serves it once built', async () => {
+    const res = await fetch(`${t.url}/`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('pnpm build:admin');
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+    build();
+    expect((await fetch(`${t.url}/`)).status).toBe(200);
+  });
+
+  it('serves index.html for / and for client routes (SPA fallback), revalidated', async () => {
+    for (const path of ['/', '/order/index?pageIndex=2', '/system/global']) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body.toString()).toBe(INDEX);
+    }
+  });
+
+  it('caches hashed assets for a year and compresses them with br or gzip', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+    expect(br.body.length).toBeLessThan(SCRIPT.length / 5);
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await get('/favicon.svg');
+    const etag = String(first.headers.etag);
+    expect((await get('/favicon.svg', { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('answers 404 (not the app) for a missing asset, an unknown API path and path traversal', async () => {
+    expect((await get('/assets/missing.js')).status).toBe(404);
+    expect((await get('/api/nope')).status).toBe(404);
+    for (const path of [
+      '/../consign-secret.txt',
+      '/%2e%2e/consign-secret.txt',
+      '/assets/..%2f..%2fconsign-secret.txt',
+    ]) {
+      const res = await get(path);
+      expect(res.body.toString()).not.toContain('secret');
+    }
+  });
+
+  it('sends the security headers on pages and API answers', async () => {
+    for (const res of [await get('/'), await get('/healthz')]) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('logs one JSON line per request without query string, token or body', async () => {
+    const token = await t.login('13900000000');
+    await t.post('/api/order/index', { pageIndex: 1, pageSize: 20, keyword: 'secret-keyword' }, { token });
+    await fetch(`${t.url}/healthz?x=secret-query`);
+    const requests = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request');
+    expect(requests.map((r) => r.path)).toContain('/api/order/index');
+    for (const r of requests) {
+      expect(Object.keys(r).sort()).toEqual(['level', 'method', 'ms', 'msg', 'path', 'status', 'time']);
+    }
+    const all = lines.join('\n');
+    expect(all).not.toContain(token);
+    expect(all).not.toContain('secret-keyword');
+    expect(all).not.toContain('secret-query');
+    expect(all).not.toMatch(/"code"/);
+  });
+});
