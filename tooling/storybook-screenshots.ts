@@ -75,7 +75,7 @@ afterEach(async (context) => {
   try {
     await expect.element(page.elementLocator(target)).toMatchScreenshot(baselineName(task.name), {
       comparatorName: 'pixelmatch',
-      comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.002 },
+      comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.002 },
       timeout: 5000,
     });
   } catch (error) {

@@ -1,0 +1,570 @@
+import { Accordion, Dialog, Popover, Tooltip, VisuallyHidden } from 'radix-ui';
+import * as React from 'react';
+import { cn } from '../lib/cn';
+
+/** Default texts; pass `copy` to translate. */
+export const sidebarCopy = {
+  label: '主菜单',
+  collapse: '折叠菜单',
+  expand: '展开菜单',
+  drawerTitle: '导航菜单',
+};
+export type SidebarCopy = typeof sidebarCopy;
+
+/** The widths are a contract with the shell and the end-to-end tests. */
+export const SIDEBAR_WIDTH = 208;
+export const SIDEBAR_WIDTH_COLLAPSED = 60;
+/** Below this width the sidebar becomes a drawer. */
+export const SIDEBAR_MOBILE_BREAKPOINT = 768;
+
+export interface SidebarItem {
+  /** Stable key; default the path. Groups are opened by this key. */
+  key?: string;
+  /** Where the item leads; for a group, the prefix its children share. */
+  path: string;
+  title: string;
+  icon?: React.ReactNode;
+  children?: SidebarItem[];
+}
+
+export type SidebarLinkProps = React.ComponentProps<'a'> & {
+  href: string;
+  item: SidebarItem;
+  active: boolean;
+};
+
+export type SidebarTheme = 'light' | 'dark';
+
+export interface SidebarState {
+  collapsed: boolean;
+  mobile: boolean;
+}
+
+export type SidebarProps = Omit<React.ComponentProps<'aside'>, 'children'> & {
+  items: SidebarItem[];
+  /** The current location's path; the matching item gets `aria-current="page"`. */
+  activePath?: string;
+  /** Render a router link; default `<a href>`. Spread the props you get onto the link. */
+  renderLink?: (props: SidebarLinkProps) => React.ReactNode;
+  collapsed?: boolean;
+  defaultCollapsed?: boolean;
+  onCollapsedChange?: (collapsed: boolean) => void;
+  /** Keys of open groups; at most one is open at a time. Default: the active item's group. */
+  openKeys?: string[];
+  defaultOpenKeys?: string[];
+  onOpenKeysChange?: (openKeys: string[]) => void;
+  /** Below 768px the sidebar is a drawer, opened by the app's toggle. */
+  mobileOpen?: boolean;
+  defaultMobileOpen?: boolean;
+  onMobileOpenChange?: (open: boolean) => void;
+  theme?: SidebarTheme;
+  /** Logo and short name; a function gets `{ collapsed, mobile }`. */
+  header?: React.ReactNode | ((state: SidebarState) => React.ReactNode);
+  /** E.g. the theme switch; a function gets `{ collapsed, mobile }`. */
+  footer?: React.ReactNode | ((state: SidebarState) => React.ReactNode);
+  /** Show the built-in 折叠菜单 / 展开菜单 button at the bottom (default true). */
+  showCollapseToggle?: boolean;
+  copy?: Partial<SidebarCopy>;
+};
+
+const keyOf = (item: SidebarItem) => item.key ?? item.path;
+
+/** Whether `path` is the item's path or lies under it (`/order/index` is under `/order`). */
+export function isPathActive(itemPath: string, activePath: string | undefined): boolean {
+  if (!activePath) return false;
+  if (itemPath === activePath) return true;
+  const prefix = itemPath.endsWith('/') ? itemPath : `${itemPath}/`;
+  return activePath.startsWith(prefix);
+}
+
+/** The key of the group that holds the active item, if any. */
+export function activeGroupKey(items: SidebarItem[], activePath: string | undefined): string | undefined {
+  const group = items.find((item) => item.children?.some((child) => isPathActive(child.path, activePath)));
+  return group ? keyOf(group) : undefined;
+}
+
+/** The leaf whose path matches best (the longest match), so that only one item is current. */
+function bestMatch(items: SidebarItem[], activePath: string | undefined): SidebarItem | undefined {
+  let best: SidebarItem | undefined;
+  const visit = (list: SidebarItem[]) => {
+    for (const item of list) {
+      if (item.children?.length) visit(item.children);
+      else if (isPathActive(item.path, activePath) && (!best || item.path.length > best.path.length))
+        best = item;
+    }
+  };
+  visit(items);
+  return best;
+}
+
+function subscribeMedia(query: string) {
+  return (onChange: () => void) => {
+    const list = window.matchMedia(query);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  };
+}
+
+/** True while the media query matches (false during server rendering). */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = React.useMemo(() => subscribeMedia(query), [query]);
+  return React.useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+function useControllable<T>(value: T | undefined, defaultValue: T, onChange?: (value: T) => void) {
+  const [inner, setInner] = React.useState(defaultValue);
+  const controlled = value !== undefined;
+  const onChangeRef = React.useRef(onChange);
+  onChangeRef.current = onChange;
+  const set = React.useCallback(
+    (next: T) => {
+      if (!controlled) setInner(next);
+      onChangeRef.current?.(next);
+    },
+    [controlled],
+  );
+  return [controlled ? value : inner, set] as const;
+}
+
+function defaultRenderLink({ item: _item, active: _active, ...props }: SidebarLinkProps) {
+  return <a {...props} />;
+}
+
+function ChevronIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
+function FoldIcon({ collapsed }: { collapsed: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M3 6h18M3 18h18M11 12h10" />
+      <path d={collapsed ? 'm3 9 3 3-3 3' : 'm7 9-3 3 3 3'} />
+    </svg>
+  );
+}
+
+const rowClass =
+  'flex h-10 w-full min-w-0 items-center gap-2.5 rounded-md px-3 text-sm text-sidebar-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset';
+const activeRowClass =
+  'bg-sidebar-accent font-medium text-sidebar-accent-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground';
+const iconClass = 'flex size-4 shrink-0 items-center justify-center [&>svg]:size-4';
+
+/** Which rows arrow keys move between: visible links and group triggers inside the nav. */
+const FOCUSABLE = '[data-sidebar-focusable]';
+
+function moveFocus(nav: HTMLElement, key: string): boolean {
+  const rows = [...nav.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  if (rows.length === 0) return false;
+  const index = rows.indexOf(document.activeElement as HTMLElement);
+  let next: number;
+  if (key === 'ArrowDown') next = index < 0 ? 0 : Math.min(rows.length - 1, index + 1);
+  else if (key === 'ArrowUp') next = index < 0 ? rows.length - 1 : Math.max(0, index - 1);
+  else if (key === 'Home') next = 0;
+  else if (key === 'End') next = rows.length - 1;
+  else return false;
+  rows[next]?.focus();
+  return true;
+}
+
+interface MenuContext {
+  activeItem: SidebarItem | undefined;
+  activePath: string | undefined;
+  renderLink: (props: SidebarLinkProps) => React.ReactNode;
+  theme: SidebarTheme;
+  onNavigate: () => void;
+}
+
+function SidebarLink({
+  item,
+  ctx,
+  className,
+  showTitle = true,
+  onClick,
+  ...rest
+}: {
+  item: SidebarItem;
+  ctx: MenuContext;
+  className?: string;
+  showTitle?: boolean;
+} & Omit<React.ComponentProps<'a'>, 'href' | 'children'>) {
+  const active = ctx.activeItem === item;
+  return ctx.renderLink({
+    ...rest,
+    item,
+    active,
+    href: item.path,
+    'aria-current': active ? 'page' : undefined,
+    'data-slot': 'sidebar-link',
+    'data-active': active ? '' : undefined,
+    'data-sidebar-focusable': '',
+    className: cn(rowClass, active && activeRowClass, className),
+    onClick: (event: React.MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      ctx.onNavigate();
+    },
+    children: (
+      <>
+        {item.icon && <span className={iconClass}>{item.icon}</span>}
+        {showTitle && <span className="truncate">{item.title}</span>}
+      </>
+    ),
+  } as SidebarLinkProps);
+}
+
+/** Expanded menu: one Radix accordion, a single open group at a time. */
+function ExpandedMenu({
+  items,
+  ctx,
+  openKey,
+  setOpenKey,
+}: {
+  items: SidebarItem[];
+  ctx: MenuContext;
+  openKey: string;
+  setOpenKey: (key: string) => void;
+}) {
+  return (
+    <Accordion.Root
+      type="single"
+      collapsible
+      value={openKey}
+      onValueChange={setOpenKey}
+      data-slot="sidebar-menu"
+      className="flex flex-col gap-1"
+      asChild
+    >
+      <ul>
+        {items.map((item) => {
+          if (!item.children?.length) {
+            return (
+              <li key={keyOf(item)} data-slot="sidebar-menu-item">
+                <SidebarLink item={item} ctx={ctx} />
+              </li>
+            );
+          }
+          const holdsActive = item.children.some((child) => child === ctx.activeItem);
+          return (
+            <Accordion.Item key={keyOf(item)} value={keyOf(item)} data-slot="sidebar-group" asChild>
+              <li>
+                <Accordion.Header asChild>
+                  <div>
+                    <Accordion.Trigger
+                      data-slot="sidebar-group-trigger"
+                      data-sidebar-focusable=""
+                      data-active={holdsActive ? '' : undefined}
+                      className={cn(rowClass, 'group/trigger cursor-pointer', holdsActive && 'font-medium')}
+                    >
+                      {item.icon && <span className={iconClass}>{item.icon}</span>}
+                      <span className="flex-1 truncate text-left">{item.title}</span>
+                      <ChevronIcon className="shrink-0 opacity-60 transition-transform group-data-[state=open]/trigger:rotate-180" />
+                    </Accordion.Trigger>
+                  </div>
+                </Accordion.Header>
+                <Accordion.Content data-slot="sidebar-group-content">
+                  <ul className="mt-1 flex flex-col gap-1">
+                    {item.children.map((child) => (
+                      <li key={keyOf(child)} data-slot="sidebar-menu-item">
+                        <SidebarLink item={child} ctx={ctx} className="pl-9.5" />
+                      </li>
+                    ))}
+                  </ul>
+                </Accordion.Content>
+              </li>
+            </Accordion.Item>
+          );
+        })}
+      </ul>
+    </Accordion.Root>
+  );
+}
+
+const floatingClass =
+  'z-50 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg outline-none';
+
+/** Collapsed group: an icon button whose items open in a flyout on hover, focus-and-Enter or click. */
+function CollapsedGroup({ item, ctx }: { item: SidebarItem; ctx: MenuContext }) {
+  const [open, setOpen] = React.useState(false);
+  const closeTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const byHover = React.useRef(false);
+  const holdsActive = item.children?.some((child) => child === ctx.activeItem) ?? false;
+  const cancelClose = () => clearTimeout(closeTimer.current);
+  const scheduleClose = () => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(false), 150);
+  };
+  React.useEffect(() => () => clearTimeout(closeTimer.current), []);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        data-slot="sidebar-group-trigger"
+        data-sidebar-focusable=""
+        data-active={holdsActive ? '' : undefined}
+        aria-label={item.title}
+        onPointerEnter={(event) => {
+          if (event.pointerType !== 'mouse') return;
+          cancelClose();
+          byHover.current = true;
+          setOpen(true);
+        }}
+        onPointerLeave={(event) => {
+          if (event.pointerType === 'mouse') scheduleClose();
+        }}
+        onClick={(event) => {
+          // The pointer that clicks has hovered first: the flyout is already open, keep it so.
+          if (byHover.current && open) event.preventDefault();
+          byHover.current = false;
+        }}
+        className={cn(rowClass, 'justify-center px-0', holdsActive && activeRowClass)}
+      >
+        <span className={iconClass}>{item.icon ?? item.title.slice(0, 1)}</span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="right"
+          align="start"
+          sideOffset={8}
+          data-slot="sidebar-flyout"
+          aria-label={item.title}
+          onOpenAutoFocus={(event) => {
+            // Hovering shows the items without stealing focus; keyboard and click move focus in.
+            if (byHover.current) event.preventDefault();
+          }}
+          onPointerEnter={cancelClose}
+          onPointerLeave={scheduleClose}
+          className={cn(floatingClass, 'min-w-40', ctx.theme === 'dark' && 'dark')}
+        >
+          <p className="px-3 py-1.5 text-xs font-medium text-muted-foreground">{item.title}</p>
+          <ul className="flex flex-col gap-0.5">
+            {item.children?.map((child) => (
+              <li key={keyOf(child)}>
+                <SidebarLink
+                  item={child}
+                  ctx={{
+                    ...ctx,
+                    onNavigate: () => {
+                      setOpen(false);
+                      ctx.onNavigate();
+                    },
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function CollapsedMenu({ items, ctx }: { items: SidebarItem[]; ctx: MenuContext }) {
+  return (
+    <ul data-slot="sidebar-menu" className="flex flex-col gap-1">
+      {items.map((item) => (
+        <li key={keyOf(item)} data-slot={item.children?.length ? 'sidebar-group' : 'sidebar-menu-item'}>
+          {item.children?.length ? (
+            <CollapsedGroup item={item} ctx={ctx} />
+          ) : (
+            <Tooltip.Root>
+              <Tooltip.Trigger asChild>
+                <SidebarLink
+                  item={item}
+                  ctx={ctx}
+                  showTitle={false}
+                  aria-label={item.title}
+                  className="justify-center px-0"
+                />
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content
+                  side="right"
+                  sideOffset={8}
+                  data-slot="sidebar-tooltip"
+                  className={cn(floatingClass, 'px-2.5 py-1.5 text-xs', ctx.theme === 'dark' && 'dark')}
+                >
+                  {item.title}
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The data-driven side menu: an accordion with one open group, a 60px icon rail when collapsed (flyouts
+ * for groups, tooltips for items), and a drawer below 768px. Knows no router: links go through `renderLink`.
+ */
+export function Sidebar({
+  items,
+  activePath,
+  renderLink = defaultRenderLink,
+  collapsed: collapsedProp,
+  defaultCollapsed = false,
+  onCollapsedChange,
+  openKeys: openKeysProp,
+  defaultOpenKeys,
+  onOpenKeysChange,
+  mobileOpen: mobileOpenProp,
+  defaultMobileOpen = false,
+  onMobileOpenChange,
+  theme = 'light',
+  header,
+  footer,
+  showCollapseToggle = true,
+  copy: copyOverride,
+  className,
+  style,
+  ...props
+}: SidebarProps) {
+  const t = { ...sidebarCopy, ...copyOverride };
+  const mobile = useMediaQuery(`(max-width: ${SIDEBAR_MOBILE_BREAKPOINT - 0.02}px)`);
+  const [collapsedState, setCollapsed] = useControllable(collapsedProp, defaultCollapsed, onCollapsedChange);
+  const [mobileOpen, setMobileOpen] = useControllable(mobileOpenProp, defaultMobileOpen, onMobileOpenChange);
+  // The active item's group starts open (useState inside keeps only the first render's value).
+  const activeKey = activeGroupKey(items, activePath);
+  const initialOpen = activeKey ? [activeKey] : [];
+  const [openKeys, setOpenKeys] = useControllable(
+    openKeysProp,
+    defaultOpenKeys ?? initialOpen,
+    onOpenKeysChange,
+  );
+  const collapsed = collapsedState && !mobile;
+  const activeItem = React.useMemo(() => bestMatch(items, activePath), [items, activePath]);
+
+  const ctx: MenuContext = {
+    activeItem,
+    activePath,
+    renderLink,
+    theme,
+    onNavigate: () => {
+      if (mobile) setMobileOpen(false);
+    },
+  };
+  const state: SidebarState = { collapsed, mobile };
+  const slot = (value: SidebarProps['header']) => (typeof value === 'function' ? value(state) : value);
+
+  const aside = (
+    <aside
+      data-slot="sidebar"
+      data-state={collapsed ? 'collapsed' : 'expanded'}
+      data-theme={theme}
+      data-mobile={mobile ? '' : undefined}
+      className={cn(
+        'group/sidebar flex h-full shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+        collapsed ? 'w-(--sidebar-width-collapsed)' : 'w-(--sidebar-width)',
+        theme === 'dark' && 'dark',
+        className,
+      )}
+      style={
+        {
+          '--sidebar-width': `${SIDEBAR_WIDTH}px`,
+          '--sidebar-width-collapsed': `${SIDEBAR_WIDTH_COLLAPSED}px`,
+          ...style,
+        } as React.CSSProperties
+      }
+      {...props}
+    >
+      {header !== undefined && (
+        <div data-slot="sidebar-header" className="flex h-14 shrink-0 items-center overflow-hidden px-3">
+          {slot(header)}
+        </div>
+      )}
+      <nav
+        data-slot="sidebar-nav"
+        aria-label={t.label}
+        className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-2 py-2"
+        onKeyDownCapture={(event) => {
+          if (event.altKey || event.ctrlKey || event.metaKey) return;
+          if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+          if (moveFocus(event.currentTarget, event.key)) {
+            event.preventDefault();
+            event.stopPropagation();
+          }
+        }}
+      >
+        {collapsed ? (
+          <CollapsedMenu items={items} ctx={ctx} />
+        ) : (
+          <ExpandedMenu
+            items={items}
+            ctx={ctx}
+            openKey={openKeys[0] ?? ''}
+            setOpenKey={(key) => setOpenKeys(key ? [key] : [])}
+          />
+        )}
+      </nav>
+      {footer !== undefined && (
+        <div data-slot="sidebar-footer" className="shrink-0 border-t border-sidebar-border px-3 py-2">
+          {slot(footer)}
+        </div>
+      )}
+      {showCollapseToggle && !mobile && (
+        <div className="shrink-0 border-t border-sidebar-border p-2">
+          <button
+            type="button"
+            data-slot="sidebar-collapse-toggle"
+            aria-label={collapsed ? t.expand : t.collapse}
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed(!collapsed)}
+            className={cn(rowClass, collapsed && 'justify-center px-0')}
+          >
+            <FoldIcon collapsed={collapsed} />
+          </button>
+        </div>
+      )}
+    </aside>
+  );
+
+  if (mobile) {
+    return (
+      <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay data-slot="sidebar-overlay" className="fixed inset-0 z-50 bg-black/45" />
+          <Dialog.Content
+            data-slot="sidebar-drawer"
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 flex h-full shadow-xl outline-none"
+          >
+            <VisuallyHidden.Root asChild>
+              <Dialog.Title>{t.drawerTitle}</Dialog.Title>
+            </VisuallyHidden.Root>
+            {aside}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    );
+  }
+
+  return <Tooltip.Provider delayDuration={200}>{aside}</Tooltip.Provider>;
+}
