@@ -1,7 +1,6 @@
 import { ofetch } from 'ofetch';
 import type { z } from 'zod';
-import { anyEnvelopeSchema } from './contract/envelope.js';
-import { type ApiData, type ApiPath, apiRoutes } from './contract/routes.js';
+import type { ApiData, ApiPath } from './contract/routes.js';
 import { createEndpoints, type Endpoints } from './endpoints/index.js';
 import {
   ApiClientError,
@@ -9,6 +8,7 @@ import {
   HttpError,
   NetworkError,
   REQUEST_FAILED_TITLE,
+  RESPONSE_FORMAT_TEXT,
   ResponseFormatError,
 } from './errors.js';
 import { createNonce, type SignableFields, signPayload, unixSeconds } from './sign.js';
@@ -39,7 +39,10 @@ export interface ApiClientOptions {
   timeout?: number;
   /** The fetch implementation (default: the global one). */
   fetch?: typeof globalThis.fetch;
-  /** Check every answer's `data` against the contract's zod schema (turn on in development). */
+  /**
+   * Check every answer's `data` against the contract's zod schema (turn on in development, e.g.
+   * `import.meta.env.DEV`). The schemas load lazily, so production bundles without it carry no zod.
+   */
   validateResponses?: boolean;
   /**
    * How long (ms) a handled 401/403/500 or a shown notification suppresses repeats. The window also
@@ -63,7 +66,10 @@ export interface CallOptions {
 export interface PostOptions extends CallOptions {
   /** Query parameters (not signed). */
   query?: Record<string, string | number | boolean | null | undefined>;
-  /** A zod schema for `data`, checked when `validateResponses` is on. */
+  /**
+   * A zod schema for `data`, checked when `validateResponses` is on. Paths of the contract need none:
+   * their schema is looked up in `apiRoutes`.
+   */
   schema?: z.ZodType;
 }
 
@@ -140,7 +146,10 @@ function withSigningFields(body: RequestBody | undefined, nonce: string, ts: num
   return { ...body, nonce, ts };
 }
 
-/** Parses the text of a 2xx answer into the envelope's `data`, or throws a typed error. */
+/**
+ * Parses the text of a 2xx answer into the envelope's `data`, or throws a typed error. Checked by
+ * hand rather than with zod so that the client does not pull zod into the app's first bundle.
+ */
 function readEnvelope(text: string, status: number, path: string): unknown {
   let json: unknown;
   try {
@@ -148,16 +157,15 @@ function readEnvelope(text: string, status: number, path: string): unknown {
   } catch (cause) {
     throw new ResponseFormatError('response is not JSON', path, { status, body: text, cause });
   }
-  const envelope = anyEnvelopeSchema.safeParse(json);
-  if (!envelope.success) {
-    throw new ResponseFormatError('response is not an API envelope', path, {
-      status,
-      body: text,
-      issues: envelope.error.issues,
-    });
+  if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
+    const envelope = json as { errorCode?: unknown; msg?: unknown; data?: unknown };
+    const msg = envelope.msg;
+    if (msg === undefined || msg === null || typeof msg === 'string') {
+      if (envelope.errorCode === 0) return envelope.data;
+      if (envelope.errorCode === 1) throw new ApiError({ msg: msg ?? undefined }, path);
+    }
   }
-  if (envelope.data.errorCode === 1) throw new ApiError(envelope.data, path);
-  return envelope.data.data;
+  throw new ResponseFormatError('response is not an API envelope', path, { status, body: text });
 }
 
 function tryParseJson(text: string): unknown {
@@ -178,6 +186,9 @@ function tryParseJson(text: string): unknown {
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  // The contract's schemas (and zod) load only when validation is on, as a separate chunk.
+  const contract = options.validateResponses ? import('./contract/routes.js') : undefined;
+  contract?.catch(() => {});
   const now = options.now ?? Date.now;
   const guard = new BurstGuard(options.burstWindow ?? DEFAULT_BURST_WINDOW, now);
   let seq = 0;
@@ -226,7 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         notify({ kind: 'error', title: REQUEST_FAILED_TITLE, description: error.message });
       }
     } else if (error instanceof ResponseFormatError) {
-      if (!silent) notify({ kind: 'error', title: REQUEST_FAILED_TITLE, description: error.message });
+      if (!silent) notify({ kind: 'error', title: REQUEST_FAILED_TITLE, description: RESPONSE_FORMAT_TEXT });
     }
   }
 
@@ -278,8 +289,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new HttpError(response.status, path, { reason: response.statusText, data: tryParseJson(text) });
     }
     const data = readEnvelope(text, response.status, path);
-    if (options.validateResponses && callOptions.schema) {
-      const checked = callOptions.schema.safeParse(data);
+    const schema =
+      callOptions.schema ??
+      (contract
+        ? ((await contract).apiRoutes as Record<string, { data: z.ZodType }>)[path]?.data
+        : undefined);
+    if (options.validateResponses && schema) {
+      const checked = schema.safeParse(data);
       if (!checked.success) {
         throw new ResponseFormatError('response data does not match the contract', path, {
           status: response.status,
@@ -303,8 +319,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
 
-  const call: CallFn = (path, body, callOptions) =>
-    post(path, body, { ...callOptions, schema: apiRoutes[path].data as z.ZodType });
+  const call: CallFn = (path, body, callOptions) => post(path, body, callOptions);
 
   return { post, ...createEndpoints(call) };
 }

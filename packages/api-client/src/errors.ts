@@ -32,6 +32,8 @@ export const NETWORK_ERROR_TEXT = '网络异常';
 export const TIMEOUT_TEXT = '请求超时';
 /** Message of a {@link NetworkError} of kind `abort`. */
 export const ABORT_TEXT = '请求已取消';
+/** Description of the notification for a {@link ResponseFormatError}. */
+export const RESPONSE_FORMAT_TEXT = '服务器返回的数据格式有误';
 /** Message of an {@link ApiError} whose envelope carries no `msg`. */
 export const DEFAULT_API_ERROR_TEXT = 'api error';
 

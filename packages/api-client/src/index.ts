@@ -22,6 +22,7 @@ export {
   NETWORK_ERROR_TEXT,
   NetworkError,
   REQUEST_FAILED_TITLE,
+  RESPONSE_FORMAT_TEXT,
   ResponseFormatError,
   TIMEOUT_TEXT,
 } from './errors.js';

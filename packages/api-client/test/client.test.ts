@@ -92,16 +92,32 @@ describe('envelopes', () => {
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect((error as ResponseFormatError).message).toBe('response is not JSON');
     expect((error as ResponseFormatError).body).toContain('<!doctype html>');
-    expect(notes).toEqual([{ kind: 'error', title: '请求失败', description: 'response is not JSON' }]);
+    expect(notes).toEqual([{ kind: 'error', title: '请求失败', description: '服务器返回的数据格式有误' }]);
   });
 
   it('rejects a 200 JSON answer that is not an envelope', async () => {
-    for (const body of [{ ok: true }, { errorCode: 0 }, { errorCode: 2, data: 1 }, [1], 'null']) {
+    for (const body of [
+      { ok: true },
+      { errorCode: '0', data: 1 },
+      { errorCode: 2, data: 1 },
+      { errorCode: 1, msg: 5 },
+      [1],
+      'null',
+    ]) {
       server.handle(() => ({ body, headers: { 'content-type': 'application/json' } }));
       const { api } = setup();
       const error = await failure(api.post('/api/x/y'));
       expect(error, JSON.stringify(body)).toBeInstanceOf(ResponseFormatError);
     }
+  });
+
+  it('treats a missing msg or data as the defaults', async () => {
+    const { api, notes } = setup();
+    server.handle(() => ({ body: { errorCode: 0 } }));
+    await expect(api.post('/api/x/y')).resolves.toBeUndefined();
+    server.handle(() => ({ body: { errorCode: 1 } }));
+    expect(((await failure(api.post('/api/x/y'))) as ApiError).message).toBe('api error');
+    expect(notes).toEqual([{ kind: 'error', title: 'api error' }]);
   });
 
   it('rejects an empty 204 answer rather than resolving', async () => {

@@ -1,25 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { unixTimeSchema } from './common.js';
-
-/** SPEC.md section 5: 11 digits, first `1`, second `2`-`9` (after removing whitespace). */
-export const MOBILE_PATTERN = /^1[2-9]\d{9}$/;
-
-/** Removes every whitespace character (users paste `138 0000 0000`). */
-export function normalizeMobile(value: string): string {
-  return value.replace(/\s+/g, '');
-}
-
-/** The mobile rule shared by the login screen and the server. */
-export function isValidMobile(value: string): boolean {
-  return MOBILE_PATTERN.test(normalizeMobile(value));
-}
-
-/** Message of the mobile rule (SPEC.md section 5). */
-export const MOBILE_MESSAGE = '请输入手机号';
-/** Message of the SMS code rule (SPEC.md section 5). */
-export const SMS_CODE_MESSAGE = '请输入短信验证码';
-/** SMS codes are 6 digits. */
-export const SMS_CODE_LENGTH = 6;
+import { MOBILE_MESSAGE, MOBILE_PATTERN, normalizeMobile, SMS_CODE_MESSAGE } from './rules.js';
 
 /** A mobile number: whitespace removed, then {@link MOBILE_PATTERN}. Parses to the normalised number. */
 export const mobileSchema = z

@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import {
+  isHttpUrl,
+  isSafeUrl,
+  MAX_FEN,
+  MAX_ID,
+  MAX_UNIX_SECONDS,
+  MAX_URL_LENGTH,
+  PLATFORMS,
+} from './rules.js';
 
 /**
  * Shared building blocks of the contract. Every string has a maximum length, every integer a range,
  * and every URL is either an absolute http(s) URL or a same-origin path, so that no schema lets a
  * `javascript:` (or `data:`, `vbscript:` ...) link through.
  */
-
-/** Largest unix-seconds value accepted anywhere (2100-01-01T00:00:00Z). */
-export const MAX_UNIX_SECONDS = 4_102_444_800;
-/** Largest amount of money accepted anywhere: 100 million yuan, in fen. */
-export const MAX_FEN = 10_000_000_000;
-/** Largest database id accepted anywhere. */
-export const MAX_ID = 2_147_483_647;
-/** Longest URL accepted anywhere. */
-export const MAX_URL_LENGTH = 2048;
 
 /** A trimmed string of at most `max` characters (and at least `min`, default 0). */
 export function text(max: number, min = 0) {
@@ -41,24 +41,6 @@ export const fenSchema = z.int().min(0).max(MAX_FEN);
 /** A calendar date `YYYY-MM-DD` (used by the date-range filters of the list pages). */
 export const dateStringSchema = z.iso.date();
 
-/** True for an absolute http(s) URL or a same-origin path (`/x`, but not `//x` or `/\x`). */
-export function isSafeUrl(value: string): boolean {
-  if (value.length === 0 || value.length > MAX_URL_LENGTH) return false;
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** True for an absolute http(s) URL only (no relative paths): source product links. */
-export function isHttpUrl(value: string): boolean {
-  return !value.startsWith('/') && isSafeUrl(value);
-}
-
 /** An absolute http(s) URL or a same-origin path such as `/uploads/logo.png`. */
 export const safeUrlSchema = z
   .string()
@@ -83,8 +65,6 @@ export const httpUrlSchema = z
   .max(MAX_URL_LENGTH)
   .refine(isHttpUrl, 'must be an absolute http(s) URL');
 
-/** The sales platforms a shop can live on. */
-export const PLATFORMS = ['taobao', 'pinduoduo', 'douyin', 'kuaishou', 'jd'] as const;
 export const platformCodeSchema = z.enum(PLATFORMS);
 export type PlatformCode = z.infer<typeof platformCodeSchema>;
 

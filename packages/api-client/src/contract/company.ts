@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idLikeSchema, idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common.js';
+import { PLATFORM_AUTH_STATUSES } from './rules.js';
 
 /**
  * The company profile (`/api/company/index`): the editable source of the branding that
@@ -60,7 +61,6 @@ export type Platform = z.infer<typeof platformSchema>;
 export const platformSaveBodySchema = platformSchema.extend({ id: idLikeSchema.optional() });
 export type PlatformSaveBody = z.input<typeof platformSaveBodySchema>;
 
-export const PLATFORM_AUTH_STATUSES = ['active', 'expired', 'revoked'] as const;
 export const platformAuthStatusSchema = z.enum(PLATFORM_AUTH_STATUSES);
 export type PlatformAuthStatus = z.infer<typeof platformAuthStatusSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common.js';
 
 /**
@@ -16,24 +16,6 @@ export const bannerSchema = z.object({
   end_time: unixTimeSchema.nullable(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
-
-/**
- * Whether a banner shows at `nowSeconds` (unix seconds).
- *
- * - No begin time and no end time (both `0`/`null`/absent): always shown.
- * - Otherwise the time must lie strictly between them: `begin_time < now < end_time`.
- *   A missing one of the two counts as open on that side (only `begin_time`: shown strictly after it;
- *   only `end_time`: shown strictly before it).
- */
-export function isBannerActive(
-  banner: Pick<Banner, 'begin_time' | 'end_time'> | { begin_time?: number | null; end_time?: number | null },
-  nowSeconds: number,
-): boolean {
-  const begin = banner.begin_time || 0;
-  const end = banner.end_time || 0;
-  if (!begin && !end) return true;
-  return (!begin || nowSeconds > begin) && (!end || nowSeconds < end);
-}
 
 /**
  * The company configuration (`/api/default/config`, public): branding of the shell and the login

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   filter,
   httpUrlSchema,
@@ -9,13 +9,10 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import { COPY_STATUSES, COPY_URLS_MAX } from './rules.js';
 
-export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const copyStatusSchema = z.enum(COPY_STATUSES);
 export type CopyStatus = z.infer<typeof copyStatusSchema>;
-
-/** Most source links in one `/api/copy/create` call. */
-export const COPY_URLS_MAX = 50;
 
 /**
  * One product copy job (`/api/copy/index`): copy the product at `source_url` into shop `shop_id`.

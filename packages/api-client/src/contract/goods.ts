@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   filter,
   idLikeSchema,
@@ -10,19 +10,16 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import {
+  GOODS_IMAGES_MAX,
+  GOODS_PRICE_MAX,
+  GOODS_STATUSES,
+  GOODS_STOCK_MAX,
+  GOODS_TITLE_MAX,
+} from './rules.js';
 
-export const GOODS_STATUSES = ['on_sale', 'off_sale', 'draft'] as const;
 export const goodsStatusSchema = z.enum(GOODS_STATUSES);
 export type GoodsStatus = z.infer<typeof goodsStatusSchema>;
-
-/** Longest goods title (the platforms cap titles at 60 characters). */
-export const GOODS_TITLE_MAX = 60;
-/** Highest price: 1,000,000 yuan, in fen. */
-export const GOODS_PRICE_MAX = 100_000_000;
-/** Highest stock. */
-export const GOODS_STOCK_MAX = 1_000_000;
-/** Most pictures of one product (the first is the main picture). */
-export const GOODS_IMAGES_MAX = 9;
 
 const goodsFields = {
   shop_id: idSchema,

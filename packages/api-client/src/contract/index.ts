@@ -13,6 +13,7 @@ export * from './goods.js';
 export * from './list.js';
 export * from './order.js';
 export * from './routes.js';
+export * from './rules.js';
 export * from './setting.js';
 export * from './shop.js';
 export * from './user.js';

@@ -1,9 +1,5 @@
-import { z } from 'zod';
-
-/** Largest page a list call may ask for. */
-export const MAX_PAGE_SIZE = 100;
-/** Page size the list pages use when the address says nothing (DESIGN.md section 4). */
-export const DEFAULT_PAGE_SIZE = 20;
+import * as z from 'zod';
+import { MAX_PAGE_SIZE } from './rules.js';
 
 /**
  * The base of every list request: `{ pageIndex, pageSize }` (1-based page, 1..100 rows).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   dateStringSchema,
   fenSchema,
@@ -12,6 +12,7 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, ORDER_STATUSES } from './rules.js';
 
 /** One line of an order: the product as the buyer saw it. `sku` is the chosen variant text. */
 export const orderGoodsSchema = z.object({
@@ -30,12 +31,7 @@ export const receiverSchema = z.object({
 });
 export type Receiver = z.infer<typeof receiverSchema>;
 
-export const ORDER_STATUSES = ['pending', 'purchased', 'shipped', 'completed', 'cancelled'] as const;
-/**
- * - `pending`: paid by the buyer, not yet bought at the supplier;
- * - `purchased`: bought at the supplier, waiting for shipment;
- * - `shipped`: the supplier shipped it; `completed`: received; `cancelled`: closed without delivery.
- */
+/** Order states; see `ORDER_STATUSES`. */
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -70,12 +66,10 @@ export const orderListParamsSchema = listParamsSchema.extend({
 });
 export type OrderListParams = z.input<typeof orderListParamsSchema>;
 
-export const AFTER_SALE_TYPES = ['refund', 'return', 'exchange'] as const;
-/** `refund`: money only; `return`: goods back and money back; `exchange`: goods back, another sent. */
+/** After-sale kinds; see `AFTER_SALE_TYPES`. */
 export const afterSaleTypeSchema = z.enum(AFTER_SALE_TYPES);
 export type AfterSaleType = z.infer<typeof afterSaleTypeSchema>;
 
-export const AFTER_SALE_STATUSES = ['pending', 'processing', 'finished', 'rejected'] as const;
 export const afterSaleStatusSchema = z.enum(AFTER_SALE_STATUSES);
 export type AfterSaleStatus = z.infer<typeof afterSaleStatusSchema>;
 

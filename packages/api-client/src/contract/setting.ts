@@ -1,8 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mobileSchema } from './auth.js';
 import { text } from './common.js';
-
-export const SYNC_INTERVALS = [15, 30, 60] as const;
 
 /**
  * The dropshipping settings (`/api/setting/index`, saved with `/api/setting/update`).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   filter,
   idLikeSchema,
@@ -9,9 +9,9 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import { SHOP_AUTH_STATUSES } from './rules.js';
 
-export const SHOP_AUTH_STATUSES = ['authorized', 'expired', 'unauthorized'] as const;
-/** Whether the shop's platform authorisation lets us pull orders and push goods. */
+/** Shop authorisation states; see `SHOP_AUTH_STATUSES`. */
 export const shopAuthStatusSchema = z.enum(SHOP_AUTH_STATUSES);
 export type ShopAuthStatus = z.infer<typeof shopAuthStatusSchema>;
 

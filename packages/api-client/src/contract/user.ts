@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema, optionalUrlSchema, text, unixTimeSchema } from './common.js';
 
 /**
@@ -17,13 +17,6 @@ export const currentUserSchema = z.object({
   created_at: unixTimeSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-export type Role = 'admin' | 'user';
-
-/** `admin` when `is_manage` is true; everything else (including no user) is `user`. */
-export function roleOf(user: Pick<CurrentUser, 'is_manage'> | null | undefined): Role {
-  return user?.is_manage === true ? 'admin' : 'user';
-}
 
 /**
  * Body of `/api/user/info`. SPEC.md names an optional `data` field without saying what it holds;
