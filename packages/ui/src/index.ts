@@ -8,6 +8,22 @@ export {
   getInitials,
 } from './components/avatar';
 export { Badge, type BadgeProps, badgeVariants, formatBadgeCount } from './components/badge';
+export {
+  type Banner,
+  BannerCarousel,
+  type BannerCarouselCopy,
+  type BannerCarouselProps,
+  bannerCarouselCopy,
+  safeBannerHref,
+  usePrefersReducedMotion,
+} from './components/banner-carousel';
+export {
+  Breadcrumb,
+  type BreadcrumbItem,
+  type BreadcrumbLinkRenderProps,
+  type BreadcrumbProps,
+  breadcrumbCopy,
+} from './components/breadcrumb';
 export { Button, type ButtonProps, buttonVariants } from './components/button';
 export {
   Card,
@@ -21,6 +37,13 @@ export {
 } from './components/card';
 export { Checkbox } from './components/checkbox';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
+export {
+  DataTable,
+  type DataTableColumnMeta,
+  type DataTableCopy,
+  type DataTableProps,
+  dataTableCopy,
+} from './components/data-table';
 export {
   Dialog,
   DialogClose,
@@ -63,9 +86,27 @@ export {
   useFieldControl,
   useFieldControlProps,
 } from './components/field';
+export {
+  HeaderClock,
+  type HeaderClockProps,
+  headerClockCopy,
+  msToNextSecond,
+} from './components/header-clock';
 export { IconButton, type IconButtonProps, iconButtonVariants } from './components/icon-button';
 export { Input, type InputProps, inputVariants } from './components/input';
 export { Label } from './components/label';
+export {
+  PAGINATION_JUMP,
+  Pagination,
+  type PaginationCopy,
+  type PaginationPart,
+  type PaginationProps,
+  pageAfterSizeChange,
+  pageCountOf,
+  paginationCopy,
+  paginationItemVariants,
+  paginationParts,
+} from './components/pagination';
 export { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTrigger } from './components/popover';
 export { RelativeTime, type RelativeTimeProps } from './components/relative-time';
 export {
@@ -82,6 +123,22 @@ export {
   SelectValue,
   selectTriggerVariants,
 } from './components/select';
+export {
+  activeGroupKey,
+  isPathActive,
+  SIDEBAR_MOBILE_BREAKPOINT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_COLLAPSED,
+  Sidebar,
+  type SidebarCopy,
+  type SidebarItem,
+  type SidebarLinkProps,
+  type SidebarProps,
+  type SidebarState,
+  type SidebarTheme,
+  sidebarCopy,
+  useMediaQuery,
+} from './components/sidebar';
 export { Skeleton } from './components/skeleton';
 export { Spinner, type SpinnerProps, spinnerVariants } from './components/spinner';
 export { Switch, type SwitchProps, switchVariants } from './components/switch';
