@@ -11,7 +11,16 @@ import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import zhCN from 'zod/v4/locales/zh-CN.js';
 import { bannerSvg, goodsSvg, LOGO_SVG } from './http/images';
-import { ApiRefusal, fail, HttpProblem, MESSAGES, ok, sendJson, summariseIssues } from './http/respond';
+import type { ReadCache } from './http/read-cache';
+import {
+  ApiRefusal,
+  fail,
+  HttpProblem,
+  MESSAGES,
+  sendJson,
+  sendJsonText,
+  summariseIssues,
+} from './http/respond';
 import { NOT_BUILT_TEXT, SECURITY_HEADERS, type StaticSite } from './http/static';
 import type { Logger } from './log';
 import { authHandlers } from './routes/auth';
@@ -35,12 +44,35 @@ export interface AppOptions extends Deps {
   nonces: NonceStore;
   smsProvider: SmsProvider;
   staticSite: StaticSite | null;
+  /** Micro-cache of read-only answers; every other call invalidates it. */
+  readCache: ReadCache;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */
   trustProxy?: boolean;
   log: Logger;
 }
 
 type Env = { Bindings: HttpBindings };
+
+/** Calls that only read company-wide data: their answers may come from the read cache. */
+export const READ_PATHS: ReadonlySet<string> = new Set<ApiPath>([
+  '/api/default/config',
+  '/api/order/index',
+  '/api/order/after-sale',
+  '/api/shop/index',
+  '/api/shop/group-index',
+  '/api/goods/index',
+  '/api/goods/detail',
+  '/api/copy/index',
+  '/api/setting/index',
+  '/api/company/index',
+  '/api/company/platform-auth-list',
+]);
+/** Calls that change nothing the read cache holds. */
+const NEUTRAL_PATHS: ReadonlySet<string> = new Set<ApiPath>([
+  '/api/user/info',
+  '/api/default/send-code',
+  '/api/default/logout',
+]);
 
 const localeError = zhCN().localeError;
 
@@ -88,7 +120,7 @@ const textDecoder = new TextDecoder('utf-8', { fatal: true });
 
 /** The HTTP application: the signed JSON API, dev helpers, generated images and the static admin app. */
 export function createApp(options: AppOptions) {
-  const { secret, nonces, now, log, tokens, staticSite, smsProvider } = options;
+  const { secret, nonces, now, log, tokens, staticSite, smsProvider, readCache } = options;
   const handlers: Handlers = {
     ...authHandlers(options),
     ...companyHandlers(options),
@@ -229,6 +261,16 @@ export function createApp(options: AppOptions) {
       query = parsed.data;
     }
 
+    const path = c.req.path;
+    const cacheKey =
+      readCache.enabled && READ_PATHS.has(path)
+        ? `${path}\n${JSON.stringify(body.data)}\n${query === undefined ? '' : JSON.stringify(query)}`
+        : null;
+    if (cacheKey) {
+      const cached = readCache.get(cacheKey);
+      if (cached !== undefined) return sendJsonText(c, 200, cached);
+    }
+    const generation = readCache.generation;
     try {
       const data = await route.handler({
         body: body.data,
@@ -237,11 +279,16 @@ export function createApp(options: AppOptions) {
         token,
         ip: clientIp(c),
       } as HandlerContext<ApiPath>);
-      return ok(c, data ?? null);
+      const text = JSON.stringify({ errorCode: 0, data: data ?? null });
+      if (cacheKey) readCache.set(cacheKey, text, generation);
+      return sendJsonText(c, 200, text);
     } catch (error) {
       if (error instanceof HttpProblem) return fail(c, error.status, error.message, error.headers);
       if (error instanceof ApiRefusal) return fail(c, 200, error.message);
       throw error;
+    } finally {
+      // A write (even a failed one may have changed something) invalidates every cached read.
+      if (!READ_PATHS.has(path) && !NEUTRAL_PATHS.has(path)) readCache.invalidate();
     }
   });
 

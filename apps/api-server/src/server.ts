@@ -9,6 +9,7 @@ import { CopyWorker, type CopyWorkerOptions } from './copy-worker';
 import { type Db, openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { ReadCache } from './http/read-cache';
 import { StaticSite } from './http/static';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { NonceStore } from './security/nonce-store';
@@ -55,6 +56,8 @@ export interface ServerOptions {
   seed?: boolean;
   copyWorker?: CopyWorkerOptions | false;
   trustProxy?: boolean;
+  /** Lifetime of cached read answers in ms; 0 turns the read cache off. Default 2000. */
+  readCacheMs?: number;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
 }
@@ -113,7 +116,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const tokens = new TokenStore(db, now);
   await tokens.purgeExpired();
-  const worker = options.copyWorker === false ? null : new CopyWorker(db, now, log, options.copyWorker);
+  const readCache = new ReadCache(now, options.readCacheMs ?? 2000);
+  const worker =
+    options.copyWorker === false
+      ? null
+      : new CopyWorker(db, now, log, { ...options.copyWorker, onChange: () => readCache.invalidate() });
   const app = createApp({
     db,
     tokens,
@@ -122,7 +129,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     log,
     wakeCopyWorker: () => worker?.wake(),
-    configCache: { value: null },
+    readCache,
     secret,
     nonces: new NonceStore(now),
     smsProvider,

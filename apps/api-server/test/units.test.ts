@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prng } from '../src/db/seed';
+import { ReadCache } from '../src/http/read-cache';
 import { summariseIssues } from '../src/http/respond';
 import { maskMobile } from '../src/routes/business';
 import { dayStart, likePattern } from '../src/routes/types';
@@ -70,5 +71,33 @@ describe('helpers', () => {
     const a = prng(1);
     const b = prng(1);
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
+  });
+});
+
+describe('ReadCache', () => {
+  it('serves an entry until a write invalidates it or it expires', () => {
+    let now = 0;
+    const cache = new ReadCache(() => now, 2000);
+    cache.set('k', 'v1', cache.generation);
+    expect(cache.get('k')).toBe('v1');
+    cache.invalidate();
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', 'v2', cache.generation);
+    now = 2000;
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('drops a read that started before a write finished', () => {
+    const cache = new ReadCache(() => 0, 2000);
+    const generation = cache.generation;
+    cache.invalidate();
+    cache.set('k', 'stale', generation);
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('is off with a zero TTL', () => {
+    const cache = new ReadCache(() => 0, 0);
+    cache.set('k', 'v', cache.generation);
+    expect(cache.get('k')).toBeUndefined();
   });
 });

@@ -50,7 +50,11 @@ const COMPRESS_MIN_BYTES = 2048;
  * accepts it. Responses are built directly (no extra middleware pass over the body).
  */
 export function sendJson(c: Context, status: number, payload: unknown, extra?: Record<string, string>) {
-  const body = JSON.stringify(payload);
+  return sendJsonText(c, status, JSON.stringify(payload), extra);
+}
+
+/** {@link sendJson} for an already serialised payload. */
+export function sendJsonText(c: Context, status: number, body: string, extra?: Record<string, string>) {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', ...extra };
   if (body.length >= COMPRESS_MIN_BYTES) {
     const accept = c.req.header('accept-encoding') ?? '';

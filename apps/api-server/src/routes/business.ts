@@ -30,24 +30,24 @@ export function maskMobile(mobile: string): string {
   return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
 }
 
-type Row<T> = T & { total: number };
-
 /**
- * One round trip per page: the rows carry `count(*) OVER ()`. A page past the end has no rows, so
- * only then is the count asked separately.
+ * A page: the rows (an index scan with LIMIT/OFFSET) and the total (a count with the same filters),
+ * as two small queries. (A `count(*) OVER ()` in the page query would materialise every matching row
+ * with all its columns before the LIMIT: measured 3x slower on the order list.)
  */
 async function page<T>(
   db: Queryable,
-  rows: Row<T>[],
+  rowsSql: string,
   countSql: string,
   params: readonly unknown[],
+  pageIndex: number,
+  pageSize: number,
 ): Promise<Page<T>> {
-  const first = rows[0];
-  if (first) {
-    return { list: rows.map(({ total: _total, ...rest }) => rest as T), total: first.total };
-  }
-  const [count] = await db.query<{ total: number }>(countSql, params);
-  return { list: [], total: count?.total ?? 0 };
+  const [list, count] = await Promise.all([
+    db.query<T>(rowsSql, [...params, pageSize, offset(pageIndex, pageSize)]),
+    db.query<{ total: number }>(countSql, params),
+  ]);
+  return { list, total: count[0]?.total ?? 0 };
 }
 
 const ORDER_WHERE = `
@@ -188,20 +188,17 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
         dayStart(body.start_date),
         dayEndExclusive(body.end_date),
       ];
-      const rows = await db.query<Row<OrderRow>>(
+      const result = await page<OrderRow>(
+        db,
         `SELECT o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount, o.status,
-           o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at,
-           count(*) OVER ()::int AS total
+           o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at
          FROM orders o JOIN shops s ON s.id = o.shop_id
          WHERE ${ORDER_WHERE}
          ORDER BY o.created_at DESC, o.id DESC LIMIT $7 OFFSET $8`,
-        [...params, body.pageSize, offset(body.pageIndex, body.pageSize)],
-      );
-      const result = await page(
-        db,
-        rows,
         `SELECT count(*)::int AS total FROM orders o JOIN shops s ON s.id = o.shop_id WHERE ${ORDER_WHERE}`,
         params,
+        body.pageIndex,
+        body.pageSize,
       );
       return {
         total: result.total,
@@ -236,20 +233,18 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
         dayStart(body.start_date),
         dayEndExclusive(body.end_date),
       ];
-      const rows = await db.query<Row<AfterSaleOrder>>(
+      return page<AfterSaleOrder>(
+        db,
         `SELECT a.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, a.refund_amount, a.type,
-           a.status, a.reason, a.created_at, count(*) OVER ()::int AS total
+           a.status, a.reason, a.created_at
          FROM after_sales a JOIN orders o ON o.id = a.order_id JOIN shops s ON s.id = o.shop_id
          WHERE ${AFTER_SALE_WHERE}
          ORDER BY a.created_at DESC, a.id DESC LIMIT $7 OFFSET $8`,
-        [...params, body.pageSize, offset(body.pageIndex, body.pageSize)],
-      );
-      return page(
-        db,
-        rows,
         `SELECT count(*)::int AS total FROM after_sales a JOIN orders o ON o.id = a.order_id
          JOIN shops s ON s.id = o.shop_id WHERE ${AFTER_SALE_WHERE}`,
         params,
+        body.pageIndex,
+        body.pageSize,
       );
     },
 
@@ -260,29 +255,29 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
         body.group_id ?? null,
         body.auth_status ?? null,
       ];
-      const rows = await db.query<Row<Shop>>(
-        `SELECT ${SHOP_SELECT}, count(*) OVER ()::int AS total
+      return page<Shop>(
+        db,
+        `SELECT ${SHOP_SELECT}
          FROM shops s LEFT JOIN shop_groups g ON g.id = s.group_id
          WHERE ${SHOP_WHERE} ORDER BY s.id LIMIT $5 OFFSET $6`,
-        [...params, body.pageSize, offset(body.pageIndex, body.pageSize)],
+        `SELECT count(*)::int AS total FROM shops s WHERE ${SHOP_WHERE}`,
+        params,
+        body.pageIndex,
+        body.pageSize,
       );
-      return page(db, rows, `SELECT count(*)::int AS total FROM shops s WHERE ${SHOP_WHERE}`, params);
     },
 
     async '/api/shop/group-index'({ body }) {
       const params = [likePattern(body.keyword)];
-      const rows = await db.query<Row<ShopGroup>>(
-        `SELECT g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count,
-           count(*) OVER ()::int AS total
+      return page<ShopGroup>(
+        db,
+        `SELECT g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count
          FROM shop_groups g WHERE ($1::text IS NULL OR g.name ILIKE $1)
          ORDER BY g.id LIMIT $2 OFFSET $3`,
-        [...params, body.pageSize, offset(body.pageIndex, body.pageSize)],
-      );
-      return page(
-        db,
-        rows,
         'SELECT count(*)::int AS total FROM shop_groups g WHERE ($1::text IS NULL OR g.name ILIKE $1)',
         params,
+        body.pageIndex,
+        body.pageSize,
       );
     },
 
@@ -326,13 +321,16 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
 
     async '/api/goods/index'({ body }) {
       const params = [likePattern(body.keyword), body.status ?? null, body.shop_id ?? null];
-      const rows = await db.query<Row<Goods>>(
-        `SELECT ${GOODS_SELECT}, count(*) OVER ()::int AS total
+      return page<Goods>(
+        db,
+        `SELECT ${GOODS_SELECT}
          FROM goods g JOIN shops s ON s.id = g.shop_id
          WHERE ${GOODS_WHERE} ORDER BY g.updated_at DESC, g.id DESC LIMIT $4 OFFSET $5`,
-        [...params, body.pageSize, offset(body.pageIndex, body.pageSize)],
+        `SELECT count(*)::int AS total FROM goods g WHERE ${GOODS_WHERE}`,
+        params,
+        body.pageIndex,
+        body.pageSize,
       );
-      return page(db, rows, `SELECT count(*)::int AS total FROM goods g WHERE ${GOODS_WHERE}`, params);
     },
 
     async '/api/goods/detail'({ body }) {
@@ -371,14 +369,17 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
 
     async '/api/copy/index'({ body }) {
       const params = [likePattern(body.keyword), body.status ?? null, body.shop_id ?? null];
-      const rows = await db.query<Row<CopyRecord>>(
+      return page<CopyRecord>(
+        db,
         `SELECT c.id, c.source_url, c.shop_id, s.name AS shop_name, c.status, c.progress, c.goods_id, c.error,
-           c.created_at, count(*) OVER ()::int AS total
+           c.created_at
          FROM copy_records c JOIN shops s ON s.id = c.shop_id
          WHERE ${COPY_WHERE} ORDER BY c.created_at DESC, c.id DESC LIMIT $4 OFFSET $5`,
-        [...params, body.pageSize, offset(body.pageIndex, body.pageSize)],
+        `SELECT count(*)::int AS total FROM copy_records c WHERE ${COPY_WHERE}`,
+        params,
+        body.pageIndex,
+        body.pageSize,
       );
-      return page(db, rows, `SELECT count(*)::int AS total FROM copy_records c WHERE ${COPY_WHERE}`, params);
     },
 
     async '/api/copy/create'({ body }) {

@@ -20,7 +20,7 @@ type CompanyPaths =
   | '/api/company/platform-auth-list';
 
 export function companyHandlers(deps: Deps): Pick<Handlers, CompanyPaths> {
-  const { db, now, configCache } = deps;
+  const { db, now } = deps;
 
   async function company(): Promise<Company> {
     const [row] = await db.query<Company>(`SELECT ${COMPANY_COLUMNS} FROM company WHERE id = 1`);
@@ -30,14 +30,11 @@ export function companyHandlers(deps: Deps): Pick<Handlers, CompanyPaths> {
 
   return {
     async '/api/default/config'() {
-      if (configCache.value) return configCache.value as CompanyConfig;
       const [profile, banners] = await Promise.all([
         company(),
         db.query<Banner>(`SELECT ${BANNER_COLUMNS} FROM banners ORDER BY id LIMIT 20`),
       ]);
-      const config: CompanyConfig = { ...profile, ad_list: banners };
-      configCache.value = config;
-      return config;
+      return { ...profile, ad_list: banners } satisfies CompanyConfig;
     },
 
     async '/api/company/index'() {
@@ -50,7 +47,6 @@ export function companyHandlers(deps: Deps): Pick<Handlers, CompanyPaths> {
            foot_info = $6 WHERE id = 1 RETURNING ${COMPANY_COLUMNS}`,
         [body.name, body.short_name, body.en_name, body.logo_url, body.foot_copyright, body.foot_info],
       );
-      configCache.value = null;
       if (!row) throw new HttpProblem(404, MESSAGES.notFound);
       return row;
     },
@@ -74,7 +70,6 @@ export function companyHandlers(deps: Deps): Pick<Handlers, CompanyPaths> {
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${BANNER_COLUMNS}`,
             [...values, unix(now)],
           );
-      configCache.value = null;
       if (!row) throw new HttpProblem(404, MESSAGES.notFound);
       return row;
     },
@@ -83,7 +78,6 @@ export function companyHandlers(deps: Deps): Pick<Handlers, CompanyPaths> {
       const rows = await db.query<{ id: number }>('DELETE FROM banners WHERE id = $1 RETURNING id', [
         query.id,
       ]);
-      configCache.value = null;
       if (rows.length === 0) throw new HttpProblem(404, MESSAGES.notFound);
       return { id: query.id };
     },

@@ -31,8 +31,6 @@ export interface Deps {
   log: Logger;
   /** Wakes the copy worker after new jobs were queued. */
   wakeCopyWorker: () => void;
-  /** Cached `default/config` answer, dropped on every company or banner change. */
-  configCache: { value: unknown | null };
 }
 
 /** `%keyword%` for ILIKE with the wildcards of the keyword itself escaped. */
