@@ -1,5 +1,6 @@
+import SparkMD5 from 'spark-md5';
 import { bench, describe } from 'vitest';
-import { signPayload } from '../src/sign';
+import { canonicalString, signPayload, verifySignature } from '../src/sign';
 
 const SECRET = 'consign-dev-secret';
 
@@ -23,11 +24,30 @@ for (let i = 0; i < 10; i++) {
   oneKb[`field_${i}`] = `商品标题 ${i} — Summer dress, cotton, size M/L/XL, 包邮 ${'x'.repeat(36)}`;
 }
 
-describe('signPayload', () => {
-  bench('10-field body', () => {
+const tenFieldsSignature = signPayload(tenFields, SECRET);
+
+/** For comparison: the canonical string hashed with spark-md5's string API (how the signer began). */
+function sparkSign(fields: Record<string, unknown>): string {
+  return SparkMD5.hash(canonicalString(fields, SECRET)).toUpperCase();
+}
+
+describe('10-field body', () => {
+  bench('signPayload', () => {
     signPayload(tenFields, SECRET);
   });
-  bench('1 KB body', () => {
+  bench('verifySignature (server side)', () => {
+    verifySignature(tenFields, SECRET, tenFieldsSignature);
+  });
+  bench('spark-md5 string hash (comparison)', () => {
+    sparkSign(tenFields);
+  });
+});
+
+describe('1 KB body', () => {
+  bench('signPayload', () => {
     signPayload(oneKb, SECRET);
+  });
+  bench('spark-md5 string hash (comparison)', () => {
+    sparkSign(oneKb);
   });
 });
