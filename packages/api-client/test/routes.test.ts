@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { type ApiPath, apiRoutes, signingFieldsSchema } from '../src';
+
+const now = 1_795_334_400;
+const banner = {
+  id: 1,
+  name: '双十一',
+  ad_url: 'https://consign.example/promo',
+  ad_login_image_url: '/static/banner-1.svg',
+  begin_time: 0,
+  end_time: null,
+};
+const goodsLine = { title: '夏季纯棉连衣裙', image: 'https://img.example/1.jpg', quantity: 2, sku: '白色 M' };
+const order = {
+  id: 10,
+  order_no: 'TB20261122000001',
+  shop_id: 3,
+  shop_name: '小美的店',
+  platform: 'taobao',
+  goods: [goodsLine],
+  amount: 12_900,
+  status: 'pending',
+  buyer_name: '王**',
+  receiver: { name: '王女士', mobile: '138****0000', address: '浙江省杭州市西湖区文三路 1 号' },
+  created_at: now,
+};
+const shop = {
+  id: 3,
+  name: '小美的店',
+  platform: 'pinduoduo',
+  group_id: null,
+  group_name: '',
+  auth_status: 'authorized',
+  auth_expires_at: now + 86_400,
+  goods_count: 120,
+  created_at: now,
+};
+const goods = {
+  id: 9,
+  shop_id: 3,
+  shop_name: '小美的店',
+  title: '夏季纯棉连衣裙',
+  price: 12_900,
+  stock: 30,
+  status: 'on_sale',
+  images: ['https://img.example/1.jpg'],
+  source_url: 'https://detail.1688.com/offer/1.html',
+  updated_at: now,
+};
+const company = {
+  name: '杭州寄售科技有限公司',
+  short_name: '寄售',
+  en_name: 'Consign',
+  logo_url: '/static/logo.svg',
+  foot_copyright: 'Copyright © 2026',
+  foot_info: '浙ICP备00000000号',
+};
+const platformAuth = {
+  id: 4,
+  platform_id: 2,
+  shop_name: '小美的店',
+  app_key: 'app-123',
+  expires_at: null,
+  status: 'active',
+};
+const settings = {
+  auto_purchase: true,
+  default_markup_percent: 30,
+  purchase_account: 'buyer_001',
+  notify_mobile: '',
+  sync_interval_minutes: 30,
+  auto_sync_logistics: true,
+};
+const page = <T>(item: T) => ({ list: [item], total: 1 });
+
+/** One realistic answer per path: the schemas must accept what the product really sends. */
+const answers: Record<ApiPath, unknown> = {
+  '/api/default/send-code': null,
+  '/api/default/login': { access_token: 'tok', expires_at: now + 7 * 86_400 },
+  '/api/default/logout': null,
+  '/api/default/config': { ...company, ad_list: [banner] },
+  '/api/user/info': {
+    id: 2,
+    mobile: '13900000000',
+    nickname: '',
+    avatar_image: '',
+    is_manage: false,
+    created_at: now,
+  },
+  '/api/company/index': company,
+  '/api/company/update': company,
+  '/api/company/ad-save': banner,
+  '/api/company/ad-del': { id: 1 },
+  '/api/company/platform-save': { id: 2, name: '拼多多', code: 'pinduoduo', enabled: true },
+  '/api/company/platform-del': { id: 2 },
+  '/api/company/platform-auth-save': platformAuth,
+  '/api/company/platform-auth-del': { id: 4 },
+  '/api/company/platform-auth-list': [platformAuth],
+  '/api/setting/index': settings,
+  '/api/setting/update': settings,
+  '/api/order/index': page(order),
+  '/api/order/after-sale': page({
+    id: 5,
+    order_no: order.order_no,
+    shop_id: 3,
+    shop_name: '小美的店',
+    platform: 'douyin',
+    goods: [goodsLine],
+    refund_amount: 6_450,
+    type: 'refund',
+    status: 'processing',
+    reason: '尺码不合适',
+    created_at: now,
+  }),
+  '/api/shop/index': page(shop),
+  '/api/shop/group-index': page({ id: 1, name: '女装', shop_count: 4 }),
+  '/api/shop/group-save': { id: 1, name: '女装', shop_count: 4 },
+  '/api/shop/group-del': { id: 1 },
+  '/api/shop/move': { ...shop, group_id: 1, group_name: '女装' },
+  '/api/goods/index': page(goods),
+  '/api/goods/detail': goods,
+  '/api/goods/save': goods,
+  '/api/copy/index': page({
+    id: 7,
+    source_url: 'https://item.taobao.com/item.htm?id=1',
+    shop_id: 3,
+    shop_name: '小美的店',
+    status: 'failed',
+    progress: 40,
+    goods_id: null,
+    error: '商品已下架',
+    created_at: now,
+  }),
+  '/api/copy/create': { created: 2 },
+};
+
+describe('apiRoutes', () => {
+  it('accepts a realistic answer on every path', () => {
+    expect(Object.keys(answers).sort()).toEqual(Object.keys(apiRoutes).sort());
+    for (const [path, route] of Object.entries(apiRoutes)) {
+      const result = route.data.safeParse(answers[path as ApiPath]);
+      expect(result.error?.issues ?? [], path).toEqual([]);
+    }
+  });
+
+  it('rejects answers that break the contract', () => {
+    expect(apiRoutes['/api/order/index'].data.safeParse(page({ ...order, status: 'lost' })).success).toBe(
+      false,
+    );
+    expect(apiRoutes['/api/order/index'].data.safeParse(page({ ...order, amount: 1.5 })).success).toBe(false);
+    const scriptBanner = { ...banner, ad_url: 'javascript:alert(1)' };
+    expect(
+      apiRoutes['/api/default/config'].data.safeParse({ ...company, ad_list: [scriptBanner] }).success,
+    ).toBe(false);
+  });
+
+  it('strips the signing fields from every body and checks them separately', () => {
+    const body = { pageIndex: 1, pageSize: 20, nonce: 'aZ3kLm9QpX2rTt7B', ts: now };
+    expect(apiRoutes['/api/shop/index'].body.parse(body)).toEqual({ pageIndex: 1, pageSize: 20 });
+    expect(signingFieldsSchema.parse(body)).toEqual({ nonce: 'aZ3kLm9QpX2rTt7B', ts: now });
+    expect(signingFieldsSchema.parse({ nonce: 'aZ3kLm9QpX2rTt7B', ts: String(now) }).ts).toBe(now);
+    expect(signingFieldsSchema.safeParse({ nonce: 'short', ts: now }).success).toBe(false);
+  });
+
+  it('reads ids in queries from strings', () => {
+    expect(apiRoutes['/api/company/ad-del'].query.parse({ id: '12' })).toEqual({ id: 12 });
+    expect(apiRoutes['/api/company/ad-del'].query.safeParse({ id: '0' }).success).toBe(false);
+    expect(apiRoutes['/api/company/ad-del'].query.safeParse({ id: '1 OR 1=1' }).success).toBe(false);
+    expect(apiRoutes['/api/company/platform-auth-list'].query.parse({ platform_id: '2' })).toEqual({
+      platform_id: 2,
+    });
+  });
+});
