@@ -187,8 +187,13 @@ function tryParseJson(text: string): unknown {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   // The contract's schemas (and zod) load only when validation is on, as a separate chunk.
-  const contract = options.validateResponses ? import('./contract/routes.js') : undefined;
-  contract?.catch(() => {});
+  const contract: Promise<Record<string, { data: z.ZodType }> | undefined> | undefined =
+    options.validateResponses
+      ? import('./contract/routes.js').then(
+          (module) => module.apiRoutes,
+          () => undefined,
+        )
+      : undefined;
   const now = options.now ?? Date.now;
   const guard = new BurstGuard(options.burstWindow ?? DEFAULT_BURST_WINDOW, now);
   let seq = 0;
@@ -208,9 +213,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // Burst records carry `seq`, the highest request number issued when they fired: only a success of a
   // request started later ends the burst early (requests in flight with the failing ones do not).
   function notify(notification: ApiNotification): void {
-    if (!options.notify) return;
+    const show = options.notify;
+    if (!show) return;
     const key = `notify:${notification.kind}:${notification.title}:${notification.description ?? ''}`;
-    if (guard.shouldFire(key, seq)) options.notify(notification);
+    if (guard.shouldFire(key, seq)) report(() => show(notification));
+  }
+
+  /** Runs an app hook; if it throws, the error surfaces on its own instead of replacing the call's. */
+  function report(hook: () => void): void {
+    try {
+      hook();
+    } catch (hookError) {
+      queueMicrotask(() => {
+        throw hookError;
+      });
+    }
   }
 
   function handle(error: unknown, callOptions: PostOptions): void {
@@ -228,7 +245,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
               ? options.onServerError
               : undefined;
       if (error.status === 401 || error.status === 403 || error.status === 500) {
-        if (hook && guard.shouldFire(`status:${error.status}`, seq)) hook(error);
+        if (hook && guard.shouldFire(`status:${error.status}`, seq)) report(() => hook(error));
       } else if (!silent) {
         notify({ kind: 'error', title: REQUEST_FAILED_TITLE, description: error.statusText });
       }
@@ -289,11 +306,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new HttpError(response.status, path, { reason: response.statusText, data: tryParseJson(text) });
     }
     const data = readEnvelope(text, response.status, path);
-    const schema =
-      callOptions.schema ??
-      (contract
-        ? ((await contract).apiRoutes as Record<string, { data: z.ZodType }>)[path]?.data
-        : undefined);
+    const schema = callOptions.schema ?? (contract ? (await contract)?.[path]?.data : undefined);
     if (options.validateResponses && schema) {
       const checked = schema.safeParse(data);
       if (!checked.success) {
