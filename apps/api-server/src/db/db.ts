@@ -8,14 +8,14 @@
  */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations only). */
+  exec(sql: string): Promise<void>;
 }
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Runs a script of several statements without parameters (migrations only). */
-  exec(sql: string): Promise<void>;
   /** Flushes and closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -55,6 +55,9 @@ async function openPglite(dataDir: string): Promise<Db> {
             const result = await tx.query<R>(sql, params as unknown[]);
             return result.rows;
           },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
         }),
       );
     },
@@ -82,6 +85,13 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client dropped by the server (restart, failover) must not crash the process: the pool
+  // replaces it on the next checkout.
+  pool.on('error', (error) => {
+    process.stderr.write(
+      `${JSON.stringify({ level: 'warn', msg: 'postgres idle client error', error: error.message })}\n`,
+    );
+  });
   // Fail fast on a wrong URL instead of on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -100,6 +110,9 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
           async query<R>(sql: string, params: readonly unknown[] = []) {
             const result = await client.query(sql, params as unknown[]);
             return result.rows as R[];
+          },
+          async exec(sql: string) {
+            await client.query(sql);
           },
         });
         await client.query('COMMIT');

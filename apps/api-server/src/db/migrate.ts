@@ -23,33 +23,34 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     }));
 }
 
+/** Advisory lock key that serialises migrations and seeding across instances sharing a Postgres. */
+export const SCHEMA_LOCK = 72_727_201;
+
 /**
- * Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction
- * together with its record, so a failed migration leaves nothing half-done. Returns the ids applied.
+ * Applies the migrations not yet recorded in `schema_migrations`, all in one transaction (Postgres
+ * DDL is transactional: a failed migration leaves nothing half-done) under an advisory lock, so that
+ * several instances starting at once on one Postgres apply each migration exactly once.
+ * Returns the ids applied.
  */
 export async function migrate(db: Db, migrations = loadMigrations(), now = Date.now): Promise<number[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)',
-  );
-  const rows = await db.query<{ id: number }>('SELECT id FROM schema_migrations');
-  const applied = new Set(rows.map((row) => row.id));
-  const done: number[] = [];
-  for (const migration of migrations) {
-    if (applied.has(migration.id)) continue;
-    // id and name come from our own file names (digits and [a-z0-9_]), never from input.
-    const record = `INSERT INTO schema_migrations (id, name, applied_at) VALUES (${migration.id}, '${migration.name}', ${Math.floor(now() / 1000)});`;
-    try {
-      await db.exec(`BEGIN;\n${migration.sql}\n;\n${record}\nCOMMIT;`);
-    } catch (error) {
-      await db.exec('ROLLBACK').catch(() => {});
-      // Another instance may have applied it meanwhile (shared Postgres): then it is fine.
-      const again = await db.query<{ id: number }>('SELECT id FROM schema_migrations WHERE id = $1', [
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)',
+    );
+    const rows = await tx.query<{ id: number }>('SELECT id FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.id));
+    const done: number[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.id)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (id, name, applied_at) VALUES ($1, $2, $3)', [
         migration.id,
+        migration.name,
+        Math.floor(now() / 1000),
       ]);
-      if (again.length === 0) throw error;
-      continue;
+      done.push(migration.id);
     }
-    done.push(migration.id);
-  }
-  return done;
+    return done;
+  });
 }

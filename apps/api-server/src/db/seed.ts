@@ -1,4 +1,5 @@
 import type { Db, Queryable } from './db';
+import { SCHEMA_LOCK } from './migrate';
 
 /**
  * The demo data set. Deterministic: the same PRNG seed gives the same rows, so tests can rely on the
@@ -206,13 +207,24 @@ function ymd(unix: number): string {
 export async function seed(db: Db, nowMs: number = Date.now()): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (row && row.n > 0) return false;
+  return db.transaction(async (tx) => {
+    // Instances starting together on one Postgres: the first seeds, the others find users and stop.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    const [again] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    if (again && again.n > 0) return false;
+    await seedRows(tx, nowMs);
+    return true;
+  });
+}
+
+async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
   const now = Math.floor(nowMs / 1000);
   const rand = prng(20261122);
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const past = (days: number) => now - int(60, days * DAY);
 
-  await db.transaction(async (tx) => {
+  {
     await insertMany(
       tx,
       'users',
@@ -410,6 +422,5 @@ export async function seed(db: Db, nowMs: number = Date.now()): Promise<boolean>
       ['source_url', 'shop_id', 'status', 'progress', 'goods_id', 'error', 'created_at', 'updated_at'],
       copyRows,
     );
-  });
-  return true;
+  }
 }

@@ -1,0 +1,79 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_COUNTS } from '../src/db/seed';
+import { ADMIN, startTestServer, type TestServer, USER } from './helpers';
+
+/**
+ * The same server on a real Postgres (`DATABASE_URL`). Runs only when TEST_DATABASE_URL points at a
+ * server where it may create and drop a database, e.g.
+ * `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres`.
+ */
+const base = process.env.TEST_DATABASE_URL;
+const name = `consign_test_${process.pid}_${Date.now()}`;
+let url = '';
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>, connectionString = base): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    await admin((c) => c.query(`CREATE DATABASE ${name}`));
+    const u = new URL(base ?? '');
+    u.pathname = `/${name}`;
+    url = u.toString();
+    // Two instances on one database start at once: migrations and seeding must not collide.
+    [a, b] = await Promise.all([
+      startTestServer({ dataDir: 'memory://unused', databaseUrl: url }),
+      startTestServer({ dataDir: 'memory://unused', databaseUrl: url }),
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    if (base) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  });
+
+  it('migrates and seeds once, and serves the same data from both instances', async () => {
+    expect([a.server.seeded, b.server.seeded].filter(Boolean)).toHaveLength(1);
+    const token = await a.login(USER);
+    b.clock.offset = a.clock.offset;
+    const fromB = b.client(() => token);
+    expect((await fromB.user.info()).mobile).toBe(USER);
+    expect((await fromB.order.index({ pageIndex: 1, pageSize: 20 })).total).toBe(SEED_COUNTS.orders);
+    const group = await a.client(() => token).shop.groupSave({ name: 'PG 分组' });
+    expect((await fromB.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: 'PG' })).list).toEqual([
+      { id: group.id, name: 'PG 分组', shop_count: 0 },
+    ]);
+  }, 60_000);
+
+  it('runs the SMS rules, roles and copy jobs the same way', async () => {
+    const token = await a.login(ADMIN);
+    const api = a.client(() => token);
+    expect((await api.company.index()).short_name).toBe('Consign');
+    await api.copy.create({ shop_id: 1, urls: ['https://detail.1688.com/offer/pg-1.html'] });
+    let job = (await api.copy.index({ pageIndex: 1, pageSize: 1 })).list[0];
+    for (let i = 0; i < 100 && job?.status !== 'succeeded'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      // Either instance's worker may run the job; the other one's read cache lives at most 2 s.
+      a.clock.advance(2001);
+      job = (await api.copy.index({ pageIndex: 1, pageSize: 1 })).list[0];
+    }
+    expect(job).toMatchObject({ status: 'succeeded', progress: 100 });
+    const copies = await admin(
+      (c) => c.query('SELECT count(*)::int AS n FROM goods WHERE source_url = $1', [job?.source_url]),
+      url,
+    );
+    expect(copies.rows[0]).toEqual({ n: 1 });
+  }, 60_000);
+});
