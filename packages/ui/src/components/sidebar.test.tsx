@@ -128,6 +128,20 @@ describe('Sidebar', () => {
     expect(onOpenKeysChange).toHaveBeenLastCalledWith([]);
   });
 
+  it('opens the group of a new active item when the location changes', async () => {
+    const screen = await render(<Sidebar items={items} activePath="/order/index" renderLink={renderLink} />);
+    await expect
+      .element(screen.getByRole('button', { name: '店铺管理' }))
+      .toHaveAttribute('aria-expanded', 'false');
+    await screen.rerender(<Sidebar items={items} activePath="/shop/index" renderLink={renderLink} />);
+    await expect
+      .element(screen.getByRole('link', { name: '店铺列表' }))
+      .toHaveAttribute('aria-current', 'page');
+    await expect
+      .element(screen.getByRole('button', { name: '订单管理' }))
+      .toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('follows controlled openKeys', async () => {
     const onOpenKeysChange = vi.fn();
     const screen = await render(

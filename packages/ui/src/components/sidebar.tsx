@@ -460,6 +460,13 @@ export function Sidebar({
     onOpenKeysChange,
   );
   const collapsed = collapsedState && !mobile;
+  // Navigating elsewhere (a breadcrumb, a link in the page) opens the new active item's group.
+  const previousActiveKey = React.useRef(activeKey);
+  React.useEffect(() => {
+    if (activeKey === previousActiveKey.current) return;
+    previousActiveKey.current = activeKey;
+    if (activeKey && !openKeys.includes(activeKey)) setOpenKeys([activeKey]);
+  }, [activeKey, openKeys, setOpenKeys]);
   const activeItem = React.useMemo(() => bestMatch(items, activePath), [items, activePath]);
 
   const ctx: MenuContext = {
