@@ -49,12 +49,17 @@ describe('Button', () => {
   it('with asChild renders the child element and marks a busy link aria-disabled', async () => {
     const screen = await render(
       <Button asChild loading>
-        <a href="/recharge">充值</a>
+        <a href="#recharge">充值</a>
       </Button>,
     );
     const link = screen.getByRole('link', { name: '充值' });
     await expect.element(link).toHaveAttribute('aria-disabled', 'true');
-    await expect.element(link).toHaveAttribute('href', '/recharge');
+    await expect.element(link).toHaveAttribute('href', '#recharge');
+    // Enter on the focused link does not navigate while it is busy.
+    const before = window.location.href;
+    (link.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(window.location.href).toBe(before);
   });
 
   it('is reachable by keyboard and shows a focus ring', async () => {

@@ -45,10 +45,14 @@ export function Button({
   disabled,
   type,
   children,
+  onClick,
   ...props
 }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
   const inactive = Boolean(disabled) || loading;
+  // A busy or disabled link must not navigate from the keyboard either (pointer events are off already).
+  const handleClick: React.MouseEventHandler<HTMLButtonElement> | undefined =
+    asChild && inactive ? (event) => event.preventDefault() : onClick;
   return (
     <Comp
       data-slot="button"
@@ -61,6 +65,7 @@ export function Button({
       aria-disabled={asChild && inactive ? true : undefined}
       aria-busy={loading || undefined}
       className={cn(buttonVariants({ variant, size }), className)}
+      onClick={handleClick}
       {...props}
     >
       {loading ? <LoaderIcon data-slot="button-spinner" className="animate-spin" /> : null}
