@@ -14,8 +14,8 @@ export type ListParams = z.input<typeof listParamsSchema>;
 /** The answer of every list call: one page of rows and the total row count. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
-    list: z.array(item),
-    total: z.int().min(0),
+    list: z.array(item).max(MAX_PAGE_SIZE),
+    total: z.int().min(0).max(1_000_000_000),
   });
 }
 export type Page<T> = { list: T[]; total: number };

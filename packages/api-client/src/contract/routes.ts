@@ -28,6 +28,7 @@ import {
   orderListParamsSchema,
   orderSchema,
 } from './order.js';
+import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
   shopGroupDelBodySchema,
@@ -46,7 +47,7 @@ export const emptyBodySchema = z.object({});
 /** The signing fields the client adds to every body (DESIGN.md section 2). */
 export const signingFieldsSchema = z.object({
   nonce: z.string().regex(/^[A-Za-z0-9]{16}$/),
-  ts: z.coerce.number().int().min(0),
+  ts: z.coerce.number().int().min(0).max(MAX_UNIX_SECONDS),
 });
 export type SigningFields = z.infer<typeof signingFieldsSchema>;
 
@@ -110,7 +111,7 @@ export const apiRoutes = {
     auth: true,
     body: emptyBodySchema,
     query: platformAuthListQuerySchema,
-    data: z.array(platformAuthSchema),
+    data: z.array(platformAuthSchema).max(1000),
   },
 
   '/api/setting/index': { auth: true, body: emptyBodySchema, data: settingsSchema },

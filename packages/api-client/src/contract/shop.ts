@@ -27,7 +27,7 @@ export const shopSchema = z.object({
   group_name: text(32),
   auth_status: shopAuthStatusSchema,
   auth_expires_at: unixTimeSchema.nullable(),
-  goods_count: z.int().min(0),
+  goods_count: z.int().min(0).max(10_000_000),
   created_at: unixTimeSchema,
 });
 export type Shop = z.infer<typeof shopSchema>;
@@ -47,7 +47,7 @@ export type ShopListParams = z.input<typeof shopListParamsSchema>;
 export const shopGroupSchema = z.object({
   id: idSchema,
   name: text(32, 1),
-  shop_count: z.int().min(0),
+  shop_count: z.int().min(0).max(1_000_000),
 });
 export type ShopGroup = z.infer<typeof shopGroupSchema>;
 
