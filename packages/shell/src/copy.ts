@@ -6,8 +6,6 @@ export const shellCopy = {
   // Header (contract)
   collapseMenu: '折叠菜单',
   expandMenu: '展开菜单',
-  openMenu: '打开菜单',
-  closeMenu: '关闭菜单',
   topUp: '充值',
   help: '帮助',
   notifications: '消息通知',

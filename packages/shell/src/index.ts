@@ -1,4 +1,25 @@
 export { loginCopy, shellCopy } from './copy';
+export { AppShell, type AppShellProps } from './layout/app-shell';
+export { AuthenticatedShell, type AuthenticatedShellProps } from './layout/authenticated-shell';
+export {
+  ContentErrorBoundary,
+  type ContentErrorBoundaryProps,
+  ContentErrorPanel,
+} from './layout/content-error-boundary';
+export { ShellBreadcrumb } from './layout/shell-breadcrumb';
+export { ShellFooter, type ShellFooterProps } from './layout/shell-footer';
+export { ShellHeader, type ShellHeaderProps } from './layout/shell-header';
+export {
+  ShellSidebar,
+  type ShellSidebarProps,
+  SIDEBAR_COLLAPSED_WIDTH,
+  SIDEBAR_WIDTH,
+  SidebarPanel,
+  type SidebarPanelProps,
+} from './layout/shell-sidebar';
+export { NARROW_BREAKPOINT, useIsNarrow, useMediaQuery } from './layout/use-media-query';
+export { displayNameOf, UserMenu, type UserMenuProps } from './layout/user-menu';
+export { PathLink, type PathLinkProps } from './lib/router-link';
 export {
   CaptchaCancelledError,
   type CaptchaProvider,
@@ -12,8 +33,22 @@ export {
   TENCENT_CAPTCHA_SCRIPT_URL,
   type TencentCaptchaOptions,
 } from './login/captcha/tencent-captcha';
-export { codeError, mobileError, REDIRECT_DELAY_MS, SMS_COUNTDOWN_SECONDS } from './login/login-rules';
-export { resetSmsCountdown, startSmsCountdown, useSmsCountdown } from './login/use-sms-countdown';
+export { LoginForm, type LoginFormProps } from './login/login-form';
+export { LoginQrPanel, type LoginQrPanelProps, QR_CODE_SIZE } from './login/login-qr-panel';
+export {
+  codeError,
+  mobileError,
+  REDIRECT_DELAY_MS,
+  SMS_CODE_MAX_LENGTH,
+  SMS_COUNTDOWN_SECONDS,
+} from './login/login-rules';
+export { activeBanners, LoginScreen, type LoginScreenProps } from './login/login-screen';
+export {
+  resetSmsCountdown,
+  SMS_DEADLINE_KEY,
+  startSmsCountdown,
+  useSmsCountdown,
+} from './login/use-sms-countdown';
 export { findActivePath, findMenuTrail, pathMatches } from './menu/active-path';
 export { filterMenuByRole, type MenuItem, type Role } from './menu/filter-menu';
 export {
@@ -21,8 +56,27 @@ export {
   readCachedCompanyConfig,
   writeCachedCompanyConfig,
 } from './session/company-config-cache';
-export { safeRedirect } from './session/safe-redirect';
+export { MAX_REDIRECT_LENGTH, safeRedirect } from './session/safe-redirect';
+export { SessionGate, type SessionGateProps } from './session/session-gate';
+export type { ShellApi, ShellCallOptions } from './session/shell-api';
+export {
+  defaultShellQueries,
+  type ShellContextValue,
+  ShellProvider,
+  type ShellProviderProps,
+  type ShellQueries,
+  type ShellQuery,
+  useShell,
+} from './session/shell-provider';
 export { ACCESS_TOKEN_KEY, tokenStorage } from './session/token-storage';
+export { useLogout } from './session/use-logout';
+export {
+  useCompanyConfig,
+  useCompanyConfigQuery,
+  useCurrentUser,
+  useCurrentUserQuery,
+  useRole,
+} from './session/use-session';
 export {
   createShellStore,
   getShellStore,
@@ -39,3 +93,10 @@ export {
   type TitledMatch,
   titledMatches,
 } from './title/titles';
+export {
+  DocumentTitle,
+  type DocumentTitleProps,
+  type ShellStaticData,
+  useDocumentTitle,
+  useRouteTitle,
+} from './title/use-document-title';

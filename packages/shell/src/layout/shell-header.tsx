@@ -1,0 +1,74 @@
+import type { CurrentUser } from '@consign/api-client';
+import { Badge, Button, cn, IconButton } from '@consign/ui';
+import { HeaderClock } from '@consign/ui/components/header-clock';
+import { Bell, CircleQuestionMark, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import type * as React from 'react';
+import { shellCopy } from '../copy';
+import { UserMenu } from './user-menu';
+
+export type ShellHeaderProps = React.ComponentProps<'header'> & {
+  user: CurrentUser | undefined;
+  /** The sidebar is collapsed (wide window) or its drawer is closed (narrow window). */
+  menuHidden: boolean;
+  onToggleMenu(): void;
+  onLogout(): void;
+  onTopUp?: (() => void) | undefined;
+  onHelp?: (() => void) | undefined;
+  onNotifications?: (() => void) | undefined;
+  /** Freeze the clock (stories, screenshots). */
+  clockNow?: Date | undefined;
+};
+
+/** The top bar: menu toggle, 充值, 帮助, 消息通知 (99), the user menu and the live clock. */
+export function ShellHeader({
+  user,
+  menuHidden,
+  onToggleMenu,
+  onLogout,
+  onTopUp,
+  onHelp,
+  onNotifications,
+  clockNow,
+  className,
+  ...props
+}: ShellHeaderProps) {
+  const ToggleIcon = menuHidden ? PanelLeftOpen : PanelLeftClose;
+  return (
+    <header
+      data-slot="header"
+      className={cn(
+        'flex h-14 shrink-0 items-center gap-2 border-b border-border bg-card px-2 md:px-4',
+        className,
+      )}
+      {...props}
+    >
+      <IconButton
+        data-slot="menu-toggle"
+        aria-label={menuHidden ? shellCopy.expandMenu : shellCopy.collapseMenu}
+        aria-expanded={!menuHidden}
+        onClick={onToggleMenu}
+      >
+        <ToggleIcon aria-hidden="true" className="size-5" />
+      </IconButton>
+      <HeaderClock now={clockNow} className="hidden md:flex" />
+      <div className="ml-auto flex items-center gap-1 md:gap-2">
+        <Button variant="danger" size="sm" onClick={onTopUp}>
+          {shellCopy.topUp}
+        </Button>
+        <IconButton aria-label={shellCopy.help} onClick={onHelp}>
+          <CircleQuestionMark aria-hidden="true" className="size-5" />
+        </IconButton>
+        {/* The name holds the visible count too (WCAG 2.5.3, label in name): "消息通知 99". */}
+        <IconButton
+          aria-label={`${shellCopy.notifications} ${shellCopy.notificationCount}`}
+          onClick={onNotifications}
+        >
+          <Badge count={shellCopy.notificationCount}>
+            <Bell aria-hidden="true" className="size-5" />
+          </Badge>
+        </IconButton>
+        <UserMenu user={user} onLogout={onLogout} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,230 @@
+import { Button, Checkbox, cn, Field, Input, toast } from '@consign/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { LoaderCircle } from 'lucide-react';
+import * as React from 'react';
+import { loginCopy } from '../copy';
+import { PathLink } from '../lib/router-link';
+import { safeRedirect } from '../session/safe-redirect';
+import { useShell } from '../session/shell-provider';
+import { tokenStorage } from '../session/token-storage';
+import { CaptchaCancelledError, type CaptchaProvider } from './captcha/captcha-provider';
+import {
+  codeError,
+  isValidMobile,
+  mobileError,
+  normalizeMobile,
+  REDIRECT_DELAY_MS,
+  SMS_CODE_MAX_LENGTH,
+} from './login-rules';
+import { useSmsCountdown } from './use-sms-countdown';
+
+export interface LoginFormProps {
+  /** Where to go after logging in (sanitised by `safeRedirect`); default: the `redirect` search parameter. */
+  redirect?: string;
+  /** The captcha to run before sending a code; default: the ShellProvider's. */
+  captcha?: CaptchaProvider;
+  /** Paths of the agreement pages. */
+  userAgreementPath?: string;
+  privacyPolicyPath?: string;
+  className?: string;
+}
+
+// The labels are there for assistive technology; the placeholders say the same to sighted users.
+const hiddenLabel = '[&>[data-slot=field-label]]:sr-only';
+
+interface FieldErrors {
+  mobile?: string | undefined;
+  code?: string | undefined;
+}
+
+function apiMessage(error: unknown): string | undefined {
+  return error instanceof Error && error.name === 'ApiError' && error.message ? error.message : undefined;
+}
+
+/** The SMS login form: mobile, code with a captcha-guarded resend countdown, agreement, submit. */
+export function LoginForm({
+  redirect,
+  captcha,
+  userAgreementPath = '/user-agreement',
+  privacyPolicyPath = '/privacy-policy',
+  className,
+}: LoginFormProps) {
+  const shell = useShell();
+  const { api, queries } = shell;
+  const verifier = captcha ?? shell.captcha;
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const searchRedirect = router.state.location.search as Record<string, unknown>;
+  const target = safeRedirect(redirect ?? searchRedirect.redirect);
+
+  const [mobile, setMobile] = React.useState('');
+  const [code, setCode] = React.useState('');
+  const [agreed, setAgreed] = React.useState(true);
+  const [errors, setErrors] = React.useState<FieldErrors>({});
+  const [sending, setSending] = React.useState(false);
+  const [submitting, setSubmitting] = React.useState(false);
+  const submittingRef = React.useRef(false);
+  const redirectTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const mobileRef = React.useRef<HTMLInputElement>(null);
+  const codeRef = React.useRef<HTMLInputElement>(null);
+  const { secondsLeft, start } = useSmsCountdown();
+
+  React.useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const mobileOk = isValidMobile(mobile);
+  const counting = secondsLeft > 0;
+
+  async function sendCode() {
+    if (!mobileOk || counting || sending) return;
+    setSending(true);
+    try {
+      let ticket: { ticket: string; randstr: string };
+      try {
+        ticket = await verifier.verify();
+      } catch (error) {
+        if (!(error instanceof CaptchaCancelledError)) toast.warning(loginCopy.requestFailed);
+        return;
+      }
+      try {
+        await api.auth.sendCode(
+          { mobile: normalizeMobile(mobile), type: 1, sign_type: 1, ...ticket },
+          { silent: true },
+        );
+      } catch (error) {
+        const description = apiMessage(error);
+        toast.warning(loginCopy.requestFailed, description ? { description } : undefined);
+        return;
+      }
+      toast.success(loginCopy.codeSent);
+      start();
+      codeRef.current?.focus();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submittingRef.current) return;
+    const next: FieldErrors = { mobile: mobileError(mobile), code: codeError(code) };
+    setErrors(next);
+    if (next.mobile) {
+      mobileRef.current?.focus();
+      return;
+    }
+    if (next.code) {
+      codeRef.current?.focus();
+      return;
+    }
+    if (!agreed) {
+      toast.warning(loginCopy.agreementRequired);
+      return;
+    }
+    submittingRef.current = true;
+    setSubmitting(true);
+    try {
+      const result = await api.auth.login({ mobile: normalizeMobile(mobile), code: code.trim() });
+      tokenStorage.set(result.access_token);
+      // A user from an earlier session (or a failed 401 call) must not be shown.
+      queryClient.removeQueries({ queryKey: queries.currentUser.queryKey });
+      toast.success(loginCopy.loginSuccess);
+      redirectTimer.current = setTimeout(() => {
+        void router.navigate({ href: target, replace: true });
+      }, REDIRECT_DELAY_MS);
+      // Stays "submitting" until the page changes: no second login.
+    } catch {
+      // The client already showed the server's message.
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form
+      data-slot="login-form"
+      noValidate
+      onSubmit={submit}
+      className={className}
+      aria-label={loginCopy.title}
+    >
+      <div className="flex flex-col gap-4">
+        <Field className={hiddenLabel} label={loginCopy.mobileLabel} error={errors.mobile}>
+          <Input
+            ref={mobileRef}
+            name="mobile"
+            size="lg"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            placeholder={loginCopy.mobilePlaceholder}
+            value={mobile}
+            onChange={(event) => {
+              const value = normalizeMobile(event.target.value);
+              setMobile(value);
+              if (errors.mobile && isValidMobile(value)) setErrors((e) => ({ ...e, mobile: undefined }));
+            }}
+          />
+        </Field>
+        <div className="flex items-start gap-2">
+          <Field className={cn('flex-1', hiddenLabel)} label={loginCopy.codeLabel} error={errors.code}>
+            <Input
+              ref={codeRef}
+              name="code"
+              size="lg"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SMS_CODE_MAX_LENGTH}
+              placeholder={loginCopy.codePlaceholder}
+              value={code}
+              onChange={(event) => {
+                const value = event.target.value;
+                setCode(value);
+                if (errors.code && !codeError(value)) setErrors((e) => ({ ...e, code: undefined }));
+              }}
+            />
+          </Field>
+          <Button
+            size="lg"
+            className="w-32"
+            data-slot="send-code"
+            disabled={!mobileOk || counting || sending}
+            aria-live="polite"
+            onClick={() => void sendCode()}
+          >
+            {counting ? loginCopy.countdown(secondsLeft) : loginCopy.getCode}
+          </Button>
+        </div>
+        <div className="flex items-center gap-2 text-sm">
+          <Checkbox
+            id="login-agreement"
+            checked={agreed}
+            onCheckedChange={(checked) => setAgreed(checked === true)}
+          />
+          <label htmlFor="login-agreement" className="text-muted-foreground">
+            {loginCopy.agreementPrefix}
+            <PathLink to={userAgreementPath} className="text-primary hover:underline">
+              {loginCopy.userAgreement}
+            </PathLink>
+            {loginCopy.agreementJoin}
+            <PathLink to={privacyPolicyPath} className="text-primary hover:underline">
+              {loginCopy.privacyPolicy}
+            </PathLink>
+          </label>
+        </div>
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          className="w-full"
+          disabled={submitting}
+          aria-busy={submitting || undefined}
+          data-state={submitting ? 'loading' : 'idle'}
+        >
+          {submitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+          {loginCopy.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { cn } from '@consign/ui';
+import { QrCode } from 'lucide-react';
+import type * as React from 'react';
+import { loginCopy } from '../copy';
+
+/** Side of the QR code area, in CSS pixels (SPEC.md section 2). */
+export const QR_CODE_SIZE = 160;
+
+export type LoginQrPanelProps = React.ComponentProps<'div'> & {
+  /** The QR code image (an `<img>` or `<canvas>`); a placeholder while absent. */
+  code?: React.ReactNode;
+};
+
+/**
+ * The WeChat QR login panel. It exists for parity with the source, whose toggle always stays in the
+ * form mode (SPEC.md section 2): the login screen never switches to it.
+ */
+export function LoginQrPanel({ code, className, ...props }: LoginQrPanelProps) {
+  return (
+    <div data-slot="login-qr-panel" className={cn('flex flex-col items-center gap-3', className)} {...props}>
+      <div
+        data-slot="login-qr-code"
+        role="img"
+        aria-label={loginCopy.qrCodeLabel}
+        style={{ width: QR_CODE_SIZE, height: QR_CODE_SIZE }}
+        className="flex items-center justify-center rounded-md border border-border bg-card"
+      >
+        {code ?? <QrCode aria-hidden="true" className="size-24 text-muted-foreground" />}
+      </div>
+      <p className="text-sm text-muted-foreground">{loginCopy.qrScan}</p>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { COMPANY_CONFIG_KEY } from '../session/company-config-cache';
+import { ACCESS_TOKEN_KEY } from '../session/token-storage';
+import { companyConfig, createFakeApi } from '../stories/fixtures';
+import { type createTestRouter, ShellHarness } from '../stories/router-decorator';
+import type { CaptchaProvider } from './captcha/captcha-provider';
+import { LoginScreen } from './login-screen';
+import { resetSmsCountdown } from './use-sms-countdown';
+
+type TestRouter = ReturnType<typeof createTestRouter>;
+
+async function renderLogin(
+  options: { path?: string; api?: ReturnType<typeof createFakeApi>; captcha?: CaptchaProvider } = {},
+) {
+  const api = options.api ?? createFakeApi();
+  let router: TestRouter | undefined;
+  const screen = await render(
+    <ShellHarness
+      root={() => <LoginScreen autoplay={false} />}
+      initialPath={options.path ?? '/login'}
+      api={api}
+      captcha={options.captcha}
+      onRouter={(r) => {
+        router = r;
+      }}
+    />,
+  );
+  const mobile = screen.getByPlaceholder('请输入手机号');
+  const code = screen.getByPlaceholder('请输入短信验证码');
+  const getCode = screen.getByRole('button', { name: /获取验证码|秒后重新获取/ });
+  const submit = screen.getByRole('button', { name: '登录', exact: true });
+  await expect.element(mobile).toBeVisible();
+  return { screen, api, mobile, code, getCode, submit, router: () => router as TestRouter };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetSmsCountdown();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LoginScreen', () => {
+  it('keeps 获取验证码 disabled until the mobile is valid, and removes whitespace', async () => {
+    const { mobile, getCode } = await renderLogin();
+    await expect.element(getCode).toBeDisabled();
+    await userEvent.type(mobile, '1380000000');
+    await expect.element(getCode).toBeDisabled();
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '11800000000');
+    await expect.element(getCode).toBeDisabled();
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '138 0000 0000');
+    await expect.element(mobile).toHaveValue('13800000000');
+    await expect.element(getCode).toBeEnabled();
+  });
+
+  it('shows the rule messages wired to the inputs when submitting empty fields', async () => {
+    const { screen, mobile, code, submit, api } = await renderLogin();
+    await userEvent.click(submit);
+    await expect.element(mobile).toHaveAttribute('aria-invalid', 'true');
+    const mobileError = screen.getByText('请输入手机号', { exact: true }).element();
+    expect(mobile.element().getAttribute('aria-describedby')?.split(' ')).toContain(mobileError.id);
+
+    await userEvent.type(mobile, '13800000000');
+    await userEvent.click(submit);
+    await expect.element(code).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(code).toHaveAttribute('maxlength', '6');
+    await expect.element(screen.getByText('请输入短信验证码', { exact: true })).toBeVisible();
+    expect(api.calls.login).toHaveLength(0);
+  });
+
+  it('runs the captcha, sends the code and counts down 60 s (fake timers)', async () => {
+    const verify = vi.fn(async () => ({ ticket: 'ticket-1', randstr: 'rand-1' }));
+    const { screen, mobile, getCode, api } = await renderLogin({ captcha: { verify } });
+    await userEvent.type(mobile, '13800000000');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    await userEvent.click(getCode);
+    await expect.element(screen.getByText('验证码已发送到您的手机')).toBeVisible();
+    expect(verify).toHaveBeenCalledOnce();
+    expect(api.calls.sendCode).toEqual([
+      { mobile: '13800000000', type: 1, sign_type: 1, ticket: 'ticket-1', randstr: 'rand-1' },
+    ]);
+    await expect.element(getCode).toHaveTextContent('60秒后重新获取');
+    await expect.element(getCode).toBeDisabled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect.element(getCode).toHaveTextContent('59秒后重新获取');
+    await vi.advanceTimersByTimeAsync(58_000);
+    await expect.element(getCode).toHaveTextContent('1秒后重新获取');
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect.element(getCode).toHaveTextContent('获取验证码');
+    await expect.element(getCode).toBeEnabled();
+  });
+
+  it('keeps the countdown across a remount of the login screen', async () => {
+    const first = await renderLogin();
+    await userEvent.type(first.mobile, '13800000000');
+    await userEvent.click(first.getCode);
+    await expect.element(first.getCode).toHaveTextContent(/\d+秒后重新获取/);
+    await first.screen.unmount();
+    const second = await renderLogin();
+    await expect.element(second.screen.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
+  });
+
+  it('warns 请求失败 and starts no countdown when sending fails', async () => {
+    const api = createFakeApi({ sendCodeFails: true });
+    const { screen, mobile, getCode } = await renderLogin({ api });
+    await userEvent.type(mobile, '13800000000');
+    await userEvent.click(getCode);
+    await expect.element(screen.getByText('请求失败')).toBeVisible();
+    await expect.element(getCode).toHaveTextContent('获取验证码');
+    await expect.element(getCode).toBeEnabled();
+  });
+
+  it('warns when the agreement is unticked and does not log in', async () => {
+    const { screen, mobile, code, submit, api } = await renderLogin();
+    const agreement = screen.getByRole('checkbox');
+    await expect.element(agreement).toBeChecked();
+    await expect
+      .element(screen.getByRole('link', { name: '用户协议' }))
+      .toHaveAttribute('href', '/user-agreement');
+    await expect
+      .element(screen.getByRole('link', { name: '隐私政策' }))
+      .toHaveAttribute('href', '/privacy-policy');
+    await userEvent.click(agreement);
+    await expect.element(agreement).not.toBeChecked();
+    await userEvent.type(mobile, '13800000000');
+    await userEvent.type(code, '123456');
+    await userEvent.click(submit);
+    await expect.element(screen.getByText('请先勾选用户协议和隐私政策')).toBeVisible();
+    expect(api.calls.login).toHaveLength(0);
+  });
+
+  it('submits with Enter, once, stores the token and navigates to the sanitised redirect after 1 s', async () => {
+    const api = createFakeApi({ delay: 50, token: 'token-abc' });
+    const { screen, mobile, code, submit, router } = await renderLogin({
+      api,
+      path: '/login?redirect=%2Forder%2Findex%3FpageIndex%3D2',
+    });
+    await userEvent.type(mobile, '13800000000');
+    await userEvent.type(code, '123456');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(submit).toBeDisabled();
+    await expect.element(screen.getByText('登录成功')).toBeVisible();
+    expect(api.calls.login).toEqual([{ mobile: '13800000000', code: '123456' }]);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('token-abc');
+    // Still on the login page right after the toast ...
+    expect(router().state.location.pathname).toBe('/login');
+    // ... and on the redirect target about a second later.
+    await vi.waitFor(() => expect(router().state.location.href).toBe('/order/index?pageIndex=2'), {
+      timeout: 3000,
+    });
+  });
+
+  it('a double click on 登录 calls login once', async () => {
+    const api = createFakeApi({ delay: 200 });
+    const { mobile, code, submit } = await renderLogin({ api });
+    await userEvent.type(mobile, '13800000000');
+    await userEvent.type(code, '123456');
+    await userEvent.dblClick(submit);
+    await expect.element(submit).toBeDisabled();
+    expect(api.calls.login).toHaveLength(1);
+  });
+
+  it('ignores an open redirect and goes to / instead', async () => {
+    const { mobile, code, router } = await renderLogin({ path: '/login?redirect=%2F%2Fevil.com' });
+    await userEvent.type(mobile, '13800000000');
+    await userEvent.type(code, '123456');
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(router().state.location.pathname).toBe('/'), { timeout: 3000 });
+  });
+
+  it('paints from the cached config, shows only active banners and caches the fresh config', async () => {
+    localStorage.setItem(COMPANY_CONFIG_KEY, JSON.stringify({ ...companyConfig, short_name: '旧名称' }));
+    const api = createFakeApi({ delay: 300 });
+    const { screen } = await renderLogin({ api });
+    await expect.element(screen.getByRole('heading', { name: '旧名称' })).toBeVisible();
+    await expect.element(screen.getByRole('heading', { name: '寄售宝' })).toBeVisible();
+    await expect.element(screen.getByText(companyConfig.foot_info)).toBeVisible();
+    expect(JSON.parse(localStorage.getItem(COMPANY_CONFIG_KEY) ?? '{}').short_name).toBe('寄售宝');
+    const images = [...document.querySelectorAll('[data-slot=login-banners] img')].map((img) =>
+      img.getAttribute('alt'),
+    );
+    expect(new Set(images)).toEqual(new Set(['新手指引', '代发订单', '店铺管理']));
+  });
+});

@@ -1,0 +1,49 @@
+import { type CompanyConfig, type CurrentUser, type Role, roleOf } from '@consign/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { readCachedCompanyConfig, writeCachedCompanyConfig } from './company-config-cache';
+import { useShell } from './shell-provider';
+
+/** The current-user query (shared cache entry with the app when it passed its own query). */
+export function useCurrentUserQuery() {
+  const { queries } = useShell();
+  return useQuery(queries.currentUser);
+}
+
+/**
+ * The company-config query. It paints at once from localStorage `companyConfig` (treated as stale, so
+ * it is refetched when enabled) and writes every fetched config back there.
+ */
+export function useCompanyConfigQuery(enabled = true) {
+  const { queries } = useShell();
+  const query = useQuery({
+    ...queries.companyConfig,
+    enabled,
+    initialData: readCachedCompanyConfig,
+    initialDataUpdatedAt: 0,
+  });
+  const { data, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (data && dataUpdatedAt > 0) writeCachedCompanyConfig(data);
+  }, [data, dataUpdatedAt]);
+  return query;
+}
+
+/** The signed-in user once loaded; undefined while loading or when the call failed. */
+export function useCurrentUser(): CurrentUser | undefined {
+  return useCurrentUserQuery().data;
+}
+
+/**
+ * The company config: the cached copy at first, then the fresh one. It is fetched once the current
+ * user has loaded (SPEC.md section 4).
+ */
+export function useCompanyConfig(): CompanyConfig | undefined {
+  const userLoaded = useCurrentUserQuery().isSuccess;
+  return useCompanyConfigQuery(userLoaded).data;
+}
+
+/** `admin` when the current user has `is_manage`, otherwise (also while loading) `user`. */
+export function useRole(): Role {
+  return roleOf(useCurrentUser());
+}

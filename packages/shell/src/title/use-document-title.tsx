@@ -1,0 +1,36 @@
+import { useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { deepestTitle, formatDocumentTitle, type TitledMatchLike } from './titles';
+
+/** The `staticData` the shell reads from each route (an app may declare it on its router's types). */
+export interface ShellStaticData {
+  /** Page title: document title, breadcrumb entry. */
+  title?: string;
+}
+
+/** The title of the deepest route match that has `staticData.title`. */
+export function useRouteTitle(): string | undefined {
+  return useMatches({ select: (matches) => deepestTitle(matches as unknown as TitledMatchLike[]) });
+}
+
+/** Sets `document.title` to `{page title} - {short name}` (or whichever of the two exists). */
+export function useDocumentTitle(pageTitle: string | undefined, shortName: string | undefined): void {
+  useEffect(() => {
+    const title = formatDocumentTitle(pageTitle, shortName);
+    if (title) document.title = title;
+  }, [pageTitle, shortName]);
+}
+
+export interface DocumentTitleProps {
+  /** The page title; default: the deepest titled route match. */
+  title?: string;
+  /** The brand, usually the company config's `short_name`. */
+  shortName?: string;
+}
+
+/** Renders nothing; keeps `document.title` in step with the route (or the given title). */
+export function DocumentTitle({ title, shortName }: DocumentTitleProps) {
+  const routeTitle = useRouteTitle();
+  useDocumentTitle(title ?? routeTitle, shortName);
+  return null;
+}
