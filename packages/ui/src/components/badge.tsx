@@ -13,8 +13,9 @@ export const badgeVariants = cva(
       tone: {
         danger: 'bg-destructive text-destructive-foreground',
         primary: 'bg-primary text-primary-foreground',
-        neutral: 'bg-neutral-500 text-white',
-        success: 'bg-success text-success-foreground',
+        neutral: 'bg-neutral-600 text-white',
+        // The bright green of --success is for icons and the switch; white text needs the strong one.
+        success: 'bg-success-strong text-success-foreground',
       },
     },
     defaultVariants: { variant: 'count', tone: 'danger' },
