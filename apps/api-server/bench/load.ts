@@ -11,7 +11,7 @@
  * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (warn: request logs off).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -82,9 +82,29 @@ interface Result {
   p99: number;
   errors: number;
   total: number;
+  /** Server CPU time per request (user + system, from /proc): robust to other load on the machine. */
+  cpuUsPerReq: number;
 }
 
-async function load(name: string, url: string, path: string, fields: Record<string, unknown>, token: string) {
+/** CPU seconds (user + system) used so far by a process, from /proc/<pid>/stat (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function load(
+  name: string,
+  url: string,
+  path: string,
+  fields: Record<string, unknown>,
+  token: string,
+  pid: number | undefined,
+) {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -115,6 +135,7 @@ async function load(name: string, url: string, path: string, fields: Record<stri
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
+    cpuUsPerReq: Math.round(((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total)),
   };
   return r;
 }
@@ -150,8 +171,15 @@ try {
   const { access_token: token } = await api.auth.login({ mobile: '13900000000', code });
 
   const results = [
-    await load('user/info', url, '/api/user/info', {}, token),
-    await load('order/index (20 rows)', url, '/api/order/index', { pageIndex: 3, pageSize: 20 }, token),
+    await load('user/info', url, '/api/user/info', {}, token, server?.pid),
+    await load(
+      'order/index (20 rows)',
+      url,
+      '/api/order/index',
+      { pageIndex: 3, pageSize: 20 },
+      token,
+      server?.pid,
+    ),
   ];
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s each, ${cpus().length} cores, load average ${loadavg()

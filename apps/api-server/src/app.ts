@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   type ApiPath,
   apiRoutes,
@@ -75,6 +76,43 @@ const NEUTRAL_PATHS: ReadonlySet<string> = new Set<ApiPath>([
 ]);
 
 const localeError = zhCN().localeError;
+
+/**
+ * Reads the body straight from Node's IncomingMessage (no WHATWG stream or Request object on the hot
+ * path), giving up (null) as soon as it passes `limit` bytes.
+ */
+function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        incoming.resume(); // drain and drop the rest; the answer closes the connection
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+  });
+}
 
 /** Reads a request body, giving up (null) as soon as it passes `limit` bytes. */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
@@ -198,7 +236,11 @@ export function createApp(options: AppOptions) {
     const limit = multipart ? LIMITS.multipartBytes : LIMITS.jsonBytes;
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > limit) return fail(c, 413, MESSAGES.tooLarge, { connection: 'close' });
-    const raw = await readLimited(c.req.raw, limit);
+    const incoming = c.env?.incoming as IncomingMessage | undefined;
+    const raw =
+      incoming && !incoming.readableEnded
+        ? await readIncoming(incoming, limit)
+        : await readLimited(c.req.raw, limit);
     if (raw === null) return fail(c, 413, MESSAGES.tooLarge, { connection: 'close' });
     if (multipart || urlencoded) {
       try {
