@@ -123,7 +123,7 @@ describe('Sidebar', () => {
     await expect
       .element(screen.getByRole('button', { name: '订单管理' }))
       .toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('link', { name: '订单列表' }).query()).toBeNull();
+    await expect.element(screen.getByRole('link', { name: '订单列表' })).not.toBeInTheDocument();
     await screen.getByRole('button', { name: '店铺管理' }).click();
     expect(onOpenKeysChange).toHaveBeenLastCalledWith([]);
   });
