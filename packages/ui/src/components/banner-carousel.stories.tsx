@@ -78,6 +78,8 @@ export const Autoplay: Story = {
       () => expect(canvas.getByRole('button', { name: '第 2 张' })).toHaveAttribute('aria-current', 'true'),
       { timeout: 2000 },
     );
+    await userEvent.click(canvas.getByRole('button', { name: '暂停轮播' }));
+    await expect(canvas.getByRole('button', { name: '继续轮播' })).toHaveAttribute('aria-pressed', 'true');
   },
 };
 

@@ -125,6 +125,30 @@ describe('BannerCarousel', () => {
     expect(activeSlide(region.element() as HTMLElement)).toBe(during);
   });
 
+  it('stops for good with the pause button and plays again with the play button', async () => {
+    const screen = await render(
+      <div>
+        <p className="h-40">其他内容</p>
+        <BannerCarousel banners={banners} interval={300} className={size} />
+      </div>,
+    );
+    const region = screen.getByRole('region');
+    await screen.getByRole('button', { name: '暂停轮播' }).click();
+    const play = screen.getByRole('button', { name: '继续轮播' });
+    await expect.element(play).toHaveAttribute('aria-pressed', 'true');
+    // Pointer and focus leave the carousel: it stays stopped.
+    await screen.getByText('其他内容').hover();
+    (play.element() as HTMLElement).blur();
+    await expect.element(region).toHaveAttribute('data-state', 'paused');
+    const during = activeSlide(region.element() as HTMLElement);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(activeSlide(region.element() as HTMLElement)).toBe(during);
+    await play.click();
+    await screen.getByText('其他内容').hover();
+    (screen.getByRole('button', { name: '暂停轮播' }).element() as HTMLElement).blur();
+    await expect.element(region).toHaveAttribute('data-state', 'playing');
+  });
+
   it('does not autoplay when the user prefers reduced motion', async () => {
     const real = window.matchMedia.bind(window);
     vi.stubGlobal('matchMedia', (query: string) =>
@@ -141,6 +165,7 @@ describe('BannerCarousel', () => {
 
   it('shows one banner without controls, and the fallback without banners', async () => {
     const screen = await render(<BannerCarousel banners={banners.slice(0, 1)} className={size} />);
+    await expect.element(screen.getByRole('region')).toHaveAttribute('data-state', 'paused');
     expect(screen.getByRole('button').all()).toHaveLength(0);
     await expect.element(screen.getByRole('img', { name: '活动一' })).toBeVisible();
     await screen.rerender(<BannerCarousel banners={[]} className={size} />);

@@ -7,6 +7,8 @@ export const bannerCarouselCopy = {
   label: '轮播图',
   slide: (index: number, total: number) => `${index} / ${total}`,
   dot: (index: number) => `第 ${index} 张`,
+  pause: '暂停轮播',
+  play: '继续轮播',
 };
 export type BannerCarouselCopy = typeof bannerCarouselCopy;
 
@@ -100,6 +102,8 @@ export function BannerCarousel({
   const [selected, setSelected] = React.useState(0);
   const [hovered, setHovered] = React.useState(false);
   const [focused, setFocused] = React.useState(false);
+  // Stopped by the user with the pause button (WCAG 2.2.2): stays stopped until they press play.
+  const [stopped, setStopped] = React.useState(false);
   const onIndexChangeRef = React.useRef(onIndexChange);
   onIndexChangeRef.current = onIndexChange;
 
@@ -116,7 +120,8 @@ export function BannerCarousel({
     };
   }, [api]);
 
-  const playing = autoplay && count > 1 && !reducedMotion && !hovered && !focused;
+  const canPlay = autoplay && count > 1 && !reducedMotion;
+  const playing = canPlay && !stopped && !hovered && !focused;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` restarts the wait after every change of slide.
   React.useEffect(() => {
     if (!api || !playing) return;
@@ -245,6 +250,20 @@ export function BannerCarousel({
               />
             </button>
           ))}
+          {canPlay && (
+            <button
+              type="button"
+              data-slot="banner-carousel-pause"
+              aria-label={stopped ? t.play : t.pause}
+              aria-pressed={stopped}
+              onClick={() => setStopped(!stopped)}
+              className="ml-1 inline-flex size-6 items-center justify-center rounded-full text-white/80 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-white"
+            >
+              <svg viewBox="0 0 24 24" width="12" height="12" fill="currentColor" aria-hidden="true">
+                {stopped ? <path d="M7 4v16l13-8z" /> : <path d="M6 4h4v16H6zM14 4h4v16h-4z" />}
+              </svg>
+            </button>
+          )}
         </div>
       )}
     </section>
