@@ -27,8 +27,6 @@ export type AppShellProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   onPageError?: ((error: unknown, info: React.ErrorInfo) => void) | undefined;
   /** Freeze the header clock (stories, screenshots). */
   clockNow?: Date | undefined;
-  /** Force the narrow (drawer) or wide layout; default: narrow below 768px of window width. */
-  narrow?: boolean | undefined;
   /** The page: usually the router's `<Outlet />`. */
   children?: React.ReactNode;
 };
@@ -48,15 +46,14 @@ export function AppShell({
   onNotifications,
   onPageError,
   clockNow,
-  narrow: forceNarrow,
   className,
   children,
   ...props
 }: AppShellProps) {
   const role = roleOf(user);
   const items = React.useMemo(() => filterMenuByRole(menu, role), [menu, role]);
-  const windowNarrow = useIsNarrow();
-  const narrow = forceNarrow ?? windowNarrow;
+  // Below 768px the sidebar is a drawer: the header's toggle opens it instead of collapsing the rail.
+  const narrow = useIsNarrow();
   const collapsed = useShellStore((state) => state.collapsed);
   const drawerOpen = useShellStore((state) => state.drawerOpen);
   const toggleCollapsed = useShellStore((state) => state.toggleCollapsed);
@@ -87,7 +84,7 @@ export function AppShell({
       {...props}
     >
       <DocumentTitle shortName={config?.short_name} />
-      <ShellSidebar items={items} pathname={pathname} config={config} narrow={narrow} />
+      <ShellSidebar items={items} pathname={pathname} config={config} />
       <div className="flex min-w-0 flex-1 flex-col">
         <ShellHeader
           user={user}
