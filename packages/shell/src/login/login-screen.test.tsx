@@ -5,7 +5,7 @@ import { COMPANY_CONFIG_KEY } from '../session/company-config-cache';
 import { ACCESS_TOKEN_KEY } from '../session/token-storage';
 import { companyConfig, createFakeApi } from '../stories/fixtures';
 import { type createTestRouter, ShellHarness } from '../stories/router-decorator';
-import type { CaptchaProvider } from './captcha/captcha-provider';
+import { CaptchaCancelledError, type CaptchaProvider } from './captcha/captcha-provider';
 import { LoginScreen } from './login-screen';
 import { resetSmsCountdown } from './use-sms-countdown';
 
@@ -115,6 +115,17 @@ describe('LoginScreen', () => {
     await expect.element(screen.getByText('请求失败')).toBeVisible();
     await expect.element(getCode).toHaveTextContent('获取验证码');
     await expect.element(getCode).toBeEnabled();
+  });
+
+  it('sends nothing when the captcha is closed', async () => {
+    const { mobile, getCode, api } = await renderLogin({
+      captcha: { verify: () => Promise.reject(new CaptchaCancelledError()) },
+    });
+    await userEvent.type(mobile, '13800000000');
+    await userEvent.click(getCode);
+    await expect.element(getCode).toBeEnabled();
+    await expect.element(getCode).toHaveTextContent('获取验证码');
+    expect(api.calls.sendCode).toHaveLength(0);
   });
 
   it('warns when the agreement is unticked and does not log in', async () => {
