@@ -78,6 +78,28 @@ describe('DataTable', () => {
     await expect.element(screen.getByRole('row', { name: /店铺 1/ })).not.toHaveAttribute('tabindex');
   });
 
+  it('scrolls sideways when the columns are wider than the container, and paints 10 skeleton rows by default', async () => {
+    const wide: ColumnDef<Shop>[] = Array.from({ length: 12 }, (_, i) => ({
+      id: `c${i}`,
+      header: `很长很长的列标题 ${i + 1}`,
+      cell: ({ row }) => `内容 ${row.original.id}-${i + 1}`,
+    }));
+    const screen = await render(
+      <div style={{ width: 400 }}>
+        <DataTable columns={wide} data={shops.slice(0, 2)} />
+      </div>,
+    );
+    const region = screen.getByRole('region').element() as HTMLElement;
+    expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    expect(region.getBoundingClientRect().width).toBe(400);
+    await screen.rerender(
+      <div style={{ width: 400 }}>
+        <DataTable columns={wide} data={[]} loading />
+      </div>,
+    );
+    expect(screen.container.querySelectorAll('[data-slot="data-table-skeleton-row"]')).toHaveLength(10);
+  });
+
   it('keeps the header in view while the body scrolls inside maxHeight', async () => {
     const screen = await render(<DataTable columns={columns} data={shops} maxHeight={200} />);
     const region = screen.getByRole('region').element() as HTMLElement;
