@@ -38,7 +38,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number }> {
+async function start(
+  dataDir: string,
+  port: number,
+): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
@@ -57,8 +60,9 @@ async function start(dataDir: string, port: number): Promise<{ child: ChildProce
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok)
-        return { child, ms: performance.now() - began };
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) {
+        return { child, ms: performance.now() - began, cpuMs: cpuSeconds(child.pid) * 1000 };
+      }
     } catch {
       // not yet
     }
@@ -145,19 +149,19 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 try {
   const first = await start(dataDir, port);
-  console.log(`first start (initdb + migrations + seed): ${Math.round(first.ms)} ms`);
+  console.log(
+    `first start (initdb + migrations + seed): ${Math.round(first.ms)} ms (server CPU ${Math.round(first.cpuMs)} ms)`,
+  );
   await stop(first.child);
-  const colds: number[] = [];
+  const colds: string[] = [];
   let server: ChildProcess | null = null;
   for (let i = 0; i < 3; i++) {
     const started = await start(dataDir, port);
-    colds.push(started.ms);
+    colds.push(`${Math.round(started.ms)} ms (CPU ${Math.round(started.cpuMs)} ms)`);
     if (i < 2) await stop(started.child);
     else server = started.child;
   }
-  console.log(
-    `cold start with an existing data dir: ${colds.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
-  );
+  console.log(`cold start with an existing data dir: ${colds.join(', ')}`);
 
   const api = createApiClient({ baseURL: url, secret: SECRET });
   await api.auth.sendCode({

@@ -1,6 +1,5 @@
-import { SEED_ACCOUNTS } from './db/seed';
 import { parseLogLevel } from './log';
-import { DEFAULT_DATA_DIR, startServer } from './server';
+import { DEFAULT_DATA_DIR, openDatabase } from './paths';
 
 /**
  * `npm start` / `pnpm --filter @consign/api-server start`: the whole product on one port.
@@ -28,7 +27,17 @@ if ((env.CAPTCHA_PROVIDER ?? 'dev') !== 'dev') {
 const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fatal(`PORT=${env.PORT} is not a port number.`);
 
+// Start opening the database first: PGlite compiles its WebAssembly off the main thread while the
+// rest of the server (Hono, zod, the contract) loads.
+const db = openDatabase({
+  dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
+  databaseUrl: env.DATABASE_URL || undefined,
+});
+db.catch(() => {}); // reported by startServer, which awaits it
+const [{ startServer }, { SEED_ACCOUNTS }] = await Promise.all([import('./server'), import('./db/seed')]);
+
 const server = await startServer({
+  db,
   port,
   host: env.HOST ?? '127.0.0.1',
   dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,

@@ -1,12 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { CopyWorker, type CopyWorkerOptions } from './copy-worker';
-import { type Db, openDb } from './db/db';
+import type { Db } from './db/db';
+import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
+
+export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
+
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { ReadCache } from './http/read-cache';
@@ -21,14 +22,6 @@ import {
   type SmsProvider,
 } from './sms/providers';
 import { SmsService } from './sms/sms-service';
-
-const here = dirname(fileURLToPath(import.meta.url));
-/** The repository root (apps/api-server/src -> ../../..). */
-export const REPO_ROOT = resolve(here, '../../..');
-/** Default data directory: `.data/` at the repository root (git-ignored). */
-export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.data');
-/** Default static root: the admin app's build output. */
-export const DEFAULT_STATIC_DIR = join(REPO_ROOT, 'apps/admin/dist');
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -56,6 +49,11 @@ export interface ServerOptions {
   seed?: boolean;
   copyWorker?: CopyWorkerOptions | false;
   trustProxy?: boolean;
+  /**
+   * A database already being opened (see `openDatabase`): main.ts starts opening it before it loads
+   * the rest of the server, so that PGlite's WebAssembly compiles while the modules load.
+   */
+  db?: Promise<Db>;
   /** Lifetime of cached read answers in ms; 0 turns the read cache off. Default 2000. */
   readCacheMs?: number;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
@@ -75,28 +73,28 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function resolveDataDir(dataDir: string): string {
-  if (dataDir.startsWith('memory://')) return dataDir;
-  const dir = isAbsolute(dataDir) ? dataDir : resolve(process.cwd(), dataDir);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
 /** Opens the database, migrates and seeds it, and listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? Date.now;
   const log = createLogger(options.logLevel ?? 'info', options.logWrite);
   const secret = options.secret ?? 'consign-dev-secret';
 
-  const db = await openDb(
-    options.databaseUrl
-      ? { databaseUrl: options.databaseUrl }
-      : { dataDir: resolveDataDir(options.dataDir ?? DEFAULT_DATA_DIR) },
-  );
+  const began = performance.now();
+  const phase = (name: string) =>
+    log.debug('startup', {
+      phase: name,
+      ms: Math.round(performance.now() - began),
+      uptimeMs: Math.round(process.uptime() * 1000),
+    });
+  phase('begin');
+  const db = await (options.db ?? openDatabase(options));
+  phase('database open');
   let seeded = false;
   try {
     await migrate(db, undefined, now);
+    phase('migrated');
     if (options.seed !== false) seeded = await seed(db, now());
+    phase(seeded ? 'seeded' : 'seed not needed');
   } catch (error) {
     await db.close();
     throw error;
@@ -150,6 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   });
   const port = (server.address() as AddressInfo).port;
+  phase('listening');
   worker?.start();
 
   let closing: Promise<void> | null = null;

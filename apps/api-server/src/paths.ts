@@ -1,0 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Db, openDb } from './db/db';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root (apps/api-server/src -> ../../..). */
+export const REPO_ROOT = resolve(here, '../../..');
+/** Default data directory: `.data/` at the repository root (git-ignored). */
+export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.data');
+/** Default static root: the admin app's build output. */
+export const DEFAULT_STATIC_DIR = join(REPO_ROOT, 'apps/admin/dist');
+
+function resolveDataDir(dataDir: string): string {
+  if (dataDir.startsWith('memory://')) return dataDir;
+  const dir = isAbsolute(dataDir) ? dataDir : resolve(process.cwd(), dataDir);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Opens Postgres (`databaseUrl`) or PGlite in `dataDir` (created if missing; default `.data/`). */
+export function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<Db> {
+  return openDb(
+    options.databaseUrl
+      ? { databaseUrl: options.databaseUrl }
+      : { dataDir: resolveDataDir(options.dataDir ?? DEFAULT_DATA_DIR) },
+  );
+}
