@@ -11,6 +11,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import zhCN from 'zod/v4/locales/zh-CN.js';
+import { isSecured, SECURITY_HEADERS } from './http/headers';
 import { bannerSvg, goodsSvg, LOGO_SVG } from './http/images';
 import type { ReadCache } from './http/read-cache';
 import {
@@ -22,7 +23,7 @@ import {
   sendJsonText,
   summariseIssues,
 } from './http/respond';
-import { NOT_BUILT_TEXT, SECURITY_HEADERS, type StaticSite } from './http/static';
+import { NOT_BUILT_TEXT, type StaticSite } from './http/static';
 import type { Logger } from './log';
 import { authHandlers } from './routes/auth';
 import { businessHandlers } from './routes/business';
@@ -176,10 +177,12 @@ export function createApp(options: AppOptions) {
   app.use('*', async (c, next) => {
     const start = logRequests ? performance.now() : 0;
     await next();
-    const headers = c.res.headers;
-    for (const name in SECURITY_HEADERS) {
-      const value = SECURITY_HEADERS[name];
-      if (value) headers.set(name, value);
+    if (!isSecured(c.res)) {
+      const headers = c.res.headers;
+      for (const name in SECURITY_HEADERS) {
+        const value = SECURITY_HEADERS[name];
+        if (value) headers.set(name, value);
+      }
     }
     if (logRequests) {
       log.info('request', {
@@ -322,8 +325,10 @@ export function createApp(options: AppOptions) {
         ip: clientIp(c),
       } as HandlerContext<ApiPath>);
       const text = JSON.stringify({ errorCode: 0, data: data ?? null });
-      if (cacheKey) readCache.set(cacheKey, text, generation);
-      return sendJsonText(c, 200, text);
+      if (!cacheKey) return sendJsonText(c, 200, text);
+      const bytes = Buffer.from(text);
+      readCache.set(cacheKey, bytes, generation);
+      return sendJsonText(c, 200, bytes);
     } catch (error) {
       if (error instanceof HttpProblem) return fail(c, error.status, error.message, error.headers);
       if (error instanceof ApiRefusal) return fail(c, 200, error.message);

@@ -78,11 +78,11 @@ describe('ReadCache', () => {
   it('serves an entry until a write invalidates it or it expires', () => {
     let now = 0;
     const cache = new ReadCache(() => now, 2000);
-    cache.set('k', 'v1', cache.generation);
-    expect(cache.get('k')).toBe('v1');
+    cache.set('k', Buffer.from('v1'), cache.generation);
+    expect(cache.get('k')?.toString()).toBe('v1');
     cache.invalidate();
     expect(cache.get('k')).toBeUndefined();
-    cache.set('k', 'v2', cache.generation);
+    cache.set('k', Buffer.from('v2'), cache.generation);
     now = 2000;
     expect(cache.get('k')).toBeUndefined();
   });
@@ -91,13 +91,13 @@ describe('ReadCache', () => {
     const cache = new ReadCache(() => 0, 2000);
     const generation = cache.generation;
     cache.invalidate();
-    cache.set('k', 'stale', generation);
+    cache.set('k', Buffer.from('stale'), generation);
     expect(cache.get('k')).toBeUndefined();
   });
 
   it('is off with a zero TTL', () => {
     const cache = new ReadCache(() => 0, 0);
-    cache.set('k', 'v', cache.generation);
+    cache.set('k', Buffer.from('v'), cache.generation);
     expect(cache.get('k')).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@
  * shares the same Postgres. Bounded to `maxEntries` (oldest dropped first).
  */
 export class ReadCache {
-  readonly #entries = new Map<string, { text: string; until: number; generation: number }>();
+  readonly #entries = new Map<string, { body: Buffer; until: number; generation: number }>();
   #generation = 0;
 
   constructor(
@@ -27,20 +27,20 @@ export class ReadCache {
     return this.#generation;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.generation !== this.#generation || entry.until <= this.now()) {
       this.#entries.delete(key);
       return undefined;
     }
-    return entry.text;
+    return entry.body;
   }
 
-  set(key: string, text: string, generation: number) {
+  set(key: string, body: Buffer, generation: number) {
     if (!this.enabled || generation !== this.#generation) return;
     this.#entries.delete(key);
-    this.#entries.set(key, { text, until: this.now() + this.ttlMs, generation });
+    this.#entries.set(key, { body, until: this.now() + this.ttlMs, generation });
     if (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);

@@ -2,6 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { SECURITY_HEADERS, secured } from './headers';
 
 /** An error that becomes an error envelope with the given HTTP status. */
 export class HttpProblem extends Error {
@@ -53,25 +54,35 @@ export function sendJson(c: Context, status: number, payload: unknown, extra?: R
   return sendJsonText(c, status, JSON.stringify(payload), extra);
 }
 
-/** {@link sendJson} for an already serialised payload. */
-export function sendJsonText(c: Context, status: number, body: string, extra?: Record<string, string>) {
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', ...extra };
+/**
+ * {@link sendJson} for an already serialised payload. Security headers are set here, in the init
+ * object, so that the node adapter's fast path (no WHATWG Headers object) stays intact.
+ */
+export function sendJsonText(
+  c: Context,
+  status: number,
+  body: string | Buffer,
+  extra?: Record<string, string>,
+) {
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    ...extra,
+  };
   if (body.length >= COMPRESS_MIN_BYTES) {
     const accept = c.req.header('accept-encoding') ?? '';
     headers.vary = 'Accept-Encoding';
     if (/\bbr\b/.test(accept)) {
       headers['content-encoding'] = 'br';
-      return new Response(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }), {
-        status,
-        headers,
-      });
+      const encoded = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+      return secured(new Response(new Uint8Array(encoded), { status, headers }));
     }
     if (/\bgzip\b/.test(accept)) {
       headers['content-encoding'] = 'gzip';
-      return new Response(gzipSync(body, { level: 5 }), { status, headers });
+      return secured(new Response(new Uint8Array(gzipSync(body, { level: 5 })), { status, headers }));
     }
   }
-  return new Response(body, { status, headers });
+  return secured(new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers }));
 }
 
 export function ok(c: Context, data: unknown) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SECURITY_HEADERS, secured } from './headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -86,12 +87,14 @@ export class StaticSite {
     const entry = this.lookup(pathname) ?? (pathname.startsWith('/assets/') ? null : this.index());
     if (!entry) return null;
     const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
       'content-type': entry.type,
       'cache-control': entry.cacheControl,
       etag: entry.etag,
     };
     if (entry.compressible) headers.vary = 'Accept-Encoding';
-    if (ifNoneMatch && ifNoneMatch === entry.etag) return new Response(null, { status: 304, headers });
+    if (ifNoneMatch && ifNoneMatch === entry.etag)
+      return secured(new Response(null, { status: 304, headers }));
     let body = entry.body;
     if (entry.compressible && entry.body.length > 1024) {
       if (/\bbr\b/.test(acceptEncoding)) {
@@ -110,7 +113,7 @@ export class StaticSite {
       }
     }
     headers['content-length'] = String(body.length);
-    return new Response(head ? null : new Uint8Array(body), { status: 200, headers });
+    return secured(new Response(head ? null : new Uint8Array(body), { status: 200, headers }));
   }
 
   private index(): Entry | null {
@@ -155,25 +158,3 @@ export class StaticSite {
     };
   }
 }
-
-/** Content-Security-Policy of the app: only what it needs. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-};
