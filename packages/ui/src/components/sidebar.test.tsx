@@ -232,6 +232,32 @@ describe('Sidebar', () => {
     await expect.element(flyout).not.toBeInTheDocument();
   });
 
+  it('shows a collapsed group on keyboard focus, goes in with ArrowRight and comes back with Escape', async () => {
+    const screen = await render(
+      <Sidebar items={items} activePath="/order/index" renderLink={renderLink} defaultCollapsed />,
+    );
+    (screen.getByRole('link', { name: '首页' }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const trigger = screen.getByRole('button', { name: '订单管理' });
+    await expect.element(trigger).toHaveFocus();
+    const flyout = page.getByRole('dialog', { name: '订单管理' });
+    await expect.element(flyout).toBeVisible();
+    // Focus stayed on the rail until the user asks to go in.
+    await expect.element(trigger).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect.element(flyout.getByRole('link', { name: '订单列表' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(flyout.getByRole('link', { name: '售后订单' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(flyout).not.toBeInTheDocument();
+    await expect.element(trigger).toHaveFocus();
+    // Focus came back without reopening the flyout; moving on closes nothing and opens the next group.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.element(flyout).not.toBeInTheDocument();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.element(page.getByRole('dialog', { name: '店铺管理' })).toBeVisible();
+  });
+
   it('applies the dark tokens to its own subtree only', async () => {
     const screen = await render(<Sidebar items={items} theme="dark" renderLink={renderLink} />);
     const aside = sidebarOf(screen.container);

@@ -315,6 +315,9 @@ function CollapsedGroup({ item, ctx }: { item: SidebarItem; ctx: MenuContext }) 
   const [open, setOpen] = React.useState(false);
   const closeTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const byHover = React.useRef(false);
+  // Set while Radix hands focus back to the trigger on close, so that this focus does not reopen it.
+  const returningFocus = React.useRef(false);
+  const contentRef = React.useRef<HTMLDivElement>(null);
   const holdsActive = item.children?.some((child) => child === ctx.activeItem) ?? false;
   const cancelClose = () => clearTimeout(closeTimer.current);
   const scheduleClose = () => {
@@ -343,6 +346,22 @@ function CollapsedGroup({ item, ctx }: { item: SidebarItem; ctx: MenuContext }) 
           if (byHover.current && open) event.preventDefault();
           byHover.current = false;
         }}
+        onFocus={(event) => {
+          // Keyboard focus shows the items without moving focus; Enter, Space or ArrowRight goes in.
+          if (returningFocus.current || !event.currentTarget.matches(':focus-visible')) return;
+          byHover.current = true;
+          setOpen(true);
+        }}
+        onKeyDown={(event) => {
+          if (!['Enter', ' ', 'ArrowRight'].includes(event.key)) return;
+          event.preventDefault();
+          if (open) {
+            contentRef.current?.querySelector<HTMLElement>('a')?.focus();
+          } else {
+            byHover.current = false;
+            setOpen(true);
+          }
+        }}
         className={cn(rowClass, 'justify-center px-0', holdsActive && activeRowClass)}
       >
         <span className={iconClass}>{item.icon ?? item.title.slice(0, 1)}</span>
@@ -358,6 +377,22 @@ function CollapsedGroup({ item, ctx }: { item: SidebarItem; ctx: MenuContext }) 
             // Hovering shows the items without stealing focus; keyboard and click move focus in.
             if (byHover.current) event.preventDefault();
           }}
+          onCloseAutoFocus={() => {
+            returningFocus.current = true;
+            setTimeout(() => {
+              returningFocus.current = false;
+            }, 0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+            const links = [...event.currentTarget.querySelectorAll<HTMLElement>('a')];
+            const index = links.indexOf(document.activeElement as HTMLElement);
+            const next =
+              event.key === 'ArrowDown' ? Math.min(links.length - 1, index + 1) : Math.max(0, index - 1);
+            links[next]?.focus();
+            event.preventDefault();
+          }}
+          ref={contentRef}
           onPointerEnter={cancelClose}
           onPointerLeave={scheduleClose}
           className={cn(floatingClass, 'min-w-40', ctx.theme === 'dark' && 'dark')}
@@ -513,6 +548,8 @@ export function Sidebar({
         className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-2 py-2"
         onKeyDownCapture={(event) => {
           if (event.altKey || event.ctrlKey || event.metaKey) return;
+          // React events bubble through portals: keys pressed in a flyout are the flyout's own.
+          if (!event.currentTarget.contains(event.target as Node)) return;
           if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
           if (moveFocus(event.currentTarget, event.key)) {
             event.preventDefault();
