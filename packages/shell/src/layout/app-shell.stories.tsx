@@ -61,6 +61,23 @@ export const Admin: Story = {
   },
 };
 
+/** The whole page in the dark theme, with the dark menu. */
+export const AdminDarkTheme: Story = {
+  globals: { theme: 'dark' },
+  beforeEach: () => {
+    getShellStore().setState({ theme: 'dark' });
+  },
+  parameters: { router: { path: '/shop/setting/group' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: '店铺分组' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(canvas.getByRole('navigation', { name: '面包屑' })).toBeVisible();
+  },
+};
+
 /** A normal user: 全局设置 is gone, 代发设置 stays; no nickname, so the header shows the mobile. */
 export const NormalUser: Story = {
   args: { user: normalUser },

@@ -203,11 +203,11 @@ export function LoginForm({
           />
           <label htmlFor="login-agreement" className="text-muted-foreground">
             {loginCopy.agreementPrefix}
-            <PathLink to={userAgreementPath} className="text-primary hover:underline">
+            <PathLink to={userAgreementPath} className="text-link hover:underline">
               {loginCopy.userAgreement}
             </PathLink>
             {loginCopy.agreementJoin}
-            <PathLink to={privacyPolicyPath} className="text-primary hover:underline">
+            <PathLink to={privacyPolicyPath} className="text-link hover:underline">
               {loginCopy.privacyPolicy}
             </PathLink>
           </label>

@@ -39,6 +39,8 @@ export const ThreeBanners: Story = {
   },
 };
 
+export const ThreeBannersDark: Story = { ...ThreeBanners, globals: { theme: 'dark' } };
+
 export const OneBanner: Story = {
   parameters: { router: { path: '/login', api: apiWith(1) } },
   play: async ({ canvasElement }) => {
