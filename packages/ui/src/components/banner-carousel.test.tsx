@@ -94,6 +94,18 @@ describe('BannerCarousel', () => {
       .toHaveAttribute('aria-current', 'true');
   });
 
+  it('moves with a swipe (a pointer drag to the left)', async () => {
+    const screen = await render(
+      <div className="flex items-center">
+        <span className="inline-block w-10 shrink-0">左</span>
+        <BannerCarousel banners={banners} autoplay={false} className={`${size} shrink-0`} />
+      </div>,
+    );
+    const region = screen.getByRole('region');
+    await userEvent.dragAndDrop(screen.getByRole('group', { name: '1 / 3' }), screen.getByText('左'));
+    await expect.poll(() => activeSlide(region.element() as HTMLElement)).toBe('2 / 3');
+  });
+
   it('plays on its own and pauses while hovered', async () => {
     const screen = await render(
       <div>
