@@ -114,6 +114,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const tokens = new TokenStore(db, now);
   await tokens.purgeExpired();
+  // PGlite runs Postgres in single-user mode, without autovacuum: vacuum and analyse every 30 minutes
+  // (a few milliseconds at demo sizes). A real Postgres does this itself.
+  const maintenance =
+    db.kind === 'pglite'
+      ? setInterval(() => {
+          db.exec('VACUUM ANALYZE').catch((error: unknown) =>
+            log.warn('vacuum failed', { error: String(error) }),
+          );
+        }, 30 * 60_000)
+      : null;
+  maintenance?.unref();
   const readCache = new ReadCache(now, options.readCacheMs ?? 2000);
   const worker =
     options.copyWorker === false
@@ -162,6 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await closed;
       clearInterval(idleSweep);
       clearTimeout(grace);
+      if (maintenance) clearInterval(maintenance);
       await worker?.stop();
       await db.close();
     })();
