@@ -124,6 +124,8 @@ describe('AppShell', () => {
 describe('AuthenticatedShell', () => {
   it('shows the spinner until the user loads, then the shell; logout drops the token and goes to /login', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    (window as { deviceAPI?: unknown }).deviceAPI = {};
+    getShellStore().setState({ hasDeviceAPI: false });
     const api = createFakeApi({ delay: 300 });
     let router: TestRouter | undefined;
     const screen = await render(
@@ -144,6 +146,8 @@ describe('AuthenticatedShell', () => {
     expect(document.querySelector('[data-slot=spinner]')).not.toBeNull();
     await expect.element(screen.getByRole('button', { name: /管理员/ })).toBeVisible();
     expect(api.calls.config).toBe(1);
+    expect(getShellStore().getState().hasDeviceAPI).toBe(true);
+    delete (window as { deviceAPI?: unknown }).deviceAPI;
     await expect
       .poll(() => JSON.parse(localStorage.getItem('companyConfig') ?? 'null')?.short_name)
       .toBe('寄售宝');
@@ -155,5 +159,25 @@ describe('AuthenticatedShell', () => {
     await expect.poll(() => router?.state.location.pathname).toBe('/login');
     expect(api.calls.logout).toBe(1);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('ignores a failed user call quietly: the shell renders without a user and skips the config', async () => {
+    const api = createFakeApi({ userFails: true });
+    const screen = await render(
+      <ShellHarness
+        initialPath="/order/index"
+        api={api}
+        root={() => (
+          <AuthenticatedShell menu={menu}>
+            <Outlet />
+          </AuthenticatedShell>
+        )}
+      />,
+    );
+    await expect.element(screen.getByRole('heading', { name: '代发订单' })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: '用户菜单' })).toBeVisible();
+    expect(api.calls.userInfo).toBe(1);
+    expect(api.calls.config).toBe(0);
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
   });
 });

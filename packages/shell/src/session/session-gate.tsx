@@ -25,7 +25,8 @@ export function SessionGate({ children, fallback }: SessionGateProps) {
     if (user.isSuccess) getShellStore().getState().detectDeviceAPI();
   }, [user.isSuccess]);
 
-  if (user.isPending) {
+  // Only the first load shows the spinner; once the call has answered (data or error) the layout stays.
+  if (user.isPending && !user.isFetched) {
     return (
       fallback ?? (
         <div data-slot="session-gate" className="flex min-h-screen items-center justify-center">

@@ -4,10 +4,14 @@ import { useEffect } from 'react';
 import { readCachedCompanyConfig, writeCachedCompanyConfig } from './company-config-cache';
 import { useShell } from './shell-provider';
 
-/** The current-user query (shared cache entry with the app when it passed its own query). */
+/**
+ * The current-user query (shared cache entry with the app when it passed its own query). A failed call
+ * is not retried when another component mounts: that would put the query back to `pending` and the
+ * session gate back to its spinner, over and over.
+ */
 export function useCurrentUserQuery() {
   const { queries } = useShell();
-  return useQuery(queries.currentUser);
+  return useQuery({ ...queries.currentUser, retryOnMount: false });
 }
 
 /**
