@@ -164,6 +164,14 @@ export const CollapsedFlyout: Story = {
   },
 };
 
+export const CollapsedTooltip: Story = {
+  args: { defaultCollapsed: true, theme: 'dark' },
+  play: async ({ canvas }) => {
+    await userEvent.hover(canvas.getByRole('link', { name: '首页' }));
+    await expect(await within(document.body).findByRole('tooltip', { name: '首页' })).toBeInTheDocument();
+  },
+};
+
 function WithFooter(props: SidebarProps) {
   const [theme, setTheme] = React.useState<'light' | 'dark'>('light');
   return (
