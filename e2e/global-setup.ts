@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signInSeededAccounts } from './session';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,7 +22,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api-server exited early with code ${child.exitCode}`);
@@ -60,6 +61,12 @@ export default async function globalSetup() {
     throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`);
   }
   process.env.E2E_BASE_URL = baseURL;
+  try {
+    await signInSeededAccounts(baseURL);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`signing in the seeded accounts failed: ${(error as Error).message}\n${log}`);
+  }
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

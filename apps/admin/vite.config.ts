@@ -1,16 +1,112 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  // The router plugin must come before react() so it can split route files first.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    // Before react(), so that it splits route files first. Loaders get chunks of their own too: they
+    // pull the API's query factories and contract constants, which no first paint needs.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
+    react(),
+    tailwindcss(),
+    routePreload(),
+  ],
+  resolve: {
+    alias: {
+      // qs's helper for very old engines (~11 KB gzip); see src/lib/side-channel.cjs.
+      'side-channel': fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)),
+    },
+  },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/__dev': apiTarget },
+    proxy: { '/api': apiTarget, '/__dev': apiTarget, '/static': apiTarget },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // scripts/size-report.mjs reads it to sum what each page downloads.
+    manifest: true,
+  },
 });
+
+type EntryRoutes = Record<string, string[]>;
+
+/** Split groups loaded only when something fails: not worth preloading. */
+const ON_FAILURE_ONLY = new Set(['errorComponent', 'notFoundComponent', 'pendingComponent']);
+
+/**
+ * Route-level preloading for the landing pages listed in `entry-routes.json`.
+ *
+ * With automatic code splitting a page's component chunk is found only after the entry chunk has run
+ * and the router has matched the path: one more round trip before the first paint. This plugin emits a
+ * small script, referenced from index.html, that adds `<link rel="modulepreload">` for the current
+ * path's route chunks (and their static imports) at once, so they download in parallel with the entry.
+ */
+function routePreload(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const routes: EntryRoutes = JSON.parse(
+    readFileSync(new URL('./entry-routes.json', import.meta.url), 'utf8'),
+  );
+  delete routes.$comment;
+  return {
+    name: 'consign:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') this.error('route-preload: index.html is not in the bundle yet');
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, out: Set<string>) => {
+        if (out.has(fileName)) return;
+        out.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, out);
+      };
+      const chunksOf = (source: string): string[] =>
+        chunks
+          .filter((chunk) => {
+            const id = chunk.facadeModuleId;
+            if (!id) return false;
+            const [path, query = ''] = id.split('?');
+            if (path !== `${root}${source}`) return false;
+            if (!query) return true;
+            const groups = (new URLSearchParams(query).get('tsr-split') ?? '').split('---');
+            return groups.some((group) => group !== '' && !ON_FAILURE_ONLY.has(group));
+          })
+          .map((chunk) => chunk.fileName);
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const alreadyLoaded = new Set<string>();
+      if (entry) closure(entry.fileName, alreadyLoaded);
+      const map: Record<string, string[]> = {};
+      for (const [pathname, sources] of Object.entries(routes)) {
+        const files = new Set<string>();
+        for (const source of sources) {
+          const found = chunksOf(source);
+          if (found.length === 0) this.error(`route-preload: no chunk for ${source} (entry-routes.json)`);
+          for (const file of found) closure(file, files);
+        }
+        map[pathname] = [...files].filter((file) => !alreadyLoaded.has(file)).map((file) => `/${file}`);
+      }
+      // A file, not an inline script: the server's Content-Security-Policy allows scripts from 'self' only.
+      const code = `(function(m){var p=location.pathname.replace(/\\/+$/,'')||'/';(m['*']||[]).concat(m[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)});\n`;
+      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+      const fileName = `assets/route-preload-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      // `async`: it never blocks parsing; it runs while the entry module downloads.
+      const tag = `<script async src="/${fileName}"></script>`;
+      html.source = String(html.source).replace('<head>', `<head>\n    ${tag}`);
+    },
+  };
+}

@@ -44,10 +44,8 @@ export const TITLES = {
   notFound: '页面不存在',
 } as const;
 
+/** The status texts themselves are ui's ErrorPage presets (DESIGN.md section 8). */
 export const ERROR_COPY = {
-  forbidden: '抱歉，您没有权限访问此页面。',
-  notFound: '抱歉, 您访问的网页不存在',
-  serverError: '抱歉，服务器内部错误。',
   errorPageLink: '报错页面',
   backHome: '返回首页',
 } as const;

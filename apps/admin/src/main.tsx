@@ -1,21 +1,21 @@
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { routeTree } from './routeTree.gen';
+import { AppProviders } from './lib/app-providers';
+import { createAppRouter } from './lib/router';
 import './styles.css';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent' });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+const { router, queryClient, api } = createAppRouter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <QueryClientProvider client={queryClient}>
+      <AppProviders api={api}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -6,7 +6,7 @@ import { TITLES } from '../copy';
  * The sidebar menu (and the shortcut grid of 菜单导航). Paths without a route of their own open the
  * 功能建设中 page (see `routes/_authed/**`); `/system/global` is for administrators only.
  */
-export const MENU: readonly MenuItem[] = [
+export const MENU: MenuItem[] = [
   {
     title: TITLES.dashboard,
     path: '/dashboard',

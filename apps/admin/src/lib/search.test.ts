@@ -65,7 +65,7 @@ describe('parseSearch', () => {
         expect(typeof parsed).toBe('object');
         expect(parsed).not.toBeNull();
       }),
-      { numRuns: 2000 },
+      { numRuns: 500 },
     );
   });
 });

@@ -1,0 +1,55 @@
+import { roleOf } from '@consign/api-client';
+import { currentUserQuery } from '@consign/api-client/query';
+import { filterMenuByRole, type MenuItem } from '@consign/shell';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { TITLES } from '../../copy';
+import { MENU } from '../../lib/menu';
+import { useApi } from '../../lib/use-api';
+import { DASHBOARD_COPY } from './copy';
+
+/** 菜单导航: the menu the current role may see, as a grid of shortcut cards (no breadcrumb). */
+export function MenuGridPage() {
+  const role = roleOf(useQuery(currentUserQuery(useApi())).data);
+  const groups = filterMenuByRole(MENU, role);
+  return (
+    <div data-slot="menu-grid" className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-xl font-semibold">{TITLES.dashboardIndex}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{DASHBOARD_COPY.menuIntro}</p>
+      </header>
+      {groups.map((group) => (
+        <MenuGroupSection key={group.path} group={group} />
+      ))}
+    </div>
+  );
+}
+
+function MenuGroupSection({ group }: { group: MenuItem }) {
+  const Icon = typeof group.icon === 'function' ? group.icon : null;
+  const items = (group.children ?? []).filter((item) => item.path !== '/dashboard/index');
+  if (items.length === 0) return null;
+  const headingId = `menu-group-${group.path.slice(1)}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg bg-card p-4 shadow-sm">
+      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-base font-semibold">
+        {Icon ? <Icon aria-hidden="true" className="size-4 text-primary" /> : null}
+        {group.title}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+        {items.map((item) => (
+          <li key={item.path}>
+            <Link
+              // Menu paths are route paths (checked by menu.test.ts); the router types only literals.
+              to={item.path as '/'}
+              data-slot="menu-card"
+              className="flex h-16 items-center justify-center rounded-md border border-border bg-background px-3 text-sm font-medium transition-colors hover:border-link hover:text-link focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {item.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { ErrorView } from './error-view';
+
+export function ForbiddenPage() {
+  return <ErrorView status={403} />;
+}

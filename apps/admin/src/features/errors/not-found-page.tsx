@@ -1,0 +1,5 @@
+import { ErrorView } from './error-view';
+
+export function NotFoundPage() {
+  return <ErrorView status={404} />;
+}

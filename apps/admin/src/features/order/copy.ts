@@ -1,0 +1,44 @@
+import type { AfterSaleStatus, AfterSaleType, OrderStatus, PlatformCode } from '@consign/api-client';
+
+export const PLATFORM_LABELS: Record<PlatformCode, string> = {
+  taobao: '淘宝',
+  pinduoduo: '拼多多',
+  douyin: '抖音',
+  kuaishou: '快手',
+  jd: '京东',
+};
+
+export const ORDER_COPY = {
+  keywordPlaceholder: '订单号 / 买家 / 商品',
+  columns: {
+    orderNo: '订单号',
+    shop: '店铺',
+    platform: '平台',
+    buyer: '买家',
+    goods: '商品',
+    amount: '实付金额',
+    refund: '退款金额',
+    type: '售后类型',
+    reason: '原因',
+    status: '状态',
+    createdAt: '下单时间',
+    appliedAt: '申请时间',
+  },
+  status: {
+    pending: '待采购',
+    purchased: '已采购',
+    shipped: '已发货',
+    completed: '已完成',
+    cancelled: '已取消',
+  } satisfies Record<OrderStatus, string>,
+  afterSaleType: { refund: '仅退款', return: '退货退款', exchange: '换货' } satisfies Record<
+    AfterSaleType,
+    string
+  >,
+  afterSaleStatus: {
+    pending: '待处理',
+    processing: '处理中',
+    finished: '已完成',
+    rejected: '已拒绝',
+  } satisfies Record<AfterSaleStatus, string>,
+} as const;

@@ -1,0 +1,41 @@
+import { createApiClient } from '@consign/api-client';
+import { tokenStorage } from '@consign/shell';
+import { toast } from '@consign/ui/components/toaster';
+import type { AnyRouter } from '@tanstack/react-router';
+import type { AppApi } from './api';
+
+/** The signing secret the server shares (an integrity check, not a credential: see the api-client README). */
+export const API_SIGN_SECRET: string = import.meta.env.VITE_API_SIGN_SECRET ?? 'consign-dev-secret';
+
+/** The current path and query: the `redirect` / `error_page` value of the session pages. */
+export function currentPathAndQuery(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/**
+ * The one API client of the app, wired to the router and the token storage (DESIGN.md section 2):
+ * 401 drops the token and goes to the login page with a way back, 403 to /403, 500 to /500 with the
+ * failed page, and notifications go to sonner.
+ */
+export function createAppApiClient(router: AnyRouter): AppApi {
+  const navigate = (href: string) => void router.navigate({ href, replace: true });
+  return createApiClient({
+    secret: API_SIGN_SECRET,
+    getToken: () => tokenStorage.get(),
+    validateResponses: import.meta.env.DEV,
+    onUnauthorized: () => {
+      tokenStorage.clear();
+      // A public call failed on the login page itself: stay, and keep its redirect.
+      if (window.location.pathname === '/login') return;
+      navigate(`/login?redirect=${encodeURIComponent(currentPathAndQuery())}`);
+    },
+    onForbidden: () => navigate('/403'),
+    onServerError: () => {
+      if (window.location.pathname === '/500') return;
+      navigate(`/500?error_page=${encodeURIComponent(currentPathAndQuery())}`);
+    },
+    notify: ({ kind, title, description }) => {
+      toast[kind](title, description === undefined ? undefined : { description });
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '../routeTree.gen';
+import { type AppApi, lazyApi } from './api';
+import { createAppQueryClient } from './query-client';
+import { parseSearch, stringifySearch } from './search';
+
+/** The router, its query client and its API client, wired together. */
+export function createAppRouter() {
+  const queryClient = createAppQueryClient();
+  // The client navigates through the router (401/403/500), and the router carries the client in its
+  // context: the client is bound to the router when its chunk loads, after both exist.
+  const api: AppApi = lazyApi(() => import('./api-client').then((m) => m.createAppApiClient(router)));
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, api },
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    // Loaders read through the query cache, which decides freshness.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    notFoundMode: 'root',
+  });
+  return { router, queryClient, api };
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>['router'];
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,16 @@
+import { tokenStorage } from '@consign/shell';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AuthedLayout } from '../features/layout/authed-layout';
+
+/**
+ * The authenticated shell (sidebar, header, breadcrumb, footer). Without a stored token the visitor
+ * goes to the login page, which brings them back here (path and query) after signing in.
+ */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: ({ location }) => {
+    if (!tokenStorage.get()) {
+      throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+    }
+  },
+  component: AuthedLayout,
+});

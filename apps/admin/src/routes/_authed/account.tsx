@@ -1,0 +1,10 @@
+import { currentUserQuery } from '@consign/api-client/query';
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../copy';
+import { AccountPage } from '../../features/account/account-page';
+
+export const Route = createFileRoute('/_authed/account')({
+  staticData: { title: TITLES.account },
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(currentUserQuery(api)),
+  component: AccountPage,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../copy';
+
+/** The dashboard group: a breadcrumb level of its own (its pages render in the outlet). */
+export const Route = createFileRoute('/_authed/dashboard')({
+  staticData: { title: TITLES.dashboard },
+});

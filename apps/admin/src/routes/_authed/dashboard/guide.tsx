@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../../copy';
+import { GuidePage } from '../../../features/dashboard/guide-page';
+
+export const Route = createFileRoute('/_authed/dashboard/guide')({
+  staticData: { title: TITLES.dashboardGuide },
+  component: GuidePage,
+});

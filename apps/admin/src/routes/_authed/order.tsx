@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../copy';
+
+/** The order group: a breadcrumb level of its own (its pages render in the outlet). */
+export const Route = createFileRoute('/_authed/order')({
+  staticData: { title: TITLES.order },
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../../copy';
+
+/** 店铺设置: its list is the index child, its sub-pages add a breadcrumb level. */
+export const Route = createFileRoute('/_authed/shop/setting')({
+  staticData: { title: TITLES.shopSetting },
+});

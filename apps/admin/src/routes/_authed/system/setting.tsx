@@ -1,0 +1,10 @@
+import { settingQuery } from '@consign/api-client/query';
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../../copy';
+import { DropshipSettingsPage } from '../../../features/system/dropship-settings-page';
+
+export const Route = createFileRoute('/_authed/system/setting')({
+  staticData: { title: TITLES.systemSetting },
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(settingQuery(api)),
+  component: DropshipSettingsPage,
+});

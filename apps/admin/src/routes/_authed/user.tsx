@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../copy';
+
+/** The user group: a breadcrumb level of its own (its pages render in the outlet). */
+export const Route = createFileRoute('/_authed/user')({
+  staticData: { title: TITLES.user },
+});

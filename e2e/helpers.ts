@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test as base, expect as baseExpect } from './fixtures';
+import { ADMIN, apiLogin, nodeApi, smsCode, USER } from './session';
+
+export { ADMIN, apiLogin, nodeApi, smsCode, USER };
+
+/** A page load does real work (server, React, the first calls): on a loaded 2-core CI machine, 5 s is tight. */
+export const expect = baseExpect.configure({ timeout: 10_000 });
+
+/** localStorage key of the access token. */
+export const TOKEN_KEY = 'mmtAccessToken';
+
+/**
+ * Fresh mobiles for the tests that log in through the UI or end their session: every number is used
+ * once per run, because the server sends one SMS per mobile per 60 s (and 30 per IP per 10 minutes).
+ */
+export const FRESH = {
+  uiLogin: '13700000001',
+  evilRedirect: '13700000002',
+  logout: '13700000003',
+  revoked: '13700000005',
+  reLogin: '13700000006',
+} as const;
+
+/** A browser context whose localStorage already holds `token` (as after a login). */
+export async function contextWithToken(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: TOKEN_KEY, value: token }] }],
+    },
+  });
+}
+
+/** Fills the login form of the current page (already on /login) and submits it as `mobile`. */
+export async function loginViaUi(page: Page, baseURL: string, mobile: string): Promise<void> {
+  await page.getByPlaceholder('请输入手机号').fill(mobile);
+  const getCode = page.getByRole('button', { name: '获取验证码' });
+  await expect(getCode).toBeEnabled();
+  await getCode.click();
+  await expect(page.getByText('验证码已发送到您的手机')).toBeVisible();
+  await expect(page.getByRole('button', { name: /\d+秒后重新获取/ })).toBeDisabled();
+  await page.getByPlaceholder('请输入短信验证码').fill(await smsCode(baseURL, mobile));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByText('登录成功')).toBeVisible();
+}
+
+/** The page's stored token. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
+}
+
+type Sessions = { adminToken: string; userToken: string; shortName: string };
+type Pages = { adminPage: Page; userPage: Page };
+
+function fromEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: global-setup did not start the server or sign in`);
+  return value;
+}
+
+/**
+ * `test` with signed-in pages: global-setup signed the seeded admin and user in once (one SMS each per
+ * run), and each test gets a fresh browser context whose localStorage holds the token.
+ */
+export const test = base.extend<Pages, Sessions>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies.
+  adminToken: [async ({}, use) => use(fromEnv('E2E_ADMIN_TOKEN')), { scope: 'worker' }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies.
+  userToken: [async ({}, use) => use(fromEnv('E2E_USER_TOKEN')), { scope: 'worker' }],
+  shortName: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies.
+    async ({}, use) => use((await nodeApi(fromEnv('E2E_BASE_URL')).config.get()).short_name),
+    { scope: 'worker' },
+  ],
+  adminPage: async ({ browser, baseURL, adminToken }, use) => {
+    const context = await contextWithToken(browser, baseURL as string, adminToken);
+    await use(await context.newPage());
+    await context.close();
+  },
+  userPage: async ({ browser, baseURL, userToken }, use) => {
+    const context = await contextWithToken(browser, baseURL as string, userToken);
+    await use(await context.newPage());
+    await context.close();
+  },
+});

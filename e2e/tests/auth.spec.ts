@@ -1,0 +1,87 @@
+import {
+  apiLogin,
+  contextWithToken,
+  expect,
+  FRESH,
+  loginViaUi,
+  nodeApi,
+  storedToken,
+  test,
+} from '../helpers';
+
+test.describe('session', () => {
+  test('a visitor without a token logs in by SMS and lands on the page they asked for', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/order/index?pageIndex=2&keyword=%E5%A5%BD');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    const redirect = new URL(page.url()).searchParams.get('redirect');
+    expect(redirect).toBe('/order/index?pageIndex=2&keyword=%E5%A5%BD');
+    await expect(page).toHaveTitle(/^登录 - /);
+    // The form's contract: placeholders, maxlength, agreement ticked by default with its two links.
+    await expect(page.getByPlaceholder('请输入短信验证码')).toHaveAttribute('maxlength', '6');
+    await expect(page.getByRole('button', { name: '获取验证码' })).toBeDisabled();
+    await expect(page.getByRole('checkbox')).toBeChecked();
+    await expect(page.getByRole('link', { name: '用户协议' })).toHaveAttribute('href', '/user-agreement');
+    await expect(page.getByRole('link', { name: '隐私政策' })).toHaveAttribute('href', '/privacy-policy');
+
+    await loginViaUi(page, baseURL as string, FRESH.uiLogin);
+    await expect(page).toHaveURL(/\/order\/index\?pageIndex=2&keyword=%E5%A5%BD$/);
+    await expect(page.getByRole('heading', { name: '代发订单' })).toBeVisible();
+    expect(await storedToken(page)).toBeTruthy();
+  });
+
+  test('a redirect to another origin is refused: the login lands on the home page', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/login?redirect=//evil.com');
+    await loginViaUi(page, baseURL as string, FRESH.evilRedirect);
+    await expect(page).toHaveURL(/\/dashboard\/index$/);
+    expect(new URL(page.url()).origin).toBe(baseURL);
+  });
+
+  test('logout ends the session and the guard sends the visitor back to the login page', async ({
+    browser,
+    baseURL,
+  }) => {
+    const token = await apiLogin(baseURL as string, FRESH.logout);
+    const context = await contextWithToken(browser, baseURL as string, token);
+    const page = await context.newPage();
+    await page.goto('/dashboard/index');
+    await expect(page.getByRole('heading', { name: '菜单导航' })).toBeVisible();
+    await page.getByRole('button', { name: FRESH.logout }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    expect(await storedToken(page)).toBeNull();
+    // The server forgot the token too.
+    await expect(
+      nodeApi(baseURL as string, token).user.info({}, { skipErrorHandler: true }),
+    ).rejects.toThrow();
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
+    await context.close();
+  });
+
+  test('a token revoked mid-session leads to the login page and back to the same page and query', async ({
+    browser,
+    baseURL,
+  }) => {
+    const token = await apiLogin(baseURL as string, FRESH.revoked);
+    const context = await contextWithToken(browser, baseURL as string, token);
+    const page = await context.newPage();
+    await page.goto('/order/index?pageIndex=3&pageSize=10');
+    await expect(page.getByRole('heading', { name: '代发订单' })).toBeVisible();
+    // Another tab logs out: the token in this tab is no longer valid.
+    await nodeApi(baseURL as string, token).auth.logout();
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/order/index?pageIndex=3&pageSize=10');
+    expect(await storedToken(page)).toBeNull();
+    await loginViaUi(page, baseURL as string, FRESH.reLogin);
+    await expect(page).toHaveURL(/\/order\/index\?pageIndex=3&pageSize=10$/);
+    await expect(page.locator('[data-slot=pagination] [aria-current=page]')).toHaveText('3');
+    await context.close();
+  });
+});
