@@ -1,19 +1,36 @@
 /** Longest redirect target accepted. */
 export const MAX_REDIRECT_LENGTH = 2048;
 
-// Rejected anywhere: C0 and C1 controls, every Unicode space (browsers strip or fold some of them), and
-// backslashes (which browsers read as `/`, so `/\evil.com` is `//evil.com`).
-function hasForbiddenCharacter(value: string): boolean {
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\' || /\s/u.test(char)) return true;
-  }
-  return false;
-}
 const PROBE_ORIGIN = 'https://redirect.invalid';
 
+// Rejected anywhere: C0 and C1 controls, every Unicode space (browsers strip or fold some of them), and
+// backslashes (which browsers read as `/`, so `/\evil.com` is `//evil.com`).
+function isForbiddenCharacter(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\' || /\s/u.test(char);
+}
+
+function hasForbiddenCharacter(value: string): boolean {
+  for (const char of value) if (isForbiddenCharacter(char)) return true;
+  return false;
+}
+
+/** The value as it must be: one leading `/`, and none of the characters above anywhere. */
 function unsafeShape(path: string): boolean {
   return !path.startsWith('/') || path.startsWith('//') || hasForbiddenCharacter(path);
+}
+
+/**
+ * A decoded form only has to keep the origin: once controls and spaces (which browsers may strip) are
+ * dropped, it must not start with `//` or `/\`. A decoded space in a query (`?keyword=a%20b`) is fine.
+ */
+function unsafeDecoded(path: string): boolean {
+  let squeezed = '';
+  for (const char of path) {
+    if (char === '\\' || !isForbiddenCharacter(char)) squeezed += char;
+    if (squeezed.length >= 2) break;
+  }
+  return !squeezed.startsWith('/') || squeezed.startsWith('//') || squeezed.startsWith('/\\');
 }
 
 /**
@@ -21,8 +38,9 @@ function unsafeShape(path: string): boolean {
  *
  * Accepted: a path starting with exactly one `/` (`/order/index?pageIndex=2#top`). Rejected: anything
  * else, including protocol-relative `//evil.com`, `/\evil.com`, schemes (`javascript:`, `http:`),
- * control characters and whitespace, backslashes, and percent-encoded forms that decode to one of
- * those (`/%2F%2Fevil.com`, `/%5Cevil.com`), or that do not decode at all.
+ * raw control characters, whitespace and backslashes, percent-encoded forms whose decoding (repeated)
+ * starts with `//` or `/\` (`/%2F%2Fevil.com`, `/%5Cevil.com`, `/%09/evil.com`), and values that do
+ * not decode at all. Encoded text in a query (`?keyword=%E5%A5%BD`, `a%20b`) is fine.
  */
 export function safeRedirect(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return fallback;
@@ -37,7 +55,7 @@ export function safeRedirect(value: unknown, fallback = '/'): string {
       return fallback;
     }
     if (next === decoded) break;
-    if (unsafeShape(next)) return fallback;
+    if (unsafeDecoded(next)) return fallback;
     decoded = next;
   }
   // Last word to the URL parser the browser will use.
