@@ -1,4 +1,4 @@
-import { COPY_URLS_MAX, isHttpUrl } from '@consign/api-client';
+import { COPY_URLS_MAX } from '@consign/api-client';
 import { queryKeys, shopListQuery } from '@consign/api-client/query';
 import { Button, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,17 +7,9 @@ import { useId, useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { SHOP_COPY } from './copy';
+import { parseSourceUrls } from './source-urls';
 
 const f = SHOP_COPY.copyForm;
-
-/** The links of the text box: one per line, trimmed, http(s) only, no duplicates, at most 50. */
-export function parseSourceUrls(text: string): string[] {
-  const urls = text
-    .split(/\s+/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && isHttpUrl(line));
-  return [...new Set(urls)].slice(0, COPY_URLS_MAX);
-}
 
 /** 商品复制 (first version): links plus a target shop, then the copy records. */
 export function CopyFormPage() {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parseSourceUrls } from './source-urls';
+
+describe('parseSourceUrls', () => {
+  it('keeps http(s) links, one per line or separated by spaces, trimmed and without duplicates', () => {
+    expect(
+      parseSourceUrls(
+        ' https://item.taobao.com/item.htm?id=1 \n\nhttp://detail.1688.com/offer/2.html https://item.taobao.com/item.htm?id=1\n',
+      ),
+    ).toEqual(['https://item.taobao.com/item.htm?id=1', 'http://detail.1688.com/offer/2.html']);
+  });
+
+  it('drops anything that is not an absolute http(s) link', () => {
+    expect(parseSourceUrls('javascript:alert(1)\n/local/path\n//evil.com\nftp://x.y/z\nnot a link')).toEqual(
+      [],
+    );
+  });
+
+  it('stops at the API limit of 50 links', () => {
+    const text = Array.from({ length: 80 }, (_, i) => `https://shop.example/item/${i}`).join('\n');
+    const urls = parseSourceUrls(text);
+    expect(urls).toHaveLength(50);
+    expect(urls[49]).toBe('https://shop.example/item/49');
+  });
+});
