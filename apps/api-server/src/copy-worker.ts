@@ -38,6 +38,7 @@ export class CopyWorker {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = true;
+  #wakeRequested = false;
 
   constructor(
     private readonly db: Db,
@@ -58,8 +59,10 @@ export class CopyWorker {
 
   /** Runs a step soon (new jobs were queued). */
   wake() {
-    if (this.#stopped || this.#running) return;
-    this.schedule(0);
+    if (this.#stopped) return;
+    // A step in progress may have looked before the new jobs existed: run another right after it.
+    if (this.#running) this.#wakeRequested = true;
+    else this.schedule(0);
   }
 
   async stop() {
@@ -74,8 +77,9 @@ export class CopyWorker {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.#timer = null;
+      this.#wakeRequested = false;
       this.#running = this.step()
-        .then((active) => this.schedule(active ? this.#stepMs : this.#idlePollMs))
+        .then((active) => this.schedule(active ? this.#stepMs : this.#wakeRequested ? 0 : this.#idlePollMs))
         .catch((error: unknown) => {
           this.log.error('copy worker step failed', { error: String(error) });
           this.schedule(this.#idlePollMs);
