@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -76,6 +77,14 @@ async function templateDir(): Promise<string> {
       cpSync(building, dir, { recursive: true });
       rmSync(building, { recursive: true, force: true });
       writeFileSync(ready, 'ok');
+      // Templates of earlier days or schema versions are no longer used: drop the ones over a day old.
+      for (const name of readdirSync(tmpdir())) {
+        if (!name.startsWith('consign-api-template-') || join(tmpdir(), name) === dir) continue;
+        const stale = statSync(join(tmpdir(), name), { throwIfNoEntry: false });
+        if (stale && Date.now() - stale.mtimeMs > 86_400_000) {
+          rmSync(join(tmpdir(), name), { recursive: true, force: true });
+        }
+      }
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
