@@ -35,6 +35,7 @@ function build() {
 afterAll(async () => {
   await t?.stop();
   rmSync(site, { recursive: true, force: true });
+  rmSync(join(tmpdir(), 'consign-secret.txt'), { force: true });
 });
 
 /** Raw GET (fetch would hide content-encoding by decoding, and normalise `..`). */
