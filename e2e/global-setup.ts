@@ -67,9 +67,22 @@ export default async function globalSetup() {
     child.kill('SIGKILL');
     throw new Error(`signing in the seeded accounts failed: ${(error as Error).message}\n${log}`);
   }
+  // If the server dies during the run, every later test fails with ERR_CONNECTION_REFUSED: say why.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(
+        `\napi-server exited during the run (code ${code}, signal ${signal}); its last output:\n${log.slice(-8000)}\n`,
+      );
+  });
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    stopping = true;
+    // A server that already exited would never emit 'exit' again.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
