@@ -20,6 +20,31 @@ function browser() {
   };
 }
 
+/**
+ * Dependencies the browser projects import, bundled before the first test runs. Without this Vite
+ * discovers them mid-run, re-optimises and reloads the page, and the test that was running fails
+ * on a cold cache (seen on fresh clones).
+ */
+const browserDeps = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'radix-ui',
+  'sonner',
+  'embla-carousel-react',
+  '@tanstack/react-table',
+  '@tanstack/react-router',
+  '@tanstack/react-query',
+  'zustand',
+  'lucide-react',
+  'class-variance-authority',
+  'clsx',
+  'tailwind-merge',
+  'vitest-browser-react',
+];
+
 /** Pure logic runs in Node: fast, no browser. */
 function unit(pkg: string, root: string) {
   return {
@@ -36,6 +61,7 @@ function unit(pkg: string, root: string) {
 function componentTests(pkg: string, root: string) {
   return {
     plugins: [react(), tailwindcss()],
+    optimizeDeps: { include: browserDeps },
     test: {
       name: `${pkg}:browser`,
       root,
@@ -58,6 +84,7 @@ export default defineConfig({
       componentTests('shell', 'packages/shell'),
       {
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+        optimizeDeps: { include: browserDeps },
         test: {
           name: 'storybook',
           // Every story is also a screenshot test against a committed baseline (see the file).
