@@ -33,7 +33,7 @@ export const TARGETS = {
  * Lower these as the pages get lighter; never raise them without saying why in the commit.
  */
 export const BUDGETS = {
-  '/login': { js: 192_000, css: 15_000 },
+  '/login': { js: 155_000, css: 15_000 },
   '/dashboard/index': { js: 197_000, css: 15_000 },
 };
 

@@ -1,4 +1,4 @@
-import { Button, Checkbox, cn, Field, Input, toast } from '@consign/ui';
+import { Button, Checkbox, cn, Field, Input } from '@consign/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { LoaderCircle } from 'lucide-react';
@@ -17,6 +17,7 @@ import {
   REDIRECT_DELAY_MS,
   SMS_CODE_MAX_LENGTH,
 } from './login-rules';
+import { notify } from './notify';
 import { useSmsCountdown } from './use-sms-countdown';
 
 export interface LoginFormProps {
@@ -83,7 +84,7 @@ export function LoginForm({
       try {
         ticket = await verifier.verify();
       } catch (error) {
-        if (!(error instanceof CaptchaCancelledError)) toast.warning(loginCopy.requestFailed);
+        if (!(error instanceof CaptchaCancelledError)) notify.warning(loginCopy.requestFailed);
         return;
       }
       try {
@@ -93,10 +94,10 @@ export function LoginForm({
         );
       } catch (error) {
         const description = apiMessage(error);
-        toast.warning(loginCopy.requestFailed, description ? { description } : undefined);
+        notify.warning(loginCopy.requestFailed, description ? { description } : undefined);
         return;
       }
-      toast.success(loginCopy.codeSent);
+      notify.success(loginCopy.codeSent);
       start();
       codeRef.current?.focus();
     } finally {
@@ -118,7 +119,7 @@ export function LoginForm({
       return;
     }
     if (!agreed) {
-      toast.warning(loginCopy.agreementRequired);
+      notify.warning(loginCopy.agreementRequired);
       return;
     }
     submittingRef.current = true;
@@ -128,7 +129,7 @@ export function LoginForm({
       tokenStorage.set(result.access_token);
       // A user from an earlier session (or a failed 401 call) must not be shown.
       queryClient.removeQueries({ queryKey: queries.currentUser.queryKey });
-      toast.success(loginCopy.loginSuccess);
+      notify.success(loginCopy.loginSuccess);
       redirectTimer.current = setTimeout(() => {
         void router.navigate({ href: target, replace: true });
       }, REDIRECT_DELAY_MS);

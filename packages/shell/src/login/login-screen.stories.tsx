@@ -55,6 +55,10 @@ export const NoBanners: Story = {
   parameters: { router: { path: '/login', api: apiWith(0) } },
   play: async ({ canvasElement }) => {
     await ready(canvasElement);
+    // The carousel (loaded beside the first paint) shows its branded fallback panel.
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-slot=banner-carousel-fallback]')).not.toBeNull(),
+    );
     await expect(canvasElement.querySelectorAll('[data-slot=login-banners] img')).toHaveLength(0);
   },
 };

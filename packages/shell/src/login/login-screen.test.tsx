@@ -195,9 +195,42 @@ describe('LoginScreen', () => {
     await expect.element(screen.getByRole('heading', { name: '寄售宝' })).toBeVisible();
     await expect.element(screen.getByText(companyConfig.foot_info)).toBeVisible();
     expect(JSON.parse(localStorage.getItem(COMPANY_CONFIG_KEY) ?? '{}').short_name).toBe('寄售宝');
-    const images = [...document.querySelectorAll('[data-slot=login-banners] img')].map((img) =>
-      img.getAttribute('alt'),
+    // The carousel loads beside the first paint.
+    await vi.waitFor(() => {
+      const images = [...document.querySelectorAll('[data-slot=login-banners] img')].map((img) =>
+        img.getAttribute('alt'),
+      );
+      expect(new Set(images)).toEqual(new Set(['新手指引', '代发订单', '店铺管理']));
+    });
+  });
+  it('paints at once on a first visit and does not move the form when the config arrives', async () => {
+    const logo = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>')}`;
+    const api = createFakeApi({ delay: 400, config: { ...companyConfig, logo_url: logo } });
+    const { screen, mobile } = await renderLogin({ api });
+    // Painted before the config answered: blank branding of the final size.
+    expect(api.calls.config).toBe(1);
+    expect(document.querySelector('[data-slot=login-logo-placeholder]')).not.toBeNull();
+    const before = mobile.element().getBoundingClientRect();
+    const footerBefore = document.querySelector('[data-slot=footer]')?.getBoundingClientRect();
+    await expect.element(screen.getByRole('heading', { name: companyConfig.short_name })).toBeVisible();
+    await expect.element(screen.getByText(companyConfig.foot_info)).toBeVisible();
+    const after = mobile.element().getBoundingClientRect();
+    expect(document.querySelector('[data-slot=login-logo-placeholder]')).toBeNull();
+    expect(after.top).toBe(before.top);
+    expect(after.left).toBe(before.left);
+    expect(document.querySelector('[data-slot=footer]')?.getBoundingClientRect().height).toBe(
+      footerBefore?.height,
     );
-    expect(new Set(images)).toEqual(new Set(['新手指引', '代发订单', '店铺管理']));
+  });
+
+  it('explains the QR toggle in a hint on hover, without a popper', async () => {
+    const { screen } = await renderLogin();
+    const toggle = screen.getByRole('button', { name: '扫码登录' });
+    const hint = screen.getByRole('tooltip', { includeHidden: true });
+    await expect.element(toggle).toHaveAttribute('aria-describedby', hint.element().id);
+    await expect.element(hint).toHaveTextContent('扫码登录暂未开放');
+    await expect.element(hint).not.toBeVisible();
+    await userEvent.hover(toggle);
+    await expect.element(hint).toBeVisible();
   });
 });

@@ -1,15 +1,20 @@
 import { type Banner, isBannerActive } from '@consign/api-client';
-import { cn, IconButton, Tooltip, TooltipContent, TooltipTrigger } from '@consign/ui';
+import { cn, IconButton } from '@consign/ui';
 import { QrCode } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { loginCopy } from '../copy';
 import { ShellFooter } from '../layout/shell-footer';
 import { useCompanyConfigQuery } from '../session/use-session';
 import { DocumentTitle } from '../title/use-document-title';
 import type { CaptchaProvider } from './captcha/captcha-provider';
-import { LoginBanners } from './login-banners';
 import { LoginForm } from './login-form';
 import { LoginQrPanel } from './login-qr-panel';
+
+// The carousel (embla, ~7 KB gzip) loads beside the first render: its panel keeps its size meanwhile,
+// so nothing moves when it arrives. It is hidden on small screens anyway.
+const LoginBanners = React.lazy(() => import('./login-banners').then((m) => ({ default: m.LoginBanners })));
+
+const FOOTER_PLACEHOLDER = { foot_copyright: '\u00a0', foot_info: '\u00a0' };
 
 /** The banners that show now: no begin/end time, or now strictly between them (SPEC.md section 4). */
 export function activeBanners(banners: readonly Banner[] | undefined, nowMs = Date.now()): Banner[] {
@@ -40,10 +45,14 @@ export function LoginScreen({
   className,
   ...props
 }: LoginScreenProps) {
-  const { data: config } = useCompanyConfigQuery(true);
+  const { data: config, status } = useCompanyConfigQuery(true);
+  // First visit, config on its way: paint at once with blank branding of the final size (logo, name,
+  // English name, two footer lines), so that nothing moves when the config arrives.
+  const pending = config === undefined && status === 'pending';
   const banners = activeBanners(config?.ad_list, now());
   // SPEC.md section 2: the QR mode exists but the toggle always stays in the form mode.
   const mode = 'form' as 'form' | 'qr';
+  const hintId = React.useId();
 
   return (
     <div
@@ -55,32 +64,56 @@ export function LoginScreen({
       <main className="flex flex-1 items-center justify-center p-4 md:p-8">
         <div className="flex w-full max-w-5xl overflow-hidden rounded-xl border border-border bg-card shadow-sm">
           <div data-slot="login-banners" className="hidden min-h-[26rem] flex-1 bg-muted md:block">
-            <LoginBanners banners={banners} autoplay={autoplay} />
+            <React.Suspense fallback={<div data-slot="login-banners-placeholder" className="h-full" />}>
+              <LoginBanners banners={banners} autoplay={autoplay} />
+            </React.Suspense>
           </div>
           <section className="relative flex w-full flex-col gap-6 p-8 md:w-[26rem]">
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <IconButton
-                  data-slot="login-mode-toggle"
-                  aria-label={loginCopy.switchToQr}
-                  aria-pressed={false}
-                  className="absolute top-2 right-2"
-                >
-                  <QrCode aria-hidden="true" className="size-5" />
-                </IconButton>
-              </TooltipTrigger>
-              <TooltipContent>{loginCopy.qrUnavailable}</TooltipContent>
-            </Tooltip>
-            <header className="flex flex-col items-center gap-2 text-center">
-              {config?.logo_url ? <img src={config.logo_url} alt="" className="h-10 w-auto" /> : null}
-              <h1 className="text-xl font-semibold">{config?.short_name || loginCopy.welcome}</h1>
-              {config?.en_name ? <p className="text-xs text-muted-foreground">{config.en_name}</p> : null}
+            {/* A CSS hint rather than a popper tooltip: no floating-ui before the first paint. */}
+            <div className="group absolute top-2 right-2">
+              <IconButton
+                data-slot="login-mode-toggle"
+                aria-label={loginCopy.switchToQr}
+                aria-describedby={hintId}
+                aria-pressed={false}
+              >
+                <QrCode aria-hidden="true" className="size-5" />
+              </IconButton>
+              <span
+                id={hintId}
+                role="tooltip"
+                data-slot="login-mode-hint"
+                className="pointer-events-none invisible absolute top-full right-0 z-50 mt-1 rounded-md bg-neutral-900 px-2.5 py-1.5 text-xs whitespace-nowrap text-white opacity-0 shadow-md transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 dark:bg-neutral-700"
+              >
+                {loginCopy.qrUnavailable}
+              </span>
+            </div>
+            <header className="flex flex-col items-center gap-2 text-center" aria-busy={pending || undefined}>
+              {config?.logo_url ? (
+                <img src={config.logo_url} alt="" className="h-10 w-auto" />
+              ) : pending ? (
+                <div data-slot="login-logo-placeholder" aria-hidden="true" className="h-10" />
+              ) : null}
+              <h1 className={cn('text-xl font-semibold', pending && 'invisible')}>
+                {config?.short_name || loginCopy.welcome}
+              </h1>
+              {config?.en_name ? (
+                <p className="text-xs text-muted-foreground">{config.en_name}</p>
+              ) : pending ? (
+                <p aria-hidden="true" className="invisible text-xs">
+                  {'\u00a0'}
+                </p>
+              ) : null}
             </header>
             {mode === 'form' ? <LoginForm redirect={redirect} captcha={captcha} /> : <LoginQrPanel />}
           </section>
         </div>
       </main>
-      <ShellFooter config={config} />
+      {pending ? (
+        <ShellFooter config={FOOTER_PLACEHOLDER} aria-hidden="true" className="invisible" />
+      ) : (
+        <ShellFooter config={config} />
+      )}
     </div>
   );
 }
