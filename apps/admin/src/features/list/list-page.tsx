@@ -20,6 +20,16 @@ export interface ListPageProps<S extends ListSearchValue & { keyword?: string },
   getRowId?: (row: Row) => string;
   /** Extra controls in the toolbar (links to sub-pages). */
   actions?: React.ReactNode;
+  /** A filter row under the title (`FilterBar`); replaces the keyword box. */
+  filters?: React.ReactNode;
+  /** Status tabs over the table (`StatusTabs`). */
+  tabs?: React.ReactNode;
+  /** Open a row (a detail dialog); the row becomes keyboard-activatable. */
+  onRowClick?: DataTableProps<Row>['onRowClick'];
+  /** Shown with the error: fetch again. */
+  onRetry?: () => void;
+  /** Dialogs of the page. */
+  children?: React.ReactNode;
 }
 
 /**
@@ -36,6 +46,11 @@ export function ListPage<S extends ListSearchValue & { keyword?: string }, Row>(
   keywordPlaceholder,
   getRowId,
   actions,
+  filters,
+  tabs,
+  onRowClick,
+  onRetry,
+  children,
 }: ListPageProps<S, Row>) {
   const headingId = useId();
   return (
@@ -45,7 +60,7 @@ export function ListPage<S extends ListSearchValue & { keyword?: string }, Row>(
           {title}
         </h1>
         <div className="flex flex-wrap items-center gap-2">
-          {keywordPlaceholder ? (
+          {!filters && keywordPlaceholder ? (
             <KeywordFilter
               value={state.filters.keyword ?? ''}
               placeholder={keywordPlaceholder}
@@ -56,13 +71,17 @@ export function ListPage<S extends ListSearchValue & { keyword?: string }, Row>(
           {actions}
         </div>
       </div>
+      {filters}
+      {tabs}
       <DataTable
         columns={columns}
         data={data?.list ?? []}
         loading={loading && !data}
-        error={error ? LIST_COPY.loadFailed : undefined}
+        error={error ? <LoadError onRetry={onRetry} /> : undefined}
         label={title}
+        aria-busy={loading || undefined}
         {...(getRowId ? { getRowId } : {})}
+        {...(onRowClick ? { onRowClick } : {})}
       />
       <Pagination
         current={state.pagination.current}
@@ -71,7 +90,21 @@ export function ListPage<S extends ListSearchValue & { keyword?: string }, Row>(
         disabled={loading}
         onChange={state.setPagination}
       />
+      {children}
     </section>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: (() => void) | undefined }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-2 text-sm text-error">
+      <span>{LIST_COPY.loadFailed}</span>
+      {onRetry ? (
+        <Button type="button" size="sm" onClick={onRetry}>
+          {LIST_COPY.retry}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -104,7 +137,7 @@ function KeywordFilter({
           value={draft}
           maxLength={64}
           onChange={(event) => setDraft(event.target.value)}
-          className="w-56"
+          wrapperClassName="w-56"
         />
         <Button type="submit" variant="primary">
           {LIST_COPY.search}

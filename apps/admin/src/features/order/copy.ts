@@ -10,6 +10,19 @@ export const PLATFORM_LABELS: Record<PlatformCode, string> = {
 
 export const ORDER_COPY = {
   keywordPlaceholder: '订单号 / 买家 / 商品',
+  afterSaleKeywordPlaceholder: '订单号 / 原因 / 商品',
+  quantity: (n: number) => `× ${n}`,
+  moreGoods: (n: number) => `等 ${n} 件商品`,
+  detailTitle: '订单详情',
+  afterSaleDetailTitle: '售后详情',
+  detailDescription: (orderNo: string) => `订单号 ${orderNo}`,
+  view: '查看',
+  viewLabel: (orderNo: string) => `查看订单 ${orderNo}`,
+  receiver: '收货信息',
+  goodsList: '商品明细',
+  sku: '规格',
+  noImage: '无图',
+  close: '关闭',
   columns: {
     orderNo: '订单号',
     shop: '店铺',

@@ -12,7 +12,8 @@ export const Route = createFileRoute('/_authed/order/index')({
   validateSearch: orderSearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
+  // A failed load is not a route error: the page shows it in the table with a retry.
   loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(orderListQuery(api, orderListParams(deps))),
+    queryClient.ensureQueryData(orderListQuery(api, orderListParams(deps))).catch(() => undefined),
   component: OrderListPage,
 });

@@ -11,7 +11,8 @@ export const Route = createFileRoute('/_authed/order/after-sale')({
   validateSearch: afterSaleSearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
+  // A failed load is not a route error: the page shows it in the table with a retry.
   loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(afterSaleListQuery(api, afterSaleListParams(deps))),
+    queryClient.ensureQueryData(afterSaleListQuery(api, afterSaleListParams(deps))).catch(() => undefined),
   component: AfterSaleListPage,
 });

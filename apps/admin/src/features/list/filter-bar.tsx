@@ -1,0 +1,126 @@
+import { Button, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@consign/ui';
+import { useEffect, useState } from 'react';
+import { LIST_COPY } from './copy';
+import { useShopOptions } from './shop-options';
+
+/** The filters the bar edits; each one maps to a key of the address query. */
+export interface FilterValues {
+  keyword?: string;
+  shop_id?: string;
+  start_date?: string;
+  end_date?: string;
+}
+
+export interface FilterBarProps {
+  /** The applied filters (from the address). */
+  value: FilterValues;
+  /** Apply the draft: the page writes it to the address (back to page 1). */
+  onSearch: (value: Required<FilterValues>) => void;
+  onReset: () => void;
+  keywordPlaceholder: string;
+  /** Show the shop picker. */
+  shop?: boolean;
+  /** Show the date range (native date inputs, inclusive days). */
+  dateRange?: boolean;
+}
+
+const ALL = 'all';
+
+/**
+ * The filter row of a list page: keyword, shop and date range edited as a draft, applied together with
+ * 查询 (or Enter) and cleared with 重置. The draft follows the address when Back/Forward changes it.
+ */
+export function FilterBar({
+  value,
+  onSearch,
+  onReset,
+  keywordPlaceholder,
+  shop = false,
+  dateRange = false,
+}: FilterBarProps) {
+  const [draft, setDraft] = useState<Required<FilterValues>>(() => fill(value));
+  const { keyword, shop_id, start_date, end_date } = value;
+  useEffect(
+    () => setDraft(fill({ keyword, shop_id, start_date, end_date })),
+    [keyword, shop_id, start_date, end_date],
+  );
+  const shops = useShopOptions();
+  const set = (key: keyof FilterValues, next: string) => setDraft((d) => ({ ...d, [key]: next }));
+
+  return (
+    <search data-slot="filter-bar">
+      <form
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch(draft);
+        }}
+      >
+        <Input
+          aria-label={LIST_COPY.keyword}
+          placeholder={keywordPlaceholder}
+          value={draft.keyword}
+          maxLength={64}
+          onChange={(event) => set('keyword', event.target.value)}
+          wrapperClassName="w-56"
+        />
+        {shop ? (
+          <Select
+            value={draft.shop_id || ALL}
+            onValueChange={(next) => set('shop_id', next === ALL ? '' : next)}
+          >
+            <SelectTrigger aria-label={LIST_COPY.shop} className="w-44">
+              <SelectValue placeholder={LIST_COPY.allShops} />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{LIST_COPY.allShops}</SelectItem>
+              {shops.map((s) => (
+                <SelectItem key={s.id} value={String(s.id)}>
+                  {s.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        ) : null}
+        {dateRange ? (
+          <span className="flex items-center gap-1">
+            <Input
+              type="date"
+              aria-label={LIST_COPY.startDate}
+              value={draft.start_date}
+              max={draft.end_date || undefined}
+              onChange={(event) => set('start_date', event.target.value)}
+              wrapperClassName="w-36"
+            />
+            <span aria-hidden="true" className="text-muted-foreground text-sm">
+              {LIST_COPY.dateTo}
+            </span>
+            <Input
+              type="date"
+              aria-label={LIST_COPY.endDate}
+              value={draft.end_date}
+              min={draft.start_date || undefined}
+              onChange={(event) => set('end_date', event.target.value)}
+              wrapperClassName="w-36"
+            />
+          </span>
+        ) : null}
+        <Button type="submit" variant="primary">
+          {LIST_COPY.search}
+        </Button>
+        <Button type="button" onClick={onReset}>
+          {LIST_COPY.reset}
+        </Button>
+      </form>
+    </search>
+  );
+}
+
+function fill(value: FilterValues): Required<FilterValues> {
+  return {
+    keyword: value.keyword ?? '',
+    shop_id: value.shop_id ?? '',
+    start_date: value.start_date ?? '',
+    end_date: value.end_date ?? '',
+  };
+}

@@ -1,0 +1,46 @@
+import type { OrderGoods } from '@consign/api-client';
+import { ORDER_COPY } from './copy';
+
+/** A product thumbnail: the picture when the order has one, else a grey box. Same-origin images only (CSP). */
+export function GoodsThumb({ goods, size = 40 }: { goods: OrderGoods; size?: number }) {
+  return goods.image ? (
+    <img
+      src={goods.image}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className="shrink-0 rounded-sm border border-border bg-muted object-cover"
+      style={{ width: size, height: size }}
+    />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex shrink-0 items-center justify-center rounded-sm bg-muted text-muted-foreground text-xs"
+      style={{ width: size, height: size }}
+    >
+      {ORDER_COPY.noImage}
+    </span>
+  );
+}
+
+/** The goods column: the first line's picture, title and quantity, and how many lines follow. */
+export function GoodsCell({ goods }: { goods: OrderGoods[] }) {
+  const first = goods[0];
+  if (!first) return null;
+  return (
+    <div data-slot="order-goods" className="flex max-w-72 items-center gap-2">
+      <GoodsThumb goods={first} />
+      <div className="min-w-0">
+        <p className="truncate" title={first.title}>
+          {first.title}
+        </p>
+        <p className="text-muted-foreground text-xs">
+          {ORDER_COPY.quantity(first.quantity)}
+          {goods.length > 1 ? ` · ${ORDER_COPY.moreGoods(goods.length)}` : ''}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../helpers';
+
+const rows = (page: Page) => page.locator('[data-slot=data-table-row]');
+const currentPage = (page: Page) => page.locator('[data-slot=pagination] [aria-current=page]');
+
+/** `YYYY-MM-DD` of `daysAgo` days before now, in Asia/Shanghai (the server's day). */
+function shanghaiDay(daysAgo: number): string {
+  return new Date(Date.now() + 8 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Waits until every row's cell `column` (0-based) matches `pattern`. */
+async function expectEveryRow(page: Page, column: number, pattern: RegExp) {
+  await expect(async () => {
+    const texts = await rows(page)
+      .locator(`td:nth-child(${column + 1})`)
+      .allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toMatch(pattern);
+  }).toPass();
+}
+
+/** Clicks 下一页 and resolves with the milliseconds until the table shows another first row. */
+function nextPageMs(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const firstId = () =>
+          document.querySelector('[data-slot=data-table-row]')?.getAttribute('data-row-id') ?? null;
+        const before = firstId();
+        const next = document.querySelector<HTMLButtonElement>(
+          '[data-slot=pagination] button[aria-label="下一页"]',
+        );
+        if (!next) return reject(new Error('no 下一页 button'));
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          const now = firstId();
+          if (now !== null && now !== before) {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        setTimeout(() => reject(new Error('the next page did not show within 5 s')), 5_000);
+        next.click();
+      }),
+  );
+}
+
+test('代发订单: status tab, shop and dates filter the list, paging is fast, reload keeps it all', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/order/index');
+  await expect(page.getByRole('heading', { name: '代发订单' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(20);
+  await expect(page.getByRole('tab', { name: '全部' })).toHaveAttribute('aria-selected', 'true');
+  const plain = await nextPageMs(page);
+  console.log(`代发订单 page change: ${plain.toFixed(0)} ms`);
+  expect(plain).toBeLessThan(300);
+  await expect(page).toHaveURL(/pageIndex=2/);
+
+  // Status tab: the address and every row follow.
+  await page.getByRole('tab', { name: '已发货' }).click();
+  await expect(page).toHaveURL(/[?&]status=shipped(&|$)/);
+  await expectEveryRow(page, 5, /^已发货$/);
+
+  // Shop: pick the first shop of the list.
+  await page.getByRole('combobox', { name: '店铺' }).click();
+  const option = page.getByRole('option').nth(1);
+  const shopName = ((await option.textContent()) ?? '').trim();
+  await option.click();
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(/[?&]shop_id=\d+/);
+  await expectEveryRow(page, 1, new RegExp(`^${shopName}$`));
+  await expectEveryRow(page, 5, /^已发货$/);
+
+  // Date range: every created time lies within it (the absolute time is the tooltip).
+  await page.getByRole('tab', { name: '全部' }).click();
+  await page.getByRole('combobox', { name: '店铺' }).click();
+  await page.getByRole('option', { name: '全部店铺' }).click();
+  const from = shanghaiDay(60);
+  const to = shanghaiDay(20);
+  await page.getByLabel('开始日期').fill(from);
+  await page.getByLabel('结束日期').fill(to);
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(new RegExp(`start_date=${from}&end_date=${to}`));
+  await expect(async () => {
+    const titles = await rows(page)
+      .locator('time')
+      .evaluateAll((els) => els.map((el) => el.title));
+    expect(titles.length).toBe(20);
+    for (const title of titles) {
+      expect(title.slice(0, 10) >= from && title.slice(0, 10) <= to, title).toBe(true);
+    }
+  }).toPass();
+
+  // Next page: measured in the page, from the click to the first new row in the DOM.
+  const elapsed = await nextPageMs(page);
+  test.info().annotations.push({ type: 'page-change-ms', description: elapsed.toFixed(0) });
+  console.log(`代发订单 page change (filtered): ${elapsed.toFixed(0)} ms`);
+  expect(elapsed).toBeLessThan(300);
+  await expect(currentPage(page)).toHaveText('2');
+  await expect(page).toHaveURL(/pageIndex=2/);
+
+  // Reload: the same page, filters and rows.
+  const firstOnPage2 = await rows(page).first().getAttribute('data-row-id');
+  await page.reload();
+  await expect(currentPage(page)).toHaveText('2');
+  await expect(page.getByLabel('开始日期')).toHaveValue(from);
+  await expect(page.getByLabel('结束日期')).toHaveValue(to);
+  await expect(rows(page).first()).toHaveAttribute('data-row-id', firstOnPage2 ?? '');
+});
+
+test('代发订单: the detail dialog shows the order, its receiver and goods', async ({ adminPage: page }) => {
+  await page.goto('/order/index');
+  const firstRow = rows(page).first();
+  const orderNo = ((await firstRow.locator('td').first().textContent()) ?? '').trim();
+  await firstRow.getByRole('button', { name: `查看订单 ${orderNo}` }).click();
+  const dialog = page.getByRole('dialog', { name: '订单详情' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(orderNo);
+  await expect(dialog).toContainText('收货信息');
+  await expect(dialog.getByText(/\d{3}\*{4}\d{4}/)).toBeVisible();
+  await expect(dialog.getByRole('region', { name: '商品明细' }).getByRole('listitem').first()).toBeVisible();
+  await dialog.getByRole('button', { name: '关闭' }).first().click();
+  await expect(dialog).toBeHidden();
+});
+
+test('代发订单: a keyword that matches nothing shows the empty state; a failed load offers a retry', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/order/index?keyword=%E6%B2%A1%E6%9C%89%E8%BF%99%E4%B8%AA%E8%AE%A2%E5%8D%95');
+  await expect(page.getByText('暂无数据')).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+
+  let fail = true;
+  await page.route('**/api/order/index', (route) => (fail ? route.abort('failed') : route.fallback()));
+  await page.goto('/order/index?status=pending');
+  // The loader fails, the page still renders the list with its error state and a retry.
+  await expect(page.getByText('加载失败，请稍后重试。')).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(rows(page)).toHaveCount(20);
+  await expectEveryRow(page, 5, /^待采购$/);
+});
+
+test('售后订单: status tab and keyword filter, paging and reload, detail dialog', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/order/after-sale');
+  await expect(page.getByRole('heading', { name: '售后订单' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(20);
+  await page.getByRole('tab', { name: '处理中' }).click();
+  await expect(page).toHaveURL(/status=processing/);
+  await expectEveryRow(page, 6, /^处理中$/);
+  await page.getByRole('tab', { name: '处理中' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: '已完成' })).toBeFocused();
+  await expect(page).toHaveURL(/status=finished/);
+  await expectEveryRow(page, 6, /^已完成$/);
+
+  await page.locator('[data-slot=pagination]').getByRole('button', { name: '下一页' }).click();
+  await expect(page).toHaveURL(/pageIndex=2/);
+  await expect(currentPage(page)).toHaveText('2');
+  await page.reload();
+  await expect(currentPage(page)).toHaveText('2');
+  await expect(page.getByRole('tab', { name: '已完成' })).toHaveAttribute('aria-selected', 'true');
+  await expectEveryRow(page, 6, /^已完成$/);
+
+  const orderNo = ((await rows(page).first().locator('td').first().textContent()) ?? '').trim();
+  await rows(page).first().locator('td').nth(1).click();
+  const dialog = page.getByRole('dialog', { name: '售后详情' });
+  await expect(dialog).toContainText(orderNo);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
