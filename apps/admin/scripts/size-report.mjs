@@ -33,8 +33,8 @@ export const TARGETS = {
  * Lower these as the pages get lighter; never raise them without saying why in the commit.
  */
 export const BUDGETS = {
-  '/login': { js: 155_000, css: 15_000 },
-  '/dashboard/index': { js: 197_000, css: 15_000 },
+  '/login': { js: 151_000, css: 15_000 },
+  '/dashboard/index': { js: 191_000, css: 15_000 },
 };
 
 /**
