@@ -9,19 +9,30 @@ export interface FilterValues {
   shop_id?: string;
   start_date?: string;
   end_date?: string;
+  [key: string]: string | undefined;
 }
 
 export interface FilterBarProps {
   /** The applied filters (from the address). */
   value: FilterValues;
   /** Apply the draft: the page writes it to the address (back to page 1). */
-  onSearch: (value: Required<FilterValues>) => void;
+  onSearch: (value: Record<string, string>) => void;
   onReset: () => void;
   keywordPlaceholder: string;
   /** Show the shop picker. */
   shop?: boolean;
   /** Show the date range (native date inputs, inclusive days). */
   dateRange?: boolean;
+  /** More pickers, each editing one address key. */
+  selects?: readonly FilterSelect[];
+}
+
+/** A picker of the filter row: `allLabel` is the "no filter" choice. */
+export interface FilterSelect {
+  key: string;
+  label: string;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
 }
 
 const ALL = 'all';
@@ -37,15 +48,16 @@ export function FilterBar({
   keywordPlaceholder,
   shop = false,
   dateRange = false,
+  selects = [],
 }: FilterBarProps) {
-  const [draft, setDraft] = useState<Required<FilterValues>>(() => fill(value));
-  const { keyword, shop_id, start_date, end_date } = value;
-  useEffect(
-    () => setDraft(fill({ keyword, shop_id, start_date, end_date })),
-    [keyword, shop_id, start_date, end_date],
-  );
-  const shops = useShopOptions();
-  const set = (key: keyof FilterValues, next: string) => setDraft((d) => ({ ...d, [key]: next }));
+  const keys = ['keyword', 'shop_id', 'start_date', 'end_date', ...selects.map((s) => s.key)];
+  const fill = (from: FilterValues) => Object.fromEntries(keys.map((key) => [key, from[key] ?? '']));
+  const [draft, setDraft] = useState<Record<string, string>>(() => fill(value));
+  // Back/forward changes the address: the draft follows it.
+  const applied = JSON.stringify(fill(value));
+  useEffect(() => setDraft(JSON.parse(applied)), [applied]);
+  const shops = useShopOptions(shop);
+  const set = (key: string, next: string) => setDraft((d) => ({ ...d, [key]: next }));
 
   return (
     <search data-slot="filter-bar">
@@ -59,7 +71,7 @@ export function FilterBar({
         <Input
           aria-label={LIST_COPY.keyword}
           placeholder={keywordPlaceholder}
-          value={draft.keyword}
+          value={draft.keyword ?? ''}
           maxLength={64}
           onChange={(event) => set('keyword', event.target.value)}
           wrapperClassName="w-56"
@@ -82,12 +94,31 @@ export function FilterBar({
             </SelectContent>
           </Select>
         ) : null}
+        {selects.map((select) => (
+          <Select
+            key={select.key}
+            value={draft[select.key] || ALL}
+            onValueChange={(next) => set(select.key, next === ALL ? '' : next)}
+          >
+            <SelectTrigger aria-label={select.label} className="w-36">
+              <SelectValue placeholder={select.allLabel} />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{select.allLabel}</SelectItem>
+              {select.options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        ))}
         {dateRange ? (
           <span className="flex items-center gap-1">
             <Input
               type="date"
               aria-label={LIST_COPY.startDate}
-              value={draft.start_date}
+              value={draft.start_date ?? ''}
               max={draft.end_date || undefined}
               onChange={(event) => set('start_date', event.target.value)}
               wrapperClassName="w-36"
@@ -98,7 +129,7 @@ export function FilterBar({
             <Input
               type="date"
               aria-label={LIST_COPY.endDate}
-              value={draft.end_date}
+              value={draft.end_date ?? ''}
               min={draft.start_date || undefined}
               onChange={(event) => set('end_date', event.target.value)}
               wrapperClassName="w-36"
@@ -114,13 +145,4 @@ export function FilterBar({
       </form>
     </search>
   );
-}
-
-function fill(value: FilterValues): Required<FilterValues> {
-  return {
-    keyword: value.keyword ?? '',
-    shop_id: value.shop_id ?? '',
-    start_date: value.start_date ?? '',
-    end_date: value.end_date ?? '',
-  };
 }

@@ -1,27 +1,89 @@
 import type { ShopGroup } from '@consign/api-client';
-import { shopGroupListQuery } from '@consign/api-client/query';
+import { queryKeys, shopGroupListQuery } from '@consign/api-client/query';
+import { Button, ConfirmDialog, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useListState } from '../../lib/use-list-state';
 import { ListPage } from '../list/list-page';
+import { usePrefetchNextPage } from '../list/use-prefetch-next-page';
 import { SHOP_COPY } from './copy';
+import { GroupNameDialog } from './group-name-dialog';
 import { shopGroupListParams } from './list-params';
 
 const route = getRouteApi('/_authed/shop/setting/group');
 const c = SHOP_COPY.columns;
+const g = SHOP_COPY.groups;
 
-const columns: DataTableProps<ShopGroup>['columns'] = [
-  { header: c.groupName, accessorKey: 'name' },
-  { header: c.shopCount, accessorKey: 'shop_count', meta: { align: 'right' } },
-];
+function columns(
+  rename: (group: ShopGroup) => void,
+  remove: (group: ShopGroup) => void,
+): DataTableProps<ShopGroup>['columns'] {
+  return [
+    { header: c.groupName, accessorKey: 'name' },
+    {
+      header: c.shopCount,
+      cell: ({ row }) => (
+        <Link
+          to="/shop/setting"
+          search={{ group_id: String(row.original.id) }}
+          aria-label={g.viewShopsLabel(row.original.name)}
+          className="text-link underline-offset-4 hover:underline"
+        >
+          {g.viewShops(row.original.shop_count)}
+        </Link>
+      ),
+    },
+    {
+      header: c.actions,
+      cell: ({ row }) => (
+        <div className="flex gap-3">
+          <Button
+            variant="link"
+            aria-label={g.renameLabel(row.original.name)}
+            onClick={() => rename(row.original)}
+          >
+            {g.rename}
+          </Button>
+          <Button
+            variant="link"
+            className="text-error"
+            aria-label={g.deleteLabel(row.original.name)}
+            onClick={() => remove(row.original)}
+          >
+            {g.delete}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+}
 
-/** 店铺分组 (first version: the list with its keyword filter; the full page grows here). */
+/** 店铺分组: create, rename and delete groups (asking first); each links to its shops. */
 export function ShopGroupListPage() {
   const state = useListState(route);
-  const query = useQuery(shopGroupListQuery(useApi(), shopGroupListParams(state.search)));
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const query = useQuery(shopGroupListQuery(api, shopGroupListParams(state.search)));
+  usePrefetchNextPage(state.search, query.data?.total, (search) =>
+    shopGroupListQuery(api, shopGroupListParams(search)),
+  );
+  const [editing, setEditing] = useState<ShopGroup | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleting, setDeleting] = useState<ShopGroup | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const rename = useCallback((group: ShopGroup | null) => {
+    setEditing(group);
+    setEditOpen(true);
+  }, []);
+  const remove = useCallback((group: ShopGroup) => {
+    setDeleting(group);
+    setDeleteOpen(true);
+  }, []);
+  const tableColumns = useMemo(() => columns(rename, remove), [rename, remove]);
   return (
     <ListPage
       title={TITLES.shopSettingGroup}
@@ -29,9 +91,34 @@ export function ShopGroupListPage() {
       data={query.data}
       loading={query.isFetching}
       error={query.isError}
-      columns={columns}
+      onRetry={() => void query.refetch()}
+      columns={tableColumns}
       keywordPlaceholder={SHOP_COPY.groupKeyword}
       getRowId={(row) => String(row.id)}
-    />
+      actions={
+        <Button variant="primary" onClick={() => rename(null)}>
+          {g.create}
+        </Button>
+      }
+    >
+      <GroupNameDialog group={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        variant="danger"
+        title={g.deleteTitle}
+        description={deleting ? g.deleteDescription(deleting.name, deleting.shop_count) : undefined}
+        confirmText={g.delete}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await api.shop.groupDel({ id: deleting.id });
+          toast.success(g.deleted(deleting.name));
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
+          ]);
+        }}
+      />
+    </ListPage>
   );
 }

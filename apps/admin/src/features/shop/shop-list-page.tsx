@@ -1,31 +1,93 @@
-import type { Shop } from '@consign/api-client';
+import { PLATFORMS, SHOP_AUTH_STATUSES, type Shop, type ShopAuthStatus } from '@consign/api-client';
 import { shopListQuery } from '@consign/api-client/query';
+import { Button, formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useListState } from '../../lib/use-list-state';
+import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
+import { oneOf } from '../list/search-params';
+import { StatusTabs } from '../list/status-tabs';
+import { usePrefetchNextPage } from '../list/use-prefetch-next-page';
 import { PLATFORM_LABELS } from '../order/copy';
+import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
+import { useGroupOptions } from './group-options';
 import { shopListParams } from './list-params';
+import { MoveShopDialog } from './move-shop-dialog';
 
 const route = getRouteApi('/_authed/shop/setting/');
 const c = SHOP_COPY.columns;
 
-const columns: DataTableProps<Shop>['columns'] = [
-  { header: c.name, accessorKey: 'name' },
-  { header: c.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
-  { header: c.group, cell: ({ row }) => row.original.group_name || SHOP_COPY.noGroup },
-  { header: c.auth, cell: ({ row }) => SHOP_COPY.auth[row.original.auth_status] },
-  { header: c.goodsCount, accessorKey: 'goods_count', meta: { align: 'right' } },
-];
+const AUTH_TONES = {
+  authorized: 'success',
+  expired: 'danger',
+  unauthorized: 'neutral',
+} as const satisfies Record<ShopAuthStatus, string>;
 
-/** 店铺设置 (first version: the list with its keyword filter; the full page grows here). */
+function Expiry({ at }: { at: number | null }) {
+  if (!at) return <span className="text-muted-foreground">{SHOP_COPY.never}</span>;
+  const past = at * 1000 < Date.now();
+  return (
+    <span className={past ? 'text-error' : undefined}>
+      {formatDateTime(at).slice(0, 10)}
+      {past ? ` (${SHOP_COPY.expired})` : ''}
+    </span>
+  );
+}
+
+function columns(move: (shop: Shop) => void): DataTableProps<Shop>['columns'] {
+  return [
+    { header: c.name, accessorKey: 'name' },
+    { header: c.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
+    { header: c.group, cell: ({ row }) => row.original.group_name || SHOP_COPY.noGroup },
+    {
+      header: c.auth,
+      cell: ({ row }) => (
+        <StatusBadge
+          label={SHOP_COPY.auth[row.original.auth_status]}
+          tone={AUTH_TONES[row.original.auth_status]}
+        />
+      ),
+    },
+    { header: SHOP_COPY.expiresAt, cell: ({ row }) => <Expiry at={row.original.auth_expires_at} /> },
+    { header: c.goodsCount, accessorKey: 'goods_count', meta: { align: 'right' } },
+    {
+      header: c.actions,
+      cell: ({ row }) => (
+        <Button
+          variant="link"
+          aria-label={SHOP_COPY.moveLabel(row.original.name)}
+          onClick={() => move(row.original)}
+        >
+          {SHOP_COPY.move}
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** 店铺设置: shops with platform, group, authorisation and expiry; move a shop to another group. */
 export function ShopListPage() {
   const state = useListState(route);
-  const query = useQuery(shopListQuery(useApi(), shopListParams(state.search)));
+  const api = useApi();
+  const query = useQuery(shopListQuery(api, shopListParams(state.search)));
+  usePrefetchNextPage(state.search, query.data?.total, (search) =>
+    shopListQuery(api, shopListParams(search)),
+  );
+  const groups = useGroupOptions();
+  const [moving, setMoving] = useState<Shop | null>(null);
+  const [open, setOpen] = useState(false);
+  const move = useCallback((shop: Shop) => {
+    setMoving(shop);
+    setOpen(true);
+  }, []);
+  const tableColumns = useMemo(() => columns(move), [move]);
+  const { filters } = state;
   return (
     <ListPage
       title={TITLES.shopSetting}
@@ -33,14 +95,50 @@ export function ShopListPage() {
       data={query.data}
       loading={query.isFetching}
       error={query.isError}
-      columns={columns}
-      keywordPlaceholder={SHOP_COPY.shopKeyword}
+      onRetry={() => void query.refetch()}
+      columns={tableColumns}
       getRowId={(row) => String(row.id)}
       actions={
         <Link to="/shop/setting/group" className="text-sm text-link underline-offset-4 hover:underline">
           {SHOP_COPY.manageGroups}
         </Link>
       }
-    />
+      filters={
+        <FilterBar
+          value={filters}
+          keywordPlaceholder={SHOP_COPY.shopKeyword}
+          selects={[
+            {
+              key: 'platform',
+              label: SHOP_COPY.platform,
+              allLabel: SHOP_COPY.allPlatforms,
+              options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
+            },
+            {
+              key: 'group_id',
+              label: SHOP_COPY.group,
+              allLabel: SHOP_COPY.allGroups,
+              options: [
+                { value: '0', label: SHOP_COPY.noGroup },
+                ...groups.map((g) => ({ value: String(g.id), label: g.name })),
+              ],
+            },
+          ]}
+          onSearch={(next) => state.setFilters(next)}
+          onReset={state.resetFilters}
+        />
+      }
+      tabs={
+        <StatusTabs
+          label={SHOP_COPY.authTabs}
+          options={SHOP_AUTH_STATUSES}
+          labels={SHOP_COPY.auth}
+          value={oneOf(filters.auth_status, SHOP_AUTH_STATUSES)}
+          onChange={(status) => state.setFilters({ auth_status: status ?? '' })}
+        />
+      }
+    >
+      <MoveShopDialog shop={moving} open={open} onOpenChange={setOpen} />
+    </ListPage>
   );
 }

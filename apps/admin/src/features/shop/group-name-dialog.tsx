@@ -1,0 +1,103 @@
+import type { ShopGroup } from '@consign/api-client';
+import { queryKeys } from '@consign/api-client/query';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  Input,
+  toast,
+} from '@consign/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useApi } from '../../lib/use-api';
+import { SHOP_COPY } from './copy';
+
+const g = SHOP_COPY.groups;
+export const GROUP_NAME_MAX = 32;
+
+/** The error of a group name, or undefined when it is valid (1-32 characters after trimming). */
+export function groupNameError(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return g.nameRequired;
+  if ([...trimmed].length > GROUP_NAME_MAX) return g.nameTooLong;
+  return undefined;
+}
+
+/**
+ * Creates a group (`group` null) or renames one. On success: a toast, the group and shop lists
+ * refreshed, the dialog closed. On failure the dialog stays open with what was typed.
+ */
+export function GroupNameDialog({
+  group,
+  open,
+  onOpenChange,
+}: {
+  group: ShopGroup | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setName(group?.name ?? '');
+      setTouched(false);
+    }
+  }, [open, group]);
+  const save = useMutation({
+    mutationFn: (body: { id?: number; name: string }) => api.shop.groupSave(body),
+    onSuccess: async (saved) => {
+      toast.success(group ? g.renamed(saved.name) : g.created(saved.name));
+      onOpenChange(false);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
+      ]);
+    },
+  });
+  const error = touched ? groupNameError(name) : undefined;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTouched(true);
+            if (groupNameError(name)) return;
+            save.mutate(group ? { id: group.id, name: name.trim() } : { name: name.trim() });
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{group ? g.renameTitle : g.createTitle}</DialogTitle>
+          </DialogHeader>
+          <Field label={g.name} required error={error}>
+            <Input
+              value={name}
+              placeholder={g.namePlaceholder}
+              maxLength={64}
+              autoComplete="off"
+              onChange={(event) => setName(event.target.value)}
+              onBlur={() => setTouched(true)}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" onClick={() => onOpenChange(false)}>
+              {SHOP_COPY.cancel}
+            </Button>
+            <Button type="submit" variant="primary" disabled={save.isPending}>
+              {save.isPending ? SHOP_COPY.saving : SHOP_COPY.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

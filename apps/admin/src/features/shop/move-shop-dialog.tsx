@@ -1,0 +1,97 @@
+import type { Shop } from '@consign/api-client';
+import { queryKeys } from '@consign/api-client/query';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  toast,
+} from '@consign/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useApi } from '../../lib/use-api';
+import { SHOP_COPY } from './copy';
+import { useGroupOptions } from './group-options';
+
+const NONE = 'none';
+
+/** Moves one shop into another group (or none); the shop and group lists refresh after it. */
+export function MoveShopDialog({
+  shop,
+  open,
+  onOpenChange,
+}: {
+  shop: Shop | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const groups = useGroupOptions();
+  const [target, setTarget] = useState(NONE);
+  useEffect(() => {
+    if (open && shop) setTarget(shop.group_id ? String(shop.group_id) : NONE);
+  }, [open, shop]);
+  const move = useMutation({
+    mutationFn: (body: { shop_id: number; group_id: number | null }) => api.shop.move(body),
+    onSuccess: async (moved) => {
+      toast.success(SHOP_COPY.moved(moved.name, moved.group_name || SHOP_COPY.noGroup));
+      onOpenChange(false);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
+      ]);
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!shop) return;
+            move.mutate({ shop_id: shop.id, group_id: target === NONE ? null : Number(target) });
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{SHOP_COPY.moveTitle}</DialogTitle>
+            <DialogDescription>{shop ? SHOP_COPY.moveDescription(shop.name) : null}</DialogDescription>
+          </DialogHeader>
+          <Field label={SHOP_COPY.moveTarget}>
+            <Select value={target} onValueChange={setTarget}>
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NONE}>{SHOP_COPY.noGroup}</SelectItem>
+                {groups.map((group) => (
+                  <SelectItem key={group.id} value={String(group.id)}>
+                    {group.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <DialogFooter>
+            <Button type="button" onClick={() => onOpenChange(false)}>
+              {SHOP_COPY.cancel}
+            </Button>
+            <Button type="submit" variant="primary" disabled={move.isPending}>
+              {move.isPending ? SHOP_COPY.saving : SHOP_COPY.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
