@@ -1,15 +1,39 @@
-import { goodsDetailQuery } from '@consign/api-client/query';
-import { Button, Empty, formatDateTime, formatMoney } from '@consign/ui';
-import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
+import { goodsDetailQuery, queryKeys } from '@consign/api-client/query';
+import {
+  Button,
+  ConfirmDialog,
+  Empty,
+  Field,
+  formatDateTime,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Spinner,
+  toast,
+} from '@consign/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
+import { useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { SHOP_COPY } from './copy';
+import {
+  formToBody,
+  type GoodsFormErrors,
+  type GoodsFormValues,
+  goodsToForm,
+  imageLines,
+  validateGoods,
+} from './goods-form';
 
 const route = getRouteApi('/_authed/shop/goods/detail');
 const d = SHOP_COPY.detail;
 
-/** 商品编辑 (first version: the product as stored; the edit form grows here). */
+/** 商品编辑: the product's title, price, stock, status and pictures, validated, with a guard on leaving. */
 export function GoodsDetailPage() {
   const { id } = route.useSearch();
   const api = useApi();
@@ -19,37 +43,150 @@ export function GoodsDetailPage() {
       <Link to="/shop/goods">{d.back}</Link>
     </Button>
   );
+  let body: React.ReactNode;
+  if (id === undefined) body = <Empty description={d.missing} action={back} />;
+  else if (goods.data)
+    body = <GoodsForm key={`${goods.data.id}-${goods.data.updated_at}`} goods={goods.data} />;
+  else if (goods.isError) body = <Empty description={d.notFound} action={back} />;
+  else body = <Spinner />;
   return (
     <section
       aria-labelledby="goods-detail-title"
       className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm"
     >
-      <h1 id="goods-detail-title" className="text-lg font-semibold">
-        {TITLES.shopGoodsDetail}
-      </h1>
-      {id === undefined ? (
-        <Empty description={d.missing} action={back} />
-      ) : goods.data ? (
-        <>
-          <dl className="grid max-w-2xl grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
-            <dt className="text-muted-foreground">{d.fields.title}</dt>
-            <dd>{goods.data.title}</dd>
-            <dt className="text-muted-foreground">{d.fields.shop}</dt>
-            <dd>{goods.data.shop_name}</dd>
-            <dt className="text-muted-foreground">{d.fields.price}</dt>
-            <dd>{formatMoney(goods.data.price)}</dd>
-            <dt className="text-muted-foreground">{d.fields.stock}</dt>
-            <dd>{goods.data.stock}</dd>
-            <dt className="text-muted-foreground">{d.fields.status}</dt>
-            <dd>{SHOP_COPY.goodsStatus[goods.data.status]}</dd>
-            <dt className="text-muted-foreground">{d.fields.source}</dt>
-            <dd className="break-all">{goods.data.source_url || '—'}</dd>
-            <dt className="text-muted-foreground">{d.fields.updatedAt}</dt>
-            <dd>{formatDateTime(goods.data.updated_at)}</dd>
-          </dl>
-          <div>{back}</div>
-        </>
-      ) : null}
+      <div>
+        <h1 id="goods-detail-title" className="text-lg font-semibold">
+          {TITLES.shopGoodsDetail}
+        </h1>
+        <p className="mt-1 text-sm text-muted-foreground">{d.intro}</p>
+      </div>
+      {body}
     </section>
+  );
+}
+
+function GoodsForm({ goods }: { goods: Goods }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [initial, setInitial] = useState(() => goodsToForm(goods));
+  const [values, setValues] = useState<GoodsFormValues>(initial);
+  const [errors, setErrors] = useState<GoodsFormErrors>({});
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const save = useMutation({
+    mutationFn: (next: GoodsFormValues) => api.goods.save(formToBody(goods, next)),
+    onSuccess: async (saved) => {
+      // The saved values become the new baseline: leaving no longer asks.
+      setInitial(goodsToForm(saved));
+      setValues(goodsToForm(saved));
+      toast.success(d.saved);
+      queryClient.setQueryData(queryKeys.goods.detail(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.goods.lists });
+    },
+  });
+  const blocker = useBlocker({
+    shouldBlockFn: () => dirty && !save.isPending,
+    enableBeforeUnload: () => dirty,
+    withResolver: true,
+  });
+  const set = <K extends keyof GoodsFormValues>(key: K, value: GoodsFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateGoods({ ...values, [key]: value })[key] }));
+  };
+  const images = imageLines(values.images);
+
+  return (
+    <form
+      noValidate
+      className="flex max-w-2xl flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = validateGoods(values);
+        setErrors(found);
+        if (Object.keys(found).length === 0) save.mutate(values);
+      }}
+    >
+      <p className="text-sm text-muted-foreground">
+        {d.fields.shop}：{goods.shop_name} · {d.fields.updatedAt}：{formatDateTime(goods.updated_at)}
+      </p>
+      <Field label={d.fields.title} required error={errors.title}>
+        <Input value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label={d.fields.price} required error={errors.price} description={d.priceHint}>
+          <Input inputMode="decimal" value={values.price} onChange={(e) => set('price', e.target.value)} />
+        </Field>
+        <Field label={d.fields.stock} required error={errors.stock}>
+          <Input inputMode="numeric" value={values.stock} onChange={(e) => set('stock', e.target.value)} />
+        </Field>
+        <Field label={d.fields.status}>
+          <Select value={values.status} onValueChange={(v) => set('status', v as GoodsStatus)}>
+            <SelectTrigger className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {GOODS_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {SHOP_COPY.goodsStatus[status]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+      </div>
+      <Field label={d.fields.images} required error={errors.images} description={d.imagesHint}>
+        <textarea
+          rows={4}
+          value={values.images}
+          onChange={(e) => set('images', e.target.value)}
+          className="rounded-md border border-input bg-card px-3 py-2 font-mono text-sm outline-none focus-visible:border-link focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-error"
+        />
+      </Field>
+      {images.length > 0 && !errors.images ? (
+        <ul className="flex flex-wrap gap-2" aria-label={d.fields.images}>
+          {images.slice(0, 9).map((src, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may be listed twice; the line is its identity.
+            <li key={`${index}-${src}`}>
+              <img
+                src={src}
+                alt={d.imagePreview(index + 1)}
+                width={64}
+                height={64}
+                className="size-16 rounded-sm border border-border bg-muted object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary" disabled={save.isPending || !dirty}>
+          {save.isPending ? SHOP_COPY.saving : d.save}
+        </Button>
+        <Button
+          type="button"
+          disabled={!dirty}
+          onClick={() => {
+            setValues(initial);
+            setErrors({});
+          }}
+        >
+          {d.reset}
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to="/shop/goods">{d.back}</Link>
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={blocker.status === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open && blocker.status === 'blocked') blocker.reset();
+        }}
+        variant="danger"
+        title={d.unsavedTitle}
+        description={d.unsavedDescription}
+        confirmText={d.leave}
+        cancelText={d.stay}
+        onConfirm={() => blocker.proceed?.()}
+      />
+    </form>
   );
 }

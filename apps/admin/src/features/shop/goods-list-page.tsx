@@ -1,26 +1,66 @@
-import type { Goods } from '@consign/api-client';
+import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
 import { goodsListQuery } from '@consign/api-client/query';
-import { formatDateTime, formatMoney } from '@consign/ui';
+import { formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useListState } from '../../lib/use-list-state';
+import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
+import { oneOf } from '../list/search-params';
+import { StatusTabs } from '../list/status-tabs';
+import { usePrefetchNextPage } from '../list/use-prefetch-next-page';
+import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
 import { goodsListParams } from './list-params';
 
 const route = getRouteApi('/_authed/shop/goods/');
 const c = SHOP_COPY.columns;
 
+export const GOODS_TONES = {
+  on_sale: 'success',
+  off_sale: 'neutral',
+  draft: 'primary',
+} as const satisfies Record<GoodsStatus, string>;
+
 const columns: DataTableProps<Goods>['columns'] = [
-  { header: c.title, accessorKey: 'title' },
+  {
+    header: c.title,
+    cell: ({ row }) => (
+      <div className="flex max-w-80 items-center gap-2">
+        <img
+          src={row.original.images[0]}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+          className="size-10 shrink-0 rounded-sm border border-border bg-muted object-cover"
+        />
+        <span className="truncate" title={row.original.title}>
+          {row.original.title}
+        </span>
+      </div>
+    ),
+  },
   { header: c.shop, accessorKey: 'shop_name' },
-  { header: c.price, cell: ({ row }) => formatMoney(row.original.price), meta: { align: 'right' } },
+  {
+    header: c.price,
+    cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.price)}</span>,
+    meta: { align: 'right' },
+  },
   { header: c.stock, accessorKey: 'stock', meta: { align: 'right' } },
-  { header: c.status, cell: ({ row }) => SHOP_COPY.goodsStatus[row.original.status] },
-  { header: c.updatedAt, cell: ({ row }) => formatDateTime(row.original.updated_at) },
+  {
+    header: c.status,
+    cell: ({ row }) => (
+      <StatusBadge
+        label={SHOP_COPY.goodsStatus[row.original.status]}
+        tone={GOODS_TONES[row.original.status]}
+      />
+    ),
+  },
+  { header: c.updatedAt, cell: ({ row }) => <RelativeTime value={row.original.updated_at * 1000} /> },
   {
     id: 'actions',
     header: c.actions,
@@ -28,6 +68,7 @@ const columns: DataTableProps<Goods>['columns'] = [
       <Link
         to="/shop/goods/detail"
         search={{ id: row.original.id }}
+        aria-label={SHOP_COPY.editLabel(row.original.title)}
         className="text-link underline-offset-4 hover:underline"
       >
         {SHOP_COPY.edit}
@@ -36,10 +77,15 @@ const columns: DataTableProps<Goods>['columns'] = [
   },
 ];
 
-/** 商品管理 (first version: the list with its keyword filter; the full page grows here). */
+/** 商品管理: status tabs, keyword and shop filters, the goods with a link to 商品编辑. */
 export function GoodsListPage() {
   const state = useListState(route);
-  const query = useQuery(goodsListQuery(useApi(), goodsListParams(state.search)));
+  const api = useApi();
+  const query = useQuery(goodsListQuery(api, goodsListParams(state.search)));
+  usePrefetchNextPage(state.search, query.data?.total, (search) =>
+    goodsListQuery(api, goodsListParams(search)),
+  );
+  const { filters } = state;
   return (
     <ListPage
       title={TITLES.shopGoods}
@@ -47,9 +93,27 @@ export function GoodsListPage() {
       data={query.data}
       loading={query.isFetching}
       error={query.isError}
+      onRetry={() => void query.refetch()}
       columns={columns}
-      keywordPlaceholder={SHOP_COPY.goodsKeyword}
       getRowId={(row) => String(row.id)}
+      filters={
+        <FilterBar
+          value={filters}
+          keywordPlaceholder={SHOP_COPY.goodsKeyword}
+          shop
+          onSearch={(next) => state.setFilters(next)}
+          onReset={state.resetFilters}
+        />
+      }
+      tabs={
+        <StatusTabs
+          label={SHOP_COPY.goodsStatusTabs}
+          options={GOODS_STATUSES}
+          labels={SHOP_COPY.goodsStatus}
+          value={oneOf(filters.status, GOODS_STATUSES)}
+          onChange={(status) => state.setFilters({ status: status ?? '' })}
+        />
+      }
     />
   );
 }

@@ -9,7 +9,9 @@ export const Route = createFileRoute('/_authed/shop/goods/detail')({
   validateSearch: goodsDetailSearchSchema,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context: { queryClient, api }, deps }) => {
-    if (deps.id !== undefined) await queryClient.ensureQueryData(goodsDetailQuery(api, deps.id));
+    // A missing product is not a route error: the page says so.
+    if (deps.id !== undefined)
+      await queryClient.ensureQueryData(goodsDetailQuery(api, deps.id)).catch(() => undefined);
   },
   component: GoodsDetailPage,
 });

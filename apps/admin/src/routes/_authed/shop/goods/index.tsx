@@ -9,7 +9,8 @@ export const Route = createFileRoute('/_authed/shop/goods/')({
   validateSearch: goodsSearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
+  // A failed load is not a route error: the page shows it in the table with a retry.
   loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(goodsListQuery(api, goodsListParams(deps))),
+    queryClient.ensureQueryData(goodsListQuery(api, goodsListParams(deps))).catch(() => undefined),
   component: GoodsListPage,
 });
