@@ -20,7 +20,7 @@ const manifestPath = join(distDir, '.vite/manifest.json');
 /**
  * Targets of issue 7 (KB = 1000 bytes, gzip level 9): JS to paint /login <= 110 KB, /dashboard/index
  * <= 150 KB, CSS <= 15 KB each. The JS targets are not met yet (see README, "Performance": React DOM,
- * the router and the query client alone are ~100 KB); the report shows the gap.
+ * the router, the query client and qs alone are ~110 KB); the report shows the gap.
  */
 export const TARGETS = {
   '/login': { js: 110_000, css: 15_000 },
@@ -33,8 +33,8 @@ export const TARGETS = {
  * Lower these as the pages get lighter; never raise them without saying why in the commit.
  */
 export const BUDGETS = {
-  '/login': { js: 151_000, css: 15_000 },
-  '/dashboard/index': { js: 191_000, css: 15_000 },
+  '/login': { js: 152_000, css: 15_000 },
+  '/dashboard/index': { js: 194_000, css: 15_000 },
 };
 
 /**
