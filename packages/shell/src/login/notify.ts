@@ -22,9 +22,12 @@ function loadToast(): Promise<typeof Toast> {
  */
 export const notify = {
   success(message: string, options?: ToastOptions): void {
-    void loadToast().then((toast) => toast.success(message, options));
+    loadToast().then((toast) => toast.success(message, options), ignoreOffline);
   },
   warning(message: string, options?: ToastOptions): void {
-    void loadToast().then((toast) => toast.warning(message, options));
+    loadToast().then((toast) => toast.warning(message, options), ignoreOffline);
   },
 };
+
+/** sonner's chunk did not load (offline): the toast is lost, the form goes on; the next one retries. */
+function ignoreOffline(): void {}
