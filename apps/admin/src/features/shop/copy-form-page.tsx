@@ -1,25 +1,50 @@
 import { COPY_URLS_MAX } from '@consign/api-client';
-import { queryKeys, shopListQuery } from '@consign/api-client/query';
-import { Button, toast } from '@consign/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@consign/api-client/query';
+import {
+  Button,
+  Field,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  toast,
+} from '@consign/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
+import { useShopOptions } from '../list/shop-options';
 import { SHOP_COPY } from './copy';
-import { parseSourceUrls } from './source-urls';
+import { checkSourceUrls } from './source-urls';
 
 const f = SHOP_COPY.copyForm;
 
-/** 商品复制 (first version): links plus a target shop, then the copy records. */
+/** The form's errors: a shop, 1..50 links, nothing that is not a link. */
+function errorsOf(shopId: string, text: string) {
+  const check = checkSourceUrls(text);
+  const urls =
+    check.invalid.length > 0
+      ? f.badLines(check.invalid.length, check.invalid[0] ?? '')
+      : check.urls.length === 0
+        ? f.urlsRequired
+        : check.urls.length > COPY_URLS_MAX
+          ? f.tooMany(check.urls.length, COPY_URLS_MAX)
+          : undefined;
+  return { check, shop: shopId ? undefined : f.shopRequired, urls };
+}
+
+/** 商品复制: paste links (validated, deduplicated, at most 50), pick the shop, start the copy. */
 export function CopyFormPage() {
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const shops = useQuery(shopListQuery(api, { pageIndex: 1, pageSize: 100 }));
+  const shops = useShopOptions();
   const [shopId, setShopId] = useState('');
   const [text, setText] = useState('');
-  const ids = { shop: useId(), urls: useId(), title: useId() };
+  const [submitted, setSubmitted] = useState(false);
+  const titleId = useId();
   const create = useMutation({
     mutationFn: (body: { shop_id: number; urls: string[] }) => api.copy.create(body),
     onSuccess: async ({ created }) => {
@@ -28,13 +53,12 @@ export function CopyFormPage() {
       await navigate({ to: '/shop/copy/list' });
     },
   });
-  const urls = parseSourceUrls(text);
-  const valid = shopId !== '' && urls.length > 0;
+  const { check, ...errors } = errorsOf(shopId, text);
 
   return (
-    <section aria-labelledby={ids.title} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
+    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <div className="flex items-center justify-between">
-        <h1 id={ids.title} className="text-lg font-semibold">
+        <h1 id={titleId} className="text-lg font-semibold">
           {TITLES.shopCopy}
         </h1>
         <Link to="/shop/copy/list" className="text-sm text-link underline-offset-4 hover:underline">
@@ -43,51 +67,47 @@ export function CopyFormPage() {
       </div>
       <p className="text-sm text-muted-foreground">{f.intro}</p>
       <form
+        noValidate
         className="flex max-w-2xl flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!valid) {
-            toast.warning(f.invalid);
-            return;
-          }
-          create.mutate({ shop_id: Number(shopId), urls });
+          setSubmitted(true);
+          if (errors.shop || errors.urls) return;
+          create.mutate({ shop_id: Number(shopId), urls: check.urls });
         }}
       >
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.shop} className="text-sm font-medium">
-            {f.shop}
-          </label>
-          <select
-            id={ids.shop}
-            value={shopId}
-            onChange={(event) => setShopId(event.target.value)}
-            className="h-8 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <option value="">{f.shopPlaceholder}</option>
-            {shops.data?.list.map((shop) => (
-              <option key={shop.id} value={shop.id}>
-                {shop.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.urls} className="text-sm font-medium">
-            {f.urls}
-          </label>
-          <textarea
-            id={ids.urls}
-            rows={8}
-            value={text}
-            maxLength={COPY_URLS_MAX * 2100}
-            placeholder={f.urlsPlaceholder}
-            onChange={(event) => setText(event.target.value)}
-            className="rounded-md border border-input bg-card p-2 font-mono text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-          <p className="text-xs text-muted-foreground" aria-live="polite">
-            {urls.length} / {COPY_URLS_MAX}
-          </p>
-        </div>
+        <Field label={f.shop} required error={submitted ? errors.shop : undefined}>
+          <Select value={shopId} onValueChange={setShopId}>
+            <SelectTrigger className="w-72">
+              <SelectValue placeholder={f.shopPlaceholder} />
+            </SelectTrigger>
+            <SelectContent>
+              {shops.map((shop) => (
+                <SelectItem key={shop.id} value={String(shop.id)}>
+                  {shop.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        <Field
+          label={f.urls}
+          required
+          error={submitted ? errors.urls : undefined}
+          description={f.summary(check.urls.length, COPY_URLS_MAX, check.duplicates)}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={8}
+              value={text}
+              maxLength={200_000}
+              placeholder={f.urlsPlaceholder}
+              onChange={(event) => setText(event.target.value)}
+              className="rounded-md border border-input bg-card p-2 font-mono text-sm outline-none focus-visible:border-link focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-error"
+            />
+          )}
+        </Field>
         <div>
           <Button type="submit" variant="primary" loading={create.isPending}>
             {f.submit}

@@ -7,6 +7,9 @@ export const SHOP_COPY = {
   copyKeyword: '货源链接',
   manageGroups: '店铺分组',
   copyRecords: '复制记录',
+  copyStatusTabs: '复制状态',
+  refreshing: '有任务进行中，列表每 3 秒自动刷新',
+  viewGoods: '查看商品',
   columns: {
     name: '店铺名称',
     platform: '平台',
@@ -84,6 +87,12 @@ export const SHOP_COPY = {
     submit: '开始复制',
     created: (n: number) => `已创建 ${n} 个复制任务`,
     invalid: '请选择店铺并至少填写一条以 http(s):// 开头的链接',
+    shopRequired: '请选择目标店铺',
+    urlsRequired: '请至少填写一条以 http(s):// 开头的商品链接',
+    tooMany: (n: number, max: number) => `共 ${n} 条链接，一次最多 ${max} 条`,
+    badLines: (n: number, sample: string) => `${n} 条不是有效链接（如 ${sample}），请修改或删除`,
+    summary: (n: number, max: number, dup: number) =>
+      `有效链接 ${n} / ${max}${dup > 0 ? `，已忽略 ${dup} 条重复` : ''}`,
   },
   goodsStatusTabs: '商品状态',
   editLabel: (title: string) => `编辑商品 ${title}`,

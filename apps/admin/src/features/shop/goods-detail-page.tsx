@@ -134,12 +134,15 @@ function GoodsForm({ goods }: { goods: Goods }) {
         </Field>
       </div>
       <Field label={d.fields.images} required error={errors.images} description={d.imagesHint}>
-        <textarea
-          rows={4}
-          value={values.images}
-          onChange={(e) => set('images', e.target.value)}
-          className="rounded-md border border-input bg-card px-3 py-2 font-mono text-sm outline-none focus-visible:border-link focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-error"
-        />
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            value={values.images}
+            onChange={(e) => set('images', e.target.value)}
+            className="rounded-md border border-input bg-card px-3 py-2 font-mono text-sm outline-none focus-visible:border-link focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-error"
+          />
+        )}
       </Field>
       {images.length > 0 && !errors.images ? (
         <ul className="flex flex-wrap gap-2" aria-label={d.fields.images}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSourceUrls } from './source-urls';
+import { checkSourceUrls, parseSourceUrls } from './source-urls';
 
 describe('parseSourceUrls', () => {
   it('keeps http(s) links, one per line or separated by spaces, trimmed and without duplicates', () => {
@@ -21,5 +21,20 @@ describe('parseSourceUrls', () => {
     const urls = parseSourceUrls(text);
     expect(urls).toHaveLength(50);
     expect(urls[49]).toBe('https://shop.example/item/49');
+  });
+});
+
+describe('checkSourceUrls', () => {
+  it('names invalid entries, counts repeats and keeps every valid link for the limit check', () => {
+    const text = [
+      'https://a.example/1',
+      'javascript:alert(1)',
+      'https://a.example/1',
+      ...Array.from({ length: 55 }, (_, i) => `https://b.example/${i}`),
+    ].join('\n');
+    const check = checkSourceUrls(text);
+    expect(check.invalid).toEqual(['javascript:alert(1)']);
+    expect(check.duplicates).toBe(1);
+    expect(check.urls).toHaveLength(56);
   });
 });

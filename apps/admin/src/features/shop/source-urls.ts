@@ -8,3 +8,28 @@ export function parseSourceUrls(text: string): string[] {
     .filter((line) => line !== '' && isHttpUrl(line));
   return [...new Set(urls)].slice(0, COPY_URLS_MAX);
 }
+
+/** What the text box holds, for the form to explain itself. */
+export interface SourceUrlCheck {
+  /** The valid links, trimmed and without duplicates (all of them, even past the limit). */
+  urls: string[];
+  /** Entries that are not absolute http(s) links, as typed. */
+  invalid: string[];
+  /** How many entries repeat an earlier link. */
+  duplicates: number;
+}
+
+/** Splits the text box into valid links, invalid entries and repeats. */
+export function checkSourceUrls(text: string): SourceUrlCheck {
+  const seen = new Set<string>();
+  const invalid: string[] = [];
+  let duplicates = 0;
+  for (const entry of text.split(/\s+/)) {
+    const line = entry.trim();
+    if (!line) continue;
+    if (!isHttpUrl(line)) invalid.push(line);
+    else if (seen.has(line)) duplicates += 1;
+    else seen.add(line);
+  }
+  return { urls: [...seen], invalid, duplicates };
+}

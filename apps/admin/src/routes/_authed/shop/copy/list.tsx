@@ -11,7 +11,8 @@ export const Route = createFileRoute('/_authed/shop/copy/list')({
   validateSearch: copyRecordSearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
+  // A failed load is not a route error: the page shows it in the table with a retry.
   loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(copyRecordListQuery(api, copyRecordListParams(deps))),
+    queryClient.ensureQueryData(copyRecordListQuery(api, copyRecordListParams(deps))).catch(() => undefined),
   component: CopyRecordListPage,
 });
