@@ -22,8 +22,11 @@ describe('DropdownMenu', () => {
     (trigger.element() as HTMLElement).focus();
     await userEvent.keyboard('{ArrowDown}');
     await expect.element(page.getByRole('menuitem', { name: '个人设置' })).toHaveFocus();
-    await userEvent.keyboard('{ArrowDown}{Enter}');
-    expect(onLogout).toHaveBeenCalledOnce();
+    await userEvent.keyboard('{ArrowDown}');
+    // Wait for the focus to land before choosing: under load Enter could otherwise reach the first item.
+    await expect.element(page.getByRole('menuitem', { name: '退出登录' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => onLogout.mock.calls.length).toBe(1);
     expect(onSettings).not.toHaveBeenCalled();
     await expect.poll(() => document.querySelector('[role=menu]')).toBeNull();
     await expect.element(trigger).toHaveFocus();
