@@ -20,5 +20,17 @@ export const SYSTEM_COPY = {
     no: '关闭',
     minutes: (n: number) => `${n} 分钟`,
     none: '未设置',
+    save: '保存设置',
+    reset: '还原',
+    saving: '保存中…',
+    saved: '代发设置已保存',
+    markupHint: '0-500 的整数，复制商品时按此比例加价',
+    purchaseAccountPlaceholder: '供应商平台的采购账号',
+    notifyMobileHint: '采购失败时短信通知；留空则不通知',
+    errors: {
+      markup: '请输入 0-500 之间的整数',
+      purchaseAccount: '采购账号最多 64 个字符',
+      notifyMobile: '请输入正确的手机号，或留空',
+    },
   },
 } as const;

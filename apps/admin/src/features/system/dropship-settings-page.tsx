@@ -1,28 +1,141 @@
-import { settingQuery } from '@consign/api-client/query';
-import { useQuery } from '@tanstack/react-query';
+import { type Settings, SYNC_INTERVALS } from '@consign/api-client';
+import { queryKeys, settingQuery } from '@consign/api-client/query';
+import {
+  Button,
+  Field,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Spinner,
+  Switch,
+  toast,
+} from '@consign/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { SYSTEM_COPY } from './copy';
-import { DescriptionCard } from './description-list';
+import {
+  formToSettings,
+  type SettingsFormErrors,
+  type SettingsFormValues,
+  settingsToForm,
+  validateSettings,
+} from './settings-form';
 
 const t = SYSTEM_COPY.setting;
-const onOff = (value: boolean | undefined) => (value === undefined ? undefined : value ? t.yes : t.no);
 
-/** 代发设置 (first version: the settings as stored). */
+/** 代发设置: the settings of `setting.index` as a form, saved with `setting.update`. */
 export function DropshipSettingsPage() {
-  const s = useQuery(settingQuery(useApi())).data;
+  const query = useQuery(settingQuery(useApi()));
+  const titleId = useId();
   return (
-    <DescriptionCard
-      title={TITLES.systemSetting}
-      intro={t.intro}
-      items={[
-        [t.autoPurchase, onOff(s?.auto_purchase)],
-        [t.markup, s ? `${s.default_markup_percent}%` : undefined],
-        [t.purchaseAccount, s ? s.purchase_account || t.none : undefined],
-        [t.notifyMobile, s ? s.notify_mobile || t.none : undefined],
-        [t.syncInterval, s ? t.minutes(s.sync_interval_minutes) : undefined],
-        [t.autoSyncLogistics, onOff(s?.auto_sync_logistics)],
-      ]}
-    />
+    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
+      <div>
+        <h1 id={titleId} className="text-lg font-semibold">
+          {TITLES.systemSetting}
+        </h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
+      </div>
+      {query.data ? <SettingsForm settings={query.data} /> : <Spinner />}
+    </section>
+  );
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [initial, setInitial] = useState(() => settingsToForm(settings));
+  const [values, setValues] = useState<SettingsFormValues>(initial);
+  const [errors, setErrors] = useState<SettingsFormErrors>({});
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const save = useMutation({
+    mutationFn: (body: Settings) => api.setting.update(body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.setting, saved);
+      setInitial(settingsToForm(saved));
+      setValues(settingsToForm(saved));
+      toast.success(t.saved);
+    },
+  });
+  const set = <K extends keyof SettingsFormValues>(key: K, value: SettingsFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateSettings({ ...values, [key]: value })[key] }));
+  };
+  return (
+    <form
+      noValidate
+      className="flex max-w-xl flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = validateSettings(values);
+        setErrors(found);
+        if (Object.keys(found).length === 0) save.mutate(formToSettings(values));
+      }}
+    >
+      <Field label={t.autoPurchase} orientation="horizontal">
+        <Switch checked={values.auto_purchase} onCheckedChange={(v) => set('auto_purchase', v)} />
+      </Field>
+      <Field label={t.markup} required error={errors.default_markup_percent} description={t.markupHint}>
+        <Input
+          inputMode="numeric"
+          value={values.default_markup_percent}
+          onChange={(e) => set('default_markup_percent', e.target.value)}
+          wrapperClassName="w-40"
+        />
+      </Field>
+      <Field label={t.purchaseAccount} error={errors.purchase_account}>
+        <Input
+          value={values.purchase_account}
+          maxLength={100}
+          placeholder={t.purchaseAccountPlaceholder}
+          onChange={(e) => set('purchase_account', e.target.value)}
+        />
+      </Field>
+      <Field label={t.notifyMobile} error={errors.notify_mobile} description={t.notifyMobileHint}>
+        <Input
+          inputMode="tel"
+          value={values.notify_mobile}
+          maxLength={20}
+          onChange={(e) => set('notify_mobile', e.target.value)}
+          wrapperClassName="w-60"
+        />
+      </Field>
+      <Field label={t.syncInterval}>
+        <Select value={values.sync_interval_minutes} onValueChange={(v) => set('sync_interval_minutes', v)}>
+          <SelectTrigger className="w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {SYNC_INTERVALS.map((n) => (
+              <SelectItem key={n} value={String(n)}>
+                {t.minutes(n)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+      <Field label={t.autoSyncLogistics} orientation="horizontal">
+        <Switch checked={values.auto_sync_logistics} onCheckedChange={(v) => set('auto_sync_logistics', v)} />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary" disabled={!dirty || save.isPending}>
+          {save.isPending ? t.saving : t.save}
+        </Button>
+        <Button
+          type="button"
+          disabled={!dirty}
+          onClick={() => {
+            setValues(initial);
+            setErrors({});
+          }}
+        >
+          {t.reset}
+        </Button>
+      </div>
+    </form>
   );
 }
