@@ -32,3 +32,100 @@ test('代发设置: the settings form validates, saves with a toast and the save
   await expect(autoPurchase).toHaveAttribute('aria-checked', String(!wasOn));
   await expect(page.getByRole('combobox', { name: '订单同步间隔' })).toHaveText('60 分钟');
 });
+
+/** `YYYY-MM-DDTHH:mm:ss` in Asia/Shanghai (the browser's zone in these tests), `offset` seconds from now. */
+function shanghaiLocal(offsetSeconds: number): string {
+  return new Date(Date.now() + 8 * 3600_000 + offsetSeconds * 1000).toISOString().slice(0, 19);
+}
+
+test('全局设置: the company preview follows the form, and a save survives a reload', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/system/global');
+  await expect(page.getByRole('heading', { name: '全局设置' })).toBeVisible();
+  const shortName = page.getByLabel('简称');
+  const original = await shortName.inputValue();
+  const preview = page.getByRole('figure', { name: '效果预览' });
+  await shortName.fill('预览简称');
+  await expect(preview.locator('[data-slot=preview-short-name]')).toHaveText('预览简称');
+  await shortName.fill('');
+  await page.getByRole('button', { name: '保存公司信息' }).click();
+  await expect(page.getByText('请输入 1-32 个字符的简称')).toBeVisible();
+  await shortName.fill(original);
+
+  const footInfo = page.getByLabel('页脚信息');
+  const originalFoot = await footInfo.inputValue();
+  await footInfo.fill('E2E 页脚信息');
+  await expect(preview.locator('[data-slot=preview-foot-info]')).toHaveText('E2E 页脚信息');
+  await page.getByRole('button', { name: '保存公司信息' }).click();
+  await expect(page.getByText('公司信息已保存')).toBeVisible();
+  // The shell's footer reads the public config, refreshed by the invalidation.
+  await expect(page.getByRole('contentinfo')).toContainText('E2E 页脚信息');
+  await page.reload();
+  await expect(footInfo).toHaveValue('E2E 页脚信息');
+
+  // Put it back for the other tests.
+  await footInfo.fill(originalFoot);
+  await page.getByRole('button', { name: '保存公司信息' }).click();
+  await expect(page.getByText('公司信息已保存')).toBeVisible();
+});
+
+test('全局设置: a banner shows on the login page while its window is open and not after it closes', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/system/global');
+  const name = `E2E 横幅 ${Date.now() % 100000}`;
+
+  await page.getByRole('button', { name: '新增横幅' }).click();
+  let dialog = page.getByRole('dialog', { name: '新增横幅' });
+  await dialog.getByLabel('名称').fill(name);
+  await dialog.getByLabel('图片地址').fill('javascript:alert(1)');
+  await dialog.getByLabel('开始时间').fill(shanghaiLocal(-60));
+  await dialog.getByLabel('结束时间').fill(shanghaiLocal(-120));
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByText('请输入 http(s):// 或 / 开头的图片地址')).toBeVisible();
+  await expect(dialog.getByText('结束时间必须晚于开始时间')).toBeVisible();
+  await dialog.getByLabel('图片地址').fill('/static/goods/3.svg');
+  const closesAt = Date.now() + 25_000;
+  await dialog.getByLabel('结束时间').fill(shanghaiLocal(25));
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText(`横幅“${name}”已保存`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.locator('[data-slot=data-table-row]').filter({ hasText: name });
+  await expect(row).toContainText('展示中');
+  await expect(page.locator('[data-slot=banner-preview]').getByRole('img', { name })).toBeVisible();
+
+  // Edit: the new name is what the list shows.
+  await page.getByRole('button', { name: `编辑横幅 ${name}` }).click();
+  dialog = page.getByRole('dialog', { name: '编辑横幅' });
+  await expect(dialog.getByLabel('名称')).toHaveValue(name);
+  const renamed = `${name} 改`;
+  await dialog.getByLabel('名称').fill(renamed);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText(`横幅“${renamed}”已保存`)).toBeVisible();
+  const renamedRow = page.locator('[data-slot=data-table-row]').filter({ hasText: renamed });
+  await expect(renamedRow).toHaveCount(1);
+
+  // The login page (signed out) shows it while the window is open...
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const login = await context.newPage();
+  await login.goto('/login');
+  await expect(login.locator(`img[alt="${renamed}"]`)).toHaveCount(1);
+  // ...and not once it has closed.
+  await login.waitForTimeout(Math.max(0, closesAt - Date.now()) + 1_500);
+  await login.reload();
+  await expect(login.getByPlaceholder('请输入手机号')).toBeVisible();
+  await expect(login.locator(`img[alt="${renamed}"]`)).toHaveCount(0);
+  await context.close();
+  await expect(renamedRow).toContainText('已结束', { timeout: 10_000 });
+
+  // Delete, asking first.
+  await page.getByRole('button', { name: `删除横幅 ${renamed}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: '删除横幅' });
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText(`横幅“${renamed}”已删除`)).toBeVisible();
+  await expect(renamedRow).toHaveCount(0);
+});

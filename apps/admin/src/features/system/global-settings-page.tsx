@@ -1,27 +1,14 @@
-import { companyQuery } from '@consign/api-client/query';
-import { useQuery } from '@tanstack/react-query';
 import { TITLES } from '../../copy';
-import { useApi } from '../../lib/use-api';
-import { SYSTEM_COPY } from './copy';
-import { DescriptionCard } from './description-list';
+import { BannersSection } from './banners-section';
+import { CompanySection } from './company-form';
 
-const t = SYSTEM_COPY.company;
-
-/** 全局设置 (administrators; first version: the company profile as stored). */
+/** 全局设置 (administrators): the company profile with a live preview, and the login banners. */
 export function GlobalSettingsPage() {
-  const company = useQuery(companyQuery(useApi())).data;
   return (
-    <DescriptionCard
-      title={TITLES.systemGlobal}
-      intro={t.intro}
-      items={[
-        [t.name, company?.name],
-        [t.shortName, company?.short_name],
-        [t.enName, company?.en_name],
-        [t.logo, company?.logo_url],
-        [t.footCopyright, company?.foot_copyright],
-        [t.footInfo, company?.foot_info],
-      ]}
-    />
+    <div className="flex flex-col gap-4">
+      <h1 className="text-lg font-semibold">{TITLES.systemGlobal}</h1>
+      <CompanySection />
+      <BannersSection />
+    </div>
   );
 }

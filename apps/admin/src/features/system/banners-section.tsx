@@ -1,0 +1,252 @@
+import type { Banner } from '@consign/api-client';
+import { companyConfigQuery, queryKeys } from '@consign/api-client/query';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  formatDateTime,
+  Input,
+  toast,
+} from '@consign/ui';
+import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useApi } from '../../lib/use-api';
+import { StatusBadge } from '../order/status-badge';
+import {
+  type BannerFormErrors,
+  type BannerFormValues,
+  bannerState,
+  bannerToForm,
+  formToBanner,
+  validateBanner,
+} from './banner-form';
+import { SYSTEM_COPY } from './copy';
+
+const t = SYSTEM_COPY.banners;
+const STATE_TONES = { active: 'success', upcoming: 'primary', ended: 'neutral' } as const;
+
+const windowText = (b: Banner) =>
+  !b.begin_time && !b.end_time
+    ? t.always
+    : `${b.begin_time ? formatDateTime(b.begin_time) : t.none} ~ ${b.end_time ? formatDateTime(b.end_time) : t.none}`;
+
+/** 登录页横幅: the banners with their window and state now, a preview of the active ones, CRUD. */
+export function BannersSection() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const config = useQuery(companyConfigQuery(api));
+  const banners = config.data?.ad_list ?? [];
+  // The state column and the preview follow the clock.
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Math.floor(Date.now() / 1000)), 5_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const active = banners.filter((b) => bannerState(b, now) === 'active');
+  const [editing, setEditing] = useState<Banner | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Banner | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  const columns = useMemo<DataTableProps<Banner>['columns']>(
+    () => [
+      { header: t.name, accessorKey: 'name' },
+      {
+        header: t.image,
+        cell: ({ row }) => (
+          <img
+            src={row.original.ad_login_image_url}
+            alt=""
+            className="h-10 w-20 rounded-sm border border-border bg-muted object-cover"
+          />
+        ),
+      },
+      {
+        header: t.link,
+        cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.ad_url || t.none}</span>,
+      },
+      { header: t.window, cell: ({ row }) => <span className="text-xs">{windowText(row.original)}</span> },
+      {
+        header: t.state,
+        cell: ({ row }) => {
+          const state = bannerState(row.original, now);
+          return <StatusBadge label={t[state]} tone={STATE_TONES[state]} />;
+        },
+      },
+      {
+        id: 'actions',
+        header: t.actions,
+        cell: ({ row }) => (
+          <div className="flex gap-3">
+            <Button
+              variant="link"
+              aria-label={t.editLabel(row.original.name)}
+              onClick={() => {
+                setEditing(row.original);
+                setEditOpen(true);
+              }}
+            >
+              {t.edit}
+            </Button>
+            <Button
+              variant="link"
+              className="text-error"
+              aria-label={t.deleteLabel(row.original.name)}
+              onClick={() => {
+                setDeleting(row.original);
+                setDeleteOpen(true);
+              }}
+            >
+              {t.delete}
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [now],
+  );
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={titleId} className="text-base font-semibold">
+            {t.title}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
+        </div>
+        <Button
+          variant="primary"
+          onClick={() => {
+            setEditing(null);
+            setEditOpen(true);
+          }}
+        >
+          {t.create}
+        </Button>
+      </div>
+      <div data-slot="banner-preview" aria-live="polite" className="flex flex-col gap-2">
+        <p className="text-sm">{active.length > 0 ? t.activeNow(active.length) : t.noneActive}</p>
+        {active.length > 0 ? (
+          <ul className="flex gap-2 overflow-x-auto">
+            {active.map((b) => (
+              <li key={b.id} className="shrink-0">
+                <img
+                  src={b.ad_login_image_url}
+                  alt={b.name}
+                  className="h-16 w-32 rounded-md border border-border object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <DataTable
+        columns={columns}
+        data={banners}
+        loading={config.isPending}
+        label={t.title}
+        getRowId={(row) => String(row.id)}
+      />
+      <BannerDialog banner={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        variant="danger"
+        title={t.deleteTitle}
+        description={deleting ? t.deleteDescription(deleting.name) : undefined}
+        confirmText={t.delete}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await api.company.adDel({ id: deleting.id });
+          toast.success(t.deleted(deleting.name));
+          await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
+        }}
+      />
+    </section>
+  );
+}
+
+function BannerDialog({
+  banner,
+  open,
+  onOpenChange,
+}: {
+  banner: Banner | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<BannerFormValues>(() => bannerToForm(banner));
+  const [errors, setErrors] = useState<BannerFormErrors>({});
+  useEffect(() => {
+    if (open) {
+      setValues(bannerToForm(banner));
+      setErrors({});
+    }
+  }, [open, banner]);
+  const save = useMutation({
+    mutationFn: (v: BannerFormValues) => api.company.adSave(formToBanner(banner?.id, v)),
+    onSuccess: async (saved) => {
+      toast.success(t.saved(saved.name));
+      onOpenChange(false);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
+    },
+  });
+  const set = (key: keyof BannerFormValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateBanner({ ...values, [key]: value })[key] }));
+  };
+  const input = (
+    key: keyof BannerFormValues,
+    label: string,
+    extra: { type?: string; step?: number } = {},
+  ) => (
+    <Field label={label} error={errors[key]} required={key === 'name' || key === 'ad_login_image_url'}>
+      <Input value={values[key]} maxLength={2048} onChange={(e) => set(key, e.target.value)} {...extra} />
+    </Field>
+  );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const found = validateBanner(values);
+            setErrors(found);
+            if (Object.keys(found).length === 0) save.mutate(values);
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{banner ? t.editTitle : t.createTitle}</DialogTitle>
+          </DialogHeader>
+          {input('name', t.name)}
+          {input('ad_login_image_url', t.image)}
+          {input('ad_url', t.link)}
+          <div className="grid gap-3 sm:grid-cols-2">
+            {input('begin', t.begin, { type: 'datetime-local', step: 1 })}
+            {input('end', t.end, { type: 'datetime-local', step: 1 })}
+          </div>
+          <DialogFooter>
+            <Button type="button" onClick={() => onOpenChange(false)}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" variant="primary" disabled={save.isPending}>
+              {save.isPending ? t.saving : t.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+import { type Company, isSafeUrl } from '@consign/api-client';
+import { companyQuery, queryKeys } from '@consign/api-client/query';
+import { Button, Field, Input, toast } from '@consign/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useApi } from '../../lib/use-api';
+import { SYSTEM_COPY } from './copy';
+
+const t = SYSTEM_COPY.company;
+type Errors = Partial<Record<keyof Company, string>>;
+
+const len = (s: string) => [...s.trim()].length;
+
+/** The profile's errors by field (empty when it can be saved). */
+export function validateCompany(c: Company): Errors {
+  const errors: Errors = {};
+  if (len(c.name) < 1 || len(c.name) > 64) errors.name = t.errors.name;
+  if (len(c.short_name) < 1 || len(c.short_name) > 32) errors.short_name = t.errors.shortName;
+  if (len(c.en_name) > 64) errors.en_name = t.errors.enName;
+  if (c.logo_url.trim() !== '' && !isSafeUrl(c.logo_url.trim())) errors.logo_url = t.errors.logo;
+  if (len(c.foot_copyright) > 200) errors.foot_copyright = t.errors.foot;
+  if (len(c.foot_info) > 200) errors.foot_info = t.errors.foot;
+  return errors;
+}
+
+/** 公司信息: the profile form beside a live preview of the logo, the short name and the footer. */
+export function CompanySection() {
+  const company = useQuery(companyQuery(useApi())).data;
+  return company ? <CompanyForm company={company} /> : null;
+}
+
+function CompanyForm({ company }: { company: Company }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [values, setValues] = useState(company);
+  const [errors, setErrors] = useState<Errors>({});
+  const dirty = JSON.stringify(values) !== JSON.stringify(company);
+  const save = useMutation({
+    mutationFn: (body: Company) => api.company.update(body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(queryKeys.company, saved);
+      setValues(saved);
+      toast.success(t.saved);
+      // The shell's branding and the login page read the public config.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
+    },
+  });
+  const set = (key: keyof Company, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateCompany({ ...values, [key]: value })[key] }));
+  };
+  const field = (key: keyof Company, label: string, extra?: { required?: boolean; description?: string }) => (
+    <Field
+      label={label}
+      error={errors[key]}
+      required={extra?.required ?? false}
+      description={extra?.description}
+    >
+      <Input value={values[key]} maxLength={400} onChange={(e) => set(key, e.target.value)} />
+    </Field>
+  );
+  const logo = values.logo_url.trim();
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
+      <div>
+        <h2 id={titleId} className="text-base font-semibold">
+          {t.title}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const found = validateCompany(values);
+            setErrors(found);
+            if (Object.keys(found).length > 0) return;
+            save.mutate({
+              name: values.name.trim(),
+              short_name: values.short_name.trim(),
+              en_name: values.en_name.trim(),
+              logo_url: logo,
+              foot_copyright: values.foot_copyright.trim(),
+              foot_info: values.foot_info.trim(),
+            });
+          }}
+        >
+          {field('name', t.name, { required: true })}
+          {field('short_name', t.shortName, { required: true })}
+          {field('en_name', t.enName)}
+          {field('logo_url', t.logo, { description: t.logoHint })}
+          {field('foot_copyright', t.footCopyright)}
+          {field('foot_info', t.footInfo)}
+          <div>
+            <Button type="submit" variant="primary" disabled={!dirty || save.isPending}>
+              {save.isPending ? t.saving : t.save}
+            </Button>
+          </div>
+        </form>
+        <figure
+          aria-label={t.preview}
+          data-slot="company-preview"
+          className="flex h-fit flex-col overflow-hidden rounded-md border border-border"
+        >
+          <figcaption className="bg-muted px-3 py-1.5 text-xs text-muted-foreground">{t.preview}</figcaption>
+          <div className="flex items-center gap-2 border-b border-border bg-sidebar px-3 py-3">
+            {logo && !errors.logo_url && isSafeUrl(logo) ? (
+              <img src={logo} alt={t.previewLogo} className="size-8 rounded-md object-contain" />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="flex size-8 items-center justify-center rounded-md bg-primary font-semibold text-primary-foreground"
+              >
+                {[...values.short_name.trim()][0] ?? ''}
+              </span>
+            )}
+            <span data-slot="preview-short-name" className="truncate font-semibold">
+              {values.short_name}
+            </span>
+          </div>
+          <div className="h-16 bg-background" />
+          <div className="flex flex-col gap-0.5 px-3 py-2 text-center text-muted-foreground text-xs">
+            <p data-slot="preview-foot-copyright">{values.foot_copyright}</p>
+            <p data-slot="preview-foot-info">{values.foot_info}</p>
+          </div>
+        </figure>
+      </div>
+    </section>
+  );
+}
