@@ -166,6 +166,15 @@ test('售后订单: status tab and keyword filter, paging and reload, detail dia
   await expect(page.getByRole('tab', { name: '已完成' })).toHaveAttribute('aria-selected', 'true');
   await expectEveryRow(page, 6, /^已完成$/);
 
+  // The type picker narrows it further (and goes back to page 1).
+  await page.getByRole('combobox', { name: '售后类型' }).click();
+  await page.getByRole('option', { name: '换货' }).click();
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(/type=exchange/);
+  await expect(currentPage(page)).toHaveText('1');
+  await expectEveryRow(page, 4, /^换货$/);
+  await expectEveryRow(page, 6, /^已完成$/);
+
   const orderNo = ((await rows(page).first().locator('td').first().textContent()) ?? '').trim();
   await rows(page).first().locator('td').nth(1).click();
   const dialog = page.getByRole('dialog', { name: '售后详情' });

@@ -1,4 +1,9 @@
-import { AFTER_SALE_STATUSES, type AfterSaleOrder, type AfterSaleStatus } from '@consign/api-client';
+import {
+  AFTER_SALE_STATUSES,
+  AFTER_SALE_TYPES,
+  type AfterSaleOrder,
+  type AfterSaleStatus,
+} from '@consign/api-client';
 import { afterSaleListQuery } from '@consign/api-client/query';
 import { Button, formatDateTime, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
@@ -100,6 +105,14 @@ export function AfterSaleListPage() {
           keywordPlaceholder={ORDER_COPY.afterSaleKeywordPlaceholder}
           shop
           dateRange
+          selects={[
+            {
+              key: 'type',
+              label: ORDER_COPY.afterSaleTypeLabel,
+              allLabel: ORDER_COPY.allTypes,
+              options: AFTER_SALE_TYPES.map((t) => ({ value: t, label: ORDER_COPY.afterSaleType[t] })),
+            },
+          ]}
           onSearch={(next) => state.setFilters(next)}
           onReset={state.resetFilters}
         />

@@ -23,6 +23,10 @@ export const ORDER_COPY = {
   sku: '规格',
   noImage: '无图',
   close: '关闭',
+  platform: '平台',
+  allPlatforms: '全部平台',
+  afterSaleTypeLabel: '售后类型',
+  allTypes: '全部类型',
   columns: {
     orderNo: '订单号',
     shop: '店铺',

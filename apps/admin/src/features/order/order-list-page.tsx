@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type Order, type OrderStatus } from '@consign/api-client';
+import { ORDER_STATUSES, type Order, type OrderStatus, PLATFORMS } from '@consign/api-client';
 import { orderListQuery } from '@consign/api-client/query';
 import { Button, formatDateTime, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
@@ -100,6 +100,14 @@ export function OrderListPage() {
           keywordPlaceholder={ORDER_COPY.keywordPlaceholder}
           shop
           dateRange
+          selects={[
+            {
+              key: 'platform',
+              label: ORDER_COPY.platform,
+              allLabel: ORDER_COPY.allPlatforms,
+              options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
+            },
+          ]}
           onSearch={(next) => state.setFilters(next)}
           onReset={state.resetFilters}
         />
