@@ -129,3 +129,83 @@ test('全局设置: a banner shows on the login page while its window is open an
   await expect(page.getByText(`横幅“${renamed}”已删除`)).toBeVisible();
   await expect(renamedRow).toHaveCount(0);
 });
+
+test('全局设置: a platform and its authorisation are created, edited and deleted', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/system/global');
+  const n = Date.now() % 100000;
+  const name = `E2E 平台 ${n}`;
+  const code = `e2e_${n}`;
+  const platforms = page.getByRole('region', { name: '平台管理', exact: true });
+
+  await page.getByRole('button', { name: '新增平台' }).click();
+  let dialog = page.getByRole('dialog', { name: '新增平台' });
+  await dialog.getByLabel('平台名称').fill(name);
+  await dialog.getByLabel('平台编码').fill('E2E');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByText('请输入小写字母开头的 2-32 位小写字母、数字或 _')).toBeVisible();
+  // A refused save (the code of a seeded platform) keeps what was typed.
+  await dialog.getByLabel('平台编码').fill('taobao');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('平台编码已存在')).toBeVisible();
+  await expect(dialog.getByLabel('平台名称')).toHaveValue(name);
+  await dialog.getByLabel('平台编码').fill(code);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText(`平台“${name}”已保存`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = platforms.locator('[data-slot=data-table-row]').filter({ hasText: code });
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('已启用');
+
+  // Edit: rename and disable.
+  await page.getByRole('button', { name: `编辑平台 ${name}` }).click();
+  dialog = page.getByRole('dialog', { name: '编辑平台' });
+  await expect(dialog.getByLabel('平台编码')).toHaveValue(code);
+  const renamed = `${name} 改`;
+  await dialog.getByLabel('平台名称').fill(renamed);
+  await dialog.getByRole('switch', { name: '启用' }).click();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText(`平台“${renamed}”已保存`)).toBeVisible();
+  await expect(row).toContainText(renamed);
+  await expect(row).toContainText('已停用');
+
+  // Its authorisations: empty at first, then one added, edited and deleted.
+  await page.getByRole('button', { name: `查看平台 ${renamed} 的授权` }).click();
+  const auths = page.getByRole('region', { name: `${renamed} 的授权` }).first();
+  await expect(auths.locator('[data-slot=data-table]')).toHaveAttribute('data-state', 'empty');
+  await auths.getByRole('button', { name: '新增授权' }).click();
+  dialog = page.getByRole('dialog', { name: '新增授权' });
+  await dialog.getByLabel('店铺名称').fill('E2E 旗舰店');
+  await dialog.getByLabel('App Key').fill('e2e-key');
+  await dialog.getByLabel('App Secret').fill('e2e-secret');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('授权“E2E 旗舰店”已保存')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const authRow = auths.locator('[data-slot=data-table-row]').filter({ hasText: 'e2e-key' });
+  await expect(authRow).toContainText('E2E 旗舰店');
+  await expect(authRow).toContainText('长期有效');
+  await expect(authRow.locator('[data-slot=badge-indicator]')).toHaveText('有效');
+  await expect(auths).not.toContainText('e2e-secret');
+
+  await page.getByRole('button', { name: '编辑授权 E2E 旗舰店' }).click();
+  dialog = page.getByRole('dialog', { name: '编辑授权' });
+  await expect(dialog.getByLabel('App Secret')).toHaveValue('');
+  await dialog.getByLabel('店铺名称').fill('E2E 专营店');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('授权“E2E 专营店”已保存')).toBeVisible();
+  await expect(authRow).toContainText('E2E 专营店');
+
+  await page.getByRole('button', { name: '删除授权 E2E 专营店' }).click();
+  let confirm = page.getByRole('alertdialog', { name: '删除授权' });
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText('授权“E2E 专营店”已删除')).toBeVisible();
+  await expect(authRow).toHaveCount(0);
+
+  await page.getByRole('button', { name: `删除平台 ${renamed}` }).click();
+  confirm = page.getByRole('alertdialog', { name: '删除平台' });
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText(`平台“${renamed}”已删除`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('选择上方的一个平台，查看它的店铺授权。')).toBeVisible();
+});

@@ -67,6 +67,7 @@ export const READ_PATHS: ReadonlySet<string> = new Set<ApiPath>([
   '/api/copy/index',
   '/api/setting/index',
   '/api/company/index',
+  '/api/company/platform-list',
   '/api/company/platform-auth-list',
 ]);
 /** Calls that change nothing the read cache holds. */

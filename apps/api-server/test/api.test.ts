@@ -259,11 +259,19 @@ describe('company (admin)', () => {
     });
     expect(auth).toMatchObject({ platform_id: platform.id, status: 'active' });
     expect(JSON.stringify(auth)).not.toContain('top-secret');
+    const platforms = await admin.company.platformList();
+    expect(apiRoutes['/api/company/platform-list'].data.safeParse(platforms).success).toBe(true);
+    expect(platforms.find((p) => p.id === platform.id)).toEqual(platform);
+    expect(platforms.map((p) => p.code)).toContain('taobao');
+    await expect(user.company.platformList({ skipErrorHandler: true })).rejects.toMatchObject({
+      status: 403,
+    });
     const list = await admin.company.platformAuthList({ platform_id: platform.id });
     expect(list.map((a) => a.id)).toEqual([auth.id]);
     expect(JSON.stringify(list)).not.toContain('top-secret');
     expect(await admin.company.platformAuthDel({ id: auth.id })).toEqual({ id: auth.id });
     expect(await admin.company.platformDel({ id: platform.id })).toEqual({ id: platform.id });
+    expect((await admin.company.platformList()).map((p) => p.id)).not.toContain(platform.id);
     await expect(
       admin.company.platformSave({ name: '淘宝2', code: 'taobao', enabled: true }, { silent: true }),
     ).rejects.toBeInstanceOf(ApiError);

@@ -430,6 +430,7 @@ describe('typed calls', () => {
         '/api/company/platform-save',
         { code: 'taobao' },
       ],
+      [() => api.company.platformList(), '/api/company/platform-list', {}],
       [() => api.company.platformDel({ id: 2 }), '/api/company/platform-del', {}, { id: '2' }],
       [
         () => api.company.platformAuthSave({ platform_id: 2, shop_name: 's', app_key: 'k' }),

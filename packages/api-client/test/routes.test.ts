@@ -92,6 +92,7 @@ const answers: Record<ApiPath, unknown> = {
   '/api/company/ad-save': banner,
   '/api/company/ad-del': { id: 1 },
   '/api/company/platform-save': { id: 2, name: '拼多多', code: 'pinduoduo', enabled: true },
+  '/api/company/platform-list': [{ id: 2, name: '拼多多', code: 'pinduoduo', enabled: true }],
   '/api/company/platform-del': { id: 2 },
   '/api/company/platform-auth-save': platformAuth,
   '/api/company/platform-auth-del': { id: 4 },

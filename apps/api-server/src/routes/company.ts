@@ -5,6 +5,7 @@ import { isUniqueViolation, unix } from './types';
 
 const COMPANY_COLUMNS = 'name, short_name, en_name, logo_url, foot_copyright, foot_info';
 const BANNER_COLUMNS = 'id, name, ad_url, ad_login_image_url, begin_time, end_time';
+const PLATFORM_COLUMNS = 'id, name, code, enabled';
 const AUTH_COLUMNS = 'id, platform_id, shop_name, app_key, expires_at, status';
 
 type CompanyPaths =
@@ -13,6 +14,7 @@ type CompanyPaths =
   | '/api/company/update'
   | '/api/company/ad-save'
   | '/api/company/ad-del'
+  | '/api/company/platform-list'
   | '/api/company/platform-save'
   | '/api/company/platform-del'
   | '/api/company/platform-auth-save'
@@ -80,6 +82,10 @@ export function companyHandlers(deps: Deps): Pick<Handlers, CompanyPaths> {
       ]);
       if (rows.length === 0) throw new HttpProblem(404, MESSAGES.notFound);
       return { id: query.id };
+    },
+
+    async '/api/company/platform-list'() {
+      return db.query<Platform>(`SELECT ${PLATFORM_COLUMNS} FROM platforms ORDER BY id LIMIT 500`);
     },
 
     async '/api/company/platform-save'({ body }) {

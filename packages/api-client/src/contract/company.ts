@@ -46,7 +46,8 @@ export const idQuerySchema = z.object({ id: idLikeSchema });
 export type IdQuery = z.input<typeof idQuerySchema>;
 
 /**
- * A sales platform the company sells on (`platform-save` / `platform-del`).
+ * A sales platform the company sells on (`platform-list` / `platform-save` / `platform-del`).
+ * `/api/company/platform-list` answers them all as `Platform[]` (not paged, by id).
  * `code` is a short lowercase identifier such as `taobao` or `pinduoduo`.
  */
 export const platformSchema = z.object({

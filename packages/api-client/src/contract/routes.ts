@@ -89,6 +89,11 @@ export const apiRoutes = {
     query: passthroughQuerySchema,
     data: platformSchema,
   },
+  '/api/company/platform-list': {
+    auth: true,
+    body: emptyBodySchema,
+    data: z.array(platformSchema).max(1000),
+  },
   '/api/company/platform-del': {
     auth: true,
     body: emptyBodySchema,

@@ -22,6 +22,8 @@ export function companyEndpoints(call: CallFn) {
       call('/api/company/ad-save', body, { ...options, query }),
     /** Deletes a banner (`/api/company/ad-del?id=`). */
     adDel: (query: IdQuery, options?: CallOptions) => call('/api/company/ad-del', {}, { ...options, query }),
+    /** Every platform, by id (`/api/company/platform-list`). */
+    platformList: (options?: CallOptions) => call('/api/company/platform-list', {}, options),
     /** Creates or updates a platform (`/api/company/platform-save`); `query` is passed through. */
     platformSave: (body: PlatformSaveBody, query?: PassthroughQuery, options?: CallOptions) =>
       call('/api/company/platform-save', body, { ...options, query }),

@@ -34,6 +34,7 @@ export const queryKeys = {
   companyConfig: ['default', 'config'] as const,
   company: ['company', 'index'] as const,
   setting: ['setting', 'index'] as const,
+  platforms: ['company', 'platform-list'] as const,
   platformAuths: {
     all: ['company', 'platform-auth-list'] as const,
     list: (platformId: number) => ['company', 'platform-auth-list', platformId] as const,
@@ -97,6 +98,14 @@ export function settingQuery(api: ApiClient) {
   return queryOptions({
     queryKey: queryKeys.setting,
     queryFn: ({ signal }) => api.setting.index({ signal }),
+  });
+}
+
+/** Every platform (`/api/company/platform-list`). */
+export function platformListQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.platforms,
+    queryFn: ({ signal }) => api.company.platformList({ signal }),
   });
 }
 

@@ -1,14 +1,19 @@
 import { TITLES } from '../../copy';
 import { BannersSection } from './banners-section';
 import { CompanySection } from './company-form';
+import { PlatformsSection } from './platforms-section';
 
-/** 全局设置 (administrators): the company profile with a live preview, and the login banners. */
+/**
+ * 全局设置 (administrators): the company profile with a live preview, the login banners, and the
+ * platforms with their authorisations.
+ */
 export function GlobalSettingsPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-lg font-semibold">{TITLES.systemGlobal}</h1>
       <CompanySection />
       <BannersSection />
+      <PlatformsSection />
     </div>
   );
 }

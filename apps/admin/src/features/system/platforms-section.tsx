@@ -1,0 +1,441 @@
+import type { Platform, PlatformAuth } from '@consign/api-client';
+import { platformAuthListQuery, platformListQuery, queryKeys } from '@consign/api-client/query';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  formatDateTime,
+  Input,
+  Switch,
+  toast,
+} from '@consign/ui';
+import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useApi } from '../../lib/use-api';
+import { StatusBadge } from '../order/status-badge';
+import { SYSTEM_COPY } from './copy';
+import {
+  type AuthFormErrors,
+  type AuthFormValues,
+  authToForm,
+  formToAuth,
+  formToPlatform,
+  type PlatformFormErrors,
+  type PlatformFormValues,
+  platformToForm,
+  validateAuth,
+  validatePlatform,
+} from './platform-form';
+
+const t = SYSTEM_COPY.platforms;
+const a = SYSTEM_COPY.auths;
+const AUTH_TONES = { active: 'success', expired: 'danger', revoked: 'neutral' } as const;
+
+/** 平台管理: the platforms (CRUD) and, for the selected one, its shop authorisations (CRUD). */
+export function PlatformsSection() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const list = useQuery(platformListQuery(api));
+  const platforms = list.data ?? [];
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = platforms.find((p) => p.id === selectedId) ?? null;
+  const [editing, setEditing] = useState<Platform | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Platform | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  const columns = useMemo<DataTableProps<Platform>['columns']>(
+    () => [
+      { header: t.name, accessorKey: 'name' },
+      { header: t.code, cell: ({ row }) => <code className="text-xs">{row.original.code}</code> },
+      {
+        header: t.enabled,
+        cell: ({ row }) => (
+          <StatusBadge
+            label={row.original.enabled ? t.on : t.off}
+            tone={row.original.enabled ? 'success' : 'neutral'}
+          />
+        ),
+      },
+      {
+        id: 'actions',
+        header: t.actions,
+        cell: ({ row }) => (
+          <div className="flex gap-3">
+            <Button
+              variant="link"
+              aria-label={t.authsLabel(row.original.name)}
+              aria-pressed={row.original.id === selectedId}
+              onClick={() => setSelectedId(row.original.id)}
+            >
+              {t.auths}
+            </Button>
+            <Button
+              variant="link"
+              aria-label={t.editLabel(row.original.name)}
+              onClick={() => {
+                setEditing(row.original);
+                setEditOpen(true);
+              }}
+            >
+              {t.edit}
+            </Button>
+            <Button
+              variant="link"
+              className="text-error"
+              aria-label={t.deleteLabel(row.original.name)}
+              onClick={() => {
+                setDeleting(row.original);
+                setDeleteOpen(true);
+              }}
+            >
+              {t.delete}
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [selectedId],
+  );
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={titleId} className="text-base font-semibold">
+            {t.title}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
+        </div>
+        <Button
+          variant="primary"
+          onClick={() => {
+            setEditing(null);
+            setEditOpen(true);
+          }}
+        >
+          {t.create}
+        </Button>
+      </div>
+      <DataTable
+        columns={columns}
+        data={platforms}
+        loading={list.isPending}
+        label={t.title}
+        getRowId={(row) => String(row.id)}
+        onRowClick={(row) => setSelectedId(row.id)}
+      />
+      {selected ? (
+        <AuthsPanel platform={selected} />
+      ) : (
+        <p className="text-sm text-muted-foreground">{a.pick}</p>
+      )}
+      <PlatformDialog platform={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        variant="danger"
+        title={t.deleteTitle}
+        description={deleting ? t.deleteDescription(deleting.name) : undefined}
+        confirmText={t.delete}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await api.company.platformDel({ id: deleting.id });
+          toast.success(t.deleted(deleting.name));
+          if (deleting.id === selectedId) setSelectedId(null);
+          queryClient.removeQueries({ queryKey: queryKeys.platformAuths.list(deleting.id) });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
+        }}
+      />
+    </section>
+  );
+}
+
+function PlatformDialog({
+  platform,
+  open,
+  onOpenChange,
+}: {
+  platform: Platform | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<PlatformFormValues>(() => platformToForm(platform));
+  const [errors, setErrors] = useState<PlatformFormErrors>({});
+  useEffect(() => {
+    if (open) {
+      setValues(platformToForm(platform));
+      setErrors({});
+    }
+  }, [open, platform]);
+  const save = useMutation({
+    mutationFn: (v: PlatformFormValues) => api.company.platformSave(formToPlatform(platform?.id, v)),
+    onSuccess: async (saved) => {
+      toast.success(t.saved(saved.name));
+      onOpenChange(false);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
+    },
+  });
+  const set = (key: 'name' | 'code', value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: validatePlatform({ ...values, [key]: value })[key] }));
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const found = validatePlatform(values);
+            setErrors(found);
+            if (Object.keys(found).length === 0) save.mutate(values);
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{platform ? t.editTitle : t.createTitle}</DialogTitle>
+          </DialogHeader>
+          <Field label={t.name} error={errors.name} required>
+            <Input value={values.name} maxLength={64} onChange={(e) => set('name', e.target.value)} />
+          </Field>
+          <Field label={t.code} error={errors.code} description={t.codeHint} required>
+            <Input
+              value={values.code}
+              maxLength={32}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => set('code', e.target.value)}
+            />
+          </Field>
+          <Field label={t.enabled}>
+            <Switch
+              checked={values.enabled}
+              onCheckedChange={(enabled) => setValues((v) => ({ ...v, enabled }))}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" onClick={() => onOpenChange(false)}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" variant="primary" disabled={save.isPending}>
+              {save.isPending ? t.saving : t.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The authorisations of one platform. */
+function AuthsPanel({ platform }: { platform: Platform }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const list = useQuery(platformAuthListQuery(api, platform.id));
+  const [editing, setEditing] = useState<PlatformAuth | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleting, setDeleting] = useState<PlatformAuth | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  const columns = useMemo<DataTableProps<PlatformAuth>['columns']>(
+    () => [
+      { header: a.shopName, accessorKey: 'shop_name' },
+      { header: a.appKey, cell: ({ row }) => <code className="text-xs">{row.original.app_key}</code> },
+      {
+        header: a.expires,
+        cell: ({ row }) => (
+          <span className="text-xs">
+            {row.original.expires_at ? formatDateTime(row.original.expires_at) : a.forever}
+          </span>
+        ),
+      },
+      {
+        header: a.status,
+        cell: ({ row }) => (
+          <StatusBadge label={a[row.original.status]} tone={AUTH_TONES[row.original.status]} />
+        ),
+      },
+      {
+        id: 'actions',
+        header: a.actions,
+        cell: ({ row }) => (
+          <div className="flex gap-3">
+            <Button
+              variant="link"
+              aria-label={a.editLabel(row.original.shop_name)}
+              onClick={() => {
+                setEditing(row.original);
+                setEditOpen(true);
+              }}
+            >
+              {a.edit}
+            </Button>
+            <Button
+              variant="link"
+              className="text-error"
+              aria-label={a.deleteLabel(row.original.shop_name)}
+              onClick={() => {
+                setDeleting(row.original);
+                setDeleteOpen(true);
+              }}
+            >
+              {a.delete}
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-slot="platform-auths"
+      className="flex flex-col gap-3 border-t border-border pt-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="text-sm font-semibold">
+          {a.title(platform.name)}
+        </h3>
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setEditOpen(true);
+          }}
+        >
+          {a.create}
+        </Button>
+      </div>
+      <DataTable
+        columns={columns}
+        data={list.data ?? []}
+        loading={list.isPending}
+        label={a.title(platform.name)}
+        getRowId={(row) => String(row.id)}
+      />
+      <AuthDialog platformId={platform.id} auth={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        variant="danger"
+        title={a.deleteTitle}
+        description={deleting ? a.deleteDescription(deleting.shop_name) : undefined}
+        confirmText={a.delete}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await api.company.platformAuthDel({ id: deleting.id, platform_id: platform.id });
+          toast.success(a.deleted(deleting.shop_name));
+          await queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platform.id) });
+        }}
+      />
+    </section>
+  );
+}
+
+function AuthDialog({
+  platformId,
+  auth,
+  open,
+  onOpenChange,
+}: {
+  platformId: number;
+  auth: PlatformAuth | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<AuthFormValues>(() => authToForm(auth));
+  const [errors, setErrors] = useState<AuthFormErrors>({});
+  useEffect(() => {
+    if (open) {
+      setValues(authToForm(auth));
+      setErrors({});
+    }
+  }, [open, auth]);
+  const save = useMutation({
+    mutationFn: (v: AuthFormValues) => api.company.platformAuthSave(formToAuth(platformId, auth?.id, v)),
+    onSuccess: async (saved) => {
+      toast.success(a.saved(saved.shop_name));
+      onOpenChange(false);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platformId) });
+    },
+  });
+  const set = (key: keyof AuthFormValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateAuth({ ...values, [key]: value })[key] }));
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const found = validateAuth(values);
+            setErrors(found);
+            if (Object.keys(found).length === 0) save.mutate(values);
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{auth ? a.editTitle : a.createTitle}</DialogTitle>
+          </DialogHeader>
+          <Field label={a.shopName} error={errors.shop_name} required>
+            <Input
+              value={values.shop_name}
+              maxLength={128}
+              onChange={(e) => set('shop_name', e.target.value)}
+            />
+          </Field>
+          <Field label={a.appKey} error={errors.app_key} required>
+            <Input
+              value={values.app_key}
+              maxLength={128}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => set('app_key', e.target.value)}
+            />
+          </Field>
+          <Field label={a.appSecret} error={errors.app_secret} description={a.appSecretHint}>
+            <Input
+              type="password"
+              value={values.app_secret}
+              maxLength={256}
+              autoComplete="new-password"
+              onChange={(e) => set('app_secret', e.target.value)}
+            />
+          </Field>
+          <Field label={a.expires} error={errors.expires} description={a.expiresHint}>
+            <Input
+              type="datetime-local"
+              step={1}
+              value={values.expires}
+              onChange={(e) => set('expires', e.target.value)}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" onClick={() => onOpenChange(false)}>
+              {a.cancel}
+            </Button>
+            <Button type="submit" variant="primary" disabled={save.isPending}>
+              {save.isPending ? a.saving : a.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
