@@ -27,6 +27,7 @@ import {
   validateBanner,
 } from './banner-form';
 import { SYSTEM_COPY } from './copy';
+import { RowActions, SettingsCard, useEditDeleteDialogs } from './crud-parts';
 
 const t = SYSTEM_COPY.banners;
 const STATE_TONES = { active: 'success', upcoming: 'primary', ended: 'neutral' } as const;
@@ -50,10 +51,9 @@ export function BannersSection() {
     return () => window.clearInterval(timer);
   }, []);
   const active = banners.filter((b) => bannerState(b, now) === 'active');
-  const [editing, setEditing] = useState<Banner | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Banner | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
+  const dialogs = useEditDeleteDialogs<Banner>();
+  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
+    dialogs;
 
   const columns = useMemo<DataTableProps<Banner>['columns']>(
     () => [
@@ -84,54 +84,31 @@ export function BannersSection() {
         id: 'actions',
         header: t.actions,
         cell: ({ row }) => (
-          <div className="flex gap-3">
-            <Button
-              variant="link"
-              aria-label={t.editLabel(row.original.name)}
-              onClick={() => {
-                setEditing(row.original);
-                setEditOpen(true);
-              }}
-            >
-              {t.edit}
-            </Button>
-            <Button
-              variant="link"
-              className="text-error"
-              aria-label={t.deleteLabel(row.original.name)}
-              onClick={() => {
-                setDeleting(row.original);
-                setDeleteOpen(true);
-              }}
-            >
-              {t.delete}
-            </Button>
-          </div>
+          <RowActions
+            editText={t.edit}
+            deleteText={t.delete}
+            editLabel={t.editLabel(row.original.name)}
+            deleteLabel={t.deleteLabel(row.original.name)}
+            onEdit={() => openEdit(row.original)}
+            onDelete={() => openDelete(row.original)}
+          />
         ),
       },
     ],
-    [now],
+    [now, openEdit, openDelete],
   );
 
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id={titleId} className="text-base font-semibold">
-            {t.title}
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
-        </div>
-        <Button
-          variant="primary"
-          onClick={() => {
-            setEditing(null);
-            setEditOpen(true);
-          }}
-        >
+    <SettingsCard
+      titleId={titleId}
+      title={t.title}
+      intro={t.intro}
+      action={
+        <Button variant="primary" onClick={dialogs.openCreate}>
           {t.create}
         </Button>
-      </div>
+      }
+    >
       <div data-slot="banner-preview" aria-live="polite" className="flex flex-col gap-2">
         <p className="text-sm">{active.length > 0 ? t.activeNow(active.length) : t.noneActive}</p>
         {active.length > 0 ? (
@@ -170,7 +147,7 @@ export function BannersSection() {
           await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
         }}
       />
-    </section>
+    </SettingsCard>
   );
 }
 

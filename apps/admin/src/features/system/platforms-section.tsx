@@ -20,6 +20,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { StatusBadge } from '../order/status-badge';
 import { SYSTEM_COPY } from './copy';
+import { RowActions, SettingsCard, useEditDeleteDialogs } from './crud-parts';
 import {
   type AuthFormErrors,
   type AuthFormValues,
@@ -46,10 +47,9 @@ export function PlatformsSection() {
   const platforms = list.data ?? [];
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = platforms.find((p) => p.id === selectedId) ?? null;
-  const [editing, setEditing] = useState<Platform | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Platform | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
+  const dialogs = useEditDeleteDialogs<Platform>();
+  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
+    dialogs;
 
   const columns = useMemo<DataTableProps<Platform>['columns']>(
     () => [
@@ -68,7 +68,14 @@ export function PlatformsSection() {
         id: 'actions',
         header: t.actions,
         cell: ({ row }) => (
-          <div className="flex gap-3">
+          <RowActions
+            editText={t.edit}
+            deleteText={t.delete}
+            editLabel={t.editLabel(row.original.name)}
+            deleteLabel={t.deleteLabel(row.original.name)}
+            onEdit={() => openEdit(row.original)}
+            onDelete={() => openDelete(row.original)}
+          >
             <Button
               variant="link"
               aria-label={t.authsLabel(row.original.name)}
@@ -77,53 +84,24 @@ export function PlatformsSection() {
             >
               {t.auths}
             </Button>
-            <Button
-              variant="link"
-              aria-label={t.editLabel(row.original.name)}
-              onClick={() => {
-                setEditing(row.original);
-                setEditOpen(true);
-              }}
-            >
-              {t.edit}
-            </Button>
-            <Button
-              variant="link"
-              className="text-error"
-              aria-label={t.deleteLabel(row.original.name)}
-              onClick={() => {
-                setDeleting(row.original);
-                setDeleteOpen(true);
-              }}
-            >
-              {t.delete}
-            </Button>
-          </div>
+          </RowActions>
         ),
       },
     ],
-    [selectedId],
+    [selectedId, openEdit, openDelete],
   );
 
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id={titleId} className="text-base font-semibold">
-            {t.title}
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
-        </div>
-        <Button
-          variant="primary"
-          onClick={() => {
-            setEditing(null);
-            setEditOpen(true);
-          }}
-        >
+    <SettingsCard
+      titleId={titleId}
+      title={t.title}
+      intro={t.intro}
+      action={
+        <Button variant="primary" onClick={dialogs.openCreate}>
           {t.create}
         </Button>
-      </div>
+      }
+    >
       <DataTable
         columns={columns}
         data={platforms}
@@ -154,7 +132,7 @@ export function PlatformsSection() {
           await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
         }}
       />
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -243,10 +221,9 @@ function AuthsPanel({ platform }: { platform: Platform }) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const list = useQuery(platformAuthListQuery(api, platform.id));
-  const [editing, setEditing] = useState<PlatformAuth | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-  const [deleting, setDeleting] = useState<PlatformAuth | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
+  const dialogs = useEditDeleteDialogs<PlatformAuth>();
+  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
+    dialogs;
 
   const columns = useMemo<DataTableProps<PlatformAuth>['columns']>(
     () => [
@@ -270,33 +247,18 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         id: 'actions',
         header: a.actions,
         cell: ({ row }) => (
-          <div className="flex gap-3">
-            <Button
-              variant="link"
-              aria-label={a.editLabel(row.original.shop_name)}
-              onClick={() => {
-                setEditing(row.original);
-                setEditOpen(true);
-              }}
-            >
-              {a.edit}
-            </Button>
-            <Button
-              variant="link"
-              className="text-error"
-              aria-label={a.deleteLabel(row.original.shop_name)}
-              onClick={() => {
-                setDeleting(row.original);
-                setDeleteOpen(true);
-              }}
-            >
-              {a.delete}
-            </Button>
-          </div>
+          <RowActions
+            editText={a.edit}
+            deleteText={a.delete}
+            editLabel={a.editLabel(row.original.shop_name)}
+            deleteLabel={a.deleteLabel(row.original.shop_name)}
+            onEdit={() => openEdit(row.original)}
+            onDelete={() => openDelete(row.original)}
+          />
         ),
       },
     ],
-    [],
+    [openEdit, openDelete],
   );
 
   return (
@@ -309,14 +271,7 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         <h3 id={titleId} className="text-sm font-semibold">
           {a.title(platform.name)}
         </h3>
-        <Button
-          onClick={() => {
-            setEditing(null);
-            setEditOpen(true);
-          }}
-        >
-          {a.create}
-        </Button>
+        <Button onClick={dialogs.openCreate}>{a.create}</Button>
       </div>
       <DataTable
         columns={columns}
