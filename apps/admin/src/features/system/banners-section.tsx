@@ -19,7 +19,6 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { StatusBadge } from '../order/status-badge';
 import {
-  type BannerFormErrors,
   type BannerFormValues,
   bannerState,
   bannerToForm,
@@ -27,7 +26,7 @@ import {
   validateBanner,
 } from './banner-form';
 import { SYSTEM_COPY } from './copy';
-import { RowActions, SettingsCard, useEditDeleteDialogs } from './crud-parts';
+import { RowActions, SettingsCard, useDialogForm, useEditDeleteDialogs } from './crud-parts';
 
 const t = SYSTEM_COPY.banners;
 const STATE_TONES = { active: 'success', upcoming: 'primary', ended: 'neutral' } as const;
@@ -162,14 +161,8 @@ function BannerDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<BannerFormValues>(() => bannerToForm(banner));
-  const [errors, setErrors] = useState<BannerFormErrors>({});
-  useEffect(() => {
-    if (open) {
-      setValues(bannerToForm(banner));
-      setErrors({});
-    }
-  }, [open, banner]);
+  const form = useDialogForm({ open, source: banner, toForm: bannerToForm, validate: validateBanner });
+  const { values, errors, set } = form;
   const save = useMutation({
     mutationFn: (v: BannerFormValues) => api.company.adSave(formToBanner(banner?.id, v)),
     onSuccess: async (saved) => {
@@ -178,10 +171,6 @@ function BannerDialog({
       await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
     },
   });
-  const set = (key: keyof BannerFormValues, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateBanner({ ...values, [key]: value })[key] }));
-  };
   const input = (
     key: keyof BannerFormValues,
     label: string,
@@ -194,16 +183,7 @@ function BannerDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const found = validateBanner(values);
-            setErrors(found);
-            if (Object.keys(found).length === 0) save.mutate(values);
-          }}
-        >
+        <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((v) => save.mutate(v))}>
           <DialogHeader>
             <DialogTitle>{banner ? t.editTitle : t.createTitle}</DialogTitle>
           </DialogHeader>

@@ -1,5 +1,5 @@
 import { Button } from '@consign/ui';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 
 /**
  * The dialog state every editable list on 全局设置 needs: which row is being edited (null = a new one)
@@ -97,4 +97,45 @@ export function SettingsCard({ titleId, title, intro, action, children }: Settin
       {children}
     </section>
   );
+}
+
+export interface DialogFormOptions<S, V> {
+  /** Whether the dialog is open: opening it resets the form from `source`. */
+  open: boolean;
+  /** The row being edited, or null for a new one. */
+  source: S | null;
+  toForm: (source: S | null) => V;
+  validate: (values: V) => Partial<Record<keyof V, string>>;
+}
+
+/**
+ * The form state of an edit dialog: values reset from the row each time the dialog opens, a field
+ * that shows an error is re-validated as it is typed, and submit validates everything before calling
+ * `onValid` (typed values are kept when saving fails, since nothing here resets them).
+ */
+export function useDialogForm<S, V extends object>({
+  open,
+  source,
+  toForm,
+  validate,
+}: DialogFormOptions<S, V>) {
+  const [values, setValues] = useState<V>(() => toForm(source));
+  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
+  useEffect(() => {
+    if (open) {
+      setValues(toForm(source));
+      setErrors({});
+    }
+  }, [open, source, toForm]);
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: validate({ ...values, [key]: value })[key] }));
+  };
+  const submit = (onValid: (values: V) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onValid(values);
+  };
+  return { values, setValues, errors, set, submit };
 }

@@ -16,18 +16,16 @@ import {
 } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { StatusBadge } from '../order/status-badge';
 import { SYSTEM_COPY } from './copy';
-import { RowActions, SettingsCard, useEditDeleteDialogs } from './crud-parts';
+import { RowActions, SettingsCard, useDialogForm, useEditDeleteDialogs } from './crud-parts';
 import {
-  type AuthFormErrors,
   type AuthFormValues,
   authToForm,
   formToAuth,
   formToPlatform,
-  type PlatformFormErrors,
   type PlatformFormValues,
   platformToForm,
   validateAuth,
@@ -147,14 +145,8 @@ function PlatformDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<PlatformFormValues>(() => platformToForm(platform));
-  const [errors, setErrors] = useState<PlatformFormErrors>({});
-  useEffect(() => {
-    if (open) {
-      setValues(platformToForm(platform));
-      setErrors({});
-    }
-  }, [open, platform]);
+  const form = useDialogForm({ open, source: platform, toForm: platformToForm, validate: validatePlatform });
+  const { values, errors, set } = form;
   const save = useMutation({
     mutationFn: (v: PlatformFormValues) => api.company.platformSave(formToPlatform(platform?.id, v)),
     onSuccess: async (saved) => {
@@ -163,23 +155,10 @@ function PlatformDialog({
       await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
     },
   });
-  const set = (key: 'name' | 'code', value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: validatePlatform({ ...values, [key]: value })[key] }));
-  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const found = validatePlatform(values);
-            setErrors(found);
-            if (Object.keys(found).length === 0) save.mutate(values);
-          }}
-        >
+        <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((v) => save.mutate(v))}>
           <DialogHeader>
             <DialogTitle>{platform ? t.editTitle : t.createTitle}</DialogTitle>
           </DialogHeader>
@@ -196,10 +175,7 @@ function PlatformDialog({
             />
           </Field>
           <Field label={t.enabled}>
-            <Switch
-              checked={values.enabled}
-              onCheckedChange={(enabled) => setValues((v) => ({ ...v, enabled }))}
-            />
+            <Switch checked={values.enabled} onCheckedChange={(enabled) => set('enabled', enabled)} />
           </Field>
           <DialogFooter>
             <Button type="button" onClick={() => onOpenChange(false)}>
@@ -312,14 +288,8 @@ function AuthDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<AuthFormValues>(() => authToForm(auth));
-  const [errors, setErrors] = useState<AuthFormErrors>({});
-  useEffect(() => {
-    if (open) {
-      setValues(authToForm(auth));
-      setErrors({});
-    }
-  }, [open, auth]);
+  const form = useDialogForm({ open, source: auth, toForm: authToForm, validate: validateAuth });
+  const { values, errors, set } = form;
   const save = useMutation({
     mutationFn: (v: AuthFormValues) => api.company.platformAuthSave(formToAuth(platformId, auth?.id, v)),
     onSuccess: async (saved) => {
@@ -328,23 +298,10 @@ function AuthDialog({
       await queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platformId) });
     },
   });
-  const set = (key: keyof AuthFormValues, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateAuth({ ...values, [key]: value })[key] }));
-  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form
-          noValidate
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const found = validateAuth(values);
-            setErrors(found);
-            if (Object.keys(found).length === 0) save.mutate(values);
-          }}
-        >
+        <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((v) => save.mutate(v))}>
           <DialogHeader>
             <DialogTitle>{auth ? a.editTitle : a.createTitle}</DialogTitle>
           </DialogHeader>
