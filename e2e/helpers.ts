@@ -20,6 +20,7 @@ export const FRESH = {
   logout: '13700000003',
   revoked: '13700000005',
   reLogin: '13700000006',
+  directLogin: '13700000007',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

@@ -41,25 +41,29 @@ export default defineConfig({
   },
 });
 
-type EntryRoutes = Record<string, string[]>;
+interface EntryRoutes {
+  boot: Record<string, string>;
+  everyPage: string[];
+  pages: Record<string, string[]>;
+}
 
 /** Split groups loaded only when something fails: not worth preloading. */
 const ON_FAILURE_ONLY = new Set(['errorComponent', 'notFoundComponent', 'pendingComponent']);
 
 /**
- * Route-level preloading for the landing pages listed in `entry-routes.json`.
+ * Preloading for the landing pages listed in `entry-routes.json`.
  *
- * With automatic code splitting a page's component chunk is found only after the entry chunk has run
- * and the router has matched the path: one more round trip before the first paint. This plugin emits a
- * small script, referenced from index.html, that adds `<link rel="modulepreload">` for the current
- * path's route chunks (and their static imports) at once, so they download in parallel with the entry.
+ * The entry only picks a boot module (the login screen alone, or the app), and with automatic code
+ * splitting a page's component chunk is found only after the router has matched the path: two more
+ * round trips before the first paint. This plugin emits a small script, referenced from index.html,
+ * that adds `<link rel="modulepreload">` for the current path's boot module and route chunks (and
+ * their static imports) at once, so they download in parallel with the entry.
  */
 function routePreload(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
-  const routes: EntryRoutes = JSON.parse(
+  const config: EntryRoutes = JSON.parse(
     readFileSync(new URL('./entry-routes.json', import.meta.url), 'utf8'),
   );
-  delete routes.$comment;
   return {
     name: 'consign:route-preload',
     apply: 'build',
@@ -74,8 +78,8 @@ function routePreload(): Plugin {
         out.add(fileName);
         for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, out);
       };
-      const chunksOf = (source: string): string[] =>
-        chunks
+      const chunksOf = (source: string): string[] => {
+        const found = chunks
           .filter((chunk) => {
             const id = chunk.facadeModuleId;
             if (!id) return false;
@@ -86,21 +90,27 @@ function routePreload(): Plugin {
             return groups.some((group) => group !== '' && !ON_FAILURE_ONLY.has(group));
           })
           .map((chunk) => chunk.fileName);
+        if (found.length === 0) this.error(`route-preload: no chunk for ${source} (entry-routes.json)`);
+        return found;
+      };
       const entry = chunks.find((chunk) => chunk.isEntry);
-      const alreadyLoaded = new Set<string>();
-      if (entry) closure(entry.fileName, alreadyLoaded);
-      const map: Record<string, string[]> = {};
-      for (const [pathname, sources] of Object.entries(routes)) {
+      const inEntry = new Set<string>();
+      if (entry) closure(entry.fileName, inEntry);
+      const filesOf = (sources: string[], skip: Set<string>): string[] => {
         const files = new Set<string>();
-        for (const source of sources) {
-          const found = chunksOf(source);
-          if (found.length === 0) this.error(`route-preload: no chunk for ${source} (entry-routes.json)`);
-          for (const file of found) closure(file, files);
-        }
-        map[pathname] = [...files].filter((file) => !alreadyLoaded.has(file)).map((file) => `/${file}`);
+        for (const source of sources) for (const file of chunksOf(source)) closure(file, files);
+        return [...files].filter((file) => !skip.has(file)).map((file) => `/${file}`);
+      };
+      const boot: Record<string, string[]> = {};
+      for (const [pathname, source] of Object.entries(config.boot))
+        boot[pathname] = filesOf([source], inEntry);
+      const pages: Record<string, string[]> = {};
+      for (const [pathname, sources] of Object.entries(config.pages)) {
+        const bootFiles = new Set((boot[pathname] ?? boot['*'] ?? []).map((file) => file.slice(1)));
+        pages[pathname] = filesOf(sources, new Set([...inEntry, ...bootFiles]));
       }
-      // A file, not an inline script: the server's Content-Security-Policy allows scripts from 'self' only.
-      const code = `(function(m){var p=location.pathname.replace(/\\/+$/,'')||'/';(m['*']||[]).concat(m[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)});\n`;
+      const map = { boot, every: filesOf(config.everyPage, inEntry), pages };
+      const code = `(function(m){var p=location.pathname.replace(/\\/+$/,'')||'/';(m.boot[p]||m.boot['*']).concat(m.every,m.pages[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)});\n`;
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
       const fileName = `assets/route-preload-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });

@@ -38,14 +38,18 @@ export const BUDGETS = {
 };
 
 /**
- * The route files the router loads for each page, outermost first (the root route is in the entry):
- * `entry-routes.json`, shared with the preload plugin. With automatic code splitting each file's
- * component (and loader) lives in a chunk of its own, loaded when the route matches. `*` lists what
- * every page loads beside its first render (the API client): it is reported, not budgeted.
+ * What each page loads before its first paint (`entry-routes.json`, shared with the preload plugin):
+ * the entry, the boot module src/main.tsx starts for the path (the login screen alone, or the app),
+ * and the route files the router loads for it, outermost first. With automatic code splitting each
+ * route file's component (and loader) lives in a chunk of its own, loaded when the route matches.
+ * `everyPage` (the API client) loads beside the first render: it is reported, not budgeted.
  */
 const entryRoutes = JSON.parse(readFileSync(join(appDir, 'entry-routes.json'), 'utf8'));
-export const ROUTE_FILES = Object.fromEntries(
-  Object.entries(BUDGETS).map(([route]) => [route, entryRoutes[route]]),
+export const PAGES = Object.fromEntries(
+  Object.keys(BUDGETS).map((route) => [
+    route,
+    { boot: entryRoutes.boot[route] ?? entryRoutes.boot['*'], routes: entryRoutes.pages[route] ?? [] },
+  ]),
 );
 
 function newestMtime(dir, skip = new Set(['node_modules', 'dist', '.vite'])) {
@@ -106,8 +110,10 @@ export function measure(manifest) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('no entry chunk in the manifest');
   const results = {};
-  for (const [route, files] of Object.entries(ROUTE_FILES)) {
+  for (const [route, { boot, routes: files }] of Object.entries(PAGES)) {
     const keys = staticClosure(manifest, entryKey);
+    if (!manifest[boot]) throw new Error(`no chunk for the boot module ${boot} (entry-routes.json)`);
+    staticClosure(manifest, boot, keys);
     const routeKeys = [];
     for (const file of files) {
       const found = routeChunkKeys(manifest, file);

@@ -1,7 +1,6 @@
 import { createApiClient } from '@consign/api-client';
 import { tokenStorage } from '@consign/shell';
 import { toast } from '@consign/ui/components/toaster';
-import type { AnyRouter } from '@tanstack/react-router';
 import type { AppApi } from './api';
 
 /** The signing secret the server shares (an integrity check, not a credential: see the api-client README). */
@@ -13,12 +12,12 @@ export function currentPathAndQuery(): string {
 }
 
 /**
- * The one API client of the app, wired to the router and the token storage (DESIGN.md section 2):
+ * The one API client of the app, wired to the token storage and a navigation (DESIGN.md section 2):
  * 401 drops the token and goes to the login page with a way back, 403 to /403, 500 to /500 with the
- * failed page, and notifications go to sonner.
+ * failed page, and notifications go to sonner. `navigate` replaces the current history entry: the
+ * router's in the app, `location.replace` on the standalone login page.
  */
-export function createAppApiClient(router: AnyRouter): AppApi {
-  const navigate = (href: string) => void router.navigate({ href, replace: true });
+export function createAppApiClient(navigate: (href: string) => void): AppApi {
   return createApiClient({
     secret: API_SIGN_SECRET,
     getToken: () => tokenStorage.get(),

@@ -9,7 +9,11 @@ export function createAppRouter() {
   const queryClient = createAppQueryClient();
   // The client navigates through the router (401/403/500), and the router carries the client in its
   // context: the client is bound to the router when its chunk loads, after both exist.
-  const api: AppApi = lazyApi(() => import('./api-client').then((m) => m.createAppApiClient(router)));
+  const api: AppApi = lazyApi(() =>
+    import('./api-client').then((m) =>
+      m.createAppApiClient((href) => void router.navigate({ href, replace: true })),
+    ),
+  );
   const router = createRouter({
     routeTree,
     context: { queryClient, api },

@@ -1,14 +1,12 @@
 import { Button, Checkbox, cn, Field, Input } from '@consign/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { LoaderCircle } from 'lucide-react';
 import * as React from 'react';
 import { loginCopy } from '../copy';
-import { PathLink } from '../lib/router-link';
 import { safeRedirect } from '../session/safe-redirect';
 import { useShell } from '../session/shell-provider';
 import { tokenStorage } from '../session/token-storage';
 import { CaptchaCancelledError, type CaptchaProvider } from './captcha/captcha-provider';
+import { useLoginNavigation } from './login-navigation';
 import {
   codeError,
   isValidMobile,
@@ -21,7 +19,10 @@ import { notify } from './notify';
 import { useSmsCountdown } from './use-sms-countdown';
 
 export interface LoginFormProps {
-  /** Where to go after logging in (sanitised by `safeRedirect`); default: the `redirect` search parameter. */
+  /**
+   * Where to go after logging in (sanitised by `safeRedirect`); default: the `redirect` search
+   * parameter, read (and followed) through the {@link LoginNavigationProvider}'s navigation.
+   */
   redirect?: string;
   /** The captcha to run before sending a code; default: the ShellProvider's. */
   captcha?: CaptchaProvider;
@@ -52,12 +53,11 @@ export function LoginForm({
   className,
 }: LoginFormProps) {
   const shell = useShell();
-  const { api, queries } = shell;
+  const { api } = shell;
   const verifier = captcha ?? shell.captcha;
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const searchRedirect = router.state.location.search as Record<string, unknown>;
-  const target = safeRedirect(redirect ?? searchRedirect.redirect);
+  const navigation = useLoginNavigation();
+  const target = safeRedirect(redirect ?? navigation.redirectParam());
+  const { Link } = navigation;
 
   const [mobile, setMobile] = React.useState('');
   const [code, setCode] = React.useState('');
@@ -127,12 +127,8 @@ export function LoginForm({
     try {
       const result = await api.auth.login({ mobile: normalizeMobile(mobile), code: code.trim() });
       tokenStorage.set(result.access_token);
-      // A user from an earlier session (or a failed 401 call) must not be shown.
-      queryClient.removeQueries({ queryKey: queries.currentUser.queryKey });
       notify.success(loginCopy.loginSuccess);
-      redirectTimer.current = setTimeout(() => {
-        void router.navigate({ href: target, replace: true });
-      }, REDIRECT_DELAY_MS);
+      redirectTimer.current = setTimeout(() => navigation.leave(target), REDIRECT_DELAY_MS);
       // Stays "submitting" until the page changes: no second login.
     } catch {
       // The client already showed the server's message.
@@ -204,13 +200,13 @@ export function LoginForm({
           />
           <label htmlFor="login-agreement" className="text-muted-foreground">
             {loginCopy.agreementPrefix}
-            <PathLink to={userAgreementPath} className="text-link hover:underline">
+            <Link to={userAgreementPath} className="text-link hover:underline">
               {loginCopy.userAgreement}
-            </PathLink>
+            </Link>
             {loginCopy.agreementJoin}
-            <PathLink to={privacyPolicyPath} className="text-link hover:underline">
+            <Link to={privacyPolicyPath} className="text-link hover:underline">
               {loginCopy.privacyPolicy}
-            </PathLink>
+            </Link>
           </label>
         </div>
         <Button

@@ -1,6 +1,8 @@
 import { useMatches } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { deepestTitle, formatDocumentTitle, type TitledMatchLike } from './titles';
+import { useDocumentTitle } from './document-title';
+import { deepestTitle, type TitledMatchLike } from './titles';
+
+export { useDocumentTitle };
 
 /** The `staticData` the shell reads from each route (an app may declare it on its router's types). */
 export interface ShellStaticData {
@@ -11,14 +13,6 @@ export interface ShellStaticData {
 /** The title of the deepest route match that has `staticData.title`. */
 export function useRouteTitle(): string | undefined {
   return useMatches({ select: (matches) => deepestTitle(matches as unknown as TitledMatchLike[]) });
-}
-
-/** Sets `document.title` to `{page title} - {short name}` (or whichever of the two exists). */
-export function useDocumentTitle(pageTitle: string | undefined, shortName: string | undefined): void {
-  useEffect(() => {
-    const title = formatDocumentTitle(pageTitle, shortName);
-    if (title) document.title = title;
-  }, [pageTitle, shortName]);
 }
 
 export interface DocumentTitleProps {
