@@ -1,6 +1,17 @@
-import { Accordion, Dialog, Popover, Tooltip, VisuallyHidden } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '../lib/cn';
+import {
+  CollapsedRail,
+  holdsActiveItem,
+  iconClass,
+  keyOf,
+  type MenuContext,
+  rowClass,
+  type SidebarItem,
+  SidebarLink,
+  type SidebarLinkProps,
+  type SidebarTheme,
+} from './sidebar-parts';
 
 /** Default texts; pass `copy` to translate. */
 export const sidebarCopy = {
@@ -17,23 +28,7 @@ export const SIDEBAR_WIDTH_COLLAPSED = 60;
 /** Below this width the sidebar becomes a drawer. */
 export const SIDEBAR_MOBILE_BREAKPOINT = 768;
 
-export interface SidebarItem {
-  /** Stable key; default the path. Groups are opened by this key. */
-  key?: string;
-  /** Where the item leads; for a group, the prefix its children share. */
-  path: string;
-  title: string;
-  icon?: React.ReactNode;
-  children?: SidebarItem[];
-}
-
-export type SidebarLinkProps = React.ComponentProps<'a'> & {
-  href: string;
-  item: SidebarItem;
-  active: boolean;
-};
-
-export type SidebarTheme = 'light' | 'dark';
+export type { SidebarItem, SidebarLinkProps, SidebarTheme } from './sidebar-parts';
 
 export interface SidebarState {
   collapsed: boolean;
@@ -66,8 +61,6 @@ export type SidebarProps = Omit<React.ComponentProps<'aside'>, 'children'> & {
   showCollapseToggle?: boolean;
   copy?: Partial<SidebarCopy>;
 };
-
-const keyOf = (item: SidebarItem) => item.key ?? item.path;
 
 /** Whether `path` is the item's path or lies under it (`/order/index` is under `/order`). */
 export function isPathActive(itemPath: string, activePath: string | undefined): boolean {
@@ -172,12 +165,6 @@ function FoldIcon({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-const rowClass =
-  'flex h-10 w-full min-w-0 items-center gap-2.5 rounded-md px-3 text-sm text-sidebar-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset';
-const activeRowClass =
-  'bg-sidebar-accent font-medium text-sidebar-accent-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground';
-const iconClass = 'flex size-4 shrink-0 items-center justify-center [&>svg]:size-4';
-
 /** Which rows arrow keys move between: visible links and group triggers inside the nav. */
 const FOCUSABLE = '[data-sidebar-focusable]';
 
@@ -195,52 +182,99 @@ function moveFocus(nav: HTMLElement, key: string): boolean {
   return true;
 }
 
-interface MenuContext {
-  activeItem: SidebarItem | undefined;
-  activePath: string | undefined;
-  renderLink: (props: SidebarLinkProps) => React.ReactNode;
-  theme: SidebarTheme;
-  onNavigate: () => void;
+/**
+ * Code that only some sidebars need, loaded on demand: the collapsed rail's flyouts and tooltips, and
+ * the mobile drawer. The first paint of an expanded sidebar in a wide window carries neither. No
+ * Suspense boundary: until a part is there the Sidebar draws its fallback (the same rail without the
+ * flyouts; no drawer), and once it is there every render uses it at once.
+ */
+interface LazyPart<T> {
+  loaded: T | undefined;
+  load: () => Promise<T>;
 }
 
-function SidebarLink({
+function lazyPart<T>(importer: () => Promise<T>): LazyPart<T> {
+  // `import()` itself fetches and runs a module once, however often it is called.
+  const part: LazyPart<T> = {
+    loaded: undefined,
+    load: () => importer().then((module) => (part.loaded = module)),
+  };
+  return part;
+}
+
+const collapsedPart = lazyPart(() => import('./sidebar-collapsed'));
+const drawerPart = lazyPart(() => import('./sidebar-drawer'));
+
+/** The part's module once loaded; starts loading it when `wanted` and re-renders when it arrives. */
+function useLazyPart<T>(part: LazyPart<T>, wanted: boolean): T | undefined {
+  const [, rerender] = React.useReducer((count: number) => count + 1, 0);
+  React.useEffect(() => {
+    // A failed fetch keeps the fallback; the next mount that wants the part tries again.
+    if (wanted && !part.loaded) part.load().then(rerender, () => {});
+  }, [part, wanted]);
+  return part.loaded;
+}
+
+/** One group of the expanded menu: a disclosure button and, while open, its items. */
+function ExpandedGroup({
   item,
   ctx,
-  className,
-  showTitle = true,
-  onClick,
-  ...rest
+  open,
+  onToggle,
 }: {
   item: SidebarItem;
   ctx: MenuContext;
-  className?: string;
-  showTitle?: boolean;
-} & Omit<React.ComponentProps<'a'>, 'href' | 'children'>) {
-  const active = ctx.activeItem === item;
-  return ctx.renderLink({
-    ...rest,
-    item,
-    active,
-    href: item.path,
-    'aria-current': active ? 'page' : undefined,
-    'data-slot': 'sidebar-link',
-    'data-active': active ? '' : undefined,
-    'data-sidebar-focusable': '',
-    className: cn(rowClass, active && activeRowClass, className),
-    onClick: (event: React.MouseEvent<HTMLAnchorElement>) => {
-      onClick?.(event);
-      ctx.onNavigate();
-    },
-    children: (
-      <>
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const id = React.useId();
+  const triggerId = `${id}trigger`;
+  const contentId = `${id}content`;
+  const holdsActive = holdsActiveItem(item, ctx);
+  const state = open ? 'open' : 'closed';
+  return (
+    <li data-slot="sidebar-group" data-state={state}>
+      <button
+        type="button"
+        id={triggerId}
+        aria-expanded={open}
+        aria-controls={contentId}
+        data-state={state}
+        data-slot="sidebar-group-trigger"
+        data-sidebar-focusable=""
+        data-active={holdsActive ? '' : undefined}
+        onClick={onToggle}
+        className={cn(rowClass, 'group/trigger cursor-pointer', holdsActive && 'font-medium')}
+      >
         {item.icon && <span className={iconClass}>{item.icon}</span>}
-        {showTitle && <span className="truncate">{item.title}</span>}
-      </>
-    ),
-  } as SidebarLinkProps);
+        <span className="flex-1 truncate text-left">{item.title}</span>
+        <ChevronIcon className="shrink-0 opacity-60 transition-transform group-data-[state=open]/trigger:rotate-180" />
+      </button>
+      {open && (
+        // A named section is a region landmark, as in the WAI-ARIA accordion pattern.
+        <section
+          id={contentId}
+          aria-labelledby={triggerId}
+          data-state={state}
+          data-slot="sidebar-group-content"
+        >
+          <ul className="mt-1 flex flex-col gap-1">
+            {item.children?.map((child) => (
+              <li key={keyOf(child)} data-slot="sidebar-menu-item">
+                <SidebarLink item={child} ctx={ctx} className="pl-9.5" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </li>
+  );
 }
 
-/** Expanded menu: one Radix accordion, a single open group at a time. */
+/**
+ * Expanded menu: groups are disclosures (a button with `aria-expanded` / `aria-controls`), one open at
+ * a time; clicking the open group closes it. Arrow keys, Home and End are the nav's (see `moveFocus`).
+ */
 function ExpandedMenu({
   items,
   ctx,
@@ -253,205 +287,27 @@ function ExpandedMenu({
   setOpenKey: (key: string) => void;
 }) {
   return (
-    <Accordion.Root
-      type="single"
-      collapsible
-      value={openKey}
-      onValueChange={setOpenKey}
-      data-slot="sidebar-menu"
-      className="flex flex-col gap-1"
-      asChild
-    >
-      <ul>
-        {items.map((item) => {
-          if (!item.children?.length) {
-            return (
-              <li key={keyOf(item)} data-slot="sidebar-menu-item">
-                <SidebarLink item={item} ctx={ctx} />
-              </li>
-            );
-          }
-          const holdsActive = item.children.some((child) => child === ctx.activeItem);
-          return (
-            <Accordion.Item key={keyOf(item)} value={keyOf(item)} data-slot="sidebar-group" asChild>
-              <li>
-                <Accordion.Header asChild>
-                  <div>
-                    <Accordion.Trigger
-                      data-slot="sidebar-group-trigger"
-                      data-sidebar-focusable=""
-                      data-active={holdsActive ? '' : undefined}
-                      className={cn(rowClass, 'group/trigger cursor-pointer', holdsActive && 'font-medium')}
-                    >
-                      {item.icon && <span className={iconClass}>{item.icon}</span>}
-                      <span className="flex-1 truncate text-left">{item.title}</span>
-                      <ChevronIcon className="shrink-0 opacity-60 transition-transform group-data-[state=open]/trigger:rotate-180" />
-                    </Accordion.Trigger>
-                  </div>
-                </Accordion.Header>
-                <Accordion.Content data-slot="sidebar-group-content">
-                  <ul className="mt-1 flex flex-col gap-1">
-                    {item.children.map((child) => (
-                      <li key={keyOf(child)} data-slot="sidebar-menu-item">
-                        <SidebarLink item={child} ctx={ctx} className="pl-9.5" />
-                      </li>
-                    ))}
-                  </ul>
-                </Accordion.Content>
-              </li>
-            </Accordion.Item>
-          );
-        })}
-      </ul>
-    </Accordion.Root>
-  );
-}
-
-const floatingClass =
-  'z-50 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg outline-none';
-
-/** Collapsed group: an icon button whose items open in a flyout on hover, focus-and-Enter or click. */
-function CollapsedGroup({ item, ctx }: { item: SidebarItem; ctx: MenuContext }) {
-  const [open, setOpen] = React.useState(false);
-  const closeTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const byHover = React.useRef(false);
-  // Set while Radix hands focus back to the trigger on close, so that this focus does not reopen it.
-  const returningFocus = React.useRef(false);
-  const contentRef = React.useRef<HTMLDivElement>(null);
-  const holdsActive = item.children?.some((child) => child === ctx.activeItem) ?? false;
-  const cancelClose = () => clearTimeout(closeTimer.current);
-  const scheduleClose = () => {
-    cancelClose();
-    closeTimer.current = setTimeout(() => setOpen(false), 150);
-  };
-  React.useEffect(() => () => clearTimeout(closeTimer.current), []);
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        data-slot="sidebar-group-trigger"
-        data-sidebar-focusable=""
-        data-active={holdsActive ? '' : undefined}
-        aria-label={item.title}
-        onPointerEnter={(event) => {
-          if (event.pointerType !== 'mouse') return;
-          cancelClose();
-          byHover.current = true;
-          setOpen(true);
-        }}
-        onPointerLeave={(event) => {
-          if (event.pointerType === 'mouse') scheduleClose();
-        }}
-        onClick={(event) => {
-          // The pointer that clicks has hovered first: the flyout is already open, keep it so.
-          if (byHover.current && open) event.preventDefault();
-          byHover.current = false;
-        }}
-        onFocus={(event) => {
-          // Keyboard focus shows the items without moving focus; Enter, Space or ArrowRight goes in.
-          if (returningFocus.current || !event.currentTarget.matches(':focus-visible')) return;
-          byHover.current = true;
-          setOpen(true);
-        }}
-        onKeyDown={(event) => {
-          if (!['Enter', ' ', 'ArrowRight'].includes(event.key)) return;
-          event.preventDefault();
-          if (open) {
-            contentRef.current?.querySelector<HTMLElement>('a')?.focus();
-          } else {
-            byHover.current = false;
-            setOpen(true);
-          }
-        }}
-        className={cn(rowClass, 'justify-center px-0', holdsActive && activeRowClass)}
-      >
-        <span className={iconClass}>{item.icon ?? item.title.slice(0, 1)}</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="right"
-          align="start"
-          sideOffset={8}
-          data-slot="sidebar-flyout"
-          aria-label={item.title}
-          onOpenAutoFocus={(event) => {
-            // Hovering shows the items without stealing focus; keyboard and click move focus in.
-            if (byHover.current) event.preventDefault();
-          }}
-          onCloseAutoFocus={() => {
-            returningFocus.current = true;
-            setTimeout(() => {
-              returningFocus.current = false;
-            }, 0);
-          }}
-          onKeyDown={(event) => {
-            if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-            const links = [...event.currentTarget.querySelectorAll<HTMLElement>('a')];
-            const index = links.indexOf(document.activeElement as HTMLElement);
-            const next =
-              event.key === 'ArrowDown' ? Math.min(links.length - 1, index + 1) : Math.max(0, index - 1);
-            links[next]?.focus();
-            event.preventDefault();
-          }}
-          ref={contentRef}
-          onPointerEnter={cancelClose}
-          onPointerLeave={scheduleClose}
-          className={cn(floatingClass, 'min-w-40', ctx.theme === 'dark' && 'dark')}
-        >
-          <p className="px-3 py-1.5 text-xs font-medium text-muted-foreground">{item.title}</p>
-          <ul className="flex flex-col gap-0.5">
-            {item.children?.map((child) => (
-              <li key={keyOf(child)}>
-                <SidebarLink
-                  item={child}
-                  ctx={{
-                    ...ctx,
-                    onNavigate: () => {
-                      setOpen(false);
-                      ctx.onNavigate();
-                    },
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
-  );
-}
-
-function CollapsedMenu({ items, ctx }: { items: SidebarItem[]; ctx: MenuContext }) {
-  return (
     <ul data-slot="sidebar-menu" className="flex flex-col gap-1">
-      {items.map((item) => (
-        <li key={keyOf(item)} data-slot={item.children?.length ? 'sidebar-group' : 'sidebar-menu-item'}>
-          {item.children?.length ? (
-            <CollapsedGroup item={item} ctx={ctx} />
-          ) : (
-            <Tooltip.Root>
-              <Tooltip.Trigger asChild>
-                <SidebarLink
-                  item={item}
-                  ctx={ctx}
-                  showTitle={false}
-                  aria-label={item.title}
-                  className="justify-center px-0"
-                />
-              </Tooltip.Trigger>
-              <Tooltip.Portal>
-                <Tooltip.Content
-                  side="right"
-                  sideOffset={8}
-                  data-slot="sidebar-tooltip"
-                  className={cn(floatingClass, 'px-2.5 py-1.5 text-xs', ctx.theme === 'dark' && 'dark')}
-                >
-                  {item.title}
-                </Tooltip.Content>
-              </Tooltip.Portal>
-            </Tooltip.Root>
-          )}
-        </li>
-      ))}
+      {items.map((item) => {
+        const key = keyOf(item);
+        if (!item.children?.length) {
+          return (
+            <li key={key} data-slot="sidebar-menu-item">
+              <SidebarLink item={item} ctx={ctx} />
+            </li>
+          );
+        }
+        const open = key === openKey;
+        return (
+          <ExpandedGroup
+            key={key}
+            item={item}
+            ctx={ctx}
+            open={open}
+            onToggle={() => setOpenKey(open ? '' : key)}
+          />
+        );
+      })}
     </ul>
   );
 }
@@ -503,6 +359,9 @@ export function Sidebar({
     if (activeKey && !openKeys.includes(activeKey)) setOpenKeys([activeKey]);
   }, [activeKey, openKeys, setOpenKeys]);
   const activeItem = React.useMemo(() => bestMatch(items, activePath), [items, activePath]);
+  // Fetched at once, so the flyouts are there before anyone collapses the rail or hovers it.
+  const collapsedMenu = useLazyPart(collapsedPart, !mobile);
+  const drawer = useLazyPart(drawerPart, mobile);
 
   const ctx: MenuContext = {
     activeItem,
@@ -558,7 +417,11 @@ export function Sidebar({
         }}
       >
         {collapsed ? (
-          <CollapsedMenu items={items} ctx={ctx} />
+          collapsedMenu ? (
+            <collapsedMenu.CollapsedMenu items={items} ctx={ctx} />
+          ) : (
+            <CollapsedRail items={items} ctx={ctx} />
+          )
         ) : (
           <ExpandedMenu
             items={items}
@@ -591,24 +454,13 @@ export function Sidebar({
   );
 
   if (mobile) {
-    return (
-      <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay data-slot="sidebar-overlay" className="fixed inset-0 z-50 bg-black/45" />
-          <Dialog.Content
-            data-slot="sidebar-drawer"
-            aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 flex h-full shadow-xl outline-none"
-          >
-            <VisuallyHidden.Root asChild>
-              <Dialog.Title>{t.drawerTitle}</Dialog.Title>
-            </VisuallyHidden.Root>
-            {aside}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    );
+    // Closed, the drawer renders nothing; opened before its code has arrived, it shows once it has.
+    return drawer ? (
+      <drawer.SidebarDrawer open={mobileOpen} onOpenChange={setMobileOpen} title={t.drawerTitle}>
+        {aside}
+      </drawer.SidebarDrawer>
+    ) : null;
   }
 
-  return <Tooltip.Provider delayDuration={200}>{aside}</Tooltip.Provider>;
+  return aside;
 }
