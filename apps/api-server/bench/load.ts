@@ -2,13 +2,19 @@
  * Load benchmark: `pnpm --filter @consign/api-server bench`.
  *
  * 1. Starts the server (`node --import tsx src/main.ts`) on loopback with a fresh temp data directory
- *    (first start: initdb + migrations + seed), stops it, and starts it again on the now existing
- *    directory: that second start is the measured cold start (spawn to the first 200 on /healthz).
- * 2. Logs in through the dev SMS outbox, then loads `user/info` and a 20-row `order/index` page for
- *    10 s each at 50 connections with autocannon. Every request is freshly signed with its own nonce
- *    and ts (autocannon's `setupRequest`), exactly like the browser client.
+ *    (first start: initdb + migrations + seed), stops it, and starts it three more times on the now
+ *    existing directory: those are the measured cold starts (spawn to the first 200 on /healthz).
+ * 2. Logs in through the dev SMS outbox, then loads each run for 10 s at 50 connections with
+ *    autocannon. Every request is freshly signed with its own nonce and ts (autocannon's
+ *    `setupRequest`), exactly like the browser client.
  *
- * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (warn: request logs off).
+ * Runs: `user/info`; the order list as the UI asks for it (see {@link orderMix}: every request picks
+ * a filter set the admin app really sends, weighted, and a random page among that filter's real
+ * pages at 20 rows), first with the read cache (the product default), then on a server restarted
+ * with `READ_CACHE_MS=0`, where every request queries the database.
+ *
+ * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (warn: request logs off),
+ * BENCH_RUNS (comma-separated subset of `user,cached,raw`; default all).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +22,15 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiClient, createNonce, signPayload } from '@consign/api-client';
+import {
+  type ApiClient,
+  createApiClient,
+  createNonce,
+  ORDER_STATUSES,
+  type OrderListParams,
+  PLATFORMS,
+  signPayload,
+} from '@consign/api-client';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 
@@ -24,6 +38,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'bench-secret';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'user,cached,raw').split(','));
+const PAGE_SIZE = 20;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,6 +57,7 @@ function freePort(): Promise<number> {
 async function start(
   dataDir: string,
   port: number,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -53,6 +70,7 @@ async function start(
       API_SIGN_SECRET: SECRET,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       NODE_ENV: 'production',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -104,7 +122,7 @@ async function load(
   name: string,
   url: string,
   path: string,
-  fields: Record<string, unknown>,
+  fields: () => Record<string, unknown>,
   token: string,
   pid: number | undefined,
 ) {
@@ -118,7 +136,7 @@ async function load(
         method: 'POST',
         path,
         setupRequest: (request: Record<string, unknown>) => {
-          const body = { ...fields, nonce: createNonce(), ts: Math.floor(Date.now() / 1000) };
+          const body = { ...fields(), nonce: createNonce(), ts: Math.floor(Date.now() / 1000) };
           return {
             ...request,
             body: JSON.stringify(body),
@@ -144,6 +162,101 @@ async function load(
   return r;
 }
 
+/** `YYYY-MM-DD` of a unix time in Asia/Shanghai (UTC+8), as the admin app's date pickers send it. */
+function shanghaiDay(unix: number): string {
+  return new Date((unix + 8 * 3600) * 1000).toISOString().slice(0, 10);
+}
+
+interface FilterSet {
+  label: string;
+  weight: number;
+  filters: Omit<OrderListParams, 'pageIndex' | 'pageSize'>;
+  /** Pages at 20 rows for this filter, read from the server before the run. */
+  pages: number;
+}
+
+/**
+ * The order list as the admin app asks for it: 40 % no filter; 25 % a status tab (5 each); 10 % one
+ * shop; 10 % one platform; 10 % a date range (last 7 days, last 30 days, one month three months
+ * back); 5 % a keyword (a surname, a product word, the tail of a real order number). Each filter set
+ * knows its real page count, so every request can ask for any page of it.
+ */
+async function orderMix(api: ApiClient): Promise<FilterSet[]> {
+  const shops = (await api.shop.index({ pageIndex: 1, pageSize: 100 })).list;
+  const first = (await api.order.index({ pageIndex: 1, pageSize: 1 })).list[0];
+  if (!first) throw new Error('no orders to benchmark');
+  const newest = first.created_at;
+  const day = 86_400;
+  const sets: Omit<FilterSet, 'pages'>[] = [
+    { label: 'none', weight: 40, filters: {} },
+    ...ORDER_STATUSES.map((status) => ({ label: `status=${status}`, weight: 5, filters: { status } })),
+    ...shops
+      .filter((_, i) => i % 4 === 0)
+      .map((shop, _, picked) => ({
+        label: `shop_id=${shop.id}`,
+        weight: 10 / picked.length,
+        filters: { shop_id: shop.id },
+      })),
+    ...PLATFORMS.map((platform) => ({ label: `platform=${platform}`, weight: 2, filters: { platform } })),
+    ...[
+      [newest - 6 * day, newest],
+      [newest - 29 * day, newest],
+      [newest - 120 * day, newest - 90 * day],
+      [newest - 60 * day, newest - 30 * day],
+    ].map(([from = 0, to = 0]) => ({
+      label: `${shanghaiDay(from)}..${shanghaiDay(to)}`,
+      weight: 2.5,
+      filters: { start_date: shanghaiDay(from), end_date: shanghaiDay(to) },
+    })),
+    ...['王', '保温杯', '耳机', first.order_no.slice(-5)].map((keyword) => ({
+      label: `keyword=${keyword}`,
+      weight: 1.25,
+      filters: { keyword },
+    })),
+  ];
+  const withPages: FilterSet[] = [];
+  for (const set of sets) {
+    const { total } = await api.order.index({ ...set.filters, pageIndex: 1, pageSize: PAGE_SIZE });
+    withPages.push({ ...set, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) });
+  }
+  return withPages;
+}
+
+/** A request body of the mix: a weighted filter set, then a uniformly random page of it. */
+function orderRequests(sets: FilterSet[]): () => Record<string, unknown> {
+  const totalWeight = sets.reduce((sum, set) => sum + set.weight, 0);
+  return () => {
+    let pick = Math.random() * totalWeight;
+    let set = sets[sets.length - 1] as FilterSet;
+    for (const candidate of sets) {
+      pick -= candidate.weight;
+      if (pick < 0) {
+        set = candidate;
+        break;
+      }
+    }
+    return {
+      ...set.filters,
+      pageIndex: 1 + Math.floor(Math.random() * set.pages),
+      pageSize: PAGE_SIZE,
+    };
+  };
+}
+
+async function login(url: string): Promise<{ api: ApiClient; token: string }> {
+  const anonymous = createApiClient({ baseURL: url, secret: SECRET });
+  await anonymous.auth.sendCode({
+    mobile: '13900000000',
+    type: 1,
+    sign_type: 1,
+    ticket: 'dev-ticket',
+    randstr: 'b',
+  });
+  const { code } = (await (await fetch(`${url}/__dev/sms?mobile=13900000000`)).json()) as { code: string };
+  const { access_token: token } = await anonymous.auth.login({ mobile: '13900000000', code });
+  return { api: createApiClient({ baseURL: url, secret: SECRET, getToken: () => token }), token };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'consign-bench-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
@@ -163,35 +276,39 @@ try {
   }
   console.log(`cold start with an existing data dir: ${colds.join(', ')}`);
 
-  const api = createApiClient({ baseURL: url, secret: SECRET });
-  await api.auth.sendCode({
-    mobile: '13900000000',
-    type: 1,
-    sign_type: 1,
-    ticket: 'dev-ticket',
-    randstr: 'b',
-  });
-  const { code } = (await (await fetch(`${url}/__dev/sms?mobile=13900000000`)).json()) as { code: string };
-  const { access_token: token } = await api.auth.login({ mobile: '13900000000', code });
-
-  const results = [
-    await load('user/info', url, '/api/user/info', {}, token, server?.pid),
-    await load(
-      'order/index (20 rows)',
-      url,
-      '/api/order/index',
-      { pageIndex: 3, pageSize: 20 },
-      token,
-      server?.pid,
-    ),
-  ];
+  const { api, token } = await login(url);
+  const sets = await orderMix(api);
+  console.log(
+    `order list mix (${sets.length} filter sets, pages at ${PAGE_SIZE} rows): ${sets
+      .map((set) => `${set.label} x${set.pages}`)
+      .join(', ')}`,
+  );
+  const orders = orderRequests(sets);
+  const results: Result[] = [];
+  if (RUNS.has('user')) {
+    results.push(await load('user/info', url, '/api/user/info', () => ({}), token, server?.pid));
+  }
+  if (RUNS.has('cached')) {
+    results.push(
+      await load('order/index mix, read cache on', url, '/api/order/index', orders, token, server?.pid),
+    );
+  }
+  if (server) await stop(server);
+  server = null;
+  if (RUNS.has('raw')) {
+    server = (await start(dataDir, port, { READ_CACHE_MS: '0' })).child;
+    // The token is in the database: it outlives the restart.
+    results.push(
+      await load('order/index mix, READ_CACHE_MS=0', url, '/api/order/index', orders, token, server.pid),
+    );
+    await stop(server);
+  }
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s each, ${cpus().length} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
   console.table(results);
-  if (server) await stop(server);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
