@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import {
   type ApiPath,
   apiRoutes,
+  EMBEDDED_COMPANY_CONFIG_ID,
+  embeddableJson,
   type RouteContract,
   signingFieldsSchema,
   verifySignature,
@@ -340,7 +342,32 @@ export function createApp(options: AppOptions) {
     }
   });
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  // The pages of the app carry the current company config (EMBEDDED_COMPANY_CONFIG_ID), so that a
+  // first visit paints its branding at once. Rebuilt after any write, and at most 2 s old otherwise
+  // (another instance may have written to the same Postgres).
+  let embedded: { generation: number; until: number; html: string } | undefined;
+  const embeddedConfig = async (): Promise<string | undefined> => {
+    const generation = readCache.generation;
+    if (embedded && embedded.generation === generation && embedded.until > now()) return embedded.html;
+    try {
+      const config = await handlers['/api/default/config']({
+        body: {},
+        query: undefined,
+        user: null,
+        token: null,
+        ip: '',
+      } as HandlerContext<'/api/default/config'>);
+      const html = `<script type="application/json" id="${EMBEDDED_COMPANY_CONFIG_ID}">${embeddableJson(config)}</script>`;
+      embedded = { generation, until: now() + 2000, html };
+      return html;
+    } catch (error) {
+      // The page still works without it: the app fetches default/config itself.
+      log.warn('company config not embedded', { error: error instanceof Error ? error.name : 'unknown' });
+      return undefined;
+    }
+  };
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     if (c.req.path.startsWith('/__dev/')) return c.text('Not Found', 404);
     if (!staticSite?.built) {
       return c.text(NOT_BUILT_TEXT, 503, { 'cache-control': 'no-store' });
@@ -350,6 +377,7 @@ export function createApp(options: AppOptions) {
       c.req.header('accept-encoding') ?? '',
       c.req.header('if-none-match'),
       c.req.method === 'HEAD',
+      staticSite.isPage(c.req.path) ? await embeddedConfig() : undefined,
     );
     return response ?? c.text('Not Found', 404);
   });

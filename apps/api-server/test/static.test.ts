@@ -3,8 +3,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { EMBEDDED_COMPANY_CONFIG_ID } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers';
+import { ADMIN, startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;
 let site: string;
@@ -68,13 +69,53 @@ describe('static admin app', () => {
   });
 
   it('serves index.html for / and for client routes (SPA fallback), revalidated', async () => {
-    for (const path of ['/', '/order/index?pageIndex=2', '/system/global']) {
+    for (const path of ['/', '/order/index?pageIndex=2', '/system/global', '/index.html']) {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body.toString()).toBe(INDEX);
+      // The page with the current company config embedded before </head>.
+      const html = res.body.toString();
+      expect(
+        html.replace(/<script type="application\/json" id="consign-company-config">.*?<\/script>/, ''),
+      ).toBe(INDEX);
     }
+  });
+
+  it('embeds the current company config in every page, escaped, and follows its changes', async () => {
+    const embedded = (html: string) => {
+      const match = html.match(
+        new RegExp(`<script type="application/json" id="${EMBEDDED_COMPANY_CONFIG_ID}">(.*?)</script>`),
+      );
+      expect(match).not.toBeNull();
+      return JSON.parse(match?.[1] ?? 'null') as unknown;
+    };
+    const api = t.client();
+    const first = await get('/login');
+    expect(embedded(first.body.toString())).toEqual(await api.config.get());
+
+    // An admin's hostile short name cannot close the element: `<` travels as \u003c.
+    const adminToken = await t.login(ADMIN);
+    const admin = t.client(() => adminToken);
+    const profile = await admin.company.index();
+    const hostile = '</script><img src=x onerror=alert(1)>';
+    try {
+      await admin.company.update({ ...profile, short_name: hostile.slice(0, 32) });
+      const second = await get('/login');
+      const html = second.body.toString();
+      expect(html).not.toContain('<img');
+      expect(html.match(/<\/script>/g)).toHaveLength(1);
+      expect(html).toContain('\\u003c/script\\u003e');
+      expect((embedded(html) as { short_name: string }).short_name).toBe(hostile.slice(0, 32));
+      // A new body, a new ETag: the browser's cached copy is not reused.
+      expect(second.headers.etag).not.toBe(first.headers.etag);
+      expect((await get('/login', { 'if-none-match': String(first.headers.etag) })).status).toBe(200);
+      expect((await get('/login', { 'if-none-match': String(second.headers.etag) })).status).toBe(304);
+    } finally {
+      await admin.company.update(profile);
+    }
+    // Files are served as they are.
+    expect((await get('/favicon.svg')).body.toString()).not.toContain(EMBEDDED_COMPANY_CONFIG_ID);
   });
 
   it('caches hashed assets for a year and compresses them with br or gzip', async () => {

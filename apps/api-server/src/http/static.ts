@@ -64,6 +64,8 @@ export class StaticSite {
   readonly root: string;
   readonly #cache = new Map<string, Entry | null>();
   #index: Entry | null | undefined;
+  /** index.html with the last `headHtml` inserted (the company config changes rarely). */
+  #indexWith: { headHtml: string; entry: Entry } | undefined;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -77,15 +79,20 @@ export class StaticSite {
     return this.#built;
   }
 
-  /** Answers a GET/HEAD for `pathname`, or null when nothing (not even the SPA fallback) applies. */
+  /**
+   * Answers a GET/HEAD for `pathname`, or null when nothing (not even the SPA fallback) applies.
+   * `headHtml`, when given, is inserted before `</head>` of index.html (the page's own data).
+   */
   serve(
     pathname: string,
     acceptEncoding: string,
     ifNoneMatch: string | undefined,
     head: boolean,
+    headHtml?: string,
   ): Response | null {
-    const entry = this.lookup(pathname) ?? (pathname.startsWith('/assets/') ? null : this.index());
+    let entry = this.lookup(pathname) ?? (pathname.startsWith('/assets/') ? null : this.index());
     if (!entry) return null;
+    if (headHtml && entry === this.index()) entry = this.indexWith(entry, headHtml);
     const headers: Record<string, string> = {
       ...SECURITY_HEADERS,
       'content-type': entry.type,
@@ -119,6 +126,24 @@ export class StaticSite {
   private index(): Entry | null {
     if (this.#index === undefined) this.#index = this.load('/index.html');
     return this.#index;
+  }
+
+  /** Whether `pathname` is answered with index.html (a page of the app rather than a file). */
+  isPage(pathname: string): boolean {
+    if (pathname.startsWith('/assets/')) return false;
+    const entry = this.lookup(pathname);
+    return entry === null || entry === this.index();
+  }
+
+  private indexWith(index: Entry, headHtml: string): Entry {
+    if (this.#indexWith?.headHtml !== headHtml) {
+      const html = index.body.toString('utf8');
+      const at = html.indexOf('</head>');
+      const body = Buffer.from(at < 0 ? html : `${html.slice(0, at)}${headHtml}${html.slice(at)}`);
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      this.#indexWith = { headHtml, entry: { ...index, body, etag, gzip: undefined, br: undefined } };
+    }
+    return this.#indexWith.entry;
   }
 
   private lookup(pathname: string): Entry | null {
