@@ -151,9 +151,15 @@ export const CollapseToggle: Story = {
   },
 };
 
+/** The rail's tooltips and flyouts load after the first paint; a Radix Tooltip trigger has data-state. */
+async function railReady(canvas: ReturnType<typeof within>) {
+  await waitFor(() => expect(canvas.getByRole('link', { name: '首页' })).toHaveAttribute('data-state'));
+}
+
 export const CollapsedFlyout: Story = {
   args: { defaultCollapsed: true },
   play: async ({ canvas }) => {
+    await railReady(canvas);
     await userEvent.click(canvas.getByRole('button', { name: '订单管理' }));
     const body = within(document.body);
     const flyout = await body.findByRole('dialog', { name: '订单管理' });
@@ -167,6 +173,7 @@ export const CollapsedFlyout: Story = {
 export const CollapsedTooltip: Story = {
   args: { defaultCollapsed: true, theme: 'dark' },
   play: async ({ canvas }) => {
+    await railReady(canvas);
     await userEvent.hover(canvas.getByRole('link', { name: '首页' }));
     await expect(await within(document.body).findByRole('tooltip', { name: '首页' })).toBeInTheDocument();
   },
