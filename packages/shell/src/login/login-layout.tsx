@@ -4,13 +4,14 @@ import { QrCode } from 'lucide-react';
 import * as React from 'react';
 import { loginCopy } from '../copy';
 import { ShellFooter } from '../layout/shell-footer';
+import { useIsNarrow } from '../layout/use-media-query';
 import { useDocumentTitle } from '../title/document-title';
 import type { CaptchaProvider } from './captcha/captcha-provider';
 import { LoginForm } from './login-form';
 import { LoginQrPanel } from './login-qr-panel';
 
 // The carousel (embla, ~7 KB gzip) loads beside the first render: its panel keeps its size meanwhile,
-// so nothing moves when it arrives. It is hidden on small screens anyway.
+// so nothing moves when it arrives. Small screens hide the panel: there it does not load at all.
 const LoginBanners = React.lazy(() => import('./login-banners').then((m) => ({ default: m.LoginBanners })));
 
 const FOOTER_PLACEHOLDER = { foot_copyright: '\u00a0', foot_info: '\u00a0' };
@@ -57,6 +58,7 @@ export function LoginLayout({
   // SPEC.md section 2: the QR mode exists but the toggle always stays in the form mode.
   const mode = 'form' as 'form' | 'qr';
   const hintId = React.useId();
+  const narrow = useIsNarrow();
   useDocumentTitle(loginCopy.title, config?.short_name);
 
   return (
@@ -68,9 +70,11 @@ export function LoginLayout({
       <main className="flex flex-1 items-center justify-center p-4 md:p-8">
         <div className="flex w-full max-w-5xl overflow-hidden rounded-xl border border-border bg-card shadow-sm">
           <div data-slot="login-banners" className="hidden min-h-[26rem] flex-1 bg-muted md:block">
-            <React.Suspense fallback={<div data-slot="login-banners-placeholder" className="h-full" />}>
-              <LoginBanners banners={banners} autoplay={autoplay} />
-            </React.Suspense>
+            {narrow ? null : (
+              <React.Suspense fallback={<div data-slot="login-banners-placeholder" className="h-full" />}>
+                <LoginBanners banners={banners} autoplay={autoplay} />
+              </React.Suspense>
+            )}
           </div>
           <section className="relative flex w-full flex-col gap-6 p-8 md:w-[26rem]">
             {/* A CSS hint rather than a popper tooltip: no floating-ui before the first paint. */}

@@ -1,3 +1,4 @@
+import { EMBEDDED_COMPANY_CONFIG_ID } from '@consign/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -203,6 +204,20 @@ describe('LoginScreen', () => {
       expect(new Set(images)).toEqual(new Set(['新手指引', '代发订单', '店铺管理']));
     });
   });
+  it('takes the config the server embedded in the page as fresh: no call', async () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = EMBEDDED_COMPANY_CONFIG_ID;
+    element.textContent = JSON.stringify({ ...companyConfig, short_name: '页面内配置' });
+    document.head.append(element);
+    const api = createFakeApi();
+    const { screen } = await renderLogin({ api });
+    await expect.element(screen.getByRole('heading', { name: '页面内配置' })).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.calls.config).toBe(0);
+    expect(document.getElementById(EMBEDDED_COMPANY_CONFIG_ID)).toBeNull();
+  });
+
   it('paints at once on a first visit and does not move the form when the config arrives', async () => {
     const logo = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>')}`;
     const api = createFakeApi({ delay: 400, config: { ...companyConfig, logo_url: logo } });

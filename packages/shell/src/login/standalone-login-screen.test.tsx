@@ -1,5 +1,6 @@
+import { EMBEDDED_COMPANY_CONFIG_ID } from '@consign/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { COMPANY_CONFIG_KEY } from '../session/company-config-cache';
 import { ShellProvider } from '../session/shell-provider';
@@ -84,5 +85,54 @@ describe('StandaloneLoginScreen', () => {
     await userEvent.type(screen.getByPlaceholder('请输入短信验证码'), '123456');
     await userEvent.click(screen.getByRole('button', { name: '登录', exact: true }));
     await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith('/'), { timeout: 3000 });
+  });
+});
+
+describe('StandaloneLoginScreen with the config the server embedded in the page', () => {
+  it('paints it at once, makes no call, caches it, and takes it only once', async () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = EMBEDDED_COMPANY_CONFIG_ID;
+    element.textContent = JSON.stringify({ ...companyConfig, short_name: '页面内配置' });
+    document.head.append(element);
+    const api = createFakeApi({ delay: Number.POSITIVE_INFINITY });
+    const screen = await renderStandalone(api);
+    await expect.element(screen.getByRole('heading', { name: '页面内配置' })).toBeVisible();
+    expect(api.calls.config).toBe(0);
+    expect(document.getElementById(EMBEDDED_COMPANY_CONFIG_ID)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(COMPANY_CONFIG_KEY) ?? '{}').short_name).toBe('页面内配置');
+    // A second screen in the same page starts from the cache, as stale, and asks the API.
+    const again = createFakeApi();
+    const second = await renderStandalone(again);
+    await expect.element(second.getByRole('heading', { name: companyConfig.short_name })).toBeVisible();
+    expect(again.calls.config).toBeGreaterThanOrEqual(1);
+  });
+
+  it('ignores an embedded element that is not a config and fetches instead', async () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = EMBEDDED_COMPANY_CONFIG_ID;
+    element.textContent = '{"short_name": 1, oops';
+    document.head.append(element);
+    const api = createFakeApi();
+    const screen = await renderStandalone(api);
+    await expect.element(screen.getByRole('heading', { name: companyConfig.short_name })).toBeVisible();
+    expect(api.calls.config).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('StandaloneLoginScreen banners', () => {
+  afterEach(async () => {
+    await page.viewport(1280, 800);
+  });
+
+  it('does not load the carousel in a narrow window (its panel is hidden there), and does once wide', async () => {
+    await page.viewport(375, 740);
+    const screen = await renderStandalone(createFakeApi());
+    await expect.element(screen.getByRole('heading', { name: companyConfig.short_name })).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(document.querySelector('[data-slot=banner-carousel]')).toBeNull();
+    await page.viewport(1280, 800);
+    await vi.waitFor(() => expect(document.querySelector('[data-slot=banner-carousel]')).not.toBeNull());
   });
 });

@@ -1,6 +1,6 @@
 import type { CompanyConfig } from '@consign/api-client';
 import * as React from 'react';
-import { readCachedCompanyConfig, writeCachedCompanyConfig } from '../session/company-config-cache';
+import { initialCompanyConfig, writeCachedCompanyConfig } from '../session/company-config-cache';
 import { useShell } from '../session/shell-provider';
 import { LoginLayout, type LoginScreenProps } from './login-layout';
 import { documentLoginNavigation, type LoginNavigation, LoginNavigationProvider } from './login-navigation';
@@ -19,17 +19,18 @@ interface ConfigState {
 }
 
 /**
- * The public company config without TanStack Query: the copy cached by the last visit at once, then
- * one `default/config` call (silent: the page keeps its cached or blank branding when it fails), whose
- * answer is cached for the next visit.
+ * The public company config without TanStack Query: the copy the server embedded in the page (then no
+ * call is needed), else the copy cached by the last visit at once and one `default/config` call
+ * (silent: the page keeps its cached or blank branding when it fails), whose answer is cached for the
+ * next visit.
  */
 export function useStandaloneCompanyConfig(): ConfigState {
   const { api } = useShell();
-  const [state, setState] = React.useState<ConfigState>(() => ({
-    config: readCachedCompanyConfig(),
-    settled: false,
-  }));
+  const [initial] = React.useState(initialCompanyConfig);
+  const fresh = initial.updatedAt > 0;
+  const [state, setState] = React.useState<ConfigState>({ config: initial.config, settled: fresh });
   React.useEffect(() => {
+    if (fresh) return;
     const controller = new AbortController();
     api.config.get({ silent: true, signal: controller.signal }).then(
       (config) => {
@@ -41,7 +42,7 @@ export function useStandaloneCompanyConfig(): ConfigState {
       },
     );
     return () => controller.abort();
-  }, [api]);
+  }, [api, fresh]);
   return state;
 }
 

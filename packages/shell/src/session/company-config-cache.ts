@@ -1,4 +1,4 @@
-import type { CompanyConfig } from '@consign/api-client';
+import { type CompanyConfig, EMBEDDED_COMPANY_CONFIG_ID } from '@consign/api-client';
 import { browserStorage } from '../store/shell-store';
 
 /** localStorage key of the cached company config (SPEC.md section 3). */
@@ -33,4 +33,35 @@ export function writeCachedCompanyConfig(config: CompanyConfig): void {
   } catch {
     // Quota: the next visit just paints without branding until the fetch answers.
   }
+}
+
+/**
+ * The config the server embedded in the page (`EMBEDDED_COMPANY_CONFIG_ID`), taken once: the first
+ * call removes the element and writes the config to the localStorage cache, later calls return
+ * undefined (the page's copy only describes the moment the page loaded; afterwards the cache and the
+ * API are the sources). Undefined when absent or not a config.
+ */
+export function takeEmbeddedCompanyConfig(): CompanyConfig | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(EMBEDDED_COMPANY_CONFIG_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const parsed: unknown = JSON.parse(element.textContent ?? '');
+    if (!isCompanyConfig(parsed)) return undefined;
+    writeCachedCompanyConfig(parsed);
+    return parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a page's config starts: the server's embedded copy (fresh: `updatedAt` now), else the cached
+ * copy of the last visit (stale: `updatedAt` 0, to be refetched), else nothing.
+ */
+export function initialCompanyConfig(): { config: CompanyConfig | undefined; updatedAt: number } {
+  const embedded = takeEmbeddedCompanyConfig();
+  if (embedded) return { config: embedded, updatedAt: Date.now() };
+  return { config: readCachedCompanyConfig(), updatedAt: 0 };
 }

@@ -1,7 +1,7 @@
 import { type CompanyConfig, type CurrentUser, type Role, roleOf } from '@consign/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { readCachedCompanyConfig, writeCachedCompanyConfig } from './company-config-cache';
+import { useEffect, useState } from 'react';
+import { initialCompanyConfig, writeCachedCompanyConfig } from './company-config-cache';
 import { useShell } from './shell-provider';
 
 /**
@@ -15,16 +15,19 @@ export function useCurrentUserQuery() {
 }
 
 /**
- * The company-config query. It paints at once from localStorage `companyConfig` (treated as stale, so
- * it is refetched when enabled) and writes every fetched config back there.
+ * The company-config query. It paints at once from the config the server embedded in the page (fresh)
+ * or else from localStorage `companyConfig` (treated as stale, so it is refetched when enabled), and
+ * writes every fetched config back there.
  */
 export function useCompanyConfigQuery(enabled = true) {
   const { queries } = useShell();
+  // Read once per component; only the first read creates the cache entry (later ones are ignored).
+  const [initial] = useState(initialCompanyConfig);
   const query = useQuery({
     ...queries.companyConfig,
     enabled,
-    initialData: readCachedCompanyConfig,
-    initialDataUpdatedAt: 0,
+    initialData: initial.config,
+    initialDataUpdatedAt: initial.updatedAt,
   });
   const { data, dataUpdatedAt } = query;
   useEffect(() => {
