@@ -10,6 +10,7 @@ export type {
 } from './client.js';
 export { createApiClient } from './client.js';
 export * from './contract/index.js';
+export { EMBEDDED_COMPANY_CONFIG_ID, embeddableJson } from './embed.js';
 export type { Endpoints } from './endpoints/index.js';
 export {
   ABORT_TEXT,
