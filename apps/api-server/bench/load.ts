@@ -14,7 +14,8 @@
  * with `READ_CACHE_MS=0`, where every request queries the database.
  *
  * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (warn: request logs off),
- * BENCH_RUNS (comma-separated subset of `user,cached,raw`; default all).
+ * BENCH_RUNS (comma-separated subset of `user,cached,raw`; default all), BENCH_SERVER_ARGS (node flags
+ * for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -40,6 +41,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'user,cached,raw').split(','));
 const PAGE_SIZE = 20;
+/** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,7 +63,7 @@ async function start(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -10,7 +10,7 @@ export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from '.
 
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { ReadCache } from './http/read-cache';
+import { ReadCache, TotalsCache } from './http/read-cache';
 import { StaticSite } from './http/static';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { NonceStore } from './security/nonce-store';
@@ -91,10 +91,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   phase('database open');
   let seeded = false;
   try {
-    await migrate(db, undefined, now);
+    const applied = await migrate(db, undefined, now);
     phase('migrated');
     if (options.seed !== false) seeded = await seed(db, now());
     phase(seeded ? 'seeded' : 'seed not needed');
+    // A migration that rewrote a table leaves its visibility map empty (no index-only scans) until
+    // the next vacuum; PGlite has no autovacuum (the seed vacuums on its own).
+    if (applied.length > 0 && !seeded && db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
   } catch (error) {
     await db.close();
     throw error;
@@ -139,6 +142,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     wakeCopyWorker: () => worker?.wake(),
     readCache,
+    // Exact list totals until the next write: only PGlite, where this process is the only writer.
+    totals: db.kind === 'pglite' ? new TotalsCache(() => readCache.generation) : null,
     secret,
     nonces: new NonceStore(now),
     smsProvider,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prng } from '../src/db/seed';
-import { ReadCache } from '../src/http/read-cache';
+import { ReadCache, TotalsCache } from '../src/http/read-cache';
 import { summariseIssues } from '../src/http/respond';
 import { maskMobile } from '../src/routes/business';
 import { dayStart, likePattern } from '../src/routes/types';
@@ -99,5 +99,25 @@ describe('ReadCache', () => {
     const cache = new ReadCache(() => 0, 0);
     cache.set('k', Buffer.from('v'), cache.generation);
     expect(cache.get('k')).toBeUndefined();
+  });
+});
+
+describe('TotalsCache', () => {
+  it('keeps a total until the generation moves, and never stores one counted across a write', () => {
+    let generation = 0;
+    const totals = new TotalsCache(() => generation, 2);
+    const counted = totals.current;
+    totals.set('a', 10, counted);
+    expect(totals.get('a')).toBe(10);
+    generation++; // a write
+    expect(totals.get('a')).toBeUndefined();
+    const during = totals.current;
+    generation++; // a write while counting
+    totals.set('a', 11, during);
+    expect(totals.get('a')).toBeUndefined();
+    totals.set('a', 12, totals.current);
+    totals.set('b', 1, totals.current);
+    totals.set('c', 2, totals.current); // over the bound: the oldest goes
+    expect([totals.get('a'), totals.get('b'), totals.get('c')]).toEqual([undefined, 1, 2]);
   });
 });

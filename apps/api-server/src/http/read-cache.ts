@@ -53,3 +53,44 @@ export class ReadCache {
     this.#entries.clear();
   }
 }
+
+/**
+ * Exact totals of list filters (the `count(*)` half of a page), kept until the next write: an entry
+ * is valid only while the data generation (`ReadCache.generation`, bumped by every write call and
+ * every copy-worker step, whether or not the read cache is on) is the one it was counted in. Only
+ * for PGlite, where this process is the only writer; with a shared Postgres other instances write
+ * too, so the server does not create one (see server.ts).
+ */
+export class TotalsCache {
+  readonly #entries = new Map<string, { total: number; generation: number }>();
+
+  constructor(
+    private readonly generation: () => number,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  /** The current generation: capture it before counting, store with it after. */
+  get current(): number {
+    return this.generation();
+  }
+
+  get(key: string): number | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== this.generation()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.total;
+  }
+
+  set(key: string, total: number, generation: number) {
+    if (generation !== this.generation()) return; // something was written while counting
+    this.#entries.delete(key);
+    this.#entries.set(key, { total, generation });
+    if (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+  }
+}

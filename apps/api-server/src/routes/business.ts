@@ -10,6 +10,7 @@ import type {
   ShopGroup,
 } from '@consign/api-client';
 import type { Queryable } from '../db/db';
+import type { TotalsCache } from '../http/read-cache';
 import { ApiRefusal, HttpProblem, MESSAGES } from '../http/respond';
 import type { Deps, Handlers } from './types';
 import { dayEndExclusive, dayStart, isUniqueViolation, likePattern, offset, unix } from './types';
@@ -24,6 +25,9 @@ const SETTINGS_KEYS = [
   'sync_interval_minutes',
   'auto_sync_logistics',
 ] as const;
+
+/** Between the fields of `orders.search` (migration 0002). */
+const SEARCH_SEPARATOR = '\u001f';
 
 /** `138****0000`: staff never see a buyer's whole number. */
 export function maskMobile(mobile: string): string {
@@ -55,30 +59,74 @@ class Filters {
   }
 }
 
+/** One list query: see {@link page}. Every fragment is SQL written in this file, never input. */
+interface PageQuery {
+  /** The paged table and its alias. */
+  table: string;
+  alias: string;
+  /** Joins the filters need (none when the filters present need none). */
+  filterJoins?: string;
+  filters: Filters;
+  /** The page order: columns of `table` (the last one unique), each with its direction. */
+  order: readonly (readonly [column: string, direction: 'ASC' | 'DESC'])[];
+  /** The output columns, over `alias` and `joins`. */
+  select: string;
+  /** Joins for the output columns only, done for the page's rows only. */
+  joins?: string;
+}
+
 /**
- * A page: the rows (by index, LIMIT/OFFSET) and the total (a count with the same filters), as two
- * small queries. (A `count(*) OVER ()` in the row query materialises every matching row with all its
- * columns before the LIMIT: measured 3x slower on the order list.)
+ * A page (`LIMIT`/`OFFSET` by the order's index) and its total (`count(*)` with the same filters):
+ *
+ * - the page is picked by the order columns alone (an index-only scan where an index covers the
+ *   filters and the order, see migration 0002), then only its rows are read and joined for their
+ *   display columns, not the skipped OFFSET rows (measured 25 % cheaper on the order list);
+ * - the total of a filter set is counted once and then kept in `totals` until the next write (exact:
+ *   every write invalidates it, see TotalsCache), so paging through a list costs one query per page.
+ *
+ * (A `count(*) OVER ()` in the row query was measured 3x slower: it materialises every matching row;
+ * rows aggregated into one `json_agg` value were not cheaper than plain rows on PGlite.)
  */
 async function page<T>(
   db: Queryable,
-  rowsSql: string,
-  countSql: string,
-  filters: Filters,
+  totals: TotalsCache | null,
+  q: PageQuery,
   pageIndex: number,
   pageSize: number,
 ): Promise<Page<T>> {
-  const n = filters.params.length;
-  const [list, count] = await Promise.all([
-    db.query<T>(`${rowsSql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-      ...filters.params,
-      pageSize,
-      offset(pageIndex, pageSize),
-    ]),
-    db.query<{ total: number }>(countSql, filters.params),
+  const { alias: a, filters: f } = q;
+  const from = `${q.table} ${a} ${q.filterJoins ?? ''} ${f.sql}`;
+  const countSql = `SELECT count(*)::int AS total FROM ${from}`;
+  const countKey = `${countSql}\n${JSON.stringify(f.params)}`;
+  const cachedTotal = totals?.get(countKey);
+  const generation = totals?.current ?? 0;
+  const keys = q.order.map(([column]) => `${a}.${column}`).join(', ');
+  const n = f.params.length;
+  const [list, total] = await Promise.all([
+    db.query<T>(
+      `SELECT ${q.select}
+       FROM (SELECT ${keys} FROM ${from}
+             ORDER BY ${q.order.map(([column, dir]) => `${a}.${column} ${dir}`).join(', ')}
+             LIMIT $${n + 1} OFFSET $${n + 2}) p
+       JOIN ${q.table} ${a} ON ${a}.id = p.id ${q.joins ?? ''}
+       ORDER BY ${q.order.map(([column, dir]) => `p.${column} ${dir}`).join(', ')}`,
+      [...f.params, pageSize, offset(pageIndex, pageSize)],
+    ),
+    cachedTotal ??
+      db.query<{ total: number }>(countSql, f.params).then((rows) => {
+        const counted = rows[0]?.total ?? 0;
+        totals?.set(countKey, counted, generation);
+        return counted;
+      }),
   ]);
-  return { list, total: count[0]?.total ?? 0 };
+  return { list, total };
 }
+
+const NEWEST_FIRST: PageQuery['order'] = [
+  ['created_at', 'DESC'],
+  ['id', 'DESC'],
+];
+const BY_ID: PageQuery['order'] = [['id', 'ASC']];
 
 const SHOP_SELECT = `s.id, s.name, s.platform, s.group_id, COALESCE(g.name, '') AS group_name, s.auth_status,
   s.auth_expires_at, (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at`;
@@ -119,7 +167,7 @@ type BusinessPaths =
   | '/api/copy/create';
 
 export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
-  const { db, now, wakeCopyWorker } = deps;
+  const { db, now, wakeCopyWorker, totals } = deps;
 
   async function shopById(id: number): Promise<Shop> {
     const [row] = await db.query<Shop>(
@@ -180,9 +228,13 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
     async '/api/order/index'({ body }) {
       const f = new Filters();
       const keyword = likePattern(body.keyword);
-      if (keyword) {
+      if (keyword?.includes(SEARCH_SEPARATOR)) {
+        // The separator of the stored search text: only the per-column form is exact then.
         const k = f.p(keyword);
         f.and(`(o.order_no ILIKE ${k} OR o.buyer_name ILIKE ${k} OR o.goods_titles ILIKE ${k})`);
+      } else if (keyword) {
+        // Same answers as the ILIKE above, from one stored lower-cased copy (migration 0002).
+        f.and(`o.search LIKE lower(${f.p(keyword)})`);
       }
       if (body.status) f.and(`o.status = ${f.p(body.status)}`);
       if (body.shop_id) f.and(`o.shop_id = ${f.p(body.shop_id)}`);
@@ -191,12 +243,17 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
       if (body.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(body.end_date))}`);
       const result = await page<OrderRow>(
         db,
-        `SELECT o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount, o.status,
-           o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at
-         FROM orders o JOIN shops s ON s.id = o.shop_id ${f.sql}
-         ORDER BY o.created_at DESC, o.id DESC`,
-        `SELECT count(*)::int AS total FROM orders o${body.platform ? ' JOIN shops s ON s.id = o.shop_id' : ''} ${f.sql}`,
-        f,
+        totals,
+        {
+          table: 'orders',
+          alias: 'o',
+          filterJoins: body.platform ? 'JOIN shops s ON s.id = o.shop_id' : '',
+          filters: f,
+          order: NEWEST_FIRST,
+          select: `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount, o.status,
+            o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at`,
+          joins: 'JOIN shops s ON s.id = o.shop_id',
+        },
         body.pageIndex,
         body.pageSize,
       );
@@ -237,12 +294,17 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
       if (body.end_date) f.and(`a.created_at < ${f.p(dayEndExclusive(body.end_date))}`);
       return page<AfterSaleOrder>(
         db,
-        `SELECT a.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, a.refund_amount, a.type,
-           a.status, a.reason, a.created_at
-         FROM after_sales a JOIN orders o ON o.id = a.order_id JOIN shops s ON s.id = o.shop_id ${f.sql}
-         ORDER BY a.created_at DESC, a.id DESC`,
-        `SELECT count(*)::int AS total FROM after_sales a JOIN orders o ON o.id = a.order_id ${f.sql}`,
-        f,
+        totals,
+        {
+          table: 'after_sales',
+          alias: 'a',
+          filterJoins: keyword || body.shop_id ? 'JOIN orders o ON o.id = a.order_id' : '',
+          filters: f,
+          order: NEWEST_FIRST,
+          select: `a.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, a.refund_amount, a.type,
+            a.status, a.reason, a.created_at`,
+          joins: 'JOIN orders o ON o.id = a.order_id JOIN shops s ON s.id = o.shop_id',
+        },
         body.pageIndex,
         body.pageSize,
       );
@@ -257,9 +319,15 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
       if (body.auth_status) f.and(`s.auth_status = ${f.p(body.auth_status)}`);
       return page<Shop>(
         db,
-        `SELECT ${SHOP_SELECT} FROM shops s LEFT JOIN shop_groups g ON g.id = s.group_id ${f.sql} ORDER BY s.id`,
-        `SELECT count(*)::int AS total FROM shops s ${f.sql}`,
-        f,
+        totals,
+        {
+          table: 'shops',
+          alias: 's',
+          filters: f,
+          order: BY_ID,
+          select: SHOP_SELECT,
+          joins: 'LEFT JOIN shop_groups g ON g.id = s.group_id',
+        },
         body.pageIndex,
         body.pageSize,
       );
@@ -270,10 +338,14 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
       if (keyword) f.and(`g.name ILIKE ${f.p(keyword)}`);
       return page<ShopGroup>(
         db,
-        `SELECT g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count
-         FROM shop_groups g ${f.sql} ORDER BY g.id`,
-        `SELECT count(*)::int AS total FROM shop_groups g ${f.sql}`,
-        f,
+        totals,
+        {
+          table: 'shop_groups',
+          alias: 'g',
+          filters: f,
+          order: BY_ID,
+          select: 'g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count',
+        },
         body.pageIndex,
         body.pageSize,
       );
@@ -324,10 +396,18 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
       if (body.shop_id) f.and(`g.shop_id = ${f.p(body.shop_id)}`);
       return page<Goods>(
         db,
-        `SELECT ${GOODS_SELECT} FROM goods g JOIN shops s ON s.id = g.shop_id ${f.sql}
-         ORDER BY g.updated_at DESC, g.id DESC`,
-        `SELECT count(*)::int AS total FROM goods g ${f.sql}`,
-        f,
+        totals,
+        {
+          table: 'goods',
+          alias: 'g',
+          filters: f,
+          order: [
+            ['updated_at', 'DESC'],
+            ['id', 'DESC'],
+          ],
+          select: GOODS_SELECT,
+          joins: 'JOIN shops s ON s.id = g.shop_id',
+        },
         body.pageIndex,
         body.pageSize,
       );
@@ -374,11 +454,16 @@ export function businessHandlers(deps: Deps): Pick<Handlers, BusinessPaths> {
       if (body.shop_id) f.and(`c.shop_id = ${f.p(body.shop_id)}`);
       return page<CopyRecord>(
         db,
-        `SELECT c.id, c.source_url, c.shop_id, s.name AS shop_name, c.status, c.progress, c.goods_id, c.error,
-           c.created_at
-         FROM copy_records c JOIN shops s ON s.id = c.shop_id ${f.sql} ORDER BY c.created_at DESC, c.id DESC`,
-        `SELECT count(*)::int AS total FROM copy_records c ${f.sql}`,
-        f,
+        totals,
+        {
+          table: 'copy_records',
+          alias: 'c',
+          filters: f,
+          order: NEWEST_FIRST,
+          select: `c.id, c.source_url, c.shop_id, s.name AS shop_name, c.status, c.progress, c.goods_id, c.error,
+            c.created_at`,
+          joins: 'JOIN shops s ON s.id = c.shop_id',
+        },
         body.pageIndex,
         body.pageSize,
       );

@@ -1,6 +1,7 @@
 import type { ApiPath, apiRoutes, CurrentUser } from '@consign/api-client';
 import type { z } from 'zod';
 import type { Db } from '../db/db';
+import type { TotalsCache } from '../http/read-cache';
 import type { Logger } from '../log';
 import type { TokenStore } from '../security/tokens';
 import type { CaptchaProvider } from '../sms/providers';
@@ -31,6 +32,8 @@ export interface Deps {
   log: Logger;
   /** Wakes the copy worker after new jobs were queued. */
   wakeCopyWorker: () => void;
+  /** Exact list totals kept until the next write; null counts every time (shared Postgres). */
+  totals: TotalsCache | null;
 }
 
 /** `%keyword%` for ILIKE with the wildcards of the keyword itself escaped. */

@@ -1,0 +1,135 @@
+import type { ApiClient } from '@consign/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_COUNTS } from '../src/db/seed';
+import { startTestServer, type TestServer, USER } from './helpers';
+
+/**
+ * List totals are counted once per filter set and kept until the next write (TotalsCache). With the
+ * read cache off, nothing else can hide a stale total: every total below must follow the writes.
+ */
+let t: TestServer;
+let api: ApiClient;
+
+beforeAll(async () => {
+  t = await startTestServer({ readCacheMs: 0, copyWorker: { stepMs: 100, idlePollMs: 50 } });
+  const token = await t.login(USER);
+  api = t.client(() => token);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+/** Reads a list twice (the second read is the one a cached total would answer). */
+async function total(read: () => Promise<{ total: number }>): Promise<number> {
+  const first = (await read()).total;
+  expect((await read()).total).toBe(first);
+  return first;
+}
+
+describe('list totals after writes (read cache off)', () => {
+  it('goods: a new product and a status change move every affected total', async () => {
+    const all = () => api.goods.index({ pageIndex: 1, pageSize: 20 });
+    const drafts = () => api.goods.index({ pageIndex: 1, pageSize: 20, status: 'draft' });
+    const onSale = () => api.goods.index({ pageIndex: 1, pageSize: 20, status: 'on_sale' });
+    const shop2 = () => api.goods.index({ pageIndex: 1, pageSize: 100, shop_id: 2 });
+    const before = { all: await total(all), drafts: await total(drafts), onSale: await total(onSale) };
+    const shop2Before = await total(shop2);
+
+    const created = await api.goods.save({
+      shop_id: 2,
+      title: '总数测试商品',
+      price: 100,
+      stock: 1,
+      status: 'draft',
+      images: ['/static/goods/1.svg'],
+    });
+    expect(await total(all)).toBe(before.all + 1);
+    expect(await total(drafts)).toBe(before.drafts + 1);
+    expect(await total(shop2)).toBe(shop2Before + 1);
+    const page = await shop2();
+    expect(page.list).toHaveLength(shop2Before + 1);
+    expect(page.list[0]?.id).toBe(created.id); // newest update first
+
+    await api.goods.save({ ...created, id: created.id, status: 'on_sale' });
+    expect(await total(drafts)).toBe(before.drafts);
+    expect(await total(onSale)).toBe(before.onSale + 1);
+  });
+
+  it('shop groups and moves: group and ungrouped totals follow', async () => {
+    const groups = () => api.shop.groupIndex({ pageIndex: 1, pageSize: 100 });
+    const ungrouped = () => api.shop.index({ pageIndex: 1, pageSize: 100, group_id: 0 });
+    const groupsBefore = await total(groups);
+    expect(await total(ungrouped)).toBe(SEED_COUNTS.ungroupedShops);
+
+    const group = await api.shop.groupSave({ name: '总数测试分组' });
+    expect(await total(groups)).toBe(groupsBefore + 1);
+    const inGroup = () => api.shop.index({ pageIndex: 1, pageSize: 100, group_id: group.id });
+    expect(await total(inGroup)).toBe(0);
+
+    const shopId = (await ungrouped()).list[0]?.id ?? 0;
+    await api.shop.move({ shop_id: shopId, group_id: group.id });
+    expect(await total(ungrouped)).toBe(SEED_COUNTS.ungroupedShops - 1);
+    expect(await total(inGroup)).toBe(1);
+
+    await api.shop.groupDel({ id: group.id }); // its shop becomes ungrouped again
+    expect(await total(groups)).toBe(groupsBefore);
+    expect(await total(ungrouped)).toBe(SEED_COUNTS.ungroupedShops);
+  });
+
+  it('copy jobs: queued jobs count at once, and the worker’s steps move the status totals', async () => {
+    const ofShop = () => api.copy.index({ pageIndex: 1, pageSize: 20, shop_id: 5 });
+    const succeeded = () => api.copy.index({ pageIndex: 1, pageSize: 20, shop_id: 5, status: 'succeeded' });
+    const before = await total(ofShop);
+    const succeededBefore = await total(succeeded);
+
+    await api.copy.create({ shop_id: 5, urls: ['https://detail.1688.com/offer/700000777.html'] });
+    expect(await total(ofShop)).toBe(before + 1);
+    // Counted while the job is still queued (it needs four 100 ms steps): only the worker's own
+    // invalidation can make the next count see it succeed.
+    expect(await total(succeeded)).toBe(succeededBefore);
+    let now = succeededBefore;
+    for (let i = 0; i < 200 && now === succeededBefore; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      now = (await succeeded()).total;
+    }
+    expect(now).toBe(succeededBefore + 1);
+  });
+
+  it('the order keyword search answers like ILIKE over number, buyer and goods titles', async () => {
+    const all = await api.order.index({ pageIndex: 1, pageSize: 100 });
+    const sample = all.list[3];
+    if (!sample) throw new Error('no orders');
+    // Upper/lower case, a buyer's surname, a goods word, and a keyword spanning no two fields.
+    const byNo = await api.order.index({
+      pageIndex: 1,
+      pageSize: 20,
+      keyword: sample.order_no.toLowerCase(),
+    });
+    expect(byNo.list.map((o) => o.id)).toContain(sample.id);
+    const surname = sample.buyer_name.slice(0, 1);
+    const bySurname = await api.order.index({ pageIndex: 1, pageSize: 100, keyword: surname });
+    expect(bySurname.total).toBeGreaterThan(0);
+    const everyOrder = await Promise.all(
+      Array.from({ length: Math.ceil(SEED_COUNTS.orders / 100) }, (_, i) =>
+        api.order.index({ pageIndex: i + 1, pageSize: 100 }),
+      ),
+    );
+    const expected = everyOrder
+      .flatMap((p) => p.list)
+      .filter(
+        (o) =>
+          o.order_no.includes(surname) ||
+          o.buyer_name.includes(surname) ||
+          o.goods.some((g) => g.title.includes(surname)),
+      );
+    expect(bySurname.total).toBe(expected.length);
+    const word = sample.goods[0]?.title.slice(-4) ?? '';
+    const byWord = await api.order.index({ pageIndex: 1, pageSize: 100, keyword: word });
+    expect(byWord.list.map((o) => o.id)).toContain(sample.id);
+    const across = `${sample.order_no.slice(-2)}${sample.buyer_name.slice(0, 1)}`;
+    expect((await api.order.index({ pageIndex: 1, pageSize: 1, keyword: across })).total).toBe(0);
+    // The field separator itself in a keyword: the per-column search, nothing matches.
+    expect((await api.order.index({ pageIndex: 1, pageSize: 1, keyword: `a\u001fb` })).total).toBe(0);
+  });
+});
