@@ -16,6 +16,8 @@
  *   `numeric` as numbers, `json`/`jsonb` parsed, `bool` as booleans, text types as strings).
  *
  * Callers must hold PGlite's transaction and query locks (see db.ts): the protocol has one session.
+ * Durability is the same as `PGlite.query()`'s: its `syncToFs()` after a statement is a no-op for the
+ * file systems a Node server uses (NodeFS writes through to the data directory; `memory://`).
  */
 import type { PGlite } from '@electric-sql/pglite';
 
