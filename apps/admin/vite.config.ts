@@ -71,8 +71,7 @@ function bootChunkGroups() {
 }
 
 interface EntryRoutes {
-  boot: Record<string, string>;
-  everyPage: string[];
+  boot: Record<string, { module: string; beside: string[] }>;
   pages: Record<string, string[]>;
 }
 
@@ -131,15 +130,16 @@ function routePreload(): Plugin {
         return [...files].filter((file) => !skip.has(file)).map((file) => `/${file}`);
       };
       const boot: Record<string, string[]> = {};
-      for (const [pathname, source] of Object.entries(config.boot))
-        boot[pathname] = filesOf([source], inEntry);
+      for (const [pathname, { module, beside }] of Object.entries(config.boot)) {
+        boot[pathname] = filesOf([module, ...beside], inEntry);
+      }
       const pages: Record<string, string[]> = {};
       for (const [pathname, sources] of Object.entries(config.pages)) {
         const bootFiles = new Set((boot[pathname] ?? boot['*'] ?? []).map((file) => file.slice(1)));
         pages[pathname] = filesOf(sources, new Set([...inEntry, ...bootFiles]));
       }
-      const map = { boot, every: filesOf(config.everyPage, inEntry), pages };
-      const code = `(function(m){var p=location.pathname.replace(/\\/+$/,'')||'/';(m.boot[p]||m.boot['*']).concat(m.every,m.pages[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)});\n`;
+      const map = { boot, pages };
+      const code = `(function(m){var p=location.pathname.replace(/\\/+$/,'')||'/';(m.boot[p]||m.boot['*']).concat(m.pages[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)});\n`;
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
       const fileName = `assets/route-preload-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });

@@ -42,13 +42,16 @@ export const BUDGETS = {
  * the entry, the boot module src/main.tsx starts for the path (the login screen alone, or the app),
  * and the route files the router loads for it, outermost first. With automatic code splitting each
  * route file's component (and loader) lives in a chunk of its own, loaded when the route matches.
- * `everyPage` (the API client) loads beside the first render: it is reported, not budgeted.
+ * What a boot loads `beside` its first render (the app's API client) is not budgeted.
  */
 const entryRoutes = JSON.parse(readFileSync(join(appDir, 'entry-routes.json'), 'utf8'));
 export const PAGES = Object.fromEntries(
   Object.keys(BUDGETS).map((route) => [
     route,
-    { boot: entryRoutes.boot[route] ?? entryRoutes.boot['*'], routes: entryRoutes.pages[route] ?? [] },
+    {
+      boot: (entryRoutes.boot[route] ?? entryRoutes.boot['*']).module,
+      routes: entryRoutes.pages[route] ?? [],
+    },
   ]),
 );
 

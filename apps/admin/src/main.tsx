@@ -1,8 +1,10 @@
 import './styles.css';
+import { createRoot } from 'react-dom/client';
 import { BOOT_COPY } from './boot-copy';
 
 /**
- * The entry: it only picks what to start. A first visit to `/login` starts the login screen alone
+ * The entry: it creates the React root (so that React is in the entry's own imports, preloaded from
+ * index.html) and picks what to start. A first visit to `/login` starts the login screen alone
  * (`login-main.tsx`, no router or query client); every other path starts the app (`app.tsx`). Both
  * chunks are preloaded from index.html for the path at hand (vite.config.ts, `routePreload`), so this
  * choice costs no extra round trip.
@@ -10,11 +12,12 @@ import { BOOT_COPY } from './boot-copy';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+const root = createRoot(container);
 const path = window.location.pathname.replace(/\/+$/, '') || '/';
 const start =
   path === '/login'
-    ? import('./login-main').then((m) => m.mountLogin(container))
-    : import('./app').then((m) => m.mountApp(container));
+    ? import('./login-main').then((m) => m.mountLogin(root))
+    : import('./app').then((m) => m.mountApp(root));
 
 // The code did not load (offline, a new deployment removed the old files): say so, offer a reload.
 start.catch((error: unknown) => {
