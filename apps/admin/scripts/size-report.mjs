@@ -33,7 +33,7 @@ export const TARGETS = {
  * Lower these as the pages get lighter; never raise them without saying why in the commit.
  */
 export const BUDGETS = {
-  '/login': { js: 152_000, css: 15_000 },
+  '/login': { js: 110_000, css: 15_000 },
   '/dashboard/index': { js: 194_000, css: 15_000 },
 };
 
