@@ -67,7 +67,7 @@ interface PageQuery {
   /** Joins the filters need (none when the filters present need none). */
   filterJoins?: string;
   filters: Filters;
-  /** The page order: columns of `table` (the last one unique), each with its direction. */
+  /** The page order: columns of `table` ending with `id` (the page is joined back by id). */
   order: readonly (readonly [column: string, direction: 'ASC' | 'DESC'])[];
   /** The output columns, over `alias` and `joins`. */
   select: string;
