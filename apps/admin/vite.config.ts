@@ -60,7 +60,7 @@ function bootChunkGroups() {
           id,
         ) ||
         nm(
-          'clsx|class-variance-authority|tailwind-merge|@radix-ui[\\\\/]react-(slot|primitive|compose-refs|context|use-controllable-state|use-effect-event|use-layout-effect)',
+          'clsx|class-variance-authority|tailwind-merge|@radix-ui[\\\\/]react-(slot|primitive|compose-refs)',
         ).test(id) ||
         /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/.test(
           id,

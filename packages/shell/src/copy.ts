@@ -25,30 +25,4 @@ export const shellCopy = {
   retry: '重试',
 } as const;
 
-export const loginCopy = {
-  title: '登录',
-  welcome: '欢迎登录',
-  mobileLabel: '手机号',
-  mobilePlaceholder: '请输入手机号',
-  mobileMessage: '请输入手机号',
-  codeLabel: '短信验证码',
-  codePlaceholder: '请输入短信验证码',
-  codeMessage: '请输入短信验证码',
-  getCode: '获取验证码',
-  countdown: (seconds: number) => `${seconds}秒后重新获取`,
-  codeSent: '验证码已发送到您的手机',
-  requestFailed: '请求失败',
-  captchaFailed: '人机验证未通过',
-  agreementPrefix: '我已阅读并同意',
-  agreementJoin: '和',
-  userAgreement: '用户协议',
-  privacyPolicy: '隐私政策',
-  agreementRequired: '请先勾选用户协议和隐私政策',
-  submit: '登录',
-  loginSuccess: '登录成功',
-  qrScan: '使用微信扫一扫',
-  qrCodeLabel: '登录二维码',
-  switchToQr: '扫码登录',
-  qrUnavailable: '扫码登录暂未开放',
-  banners: '活动推荐',
-} as const;
+export { loginCopy } from './login/login-copy';

@@ -1,11 +1,13 @@
-import { captchaFromAppId, devCaptcha } from '@consign/shell';
+import type { CaptchaProvider } from '@consign/shell';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 /**
- * The captcha before an SMS code is sent: Tencent's when `VITE_CAPTCHA_APP_ID` is set at build time
- * (its script loads only when someone asks for a code), else the dev captcha (no third party).
+ * The captcha of `./captcha.ts`, loaded when someone first asks for a code: no page paints with it.
+ * Rejections (a closed captcha is `CaptchaCancelledError`) pass through unchanged.
  */
-export const captcha = captchaFromAppId(import.meta.env.VITE_CAPTCHA_APP_ID, devCaptcha);
+export const captcha: CaptchaProvider = {
+  verify: () => import('./captcha').then((m) => m.captcha.verify()),
+};
 
 // sonner's Toaster is not needed to paint: it loads once the page is idle after its first paint, so
 // that its request does not compete with the page's own (toasts come later).

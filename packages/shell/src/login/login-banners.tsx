@@ -1,7 +1,7 @@
 import type { Banner } from '@consign/api-client';
 import { BannerCarousel } from '@consign/ui/components/banner-carousel';
 import type * as React from 'react';
-import { loginCopy } from '../copy';
+import { loginCopy } from './login-copy';
 
 type Slides = React.ComponentProps<typeof BannerCarousel>['banners'];
 

@@ -1,11 +1,11 @@
 import { Button, Checkbox, cn, Field, Input } from '@consign/ui';
 import { LoaderCircle } from 'lucide-react';
 import * as React from 'react';
-import { loginCopy } from '../copy';
 import { safeRedirect } from '../session/safe-redirect';
 import { useShell } from '../session/shell-provider';
 import { tokenStorage } from '../session/token-storage';
 import { CaptchaCancelledError, type CaptchaProvider } from './captcha/captcha-provider';
+import { loginCopy } from './login-copy';
 import { useLoginNavigation } from './login-navigation';
 import {
   codeError,

@@ -2,11 +2,11 @@ import { type Banner, type CompanyConfig, isBannerActive } from '@consign/api-cl
 import { cn, IconButton } from '@consign/ui';
 import { QrCode } from 'lucide-react';
 import * as React from 'react';
-import { loginCopy } from '../copy';
 import { ShellFooter } from '../layout/shell-footer';
 import { useIsNarrow } from '../layout/use-media-query';
 import { useDocumentTitle } from '../title/document-title';
 import type { CaptchaProvider } from './captcha/captcha-provider';
+import { loginCopy } from './login-copy';
 import { LoginForm } from './login-form';
 import { LoginQrPanel } from './login-qr-panel';
 

@@ -1,7 +1,7 @@
 import { cn } from '@consign/ui';
 import { QrCode } from 'lucide-react';
 import type * as React from 'react';
-import { loginCopy } from '../copy';
+import { loginCopy } from './login-copy';
 
 /** Side of the QR code area, in CSS pixels (SPEC.md section 2). */
 export const QR_CODE_SIZE = 160;

@@ -1,5 +1,5 @@
 import { isValidMobile, normalizeMobile } from '@consign/api-client';
-import { loginCopy } from '../copy';
+import { loginCopy } from './login-copy';
 
 export { isValidMobile, normalizeMobile };
 

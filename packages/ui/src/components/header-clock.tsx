@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { cn } from '../lib/cn';
-import { formatClockParts } from '../lib/format';
+import { formatClockParts } from '../lib/format-clock';
 
 /** Default texts; pass `label` to translate. */
 export const headerClockCopy = { label: '当前时间' } as const;

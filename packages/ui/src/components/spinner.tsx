@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 import { copy } from '../copy';
 import { cn } from '../lib/cn';
-import { LoaderIcon } from '../lib/icons';
+import { LoaderIcon } from '../lib/icon-base';
 
 export const spinnerVariants = cva('animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]', {
   variants: {

@@ -1,32 +1,11 @@
-import type * as React from 'react';
-
 /**
  * The handful of line icons the components draw themselves (close, check, chevrons, clear, status).
  * Inline SVG in the lucide style keeps @consign/ui free of an icon dependency. Decorative by default:
  * the control that holds an icon carries the accessible name.
  */
-export type IconProps = React.ComponentProps<'svg'>;
+import { Icon, type IconProps } from './icon-base';
 
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+export { type IconProps, LoaderIcon } from './icon-base';
 
 export function XIcon(props: IconProps) {
   return (
@@ -130,14 +109,6 @@ export function InboxIcon(props: IconProps) {
     <Icon {...props}>
       <polyline points="22 12 16 12 14 15 10 15 8 12 2 12" />
       <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
-    </Icon>
-  );
-}
-
-export function LoaderIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M21 12a9 9 0 1 1-6.219-8.56" />
     </Icon>
   );
 }

@@ -1,0 +1,61 @@
+import type { CopyRecordListParams } from '../contract/copy.js';
+import type { GoodsListParams } from '../contract/goods.js';
+import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
+import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
+
+/** How long the current user and the company config stay fresh (they change rarely). */
+export const SESSION_STALE_TIME = 5 * 60_000;
+
+/**
+ * Drops the filters that say "no filter" (`''`, `null`, `undefined`) so that `{ status: '' }` and `{}`
+ * share one cache entry and send the same body.
+ */
+export function compactParams<T extends object>(params: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== '' && value !== null && value !== undefined) out[key] = value;
+  }
+  return out as T;
+}
+
+/**
+ * The cache keys. Invalidate a whole area with the prefix keys, e.g.
+ * `queryClient.invalidateQueries({ queryKey: queryKeys.goods.all })` after a save.
+ */
+export const queryKeys = {
+  currentUser: ['user', 'info'] as const,
+  companyConfig: ['default', 'config'] as const,
+  company: ['company', 'index'] as const,
+  setting: ['setting', 'index'] as const,
+  platforms: ['company', 'platform-list'] as const,
+  platformAuths: {
+    all: ['company', 'platform-auth-list'] as const,
+    list: (platformId: number) => ['company', 'platform-auth-list', platformId] as const,
+  },
+  orders: {
+    all: ['order', 'index'] as const,
+    list: (params: OrderListParams) => ['order', 'index', compactParams(params)] as const,
+  },
+  afterSales: {
+    all: ['order', 'after-sale'] as const,
+    list: (params: AfterSaleListParams) => ['order', 'after-sale', compactParams(params)] as const,
+  },
+  shops: {
+    all: ['shop', 'index'] as const,
+    list: (params: ShopListParams) => ['shop', 'index', compactParams(params)] as const,
+  },
+  shopGroups: {
+    all: ['shop', 'group-index'] as const,
+    list: (params: ShopGroupListParams) => ['shop', 'group-index', compactParams(params)] as const,
+  },
+  goods: {
+    all: ['goods'] as const,
+    lists: ['goods', 'index'] as const,
+    list: (params: GoodsListParams) => ['goods', 'index', compactParams(params)] as const,
+    detail: (id: number) => ['goods', 'detail', id] as const,
+  },
+  copyRecords: {
+    all: ['copy', 'index'] as const,
+    list: (params: CopyRecordListParams) => ['copy', 'index', compactParams(params)] as const,
+  },
+} as const;

@@ -1,0 +1,108 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../client.js';
+import type { CopyRecordListParams } from '../contract/copy.js';
+import type { GoodsListParams } from '../contract/goods.js';
+import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
+import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
+import { compactParams, queryKeys } from './keys.js';
+
+/** The company profile (`/api/company/index`). */
+export function companyQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.company,
+    queryFn: ({ signal }) => api.company.index({ signal }),
+  });
+}
+
+/** The dropshipping settings (`/api/setting/index`). */
+export function settingQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.setting,
+    queryFn: ({ signal }) => api.setting.index({ signal }),
+  });
+}
+
+/** Every platform (`/api/company/platform-list`). */
+export function platformListQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.platforms,
+    queryFn: ({ signal }) => api.company.platformList({ signal }),
+  });
+}
+
+/** The authorisations of one platform. */
+export function platformAuthListQuery(api: ApiClient, platformId: number) {
+  return queryOptions({
+    queryKey: queryKeys.platformAuths.list(platformId),
+    queryFn: ({ signal }) => api.company.platformAuthList({ platform_id: platformId }, { signal }),
+  });
+}
+
+/** A page of orders; the previous page stays on screen while the next loads. */
+export function orderListQuery(api: ApiClient, params: OrderListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.orders.list(body),
+    queryFn: ({ signal }) => api.order.index(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of after-sale requests. */
+export function afterSaleListQuery(api: ApiClient, params: AfterSaleListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.afterSales.list(body),
+    queryFn: ({ signal }) => api.order.afterSale(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of shops. */
+export function shopListQuery(api: ApiClient, params: ShopListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.shops.list(body),
+    queryFn: ({ signal }) => api.shop.index(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of shop groups. */
+export function shopGroupListQuery(api: ApiClient, params: ShopGroupListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.shopGroups.list(body),
+    queryFn: ({ signal }) => api.shop.groupIndex(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of goods. */
+export function goodsListQuery(api: ApiClient, params: GoodsListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.goods.list(body),
+    queryFn: ({ signal }) => api.goods.index(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One product. Disabled until `id` is a positive integer (a new product has none). */
+export function goodsDetailQuery(api: ApiClient, id: number) {
+  return queryOptions({
+    queryKey: queryKeys.goods.detail(id),
+    queryFn: ({ signal }) => api.goods.detail({ id }, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** A page of copy jobs. */
+export function copyRecordListQuery(api: ApiClient, params: CopyRecordListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.copyRecords.list(body),
+    queryFn: ({ signal }) => api.copy.index(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
