@@ -4,7 +4,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { COMPANY_CONFIG_KEY } from '../session/company-config-cache';
 import { ACCESS_TOKEN_KEY } from '../session/token-storage';
-import { companyConfig, createFakeApi } from '../stories/fixtures';
+import { companyConfig, createFakeApi, embedCompanyConfig } from '../stories/fixtures';
 import { type createTestRouter, ShellHarness } from '../stories/router-decorator';
 import { CaptchaCancelledError, type CaptchaProvider } from './captcha/captcha-provider';
 import { LoginScreen } from './login-screen';
@@ -205,11 +205,7 @@ describe('LoginScreen', () => {
     });
   });
   it('takes the config the server embedded in the page as fresh: no call', async () => {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = EMBEDDED_COMPANY_CONFIG_ID;
-    element.textContent = JSON.stringify({ ...companyConfig, short_name: '页面内配置' });
-    document.head.append(element);
+    embedCompanyConfig(JSON.stringify({ ...companyConfig, short_name: '页面内配置' }));
     const api = createFakeApi();
     const { screen } = await renderLogin({ api });
     await expect.element(screen.getByRole('heading', { name: '页面内配置' })).toBeVisible();

@@ -5,7 +5,7 @@ import { render } from 'vitest-browser-react';
 import { COMPANY_CONFIG_KEY } from '../session/company-config-cache';
 import { ShellProvider } from '../session/shell-provider';
 import { ACCESS_TOKEN_KEY } from '../session/token-storage';
-import { companyConfig, createFakeApi } from '../stories/fixtures';
+import { companyConfig, createFakeApi, embedCompanyConfig } from '../stories/fixtures';
 import { StandaloneLoginScreen } from './standalone-login-screen';
 import { resetSmsCountdown } from './use-sms-countdown';
 
@@ -90,11 +90,7 @@ describe('StandaloneLoginScreen', () => {
 
 describe('StandaloneLoginScreen with the config the server embedded in the page', () => {
   it('paints it at once, makes no call, caches it, and takes it only once', async () => {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = EMBEDDED_COMPANY_CONFIG_ID;
-    element.textContent = JSON.stringify({ ...companyConfig, short_name: '页面内配置' });
-    document.head.append(element);
+    embedCompanyConfig(JSON.stringify({ ...companyConfig, short_name: '页面内配置' }));
     const api = createFakeApi({ delay: Number.POSITIVE_INFINITY });
     const screen = await renderStandalone(api);
     await expect.element(screen.getByRole('heading', { name: '页面内配置' })).toBeVisible();
@@ -109,11 +105,7 @@ describe('StandaloneLoginScreen with the config the server embedded in the page'
   });
 
   it('ignores an embedded element that is not a config and fetches instead', async () => {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = EMBEDDED_COMPANY_CONFIG_ID;
-    element.textContent = '{"short_name": 1, oops';
-    document.head.append(element);
+    embedCompanyConfig('{"short_name": 1, oops');
     const api = createFakeApi();
     const screen = await renderStandalone(api);
     await expect.element(screen.getByRole('heading', { name: companyConfig.short_name })).toBeVisible();

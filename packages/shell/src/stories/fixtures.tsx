@@ -1,4 +1,11 @@
-import type { Banner, CompanyConfig, CurrentUser, LoginBody, SendCodeBody } from '@consign/api-client';
+import {
+  type Banner,
+  type CompanyConfig,
+  type CurrentUser,
+  EMBEDDED_COMPANY_CONFIG_ID,
+  type LoginBody,
+  type SendCodeBody,
+} from '@consign/api-client';
 import { House, Package, Settings, ShoppingCart, Store, Users } from 'lucide-react';
 import type { MenuItem } from '../menu/filter-menu';
 import type { ShellApi } from '../session/shell-api';
@@ -211,4 +218,13 @@ export function createFakeApi(options: FakeApiOptions = {}): ShellApi & { calls:
       },
     },
   };
+}
+
+/** Puts `text` in the page as the server's embedded company config (`EMBEDDED_COMPANY_CONFIG_ID`). */
+export function embedCompanyConfig(text: string): void {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = EMBEDDED_COMPANY_CONFIG_ID;
+  element.textContent = text;
+  document.head.append(element);
 }

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cn } from '../lib/cn';
+import { Icon } from '../lib/icon-base';
 import {
   CollapsedRail,
   holdsActiveItem,
@@ -129,39 +130,18 @@ function defaultRenderLink({ item: _item, active: _active, ...props }: SidebarLi
 
 function ChevronIcon({ className }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
+    <Icon width="14" height="14" className={className}>
       <path d="m6 9 6 6 6-6" />
-    </svg>
+    </Icon>
   );
 }
 
 function FoldIcon({ collapsed }: { collapsed: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <Icon>
       <path d="M3 6h18M3 18h18M11 12h10" />
       <path d={collapsed ? 'm3 9 3 3-3 3' : 'm7 9-3 3 3 3'} />
-    </svg>
+    </Icon>
   );
 }
 
