@@ -1,6 +1,8 @@
 import type { ApiClient } from '@consign/api-client';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COUNTS } from '../src/db/seed';
+import { likePattern } from '../src/routes/types';
 import { startTestServer, type TestServer, USER } from './helpers';
 
 /**
@@ -131,5 +133,39 @@ describe('list totals after writes (read cache off)', () => {
     expect((await api.order.index({ pageIndex: 1, pageSize: 1, keyword: across })).total).toBe(0);
     // The field separator itself in a keyword: the per-column search, nothing matches.
     expect((await api.order.index({ pageIndex: 1, pageSize: 1, keyword: `a\u001fb` })).total).toBe(0);
+  });
+
+  it('the stored search column matches exactly the rows the three ILIKEs match, for any keyword', async () => {
+    const db = t.server.db;
+    const fields = (
+      await db.query<{ order_no: string; buyer_name: string; goods_titles: string }>(
+        'SELECT order_no, buyer_name, goods_titles FROM orders',
+      )
+    ).flatMap((o) => [o.order_no, o.buyer_name, o.goods_titles]);
+    const fromData = fc
+      .tuple(fc.constantFrom(...fields), fc.nat(), fc.integer({ min: 1, max: 8 }), fc.boolean())
+      .map(([field, at, length, upper]) => {
+        const start = at % field.length;
+        const part = field.slice(start, start + length);
+        return upper ? part.toUpperCase() : part.toLowerCase();
+      });
+    const anything = fc.string({
+      unit: fc.constantFrom(...'dD0123456789王保温杯耳机%_\\ \n-İıÅå'),
+      maxLength: 6,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fromData, anything), async (keyword) => {
+        const pattern = likePattern(keyword.trim());
+        if (!pattern) return;
+        const [row] = await db.query<{ stored: number; ilike: number }>(
+          `SELECT count(*) FILTER (WHERE search LIKE lower($1))::int AS stored,
+             count(*) FILTER (WHERE order_no ILIKE $1 OR buyer_name ILIKE $1 OR goods_titles ILIKE $1)::int AS ilike
+           FROM orders`,
+          [pattern],
+        );
+        expect(row?.stored).toBe(row?.ilike);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
