@@ -189,8 +189,8 @@ interface FilterSet {
 
 /**
  * The order list as the admin app asks for it: 40 % no filter; 25 % a status tab (5 each); 10 % one
- * shop; 10 % one platform; 10 % a date range (last 7 days, last 30 days, one month three months
- * back); 5 % a keyword (a surname, a product word, the tail of a real order number). Each filter set
+ * shop; 10 % one platform; 10 % a date range (last 7 days, last 30 days, two earlier months); 5 % a
+ * keyword (a surname, two product words, the tail of a real order number). Each filter set
  * knows its real page count, so every request can ask for any page of it.
  */
 async function orderMix(api: ApiClient): Promise<FilterSet[]> {
