@@ -67,6 +67,18 @@ function bootChunkGroups() {
         ),
       priority: 20,
     },
+    {
+      // The session's small modules: the login screen and the app both start with them.
+      name: 'session',
+      test: /[\\/](packages[\\/]shell[\\/]src[\\/](store[\\/]|session[\\/](company-config-cache|token-storage|shell-provider|safe-redirect)\.tsx?|layout[\\/]use-media-query\.ts)|packages[\\/]api-client[\\/]src[\\/](embed|contract[\\/]session-rules)\.ts|node_modules[\\/]zustand[\\/]|apps[\\/]admin[\\/]src[\\/]lib[\\/]api\.ts)/,
+      priority: 18,
+    },
+    {
+      // The form controls: the login form and the list pages' filters (not the dashboard).
+      name: 'forms',
+      test: /[\\/](packages[\\/]ui[\\/]src[\\/](components[\\/](field|input|label|checkbox)\.tsx|lib[\\/]icons\.tsx)|packages[\\/]api-client[\\/]src[\\/]contract[\\/]rules\.ts|node_modules[\\/]@radix-ui[\\/]react-(checkbox|label|presence|use-size|use-previous|context|use-controllable-state|use-effect-event|use-layout-effect)[\\/])/,
+      priority: 16,
+    },
   ];
 }
 

@@ -4,6 +4,7 @@ import {
   apiRoutes,
   EMBEDDED_COMPANY_CONFIG_ID,
   embeddableJson,
+  isSafeUrl,
   type RouteContract,
   signingFieldsSchema,
   verifySignature,
@@ -342,6 +343,8 @@ export function createApp(options: AppOptions) {
     }
   });
 
+  const escapeAttribute = (value: string) => value.replace(/[&"'<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+
   // The pages of the app carry the current company config (EMBEDDED_COMPANY_CONFIG_ID), so that a
   // first visit paints its branding at once. Rebuilt after any write, and at most 2 s old otherwise
   // (another instance may have written to the same Postgres).
@@ -357,7 +360,11 @@ export function createApp(options: AppOptions) {
         token: null,
         ip: '',
       } as HandlerContext<'/api/default/config'>);
-      const html = `<script type="application/json" id="${EMBEDDED_COMPANY_CONFIG_ID}">${embeddableJson(config)}</script>`;
+      // The logo as the tab's icon, and fetched with the HTML rather than after the code has run.
+      const logo = isSafeUrl(config.logo_url) ? escapeAttribute(config.logo_url) : '';
+      const html =
+        (logo ? `<link rel="icon" href="${logo}"><link rel="preload" as="image" href="${logo}">` : '') +
+        `<script type="application/json" id="${EMBEDDED_COMPANY_CONFIG_ID}">${embeddableJson(config)}</script>`;
       embedded = { generation, until: now() + 2000, html };
       return html;
     } catch (error) {

@@ -74,11 +74,12 @@ describe('static admin app', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      // The page with the current company config embedded before </head>.
+      // The page with the logo links and the current company config embedded before </head>.
       const html = res.body.toString();
-      expect(
-        html.replace(/<script type="application\/json" id="consign-company-config">.*?<\/script>/, ''),
-      ).toBe(INDEX);
+      const withoutHead = html
+        .replace(/<script type="application\/json" id="consign-company-config">.*?<\/script>/, '')
+        .replace(/<link rel="icon"[^>]*><link rel="preload" as="image"[^>]*>/, '');
+      expect(withoutHead).toBe(INDEX);
     }
   });
 
@@ -92,7 +93,13 @@ describe('static admin app', () => {
     };
     const api = t.client();
     const first = await get('/login');
-    expect(embedded(first.body.toString())).toEqual(await api.config.get());
+    const config = await api.config.get();
+    expect(embedded(first.body.toString())).toEqual(config);
+    // The logo is the tab's icon and is fetched with the page.
+    expect(config.logo_url).not.toBe('');
+    expect(first.body.toString()).toContain(
+      `<link rel="icon" href="${config.logo_url}"><link rel="preload" as="image" href="${config.logo_url}">`,
+    );
 
     // An admin's hostile short name cannot close the element: `<` travels as \u003c.
     const adminToken = await t.login(ADMIN);
@@ -100,10 +107,13 @@ describe('static admin app', () => {
     const profile = await admin.company.index();
     const hostile = '</script><img src=x onerror=alert(1)>';
     try {
-      await admin.company.update({ ...profile, short_name: hostile.slice(0, 32) });
+      const hostileLogo = '/static/logo.svg?a="><script>alert(1)</script>';
+      await admin.company.update({ ...profile, short_name: hostile.slice(0, 32), logo_url: hostileLogo });
       const second = await get('/login');
       const html = second.body.toString();
       expect(html).not.toContain('<img');
+      expect(html).not.toContain('"><script>alert');
+      expect(html).toContain('href="/static/logo.svg?a=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
       expect(html.match(/<\/script>/g)).toHaveLength(1);
       expect(html).toContain('\\u003c/script\\u003e');
       expect((embedded(html) as { short_name: string }).short_name).toBe(hostile.slice(0, 32));
