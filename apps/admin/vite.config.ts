@@ -70,7 +70,7 @@ function bootChunkGroups() {
     {
       // The session's small modules: the login screen and the app both start with them.
       name: 'session',
-      test: /[\\/](packages[\\/]shell[\\/]src[\\/](store[\\/]|session[\\/](company-config-cache|token-storage|shell-provider|safe-redirect)\.tsx?|layout[\\/]use-media-query\.ts)|packages[\\/]api-client[\\/]src[\\/](embed|contract[\\/]session-rules)\.ts|node_modules[\\/]zustand[\\/]|apps[\\/]admin[\\/]src[\\/]lib[\\/]api\.ts)/,
+      test: /[\\/](packages[\\/]shell[\\/]src[\\/](store[\\/]|session[\\/](company-config-cache|token-storage|shell-provider|safe-redirect)\.tsx?|layout[\\/](use-media-query\.ts|shell-footer\.tsx)|title[\\/](titles|document-title)\.ts)|packages[\\/]api-client[\\/]src[\\/](embed|contract[\\/]session-rules)\.ts|node_modules[\\/]zustand[\\/]|apps[\\/]admin[\\/]src[\\/]lib[\\/](api\.ts|shell-deps\.tsx))/,
       priority: 18,
     },
     {
@@ -150,6 +150,12 @@ function routePreload(): Plugin {
         const bootFiles = new Set((boot[pathname] ?? boot['*'] ?? []).map((file) => file.slice(1)));
         pages[pathname] = filesOf(sources, new Set([...inEntry, ...bootFiles]));
       }
+      // What every boot loads goes in index.html itself, where the browser finds it at once.
+      const bootLists = Object.values(boot);
+      const common = (bootLists[0] ?? []).filter((file) => bootLists.every((list) => list.includes(file)));
+      for (const [pathname, files] of Object.entries(boot)) {
+        boot[pathname] = files.filter((file) => !common.includes(file));
+      }
       const map = { boot, pages };
       const code = `(function(m){var p=location.pathname.replace(/\\/+$/,'')||'/';(m.boot[p]||m.boot['*']).concat(m.pages[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)});\n`;
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
@@ -157,7 +163,10 @@ function routePreload(): Plugin {
       this.emitFile({ type: 'asset', fileName, source: code });
       // `async`: it never blocks parsing; it runs while the entry module downloads.
       const tag = `<script async src="/${fileName}"></script>`;
-      html.source = String(html.source).replace('<head>', `<head>\n    ${tag}`);
+      const links = common
+        .map((file) => `\n    <link rel="modulepreload" crossorigin href="${file}">`)
+        .join('');
+      html.source = String(html.source).replace('<head>', `<head>\n    ${tag}${links}`);
     },
   };
 }
