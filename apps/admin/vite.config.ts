@@ -97,7 +97,8 @@ const ON_FAILURE_ONLY = new Set(['errorComponent', 'notFoundComponent', 'pending
  * splitting a page's component chunk is found only after the router has matched the path: two more
  * round trips before the first paint. This plugin emits a small script, referenced from index.html,
  * that adds `<link rel="modulepreload">` for the current path's boot module and route chunks (and
- * their static imports) at once, so they download in parallel with the entry.
+ * their static imports) at once, so they download in parallel with the entry. Each landing page also
+ * gets `<path>/index.html` with those links written in (what a static host serves for the path).
  */
 function routePreload(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
@@ -163,10 +164,20 @@ function routePreload(): Plugin {
       this.emitFile({ type: 'asset', fileName, source: code });
       // `async`: it never blocks parsing; it runs while the entry module downloads.
       const tag = `<script async src="/${fileName}"></script>`;
-      const links = common
-        .map((file) => `\n    <link rel="modulepreload" crossorigin href="${file}">`)
-        .join('');
-      html.source = String(html.source).replace('<head>', `<head>\n    ${tag}${links}`);
+      const preload = (files: string[]) =>
+        files.map((file) => `\n    <link rel="modulepreload" crossorigin href="${file}">`).join('');
+      const source = String(html.source);
+      html.source = source.replace('<head>', `<head>\n    ${tag}${preload(common)}`);
+      // The landing pages also get a page of their own with their whole list in the HTML (no script to
+      // wait for): `login/index.html` for /login, as a static host serves `<path>/index.html`.
+      for (const pathname of Object.keys(pages)) {
+        const files = [...common, ...(boot[pathname] ?? boot['*'] ?? []), ...(pages[pathname] ?? [])];
+        this.emitFile({
+          type: 'asset',
+          fileName: `${pathname.slice(1)}/index.html`,
+          source: source.replace('<head>', `<head>${preload([...new Set(files)])}`),
+        });
+      }
     },
   };
 }

@@ -12,6 +12,7 @@ let site: string;
 const lines: string[] = [];
 const INDEX =
   '<!doctype html><html><head><title>Consign</title></head><body><div id="root"></div></body></html>';
+const LOGIN_PAGE = INDEX.replace('<title>', '<link rel="modulepreload" href="/assets/login.js"><title>');
 const SCRIPT = `console.log(${JSON.stringify('consign '.repeat(2000))});`;
 
 beforeAll(async () => {
@@ -31,6 +32,8 @@ function build() {
   writeFileSync(join(site, 'index.html'), INDEX);
   writeFileSync(join(site, 'assets/index-abc123.js'), SCRIPT);
   writeFileSync(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(site, 'login'), { recursive: true });
+  writeFileSync(join(site, 'login/index.html'), LOGIN_PAGE);
 }
 
 afterAll(async () => {
@@ -126,6 +129,21 @@ describe('static admin app', () => {
     }
     // Files are served as they are.
     expect((await get('/favicon.svg')).body.toString()).not.toContain(EMBEDDED_COMPANY_CONFIG_ID);
+  });
+
+  it('serves a page the build wrote for a path (<path>/index.html), with the config, like a static host', async () => {
+    for (const path of ['/login', '/login/', '/login?redirect=%2Forder%2Findex', '/login/index.html']) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      const html = res.body.toString();
+      expect(html).toContain('<link rel="modulepreload" href="/assets/login.js">');
+      expect(html).toContain(`id="${EMBEDDED_COMPANY_CONFIG_ID}"`);
+    }
+    // Elsewhere the SPA fallback, also below the page's path (a client route, not a file).
+    for (const path of ['/login/x', '/loginx', '/dashboard/index']) {
+      expect((await get(path)).body.toString()).not.toContain('/assets/login.js');
+    }
   });
 
   it('caches hashed assets for a year and compresses them with br or gzip', async () => {

@@ -64,8 +64,8 @@ export class StaticSite {
   readonly root: string;
   readonly #cache = new Map<string, Entry | null>();
   #index: Entry | null | undefined;
-  /** index.html with the last `headHtml` inserted (the company config changes rarely). */
-  #indexWith: { headHtml: string; entry: Entry } | undefined;
+  /** Each page with the last `headHtml` inserted (the company config changes rarely). */
+  readonly #withHead = new WeakMap<Entry, { headHtml: string; entry: Entry }>();
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -90,9 +90,9 @@ export class StaticSite {
     head: boolean,
     headHtml?: string,
   ): Response | null {
-    let entry = this.lookup(pathname) ?? (pathname.startsWith('/assets/') ? null : this.index());
+    let entry = this.page(pathname);
     if (!entry) return null;
-    if (headHtml && entry === this.index()) entry = this.indexWith(entry, headHtml);
+    if (headHtml && entry.type.startsWith('text/html')) entry = this.withHead(entry, headHtml);
     const headers: Record<string, string> = {
       ...SECURITY_HEADERS,
       'content-type': entry.type,
@@ -128,22 +128,34 @@ export class StaticSite {
     return this.#index;
   }
 
-  /** Whether `pathname` is answered with index.html (a page of the app rather than a file). */
+  /** Whether `pathname` is answered with an HTML page of the app rather than a file. */
   isPage(pathname: string): boolean {
-    if (pathname.startsWith('/assets/')) return false;
-    const entry = this.lookup(pathname);
-    return entry === null || entry === this.index();
+    return this.page(pathname)?.type.startsWith('text/html') ?? false;
   }
 
-  private indexWith(index: Entry, headHtml: string): Entry {
-    if (this.#indexWith?.headHtml !== headHtml) {
-      const html = index.body.toString('utf8');
+  /**
+   * What answers `pathname`: the file itself; else, as static hosts do, `<pathname>/index.html` (a
+   * page the build wrote for that path, e.g. `login/index.html`); else index.html (the SPA fallback),
+   * except under `/assets/`, where a missing file is a real 404.
+   */
+  private page(pathname: string): Entry | null {
+    const file = this.lookup(pathname);
+    if (file || pathname.startsWith('/assets/')) return file;
+    const dir = pathname.replace(/\/+$/, '');
+    return (dir && dir.length < 256 ? this.lookup(`${dir}/index.html`) : null) ?? this.index();
+  }
+
+  private withHead(page: Entry, headHtml: string): Entry {
+    let cached = this.#withHead.get(page);
+    if (cached?.headHtml !== headHtml) {
+      const html = page.body.toString('utf8');
       const at = html.indexOf('</head>');
       const body = Buffer.from(at < 0 ? html : `${html.slice(0, at)}${headHtml}${html.slice(at)}`);
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      this.#indexWith = { headHtml, entry: { ...index, body, etag, gzip: undefined, br: undefined } };
+      cached = { headHtml, entry: { ...page, body, etag, gzip: undefined, br: undefined } };
+      this.#withHead.set(page, cached);
     }
-    return this.#indexWith.entry;
+    return cached.entry;
   }
 
   private lookup(pathname: string): Entry | null {
