@@ -7,9 +7,8 @@ import {
 import { afterSaleListQuery } from '@consign/api-client/query';
 import { Button, formatDateTime, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useListState } from '../../lib/use-list-state';
@@ -18,7 +17,8 @@ import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import { oneOf } from '../list/search-params';
 import { StatusTabs } from '../list/status-tabs';
-import { usePrefetchNextPage } from '../list/use-prefetch-next-page';
+import { listQueryProps, useListQuery } from '../list/use-list-query';
+import { useRowDialog } from '../list/use-row-dialog';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { GoodsCell } from './goods-cell';
 import { afterSaleListParams } from './list-params';
@@ -76,26 +76,15 @@ function columns(open: (row: AfterSaleOrder) => void): DataTableProps<AfterSaleO
 export function AfterSaleListPage() {
   const state = useListState(route);
   const api = useApi();
-  const query = useQuery(afterSaleListQuery(api, afterSaleListParams(state.search)));
-  usePrefetchNextPage(state.search, query.data?.total, (search) =>
-    afterSaleListQuery(api, afterSaleListParams(search)),
-  );
-  const [detail, setDetail] = useState<AfterSaleOrder | null>(null);
-  const [open, setOpen] = useState(false);
-  const show = useCallback((row: AfterSaleOrder) => {
-    setDetail(row);
-    setOpen(true);
-  }, []);
+  const query = useListQuery(state.search, (search) => afterSaleListQuery(api, afterSaleListParams(search)));
+  const { row: detail, open, setOpen, show } = useRowDialog<AfterSaleOrder | null>(null);
   const tableColumns = useMemo(() => columns(show), [show]);
   const { filters } = state;
   return (
     <ListPage
       title={TITLES.orderAfterSale}
       state={state}
-      data={query.data}
-      loading={query.isFetching}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
+      {...listQueryProps(query)}
       columns={tableColumns}
       getRowId={(row) => String(row.id)}
       onRowClick={show}

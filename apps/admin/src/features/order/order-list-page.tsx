@@ -2,9 +2,8 @@ import { ORDER_STATUSES, type Order, type OrderStatus, PLATFORMS } from '@consig
 import { orderListQuery } from '@consign/api-client/query';
 import { Button, formatDateTime, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useListState } from '../../lib/use-list-state';
@@ -13,7 +12,8 @@ import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import { oneOf } from '../list/search-params';
 import { StatusTabs } from '../list/status-tabs';
-import { usePrefetchNextPage } from '../list/use-prefetch-next-page';
+import { listQueryProps, useListQuery } from '../list/use-list-query';
+import { useRowDialog } from '../list/use-row-dialog';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { GoodsCell } from './goods-cell';
 import { orderListParams } from './list-params';
@@ -71,26 +71,15 @@ function columns(open: (order: Order) => void): DataTableProps<Order>['columns']
 export function OrderListPage() {
   const state = useListState(route);
   const api = useApi();
-  const query = useQuery(orderListQuery(api, orderListParams(state.search)));
-  usePrefetchNextPage(state.search, query.data?.total, (search) =>
-    orderListQuery(api, orderListParams(search)),
-  );
-  const [detail, setDetail] = useState<Order | null>(null);
-  const [open, setOpen] = useState(false);
-  const show = useCallback((order: Order) => {
-    setDetail(order);
-    setOpen(true);
-  }, []);
+  const query = useListQuery(state.search, (search) => orderListQuery(api, orderListParams(search)));
+  const { row: detail, open, setOpen, show } = useRowDialog<Order | null>(null);
   const tableColumns = useMemo(() => columns(show), [show]);
   const { filters } = state;
   return (
     <ListPage
       title={TITLES.orderIndex}
       state={state}
-      data={query.data}
-      loading={query.isFetching}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
+      {...listQueryProps(query)}
       columns={tableColumns}
       getRowId={(row) => String(row.id)}
       onRowClick={show}

@@ -2,7 +2,6 @@ import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-clien
 import { goodsListQuery } from '@consign/api-client/query';
 import { formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
@@ -11,7 +10,7 @@ import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import { oneOf } from '../list/search-params';
 import { StatusTabs } from '../list/status-tabs';
-import { usePrefetchNextPage } from '../list/use-prefetch-next-page';
+import { listQueryProps, useListQuery } from '../list/use-list-query';
 import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
 import { goodsListParams } from './list-params';
@@ -81,19 +80,13 @@ const columns: DataTableProps<Goods>['columns'] = [
 export function GoodsListPage() {
   const state = useListState(route);
   const api = useApi();
-  const query = useQuery(goodsListQuery(api, goodsListParams(state.search)));
-  usePrefetchNextPage(state.search, query.data?.total, (search) =>
-    goodsListQuery(api, goodsListParams(search)),
-  );
+  const query = useListQuery(state.search, (search) => goodsListQuery(api, goodsListParams(search)));
   const { filters } = state;
   return (
     <ListPage
       title={TITLES.shopGoods}
       state={state}
-      data={query.data}
-      loading={query.isFetching}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
+      {...listQueryProps(query)}
       columns={columns}
       getRowId={(row) => String(row.id)}
       filters={

@@ -2,14 +2,15 @@ import type { ShopGroup } from '@consign/api-client';
 import { queryKeys, shopGroupListQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useListState } from '../../lib/use-list-state';
 import { ListPage } from '../list/list-page';
-import { usePrefetchNextPage } from '../list/use-prefetch-next-page';
+import { listQueryProps, useListQuery } from '../list/use-list-query';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { SHOP_COPY } from './copy';
 import { GroupNameDialog } from './group-name-dialog';
 import { shopGroupListParams } from './list-params';
@@ -67,36 +68,29 @@ export function ShopGroupListPage() {
   const state = useListState(route);
   const api = useApi();
   const queryClient = useQueryClient();
-  const query = useQuery(shopGroupListQuery(api, shopGroupListParams(state.search)));
-  usePrefetchNextPage(state.search, query.data?.total, (search) =>
-    shopGroupListQuery(api, shopGroupListParams(search)),
-  );
-  const [editing, setEditing] = useState<ShopGroup | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-  const [deleting, setDeleting] = useState<ShopGroup | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  const rename = useCallback((group: ShopGroup | null) => {
-    setEditing(group);
-    setEditOpen(true);
-  }, []);
-  const remove = useCallback((group: ShopGroup) => {
-    setDeleting(group);
-    setDeleteOpen(true);
-  }, []);
-  const tableColumns = useMemo(() => columns(rename, remove), [rename, remove]);
+  const query = useListQuery(state.search, (search) => shopGroupListQuery(api, shopGroupListParams(search)));
+  const {
+    editing,
+    editOpen,
+    setEditOpen,
+    deleting,
+    deleteOpen,
+    setDeleteOpen,
+    openCreate,
+    openEdit,
+    openDelete,
+  } = useEditDeleteDialogs<ShopGroup>();
+  const tableColumns = useMemo(() => columns(openEdit, openDelete), [openEdit, openDelete]);
   return (
     <ListPage
       title={TITLES.shopSettingGroup}
       state={state}
-      data={query.data}
-      loading={query.isFetching}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
+      {...listQueryProps(query)}
       columns={tableColumns}
       keywordPlaceholder={SHOP_COPY.groupKeyword}
       getRowId={(row) => String(row.id)}
       actions={
-        <Button variant="primary" onClick={() => rename(null)}>
+        <Button variant="primary" onClick={openCreate}>
           {g.create}
         </Button>
       }

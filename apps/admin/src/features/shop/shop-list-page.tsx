@@ -2,9 +2,8 @@ import { PLATFORMS, SHOP_AUTH_STATUSES, type Shop, type ShopAuthStatus } from '@
 import { shopListQuery } from '@consign/api-client/query';
 import { Button, formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useListState } from '../../lib/use-list-state';
@@ -12,7 +11,8 @@ import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import { oneOf } from '../list/search-params';
 import { StatusTabs } from '../list/status-tabs';
-import { usePrefetchNextPage } from '../list/use-prefetch-next-page';
+import { listQueryProps, useListQuery } from '../list/use-list-query';
+import { useRowDialog } from '../list/use-row-dialog';
 import { PLATFORM_LABELS } from '../order/copy';
 import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
@@ -75,27 +75,16 @@ function columns(move: (shop: Shop) => void): DataTableProps<Shop>['columns'] {
 export function ShopListPage() {
   const state = useListState(route);
   const api = useApi();
-  const query = useQuery(shopListQuery(api, shopListParams(state.search)));
-  usePrefetchNextPage(state.search, query.data?.total, (search) =>
-    shopListQuery(api, shopListParams(search)),
-  );
+  const query = useListQuery(state.search, (search) => shopListQuery(api, shopListParams(search)));
   const groups = useGroupOptions();
-  const [moving, setMoving] = useState<Shop | null>(null);
-  const [open, setOpen] = useState(false);
-  const move = useCallback((shop: Shop) => {
-    setMoving(shop);
-    setOpen(true);
-  }, []);
+  const { row: moving, open, setOpen, show: move } = useRowDialog<Shop | null>(null);
   const tableColumns = useMemo(() => columns(move), [move]);
   const { filters } = state;
   return (
     <ListPage
       title={TITLES.shopSetting}
       state={state}
-      data={query.data}
-      loading={query.isFetching}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
+      {...listQueryProps(query)}
       columns={tableColumns}
       getRowId={(row) => String(row.id)}
       actions={

@@ -17,6 +17,7 @@ import { DataTable, type DataTableProps } from '@consign/ui/components/data-tabl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/use-api';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import {
   type BannerFormValues,
@@ -26,7 +27,7 @@ import {
   validateBanner,
 } from './banner-form';
 import { SYSTEM_COPY } from './copy';
-import { RowActions, SettingsCard, useDialogForm, useEditDeleteDialogs } from './crud-parts';
+import { RowActions, SettingsCard, useDialogForm } from './crud-parts';
 
 const t = SYSTEM_COPY.banners;
 const STATE_TONES = { active: 'success', upcoming: 'primary', ended: 'neutral' } as const;

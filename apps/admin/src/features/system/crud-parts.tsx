@@ -1,41 +1,5 @@
 import { Button } from '@consign/ui';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-
-/**
- * The dialog state every editable list on 全局设置 needs: which row is being edited (null = a new one)
- * or deleted, and whether each dialog is open. Closing keeps the row, so a dialog's exit animation
- * still shows its content.
- */
-export function useEditDeleteDialogs<T>() {
-  const [editing, setEditing] = useState<T | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  // Stable callbacks, so table columns memoised on them are built once.
-  const openCreate = useCallback(() => {
-    setEditing(null);
-    setEditOpen(true);
-  }, []);
-  const openEdit = useCallback((row: T) => {
-    setEditing(row);
-    setEditOpen(true);
-  }, []);
-  const openDelete = useCallback((row: T) => {
-    setDeleting(row);
-    setDeleteOpen(true);
-  }, []);
-  return {
-    editing,
-    editOpen,
-    setEditOpen,
-    deleting,
-    deleteOpen,
-    setDeleteOpen,
-    openCreate,
-    openEdit,
-    openDelete,
-  };
-}
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 
 export interface RowActionsProps {
   editText: string;

@@ -18,9 +18,10 @@ import { DataTable, type DataTableProps } from '@consign/ui/components/data-tabl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/use-api';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { SYSTEM_COPY } from './copy';
-import { RowActions, SettingsCard, useDialogForm, useEditDeleteDialogs } from './crud-parts';
+import { RowActions, SettingsCard, useDialogForm } from './crud-parts';
 import {
   type AuthFormValues,
   authToForm,
