@@ -14,4 +14,8 @@ export const LIST_COPY = {
   statusTabs: '状态',
   detail: '详情',
   total: (n: number) => `共 ${n} 条`,
+  // Form dialogs
+  cancel: '取消',
+  confirm: '确定',
+  saving: '保存中…',
 } as const;

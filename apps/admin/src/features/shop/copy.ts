@@ -44,8 +44,6 @@ export const SHOP_COPY = {
   moveDescription: (name: string) => `把店铺“${name}”移到：`,
   moveTarget: '目标分组',
   moved: (name: string, group: string) => `已把“${name}”移到${group}`,
-  confirm: '确定',
-  cancel: '取消',
   saving: '保存中…',
   groups: {
     create: '新建分组',

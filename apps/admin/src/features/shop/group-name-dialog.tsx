@@ -1,19 +1,10 @@
 import type { ShopGroup } from '@consign/api-client';
 import { queryKeys } from '@consign/api-client/query';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  Input,
-  toast,
-} from '@consign/ui';
+import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
+import { FormDialog } from '../list/form-dialog';
 import { SHOP_COPY } from './copy';
 
 const g = SHOP_COPY.groups;
@@ -63,41 +54,29 @@ export function GroupNameDialog({
   });
   const error = touched ? groupNameError(name) : undefined;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setTouched(true);
-            if (groupNameError(name)) return;
-            save.mutate(group ? { id: group.id, name: name.trim() } : { name: name.trim() });
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{group ? g.renameTitle : g.createTitle}</DialogTitle>
-          </DialogHeader>
-          <Field label={g.name} required error={error}>
-            <Input
-              value={name}
-              placeholder={g.namePlaceholder}
-              maxLength={64}
-              autoComplete="off"
-              onChange={(event) => setName(event.target.value)}
-              onBlur={() => setTouched(true)}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" onClick={() => onOpenChange(false)}>
-              {SHOP_COPY.cancel}
-            </Button>
-            <Button type="submit" variant="primary" disabled={save.isPending}>
-              {save.isPending ? SHOP_COPY.saving : SHOP_COPY.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={group ? g.renameTitle : g.createTitle}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (groupNameError(name)) return;
+        save.mutate(group ? { id: group.id, name: name.trim() } : { name: name.trim() });
+      }}
+      pending={save.isPending}
+      className="gap-4"
+    >
+      <Field label={g.name} required error={error}>
+        <Input
+          value={name}
+          placeholder={g.namePlaceholder}
+          maxLength={64}
+          autoComplete="off"
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,24 +1,10 @@
 import type { Shop } from '@consign/api-client';
 import { queryKeys } from '@consign/api-client/query';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  toast,
-} from '@consign/ui';
+import { Field, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
+import { FormDialog } from '../list/form-dialog';
 import { SHOP_COPY } from './copy';
 import { useGroupOptions } from './group-options';
 
@@ -53,45 +39,34 @@ export function MoveShopDialog({
     },
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!shop) return;
-            move.mutate({ shop_id: shop.id, group_id: target === NONE ? null : Number(target) });
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{SHOP_COPY.moveTitle}</DialogTitle>
-            <DialogDescription>{shop ? SHOP_COPY.moveDescription(shop.name) : null}</DialogDescription>
-          </DialogHeader>
-          <Field label={SHOP_COPY.moveTarget}>
-            <Select value={target} onValueChange={setTarget}>
-              <SelectTrigger className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NONE}>{SHOP_COPY.noGroup}</SelectItem>
-                {groups.map((group) => (
-                  <SelectItem key={group.id} value={String(group.id)}>
-                    {group.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
-          <DialogFooter>
-            <Button type="button" onClick={() => onOpenChange(false)}>
-              {SHOP_COPY.cancel}
-            </Button>
-            <Button type="submit" variant="primary" disabled={move.isPending}>
-              {move.isPending ? SHOP_COPY.saving : SHOP_COPY.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={SHOP_COPY.moveTitle}
+      description={shop ? SHOP_COPY.moveDescription(shop.name) : null}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!shop) return;
+        move.mutate({ shop_id: shop.id, group_id: target === NONE ? null : Number(target) });
+      }}
+      pending={move.isPending}
+      className="gap-4"
+    >
+      <Field label={SHOP_COPY.moveTarget}>
+        <Select value={target} onValueChange={setTarget}>
+          <SelectTrigger className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NONE}>{SHOP_COPY.noGroup}</SelectItem>
+            {groups.map((group) => (
+              <SelectItem key={group.id} value={String(group.id)}>
+                {group.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+    </FormDialog>
   );
 }

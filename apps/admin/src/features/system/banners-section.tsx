@@ -1,22 +1,11 @@
 import type { Banner } from '@consign/api-client';
 import { companyConfigQuery, queryKeys } from '@consign/api-client/query';
-import {
-  Button,
-  ConfirmDialog,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  formatDateTime,
-  Input,
-  toast,
-} from '@consign/ui';
+import { Button, ConfirmDialog, Field, formatDateTime, Input, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/use-api';
+import { FormDialog } from '../list/form-dialog';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import {
@@ -182,29 +171,20 @@ function BannerDialog({
     </Field>
   );
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((v) => save.mutate(v))}>
-          <DialogHeader>
-            <DialogTitle>{banner ? t.editTitle : t.createTitle}</DialogTitle>
-          </DialogHeader>
-          {input('name', t.name)}
-          {input('ad_login_image_url', t.image)}
-          {input('ad_url', t.link)}
-          <div className="grid gap-3 sm:grid-cols-2">
-            {input('begin', t.begin, { type: 'datetime-local', step: 1 })}
-            {input('end', t.end, { type: 'datetime-local', step: 1 })}
-          </div>
-          <DialogFooter>
-            <Button type="button" onClick={() => onOpenChange(false)}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" variant="primary" disabled={save.isPending}>
-              {save.isPending ? t.saving : t.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={banner ? t.editTitle : t.createTitle}
+      onSubmit={form.submit((v) => save.mutate(v))}
+      pending={save.isPending}
+    >
+      {input('name', t.name)}
+      {input('ad_login_image_url', t.image)}
+      {input('ad_url', t.link)}
+      <div className="grid gap-3 sm:grid-cols-2">
+        {input('begin', t.begin, { type: 'datetime-local', step: 1 })}
+        {input('end', t.end, { type: 'datetime-local', step: 1 })}
+      </div>
+    </FormDialog>
   );
 }

@@ -51,9 +51,6 @@ export const SYSTEM_COPY = {
     noneActive: '当前没有展示中的横幅',
     saved: (name: string) => `横幅“${name}”已保存`,
     deleted: (name: string) => `横幅“${name}”已删除`,
-    confirm: '确定',
-    cancel: '取消',
-    saving: '保存中…',
     errors: {
       name: '请输入 1-64 个字符的名称',
       image: '请输入 http(s):// 或 / 开头的图片地址',
@@ -85,9 +82,6 @@ export const SYSTEM_COPY = {
     deleteDescription: (name: string) => `确定删除平台“${name}”吗？它的全部授权也会一并删除。`,
     saved: (name: string) => `平台“${name}”已保存`,
     deleted: (name: string) => `平台“${name}”已删除`,
-    confirm: '确定',
-    cancel: '取消',
-    saving: '保存中…',
     errors: {
       name: '请输入 1-32 个字符的平台名称',
       code: '请输入小写字母开头的 2-32 位小写字母、数字或 _',
@@ -119,9 +113,6 @@ export const SYSTEM_COPY = {
     deleteDescription: (name: string) => `确定删除店铺“${name}”的授权吗？`,
     saved: (name: string) => `授权“${name}”已保存`,
     deleted: (name: string) => `授权“${name}”已删除`,
-    confirm: '确定',
-    cancel: '取消',
-    saving: '保存中…',
     errors: {
       shopName: '请输入 1-64 个字符的店铺名称',
       appKey: '请输入 1-64 个字符的 App Key',

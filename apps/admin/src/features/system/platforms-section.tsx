@@ -1,23 +1,11 @@
 import type { Platform, PlatformAuth } from '@consign/api-client';
 import { platformAuthListQuery, platformListQuery, queryKeys } from '@consign/api-client/query';
-import {
-  Button,
-  ConfirmDialog,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Field,
-  formatDateTime,
-  Input,
-  Switch,
-  toast,
-} from '@consign/ui';
+import { Button, ConfirmDialog, Field, formatDateTime, Input, Switch, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/use-api';
+import { FormDialog } from '../list/form-dialog';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { SYSTEM_COPY } from './copy';
@@ -157,38 +145,29 @@ function PlatformDialog({
     },
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((v) => save.mutate(v))}>
-          <DialogHeader>
-            <DialogTitle>{platform ? t.editTitle : t.createTitle}</DialogTitle>
-          </DialogHeader>
-          <Field label={t.name} error={errors.name} required>
-            <Input value={values.name} maxLength={64} onChange={(e) => set('name', e.target.value)} />
-          </Field>
-          <Field label={t.code} error={errors.code} description={t.codeHint} required>
-            <Input
-              value={values.code}
-              maxLength={32}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(e) => set('code', e.target.value)}
-            />
-          </Field>
-          <Field label={t.enabled}>
-            <Switch checked={values.enabled} onCheckedChange={(enabled) => set('enabled', enabled)} />
-          </Field>
-          <DialogFooter>
-            <Button type="button" onClick={() => onOpenChange(false)}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" variant="primary" disabled={save.isPending}>
-              {save.isPending ? t.saving : t.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={platform ? t.editTitle : t.createTitle}
+      onSubmit={form.submit((v) => save.mutate(v))}
+      pending={save.isPending}
+    >
+      <Field label={t.name} error={errors.name} required>
+        <Input value={values.name} maxLength={64} onChange={(e) => set('name', e.target.value)} />
+      </Field>
+      <Field label={t.code} error={errors.code} description={t.codeHint} required>
+        <Input
+          value={values.code}
+          maxLength={32}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => set('code', e.target.value)}
+        />
+      </Field>
+      <Field label={t.enabled}>
+        <Switch checked={values.enabled} onCheckedChange={(enabled) => set('enabled', enabled)} />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -300,55 +279,42 @@ function AuthDialog({
     },
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form noValidate className="flex flex-col gap-3" onSubmit={form.submit((v) => save.mutate(v))}>
-          <DialogHeader>
-            <DialogTitle>{auth ? a.editTitle : a.createTitle}</DialogTitle>
-          </DialogHeader>
-          <Field label={a.shopName} error={errors.shop_name} required>
-            <Input
-              value={values.shop_name}
-              maxLength={128}
-              onChange={(e) => set('shop_name', e.target.value)}
-            />
-          </Field>
-          <Field label={a.appKey} error={errors.app_key} required>
-            <Input
-              value={values.app_key}
-              maxLength={128}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(e) => set('app_key', e.target.value)}
-            />
-          </Field>
-          <Field label={a.appSecret} error={errors.app_secret} description={a.appSecretHint}>
-            <Input
-              type="password"
-              value={values.app_secret}
-              maxLength={256}
-              autoComplete="new-password"
-              onChange={(e) => set('app_secret', e.target.value)}
-            />
-          </Field>
-          <Field label={a.expires} error={errors.expires} description={a.expiresHint}>
-            <Input
-              type="datetime-local"
-              step={1}
-              value={values.expires}
-              onChange={(e) => set('expires', e.target.value)}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" onClick={() => onOpenChange(false)}>
-              {a.cancel}
-            </Button>
-            <Button type="submit" variant="primary" disabled={save.isPending}>
-              {save.isPending ? a.saving : a.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={auth ? a.editTitle : a.createTitle}
+      onSubmit={form.submit((v) => save.mutate(v))}
+      pending={save.isPending}
+    >
+      <Field label={a.shopName} error={errors.shop_name} required>
+        <Input value={values.shop_name} maxLength={128} onChange={(e) => set('shop_name', e.target.value)} />
+      </Field>
+      <Field label={a.appKey} error={errors.app_key} required>
+        <Input
+          value={values.app_key}
+          maxLength={128}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => set('app_key', e.target.value)}
+        />
+      </Field>
+      <Field label={a.appSecret} error={errors.app_secret} description={a.appSecretHint}>
+        <Input
+          type="password"
+          value={values.app_secret}
+          maxLength={256}
+          autoComplete="new-password"
+          onChange={(e) => set('app_secret', e.target.value)}
+        />
+      </Field>
+      <Field label={a.expires} error={errors.expires} description={a.expiresHint}>
+        <Input
+          type="datetime-local"
+          step={1}
+          value={values.expires}
+          onChange={(e) => set('expires', e.target.value)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,0 +1,60 @@
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@consign/ui';
+import type { FormEvent, ReactNode } from 'react';
+import { LIST_COPY } from './copy';
+
+export interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  /** The form's submit handler (it prevents the default itself, e.g. `useDialogForm`'s `submit`). */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** While saving: the confirm button is disabled and says 保存中…. */
+  pending: boolean;
+  /** Spacing of the fields (default `gap-3`). */
+  className?: string;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** A dialog holding one form: title, the fields, 取消 and 确定 (保存中… while saving). */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  onSubmit,
+  pending,
+  className = 'gap-3',
+  children,
+}: FormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form noValidate className={`flex flex-col ${className}`} onSubmit={onSubmit}>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            {description !== undefined ? <DialogDescription>{description}</DialogDescription> : null}
+          </DialogHeader>
+          {children}
+          <DialogFooter>
+            <Button type="button" onClick={() => onOpenChange(false)}>
+              {LIST_COPY.cancel}
+            </Button>
+            <Button type="submit" variant="primary" disabled={pending}>
+              {pending ? LIST_COPY.saving : LIST_COPY.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
