@@ -20,15 +20,9 @@ import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
+import { useFormState } from '../../lib/use-form-state';
 import { SHOP_COPY } from './copy';
-import {
-  formToBody,
-  type GoodsFormErrors,
-  type GoodsFormValues,
-  goodsToForm,
-  imageLines,
-  validateGoods,
-} from './goods-form';
+import { formToBody, type GoodsFormValues, goodsToForm, imageLines, validateGoods } from './goods-form';
 
 const route = getRouteApi('/_authed/shop/goods/detail');
 const d = SHOP_COPY.detail;
@@ -69,15 +63,15 @@ function GoodsForm({ goods }: { goods: Goods }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [initial, setInitial] = useState(() => goodsToForm(goods));
-  const [values, setValues] = useState<GoodsFormValues>(initial);
-  const [errors, setErrors] = useState<GoodsFormErrors>({});
+  const { values, errors, set, submit, reset } = useFormState<GoodsFormValues>(initial, validateGoods);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const save = useMutation({
     mutationFn: (next: GoodsFormValues) => api.goods.save(formToBody(goods, next)),
     onSuccess: async (saved) => {
       // The saved values become the new baseline: leaving no longer asks.
-      setInitial(goodsToForm(saved));
-      setValues(goodsToForm(saved));
+      const next = goodsToForm(saved);
+      setInitial(next);
+      reset(next);
       toast.success(d.saved);
       queryClient.setQueryData(queryKeys.goods.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: queryKeys.goods.lists });
@@ -88,23 +82,10 @@ function GoodsForm({ goods }: { goods: Goods }) {
     enableBeforeUnload: () => dirty,
     withResolver: true,
   });
-  const set = <K extends keyof GoodsFormValues>(key: K, value: GoodsFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateGoods({ ...values, [key]: value })[key] }));
-  };
   const images = imageLines(values.images);
 
   return (
-    <form
-      noValidate
-      className="flex max-w-2xl flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const found = validateGoods(values);
-        setErrors(found);
-        if (Object.keys(found).length === 0) save.mutate(values);
-      }}
-    >
+    <form noValidate className="flex max-w-2xl flex-col gap-4" onSubmit={submit((next) => save.mutate(next))}>
       <p className="text-sm text-muted-foreground">
         {d.fields.shop}：{goods.shop_name} · {d.fields.updatedAt}：{formatDateTime(goods.updated_at)}
       </p>
@@ -164,14 +145,7 @@ function GoodsForm({ goods }: { goods: Goods }) {
         <Button type="submit" variant="primary" disabled={save.isPending || !dirty}>
           {save.isPending ? SHOP_COPY.saving : d.save}
         </Button>
-        <Button
-          type="button"
-          disabled={!dirty}
-          onClick={() => {
-            setValues(initial);
-            setErrors({});
-          }}
-        >
+        <Button type="button" disabled={!dirty} onClick={() => reset(initial)}>
           {d.reset}
         </Button>
         <Button asChild variant="ghost">

@@ -2,8 +2,9 @@ import { type Company, isSafeUrl } from '@consign/api-client';
 import { companyQuery, queryKeys } from '@consign/api-client/query';
 import { Button, Field, Input, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useApi } from '../../lib/use-api';
+import { useFormState } from '../../lib/use-form-state';
 import { SYSTEM_COPY } from './copy';
 
 const t = SYSTEM_COPY.company;
@@ -33,23 +34,18 @@ function CompanyForm({ company }: { company: Company }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const [values, setValues] = useState(company);
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, errors, set, submit, reset } = useFormState(company, validateCompany);
   const dirty = JSON.stringify(values) !== JSON.stringify(company);
   const save = useMutation({
     mutationFn: (body: Company) => api.company.update(body),
     onSuccess: async (saved) => {
       queryClient.setQueryData(queryKeys.company, saved);
-      setValues(saved);
+      reset(saved);
       toast.success(t.saved);
       // The shell's branding and the login page read the public config.
       await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
     },
   });
-  const set = (key: keyof Company, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateCompany({ ...values, [key]: value })[key] }));
-  };
   const field = (key: keyof Company, label: string, extra?: { required?: boolean; description?: string }) => (
     <Field
       label={label}
@@ -73,20 +69,16 @@ function CompanyForm({ company }: { company: Company }) {
         <form
           noValidate
           className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const found = validateCompany(values);
-            setErrors(found);
-            if (Object.keys(found).length > 0) return;
+          onSubmit={submit((next) =>
             save.mutate({
-              name: values.name.trim(),
-              short_name: values.short_name.trim(),
-              en_name: values.en_name.trim(),
-              logo_url: logo,
-              foot_copyright: values.foot_copyright.trim(),
-              foot_info: values.foot_info.trim(),
-            });
-          }}
+              name: next.name.trim(),
+              short_name: next.short_name.trim(),
+              en_name: next.en_name.trim(),
+              logo_url: next.logo_url.trim(),
+              foot_copyright: next.foot_copyright.trim(),
+              foot_info: next.foot_info.trim(),
+            }),
+          )}
         >
           {field('name', t.name, { required: true })}
           {field('short_name', t.shortName, { required: true })}

@@ -1,5 +1,6 @@
 import { Button } from '@consign/ui';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { type FormErrors, useFormState } from '../../lib/use-form-state';
 
 export interface RowActionsProps {
   editText: string;
@@ -69,37 +70,20 @@ export interface DialogFormOptions<S, V> {
   /** The row being edited, or null for a new one. */
   source: S | null;
   toForm: (source: S | null) => V;
-  validate: (values: V) => Partial<Record<keyof V, string>>;
+  validate: (values: V) => FormErrors<V>;
 }
 
-/**
- * The form state of an edit dialog: values reset from the row each time the dialog opens, a field
- * that shows an error is re-validated as it is typed, and submit validates everything before calling
- * `onValid` (typed values are kept when saving fails, since nothing here resets them).
- */
+/** The form state (`useFormState`) of an edit dialog, reset from the row each time the dialog opens. */
 export function useDialogForm<S, V extends object>({
   open,
   source,
   toForm,
   validate,
 }: DialogFormOptions<S, V>) {
-  const [values, setValues] = useState<V>(() => toForm(source));
-  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
+  const form = useFormState(() => toForm(source), validate);
+  const { reset } = form;
   useEffect(() => {
-    if (open) {
-      setValues(toForm(source));
-      setErrors({});
-    }
-  }, [open, source, toForm]);
-  const set = <K extends keyof V>(key: K, value: V[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: validate({ ...values, [key]: value })[key] }));
-  };
-  const submit = (onValid: (values: V) => void) => (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onValid(values);
-  };
-  return { values, setValues, errors, set, submit };
+    if (open) reset(toForm(source));
+  }, [open, source, toForm, reset]);
+  return form;
 }

@@ -17,14 +17,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
+import { useFormState } from '../../lib/use-form-state';
 import { SYSTEM_COPY } from './copy';
-import {
-  formToSettings,
-  type SettingsFormErrors,
-  type SettingsFormValues,
-  settingsToForm,
-  validateSettings,
-} from './settings-form';
+import { formToSettings, type SettingsFormValues, settingsToForm, validateSettings } from './settings-form';
 
 const t = SYSTEM_COPY.setting;
 
@@ -49,32 +44,23 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [initial, setInitial] = useState(() => settingsToForm(settings));
-  const [values, setValues] = useState<SettingsFormValues>(initial);
-  const [errors, setErrors] = useState<SettingsFormErrors>({});
+  const { values, errors, set, submit, reset } = useFormState<SettingsFormValues>(initial, validateSettings);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const save = useMutation({
     mutationFn: (body: Settings) => api.setting.update(body),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.setting, saved);
-      setInitial(settingsToForm(saved));
-      setValues(settingsToForm(saved));
+      const next = settingsToForm(saved);
+      setInitial(next);
+      reset(next);
       toast.success(t.saved);
     },
   });
-  const set = <K extends keyof SettingsFormValues>(key: K, value: SettingsFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: validateSettings({ ...values, [key]: value })[key] }));
-  };
   return (
     <form
       noValidate
       className="flex max-w-xl flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const found = validateSettings(values);
-        setErrors(found);
-        if (Object.keys(found).length === 0) save.mutate(formToSettings(values));
-      }}
+      onSubmit={submit((next) => save.mutate(formToSettings(next)))}
     >
       <Field label={t.autoPurchase} orientation="horizontal">
         <Switch checked={values.auto_purchase} onCheckedChange={(v) => set('auto_purchase', v)} />
@@ -125,14 +111,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <Button type="submit" variant="primary" disabled={!dirty || save.isPending}>
           {save.isPending ? t.saving : t.save}
         </Button>
-        <Button
-          type="button"
-          disabled={!dirty}
-          onClick={() => {
-            setValues(initial);
-            setErrors({});
-          }}
-        >
+        <Button type="button" disabled={!dirty} onClick={() => reset(initial)}>
           {t.reset}
         </Button>
       </div>
