@@ -5,16 +5,18 @@ import { lazyApi } from './lib/api';
 import { captcha, LazyToaster } from './lib/shell-deps';
 
 const loadApp = () => import('./app');
+const loadApiClient = () => import('./lib/api-client');
 
 /**
  * `/login` when it is the first page of a visit: the shell's login screen without the router and the
  * query client (about 45 KB gzip that a first visit would otherwise wait for). Once logged in, the app
  * starts in place at the target, without a second page load; its code (and the API client's) starts
- * downloading as soon as someone touches the form. Inside the app (logout, an expired session) `/login` is the router's route.
+ * downloading as soon as someone touches the form. Inside the app (logout, an expired session)
+ * `/login` is the router's route.
  */
 export function mountLogin(root: Root): void {
   const api = lazyApi(() =>
-    import('./lib/api-client').then((m) => m.createAppApiClient((href) => window.location.replace(href))),
+    loadApiClient().then((m) => m.createAppApiClient((href) => window.location.replace(href))),
   );
   const startApp = (target: string) => {
     loadApp().then(
@@ -28,7 +30,7 @@ export function mountLogin(root: Root): void {
   };
   // The API client (first needed for 获取验证码) and the app, once someone starts using the form.
   const warmUp = () => {
-    void import('./lib/api-client').catch(() => undefined);
+    void loadApiClient().catch(() => undefined);
     void loadApp().catch(() => undefined);
   };
   document.addEventListener('focusin', warmUp, { once: true });
