@@ -1,20 +1,15 @@
 /**
  * One place that says how every test tool launches Chromium on this kind of machine:
- * Debian's /usr/bin/chromium (or CHROME_PATH), no sandbox for root, and no background traffic
- * (the machine's network is closed, and Chromium would otherwise retry Google's hosts).
+ * Debian's /usr/bin/chromium (or CHROME_PATH), no sandbox for root, and no traffic past this machine.
+ * Debian's Chromium looks up Google's hosts in the background even with background networking off,
+ * so every host but 127.0.0.1 resolves to NOTFOUND: a test can only ever talk to our own servers.
+ * Every launcher uses these flags: Vitest's browser projects, Storybook's tests, Playwright and the
+ * Lighthouse script (apps/admin/scripts/lighthouse.mjs imports them through chromium-args.mjs).
  */
 export const chromiumExecutable = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-  '--font-render-hinting=none',
-];
+export { chromiumArgs } from './chromium-args.mjs';
+import { chromiumArgs } from './chromium-args.mjs';
 
 export const chromiumLaunchOptions = {
   executablePath: chromiumExecutable,

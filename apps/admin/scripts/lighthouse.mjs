@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumArgs } from '../../../tooling/chromium-args.mjs';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = join(appDir, '../..');
@@ -51,6 +52,13 @@ async function waitForHealth(url, child) {
   throw new Error('api-server did not start within 120 s');
 }
 
+/** The test tools' Chromium flags; Lighthouse parses the string like a shell, so values with spaces are quoted. */
+function chromeFlags() {
+  return ['--headless=new', ...chromiumArgs]
+    .map((flag) => (flag.includes(' ') ? flag.replace(/=(.*)$/, '="$1"') : flag))
+    .join(' ');
+}
+
 function lighthouse(url) {
   const bin = join(appDir, 'node_modules/.bin/lighthouse');
   const result = spawnSync(
@@ -62,7 +70,7 @@ function lighthouse(url) {
       '--output-path=stdout',
       '--quiet',
       '--max-wait-for-load=45000',
-      `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking`,
+      `--chrome-flags=${chromeFlags()}`,
     ],
     { env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );

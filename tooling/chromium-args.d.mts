@@ -1,0 +1,2 @@
+export declare const HOST_RESOLVER_RULES: string;
+export declare const chromiumArgs: string[];
