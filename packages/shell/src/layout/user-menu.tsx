@@ -2,7 +2,6 @@ import type { CurrentUser } from '@consign/api-client';
 import { ChevronDown, User } from 'lucide-react';
 import * as React from 'react';
 import { shellCopy } from '../copy';
-import { lazyPart, useLazyPart } from './lazy-part';
 
 /** What the header calls the user: the nickname, or the mobile when the nickname is empty. */
 export function displayNameOf(user: Pick<CurrentUser, 'nickname' | 'mobile'> | undefined): string {
@@ -86,16 +85,17 @@ function UserAvatar({ src, name }: { src: string | undefined; name: string }) {
 const triggerClass =
   'flex max-w-48 cursor-pointer items-center gap-2 rounded-md px-2 py-1 text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring';
 
-const dropdownPart = lazyPart(() => import('./user-menu-dropdown'));
+// The menu's code (Radix DropdownMenu and its floating-UI positioning) is not needed for the first paint.
+const UserMenuDropdown = React.lazy(() =>
+  import('./user-menu-dropdown').then((module) => ({ default: module.UserMenuDropdown })),
+);
 
 /**
- * The avatar and name in the header; opens a menu with 退出登录. The menu's code (Radix DropdownMenu
- * and its floating-UI positioning) loads right after the first paint; until then the same trigger
- * button is drawn, and a click on it opens the menu as soon as the code is there.
+ * The avatar and name in the header; opens a menu with 退出登录. Until the menu's code has arrived the
+ * same trigger button is drawn as the Suspense fallback, and a click on it opens the menu once it is there.
  */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const name = displayNameOf(user);
-  const dropdown = useLazyPart(dropdownPart);
   const [openRequested, setOpenRequested] = React.useState(false);
   const trigger = (
     <>
@@ -106,17 +106,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       <ChevronDown aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
     </>
   );
-  if (dropdown) {
-    return (
-      <dropdown.UserMenuDropdown
-        triggerClassName={triggerClass}
-        trigger={trigger}
-        onLogout={onLogout}
-        defaultOpen={openRequested}
-      />
-    );
-  }
-  return (
+  const waitingTrigger = (
     <button
       type="button"
       data-slot="user-menu-trigger"
@@ -128,5 +118,15 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     >
       {trigger}
     </button>
+  );
+  return (
+    <React.Suspense fallback={waitingTrigger}>
+      <UserMenuDropdown
+        triggerClassName={triggerClass}
+        trigger={trigger}
+        onLogout={onLogout}
+        defaultOpen={openRequested}
+      />
+    </React.Suspense>
   );
 }
