@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@consign/api-client';
-import { ChevronDown, User } from 'lucide-react';
+import { Avatar, AvatarFallback, AvatarImage } from '@consign/ui';
+import { ChevronDown } from 'lucide-react';
 import * as React from 'react';
 import { shellCopy } from '../copy';
 
@@ -11,75 +12,6 @@ export function displayNameOf(user: Pick<CurrentUser, 'nickname' | 'mobile'> | u
 export interface UserMenuProps {
   user: CurrentUser | undefined;
   onLogout(): void;
-}
-
-/**
- * The ui Avatar's classes (`avatarVariants({ size: 'sm' })`, `AvatarFallback`) and initials
- * (`getInitials`), written out here: importing them from @consign/ui would pull the ui avatar module,
- * and with it the Radix Avatar runtime, into the header's first paint. `user-menu.test.tsx` holds
- * them to the ui originals.
- */
-export const avatarClass = 'relative flex size-6 shrink-0 select-none overflow-hidden rounded-full text-xs';
-const avatarFallbackClass =
-  'flex size-full items-center justify-center rounded-full bg-primary font-medium text-primary-foreground';
-
-/** `管理员` -> `管`, `Jane Doe` -> `JD`, `13900000000` -> `1` (the ui `getInitials`). */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = Array.from(words[0] ?? '')[0] ?? '';
-  if (!/^[A-Za-z]/.test(first)) return first;
-  const last = words.length > 1 ? (Array.from(words[words.length - 1] ?? '')[0] ?? '') : '';
-  return (first + last).toUpperCase();
-}
-
-type ImageStatus = 'loading' | 'loaded' | 'error';
-
-function statusOf(image: HTMLImageElement): ImageStatus {
-  if (!image.complete) return 'loading';
-  return image.naturalWidth > 0 ? 'loaded' : 'error';
-}
-
-/**
- * The ui Avatar's look and behaviour (`data-slot` avatar / avatar-image / avatar-fallback; the image
- * shows once it has loaded, the initial before and when it fails) without its Radix runtime, which
- * the header's first paint does not need.
- */
-function UserAvatar({ src, name }: { src: string | undefined; name: string }) {
-  const [status, setStatus] = React.useState<ImageStatus>('loading');
-  React.useLayoutEffect(() => {
-    if (!src) {
-      setStatus('error');
-      return;
-    }
-    const image = new window.Image();
-    const update = () => setStatus(statusOf(image));
-    image.addEventListener('load', update);
-    image.addEventListener('error', update);
-    image.src = src;
-    update();
-    return () => {
-      image.removeEventListener('load', update);
-      image.removeEventListener('error', update);
-      setStatus('loading');
-    };
-  }, [src]);
-  const initials = initialsOf(name);
-  return (
-    <span data-slot="avatar" data-size="sm" className={avatarClass}>
-      {src && status === 'loaded' ? (
-        <img data-slot="avatar-image" src={src} alt="" className="aspect-square size-full object-cover" />
-      ) : (
-        <span data-slot="avatar-fallback" className={avatarFallbackClass}>
-          {initials ? (
-            <span aria-hidden="true">{initials}</span>
-          ) : (
-            <User aria-hidden="true" className="size-[60%]" />
-          )}
-          {name ? <span className="sr-only">{name}</span> : null}
-        </span>
-      )}
-    </span>
-  );
 }
 
 const triggerClass =
@@ -99,7 +31,10 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   const [openRequested, setOpenRequested] = React.useState(false);
   const trigger = (
     <>
-      <UserAvatar src={user?.avatar_image || undefined} name={name} />
+      <Avatar size="sm">
+        {user?.avatar_image ? <AvatarImage src={user.avatar_image} alt="" /> : null}
+        <AvatarFallback name={name} />
+      </Avatar>
       <span data-slot="user-name" className="truncate" title={name}>
         {name || shellCopy.userMenu}
       </span>
