@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TITLES } from '../copy';
 import { ServerErrorPage } from '../features/errors/server-error-page';
 
 /** `error_page` is kept as any string here; the page links it only if it is a same-origin path. */
-const searchSchema = z.object({ error_page: z.string().max(2048).optional().catch(undefined) });
+const searchSchema = z.object({
+  error_page: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+});
 
 export const Route = createFileRoute('/500')({
   staticData: { title: TITLES.serverError },

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { parseSearch } from '../../lib/search';
 import { dateFrom, filter, idFrom, listSearch, oneOf } from './define-list';
 
-const schema = listSearch.extend({ keyword: filter, status: filter });
+const schema = z.extend(listSearch, { keyword: filter, status: filter });
 /** What a list route does with an address: qs-esm, then the route's schema. */
 const fromUrl = (query: string) => schema.parse(parseSearch(query));
 

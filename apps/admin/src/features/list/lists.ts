@@ -17,6 +17,7 @@ import {
   shopListQuery,
 } from '@consign/api-client/query';
 import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { dateFrom, defineList, filter, idFrom, listSearch, oneOf } from './define-list';
 
 /**
@@ -26,7 +27,7 @@ import { dateFrom, defineList, filter, idFrom, listSearch, oneOf } from './defin
 
 /** 代发订单 `/order/index`. */
 export const orderList = defineList({
-  search: listSearch.extend({
+  search: z.extend(listSearch, {
     keyword: filter,
     status: filter,
     shop_id: filter,
@@ -49,7 +50,7 @@ export const orderList = defineList({
 
 /** 售后订单 `/order/after-sale`. */
 export const afterSaleList = defineList({
-  search: listSearch.extend({
+  search: z.extend(listSearch, {
     keyword: filter,
     status: filter,
     type: filter,
@@ -72,7 +73,7 @@ export const afterSaleList = defineList({
 
 /** 店铺设置 `/shop/setting`; `group_id=0` is 未分组. */
 export const shopList = defineList({
-  search: listSearch.extend({ keyword: filter, platform: filter, group_id: filter, auth_status: filter }),
+  search: z.extend(listSearch, { keyword: filter, platform: filter, group_id: filter, auth_status: filter }),
   toParams: (search) => ({
     pageIndex: search.pageIndex,
     pageSize: search.pageSize,
@@ -86,14 +87,14 @@ export const shopList = defineList({
 
 /** 店铺分组 `/shop/setting/group`. */
 export const shopGroupList = defineList({
-  search: listSearch.extend({ keyword: filter }),
+  search: z.extend(listSearch, { keyword: filter }),
   toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
   queryOptions: shopGroupListQuery,
 });
 
 /** 商品管理 `/shop/goods`. */
 export const goodsList = defineList({
-  search: listSearch.extend({ keyword: filter, status: filter, shop_id: filter }),
+  search: z.extend(listSearch, { keyword: filter, status: filter, shop_id: filter }),
   toParams: (search) => ({
     pageIndex: search.pageIndex,
     pageSize: search.pageSize,
@@ -112,7 +113,7 @@ export const isCopyActive = (record: CopyRecord) => record.status === 'queued' |
 
 /** 复制记录 `/shop/copy/list`: refreshes every 3 s while a job on the page is queued or running. */
 export const copyRecordList = defineList({
-  search: listSearch.extend({ keyword: filter, status: filter, shop_id: filter }),
+  search: z.extend(listSearch, { keyword: filter, status: filter, shop_id: filter }),
   toParams: (search) => ({
     pageIndex: search.pageIndex,
     pageSize: search.pageSize,

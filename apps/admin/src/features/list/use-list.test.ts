@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { parseSearch, stringifySearch } from '../../lib/search';
 import { filter, LIST_DEFAULTS, listSearch } from './define-list';
 import { filtersOf, withFilters, withoutFilters, withPagination } from './use-list';
 
-const schema = listSearch.extend({ keyword: filter, status: filter });
+const schema = z.extend(listSearch, { keyword: filter, status: filter });
 const search = { pageIndex: 3, pageSize: 50, keyword: 'abc', status: undefined };
 
 describe('list state', () => {
