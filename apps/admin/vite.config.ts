@@ -23,12 +23,6 @@ export default defineConfig({
     tailwindcss(),
     routePreload(),
   ],
-  resolve: {
-    alias: {
-      // qs's helper for very old engines (~11 KB gzip); see src/lib/side-channel.cjs.
-      'side-channel': fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)),
-    },
-  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/__dev': apiTarget, '/static': apiTarget },
