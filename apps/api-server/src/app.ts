@@ -25,6 +25,8 @@ import { shopRoutes } from './routes/shop';
 import { userRoutes } from './routes/user';
 import type { NonceStore } from './security/nonce-store';
 
+const compressAnswers = compress();
+
 export interface AppOptions extends Deps {
   secret: string;
   nonces: NonceStore;
@@ -45,7 +47,8 @@ function createApi(options: AppOptions) {
     if (c.req.method !== 'POST') return fail(c, 405, MESSAGES.methodNotAllowed, { allow: 'POST' });
     await next();
   });
-  api.use(compress());
+  // Compressing costs CPU: only for clients that ask for it (browsers do).
+  api.use((c, next) => (c.req.header('accept-encoding') ? compressAnswers(c, next) : next()));
   api.use(bodyLimits);
   api.use(signature(options));
   api.use(authentication(options.tokens));

@@ -10,7 +10,7 @@ import { fail, MESSAGES } from '../http/respond';
 export const authorisation = createMiddleware<ApiEnv>(async (c, next) => {
   const access = apiRoutes[c.req.path as ApiPath]?.access;
   if (access === undefined) return fail(c, 404, MESSAGES.noSuchApi);
-  const user = c.var.user;
+  const user = c.get('user');
   if (access !== 'public' && !user) return fail(c, 401, MESSAGES.unauthorized);
   if (access === 'operator' && !user?.is_manage) return fail(c, 403, MESSAGES.forbidden);
   await next();

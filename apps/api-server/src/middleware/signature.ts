@@ -45,7 +45,7 @@ async function readFields(c: Context<ApiEnv>): Promise<Record<string, unknown> |
  * Signature and replay (DESIGN.md section 2): `Cache-Key` must be `signPayload(fields, secret)` over
  * the received fields (files and repeated fields are not signed), `ts` within 300 s of the server
  * clock, `nonce` unseen. The nonce is recorded only after the signature verified, so forged requests
- * cannot fill the store. Leaves the fields in `c.var.fields` for the validators.
+ * cannot fill the store. Leaves the fields in `fields` (`c.get`) for the validators.
  */
 export function signature({
   secret,

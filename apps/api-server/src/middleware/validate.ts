@@ -16,7 +16,7 @@ const localeError = zhCN().localeError;
 export function body<P extends ApiPath>(path: P) {
   const schema = apiRoutes[path].body as unknown as z.ZodType<BodyOf<P>>;
   return validator('json', (_json, c) => {
-    const fields: ApiEnv['Variables']['fields'] = c.var.fields;
+    const fields: ApiEnv['Variables']['fields'] = c.get('fields');
     const parsed = schema.safeParse(fields, { error: localeError });
     return parsed.success ? parsed.data : fail(c, 422, summariseIssues(parsed.error.issues));
   });

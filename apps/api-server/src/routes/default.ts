@@ -41,7 +41,7 @@ export function defaultRoutes({ db, tokens, sms, captcha, now, trustProxy }: Dep
       return ok(c, { access_token: token, expires_at: expiresAt });
     })
     .post('/logout', body('/api/default/logout'), async (c) => {
-      const token = c.var.token;
+      const token = c.get('token');
       if (token) await tokens.revoke(token);
       return ok(c, null);
     })

@@ -5,5 +5,5 @@ import { body } from '../middleware/validate';
 
 /** The signed-in user (authentication loaded it). */
 export function userRoutes() {
-  return new Hono<ApiEnv>().post('/info', body('/api/user/info'), (c) => ok(c, c.var.user));
+  return new Hono<ApiEnv>().post('/info', body('/api/user/info'), (c) => ok(c, c.get('user')));
 }
