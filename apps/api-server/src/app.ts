@@ -47,7 +47,8 @@ function createApi(options: AppOptions) {
     if (c.req.method !== 'POST') return fail(c, 405, MESSAGES.methodNotAllowed, { allow: 'POST' });
     await next();
   });
-  // Compressing costs CPU: only for clients that ask for it (browsers do).
+  // JSON answers gzip-compressed for clients that accept it (browsers do). Only for them: Hono's
+  // `compress` reads every answer's body as a stream, which takes the node adapter off its fast path.
   api.use((c, next) => (c.req.header('accept-encoding') ? compressAnswers(c, next) : next()));
   api.use(bodyLimits);
   api.use(signature(options));
