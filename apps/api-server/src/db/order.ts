@@ -51,9 +51,22 @@ export async function listOrders(db: Queryable, params: BodyOf<'/api/order/index
   );
   return {
     total,
-    list: list.map(({ receiver_name, receiver_mobile, receiver_address, ...order }) => ({
-      ...order,
-      receiver: { name: receiver_name, mobile: maskMobile(receiver_mobile), address: receiver_address },
+    list: list.map((row) => ({
+      id: row.id,
+      order_no: row.order_no,
+      shop_id: row.shop_id,
+      shop_name: row.shop_name,
+      platform: row.platform,
+      goods: row.goods,
+      amount: row.amount,
+      status: row.status,
+      buyer_name: row.buyer_name,
+      receiver: {
+        name: row.receiver_name,
+        mobile: maskMobile(row.receiver_mobile),
+        address: row.receiver_address,
+      },
+      created_at: row.created_at,
     })),
   };
 }
