@@ -76,6 +76,8 @@ async function openPglite(dataDir: string): Promise<Db> {
 /**
  * A named prepared statement for `pg`: Postgres parses and plans a SQL text once per connection and
  * then only binds and executes it. The name is derived from the text, so one text always has one name.
+ * Every SQL text is built in code from a finite set of fragments (values are always parameters), so
+ * the names, and the statements each connection keeps, stay few.
  */
 const statementNames = new Map<string, string>();
 function prepared(text: string, params: readonly unknown[]) {
