@@ -1,14 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { EMBEDDED_COMPANY_CONFIG_ID, embeddableJson, verifySignature } from '@consign/api-client';
 import {
   type ApiPath,
   apiRoutes,
-  EMBEDDED_COMPANY_CONFIG_ID,
-  embeddableJson,
   isSafeUrl,
   type RouteContract,
   signingFieldsSchema,
-  verifySignature,
-} from '@consign/api-client';
+} from '@consign/api-client/contract';
 import type { HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
