@@ -13,8 +13,18 @@ const api = createApiClient({ secret: 'consumer-secret', fetch: fakeFetch });
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 const menu: MenuItem[] = [
-  { title: '订单管理', path: '/order', icon: ShoppingCart, children: [{ title: '代发订单', path: '/order/index' }] },
-  { title: '系统设置', path: '/system', icon: Settings, children: [{ title: '代发设置', path: '/system/setting' }] },
+  {
+    title: '订单管理',
+    path: '/order',
+    icon: ShoppingCart,
+    children: [{ title: '代发订单', path: '/order/index' }],
+  },
+  {
+    title: '系统设置',
+    path: '/system',
+    icon: Settings,
+    children: [{ title: '代发设置', path: '/system/setting' }],
+  },
 ];
 
 function Home() {
@@ -31,7 +41,11 @@ function Home() {
 }
 
 const root = createRootRoute({ component: Outlet });
-const login = createRoute({ getParentRoute: () => root, path: 'login', component: () => <LoginScreen autoplay={false} /> });
+const login = createRoute({
+  getParentRoute: () => root,
+  path: 'login',
+  component: () => <LoginScreen autoplay={false} />,
+});
 const authed = createRoute({
   getParentRoute: () => root,
   id: 'authed',
@@ -41,7 +55,12 @@ const authed = createRoute({
     </AuthenticatedShell>
   ),
 });
-const home = createRoute({ getParentRoute: () => authed, path: '/', staticData: { title: '首页' }, component: Home });
+const home = createRoute({
+  getParentRoute: () => authed,
+  path: '/',
+  staticData: { title: '首页' },
+  component: Home,
+});
 const router = createRouter({ routeTree: root.addChildren([login, authed.addChildren([home])]) });
 
 declare module '@tanstack/react-router' {
@@ -54,7 +73,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing');
 createRoot(container).render(
   <QueryClientProvider client={queryClient}>
-    <ShellProvider api={api} queries={{ currentUser: currentUserQuery(api), companyConfig: companyConfigQuery(api) }}>
+    <ShellProvider
+      api={api}
+      queries={{ currentUser: currentUserQuery(api), companyConfig: companyConfigQuery(api) }}
+    >
       <RouterProvider router={router} />
       <Toaster />
     </ShellProvider>
