@@ -2,8 +2,9 @@
 // The packages as another team gets them: build and `pnpm pack` @consign/ui, @consign/api-client and
 // @consign/shell, install the tarballs with npm into a fresh Vite + React 19 + TanStack Router app
 // (tooling/consumer-app, copied to a temp dir outside the workspace), then:
-//   1. type-check the app, and every ```ts / ```tsx example of the packages' READMEs and THEMING.md,
-//      under moduleResolution `bundler` and `node16` (skipLibCheck off, so broken .d.ts files fail);
+//   1. publint the packed packages; type-check the app, and every ```ts / ```tsx example of the
+//      packages' READMEs and THEMING.md, under moduleResolution `bundler`, `node16` and `nodenext`
+//      (skipLibCheck off, so a broken .d.ts fails);
 //   2. build it twice: with only the prebuilt CSS (no Tailwind), and with Tailwind v4 and the READMEs'
 //      `@source` lines;
 //   3. import every package entry in plain Node (the sign entry and the client entry must not load zod);
@@ -115,6 +116,7 @@ for (const name of PACKAGES) {
   for (const field of ['repository', 'homepage', 'bugs', 'license'])
     if (!manifest[field]) problems.push(`no ${field} field`);
   if (problems.length) fail(`contents of ${relative(work, tarballOf[name])}`, problems.join('\n'));
+  run(`publint @consign/${name}`, 'pnpm', ['exec', 'publint', '--strict', tarballOf[name]], root);
 }
 
 // ---- 2. a fresh app outside the workspace ---------------------------------------------------------
@@ -153,9 +155,9 @@ run(
   app,
 );
 
-// ---- 3. type-check under bundler and node16 -------------------------------------------------------
+// ---- 3. type-check under bundler, node16 and nodenext -------------------------------------------------------
 
-for (const mode of ['bundler', 'node16']) {
+for (const mode of ['bundler', 'node16', 'nodenext']) {
   log(`tsc --noEmit, moduleResolution ${mode} (skipLibCheck off)`);
   run(`type-check under ${mode}`, 'npx', ['--no-install', 'tsc', '-p', `tsconfig.${mode}.json`], app);
 }
