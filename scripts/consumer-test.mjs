@@ -164,8 +164,8 @@ for (const mode of ['bundler', 'node16', 'nodenext']) {
 
 // ---- 4. two builds ----------------------------------------------------------------------------------
 
-log('vite build with only the prebuilt CSS (no Tailwind)');
-run('vite build (prebuilt CSS)', 'npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], app);
+// Tailwind first, so that the other build's output cannot feed it classes (the app's .gitignore keeps
+// Tailwind's automatic source detection out of node_modules and dist-*, as in any Vite app).
 log("vite build --mode tailwind (Tailwind v4 with the READMEs' @source lines)");
 run(
   'vite build (Tailwind)',
@@ -173,6 +173,8 @@ run(
   ['--no-install', 'vite', 'build', '--mode', 'tailwind', '--logLevel', 'warn'],
   app,
 );
+log('vite build with only the prebuilt CSS (no Tailwind)');
+run('vite build (prebuilt CSS)', 'npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], app);
 for (const dir of ['dist-prebuilt', 'dist-tailwind']) {
   const assets = readdirSync(join(app, dir, 'assets'));
   const css = assets
