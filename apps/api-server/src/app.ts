@@ -1,4 +1,5 @@
-import { apiRoutes, EMBEDDED_COMPANY_CONFIG_ID, embeddableJson, isSafeUrl } from '@consign/api-client';
+import { EMBEDDED_COMPANY_CONFIG_ID, embeddableJson, isSafeUrl } from '@consign/api-client';
+import { apiRoutes } from '@consign/api-client/contract';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';

@@ -1,4 +1,4 @@
-import { type ApiPath, apiRoutes } from '@consign/api-client';
+import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer, USER } from './helpers';
 

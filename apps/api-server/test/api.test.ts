@@ -1,15 +1,12 @@
+import { type ApiClient, ApiError, HttpError, isBannerActive } from '@consign/api-client';
 import {
-  type ApiClient,
-  ApiError,
   afterSaleOrderSchema,
   apiRoutes,
   copyRecordSchema,
   goodsSchema,
-  HttpError,
-  isBannerActive,
   orderSchema,
   shopSchema,
-} from '@consign/api-client';
+} from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COUNTS } from '../src/db/seed';
 import { ADMIN, startTestServer, type TestServer, USER } from './helpers';

@@ -1,3 +1,8 @@
+/**
+ * The client entry: `createApiClient`, its errors, the signing helpers, and the contract's types and
+ * zod-free rules. Nothing here imports zod: the schemas load only when `validateResponses` is on (a
+ * dynamic import), or from `@consign/api-client/contract`. Signing alone is `@consign/api-client/sign`.
+ */
 export type {
   ApiClient,
   ApiClientOptions,
@@ -9,7 +14,9 @@ export type {
   RequestBody,
 } from './client.js';
 export { createApiClient } from './client.js';
-export * from './contract/index.js';
+// The contract's types, and its rules that need no zod. The zod schemas are `@consign/api-client/contract`.
+export type * from './contract/index.js';
+export * from './contract/rules.js';
 export { EMBEDDED_COMPANY_CONFIG_ID, embeddableJson } from './embed.js';
 export type { Endpoints } from './endpoints/index.js';
 export {
@@ -27,5 +34,4 @@ export {
   ResponseFormatError,
   TIMEOUT_TEXT,
 } from './errors.js';
-export type { SignableFields } from './sign.js';
-export { canonicalString, createNonce, signPayload, unixSeconds, verifySignature } from './sign.js';
+export * from './sign.js';

@@ -15,7 +15,7 @@ import {
   sendCodeBodySchema,
   shopListParamsSchema,
   shopSchema,
-} from '../src';
+} from '../src/contract';
 
 describe('contract schemas', () => {
   it('parses a send-code body, normalising the mobile and stripping the signing fields', () => {

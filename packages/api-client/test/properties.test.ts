@@ -5,11 +5,11 @@ import {
   isBannerActive,
   isValidMobile,
   MOBILE_PATTERN,
-  mobileSchema,
   normalizeMobile,
   signPayload,
   verifySignature,
 } from '../src';
+import { mobileSchema } from '../src/contract';
 
 const secret = fc.string({ minLength: 1, maxLength: 40 });
 const key = fc.string({ minLength: 1, maxLength: 12 });

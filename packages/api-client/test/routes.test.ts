@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiPath, apiRoutes, signingFieldsSchema } from '../src';
+import { type ApiPath, apiRoutes, signingFieldsSchema } from '../src/contract';
 
 const now = 1_795_334_400;
 const banner = {

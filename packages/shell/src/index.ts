@@ -55,7 +55,7 @@ export {
   useSmsCountdown,
 } from './login/use-sms-countdown';
 export { findActivePath, findMenuTrail, pathMatches } from './menu/active-path';
-export { filterMenuByRole, type MenuItem, type Role } from './menu/filter-menu';
+export { filterMenuByRole, type MenuIconComponent, type MenuItem, type Role } from './menu/filter-menu';
 export {
   COMPANY_CONFIG_KEY,
   readCachedCompanyConfig,

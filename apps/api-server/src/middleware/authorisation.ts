@@ -1,4 +1,4 @@
-import { type ApiPath, apiRoutes } from '@consign/api-client';
+import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
 import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
 import { fail, MESSAGES } from '../http/respond';

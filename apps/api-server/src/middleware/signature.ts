@@ -1,4 +1,5 @@
-import { signingFieldsSchema, verifySignature } from '@consign/api-client';
+import { verifySignature } from '@consign/api-client';
+import { signingFieldsSchema } from '@consign/api-client/contract';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';

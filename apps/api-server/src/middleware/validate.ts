@@ -1,4 +1,4 @@
-import { type ApiPath, apiRoutes } from '@consign/api-client';
+import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import zhCN from 'zod/v4/locales/zh-CN.js';

@@ -3,24 +3,22 @@ import { cn, Sidebar, type SidebarItem, type SidebarState, Switch } from '@consi
 import * as React from 'react';
 import { shellCopy } from '../copy';
 import { PathLink } from '../lib/router-link';
-import type { MenuItem } from '../menu/filter-menu';
+import type { MenuIconComponent, MenuItem } from '../menu/filter-menu';
 import { useShellStore } from '../store/shell-store';
 
 /** A component type: a function, or a `forwardRef`/`memo` object (lucide icons are `forwardRef`s). */
-function isComponentType(
-  icon: unknown,
-): icon is React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' | 'false' }> {
+function isComponentType(icon: unknown): icon is MenuIconComponent {
   if (typeof icon === 'function') return true;
   return typeof icon === 'object' && icon !== null && '$$typeof' in icon && !React.isValidElement(icon);
 }
 
-function iconNode(icon: MenuItem['icon']): React.ReactNode {
+function iconNode(icon: MenuItem['icon']): SidebarItem['icon'] {
   if (!icon) return undefined;
   if (isComponentType(icon)) {
     const Icon = icon;
     return <Icon aria-hidden="true" className="size-4" />;
   }
-  return icon as React.ReactNode;
+  return icon as SidebarItem['icon'];
 }
 
 /** The shell's menu items as the ui Sidebar's items (icons as elements). */

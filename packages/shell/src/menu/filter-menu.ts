@@ -1,15 +1,21 @@
+import type { SidebarItem } from '@consign/ui';
 import type * as React from 'react';
 
 export type Role = 'admin' | 'user';
 
-/** One entry of the sidebar menu. Paths are router paths (`/order/index`). */
-export interface MenuItem {
-  title: string;
-  path: string;
-  /** A component (`Package` from lucide-react) or a ready node; shown before the title and on the rail. */
-  icon?:
-    | React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' | 'false' }>
-    | React.ReactNode;
+/** An icon component such as lucide-react's `Package`, rendered with `className` and `aria-hidden`. */
+export type MenuIconComponent = React.ComponentType<{
+  className?: string;
+  'aria-hidden'?: boolean | 'true' | 'false';
+}>;
+
+/**
+ * One entry of the sidebar menu: ui's `SidebarItem` (`path`, `title`, `icon`) plus who may see it.
+ * Paths are router paths (`/order/index`). `toSidebarItems` turns a menu into ui `Sidebar` items.
+ */
+export interface MenuItem extends Pick<SidebarItem, 'path' | 'title'> {
+  /** What ui's `Sidebar` takes (a ready node), or an icon component; shown before the title and on the rail. */
+  icon?: SidebarItem['icon'] | MenuIconComponent;
   /** Only this role sees the item (and its children). Absent: everyone. */
   authority?: Role;
   children?: MenuItem[];

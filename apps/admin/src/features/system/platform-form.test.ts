@@ -1,4 +1,4 @@
-import { platformAuthSaveBodySchema, platformSaveBodySchema } from '@consign/api-client';
+import { platformAuthSaveBodySchema, platformSaveBodySchema } from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
 import { authToForm, formToAuth, formToPlatform, validateAuth, validatePlatform } from './platform-form';
 
