@@ -1,8 +1,8 @@
 // Chromium's flags for every test tool (see chromium.ts). Plain JavaScript so that Node scripts
 // (Lighthouse) import it without a TypeScript loader.
 
-/** Every host name resolves to NOTFOUND except 127.0.0.1: tests never reach past this machine. */
-export const HOST_RESOLVER_RULES = 'MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
+/** Every host name resolves to NOTFOUND but this machine's own (Vitest's browser page is on localhost). */
+export const HOST_RESOLVER_RULES = 'MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost';
 
 export const chromiumArgs = [
   '--no-sandbox',
