@@ -116,17 +116,20 @@ async function main() {
   let failed = false;
   for (const [path, r] of Object.entries(results)) {
     const budget = BUDGETS[path];
+    const target = TARGETS[path];
     const over = r.js > budget.js || r.css > budget.css;
+    const offTarget = r.js > target.js || r.css > target.css;
     failed ||= over;
     const scripts = r.files.filter((f) => f.type === 'js').length;
     rows.push([
       path,
       kb(r.js),
       kb(budget.js),
+      kb(target.js),
       String(scripts),
       kb(r.css),
       kb(budget.css),
-      over ? 'OVER BUDGET' : 'ok',
+      over ? 'OVER BUDGET' : offTarget ? 'ok (target not met)' : 'ok',
     ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
