@@ -9,6 +9,16 @@ import { chromiumLaunchOptions } from './tooling/chromium.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * No test may depend on the machine's speed: CI shares 2 cores with other work, and a property test
+ * once took 17 s there against Vitest's 5 s default. The timeouts only catch a hang, so they are far
+ * above what any test needs on a busy machine. The same goes for waits in the browser:
+ * `expect.element` / `expect.poll` (1 s by default) and Testing Library's `waitFor` / `findBy*` in
+ * stories (tooling/patient-waits.ts).
+ */
+const hangGuard = { testTimeout: 120_000, hookTimeout: 180_000 };
+const browserWaits = { expect: { poll: { timeout: 30_000 } } };
+
 /** Chromium in headless mode, shared by the component tests and the story tests. */
 function browser() {
   return {
@@ -51,6 +61,7 @@ function unit(pkg: string, root: string) {
     test: {
       name: `${pkg}:unit`,
       root,
+      ...hangGuard,
       environment: 'node' as const,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     },
@@ -65,6 +76,8 @@ function componentTests(pkg: string, root: string) {
     test: {
       name: `${pkg}:browser`,
       root,
+      ...hangGuard,
+      ...browserWaits,
       include: ['src/**/*.test.tsx'],
       setupFiles: [path.join(dirname, 'tooling/browser-setup.ts')],
       browser: browser(),
@@ -87,8 +100,13 @@ export default defineConfig({
         optimizeDeps: { include: browserDeps },
         test: {
           name: 'storybook',
+          ...hangGuard,
+          ...browserWaits,
           // Every story is also a screenshot test against a committed baseline (see the file).
-          setupFiles: [path.join(dirname, 'tooling/storybook-screenshots.ts')],
+          setupFiles: [
+            path.join(dirname, 'tooling/patient-waits.ts'),
+            path.join(dirname, 'tooling/storybook-screenshots.ts'),
+          ],
           browser: browser(),
         },
       },

@@ -4,8 +4,8 @@ import { ADMIN, apiLogin, nodeApi, smsCode, USER } from './session';
 
 export { ADMIN, apiLogin, nodeApi, smsCode, USER };
 
-/** A page load does real work (server, React, the first calls): on a loaded 2-core CI machine, 5 s is tight. */
-export const expect = baseExpect.configure({ timeout: 10_000 });
+/** Playwright's expect, with the patient timeout of playwright.config.ts. */
+export const expect = baseExpect;
 
 /** localStorage key of the access token. */
 export const TOKEN_KEY = 'mmtAccessToken';

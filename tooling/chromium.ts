@@ -4,12 +4,13 @@
  * Debian's Chromium looks up Google's hosts in the background even with background networking off,
  * so every host but 127.0.0.1 resolves to NOTFOUND: a test can only ever talk to our own servers.
  * Every launcher uses these flags: Vitest's browser projects, Storybook's tests, Playwright and the
- * Lighthouse script (apps/admin/scripts/lighthouse.mjs imports them through chromium-args.mjs).
+ * Lighthouse script (apps/admin/scripts/lighthouse.mjs imports them from chromium-args.mjs).
  */
-export const chromiumExecutable = process.env.CHROME_PATH || '/usr/bin/chromium';
-
-export { chromiumArgs } from './chromium-args.mjs';
 import { chromiumArgs } from './chromium-args.mjs';
+
+export { chromiumArgs };
+
+export const chromiumExecutable = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export const chromiumLaunchOptions = {
   executablePath: chromiumExecutable,

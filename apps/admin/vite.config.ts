@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -14,12 +13,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  resolve: {
-    alias: {
-      // qs's helper for very old engines (~11 KB gzip); see src/lib/side-channel.cjs.
-      'side-channel': fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)),
-    },
-  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/__dev': apiTarget, '/static': apiTarget },

@@ -39,9 +39,9 @@ test('商品复制: links are validated and deduplicated, at most 50; the jobs r
   await expect(rows(page)).toHaveCount(2);
   const okRow = rows(page).filter({ hasText: ok });
   const badRow = rows(page).filter({ hasText: bad });
-  await expect(okRow).toContainText('成功', { timeout: 20_000 });
+  await expect(okRow).toContainText('成功');
   await expect(okRow.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  await expect(badRow).toContainText('失败', { timeout: 20_000 });
+  await expect(badRow).toContainText('失败');
   await expect(page.locator('[data-slot=copy-refreshing]')).toHaveCount(0);
   await okRow.getByRole('link', { name: '查看商品' }).click();
   await expect(page).toHaveURL(/\/shop\/goods\/detail\?id=\d+$/);

@@ -52,3 +52,36 @@ test('paging writes the address, and a new filter goes back to page 1', async ({
   await page.goBack();
   await expect(page).toHaveURL(/\/shop\/goods\?pageIndex=2$/);
 });
+
+test('a new page size keeps the first row of the page in view', async ({ adminPage: page }) => {
+  const rows = page.locator('[data-slot=data-table-row]');
+  const pageSize = page.locator('[data-slot=pagination]').getByRole('combobox', { name: '每页条数' });
+  // Page 3 at 20 rows a page starts with row 41.
+  await page.goto('/order/index?pageIndex=3');
+  await expect(currentPage(page)).toHaveText('3');
+  const row41 = await rows.first().getAttribute('data-row-id');
+  expect(row41).toBeTruthy();
+
+  // 10 a page: row 41 opens page 5.
+  let request = listRequest(page, '/api/order/index');
+  await pageSize.selectOption('10 条/页');
+  expect((await request).postDataJSON()).toMatchObject({ pageIndex: 5, pageSize: 10 });
+  await expect(page).toHaveURL(/\/order\/index\?pageIndex=5&pageSize=10$/);
+  await expect(currentPage(page)).toHaveText('5');
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first()).toHaveAttribute('data-row-id', row41 ?? '');
+
+  // 50 a page: row 41 is on page 1, the 41st row (page 1 is the default, so the address leaves it out).
+  request = listRequest(page, '/api/order/index');
+  await pageSize.selectOption('50 条/页');
+  expect((await request).postDataJSON()).toMatchObject({ pageIndex: 1, pageSize: 50 });
+  await expect(page).toHaveURL(/\/order\/index\?pageSize=50$/);
+  await expect(currentPage(page)).toHaveText('1');
+  await expect(rows).toHaveCount(50);
+  await expect(rows.nth(40)).toHaveAttribute('data-row-id', row41 ?? '');
+
+  // Back returns to the previous page and size.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/order\/index\?pageIndex=5&pageSize=10$/);
+  await expect(rows.first()).toHaveAttribute('data-row-id', row41 ?? '');
+});

@@ -5,8 +5,7 @@
  *
  *   pnpm --filter @consign/api-client bench:cpu
  */
-import SparkMD5 from 'spark-md5';
-import { canonicalString, signPayload, verifySignature } from '../src/sign';
+import { signPayload, verifySignature } from '../src/sign';
 import { oneKb, SECRET, tenFields } from './fixtures';
 
 function perCpuSecond(run: () => void, iterations: number): number {
@@ -29,15 +28,7 @@ const rows = [
     'verifySignature, 10-field body',
     perCpuSecond(() => verifySignature(tenFields, SECRET, signature), 50_000),
   ],
-  [
-    'spark-md5 (comparison), 10-field',
-    perCpuSecond(() => SparkMD5.hash(canonicalString(tenFields, SECRET)).toUpperCase(), 50_000),
-  ],
   ['signPayload, 1 KB body', perCpuSecond(() => signPayload(oneKb, SECRET), 10_000)],
-  [
-    'spark-md5 (comparison), 1 KB',
-    perCpuSecond(() => SparkMD5.hash(canonicalString(oneKb, SECRET)).toUpperCase(), 10_000),
-  ],
 ] as const;
 for (const [name, rate] of rows)
   console.log(`${name.padEnd(34)} ${Math.round(rate).toLocaleString('en-US')} /CPU-s`);

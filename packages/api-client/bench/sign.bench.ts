@@ -1,14 +1,8 @@
-import SparkMD5 from 'spark-md5';
 import { bench, describe } from 'vitest';
-import { canonicalString, signPayload, verifySignature } from '../src/sign';
+import { signPayload, verifySignature } from '../src/sign';
 import { oneKb, SECRET, tenFields } from './fixtures';
 
 const tenFieldsSignature = signPayload(tenFields, SECRET);
-
-/** For comparison: the canonical string hashed with spark-md5's string API (how the signer began). */
-function sparkSign(fields: Record<string, unknown>): string {
-  return SparkMD5.hash(canonicalString(fields, SECRET)).toUpperCase();
-}
 
 describe('10-field body', () => {
   bench('signPayload', () => {
@@ -17,16 +11,10 @@ describe('10-field body', () => {
   bench('verifySignature (server side)', () => {
     verifySignature(tenFields, SECRET, tenFieldsSignature);
   });
-  bench('spark-md5 string hash (comparison)', () => {
-    sparkSign(tenFields);
-  });
 });
 
 describe('1 KB body', () => {
   bench('signPayload', () => {
     signPayload(oneKb, SECRET);
-  });
-  bench('spark-md5 string hash (comparison)', () => {
-    sparkSign(oneKb);
   });
 });

@@ -10,7 +10,6 @@ export { ShellBreadcrumb } from './layout/shell-breadcrumb';
 export { ShellFooter, type ShellFooterProps } from './layout/shell-footer';
 export { ShellHeader, type ShellHeaderProps } from './layout/shell-header';
 export { ShellSidebar, type ShellSidebarProps, toSidebarItems } from './layout/shell-sidebar';
-export { NARROW_BREAKPOINT, useIsNarrow, useMediaQuery } from './layout/use-media-query';
 export { displayNameOf, UserMenu, type UserMenuProps } from './layout/user-menu';
 export { PathLink, type PathLinkProps } from './lib/router-link';
 export {

@@ -126,7 +126,6 @@ export {
 export {
   activeGroupKey,
   isPathActive,
-  SIDEBAR_MOBILE_BREAKPOINT,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_COLLAPSED,
   Sidebar,
@@ -137,7 +136,6 @@ export {
   type SidebarState,
   type SidebarTheme,
   sidebarCopy,
-  useMediaQuery,
 } from './components/sidebar';
 export { Skeleton } from './components/skeleton';
 export { Spinner, type SpinnerProps, spinnerVariants } from './components/spinner';
@@ -158,3 +156,4 @@ export {
   type TimeZoneOptions,
 } from './lib/format';
 export { useControllableState } from './lib/use-controllable-state';
+export { MOBILE_BREAKPOINT, MOBILE_QUERY, useIsMobile, useMediaQuery } from './lib/use-media-query';

@@ -1,9 +1,10 @@
-import qs from 'qs';
+import { parse, stringify } from 'qs-esm';
 
 /**
- * The address query as the router reads and writes it, with `qs` and the limits of SPEC.md section 9:
- * at most 20 array items (a larger index turns the array into an object), 5 levels of nesting (deeper
- * brackets stay part of the key) and 1000 parameters (the rest is ignored). Parsing never throws.
+ * The address query as the router reads and writes it, with `qs-esm` (the maintained ESM fork of `qs`)
+ * and the limits of SPEC.md section 9: at most 20 array items (a larger index turns the array into an
+ * object), 5 levels of nesting (deeper brackets stay part of the key) and 1000 parameters (the rest is
+ * ignored). Parsing never throws.
  *
  * These are whole-string functions on purpose: the router's `parseSearchWith(parser)` first splits the
  * query with its own decoder and only hands single values to `parser`, so the parameter and depth
@@ -16,20 +17,19 @@ export const MAX_SEARCH_LENGTH = 64 * 1024;
 
 export function parseSearch(searchStr: string): Record<string, unknown> {
   try {
-    return qs.parse(searchStr.slice(0, MAX_SEARCH_LENGTH), {
+    return parse(searchStr.slice(0, MAX_SEARCH_LENGTH), {
       ...SEARCH_LIMITS,
       ignoreQueryPrefix: true,
       allowPrototypes: false,
       allowDots: false,
-      throwOnLimitExceeded: false,
-    }) as Record<string, unknown>;
+    });
   } catch {
     return {};
   }
 }
 
 export function stringifySearch(search: Record<string, unknown>): string {
-  const str = qs.stringify(search, {
+  const str = stringify(search, {
     arrayFormat: 'indices',
     encodeValuesOnly: true,
     skipNulls: true,

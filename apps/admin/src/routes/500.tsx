@@ -1,13 +1,12 @@
-import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { TITLES } from '../copy';
 import { ServerErrorPage } from '../features/errors/server-error-page';
-import { shortString } from '../lib/list-search';
 
 /** `error_page` is kept as any string here; the page links it only if it is a same-origin path. */
-function searchSchema(search: { error_page?: string } & SearchSchemaInput): { error_page?: string } {
-  // Always the key, `undefined` when invalid: the router merges this over the raw search.
-  return { error_page: shortString((search as Record<string, unknown>).error_page, 2048) };
-}
+const searchSchema = z.object({
+  error_page: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+});
 
 export const Route = createFileRoute('/500')({
   staticData: { title: TITLES.serverError },

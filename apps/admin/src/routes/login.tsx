@@ -1,14 +1,13 @@
 import { companyConfigQuery } from '@consign/api-client/query';
-import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { TITLES } from '../copy';
 import { LoginPage } from '../features/login/login-page';
-import { shortString } from '../lib/list-search';
 
 /** `redirect` is any string here; the login screen follows it only if it is a same-origin path. */
-function searchSchema(search: { redirect?: string } & SearchSchemaInput): { redirect?: string } {
-  // Always the key, `undefined` when invalid: the router merges this over the raw search.
-  return { redirect: shortString((search as Record<string, unknown>).redirect, 2048) };
-}
+const searchSchema = z.object({
+  redirect: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+});
 
 export const Route = createFileRoute('/login')({
   staticData: { title: TITLES.login },

@@ -1,5 +1,5 @@
 import { type CompanyConfig, type CurrentUser, roleOf } from '@consign/api-client';
-import { cn } from '@consign/ui';
+import { cn, useIsMobile } from '@consign/ui';
 import { useRouterState } from '@tanstack/react-router';
 import * as React from 'react';
 import { filterMenuByRole, type MenuItem } from '../menu/filter-menu';
@@ -10,7 +10,6 @@ import { ShellBreadcrumb } from './shell-breadcrumb';
 import { ShellFooter } from './shell-footer';
 import { ShellHeader } from './shell-header';
 import { ShellSidebar } from './shell-sidebar';
-import { useIsNarrow } from './use-media-query';
 
 export type AppShellProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The whole menu; the shell filters it by the user's role. */
@@ -52,8 +51,8 @@ export function AppShell({
 }: AppShellProps) {
   const role = roleOf(user);
   const items = React.useMemo(() => filterMenuByRole(menu, role), [menu, role]);
-  // Below 768px the sidebar is a drawer: the header's toggle opens it instead of collapsing the rail.
-  const narrow = useIsNarrow();
+  // Below MOBILE_BREAKPOINT the sidebar is a drawer: the header's toggle opens it instead of collapsing the rail.
+  const narrow = useIsMobile();
   const collapsed = useShellStore((state) => state.collapsed);
   const drawerOpen = useShellStore((state) => state.drawerOpen);
   const toggleCollapsed = useShellStore((state) => state.toggleCollapsed);

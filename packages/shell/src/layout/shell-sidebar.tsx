@@ -1,5 +1,5 @@
 import type { CompanyConfig } from '@consign/api-client';
-import { cn, Sidebar, type SidebarItem, type SidebarState } from '@consign/ui';
+import { cn, Sidebar, type SidebarItem, type SidebarState, Switch } from '@consign/ui';
 import * as React from 'react';
 import { shellCopy } from '../copy';
 import { PathLink } from '../lib/router-link';
@@ -57,42 +57,19 @@ function Brand({ config, state }: { config: ShellSidebarProps['config']; state: 
   );
 }
 
-/**
- * The ui Switch's classes (`switchVariants({ size: 'md' })` and its thumb), written out here: importing
- * them from @consign/ui would pull the ui switch module, and with it Radix Switch, into the sidebar's
- * first paint. `shell-sidebar.test.tsx` holds them to the ui Switch.
- */
-export const themeSwitchClass =
-  'peer inline-flex h-[22px] w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent shadow-xs outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-switch data-[state=unchecked]:bg-neutral-400 dark:data-[state=unchecked]:bg-neutral-600';
-const thumbClass =
-  'pointer-events-none block size-[18px] rounded-full bg-white shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-[22px] data-[state=unchecked]:translate-x-0';
-
-/**
- * 暗色菜单: the ui Switch's look and semantics (a button with role switch, `aria-checked`, `data-state`)
- * drawn natively, so the sidebar's first paint does not carry Radix Switch and its form plumbing.
- */
+/** 暗色菜单: the sidebar's light/dark switch, remembered by the shell store (sideMenuTheme). */
 function ThemeSwitch({ state }: { state: SidebarState }) {
   const theme = useShellStore((s) => s.theme);
   const setTheme = useShellStore((s) => s.setTheme);
   const id = React.useId();
-  const checked = theme === 'dark';
-  const switchState = checked ? 'checked' : 'unchecked';
   return (
     <div className={cn('flex h-8 items-center gap-2', state.collapsed && 'justify-center')}>
-      <button
-        type="button"
-        role="switch"
+      <Switch
         id={id}
         aria-label={shellCopy.darkMenu}
-        aria-checked={checked}
-        data-state={switchState}
-        data-slot="switch"
-        data-size="md"
-        className={themeSwitchClass}
-        onClick={() => setTheme(checked ? 'light' : 'dark')}
-      >
-        <span data-slot="switch-thumb" data-state={switchState} className={thumbClass} />
-      </button>
+        checked={theme === 'dark'}
+        onCheckedChange={(checked) => setTheme(checked ? 'dark' : 'light')}
+      />
       {state.collapsed ? null : (
         <label htmlFor={id} aria-hidden="true" className="cursor-pointer text-sm">
           {shellCopy.darkMenu}
@@ -112,7 +89,7 @@ export interface ShellSidebarProps {
 
 /**
  * The ui Sidebar wired to the shell store (theme, collapse, drawer) and to the router (links): 208px /
- * 60px, one open group at a time, a drawer below 768px opened by the header's toggle.
+ * 60px, one open group at a time, a drawer below MOBILE_BREAKPOINT (768px) opened by the header's toggle.
  */
 export function ShellSidebar({ items, pathname, config }: ShellSidebarProps) {
   const theme = useShellStore((s) => s.theme);

@@ -1,9 +1,8 @@
 import { type Banner, type CompanyConfig, isBannerActive } from '@consign/api-client';
-import { cn, IconButton } from '@consign/ui';
+import { cn, IconButton, useIsMobile as useIsNarrow } from '@consign/ui';
 import { QrCode } from 'lucide-react';
 import * as React from 'react';
 import { ShellFooter } from '../layout/shell-footer';
-import { useIsNarrow } from '../layout/use-media-query';
 import { useDocumentTitle } from '../title/document-title';
 import type { CaptchaProvider } from './captcha/captcha-provider';
 import { loginCopy } from './login-copy';

@@ -1,6 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import * as React from 'react';
 import { cn } from '../lib/cn';
+import { useMediaQuery } from '../lib/use-media-query';
 
 /** Default texts; pass `copy` to translate. */
 export const bannerCarouselCopy = {
@@ -46,19 +47,9 @@ export function safeBannerHref(
   return { href: url.href, external: url.origin !== origin };
 }
 
-function subscribeReducedMotion(onChange: () => void) {
-  const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
 /** True when the user asked the system for less motion. */
 export function usePrefersReducedMotion(): boolean {
-  return React.useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-    () => false,
-  );
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
 
 export type BannerCarouselProps = Omit<React.ComponentProps<'section'>, 'children'> & {

@@ -19,7 +19,16 @@ describe('pageAfterSizeChange', () => {
     // page 3 at 20/page starts with record 41: at 10/page that is page 5, at 50/page page 1.
     expect(pageAfterSizeChange(3, 20, 10, 500)).toBe(5);
     expect(pageAfterSizeChange(3, 20, 50, 500)).toBe(1);
+    // page 7 at 10/page starts with record 61: at 20/page that is page 4 (records 61-80).
+    expect(pageAfterSizeChange(7, 10, 20, 500)).toBe(4);
     expect(pageAfterSizeChange(10, 10, 100, 95)).toBe(1);
+  });
+
+  it('never lands past the last page or before the first', () => {
+    // page 9 of 95 records at 10/page starts with record 81; at 20/page that is page 5, the last.
+    expect(pageAfterSizeChange(9, 10, 20, 95)).toBe(5);
+    // an empty list stays on page 1
+    expect(pageAfterSizeChange(4, 20, 50, 0)).toBe(1);
   });
 });
 
@@ -55,6 +64,14 @@ describe('Pagination', () => {
     expect(options).toEqual(['10 条/页', '20 条/页', '50 条/页', '100 条/页']);
     await select.selectOptions('10 条/页');
     expect(onChange).toHaveBeenLastCalledWith(5, 10);
+  });
+
+  it('after a larger page size, shows the page that holds the first row that was visible', async () => {
+    const onChange = vi.fn();
+    const screen = await render(<Pagination current={7} pageSize={10} total={500} onChange={onChange} />);
+    await screen.getByRole('combobox', { name: '每页条数' }).selectOptions('20 条/页');
+    // Rows 61-70 were on screen; at 20 a page row 61 opens page 4 (rows 61-80).
+    expect(onChange).toHaveBeenLastCalledWith(4, 20);
   });
 
   it('jumps on Enter, clamps out-of-range pages and ignores junk', async () => {

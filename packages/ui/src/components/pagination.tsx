@@ -61,7 +61,9 @@ export function pageCountOf(total: number, pageSize: number): number {
 
 /**
  * The page that keeps the first record of the current page in view after the page size changes:
- * record (current-1)*oldSize+1 lands on page floor((current-1)*oldSize/newSize)+1.
+ * record (current-1)*oldSize+1 lands on page floor((current-1)*oldSize/newSize)+1. This is the
+ * page-size policy: a user who changes the size on page 7 keeps reading where they were instead of
+ * being sent back to page 1.
  */
 export function pageAfterSizeChange(
   current: number,

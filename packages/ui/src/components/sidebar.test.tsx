@@ -3,8 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { activeGroupKey, isPathActive, Sidebar, type SidebarItem, type SidebarLinkProps } from './sidebar';
-import { CollapsedMenu } from './sidebar-collapsed';
-import { CollapsedRail, type MenuContext } from './sidebar-parts';
 
 const icon = (
   <svg viewBox="0 0 16 16" aria-hidden="true">
@@ -51,14 +49,6 @@ function sidebarOf(container: HTMLElement): HTMLElement {
   const aside = container.querySelector<HTMLElement>('[data-slot="sidebar"]');
   if (!aside) throw new Error('no sidebar');
   return aside;
-}
-
-/**
- * The collapsed rail's flyouts and tooltips load after the first render; until then the rail is drawn
- * without them. A Radix Tooltip trigger carries `data-state`: once the 首页 link has it, the code is there.
- */
-async function railReady(screen: Awaited<ReturnType<typeof render>>) {
-  await expect.element(screen.getByRole('link', { name: '首页' })).toHaveAttribute('data-state');
 }
 
 /** An app with its own menu toggle, as the shell has below 768px. */
@@ -218,7 +208,6 @@ describe('Sidebar', () => {
     const screen = await render(
       <Sidebar items={items} activePath="/order/index" renderLink={renderLink} defaultCollapsed />,
     );
-    await railReady(screen);
     await screen.getByRole('link', { name: '首页' }).hover();
     await expect.element(page.getByRole('tooltip', { name: '首页' })).toBeInTheDocument();
 
@@ -235,7 +224,6 @@ describe('Sidebar', () => {
 
   it('opens a collapsed group from the keyboard', async () => {
     const screen = await render(<Sidebar items={items} renderLink={renderLink} defaultCollapsed />);
-    await railReady(screen);
     (screen.getByRole('button', { name: '店铺管理' }).element() as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');
     const flyout = page.getByRole('dialog', { name: '店铺管理' });
@@ -248,7 +236,6 @@ describe('Sidebar', () => {
     const screen = await render(
       <Sidebar items={items} activePath="/order/index" renderLink={renderLink} defaultCollapsed />,
     );
-    await railReady(screen);
     (screen.getByRole('link', { name: '首页' }).element() as HTMLElement).focus();
     await userEvent.keyboard('{ArrowDown}');
     const trigger = screen.getByRole('button', { name: '订单管理' });
@@ -319,52 +306,5 @@ describe('Sidebar', () => {
     await userEvent.keyboard('{Enter}');
     await expect.element(shop).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('region').query()).toBeNull();
-  });
-
-  it('draws the collapsed rail the same before its flyout code has loaded as after', async () => {
-    const ctx: MenuContext = {
-      activeItem: items[1]?.children?.[0],
-      activePath: '/order/index',
-      renderLink,
-      theme: 'light',
-      onNavigate: () => {},
-    };
-    const screen = await render(
-      <div className="flex gap-4">
-        <nav aria-label="before" className="w-15 px-2 py-2">
-          <CollapsedRail items={items} ctx={ctx} />
-        </nav>
-        <nav aria-label="after" className="w-15 px-2 py-2">
-          <CollapsedMenu items={items} ctx={ctx} />
-        </nav>
-      </div>,
-    );
-    const rows = (name: string) =>
-      [
-        ...(screen
-          .getByRole('navigation', { name })
-          .element()
-          .querySelectorAll('li > *') as NodeListOf<HTMLElement>),
-      ].map((el) => {
-        const box = el.getBoundingClientRect();
-        const nav = (el.closest('nav') as HTMLElement).getBoundingClientRect();
-        return {
-          tag: el.tagName,
-          name: el.getAttribute('aria-label'),
-          current: el.getAttribute('aria-current'),
-          popup: el.getAttribute('aria-haspopup'),
-          expanded: el.getAttribute('aria-expanded'),
-          // A tooltip trigger's data-state (closed, delayed-open) is Radix's own; the links match without it.
-          state: el.tagName === 'BUTTON' ? el.dataset.state : undefined,
-          className: el.className,
-          box: [box.left - nav.left, box.top - nav.top, box.width, box.height],
-          background: getComputedStyle(el).backgroundColor,
-        };
-      });
-    const before = rows('before');
-    expect(before).toHaveLength(items.length);
-    expect(before[1]).toMatchObject({ tag: 'BUTTON', name: '订单管理', popup: 'dialog', expanded: 'false' });
-    expect(before[0]?.box).toEqual([8, 8, 44, 40]);
-    expect(rows('after')).toEqual(before);
   });
 });

@@ -1,18 +1,9 @@
+import { Collapsible, Dialog, Popover, Tooltip, VisuallyHidden } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '../lib/cn';
 import { Icon } from '../lib/icon-base';
-import {
-  CollapsedRail,
-  holdsActiveItem,
-  iconClass,
-  keyOf,
-  type MenuContext,
-  rowClass,
-  type SidebarItem,
-  SidebarLink,
-  type SidebarLinkProps,
-  type SidebarTheme,
-} from './sidebar-parts';
+import { useControllableState } from '../lib/use-controllable-state';
+import { useIsMobile } from '../lib/use-media-query';
 
 /** Default texts; pass `copy` to translate. */
 export const sidebarCopy = {
@@ -26,10 +17,24 @@ export type SidebarCopy = typeof sidebarCopy;
 /** The widths are a contract with the shell and the end-to-end tests. */
 export const SIDEBAR_WIDTH = 208;
 export const SIDEBAR_WIDTH_COLLAPSED = 60;
-/** Below this width the sidebar becomes a drawer. */
-export const SIDEBAR_MOBILE_BREAKPOINT = 768;
 
-export type { SidebarItem, SidebarLinkProps, SidebarTheme } from './sidebar-parts';
+export interface SidebarItem {
+  /** Stable key; default the path. Groups are opened by this key. */
+  key?: string;
+  /** Where the item leads; for a group, the prefix its children share. */
+  path: string;
+  title: string;
+  icon?: React.ReactNode;
+  children?: SidebarItem[];
+}
+
+export type SidebarLinkProps = React.ComponentProps<'a'> & {
+  href: string;
+  item: SidebarItem;
+  active: boolean;
+};
+
+export type SidebarTheme = 'light' | 'dark';
 
 export interface SidebarState {
   collapsed: boolean;
@@ -49,7 +54,7 @@ export type SidebarProps = Omit<React.ComponentProps<'aside'>, 'children'> & {
   openKeys?: string[];
   defaultOpenKeys?: string[];
   onOpenKeysChange?: (openKeys: string[]) => void;
-  /** Below 768px the sidebar is a drawer, opened by the app's toggle. */
+  /** Below `MOBILE_BREAKPOINT` (768px) the sidebar is a drawer, opened by the app's toggle. */
   mobileOpen?: boolean;
   defaultMobileOpen?: boolean;
   onMobileOpenChange?: (open: boolean) => void;
@@ -62,6 +67,8 @@ export type SidebarProps = Omit<React.ComponentProps<'aside'>, 'children'> & {
   showCollapseToggle?: boolean;
   copy?: Partial<SidebarCopy>;
 };
+
+const keyOf = (item: SidebarItem) => item.key ?? item.path;
 
 /** Whether `path` is the item's path or lies under it (`/order/index` is under `/order`). */
 export function isPathActive(itemPath: string, activePath: string | undefined): boolean {
@@ -91,41 +98,68 @@ function bestMatch(items: SidebarItem[], activePath: string | undefined): Sideba
   return best;
 }
 
-function subscribeMedia(query: string) {
-  return (onChange: () => void) => {
-    const list = window.matchMedia(query);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  };
-}
+const rowClass =
+  'flex h-10 w-full min-w-0 items-center gap-2.5 rounded-md px-3 text-sm text-sidebar-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset';
+const activeRowClass =
+  'bg-sidebar-accent font-medium text-sidebar-accent-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground';
+const iconClass = 'flex size-4 shrink-0 items-center justify-center [&>svg]:size-4';
+const floatingClass =
+  'z-50 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg outline-none';
+/** A collapsed rail's row: the icon alone, centred. */
+const railRowClass = 'justify-center px-0';
 
-/** True while the media query matches (false during server rendering). */
-export function useMediaQuery(query: string): boolean {
-  const subscribe = React.useMemo(() => subscribeMedia(query), [query]);
-  return React.useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
-
-function useControllable<T>(value: T | undefined, defaultValue: T, onChange?: (value: T) => void) {
-  const [inner, setInner] = React.useState(defaultValue);
-  const controlled = value !== undefined;
-  const onChangeRef = React.useRef(onChange);
-  onChangeRef.current = onChange;
-  const set = React.useCallback(
-    (next: T) => {
-      if (!controlled) setInner(next);
-      onChangeRef.current?.(next);
-    },
-    [controlled],
-  );
-  return [controlled ? value : inner, set] as const;
+/** What every part of the menu needs to draw a link. */
+interface MenuContext {
+  activeItem: SidebarItem | undefined;
+  renderLink: (props: SidebarLinkProps) => React.ReactNode;
+  theme: SidebarTheme;
+  onNavigate: () => void;
 }
 
 function defaultRenderLink({ item: _item, active: _active, ...props }: SidebarLinkProps) {
   return <a {...props} />;
+}
+
+function SidebarLink({
+  item,
+  ctx,
+  className,
+  showTitle = true,
+  onClick,
+  ...rest
+}: {
+  item: SidebarItem;
+  ctx: MenuContext;
+  className?: string;
+  showTitle?: boolean;
+} & Omit<React.ComponentProps<'a'>, 'href' | 'children'>) {
+  const active = ctx.activeItem === item;
+  return ctx.renderLink({
+    ...rest,
+    item,
+    active,
+    href: item.path,
+    'aria-current': active ? 'page' : undefined,
+    'data-slot': 'sidebar-link',
+    'data-active': active ? '' : undefined,
+    'data-sidebar-focusable': '',
+    className: cn(rowClass, active && activeRowClass, className),
+    onClick: (event: React.MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      ctx.onNavigate();
+    },
+    children: (
+      <>
+        {item.icon && <span className={iconClass}>{item.icon}</span>}
+        {showTitle && <span className="truncate">{item.title}</span>}
+      </>
+    ),
+  } as SidebarLinkProps);
+}
+
+/** Whether one of the group's children is the current item. */
+function holdsActiveItem(item: SidebarItem, ctx: MenuContext): boolean {
+  return item.children?.some((child) => child === ctx.activeItem) ?? false;
 }
 
 function ChevronIcon({ className }: { className?: string }) {
@@ -163,98 +197,54 @@ function moveFocus(nav: HTMLElement, key: string): boolean {
 }
 
 /**
- * Code that only some sidebars need, loaded on demand: the collapsed rail's flyouts and tooltips, and
- * the mobile drawer. The first paint of an expanded sidebar in a wide window carries neither. No
- * Suspense boundary: until a part is there the Sidebar draws its fallback (the same rail without the
- * flyouts; no drawer), and once it is there every render uses it at once.
+ * One group of the expanded menu: a Radix Collapsible (a button with `aria-expanded` / `aria-controls`)
+ * whose items, a region named by the button, are in the page only while it is open.
  */
-interface LazyPart<T> {
-  loaded: T | undefined;
-  load: () => Promise<T>;
-}
-
-function lazyPart<T>(importer: () => Promise<T>): LazyPart<T> {
-  // `import()` itself fetches and runs a module once, however often it is called.
-  const part: LazyPart<T> = {
-    loaded: undefined,
-    load: () => importer().then((module) => (part.loaded = module)),
-  };
-  return part;
-}
-
-const collapsedPart = lazyPart(() => import('./sidebar-collapsed'));
-const drawerPart = lazyPart(() => import('./sidebar-drawer'));
-
-/** The part's module once loaded; starts loading it when `wanted` and re-renders when it arrives. */
-function useLazyPart<T>(part: LazyPart<T>, wanted: boolean): T | undefined {
-  const [, rerender] = React.useReducer((count: number) => count + 1, 0);
-  React.useEffect(() => {
-    // A failed fetch keeps the fallback; the next mount that wants the part tries again.
-    if (wanted && !part.loaded) part.load().then(rerender, () => {});
-  }, [part, wanted]);
-  return part.loaded;
-}
-
-/** One group of the expanded menu: a disclosure button and, while open, its items. */
 function ExpandedGroup({
   item,
   ctx,
   open,
-  onToggle,
+  onOpenChange,
 }: {
   item: SidebarItem;
   ctx: MenuContext;
   open: boolean;
-  onToggle: () => void;
+  onOpenChange: (open: boolean) => void;
 }) {
-  const id = React.useId();
-  const triggerId = `${id}trigger`;
-  const contentId = `${id}content`;
+  const triggerId = React.useId();
   const holdsActive = holdsActiveItem(item, ctx);
-  const state = open ? 'open' : 'closed';
   return (
-    <li data-slot="sidebar-group" data-state={state}>
-      <button
-        type="button"
-        id={triggerId}
-        aria-expanded={open}
-        aria-controls={contentId}
-        data-state={state}
-        data-slot="sidebar-group-trigger"
-        data-sidebar-focusable=""
-        data-active={holdsActive ? '' : undefined}
-        onClick={onToggle}
-        className={cn(rowClass, 'group/trigger cursor-pointer', holdsActive && 'font-medium')}
-      >
-        {item.icon && <span className={iconClass}>{item.icon}</span>}
-        <span className="flex-1 truncate text-left">{item.title}</span>
-        <ChevronIcon className="shrink-0 opacity-60 transition-transform group-data-[state=open]/trigger:rotate-180" />
-      </button>
-      {open && (
-        // A named section is a region landmark, as in the WAI-ARIA accordion pattern.
-        <section
-          id={contentId}
-          aria-labelledby={triggerId}
-          data-state={state}
-          data-slot="sidebar-group-content"
+    <Collapsible.Root asChild open={open} onOpenChange={onOpenChange}>
+      <li data-slot="sidebar-group">
+        <Collapsible.Trigger
+          id={triggerId}
+          data-slot="sidebar-group-trigger"
+          data-sidebar-focusable=""
+          data-active={holdsActive ? '' : undefined}
+          className={cn(rowClass, 'group/trigger cursor-pointer', holdsActive && 'font-medium')}
         >
-          <ul className="mt-1 flex flex-col gap-1">
-            {item.children?.map((child) => (
-              <li key={keyOf(child)} data-slot="sidebar-menu-item">
-                <SidebarLink item={child} ctx={ctx} className="pl-9.5" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </li>
+          {item.icon && <span className={iconClass}>{item.icon}</span>}
+          <span className="flex-1 truncate text-left">{item.title}</span>
+          <ChevronIcon className="shrink-0 opacity-60 transition-transform group-data-[state=open]/trigger:rotate-180" />
+        </Collapsible.Trigger>
+        <Collapsible.Content asChild>
+          {/* A named section is a region landmark, as in the WAI-ARIA accordion pattern. */}
+          <section aria-labelledby={triggerId} data-slot="sidebar-group-content">
+            <ul className="mt-1 flex flex-col gap-1">
+              {item.children?.map((child) => (
+                <li key={keyOf(child)} data-slot="sidebar-menu-item">
+                  <SidebarLink item={child} ctx={ctx} className="pl-9.5" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Collapsible.Content>
+      </li>
+    </Collapsible.Root>
   );
 }
 
-/**
- * Expanded menu: groups are disclosures (a button with `aria-expanded` / `aria-controls`), one open at
- * a time; clicking the open group closes it. Arrow keys, Home and End are the nav's (see `moveFocus`).
- */
+/** Expanded menu: links, and groups of which one at a time is open; clicking the open group closes it. */
 function ExpandedMenu({
   items,
   ctx,
@@ -270,22 +260,18 @@ function ExpandedMenu({
     <ul data-slot="sidebar-menu" className="flex flex-col gap-1">
       {items.map((item) => {
         const key = keyOf(item);
-        if (!item.children?.length) {
-          return (
-            <li key={key} data-slot="sidebar-menu-item">
-              <SidebarLink item={item} ctx={ctx} />
-            </li>
-          );
-        }
-        const open = key === openKey;
-        return (
+        return item.children?.length ? (
           <ExpandedGroup
             key={key}
             item={item}
             ctx={ctx}
-            open={open}
-            onToggle={() => setOpenKey(open ? '' : key)}
+            open={key === openKey}
+            onOpenChange={(open) => setOpenKey(open ? key : '')}
           />
+        ) : (
+          <li key={key} data-slot="sidebar-menu-item">
+            <SidebarLink item={item} ctx={ctx} />
+          </li>
         );
       })}
     </ul>
@@ -293,8 +279,163 @@ function ExpandedMenu({
 }
 
 /**
- * The data-driven side menu: an accordion with one open group, a 60px icon rail when collapsed (flyouts
- * for groups, tooltips for items), and a drawer below 768px. Knows no router: links go through `renderLink`.
+ * A collapsed group: an icon button whose items open in a Radix Popover flyout on hover, on keyboard
+ * focus (without moving focus), or on click, Enter, Space and ArrowRight (which move focus in).
+ */
+function CollapsedGroup({ item, ctx }: { item: SidebarItem; ctx: MenuContext }) {
+  const [open, setOpen] = React.useState(false);
+  const closeTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const byHover = React.useRef(false);
+  // Set while Radix hands focus back to the trigger on close, so that this focus does not reopen it.
+  const returningFocus = React.useRef(false);
+  const contentRef = React.useRef<HTMLDivElement>(null);
+  const cancelClose = () => clearTimeout(closeTimer.current);
+  const scheduleClose = () => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(false), 150);
+  };
+  React.useEffect(() => () => clearTimeout(closeTimer.current), []);
+  const holdsActive = holdsActiveItem(item, ctx);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        data-slot="sidebar-group-trigger"
+        data-sidebar-focusable=""
+        data-active={holdsActive ? '' : undefined}
+        aria-label={item.title}
+        className={cn(rowClass, railRowClass, holdsActive && activeRowClass)}
+        onPointerEnter={(event) => {
+          if (event.pointerType !== 'mouse') return;
+          cancelClose();
+          byHover.current = true;
+          setOpen(true);
+        }}
+        onPointerLeave={(event) => {
+          if (event.pointerType === 'mouse') scheduleClose();
+        }}
+        onClick={(event) => {
+          // The pointer that clicks has hovered first: the flyout is already open, keep it so.
+          if (byHover.current && open) event.preventDefault();
+          byHover.current = false;
+        }}
+        onFocus={(event) => {
+          // Keyboard focus shows the items without moving focus; Enter, Space or ArrowRight goes in.
+          if (returningFocus.current || !event.currentTarget.matches(':focus-visible')) return;
+          byHover.current = true;
+          setOpen(true);
+        }}
+        onKeyDown={(event) => {
+          if (!['Enter', ' ', 'ArrowRight'].includes(event.key)) return;
+          event.preventDefault();
+          if (open) {
+            contentRef.current?.querySelector<HTMLElement>('a')?.focus();
+          } else {
+            byHover.current = false;
+            setOpen(true);
+          }
+        }}
+      >
+        <span className={iconClass}>{item.icon ?? item.title.slice(0, 1)}</span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="right"
+          align="start"
+          sideOffset={8}
+          data-slot="sidebar-flyout"
+          aria-label={item.title}
+          onOpenAutoFocus={(event) => {
+            // Hovering shows the items without stealing focus; keyboard and click move focus in.
+            if (byHover.current) event.preventDefault();
+          }}
+          onCloseAutoFocus={() => {
+            returningFocus.current = true;
+            setTimeout(() => {
+              returningFocus.current = false;
+            }, 0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+            const links = [...event.currentTarget.querySelectorAll<HTMLElement>('a')];
+            const index = links.indexOf(document.activeElement as HTMLElement);
+            const next =
+              event.key === 'ArrowDown' ? Math.min(links.length - 1, index + 1) : Math.max(0, index - 1);
+            links[next]?.focus();
+            event.preventDefault();
+          }}
+          ref={contentRef}
+          onPointerEnter={cancelClose}
+          onPointerLeave={scheduleClose}
+          className={cn(floatingClass, 'min-w-40', ctx.theme === 'dark' && 'dark')}
+        >
+          <p className="px-3 py-1.5 text-xs font-medium text-muted-foreground">{item.title}</p>
+          <ul className="flex flex-col gap-0.5">
+            {item.children?.map((child) => (
+              <li key={keyOf(child)}>
+                <SidebarLink
+                  item={child}
+                  ctx={{
+                    ...ctx,
+                    onNavigate: () => {
+                      setOpen(false);
+                      ctx.onNavigate();
+                    },
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** The collapsed 60px rail: an icon button with a flyout per group, an icon link with a tooltip per item. */
+function CollapsedMenu({ items, ctx }: { items: SidebarItem[]; ctx: MenuContext }) {
+  return (
+    <Tooltip.Provider delayDuration={200}>
+      <ul data-slot="sidebar-menu" className="flex flex-col gap-1">
+        {items.map((item) =>
+          item.children?.length ? (
+            <li key={keyOf(item)} data-slot="sidebar-group">
+              <CollapsedGroup item={item} ctx={ctx} />
+            </li>
+          ) : (
+            <li key={keyOf(item)} data-slot="sidebar-menu-item">
+              <Tooltip.Root>
+                <Tooltip.Trigger asChild>
+                  <SidebarLink
+                    item={item}
+                    ctx={ctx}
+                    showTitle={false}
+                    aria-label={item.title}
+                    className={railRowClass}
+                  />
+                </Tooltip.Trigger>
+                <Tooltip.Portal>
+                  <Tooltip.Content
+                    side="right"
+                    sideOffset={8}
+                    data-slot="sidebar-tooltip"
+                    className={cn(floatingClass, 'px-2.5 py-1.5 text-xs', ctx.theme === 'dark' && 'dark')}
+                  >
+                    {item.title}
+                  </Tooltip.Content>
+                </Tooltip.Portal>
+              </Tooltip.Root>
+            </li>
+          ),
+        )}
+      </ul>
+    </Tooltip.Provider>
+  );
+}
+
+/**
+ * The data-driven side menu: an accordion with one open group (Radix Collapsible), a 60px icon rail when
+ * collapsed (Radix Popover flyouts for groups, Radix Tooltip for items), and below `MOBILE_BREAKPOINT` a
+ * drawer (Radix Dialog). Knows no router: links go through `renderLink`.
  */
 export function Sidebar({
   items,
@@ -319,17 +460,24 @@ export function Sidebar({
   ...props
 }: SidebarProps) {
   const t = { ...sidebarCopy, ...copyOverride };
-  const mobile = useMediaQuery(`(max-width: ${SIDEBAR_MOBILE_BREAKPOINT - 0.02}px)`);
-  const [collapsedState, setCollapsed] = useControllable(collapsedProp, defaultCollapsed, onCollapsedChange);
-  const [mobileOpen, setMobileOpen] = useControllable(mobileOpenProp, defaultMobileOpen, onMobileOpenChange);
-  // The active item's group starts open (useState inside keeps only the first render's value).
+  const mobile = useIsMobile();
+  const [collapsedState, setCollapsed] = useControllableState({
+    value: collapsedProp,
+    defaultValue: defaultCollapsed,
+    onChange: onCollapsedChange,
+  });
+  const [mobileOpen, setMobileOpen] = useControllableState({
+    value: mobileOpenProp,
+    defaultValue: defaultMobileOpen,
+    onChange: onMobileOpenChange,
+  });
+  // The active item's group starts open.
   const activeKey = activeGroupKey(items, activePath);
-  const initialOpen = activeKey ? [activeKey] : [];
-  const [openKeys, setOpenKeys] = useControllable(
-    openKeysProp,
-    defaultOpenKeys ?? initialOpen,
-    onOpenKeysChange,
-  );
+  const [openKeys, setOpenKeys] = useControllableState({
+    value: openKeysProp,
+    defaultValue: defaultOpenKeys ?? (activeKey ? [activeKey] : []),
+    onChange: onOpenKeysChange,
+  });
   const collapsed = collapsedState && !mobile;
   // Navigating elsewhere (a breadcrumb, a link in the page) opens the new active item's group.
   const previousActiveKey = React.useRef(activeKey);
@@ -339,13 +487,9 @@ export function Sidebar({
     if (activeKey && !openKeys.includes(activeKey)) setOpenKeys([activeKey]);
   }, [activeKey, openKeys, setOpenKeys]);
   const activeItem = React.useMemo(() => bestMatch(items, activePath), [items, activePath]);
-  // Fetched at once, so the flyouts are there before anyone collapses the rail or hovers it.
-  const collapsedMenu = useLazyPart(collapsedPart, !mobile);
-  const drawer = useLazyPart(drawerPart, mobile);
 
   const ctx: MenuContext = {
     activeItem,
-    activePath,
     renderLink,
     theme,
     onNavigate: () => {
@@ -397,11 +541,7 @@ export function Sidebar({
         }}
       >
         {collapsed ? (
-          collapsedMenu ? (
-            <collapsedMenu.CollapsedMenu items={items} ctx={ctx} />
-          ) : (
-            <CollapsedRail items={items} ctx={ctx} />
-          )
+          <CollapsedMenu items={items} ctx={ctx} />
         ) : (
           <ExpandedMenu
             items={items}
@@ -433,14 +573,23 @@ export function Sidebar({
     </aside>
   );
 
-  if (mobile) {
-    // Closed, the drawer renders nothing; opened before its code has arrived, it shows once it has.
-    return drawer ? (
-      <drawer.SidebarDrawer open={mobileOpen} onOpenChange={setMobileOpen} title={t.drawerTitle}>
-        {aside}
-      </drawer.SidebarDrawer>
-    ) : null;
-  }
-
-  return aside;
+  if (!mobile) return aside;
+  // A modal drawer (focus trap, Escape, scroll lock, overlay click); closed, it renders nothing.
+  return (
+    <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay data-slot="sidebar-overlay" className="fixed inset-0 z-50 bg-black/45" />
+        <Dialog.Content
+          data-slot="sidebar-drawer"
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex h-full shadow-xl outline-none"
+        >
+          <VisuallyHidden.Root asChild>
+            <Dialog.Title>{t.drawerTitle}</Dialog.Title>
+          </VisuallyHidden.Root>
+          {aside}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
 }

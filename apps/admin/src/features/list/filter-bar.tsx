@@ -3,28 +3,23 @@ import { useEffect, useState } from 'react';
 import { LIST_COPY } from './copy';
 import { useShopOptions } from './shop-options';
 
-/** The filters the bar edits; each one maps to a key of the address query. */
-export interface FilterValues {
-  keyword?: string;
-  shop_id?: string;
-  start_date?: string;
-  end_date?: string;
-  [key: string]: string | undefined;
+/** The filters beside the keyword box; each one edits one key of the address query. */
+export interface FilterBarOptions {
+  /** Show the shop picker (`shop_id`). */
+  shop?: boolean;
+  /** Show the date range (`start_date`, `end_date`: native date inputs, inclusive days). */
+  dateRange?: boolean;
+  /** More pickers, each editing one address key. */
+  selects?: readonly FilterSelect[];
 }
 
-export interface FilterBarProps {
+export interface FilterBarProps extends FilterBarOptions {
   /** The applied filters (from the address). */
-  value: FilterValues;
+  value: Readonly<Record<string, string | undefined>>;
   /** Apply the draft: the page writes it to the address (back to page 1). */
   onSearch: (value: Record<string, string>) => void;
   onReset: () => void;
   keywordPlaceholder: string;
-  /** Show the shop picker. */
-  shop?: boolean;
-  /** Show the date range (native date inputs, inclusive days). */
-  dateRange?: boolean;
-  /** More pickers, each editing one address key. */
-  selects?: readonly FilterSelect[];
 }
 
 /** A picker of the filter row: `allLabel` is the "no filter" choice. */
@@ -38,8 +33,9 @@ export interface FilterSelect {
 const ALL = 'all';
 
 /**
- * The filter row of a list page: keyword, shop and date range edited as a draft, applied together with
- * 查询 (or Enter) and cleared with 重置. The draft follows the address when Back/Forward changes it.
+ * The one search form of the list pages: the keyword box, with the page's other filters (shop, date
+ * range, pickers) edited as a draft, applied together with 查询 (or Enter) and cleared with 重置. The
+ * draft follows the address when Back/Forward changes it.
  */
 export function FilterBar({
   value,
@@ -51,7 +47,8 @@ export function FilterBar({
   selects = [],
 }: FilterBarProps) {
   const keys = ['keyword', 'shop_id', 'start_date', 'end_date', ...selects.map((s) => s.key)];
-  const fill = (from: FilterValues) => Object.fromEntries(keys.map((key) => [key, from[key] ?? '']));
+  const fill = (from: FilterBarProps['value']) =>
+    Object.fromEntries(keys.map((key) => [key, from[key] ?? '']));
   const [draft, setDraft] = useState<Record<string, string>>(() => fill(value));
   // Back/forward changes the address: the draft follows it.
   const applied = JSON.stringify(fill(value));

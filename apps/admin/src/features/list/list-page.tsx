@@ -1,151 +1,114 @@
-import { Button, Input } from '@consign/ui';
+import { Button } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { Pagination } from '@consign/ui/components/pagination';
-import { useEffect, useId, useState } from 'react';
-import type { ListSearchValue } from '../../lib/list-state';
-import type { ListStateControls } from '../../lib/use-list-state';
+import { useId } from 'react';
 import { LIST_COPY } from './copy';
+import { FilterBar, type FilterBarOptions } from './filter-bar';
+import { StatusTabs } from './status-tabs';
+import type { ListControls } from './use-list';
 
-export interface ListPageProps<S extends ListSearchValue & { keyword?: string }, Row> {
+/** Status tabs over the table, each one a value of one filter of the address. */
+export interface ListTabs {
+  /** The address key the tabs set (`status`, `auth_status`). */
+  filter: string;
+  options: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  /** The tab list's name (default 状态). */
+  label?: string;
+}
+
+export interface ListPageProps<Row extends { id: number }> {
   title: string;
-  /** From `useListState(route)`. */
-  state: ListStateControls<S>;
-  /** The page of rows from the list query (undefined while the first page loads). */
-  data: { list: Row[]; total: number } | undefined;
-  loading: boolean;
-  error: boolean;
+  /** From `useList(route, list)`. */
+  list: ListControls<Row>;
   columns: DataTableProps<Row>['columns'];
-  /** Placeholder of the keyword box; no box when absent. */
-  keywordPlaceholder?: string;
-  getRowId?: (row: Row) => string;
-  /** Extra controls in the toolbar (links to sub-pages). */
+  /** The keyword box's placeholder: every list searches by keyword. */
+  keywordPlaceholder: string;
+  /** More filters beside the keyword: the shop picker, the date range, pickers of the page. */
+  filters?: FilterBarOptions;
+  tabs?: ListTabs;
+  /** Busy while the list query fetches; a page may say otherwise (a background refresh). */
+  loading?: boolean;
+  /** Extra controls in the toolbar (links to sub-pages, a create button). */
   actions?: React.ReactNode;
-  /** A filter row under the title (`FilterBar`); replaces the keyword box. */
-  filters?: React.ReactNode;
-  /** Status tabs over the table (`StatusTabs`). */
-  tabs?: React.ReactNode;
   /** Open a row (a detail dialog); the row becomes keyboard-activatable. */
   onRowClick?: DataTableProps<Row>['onRowClick'];
-  /** Shown with the error: fetch again. */
-  onRetry?: () => void;
   /** Dialogs of the page. */
   children?: React.ReactNode;
 }
 
 /**
- * A plain list page: title, keyword filter, table and pagination, all driven by the address query.
- * The domain pages grow from here (features/<domain>/).
+ * A list page: title and actions, the filter row (`FilterBar`), status tabs, the table (skeleton rows
+ * on the first load, the empty state, an error with 重试) and the pagination, all driven by the
+ * address query through `useList`.
  */
-export function ListPage<S extends ListSearchValue & { keyword?: string }, Row>({
+export function ListPage<Row extends { id: number }>({
   title,
-  state,
-  data,
-  loading,
-  error,
+  list,
   columns,
   keywordPlaceholder,
-  getRowId,
-  actions,
   filters,
   tabs,
+  loading = list.query.isFetching,
+  actions,
   onRowClick,
-  onRetry,
   children,
-}: ListPageProps<S, Row>) {
+}: ListPageProps<Row>) {
   const headingId = useId();
+  const { query } = list;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id={headingId} className="text-lg font-semibold">
           {title}
         </h1>
-        <div className="flex flex-wrap items-center gap-2">
-          {!filters && keywordPlaceholder ? (
-            <KeywordFilter
-              value={state.filters.keyword ?? ''}
-              placeholder={keywordPlaceholder}
-              onSearch={(keyword) => state.setFilters({ keyword } as Parameters<typeof state.setFilters>[0])}
-              onReset={state.resetFilters}
-            />
-          ) : null}
-          {actions}
-        </div>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
-      {filters}
-      {tabs}
+      <FilterBar
+        {...filters}
+        keywordPlaceholder={keywordPlaceholder}
+        value={list.filters}
+        onSearch={list.setFilters}
+        onReset={list.resetFilters}
+      />
+      {tabs ? (
+        <StatusTabs
+          options={tabs.options}
+          labels={tabs.labels}
+          label={tabs.label}
+          value={list.filters[tabs.filter]}
+          onChange={(value) => list.setFilters({ [tabs.filter]: value })}
+        />
+      ) : null}
       <DataTable
         columns={columns}
-        data={data?.list ?? []}
-        loading={loading && !data}
-        error={error ? <LoadError onRetry={onRetry} /> : undefined}
+        data={query.data?.list ?? []}
+        loading={loading && !query.data}
+        error={query.isError ? <LoadError onRetry={() => void query.refetch()} /> : undefined}
         label={title}
         aria-busy={loading || undefined}
-        {...(getRowId ? { getRowId } : {})}
+        getRowId={(row) => String(row.id)}
         {...(onRowClick ? { onRowClick } : {})}
       />
       <Pagination
-        current={state.pagination.current}
-        pageSize={state.pagination.pageSize}
-        total={data?.total ?? 0}
+        current={list.pagination.current}
+        pageSize={list.pagination.pageSize}
+        total={query.data?.total ?? 0}
         disabled={loading}
-        onChange={state.setPagination}
+        onChange={list.setPagination}
       />
       {children}
     </section>
   );
 }
 
-function LoadError({ onRetry }: { onRetry: (() => void) | undefined }) {
+function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-2 text-sm text-error">
       <span>{LIST_COPY.loadFailed}</span>
-      {onRetry ? (
-        <Button type="button" size="sm" onClick={onRetry}>
-          {LIST_COPY.retry}
-        </Button>
-      ) : null}
+      <Button type="button" size="sm" onClick={onRetry}>
+        {LIST_COPY.retry}
+      </Button>
     </div>
-  );
-}
-
-function KeywordFilter({
-  value,
-  placeholder,
-  onSearch,
-  onReset,
-}: {
-  value: string;
-  placeholder: string;
-  onSearch: (keyword: string) => void;
-  onReset: () => void;
-}) {
-  const [draft, setDraft] = useState(value);
-  // Back/forward changes the address: the box follows it.
-  useEffect(() => setDraft(value), [value]);
-  return (
-    <search>
-      <form
-        className="flex items-center gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSearch(draft);
-        }}
-      >
-        <Input
-          aria-label={LIST_COPY.keyword}
-          placeholder={placeholder}
-          value={draft}
-          maxLength={64}
-          onChange={(event) => setDraft(event.target.value)}
-          wrapperClassName="w-56"
-        />
-        <Button type="submit" variant="primary">
-          {LIST_COPY.search}
-        </Button>
-        <Button type="button" onClick={onReset}>
-          {LIST_COPY.reset}
-        </Button>
-      </form>
-    </search>
   );
 }

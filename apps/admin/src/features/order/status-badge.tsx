@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@consign/ui';
 
-type Tone = NonNullable<BadgeProps['tone']>;
+export type Tone = NonNullable<BadgeProps['tone']>;
 
 /** A status as a coloured pill. */
 export function StatusBadge({ label, tone }: { label: string; tone: Tone }) {

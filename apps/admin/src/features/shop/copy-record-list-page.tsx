@@ -1,25 +1,16 @@
 import { COPY_STATUSES, type CopyRecord, type CopyStatus } from '@consign/api-client';
-import { copyRecordListQuery } from '@consign/api-client/query';
 import { RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
-import { useApi } from '../../lib/use-api';
-import { useListState } from '../../lib/use-list-state';
-import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
-import { oneOf } from '../list/search-params';
-import { StatusTabs } from '../list/status-tabs';
+import { copyRecordList, isCopyActive } from '../list/lists';
+import { useList } from '../list/use-list';
 import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
-import { copyRecordListParams } from './list-params';
 
 const route = getRouteApi('/_authed/shop/copy/list');
 const c = SHOP_COPY.columns;
-
-/** How often the list refreshes while a job is queued or running. */
-export const COPY_REFRESH_MS = 3000;
 
 const COPY_TONES = {
   queued: 'neutral',
@@ -27,8 +18,6 @@ const COPY_TONES = {
   succeeded: 'success',
   failed: 'danger',
 } as const satisfies Record<CopyStatus, string>;
-
-const isActive = (record: CopyRecord) => record.status === 'queued' || record.status === 'running';
 
 function Progress({ value, label }: { value: number; label: string }) {
   return (
@@ -101,24 +90,15 @@ const columns: DataTableProps<CopyRecord>['columns'] = [
 
 /** 复制记录: the copy jobs with status and progress, refreshing itself while any is queued or running. */
 export function CopyRecordListPage() {
-  const state = useListState(route);
-  const query = useQuery({
-    ...copyRecordListQuery(useApi(), copyRecordListParams(state.search)),
-    refetchInterval: (q) => (q.state.data?.list.some(isActive) ? COPY_REFRESH_MS : false),
-  });
-  const refreshing = query.data?.list.some(isActive) ?? false;
-  const { filters } = state;
+  const list = useList(route, copyRecordList);
+  const refreshing = list.query.data?.list.some(isCopyActive) ?? false;
   return (
     <ListPage
       title={TITLES.shopCopyList}
-      state={state}
-      data={query.data}
+      list={list}
       // A background refresh is not a load: no busy table every 3 s.
-      loading={query.isFetching && !refreshing}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
+      loading={list.query.isFetching && !refreshing}
       columns={columns}
-      getRowId={(row) => String(row.id)}
       actions={
         refreshing ? (
           <p className="text-muted-foreground text-xs" data-slot="copy-refreshing">
@@ -126,24 +106,14 @@ export function CopyRecordListPage() {
           </p>
         ) : null
       }
-      filters={
-        <FilterBar
-          value={filters}
-          keywordPlaceholder={SHOP_COPY.copyKeyword}
-          shop
-          onSearch={(next) => state.setFilters(next)}
-          onReset={state.resetFilters}
-        />
-      }
-      tabs={
-        <StatusTabs
-          label={SHOP_COPY.copyStatusTabs}
-          options={COPY_STATUSES}
-          labels={SHOP_COPY.copyStatus}
-          value={oneOf(filters.status, COPY_STATUSES)}
-          onChange={(status) => state.setFilters({ status: status ?? '' })}
-        />
-      }
+      keywordPlaceholder={SHOP_COPY.copyKeyword}
+      filters={{ shop: true }}
+      tabs={{
+        filter: 'status',
+        label: SHOP_COPY.copyStatusTabs,
+        options: COPY_STATUSES,
+        labels: SHOP_COPY.copyStatus,
+      }}
     />
   );
 }

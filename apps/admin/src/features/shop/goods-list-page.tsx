@@ -1,24 +1,18 @@
 import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
-import { goodsListQuery } from '@consign/api-client/query';
 import { formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
-import { useApi } from '../../lib/use-api';
-import { useListState } from '../../lib/use-list-state';
-import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
-import { oneOf } from '../list/search-params';
-import { StatusTabs } from '../list/status-tabs';
-import { listQueryProps, useListQuery } from '../list/use-list-query';
+import { goodsList } from '../list/lists';
+import { useList } from '../list/use-list';
 import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
-import { goodsListParams } from './list-params';
 
 const route = getRouteApi('/_authed/shop/goods/');
 const c = SHOP_COPY.columns;
 
-export const GOODS_TONES = {
+const GOODS_TONES = {
   on_sale: 'success',
   off_sale: 'neutral',
   draft: 'primary',
@@ -78,35 +72,19 @@ const columns: DataTableProps<Goods>['columns'] = [
 
 /** 商品管理: status tabs, keyword and shop filters, the goods with a link to 商品编辑. */
 export function GoodsListPage() {
-  const state = useListState(route);
-  const api = useApi();
-  const query = useListQuery(state.search, (search) => goodsListQuery(api, goodsListParams(search)));
-  const { filters } = state;
   return (
     <ListPage
       title={TITLES.shopGoods}
-      state={state}
-      {...listQueryProps(query)}
+      list={useList(route, goodsList)}
       columns={columns}
-      getRowId={(row) => String(row.id)}
-      filters={
-        <FilterBar
-          value={filters}
-          keywordPlaceholder={SHOP_COPY.goodsKeyword}
-          shop
-          onSearch={(next) => state.setFilters(next)}
-          onReset={state.resetFilters}
-        />
-      }
-      tabs={
-        <StatusTabs
-          label={SHOP_COPY.goodsStatusTabs}
-          options={GOODS_STATUSES}
-          labels={SHOP_COPY.goodsStatus}
-          value={oneOf(filters.status, GOODS_STATUSES)}
-          onChange={(status) => state.setFilters({ status: status ?? '' })}
-        />
-      }
+      keywordPlaceholder={SHOP_COPY.goodsKeyword}
+      filters={{ shop: true }}
+      tabs={{
+        filter: 'status',
+        label: SHOP_COPY.goodsStatusTabs,
+        options: GOODS_STATUSES,
+        labels: SHOP_COPY.goodsStatus,
+      }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { ShopGroup } from '@consign/api-client';
-import { queryKeys, shopGroupListQuery } from '@consign/api-client/query';
+import { queryKeys } from '@consign/api-client/query';
 import { Button, ConfirmDialog, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,13 +7,12 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
-import { useListState } from '../../lib/use-list-state';
 import { ListPage } from '../list/list-page';
-import { listQueryProps, useListQuery } from '../list/use-list-query';
+import { shopGroupList } from '../list/lists';
+import { useList } from '../list/use-list';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { SHOP_COPY } from './copy';
 import { GroupNameDialog } from './group-name-dialog';
-import { shopGroupListParams } from './list-params';
 
 const route = getRouteApi('/_authed/shop/setting/group');
 const c = SHOP_COPY.columns;
@@ -65,10 +64,9 @@ function columns(
 
 /** 店铺分组: create, rename and delete groups (asking first); each links to its shops. */
 export function ShopGroupListPage() {
-  const state = useListState(route);
+  const list = useList(route, shopGroupList);
   const api = useApi();
   const queryClient = useQueryClient();
-  const query = useListQuery(state.search, (search) => shopGroupListQuery(api, shopGroupListParams(search)));
   const {
     editing,
     editOpen,
@@ -84,11 +82,9 @@ export function ShopGroupListPage() {
   return (
     <ListPage
       title={TITLES.shopSettingGroup}
-      state={state}
-      {...listQueryProps(query)}
+      list={list}
       columns={tableColumns}
       keywordPlaceholder={SHOP_COPY.groupKeyword}
-      getRowId={(row) => String(row.id)}
       actions={
         <Button variant="primary" onClick={openCreate}>
           {g.create}

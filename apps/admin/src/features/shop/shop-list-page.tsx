@@ -1,23 +1,17 @@
 import { PLATFORMS, SHOP_AUTH_STATUSES, type Shop, type ShopAuthStatus } from '@consign/api-client';
-import { shopListQuery } from '@consign/api-client/query';
 import { Button, formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { TITLES } from '../../copy';
-import { useApi } from '../../lib/use-api';
-import { useListState } from '../../lib/use-list-state';
-import { FilterBar } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
-import { oneOf } from '../list/search-params';
-import { StatusTabs } from '../list/status-tabs';
-import { listQueryProps, useListQuery } from '../list/use-list-query';
+import { shopList } from '../list/lists';
+import { useList } from '../list/use-list';
 import { useRowDialog } from '../list/use-row-dialog';
 import { PLATFORM_LABELS } from '../order/copy';
 import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
 import { useGroupOptions } from './group-options';
-import { shopListParams } from './list-params';
 import { MoveShopDialog } from './move-shop-dialog';
 
 const route = getRouteApi('/_authed/shop/setting/');
@@ -73,59 +67,46 @@ function columns(move: (shop: Shop) => void): DataTableProps<Shop>['columns'] {
 
 /** 店铺设置: shops with platform, group, authorisation and expiry; move a shop to another group. */
 export function ShopListPage() {
-  const state = useListState(route);
-  const api = useApi();
-  const query = useListQuery(state.search, (search) => shopListQuery(api, shopListParams(search)));
+  const list = useList(route, shopList);
   const groups = useGroupOptions();
   const { row: moving, open, setOpen, show: move } = useRowDialog<Shop | null>(null);
   const tableColumns = useMemo(() => columns(move), [move]);
-  const { filters } = state;
   return (
     <ListPage
       title={TITLES.shopSetting}
-      state={state}
-      {...listQueryProps(query)}
+      list={list}
       columns={tableColumns}
-      getRowId={(row) => String(row.id)}
       actions={
         <Link to="/shop/setting/group" className="text-sm text-link underline-offset-4 hover:underline">
           {SHOP_COPY.manageGroups}
         </Link>
       }
-      filters={
-        <FilterBar
-          value={filters}
-          keywordPlaceholder={SHOP_COPY.shopKeyword}
-          selects={[
-            {
-              key: 'platform',
-              label: SHOP_COPY.platform,
-              allLabel: SHOP_COPY.allPlatforms,
-              options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
-            },
-            {
-              key: 'group_id',
-              label: SHOP_COPY.group,
-              allLabel: SHOP_COPY.allGroups,
-              options: [
-                { value: '0', label: SHOP_COPY.noGroup },
-                ...groups.map((g) => ({ value: String(g.id), label: g.name })),
-              ],
-            },
-          ]}
-          onSearch={(next) => state.setFilters(next)}
-          onReset={state.resetFilters}
-        />
-      }
-      tabs={
-        <StatusTabs
-          label={SHOP_COPY.authTabs}
-          options={SHOP_AUTH_STATUSES}
-          labels={SHOP_COPY.auth}
-          value={oneOf(filters.auth_status, SHOP_AUTH_STATUSES)}
-          onChange={(status) => state.setFilters({ auth_status: status ?? '' })}
-        />
-      }
+      keywordPlaceholder={SHOP_COPY.shopKeyword}
+      filters={{
+        selects: [
+          {
+            key: 'platform',
+            label: SHOP_COPY.platform,
+            allLabel: SHOP_COPY.allPlatforms,
+            options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
+          },
+          {
+            key: 'group_id',
+            label: SHOP_COPY.group,
+            allLabel: SHOP_COPY.allGroups,
+            options: [
+              { value: '0', label: SHOP_COPY.noGroup },
+              ...groups.map((g) => ({ value: String(g.id), label: g.name })),
+            ],
+          },
+        ],
+      }}
+      tabs={{
+        filter: 'auth_status',
+        label: SHOP_COPY.authTabs,
+        options: SHOP_AUTH_STATUSES,
+        labels: SHOP_COPY.auth,
+      }}
     >
       <MoveShopDialog shop={moving} open={open} onOpenChange={setOpen} />
     </ListPage>

@@ -1,19 +1,17 @@
-import { orderListQuery } from '@consign/api-client/query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { orderListParams } from '../../../features/order/list-params';
+import { LIST_DEFAULTS } from '../../../features/list/define-list';
+import { orderList } from '../../../features/list/lists';
 import { OrderListPage } from '../../../features/order/order-list-page';
-import { orderSearchSchema } from '../../../features/order/search-schema';
-import { LIST_DEFAULTS } from '../../../lib/list-search';
 
 /** `/order/index` (`[index]`: a literal segment, not the index route of /order). */
 export const Route = createFileRoute('/_authed/order/index')({
   staticData: { title: TITLES.orderIndex },
-  validateSearch: orderSearchSchema,
+  validateSearch: orderList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => orderList.toParams(search),
   // A failed load is not a route error: the page shows it in the table with a retry.
   loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(orderListQuery(api, orderListParams(deps))).catch(() => undefined),
+    queryClient.ensureQueryData(orderList.queryOptions(api, deps)).catch(() => undefined),
   component: OrderListPage,
 });

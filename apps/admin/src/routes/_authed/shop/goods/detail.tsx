@@ -1,12 +1,14 @@
 import { goodsDetailQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { TITLES } from '../../../../copy';
+import { positiveInt } from '../../../../features/list/define-list';
 import { GoodsDetailPage } from '../../../../features/shop/goods-detail-page';
-import { goodsDetailSearchSchema } from '../../../../features/shop/search-schema';
 
 export const Route = createFileRoute('/_authed/shop/goods/detail')({
   staticData: { title: TITLES.shopGoodsDetail },
-  validateSearch: goodsDetailSearchSchema,
+  // `?id=12`: the product to edit; a bad id reads as none.
+  validateSearch: z.object({ id: z.catch(z.optional(positiveInt(2_147_483_647)), undefined) }),
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context: { queryClient, api }, deps }) => {
     // A missing product is not a route error: the page says so.

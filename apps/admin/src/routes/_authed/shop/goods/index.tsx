@@ -1,16 +1,14 @@
-import { goodsListQuery } from '@consign/api-client/query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../../features/list/define-list';
+import { goodsList } from '../../../../features/list/lists';
 import { GoodsListPage } from '../../../../features/shop/goods-list-page';
-import { goodsListParams } from '../../../../features/shop/list-params';
-import { goodsSearchSchema } from '../../../../features/shop/search-schema';
-import { LIST_DEFAULTS } from '../../../../lib/list-search';
 
 export const Route = createFileRoute('/_authed/shop/goods/')({
-  validateSearch: goodsSearchSchema,
+  validateSearch: goodsList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => goodsList.toParams(search),
   // A failed load is not a route error: the page shows it in the table with a retry.
   loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(goodsListQuery(api, goodsListParams(deps))).catch(() => undefined),
+    queryClient.ensureQueryData(goodsList.queryOptions(api, deps)).catch(() => undefined),
   component: GoodsListPage,
 });

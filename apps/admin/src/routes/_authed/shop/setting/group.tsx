@@ -1,18 +1,16 @@
-import { shopGroupListQuery } from '@consign/api-client/query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../../copy';
-import { shopGroupListParams } from '../../../../features/shop/list-params';
-import { shopGroupSearchSchema } from '../../../../features/shop/search-schema';
+import { LIST_DEFAULTS } from '../../../../features/list/define-list';
+import { shopGroupList } from '../../../../features/list/lists';
 import { ShopGroupListPage } from '../../../../features/shop/shop-group-list-page';
-import { LIST_DEFAULTS } from '../../../../lib/list-search';
 
 export const Route = createFileRoute('/_authed/shop/setting/group')({
   staticData: { title: TITLES.shopSettingGroup },
-  validateSearch: shopGroupSearchSchema,
+  validateSearch: shopGroupList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => shopGroupList.toParams(search),
   // A failed load is not a route error: the page shows it in the table with a retry.
   loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(shopGroupListQuery(api, shopGroupListParams(deps))).catch(() => undefined),
+    queryClient.ensureQueryData(shopGroupList.queryOptions(api, deps)).catch(() => undefined),
   component: ShopGroupListPage,
 });

@@ -1,0 +1,129 @@
+import {
+  AFTER_SALE_STATUSES,
+  AFTER_SALE_TYPES,
+  COPY_STATUSES,
+  type CopyRecord,
+  GOODS_STATUSES,
+  ORDER_STATUSES,
+  PLATFORMS,
+  SHOP_AUTH_STATUSES,
+} from '@consign/api-client';
+import {
+  afterSaleListQuery,
+  copyRecordListQuery,
+  goodsListQuery,
+  orderListQuery,
+  shopGroupListQuery,
+  shopListQuery,
+} from '@consign/api-client/query';
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { dateFrom, defineList, filter, idFrom, listSearch, oneOf } from './define-list';
+
+/**
+ * Every list page of the app: its address query (pagination plus string filters, SPEC.md section 2),
+ * the request body the API gets, and the query of one page.
+ */
+
+/** 代发订单 `/order/index`. */
+export const orderList = defineList({
+  search: z.extend(listSearch, {
+    keyword: filter,
+    status: filter,
+    shop_id: filter,
+    platform: filter,
+    start_date: filter,
+    end_date: filter,
+  }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, ORDER_STATUSES),
+    shop_id: idFrom(search.shop_id),
+    platform: oneOf(search.platform, PLATFORMS),
+    start_date: dateFrom(search.start_date),
+    end_date: dateFrom(search.end_date),
+  }),
+  queryOptions: orderListQuery,
+});
+
+/** 售后订单 `/order/after-sale`. */
+export const afterSaleList = defineList({
+  search: z.extend(listSearch, {
+    keyword: filter,
+    status: filter,
+    type: filter,
+    shop_id: filter,
+    start_date: filter,
+    end_date: filter,
+  }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, AFTER_SALE_STATUSES),
+    type: oneOf(search.type, AFTER_SALE_TYPES),
+    shop_id: idFrom(search.shop_id),
+    start_date: dateFrom(search.start_date),
+    end_date: dateFrom(search.end_date),
+  }),
+  queryOptions: afterSaleListQuery,
+});
+
+/** 店铺设置 `/shop/setting`; `group_id=0` is 未分组. */
+export const shopList = defineList({
+  search: z.extend(listSearch, { keyword: filter, platform: filter, group_id: filter, auth_status: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    platform: oneOf(search.platform, PLATFORMS),
+    group_id: search.group_id === '0' ? 0 : idFrom(search.group_id),
+    auth_status: oneOf(search.auth_status, SHOP_AUTH_STATUSES),
+  }),
+  queryOptions: shopListQuery,
+});
+
+/** 店铺分组 `/shop/setting/group`. */
+export const shopGroupList = defineList({
+  search: z.extend(listSearch, { keyword: filter }),
+  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  queryOptions: shopGroupListQuery,
+});
+
+/** 商品管理 `/shop/goods`. */
+export const goodsList = defineList({
+  search: z.extend(listSearch, { keyword: filter, status: filter, shop_id: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, GOODS_STATUSES),
+    shop_id: idFrom(search.shop_id),
+  }),
+  queryOptions: goodsListQuery,
+});
+
+/** How often 复制记录 refreshes while a job is queued or running. */
+export const COPY_REFRESH_MS = 3000;
+
+/** A copy job that is still going: the list refreshes itself while one is on screen. */
+export const isCopyActive = (record: CopyRecord) => record.status === 'queued' || record.status === 'running';
+
+/** 复制记录 `/shop/copy/list`: refreshes every 3 s while a job on the page is queued or running. */
+export const copyRecordList = defineList({
+  search: z.extend(listSearch, { keyword: filter, status: filter, shop_id: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, COPY_STATUSES),
+    shop_id: idFrom(search.shop_id),
+  }),
+  queryOptions: (api, params) =>
+    queryOptions({
+      ...copyRecordListQuery(api, params),
+      refetchInterval: (query) => (query.state.data?.list.some(isCopyActive) ? COPY_REFRESH_MS : false),
+    }),
+});
