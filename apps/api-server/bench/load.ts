@@ -1,23 +1,25 @@
 /**
- * Load benchmark: `pnpm --filter @consign/api-server bench`.
+ * Load benchmark: `DATABASE_URL=postgres://... pnpm --filter @consign/api-server bench` (an empty
+ * database: the first start migrates and seeds it); without `DATABASE_URL` it runs on PGlite in a
+ * fresh temp data directory.
  *
- * 1. Starts the server (`node --import tsx src/main.ts`) on loopback with a fresh temp data directory
- *    (first start: initdb + migrations + seed), stops it, and starts it three more times on the now
- *    existing directory: those are the measured cold starts (spawn to the first 200 on /healthz).
+ * 1. Starts the server (`node --import tsx src/main.ts`) on loopback (first start: migrations + seed,
+ *    plus initdb on PGlite), stops it, and starts it three more times on the now existing data:
+ *    those are the measured cold starts (spawn to the first 200 on /healthz).
  * 2. Logs in through the dev SMS outbox, then loads each run for 10 s at 50 connections with
  *    autocannon. Every request is freshly signed with its own nonce and ts (autocannon's
  *    `setupRequest`), exactly like the browser client.
  *
  * Runs: `user/info`; the order list as the UI asks for it (see {@link orderMix}: every request picks
  * a filter set the admin app really sends, weighted, and a random page among that filter's real
- * pages at 20 rows), first with the read cache (the product default), then on a server restarted
- * with `READ_CACHE_MS=0`, where every request queries the database.
+ * pages at 20 rows). The server keeps no answers and no totals: every order request runs its page
+ * and count queries.
  *
  * Each run is preceded by an unmeasured warm-up of the same requests (BENCH_WARMUP_SECONDS, 5 s): a
  * long-running server has tiered up its JIT and PGlite's WebAssembly long before.
  *
  * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (warn: request logs off),
- * BENCH_RUNS (comma-separated subset of `user,cached,raw`; default all), BENCH_SERVER_ARGS (node flags
+ * BENCH_RUNS (comma-separated subset of `user,orders`; default both), BENCH_SERVER_ARGS (node flags
  * for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -43,8 +45,9 @@ const SECRET = 'bench-secret';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-const RUNS = new Set((process.env.BENCH_RUNS ?? 'user,cached,raw').split(','));
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'user,orders').split(','));
 const PAGE_SIZE = 20;
+const STORAGE = process.env.DATABASE_URL ? 'Postgres (DATABASE_URL)' : 'PGlite (temp data directory)';
 /** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -274,8 +277,9 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 try {
   const first = await start(dataDir, port);
+  console.log(`storage: ${STORAGE}`);
   console.log(
-    `first start (initdb + migrations + seed): ${Math.round(first.ms)} ms (server CPU ${Math.round(first.cpuMs)} ms)`,
+    `first start (migrations + seed${process.env.DATABASE_URL ? '' : ' + initdb'}): ${Math.round(first.ms)} ms (server CPU ${Math.round(first.cpuMs)} ms)`,
   );
   await stop(first.child);
   const colds: string[] = [];
@@ -300,21 +304,10 @@ try {
   if (RUNS.has('user')) {
     results.push(await load('user/info', url, '/api/user/info', () => ({}), token, server?.pid));
   }
-  if (RUNS.has('cached')) {
-    results.push(
-      await load('order/index mix, read cache on', url, '/api/order/index', orders, token, server?.pid),
-    );
+  if (RUNS.has('orders')) {
+    results.push(await load('order/index mix', url, '/api/order/index', orders, token, server?.pid));
   }
   if (server) await stop(server);
-  server = null;
-  if (RUNS.has('raw')) {
-    server = (await start(dataDir, port, { READ_CACHE_MS: '0' })).child;
-    // The token is in the database: it outlives the restart.
-    results.push(
-      await load('order/index mix, READ_CACHE_MS=0', url, '/api/order/index', orders, token, server.pid),
-    );
-    await stop(server);
-  }
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s each, ${cpus().length} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))

@@ -9,8 +9,6 @@ export interface CopyWorkerOptions {
   idlePollMs?: number;
   /** Jobs advanced per step. Default 20. */
   batch?: number;
-  /** Called after a step that changed jobs (the server drops its read cache). */
-  onChange?: () => void;
 }
 
 /** A source link whose path contains one of these fails: the demo's way to show a failed copy. */
@@ -34,7 +32,6 @@ export class CopyWorker {
   readonly #stepMs: number;
   readonly #idlePollMs: number;
   readonly #batch: number;
-  readonly #onChange: () => void;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = true;
@@ -49,7 +46,6 @@ export class CopyWorker {
     this.#stepMs = options.stepMs ?? 700;
     this.#idlePollMs = options.idlePollMs ?? 5000;
     this.#batch = options.batch ?? 20;
-    this.#onChange = options.onChange ?? (() => {});
   }
 
   start() {
@@ -93,7 +89,6 @@ export class CopyWorker {
 
   /** Advances every active job by one step; resolves to whether any job is still active. */
   async step(): Promise<boolean> {
-    let changed = false;
     const active = await this.db.transaction(async (tx) => {
       const jobs = await tx.query<Job>(
         `SELECT id, source_url, shop_id, status, progress FROM copy_records
@@ -101,7 +96,6 @@ export class CopyWorker {
         [this.#batch],
       );
       const nowS = Math.floor(this.now() / 1000);
-      changed = jobs.length > 0;
       let active = false;
       for (const job of jobs) {
         if (job.status === 'queued') {
@@ -135,7 +129,6 @@ export class CopyWorker {
       }
       return active || jobs.length === this.#batch;
     });
-    if (changed) this.#onChange();
     return active;
   }
 

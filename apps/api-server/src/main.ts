@@ -5,7 +5,7 @@ import { DEFAULT_DATA_DIR, openDatabase } from './paths';
  * `npm start` / `pnpm --filter @consign/api-server start`: the whole product on one port.
  * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/ at the repo root; `memory://` for a
  * throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET, SMS_PROVIDER
- * (console), CAPTCHA_PROVIDER (dev), LOG_LEVEL (info), STATIC_DIR, TRUST_PROXY, READ_CACHE_MS (2000; 0 = off).
+ * (console), CAPTCHA_PROVIDER (dev), LOG_LEVEL (info), STATIC_DIR, TRUST_PROXY.
  */
 const env = process.env;
 
@@ -46,7 +46,6 @@ const server = await startServer({
   staticDir: env.STATIC_DIR ?? undefined,
   logLevel: parseLogLevel(env.LOG_LEVEL, 'info'),
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-  readCacheMs: env.READ_CACHE_MS === undefined ? undefined : Number(env.READ_CACHE_MS),
 });
 
 const storage = env.DATABASE_URL

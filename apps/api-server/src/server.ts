@@ -10,18 +10,13 @@ export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from '.
 
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { ReadCache, TotalsCache } from './http/read-cache';
 import { StaticSite } from './http/static';
 import { createLogger, type Logger, type LogLevel } from './log';
+import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
+import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
+import { SmsCodes } from './security/sms-codes';
 import { TokenStore } from './security/tokens';
-import {
-  type CaptchaProvider,
-  ConsoleSmsProvider,
-  DevCaptchaProvider,
-  type SmsProvider,
-} from './sms/providers';
-import { SmsService } from './sms/sms-service';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -54,8 +49,6 @@ export interface ServerOptions {
    * the rest of the server, so that PGlite's WebAssembly compiles while the modules load.
    */
   db?: Promise<Db>;
-  /** Lifetime of cached read answers in ms; 0 turns the read cache off. Default 2000. */
-  readCacheMs?: number;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
 }
@@ -128,22 +121,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         }, 30 * 60_000)
       : null;
   maintenance?.unref();
-  const readCache = new ReadCache(now, options.readCacheMs ?? 2000);
-  const worker =
-    options.copyWorker === false
-      ? null
-      : new CopyWorker(db, now, log, { ...options.copyWorker, onChange: () => readCache.invalidate() });
+  const worker = options.copyWorker === false ? null : new CopyWorker(db, now, log, options.copyWorker);
   const app = createApp({
     db,
     tokens,
-    sms: new SmsService(db, smsProvider, secret, now),
+    sms: new SmsCodes(db, smsProvider, secret, now),
     captcha,
     now,
     log,
     wakeCopyWorker: () => worker?.wake(),
-    readCache,
-    // Exact list totals until the next write: only PGlite, where this process is the only writer.
-    totals: db.kind === 'pglite' ? new TotalsCache(() => readCache.generation) : null,
     secret,
     nonces: new NonceStore(now),
     smsProvider,

@@ -96,13 +96,12 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
     }
   }, 60_000);
 
-  it('counts totals on every read: another instance’s write shows once its read cache expired', async () => {
+  it('counts totals on every read: another instance’s write shows at once', async () => {
     const token = await a.login(USER);
     b.clock.offset = a.clock.offset;
     const groups = () => b.client(() => token).shop.groupIndex({ pageIndex: 1, pageSize: 100 });
     const before = (await groups()).total;
     await a.client(() => token).shop.groupSave({ name: 'PG 计数' });
-    b.clock.advance(2001);
     expect((await groups()).total).toBe(before + 1);
   }, 60_000);
 
@@ -113,9 +112,8 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
     await api.copy.create({ shop_id: 1, urls: ['https://detail.1688.com/offer/pg-1.html'] });
     let job = (await api.copy.index({ pageIndex: 1, pageSize: 1 })).list[0];
     for (let i = 0; i < 100 && job?.status !== 'succeeded'; i++) {
+      // Either instance's worker may run the job.
       await new Promise((r) => setTimeout(r, 50));
-      // Either instance's worker may run the job; the other one's read cache lives at most 2 s.
-      a.clock.advance(2001);
       job = (await api.copy.index({ pageIndex: 1, pageSize: 1 })).list[0];
     }
     expect(job).toMatchObject({ status: 'succeeded', progress: 100 });

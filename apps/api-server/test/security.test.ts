@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createNonce, HttpError, signPayload, unixSeconds } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMS_RULES } from '../src/sms/sms-service';
+import { SMS_RULES } from '../src/security/sms-codes';
 import { ADMIN, envelope, SECRET, startTestServer, type TestServer, USER } from './helpers';
 
 let t: TestServer;

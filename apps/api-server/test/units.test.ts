@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { dayStart, likePattern } from '../src/db/list';
+import { maskMobile } from '../src/db/order';
 import { prng } from '../src/db/seed';
-import { ReadCache, TotalsCache } from '../src/http/read-cache';
 import { summariseIssues } from '../src/http/respond';
-import { maskMobile } from '../src/routes/business';
-import { dayStart, likePattern } from '../src/routes/types';
 import { NonceStore } from '../src/security/nonce-store';
 import { SlidingWindowLimiter } from '../src/security/rate-limit';
 
@@ -71,53 +70,5 @@ describe('helpers', () => {
     const a = prng(1);
     const b = prng(1);
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
-  });
-});
-
-describe('ReadCache', () => {
-  it('serves an entry until a write invalidates it or it expires', () => {
-    let now = 0;
-    const cache = new ReadCache(() => now, 2000);
-    cache.set('k', Buffer.from('v1'), cache.generation);
-    expect(cache.get('k')?.toString()).toBe('v1');
-    cache.invalidate();
-    expect(cache.get('k')).toBeUndefined();
-    cache.set('k', Buffer.from('v2'), cache.generation);
-    now = 2000;
-    expect(cache.get('k')).toBeUndefined();
-  });
-
-  it('drops a read that started before a write finished', () => {
-    const cache = new ReadCache(() => 0, 2000);
-    const generation = cache.generation;
-    cache.invalidate();
-    cache.set('k', Buffer.from('stale'), generation);
-    expect(cache.get('k')).toBeUndefined();
-  });
-
-  it('is off with a zero TTL', () => {
-    const cache = new ReadCache(() => 0, 0);
-    cache.set('k', Buffer.from('v'), cache.generation);
-    expect(cache.get('k')).toBeUndefined();
-  });
-});
-
-describe('TotalsCache', () => {
-  it('keeps a total until the generation moves, and never stores one counted across a write', () => {
-    let generation = 0;
-    const totals = new TotalsCache(() => generation, 2);
-    const counted = totals.current;
-    totals.set('a', 10, counted);
-    expect(totals.get('a')).toBe(10);
-    generation++; // a write
-    expect(totals.get('a')).toBeUndefined();
-    const during = totals.current;
-    generation++; // a write while counting
-    totals.set('a', 11, during);
-    expect(totals.get('a')).toBeUndefined();
-    totals.set('a', 12, totals.current);
-    totals.set('b', 1, totals.current);
-    totals.set('c', 2, totals.current); // over the bound: the oldest goes
-    expect([totals.get('a'), totals.get('b'), totals.get('c')]).toEqual([undefined, 1, 2]);
   });
 });

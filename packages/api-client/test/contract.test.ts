@@ -152,7 +152,8 @@ describe('contract schemas', () => {
       expect(route.body.safeParse).toBeTypeOf('function');
       expect(route.data.safeParse).toBeTypeOf('function');
     }
-    expect(apiRoutes['/api/default/config'].auth).toBe(false);
-    expect(apiRoutes['/api/order/index'].auth).toBe(true);
+    expect(apiRoutes['/api/default/config'].access).toBe('public');
+    expect(apiRoutes['/api/order/index'].access).toBe('user');
+    expect(apiRoutes['/api/company/update'].access).toBe('operator');
   });
 });

@@ -1,10 +1,10 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { PgliteStatements, simpleParams, UNSUPPORTED } from './pglite-wire';
+import { createHash } from 'node:crypto';
 
 /**
  * The one storage interface of the server. Two implementations run the same SQL:
- * PGlite (embedded Postgres compiled to WebAssembly, the default) and a real Postgres through `pg`
- * (when `DATABASE_URL` is set). Both are imported lazily so that a start only loads the one in use.
+ * PGlite (embedded Postgres compiled to WebAssembly, the default) through its own `query()`, and a
+ * real Postgres through `pg` (when `DATABASE_URL` is set) with named prepared statements. Both are
+ * imported lazily so that a start only loads the one in use.
  *
  * Rules for callers: parameterised SQL only (`$1`, `$2` ...), never string concatenation of values.
  * `bigint` columns come back as JS numbers (ids, unix seconds and fen all stay far below 2^53).
@@ -44,41 +44,17 @@ async function openPglite(dataDir: string): Promise<Db> {
   const pg = await PGlite.create(dataDir, {
     parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
   });
-  return pgliteDb(pg, new PgliteStatements(pg));
-}
-
-/**
- * The `Db` over one PGlite instance. Queries outside transactions run as prepared statements over
- * the wire protocol (`pglite-wire.ts`, about 3x cheaper per call), under the same two locks
- * `PGlite.query()` takes, so they never run inside someone else's open transaction. Statements the
- * fast path does not handle (non-primitive parameters, result types it does not decode), and every
- * statement inside `transaction()`, go through `PGlite.query()`.
- */
-export function pgliteDb(pg: PGlite, statements: PgliteStatements | null): Db {
   let closed = false;
-  async function slowQuery<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
-    const result = await pg.query<T>(sql, params as unknown[]);
-    return result.rows;
-  }
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      if (!statements || !simpleParams(params)) return slowQuery<T>(sql, params);
-      await pg._checkReady();
-      const rows = await pg._runExclusiveTransaction(() =>
-        pg._runExclusiveQuery(async () => {
-          await pg._checkReady(); // not closed (or closing) while this call waited for the locks
-          return statements.run<T>(sql, params);
-        }),
-      );
-      return rows === UNSUPPORTED ? slowQuery<T>(sql, params) : rows;
+      return (await pg.query<T>(sql, params as unknown[])).rows;
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return pg.transaction((tx) =>
         fn({
           async query<R>(sql: string, params: readonly unknown[] = []) {
-            const result = await tx.query<R>(sql, params as unknown[]);
-            return result.rows;
+            return (await tx.query<R>(sql, params as unknown[])).rows;
           },
           async exec(sql: string) {
             await tx.exec(sql);
@@ -95,6 +71,22 @@ export function pgliteDb(pg: PGlite, statements: PgliteStatements | null): Db {
       await pg.close();
     },
   };
+}
+
+/**
+ * A named prepared statement for `pg`: Postgres parses and plans a SQL text once per connection and
+ * then only binds and executes it. The name is derived from the text, so one text always has one name.
+ * Every SQL text is built in code from a finite set of fragments (values are always parameters), so
+ * the names, and the statements each connection keeps, stay few.
+ */
+const statementNames = new Map<string, string>();
+function prepared(text: string, params: readonly unknown[]) {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values: params as unknown[] };
 }
 
 async function openPostgres(databaseUrl: string): Promise<Db> {
@@ -124,7 +116,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, params as unknown[]);
+      const result = await pool.query(prepared(sql, params));
       return result.rows as T[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
@@ -133,7 +125,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
         await client.query('BEGIN');
         const value = await fn({
           async query<R>(sql: string, params: readonly unknown[] = []) {
-            const result = await client.query(sql, params as unknown[]);
+            const result = await client.query(prepared(sql, params));
             return result.rows as R[];
           },
           async exec(sql: string) {
@@ -158,4 +150,9 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
       await pool.end();
     },
   };
+}
+
+/** PostgreSQL's unique_violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

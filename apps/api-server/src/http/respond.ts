@@ -1,8 +1,6 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { SECURITY_HEADERS, secured } from './headers';
 
 /** An error that becomes an error envelope with the given HTTP status. */
 export class HttpProblem extends Error {
@@ -44,53 +42,19 @@ export const MESSAGES = {
   internal: '服务器发生错误，请检查服务器',
 } as const;
 
-const COMPRESS_MIN_BYTES = 2048;
-
-/**
- * Serialises a JSON payload, compressing it (br, else gzip) when it is large enough and the client
- * accepts it. Responses are built directly (no extra middleware pass over the body).
- */
-export function sendJson(c: Context, status: number, payload: unknown, extra?: Record<string, string>) {
-  return sendJsonText(c, status, JSON.stringify(payload), extra);
-}
-
-/**
- * {@link sendJson} for an already serialised payload. Security headers are set here, in the init
- * object, so that the node adapter's fast path (no WHATWG Headers object) stays intact.
- */
-export function sendJsonText(
-  c: Context,
-  status: number,
-  body: string | Buffer,
-  extra?: Record<string, string>,
-) {
-  const headers: Record<string, string> = {
-    ...SECURITY_HEADERS,
-    'content-type': 'application/json; charset=utf-8',
-    ...extra,
-  };
-  if (body.length >= COMPRESS_MIN_BYTES) {
-    const accept = c.req.header('accept-encoding') ?? '';
-    headers.vary = 'Accept-Encoding';
-    if (/\bbr\b/.test(accept)) {
-      headers['content-encoding'] = 'br';
-      const encoded = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
-      return secured(new Response(new Uint8Array(encoded), { status, headers }));
-    }
-    if (/\bgzip\b/.test(accept)) {
-      headers['content-encoding'] = 'gzip';
-      return secured(new Response(new Uint8Array(gzipSync(body, { level: 5 })), { status, headers }));
-    }
-  }
-  return secured(new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers }));
-}
-
+/** The success envelope: `{ errorCode: 0, data }`. */
 export function ok(c: Context, data: unknown) {
-  return sendJson(c, 200, { errorCode: 0, data });
+  return c.json({ errorCode: 0, data: data ?? null });
 }
 
-export function fail(c: Context, status: number, msg: string, extra?: Record<string, string>) {
-  return sendJson(c, status, { errorCode: 1, msg }, extra);
+/** The error envelope `{ errorCode: 1, msg }` with an HTTP status. */
+export function fail(
+  c: Context,
+  status: ContentfulStatusCode,
+  msg: string,
+  headers?: Record<string, string>,
+) {
+  return c.json({ errorCode: 1, msg }, status, headers);
 }
 
 /** Summarises zod issues in Chinese: `字段 a.b：原因；...` (at most five, the rest counted). */

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { SECURITY_HEADERS, secured } from './headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -94,14 +93,12 @@ export class StaticSite {
     if (!entry) return null;
     if (headHtml && entry.type.startsWith('text/html')) entry = this.withHead(entry, headHtml);
     const headers: Record<string, string> = {
-      ...SECURITY_HEADERS,
       'content-type': entry.type,
       'cache-control': entry.cacheControl,
       etag: entry.etag,
     };
     if (entry.compressible) headers.vary = 'Accept-Encoding';
-    if (ifNoneMatch && ifNoneMatch === entry.etag)
-      return secured(new Response(null, { status: 304, headers }));
+    if (ifNoneMatch && ifNoneMatch === entry.etag) return new Response(null, { status: 304, headers });
     let body = entry.body;
     if (entry.compressible && entry.body.length > 1024) {
       if (/\bbr\b/.test(acceptEncoding)) {
@@ -120,7 +117,7 @@ export class StaticSite {
       }
     }
     headers['content-length'] = String(body.length);
-    return secured(new Response(head ? null : new Uint8Array(body), { status: 200, headers }));
+    return new Response(head ? null : new Uint8Array(body), { status: 200, headers });
   }
 
   private index(): Entry | null {

@@ -51,10 +51,17 @@ export const signingFieldsSchema = z.object({
 });
 export type SigningFields = z.infer<typeof signingFieldsSchema>;
 
+/**
+ * Who may make a call: `public` (anyone; still signed), `user` (a valid bearer token), `operator` (a
+ * signed-in user with `is_manage`). The server's authorisation middleware reads it; finer rights
+ * (such as `order:view`) go beside it in {@link RouteContract}, not in place of it.
+ */
+export type RouteAccess = 'public' | 'user' | 'operator';
+
 /** One call of the API: who may make it and the shapes of its body, query and answer `data`. */
 export interface RouteContract {
-  /** `false` for the public calls (still signed); `true` when a valid bearer token is required. */
-  readonly auth: boolean;
+  /** Who may call it (see {@link RouteAccess}). */
+  readonly access: RouteAccess;
   /** The JSON body, without the signing fields. Parsing strips unknown keys. */
   readonly body: z.ZodType;
   /** The query string, when the call reads one. Query values arrive as strings. */
@@ -68,79 +75,88 @@ export interface RouteContract {
  * them in development (`validateResponses`), and tests can walk them.
  */
 export const apiRoutes = {
-  '/api/default/send-code': { auth: false, body: sendCodeBodySchema, data: emptyDataSchema },
-  '/api/default/login': { auth: false, body: loginBodySchema, data: loginResultSchema },
-  '/api/default/logout': { auth: false, body: emptyBodySchema, data: emptyDataSchema },
-  '/api/default/config': { auth: false, body: emptyBodySchema, data: companyConfigSchema },
-  '/api/user/info': { auth: true, body: userInfoBodySchema, data: currentUserSchema },
+  '/api/default/send-code': { access: 'public', body: sendCodeBodySchema, data: emptyDataSchema },
+  '/api/default/login': { access: 'public', body: loginBodySchema, data: loginResultSchema },
+  '/api/default/logout': { access: 'public', body: emptyBodySchema, data: emptyDataSchema },
+  '/api/default/config': { access: 'public', body: emptyBodySchema, data: companyConfigSchema },
+  '/api/user/info': { access: 'user', body: userInfoBodySchema, data: currentUserSchema },
 
-  '/api/company/index': { auth: true, body: emptyBodySchema, data: companySchema },
-  '/api/company/update': { auth: true, body: companyUpdateBodySchema, data: companySchema },
+  '/api/company/index': { access: 'operator', body: emptyBodySchema, data: companySchema },
+  '/api/company/update': { access: 'operator', body: companyUpdateBodySchema, data: companySchema },
   '/api/company/ad-save': {
-    auth: true,
+    access: 'operator',
     body: bannerSaveBodySchema,
     query: passthroughQuerySchema,
     data: bannerSchema,
   },
-  '/api/company/ad-del': { auth: true, body: emptyBodySchema, query: idQuerySchema, data: deletedSchema },
+  '/api/company/ad-del': {
+    access: 'operator',
+    body: emptyBodySchema,
+    query: idQuerySchema,
+    data: deletedSchema,
+  },
   '/api/company/platform-save': {
-    auth: true,
+    access: 'operator',
     body: platformSaveBodySchema,
     query: passthroughQuerySchema,
     data: platformSchema,
   },
   '/api/company/platform-list': {
-    auth: true,
+    access: 'operator',
     body: emptyBodySchema,
     data: z.array(platformSchema).max(1000),
   },
   '/api/company/platform-del': {
-    auth: true,
+    access: 'operator',
     body: emptyBodySchema,
     query: idQuerySchema,
     data: deletedSchema,
   },
   '/api/company/platform-auth-save': {
-    auth: true,
+    access: 'operator',
     body: platformAuthSaveBodySchema,
     query: passthroughQuerySchema,
     data: platformAuthSchema,
   },
   '/api/company/platform-auth-del': {
-    auth: true,
+    access: 'operator',
     body: emptyBodySchema,
     query: platformAuthDelQuerySchema,
     data: deletedSchema,
   },
   '/api/company/platform-auth-list': {
-    auth: true,
+    access: 'operator',
     body: emptyBodySchema,
     query: platformAuthListQuerySchema,
     data: z.array(platformAuthSchema).max(1000),
   },
 
-  '/api/setting/index': { auth: true, body: emptyBodySchema, data: settingsSchema },
-  '/api/setting/update': { auth: true, body: settingsUpdateBodySchema, data: settingsSchema },
+  '/api/setting/index': { access: 'user', body: emptyBodySchema, data: settingsSchema },
+  '/api/setting/update': { access: 'user', body: settingsUpdateBodySchema, data: settingsSchema },
 
-  '/api/order/index': { auth: true, body: orderListParamsSchema, data: pageSchema(orderSchema) },
+  '/api/order/index': { access: 'user', body: orderListParamsSchema, data: pageSchema(orderSchema) },
   '/api/order/after-sale': {
-    auth: true,
+    access: 'user',
     body: afterSaleListParamsSchema,
     data: pageSchema(afterSaleOrderSchema),
   },
 
-  '/api/shop/index': { auth: true, body: shopListParamsSchema, data: pageSchema(shopSchema) },
-  '/api/shop/group-index': { auth: true, body: shopGroupListParamsSchema, data: pageSchema(shopGroupSchema) },
-  '/api/shop/group-save': { auth: true, body: shopGroupSaveBodySchema, data: shopGroupSchema },
-  '/api/shop/group-del': { auth: true, body: shopGroupDelBodySchema, data: deletedSchema },
-  '/api/shop/move': { auth: true, body: shopMoveBodySchema, data: shopSchema },
+  '/api/shop/index': { access: 'user', body: shopListParamsSchema, data: pageSchema(shopSchema) },
+  '/api/shop/group-index': {
+    access: 'user',
+    body: shopGroupListParamsSchema,
+    data: pageSchema(shopGroupSchema),
+  },
+  '/api/shop/group-save': { access: 'user', body: shopGroupSaveBodySchema, data: shopGroupSchema },
+  '/api/shop/group-del': { access: 'user', body: shopGroupDelBodySchema, data: deletedSchema },
+  '/api/shop/move': { access: 'user', body: shopMoveBodySchema, data: shopSchema },
 
-  '/api/goods/index': { auth: true, body: goodsListParamsSchema, data: pageSchema(goodsSchema) },
-  '/api/goods/detail': { auth: true, body: goodsDetailParamsSchema, data: goodsSchema },
-  '/api/goods/save': { auth: true, body: goodsSaveBodySchema, data: goodsSchema },
+  '/api/goods/index': { access: 'user', body: goodsListParamsSchema, data: pageSchema(goodsSchema) },
+  '/api/goods/detail': { access: 'user', body: goodsDetailParamsSchema, data: goodsSchema },
+  '/api/goods/save': { access: 'user', body: goodsSaveBodySchema, data: goodsSchema },
 
-  '/api/copy/index': { auth: true, body: copyRecordListParamsSchema, data: pageSchema(copyRecordSchema) },
-  '/api/copy/create': { auth: true, body: copyCreateBodySchema, data: copyCreateResultSchema },
+  '/api/copy/index': { access: 'user', body: copyRecordListParamsSchema, data: pageSchema(copyRecordSchema) },
+  '/api/copy/create': { access: 'user', body: copyCreateBodySchema, data: copyCreateResultSchema },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiPath = keyof typeof apiRoutes;
@@ -151,5 +167,5 @@ export type ApiBody<P extends ApiPath> = z.input<(typeof apiRoutes)[P]['body']>;
 
 /** Public paths (no token needed; still signed). */
 export const PUBLIC_PATHS: readonly ApiPath[] = (Object.keys(apiRoutes) as ApiPath[]).filter(
-  (path) => !apiRoutes[path].auth,
+  (path) => apiRoutes[path].access === 'public',
 );

@@ -1,16 +1,10 @@
 /**
- * Pluggable SMS and captcha providers. Only development providers ship; a real deployment adds its
- * vendor here (Aliyun / Tencent Cloud SMS, Tencent captcha ...) behind the same interfaces and
- * selects it with `SMS_PROVIDER` / `CAPTCHA_PROVIDER`.
+ * Pluggable SMS providers. Only the development provider ships; a real deployment adds its vendor
+ * here (Aliyun / Tencent Cloud SMS ...) behind the same interface and selects it with `SMS_PROVIDER`.
  */
 export interface SmsProvider {
   readonly name: string;
   send(mobile: string, code: string): Promise<void>;
-}
-
-export interface CaptchaProvider {
-  readonly name: string;
-  verify(input: { ticket: string; randstr: string; ip: string }): Promise<boolean>;
 }
 
 export interface OutboxEntry {
@@ -45,13 +39,5 @@ export class ConsoleSmsProvider implements SmsProvider {
 
   latest(mobile: string): OutboxEntry | undefined {
     return this.#outbox.get(mobile);
-  }
-}
-
-/** The development captcha: the ticket `dev-ticket` passes, anything else fails. */
-export class DevCaptchaProvider implements CaptchaProvider {
-  readonly name = 'dev';
-  async verify({ ticket }: { ticket: string }): Promise<boolean> {
-    return ticket === 'dev-ticket';
   }
 }

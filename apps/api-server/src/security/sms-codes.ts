@@ -1,8 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/db';
 import { ApiRefusal, HttpProblem } from '../http/respond';
-import { SlidingWindowLimiter } from '../security/rate-limit';
-import type { SmsProvider } from './providers';
+import type { SmsProvider } from '../providers/sms';
+import { SlidingWindowLimiter } from './rate-limit';
 
 export const SMS_RULES = {
   /** One code per mobile per 60 s. */
@@ -30,7 +30,7 @@ export const SMS_MESSAGES = {
  * with the server secret; the per-mobile rules hold across instances (they are in the database,
  * serialised per mobile with an advisory lock); the per-IP limit is in memory (one process).
  */
-export class SmsService {
+export class SmsCodes {
   readonly #perIp: SlidingWindowLimiter;
 
   constructor(

@@ -1,0 +1,104 @@
+import type { AfterSaleOrder, Order, OrderGoods, Page } from '@consign/api-client';
+import type { BodyOf } from '../contract';
+import type { Queryable } from './db';
+import { dayEndExclusive, dayStart, Filters, likePattern, NEWEST_FIRST, page } from './list';
+
+/** Between the fields of `orders.search` (migration 0002). */
+const SEARCH_SEPARATOR = '\u001f';
+
+/** `138****0000`: staff never see a buyer's whole number. */
+export function maskMobile(mobile: string): string {
+  return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
+}
+
+interface OrderRow extends Omit<Order, 'receiver'> {
+  receiver_name: string;
+  receiver_mobile: string;
+  receiver_address: string;
+  goods: OrderGoods[];
+}
+
+/** A page of orders, newest first, with the receiver's mobile masked. */
+export async function listOrders(db: Queryable, params: BodyOf<'/api/order/index'>): Promise<Page<Order>> {
+  const f = new Filters();
+  const keyword = likePattern(params.keyword);
+  if (keyword?.includes(SEARCH_SEPARATOR)) {
+    // The separator of the stored search text: only the per-column form is exact then.
+    const k = f.p(keyword);
+    f.and(`(o.order_no ILIKE ${k} OR o.buyer_name ILIKE ${k} OR o.goods_titles ILIKE ${k})`);
+  } else if (keyword) {
+    // Same answers as the ILIKE above, from one stored lower-cased copy (migration 0002).
+    f.and(`o.search LIKE lower(${f.p(keyword)})`);
+  }
+  if (params.status) f.and(`o.status = ${f.p(params.status)}`);
+  if (params.shop_id) f.and(`o.shop_id = ${f.p(params.shop_id)}`);
+  if (params.platform) f.and(`s.platform = ${f.p(params.platform)}`);
+  if (params.start_date) f.and(`o.created_at >= ${f.p(dayStart(params.start_date))}`);
+  if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
+  const { list, total } = await page<OrderRow>(
+    db,
+    {
+      table: 'orders',
+      alias: 'o',
+      filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '',
+      filters: f,
+      order: NEWEST_FIRST,
+      select: `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount, o.status,
+        o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at`,
+      joins: 'JOIN shops s ON s.id = o.shop_id',
+    },
+    params,
+  );
+  return {
+    total,
+    list: list.map((row) => ({
+      id: row.id,
+      order_no: row.order_no,
+      shop_id: row.shop_id,
+      shop_name: row.shop_name,
+      platform: row.platform,
+      goods: row.goods,
+      amount: row.amount,
+      status: row.status,
+      buyer_name: row.buyer_name,
+      receiver: {
+        name: row.receiver_name,
+        mobile: maskMobile(row.receiver_mobile),
+        address: row.receiver_address,
+      },
+      created_at: row.created_at,
+    })),
+  };
+}
+
+/** A page of after-sale orders, newest first. */
+export function listAfterSales(
+  db: Queryable,
+  params: BodyOf<'/api/order/after-sale'>,
+): Promise<Page<AfterSaleOrder>> {
+  const f = new Filters();
+  const keyword = likePattern(params.keyword);
+  if (keyword) {
+    const k = f.p(keyword);
+    f.and(`(o.order_no ILIKE ${k} OR a.reason ILIKE ${k} OR o.goods_titles ILIKE ${k})`);
+  }
+  if (params.status) f.and(`a.status = ${f.p(params.status)}`);
+  if (params.type) f.and(`a.type = ${f.p(params.type)}`);
+  if (params.shop_id) f.and(`o.shop_id = ${f.p(params.shop_id)}`);
+  if (params.start_date) f.and(`a.created_at >= ${f.p(dayStart(params.start_date))}`);
+  if (params.end_date) f.and(`a.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
+  return page<AfterSaleOrder>(
+    db,
+    {
+      table: 'after_sales',
+      alias: 'a',
+      filterJoins: keyword || params.shop_id ? 'JOIN orders o ON o.id = a.order_id' : '',
+      filters: f,
+      order: NEWEST_FIRST,
+      select: `a.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, a.refund_amount, a.type,
+        a.status, a.reason, a.created_at`,
+      joins: 'JOIN orders o ON o.id = a.order_id JOIN shops s ON s.id = o.shop_id',
+    },
+    params,
+  );
+}

@@ -1,0 +1,35 @@
+import type { CurrentUser } from '@consign/api-client';
+import type { HttpBindings } from '@hono/node-server';
+import type { Db } from './db/db';
+import type { Logger } from './log';
+import type { CaptchaProvider } from './providers/captcha';
+import type { SmsCodes } from './security/sms-codes';
+import type { TokenStore } from './security/tokens';
+
+/** What the routes work with. */
+export interface Deps {
+  db: Db;
+  tokens: TokenStore;
+  sms: SmsCodes;
+  captcha: CaptchaProvider;
+  /** The clock (ms since the epoch). */
+  now: () => number;
+  log: Logger;
+  /** Wakes the copy worker after new jobs were queued. */
+  wakeCopyWorker: () => void;
+  /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */
+  trustProxy?: boolean;
+}
+
+/** The Hono environment of the API: what the middleware leaves for the routes. */
+export interface ApiEnv {
+  Bindings: HttpBindings;
+  Variables: {
+    /** The body's fields as received and signed (JSON object or form fields), set by `signature`. */
+    fields: Record<string, unknown>;
+    /** The caller, set by `authentication`: null without a valid bearer token. */
+    user: CurrentUser | null;
+    /** The bearer token as sent (null without one). */
+    token: string | null;
+  };
+}

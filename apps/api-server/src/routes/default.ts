@@ -1,0 +1,49 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
+import { getCompanyConfig } from '../db/company';
+import { upsertUser } from '../db/user';
+import type { ApiEnv, Deps } from '../env';
+import { ApiRefusal, ok } from '../http/respond';
+import { body } from '../middleware/validate';
+
+export const AUTH_MESSAGES = {
+  captchaFailed: '人机验证失败，请重试',
+} as const;
+
+/** The public calls: SMS login, logout and the company branding. */
+export function defaultRoutes({ db, tokens, sms, captcha, now, trustProxy }: Deps) {
+  const clientIp = (c: Context<ApiEnv>): string => {
+    if (trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  };
+
+  return new Hono<ApiEnv>()
+    .post('/send-code', body('/api/default/send-code'), async (c) => {
+      const { mobile, ticket, randstr } = c.req.valid('json');
+      const ip = clientIp(c);
+      if (!(await captcha.verify({ ticket, randstr, ip }))) throw new ApiRefusal(AUTH_MESSAGES.captchaFailed);
+      await sms.send(mobile, ip);
+      return ok(c, null);
+    })
+    .post('/login', body('/api/default/login'), async (c) => {
+      const { mobile, code } = c.req.valid('json');
+      await sms.verify(mobile, code);
+      // Any valid mobile becomes a user on its first login.
+      const userId = await upsertUser(db, mobile, Math.floor(now() / 1000));
+      const { token, expiresAt } = await tokens.issue(userId);
+      return ok(c, { access_token: token, expires_at: expiresAt });
+    })
+    .post('/logout', body('/api/default/logout'), async (c) => {
+      const token = c.get('token');
+      if (token) await tokens.revoke(token);
+      return ok(c, null);
+    })
+    .post('/config', body('/api/default/config'), async (c) => ok(c, await getCompanyConfig(db)));
+}

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { isUniqueViolation } from '../db/db';
+import { deleteGroup, groupById, listGroups, listShops, moveShop, saveGroup, shopById } from '../db/shop';
+import type { ApiEnv, Deps } from '../env';
+import { ApiRefusal, ok } from '../http/respond';
+import { body } from '../middleware/validate';
+
+/** Shops, shop groups, and moving a shop between groups. */
+export function shopRoutes({ db, now }: Deps) {
+  return new Hono<ApiEnv>()
+    .post('/index', body('/api/shop/index'), async (c) => ok(c, await listShops(db, c.req.valid('json'))))
+    .post('/group-index', body('/api/shop/group-index'), async (c) =>
+      ok(c, await listGroups(db, c.req.valid('json'))),
+    )
+    .post('/group-save', body('/api/shop/group-save'), async (c) => {
+      try {
+        const id = await saveGroup(db, c.req.valid('json'), Math.floor(now() / 1000));
+        return ok(c, await groupById(db, id));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiRefusal('分组名称已存在');
+        throw error;
+      }
+    })
+    .post('/group-del', body('/api/shop/group-del'), async (c) => {
+      const { id } = c.req.valid('json');
+      await deleteGroup(db, id);
+      return ok(c, { id });
+    })
+    .post('/move', body('/api/shop/move'), async (c) => {
+      const move = c.req.valid('json');
+      await moveShop(db, move);
+      return ok(c, await shopById(db, move.shop_id));
+    });
+}
