@@ -55,3 +55,9 @@ export const UNDER_CONSTRUCTION_COPY = {
   body: (feature: string) => `「${feature}」正在建设中，敬请期待。您可以先使用其他已上线的功能。`,
   back: '返回菜单导航',
 } as const;
+
+/** Shown by the root error page: the page's code did not load (offline, a deployment replaced the files). */
+export const LOAD_ERROR_COPY = {
+  failed: '页面加载失败，请检查网络后重试。',
+  reload: '重新加载',
+} as const;

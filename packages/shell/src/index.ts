@@ -27,12 +27,6 @@ export {
 } from './login/captcha/tencent-captcha';
 export { LoginForm, type LoginFormProps } from './login/login-form';
 export { LoginLayout, type LoginLayoutProps } from './login/login-layout';
-export {
-  documentLoginNavigation,
-  type LoginNavigation,
-  LoginNavigationProvider,
-  useLoginNavigation,
-} from './login/login-navigation';
 export { LoginQrPanel, type LoginQrPanelProps, QR_CODE_SIZE } from './login/login-qr-panel';
 export {
   codeError,
@@ -42,12 +36,6 @@ export {
   SMS_COUNTDOWN_SECONDS,
 } from './login/login-rules';
 export { activeBanners, LoginScreen, type LoginScreenProps } from './login/login-screen';
-export { useRouterLoginNavigation } from './login/router-login-navigation';
-export {
-  StandaloneLoginScreen,
-  type StandaloneLoginScreenProps,
-  useStandaloneCompanyConfig,
-} from './login/standalone-login-screen';
 export {
   resetSmsCountdown,
   SMS_DEADLINE_KEY,

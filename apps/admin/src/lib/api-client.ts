@@ -1,7 +1,5 @@
-import { createApiClient } from '@consign/api-client';
+import { type ApiClient, type ApiNotification, createApiClient } from '@consign/api-client';
 import { tokenStorage } from '@consign/shell';
-import { toast } from '@consign/ui/components/toaster';
-import type { AppApi } from './api';
 
 /** The signing secret the server shares (an integrity check, not a credential: see the api-client README). */
 export const API_SIGN_SECRET: string = import.meta.env.VITE_API_SIGN_SECRET ?? 'consign-dev-secret';
@@ -14,10 +12,10 @@ export function currentPathAndQuery(): string {
 /**
  * The one API client of the app, wired to the token storage and a navigation (DESIGN.md section 2):
  * 401 drops the token and goes to the login page with a way back, 403 to /403, 500 to /500 with the
- * failed page, and notifications go to sonner. `navigate` replaces the current history entry: the
- * router's in the app, `location.replace` on the standalone login page.
+ * failed page, and notifications go to sonner. `navigate` is the router's (replacing the current
+ * history entry).
  */
-export function createAppApiClient(navigate: (href: string) => void): AppApi {
+export function createAppApiClient(navigate: (href: string) => void): ApiClient {
   return createApiClient({
     secret: API_SIGN_SECRET,
     getToken: () => tokenStorage.get(),
@@ -33,8 +31,14 @@ export function createAppApiClient(navigate: (href: string) => void): AppApi {
       if (window.location.pathname === '/500') return;
       navigate(`/500?error_page=${encodeURIComponent(currentPathAndQuery())}`);
     },
-    notify: ({ kind, title, description }) => {
-      toast[kind](title, description === undefined ? undefined : { description });
-    },
+    notify: showNotification,
   });
+}
+
+/** A toast through sonner, which loads with the first one (no page needs it to paint). */
+function showNotification({ kind, title, description }: ApiNotification): void {
+  import('@consign/ui/components/toaster').then(
+    ({ toast }) => toast[kind](title, description === undefined ? undefined : { description }),
+    () => undefined, // offline: the toast is lost, the caller still gets its error
+  );
 }

@@ -1,10 +1,10 @@
+import type { ApiClient } from '@consign/api-client';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppApi } from './api';
 
 /** What every route's `beforeLoad` and `loader` receive (`createRootRouteWithContext`). */
 export interface RouterContext {
   queryClient: QueryClient;
-  api: AppApi;
+  api: ApiClient;
 }
 
 declare module '@tanstack/react-router' {

@@ -1,19 +1,15 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
-import { type AppApi, lazyApi } from './api';
+import { createAppApiClient } from './api-client';
 import { createAppQueryClient } from './query-client';
 import { parseSearch, stringifySearch } from './search';
 
 /** The router, its query client and its API client, wired together. */
 export function createAppRouter() {
   const queryClient = createAppQueryClient();
-  // The client navigates through the router (401/403/500), and the router carries the client in its
-  // context: the client is bound to the router when its chunk loads, after both exist.
-  const api: AppApi = lazyApi(() =>
-    import('./api-client').then((m) =>
-      m.createAppApiClient((href) => void router.navigate({ href, replace: true })),
-    ),
-  );
+  // The client navigates through the router (401/403/500); the router carries the client in its
+  // context. The client calls `navigate` only after both exist.
+  const api = createAppApiClient((href) => void router.navigate({ href, replace: true }));
   const router = createRouter({
     routeTree,
     context: { queryClient, api },

@@ -1,7 +1,7 @@
+import type { ApiClient } from '@consign/api-client';
 import { useRouteContext } from '@tanstack/react-router';
-import type { AppApi } from './api';
 
 /** The app's API client, from the router context. */
-export function useApi(): AppApi {
+export function useApi(): ApiClient {
   return useRouteContext({ from: '__root__', select: (context) => context.api });
 }

@@ -1,12 +1,14 @@
 import { Button, Checkbox, cn, Field, Input } from '@consign/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { LoaderCircle } from 'lucide-react';
 import * as React from 'react';
+import { PathLink } from '../lib/router-link';
 import { safeRedirect } from '../session/safe-redirect';
 import { useShell } from '../session/shell-provider';
 import { tokenStorage } from '../session/token-storage';
 import { CaptchaCancelledError, type CaptchaProvider } from './captcha/captcha-provider';
 import { loginCopy } from './login-copy';
-import { useLoginNavigation } from './login-navigation';
 import {
   codeError,
   isValidMobile,
@@ -19,10 +21,7 @@ import { notify } from './notify';
 import { useSmsCountdown } from './use-sms-countdown';
 
 export interface LoginFormProps {
-  /**
-   * Where to go after logging in (sanitised by `safeRedirect`); default: the `redirect` search
-   * parameter, read (and followed) through the {@link LoginNavigationProvider}'s navigation.
-   */
+  /** Where to go after logging in (sanitised by `safeRedirect`); default: the `redirect` search parameter. */
   redirect?: string;
   /** The captcha to run before sending a code; default: the ShellProvider's. */
   captcha?: CaptchaProvider;
@@ -55,9 +54,12 @@ export function LoginForm({
   const shell = useShell();
   const { api } = shell;
   const verifier = captcha ?? shell.captcha;
-  const navigation = useLoginNavigation();
-  const target = safeRedirect(redirect ?? navigation.redirectParam());
-  const { Link } = navigation;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const redirectParam = useLocation({
+    select: (location) => (location.search as Record<string, unknown>).redirect,
+  });
+  const target = safeRedirect(redirect ?? redirectParam);
 
   const [mobile, setMobile] = React.useState('');
   const [code, setCode] = React.useState('');
@@ -128,7 +130,11 @@ export function LoginForm({
       const result = await api.auth.login({ mobile: normalizeMobile(mobile), code: code.trim() });
       tokenStorage.set(result.access_token);
       notify.success(loginCopy.loginSuccess);
-      redirectTimer.current = setTimeout(() => navigation.leave(target), REDIRECT_DELAY_MS);
+      redirectTimer.current = setTimeout(() => {
+        // A current user cached from an earlier session (or a failed 401 call) must not show next.
+        queryClient.removeQueries({ queryKey: shell.queries.currentUser.queryKey });
+        void navigate({ href: target, replace: true });
+      }, REDIRECT_DELAY_MS);
       // Stays "submitting" until the page changes: no second login.
     } catch {
       // The client already showed the server's message.
@@ -200,13 +206,13 @@ export function LoginForm({
           />
           <label htmlFor="login-agreement" className="text-muted-foreground">
             {loginCopy.agreementPrefix}
-            <Link to={userAgreementPath} className="text-link hover:underline">
+            <PathLink to={userAgreementPath} className="text-link hover:underline">
               {loginCopy.userAgreement}
-            </Link>
+            </PathLink>
             {loginCopy.agreementJoin}
-            <Link to={privacyPolicyPath} className="text-link hover:underline">
+            <PathLink to={privacyPolicyPath} className="text-link hover:underline">
               {loginCopy.privacyPolicy}
-            </Link>
+            </PathLink>
           </label>
         </div>
         <Button

@@ -41,7 +41,7 @@ export type LoginLayoutProps = LoginScreenProps & {
 
 /**
  * The login page without its data source: active banners on the left, the SMS form on the right, the
- * company footer below. `LoginScreen` and `StandaloneLoginScreen` feed it the config.
+ * company footer below. `LoginScreen` feeds it the config.
  */
 export function LoginLayout({
   config,
