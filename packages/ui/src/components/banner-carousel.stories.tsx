@@ -74,9 +74,8 @@ export const Autoplay: Story = {
   args: { autoplay: true, interval: 400 },
   parameters: { screenshot: false },
   play: async ({ canvas }) => {
-    await waitFor(
-      () => expect(canvas.getByRole('button', { name: '第 2 张' })).toHaveAttribute('aria-current', 'true'),
-      { timeout: 2000 },
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: '第 2 张' })).toHaveAttribute('aria-current', 'true'),
     );
     await userEvent.click(canvas.getByRole('button', { name: '暂停轮播' }));
     await expect(canvas.getByRole('button', { name: '继续轮播' })).toHaveAttribute('aria-pressed', 'true');

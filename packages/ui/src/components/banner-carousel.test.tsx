@@ -117,7 +117,7 @@ describe('BannerCarousel', () => {
     await screen.getByText('其他内容').hover();
     const region = screen.getByRole('region');
     const root = region.element() as HTMLElement;
-    await expect.poll(() => activeSlide(root), { timeout: 2000 }).toBe('2 / 3');
+    await expect.poll(() => activeSlide(root)).toBe('2 / 3');
     await region.hover();
     await expect.element(region).toHaveAttribute('data-state', 'paused');
     const during = activeSlide(root);
