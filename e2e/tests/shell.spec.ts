@@ -156,6 +156,9 @@ test('the administrator sees 全局设置 in the menu and the shortcut grid', as
   await expect(nav.getByRole('link', { name: '全局设置' })).toBeVisible();
   await expect(nav.getByRole('link', { name: '代发设置' })).toBeVisible();
   await expect(page.locator('main').getByRole('link', { name: '全局设置' })).toBeVisible();
+  // Each group of the grid is headed by its menu icon and title.
+  const heading = page.locator('main').getByRole('heading', { name: '系统设置' });
+  await expect(heading.locator('svg')).toHaveCount(1);
   await page.locator('main').getByRole('link', { name: '全局设置' }).click();
   await expect(page).toHaveURL(/\/system\/global$/);
   await expect(page.getByRole('heading', { name: '全局设置' })).toBeVisible();

@@ -44,6 +44,7 @@ export {
 } from './login/use-sms-countdown';
 export { findActivePath, findMenuTrail, pathMatches } from './menu/active-path';
 export { filterMenuByRole, type MenuIconComponent, type MenuItem, type Role } from './menu/filter-menu';
+export { MenuIcon } from './menu/menu-icon';
 export {
   COMPANY_CONFIG_KEY,
   readCachedCompanyConfig,

@@ -3,30 +3,16 @@ import { cn, Sidebar, type SidebarItem, type SidebarState, Switch } from '@consi
 import * as React from 'react';
 import { shellCopy } from '../copy';
 import { PathLink } from '../lib/router-link';
-import type { MenuIconComponent, MenuItem } from '../menu/filter-menu';
+import type { MenuItem } from '../menu/filter-menu';
+import { MenuIcon } from '../menu/menu-icon';
 import { useShellStore } from '../store/shell-store';
-
-/** A component type: a function, or a `forwardRef`/`memo` object (lucide icons are `forwardRef`s). */
-function isComponentType(icon: unknown): icon is MenuIconComponent {
-  if (typeof icon === 'function') return true;
-  return typeof icon === 'object' && icon !== null && '$$typeof' in icon && !React.isValidElement(icon);
-}
-
-function iconNode(icon: MenuItem['icon']): SidebarItem['icon'] {
-  if (!icon) return undefined;
-  if (isComponentType(icon)) {
-    const Icon = icon;
-    return <Icon aria-hidden="true" className="size-4" />;
-  }
-  return icon as SidebarItem['icon'];
-}
 
 /** The shell's menu items as the ui Sidebar's items (icons as elements). */
 export function toSidebarItems(items: readonly MenuItem[]): SidebarItem[] {
   return items.map((item) => ({
     path: item.path,
     title: item.title,
-    icon: iconNode(item.icon),
+    icon: item.icon ? <MenuIcon icon={item.icon} /> : undefined,
     ...(item.children ? { children: toSidebarItems(item.children) } : {}),
   }));
 }

@@ -31,14 +31,12 @@ describe('Dialog', () => {
 
   it('can hide the close button or rename it', async () => {
     await render(
-      <>
-        <Dialog defaultOpen>
-          <DialogContent closeLabel="关闭窗口">
-            <DialogTitle>甲</DialogTitle>
-            <DialogDescription>说明</DialogDescription>
-          </DialogContent>
-        </Dialog>
-      </>,
+      <Dialog defaultOpen>
+        <DialogContent closeLabel="关闭窗口">
+          <DialogTitle>甲</DialogTitle>
+          <DialogDescription>说明</DialogDescription>
+        </DialogContent>
+      </Dialog>,
     );
     await expect.element(page.getByRole('button', { name: '关闭窗口' })).toBeVisible();
     await userEvent.click(page.getByRole('button', { name: '关闭窗口' }));

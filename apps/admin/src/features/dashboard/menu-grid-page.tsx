@@ -1,6 +1,6 @@
 import { roleOf } from '@consign/api-client';
 import { currentUserQuery } from '@consign/api-client/query';
-import { filterMenuByRole, type MenuItem } from '@consign/shell';
+import { filterMenuByRole, MenuIcon, type MenuItem } from '@consign/shell';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
@@ -26,14 +26,13 @@ export function MenuGridPage() {
 }
 
 function MenuGroupSection({ group }: { group: MenuItem }) {
-  const Icon = typeof group.icon === 'function' ? group.icon : null;
   const items = (group.children ?? []).filter((item) => item.path !== '/dashboard/index');
   if (items.length === 0) return null;
   const headingId = `menu-group-${group.path.slice(1)}`;
   return (
     <section aria-labelledby={headingId} className="rounded-lg bg-card p-4 shadow-sm">
       <h2 id={headingId} className="mb-3 flex items-center gap-2 text-base font-semibold">
-        {Icon ? <Icon aria-hidden="true" className="size-4 text-primary" /> : null}
+        <MenuIcon icon={group.icon} className="size-4 text-primary" />
         {group.title}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
