@@ -26,6 +26,8 @@ export class ApiRefusal extends Error {
 export const MESSAGES = {
   badJson: '请求体不是合法的 JSON 对象',
   badForm: '表单数据无法解析',
+  tooDeep: '请求体嵌套过深',
+  nulCharacter: '文本不能包含空字符（\\u0000）',
   unsupportedType: '不支持的请求格式，请使用 JSON 或 multipart/form-data',
   missingSignature: '缺少签名',
   badSignature: '签名校验失败',

@@ -3,6 +3,7 @@ import { signingFieldsSchema } from '@consign/api-client/contract';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
+import { inputProblem } from '../http/input-rules';
 import { fail, MESSAGES } from '../http/respond';
 import type { NonceStore } from '../security/nonce-store';
 
@@ -60,6 +61,9 @@ export function signature({
   return createMiddleware<ApiEnv>(async (c, next) => {
     const fields = await readFields(c);
     if (fields instanceof Response) return fields;
+    const problem = inputProblem(fields) ?? inputProblem(c.req.queries());
+    if (problem === 'tooDeep') return fail(c, 400, MESSAGES.tooDeep);
+    if (problem === 'nulCharacter') return fail(c, 422, MESSAGES.nulCharacter);
     const cacheKey = c.req.header('cache-key');
     if (!cacheKey) return fail(c, 400, MESSAGES.missingSignature);
     if (!verifySignature(fields, secret, cacheKey)) return fail(c, 400, MESSAGES.badSignature);
