@@ -2,7 +2,7 @@
 // The two commands of the README, `npm start` and `npm test`, land here. This script sets up
 // whatever is missing (pnpm, the dependencies, Chromium for tests), skips what is already done,
 // then hands over to pnpm. It uses only Node's standard library, since nothing else exists yet.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -126,18 +126,40 @@ function ensureAdminBuild() {
   writeFileSync(stamp, hash);
 }
 
+/**
+ * The api-server as a child of this process, which forwards SIGINT and SIGTERM to it (a process
+ * manager stops `npm start` by signalling it) and exits with its code once it has drained and stopped.
+ * The server is started directly, not through another package manager, so that no process in between
+ * swallows the signal.
+ */
+function serve() {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(root, 'apps/api-server'),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (server.exitCode === null) server.kill(signal);
+    });
+  }
+  server.on('error', (error) => fail(`the api-server could not start: ${error.message}`));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 checkNode();
 ensurePnpm();
 ensureDependencies();
 
 if (mode === 'start') {
   ensureAdminBuild();
-  must('pnpm', ['--filter', '@consign/api-server', 'start'], {
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  serve();
+} else if (mode === 'serve') {
+  // `npm start` without the build step: serves what apps/admin/dist holds (tests use it).
+  serve();
 } else if (mode === 'test') {
   const chrome = ensureChromium();
   process.exit(run('pnpm', ['run', 'test:all'], { env: { ...process.env, CHROME_PATH: chrome } }));
 } else {
-  fail('usage: node scripts/bootstrap.mjs start|test');
+  fail('usage: node scripts/bootstrap.mjs start|serve|test');
 }
