@@ -1,3 +1,4 @@
+import { DataDirInUseError } from './db/data-dir-lock';
 import { parseLogLevel } from './log';
 import { DEFAULT_DATA_DIR, openDatabase } from './paths';
 
@@ -46,6 +47,9 @@ const server = await startServer({
   staticDir: env.STATIC_DIR ?? undefined,
   logLevel: parseLogLevel(env.LOG_LEVEL, 'info'),
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+}).catch((error: unknown) => {
+  if (error instanceof DataDirInUseError) fatal(error.message);
+  throw error;
 });
 
 const storage = env.DATABASE_URL

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lockDataDir } from './db/data-dir-lock';
 import { type Db, openDb } from './db/db';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,11 +19,30 @@ function resolveDataDir(dataDir: string): string {
   return dir;
 }
 
-/** Opens Postgres (`databaseUrl`) or PGlite in `dataDir` (created if missing; default `.data/`). */
-export function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<Db> {
-  return openDb(
-    options.databaseUrl
-      ? { databaseUrl: options.databaseUrl }
-      : { dataDir: resolveDataDir(options.dataDir ?? DEFAULT_DATA_DIR) },
-  );
+/**
+ * Opens Postgres (`databaseUrl`) or PGlite in `dataDir` (created if missing; default `.data/`). A PGlite
+ * directory is locked for this process first (`lockDataDir`) and released when the database closes;
+ * another live process's lock rejects with `DataDirInUseError` before anything is opened.
+ */
+export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<Db> {
+  if (options.databaseUrl) return openDb({ databaseUrl: options.databaseUrl });
+  const dataDir = resolveDataDir(options.dataDir ?? DEFAULT_DATA_DIR);
+  if (dataDir.startsWith('memory://')) return openDb({ dataDir });
+  const release = lockDataDir(dataDir);
+  try {
+    const db = await openDb({ dataDir });
+    const close = db.close.bind(db);
+    return Object.assign(db, {
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          release();
+        }
+      },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
