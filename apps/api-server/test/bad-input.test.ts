@@ -106,6 +106,18 @@ const cases: BadCase[] = [
     msg: /images/,
   },
   {
+    // URL parsers drop the tab: `/\t/evil.example` would lead to //evil.example, another site.
+    name: 'a same-origin path with a control character as a goods image',
+    request: () =>
+      t.post(
+        '/api/goods/save',
+        { shop_id: 1, title: 'x', price: 1, stock: 1, status: 'draft', images: ['/\t/evil.example/phish'] },
+        { token },
+      ),
+    status: 422,
+    msg: /images/,
+  },
+  {
     name: 'an id that is not a number',
     request: () => t.post('/api/goods/detail', { id: '1 or 1=1' }, { token }),
     status: 422,

@@ -79,10 +79,15 @@ describe('contract schemas', () => {
       'JAVASCRIPT:alert(1)',
       '//evil.example',
       '/\\evil',
+      '/\t/evil.example/phish',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\u0000x',
+      'https://a.example/\tx',
       'data:x',
       '',
     ]) {
-      expect(isSafeUrl(url)).toBe(false);
+      expect(isSafeUrl(url), JSON.stringify(url)).toBe(false);
     }
     const banner = { name: 'a', ad_login_image_url: 'javascript:alert(1)' };
     expect(bannerSaveBodySchema.safeParse(banner).success).toBe(false);

@@ -52,9 +52,23 @@ export const SYNC_INTERVALS = [15, 30, 60] as const;
 // ---- URLs ------------------------------------------------------------------------------------
 
 /** True for an absolute http(s) URL or a same-origin path (`/x`, but not `//x` or `/\x`). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+const UNSAFE_URL_CHARACTER = /[\u0000-\u001f\u007f\\]/;
+const SAME_ORIGIN = 'https://same-origin.invalid';
+
 export function isSafeUrl(value: string): boolean {
   if (value.length === 0 || value.length > MAX_URL_LENGTH) return false;
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  // No control characters or backslashes anywhere: URL parsers drop tabs and newlines and read `\`
+  // as `/`, so `/\t/evil.example` would become `//evil.example`, another site.
+  if (UNSAFE_URL_CHARACTER.test(value)) return false;
+  if (value.startsWith('/')) {
+    // A same-origin path only if the URL parser agrees that it stays on the origin.
+    try {
+      return new URL(value, SAME_ORIGIN).origin === SAME_ORIGIN;
+    } catch {
+      return false;
+    }
+  }
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);

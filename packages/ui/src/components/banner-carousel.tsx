@@ -27,15 +27,25 @@ export interface Banner {
  * A banner's link, or null when it is not safe to follow: only `http:`/`https:` URLs and same-origin
  * paths (a single leading `/`) pass; `javascript:`, `data:`, protocol-relative `//host` do not.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+const UNSAFE_URL_CHARACTER = /[\u0000-\u001f\u007f\\]/;
+
 export function safeBannerHref(
   href: string | null | undefined,
   origin: string = typeof location === 'undefined' ? 'http://localhost' : location.origin,
 ): { href: string; external: boolean } | null {
   if (!href) return null;
   const value = href.trim();
+  // No control characters or backslashes: URL parsers drop tabs and newlines and read `\` as `/`, so
+  // `/\t/evil.example` would lead to another site.
+  if (UNSAFE_URL_CHARACTER.test(value)) return null;
   if (value.startsWith('/')) {
-    if (value.startsWith('//') || value.startsWith('/\\')) return null;
-    return { href: value, external: false };
+    // A same-origin path only if the URL parser agrees that it stays on the origin.
+    try {
+      return new URL(value, origin).origin === origin ? { href: value, external: false } : null;
+    } catch {
+      return null;
+    }
   }
   let url: URL;
   try {
