@@ -66,7 +66,8 @@ export function LoginForm({
     select: (location) => (location.search as Record<string, unknown>).redirect,
   });
   const target = safeRedirect(redirect ?? redirectParam);
-  const redirectGiven = safeRedirect(redirect ?? redirectParam, '') !== '';
+  // A redirect was asked for (even one refused as unsafe, which goes to `/`): it wins over newAccountRedirect.
+  const redirectGiven = (redirect ?? redirectParam) !== undefined;
 
   const [mobile, setMobile] = React.useState('');
   const [code, setCode] = React.useState('');
