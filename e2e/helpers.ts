@@ -21,6 +21,7 @@ export const FRESH = {
   revoked: '13700000005',
   reLogin: '13700000006',
   directLogin: '13700000007',
+  signUp: '13700000008',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

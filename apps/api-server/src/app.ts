@@ -53,14 +53,14 @@ function createApi(options: AppOptions) {
   api.use((c, next) => (c.req.header('accept-encoding') ? compressAnswers(c, next) : next()));
   api.use(bodyLimits);
   api.use(signature(options));
-  api.use(authentication(options.tokens));
+  api.use(authentication(options.tokens, options.db));
   api.use(authorisation);
 
   api.route('/default', defaultRoutes(options));
   api.route('/user', userRoutes());
   api.route('/company', companyRoutes(options));
-  api.route('/setting', settingRoutes(options));
-  api.route('/order', orderRoutes(options));
+  api.route('/setting', settingRoutes());
+  api.route('/order', orderRoutes());
   api.route('/shop', shopRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));

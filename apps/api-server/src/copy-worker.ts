@@ -19,6 +19,8 @@ interface Job {
   id: number;
   source_url: string;
   shop_id: number;
+  /** The seller account of the job: its goods and settings are that account's. */
+  account_id: number;
   status: 'queued' | 'running';
   progress: number;
 }
@@ -91,7 +93,7 @@ export class CopyWorker {
   async step(): Promise<boolean> {
     const active = await this.db.transaction(async (tx) => {
       const jobs = await tx.query<Job>(
-        `SELECT id, source_url, shop_id, status, progress FROM copy_records
+        `SELECT id, source_url, shop_id, account_id, status, progress FROM copy_records
          WHERE status IN ('queued', 'running') ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.#batch],
       );
@@ -135,16 +137,26 @@ export class CopyWorker {
   private async createGoods(tx: Queryable, job: Job, nowS: number): Promise<number> {
     const digest = createHash('sha256').update(job.source_url).digest();
     const [settings] = await tx.query<{ default_markup_percent: number }>(
-      'SELECT default_markup_percent FROM settings WHERE id = 1',
+      'SELECT default_markup_percent FROM settings WHERE account_id = $1',
+      [job.account_id],
     );
     const cost = 990 + (digest.readUInt16BE(0) % 400) * 100;
     const price = Math.round((cost * (100 + (settings?.default_markup_percent ?? 0))) / 100);
     const title = `${COPY_TITLES[(digest[2] ?? 0) % COPY_TITLES.length]} ${new URL(job.source_url).hostname} #${job.id}`;
     const image = `/static/goods/${((digest[3] ?? 0) % 12) + 1}.svg`;
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at)
-       VALUES ($1, $2, $3, $4, 'draft', $5::jsonb, $6, $7) RETURNING id`,
-      [job.shop_id, title.slice(0, 60), price, 100, JSON.stringify([image]), job.source_url, nowS],
+      `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at, account_id)
+       VALUES ($1, $2, $3, $4, 'draft', $5::jsonb, $6, $7, $8) RETURNING id`,
+      [
+        job.shop_id,
+        title.slice(0, 60),
+        price,
+        100,
+        JSON.stringify([image]),
+        job.source_url,
+        nowS,
+        job.account_id,
+      ],
     );
     if (!row) throw new Error('goods insert returned no row');
     return row.id;

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@consign/api-client';
 import type { HttpBindings } from '@hono/node-server';
 import type { Db } from './db/db';
+import type { Scope } from './db/scope';
 import type { Logger } from './log';
 import type { CaptchaProvider } from './providers/captcha';
 import type { SmsCodes } from './security/sms-codes';
@@ -19,6 +20,16 @@ export interface Deps {
   wakeCopyWorker: () => void;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */
   trustProxy?: boolean;
+  /** `SIGNUP`: `open` (default): an unknown mobile signs up; `closed`: only existing users sign in. */
+  signup: 'open' | 'closed';
+}
+
+/** Who is calling, set by `authentication` for a signed-in, active user of an active account. */
+export interface AuthContext {
+  userId: number;
+  accountId: number;
+  /** `is_manage`: a platform operator (independent of the account role). */
+  isOperator: boolean;
 }
 
 /** The Hono environment of the API: what the middleware leaves for the routes. */
@@ -31,5 +42,12 @@ export interface ApiEnv {
     user: CurrentUser | null;
     /** The bearer token as sent (null without one). */
     token: string | null;
+    /** The caller's ids (null when not signed in). */
+    auth: AuthContext | null;
+    /**
+     * The caller's data boundary: the only way into the business tables (db/scope.ts). Null when not
+     * signed in; routes of `user` access read it through `scope(c)` (middleware/authentication.ts).
+     */
+    scope: Scope | null;
   };
 }

@@ -6,7 +6,8 @@ import { DEFAULT_DATA_DIR, openDatabase } from './paths';
  * `npm start` / `pnpm --filter @consign/api-server start`: the whole product on one port.
  * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/ at the repo root; `memory://` for a
  * throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET, SMS_PROVIDER
- * (console), CAPTCHA_PROVIDER (dev), LOG_LEVEL (info), STATIC_DIR, TRUST_PROXY.
+ * (console), CAPTCHA_PROVIDER (dev), LOG_LEVEL (info), STATIC_DIR, TRUST_PROXY,
+ * SIGNUP (open; `closed`: only existing users sign in).
  */
 const env = process.env;
 
@@ -25,6 +26,8 @@ if ((env.CAPTCHA_PROVIDER ?? 'dev') !== 'dev') {
     `CAPTCHA_PROVIDER=${env.CAPTCHA_PROVIDER} is not available: only "dev" ships (see apps/api-server/README.md).`,
   );
 }
+const signup = env.SIGNUP ?? 'open';
+if (signup !== 'open' && signup !== 'closed') fatal(`SIGNUP=${env.SIGNUP} is not "open" or "closed".`);
 const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fatal(`PORT=${env.PORT} is not a port number.`);
 
@@ -47,6 +50,7 @@ const server = await startServer({
   staticDir: env.STATIC_DIR ?? undefined,
   logLevel: parseLogLevel(env.LOG_LEVEL, 'info'),
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  signup,
 }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;

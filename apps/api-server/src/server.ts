@@ -44,6 +44,8 @@ export interface ServerOptions {
   seed?: boolean;
   copyWorker?: CopyWorkerOptions | false;
   trustProxy?: boolean;
+  /** `open` (default): an unknown mobile that passes the SMS login signs up; `closed`: it is refused. */
+  signup?: 'open' | 'closed';
   /**
    * A database already being opened (see `openDatabase`): main.ts starts opening it before it loads
    * the rest of the server, so that PGlite's WebAssembly compiles while the modules load.
@@ -135,6 +137,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     smsProvider,
     staticSite: options.staticDir === null ? null : new StaticSite(options.staticDir ?? DEFAULT_STATIC_DIR),
     trustProxy: options.trustProxy,
+    signup: options.signup ?? 'open',
   });
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -1,32 +1,32 @@
 import type { Goods, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
-import { HttpProblem } from '../http/respond';
-import type { Queryable } from './db';
 import { Filters, likePattern, page } from './list';
+import { notFound, type Scope } from './scope';
 import { shopById } from './shop';
 
 const GOODS_SELECT = `g.id, g.shop_id, g.title, g.price, g.stock, g.status, g.images, g.source_url,
   s.name AS shop_name, g.updated_at`;
 
-/** One product, or a 404. */
-export async function goodsById(db: Queryable, id: number): Promise<Goods> {
-  const [row] = await db.query<Goods>(
-    `SELECT ${GOODS_SELECT} FROM goods g JOIN shops s ON s.id = g.shop_id WHERE g.id = $1`,
-    [id],
+/** One product of the account, or a 404. */
+export async function goodsById(scope: Scope, id: number): Promise<Goods> {
+  const [row] = await scope.db.query<Goods>(
+    `SELECT ${GOODS_SELECT} FROM goods g JOIN shops s ON s.id = g.shop_id WHERE g.id = $1 AND g.account_id = $2`,
+    [id, scope.accountId],
   );
-  if (!row) throw new HttpProblem(404, '商品不存在');
+  if (!row) throw notFound();
   return row;
 }
 
 /** A page of goods, latest update first. */
-export function listGoods(db: Queryable, params: BodyOf<'/api/goods/index'>): Promise<Page<Goods>> {
+export function listGoods(scope: Scope, params: BodyOf<'/api/goods/index'>): Promise<Page<Goods>> {
   const f = new Filters();
+  f.and(`g.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
   if (keyword) f.and(`g.title ILIKE ${f.p(keyword)}`);
   if (params.status) f.and(`g.status = ${f.p(params.status)}`);
   if (params.shop_id) f.and(`g.shop_id = ${f.p(params.shop_id)}`);
   return page<Goods>(
-    db,
+    scope.db,
     {
       table: 'goods',
       alias: 'g',
@@ -42,13 +42,9 @@ export function listGoods(db: Queryable, params: BodyOf<'/api/goods/index'>): Pr
   );
 }
 
-/** Creates or updates a product; returns its id. */
-export async function saveGoods(
-  db: Queryable,
-  body: BodyOf<'/api/goods/save'>,
-  now: number,
-): Promise<number> {
-  await shopById(db, body.shop_id);
+/** Creates or updates a product of the account (in one of its shops); returns its id. */
+export async function saveGoods(scope: Scope, body: BodyOf<'/api/goods/save'>, now: number): Promise<number> {
+  await shopById(scope, body.shop_id);
   const values = [
     body.shop_id,
     body.title,
@@ -58,18 +54,19 @@ export async function saveGoods(
     JSON.stringify(body.images),
     body.source_url,
     now,
+    scope.accountId,
   ];
   const [row] = body.id
-    ? await db.query<{ id: number }>(
+    ? await scope.db.query<{ id: number }>(
         `UPDATE goods SET shop_id = $1, title = $2, price = $3, stock = $4, status = $5, images = $6::jsonb,
-           source_url = $7, updated_at = $8 WHERE id = $9 RETURNING id`,
+           source_url = $7, updated_at = $8 WHERE id = $10 AND account_id = $9 RETURNING id`,
         [...values, body.id],
       )
-    : await db.query<{ id: number }>(
-        `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) RETURNING id`,
+    : await scope.db.query<{ id: number }>(
+        `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at, account_id)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9) RETURNING id`,
         values,
       );
-  if (!row) throw new HttpProblem(404, '商品不存在');
+  if (!row) throw notFound();
   return row.id;
 }

@@ -1,7 +1,7 @@
 import type { AfterSaleOrder, Order, OrderGoods, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
-import type { Queryable } from './db';
 import { dayEndExclusive, dayStart, Filters, likePattern, NEWEST_FIRST, page } from './list';
+import type { Scope } from './scope';
 
 /** Between the fields of `orders.search` (migration 0002). */
 const SEARCH_SEPARATOR = '\u001f';
@@ -19,8 +19,9 @@ interface OrderRow extends Omit<Order, 'receiver'> {
 }
 
 /** A page of orders, newest first, with the receiver's mobile masked. */
-export async function listOrders(db: Queryable, params: BodyOf<'/api/order/index'>): Promise<Page<Order>> {
+export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'>): Promise<Page<Order>> {
   const f = new Filters();
+  f.and(`o.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
   if (keyword?.includes(SEARCH_SEPARATOR)) {
     // The separator of the stored search text: only the per-column form is exact then.
@@ -36,7 +37,7 @@ export async function listOrders(db: Queryable, params: BodyOf<'/api/order/index
   if (params.start_date) f.and(`o.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
   const { list, total } = await page<OrderRow>(
-    db,
+    scope.db,
     {
       table: 'orders',
       alias: 'o',
@@ -73,10 +74,11 @@ export async function listOrders(db: Queryable, params: BodyOf<'/api/order/index
 
 /** A page of after-sale orders, newest first. */
 export function listAfterSales(
-  db: Queryable,
+  scope: Scope,
   params: BodyOf<'/api/order/after-sale'>,
 ): Promise<Page<AfterSaleOrder>> {
   const f = new Filters();
+  f.and(`a.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
   if (keyword) {
     const k = f.p(keyword);
@@ -88,7 +90,7 @@ export function listAfterSales(
   if (params.start_date) f.and(`a.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`a.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
   return page<AfterSaleOrder>(
-    db,
+    scope.db,
     {
       table: 'after_sales',
       alias: 'a',

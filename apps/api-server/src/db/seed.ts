@@ -1,10 +1,15 @@
 import type { Db, Queryable } from './db';
 import { SCHEMA_LOCK } from './migrate';
+import { createSettings } from './setting';
 
 /**
  * The demo data set. Deterministic: the same PRNG seed gives the same rows, so tests can rely on the
  * counts below; only the timestamps move with the moment of seeding (they are spread over the six
  * months before it). Seeding runs once, when the database has no users.
+ *
+ * Accounts (DESIGN.md section 9): one demo seller account holds every business row; 13800000000
+ * (管理员, also an operator) owns it and 13900000000 is a member of it. Company config, banners,
+ * platforms and platform authorisations are platform-wide.
  */
 export const SEED_COUNTS = {
   users: 2,
@@ -19,6 +24,9 @@ export const SEED_COUNTS = {
   banners: 3,
   platforms: 5,
 } as const;
+
+/** The demo seller account (the first account, id 1 in a fresh database). */
+export const SEED_SELLER_ACCOUNT = { name: '云仓演示店' } as const;
 
 export const SEED_ACCOUNTS = {
   admin: { mobile: '13800000000', nickname: '管理员', is_manage: true },
@@ -229,14 +237,26 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
   const past = (days: number) => now - int(60, days * DAY);
 
   {
+    const [account] = await tx.query<{ id: number }>(
+      `INSERT INTO seller_accounts (name, status, created_at) VALUES ($1, 'active', $2) RETURNING id`,
+      [SEED_SELLER_ACCOUNT.name, now - 200 * DAY],
+    );
+    if (!account) throw new Error('account insert returned no row');
+    const demo = account.id;
+    /** The demo account's rows: every business row gets its `account_id`. */
+    const owned = (rows: unknown[][]) => rows.map((row) => [...row, demo]);
     await insertMany(
       tx,
       'users',
-      ['mobile', 'nickname', 'avatar_image', 'is_manage', 'created_at'],
-      [
-        [SEED_ACCOUNTS.admin.mobile, SEED_ACCOUNTS.admin.nickname, '', true, now - 200 * DAY],
-        [SEED_ACCOUNTS.user.mobile, SEED_ACCOUNTS.user.nickname, '', false, now - 120 * DAY],
-      ],
+      ['mobile', 'nickname', 'avatar_image', 'is_manage', 'created_at', 'account_role', 'account_id'],
+      owned([
+        [SEED_ACCOUNTS.admin.mobile, SEED_ACCOUNTS.admin.nickname, '', true, now - 200 * DAY, 'owner'],
+        [SEED_ACCOUNTS.user.mobile, SEED_ACCOUNTS.user.nickname, '', false, now - 120 * DAY, 'member'],
+      ]),
+    );
+    await tx.query(
+      'UPDATE seller_accounts SET owner_user_id = (SELECT id FROM users WHERE mobile = $1) WHERE id = $2',
+      [SEED_ACCOUNTS.admin.mobile, demo],
     );
     const c = SEED_COMPANY;
     await tx.query(
@@ -244,19 +264,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
        VALUES (1, $1, $2, $3, $4, $5, $6)`,
       [c.name, c.short_name, c.en_name, c.logo_url, c.foot_copyright, c.foot_info],
     );
-    const s = SEED_SETTINGS;
-    await tx.query(
-      `INSERT INTO settings (id, auto_purchase, default_markup_percent, purchase_account, notify_mobile,
-         sync_interval_minutes, auto_sync_logistics) VALUES (1, $1, $2, $3, $4, $5, $6)`,
-      [
-        s.auto_purchase,
-        s.default_markup_percent,
-        s.purchase_account,
-        s.notify_mobile,
-        s.sync_interval_minutes,
-        s.auto_sync_logistics,
-      ],
-    );
+    await createSettings(tx, demo, SEED_SETTINGS);
     await insertMany(
       tx,
       'banners',
@@ -287,8 +295,8 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
     await insertMany(
       tx,
       'shop_groups',
-      ['name', 'created_at'],
-      GROUPS.map((name, i) => [name, now - (180 - i * 10) * DAY]),
+      ['name', 'created_at', 'account_id'],
+      owned(GROUPS.map((name, i) => [name, now - (180 - i * 10) * DAY])),
     );
     const shops: { id: number; platform: string }[] = [];
     const shopRows: unknown[][] = [];
@@ -305,8 +313,8 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
     await insertMany(
       tx,
       'shops',
-      ['name', 'platform', 'group_id', 'auth_status', 'auth_expires_at', 'created_at'],
-      shopRows,
+      ['name', 'platform', 'group_id', 'auth_status', 'auth_expires_at', 'created_at', 'account_id'],
+      owned(shopRows),
     );
 
     const title = () => `${pick(GOODS_PREFIX)} ${pick(GOODS_NOUN)} ${pick(GOODS_SUFFIX)}`;
@@ -328,8 +336,8 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
     await insertMany(
       tx,
       'goods',
-      ['shop_id', 'title', 'price', 'stock', 'status', 'images', 'source_url', 'updated_at'],
-      goodsRows,
+      ['shop_id', 'title', 'price', 'stock', 'status', 'images', 'source_url', 'updated_at', 'account_id'],
+      owned(goodsRows),
     );
 
     const orderRows: unknown[][] = [];
@@ -378,8 +386,9 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
         'receiver_mobile',
         'receiver_address',
         'created_at',
+        'account_id',
       ],
-      orderRows,
+      owned(orderRows),
     );
 
     const afterRows: unknown[][] = [];
@@ -401,8 +410,8 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
     await insertMany(
       tx,
       'after_sales',
-      ['order_id', 'refund_amount', 'type', 'status', 'reason', 'created_at'],
-      afterRows,
+      ['order_id', 'refund_amount', 'type', 'status', 'reason', 'created_at', 'account_id'],
+      owned(afterRows),
     );
 
     const copyRows: unknown[][] = [];
@@ -423,8 +432,18 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
     await insertMany(
       tx,
       'copy_records',
-      ['source_url', 'shop_id', 'status', 'progress', 'goods_id', 'error', 'created_at', 'updated_at'],
-      copyRows,
+      [
+        'source_url',
+        'shop_id',
+        'status',
+        'progress',
+        'goods_id',
+        'error',
+        'created_at',
+        'updated_at',
+        'account_id',
+      ],
+      owned(copyRows),
     );
   }
 }

@@ -1,7 +1,7 @@
 import type { Settings } from '@consign/api-client';
 import type { BodyOf } from '../contract';
-import { HttpProblem, MESSAGES } from '../http/respond';
 import type { Queryable } from './db';
+import { notFound, type Scope } from './scope';
 
 const SETTINGS_KEYS = [
   'auto_purchase',
@@ -13,28 +13,54 @@ const SETTINGS_KEYS = [
 ] as const;
 const SETTINGS_COLUMNS = SETTINGS_KEYS.join(', ');
 
-export async function getSettings(db: Queryable): Promise<Settings> {
-  const [row] = await db.query<Settings>(`SELECT ${SETTINGS_COLUMNS} FROM settings WHERE id = 1`);
-  if (!row) throw new HttpProblem(404, MESSAGES.notFound);
+/** The settings a new account starts with (the seed's demo account uses them too). */
+export const DEFAULT_SETTINGS: Settings = {
+  auto_purchase: false,
+  default_markup_percent: 30,
+  purchase_account: '',
+  notify_mobile: '',
+  sync_interval_minutes: 30,
+  auto_sync_logistics: true,
+};
+
+/** Gives a new account its settings row (sign-up, seed). */
+export async function createSettings(
+  tx: Queryable,
+  accountId: number,
+  settings: Settings = DEFAULT_SETTINGS,
+) {
+  await tx.query(
+    `INSERT INTO settings (account_id, ${SETTINGS_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [accountId, ...SETTINGS_KEYS.map((key) => settings[key])],
+  );
+}
+
+/** The account's dropship settings (代发设置). */
+export async function getSettings(scope: Scope): Promise<Settings> {
+  const [row] = await scope.db.query<Settings>(
+    `SELECT ${SETTINGS_COLUMNS} FROM settings WHERE account_id = $1`,
+    [scope.accountId],
+  );
+  if (!row) throw notFound();
   return row;
 }
 
 /** Updates the fields present in `body` (any subset) and returns the settings. */
-export async function updateSettings(db: Queryable, body: BodyOf<'/api/setting/update'>): Promise<Settings> {
+export async function updateSettings(scope: Scope, body: BodyOf<'/api/setting/update'>): Promise<Settings> {
   // Only known columns, each as a parameter: the column names come from our own list.
   const sets: string[] = [];
-  const params: unknown[] = [];
+  const params: unknown[] = [scope.accountId];
   for (const key of SETTINGS_KEYS) {
     const value = body[key];
     if (value === undefined) continue;
     params.push(value);
     sets.push(`${key} = $${params.length}`);
   }
-  if (sets.length === 0) return getSettings(db);
-  const [row] = await db.query<Settings>(
-    `UPDATE settings SET ${sets.join(', ')} WHERE id = 1 RETURNING ${SETTINGS_COLUMNS}`,
+  if (sets.length === 0) return getSettings(scope);
+  const [row] = await scope.db.query<Settings>(
+    `UPDATE settings SET ${sets.join(', ')} WHERE account_id = $1 RETURNING ${SETTINGS_COLUMNS}`,
     params,
   );
-  if (!row) throw new HttpProblem(404, MESSAGES.notFound);
+  if (!row) throw notFound();
   return row;
 }

@@ -1,12 +1,56 @@
-import type { Queryable } from './db';
+import type { Db } from './db';
+import { isUniqueViolation } from './db';
+import { createSettings } from './setting';
 
-/** The id of the user with this mobile, created on its first login. */
-export async function upsertUser(db: Queryable, mobile: string, now: number): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO users (mobile, created_at) VALUES ($1, $2)
-     ON CONFLICT (mobile) DO UPDATE SET mobile = EXCLUDED.mobile RETURNING id`,
-    [mobile, now],
+/** A user as sign-in sees them: whether they and their seller account may sign in. */
+export interface SignInUser {
+  id: number;
+  accountId: number;
+  active: boolean;
+}
+
+/** The user of a mobile, with their account's status; null for a mobile nobody has seen. */
+export async function userByMobile(db: Db, mobile: string): Promise<SignInUser | null> {
+  const [row] = await db.query<{ id: number; account_id: number; active: boolean }>(
+    `SELECT u.id, u.account_id, (u.status = 'active' AND a.status = 'active') AS active
+     FROM users u JOIN seller_accounts a ON a.id = u.account_id WHERE u.mobile = $1`,
+    [mobile],
   );
-  if (!row) throw new Error('user upsert returned no row');
-  return row.id;
+  return row ? { id: row.id, accountId: row.account_id, active: row.active } : null;
+}
+
+/**
+ * Sign-up (`SIGNUP=open`): a new, empty seller account (with default settings) owned by a new user of
+ * this mobile, in one transaction. When the same mobile signs up twice at once, the second finds the
+ * first's user (`created: false`).
+ */
+export async function signUp(
+  db: Db,
+  mobile: string,
+  now: number,
+): Promise<{ user: SignInUser; created: boolean }> {
+  try {
+    const user = await db.transaction(async (tx) => {
+      const [account] = await tx.query<{ id: number }>(
+        `INSERT INTO seller_accounts (name, status, created_at) VALUES ($1, 'active', $2) RETURNING id`,
+        [mobile, now],
+      );
+      if (!account) throw new Error('account insert returned no row');
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO users (mobile, created_at, account_id, account_role) VALUES ($1, $2, $3, 'owner')
+         RETURNING id`,
+        [mobile, now, account.id],
+      );
+      if (!row) throw new Error('user insert returned no row');
+      await tx.query('UPDATE seller_accounts SET owner_user_id = $1 WHERE id = $2', [row.id, account.id]);
+      await createSettings(tx, account.id);
+      return { id: row.id, accountId: account.id, active: true };
+    });
+    return { user, created: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const user = await userByMobile(db, mobile);
+    if (!user) throw error;
+    return { user, created: false };
+  }
 }

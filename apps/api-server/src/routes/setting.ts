@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { getSettings, updateSettings } from '../db/setting';
-import type { ApiEnv, Deps } from '../env';
+import type { ApiEnv } from '../env';
 import { ok } from '../http/respond';
+import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
 /** The dropshipping settings. */
-export function settingRoutes({ db }: Deps) {
+export function settingRoutes() {
   return new Hono<ApiEnv>()
-    .post('/index', body('/api/setting/index'), async (c) => ok(c, await getSettings(db)))
+    .post('/index', body('/api/setting/index'), async (c) => ok(c, await getSettings(scope(c))))
     .post('/update', body('/api/setting/update'), async (c) =>
-      ok(c, await updateSettings(db, c.req.valid('json'))),
+      ok(c, await updateSettings(scope(c), c.req.valid('json'))),
     );
 }

@@ -3,19 +3,22 @@ import { isUniqueViolation } from '../db/db';
 import { deleteGroup, groupById, listGroups, listShops, moveShop, saveGroup, shopById } from '../db/shop';
 import type { ApiEnv, Deps } from '../env';
 import { ApiRefusal, ok } from '../http/respond';
+import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
 /** Shops, shop groups, and moving a shop between groups. */
-export function shopRoutes({ db, now }: Deps) {
+export function shopRoutes({ now }: Pick<Deps, 'now'>) {
   return new Hono<ApiEnv>()
-    .post('/index', body('/api/shop/index'), async (c) => ok(c, await listShops(db, c.req.valid('json'))))
+    .post('/index', body('/api/shop/index'), async (c) =>
+      ok(c, await listShops(scope(c), c.req.valid('json'))),
+    )
     .post('/group-index', body('/api/shop/group-index'), async (c) =>
-      ok(c, await listGroups(db, c.req.valid('json'))),
+      ok(c, await listGroups(scope(c), c.req.valid('json'))),
     )
     .post('/group-save', body('/api/shop/group-save'), async (c) => {
       try {
-        const id = await saveGroup(db, c.req.valid('json'), Math.floor(now() / 1000));
-        return ok(c, await groupById(db, id));
+        const id = await saveGroup(scope(c), c.req.valid('json'), Math.floor(now() / 1000));
+        return ok(c, await groupById(scope(c), id));
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiRefusal('分组名称已存在');
         throw error;
@@ -23,12 +26,12 @@ export function shopRoutes({ db, now }: Deps) {
     })
     .post('/group-del', body('/api/shop/group-del'), async (c) => {
       const { id } = c.req.valid('json');
-      await deleteGroup(db, id);
+      await deleteGroup(scope(c), id);
       return ok(c, { id });
     })
     .post('/move', body('/api/shop/move'), async (c) => {
       const move = c.req.valid('json');
-      await moveShop(db, move);
-      return ok(c, await shopById(db, move.shop_id));
+      await moveShop(scope(c), move);
+      return ok(c, await shopById(scope(c), move.shop_id));
     });
 }

@@ -11,8 +11,14 @@ interface CachedToken {
   expiresAt: number;
   until: number;
 }
-interface CachedUser {
+/** A signed-in user and the seller account they act in. */
+export interface Caller {
   user: CurrentUser;
+  accountId: number;
+}
+
+interface CachedUser {
+  user: Caller;
   until: number;
 }
 
@@ -84,18 +90,25 @@ export class TokenStore {
     );
   }
 
-  /** The user of an id, cached like tokens; null when the user no longer exists. */
-  async user(userId: number): Promise<CurrentUser | null> {
+  /**
+   * The user of an id and their account, cached like tokens; null when the user no longer exists or
+   * they or their account are disabled.
+   */
+  async user(userId: number): Promise<Caller | null> {
     const now = this.now();
     const cached = this.#users.get(userId);
     if (cached && cached.until > now) return cached.user;
-    const [row] = await this.db.query<CurrentUser>(
-      'SELECT id, mobile, nickname, avatar_image, is_manage, created_at FROM users WHERE id = $1',
+    const [row] = await this.db.query<CurrentUser & { account_id: number }>(
+      `SELECT u.id, u.mobile, u.nickname, u.avatar_image, u.is_manage, u.created_at, u.account_id
+       FROM users u JOIN seller_accounts a ON a.id = u.account_id
+       WHERE u.id = $1 AND u.status = 'active' AND a.status = 'active'`,
       [userId],
     );
     if (!row) return null;
-    this.remember(this.#users, userId, { user: row, until: now + this.cacheTtlMs });
-    return row;
+    const { account_id, ...user } = row;
+    const caller = { user, accountId: account_id };
+    this.remember(this.#users, userId, { user: caller, until: now + this.cacheTtlMs });
+    return caller;
   }
 
   /** Drops a user from the cache after a change to them. */

@@ -23,6 +23,11 @@ import { useSmsCountdown } from './use-sms-countdown';
 export interface LoginFormProps {
   /** Where to go after logging in (sanitised by `safeRedirect`); default: the `redirect` search parameter. */
   redirect?: string;
+  /**
+   * Where a login that signed up a new, empty seller account (`is_new_account`) goes when no redirect
+   * was given, e.g. the app's 新手指引; default: the same place as any login.
+   */
+  newAccountRedirect?: string;
   /** The captcha to run before sending a code; default: the ShellProvider's. */
   captcha?: CaptchaProvider;
   /** Paths of the agreement pages. */
@@ -46,6 +51,7 @@ function apiMessage(error: unknown): string | undefined {
 /** The SMS login form: mobile, code with a captcha-guarded resend countdown, agreement, submit. */
 export function LoginForm({
   redirect,
+  newAccountRedirect,
   captcha,
   userAgreementPath = '/user-agreement',
   privacyPolicyPath = '/privacy-policy',
@@ -60,6 +66,8 @@ export function LoginForm({
     select: (location) => (location.search as Record<string, unknown>).redirect,
   });
   const target = safeRedirect(redirect ?? redirectParam);
+  // A redirect was asked for (even one refused as unsafe, which goes to `/`): it wins over newAccountRedirect.
+  const redirectGiven = (redirect ?? redirectParam) !== undefined;
 
   const [mobile, setMobile] = React.useState('');
   const [code, setCode] = React.useState('');
@@ -133,7 +141,11 @@ export function LoginForm({
       redirectTimer.current = setTimeout(() => {
         // A current user cached from an earlier session (or a failed 401 call) must not show next.
         queryClient.removeQueries({ queryKey: shell.queries.currentUser.queryKey });
-        void navigate({ href: target, replace: true });
+        const newAccountTarget =
+          result.is_new_account && !redirectGiven && newAccountRedirect
+            ? safeRedirect(newAccountRedirect)
+            : null;
+        void navigate({ href: newAccountTarget ?? target, replace: true });
       }, REDIRECT_DELAY_MS);
       // Stays "submitting" until the page changes: no second login.
     } catch {

@@ -24,6 +24,8 @@ export function activeBanners(banners: readonly Banner[] | undefined, nowMs = Da
 export type LoginScreenProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** Where to go after logging in; default: the `redirect` search parameter (sanitised), else `/`. */
   redirect?: string;
+  /** Where a login that signed up a new seller account goes when no redirect was given (LoginForm). */
+  newAccountRedirect?: string;
   /** The captcha before an SMS code is sent; default: the ShellProvider's. */
   captcha?: CaptchaProvider;
   /** Clock for the banner windows (tests, stories); default `Date.now`. */
@@ -47,6 +49,7 @@ export function LoginLayout({
   config,
   pending,
   redirect,
+  newAccountRedirect,
   captcha,
   now = Date.now,
   autoplay,
@@ -112,7 +115,11 @@ export function LoginLayout({
                 </p>
               ) : null}
             </header>
-            {mode === 'form' ? <LoginForm redirect={redirect} captcha={captcha} /> : <LoginQrPanel />}
+            {mode === 'form' ? (
+              <LoginForm redirect={redirect} newAccountRedirect={newAccountRedirect} captcha={captcha} />
+            ) : (
+              <LoginQrPanel />
+            )}
           </section>
         </div>
       </main>

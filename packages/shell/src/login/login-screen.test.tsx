@@ -13,13 +13,18 @@ import { resetSmsCountdown } from './use-sms-countdown';
 type TestRouter = ReturnType<typeof createTestRouter>;
 
 async function renderLogin(
-  options: { path?: string; api?: ReturnType<typeof createFakeApi>; captcha?: CaptchaProvider } = {},
+  options: {
+    path?: string;
+    api?: ReturnType<typeof createFakeApi>;
+    captcha?: CaptchaProvider;
+    newAccountRedirect?: string;
+  } = {},
 ) {
   const api = options.api ?? createFakeApi();
   let router: TestRouter | undefined;
   const screen = await render(
     <ShellHarness
-      root={() => <LoginScreen autoplay={false} />}
+      root={() => <LoginScreen autoplay={false} newAccountRedirect={options.newAccountRedirect} />}
       initialPath={options.path ?? '/login'}
       api={api}
       captcha={options.captcha}
@@ -196,6 +201,25 @@ describe('LoginScreen', () => {
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => router().state.location.pathname).toBe('/');
   });
+
+  it.each([
+    ['/login', '/dashboard/guide'],
+    ['/login?redirect=%2Forder%2Findex', '/order/index'],
+  ])(
+    'a new seller account on %s goes to %s (newAccountRedirect unless a redirect was given)',
+    async (path, to) => {
+      const api = createFakeApi({ newAccount: true });
+      const { mobile, code, router } = await renderLogin({
+        api,
+        path,
+        newAccountRedirect: '/dashboard/guide',
+      });
+      await userEvent.type(mobile, '13700000000');
+      await userEvent.type(code, '123456');
+      await userEvent.keyboard('{Enter}');
+      await expect.poll(() => router().state.location.pathname).toBe(to);
+    },
+  );
 
   it('paints from the cached config, shows only active banners and caches the fresh config', async () => {
     localStorage.setItem(COMPANY_CONFIG_KEY, JSON.stringify({ ...companyConfig, short_name: '旧名称' }));

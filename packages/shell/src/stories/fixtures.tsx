@@ -153,6 +153,8 @@ export interface FakeApiOptions {
   userFails?: boolean;
   sendCodeFails?: boolean;
   loginFails?: boolean;
+  /** The login signed the mobile up as the owner of a new seller account. */
+  newAccount?: boolean;
   token?: string;
 }
 
@@ -194,7 +196,7 @@ export function createFakeApi(options: FakeApiOptions = {}): ShellApi & { calls:
         calls.login.push(body);
         return answer(() => {
           if (options.loginFails) throw apiError('验证码错误');
-          return { access_token: token };
+          return options.newAccount ? { access_token: token, is_new_account: true } : { access_token: token };
         });
       },
       logout() {

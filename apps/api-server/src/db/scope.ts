@@ -1,0 +1,26 @@
+import { HttpProblem } from '../http/respond';
+import type { Queryable } from './db';
+
+/**
+ * The data boundary (DESIGN.md section 9): the one way into the business tables (shops, shop groups,
+ * goods, orders, after-sale orders, copy records, settings). A `Scope` is the database handle bound
+ * to the caller's seller account; every function of db/order.ts, shop.ts, goods.ts, copy.ts and
+ * setting.ts takes it as its first parameter, has no other handle to the database, and filters every
+ * query by `scope.accountId`. The authentication middleware makes it for a signed-in caller
+ * (`c.get('scope')`), so a route cannot reach another account's rows, nor forget the filter.
+ */
+export interface Scope {
+  readonly accountId: number;
+  readonly db: Queryable;
+}
+
+export function scopeOf(db: Queryable, accountId: number): Scope {
+  return { db, accountId };
+}
+
+/** What the API answers for a record that does not exist, or belongs to another account. */
+export const NOT_FOUND_MESSAGE = '记录不存在';
+
+export function notFound(): HttpProblem {
+  return new HttpProblem(404, NOT_FOUND_MESSAGE);
+}

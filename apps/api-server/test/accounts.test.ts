@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+
+/** Sign-up and sign-in of seller accounts (DESIGN.md section 9); isolation is isolation.test.ts. */
+
+/** The login answer for a mobile, through send-code and the dev outbox. */
+async function loginAnswer(t: TestServer, mobile: string) {
+  t.clock.advance(61_000);
+  await t.client().auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  const { code } = (await (await fetch(`${t.url}/__dev/sms?mobile=${mobile}`)).json()) as { code: string };
+  const res = await t.post('/api/default/login', { mobile, code });
+  return { status: res.status, ...(await envelope(res)) };
+}
+
+async function countWhere(t: TestServer, sql: string, params: unknown[]) {
+  const [row] = await t.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params);
+  return row?.n ?? 0;
+}
+
+describe('SIGNUP=open (the default)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ copyWorker: false });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('the seeded users share the demo account: 13800000000 owns it, 13900000000 is a member', async () => {
+    const rows = await t.server.db.query<{ mobile: string; account_id: number; account_role: string }>(
+      'SELECT mobile, account_id, account_role FROM users ORDER BY id',
+    );
+    expect(rows).toEqual([
+      { mobile: ADMIN, account_id: 1, account_role: 'owner' },
+      { mobile: USER, account_id: 1, account_role: 'member' },
+    ]);
+    const [account] = await t.server.db.query('SELECT owner_user_id, status FROM seller_accounts');
+    expect(account).toEqual({ owner_user_id: 1, status: 'active' });
+    for (const table of [
+      'shops',
+      'shop_groups',
+      'goods',
+      'orders',
+      'after_sales',
+      'copy_records',
+      'settings',
+    ]) {
+      expect(await countWhere(t, table, []), table).toBe(
+        await countWhere(t, `${table} WHERE account_id = $1`, [1]),
+      );
+    }
+    expect(await (await loginAnswer(t, ADMIN)).data).toMatchObject({ is_new_account: false });
+  });
+
+  it('an unknown mobile becomes the owner of a new, empty account with default settings', async () => {
+    const mobile = '13712340011';
+    const first = await loginAnswer(t, mobile);
+    expect(first).toMatchObject({ status: 200, errorCode: 0, data: { is_new_account: true } });
+    const [user] = await t.server.db.query<{ id: number; account_id: number; account_role: string }>(
+      'SELECT id, account_id, account_role FROM users WHERE mobile = $1',
+      [mobile],
+    );
+    expect(user?.account_role).toBe('owner');
+    expect(user?.account_id).not.toBe(1);
+    const [account] = await t.server.db.query('SELECT owner_user_id FROM seller_accounts WHERE id = $1', [
+      user?.account_id,
+    ]);
+    expect(account).toEqual({ owner_user_id: user?.id });
+    const token = (first.data as { access_token: string }).access_token;
+    const api = t.client(() => token);
+    expect(await api.order.index({ pageIndex: 1, pageSize: 20 })).toEqual({ list: [], total: 0 });
+    expect(await api.setting.index()).toMatchObject({ default_markup_percent: 30, auto_purchase: false });
+
+    // Signing in again is not a new account.
+    expect(await loginAnswer(t, mobile)).toMatchObject({ data: { is_new_account: false } });
+    expect(await countWhere(t, 'users WHERE mobile = $1', [mobile])).toBe(1);
+  });
+
+  it('a disabled user, or a user of a disabled account, cannot sign in, and their sessions end', async () => {
+    const token = await t.login(USER);
+    await t.server.db.query("UPDATE users SET status = 'disabled' WHERE mobile = $1", [USER]);
+    expect(await loginAnswer(t, USER)).toMatchObject({ status: 200, errorCode: 1, msg: '账号已停用' });
+    t.clock.advance(11_000); // past the 10 s cache of user lookups
+    expect((await t.post('/api/user/info', {}, { token })).status).toBe(401);
+    await t.server.db.query("UPDATE users SET status = 'active' WHERE mobile = $1", [USER]);
+
+    const mobile = '13712340012';
+    const owner = (await loginAnswer(t, mobile)).data as { access_token: string };
+    await t.server.db.query(
+      "UPDATE seller_accounts SET status = 'disabled' WHERE id = (SELECT account_id FROM users WHERE mobile = $1)",
+      [mobile],
+    );
+    expect(await loginAnswer(t, mobile)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
+    t.clock.advance(11_000);
+    expect((await t.post('/api/user/info', {}, { token: owner.access_token })).status).toBe(401);
+    // The other users are unaffected.
+    expect(await loginAnswer(t, ADMIN)).toMatchObject({ errorCode: 0 });
+  });
+});
+
+describe('SIGNUP=closed', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ copyWorker: false, signup: 'closed' });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('refuses an unknown mobile and creates nothing; existing users still sign in', async () => {
+    const users = await countWhere(t, 'users', []);
+    const accounts = await countWhere(t, 'seller_accounts', []);
+    expect(await loginAnswer(t, '13712340021')).toMatchObject({
+      status: 200,
+      errorCode: 1,
+      msg: '该手机号未开通账号，请联系管理员',
+    });
+    expect(await countWhere(t, 'users', [])).toBe(users);
+    expect(await countWhere(t, 'seller_accounts', [])).toBe(accounts);
+    expect(await loginAnswer(t, USER)).toMatchObject({ errorCode: 0, data: { is_new_account: false } });
+  });
+});

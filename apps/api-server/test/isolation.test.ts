@@ -1,0 +1,284 @@
+import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, startTestServer, type TestServer } from './helpers';
+
+/**
+ * The data boundary (DESIGN.md section 9), generated from the contract's route table: a second seller,
+ * signed up through the real login flow, calls EVERY path of `apiRoutes` with ids of the demo account.
+ * After each call: nothing of the demo account is in the answer, a read or write by id answers 404
+ * `记录不存在` (exactly like a missing record), operator calls answer 403, and every row of the demo
+ * account (and of the platform-wide tables) is byte-identical to before. A path without a case fails
+ * the test, so a route added later is covered without anyone remembering to.
+ */
+
+const SECOND = '13712340001';
+const DEMO_ACCOUNT = 1;
+
+/** Business tables (with their order) and the platform-wide ones a seller must not change either. */
+const SNAPSHOT_QUERIES = [
+  ...['shop_groups', 'shops', 'goods', 'orders', 'after_sales', 'copy_records'].map(
+    (table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
+  ),
+  `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
+  `SELECT * FROM users WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
+  `SELECT * FROM seller_accounts WHERE id = ${DEMO_ACCOUNT}`,
+  'SELECT * FROM company',
+  'SELECT * FROM banners ORDER BY id',
+  'SELECT * FROM platforms ORDER BY id',
+  'SELECT * FROM platform_auths ORDER BY id',
+];
+
+/** What a call must answer. */
+type Outcome =
+  /** 404 `记录不存在`. */
+  | 'not-found'
+  /** 403 (an operator call). */
+  | 'forbidden'
+  /** 200 with a page of the caller's own rows: none (the second account is empty). */
+  | 'empty-list'
+  /** Any answer (public calls, the caller's own settings and user): still no leak, no change. */
+  | 'any';
+
+interface Case {
+  body?: Record<string, unknown>;
+  query?: Record<string, number>;
+  outcome: Outcome;
+}
+
+interface DemoIds {
+  order: number;
+  shop: number;
+  group: number;
+  goods: number;
+  copy: number;
+  banner: number;
+  platform: number;
+  platformAuth: number;
+}
+
+const page = { pageIndex: 1, pageSize: 100 };
+
+/** One case per path of the contract (with the demo account's ids). */
+function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
+  const goods = {
+    id: ids.goods,
+    shop_id: ids.shop,
+    title: '改名的商品',
+    price: 100,
+    stock: 1,
+    status: 'on_sale',
+    images: ['/static/goods/1.svg'],
+    source_url: '',
+  };
+  return {
+    '/api/default/send-code': [
+      {
+        body: { mobile: '13712340002', type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' },
+        outcome: 'any',
+      },
+    ],
+    '/api/default/login': [{ body: { mobile: '13800000000', code: '000000' }, outcome: 'any' }],
+    // Without the caller's token (it would end the session the other cases use).
+    '/api/default/logout': [{ outcome: 'any' }],
+    '/api/default/config': [{ outcome: 'any' }],
+    '/api/user/info': [{ outcome: 'any' }],
+
+    '/api/company/index': [{ outcome: 'forbidden' }],
+    '/api/company/update': [{ body: { name: '劫持' }, outcome: 'forbidden' }],
+    '/api/company/ad-save': [
+      { body: { id: ids.banner, name: '劫持', ad_login_image_url: '/x.svg' }, outcome: 'forbidden' },
+    ],
+    '/api/company/ad-del': [{ query: { id: ids.banner }, outcome: 'forbidden' }],
+    '/api/company/platform-save': [
+      { body: { id: ids.platform, name: '劫持', code: 'x' }, outcome: 'forbidden' },
+    ],
+    '/api/company/platform-list': [{ outcome: 'forbidden' }],
+    '/api/company/platform-del': [{ query: { id: ids.platform }, outcome: 'forbidden' }],
+    '/api/company/platform-auth-save': [
+      {
+        body: { id: ids.platformAuth, platform_id: ids.platform, shop_name: 'x', app_key: 'x' },
+        outcome: 'forbidden',
+      },
+    ],
+    '/api/company/platform-auth-del': [
+      { query: { id: ids.platformAuth, platform_id: ids.platform }, outcome: 'forbidden' },
+    ],
+    '/api/company/platform-auth-list': [{ query: { platform_id: ids.platform }, outcome: 'forbidden' }],
+
+    // The caller's own settings: the demo account's distinctive values must not show.
+    '/api/setting/index': [{ outcome: 'any' }],
+    '/api/setting/update': [{ body: { default_markup_percent: 99, auto_purchase: true }, outcome: 'any' }],
+
+    '/api/order/index': [
+      { body: page, outcome: 'empty-list' },
+      { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },
+      { body: { ...page, keyword: 'DD' }, outcome: 'empty-list' },
+    ],
+    '/api/order/after-sale': [
+      { body: page, outcome: 'empty-list' },
+      { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },
+    ],
+
+    '/api/shop/index': [
+      { body: page, outcome: 'empty-list' },
+      { body: { ...page, group_id: ids.group }, outcome: 'empty-list' },
+      { body: { ...page, group_id: 0 }, outcome: 'empty-list' },
+    ],
+    '/api/shop/group-index': [{ body: page, outcome: 'empty-list' }],
+    '/api/shop/group-save': [{ body: { id: ids.group, name: '劫持的分组' }, outcome: 'not-found' }],
+    '/api/shop/group-del': [{ body: { id: ids.group }, outcome: 'not-found' }],
+    '/api/shop/move': [
+      { body: { shop_id: ids.shop, group_id: null }, outcome: 'not-found' },
+      { body: { shop_id: ids.shop, group_id: ids.group }, outcome: 'not-found' },
+    ],
+
+    '/api/goods/index': [
+      { body: page, outcome: 'empty-list' },
+      { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },
+    ],
+    '/api/goods/detail': [{ body: { id: ids.goods }, outcome: 'not-found' }],
+    '/api/goods/save': [
+      { body: goods, outcome: 'not-found' },
+      // A new product into the demo account's shop.
+      { body: { ...goods, id: undefined }, outcome: 'not-found' },
+    ],
+
+    '/api/copy/index': [
+      { body: page, outcome: 'empty-list' },
+      { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },
+    ],
+    '/api/copy/create': [
+      { body: { shop_id: ids.shop, urls: ['https://item.example.com/1'] }, outcome: 'not-found' },
+    ],
+  };
+}
+
+let t: TestServer;
+let token: string;
+let isNewAccount: boolean | undefined;
+let ids: DemoIds;
+/** Strings only the demo account's rows hold (names, numbers, addresses, links). */
+let markers: string[];
+
+async function snapshot(): Promise<string[]> {
+  return Promise.all(SNAPSHOT_QUERIES.map(async (sql) => JSON.stringify(await t.server.db.query(sql))));
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ dataDir: 'memory://', copyWorker: false });
+  const db = t.server.db;
+  // Distinctive demo settings, so that an answer holding them is seen.
+  await db.query(
+    `UPDATE settings SET purchase_account = 'demo-purchase-account', notify_mobile = '13811112222'
+     WHERE account_id = $1`,
+    [DEMO_ACCOUNT],
+  );
+  const one = async (sql: string) => (await db.query<{ id: number }>(sql, [DEMO_ACCOUNT]))[0]?.id ?? 0;
+  ids = {
+    order: await one('SELECT id FROM orders WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    shop: await one(
+      'SELECT id FROM shops WHERE account_id = $1 AND group_id IS NOT NULL ORDER BY id LIMIT 1',
+    ),
+    group: await one('SELECT id FROM shop_groups WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    goods: await one('SELECT id FROM goods WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    copy: await one('SELECT id FROM copy_records WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    banner: await one('SELECT id FROM banners WHERE $1 > 0 ORDER BY id LIMIT 1'),
+    platform: await one('SELECT id FROM platforms WHERE $1 > 0 ORDER BY id LIMIT 1'),
+    platformAuth: await one('SELECT id FROM platform_auths WHERE $1 > 0 ORDER BY id LIMIT 1'),
+  };
+  for (const [name, id] of Object.entries(ids)) expect(id, name).toBeGreaterThan(0);
+  const texts = await db.query<{ v: string }>(
+    `SELECT name AS v FROM shops WHERE account_id = $1
+     UNION SELECT name FROM shop_groups WHERE account_id = $1
+     UNION SELECT title FROM goods WHERE account_id = $1
+     UNION SELECT order_no FROM orders WHERE account_id = $1
+     UNION SELECT buyer_name FROM orders WHERE account_id = $1
+     UNION SELECT receiver_address FROM orders WHERE account_id = $1
+     UNION SELECT source_url FROM copy_records WHERE account_id = $1 AND source_url <> ''
+     UNION SELECT purchase_account FROM settings WHERE account_id = $1
+     UNION SELECT notify_mobile FROM settings WHERE account_id = $1`,
+    [DEMO_ACCOUNT],
+  );
+  markers = texts.map((row) => row.v).filter((v) => v.length >= 2);
+  expect(markers.length).toBeGreaterThan(500);
+
+  // The second seller signs up through the real flow: send-code, the dev outbox, login.
+  t.clock.advance(61_000);
+  const api = t.client();
+  await api.auth.sendCode({ mobile: SECOND, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  const { code } = (await (await fetch(`${t.url}/__dev/sms?mobile=${SECOND}`)).json()) as { code: string };
+  const login = await api.auth.login({ mobile: SECOND, code });
+  token = login.access_token;
+  isNewAccount = login.is_new_account;
+}, 180_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('the data boundary, for every path of the contract', () => {
+  it('the second seller signed up into a new account of their own', async () => {
+    expect(isNewAccount).toBe(true);
+    const [row] = await t.server.db.query<{ account_id: number; account_role: string }>(
+      'SELECT account_id, account_role FROM users WHERE mobile = $1',
+      [SECOND],
+    );
+    expect(row?.account_id).not.toBe(DEMO_ACCOUNT);
+    expect(row?.account_role).toBe('owner');
+  });
+
+  it('has a case for every path of the contract', () => {
+    const cases = casesFor(ids) as Partial<Record<string, Case[]>>;
+    const missing = Object.keys(apiRoutes).filter((path) => !cases[path]?.length);
+    expect(missing, 'paths of apiRoutes without an isolation case').toEqual([]);
+  });
+
+  it.each(Object.keys(apiRoutes) as ApiPath[])(
+    '%s: nothing of the demo account leaks or changes',
+    async (path) => {
+      const cases = (casesFor(ids) as Partial<Record<string, Case[]>>)[path];
+      if (!cases?.length) throw new Error(`no isolation case for ${path}: add one in casesFor()`);
+      for (const c of cases) {
+        const before = await snapshot();
+        const query = c.query
+          ? `?${new URLSearchParams(Object.entries(c.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+          : '';
+        const res = await t.post(`${path}${query}`, c.body ?? {}, {
+          token: path === '/api/default/logout' ? undefined : token,
+        });
+        const text = await res.clone().text();
+        const answer = await envelope(res);
+        const label = `${path} ${JSON.stringify(c)}`;
+
+        if (c.outcome === 'not-found') {
+          expect({ status: res.status, msg: answer.msg }, label).toEqual({ status: 404, msg: '记录不存在' });
+        } else if (c.outcome === 'forbidden') {
+          expect(res.status, label).toBe(403);
+        } else if (c.outcome === 'empty-list') {
+          expect(res.status, label).toBe(200);
+          expect(answer.data, label).toEqual({ list: [], total: 0 });
+        } else {
+          expect(res.status, label).not.toBe(500);
+        }
+        const leaked = markers.filter((marker) => text.includes(marker));
+        expect(leaked, `${label}: demo data in the answer`).toEqual([]);
+        expect(await snapshot(), `${label}: the demo account's rows changed`).toEqual(before);
+      }
+    },
+  );
+
+  it('the same calls with a missing id answer exactly alike', async () => {
+    const missing = 999_999;
+    for (const [path, body] of [
+      ['/api/goods/detail', { id: missing }],
+      ['/api/shop/group-del', { id: missing }],
+      ['/api/shop/move', { shop_id: missing, group_id: null }],
+    ] as const) {
+      const res = await t.post(path, body, { token });
+      expect({ status: res.status, body: await envelope(res) }).toEqual({
+        status: 404,
+        body: { errorCode: 1, msg: '记录不存在' },
+      });
+    }
+  });
+});
