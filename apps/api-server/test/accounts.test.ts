@@ -76,11 +76,10 @@ describe('SIGNUP=open (the default)', () => {
     expect(await countWhere(t, 'users WHERE mobile = $1', [mobile])).toBe(1);
   });
 
-  it('a disabled user, or a user of a disabled account, cannot sign in, and their sessions end', async () => {
+  it('a disabled user, or a user of a disabled account, cannot sign in, and their sessions end at once', async () => {
     const token = await t.login(USER);
     await t.server.db.query("UPDATE users SET status = 'disabled' WHERE mobile = $1", [USER]);
     expect(await loginAnswer(t, USER)).toMatchObject({ status: 200, errorCode: 1, msg: '账号已停用' });
-    t.clock.advance(11_000); // past the 10 s cache of user lookups
     expect((await t.post('/api/user/info', {}, { token })).status).toBe(401);
     await t.server.db.query("UPDATE users SET status = 'active' WHERE mobile = $1", [USER]);
 
@@ -91,7 +90,6 @@ describe('SIGNUP=open (the default)', () => {
       [mobile],
     );
     expect(await loginAnswer(t, mobile)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
-    t.clock.advance(11_000);
     expect((await t.post('/api/user/info', {}, { token: owner.access_token })).status).toBe(401);
     // The other users are unaffected.
     expect(await loginAnswer(t, ADMIN)).toMatchObject({ errorCode: 0 });

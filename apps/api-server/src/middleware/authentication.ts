@@ -16,8 +16,7 @@ export function authentication(tokens: TokenStore, db: Queryable) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const header = c.req.header('authorization');
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() || null : null;
-    const userId = token ? await tokens.verify(token) : null;
-    const caller = userId === null ? null : await tokens.user(userId);
+    const caller = token ? await tokens.caller(token) : null;
     c.set('token', token);
     c.set('user', caller?.user ?? null);
     c.set(
