@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type ApiClient, createApiClient } from '@consign/api-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCK_FILE } from '../src/db/data-dir-lock';
-import { seededDataDir, USER } from './helpers';
+import { freePort, healthy, seededDataDir, USER } from './helpers';
 
 /**
  * One process per PGlite data directory, and no acknowledged write lost to a crash. The servers are
@@ -23,17 +22,6 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Child {
   process: ChildProcess;
@@ -74,11 +62,7 @@ async function startChild(): Promise<Child> {
 async function ready(child: Child): Promise<void> {
   for (;;) {
     if (child.process.exitCode !== null) throw new Error(`the server exited: ${child.stderr()}`);
-    try {
-      if ((await fetch(`${child.url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await healthy(child.url)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -10,6 +10,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -180,4 +181,25 @@ export async function startTestServer(
 /** The raw envelope of a response. */
 export async function envelope(res: Response): Promise<{ errorCode: number; msg?: string; data?: unknown }> {
   return (await res.json()) as { errorCode: number; msg?: string; data?: unknown };
+}
+
+/** A TCP port free on 127.0.0.1 right now (for tests that start server processes). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Whether a server at `url` answers `/healthz` with 200 (false while it is not listening). */
+export async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/healthz`)).ok;
+  } catch {
+    return false;
+  }
 }

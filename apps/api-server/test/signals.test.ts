@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { freePort, healthy } from './helpers';
 
 /**
  * `npm start` as an operator's process manager stops it: a signal to the bootstrap process (what npm
@@ -15,25 +15,6 @@ const dataDirs: string[] = [];
 afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function healthy(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}/healthz`)).ok;
-  } catch {
-    return false;
-  }
-}
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
