@@ -58,7 +58,10 @@ function ensureDependencies() {
   const hash = createHash('sha256').update(lock).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
   log('installing dependencies (pnpm install --frozen-lockfile)');
-  must('pnpm', ['install', '--frozen-lockfile']);
+  // Without NODE_ENV: pnpm skips devDependencies (the admin app's build tools) under NODE_ENV=production,
+  // which is how an operator runs `npm start` for real.
+  const { NODE_ENV: _, ...env } = process.env;
+  must('pnpm', ['install', '--frozen-lockfile'], { env });
   writeFileSync(stamp, hash);
 }
 

@@ -225,6 +225,6 @@ export function configError(problems: readonly string[], production: boolean): s
       ? 'Consign refuses to start in production (NODE_ENV=production):'
       : 'Consign cannot start with this configuration:',
     ...problems.map((problem) => `  - ${problem}`),
-    'See "Running in production" in README.md. Nothing was opened.',
+    'See "Production configuration" in README.md. Nothing was opened.',
   ].join('\n');
 }

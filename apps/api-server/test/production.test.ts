@@ -6,7 +6,7 @@ import { createApiClient } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config';
 import { FAKE_ACCOUNT, FakeTencent } from './fake-tencent';
-import { freePort, healthy, seededDataDir, USER } from './helpers';
+import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } from './helpers';
 
 /**
  * `NODE_ENV=production` as an operator runs it: the real server process (`src/main.ts`). It refuses
@@ -174,6 +174,23 @@ describe('NODE_ENV=production with the Tencent providers', () => {
     }
   });
 });
+
+it('startServer({ production: true }) has no /__dev/sms, even with the console provider', async () => {
+  const server = await startTestServer({ production: true, copyWorker: false });
+  try {
+    const res = await server.post('/api/default/send-code', {
+      mobile: USER,
+      type: 1,
+      sign_type: 1,
+      ticket: 'dev-ticket',
+      randstr: 'r',
+    });
+    expect(await envelope(res)).toEqual({ errorCode: 0, data: null });
+    expect((await fetch(`${server.url}/__dev/sms?mobile=${USER}`)).status).toBe(404);
+  } finally {
+    await server.stop();
+  }
+}, 120_000);
 
 describe('readConfig', () => {
   const complete = {
