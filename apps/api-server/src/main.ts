@@ -24,14 +24,15 @@ if (problems.length > 0) fatal(configError(problems, config.production));
 // rest of the server (Hono, zod, the contract) loads.
 const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 db.catch(() => {}); // reported by startServer, which awaits it
-const [{ startServer }, { SEED_ACCOUNTS }] = await Promise.all([import('./server'), import('./db/seed')]);
-
 // The Tencent providers (and the SDK) are loaded only when configured.
-const providerLog = createLogger(config.logLevel);
-const tencent =
+const [{ startServer }, { SEED_ACCOUNTS }, tencent] = await Promise.all([
+  import('./server'),
+  import('./db/seed'),
   config.sms.provider === 'tencent' || config.captcha.provider === 'tencent'
-    ? await import('./providers/tencent')
-    : null;
+    ? import('./providers/tencent')
+    : null,
+]);
+const providerLog = createLogger(config.logLevel);
 const smsProvider =
   config.sms.provider === 'tencent' && tencent
     ? new tencent.TencentSmsProvider(config.sms, { log: providerLog })
