@@ -58,7 +58,10 @@ function ensureDependencies() {
   const hash = createHash('sha256').update(lock).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
   log('installing dependencies (pnpm install --frozen-lockfile)');
-  must('pnpm', ['install', '--frozen-lockfile']);
+  // Without NODE_ENV: pnpm skips devDependencies (the admin app's build tools) under NODE_ENV=production,
+  // which is how an operator runs `npm start` for real.
+  const { NODE_ENV: _, ...env } = process.env;
+  must('pnpm', ['install', '--frozen-lockfile'], { env });
   writeFileSync(stamp, hash);
 }
 
@@ -130,13 +133,14 @@ function ensureAdminBuild() {
  * The api-server as a child of this process, which forwards SIGINT and SIGTERM to it (a process
  * manager stops `npm start` by signalling it) and exits with its code once it has drained and stopped.
  * The server is started directly, not through another package manager, so that no process in between
- * swallows the signal.
+ * swallows the signal. It gets this process's environment as it is: without `NODE_ENV=production`
+ * that is the demo (console SMS, dev captcha); with it, the server refuses to start until the
+ * production configuration is complete (README.md, "Running in production").
  */
 function serve() {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(root, 'apps/api-server'),
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {

@@ -76,7 +76,6 @@ export async function startServer() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
     },
     stdio: 'ignore',
   });

@@ -79,7 +79,6 @@ async function start(
       DATA_DIR: dataDir,
       API_SIGN_SECRET: SECRET,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      NODE_ENV: 'production',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

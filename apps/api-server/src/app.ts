@@ -32,6 +32,8 @@ export interface AppOptions extends Deps {
   secret: string;
   nonces: NonceStore;
   smsProvider: SmsProvider;
+  /** In production there are no `/__dev/*` routes, whatever the providers. */
+  production: boolean;
   staticSite: StaticSite | null;
 }
 
@@ -69,7 +71,7 @@ function createApi(options: AppOptions) {
 
 /** The HTTP application: the signed JSON API, dev helpers, generated images and the static admin app. */
 export function createApp(options: AppOptions) {
-  const { db, log, staticSite, smsProvider } = options;
+  const { db, log, staticSite, smsProvider, production } = options;
   const app = new Hono<{ Bindings: HttpBindings }>();
 
   app.use(requestLog(log));
@@ -77,8 +79,9 @@ export function createApp(options: AppOptions) {
 
   app.get('/healthz', (c) => c.json({ ok: true }));
 
-  if (smsProvider instanceof ConsoleSmsProvider) {
-    // Development only: the latest code sent to a mobile. Absent unless the console provider is active.
+  if (smsProvider instanceof ConsoleSmsProvider && !production) {
+    // Development only: the latest code sent to a mobile. Absent in production and with any other
+    // provider (then `/__dev/*` answers 404 below).
     app.get('/__dev/sms', (c) => {
       const mobile = (c.req.query('mobile') ?? '').replace(/\s+/g, '');
       const entry = smsProvider.latest(mobile);

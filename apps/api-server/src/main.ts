@@ -1,75 +1,79 @@
+import { configError, readConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { parseLogLevel } from './log';
-import { DEFAULT_DATA_DIR, openDatabase } from './paths';
+import { createLogger } from './log';
+import { openDatabase } from './paths';
 
 /**
  * `npm start` / `pnpm --filter @consign/api-server start`: the whole product on one port.
- * Environment: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/ at the repo root; `memory://` for a
- * throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET, SMS_PROVIDER
- * (console), CAPTCHA_PROVIDER (dev), LOG_LEVEL (info), STATIC_DIR, TRUST_PROXY,
- * SIGNUP (open; `closed`: only existing users sign in).
+ * Environment (read in config.ts): PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/ at the repo root;
+ * `memory://` for a throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET,
+ * SMS_PROVIDER (console | tencent), CAPTCHA_PROVIDER (dev | tencent), the TENCENT_* variables,
+ * LOG_LEVEL (info), STATIC_DIR, TRUST_PROXY, SIGNUP (open; `closed`: only existing users sign in),
+ * NODE_ENV (`production` refuses the development defaults).
  */
-const env = process.env;
-
 function fatal(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
-if ((env.SMS_PROVIDER ?? 'console') !== 'console') {
-  fatal(
-    `SMS_PROVIDER=${env.SMS_PROVIDER} is not available: only "console" ships (see apps/api-server/README.md).`,
-  );
-}
-if ((env.CAPTCHA_PROVIDER ?? 'dev') !== 'dev') {
-  fatal(
-    `CAPTCHA_PROVIDER=${env.CAPTCHA_PROVIDER} is not available: only "dev" ships (see apps/api-server/README.md).`,
-  );
-}
-const signup = env.SIGNUP ?? 'open';
-if (signup !== 'open' && signup !== 'closed') fatal(`SIGNUP=${env.SIGNUP} is not "open" or "closed".`);
-const port = Number(env.PORT ?? 8080);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fatal(`PORT=${env.PORT} is not a port number.`);
+// Every problem of the configuration at once, before anything (the data directory included) is opened.
+const { config, problems } = readConfig(process.env);
+if (problems.length > 0) fatal(configError(problems, config.production));
 
 // Start opening the database first: PGlite compiles its WebAssembly off the main thread while the
 // rest of the server (Hono, zod, the contract) loads.
-const db = openDatabase({
-  dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  databaseUrl: env.DATABASE_URL || undefined,
-});
+const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 db.catch(() => {}); // reported by startServer, which awaits it
-const [{ startServer }, { SEED_ACCOUNTS }] = await Promise.all([import('./server'), import('./db/seed')]);
+// The Tencent providers (and the SDK) are loaded only when configured.
+const [{ startServer }, { SEED_ACCOUNTS }, tencent] = await Promise.all([
+  import('./server'),
+  import('./db/seed'),
+  config.sms.provider === 'tencent' || config.captcha.provider === 'tencent'
+    ? import('./providers/tencent')
+    : null,
+]);
+const providerLog = createLogger(config.logLevel);
+const smsProvider =
+  config.sms.provider === 'tencent' && tencent
+    ? new tencent.TencentSmsProvider(config.sms, { log: providerLog })
+    : 'console';
+const captchaProvider =
+  config.captcha.provider === 'tencent' && tencent
+    ? new tencent.TencentCaptchaProvider(config.captcha, { log: providerLog })
+    : 'dev';
 
 const server = await startServer({
   db,
-  port,
-  host: env.HOST ?? '127.0.0.1',
-  dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  databaseUrl: env.DATABASE_URL || undefined,
-  secret: env.API_SIGN_SECRET ?? 'consign-dev-secret',
-  staticDir: env.STATIC_DIR ?? undefined,
-  logLevel: parseLogLevel(env.LOG_LEVEL, 'info'),
-  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-  signup,
+  port: config.port,
+  host: config.host,
+  dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl,
+  secret: config.secret,
+  staticDir: config.staticDir,
+  logLevel: config.logLevel,
+  trustProxy: config.trustProxy,
+  signup: config.signup,
+  production: config.production,
+  smsProvider,
+  captchaProvider,
 }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;
 });
 
-const storage = env.DATABASE_URL
-  ? 'Postgres (DATABASE_URL)'
-  : `PGlite in ${env.DATA_DIR ?? DEFAULT_DATA_DIR}`;
+const storage = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 process.stdout.write(
   [
     '',
-    `  Consign is running at ${server.url}`,
+    `  Consign is running at ${server.url}${config.production ? ' (production)' : ''}`,
     `  storage: ${storage}${server.seeded ? ' (seeded with demo data)' : ''}`,
     `  accounts: ${SEED_ACCOUNTS.admin.mobile} (管理员, admin)  ${SEED_ACCOUNTS.user.mobile} (normal user)`,
-    `  SMS codes are printed here and readable at ${server.url}/__dev/sms?mobile=<mobile>`,
-    '  captcha: the dev captcha accepts the ticket "dev-ticket"',
-    env.NODE_ENV === 'production'
-      ? '  warning: the console SMS provider and the dev captcha are development providers'
-      : '',
+    config.sms.provider === 'tencent'
+      ? '  SMS: Tencent Cloud SMS'
+      : `  SMS codes are printed here and readable at ${server.url}/__dev/sms?mobile=<mobile>`,
+    config.captcha.provider === 'tencent'
+      ? '  captcha: Tencent Captcha, verified on the server'
+      : '  captcha: the dev captcha accepts the ticket "dev-ticket"',
     '',
   ].join('\n'),
 );

@@ -33,7 +33,12 @@ export interface ServerOptions {
   now?: () => number;
   /** The built admin app; null serves no static files. Default {@link DEFAULT_STATIC_DIR}. */
   staticDir?: string | null;
-  /** `console` (default) or a provider object. */
+  /**
+   * `NODE_ENV=production` (main.ts has refused the development providers by then): no `/__dev/*`
+   * routes whatever the providers are. Default false.
+   */
+  production?: boolean;
+  /** `console` (default) or a provider object (main.ts builds the Tencent one from the environment). */
   smsProvider?: 'console' | SmsProvider;
   /** `dev` (default) or a provider object. */
   captchaProvider?: 'dev' | CaptchaProvider;
@@ -135,6 +140,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     secret,
     nonces: new NonceStore(now),
     smsProvider,
+    production: options.production ?? false,
     staticSite: options.staticDir === null ? null : new StaticSite(options.staticDir ?? DEFAULT_STATIC_DIR),
     trustProxy: options.trustProxy,
     signup: options.signup ?? 'open',

@@ -225,7 +225,7 @@ describe('SMS codes', () => {
       randstr: 'r',
     });
     expect(res.status).toBe(200);
-    expect(await envelope(res)).toEqual({ errorCode: 1, msg: '人机验证失败，请重试' });
+    expect(await envelope(res)).toEqual({ errorCode: 1, msg: '人机验证未通过，请重试' });
     expect((await fetch(`${t.url}/__dev/sms?mobile=13611113333`)).status).toBe(404);
   });
 

@@ -1,10 +1,32 @@
 /**
- * Pluggable SMS providers. Only the development provider ships; a real deployment adds its vendor
- * here (Aliyun / Tencent Cloud SMS ...) behind the same interface and selects it with `SMS_PROVIDER`.
+ * Pluggable SMS providers, selected with `SMS_PROVIDER`: `console` (development, below) or `tencent`
+ * (Tencent Cloud SMS, `tencent.ts`). Another vendor implements the same interface.
  */
 export interface SmsProvider {
   readonly name: string;
+  /** Sends the login code; a failure the user should hear about throws {@link SmsDeliveryError}. */
   send(mobile: string, code: string): Promise<void>;
+}
+
+/** Why an SMS was not sent, as the user is told it. */
+export type SmsFailureReason = 'rate-limited' | 'bad-number' | 'unavailable';
+
+/** What the user reads when sending failed (the `msg` of the send-code envelope). */
+export const SMS_DELIVERY_MESSAGES: Record<SmsFailureReason, string> = {
+  'rate-limited': '短信发送过于频繁，请稍后再试',
+  'bad-number': '手机号格式不正确',
+  unavailable: '短信服务暂时不可用，请稍后再试',
+};
+
+/** A send that failed. Any other error from a provider counts as `unavailable`. */
+export class SmsDeliveryError extends Error {
+  constructor(
+    readonly reason: SmsFailureReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SmsDeliveryError';
+  }
 }
 
 export interface OutboxEntry {

@@ -5,9 +5,11 @@ import { signUp, userByMobile } from '../db/user';
 import type { ApiEnv, Deps } from '../env';
 import { ApiRefusal, ok } from '../http/respond';
 import { body } from '../middleware/validate';
+import { CaptchaUnavailableError } from '../providers/captcha';
 
 export const AUTH_MESSAGES = {
-  captchaFailed: '人机验证失败，请重试',
+  captchaFailed: '人机验证未通过，请重试',
+  captchaUnavailable: '人机验证服务暂时不可用，请稍后再试',
   signupClosed: '该手机号未开通账号，请联系管理员',
   disabled: '账号已停用',
 } as const;
@@ -30,7 +32,11 @@ export function defaultRoutes({ db, tokens, sms, captcha, now, trustProxy, signu
     .post('/send-code', body('/api/default/send-code'), async (c) => {
       const { mobile, ticket, randstr } = c.req.valid('json');
       const ip = clientIp(c);
-      if (!(await captcha.verify({ ticket, randstr, ip }))) throw new ApiRefusal(AUTH_MESSAGES.captchaFailed);
+      const passed = await captcha.verify({ ticket, randstr, ip }).catch((error: unknown) => {
+        if (error instanceof CaptchaUnavailableError) throw new ApiRefusal(AUTH_MESSAGES.captchaUnavailable);
+        throw error;
+      });
+      if (!passed) throw new ApiRefusal(AUTH_MESSAGES.captchaFailed);
       await sms.send(mobile, ip);
       return ok(c, null);
     })

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/db';
 import { ApiRefusal, HttpProblem } from '../http/respond';
-import type { SmsProvider } from '../providers/sms';
+import { SMS_DELIVERY_MESSAGES, SmsDeliveryError, type SmsProvider } from '../providers/sms';
 import { SlidingWindowLimiter } from './rate-limit';
 
 export const SMS_RULES = {
@@ -22,7 +22,6 @@ export const SMS_MESSAGES = {
   wrongCode: '验证码错误',
   expired: '验证码错误或已过期，请重新获取',
   spent: '验证码错误次数过多，请重新获取',
-  sendFailed: '短信发送失败，请稍后再试',
 } as const;
 
 /**
@@ -70,8 +69,12 @@ export class SmsCodes {
     this.#perIp.hit(ip);
     try {
       await this.provider.send(mobile, code);
-    } catch {
-      throw new HttpProblem(502, SMS_MESSAGES.sendFailed);
+    } catch (error) {
+      // Told to the user as a refusal (the login form shows its msg): rate limited, bad number, or the
+      // provider is unavailable (anything it did not explain). The provider logged the details.
+      throw new ApiRefusal(
+        SMS_DELIVERY_MESSAGES[error instanceof SmsDeliveryError ? error.reason : 'unavailable'],
+      );
     }
   }
 

@@ -1,0 +1,230 @@
+import { type LogLevel, parseLogLevel } from './log';
+import { parseCspOrigins } from './middleware/security-headers';
+import { DEFAULT_DATA_DIR } from './paths';
+
+/**
+ * The server's configuration, read from the environment in one place, before anything is opened.
+ * `readConfig` never throws: it returns every problem it found, and main.ts prints them as one error
+ * and exits. With `NODE_ENV=production` the development defaults are problems too (DESIGN.md
+ * section 10): the default signing secret, the console SMS provider (its codes are readable at
+ * `/__dev/sms`) and the dev captcha (it passes the public ticket `dev-ticket`).
+ */
+
+/** The development signing secret, also built into the admin app by default. */
+export const DEV_SIGN_SECRET = 'consign-dev-secret';
+
+/** Where a Tencent Cloud API is reached: the SDK's `httpProfile.protocol` and `httpProfile.endpoint`. */
+export interface TencentEndpoint {
+  /** `https://` (or `http://` for a local fake). */
+  protocol: 'https://' | 'http://';
+  /** Host and optional port, e.g. `sms.tencentcloudapi.com` or `127.0.0.1:9000`. */
+  host: string;
+}
+
+export interface TencentSmsSettings {
+  secretId: string;
+  secretKey: string;
+  /** `TENCENT_SMS_REGION`, e.g. `ap-guangzhou`. */
+  region: string;
+  /** The SMS application's SdkAppId (`1400...`). */
+  sdkAppId: string;
+  /** The approved signature (签名内容, not its id). */
+  signName: string;
+  /** The approved template, with one parameter `{1}`: the code. */
+  templateId: string;
+  endpoint: TencentEndpoint;
+}
+
+export interface TencentCaptchaSettings {
+  secretId: string;
+  secretKey: string;
+  /** The captcha's CaptchaAppId (the same id the admin app is built with as `VITE_CAPTCHA_APP_ID`). */
+  appId: number;
+  /** The captcha's AppSecretKey. */
+  appSecretKey: string;
+  endpoint: TencentEndpoint;
+}
+
+export type SmsSettings = { provider: 'console' } | ({ provider: 'tencent' } & TencentSmsSettings);
+export type CaptchaSettings = { provider: 'dev' } | ({ provider: 'tencent' } & TencentCaptchaSettings);
+
+export interface ServerConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secret: string;
+  staticDir: string | undefined;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  signup: 'open' | 'closed';
+  sms: SmsSettings;
+  captcha: CaptchaSettings;
+}
+
+export const TENCENT_DEFAULTS = {
+  smsEndpoint: 'sms.tencentcloudapi.com',
+  smsRegion: 'ap-guangzhou',
+  captchaEndpoint: 'captcha.tencentcloudapi.com',
+} as const;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function isBareOrigin(url: URL): boolean {
+  return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+}
+
+/**
+ * `TENCENT_*_ENDPOINT`: a host (`sms.ap-guangzhou.tencentcloudapi.com`, https) or an http(s) URL
+ * without a path. Plain http only to a loopback address (a local fake), never across a network.
+ */
+function parseEndpoint(name: string, value: string, problems: string[]): TencentEndpoint {
+  const withScheme = /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  const parsed = URL.canParse(withScheme) ? new URL(withScheme) : null;
+  if (!parsed || !isBareOrigin(parsed)) {
+    problems.push(`${name}=${value} is not a host or an http(s) URL without a path.`);
+    return { protocol: 'https://', host: value };
+  }
+  if (parsed.protocol === 'http:' && !LOOPBACK.has(parsed.hostname)) {
+    problems.push(`${name}=${value}: plain http is allowed only to a loopback address; use https.`);
+  }
+  return { protocol: parsed.protocol === 'http:' ? 'http://' : 'https://', host: parsed.host };
+}
+
+export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; problems: string[] } {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const value = (name: string) => env[name]?.trim() || undefined;
+  /** Variables a chosen provider needs but are missing, with who needs them (reported once each). */
+  const missing = new Map<string, string[]>();
+  const required = (name: string, because: string) => {
+    const found = value(name);
+    if (!found) missing.set(name, [...(missing.get(name) ?? []), because]);
+    return found ?? '';
+  };
+
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT=${env.PORT} is not a port number.`);
+
+  const signup = env.SIGNUP ?? 'open';
+  if (signup !== 'open' && signup !== 'closed')
+    problems.push(`SIGNUP=${env.SIGNUP} is not "open" or "closed".`);
+
+  const secret = env.API_SIGN_SECRET || DEV_SIGN_SECRET;
+  if (production && secret === DEV_SIGN_SECRET) {
+    problems.push(
+      'API_SIGN_SECRET is unset or the development default: set a random secret of your own ' +
+        '(and build the admin app with the same VITE_API_SIGN_SECRET).',
+    );
+  }
+
+  let captchaOrigins: string[] = [];
+  try {
+    captchaOrigins = parseCspOrigins(env.CSP_CAPTCHA_ORIGINS);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+
+  let sms: SmsSettings = { provider: 'console' };
+  const smsProvider = env.SMS_PROVIDER ?? 'console';
+  if (smsProvider === 'tencent') {
+    const because = 'SMS_PROVIDER=tencent';
+    sms = {
+      provider: 'tencent',
+      secretId: required('TENCENT_SECRET_ID', because),
+      secretKey: required('TENCENT_SECRET_KEY', because),
+      region: value('TENCENT_SMS_REGION') ?? TENCENT_DEFAULTS.smsRegion,
+      sdkAppId: required('TENCENT_SMS_SDK_APP_ID', because),
+      signName: required('TENCENT_SMS_SIGN_NAME', because),
+      templateId: required('TENCENT_SMS_TEMPLATE_ID', because),
+      endpoint: parseEndpoint(
+        'TENCENT_SMS_ENDPOINT',
+        value('TENCENT_SMS_ENDPOINT') ?? TENCENT_DEFAULTS.smsEndpoint,
+        problems,
+      ),
+    };
+  } else if (smsProvider === 'console') {
+    if (production) {
+      problems.push(
+        'SMS_PROVIDER is console (the default): it prints login codes and serves them at /__dev/sms. ' +
+          'Set SMS_PROVIDER=tencent with the TENCENT_SMS_* variables.',
+      );
+    }
+  } else {
+    problems.push(`SMS_PROVIDER=${smsProvider} is not "console" or "tencent".`);
+  }
+
+  let captcha: CaptchaSettings = { provider: 'dev' };
+  const captchaProvider = env.CAPTCHA_PROVIDER ?? 'dev';
+  if (captchaProvider === 'tencent') {
+    const because = 'CAPTCHA_PROVIDER=tencent';
+    const appId = required('TENCENT_CAPTCHA_APP_ID', because);
+    if (appId && !/^[1-9][0-9]{0,15}$/.test(appId)) {
+      problems.push(`TENCENT_CAPTCHA_APP_ID=${appId} is not a number (the CaptchaAppId).`);
+    }
+    captcha = {
+      provider: 'tencent',
+      secretId: required('TENCENT_SECRET_ID', because),
+      secretKey: required('TENCENT_SECRET_KEY', because),
+      appId: Number(appId),
+      appSecretKey: required('TENCENT_CAPTCHA_APP_SECRET_KEY', because),
+      endpoint: parseEndpoint(
+        'TENCENT_CAPTCHA_ENDPOINT',
+        value('TENCENT_CAPTCHA_ENDPOINT') ?? TENCENT_DEFAULTS.captchaEndpoint,
+        problems,
+      ),
+    };
+    if (production && captchaOrigins.length === 0) {
+      problems.push(
+        'CSP_CAPTCHA_ORIGINS is not set: the browser would block the captcha script. Set it to ' +
+          '"https://turing.captcha.qcloud.com https://turing.captcha.gtimg.com".',
+      );
+    }
+  } else if (captchaProvider === 'dev') {
+    if (production) {
+      problems.push(
+        'CAPTCHA_PROVIDER is dev (the default): it passes anyone who sends the ticket "dev-ticket". ' +
+          'Set CAPTCHA_PROVIDER=tencent with the TENCENT_CAPTCHA_* variables.',
+      );
+    }
+  } else {
+    problems.push(`CAPTCHA_PROVIDER=${captchaProvider} is not "dev" or "tencent".`);
+  }
+
+  for (const [name, needers] of missing) {
+    problems.push(
+      `${name} is not set (${needers.join(' and ')} ${needers.length > 1 ? 'need' : 'needs'} it).`,
+    );
+  }
+
+  return {
+    config: {
+      production,
+      port,
+      host: env.HOST ?? '127.0.0.1',
+      dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
+      databaseUrl: env.DATABASE_URL || undefined,
+      secret,
+      staticDir: env.STATIC_DIR ?? undefined,
+      logLevel: parseLogLevel(env.LOG_LEVEL, 'info'),
+      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      signup: signup === 'closed' ? 'closed' : 'open',
+      sms,
+      captcha,
+    },
+    problems,
+  };
+}
+
+/** The one error main.ts prints when `readConfig` found problems. */
+export function configError(problems: readonly string[], production: boolean): string {
+  return [
+    production
+      ? 'Consign refuses to start in production (NODE_ENV=production):'
+      : 'Consign cannot start with this configuration:',
+    ...problems.map((problem) => `  - ${problem}`),
+    'See "Production configuration" in README.md. Nothing was opened.',
+  ].join('\n');
+}

@@ -1,0 +1,259 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient } from '@consign/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config';
+import { FAKE_ACCOUNT, FakeTencent } from './fake-tencent';
+import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } from './helpers';
+
+/**
+ * `NODE_ENV=production` as an operator runs it: the real server process (`src/main.ts`). It refuses
+ * the development defaults with one error and opens nothing; fully configured with the Tencent
+ * providers (here against the local fake) it serves logins and has no `/__dev/*`.
+ */
+const serverDir = join(import.meta.dirname, '..');
+const SECRET = 'production-test-secret';
+const scratch = mkdtempSync(join(tmpdir(), 'consign-production-'));
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Environment variables of the parent that would change the outcome are left out. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (
+      /^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|API_SIGN_SECRET|CSP_CAPTCHA_ORIGINS|DATABASE_URL)/.test(name)
+    ) {
+      delete env[name];
+    }
+  }
+  return env;
+}
+
+function run(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...baseEnv(), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+function tencentEnv(fake: FakeTencent): NodeJS.ProcessEnv {
+  return {
+    SMS_PROVIDER: 'tencent',
+    CAPTCHA_PROVIDER: 'tencent',
+    TENCENT_SECRET_ID: FAKE_ACCOUNT.secretId,
+    TENCENT_SECRET_KEY: FAKE_ACCOUNT.secretKey,
+    TENCENT_SMS_SDK_APP_ID: FAKE_ACCOUNT.sms.sdkAppId,
+    TENCENT_SMS_SIGN_NAME: FAKE_ACCOUNT.sms.signName,
+    TENCENT_SMS_TEMPLATE_ID: FAKE_ACCOUNT.sms.templateId,
+    TENCENT_SMS_ENDPOINT: fake.url,
+    TENCENT_CAPTCHA_APP_ID: String(FAKE_ACCOUNT.captcha.appId),
+    TENCENT_CAPTCHA_APP_SECRET_KEY: FAKE_ACCOUNT.captcha.appSecretKey,
+    TENCENT_CAPTCHA_ENDPOINT: fake.url,
+    CSP_CAPTCHA_ORIGINS: 'https://turing.captcha.qcloud.com https://turing.captcha.gtimg.com',
+  };
+}
+
+describe('NODE_ENV=production refuses insecure defaults', () => {
+  it('with the development defaults: one error naming the secret, the console SMS and the dev captcha; nothing opened', async () => {
+    const dataDir = join(scratch, 'defaults');
+    const server = run({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output.match(/refuses to start/g)).toHaveLength(1);
+    expect(output).toContain('API_SIGN_SECRET is unset or the development default');
+    expect(output).toContain('SMS_PROVIDER is console');
+    expect(output).toContain('CAPTCHA_PROVIDER is dev');
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+
+  it('with the Tencent providers but no variables: every missing variable in the one error', async () => {
+    const dataDir = join(scratch, 'missing');
+    const server = run({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      API_SIGN_SECRET: SECRET,
+      SMS_PROVIDER: 'tencent',
+      CAPTCHA_PROVIDER: 'tencent',
+    });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output.match(/refuses to start/g)).toHaveLength(1);
+    for (const name of [
+      'TENCENT_SECRET_ID',
+      'TENCENT_SECRET_KEY',
+      'TENCENT_SMS_SDK_APP_ID',
+      'TENCENT_SMS_SIGN_NAME',
+      'TENCENT_SMS_TEMPLATE_ID',
+      'TENCENT_CAPTCHA_APP_ID',
+      'TENCENT_CAPTCHA_APP_SECRET_KEY',
+      'CSP_CAPTCHA_ORIGINS',
+    ]) {
+      expect(output).toContain(`${name} is not set`);
+    }
+    expect(output).not.toContain('API_SIGN_SECRET');
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+});
+
+describe('NODE_ENV=production with the Tencent providers', () => {
+  let fake: FakeTencent;
+  let server: ReturnType<typeof run>;
+  let url = '';
+  let dataDir = '';
+
+  beforeAll(async () => {
+    fake = await FakeTencent.start();
+    dataDir = await seededDataDir();
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    server = run({
+      ...tencentEnv(fake),
+      NODE_ENV: 'production',
+      API_SIGN_SECRET: SECRET,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+    });
+    // No deadline of our own: the server either answers or exits (the hook's timeout is the guard).
+    while (!(await healthy(url))) {
+      if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    await fake?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('has no /__dev/sms', async () => {
+    expect((await fetch(`${url}/__dev/sms?mobile=${USER}`)).status).toBe(404);
+  });
+
+  it('logs in with the code Tencent delivered, and logs neither the code, the mobile nor a secret', async () => {
+    const mobile = '13612340000';
+    const api = createApiClient({ baseURL: url, secret: SECRET });
+    const ticket = fake.issueTicket();
+    await api.auth.sendCode({ mobile, type: 1, sign_type: 1, ...ticket });
+    const sent = fake.sent.findLast((message) => message.phone === `+86${mobile}`);
+    const code = sent?.params[0] ?? '';
+    expect(code).toMatch(/^[0-9]{6}$/);
+    const { access_token } = await api.auth.login({ mobile, code });
+    expect(access_token).toEqual(expect.any(String));
+
+    const output = server.output();
+    expect(output).toContain('Tencent Cloud SMS');
+    for (const secret of [
+      code,
+      ticket.ticket,
+      mobile,
+      FAKE_ACCOUNT.secretKey,
+      FAKE_ACCOUNT.secretId,
+      FAKE_ACCOUNT.captcha.appSecretKey,
+      SECRET,
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+});
+
+it('startServer({ production: true }) has no /__dev/sms, even with the console provider', async () => {
+  const server = await startTestServer({ production: true, copyWorker: false });
+  try {
+    const res = await server.post('/api/default/send-code', {
+      mobile: USER,
+      type: 1,
+      sign_type: 1,
+      ticket: 'dev-ticket',
+      randstr: 'r',
+    });
+    expect(await envelope(res)).toEqual({ errorCode: 0, data: null });
+    expect((await fetch(`${server.url}/__dev/sms?mobile=${USER}`)).status).toBe(404);
+  } finally {
+    await server.stop();
+  }
+}, 120_000);
+
+describe('readConfig', () => {
+  const complete = {
+    NODE_ENV: 'production',
+    API_SIGN_SECRET: SECRET,
+    SMS_PROVIDER: 'tencent',
+    CAPTCHA_PROVIDER: 'tencent',
+    TENCENT_SECRET_ID: 'id',
+    TENCENT_SECRET_KEY: 'key',
+    TENCENT_SMS_SDK_APP_ID: '1400000001',
+    TENCENT_SMS_SIGN_NAME: '云仓代发',
+    TENCENT_SMS_TEMPLATE_ID: '100001',
+    TENCENT_CAPTCHA_APP_ID: '190000001',
+    TENCENT_CAPTCHA_APP_SECRET_KEY: 'app-secret',
+    CSP_CAPTCHA_ORIGINS: 'https://turing.captcha.qcloud.com',
+  };
+
+  it('accepts a complete production configuration, with Tencent’s endpoints by default', () => {
+    const { config, problems } = readConfig(complete);
+    expect(problems).toEqual([]);
+    expect(config.production).toBe(true);
+    expect(config.sms).toMatchObject({
+      provider: 'tencent',
+      region: 'ap-guangzhou',
+      endpoint: { protocol: 'https://', host: 'sms.tencentcloudapi.com' },
+    });
+    expect(config.captcha).toMatchObject({
+      provider: 'tencent',
+      appId: 190000001,
+      endpoint: { protocol: 'https://', host: 'captcha.tencentcloudapi.com' },
+    });
+  });
+
+  it('takes an endpoint as a host or a URL; plain http only to loopback', () => {
+    const at = (TENCENT_SMS_ENDPOINT: string) => readConfig({ ...complete, TENCENT_SMS_ENDPOINT });
+    expect(at('sms.ap-beijing.tencentcloudapi.com').config.sms).toMatchObject({
+      endpoint: { protocol: 'https://', host: 'sms.ap-beijing.tencentcloudapi.com' },
+    });
+    expect(at('http://127.0.0.1:9000').config.sms).toMatchObject({
+      endpoint: { protocol: 'http://', host: '127.0.0.1:9000' },
+    });
+    expect(at('http://sms.tencentcloudapi.com').problems).toEqual([
+      'TENCENT_SMS_ENDPOINT=http://sms.tencentcloudapi.com: plain http is allowed only to a loopback address; use https.',
+    ]);
+    expect(at('https://sms.tencentcloudapi.com/path').problems).toHaveLength(1);
+  });
+
+  it('outside production: the demo defaults pass, unknown providers and missing variables do not', () => {
+    expect(readConfig({}).problems).toEqual([]);
+    expect(readConfig({}).config).toMatchObject({
+      production: false,
+      sms: { provider: 'console' },
+      captcha: { provider: 'dev' },
+    });
+    expect(readConfig({ SMS_PROVIDER: 'aliyun', CAPTCHA_PROVIDER: 'x' }).problems).toEqual([
+      'SMS_PROVIDER=aliyun is not "console" or "tencent".',
+      'CAPTCHA_PROVIDER=x is not "dev" or "tencent".',
+    ]);
+    expect(readConfig({ CAPTCHA_PROVIDER: 'tencent', TENCENT_CAPTCHA_APP_ID: 'abc' }).problems).toEqual([
+      'TENCENT_CAPTCHA_APP_ID=abc is not a number (the CaptchaAppId).',
+      'TENCENT_SECRET_ID is not set (CAPTCHA_PROVIDER=tencent needs it).',
+      'TENCENT_SECRET_KEY is not set (CAPTCHA_PROVIDER=tencent needs it).',
+      'TENCENT_CAPTCHA_APP_SECRET_KEY is not set (CAPTCHA_PROVIDER=tencent needs it).',
+    ]);
+  });
+});
