@@ -4,9 +4,7 @@
  * apps/admin/dist, then:
  * 1. sends 10 odd spellings of the main script at once (`/assets//index-*.js`, `/assets///...`) and
  *    a `/healthz` right behind them: how long /healthz waits, and what the spellings get;
- * 2. asks for 40 more odd spellings and 2,000 app routes and missing files, each path once: the
- *    server's resident memory (VmRSS) before and after;
- * 3. loads the main script (br) and an app page with autocannon (BENCH_SECONDS, 10 s; 20
+ * 2. loads the main script (br) and an app page with autocannon (BENCH_SECONDS, 10 s; 20
  *    connections): requests per second, p99 and the server's CPU time per request (from /proc).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -71,12 +69,6 @@ function get(port: number, path: string, headers: Record<string, string> = {}) {
   });
 }
 
-/** Resident memory of a process in MB, from /proc (Linux). */
-function rssMb(pid: number | undefined): number {
-  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Math.round(Number(kb) / 102.4) / 10;
-}
-
 /** CPU seconds (user + system) used so far by a process, from /proc/<pid>/stat (Linux). */
 function cpuSeconds(pid: number | undefined): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -108,16 +100,7 @@ try {
       `(answered ${[...new Set(statuses)].join('/')}, all within ${(performance.now() - began).toFixed(0)} ms)`,
   );
 
-  // 2. Memory after many distinct paths.
-  const before = rssMb(pid);
-  for (let i = 0; i < 40; i++) await get(port, `/assets/${'/'.repeat(i + 11)}${main}`, BR);
-  for (let i = 0; i < 1000; i++) await get(port, `/order/index/${i}`, BR);
-  for (let i = 0; i < 1000; i++) await get(port, `/assets/missing-${i}.js`, BR);
-  say(
-    `server memory (VmRSS) ${before} MB -> ${rssMb(pid)} MB after 40 more odd spellings, 1,000 routes, 1,000 missing files`,
-  );
-
-  // 3. Throughput.
+  // 2. Throughput.
   for (const path of [`/assets/${main}`, '/order/index?pageIndex=2']) {
     const cpuBefore = cpuSeconds(pid);
     const result = await autocannon({
