@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -297,7 +297,7 @@ describe('static admin app', () => {
     expect(sizes).toEqual(Array(20).fill(BIG_SIZE));
   }, 60_000);
 
-  it('answers an overlong address (45 KB) with a short readable page, and keeps serving', async () => {
+  it('answers an overlong address (45 KB) with a short readable page, and keeps serving; other bad requests a 400', async () => {
     const res = await get(`/order/index?keyword=${'a'.repeat(45_000)}`);
     expect(res.status).toBe(431);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -306,6 +306,18 @@ describe('static admin app', () => {
     expect(html).toContain('<a href="/">返回首页</a>');
     expect(res.body.length).toBeLessThan(1024);
     expect((await get('/healthz')).status).toBe(200);
+    // Other requests Node refuses keep its own empty answer.
+    const { port } = new URL(t.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
 
   it('answers 404 (not the app) for a missing asset, an unknown API path and path traversal', async () => {
