@@ -123,14 +123,7 @@ export function createApp(options: AppOptions) {
   app.on(['GET', 'HEAD'], '*', async (c) => {
     if (c.req.path.startsWith('/__dev/')) return c.text('Not Found', 404);
     if (!staticSite?.built) return c.text(NOT_BUILT_TEXT, 503, { 'cache-control': 'no-store' });
-    const response = staticSite.serve(
-      c.req.path,
-      c.req.header('accept-encoding') ?? '',
-      c.req.header('if-none-match'),
-      c.req.method === 'HEAD',
-      staticSite.isPage(c.req.path) ? await embeddedConfig() : undefined,
-    );
-    return response ?? c.text('Not Found', 404);
+    return staticSite.serve(c, embeddedConfig);
   });
 
   app.notFound((c) => c.text('Not Found', 404));

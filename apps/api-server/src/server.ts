@@ -10,6 +10,7 @@ export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from '.
 
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
@@ -150,6 +151,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+  // An overlong address gets a short page instead of Node's empty 431.
+  server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);

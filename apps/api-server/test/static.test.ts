@@ -1,10 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type IncomingMessage, request } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { EMBEDDED_COMPANY_CONFIG_ID } from '@consign/api-client';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StaticSite } from '../src/http/static';
 import { ADMIN, startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -14,6 +18,13 @@ const INDEX =
   '<!doctype html><html><head><title>Consign</title></head><body><div id="root"></div></body></html>';
 const LOGIN_PAGE = INDEX.replace('<title>', '<link rel="modulepreload" href="/assets/login.js"><title>');
 const SCRIPT = `console.log(${JSON.stringify('consign '.repeat(2000))});`;
+/** What the admin build writes beside a compressible file (vite-plugin-compression2). */
+const SCRIPT_BR = brotliCompressSync(SCRIPT);
+const SCRIPT_GZ = gzipSync(SCRIPT);
+/** Compressible, but the build wrote no copies of it: served as it is, never compressed here. */
+const STYLE = `body{color:red}${'.a{margin:0}'.repeat(500)}`;
+/** Larger than what the sockets buffer, so a client that does not read keeps its answer in flight. */
+const BIG_SIZE = 24 * 1024 * 1024;
 
 beforeAll(async () => {
   // The app is built only after the start: the first test sees the "not built" answer.
@@ -27,13 +38,20 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-function build() {
-  mkdirSync(join(site, 'assets'), { recursive: true });
-  writeFileSync(join(site, 'index.html'), INDEX);
-  writeFileSync(join(site, 'assets/index-abc123.js'), SCRIPT);
-  writeFileSync(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  mkdirSync(join(site, 'login'), { recursive: true });
-  writeFileSync(join(site, 'login/index.html'), LOGIN_PAGE);
+/** A build as the admin app's writes it: pages, hashed assets with their .br/.gz copies and source maps. */
+function build(dir: string) {
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'assets/index-abc123.js'), SCRIPT);
+  writeFileSync(join(dir, 'assets/index-abc123.js.br'), SCRIPT_BR);
+  writeFileSync(join(dir, 'assets/index-abc123.js.gz'), SCRIPT_GZ);
+  writeFileSync(join(dir, 'assets/index-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+  writeFileSync(join(dir, 'assets/style-abc123.css'), STYLE);
+  writeFileSync(join(dir, 'assets/big-abc123.bin'), Buffer.alloc(BIG_SIZE, 7));
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, '.source-hash'), 'build stamp');
+  mkdirSync(join(dir, 'login'), { recursive: true });
+  writeFileSync(join(dir, 'login/index.html'), LOGIN_PAGE);
 }
 
 afterAll(async () => {
@@ -42,14 +60,16 @@ afterAll(async () => {
   rmSync(join(tmpdir(), 'consign-secret.txt'), { force: true });
 });
 
-/** Raw GET (fetch would hide content-encoding by decoding, and normalise `..`). */
-function get(path: string, headers: Record<string, string> = {}) {
+/** Raw GET (fetch would hide content-encoding by decoding, and normalise `..` and `%61`). */
+function get(path: string, headers: Record<string, string> = {}, base = t.url, method = 'GET') {
   return new Promise<{
     status: number;
     headers: Record<string, string | string[] | undefined>;
     body: Buffer;
   }>((resolve, reject) => {
-    const req = request(`${t.url}${path}`, { headers }, (res) => {
+    // The path goes out exactly as written (a URL string would be normalised first).
+    const { hostname, port } = new URL(base);
+    const req = request({ hostname, port, path, headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -67,7 +87,7 @@ describe('static admin app', () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('pnpm build:admin');
     expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
-    build();
+    build(site);
     expect((await fetch(`${t.url}/`)).status).toBe(200);
   });
 
@@ -146,25 +166,158 @@ describe('static admin app', () => {
     }
   });
 
-  it('caches hashed assets for a year and compresses them with br or gzip', async () => {
-    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+  it('serves the copies the build compressed (br, gzip) by Accept-Encoding, and compresses nothing itself', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(br.status).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toContain('text/javascript');
     expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.body.equals(SCRIPT_BR)).toBe(true);
     expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
-    expect(br.body.length).toBeLessThan(SCRIPT.length / 5);
     const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(gz.body.equals(SCRIPT_GZ)).toBe(true);
     expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
     const plain = await get('/assets/index-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
     expect(plain.body.toString()).toBe(SCRIPT);
+    // A compressible file without copies goes out as it is, whatever the browser accepts.
+    const style = await get('/assets/style-abc123.css', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(style.status).toBe(200);
+    expect(style.headers['content-encoding']).toBeUndefined();
+    expect(style.body.toString()).toBe(STYLE);
+    // HEAD: the headers of the file, no body.
+    const head = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' }, t.url, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(SCRIPT_BR.length));
+    expect(head.body.length).toBe(0);
   });
 
-  it('answers 304 to a matching If-None-Match', async () => {
-    const first = await get('/favicon.svg');
-    const etag = String(first.headers.etag);
-    expect((await get('/favicon.svg', { 'if-none-match': etag })).status).toBe(304);
+  it('revalidates files outside /assets and pages (no-cache), pages with an ETag and 304', async () => {
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+    const page = await get('/order/index');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const etag = String(page.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get('/order/index', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('answers 404 to every other spelling of a file, to source maps, the build copies and dotfiles', async () => {
+    for (const path of [
+      '/assets//index-abc123.js',
+      '//assets/index-abc123.js',
+      '/%61ssets/index-abc123.js',
+      '/assets/%69ndex-abc123.js',
+      '/assets/index-abc123%2Ejs',
+      '/assets%2Findex-abc123.js',
+      '/assets/./index-abc123.js',
+      '/./assets/index-abc123.js',
+      '/x/../assets/index-abc123.js',
+      '/assets/x/..%2Findex-abc123.js',
+      '/assets/index-abc123.js/',
+      '/assets/index-abc123.js;x',
+      '/assets/index-abc123.js%00',
+      '/assets/index-abc123.js%20',
+      '/assets/index-abc123.js.',
+      '/assets/index-abc123.js~',
+      '/ASSETS/index-abc123.js',
+      '/assets/index-abc123.JS',
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.br',
+      '/assets/index-abc123.js.gz',
+      '/.source-hash',
+      '/index.html/',
+      '/%69ndex.html',
+      '/login/index.html/',
+      '//login',
+      '/login//',
+      '/%6Cogin',
+      '/order//index',
+      '/order/./index',
+      '/assets/missing.js',
+    ]) {
+      const res = await get(path, { 'accept-encoding': 'br, gzip' });
+      expect(res.status, path).toBe(404);
+      expect(res.body.toString(), path).toBe('Not Found');
+    }
+    // A backslash never reaches the app: @hono/node-server refuses the request (400).
+    expect((await get('/assets\\index-abc123.js')).status).toBe(400);
+    // The canonical spellings, for comparison.
+    expect((await get('/assets/index-abc123.js')).status).toBe(200);
+    expect((await get('/assets/index-abc123.js?v=1')).status).toBe(200);
+  });
+
+  it('keeps answering /healthz while many large files are being sent', async () => {
+    // 20 clients ask for a 24 MB file and read nothing: their answers stay in flight (back-pressure).
+    const pending: { res: IncomingMessage; ended: boolean }[] = [];
+    await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const req = request(`${t.url}/assets/big-abc123.bin`, { agent: false }, (res) => {
+              res.pause();
+              const entry = { res, ended: false };
+              res.on('end', () => {
+                entry.ended = true;
+              });
+              pending.push(entry);
+              resolve();
+            });
+            req.on('error', reject);
+            req.end();
+          }),
+      ),
+    );
+    expect(pending.map((p) => p.res.statusCode)).toEqual(Array(20).fill(200));
+    const health = await get('/healthz');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toEqual({ ok: true });
+    // /healthz answered while every one of the 20 was still being sent.
+    expect(pending.filter((p) => p.ended)).toEqual([]);
+    // Then each gets the whole file.
+    const sizes = await Promise.all(
+      pending.map(
+        ({ res }) =>
+          new Promise<number>((resolve) => {
+            let size = 0;
+            res.on('data', (chunk: Buffer) => {
+              size += chunk.length;
+            });
+            res.on('end', () => resolve(size));
+            res.resume();
+          }),
+      ),
+    );
+    expect(sizes).toEqual(Array(20).fill(BIG_SIZE));
+  }, 60_000);
+
+  it('answers an overlong address (45 KB) with a short readable page, and keeps serving; other bad requests a 400', async () => {
+    const res = await get(`/order/index?keyword=${'a'.repeat(45_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body.toString();
+    expect(html).toContain('<title>请求地址过长</title>');
+    expect(html).toContain('<a href="/">返回首页</a>');
+    expect(res.body.length).toBeLessThan(1024);
+    expect((await get('/healthz')).status).toBe(200);
+    // Other requests Node refuses keep its own empty answer.
+    const { port } = new URL(t.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
 
   it('answers 404 (not the app) for a missing asset, an unknown API path and path traversal', async () => {
@@ -176,12 +329,13 @@ describe('static admin app', () => {
       '/assets/..%2f..%2fconsign-secret.txt',
     ]) {
       const res = await get(path);
+      expect(res.status, path).toBe(404);
       expect(res.body.toString()).not.toContain('secret');
     }
   });
 
   it('sends the security headers on pages and API answers', async () => {
-    for (const res of [await get('/'), await get('/healthz')]) {
+    for (const res of [await get('/'), await get('/assets/index-abc123.js'), await get('/healthz')]) {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -209,4 +363,46 @@ describe('static admin app', () => {
     expect(all).not.toContain('secret-query');
     expect(all).not.toMatch(/"code"/);
   });
+});
+
+describe('StaticSite memory', () => {
+  it('holds one entry per page of the build, however many spellings are asked for', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'consign-static-memory-'));
+    build(dir);
+    const staticSite = new StaticSite(dir);
+    const app = new Hono<{ Bindings: HttpBindings }>().get('*', (c) =>
+      staticSite.serve(c, async () => '<meta name="company">'),
+    );
+    const server = createAdaptorServer({ fetch: app.fetch });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const spellings = (i: number) => [
+        `/order/index?pageIndex=${i}`,
+        `/route-${i}/page`,
+        `/login?redirect=%2Forder%2F${i}`,
+        `/assets/index-abc123.js?v=${i}`,
+        `/assets/${'/'.repeat(1 + (i % 7))}index-abc123.js`,
+        `/%61ssets/index-abc123.js?${i}`,
+        `/assets/missing-${i}.js`,
+        `/x${i}/../assets/index-abc123.js`,
+        `/%6Cogin/${i}`,
+      ];
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < 300; i++) {
+        const answers = await Promise.all(
+          spellings(i).map((path) => get(path, { 'accept-encoding': 'br' }, base)),
+        );
+        for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      // 2,700 requests: pages (200), the asset (200) and the other spellings (404).
+      expect(Object.fromEntries(statuses)).toEqual({ 200: 1200, 404: 1500 });
+      // Only index.html and login/index.html are held, the files of the build that are pages.
+      expect(staticSite.cachedPages).toBe(2);
+      expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(INDEX);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
