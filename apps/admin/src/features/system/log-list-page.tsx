@@ -25,14 +25,12 @@ const actionSelect: FilterSelect = {
 };
 
 const actorOf = (entry: LogEntry) => entry.actor_name || entry.actor_mobile;
-const targetOf = (entry: LogEntry) =>
-  [
-    entry.account_id === null ? `[${t.platform}]` : '',
-    t.targets[entry.target_type] ?? entry.target_type,
-    entry.target_name,
-  ]
-    .filter(Boolean)
-    .join(' ');
+const targetOf = (entry: LogEntry) => {
+  const type = t.targets[entry.target_type] ?? entry.target_type;
+  const parts = [entry.account_id === null ? `[${t.platform}]` : '', type];
+  if (entry.target_name !== type) parts.push(entry.target_name);
+  return parts.filter(Boolean).join(' ');
+};
 
 /** A logged value as text: empty, yes/no, lists and objects as JSON. */
 export function formatLogValue(value: unknown): string {
