@@ -313,6 +313,35 @@ describe('what an entry holds', () => {
     expect(entries[1]).toMatchObject({ target_type: 'user', actor_mobile: SECOND, changes: [] });
   });
 
+  it('takes the IP from X-Forwarded-For only with TRUST_PROXY', async () => {
+    const proxied = await startTestServer({ trustProxy: true, copyWorker: false });
+    try {
+      const proxiedToken = await proxied.login(USER);
+      for (const [server, token, expected] of [
+        [proxied, proxiedToken, '203.0.113.7'],
+        [t, userToken, '127.0.0.1'],
+      ] as const) {
+        const goods = await server.client(() => token).goods.detail({ id: 7 });
+        const [{ id: since } = { id: 0 }] = await server.server.db.query<{ id: number }>(
+          'SELECT COALESCE(max(id), 0) AS id FROM operation_log',
+        );
+        const res = await server.post(
+          '/api/goods/save',
+          { ...goods, stock: goods.stock + 1 },
+          { token, headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } },
+        );
+        expect(res.status).toBe(200);
+        const [entry] = await server.server.db.query<{ ip: string }>(
+          'SELECT ip FROM operation_log WHERE id > $1',
+          [since],
+        );
+        expect(entry?.ip).toBe(expected);
+      }
+    } finally {
+      await proxied.stop();
+    }
+  }, 120_000);
+
   it('logs nothing for a refused or failed write', async () => {
     const since = await lastLogId();
     const api = t.client(user);
