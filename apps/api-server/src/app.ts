@@ -39,8 +39,8 @@ export interface AppOptions extends Deps {
 
 /**
  * The signed JSON API under `/api`: every call passes the same pipeline (known call, body limit,
- * signature and replay, authentication, authorisation), then its area's route validates the body
- * against the contract and answers.
+ * signature and replay, authentication, authorisation, the operation log of a write), then its area's
+ * route validates the body against the contract and answers.
  */
 function createApi(options: AppOptions) {
   const api = new Hono<ApiEnv>();
