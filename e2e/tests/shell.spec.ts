@@ -16,6 +16,7 @@ const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/shop/goods/detail', '商品编辑'],
   ['/system/global', '全局设置'],
   ['/system/setting', '代发设置'],
+  ['/system/logs', '操作日志'],
 ];
 
 /** The menu entries whose feature is being built: 功能建设中 with the entry's title. */
@@ -32,7 +33,6 @@ const UNDER_CONSTRUCTION_TITLES: ReadonlyArray<readonly [path: string, title: st
   ['/user/account', '子账号'],
   ['/user/permission', '权限管理'],
   ['/system/address', '发货地址'],
-  ['/system/logs', '操作日志'],
 ];
 
 const REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [

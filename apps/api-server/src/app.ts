@@ -9,6 +9,7 @@ import type { ApiEnv, Deps } from './env';
 import { bannerSvg, goodsSvg, LOGO_SVG } from './http/images';
 import { ApiRefusal, fail, HttpProblem, MESSAGES } from './http/respond';
 import { NOT_BUILT_TEXT, type StaticSite } from './http/static';
+import { audit } from './middleware/audit';
 import { authentication } from './middleware/authentication';
 import { authorisation } from './middleware/authorisation';
 import { bodyLimits } from './middleware/body-limit';
@@ -20,6 +21,7 @@ import { companyRoutes } from './routes/company';
 import { copyRoutes } from './routes/copy';
 import { defaultRoutes } from './routes/default';
 import { goodsRoutes } from './routes/goods';
+import { logRoutes } from './routes/log';
 import { orderRoutes } from './routes/order';
 import { settingRoutes } from './routes/setting';
 import { shopRoutes } from './routes/shop';
@@ -39,8 +41,8 @@ export interface AppOptions extends Deps {
 
 /**
  * The signed JSON API under `/api`: every call passes the same pipeline (known call, body limit,
- * signature and replay, authentication, authorisation), then its area's route validates the body
- * against the contract and answers.
+ * signature and replay, authentication, authorisation, the operation log of a write), then its area's
+ * route validates the body against the contract and answers.
  */
 function createApi(options: AppOptions) {
   const api = new Hono<ApiEnv>();
@@ -57,6 +59,7 @@ function createApi(options: AppOptions) {
   api.use(signature(options));
   api.use(authentication(options.tokens, options.db));
   api.use(authorisation);
+  api.use(audit(options));
 
   api.route('/default', defaultRoutes(options));
   api.route('/user', userRoutes());
@@ -66,6 +69,7 @@ function createApi(options: AppOptions) {
   api.route('/shop', shopRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
+  api.route('/log', logRoutes());
   return api;
 }
 

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@consign/api-client';
 import type { HttpBindings } from '@hono/node-server';
 import type { Db } from './db/db';
+import type { Change } from './db/log';
 import type { Scope } from './db/scope';
 import type { Logger } from './log';
 import type { CaptchaProvider } from './providers/captcha';
@@ -49,5 +50,9 @@ export interface ApiEnv {
      * signed in; routes of `user` access read it through `scope(c)` (middleware/authentication.ts).
      */
     scope: Scope | null;
+    /** What a write changed, for the operation log (middleware/audit.ts `recordChange`). */
+    change: Change | undefined;
+    /** Who did a write when it is not the signed-in caller (the sign-in itself). */
+    actor: { userId: number; accountId: number } | undefined;
   };
 }

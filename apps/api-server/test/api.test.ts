@@ -128,12 +128,13 @@ describe('shop groups', () => {
   it('creates, renames, moves a shop into and deletes a group', async () => {
     const group = await user.shop.groupSave({ name: '测试分组' });
     expect(group).toMatchObject({ name: '测试分组', shop_count: 0 });
-    const renamed = await user.shop.groupSave({ id: group.id, name: '测试分组2' });
-    expect(renamed.name).toBe('测试分组2');
-    const moved = await user.shop.move({ shop_id: 1, group_id: group.id });
+    const renamed = await user.shop.groupSave({ id: group.id, name: '测试分组2', version: group.version });
+    expect(renamed).toMatchObject({ name: '测试分组2', version: group.version + 1 });
+    const shop1 = (await user.shop.index({ pageIndex: 1, pageSize: 1 })).list[0];
+    const moved = await user.shop.move({ shop_id: 1, group_id: group.id, version: shop1?.version ?? 0 });
     expect(moved).toMatchObject({ id: 1, group_id: group.id, group_name: '测试分组2' });
     const groups = await user.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: '测试' });
-    expect(groups.list).toEqual([{ id: group.id, name: '测试分组2', shop_count: 1 }]);
+    expect(groups.list).toEqual([{ id: group.id, name: '测试分组2', shop_count: 1, version: 2 }]);
     await expect(user.shop.groupSave({ name: '测试分组2' }, { silent: true })).rejects.toBeInstanceOf(
       ApiError,
     );
@@ -147,12 +148,12 @@ describe('shop groups', () => {
 
   it('answers 404 for a move into a missing group or of a missing shop', async () => {
     await expect(
-      user.shop.move({ shop_id: 1, group_id: 99999 }, { skipErrorHandler: true }),
+      user.shop.move({ shop_id: 1, group_id: 99999, version: 1 }, { skipErrorHandler: true }),
     ).rejects.toMatchObject({
       status: 404,
     });
     await expect(
-      user.shop.move({ shop_id: 99999, group_id: null }, { skipErrorHandler: true }),
+      user.shop.move({ shop_id: 99999, group_id: null, version: 1 }, { skipErrorHandler: true }),
     ).rejects.toMatchObject({
       status: 404,
     });
@@ -213,8 +214,14 @@ describe('settings', () => {
     const after = await user.setting.update({
       auto_purchase: !before.auto_purchase,
       sync_interval_minutes: 60,
+      version: before.version,
     });
-    expect(after).toEqual({ ...before, auto_purchase: !before.auto_purchase, sync_interval_minutes: 60 });
+    expect(after).toEqual({
+      ...before,
+      auto_purchase: !before.auto_purchase,
+      sync_interval_minutes: 60,
+      version: before.version + 1,
+    });
     expect(await user.setting.index()).toEqual(after);
   });
 });
@@ -225,7 +232,7 @@ describe('company (admin)', () => {
     const saved = await admin.company.update({ ...profile, short_name: '云仓' });
     expect(saved.short_name).toBe('云仓');
     expect((await t.client().config.get()).short_name).toBe('云仓');
-    await admin.company.update(profile);
+    await admin.company.update({ ...profile, version: saved.version });
   });
 
   it('creates, updates and deletes a banner', async () => {

@@ -22,6 +22,7 @@ const SNAPSHOT_QUERIES = [
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
   `SELECT * FROM users WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
   `SELECT * FROM seller_accounts WHERE id = ${DEMO_ACCOUNT}`,
+  `SELECT * FROM operation_log WHERE account_id = ${DEMO_ACCOUNT} OR account_id IS NULL ORDER BY id`,
   'SELECT * FROM company',
   'SELECT * FROM banners ORDER BY id',
   'SELECT * FROM platforms ORDER BY id',
@@ -69,6 +70,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     status: 'on_sale',
     images: ['/static/goods/1.svg'],
     source_url: '',
+    version: 1,
   };
   return {
     '/api/default/send-code': [
@@ -107,7 +109,9 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
 
     // The caller's own settings: the demo account's distinctive values must not show.
     '/api/setting/index': [{ outcome: 'any' }],
-    '/api/setting/update': [{ body: { default_markup_percent: 99, auto_purchase: true }, outcome: 'any' }],
+    '/api/setting/update': [
+      { body: { default_markup_percent: 99, auto_purchase: true, version: 1 }, outcome: 'any' },
+    ],
 
     '/api/order/index': [
       { body: page, outcome: 'empty-list' },
@@ -125,11 +129,13 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: { ...page, group_id: 0 }, outcome: 'empty-list' },
     ],
     '/api/shop/group-index': [{ body: page, outcome: 'empty-list' }],
-    '/api/shop/group-save': [{ body: { id: ids.group, name: '劫持的分组' }, outcome: 'not-found' }],
+    '/api/shop/group-save': [
+      { body: { id: ids.group, name: '劫持的分组', version: 1 }, outcome: 'not-found' },
+    ],
     '/api/shop/group-del': [{ body: { id: ids.group }, outcome: 'not-found' }],
     '/api/shop/move': [
-      { body: { shop_id: ids.shop, group_id: null }, outcome: 'not-found' },
-      { body: { shop_id: ids.shop, group_id: ids.group }, outcome: 'not-found' },
+      { body: { shop_id: ids.shop, group_id: null, version: 1 }, outcome: 'not-found' },
+      { body: { shop_id: ids.shop, group_id: ids.group, version: 1 }, outcome: 'not-found' },
     ],
 
     '/api/goods/index': [
@@ -150,6 +156,9 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/copy/create': [
       { body: { shop_id: ids.shop, urls: ['https://item.example.com/1'] }, outcome: 'not-found' },
     ],
+
+    // The caller's own log (their sign-in): none of the demo account's entries.
+    '/api/log/index': [{ body: page, outcome: 'any' }],
   };
 }
 
@@ -272,7 +281,7 @@ describe('the data boundary, for every path of the contract', () => {
     for (const [path, body] of [
       ['/api/goods/detail', { id: missing }],
       ['/api/shop/group-del', { id: missing }],
-      ['/api/shop/move', { shop_id: missing, group_id: null }],
+      ['/api/shop/move', { shop_id: missing, group_id: null, version: 1 }],
     ] as const) {
       const res = await t.post(path, body, { token });
       expect({ status: res.status, body: await envelope(res) }).toEqual({

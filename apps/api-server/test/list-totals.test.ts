@@ -67,8 +67,8 @@ describe('list totals after writes', () => {
     const inGroup = () => api.shop.index({ pageIndex: 1, pageSize: 100, group_id: group.id });
     expect(await total(inGroup)).toBe(0);
 
-    const shopId = (await ungrouped()).list[0]?.id ?? 0;
-    await api.shop.move({ shop_id: shopId, group_id: group.id });
+    const shop = (await ungrouped()).list[0];
+    await api.shop.move({ shop_id: shop?.id ?? 0, group_id: group.id, version: shop?.version ?? 0 });
     expect(await total(ungrouped)).toBe(SEED_COUNTS.ungroupedShops - 1);
     expect(await total(inGroup)).toBe(1);
 

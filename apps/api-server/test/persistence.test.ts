@@ -13,7 +13,7 @@ it('keeps writes and sessions across a restart, and loses no acknowledged write 
   const token = await first.login(USER);
   const api = first.client(() => token);
   const group = await api.shop.groupSave({ name: '重启前的分组' });
-  await api.setting.update({ default_markup_percent: 77 });
+  await api.setting.update({ default_markup_percent: 77, version: (await api.setting.index()).version });
 
   // Shut down while writes are in flight: close as soon as the first one is acknowledged.
   const failures: unknown[] = [];
@@ -39,7 +39,7 @@ it('keeps writes and sessions across a restart, and loses no acknowledged write 
     const again = second.client(() => token);
     expect((await again.user.info()).mobile).toBe(USER);
     const before = await again.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: '重启前' });
-    expect(before.list).toEqual([{ id: group.id, name: '重启前的分组', shop_count: 0 }]);
+    expect(before.list).toEqual([{ id: group.id, name: '重启前的分组', shop_count: 0, version: 1 }]);
     expect((await again.setting.index()).default_markup_percent).toBe(77);
     const concurrent = await again.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: '并发分组' });
     const stored = new Set(concurrent.list.map((g) => g.name));

@@ -53,8 +53,22 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
     expect((await fromB.order.index({ pageIndex: 1, pageSize: 20 })).total).toBe(SEED_COUNTS.orders);
     const group = await a.client(() => token).shop.groupSave({ name: 'PG 分组' });
     expect((await fromB.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: 'PG' })).list).toEqual([
-      { id: group.id, name: 'PG 分组', shop_count: 0 },
+      { id: group.id, name: 'PG 分组', shop_count: 0, version: 1 },
     ]);
+  }, 60_000);
+
+  it('ten concurrent company updates with one version on two instances: one 200, nine 409', async () => {
+    const token = await a.login(ADMIN);
+    b.clock.offset = a.clock.offset;
+    const profile = await a.client(() => token).company.index();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? b : a).post('/api/company/update', { ...profile, short_name: `PG并发${i}` }, { token }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect((await b.client(() => token).company.index()).version).toBe(profile.version + 1);
+    await a.client(() => token).company.update({ ...profile, version: profile.version + 1 });
   }, 60_000);
 
   it('answers every list filter with totals that match the rows', async () => {

@@ -183,6 +183,7 @@ describe('roles', () => {
       logo_url: '',
       foot_copyright: '',
       foot_info: '',
+      version: 1,
     };
     await expect(user.company.update(profile, { skipErrorHandler: true })).rejects.toMatchObject({
       status: 403,

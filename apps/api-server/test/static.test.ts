@@ -145,7 +145,7 @@ describe('static admin app', () => {
       expect((await get('/login', { 'if-none-match': String(first.headers.etag) })).status).toBe(200);
       expect((await get('/login', { 'if-none-match': String(second.headers.etag) })).status).toBe(304);
     } finally {
-      await admin.company.update(profile);
+      await admin.company.update({ ...profile, version: (await admin.company.index()).version });
     }
     // Files are served as they are.
     expect((await get('/favicon.svg')).body.toString()).not.toContain(EMBEDDED_COMPANY_CONFIG_ID);

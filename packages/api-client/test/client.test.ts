@@ -415,9 +415,10 @@ describe('typed calls', () => {
             logo_url: '',
             foot_copyright: '',
             foot_info: '',
+            version: 3,
           }),
         '/api/company/update',
-        { name: 'N' },
+        { name: 'N', version: 3 },
       ],
       [
         () => api.company.adSave({ name: 'b', ad_login_image_url: '/b.png' }, { from: 'x' }),
@@ -444,14 +445,22 @@ describe('typed calls', () => {
         {},
         { platform_id: '2' },
       ],
-      [() => api.setting.update({ auto_purchase: true }), '/api/setting/update', { auto_purchase: true }],
+      [
+        () => api.setting.update({ auto_purchase: true, version: 2 }),
+        '/api/setting/update',
+        { auto_purchase: true, version: 2 },
+      ],
       [() => api.order.index({ ...list, status: 'pending' }), '/api/order/index', { status: 'pending' }],
       [() => api.order.afterSale({ ...list, type: 'refund' }), '/api/order/after-sale', { type: 'refund' }],
       [() => api.shop.index(list), '/api/shop/index', list],
       [() => api.shop.groupIndex(list), '/api/shop/group-index', list],
       [() => api.shop.groupSave({ name: 'g' }), '/api/shop/group-save', { name: 'g' }],
       [() => api.shop.groupDel({ id: 5 }), '/api/shop/group-del', { id: 5 }],
-      [() => api.shop.move({ shop_id: 1, group_id: null }), '/api/shop/move', { shop_id: 1, group_id: null }],
+      [
+        () => api.shop.move({ shop_id: 1, group_id: null, version: 1 }),
+        '/api/shop/move',
+        { shop_id: 1, group_id: null, version: 1 },
+      ],
       [() => api.goods.index(list), '/api/goods/index', list],
       [() => api.goods.detail({ id: 9 }), '/api/goods/detail', { id: 9 }],
       [
@@ -468,6 +477,7 @@ describe('typed calls', () => {
         { price: 100 },
       ],
       [() => api.copy.index(list), '/api/copy/index', list],
+      [() => api.log.index({ ...list, action: 'goods.save' }), '/api/log/index', { action: 'goods.save' }],
     ];
     for (const [run, path, body, query] of calls) {
       server.requests.length = 0;

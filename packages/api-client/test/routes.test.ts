@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiPath, apiRoutes, signingFieldsSchema } from '../src/contract';
+import {
+  type ApiPath,
+  AUDIT_ACTIONS,
+  apiRoutes,
+  auditAction,
+  logListParamsSchema,
+  signingFieldsSchema,
+} from '../src/contract';
 
 const now = 1_795_334_400;
 const banner = {
@@ -9,6 +16,7 @@ const banner = {
   ad_login_image_url: '/static/banner-1.svg',
   begin_time: 0,
   end_time: null,
+  version: 1,
 };
 const goodsLine = { title: '夏季纯棉连衣裙', image: 'https://img.example/1.jpg', quantity: 2, sku: '白色 M' };
 const order = {
@@ -34,6 +42,7 @@ const shop = {
   auth_expires_at: now + 86_400,
   goods_count: 120,
   created_at: now,
+  version: 2,
 };
 const goods = {
   id: 9,
@@ -46,6 +55,7 @@ const goods = {
   images: ['https://img.example/1.jpg'],
   source_url: 'https://detail.1688.com/offer/1.html',
   updated_at: now,
+  version: 3,
 };
 const company = {
   name: '杭州寄售科技有限公司',
@@ -54,6 +64,7 @@ const company = {
   logo_url: '/static/logo.svg',
   foot_copyright: 'Copyright © 2026',
   foot_info: '浙ICP备00000000号',
+  version: 1,
 };
 const platformAuth = {
   id: 4,
@@ -62,6 +73,7 @@ const platformAuth = {
   app_key: 'app-123',
   expires_at: null,
   status: 'active',
+  version: 1,
 };
 const settings = {
   auto_purchase: true,
@@ -70,6 +82,7 @@ const settings = {
   notify_mobile: '',
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
+  version: 5,
 };
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 
@@ -91,8 +104,8 @@ const answers: Record<ApiPath, unknown> = {
   '/api/company/update': company,
   '/api/company/ad-save': banner,
   '/api/company/ad-del': { id: 1 },
-  '/api/company/platform-save': { id: 2, name: '拼多多', code: 'pinduoduo', enabled: true },
-  '/api/company/platform-list': [{ id: 2, name: '拼多多', code: 'pinduoduo', enabled: true }],
+  '/api/company/platform-save': { id: 2, name: '拼多多', code: 'pinduoduo', enabled: true, version: 1 },
+  '/api/company/platform-list': [{ id: 2, name: '拼多多', code: 'pinduoduo', enabled: true, version: 1 }],
   '/api/company/platform-del': { id: 2 },
   '/api/company/platform-auth-save': platformAuth,
   '/api/company/platform-auth-del': { id: 4 },
@@ -114,8 +127,8 @@ const answers: Record<ApiPath, unknown> = {
     created_at: now,
   }),
   '/api/shop/index': page(shop),
-  '/api/shop/group-index': page({ id: 1, name: '女装', shop_count: 4 }),
-  '/api/shop/group-save': { id: 1, name: '女装', shop_count: 4 },
+  '/api/shop/group-index': page({ id: 1, name: '女装', shop_count: 4, version: 1 }),
+  '/api/shop/group-save': { id: 1, name: '女装', shop_count: 4, version: 1 },
   '/api/shop/group-del': { id: 1 },
   '/api/shop/move': { ...shop, group_id: 1, group_name: '女装' },
   '/api/goods/index': page(goods),
@@ -133,6 +146,21 @@ const answers: Record<ApiPath, unknown> = {
     created_at: now,
   }),
   '/api/copy/create': { created: 2 },
+  '/api/log/index': page({
+    id: 1,
+    created_at: now,
+    user_id: 2,
+    actor_mobile: '13900000000',
+    actor_name: '',
+    account_id: 1,
+    ip: '127.0.0.1',
+    action: 'goods.save',
+    action_label: '保存商品',
+    target_type: 'goods',
+    target_id: 9,
+    target_name: '夏季纯棉连衣裙',
+    changes: [{ field: 'price', before: 12_900, after: 9_900 }],
+  }),
 };
 
 describe('apiRoutes', () => {
@@ -170,5 +198,32 @@ describe('apiRoutes', () => {
     expect(apiRoutes['/api/company/platform-auth-list'].query.parse({ platform_id: '2' })).toEqual({
       platform_id: 2,
     });
+  });
+});
+
+describe('the operation log and versions in the contract', () => {
+  it('names every audited call with a distinct action code the log filter accepts', () => {
+    expect(auditAction('/api/company/platform-auth-save')).toBe('company.platform-auth-save');
+    const codes = AUDIT_ACTIONS.map((a) => a.action);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).toContain('goods.save');
+    for (const action of codes) {
+      expect(logListParamsSchema.safeParse({ pageIndex: 1, pageSize: 20, action }).success, action).toBe(
+        true,
+      );
+    }
+  });
+
+  it('refuses an update without the version it read, and a create needs none', () => {
+    const goods = { shop_id: 3, title: 't', price: 1, stock: 1, status: 'draft', images: ['/a.svg'] };
+    const save = apiRoutes['/api/goods/save'].body;
+    expect(save.safeParse(goods).success).toBe(true);
+    expect(save.safeParse({ ...goods, id: 9 }).success).toBe(false);
+    expect(save.safeParse({ ...goods, id: 9, version: 2 }).success).toBe(true);
+    expect(apiRoutes['/api/company/update'].body.safeParse(company).success).toBe(true);
+    expect(apiRoutes['/api/company/update'].body.safeParse({ ...company, version: undefined }).success).toBe(
+      false,
+    );
+    expect(apiRoutes['/api/setting/update'].body.safeParse({ auto_purchase: true }).success).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ const banner: Banner = {
   ad_login_image_url: picture('#2563eb'),
   begin_time: null,
   end_time: null,
+  version: 1,
 };
 
 export const companyConfig: CompanyConfig = {

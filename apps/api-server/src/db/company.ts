@@ -2,16 +2,52 @@ import type { Banner, Company, CompanyConfig, Platform, PlatformAuth } from '@co
 import type { BodyOf } from '../contract';
 import { HttpProblem, MESSAGES } from '../http/respond';
 import type { Queryable } from './db';
+import type { Change, Saved } from './log';
+import { staleRecord } from './scope';
 
-const COMPANY_COLUMNS = 'name, short_name, en_name, logo_url, foot_copyright, foot_info';
-const BANNER_COLUMNS = 'id, name, ad_url, ad_login_image_url, begin_time, end_time';
-const PLATFORM_COLUMNS = 'id, name, code, enabled';
-const AUTH_COLUMNS = 'id, platform_id, shop_name, app_key, expires_at, status';
+const COMPANY_COLUMNS = 'name, short_name, en_name, logo_url, foot_copyright, foot_info, version';
+const BANNER_COLUMNS = 'id, name, ad_url, ad_login_image_url, begin_time, end_time, version';
+const PLATFORM_COLUMNS = 'id, name, code, enabled, version';
+const AUTH_COLUMNS = 'id, platform_id, shop_name, app_key, expires_at, status, version';
+
+/**
+ * The platform-wide records (company profile, banners, platforms, platform authorisations): only
+ * operators change them (the contract's `operator` access). Every save names the `version` it read;
+ * `UPDATE ... AND version = $n` finding no row answers 409 (`staleRecord`). Writes answer what
+ * changed for the operation log (`Saved`).
+ */
+
+const notFound = () => new HttpProblem(404, MESSAGES.notFound);
+
+async function one<T>(db: Queryable, sql: string, params: unknown[]): Promise<T> {
+  const [row] = await db.query<T>(sql, params);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The update's row, or 409 when the guarded UPDATE matched nothing (the record exists: read before). */
+async function updated<T>(db: Queryable, sql: string, params: unknown[]): Promise<T> {
+  const [row] = await db.query<T>(sql, params);
+  if (!row) throw staleRecord();
+  return row;
+}
+
+const changeOf = <T extends { id?: number; name?: string; shop_name?: string }>(
+  type: string,
+  before: T | null,
+  after: T | null,
+  extra?: Record<string, unknown>,
+): Change => {
+  const record = (after ?? before) as T;
+  return {
+    target: { type, id: record.id ?? null, name: record.name ?? record.shop_name ?? '' },
+    before: before as Record<string, unknown> | null,
+    after: after ? { ...after, ...extra } : null,
+  };
+};
 
 export async function getCompany(db: Queryable): Promise<Company> {
-  const [row] = await db.query<Company>(`SELECT ${COMPANY_COLUMNS} FROM company WHERE id = 1`);
-  if (!row) throw new HttpProblem(404, MESSAGES.notFound);
-  return row;
+  return one<Company>(db, `SELECT ${COMPANY_COLUMNS} FROM company WHERE id = 1`, []);
 }
 
 /** The public branding: the company profile and every banner (the client shows the active ones). */
@@ -20,25 +56,38 @@ export async function getCompanyConfig(db: Queryable): Promise<CompanyConfig> {
     getCompany(db),
     db.query<Banner>(`SELECT ${BANNER_COLUMNS} FROM banners ORDER BY id LIMIT 20`),
   ]);
-  return { ...profile, ad_list: banners };
+  const { version: _version, ...branding } = profile;
+  return { ...branding, ad_list: banners };
 }
 
-export async function updateCompany(db: Queryable, body: BodyOf<'/api/company/update'>): Promise<Company> {
-  const [row] = await db.query<Company>(
+export async function updateCompany(
+  db: Queryable,
+  body: BodyOf<'/api/company/update'>,
+): Promise<Saved<Company>> {
+  const before = await getCompany(db);
+  const row = await updated<Company>(
+    db,
     `UPDATE company SET name = $1, short_name = $2, en_name = $3, logo_url = $4, foot_copyright = $5,
-       foot_info = $6 WHERE id = 1 RETURNING ${COMPANY_COLUMNS}`,
-    [body.name, body.short_name, body.en_name, body.logo_url, body.foot_copyright, body.foot_info],
+       foot_info = $6, version = version + 1 WHERE id = 1 AND version = $7 RETURNING ${COMPANY_COLUMNS}`,
+    [
+      body.name,
+      body.short_name,
+      body.en_name,
+      body.logo_url,
+      body.foot_copyright,
+      body.foot_info,
+      body.version,
+    ],
   );
-  if (!row) throw new HttpProblem(404, MESSAGES.notFound);
-  return row;
+  return { row, change: changeOf('company', before, row) };
 }
 
-/** Creates a banner, or updates the one with `body.id`. */
+/** Creates a banner, or updates the one with `body.id` (at `body.version`). */
 export async function saveBanner(
   db: Queryable,
   body: BodyOf<'/api/company/ad-save'>,
   now: number,
-): Promise<Banner> {
+): Promise<Saved<Banner>> {
   const values = [
     body.name,
     body.ad_url,
@@ -46,24 +95,28 @@ export async function saveBanner(
     body.begin_time || null,
     body.end_time || null,
   ];
-  const [row] = body.id
-    ? await db.query<Banner>(
-        `UPDATE banners SET name = $1, ad_url = $2, ad_login_image_url = $3, begin_time = $4, end_time = $5
-         WHERE id = $6 RETURNING ${BANNER_COLUMNS}`,
-        [...values, body.id],
-      )
-    : await db.query<Banner>(
-        `INSERT INTO banners (name, ad_url, ad_login_image_url, begin_time, end_time, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${BANNER_COLUMNS}`,
-        [...values, now],
-      );
-  if (!row) throw new HttpProblem(404, MESSAGES.notFound);
-  return row;
+  if (!body.id) {
+    const row = await one<Banner>(
+      db,
+      `INSERT INTO banners (name, ad_url, ad_login_image_url, begin_time, end_time, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${BANNER_COLUMNS}`,
+      [...values, now],
+    );
+    return { row, change: changeOf('banner', null, row) };
+  }
+  const before = await one<Banner>(db, `SELECT ${BANNER_COLUMNS} FROM banners WHERE id = $1`, [body.id]);
+  const row = await updated<Banner>(
+    db,
+    `UPDATE banners SET name = $1, ad_url = $2, ad_login_image_url = $3, begin_time = $4, end_time = $5,
+       version = version + 1 WHERE id = $6 AND version = $7 RETURNING ${BANNER_COLUMNS}`,
+    [...values, body.id, body.version],
+  );
+  return { row, change: changeOf('banner', before, row) };
 }
 
-export async function deleteBanner(db: Queryable, id: number): Promise<void> {
-  const rows = await db.query('DELETE FROM banners WHERE id = $1 RETURNING id', [id]);
-  if (rows.length === 0) throw new HttpProblem(404, MESSAGES.notFound);
+export async function deleteBanner(db: Queryable, id: number): Promise<Change> {
+  const before = await one<Banner>(db, `DELETE FROM banners WHERE id = $1 RETURNING ${BANNER_COLUMNS}`, [id]);
+  return changeOf('banner', before, null);
 }
 
 export function listPlatforms(db: Queryable): Promise<Platform[]> {
@@ -74,23 +127,34 @@ export function listPlatforms(db: Queryable): Promise<Platform[]> {
 export async function savePlatform(
   db: Queryable,
   body: BodyOf<'/api/company/platform-save'>,
-): Promise<Platform> {
-  const [row] = body.id
-    ? await db.query<Platform>(
-        `UPDATE platforms SET name = $1, code = $2, enabled = $3 WHERE id = $4 RETURNING ${PLATFORM_COLUMNS}`,
-        [body.name, body.code, body.enabled, body.id],
-      )
-    : await db.query<Platform>(
-        `INSERT INTO platforms (name, code, enabled) VALUES ($1, $2, $3) RETURNING ${PLATFORM_COLUMNS}`,
-        [body.name, body.code, body.enabled],
-      );
-  if (!row) throw new HttpProblem(404, MESSAGES.notFound);
-  return row;
+): Promise<Saved<Platform>> {
+  if (!body.id) {
+    const row = await one<Platform>(
+      db,
+      `INSERT INTO platforms (name, code, enabled) VALUES ($1, $2, $3) RETURNING ${PLATFORM_COLUMNS}`,
+      [body.name, body.code, body.enabled],
+    );
+    return { row, change: changeOf('platform', null, row) };
+  }
+  const before = await one<Platform>(db, `SELECT ${PLATFORM_COLUMNS} FROM platforms WHERE id = $1`, [
+    body.id,
+  ]);
+  const row = await updated<Platform>(
+    db,
+    `UPDATE platforms SET name = $1, code = $2, enabled = $3, version = version + 1
+     WHERE id = $4 AND version = $5 RETURNING ${PLATFORM_COLUMNS}`,
+    [body.name, body.code, body.enabled, body.id, body.version],
+  );
+  return { row, change: changeOf('platform', before, row) };
 }
 
-export async function deletePlatform(db: Queryable, id: number): Promise<void> {
-  const rows = await db.query('DELETE FROM platforms WHERE id = $1 RETURNING id', [id]);
-  if (rows.length === 0) throw new HttpProblem(404, MESSAGES.notFound);
+export async function deletePlatform(db: Queryable, id: number): Promise<Change> {
+  const before = await one<Platform>(
+    db,
+    `DELETE FROM platforms WHERE id = $1 RETURNING ${PLATFORM_COLUMNS}`,
+    [id],
+  );
+  return changeOf('platform', before, null);
 }
 
 async function requirePlatform(db: Queryable, id: number): Promise<void> {
@@ -106,36 +170,47 @@ export async function listPlatformAuths(db: Queryable, platformId: number): Prom
   );
 }
 
-/** Creates or updates a platform authorisation; `app_secret` is write-only (kept when absent). */
+/**
+ * Creates or updates a platform authorisation; `app_secret` is write-only (kept when absent) and
+ * reaches the log only as changed (masked there).
+ */
 export async function savePlatformAuth(
   db: Queryable,
   body: BodyOf<'/api/company/platform-auth-save'>,
   now: number,
-): Promise<PlatformAuth> {
+): Promise<Saved<PlatformAuth>> {
   await requirePlatform(db, body.platform_id);
   const status = body.expires_at && body.expires_at <= now ? 'expired' : 'active';
-  const [row] = body.id
-    ? await db.query<PlatformAuth>(
-        `UPDATE platform_auths SET platform_id = $1, shop_name = $2, app_key = $3, expires_at = $4, status = $5,
-           app_secret = COALESCE($6, app_secret)
-         WHERE id = $7 RETURNING ${AUTH_COLUMNS}`,
-        [
-          body.platform_id,
-          body.shop_name,
-          body.app_key,
-          body.expires_at,
-          status,
-          body.app_secret ?? null,
-          body.id,
-        ],
-      )
-    : await db.query<PlatformAuth>(
-        `INSERT INTO platform_auths (platform_id, shop_name, app_key, app_secret, expires_at, status)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${AUTH_COLUMNS}`,
-        [body.platform_id, body.shop_name, body.app_key, body.app_secret ?? '', body.expires_at, status],
-      );
-  if (!row) throw new HttpProblem(404, MESSAGES.notFound);
-  return row;
+  const secret = body.app_secret !== undefined ? { app_secret: body.app_secret } : undefined;
+  if (!body.id) {
+    const row = await one<PlatformAuth>(
+      db,
+      `INSERT INTO platform_auths (platform_id, shop_name, app_key, app_secret, expires_at, status)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${AUTH_COLUMNS}`,
+      [body.platform_id, body.shop_name, body.app_key, body.app_secret ?? '', body.expires_at, status],
+    );
+    return { row, change: changeOf('platform_auth', null, row, secret) };
+  }
+  const before = await one<PlatformAuth>(db, `SELECT ${AUTH_COLUMNS} FROM platform_auths WHERE id = $1`, [
+    body.id,
+  ]);
+  const row = await updated<PlatformAuth>(
+    db,
+    `UPDATE platform_auths SET platform_id = $1, shop_name = $2, app_key = $3, expires_at = $4, status = $5,
+       app_secret = COALESCE($6, app_secret), version = version + 1
+     WHERE id = $7 AND version = $8 RETURNING ${AUTH_COLUMNS}`,
+    [
+      body.platform_id,
+      body.shop_name,
+      body.app_key,
+      body.expires_at,
+      status,
+      body.app_secret ?? null,
+      body.id,
+      body.version,
+    ],
+  );
+  return { row, change: changeOf('platform_auth', before, row, secret) };
 }
 
 /** Deletes an authorisation (of `platformId`, when given). */
@@ -143,10 +218,12 @@ export async function deletePlatformAuth(
   db: Queryable,
   id: number,
   platformId: number | undefined,
-): Promise<void> {
-  const rows = await db.query(
-    'DELETE FROM platform_auths WHERE id = $1 AND ($2::int IS NULL OR platform_id = $2::int) RETURNING id',
+): Promise<Change> {
+  const before = await one<PlatformAuth>(
+    db,
+    `DELETE FROM platform_auths WHERE id = $1 AND ($2::int IS NULL OR platform_id = $2::int)
+     RETURNING ${AUTH_COLUMNS}`,
     [id, platformId ?? null],
   );
-  if (rows.length === 0) throw new HttpProblem(404, MESSAGES.notFound);
+  return changeOf('platform_auth', before, null);
 }

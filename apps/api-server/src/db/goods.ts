@@ -1,11 +1,12 @@
 import type { Goods, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { Filters, likePattern, page } from './list';
-import { notFound, type Scope } from './scope';
+import type { Saved } from './log';
+import { notFound, type Scope, staleRecord } from './scope';
 import { shopById } from './shop';
 
 const GOODS_SELECT = `g.id, g.shop_id, g.title, g.price, g.stock, g.status, g.images, g.source_url,
-  s.name AS shop_name, g.updated_at`;
+  s.name AS shop_name, g.updated_at, g.version`;
 
 /** One product of the account, or a 404. */
 export async function goodsById(scope: Scope, id: number): Promise<Goods> {
@@ -42,9 +43,17 @@ export function listGoods(scope: Scope, params: BodyOf<'/api/goods/index'>): Pro
   );
 }
 
-/** Creates or updates a product of the account (in one of its shops); returns its id. */
-export async function saveGoods(scope: Scope, body: BodyOf<'/api/goods/save'>, now: number): Promise<number> {
+/**
+ * Creates or updates (at `body.version`, else 409) a product of the account, in one of its shops;
+ * returns it and what changed.
+ */
+export async function saveGoods(
+  scope: Scope,
+  body: BodyOf<'/api/goods/save'>,
+  now: number,
+): Promise<Saved<Goods>> {
   await shopById(scope, body.shop_id);
+  const before = body.id ? await goodsById(scope, body.id) : null;
   const values = [
     body.shop_id,
     body.title,
@@ -59,14 +68,19 @@ export async function saveGoods(scope: Scope, body: BodyOf<'/api/goods/save'>, n
   const [row] = body.id
     ? await scope.db.query<{ id: number }>(
         `UPDATE goods SET shop_id = $1, title = $2, price = $3, stock = $4, status = $5, images = $6::jsonb,
-           source_url = $7, updated_at = $8 WHERE id = $10 AND account_id = $9 RETURNING id`,
-        [...values, body.id],
+           source_url = $7, updated_at = $8, version = version + 1
+         WHERE id = $10 AND account_id = $9 AND version = $11 RETURNING id`,
+        [...values, body.id, body.version],
       )
     : await scope.db.query<{ id: number }>(
         `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at, account_id)
          VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9) RETURNING id`,
         values,
       );
-  if (!row) throw notFound();
-  return row.id;
+  if (!row) throw body.id ? staleRecord() : notFound();
+  const saved = await goodsById(scope, row.id);
+  return {
+    row: saved,
+    change: { target: { type: 'goods', id: saved.id, name: saved.title }, before, after: saved },
+  };
 }

@@ -1,3 +1,4 @@
+import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
 
@@ -23,4 +24,12 @@ export const NOT_FOUND_MESSAGE = '记录不存在';
 
 export function notFound(): HttpProblem {
   return new HttpProblem(404, NOT_FOUND_MESSAGE);
+}
+
+/**
+ * What the API answers (409) to a save whose `version` is no longer the record's: another save came
+ * first, and this one changed nothing (`UPDATE ... WHERE id = $1 AND version = $2` found no row).
+ */
+export function staleRecord(): HttpProblem {
+  return new HttpProblem(409, STALE_RECORD_MESSAGE);
 }

@@ -1,7 +1,8 @@
 import type { Settings } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import type { Queryable } from './db';
-import { notFound, type Scope } from './scope';
+import type { Saved } from './log';
+import { notFound, type Scope, staleRecord } from './scope';
 
 const SETTINGS_KEYS = [
   'auto_purchase',
@@ -14,7 +15,7 @@ const SETTINGS_KEYS = [
 const SETTINGS_COLUMNS = SETTINGS_KEYS.join(', ');
 
 /** The settings a new account starts with (the seed's demo account uses them too). */
-export const DEFAULT_SETTINGS: Settings = {
+export const DEFAULT_SETTINGS: Omit<Settings, 'version'> = {
   auto_purchase: false,
   default_markup_percent: 30,
   purchase_account: '',
@@ -27,7 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
 export async function createSettings(
   tx: Queryable,
   accountId: number,
-  settings: Settings = DEFAULT_SETTINGS,
+  settings: Omit<Settings, 'version'> = DEFAULT_SETTINGS,
 ) {
   await tx.query(
     `INSERT INTO settings (account_id, ${SETTINGS_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -38,29 +39,36 @@ export async function createSettings(
 /** The account's dropship settings (代发设置). */
 export async function getSettings(scope: Scope): Promise<Settings> {
   const [row] = await scope.db.query<Settings>(
-    `SELECT ${SETTINGS_COLUMNS} FROM settings WHERE account_id = $1`,
+    `SELECT ${SETTINGS_COLUMNS}, version FROM settings WHERE account_id = $1`,
     [scope.accountId],
   );
   if (!row) throw notFound();
   return row;
 }
 
-/** Updates the fields present in `body` (any subset) and returns the settings. */
-export async function updateSettings(scope: Scope, body: BodyOf<'/api/setting/update'>): Promise<Settings> {
+/**
+ * Updates the fields present in `body` (any subset) if the settings are still at `body.version`
+ * (else 409), and returns them with what changed.
+ */
+export async function updateSettings(
+  scope: Scope,
+  body: BodyOf<'/api/setting/update'>,
+): Promise<Saved<Settings>> {
+  const before = await getSettings(scope);
   // Only known columns, each as a parameter: the column names come from our own list.
-  const sets: string[] = [];
-  const params: unknown[] = [scope.accountId];
+  const sets = ['version = version + 1'];
+  const params: unknown[] = [scope.accountId, body.version];
   for (const key of SETTINGS_KEYS) {
     const value = body[key];
     if (value === undefined) continue;
     params.push(value);
     sets.push(`${key} = $${params.length}`);
   }
-  if (sets.length === 0) return getSettings(scope);
   const [row] = await scope.db.query<Settings>(
-    `UPDATE settings SET ${sets.join(', ')} WHERE account_id = $1 RETURNING ${SETTINGS_COLUMNS}`,
+    `UPDATE settings SET ${sets.join(', ')} WHERE account_id = $1 AND version = $2
+     RETURNING ${SETTINGS_COLUMNS}, version`,
     params,
   );
-  if (!row) throw notFound();
-  return row;
+  if (!row) throw staleRecord();
+  return { row, change: { target: { type: 'settings', id: null, name: '代发设置' }, before, after: row } };
 }

@@ -1,12 +1,14 @@
 import type { Page, Shop, ShopGroup } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { BY_ID, Filters, likePattern, page } from './list';
-import { notFound, type Scope } from './scope';
+import type { Change } from './log';
+import { notFound, type Scope, staleRecord } from './scope';
 
 const SHOP_SELECT = `s.id, s.name, s.platform, s.group_id, COALESCE(g.name, '') AS group_name, s.auth_status,
-  s.auth_expires_at, (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at`;
+  s.auth_expires_at, (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at,
+  s.version`;
 const GROUP_SELECT =
-  'g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count';
+  'g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count, g.version';
 
 /** One shop of the account, or a 404. */
 export async function shopById(scope: Scope, id: number): Promise<Shop> {
@@ -65,40 +67,67 @@ export function listGroups(scope: Scope, params: BodyOf<'/api/shop/group-index'>
   );
 }
 
-/** Creates or renames a group; returns its id. A duplicate name (in the account) is a unique violation. */
+/**
+ * Creates or renames a group (at `version`, else 409); returns its id and the change. A duplicate
+ * name (in the account) is a unique violation.
+ */
 export async function saveGroup(
   scope: Scope,
-  { id, name }: BodyOf<'/api/shop/group-save'>,
+  { id, name, version }: BodyOf<'/api/shop/group-save'>,
   now: number,
-): Promise<number> {
-  const [row] = id
-    ? await scope.db.query<{ id: number }>(
-        'UPDATE shop_groups SET name = $1 WHERE id = $2 AND account_id = $3 RETURNING id',
-        [name, id, scope.accountId],
-      )
-    : await scope.db.query<{ id: number }>(
-        'INSERT INTO shop_groups (account_id, name, created_at) VALUES ($1, $2, $3) RETURNING id',
-        [scope.accountId, name, now],
-      );
-  if (!row) throw notFound();
-  return row.id;
+): Promise<{ id: number; change: Change }> {
+  if (!id) {
+    const [row] = await scope.db.query<{ id: number }>(
+      'INSERT INTO shop_groups (account_id, name, created_at) VALUES ($1, $2, $3) RETURNING id',
+      [scope.accountId, name, now],
+    );
+    if (!row) throw notFound();
+    return {
+      id: row.id,
+      change: { target: { type: 'shop_group', id: row.id, name }, before: null, after: { name } },
+    };
+  }
+  const before = await groupById(scope, id);
+  const [row] = await scope.db.query<{ id: number }>(
+    `UPDATE shop_groups SET name = $1, version = version + 1
+     WHERE id = $2 AND account_id = $3 AND version = $4 RETURNING id`,
+    [name, id, scope.accountId, version],
+  );
+  if (!row) throw staleRecord();
+  return {
+    id,
+    change: { target: { type: 'shop_group', id, name }, before: { name: before.name }, after: { name } },
+  };
 }
 
 /** Deletes a group (its shops become ungrouped). */
-export async function deleteGroup(scope: Scope, id: number): Promise<void> {
-  const rows = await scope.db.query(
-    'DELETE FROM shop_groups WHERE id = $1 AND account_id = $2 RETURNING id',
+export async function deleteGroup(scope: Scope, id: number): Promise<Change> {
+  const [row] = await scope.db.query<{ name: string }>(
+    'DELETE FROM shop_groups WHERE id = $1 AND account_id = $2 RETURNING name',
     [id, scope.accountId],
   );
-  if (rows.length === 0) throw notFound();
+  if (!row) throw notFound();
+  return { target: { type: 'shop_group', id, name: row.name }, before: { name: row.name }, after: null };
 }
 
-/** Puts a shop into a group (`null`: ungrouped); both must be the account's. */
-export async function moveShop(scope: Scope, { shop_id, group_id }: BodyOf<'/api/shop/move'>): Promise<void> {
-  if (group_id !== null) await groupById(scope, group_id);
+/**
+ * Puts a shop (at `version`, else 409) into a group (`null`: ungrouped); both must be the account's.
+ */
+export async function moveShop(
+  scope: Scope,
+  { shop_id, group_id, version }: BodyOf<'/api/shop/move'>,
+): Promise<Change> {
+  const before = await shopById(scope, shop_id);
+  const group = group_id !== null ? await groupById(scope, group_id) : null;
   const rows = await scope.db.query(
-    'UPDATE shops SET group_id = $1 WHERE id = $2 AND account_id = $3 RETURNING id',
-    [group_id, shop_id, scope.accountId],
+    `UPDATE shops SET group_id = $1, version = version + 1
+     WHERE id = $2 AND account_id = $3 AND version = $4 RETURNING id`,
+    [group_id, shop_id, scope.accountId, version],
   );
-  if (rows.length === 0) throw notFound();
+  if (rows.length === 0) throw staleRecord();
+  return {
+    target: { type: 'shop', id: shop_id, name: before.name },
+    before: { group_name: before.group_name },
+    after: { group_name: group?.name ?? '' },
+  };
 }

@@ -14,6 +14,7 @@ import {
 import { isUniqueViolation } from '../db/db';
 import type { ApiEnv, Deps } from '../env';
 import { ApiRefusal, ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
 import { body, query } from '../middleware/validate';
 
 /** The company profile, banners, platforms and platform authorisations (operators only). */
@@ -21,15 +22,19 @@ export function companyRoutes({ db, now }: Deps) {
   const nowS = () => Math.floor(now() / 1000);
   return new Hono<ApiEnv>()
     .post('/index', body('/api/company/index'), async (c) => ok(c, await getCompany(db)))
-    .post('/update', body('/api/company/update'), async (c) =>
-      ok(c, await updateCompany(db, c.req.valid('json'))),
-    )
-    .post('/ad-save', body('/api/company/ad-save'), query('/api/company/ad-save'), async (c) =>
-      ok(c, await saveBanner(db, c.req.valid('json'), nowS())),
-    )
+    .post('/update', body('/api/company/update'), async (c) => {
+      const { row, change } = await updateCompany(db, c.req.valid('json'));
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/ad-save', body('/api/company/ad-save'), query('/api/company/ad-save'), async (c) => {
+      const { row, change } = await saveBanner(db, c.req.valid('json'), nowS());
+      recordChange(c, change);
+      return ok(c, row);
+    })
     .post('/ad-del', body('/api/company/ad-del'), query('/api/company/ad-del'), async (c) => {
       const { id } = c.req.valid('query');
-      await deleteBanner(db, id);
+      recordChange(c, await deleteBanner(db, id));
       return ok(c, { id });
     })
     .post('/platform-list', body('/api/company/platform-list'), async (c) => ok(c, await listPlatforms(db)))
@@ -39,7 +44,9 @@ export function companyRoutes({ db, now }: Deps) {
       query('/api/company/platform-save'),
       async (c) => {
         try {
-          return ok(c, await savePlatform(db, c.req.valid('json')));
+          const { row, change } = await savePlatform(db, c.req.valid('json'));
+          recordChange(c, change);
+          return ok(c, row);
         } catch (error) {
           if (isUniqueViolation(error)) throw new ApiRefusal('平台编码已存在');
           throw error;
@@ -52,7 +59,7 @@ export function companyRoutes({ db, now }: Deps) {
       query('/api/company/platform-del'),
       async (c) => {
         const { id } = c.req.valid('query');
-        await deletePlatform(db, id);
+        recordChange(c, await deletePlatform(db, id));
         return ok(c, { id });
       },
     )
@@ -60,7 +67,11 @@ export function companyRoutes({ db, now }: Deps) {
       '/platform-auth-save',
       body('/api/company/platform-auth-save'),
       query('/api/company/platform-auth-save'),
-      async (c) => ok(c, await savePlatformAuth(db, c.req.valid('json'), nowS())),
+      async (c) => {
+        const { row, change } = await savePlatformAuth(db, c.req.valid('json'), nowS());
+        recordChange(c, change);
+        return ok(c, row);
+      },
     )
     .post(
       '/platform-auth-del',
@@ -68,7 +79,7 @@ export function companyRoutes({ db, now }: Deps) {
       query('/api/company/platform-auth-del'),
       async (c) => {
         const { id, platform_id } = c.req.valid('query');
-        await deletePlatformAuth(db, id, platform_id);
+        recordChange(c, await deletePlatformAuth(db, id, platform_id));
         return ok(c, { id });
       },
     )

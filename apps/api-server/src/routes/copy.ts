@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { listCopyRecords, queueCopyJobs } from '../db/copy';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
@@ -12,7 +13,13 @@ export function copyRoutes({ now, wakeCopyWorker }: Pick<Deps, 'now' | 'wakeCopy
       ok(c, await listCopyRecords(scope(c), c.req.valid('json'))),
     )
     .post('/create', body('/api/copy/create'), async (c) => {
-      const created = await queueCopyJobs(scope(c), c.req.valid('json'), Math.floor(now() / 1000));
+      const input = c.req.valid('json');
+      const created = await queueCopyJobs(scope(c), input, Math.floor(now() / 1000));
+      recordChange(c, {
+        target: { type: 'copy', id: null, name: `${created} 个链接` },
+        before: null,
+        after: { shop_id: input.shop_id, urls: input.urls },
+      });
       wakeCopyWorker();
       return ok(c, { created });
     });

@@ -1,9 +1,10 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { getCompanyConfig } from '../db/company';
 import { signUp, userByMobile } from '../db/user';
 import type { ApiEnv, Deps } from '../env';
+import { clientIp } from '../http/client-ip';
 import { ApiRefusal, ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
 import { body } from '../middleware/validate';
 import { CaptchaUnavailableError } from '../providers/captcha';
 
@@ -16,22 +17,10 @@ export const AUTH_MESSAGES = {
 
 /** The public calls: SMS login, logout and the company branding. */
 export function defaultRoutes({ db, tokens, sms, captcha, now, trustProxy, signup }: Deps) {
-  const clientIp = (c: Context<ApiEnv>): string => {
-    if (trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    try {
-      return getConnInfo(c).remote.address ?? 'unknown';
-    } catch {
-      return 'unknown';
-    }
-  };
-
   return new Hono<ApiEnv>()
     .post('/send-code', body('/api/default/send-code'), async (c) => {
       const { mobile, ticket, randstr } = c.req.valid('json');
-      const ip = clientIp(c);
+      const ip = clientIp(c, trustProxy);
       const passed = await captcha.verify({ ticket, randstr, ip }).catch((error: unknown) => {
         if (error instanceof CaptchaUnavailableError) throw new ApiRefusal(AUTH_MESSAGES.captchaUnavailable);
         throw error;
@@ -53,6 +42,12 @@ export function defaultRoutes({ db, tokens, sms, captcha, now, trustProxy, signu
       }
       if (!user.active) throw new ApiRefusal(AUTH_MESSAGES.disabled);
       const { token, expiresAt } = await tokens.issue(user.id);
+      // The sign-in goes into the account's operation log (who, from where); never the code.
+      recordChange(
+        c,
+        { target: { type: 'user', id: user.id, name: mobile }, before: null, after: null },
+        { userId: user.id, accountId: user.accountId },
+      );
       return ok(c, { access_token: token, expires_at: expiresAt, is_new_account: isNewAccount });
     })
     .post('/logout', body('/api/default/logout'), async (c) => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { goodsById, listGoods, saveGoods } from '../db/goods';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
@@ -15,7 +16,8 @@ export function goodsRoutes({ now }: Pick<Deps, 'now'>) {
       ok(c, await goodsById(scope(c), c.req.valid('json').id)),
     )
     .post('/save', body('/api/goods/save'), async (c) => {
-      const id = await saveGoods(scope(c), c.req.valid('json'), Math.floor(now() / 1000));
-      return ok(c, await goodsById(scope(c), id));
+      const { row, change } = await saveGoods(scope(c), c.req.valid('json'), Math.floor(now() / 1000));
+      recordChange(c, change);
+      return ok(c, row);
     });
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { getSettings, updateSettings } from '../db/setting';
 import type { ApiEnv } from '../env';
 import { ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
@@ -9,7 +10,9 @@ import { body } from '../middleware/validate';
 export function settingRoutes() {
   return new Hono<ApiEnv>()
     .post('/index', body('/api/setting/index'), async (c) => ok(c, await getSettings(scope(c))))
-    .post('/update', body('/api/setting/update'), async (c) =>
-      ok(c, await updateSettings(scope(c), c.req.valid('json'))),
-    );
+    .post('/update', body('/api/setting/update'), async (c) => {
+      const { row, change } = await updateSettings(scope(c), c.req.valid('json'));
+      recordChange(c, change);
+      return ok(c, row);
+    });
 }

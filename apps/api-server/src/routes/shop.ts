@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../db/db';
 import { deleteGroup, groupById, listGroups, listShops, moveShop, saveGroup, shopById } from '../db/shop';
 import type { ApiEnv, Deps } from '../env';
 import { ApiRefusal, ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
@@ -17,7 +18,8 @@ export function shopRoutes({ now }: Pick<Deps, 'now'>) {
     )
     .post('/group-save', body('/api/shop/group-save'), async (c) => {
       try {
-        const id = await saveGroup(scope(c), c.req.valid('json'), Math.floor(now() / 1000));
+        const { id, change } = await saveGroup(scope(c), c.req.valid('json'), Math.floor(now() / 1000));
+        recordChange(c, change);
         return ok(c, await groupById(scope(c), id));
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiRefusal('分组名称已存在');
@@ -26,12 +28,12 @@ export function shopRoutes({ now }: Pick<Deps, 'now'>) {
     })
     .post('/group-del', body('/api/shop/group-del'), async (c) => {
       const { id } = c.req.valid('json');
-      await deleteGroup(scope(c), id);
+      recordChange(c, await deleteGroup(scope(c), id));
       return ok(c, { id });
     })
     .post('/move', body('/api/shop/move'), async (c) => {
       const move = c.req.valid('json');
-      await moveShop(scope(c), move);
+      recordChange(c, await moveShop(scope(c), move));
       return ok(c, await shopById(scope(c), move.shop_id));
     });
 }

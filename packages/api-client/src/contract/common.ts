@@ -32,6 +32,19 @@ export const idLikeSchema = z
   .transform((value) => Number(value))
   .pipe(idSchema);
 
+/**
+ * A record's version (DESIGN.md section 9, no silent overwrite): 1 when created, one more on every
+ * save. A save sends the version it read; a stale one changes nothing and answers 409
+ * `数据已被他人修改，请刷新后重试` (`STALE_RECORD_MESSAGE` in rules.ts).
+ */
+export const versionSchema = z.int().min(1).max(MAX_ID);
+
+/** A save body's rule: an update (with `id`) must say which `version` it read; a create needs none. */
+export const versionRequiredForUpdate = {
+  check: (b: { id?: number; version?: number }) => !b.id || b.version !== undefined,
+  params: { message: '更新时必须提供 version', path: ['version'] },
+};
+
 /** Unix seconds (integer, 0..2100). */
 export const unixTimeSchema = z.int().min(0).max(MAX_UNIX_SECONDS);
 

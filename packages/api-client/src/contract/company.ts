@@ -1,5 +1,14 @@
 import * as z from 'zod';
-import { idLikeSchema, idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common.js';
+import {
+  idLikeSchema,
+  idSchema,
+  optionalUrlSchema,
+  safeUrlSchema,
+  text,
+  unixTimeSchema,
+  versionRequiredForUpdate,
+  versionSchema,
+} from './common.js';
 import { PLATFORM_AUTH_STATUSES } from './rules.js';
 
 /**
@@ -14,15 +23,20 @@ export const companySchema = z.object({
   logo_url: optionalUrlSchema,
   foot_copyright: text(200),
   foot_info: text(200),
+  version: versionSchema,
 });
 export type Company = z.infer<typeof companySchema>;
 
-/** Body of `/api/company/update`: the whole profile, top-level fields. Answers the saved `Company`. */
+/**
+ * Body of `/api/company/update`: the whole profile, top-level fields, with the `version` it was read
+ * at (409 when stale). Answers the saved `Company`.
+ */
 export const companyUpdateBodySchema = companySchema;
 export type CompanyUpdateBody = z.input<typeof companyUpdateBodySchema>;
 
 /**
- * Body of `/api/company/ad-save`: a banner without `id` creates one, with `id` updates it.
+ * Body of `/api/company/ad-save`: a banner without `id` creates one, with `id` (and the `version` it
+ * read) updates it.
  * Times are unix seconds, `0`/`null` for "no time"; when both are set `end_time` must be later.
  * Answers the saved `Banner`.
  */
@@ -34,7 +48,9 @@ export const bannerSaveBodySchema = z
     ad_login_image_url: safeUrlSchema,
     begin_time: unixTimeSchema.nullable().default(null),
     end_time: unixTimeSchema.nullable().default(null),
+    version: versionSchema.optional(),
   })
+  .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params)
   .refine((b) => !b.begin_time || !b.end_time || b.end_time > b.begin_time, {
     message: 'end_time must be after begin_time',
     path: ['end_time'],
@@ -55,11 +71,17 @@ export const platformSchema = z.object({
   name: text(32, 1),
   code: z.string().regex(/^[a-z][a-z0-9_]{1,31}$/, 'lowercase letters, digits and _'),
   enabled: z.boolean(),
+  version: versionSchema,
 });
 export type Platform = z.infer<typeof platformSchema>;
 
-/** Body of `/api/company/platform-save`: without `id` creates, with `id` updates. Answers `Platform`. */
-export const platformSaveBodySchema = platformSchema.extend({ id: idLikeSchema.optional() });
+/**
+ * Body of `/api/company/platform-save`: without `id` creates, with `id` and `version` updates.
+ * Answers `Platform`.
+ */
+export const platformSaveBodySchema = platformSchema
+  .extend({ id: idLikeSchema.optional(), version: versionSchema.optional() })
+  .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
 export type PlatformSaveBody = z.input<typeof platformSaveBodySchema>;
 
 export const platformAuthStatusSchema = z.enum(PLATFORM_AUTH_STATUSES);
@@ -77,18 +99,25 @@ export const platformAuthSchema = z.object({
   app_key: text(64, 1),
   expires_at: unixTimeSchema.nullable(),
   status: platformAuthStatusSchema,
+  version: versionSchema,
 });
 export type PlatformAuth = z.infer<typeof platformAuthSchema>;
 
-/** Body of `/api/company/platform-auth-save`. Answers the saved `PlatformAuth`. */
-export const platformAuthSaveBodySchema = z.object({
-  id: idLikeSchema.optional(),
-  platform_id: idLikeSchema,
-  shop_name: text(64, 1),
-  app_key: text(64, 1),
-  app_secret: text(128).optional(),
-  expires_at: unixTimeSchema.nullable().default(null),
-});
+/**
+ * Body of `/api/company/platform-auth-save`: without `id` creates, with `id` and `version` updates.
+ * Answers the saved `PlatformAuth`.
+ */
+export const platformAuthSaveBodySchema = z
+  .object({
+    id: idLikeSchema.optional(),
+    platform_id: idLikeSchema,
+    shop_name: text(64, 1),
+    app_key: text(64, 1),
+    app_secret: text(128).optional(),
+    expires_at: unixTimeSchema.nullable().default(null),
+    version: versionSchema.optional(),
+  })
+  .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
 export type PlatformAuthSaveBody = z.input<typeof platformAuthSaveBodySchema>;
 
 /** Query of `/api/company/platform-auth-list`: `?platform_id=`. Answers `PlatformAuth[]` (not paged). */

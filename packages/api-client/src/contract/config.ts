@@ -1,11 +1,12 @@
 import * as z from 'zod';
-import { idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema } from './common.js';
+import { idSchema, optionalUrlSchema, safeUrlSchema, text, unixTimeSchema, versionSchema } from './common.js';
 
 /**
  * A login-page banner (an entry of `ad_list`).
  * - `ad_url`: where a click on the banner goes; `''` = not clickable.
  * - `ad_login_image_url`: the picture.
  * - `begin_time` / `end_time`: unix seconds; `0` or `null` means "no time" on that side.
+ * - `version`: what an edit sends back to `ad-save` (no silent overwrite).
  */
 export const bannerSchema = z.object({
   id: idSchema,
@@ -14,6 +15,7 @@ export const bannerSchema = z.object({
   ad_login_image_url: safeUrlSchema,
   begin_time: unixTimeSchema.nullable(),
   end_time: unixTimeSchema.nullable(),
+  version: versionSchema,
 });
 export type Banner = z.infer<typeof bannerSchema>;
 

@@ -8,6 +8,8 @@ import {
   safeUrlSchema,
   text,
   unixTimeSchema,
+  versionRequiredForUpdate,
+  versionSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
 import {
@@ -40,6 +42,7 @@ export const goodsSchema = z.object({
   ...goodsFields,
   shop_name: text(64),
   updated_at: unixTimeSchema,
+  version: versionSchema,
 });
 export type Goods = z.infer<typeof goodsSchema>;
 
@@ -55,11 +58,17 @@ export type GoodsListParams = z.input<typeof goodsListParamsSchema>;
 export const goodsDetailParamsSchema = z.object({ id: idLikeSchema });
 export type GoodsDetailParams = z.input<typeof goodsDetailParamsSchema>;
 
-/** Body of `/api/goods/save`: without `id` creates, with `id` updates. Answers the saved `Goods`. */
-export const goodsSaveBodySchema = z.object({
-  id: idLikeSchema.optional(),
-  ...goodsFields,
-  shop_id: idLikeSchema,
-  source_url: optionalUrlSchema.default(''),
-});
+/**
+ * Body of `/api/goods/save`: without `id` creates, with `id` and `version` updates. Answers the saved
+ * `Goods`.
+ */
+export const goodsSaveBodySchema = z
+  .object({
+    id: idLikeSchema.optional(),
+    ...goodsFields,
+    shop_id: idLikeSchema,
+    source_url: optionalUrlSchema.default(''),
+    version: versionSchema.optional(),
+  })
+  .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
 export type GoodsSaveBody = z.input<typeof goodsSaveBodySchema>;

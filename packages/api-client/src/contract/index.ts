@@ -11,6 +11,7 @@ export * from './copy.js';
 export * from './envelope.js';
 export * from './goods.js';
 export * from './list.js';
+export * from './log.js';
 export * from './order.js';
 export * from './routes.js';
 export * from './rules.js';

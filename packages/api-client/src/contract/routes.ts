@@ -22,6 +22,7 @@ import {
 } from './copy.js';
 import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods.js';
 import { pageSchema } from './list.js';
+import { logEntrySchema, logListParamsSchema } from './log.js';
 import {
   afterSaleListParamsSchema,
   afterSaleOrderSchema,
@@ -68,6 +69,12 @@ export interface RouteContract {
   readonly query?: z.ZodType;
   /** The `data` of the success envelope. */
   readonly data: z.ZodType;
+  /**
+   * Set on every call that writes: its Chinese name in the operation log (操作日志). The server logs
+   * one entry for each successful call that has it (action code: {@link auditAction}), and a test
+   * fails for a call that changes data without it.
+   */
+  readonly audit?: string;
 }
 
 /**
@@ -76,30 +83,38 @@ export interface RouteContract {
  */
 export const apiRoutes = {
   '/api/default/send-code': { access: 'public', body: sendCodeBodySchema, data: emptyDataSchema },
-  '/api/default/login': { access: 'public', body: loginBodySchema, data: loginResultSchema },
+  '/api/default/login': { access: 'public', body: loginBodySchema, data: loginResultSchema, audit: '登录' },
   '/api/default/logout': { access: 'public', body: emptyBodySchema, data: emptyDataSchema },
   '/api/default/config': { access: 'public', body: emptyBodySchema, data: companyConfigSchema },
   '/api/user/info': { access: 'user', body: userInfoBodySchema, data: currentUserSchema },
 
   '/api/company/index': { access: 'operator', body: emptyBodySchema, data: companySchema },
-  '/api/company/update': { access: 'operator', body: companyUpdateBodySchema, data: companySchema },
+  '/api/company/update': {
+    access: 'operator',
+    body: companyUpdateBodySchema,
+    data: companySchema,
+    audit: '修改公司信息',
+  },
   '/api/company/ad-save': {
     access: 'operator',
     body: bannerSaveBodySchema,
     query: passthroughQuerySchema,
     data: bannerSchema,
+    audit: '保存横幅',
   },
   '/api/company/ad-del': {
     access: 'operator',
     body: emptyBodySchema,
     query: idQuerySchema,
     data: deletedSchema,
+    audit: '删除横幅',
   },
   '/api/company/platform-save': {
     access: 'operator',
     body: platformSaveBodySchema,
     query: passthroughQuerySchema,
     data: platformSchema,
+    audit: '保存平台',
   },
   '/api/company/platform-list': {
     access: 'operator',
@@ -111,18 +126,21 @@ export const apiRoutes = {
     body: emptyBodySchema,
     query: idQuerySchema,
     data: deletedSchema,
+    audit: '删除平台',
   },
   '/api/company/platform-auth-save': {
     access: 'operator',
     body: platformAuthSaveBodySchema,
     query: passthroughQuerySchema,
     data: platformAuthSchema,
+    audit: '保存平台授权',
   },
   '/api/company/platform-auth-del': {
     access: 'operator',
     body: emptyBodySchema,
     query: platformAuthDelQuerySchema,
     data: deletedSchema,
+    audit: '删除平台授权',
   },
   '/api/company/platform-auth-list': {
     access: 'operator',
@@ -132,7 +150,12 @@ export const apiRoutes = {
   },
 
   '/api/setting/index': { access: 'user', body: emptyBodySchema, data: settingsSchema },
-  '/api/setting/update': { access: 'user', body: settingsUpdateBodySchema, data: settingsSchema },
+  '/api/setting/update': {
+    access: 'user',
+    body: settingsUpdateBodySchema,
+    data: settingsSchema,
+    audit: '修改代发设置',
+  },
 
   '/api/order/index': { access: 'user', body: orderListParamsSchema, data: pageSchema(orderSchema) },
   '/api/order/after-sale': {
@@ -147,16 +170,33 @@ export const apiRoutes = {
     body: shopGroupListParamsSchema,
     data: pageSchema(shopGroupSchema),
   },
-  '/api/shop/group-save': { access: 'user', body: shopGroupSaveBodySchema, data: shopGroupSchema },
-  '/api/shop/group-del': { access: 'user', body: shopGroupDelBodySchema, data: deletedSchema },
-  '/api/shop/move': { access: 'user', body: shopMoveBodySchema, data: shopSchema },
+  '/api/shop/group-save': {
+    access: 'user',
+    body: shopGroupSaveBodySchema,
+    data: shopGroupSchema,
+    audit: '保存店铺分组',
+  },
+  '/api/shop/group-del': {
+    access: 'user',
+    body: shopGroupDelBodySchema,
+    data: deletedSchema,
+    audit: '删除店铺分组',
+  },
+  '/api/shop/move': { access: 'user', body: shopMoveBodySchema, data: shopSchema, audit: '移动店铺' },
 
   '/api/goods/index': { access: 'user', body: goodsListParamsSchema, data: pageSchema(goodsSchema) },
   '/api/goods/detail': { access: 'user', body: goodsDetailParamsSchema, data: goodsSchema },
-  '/api/goods/save': { access: 'user', body: goodsSaveBodySchema, data: goodsSchema },
+  '/api/goods/save': { access: 'user', body: goodsSaveBodySchema, data: goodsSchema, audit: '保存商品' },
 
   '/api/copy/index': { access: 'user', body: copyRecordListParamsSchema, data: pageSchema(copyRecordSchema) },
-  '/api/copy/create': { access: 'user', body: copyCreateBodySchema, data: copyCreateResultSchema },
+  '/api/copy/create': {
+    access: 'user',
+    body: copyCreateBodySchema,
+    data: copyCreateResultSchema,
+    audit: '创建复制任务',
+  },
+
+  '/api/log/index': { access: 'user', body: logListParamsSchema, data: pageSchema(logEntrySchema) },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiPath = keyof typeof apiRoutes;
@@ -164,6 +204,19 @@ export type ApiPath = keyof typeof apiRoutes;
 export type ApiData<P extends ApiPath> = z.output<(typeof apiRoutes)[P]['data']>;
 /** What a caller may send as the body of a path. */
 export type ApiBody<P extends ApiPath> = z.input<(typeof apiRoutes)[P]['body']>;
+
+/** The stable action code of a call in the operation log: `/api/goods/save` -> `goods.save`. */
+export function auditAction(path: ApiPath): string {
+  return path.slice('/api/'.length).replace('/', '.');
+}
+
+/** Every action of the operation log with its label (the filter of 操作日志 offers them). */
+export const AUDIT_ACTIONS: readonly { action: string; label: string }[] = (
+  Object.keys(apiRoutes) as ApiPath[]
+).flatMap((path) => {
+  const label = (apiRoutes[path] as RouteContract).audit;
+  return label ? [{ action: auditAction(path), label }] : [];
+});
 
 /** Public paths (no token needed; still signed). */
 export const PUBLIC_PATHS: readonly ApiPath[] = (Object.keys(apiRoutes) as ApiPath[]).filter(

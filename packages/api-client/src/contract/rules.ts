@@ -105,3 +105,6 @@ export function isValidMobile(value: string): boolean {
 }
 
 export { isBannerActive, type Role, roleOf } from './session-rules.js';
+
+/** What the API answers (HTTP 409) to a save whose `version` is no longer the record's. */
+export const STALE_RECORD_MESSAGE = '数据已被他人修改，请刷新后重试';

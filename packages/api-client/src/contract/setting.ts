@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { mobileSchema } from './auth.js';
-import { text } from './common.js';
+import { text, versionSchema } from './common.js';
 
 /**
  * The dropshipping settings (`/api/setting/index`, saved with `/api/setting/update`).
@@ -18,9 +18,16 @@ export const settingsSchema = z.object({
   notify_mobile: z.union([z.literal(''), mobileSchema]),
   sync_interval_minutes: z.union([z.literal(15), z.literal(30), z.literal(60)]),
   auto_sync_logistics: z.boolean(),
+  version: versionSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** Body of `/api/setting/update`: any subset of the settings. Answers the whole saved `Settings`. */
-export const settingsUpdateBodySchema = settingsSchema.partial();
+/**
+ * Body of `/api/setting/update`: any subset of the settings, and the `version` they were read at
+ * (409 when stale). Answers the whole saved `Settings`.
+ */
+export const settingsUpdateBodySchema = settingsSchema
+  .omit({ version: true })
+  .partial()
+  .extend({ version: versionSchema });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBodySchema>;

@@ -7,6 +7,8 @@ import {
   platformCodeSchema,
   text,
   unixTimeSchema,
+  versionRequiredForUpdate,
+  versionSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
 import { SHOP_AUTH_STATUSES } from './rules.js';
@@ -29,6 +31,7 @@ export const shopSchema = z.object({
   auth_expires_at: unixTimeSchema.nullable(),
   goods_count: z.int().min(0).max(10_000_000),
   created_at: unixTimeSchema,
+  version: versionSchema,
 });
 export type Shop = z.infer<typeof shopSchema>;
 
@@ -48,6 +51,7 @@ export const shopGroupSchema = z.object({
   id: idSchema,
   name: text(32, 1),
   shop_count: z.int().min(0).max(1_000_000),
+  version: versionSchema,
 });
 export type ShopGroup = z.infer<typeof shopGroupSchema>;
 
@@ -55,20 +59,30 @@ export type ShopGroup = z.infer<typeof shopGroupSchema>;
 export const shopGroupListParamsSchema = listParamsSchema.extend({ keyword: keywordFilter });
 export type ShopGroupListParams = z.input<typeof shopGroupListParamsSchema>;
 
-/** Body of `/api/shop/group-save`: without `id` creates, with `id` renames. Answers the `ShopGroup`. */
-export const shopGroupSaveBodySchema = z.object({
-  id: idLikeSchema.optional(),
-  name: text(32, 1),
-});
+/**
+ * Body of `/api/shop/group-save`: without `id` creates, with `id` and `version` renames. Answers the
+ * `ShopGroup`.
+ */
+export const shopGroupSaveBodySchema = z
+  .object({
+    id: idLikeSchema.optional(),
+    name: text(32, 1),
+    version: versionSchema.optional(),
+  })
+  .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
 export type ShopGroupSaveBody = z.input<typeof shopGroupSaveBodySchema>;
 
 /** Body of `/api/shop/group-del`: `{ id }`. Its shops move to "no group". Answers `{ id }`. */
 export const shopGroupDelBodySchema = z.object({ id: idLikeSchema });
 export type ShopGroupDelBody = z.input<typeof shopGroupDelBodySchema>;
 
-/** Body of `/api/shop/move`: put a shop in a group, or in none with `group_id: null`. Answers the `Shop`. */
+/**
+ * Body of `/api/shop/move`: put a shop in a group, or in none with `group_id: null`; `version` is the
+ * shop's as read (409 when stale). Answers the `Shop`.
+ */
 export const shopMoveBodySchema = z.object({
   shop_id: idLikeSchema,
   group_id: idLikeSchema.nullable(),
+  version: versionSchema,
 });
 export type ShopMoveBody = z.input<typeof shopMoveBodySchema>;

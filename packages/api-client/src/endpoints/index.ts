@@ -3,6 +3,7 @@ import { authEndpoints, configEndpoints, userEndpoints } from './auth.js';
 import { companyEndpoints } from './company.js';
 import { copyEndpoints } from './copy.js';
 import { goodsEndpoints } from './goods.js';
+import { logEndpoints } from './log.js';
 import { orderEndpoints } from './order.js';
 import { settingEndpoints } from './setting.js';
 import { shopEndpoints } from './shop.js';
@@ -19,6 +20,7 @@ export function createEndpoints(call: CallFn) {
     shop: shopEndpoints(call),
     goods: goodsEndpoints(call),
     copy: copyEndpoints(call),
+    log: logEndpoints(call),
   };
 }
 

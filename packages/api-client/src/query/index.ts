@@ -10,6 +10,7 @@ export {
   copyRecordListQuery,
   goodsDetailQuery,
   goodsListQuery,
+  logListQuery,
   orderListQuery,
   platformAuthListQuery,
   platformListQuery,

@@ -1,5 +1,6 @@
 import type { CopyRecordListParams } from '../contract/copy.js';
 import type { GoodsListParams } from '../contract/goods.js';
+import type { LogListParams } from '../contract/log.js';
 import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
 import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
 
@@ -53,6 +54,10 @@ export const queryKeys = {
     lists: ['goods', 'index'] as const,
     list: (params: GoodsListParams) => ['goods', 'index', compactParams(params)] as const,
     detail: (id: number) => ['goods', 'detail', id] as const,
+  },
+  log: {
+    all: ['log', 'index'] as const,
+    list: (params: LogListParams) => ['log', 'index', compactParams(params)] as const,
   },
   copyRecords: {
     all: ['copy', 'index'] as const,

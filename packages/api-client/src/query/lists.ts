@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client.js';
 import type { CopyRecordListParams } from '../contract/copy.js';
 import type { GoodsListParams } from '../contract/goods.js';
+import type { LogListParams } from '../contract/log.js';
 import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
 import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
 import { compactParams, queryKeys } from './keys.js';
@@ -103,6 +104,16 @@ export function copyRecordListQuery(api: ApiClient, params: CopyRecordListParams
   return queryOptions({
     queryKey: queryKeys.copyRecords.list(body),
     queryFn: ({ signal }) => api.copy.index(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the operation log (操作日志). */
+export function logListQuery(api: ApiClient, params: LogListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.log.list(body),
+    queryFn: ({ signal }) => api.log.index(body, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -54,6 +54,7 @@ export const banners: Banner[] = [
     ad_login_image_url: bannerImage('1', '#2563eb'),
     begin_time: null,
     end_time: null,
+    version: 1,
   },
   {
     id: 2,
@@ -62,6 +63,7 @@ export const banners: Banner[] = [
     ad_login_image_url: bannerImage('2', '#16a34a'),
     begin_time: 0,
     end_time: 0,
+    version: 1,
   },
   {
     id: 3,
@@ -70,6 +72,7 @@ export const banners: Banner[] = [
     ad_login_image_url: bannerImage('3', '#9333ea'),
     begin_time: null,
     end_time: null,
+    version: 1,
   },
 ];
 
@@ -82,6 +85,7 @@ export const inactiveBanners: Banner[] = [
     ad_login_image_url: bannerImage('ended', '#444'),
     begin_time: 1_600_000_000,
     end_time: 1_600_000_100,
+    version: 1,
   },
   {
     id: 11,
@@ -90,6 +94,7 @@ export const inactiveBanners: Banner[] = [
     ad_login_image_url: bannerImage('later', '#444'),
     begin_time: 4_000_000_000,
     end_time: 4_000_000_100,
+    version: 1,
   },
 ];
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearch } from '../../lib/search';
-import { afterSaleList, copyRecordList, goodsList, orderList, shopGroupList, shopList } from './lists';
+import {
+  afterSaleList,
+  copyRecordList,
+  goodsList,
+  logList,
+  orderList,
+  shopGroupList,
+  shopList,
+} from './lists';
 
 /** The request body a list page sends for an address. */
 function paramsFor<S>(
@@ -11,6 +19,23 @@ function paramsFor<S>(
 }
 
 describe('the request body of each list, from its address', () => {
+  it('操作日志 sends who as actor, an action code and the days; a malformed action is left out', () => {
+    expect(
+      paramsFor(logList, '?keyword=139&action=goods.save&start_date=2026-11-01&end_date=2026-11-22'),
+    ).toEqual({
+      pageIndex: 1,
+      pageSize: 20,
+      actor: '139',
+      action: 'goods.save',
+      start_date: '2026-11-01',
+      end_date: '2026-11-22',
+    });
+    expect(paramsFor(logList, '?action=DROP%20TABLE&start_date=soon')).toMatchObject({
+      action: undefined,
+      start_date: undefined,
+    });
+  });
+
   it('代发订单 sends valid filters typed and leaves out what the API would refuse', () => {
     expect(
       paramsFor(

@@ -12,6 +12,7 @@ import {
   afterSaleListQuery,
   copyRecordListQuery,
   goodsListQuery,
+  logListQuery,
   orderListQuery,
   shopGroupListQuery,
   shopListQuery,
@@ -126,4 +127,21 @@ export const copyRecordList = defineList({
       ...copyRecordListQuery(api, params),
       refetchInterval: (query) => (query.state.data?.list.some(isCopyActive) ? COPY_REFRESH_MS : false),
     }),
+});
+
+/** An action code of the operation log (`goods.save`), as the API accepts it. */
+const ACTION_CODE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
+
+/** 操作日志 `/system/logs`: `keyword` finds who (mobile or name), `action` one action, and the days. */
+export const logList = defineList({
+  search: z.extend(listSearch, { keyword: filter, action: filter, start_date: filter, end_date: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    actor: search.keyword,
+    action: search.action && ACTION_CODE.test(search.action) ? search.action : undefined,
+    start_date: dateFrom(search.start_date),
+    end_date: dateFrom(search.end_date),
+  }),
+  queryOptions: logListQuery,
 });

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useFormState } from '../../lib/use-form-state';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SHOP_COPY } from './copy';
 import { formToBody, type GoodsFormValues, goodsToForm, imageLines, validateGoods } from './goods-form';
 
@@ -39,8 +40,7 @@ export function GoodsDetailPage() {
   );
   let body: React.ReactNode;
   if (id === undefined) body = <Empty description={d.missing} action={back} />;
-  else if (goods.data)
-    body = <GoodsForm key={`${goods.data.id}-${goods.data.updated_at}`} goods={goods.data} />;
+  else if (goods.data) body = <GoodsForm key={`${goods.data.id}-${goods.data.version}`} goods={goods.data} />;
   else if (goods.isError) body = <Empty description={d.notFound} action={back} />;
   else body = <Spinner />;
   return (
@@ -76,6 +76,10 @@ function GoodsForm({ goods }: { goods: Goods }) {
       queryClient.setQueryData(queryKeys.goods.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: queryKeys.goods.lists });
     },
+  });
+  // After a stale save (409): load the current record; the form starts over from it (new key).
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.goods.detail(goods.id) }),
   });
   const blocker = useBlocker({
     shouldBlockFn: () => dirty && !save.isPending,
@@ -141,6 +145,7 @@ function GoodsForm({ goods }: { goods: Goods }) {
           ))}
         </ul>
       ) : null}
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={save.isPending || !dirty}>
           {save.isPending ? SHOP_COPY.saving : d.save}

@@ -13,6 +13,7 @@ const goods: Goods = {
   images: ['/static/goods/1.svg', 'https://img.example.com/2.png'],
   source_url: '',
   updated_at: 1_700_000_000,
+  version: 4,
 };
 
 describe('goods edit form', () => {
@@ -30,6 +31,7 @@ describe('goods edit form', () => {
       price: 1990,
       stock: 12,
       images: goods.images,
+      version: 4,
     });
   });
 

@@ -74,5 +74,7 @@ export function formToBody(goods: Goods, values: GoodsFormValues): GoodsSaveBody
     status: values.status,
     images: imageLines(values.images),
     source_url: goods.source_url,
+    // The version the form was read at: a save after someone else's answers 409.
+    version: goods.version,
   };
 }

@@ -1,10 +1,11 @@
-import type { ShopGroup } from '@consign/api-client';
+import type { ShopGroup, ShopGroupSaveBody } from '@consign/api-client';
 import { queryKeys } from '@consign/api-client/query';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SHOP_COPY } from './copy';
 
 const g = SHOP_COPY.groups;
@@ -42,7 +43,7 @@ export function GroupNameDialog({
     }
   }, [open, group]);
   const save = useMutation({
-    mutationFn: (body: { id?: number; name: string }) => api.shop.groupSave(body),
+    mutationFn: (body: ShopGroupSaveBody) => api.shop.groupSave(body),
     onSuccess: async (saved) => {
       toast.success(group ? g.renamed(saved.name) : g.created(saved.name));
       onOpenChange(false);
@@ -52,6 +53,14 @@ export function GroupNameDialog({
       ]);
     },
   });
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
+    onSuccess: () => save.reset(),
+  });
+  const { reset: forgetSave } = save;
+  useEffect(() => {
+    if (open) forgetSave();
+  }, [open, forgetSave]);
   const error = touched ? groupNameError(name) : undefined;
   return (
     <FormDialog
@@ -62,7 +71,9 @@ export function GroupNameDialog({
         event.preventDefault();
         setTouched(true);
         if (groupNameError(name)) return;
-        save.mutate(group ? { id: group.id, name: name.trim() } : { name: name.trim() });
+        save.mutate(
+          group ? { id: group.id, name: name.trim(), version: group.version } : { name: name.trim() },
+        );
       }}
       pending={save.isPending}
       className="gap-4"
@@ -77,6 +88,7 @@ export function GroupNameDialog({
           onBlur={() => setTouched(true)}
         />
       </Field>
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
   );
 }

@@ -1,10 +1,11 @@
-import type { Shop } from '@consign/api-client';
+import type { Shop, ShopMoveBody } from '@consign/api-client';
 import { queryKeys } from '@consign/api-client/query';
 import { Field, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SHOP_COPY } from './copy';
 import { useGroupOptions } from './group-options';
 
@@ -28,7 +29,7 @@ export function MoveShopDialog({
     if (open && shop) setTarget(shop.group_id ? String(shop.group_id) : NONE);
   }, [open, shop]);
   const move = useMutation({
-    mutationFn: (body: { shop_id: number; group_id: number | null }) => api.shop.move(body),
+    mutationFn: (body: ShopMoveBody) => api.shop.move(body),
     onSuccess: async (moved) => {
       toast.success(SHOP_COPY.moved(moved.name, moved.group_name || SHOP_COPY.noGroup));
       onOpenChange(false);
@@ -38,6 +39,14 @@ export function MoveShopDialog({
       ]);
     },
   });
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
+    onSuccess: () => move.reset(),
+  });
+  const { reset: forgetMove } = move;
+  useEffect(() => {
+    if (open) forgetMove();
+  }, [open, forgetMove]);
   return (
     <FormDialog
       open={open}
@@ -47,7 +56,11 @@ export function MoveShopDialog({
       onSubmit={(event) => {
         event.preventDefault();
         if (!shop) return;
-        move.mutate({ shop_id: shop.id, group_id: target === NONE ? null : Number(target) });
+        move.mutate({
+          shop_id: shop.id,
+          group_id: target === NONE ? null : Number(target),
+          version: shop.version,
+        });
       }}
       pending={move.isPending}
       className="gap-4"
@@ -67,6 +80,7 @@ export function MoveShopDialog({
           </SelectContent>
         </Select>
       </Field>
+      <StaleRecordAlert error={move.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
   );
 }

@@ -91,7 +91,12 @@ export function ShopGroupListPage() {
         </Button>
       }
     >
-      <GroupNameDialog group={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <GroupNameDialog
+        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
+        group={editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null}
+        open={editOpen}
+        onOpenChange={setEditOpen}
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

@@ -108,7 +108,12 @@ export function ShopListPage() {
         labels: SHOP_COPY.auth,
       }}
     >
-      <MoveShopDialog shop={moving} open={open} onOpenChange={setOpen} />
+      <MoveShopDialog
+        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
+        shop={moving ? (list.query.data?.list.find((row) => row.id === moving.id) ?? moving) : null}
+        open={open}
+        onOpenChange={setOpen}
+      />
     </ListPage>
   );
 }

@@ -1,6 +1,13 @@
 import { isBannerActive } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
-import { bannerState, formToBanner, fromLocalInput, toLocalInput, validateBanner } from './banner-form';
+import {
+  bannerState,
+  bannerToForm,
+  formToBanner,
+  fromLocalInput,
+  toLocalInput,
+  validateBanner,
+} from './banner-form';
 
 describe('banner form', () => {
   it('round-trips unix seconds through the datetime-local text', () => {
@@ -22,7 +29,7 @@ describe('banner form', () => {
   });
 
   it('sends null for an open side and agrees with isBannerActive', () => {
-    const body = formToBanner(undefined, {
+    const body = formToBanner(null, {
       name: 'x',
       ad_login_image_url: '/a.png',
       ad_url: '',
@@ -30,6 +37,9 @@ describe('banner form', () => {
       end: '2026-11-22T09:00',
     });
     expect(body.begin_time).toBeNull();
+    expect(body).not.toHaveProperty('version');
+    const update = formToBanner({ id: 3, version: 7 }, bannerToForm(null));
+    expect(update).toMatchObject({ id: 3, version: 7 });
     for (const b of [
       { begin_time: null, end_time: null },
       { begin_time: 100, end_time: 200 },

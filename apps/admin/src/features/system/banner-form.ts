@@ -54,9 +54,13 @@ export function validateBanner(v: BannerFormValues): BannerFormErrors {
   return errors;
 }
 
-export function formToBanner(id: number | undefined, v: BannerFormValues): BannerSaveBody {
+/** The save body: a new banner (`banner` null), or an update of `banner` at the version it was read. */
+export function formToBanner(
+  banner: Pick<Banner, 'id' | 'version'> | null,
+  v: BannerFormValues,
+): BannerSaveBody {
   return {
-    ...(id ? { id } : {}),
+    ...(banner ? { id: banner.id, version: banner.version } : {}),
     name: v.name.trim(),
     ad_login_image_url: v.ad_login_image_url.trim(),
     ad_url: v.ad_url.trim(),

@@ -8,6 +8,7 @@ import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
 import {
   type BannerFormValues,
   bannerState,
@@ -121,7 +122,12 @@ export function BannersSection() {
         label={t.title}
         getRowId={(row) => String(row.id)}
       />
-      <BannerDialog banner={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <BannerDialog
+        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
+        banner={editing ? (banners.find((b) => b.id === editing.id) ?? editing) : null}
+        open={editOpen}
+        onOpenChange={setEditOpen}
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
@@ -154,13 +160,21 @@ function BannerDialog({
   const form = useDialogForm({ open, source: banner, toForm: bannerToForm, validate: validateBanner });
   const { values, errors, set } = form;
   const save = useMutation({
-    mutationFn: (v: BannerFormValues) => api.company.adSave(formToBanner(banner?.id, v)),
+    mutationFn: (v: BannerFormValues) => api.company.adSave(formToBanner(banner, v)),
     onSuccess: async (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
     },
   });
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig }),
+    onSuccess: () => save.reset(),
+  });
+  const { reset: forgetSave } = save;
+  useEffect(() => {
+    if (open) forgetSave();
+  }, [open, forgetSave]);
   const input = (
     key: keyof BannerFormValues,
     label: string,
@@ -185,6 +199,7 @@ function BannerDialog({
         {input('begin', t.begin, { type: 'datetime-local', step: 1 })}
         {input('end', t.end, { type: 'datetime-local', step: 1 })}
       </div>
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
   );
 }

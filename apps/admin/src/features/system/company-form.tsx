@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../../lib/use-api';
 import { useFormState } from '../../lib/use-form-state';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_COPY } from './copy';
 
 const t = SYSTEM_COPY.company;
@@ -27,26 +28,33 @@ export function validateCompany(c: Company): Errors {
 /** 公司信息: the profile form beside a live preview of the logo, the short name and the footer. */
 export function CompanySection() {
   const company = useQuery(companyQuery(useApi())).data;
-  return company ? <CompanyForm company={company} /> : null;
+  // A new version (saved here, or loaded after a stale save) starts the form over from it.
+  return company ? <CompanyForm key={company.version} company={company} /> : null;
 }
 
 function CompanyForm({ company }: { company: Company }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const { values, errors, set, submit, reset } = useFormState(company, validateCompany);
+  const { values, errors, set, submit } = useFormState(company, validateCompany);
   const dirty = JSON.stringify(values) !== JSON.stringify(company);
   const save = useMutation({
     mutationFn: (body: Company) => api.company.update(body),
     onSuccess: async (saved) => {
-      queryClient.setQueryData(queryKeys.company, saved);
-      reset(saved);
       toast.success(t.saved);
+      queryClient.setQueryData(queryKeys.company, saved);
       // The shell's branding and the login page read the public config.
       await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
     },
   });
-  const field = (key: keyof Company, label: string, extra?: { required?: boolean; description?: string }) => (
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.company }),
+  });
+  const field = (
+    key: Exclude<keyof Company, 'version'>,
+    label: string,
+    extra?: { required?: boolean; description?: string },
+  ) => (
     <Field
       label={label}
       error={errors[key]}
@@ -77,6 +85,7 @@ function CompanyForm({ company }: { company: Company }) {
               logo_url: next.logo_url.trim(),
               foot_copyright: next.foot_copyright.trim(),
               foot_info: next.foot_info.trim(),
+              version: company.version,
             }),
           )}
         >
@@ -86,6 +95,11 @@ function CompanyForm({ company }: { company: Company }) {
           {field('logo_url', t.logo, { description: t.logoHint })}
           {field('foot_copyright', t.footCopyright)}
           {field('foot_info', t.footInfo)}
+          <StaleRecordAlert
+            error={save.error}
+            onReload={() => reload.mutate()}
+            reloading={reload.isPending}
+          />
           <div>
             <Button type="submit" variant="primary" disabled={!dirty || save.isPending}>
               {save.isPending ? t.saving : t.save}

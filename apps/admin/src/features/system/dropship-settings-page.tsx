@@ -1,4 +1,4 @@
-import { type Settings, SYNC_INTERVALS } from '@consign/api-client';
+import { type Settings, type SettingsUpdateBody, SYNC_INTERVALS } from '@consign/api-client';
 import { queryKeys, settingQuery } from '@consign/api-client/query';
 import {
   Button,
@@ -18,6 +18,7 @@ import { useId, useState } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { useFormState } from '../../lib/use-form-state';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_COPY } from './copy';
 import { formToSettings, type SettingsFormValues, settingsToForm, validateSettings } from './settings-form';
 
@@ -35,7 +36,8 @@ export function DropshipSettingsPage() {
         </h1>
         <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
       </div>
-      {query.data ? <SettingsForm settings={query.data} /> : <Spinner />}
+      {/* A new version (saved here, or loaded after a stale save) starts the form over from it. */}
+      {query.data ? <SettingsForm key={query.data.version} settings={query.data} /> : <Spinner />}
     </section>
   );
 }
@@ -43,24 +45,24 @@ export function DropshipSettingsPage() {
 function SettingsForm({ settings }: { settings: Settings }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [initial, setInitial] = useState(() => settingsToForm(settings));
+  const [initial] = useState(() => settingsToForm(settings));
   const { values, errors, set, submit, reset } = useFormState<SettingsFormValues>(initial, validateSettings);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const save = useMutation({
-    mutationFn: (body: Settings) => api.setting.update(body),
+    mutationFn: (body: SettingsUpdateBody) => api.setting.update(body),
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.setting, saved);
-      const next = settingsToForm(saved);
-      setInitial(next);
-      reset(next);
       toast.success(t.saved);
+      queryClient.setQueryData(queryKeys.setting, saved);
     },
+  });
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.setting }),
   });
   return (
     <form
       noValidate
       className="flex max-w-xl flex-col gap-4"
-      onSubmit={submit((next) => save.mutate(formToSettings(next)))}
+      onSubmit={submit((next) => save.mutate({ ...formToSettings(next), version: settings.version }))}
     >
       <Field label={t.autoPurchase} orientation="horizontal">
         <Switch checked={values.auto_purchase} onCheckedChange={(v) => set('auto_purchase', v)} />
@@ -107,6 +109,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <Field label={t.autoSyncLogistics} orientation="horizontal">
         <Switch checked={values.auto_sync_logistics} onCheckedChange={(v) => set('auto_sync_logistics', v)} />
       </Field>
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={!dirty || save.isPending}>
           {save.isPending ? t.saving : t.save}

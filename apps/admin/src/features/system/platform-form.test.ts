@@ -14,10 +14,11 @@ describe('platform form', () => {
     });
     const ok = { name: ' 小红书 ', code: 'xiaohongshu', enabled: false };
     expect(validatePlatform(ok)).toEqual({});
-    const body = formToPlatform(7, ok);
-    expect(body).toEqual({ id: 7, name: '小红书', code: 'xiaohongshu', enabled: false });
+    const body = formToPlatform({ id: 7, version: 2 }, ok);
+    expect(body).toEqual({ id: 7, version: 2, name: '小红书', code: 'xiaohongshu', enabled: false });
     expect(platformSaveBodySchema.safeParse(body).success).toBe(true);
-    expect(formToPlatform(undefined, ok)).not.toHaveProperty('id');
+    expect(formToPlatform(null, ok)).not.toHaveProperty('id');
+    expect(platformSaveBodySchema.safeParse({ ...body, version: undefined }).success).toBe(false);
   });
 });
 
@@ -25,10 +26,17 @@ describe('authorisation form', () => {
   it('keeps the secret when left empty and reads the expiry as unix seconds', () => {
     const values = { ...authToForm(null), shop_name: ' 旗舰店 ', app_key: 'k1' };
     expect(validateAuth(values)).toEqual({});
-    const body = formToAuth(3, 9, values);
-    expect(body).toEqual({ id: 9, platform_id: 3, shop_name: '旗舰店', app_key: 'k1', expires_at: null });
+    const body = formToAuth(3, { id: 9, version: 1 }, values);
+    expect(body).toEqual({
+      id: 9,
+      version: 1,
+      platform_id: 3,
+      shop_name: '旗舰店',
+      app_key: 'k1',
+      expires_at: null,
+    });
     expect(platformAuthSaveBodySchema.safeParse(body).success).toBe(true);
-    const withSecret = formToAuth(3, undefined, {
+    const withSecret = formToAuth(3, null, {
       ...values,
       app_secret: 's',
       expires: '2030-01-01T00:00:00',

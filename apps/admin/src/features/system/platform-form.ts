@@ -28,8 +28,17 @@ export function validatePlatform(v: PlatformFormValues): PlatformFormErrors {
   return errors;
 }
 
-export function formToPlatform(id: number | undefined, v: PlatformFormValues): PlatformSaveBody {
-  return { ...(id ? { id } : {}), name: v.name.trim(), code: v.code.trim(), enabled: v.enabled };
+/** The save body: a new platform (`platform` null), or an update at the version it was read. */
+export function formToPlatform(
+  platform: Pick<Platform, 'id' | 'version'> | null,
+  v: PlatformFormValues,
+): PlatformSaveBody {
+  return {
+    ...(platform ? { id: platform.id, version: platform.version } : {}),
+    name: v.name.trim(),
+    code: v.code.trim(),
+    enabled: v.enabled,
+  };
 }
 
 /** The authorisation dialog as typed; `app_secret` empty means "keep" on edit; `expires` is datetime-local. */
@@ -61,12 +70,12 @@ export function validateAuth(v: AuthFormValues): AuthFormErrors {
 
 export function formToAuth(
   platformId: number,
-  id: number | undefined,
+  auth: Pick<PlatformAuth, 'id' | 'version'> | null,
   v: AuthFormValues,
 ): PlatformAuthSaveBody {
   const secret = v.app_secret.trim();
   return {
-    ...(id ? { id } : {}),
+    ...(auth ? { id: auth.id, version: auth.version } : {}),
     platform_id: platformId,
     shop_name: v.shop_name.trim(),
     app_key: v.app_key.trim(),

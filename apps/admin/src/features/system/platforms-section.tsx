@@ -3,11 +3,12 @@ import { platformAuthListQuery, platformListQuery, queryKeys } from '@consign/ap
 import { Button, ConfirmDialog, Field, formatDateTime, Input, Switch, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_COPY } from './copy';
 import { RowActions, SettingsCard, useDialogForm } from './crud-parts';
 import {
@@ -102,7 +103,12 @@ export function PlatformsSection() {
       ) : (
         <p className="text-sm text-muted-foreground">{a.pick}</p>
       )}
-      <PlatformDialog platform={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <PlatformDialog
+        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
+        platform={editing ? (platforms.find((p) => p.id === editing.id) ?? editing) : null}
+        open={editOpen}
+        onOpenChange={setEditOpen}
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
@@ -137,13 +143,21 @@ function PlatformDialog({
   const form = useDialogForm({ open, source: platform, toForm: platformToForm, validate: validatePlatform });
   const { values, errors, set } = form;
   const save = useMutation({
-    mutationFn: (v: PlatformFormValues) => api.company.platformSave(formToPlatform(platform?.id, v)),
+    mutationFn: (v: PlatformFormValues) => api.company.platformSave(formToPlatform(platform, v)),
     onSuccess: async (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
     },
   });
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.platforms }),
+    onSuccess: () => save.reset(),
+  });
+  const { reset: forgetSave } = save;
+  useEffect(() => {
+    if (open) forgetSave();
+  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
@@ -167,6 +181,7 @@ function PlatformDialog({
       <Field label={t.enabled}>
         <Switch checked={values.enabled} onCheckedChange={(enabled) => set('enabled', enabled)} />
       </Field>
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
   );
 }
@@ -236,7 +251,12 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         label={a.title(platform.name)}
         getRowId={(row) => String(row.id)}
       />
-      <AuthDialog platformId={platform.id} auth={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <AuthDialog
+        platformId={platform.id}
+        auth={editing ? (list.data?.find((row) => row.id === editing.id) ?? editing) : null}
+        open={editOpen}
+        onOpenChange={setEditOpen}
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
@@ -271,13 +291,21 @@ function AuthDialog({
   const form = useDialogForm({ open, source: auth, toForm: authToForm, validate: validateAuth });
   const { values, errors, set } = form;
   const save = useMutation({
-    mutationFn: (v: AuthFormValues) => api.company.platformAuthSave(formToAuth(platformId, auth?.id, v)),
+    mutationFn: (v: AuthFormValues) => api.company.platformAuthSave(formToAuth(platformId, auth, v)),
     onSuccess: async (saved) => {
       toast.success(a.saved(saved.shop_name));
       onOpenChange(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platformId) });
     },
   });
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platformId) }),
+    onSuccess: () => save.reset(),
+  });
+  const { reset: forgetSave } = save;
+  useEffect(() => {
+    if (open) forgetSave();
+  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
@@ -315,6 +343,7 @@ function AuthDialog({
           onChange={(e) => set('expires', e.target.value)}
         />
       </Field>
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
   );
 }

@@ -36,7 +36,8 @@ export function validateSettings(v: SettingsFormValues): SettingsFormErrors {
   return errors;
 }
 
-export function formToSettings(v: SettingsFormValues): Settings {
+/** The saved fields of a valid form (the caller adds the `version` it was read at). */
+export function formToSettings(v: SettingsFormValues): Omit<Settings, 'version'> {
   const interval = Number(v.sync_interval_minutes);
   return {
     auto_purchase: v.auto_purchase,

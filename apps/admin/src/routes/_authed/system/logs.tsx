@@ -1,8 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { LIST_DEFAULTS } from '../../../features/list/define-list';
+import { logList } from '../../../features/list/lists';
+import { LogListPage } from '../../../features/system/log-list-page';
 
 export const Route = createFileRoute('/_authed/system/logs')({
   staticData: { title: TITLES.systemLogs },
-  component: () => <UnderConstructionPage feature={TITLES.systemLogs} />,
+  validateSearch: logList.search,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => logList.toParams(search),
+  // A failed load is not a route error: the page shows it in the table with a retry (a member
+  // without the right gets 403, which the API client sends to /403).
+  loader: ({ context: { queryClient, api }, deps }) =>
+    queryClient.ensureQueryData(logList.queryOptions(api, deps)).catch(() => undefined),
+  component: LogListPage,
 });

@@ -1,0 +1,141 @@
+import type { LogChange, LogEntry } from '@consign/api-client';
+import { AUDIT_ACTIONS } from '@consign/api-client/contract';
+import { Button, formatDateTime } from '@consign/ui';
+import type { DataTableProps } from '@consign/ui/components/data-table';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { TITLES } from '../../copy';
+import { DetailDialog } from '../list/detail-dialog';
+import type { FilterSelect } from '../list/filter-bar';
+import { ListPage } from '../list/list-page';
+import { logList } from '../list/lists';
+import { useList } from '../list/use-list';
+import { useRowDialog } from '../list/use-row-dialog';
+import { SYSTEM_COPY } from './copy';
+
+const route = getRouteApi('/_authed/system/logs');
+const t = SYSTEM_COPY.logs;
+const c = t.columns;
+
+const actionSelect: FilterSelect = {
+  key: 'action',
+  label: t.action,
+  allLabel: t.allActions,
+  options: AUDIT_ACTIONS.map(({ action, label }) => ({ value: action, label })),
+};
+
+const actorOf = (entry: LogEntry) => entry.actor_name || entry.actor_mobile;
+const targetOf = (entry: LogEntry) => {
+  const type = t.targets[entry.target_type] ?? entry.target_type;
+  const parts = [entry.account_id === null ? `[${t.platform}]` : '', type];
+  if (entry.target_name !== type) parts.push(entry.target_name);
+  return parts.filter(Boolean).join(' ');
+};
+
+/** A logged value as text: empty, yes/no, lists and objects as JSON. */
+export function formatLogValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return t.empty;
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** 操作日志: who changed what and when, filtered by who, action and days; a row opens its changes. */
+export function LogListPage() {
+  const list = useList(route, logList);
+  const { row: detail, open, setOpen, show } = useRowDialog<LogEntry | null>(null);
+  const columns = useMemo(
+    (): DataTableProps<LogEntry>['columns'] => [
+      {
+        header: c.time,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.created_at)}</span>
+        ),
+      },
+      { header: c.actor, cell: ({ row }) => actorOf(row.original) },
+      { header: c.action, cell: ({ row }) => row.original.action_label },
+      { header: c.target, cell: ({ row }) => <span className="break-all">{targetOf(row.original)}</span> },
+      { header: c.ip, cell: ({ row }) => <span className="font-mono text-xs">{row.original.ip}</span> },
+      {
+        header: c.changes,
+        cell: ({ row }) => (
+          <Button
+            variant="link"
+            aria-label={t.viewLabel(row.original.action_label, row.original.target_name)}
+            onClick={(event) => {
+              event.stopPropagation();
+              show(row.original);
+            }}
+          >
+            {row.original.changes.length > 0 ? t.changeCount(row.original.changes.length) : t.view}
+          </Button>
+        ),
+      },
+    ],
+    [show],
+  );
+  return (
+    <ListPage
+      title={TITLES.systemLogs}
+      list={list}
+      columns={columns}
+      onRowClick={show}
+      keywordPlaceholder={t.keywordPlaceholder}
+      filters={{ dateRange: true, selects: [actionSelect] }}
+    >
+      {detail ? (
+        <DetailDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={t.detailTitle}
+          description={`${detail.action_label} ${detail.target_name}`}
+          closeText={t.close}
+          items={[
+            [c.time, formatDateTime(detail.created_at)],
+            [c.actor, `${actorOf(detail)}${detail.actor_name ? ` (${detail.actor_mobile})` : ''}`],
+            [c.action, `${detail.action_label} (${detail.action})`],
+            [c.target, targetOf(detail)],
+            [c.ip, detail.ip],
+          ]}
+        >
+          <ChangesTable changes={detail.changes} />
+        </DetailDialog>
+      ) : null}
+    </ListPage>
+  );
+}
+
+/** The changed fields of one entry: field, before, after. */
+function ChangesTable({ changes }: { changes: readonly LogChange[] }) {
+  if (changes.length === 0) return <p className="text-sm text-muted-foreground">{t.noChanges}</p>;
+  return (
+    <table data-slot="log-changes" className="w-full table-fixed border-collapse text-sm">
+      <thead>
+        <tr className="border-b border-border text-left text-muted-foreground">
+          <th scope="col" className="w-32 py-1.5 pr-2 font-normal">
+            {t.field}
+          </th>
+          <th scope="col" className="py-1.5 pr-2 font-normal">
+            {t.before}
+          </th>
+          <th scope="col" className="py-1.5 font-normal">
+            {t.after}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field} className="border-b border-border align-top last:border-0">
+            <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+              {t.fields[change.field] ?? change.field}
+            </th>
+            <td className="break-all py-1.5 pr-2 text-muted-foreground line-through decoration-error/50">
+              {formatLogValue(change.before)}
+            </td>
+            <td className="break-all py-1.5">{formatLogValue(change.after)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,464 @@
+import { STALE_RECORD_MESSAGE } from '@consign/api-client';
+import { type ApiPath, apiRoutes, auditAction, type RouteContract } from '@consign/api-client/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+
+/**
+ * The operation log and record versions (DESIGN.md section 9).
+ *
+ * The log part is generated from the contract's route table: every path of `apiRoutes` is called
+ * successfully, and afterwards the log holds exactly one new entry when the path has an `audit` label,
+ * none otherwise, and a path without a label changed no data at all (every table but the log and the
+ * session tables is compared before and after). So a write route added later fails here until it
+ * logs, and a path without a case fails too.
+ */
+
+const SECOND = '13712340011';
+const SIGNUP = '13712340012';
+
+/** Tables that change on reads or sign-ins and are not business data. */
+const NOT_DATA = new Set(['operation_log', 'access_tokens', 'sms_codes', 'schema_migrations']);
+
+let t: TestServer;
+let adminToken: string;
+let userToken: string;
+let secondToken: string;
+
+interface LogRow {
+  id: number;
+  account_id: number | null;
+  user_id: number | null;
+  actor_mobile: string;
+  ip: string;
+  action: string;
+  action_label: string;
+  target_type: string;
+  target_id: number | null;
+  target_name: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+const db = () => t.server.db;
+const lastLogId = async () =>
+  (await db().query<{ id: number | null }>('SELECT max(id) AS id FROM operation_log'))[0]?.id ?? 0;
+const logSince = (id: number) =>
+  db().query<LogRow>('SELECT * FROM operation_log WHERE id > $1 ORDER BY id', [id]);
+
+/** Every table holding data (all but the log and the session tables), as text. */
+async function dataSnapshot(): Promise<string> {
+  const tables = await db().query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+     ORDER BY table_name`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    if (NOT_DATA.has(table_name)) continue;
+    parts.push(table_name, JSON.stringify(await db().query(`SELECT * FROM ${table_name} ORDER BY 1`)));
+  }
+  return parts.join('\n');
+}
+
+const one = async <T>(sql: string, params: unknown[] = []) => {
+  const [row] = await db().query<T>(sql, params);
+  if (!row) throw new Error(`no row: ${sql}`);
+  return row;
+};
+
+async function code(mobile: string) {
+  t.clock.advance(61_000);
+  await t.client().auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  return ((await (await fetch(`${t.url}/__dev/sms?mobile=${mobile}`)).json()) as { code: string }).code;
+}
+
+/** One successful call: what to send, made ready by `prepare` (whose own writes are not counted). */
+interface Call {
+  token?: () => string;
+  body?: Record<string, unknown>;
+  query?: Record<string, number>;
+}
+type Case = () => Promise<Call>;
+
+const admin = () => adminToken;
+const user = () => userToken;
+const page = { pageIndex: 1, pageSize: 20 };
+
+async function newBanner() {
+  return t.client(admin).company.adSave({ name: '日志横幅', ad_login_image_url: '/static/banners/1.svg' });
+}
+async function newPlatform(code: string) {
+  return t.client(admin).company.platformSave({ name: `平台${code}`, code, enabled: true });
+}
+async function newGroup(name: string) {
+  return t.client(user).shop.groupSave({ name });
+}
+
+/** One successful call per path of the contract. */
+const CASES: Record<ApiPath, Case[]> = {
+  '/api/default/send-code': [
+    async () => {
+      t.clock.advance(61_000);
+      return { body: { mobile: '13712340013', type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' } };
+    },
+  ],
+  '/api/default/login': [
+    // A sign-in, and a sign-up (a new account).
+    async () => ({ body: { mobile: USER, code: await code(USER) } }),
+    async () => ({ body: { mobile: SIGNUP, code: await code(SIGNUP) } }),
+  ],
+  '/api/default/logout': [
+    async () => {
+      const token = await t.login(USER);
+      return { token: () => token };
+    },
+  ],
+  '/api/default/config': [async () => ({})],
+  '/api/user/info': [async () => ({ token: user })],
+
+  '/api/company/index': [async () => ({ token: admin })],
+  '/api/company/update': [
+    async () => {
+      const profile = await t.client(admin).company.index();
+      return { token: admin, body: { ...profile, foot_info: `改过的页脚 ${Date.now()}` } };
+    },
+  ],
+  '/api/company/ad-save': [
+    async () => ({ token: admin, body: { name: '新横幅', ad_login_image_url: '/static/banners/2.svg' } }),
+    async () => {
+      const banner = await newBanner();
+      return { token: admin, body: { ...banner, name: '改名的横幅' } };
+    },
+  ],
+  '/api/company/ad-del': [async () => ({ token: admin, query: { id: (await newBanner()).id } })],
+  '/api/company/platform-save': [
+    async () => ({ token: admin, body: { name: '新平台', code: 'logcreate', enabled: true } }),
+    async () => {
+      const platform = await newPlatform('logupdate');
+      return { token: admin, body: { ...platform, enabled: false } };
+    },
+  ],
+  '/api/company/platform-list': [async () => ({ token: admin })],
+  '/api/company/platform-del': [
+    async () => ({ token: admin, query: { id: (await newPlatform('logdel')).id } }),
+  ],
+  '/api/company/platform-auth-save': [
+    async () => ({
+      token: admin,
+      body: { platform_id: 1, shop_name: '授权店', app_key: 'k1', app_secret: 'create-secret-1' },
+    }),
+    async () => {
+      const auth = await t
+        .client(admin)
+        .company.platformAuthSave({ platform_id: 1, shop_name: '授权店2', app_key: 'k2' });
+      return { token: admin, body: { ...auth, app_key: 'k3', app_secret: 'update-secret-2' } };
+    },
+  ],
+  '/api/company/platform-auth-del': [
+    async () => {
+      const auth = await t
+        .client(admin)
+        .company.platformAuthSave({ platform_id: 1, shop_name: '待删授权', app_key: 'k4' });
+      return { token: admin, query: { id: auth.id } };
+    },
+  ],
+  '/api/company/platform-auth-list': [async () => ({ token: admin, query: { platform_id: 1 } })],
+
+  '/api/setting/index': [async () => ({ token: user })],
+  '/api/setting/update': [
+    async () => {
+      const settings = await t.client(user).setting.index();
+      return { token: user, body: { auto_purchase: !settings.auto_purchase, version: settings.version } };
+    },
+  ],
+
+  '/api/order/index': [async () => ({ token: user, body: page })],
+  '/api/order/after-sale': [async () => ({ token: user, body: page })],
+
+  '/api/shop/index': [async () => ({ token: user, body: page })],
+  '/api/shop/group-index': [async () => ({ token: user, body: page })],
+  '/api/shop/group-save': [
+    async () => ({ token: user, body: { name: '日志分组' } }),
+    async () => {
+      const group = await newGroup('待改名分组');
+      return { token: user, body: { id: group.id, name: '已改名分组', version: group.version } };
+    },
+  ],
+  '/api/shop/group-del': [async () => ({ token: user, body: { id: (await newGroup('待删分组')).id } })],
+  '/api/shop/move': [
+    async () => {
+      const shop = (await t.client(user).shop.index({ pageIndex: 1, pageSize: 1, group_id: 0 })).list[0];
+      const group = await newGroup('移入分组');
+      return { token: user, body: { shop_id: shop?.id, group_id: group.id, version: shop?.version } };
+    },
+  ],
+
+  '/api/goods/index': [async () => ({ token: user, body: page })],
+  '/api/goods/detail': [async () => ({ token: user, body: { id: 1 } })],
+  '/api/goods/save': [
+    async () => ({
+      token: user,
+      body: { shop_id: 1, title: '日志商品', price: 100, stock: 1, status: 'draft', images: ['/a.svg'] },
+    }),
+    async () => {
+      const goods = await t.client(user).goods.detail({ id: 2 });
+      return { token: user, body: { ...goods, price: goods.price + 1 } };
+    },
+  ],
+
+  '/api/copy/index': [async () => ({ token: user, body: page })],
+  '/api/copy/create': [
+    async () => ({ token: user, body: { shop_id: 1, urls: ['https://item.example.com/9'] } }),
+  ],
+
+  '/api/log/index': [async () => ({ token: admin, body: page })],
+};
+
+beforeAll(async () => {
+  t = await startTestServer({ dataDir: 'memory://', copyWorker: false });
+  adminToken = await t.login(ADMIN);
+  userToken = await t.login(USER);
+  secondToken = await t.login(SECOND);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('the operation log, for every path of the contract', () => {
+  it('has a successful call for every path', () => {
+    const missing = Object.keys(apiRoutes).filter((path) => !CASES[path as ApiPath]?.length);
+    expect(missing, 'paths of apiRoutes without a case in audit.test.ts').toEqual([]);
+  });
+
+  it.each(Object.keys(apiRoutes) as ApiPath[])('%s', async (path) => {
+    const contract: RouteContract = apiRoutes[path];
+    for (const prepare of CASES[path] ?? []) {
+      const call = await prepare();
+      const since = await lastLogId();
+      const before = contract.audit ? '' : await dataSnapshot();
+      const query = call.query
+        ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+        : '';
+      const res = await t.post(`${path}${query}`, call.body ?? {}, { token: call.token?.() });
+      const answer = await envelope(res);
+      expect({ status: res.status, errorCode: answer.errorCode }, `${path}: ${answer.msg}`).toEqual({
+        status: 200,
+        errorCode: 0,
+      });
+      const entries = await logSince(since);
+      if (contract.audit) {
+        expect(entries.length, `${path} must log exactly one entry`).toBe(1);
+        const [entry] = entries;
+        expect(entry).toMatchObject({ action: auditAction(path), action_label: contract.audit });
+        expect(entry?.ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+        expect(entry?.user_id).not.toBeNull();
+        expect(entry?.actor_mobile).toMatch(/^1\d{10}$/);
+        if (contract.access === 'operator') expect(entry?.account_id).toBeNull();
+        else expect(entry?.account_id).not.toBeNull();
+      } else {
+        expect(entries, `${path} has no audit label and must not log`).toEqual([]);
+        expect(await dataSnapshot(), `${path} changed data without an audit label in the contract`).toBe(
+          before,
+        );
+      }
+    }
+  });
+});
+
+describe('what an entry holds', () => {
+  it('records only the changed fields, before and after, of a goods edit', async () => {
+    const api = t.client(user);
+    const goods = await api.goods.detail({ id: 3 });
+    const since = await lastLogId();
+    await api.goods.save({ ...goods, title: '新标题', stock: goods.stock + 5 });
+    const [entry] = await logSince(since);
+    const member = await one<{ id: number; account_id: number }>(
+      'SELECT id, account_id FROM users WHERE mobile = $1',
+      [USER],
+    );
+    expect(entry).toMatchObject({
+      user_id: member.id,
+      account_id: member.account_id,
+      actor_mobile: USER,
+      action: 'goods.save',
+      action_label: '保存商品',
+      target_type: 'goods',
+      target_id: 3,
+      target_name: '新标题',
+    });
+    expect(entry?.changes).toEqual([
+      { field: 'title', before: goods.title, after: '新标题' },
+      { field: 'stock', before: goods.stock, after: goods.stock + 5 },
+    ]);
+  });
+
+  it('masks app secrets, and a sign-in holds no code', async () => {
+    const since = await lastLogId();
+    await t.client(admin).company.platformAuthSave({
+      platform_id: 1,
+      shop_name: '密钥店',
+      app_key: 'key-visible',
+      app_secret: 'very-secret-value',
+    });
+    const loginCode = await code(SECOND);
+    await t.client().auth.login({ mobile: SECOND, code: loginCode });
+    const entries = await logSince(since);
+    expect(entries.map((e) => e.action)).toEqual(['company.platform-auth-save', 'default.login']);
+    expect(entries[0]?.changes).toContainEqual({ field: 'app_secret', before: null, after: '******' });
+    expect(entries[0]?.changes).toContainEqual({ field: 'app_key', before: null, after: 'key-visible' });
+    const all = JSON.stringify(await db().query('SELECT * FROM operation_log'));
+    expect(all).not.toContain('very-secret-value');
+    expect(all).not.toContain('create-secret-1');
+    expect(all).not.toContain('update-secret-2');
+    expect(JSON.stringify(entries[1])).not.toContain(loginCode);
+    expect(entries[1]).toMatchObject({ target_type: 'user', actor_mobile: SECOND, changes: [] });
+  });
+
+  it('takes the IP from X-Forwarded-For only with TRUST_PROXY', async () => {
+    const proxied = await startTestServer({ trustProxy: true, copyWorker: false });
+    try {
+      const proxiedToken = await proxied.login(USER);
+      for (const [server, token, expected] of [
+        [proxied, proxiedToken, '203.0.113.7'],
+        [t, userToken, '127.0.0.1'],
+      ] as const) {
+        const goods = await server.client(() => token).goods.detail({ id: 7 });
+        const [{ id: since } = { id: 0 }] = await server.server.db.query<{ id: number }>(
+          'SELECT COALESCE(max(id), 0) AS id FROM operation_log',
+        );
+        const res = await server.post(
+          '/api/goods/save',
+          { ...goods, stock: goods.stock + 1 },
+          { token, headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } },
+        );
+        expect(res.status).toBe(200);
+        const [entry] = await server.server.db.query<{ ip: string }>(
+          'SELECT ip FROM operation_log WHERE id > $1',
+          [since],
+        );
+        expect(entry?.ip).toBe(expected);
+      }
+    } finally {
+      await proxied.stop();
+    }
+  }, 120_000);
+
+  it('logs nothing for a refused or failed write', async () => {
+    const since = await lastLogId();
+    const api = t.client(user);
+    await expect(
+      api.goods.save({ ...(await api.goods.detail({ id: 4 })), version: 999 }, { skipErrorHandler: true }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(api.shop.groupDel({ id: 999_999 }, { skipErrorHandler: true })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(api.shop.groupSave({ name: '' }, { skipErrorHandler: true })).rejects.toMatchObject({
+      status: 422,
+    });
+    expect(await logSince(since)).toEqual([]);
+  });
+});
+
+describe('who reads the log', () => {
+  it('an owner sees their account only; an operator also the platform changes; a member is refused', async () => {
+    const demo = await one<{ account_id: number }>('SELECT account_id FROM users WHERE mobile = $1', [ADMIN]);
+    const second = await one<{ account_id: number }>('SELECT account_id FROM users WHERE mobile = $1', [
+      SECOND,
+    ]);
+
+    const operatorView = await t.client(admin).log.index({ pageIndex: 1, pageSize: 100 });
+    const accounts = new Set(operatorView.list.map((e) => e.account_id));
+    expect(accounts.has(demo.account_id)).toBe(true);
+    expect(accounts.has(null)).toBe(true);
+    expect(accounts.has(second.account_id)).toBe(false);
+
+    const secondView = await t.client(() => secondToken).log.index({ pageIndex: 1, pageSize: 100 });
+    expect(secondView.total).toBeGreaterThan(0);
+    expect(secondView.list.every((e) => e.account_id === second.account_id)).toBe(true);
+    expect(JSON.stringify(secondView)).not.toContain(USER);
+
+    await expect(
+      t.client(user).log.index({ pageIndex: 1, pageSize: 20 }, { skipErrorHandler: true }),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('filters by member, action and date', async () => {
+    const api = t.client(admin);
+    const byMember = await api.log.index({ pageIndex: 1, pageSize: 100, actor: USER });
+    expect(byMember.total).toBeGreaterThan(0);
+    expect(byMember.list.every((e) => e.actor_mobile === USER)).toBe(true);
+    const byAction = await api.log.index({ pageIndex: 1, pageSize: 100, action: 'goods.save' });
+    expect(byAction.total).toBeGreaterThan(0);
+    expect(byAction.list.every((e) => e.action === 'goods.save')).toBe(true);
+    const day = new Date(t.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = await api.log.index({ pageIndex: 1, pageSize: 1, start_date: day, end_date: day });
+    const all = await api.log.index({ pageIndex: 1, pageSize: 1 });
+    expect(today.total).toBe(all.total);
+    const yesterday = new Date(t.clock.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    expect((await api.log.index({ pageIndex: 1, pageSize: 1, end_date: yesterday })).total).toBe(0);
+  });
+});
+
+describe('no silent overwrite', () => {
+  it('ten concurrent company updates with one version: one 200, nine 409, one change logged', async () => {
+    const profile = await t.client(admin).company.index();
+    const since = await lastLogId();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.post('/api/company/update', { ...profile, short_name: `并发${i}` }, { token: adminToken }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const refused = await Promise.all(answers.filter((res) => res.status === 409).map(envelope));
+    expect(new Set(refused.map((a) => a.msg))).toEqual(new Set([STALE_RECORD_MESSAGE]));
+    const saved = await t.client(admin).company.index();
+    expect(saved.version).toBe(profile.version + 1);
+    expect(await logSince(since)).toHaveLength(1);
+  });
+
+  it('a stale save of each editable record changes nothing and answers 409', async () => {
+    const adminApi = t.client(admin);
+    const userApi = t.client(user);
+    const banner = await adminApi.company.adSave({ name: '两处编辑', ad_login_image_url: '/a.svg' });
+    const platform = await adminApi.company.platformSave({ name: '两处', code: 'twotabs', enabled: true });
+    const auth = await adminApi.company.platformAuthSave({ platform_id: 1, shop_name: '两处', app_key: 'x' });
+    const group = await userApi.shop.groupSave({ name: '两处编辑分组' });
+    const shop = (await userApi.shop.index({ pageIndex: 1, pageSize: 1 })).list[0];
+    const goods = await userApi.goods.detail({ id: 5 });
+    const settings = await userApi.setting.index();
+    if (!shop) throw new Error('no shop');
+
+    // The first tab saves ...
+    await adminApi.company.adSave({ ...banner, name: '第一处' });
+    await adminApi.company.platformSave({ ...platform, name: '第一处' });
+    await adminApi.company.platformAuthSave({ ...auth, shop_name: '第一处' });
+    await userApi.shop.groupSave({ id: group.id, name: '第一处分组', version: group.version });
+    await userApi.shop.move({ shop_id: shop.id, group_id: group.id, version: shop.version });
+    await userApi.goods.save({ ...goods, title: '第一处' });
+    await userApi.setting.update({ default_markup_percent: 11, version: settings.version });
+
+    // ... then the second, from what it read before: every save is refused and changes nothing.
+    const before = await dataSnapshot();
+    const skip = { skipErrorHandler: true };
+    const stale = [
+      adminApi.company.adSave({ ...banner, name: '第二处' }, undefined, skip),
+      adminApi.company.platformSave({ ...platform, name: '第二处' }, undefined, skip),
+      adminApi.company.platformAuthSave({ ...auth, shop_name: '第二处' }, undefined, skip),
+      userApi.shop.groupSave({ id: group.id, name: '第二处分组', version: group.version }, skip),
+      userApi.shop.move({ shop_id: shop.id, group_id: null, version: shop.version }, skip),
+      userApi.goods.save({ ...goods, title: '第二处' }, skip),
+      userApi.setting.update({ default_markup_percent: 22, version: settings.version }, skip),
+    ];
+    for (const attempt of stale) {
+      await expect(attempt).rejects.toMatchObject({ status: 409, data: { msg: STALE_RECORD_MESSAGE } });
+    }
+    expect(await dataSnapshot()).toBe(before);
+  });
+
+  it('an update without a version is refused (422)', async () => {
+    const goods = await t.client(user).goods.detail({ id: 6 });
+    const { version: _version, ...withoutVersion } = goods;
+    const res = await t.post('/api/goods/save', withoutVersion, { token: userToken });
+    expect(res.status).toBe(422);
+  });
+});
