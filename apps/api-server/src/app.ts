@@ -21,8 +21,10 @@ import { copyRoutes } from './routes/copy';
 import { defaultRoutes } from './routes/default';
 import { goodsRoutes } from './routes/goods';
 import { orderRoutes } from './routes/order';
+import { sellerRoutes } from './routes/seller';
 import { settingRoutes } from './routes/setting';
 import { shopRoutes } from './routes/shop';
+import { teamRoutes } from './routes/team';
 import { userRoutes } from './routes/user';
 import type { NonceStore } from './security/nonce-store';
 
@@ -64,6 +66,8 @@ function createApi(options: AppOptions) {
   api.route('/shop', shopRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
+  api.route('/team', teamRoutes(options));
+  api.route('/seller', sellerRoutes(options));
   return api;
 }
 

@@ -28,6 +28,7 @@ import {
   orderListParamsSchema,
   orderSchema,
 } from './order.js';
+import type { Permission } from './permissions.js';
 import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
@@ -39,6 +40,20 @@ import {
   shopMoveBodySchema,
   shopSchema,
 } from './shop.js';
+import {
+  memberDelBodySchema,
+  memberListParamsSchema,
+  memberSaveBodySchema,
+  memberSchema,
+  memberStatusBodySchema,
+  roleDelBodySchema,
+  roleListParamsSchema,
+  roleSaveBodySchema,
+  sellerAccountSchema,
+  sellerListParamsSchema,
+  sellerStatusBodySchema,
+  teamRoleSchema,
+} from './team.js';
 import { currentUserSchema, userInfoBodySchema } from './user.js';
 
 /** A body with no fields of its own (only the signing fields `nonce` and `ts`, which parsing strips). */
@@ -54,7 +69,7 @@ export type SigningFields = z.infer<typeof signingFieldsSchema>;
 /**
  * Who may make a call: `public` (anyone; still signed), `user` (a valid bearer token), `operator` (a
  * signed-in user with `is_manage`). The server's authorisation middleware reads it; finer rights
- * (such as `order:view`) go beside it in {@link RouteContract}, not in place of it.
+ * (such as `order:view`) go beside it in {@link RouteContract} (`permission`), not in place of it.
  */
 export type RouteAccess = 'public' | 'user' | 'operator';
 
@@ -62,6 +77,12 @@ export type RouteAccess = 'public' | 'user' | 'operator';
 export interface RouteContract {
   /** Who may call it (see {@link RouteAccess}). */
   readonly access: RouteAccess;
+  /**
+   * The permission of the catalogue (permissions.ts) the caller must hold, beside `access`: 403
+   * without it. An account's owner holds every one. Absent: none needed (sign-in, user/info, the
+   * operators' calls).
+   */
+  readonly permission?: Permission;
   /** The JSON body, without the signing fields. Parsing strips unknown keys. */
   readonly body: z.ZodType;
   /** The query string, when the call reads one. Query values arrive as strings. */
@@ -131,32 +152,139 @@ export const apiRoutes = {
     data: z.array(platformAuthSchema).max(1000),
   },
 
-  '/api/setting/index': { access: 'user', body: emptyBodySchema, data: settingsSchema },
-  '/api/setting/update': { access: 'user', body: settingsUpdateBodySchema, data: settingsSchema },
+  '/api/setting/index': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: emptyBodySchema,
+    data: settingsSchema,
+  },
+  '/api/setting/update': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: settingsUpdateBodySchema,
+    data: settingsSchema,
+  },
 
-  '/api/order/index': { access: 'user', body: orderListParamsSchema, data: pageSchema(orderSchema) },
+  '/api/order/index': {
+    access: 'user',
+    permission: 'order:view',
+    body: orderListParamsSchema,
+    data: pageSchema(orderSchema),
+  },
   '/api/order/after-sale': {
     access: 'user',
+    permission: 'aftersale:process',
     body: afterSaleListParamsSchema,
     data: pageSchema(afterSaleOrderSchema),
   },
 
-  '/api/shop/index': { access: 'user', body: shopListParamsSchema, data: pageSchema(shopSchema) },
+  '/api/shop/index': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopListParamsSchema,
+    data: pageSchema(shopSchema),
+  },
   '/api/shop/group-index': {
     access: 'user',
+    permission: 'shop:manage',
     body: shopGroupListParamsSchema,
     data: pageSchema(shopGroupSchema),
   },
-  '/api/shop/group-save': { access: 'user', body: shopGroupSaveBodySchema, data: shopGroupSchema },
-  '/api/shop/group-del': { access: 'user', body: shopGroupDelBodySchema, data: deletedSchema },
-  '/api/shop/move': { access: 'user', body: shopMoveBodySchema, data: shopSchema },
+  '/api/shop/group-save': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopGroupSaveBodySchema,
+    data: shopGroupSchema,
+  },
+  '/api/shop/group-del': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopGroupDelBodySchema,
+    data: deletedSchema,
+  },
+  '/api/shop/move': { access: 'user', permission: 'shop:manage', body: shopMoveBodySchema, data: shopSchema },
 
-  '/api/goods/index': { access: 'user', body: goodsListParamsSchema, data: pageSchema(goodsSchema) },
-  '/api/goods/detail': { access: 'user', body: goodsDetailParamsSchema, data: goodsSchema },
-  '/api/goods/save': { access: 'user', body: goodsSaveBodySchema, data: goodsSchema },
+  '/api/goods/index': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: goodsListParamsSchema,
+    data: pageSchema(goodsSchema),
+  },
+  '/api/goods/detail': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: goodsDetailParamsSchema,
+    data: goodsSchema,
+  },
+  '/api/goods/save': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: goodsSaveBodySchema,
+    data: goodsSchema,
+  },
 
-  '/api/copy/index': { access: 'user', body: copyRecordListParamsSchema, data: pageSchema(copyRecordSchema) },
-  '/api/copy/create': { access: 'user', body: copyCreateBodySchema, data: copyCreateResultSchema },
+  '/api/copy/index': {
+    access: 'user',
+    permission: 'copy:run',
+    body: copyRecordListParamsSchema,
+    data: pageSchema(copyRecordSchema),
+  },
+  '/api/copy/create': {
+    access: 'user',
+    permission: 'copy:run',
+    body: copyCreateBodySchema,
+    data: copyCreateResultSchema,
+  },
+
+  '/api/team/role-index': {
+    access: 'user',
+    permission: 'team:manage',
+    body: roleListParamsSchema,
+    data: pageSchema(teamRoleSchema),
+  },
+  '/api/team/role-save': {
+    access: 'user',
+    permission: 'team:manage',
+    body: roleSaveBodySchema,
+    data: teamRoleSchema,
+  },
+  '/api/team/role-del': {
+    access: 'user',
+    permission: 'team:manage',
+    body: roleDelBodySchema,
+    data: deletedSchema,
+  },
+  '/api/team/member-index': {
+    access: 'user',
+    permission: 'team:manage',
+    body: memberListParamsSchema,
+    data: pageSchema(memberSchema),
+  },
+  '/api/team/member-save': {
+    access: 'user',
+    permission: 'team:manage',
+    body: memberSaveBodySchema,
+    data: memberSchema,
+  },
+  '/api/team/member-status': {
+    access: 'user',
+    permission: 'team:manage',
+    body: memberStatusBodySchema,
+    data: memberSchema,
+  },
+  '/api/team/member-del': {
+    access: 'user',
+    permission: 'team:manage',
+    body: memberDelBodySchema,
+    data: deletedSchema,
+  },
+
+  '/api/seller/index': {
+    access: 'operator',
+    body: sellerListParamsSchema,
+    data: pageSchema(sellerAccountSchema),
+  },
+  '/api/seller/status': { access: 'operator', body: sellerStatusBodySchema, data: sellerAccountSchema },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiPath = keyof typeof apiRoutes;
@@ -164,6 +292,11 @@ export type ApiPath = keyof typeof apiRoutes;
 export type ApiData<P extends ApiPath> = z.output<(typeof apiRoutes)[P]['data']>;
 /** What a caller may send as the body of a path. */
 export type ApiBody<P extends ApiPath> = z.input<(typeof apiRoutes)[P]['body']>;
+
+/** The permission a path needs, if any (see {@link RouteContract.permission}). */
+export function permissionOf(path: ApiPath): Permission | undefined {
+  return (apiRoutes[path] as RouteContract).permission;
+}
 
 /** Public paths (no token needed; still signed). */
 export const PUBLIC_PATHS: readonly ApiPath[] = (Object.keys(apiRoutes) as ApiPath[]).filter(

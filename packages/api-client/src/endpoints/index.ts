@@ -6,6 +6,7 @@ import { goodsEndpoints } from './goods.js';
 import { orderEndpoints } from './order.js';
 import { settingEndpoints } from './setting.js';
 import { shopEndpoints } from './shop.js';
+import { sellerEndpoints, teamEndpoints } from './team.js';
 
 /** Every typed call of the contract, grouped as `api.<group>.<call>`. */
 export function createEndpoints(call: CallFn) {
@@ -19,6 +20,8 @@ export function createEndpoints(call: CallFn) {
     shop: shopEndpoints(call),
     goods: goodsEndpoints(call),
     copy: copyEndpoints(call),
+    team: teamEndpoints(call),
+    seller: sellerEndpoints(call),
   };
 }
 
