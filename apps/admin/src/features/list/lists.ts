@@ -7,12 +7,16 @@ import {
   ORDER_STATUSES,
   PLATFORMS,
   SHOP_AUTH_STATUSES,
+  USER_STATUSES,
 } from '@consign/api-client';
 import {
   afterSaleListQuery,
   copyRecordListQuery,
   goodsListQuery,
+  memberListQuery,
   orderListQuery,
+  roleListQuery,
+  sellerListQuery,
   shopGroupListQuery,
   shopListQuery,
 } from '@consign/api-client/query';
@@ -126,4 +130,35 @@ export const copyRecordList = defineList({
       ...copyRecordListQuery(api, params),
       refetchInterval: (query) => (query.state.data?.list.some(isCopyActive) ? COPY_REFRESH_MS : false),
     }),
+});
+
+/** 权限管理 `/user/permission`: the account's roles. */
+export const roleList = defineList({
+  search: z.extend(listSearch, { keyword: filter }),
+  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  queryOptions: roleListQuery,
+});
+
+/** 子账号 `/user/account`: the account's users (owner first). */
+export const memberList = defineList({
+  search: z.extend(listSearch, { keyword: filter, status: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, USER_STATUSES),
+  }),
+  queryOptions: memberListQuery,
+});
+
+/** 卖家管理 `/user/seller`: every seller account (operators). */
+export const sellerList = defineList({
+  search: z.extend(listSearch, { keyword: filter, status: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, USER_STATUSES),
+  }),
+  queryOptions: sellerListQuery,
 });
