@@ -22,6 +22,8 @@ export const FRESH = {
   reLogin: '13700000006',
   directLogin: '13700000007',
   signUp: '13700000008',
+  teamMember: '13700000011',
+  disabledMember: '13700000012',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

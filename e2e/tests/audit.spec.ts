@@ -74,9 +74,3 @@ test('a stale edit says so, keeps the input and reloads the current record; the 
   await first.reload();
   await expect(first.locator('[data-slot=data-table-row]').first()).toContainText(firstTitle);
 });
-
-test('a member without the right to read the log is sent to /403', async ({ userPage: page }) => {
-  await page.goto('/system/logs');
-  await expect(page).toHaveURL(/\/403$/);
-  await expect(page.getByText('抱歉，您没有权限访问此页面。')).toBeVisible();
-});

@@ -23,8 +23,10 @@ import { defaultRoutes } from './routes/default';
 import { goodsRoutes } from './routes/goods';
 import { logRoutes } from './routes/log';
 import { orderRoutes } from './routes/order';
+import { sellerRoutes } from './routes/seller';
 import { settingRoutes } from './routes/setting';
 import { shopRoutes } from './routes/shop';
+import { teamRoutes } from './routes/team';
 import { userRoutes } from './routes/user';
 import type { NonceStore } from './security/nonce-store';
 
@@ -70,6 +72,8 @@ function createApi(options: AppOptions) {
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
   api.route('/log', logRoutes());
+  api.route('/team', teamRoutes(options));
+  api.route('/seller', sellerRoutes(options));
   return api;
 }
 

@@ -20,6 +20,7 @@ const SNAPSHOT_QUERIES = [
     (table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
   ),
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
+  `SELECT * FROM roles WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
   `SELECT * FROM users WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
   `SELECT * FROM seller_accounts WHERE id = ${DEMO_ACCOUNT}`,
   `SELECT * FROM operation_log WHERE account_id = ${DEMO_ACCOUNT} OR account_id IS NULL ORDER BY id`,
@@ -55,6 +56,9 @@ interface DemoIds {
   banner: number;
   platform: number;
   platformAuth: number;
+  role: number;
+  owner: number;
+  member: number;
 }
 
 const page = { pageIndex: 1, pageSize: 100 };
@@ -159,6 +163,26 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
 
     // The caller's own log (their sign-in): none of the demo account's entries.
     '/api/log/index': [{ body: page, outcome: 'any' }],
+    // The caller's own team: the demo account's roles and members are not there.
+    '/api/team/role-index': [{ body: page, outcome: 'empty-list' }],
+    '/api/team/role-save': [
+      { body: { id: ids.role, name: '劫持的角色', permissions: [] }, outcome: 'not-found' },
+    ],
+    '/api/team/role-del': [{ body: { id: ids.role }, outcome: 'not-found' }],
+    '/api/team/member-index': [{ body: page, outcome: 'any' }],
+    '/api/team/member-save': [
+      { body: { id: ids.member, nickname: '劫持', role_id: ids.role }, outcome: 'not-found' },
+      // A new member with the demo account's role.
+      { body: { mobile: '13712340003', nickname: '劫持', role_id: ids.role }, outcome: 'not-found' },
+    ],
+    '/api/team/member-status': [
+      { body: { id: ids.member, status: 'disabled' }, outcome: 'not-found' },
+      { body: { id: ids.owner, status: 'disabled' }, outcome: 'not-found' },
+    ],
+    '/api/team/member-del': [{ body: { id: ids.member }, outcome: 'not-found' }],
+
+    '/api/seller/index': [{ body: page, outcome: 'forbidden' }],
+    '/api/seller/status': [{ body: { id: DEMO_ACCOUNT, status: 'disabled' }, outcome: 'forbidden' }],
   };
 }
 
@@ -194,6 +218,9 @@ beforeAll(async () => {
     banner: await one('SELECT id FROM banners WHERE $1 > 0 ORDER BY id LIMIT 1'),
     platform: await one('SELECT id FROM platforms WHERE $1 > 0 ORDER BY id LIMIT 1'),
     platformAuth: await one('SELECT id FROM platform_auths WHERE $1 > 0 ORDER BY id LIMIT 1'),
+    role: await one('SELECT id FROM roles WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    owner: await one("SELECT id FROM users WHERE account_id = $1 AND account_role = 'owner'"),
+    member: await one("SELECT id FROM users WHERE account_id = $1 AND account_role = 'member' LIMIT 1"),
   };
   for (const [name, id] of Object.entries(ids)) expect(id, name).toBeGreaterThan(0);
   const texts = await db.query<{ v: string }>(
@@ -205,7 +232,9 @@ beforeAll(async () => {
      UNION SELECT receiver_address FROM orders WHERE account_id = $1
      UNION SELECT source_url FROM copy_records WHERE account_id = $1 AND source_url <> ''
      UNION SELECT purchase_account FROM settings WHERE account_id = $1
-     UNION SELECT notify_mobile FROM settings WHERE account_id = $1`,
+     UNION SELECT notify_mobile FROM settings WHERE account_id = $1
+     UNION SELECT name FROM roles WHERE account_id = $1
+     UNION SELECT mobile FROM users WHERE account_id = $1`,
     [DEMO_ACCOUNT],
   );
   markers = texts.map((row) => row.v).filter((v) => v.length >= 2);

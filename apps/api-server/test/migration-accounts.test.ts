@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db';
 import { loadMigrations, migrate } from '../src/db/migrate';
+import { SEED_ROLE } from '../src/db/seed';
 
-/** Migration 0003 on a database that holds data from before seller accounts. */
+/** Migration 0003 on a database that holds data from before seller accounts (and 0003 only). */
 describe('migration 0003_seller_accounts', () => {
   it('puts existing users and rows into one account owned by the first user', async () => {
     const db = await openDb({ dataDir: 'memory://' });
@@ -24,7 +25,7 @@ describe('migration 0003_seller_accounts', () => {
       expect(
         await migrate(
           db,
-          all.filter((m) => m.id === 3),
+          all.filter((m) => m.id <= 3),
         ),
       ).toEqual([3]);
       expect(await db.query('SELECT id, owner_user_id, status FROM seller_accounts')).toEqual([
@@ -52,6 +53,49 @@ describe('migration 0003_seller_accounts', () => {
     try {
       await migrate(db);
       expect(await db.query('SELECT * FROM seller_accounts')).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+/** Migration 0004 on a database from before roles: its members keep what they could do. */
+describe('migration 0004_roles', () => {
+  it('gives the members of each account a role 运营 with every permission but team:manage', async () => {
+    const db = await openDb({ dataDir: 'memory://' });
+    try {
+      const all = loadMigrations();
+      await migrate(
+        db,
+        all.filter((m) => m.id < 4),
+      );
+      await db.exec(`
+        INSERT INTO seller_accounts (name, created_at) VALUES ('甲', 1), ('乙', 1), ('丙', 1);
+        INSERT INTO users (mobile, created_at, account_id, account_role) VALUES
+          ('13800000000', 1, 1, 'owner'), ('13900000000', 1, 1, 'member'), ('13900000001', 1, 1, 'member'),
+          ('13700000000', 1, 2, 'owner'), ('13700000001', 1, 2, 'member'), ('13600000000', 1, 3, 'owner');
+      `);
+      expect(await migrate(db, all)).toEqual([4]);
+      const roles = await db.query<{ id: number; account_id: number; name: string; permissions: string[] }>(
+        'SELECT id, account_id, name, permissions FROM roles ORDER BY account_id',
+      );
+      expect(roles.map((r) => [r.account_id, r.name])).toEqual([
+        [1, '运营'],
+        [2, '运营'],
+      ]);
+      expect(roles[0]?.permissions).toEqual(SEED_ROLE.permissions);
+      const users = await db.query<{ mobile: string; role: string | null }>(
+        `SELECT u.mobile, r.name || '@' || r.account_id AS role FROM users u LEFT JOIN roles r ON r.id = u.role_id
+         ORDER BY u.id`,
+      );
+      expect(users).toEqual([
+        { mobile: '13800000000', role: null },
+        { mobile: '13900000000', role: '运营@1' },
+        { mobile: '13900000001', role: '运营@1' },
+        { mobile: '13700000000', role: null },
+        { mobile: '13700000001', role: '运营@2' },
+        { mobile: '13600000000', role: null },
+      ]);
     } finally {
       await db.close();
     }

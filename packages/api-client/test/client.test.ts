@@ -55,6 +55,8 @@ const USER = {
   avatar_image: '',
   is_manage: true,
   created_at: 1_700_000_000,
+  account_role: 'owner',
+  permissions: ['order:view', 'team:manage'],
 };
 
 describe('envelopes', () => {

@@ -6,12 +6,18 @@ import {
   currentUserSchema,
   envelopeSchema,
   goodsSaveBodySchema,
+  hasPermission,
   isSafeUrl,
   listParamsSchema,
   loginBodySchema,
   orderListParamsSchema,
+  PERMISSION_GROUPS,
+  PERMISSION_LABELS,
+  PERMISSIONS,
   pageSchema,
+  type RouteContract,
   roleOf,
+  roleSaveBodySchema,
   sendCodeBodySchema,
   shopListParamsSchema,
   shopSchema,
@@ -144,11 +150,31 @@ describe('contract schemas', () => {
       avatar_image: '',
       is_manage: true,
       created_at: 1,
+      account_role: 'owner',
+      permissions: ['order:view'],
     });
     expect(roleOf(user)).toBe('admin');
     expect(roleOf({ is_manage: false })).toBe('user');
     expect(roleOf(null)).toBe('user');
     expect(roleOf(undefined)).toBe('user');
+  });
+
+  it('checks permissions against the catalogue: hasPermission, and no unknown or repeated one in a role', () => {
+    expect(hasPermission({ permissions: ['order:view'] }, 'order:view')).toBe(true);
+    expect(hasPermission({ permissions: ['order:view'] }, 'team:manage')).toBe(false);
+    expect(hasPermission(undefined, 'order:view')).toBe(false);
+    expect(hasPermission({}, 'order:view')).toBe(false);
+    expect(roleSaveBodySchema.safeParse({ name: '运营', permissions: ['order:view'] }).success).toBe(true);
+    expect(roleSaveBodySchema.safeParse({ name: '运营', permissions: ['root:all'] }).success).toBe(false);
+    expect(
+      roleSaveBodySchema.safeParse({ name: '运营', permissions: ['order:view', 'order:view'] }).success,
+    ).toBe(false);
+    // Every permission a route names is in the catalogue, and has a label for the 权限管理 form.
+    for (const route of Object.values(apiRoutes) as RouteContract[]) {
+      if (route.permission) expect(PERMISSIONS).toContain(route.permission);
+    }
+    for (const permission of PERMISSIONS) expect(PERMISSION_LABELS[permission]).toMatch(/\p{Script=Han}/u);
+    expect(PERMISSION_GROUPS.flatMap((group) => group.permissions).sort()).toEqual([...PERMISSIONS].sort());
   });
 
   it('describes every call with a body and a data schema', () => {

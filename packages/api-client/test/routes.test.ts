@@ -84,6 +84,32 @@ const settings = {
   auto_sync_logistics: true,
   version: 5,
 };
+const role = {
+  id: 3,
+  name: '运营',
+  permissions: ['order:view', 'goods:manage'],
+  member_count: 1,
+  created_at: now,
+};
+const member = {
+  id: 2,
+  mobile: '13900000000',
+  nickname: '小王',
+  account_role: 'member',
+  role_id: 3,
+  role_name: '运营',
+  status: 'active',
+  created_at: now,
+};
+const seller = {
+  id: 1,
+  name: '云仓演示店',
+  owner_mobile: '138****0000',
+  status: 'active',
+  member_count: 2,
+  order_count: 480,
+  created_at: now,
+};
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
@@ -99,6 +125,8 @@ const answers: Record<ApiPath, unknown> = {
     avatar_image: '',
     is_manage: false,
     created_at: now,
+    account_role: 'member',
+    permissions: ['order:view', 'aftersale:process'],
   },
   '/api/company/index': company,
   '/api/company/update': company,
@@ -161,6 +189,15 @@ const answers: Record<ApiPath, unknown> = {
     target_name: '夏季纯棉连衣裙',
     changes: [{ field: 'price', before: 12_900, after: 9_900 }],
   }),
+  '/api/team/role-index': page(role),
+  '/api/team/role-save': role,
+  '/api/team/role-del': { id: 3 },
+  '/api/team/member-index': page(member),
+  '/api/team/member-save': member,
+  '/api/team/member-status': { ...member, status: 'disabled' },
+  '/api/team/member-del': { id: 2 },
+  '/api/seller/index': page(seller),
+  '/api/seller/status': { ...seller, status: 'disabled' },
 };
 
 describe('apiRoutes', () => {

@@ -34,6 +34,8 @@ export const user: CurrentUser = {
   avatar_image: '',
   is_manage: true,
   created_at: 1_767_225_600,
+  account_role: 'owner',
+  permissions: ['order:view'],
 };
 
 const answers: Record<string, unknown> = {

@@ -1,5 +1,7 @@
+import { type CurrentUser, PERMISSIONS, type Permission } from '@consign/api-client';
 import { filterMenuByRole, type MenuItem } from '@consign/shell';
 import { describe, expect, it } from 'vitest';
+import { accessRulesOf, mayOpen } from './access';
 import { MENU } from './menu';
 
 const leaves = (items: readonly MenuItem[]): string[] =>
@@ -47,12 +49,77 @@ describe('MENU', () => {
     }
   });
 
-  it('shows 全局设置 to administrators only, and 代发设置 to everyone', () => {
-    const forUser = leaves(filterMenuByRole(MENU, 'user'));
-    const forAdmin = leaves(filterMenuByRole(MENU, 'admin'));
+  it('shows 全局设置 and 卖家管理 to administrators only, and 代发设置 to everyone allowed', () => {
+    const forUser = leaves(filterMenuByRole(MENU, 'user', PERMISSIONS));
+    const forAdmin = leaves(filterMenuByRole(MENU, 'admin', PERMISSIONS));
     expect(forAdmin).toContain('/system/global');
     expect(forUser).not.toContain('/system/global');
+    expect(forUser).not.toContain('/user/seller');
     expect(forUser).toContain('/system/setting');
-    expect(forAdmin.length - forUser.length).toBe(1);
+    expect(forAdmin.length - forUser.length).toBe(2);
+  });
+
+  it('gives each item the permission of its page, the one its route guard asks (access.ts)', () => {
+    const all = (items: readonly MenuItem[]): MenuItem[] =>
+      items.flatMap((item) => [item, ...all(item.children ?? [])]);
+    const permissionOf = Object.fromEntries(all(MENU).map((item) => [item.path, item.permission]));
+    expect(permissionOf).toMatchObject({
+      '/order/index': 'order:view',
+      '/order/after-sale': 'aftersale:process',
+      '/shop/setting': 'shop:manage',
+      '/shop/copy': 'copy:run',
+      '/shop/copy/list': 'copy:run',
+      '/shop/goods': 'goods:manage',
+      '/user/account': 'team:manage',
+      '/user/permission': 'team:manage',
+      '/system/setting': 'setting:manage',
+      '/system/logs': 'log:view',
+    });
+    for (const item of all(MENU)) {
+      for (const rule of accessRulesOf(item.path)) expect(item).toMatchObject(rule);
+    }
+  });
+
+  it('a member without order:view loses 代发订单 and keeps 售后订单', () => {
+    const member = leaves(
+      filterMenuByRole(
+        MENU,
+        'user',
+        PERMISSIONS.filter((p) => p !== 'order:view'),
+      ),
+    );
+    expect(member).not.toContain('/order/index');
+    expect(member).toContain('/order/after-sale');
+    expect(member).toContain('/order/pre-sale');
+  });
+});
+
+describe('mayOpen (the route guard)', () => {
+  const user = (permissions: Permission[], is_manage = false): CurrentUser => ({
+    id: 2,
+    mobile: '13900000000',
+    nickname: '',
+    avatar_image: '',
+    is_manage,
+    created_at: 1,
+    account_role: 'member',
+    permissions,
+  });
+  it("asks a page's permission, also of the pages below it", () => {
+    expect(mayOpen(user(['goods:manage']), '/shop/goods')).toBe(true);
+    expect(mayOpen(user(['goods:manage']), '/shop/goods/detail')).toBe(true);
+    expect(mayOpen(user([]), '/shop/goods/detail')).toBe(false);
+    expect(mayOpen(user(['shop:manage']), '/shop/setting/group')).toBe(true);
+    expect(mayOpen(user(['order:view']), '/shop/copy/list')).toBe(false);
+    expect(mayOpen(user(['copy:run']), '/shop/copy/list')).toBe(true);
+  });
+  it('asks the role of operator pages, and nothing of open pages', () => {
+    expect(mayOpen(user([...PERMISSIONS]), '/user/seller')).toBe(false);
+    expect(mayOpen(user([], true), '/user/seller')).toBe(true);
+    expect(mayOpen(user([]), '/dashboard/index')).toBe(true);
+    expect(mayOpen(user([]), '/account')).toBe(true);
+    // No user loaded: only open pages.
+    expect(mayOpen(undefined, '/order/index')).toBe(false);
+    expect(mayOpen(undefined, '/dashboard/guide')).toBe(true);
   });
 });

@@ -1,10 +1,17 @@
 import type { MenuItem } from '@consign/shell';
 import { LayoutDashboard, Settings, ShoppingCart, Store, Users } from 'lucide-react';
 import { TITLES } from '../copy';
+import { accessRulesOf } from './access';
+
+/** A menu entry with the access rules of its page (access.ts): the same rules hide it and guard the route. */
+function page(title: string, path: string): MenuItem {
+  return Object.assign({ title, path }, ...accessRulesOf(path));
+}
 
 /**
  * The sidebar menu (and the shortcut grid of 菜单导航). Paths without a route of their own open the
- * 功能建设中 page (see `routes/_authed/**`); `/system/global` is for administrators only.
+ * 功能建设中 page (see `routes/_authed/**`). Who sees an item is its page's rule in access.ts
+ * (`/system/global` and `/user/seller` for administrators, 代发订单 for `order:view` ...).
  */
 export const MENU: MenuItem[] = [
   {
@@ -12,11 +19,11 @@ export const MENU: MenuItem[] = [
     path: '/dashboard',
     icon: LayoutDashboard,
     children: [
-      { title: TITLES.dashboardIndex, path: '/dashboard/index' },
-      { title: TITLES.dashboardGuide, path: '/dashboard/guide' },
-      { title: TITLES.dashboardDownload, path: '/dashboard/download' },
-      { title: TITLES.dashboardTools, path: '/dashboard/tools' },
-      { title: TITLES.dashboardHelp, path: '/dashboard/help' },
+      page(TITLES.dashboardIndex, '/dashboard/index'),
+      page(TITLES.dashboardGuide, '/dashboard/guide'),
+      page(TITLES.dashboardDownload, '/dashboard/download'),
+      page(TITLES.dashboardTools, '/dashboard/tools'),
+      page(TITLES.dashboardHelp, '/dashboard/help'),
     ],
   },
   {
@@ -24,9 +31,9 @@ export const MENU: MenuItem[] = [
     path: '/order',
     icon: ShoppingCart,
     children: [
-      { title: TITLES.orderIndex, path: '/order/index' },
-      { title: TITLES.orderAfterSale, path: '/order/after-sale' },
-      { title: TITLES.orderPreSale, path: '/order/pre-sale' },
+      page(TITLES.orderIndex, '/order/index'),
+      page(TITLES.orderAfterSale, '/order/after-sale'),
+      page(TITLES.orderPreSale, '/order/pre-sale'),
     ],
   },
   {
@@ -34,11 +41,11 @@ export const MENU: MenuItem[] = [
     path: '/shop',
     icon: Store,
     children: [
-      { title: TITLES.shopSetting, path: '/shop/setting' },
-      { title: TITLES.shopCopy, path: '/shop/copy' },
-      { title: TITLES.shopCopyList, path: '/shop/copy/list' },
-      { title: TITLES.shopGoods, path: '/shop/goods' },
-      { title: TITLES.shopHelp, path: '/shop/help' },
+      page(TITLES.shopSetting, '/shop/setting'),
+      page(TITLES.shopCopy, '/shop/copy'),
+      page(TITLES.shopCopyList, '/shop/copy/list'),
+      page(TITLES.shopGoods, '/shop/goods'),
+      page(TITLES.shopHelp, '/shop/help'),
     ],
   },
   {
@@ -46,12 +53,12 @@ export const MENU: MenuItem[] = [
     path: '/user',
     icon: Users,
     children: [
-      { title: TITLES.userBuyer, path: '/user/buyer' },
-      { title: TITLES.userSeller, path: '/user/seller' },
-      { title: TITLES.userAddress, path: '/user/address' },
-      { title: TITLES.userBlackList, path: '/user/black-list' },
-      { title: TITLES.userAccount, path: '/user/account' },
-      { title: TITLES.userPermission, path: '/user/permission' },
+      page(TITLES.userBuyer, '/user/buyer'),
+      page(TITLES.userSeller, '/user/seller'),
+      page(TITLES.userAddress, '/user/address'),
+      page(TITLES.userBlackList, '/user/black-list'),
+      page(TITLES.userAccount, '/user/account'),
+      page(TITLES.userPermission, '/user/permission'),
     ],
   },
   {
@@ -59,10 +66,10 @@ export const MENU: MenuItem[] = [
     path: '/system',
     icon: Settings,
     children: [
-      { title: TITLES.systemGlobal, path: '/system/global', authority: 'admin' },
-      { title: TITLES.systemSetting, path: '/system/setting' },
-      { title: TITLES.systemAddress, path: '/system/address' },
-      { title: TITLES.systemLogs, path: '/system/logs' },
+      page(TITLES.systemGlobal, '/system/global'),
+      page(TITLES.systemSetting, '/system/setting'),
+      page(TITLES.systemAddress, '/system/address'),
+      page(TITLES.systemLogs, '/system/logs'),
     ],
   },
 ];

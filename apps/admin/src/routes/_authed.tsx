@@ -2,19 +2,30 @@ import { currentUserQuery } from '@consign/api-client/query';
 import { tokenStorage } from '@consign/shell';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AuthedLayout } from '../features/layout/authed-layout';
+import { accessRulesOf, mayOpen } from '../lib/access';
 
 /**
  * The authenticated shell (sidebar, header, breadcrumb, footer). Without a stored token the visitor
- * goes to the login page, which brings them back here (path and query) after signing in.
+ * goes to the login page, which brings them back here (path and query) after signing in. A page with
+ * an access rule (lib/access.ts: a permission, or the admin role) waits for the current user and sends
+ * a visitor without it to `/403`; the other pages never wait for the user (the shell shows its spinner).
  */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: ({ location, context: { queryClient, api } }) => {
+  beforeLoad: async ({ location, context: { queryClient, api } }) => {
     if (!tokenStorage.get()) {
       throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
     }
-    // Start loading the current user now, beside the shell's chunk, but never wait for it: the shell
-    // shows its spinner until the user has loaded.
-    void queryClient.prefetchQuery(currentUserQuery(api));
+    const userQuery = currentUserQuery(api);
+    if (accessRulesOf(location.pathname).length === 0) {
+      // Start loading the current user now, beside the shell's chunk, but never wait for it.
+      void queryClient.prefetchQuery(userQuery);
+      return;
+    }
+    // A failed call (a 401 already went to the login page) is left to the page and the API.
+    const user = await queryClient
+      .ensureQueryData({ ...userQuery, revalidateIfStale: true })
+      .catch(() => null);
+    if (user && !mayOpen(user, location.pathname)) throw redirect({ to: '/403', replace: true });
   },
   component: AuthedLayout,
 });

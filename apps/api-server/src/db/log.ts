@@ -122,12 +122,3 @@ export function listLog(
     params,
   );
 }
-
-/** Whether the user may read their account's log: its owner (members with `log:view` later). */
-export async function isAccountOwner(scope: Scope, userId: number): Promise<boolean> {
-  const [row] = await scope.db.query<{ owner: boolean }>(
-    `SELECT account_role = 'owner' AS owner FROM users WHERE id = $1 AND account_id = $2`,
-    [userId, scope.accountId],
-  );
-  return row?.owner === true;
-}

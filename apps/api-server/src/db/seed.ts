@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@consign/api-client';
 import type { Db, Queryable } from './db';
 import { SCHEMA_LOCK } from './migrate';
 import { createSettings } from './setting';
@@ -8,7 +9,8 @@ import { createSettings } from './setting';
  * months before it). Seeding runs once, when the database has no users.
  *
  * Accounts (DESIGN.md section 9): one demo seller account holds every business row; 13800000000
- * (管理员, also an operator) owns it and 13900000000 is a member of it. Company config, banners,
+ * (管理员, also an operator) owns it and 13900000000 is a member of it, with the role 运营 (every
+ * permission but team:manage). Company config, banners,
  * platforms and platform authorisations are platform-wide.
  */
 export const SEED_COUNTS = {
@@ -31,6 +33,12 @@ export const SEED_SELLER_ACCOUNT = { name: '云仓演示店' } as const;
 export const SEED_ACCOUNTS = {
   admin: { mobile: '13800000000', nickname: '管理员', is_manage: true },
   user: { mobile: '13900000000', nickname: '', is_manage: false },
+} as const;
+
+/** The role of the seeded member 13900000000: every permission except `team:manage`. */
+export const SEED_ROLE = {
+  name: '运营',
+  permissions: PERMISSIONS.filter((permission) => permission !== 'team:manage'),
 } as const;
 
 export const SEED_COMPANY = {
@@ -258,6 +266,12 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
       'UPDATE seller_accounts SET owner_user_id = (SELECT id FROM users WHERE mobile = $1) WHERE id = $2',
       [SEED_ACCOUNTS.admin.mobile, demo],
     );
+    // The member's role 运营: every permission but managing the team (DESIGN.md section 3).
+    const [role] = await tx.query<{ id: number }>(
+      'INSERT INTO roles (account_id, name, permissions, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+      [demo, SEED_ROLE.name, SEED_ROLE.permissions, now - 120 * DAY],
+    );
+    await tx.query('UPDATE users SET role_id = $1 WHERE mobile = $2', [role?.id, SEED_ACCOUNTS.user.mobile]);
     const c = SEED_COMPANY;
     await tx.query(
       `INSERT INTO company (id, name, short_name, en_name, logo_url, foot_copyright, foot_info)

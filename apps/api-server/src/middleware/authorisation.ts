@@ -1,17 +1,20 @@
-import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
+import { type ApiPath, apiRoutes, hasPermission, type RouteContract } from '@consign/api-client/contract';
 import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
 import { fail, MESSAGES } from '../http/respond';
 
 /**
- * Who may call: the `access` the contract (`apiRoutes` of `@consign/api-client`) writes for the path.
- * `user` needs a signed-in user (else 401), `operator` one with `is_manage` (else 403).
+ * Who may call: the `access` and `permission` the contract (`apiRoutes` of `@consign/api-client`)
+ * writes for the path. `user` needs a signed-in user (else 401), `operator` one with `is_manage`
+ * (else 403), and a `permission` needs the caller to hold it (else 403; an owner holds every one,
+ * a member what their role holds, read with the token on this very request).
  */
 export const authorisation = createMiddleware<ApiEnv>(async (c, next) => {
-  const access = apiRoutes[c.req.path as ApiPath]?.access;
-  if (access === undefined) return fail(c, 404, MESSAGES.noSuchApi);
+  const route: RouteContract | undefined = apiRoutes[c.req.path as ApiPath];
+  if (route === undefined) return fail(c, 404, MESSAGES.noSuchApi);
   const user = c.get('user');
-  if (access !== 'public' && !user) return fail(c, 401, MESSAGES.unauthorized);
-  if (access === 'operator' && !user?.is_manage) return fail(c, 403, MESSAGES.forbidden);
+  if (route.access !== 'public' && !user) return fail(c, 401, MESSAGES.unauthorized);
+  if (route.access === 'operator' && !user?.is_manage) return fail(c, 403, MESSAGES.forbidden);
+  if (route.permission && !hasPermission(user, route.permission)) return fail(c, 403, MESSAGES.forbidden);
   await next();
 });

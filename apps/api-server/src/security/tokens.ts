@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CurrentUser } from '@consign/api-client';
+import { type AccountRole, type CurrentUser, isPermission, PERMISSIONS } from '@consign/api-client';
 import type { Db } from '../db/db';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -8,6 +8,12 @@ export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export interface Caller {
   user: CurrentUser;
   accountId: number;
+}
+
+/** What a user may do: the owner everything, a member what their role holds (in catalogue order). */
+export function permissionsOf(accountRole: AccountRole, rolePermissions: readonly string[] | null) {
+  if (accountRole === 'owner') return [...PERMISSIONS];
+  return PERMISSIONS.filter((p) => isPermission(p) && (rolePermissions ?? []).includes(p));
 }
 
 export function hashToken(token: string): string {
@@ -41,22 +47,31 @@ export class TokenStore {
 
   /**
    * The caller of a token: null unless the token is well formed, not revoked, not expired, and its
-   * user and their account are active.
+   * user and their account are active (so disabling or removing a member, or disabling an account,
+   * ends their sessions with the next request). The user's permissions are read in the same query:
+   * an owner holds every one, a member what their role holds now.
    */
   async caller(token: string): Promise<Caller | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
-    const [row] = await this.db.query<CurrentUser & { account_id: number }>(
-      `SELECT u.id, u.mobile, u.nickname, u.avatar_image, u.is_manage, u.created_at, u.account_id
+    const [row] = await this.db.query<
+      Omit<CurrentUser, 'permissions'> & { account_id: number; role_permissions: string[] | null }
+    >(
+      `SELECT u.id, u.mobile, u.nickname, u.avatar_image, u.is_manage, u.created_at, u.account_id,
+              u.account_role, r.permissions AS role_permissions
        FROM access_tokens t
        JOIN users u ON u.id = t.user_id
        JOIN seller_accounts a ON a.id = u.account_id
+       LEFT JOIN roles r ON r.id = u.role_id
        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2
          AND u.status = 'active' AND a.status = 'active'`,
       [hashToken(token), Math.floor(this.now() / 1000)],
     );
     if (!row) return null;
-    const { account_id, ...user } = row;
-    return { user, accountId: account_id };
+    const { account_id, role_permissions, ...user } = row;
+    return {
+      user: { ...user, permissions: permissionsOf(user.account_role, role_permissions) },
+      accountId: account_id,
+    };
   }
 
   async revoke(token: string): Promise<void> {

@@ -29,6 +29,7 @@ import {
   orderListParamsSchema,
   orderSchema,
 } from './order.js';
+import type { Permission } from './permissions.js';
 import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
@@ -40,6 +41,20 @@ import {
   shopMoveBodySchema,
   shopSchema,
 } from './shop.js';
+import {
+  memberDelBodySchema,
+  memberListParamsSchema,
+  memberSaveBodySchema,
+  memberSchema,
+  memberStatusBodySchema,
+  roleDelBodySchema,
+  roleListParamsSchema,
+  roleSaveBodySchema,
+  sellerAccountSchema,
+  sellerListParamsSchema,
+  sellerStatusBodySchema,
+  teamRoleSchema,
+} from './team.js';
 import { currentUserSchema, userInfoBodySchema } from './user.js';
 
 /** A body with no fields of its own (only the signing fields `nonce` and `ts`, which parsing strips). */
@@ -55,7 +70,7 @@ export type SigningFields = z.infer<typeof signingFieldsSchema>;
 /**
  * Who may make a call: `public` (anyone; still signed), `user` (a valid bearer token), `operator` (a
  * signed-in user with `is_manage`). The server's authorisation middleware reads it; finer rights
- * (such as `order:view`) go beside it in {@link RouteContract}, not in place of it.
+ * (such as `order:view`) go beside it in {@link RouteContract} (`permission`), not in place of it.
  */
 export type RouteAccess = 'public' | 'user' | 'operator';
 
@@ -63,18 +78,24 @@ export type RouteAccess = 'public' | 'user' | 'operator';
 export interface RouteContract {
   /** Who may call it (see {@link RouteAccess}). */
   readonly access: RouteAccess;
-  /** The JSON body, without the signing fields. Parsing strips unknown keys. */
-  readonly body: z.ZodType;
-  /** The query string, when the call reads one. Query values arrive as strings. */
-  readonly query?: z.ZodType;
-  /** The `data` of the success envelope. */
-  readonly data: z.ZodType;
+  /**
+   * The permission of the catalogue (permissions.ts) the caller must hold, beside `access`: 403
+   * without it. An account's owner holds every one. Absent: none needed (sign-in, user/info, the
+   * operators' calls).
+   */
+  readonly permission?: Permission;
   /**
    * Set on every call that writes: its Chinese name in the operation log (操作日志). The server logs
    * one entry for each successful call that has it (action code: {@link auditAction}), and a test
    * fails for a call that changes data without it.
    */
   readonly audit?: string;
+  /** The JSON body, without the signing fields. Parsing strips unknown keys. */
+  readonly body: z.ZodType;
+  /** The query string, when the call reads one. Query values arrive as strings. */
+  readonly query?: z.ZodType;
+  /** The `data` of the success envelope. */
+  readonly data: z.ZodType;
 }
 
 /**
@@ -149,54 +170,164 @@ export const apiRoutes = {
     data: z.array(platformAuthSchema).max(1000),
   },
 
-  '/api/setting/index': { access: 'user', body: emptyBodySchema, data: settingsSchema },
+  '/api/setting/index': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: emptyBodySchema,
+    data: settingsSchema,
+  },
   '/api/setting/update': {
     access: 'user',
+    permission: 'setting:manage',
     body: settingsUpdateBodySchema,
     data: settingsSchema,
     audit: '修改代发设置',
   },
 
-  '/api/order/index': { access: 'user', body: orderListParamsSchema, data: pageSchema(orderSchema) },
+  '/api/order/index': {
+    access: 'user',
+    permission: 'order:view',
+    body: orderListParamsSchema,
+    data: pageSchema(orderSchema),
+  },
   '/api/order/after-sale': {
     access: 'user',
+    permission: 'aftersale:process',
     body: afterSaleListParamsSchema,
     data: pageSchema(afterSaleOrderSchema),
   },
 
+  // No permission: the shops are the reference data of every area (the shop filter of the order, goods
+  // and copy lists, the copy target). The 店铺设置 page asks shop:manage, and so do the shop writes.
   '/api/shop/index': { access: 'user', body: shopListParamsSchema, data: pageSchema(shopSchema) },
   '/api/shop/group-index': {
     access: 'user',
+    permission: 'shop:manage',
     body: shopGroupListParamsSchema,
     data: pageSchema(shopGroupSchema),
   },
   '/api/shop/group-save': {
     access: 'user',
+    permission: 'shop:manage',
     body: shopGroupSaveBodySchema,
     data: shopGroupSchema,
     audit: '保存店铺分组',
   },
   '/api/shop/group-del': {
     access: 'user',
+    permission: 'shop:manage',
     body: shopGroupDelBodySchema,
     data: deletedSchema,
     audit: '删除店铺分组',
   },
-  '/api/shop/move': { access: 'user', body: shopMoveBodySchema, data: shopSchema, audit: '移动店铺' },
+  '/api/shop/move': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopMoveBodySchema,
+    data: shopSchema,
+    audit: '移动店铺',
+  },
 
-  '/api/goods/index': { access: 'user', body: goodsListParamsSchema, data: pageSchema(goodsSchema) },
-  '/api/goods/detail': { access: 'user', body: goodsDetailParamsSchema, data: goodsSchema },
-  '/api/goods/save': { access: 'user', body: goodsSaveBodySchema, data: goodsSchema, audit: '保存商品' },
+  '/api/goods/index': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: goodsListParamsSchema,
+    data: pageSchema(goodsSchema),
+  },
+  '/api/goods/detail': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: goodsDetailParamsSchema,
+    data: goodsSchema,
+  },
+  '/api/goods/save': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: goodsSaveBodySchema,
+    data: goodsSchema,
+    audit: '保存商品',
+  },
 
-  '/api/copy/index': { access: 'user', body: copyRecordListParamsSchema, data: pageSchema(copyRecordSchema) },
+  '/api/copy/index': {
+    access: 'user',
+    permission: 'copy:run',
+    body: copyRecordListParamsSchema,
+    data: pageSchema(copyRecordSchema),
+  },
   '/api/copy/create': {
     access: 'user',
+    permission: 'copy:run',
     body: copyCreateBodySchema,
     data: copyCreateResultSchema,
     audit: '创建复制任务',
   },
 
-  '/api/log/index': { access: 'user', body: logListParamsSchema, data: pageSchema(logEntrySchema) },
+  '/api/team/role-index': {
+    access: 'user',
+    permission: 'team:manage',
+    body: roleListParamsSchema,
+    data: pageSchema(teamRoleSchema),
+  },
+  '/api/team/role-save': {
+    access: 'user',
+    permission: 'team:manage',
+    body: roleSaveBodySchema,
+    data: teamRoleSchema,
+    audit: '保存角色',
+  },
+  '/api/team/role-del': {
+    access: 'user',
+    permission: 'team:manage',
+    body: roleDelBodySchema,
+    data: deletedSchema,
+    audit: '删除角色',
+  },
+  '/api/team/member-index': {
+    access: 'user',
+    permission: 'team:manage',
+    body: memberListParamsSchema,
+    data: pageSchema(memberSchema),
+  },
+  '/api/team/member-save': {
+    access: 'user',
+    permission: 'team:manage',
+    body: memberSaveBodySchema,
+    data: memberSchema,
+    audit: '保存子账号',
+  },
+  '/api/team/member-status': {
+    access: 'user',
+    permission: 'team:manage',
+    body: memberStatusBodySchema,
+    data: memberSchema,
+    audit: '启用或停用子账号',
+  },
+  '/api/team/member-del': {
+    access: 'user',
+    permission: 'team:manage',
+    body: memberDelBodySchema,
+    data: deletedSchema,
+    audit: '删除子账号',
+  },
+
+  '/api/log/index': {
+    access: 'user',
+    permission: 'log:view',
+    body: logListParamsSchema,
+    data: pageSchema(logEntrySchema),
+  },
+
+  '/api/seller/index': {
+    access: 'operator',
+    body: sellerListParamsSchema,
+    data: pageSchema(sellerAccountSchema),
+  },
+  '/api/seller/status': {
+    access: 'operator',
+    body: sellerStatusBodySchema,
+    data: sellerAccountSchema,
+    audit: '启用或停用卖家账号',
+  },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiPath = keyof typeof apiRoutes;
@@ -217,6 +348,11 @@ export const AUDIT_ACTIONS: readonly { action: string; label: string }[] = (
   const label = (apiRoutes[path] as RouteContract).audit;
   return label ? [{ action: auditAction(path), label }] : [];
 });
+
+/** The permission a path needs, if any (see {@link RouteContract.permission}). */
+export function permissionOf(path: ApiPath): Permission | undefined {
+  return (apiRoutes[path] as RouteContract).permission;
+}
 
 /** Public paths (no token needed; still signed). */
 export const PUBLIC_PATHS: readonly ApiPath[] = (Object.keys(apiRoutes) as ApiPath[]).filter(

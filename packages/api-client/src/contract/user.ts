@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idSchema, optionalUrlSchema, text, unixTimeSchema } from './common.js';
+import { ACCOUNT_ROLES, PERMISSIONS } from './permissions.js';
 
 /**
  * The signed-in user (`/api/user/info`).
@@ -7,6 +8,9 @@ import { idSchema, optionalUrlSchema, text, unixTimeSchema } from './common.js';
  * - `avatar_image` may be `''`: the header then shows the initial.
  * - `mobile` is the full number of the signed-in user (it is their own).
  * - `is_manage` true makes the role `admin`.
+ * - `account_role`: `owner` of the seller account or a `member` of it (DESIGN.md section 9).
+ * - `permissions`: what the user may do in the account (an owner holds every one; a member what their
+ *   role holds). The menu and the route guards read it; the server checks it on every call.
  */
 export const currentUserSchema = z.object({
   id: idSchema,
@@ -15,6 +19,8 @@ export const currentUserSchema = z.object({
   avatar_image: optionalUrlSchema,
   is_manage: z.boolean(),
   created_at: unixTimeSchema,
+  account_role: z.enum(ACCOUNT_ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

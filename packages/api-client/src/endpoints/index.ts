@@ -7,6 +7,7 @@ import { logEndpoints } from './log.js';
 import { orderEndpoints } from './order.js';
 import { settingEndpoints } from './setting.js';
 import { shopEndpoints } from './shop.js';
+import { sellerEndpoints, teamEndpoints } from './team.js';
 
 /** Every typed call of the contract, grouped as `api.<group>.<call>`. */
 export function createEndpoints(call: CallFn) {
@@ -21,6 +22,8 @@ export function createEndpoints(call: CallFn) {
     goods: goodsEndpoints(call),
     copy: copyEndpoints(call),
     log: logEndpoints(call),
+    team: teamEndpoints(call),
+    seller: sellerEndpoints(call),
   };
 }
 

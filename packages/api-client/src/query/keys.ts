@@ -3,6 +3,7 @@ import type { GoodsListParams } from '../contract/goods.js';
 import type { LogListParams } from '../contract/log.js';
 import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
 import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
+import type { MemberListParams, RoleListParams, SellerListParams } from '../contract/team.js';
 
 /** How long the current user and the company config stay fresh (they change rarely). */
 export const SESSION_STALE_TIME = 5 * 60_000;
@@ -62,5 +63,17 @@ export const queryKeys = {
   copyRecords: {
     all: ['copy', 'index'] as const,
     list: (params: CopyRecordListParams) => ['copy', 'index', compactParams(params)] as const,
+  },
+  roles: {
+    all: ['team', 'role-index'] as const,
+    list: (params: RoleListParams) => ['team', 'role-index', compactParams(params)] as const,
+  },
+  members: {
+    all: ['team', 'member-index'] as const,
+    list: (params: MemberListParams) => ['team', 'member-index', compactParams(params)] as const,
+  },
+  sellers: {
+    all: ['seller', 'index'] as const,
+    list: (params: SellerListParams) => ['seller', 'index', compactParams(params)] as const,
   },
 } as const;

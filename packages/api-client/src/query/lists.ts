@@ -5,6 +5,7 @@ import type { GoodsListParams } from '../contract/goods.js';
 import type { LogListParams } from '../contract/log.js';
 import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
 import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
+import type { MemberListParams, RoleListParams, SellerListParams } from '../contract/team.js';
 import { compactParams, queryKeys } from './keys.js';
 
 /** The company profile (`/api/company/index`). */
@@ -114,6 +115,36 @@ export function logListQuery(api: ApiClient, params: LogListParams) {
   return queryOptions({
     queryKey: queryKeys.log.list(body),
     queryFn: ({ signal }) => api.log.index(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the account's roles (权限管理). */
+export function roleListQuery(api: ApiClient, params: RoleListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.roles.list(body),
+    queryFn: ({ signal }) => api.team.roleIndex(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the account's users (子账号). */
+export function memberListQuery(api: ApiClient, params: MemberListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.members.list(body),
+    queryFn: ({ signal }) => api.team.memberIndex(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the platform's seller accounts (卖家管理, operators). */
+export function sellerListQuery(api: ApiClient, params: SellerListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.sellers.list(body),
+    queryFn: ({ signal }) => api.seller.index(body, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,6 +6,7 @@ import {
   adminUser,
   companyConfig,
   createFakeApi,
+  memberWithoutOrders,
   menu,
   normalUser,
   userWithAvatar,
@@ -87,6 +88,20 @@ export const NormalUser: Story = {
     await expect(await canvas.findByRole('link', { name: '代发设置' })).toBeVisible();
     await expect(canvas.queryByRole('link', { name: '全局设置' })).toBeNull();
     await expect(canvas.getByRole('button', { name: /13900000000/ })).toBeVisible();
+  },
+};
+
+/** A member whose role lacks `order:view`: 代发订单 is gone from 订单管理, 售后订单 stays. */
+export const MemberWithoutOrderView: Story = {
+  args: { user: memberWithoutOrders },
+  parameters: { router: { path: '/order/after-sale' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: '售后订单' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(canvas.queryByRole('link', { name: '代发订单' })).toBeNull();
   },
 };
 

@@ -4,7 +4,14 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { ACCESS_TOKEN_KEY } from '../session/token-storage';
 import { getShellStore } from '../store/shell-store';
-import { adminUser, companyConfig, createFakeApi, menu, normalUser } from '../stories/fixtures';
+import {
+  adminUser,
+  companyConfig,
+  createFakeApi,
+  memberWithoutOrders,
+  menu,
+  normalUser,
+} from '../stories/fixtures';
 import { type createTestRouter, ShellHarness } from '../stories/router-decorator';
 import { AppShell } from './app-shell';
 import { AuthenticatedShell } from './authenticated-shell';
@@ -80,6 +87,17 @@ describe('AppShell', () => {
     expect(screen.getByRole('link', { name: '全局设置' }).query()).toBeNull();
     // No nickname: the header shows the mobile.
     await expect.element(screen.getByRole('button', { name: /13900000000/ })).toBeVisible();
+  });
+
+  it('filters the menu by permission: a member without order:view loses 代发订单 but keeps 售后订单', async () => {
+    const { screen } = await renderShell('/order/after-sale', memberWithoutOrders);
+    await expect
+      .element(screen.getByRole('link', { name: '售后订单' }))
+      .toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: '代发订单' }).query()).toBeNull();
+    // The later groups and their permitted items stay.
+    await userEvent.click(screen.getByRole('button', { name: '店铺管理' }));
+    await expect.element(screen.getByRole('link', { name: '商品管理' })).toBeVisible();
   });
 
   it('collapses to 60px and remembers it; the theme switch remembers sideMenuTheme', async () => {

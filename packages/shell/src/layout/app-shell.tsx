@@ -12,9 +12,9 @@ import { ShellHeader } from './shell-header';
 import { ShellSidebar } from './shell-sidebar';
 
 export type AppShellProps = Omit<React.ComponentProps<'div'>, 'children'> & {
-  /** The whole menu; the shell filters it by the user's role. */
+  /** The whole menu; the shell filters it by the user's role and permissions. */
   menu: MenuItem[];
-  /** The signed-in user; undefined when its call failed (the role is then `user`). */
+  /** The signed-in user; undefined when its call failed (the role is then `user`, with no permissions). */
   user: CurrentUser | undefined;
   /** Branding: logo, short name (document title), footer. */
   config?: CompanyConfig | undefined;
@@ -50,7 +50,8 @@ export function AppShell({
   ...props
 }: AppShellProps) {
   const role = roleOf(user);
-  const items = React.useMemo(() => filterMenuByRole(menu, role), [menu, role]);
+  const permissions = user?.permissions;
+  const items = React.useMemo(() => filterMenuByRole(menu, role, permissions), [menu, role, permissions]);
   // Below MOBILE_BREAKPOINT the sidebar is a drawer: the header's toggle opens it instead of collapsing the rail.
   const narrow = useIsMobile();
   const collapsed = useShellStore((state) => state.collapsed);

@@ -78,4 +78,53 @@ describe('filterMenuByRole', () => {
     expect(out[0]?.children?.[0]?.children).toEqual([]);
     expect(items[0]?.children?.[0]?.children).toHaveLength(1);
   });
+
+  describe('permissions', () => {
+    const orders: MenuItem[] = [
+      {
+        title: '订单管理',
+        path: '/order',
+        children: [
+          { title: '代发订单', path: '/order/index', permission: 'order:view' },
+          { title: '售后订单', path: '/order/after-sale', permission: 'aftersale:process' },
+          { title: '预售订单', path: '/order/pre-sale' },
+        ],
+      },
+      { title: '子账号', path: '/user/account', permission: 'team:manage' },
+    ];
+    const paths = (items: MenuItem[]): string[] =>
+      items.flatMap((item) => [item.path, ...paths(item.children ?? [])]);
+
+    it('removes an item whose permission the user lacks; its later siblings stay', () => {
+      expect(paths(filterMenuByRole(orders, 'user', ['aftersale:process']))).toEqual([
+        '/order',
+        '/order/after-sale',
+        '/order/pre-sale',
+      ]);
+    });
+
+    it('keeps every item for a user holding every permission named', () => {
+      const all = ['order:view', 'aftersale:process', 'team:manage'];
+      expect(paths(filterMenuByRole(orders, 'user', all))).toEqual(paths(orders));
+    });
+
+    it('holds no permission when none are given: only items without one stay', () => {
+      expect(paths(filterMenuByRole(orders))).toEqual(['/order', '/order/pre-sale']);
+    });
+
+    it('applies the role and the permission together, to items and their children', () => {
+      const items: MenuItem[] = [
+        {
+          title: '用户管理',
+          path: '/user',
+          permission: 'team:manage',
+          children: [{ title: '权限管理', path: '/user/permission' }],
+        },
+        { title: '卖家管理', path: '/user/seller', authority: 'admin', permission: 'team:manage' },
+      ];
+      expect(paths(filterMenuByRole(items, 'user', ['team:manage']))).toEqual(['/user', '/user/permission']);
+      expect(paths(filterMenuByRole(items, 'admin', []))).toEqual([]);
+      expect(paths(filterMenuByRole(items, 'admin', ['team:manage']))).toHaveLength(3);
+    });
+  });
 });

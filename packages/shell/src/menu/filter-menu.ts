@@ -1,3 +1,4 @@
+import type { Permission } from '@consign/api-client';
 import type { SidebarItem } from '@consign/ui';
 import type * as React from 'react';
 
@@ -18,18 +19,31 @@ export interface MenuItem extends Pick<SidebarItem, 'path' | 'title'> {
   icon?: SidebarItem['icon'] | MenuIconComponent;
   /** Only this role sees the item (and its children). Absent: everyone. */
   authority?: Role;
+  /**
+   * Only users holding this permission (of the contract's catalogue, e.g. `order:view`) see the item
+   * (and its children). Absent: everyone.
+   */
+  permission?: Permission;
   children?: MenuItem[];
 }
 
 /**
- * Remove every item whose authority differs from the role, with its children; later siblings stay
- * (DESIGN.md section 5 diverges from the source, which stopped the list at such an item).
+ * Remove every item whose authority differs from the role, or that names a permission the user does
+ * not hold (`permissions`, what `/api/user/info` answers; none when absent), with its children; later
+ * siblings stay (DESIGN.md section 5 diverges from the source, which stopped the list at such an item).
  */
-export function filterMenuByRole(items: readonly MenuItem[], role: Role = 'user'): MenuItem[] {
+export function filterMenuByRole(
+  items: readonly MenuItem[],
+  role: Role = 'user',
+  permissions: readonly string[] = [],
+): MenuItem[] {
   const out: MenuItem[] = [];
   for (const item of items) {
     if (item.authority && item.authority !== role) continue;
-    out.push(item.children ? { ...item, children: filterMenuByRole(item.children, role) } : item);
+    if (item.permission && !permissions.includes(item.permission)) continue;
+    out.push(
+      item.children ? { ...item, children: filterMenuByRole(item.children, role, permissions) } : item,
+    );
   }
   return out;
 }

@@ -4,6 +4,7 @@ import {
   type CurrentUser,
   EMBEDDED_COMPANY_CONFIG_ID,
   type LoginBody,
+  PERMISSIONS,
   type SendCodeBody,
 } from '@consign/api-client';
 import { House, Package, Settings, ShoppingCart, Store, Users } from 'lucide-react';
@@ -19,6 +20,8 @@ export const adminUser: CurrentUser = {
   avatar_image: '',
   is_manage: true,
   created_at: 1_767_225_600,
+  account_role: 'owner',
+  permissions: [...PERMISSIONS],
 };
 
 export const normalUser: CurrentUser = {
@@ -28,6 +31,18 @@ export const normalUser: CurrentUser = {
   avatar_image: '',
   is_manage: false,
   created_at: 1_767_225_600,
+  account_role: 'member',
+  permissions: PERMISSIONS.filter((permission) => permission !== 'team:manage'),
+};
+
+/** A member whose role lacks `order:view` (and `team:manage`): no 代发订单 in the menu. */
+export const memberWithoutOrders: CurrentUser = {
+  ...normalUser,
+  id: 3,
+  mobile: '13700000000',
+  permissions: PERMISSIONS.filter(
+    (permission) => permission !== 'order:view' && permission !== 'team:manage',
+  ),
 };
 
 // An SVG avatar, so stories need no network.
@@ -123,8 +138,8 @@ export const menu: MenuItem[] = [
     path: '/order',
     icon: ShoppingCart,
     children: [
-      { title: '代发订单', path: '/order/index' },
-      { title: '售后订单', path: '/order/after-sale' },
+      { title: '代发订单', path: '/order/index', permission: 'order:view' },
+      { title: '售后订单', path: '/order/after-sale', permission: 'aftersale:process' },
     ],
   },
   {
@@ -132,9 +147,9 @@ export const menu: MenuItem[] = [
     path: '/shop',
     icon: Store,
     children: [
-      { title: '店铺设置', path: '/shop/setting' },
-      { title: '店铺分组', path: '/shop/setting/group' },
-      { title: '商品管理', path: '/shop/goods' },
+      { title: '店铺设置', path: '/shop/setting', permission: 'shop:manage' },
+      { title: '店铺分组', path: '/shop/setting/group', permission: 'shop:manage' },
+      { title: '商品管理', path: '/shop/goods', permission: 'goods:manage' },
     ],
   },
   { title: '用户管理', path: '/user', icon: Users, children: [{ title: '买家管理', path: '/user/buyer' }] },
@@ -144,7 +159,7 @@ export const menu: MenuItem[] = [
     icon: Settings,
     children: [
       { title: '全局设置', path: '/system/global', authority: 'admin' },
-      { title: '代发设置', path: '/system/setting' },
+      { title: '代发设置', path: '/system/setting', permission: 'setting:manage' },
     ],
   },
   { title: '平台精选', path: '/shop/help', icon: Package },

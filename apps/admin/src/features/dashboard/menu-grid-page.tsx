@@ -8,10 +8,10 @@ import { MENU } from '../../lib/menu';
 import { useApi } from '../../lib/use-api';
 import { DASHBOARD_COPY } from './copy';
 
-/** 菜单导航: the menu the current role may see, as a grid of shortcut cards (no breadcrumb). */
+/** 菜单导航: the menu the current user may see (role and permissions), as a grid of shortcut cards (no breadcrumb). */
 export function MenuGridPage() {
-  const role = roleOf(useQuery(currentUserQuery(useApi())).data);
-  const groups = filterMenuByRole(MENU, role);
+  const user = useQuery(currentUserQuery(useApi())).data;
+  const groups = filterMenuByRole(MENU, roleOf(user), user?.permissions);
   return (
     <div data-slot="menu-grid" className="flex flex-col gap-6">
       <header>

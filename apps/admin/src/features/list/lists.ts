@@ -7,13 +7,17 @@ import {
   ORDER_STATUSES,
   PLATFORMS,
   SHOP_AUTH_STATUSES,
+  USER_STATUSES,
 } from '@consign/api-client';
 import {
   afterSaleListQuery,
   copyRecordListQuery,
   goodsListQuery,
   logListQuery,
+  memberListQuery,
   orderListQuery,
+  roleListQuery,
+  sellerListQuery,
   shopGroupListQuery,
   shopListQuery,
 } from '@consign/api-client/query';
@@ -144,4 +148,35 @@ export const logList = defineList({
     end_date: dateFrom(search.end_date),
   }),
   queryOptions: logListQuery,
+});
+
+/** 权限管理 `/user/permission`: the account's roles. */
+export const roleList = defineList({
+  search: z.extend(listSearch, { keyword: filter }),
+  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  queryOptions: roleListQuery,
+});
+
+/** 子账号 `/user/account`: the account's users (owner first). */
+export const memberList = defineList({
+  search: z.extend(listSearch, { keyword: filter, status: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, USER_STATUSES),
+  }),
+  queryOptions: memberListQuery,
+});
+
+/** 卖家管理 `/user/seller`: every seller account (operators). */
+export const sellerList = defineList({
+  search: z.extend(listSearch, { keyword: filter, status: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, USER_STATUSES),
+  }),
+  queryOptions: sellerListQuery,
 });

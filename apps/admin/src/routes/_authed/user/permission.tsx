@@ -1,8 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { LIST_DEFAULTS } from '../../../features/list/define-list';
+import { roleList } from '../../../features/list/lists';
+import { RoleListPage } from '../../../features/team/role-list-page';
 
+/** Who may open it: lib/access.ts (the route guard of routes/_authed.tsx). */
 export const Route = createFileRoute('/_authed/user/permission')({
   staticData: { title: TITLES.userPermission },
-  component: () => <UnderConstructionPage feature={TITLES.userPermission} />,
+  validateSearch: roleList.search,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => roleList.toParams(search),
+  // A failed load is not a route error: the page shows it in the table with a retry.
+  loader: ({ context: { queryClient, api }, deps }) =>
+    queryClient.ensureQueryData(roleList.queryOptions(api, deps)).catch(() => undefined),
+  component: RoleListPage,
 });

@@ -1,8 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { LIST_DEFAULTS } from '../../../features/list/define-list';
+import { sellerList } from '../../../features/list/lists';
+import { SellerListPage } from '../../../features/team/seller-list-page';
 
+/** Who may open it: lib/access.ts (the route guard of routes/_authed.tsx). */
 export const Route = createFileRoute('/_authed/user/seller')({
   staticData: { title: TITLES.userSeller },
-  component: () => <UnderConstructionPage feature={TITLES.userSeller} />,
+  validateSearch: sellerList.search,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => sellerList.toParams(search),
+  // A failed load is not a route error: the page shows it in the table with a retry.
+  loader: ({ context: { queryClient, api }, deps }) =>
+    queryClient.ensureQueryData(sellerList.queryOptions(api, deps)).catch(() => undefined),
+  component: SellerListPage,
 });

@@ -1,0 +1,268 @@
+import { type Member, USER_STATUSES } from '@consign/api-client';
+import { queryKeys, roleListQuery } from '@consign/api-client/query';
+import {
+  Button,
+  ConfirmDialog,
+  Field,
+  formatDateTime,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  toast,
+} from '@consign/ui';
+import type { DataTableProps } from '@consign/ui/components/data-table';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { TITLES } from '../../copy';
+import { useApi } from '../../lib/use-api';
+import { FormDialog } from '../list/form-dialog';
+import { ListPage } from '../list/list-page';
+import { memberList } from '../list/lists';
+import { useList } from '../list/use-list';
+import { useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
+import { StatusBadge } from '../order/status-badge';
+import { useDialogForm } from '../system/crud-parts';
+import { TEAM_COPY } from './copy';
+import { formToMember, type MemberFormValues, memberToForm, validateMember } from './member-form';
+
+const route = getRouteApi('/_authed/user/account');
+const m = TEAM_COPY.members;
+const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
+
+interface RowHandlers {
+  edit: (member: Member) => void;
+  toggle: (member: Member) => void;
+  remove: (member: Member) => void;
+}
+
+function columns({ edit, toggle, remove }: RowHandlers) {
+  return [
+    { header: m.mobile, accessorKey: 'mobile' },
+    { header: m.nickname, cell: ({ row }) => row.original.nickname || '—' },
+    {
+      header: m.role,
+      cell: ({ row }) =>
+        row.original.account_role === 'owner' ? (
+          <span title={m.ownerHint}>{m.owner}</span>
+        ) : (
+          row.original.role_name
+        ),
+    },
+    {
+      header: TEAM_COPY.statusTab,
+      cell: ({ row }) => (
+        <StatusBadge label={TEAM_COPY.status[row.original.status]} tone={STATUS_TONES[row.original.status]} />
+      ),
+    },
+    { header: TEAM_COPY.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    {
+      id: 'actions',
+      header: TEAM_COPY.actions,
+      cell: ({ row }) => {
+        const member = row.original;
+        // The owner holds every permission and cannot be changed, disabled or removed.
+        if (member.account_role === 'owner') return <span className="text-muted-foreground">—</span>;
+        const disabled = member.status === 'disabled';
+        return (
+          <div className="flex gap-3">
+            <Button variant="link" aria-label={m.editLabel(member.mobile)} onClick={() => edit(member)}>
+              {TEAM_COPY.edit}
+            </Button>
+            <Button
+              variant="link"
+              aria-label={disabled ? m.enableLabel(member.mobile) : m.disableLabel(member.mobile)}
+              onClick={() => toggle(member)}
+            >
+              {disabled ? TEAM_COPY.enable : TEAM_COPY.disable}
+            </Button>
+            <Button
+              variant="link"
+              className="text-error"
+              aria-label={m.deleteLabel(member.mobile)}
+              onClick={() => remove(member)}
+            >
+              {TEAM_COPY.delete}
+            </Button>
+          </div>
+        );
+      },
+    },
+  ] satisfies DataTableProps<Member>['columns'];
+}
+
+/**
+ * 子账号: the account's users. The owner (or a member with team:manage) adds members by mobile with a
+ * role, changes their name and role, disables or enables them (disabling signs them out at once), and
+ * removes them. The owner's row has no actions.
+ */
+export function MemberListPage() {
+  const list = useList(route, memberList);
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const dialogs = useEditDeleteDialogs<Member>();
+  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
+    dialogs;
+  const disabling = useRowDialog<Member | null>(null);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+    ]);
+  const enable = useMutation({
+    mutationFn: (member: Member) => api.team.memberStatus({ id: member.id, status: 'active' }),
+    onSuccess: async (member) => {
+      toast.success(m.enabled(member.mobile));
+      await refresh();
+    },
+  });
+  const { show: showDisable } = disabling;
+  const { mutate: enableMember } = enable;
+  const tableColumns = useMemo(
+    () =>
+      columns({
+        edit: openEdit,
+        remove: openDelete,
+        toggle: (member) => (member.status === 'disabled' ? enableMember(member) : showDisable(member)),
+      }),
+    [openEdit, openDelete, enableMember, showDisable],
+  );
+  return (
+    <ListPage
+      title={TITLES.userAccount}
+      list={list}
+      columns={tableColumns}
+      keywordPlaceholder={m.keyword}
+      tabs={{
+        filter: 'status',
+        options: USER_STATUSES,
+        labels: TEAM_COPY.status,
+        label: TEAM_COPY.statusTab,
+      }}
+      actions={
+        <Button variant="primary" onClick={dialogs.openCreate}>
+          {m.create}
+        </Button>
+      }
+    >
+      <MemberDialog member={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <ConfirmDialog
+        open={disabling.open}
+        onOpenChange={disabling.setOpen}
+        variant="danger"
+        title={m.disableTitle}
+        description={disabling.row ? m.disableDescription(disabling.row.mobile) : undefined}
+        confirmText={TEAM_COPY.disable}
+        onConfirm={async () => {
+          if (!disabling.row) return;
+          await api.team.memberStatus({ id: disabling.row.id, status: 'disabled' });
+          toast.success(m.disabled(disabling.row.mobile));
+          await refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        variant="danger"
+        title={m.deleteTitle}
+        description={deleting ? m.deleteDescription(deleting.mobile) : undefined}
+        confirmText={TEAM_COPY.delete}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await api.team.memberDel({ id: deleting.id });
+          toast.success(m.deleted(deleting.mobile));
+          await refresh();
+        }}
+      />
+    </ListPage>
+  );
+}
+
+/** The roles to pick from (the account has few; the first 100). */
+function useRoleOptions(enabled: boolean) {
+  const api = useApi();
+  return useQuery({ ...roleListQuery(api, { pageIndex: 1, pageSize: 100 }), enabled }).data?.list ?? [];
+}
+
+/** Adds a member (`member` null: mobile, name, role) or changes one's name and role. */
+function MemberDialog({
+  member,
+  open,
+  onOpenChange,
+}: {
+  member: Member | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const isNew = member === null;
+  const validate = useMemo(() => validateMember(isNew), [isNew]);
+  const form = useDialogForm({ open, source: member, toForm: memberToForm, validate });
+  const { values, errors, set } = form;
+  const roles = useRoleOptions(open);
+  const save = useMutation({
+    mutationFn: (v: MemberFormValues) => api.team.memberSave(formToMember(member?.id, v)),
+    onSuccess: async (saved) => {
+      toast.success(isNew ? m.added(saved.mobile) : m.saved(saved.mobile));
+      onOpenChange(false);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+      ]);
+    },
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isNew ? m.createTitle : m.editTitle}
+      onSubmit={form.submit((v) => save.mutate(v))}
+      pending={save.isPending}
+      className="gap-4"
+    >
+      <Field label={m.mobile} error={errors.mobile} required={isNew}>
+        <Input
+          value={values.mobile}
+          placeholder={m.mobilePlaceholder}
+          inputMode="tel"
+          maxLength={20}
+          autoComplete="off"
+          disabled={!isNew}
+          onChange={(e) => set('mobile', e.target.value)}
+        />
+      </Field>
+      <Field label={m.nickname} error={errors.nickname}>
+        <Input
+          value={values.nickname}
+          placeholder={m.nicknamePlaceholder}
+          maxLength={64}
+          autoComplete="off"
+          onChange={(e) => set('nickname', e.target.value)}
+        />
+      </Field>
+      <Field
+        label={m.role}
+        error={errors.role_id}
+        description={roles.length === 0 ? m.noRoles : undefined}
+        required
+      >
+        <Select value={values.role_id} onValueChange={(value) => set('role_id', value)}>
+          <SelectTrigger className="w-full">
+            <SelectValue placeholder={m.rolePlaceholder} />
+          </SelectTrigger>
+          <SelectContent>
+            {roles.map((role) => (
+              <SelectItem key={role.id} value={String(role.id)}>
+                {role.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { PERMISSION_GROUPS, PERMISSION_LABELS, PERMISSIONS, type TeamRole } from '@consign/api-client';
+import { queryKeys } from '@consign/api-client/query';
+import { Button, Checkbox, ConfirmDialog, Field, formatDateTime, Input, Label, toast } from '@consign/ui';
+import type { DataTableProps } from '@consign/ui/components/data-table';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useId, useMemo } from 'react';
+import { TITLES } from '../../copy';
+import { useApi } from '../../lib/use-api';
+import { FormDialog } from '../list/form-dialog';
+import { ListPage } from '../list/list-page';
+import { roleList } from '../list/lists';
+import { useList } from '../list/use-list';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
+import { RowActions, useDialogForm } from '../system/crud-parts';
+import { TEAM_COPY } from './copy';
+import { formToRole, type RoleFormValues, roleToForm, togglePermission, validateRole } from './role-form';
+
+const route = getRouteApi('/_authed/user/permission');
+const t = TEAM_COPY.roles;
+
+function columns(edit: (role: TeamRole) => void, remove: (role: TeamRole) => void) {
+  return [
+    { header: t.name, accessorKey: 'name' },
+    {
+      header: t.permissions,
+      cell: ({ row }) => (
+        <span title={row.original.permissions.map((p) => PERMISSION_LABELS[p]).join('、') || t.none}>
+          {t.permissionCount(row.original.permissions.length, PERMISSIONS.length)}
+        </span>
+      ),
+    },
+    { header: t.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
+    { header: TEAM_COPY.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    {
+      id: 'actions',
+      header: TEAM_COPY.actions,
+      cell: ({ row }) => (
+        <RowActions
+          editText={TEAM_COPY.edit}
+          deleteText={TEAM_COPY.delete}
+          editLabel={t.editLabel(row.original.name)}
+          deleteLabel={t.deleteLabel(row.original.name)}
+          onEdit={() => edit(row.original)}
+          onDelete={() => remove(row.original)}
+        />
+      ),
+    },
+  ] satisfies DataTableProps<TeamRole>['columns'];
+}
+
+/** 权限管理: the account's roles, each a named set of permissions; create, edit, delete (not one in use). */
+export function RoleListPage() {
+  const list = useList(route, roleList);
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const dialogs = useEditDeleteDialogs<TeamRole>();
+  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
+    dialogs;
+  const tableColumns = useMemo(() => columns(openEdit, openDelete), [openEdit, openDelete]);
+  return (
+    <ListPage
+      title={TITLES.userPermission}
+      list={list}
+      columns={tableColumns}
+      keywordPlaceholder={t.keyword}
+      actions={
+        <Button variant="primary" onClick={dialogs.openCreate}>
+          {t.create}
+        </Button>
+      }
+    >
+      <RoleDialog role={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        variant="danger"
+        title={t.deleteTitle}
+        description={deleting ? t.deleteDescription(deleting.name) : undefined}
+        confirmText={TEAM_COPY.delete}
+        onConfirm={async () => {
+          if (!deleting) return;
+          // A role in use is refused with the server's message (a toast); the dialog stays open.
+          await api.team.roleDel({ id: deleting.id });
+          toast.success(t.deleted(deleting.name));
+          await queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
+        }}
+      />
+    </ListPage>
+  );
+}
+
+/** Creates (`role` null) or edits a role: its name and a checkbox per permission, grouped as the menu. */
+function RoleDialog({
+  role,
+  open,
+  onOpenChange,
+}: {
+  role: TeamRole | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const form = useDialogForm({ open, source: role, toForm: roleToForm, validate: validateRole });
+  const { values, errors, set } = form;
+  const errorId = useId();
+  const save = useMutation({
+    mutationFn: (v: RoleFormValues) => api.team.roleSave(formToRole(role?.id, v)),
+    onSuccess: async (saved) => {
+      toast.success(t.saved(saved.name));
+      onOpenChange(false);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
+        // The caller's own permissions may have changed with their role.
+        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+      ]);
+    },
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={role ? t.editTitle : t.createTitle}
+      onSubmit={form.submit((v) => save.mutate(v))}
+      pending={save.isPending}
+      className="gap-4"
+    >
+      <Field label={t.name} error={errors.name} required>
+        <Input
+          value={values.name}
+          placeholder={t.namePlaceholder}
+          maxLength={64}
+          autoComplete="off"
+          onChange={(e) => set('name', e.target.value)}
+        />
+      </Field>
+      <div
+        data-slot="permission-groups"
+        className="flex flex-col gap-3"
+        aria-describedby={errors.permissions ? errorId : undefined}
+      >
+        {PERMISSION_GROUPS.map((group) => (
+          <fieldset key={group.title} className="rounded-md border border-border p-3">
+            <legend className="px-1 text-sm font-medium">{group.title}</legend>
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {group.permissions.map((permission) => {
+                const id = `permission-${permission.replace(':', '-')}`;
+                return (
+                  <div key={permission} className="flex items-center gap-2">
+                    <Checkbox
+                      id={id}
+                      checked={values.permissions.includes(permission)}
+                      onCheckedChange={(checked) =>
+                        set(
+                          'permissions',
+                          togglePermission(values.permissions, permission, checked === true, PERMISSIONS),
+                        )
+                      }
+                    />
+                    <Label htmlFor={id} className="font-normal">
+                      {PERMISSION_LABELS[permission]}
+                    </Label>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        ))}
+        {errors.permissions ? (
+          <p id={errorId} role="alert" className="text-sm text-error">
+            {errors.permissions}
+          </p>
+        ) : null}
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { type SellerAccount, USER_STATUSES } from '@consign/api-client';
+import { queryKeys } from '@consign/api-client/query';
+import { Button, ConfirmDialog, formatDateTime, toast } from '@consign/ui';
+import type { DataTableProps } from '@consign/ui/components/data-table';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { TITLES } from '../../copy';
+import { useApi } from '../../lib/use-api';
+import { ListPage } from '../list/list-page';
+import { sellerList } from '../list/lists';
+import { useList } from '../list/use-list';
+import { useRowDialog } from '../list/use-row-dialog';
+import { StatusBadge } from '../order/status-badge';
+import { TEAM_COPY } from './copy';
+
+const route = getRouteApi('/_authed/user/seller');
+const s = TEAM_COPY.sellers;
+const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
+
+function columns(toggle: (seller: SellerAccount) => void) {
+  return [
+    { header: s.name, accessorKey: 'name' },
+    { header: s.ownerMobile, accessorKey: 'owner_mobile' },
+    { header: TEAM_COPY.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    { header: s.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
+    { header: s.orderCount, accessorKey: 'order_count', meta: { align: 'right' } },
+    {
+      header: TEAM_COPY.statusTab,
+      cell: ({ row }) => (
+        <StatusBadge label={TEAM_COPY.status[row.original.status]} tone={STATUS_TONES[row.original.status]} />
+      ),
+    },
+    {
+      id: 'actions',
+      header: TEAM_COPY.actions,
+      cell: ({ row }) => {
+        const disabled = row.original.status === 'disabled';
+        return (
+          <Button
+            variant="link"
+            className={disabled ? undefined : 'text-error'}
+            aria-label={disabled ? s.enableLabel(row.original.name) : s.disableLabel(row.original.name)}
+            onClick={() => toggle(row.original)}
+          >
+            {disabled ? TEAM_COPY.enable : TEAM_COPY.disable}
+          </Button>
+        );
+      },
+    },
+  ] satisfies DataTableProps<SellerAccount>['columns'];
+}
+
+/**
+ * 卖家管理 (operators): every seller account with its owner's mobile masked, created date, members
+ * and orders; disable (its users are signed out at once) or enable an account.
+ */
+export function SellerListPage() {
+  const list = useList(route, sellerList);
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const disabling = useRowDialog<SellerAccount | null>(null);
+  const enable = useMutation({
+    mutationFn: (seller: SellerAccount) => api.seller.status({ id: seller.id, status: 'active' }),
+    onSuccess: async (seller) => {
+      toast.success(s.enabled(seller.name));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sellers.all });
+    },
+  });
+  const { show: showDisable } = disabling;
+  const { mutate: enableSeller } = enable;
+  const tableColumns = useMemo(
+    () => columns((seller) => (seller.status === 'disabled' ? enableSeller(seller) : showDisable(seller))),
+    [enableSeller, showDisable],
+  );
+  return (
+    <ListPage
+      title={TITLES.userSeller}
+      list={list}
+      columns={tableColumns}
+      keywordPlaceholder={s.keyword}
+      tabs={{
+        filter: 'status',
+        options: USER_STATUSES,
+        labels: TEAM_COPY.status,
+        label: TEAM_COPY.statusTab,
+      }}
+    >
+      <ConfirmDialog
+        open={disabling.open}
+        onOpenChange={disabling.setOpen}
+        variant="danger"
+        title={s.disableTitle}
+        description={disabling.row ? s.disableDescription(disabling.row.name) : undefined}
+        confirmText={TEAM_COPY.disable}
+        onConfirm={async () => {
+          if (!disabling.row) return;
+          await api.seller.status({ id: disabling.row.id, status: 'disabled' });
+          toast.success(s.disabled(disabling.row.name));
+          await queryClient.invalidateQueries({ queryKey: queryKeys.sellers.all });
+        }}
+      />
+    </ListPage>
+  );
+}

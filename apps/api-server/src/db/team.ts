@@ -1,0 +1,218 @@
+import type { Member, Page, TeamRole, UserStatus } from '@consign/api-client';
+import type { BodyOf } from '../contract';
+import { ApiRefusal } from '../http/respond';
+import { isUniqueViolation } from './db';
+import { BY_ID, Filters, likePattern, page } from './list';
+import { notFound, type Scope } from './scope';
+
+/**
+ * The team of the caller's seller account (DESIGN.md section 9): its roles (权限管理) and its users
+ * (子账号). Like every business area, each function takes the caller's `Scope` and filters by its
+ * account, so another account's role or member answers 404 like a missing one.
+ */
+
+export const TEAM_MESSAGES = {
+  roleNameTaken: '角色名称已存在',
+  roleInUse: (members: number) => `该角色下还有 ${members} 个子账号，请先为他们更换角色后再删除`,
+  mobileInAccount: '该手机号已是本账号的成员',
+  mobileElsewhere: '该手机号已开通其他卖家账号，不能添加为子账号',
+  ownerFixed: '主账号拥有全部权限，不能修改、停用或删除',
+  notYourself: '不能停用或删除自己',
+} as const;
+
+const ROLE_SELECT = `r.id, r.name, r.permissions,
+  (SELECT count(*)::int FROM users WHERE users.role_id = r.id) AS member_count, r.created_at`;
+const MEMBER_SELECT = `u.id, u.mobile, u.nickname, u.account_role, u.role_id, COALESCE(r.name, '') AS role_name,
+  u.status, u.created_at`;
+
+// ---- roles -------------------------------------------------------------------------------------
+
+/** One role of the account, or a 404. */
+export async function roleById(scope: Scope, id: number): Promise<TeamRole> {
+  const [row] = await scope.db.query<TeamRole>(
+    `SELECT ${ROLE_SELECT} FROM roles r WHERE r.id = $1 AND r.account_id = $2`,
+    [id, scope.accountId],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A page of the account's roles, oldest first. */
+export function listRoles(scope: Scope, params: BodyOf<'/api/team/role-index'>): Promise<Page<TeamRole>> {
+  const f = new Filters();
+  f.and(`r.account_id = ${f.p(scope.accountId)}`);
+  const keyword = likePattern(params.keyword);
+  if (keyword) f.and(`r.name ILIKE ${f.p(keyword)}`);
+  return page<TeamRole>(
+    scope.db,
+    { table: 'roles', alias: 'r', filters: f, order: BY_ID, select: ROLE_SELECT },
+    params,
+  );
+}
+
+/** Creates or updates a role; returns its id. A name the account already uses is refused. */
+export async function saveRole(
+  scope: Scope,
+  { id, name, permissions }: BodyOf<'/api/team/role-save'>,
+  now: number,
+): Promise<number> {
+  try {
+    const [row] = id
+      ? await scope.db.query<{ id: number }>(
+          'UPDATE roles SET name = $1, permissions = $2 WHERE id = $3 AND account_id = $4 RETURNING id',
+          [name, permissions, id, scope.accountId],
+        )
+      : await scope.db.query<{ id: number }>(
+          `INSERT INTO roles (account_id, name, permissions, created_at) VALUES ($1, $2, $3, $4)
+           RETURNING id`,
+          [scope.accountId, name, permissions, now],
+        );
+    if (!row) throw notFound();
+    return row.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiRefusal(TEAM_MESSAGES.roleNameTaken);
+    throw error;
+  }
+}
+
+/** Deletes a role that no member holds; a role in use is refused with how many hold it. */
+export async function deleteRole(scope: Scope, id: number): Promise<void> {
+  const rows = await scope.db.query(
+    `DELETE FROM roles WHERE id = $1 AND account_id = $2
+       AND NOT EXISTS (SELECT 1 FROM users WHERE users.role_id = roles.id) RETURNING id`,
+    [id, scope.accountId],
+  );
+  if (rows.length > 0) return;
+  const role = await roleById(scope, id);
+  throw new ApiRefusal(TEAM_MESSAGES.roleInUse(role.member_count));
+}
+
+// ---- members -----------------------------------------------------------------------------------
+
+/** One user of the account, or a 404. */
+export async function memberById(scope: Scope, id: number): Promise<Member> {
+  const [row] = await scope.db.query<Member>(
+    `SELECT ${MEMBER_SELECT} FROM users u LEFT JOIN roles r ON r.id = u.role_id
+     WHERE u.id = $1 AND u.account_id = $2`,
+    [id, scope.accountId],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A page of the account's users (the owner, created with the account, comes first). */
+export function listMembers(scope: Scope, params: BodyOf<'/api/team/member-index'>): Promise<Page<Member>> {
+  const f = new Filters();
+  f.and(`u.account_id = ${f.p(scope.accountId)}`);
+  const keyword = likePattern(params.keyword);
+  if (keyword) {
+    const k = f.p(keyword);
+    f.and(`(u.mobile ILIKE ${k} OR u.nickname ILIKE ${k})`);
+  }
+  if (params.status) f.and(`u.status = ${f.p(params.status)}`);
+  return page<Member>(
+    scope.db,
+    {
+      table: 'users',
+      alias: 'u',
+      filters: f,
+      order: BY_ID,
+      select: MEMBER_SELECT,
+      joins: 'LEFT JOIN roles r ON r.id = u.role_id',
+    },
+    params,
+  );
+}
+
+/**
+ * Adds a member with a role of the account. The mobile must be new to the platform: one of this
+ * account, or of another (said without naming it), is refused.
+ */
+export async function addMember(
+  scope: Scope,
+  { mobile, nickname, role_id }: { mobile: string; nickname: string; role_id: number },
+  now: number,
+): Promise<number> {
+  await roleById(scope, role_id);
+  const taken = async () => {
+    const [user] = await scope.db.query<{ account_id: number }>(
+      'SELECT account_id FROM users WHERE mobile = $1',
+      [mobile],
+    );
+    if (!user) return null;
+    return user.account_id === scope.accountId
+      ? TEAM_MESSAGES.mobileInAccount
+      : TEAM_MESSAGES.mobileElsewhere;
+  };
+  const before = await taken();
+  if (before) throw new ApiRefusal(before);
+  try {
+    const [row] = await scope.db.query<{ id: number }>(
+      `INSERT INTO users (mobile, nickname, created_at, account_id, account_role, role_id)
+       VALUES ($1, $2, $3, $4, 'member', $5) RETURNING id`,
+      [mobile, nickname, now, scope.accountId, role_id],
+    );
+    if (!row) throw new Error('member insert returned no row');
+    return row.id;
+  } catch (error) {
+    // The same mobile signed up or was added at the same moment.
+    if (isUniqueViolation(error)) throw new ApiRefusal((await taken()) ?? TEAM_MESSAGES.mobileElsewhere);
+    throw error;
+  }
+}
+
+/** A member of the account that the caller may change: not the owner, not the caller. */
+async function changeableMember(scope: Scope, id: number, callerId: number): Promise<Member> {
+  const member = await memberById(scope, id);
+  if (member.account_role === 'owner') throw new ApiRefusal(TEAM_MESSAGES.ownerFixed);
+  if (member.id === callerId) throw new ApiRefusal(TEAM_MESSAGES.notYourself);
+  return member;
+}
+
+/** Changes a member's name and role (the role must be the account's). */
+export async function updateMember(
+  scope: Scope,
+  { id, nickname, role_id }: { id: number; nickname: string; role_id: number },
+): Promise<void> {
+  const member = await memberById(scope, id);
+  if (member.account_role === 'owner') throw new ApiRefusal(TEAM_MESSAGES.ownerFixed);
+  await roleById(scope, role_id);
+  await scope.db.query(
+    `UPDATE users SET nickname = $1, role_id = $2 WHERE id = $3 AND account_id = $4 AND account_role = 'member'`,
+    [nickname, role_id, id, scope.accountId],
+  );
+}
+
+/**
+ * Disables or enables a member. Disabling ends their sessions at once: their tokens are revoked (so
+ * enabling them later does not bring an old session back), and the token lookup requires an active
+ * user anyway. A disabled member cannot sign in (`账号已停用`).
+ */
+export async function setMemberStatus(
+  scope: Scope,
+  { id, status }: { id: number; status: UserStatus },
+  callerId: number,
+  now: number,
+): Promise<void> {
+  await changeableMember(scope, id, callerId);
+  await scope.db.query(
+    `UPDATE users SET status = $1 WHERE id = $2 AND account_id = $3 AND account_role = 'member'`,
+    [status, id, scope.accountId],
+  );
+  if (status === 'disabled') {
+    await scope.db.query(
+      `UPDATE access_tokens SET revoked_at = $1 WHERE revoked_at IS NULL
+         AND user_id = (SELECT id FROM users WHERE id = $2 AND account_id = $3)`,
+      [now, id, scope.accountId],
+    );
+  }
+}
+
+/** Removes a member: the user and (by the foreign key's cascade) their tokens. */
+export async function deleteMember(scope: Scope, id: number, callerId: number): Promise<void> {
+  await changeableMember(scope, id, callerId);
+  await scope.db.query(`DELETE FROM users WHERE id = $1 AND account_id = $2 AND account_role = 'member'`, [
+    id,
+    scope.accountId,
+  ]);
+}

@@ -1,0 +1,31 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { listSellers, sellerById, setSellerStatus } from '../db/seller';
+import type { ApiEnv, Deps } from '../env';
+import { HttpProblem, MESSAGES, ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
+import { body } from '../middleware/validate';
+
+function callerAccount(c: Context<ApiEnv>): number {
+  const auth = c.get('auth');
+  if (!auth) throw new HttpProblem(401, MESSAGES.unauthorized);
+  return auth.accountId;
+}
+
+/** 卖家管理: every seller account, disable and enable (the contract makes these `operator` only). */
+export function sellerRoutes({ db, now }: Pick<Deps, 'db' | 'now'>) {
+  return new Hono<ApiEnv>()
+    .post('/index', body('/api/seller/index'), async (c) => ok(c, await listSellers(db, c.req.valid('json'))))
+    .post('/status', body('/api/seller/status'), async (c) => {
+      const change = c.req.valid('json');
+      const before = await sellerById(db, change.id);
+      await setSellerStatus(db, change, callerAccount(c), Math.floor(now() / 1000));
+      const after = await sellerById(db, change.id);
+      recordChange(c, {
+        target: { type: 'seller', id: after.id, name: after.name },
+        before: { status: before.status },
+        after: { status: after.status },
+      });
+      return ok(c, after);
+    });
+}

@@ -1,0 +1,108 @@
+import { type Member, MOBILE_MESSAGE, type TeamRole } from '@consign/api-client';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import {
+  addMember,
+  deleteMember,
+  deleteRole,
+  listMembers,
+  listRoles,
+  memberById,
+  roleById,
+  saveRole,
+  setMemberStatus,
+  updateMember,
+} from '../db/team';
+import type { ApiEnv, Deps } from '../env';
+import { HttpProblem, MESSAGES, ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
+import { scope } from '../middleware/authentication';
+import { body } from '../middleware/validate';
+
+/** The signed-in caller's user id (authorisation made sure there is one). */
+function callerId(c: Context<ApiEnv>): number {
+  const auth = c.get('auth');
+  if (!auth) throw new HttpProblem(401, MESSAGES.unauthorized);
+  return auth.userId;
+}
+
+/** What the operation log shows of a role and of a member (not the counts, which change on their own). */
+const roleFields = (r: TeamRole) => ({ name: r.name, permissions: r.permissions });
+const memberFields = (m: Member) => ({
+  mobile: m.mobile,
+  nickname: m.nickname,
+  role: m.role_name,
+  status: m.status,
+});
+const roleTarget = (r: TeamRole) => ({ type: 'role', id: r.id, name: r.name });
+const memberTarget = (m: Member) => ({ type: 'member', id: m.id, name: m.nickname || m.mobile });
+
+/** Roles (权限管理) and members (子账号) of the caller's account; the contract asks `team:manage`. */
+export function teamRoutes({ now }: Pick<Deps, 'now'>) {
+  const nowS = () => Math.floor(now() / 1000);
+  return new Hono<ApiEnv>()
+    .post('/role-index', body('/api/team/role-index'), async (c) =>
+      ok(c, await listRoles(scope(c), c.req.valid('json'))),
+    )
+    .post('/role-save', body('/api/team/role-save'), async (c) => {
+      const input = c.req.valid('json');
+      const before = input.id ? await roleById(scope(c), input.id) : null;
+      const after = await roleById(scope(c), await saveRole(scope(c), input, nowS()));
+      recordChange(c, {
+        target: roleTarget(after),
+        before: before && roleFields(before),
+        after: roleFields(after),
+      });
+      return ok(c, after);
+    })
+    .post('/role-del', body('/api/team/role-del'), async (c) => {
+      const { id } = c.req.valid('json');
+      const before = await roleById(scope(c), id);
+      await deleteRole(scope(c), id);
+      recordChange(c, { target: roleTarget(before), before: roleFields(before), after: null });
+      return ok(c, { id });
+    })
+    .post('/member-index', body('/api/team/member-index'), async (c) =>
+      ok(c, await listMembers(scope(c), c.req.valid('json'))),
+    )
+    .post('/member-save', body('/api/team/member-save'), async (c) => {
+      const { id, mobile, nickname, role_id } = c.req.valid('json');
+      if (id) {
+        const before = await memberById(scope(c), id);
+        await updateMember(scope(c), { id, nickname, role_id });
+        const after = await memberById(scope(c), id);
+        recordChange(c, {
+          target: memberTarget(after),
+          before: memberFields(before),
+          after: memberFields(after),
+        });
+        return ok(c, after);
+      }
+      if (!mobile) throw new HttpProblem(422, MOBILE_MESSAGE);
+      const added = await memberById(
+        scope(c),
+        await addMember(scope(c), { mobile, nickname, role_id }, nowS()),
+      );
+      recordChange(c, { target: memberTarget(added), before: null, after: memberFields(added) });
+      return ok(c, added);
+    })
+    .post('/member-status', body('/api/team/member-status'), async (c) => {
+      const change = c.req.valid('json');
+      const before = await memberById(scope(c), change.id);
+      await setMemberStatus(scope(c), change, callerId(c), nowS());
+      const after = await memberById(scope(c), change.id);
+      recordChange(c, {
+        target: memberTarget(after),
+        before: memberFields(before),
+        after: memberFields(after),
+      });
+      return ok(c, after);
+    })
+    .post('/member-del', body('/api/team/member-del'), async (c) => {
+      const { id } = c.req.valid('json');
+      const before = await memberById(scope(c), id);
+      await deleteMember(scope(c), id, callerId(c));
+      recordChange(c, { target: memberTarget(before), before: memberFields(before), after: null });
+      return ok(c, { id });
+    });
+}

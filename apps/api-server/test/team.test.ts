@@ -1,0 +1,260 @@
+import { type ApiClient, ApiError } from '@consign/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SELLER_MESSAGES } from '../src/db/seller';
+import { TEAM_MESSAGES } from '../src/db/team';
+import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+
+/**
+ * The team of a seller account (roles, members) and the operators' 卖家管理 (DESIGN.md section 9),
+ * through the API as the seeded owner (also an operator) uses it. Per-route permissions are
+ * permissions.test.ts; another account's ids are isolation.test.ts.
+ */
+
+let t: TestServer;
+let ownerToken: string;
+let owner: ApiClient;
+const page = { pageIndex: 1, pageSize: 100 };
+
+/** The refusal message of a call that answers `{ errorCode: 1, msg }`. */
+async function refusal(call: Promise<unknown>): Promise<string> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return error.message;
+}
+
+/** Logs in through the real flow; answers the envelope (a refused login is `errorCode: 1`). */
+async function loginAnswer(mobile: string) {
+  t.clock.advance(61_000);
+  await t.client().auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  const { code } = (await (await fetch(`${t.url}/__dev/sms?mobile=${mobile}`)).json()) as { code: string };
+  return envelope(await t.post('/api/default/login', { mobile, code }));
+}
+
+const status = async (token: string, path = '/api/user/info', body: Record<string, unknown> = {}) =>
+  (await t.post(path, body, { token })).status;
+
+beforeAll(async () => {
+  t = await startTestServer({ copyWorker: false });
+  ownerToken = await t.login(ADMIN);
+  owner = t.client(() => ownerToken);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('roles (权限管理)', () => {
+  it('lists the seeded role 运营 with its member and every permission but team:manage', async () => {
+    const roles = await owner.team.roleIndex(page);
+    expect(roles.list).toEqual([expect.objectContaining({ name: '运营', member_count: 1 })]);
+    expect(roles.list[0]?.permissions).not.toContain('team:manage');
+    expect(roles.list[0]?.permissions).toHaveLength(8);
+  });
+
+  it('creates, renames and deletes a role; a taken name and a role in use are refused', async () => {
+    const role = await owner.team.roleSave({ name: '客服', permissions: ['aftersale:process'] });
+    expect(role).toMatchObject({ name: '客服', permissions: ['aftersale:process'], member_count: 0 });
+    expect(await refusal(owner.team.roleSave({ name: '运营', permissions: [] }))).toBe(
+      TEAM_MESSAGES.roleNameTaken,
+    );
+    const renamed = await owner.team.roleSave({
+      id: role.id,
+      name: '售后客服',
+      permissions: ['aftersale:process', 'order:view'],
+    });
+    expect(renamed).toMatchObject({ id: role.id, name: '售后客服' });
+
+    const member = await owner.team.memberSave({ mobile: '13712340051', nickname: '小李', role_id: role.id });
+    expect(await refusal(owner.team.roleDel({ id: role.id }))).toBe(TEAM_MESSAGES.roleInUse(1));
+    expect((await owner.team.roleIndex({ ...page, keyword: '售后' })).list).toEqual([
+      expect.objectContaining({ id: role.id, member_count: 1 }),
+    ]);
+
+    const [seeded] = (await owner.team.roleIndex({ ...page, keyword: '运营' })).list;
+    await owner.team.memberSave({ id: member.id, nickname: '小李', role_id: seeded?.id ?? 0 });
+    expect(await owner.team.roleDel({ id: role.id })).toEqual({ id: role.id });
+    expect((await owner.team.roleIndex({ ...page, keyword: '售后' })).total).toBe(0);
+  });
+
+  it('refuses a permission outside the catalogue', async () => {
+    const res = await t.post(
+      '/api/team/role-save',
+      { name: '超级', permissions: ['order:view', 'root:all'] },
+      { token: ownerToken },
+    );
+    expect(res.status).toBe(422);
+  });
+});
+
+describe('members (子账号)', () => {
+  it('the owner adds a member with a role, who signs in with exactly its permissions', async () => {
+    const role = await owner.team.roleSave({ name: '只看售后', permissions: ['aftersale:process'] });
+    const added = await owner.team.memberSave({
+      mobile: '137 1234 0052',
+      nickname: '小王',
+      role_id: role.id,
+    });
+    expect(added).toMatchObject({
+      mobile: '13712340052',
+      nickname: '小王',
+      account_role: 'member',
+      role_id: role.id,
+      role_name: '只看售后',
+      status: 'active',
+    });
+    const list = await owner.team.memberIndex(page);
+    expect(list.list[0]).toMatchObject({ mobile: ADMIN, account_role: 'owner', role_id: null });
+    expect(list.list.map((m) => m.mobile)).toContain('13712340052');
+
+    const login = await loginAnswer('13712340052');
+    expect(login).toMatchObject({ errorCode: 0, data: { is_new_account: false } });
+    const token = (login.data as { access_token: string }).access_token;
+    expect(await t.client(() => token).user.info()).toMatchObject({
+      account_role: 'member',
+      permissions: ['aftersale:process'],
+    });
+    expect(await status(token, '/api/order/after-sale', page)).toBe(200);
+    expect(await status(token, '/api/order/index', page)).toBe(403);
+
+    // A changed role applies to the very next request.
+    await owner.team.roleSave({ id: role.id, name: '只看售后', permissions: ['order:view'] });
+    expect(await status(token, '/api/order/index', page)).toBe(200);
+    expect(await status(token, '/api/order/after-sale', page)).toBe(403);
+  });
+
+  it('refuses a mobile already in this or another account, saying no more than that', async () => {
+    const [role] = (await owner.team.roleIndex(page)).list;
+    // 13712340053 signs up as the owner of an account of their own.
+    expect(await loginAnswer('13712340053')).toMatchObject({ data: { is_new_account: true } });
+    const elsewhere = await refusal(
+      owner.team.memberSave({ mobile: '13712340053', nickname: 'x', role_id: role?.id ?? 0 }),
+    );
+    expect(elsewhere).toBe(TEAM_MESSAGES.mobileElsewhere);
+    expect(elsewhere).not.toContain('13712340053');
+    expect(
+      await refusal(owner.team.memberSave({ mobile: USER, nickname: 'x', role_id: role?.id ?? 0 })),
+    ).toBe(TEAM_MESSAGES.mobileInAccount);
+    const res = await t.post(
+      '/api/team/member-save',
+      { nickname: 'x', role_id: role?.id },
+      { token: ownerToken },
+    );
+    expect(res.status).toBe(422);
+  });
+
+  it('the owner cannot be changed, disabled or removed', async () => {
+    const [first, ...rest] = (await owner.team.memberIndex(page)).list;
+    expect(first?.account_role).toBe('owner');
+    const roleId = rest[0]?.role_id ?? 0;
+    const id = first?.id ?? 0;
+    expect(await refusal(owner.team.memberStatus({ id, status: 'disabled' }))).toBe(TEAM_MESSAGES.ownerFixed);
+    expect(await refusal(owner.team.memberDel({ id }))).toBe(TEAM_MESSAGES.ownerFixed);
+    expect(await refusal(owner.team.memberSave({ id, nickname: 'x', role_id: roleId }))).toBe(
+      TEAM_MESSAGES.ownerFixed,
+    );
+    expect(await status(ownerToken)).toBe(200);
+  });
+
+  it('disabling a member ends their sessions at once; enabling lets them sign in again (old sessions stay ended)', async () => {
+    const token = await t.login(USER);
+    const [member] = (await owner.team.memberIndex({ ...page, keyword: USER })).list;
+    if (!member) throw new Error('seeded member missing');
+    expect(await status(token)).toBe(200);
+
+    expect(await owner.team.memberStatus({ id: member.id, status: 'disabled' })).toMatchObject({
+      status: 'disabled',
+    });
+    expect(await status(token)).toBe(401);
+    expect(await loginAnswer(USER)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
+    expect((await owner.team.memberIndex({ ...page, status: 'disabled' })).list.map((m) => m.mobile)).toEqual(
+      [USER],
+    );
+
+    await owner.team.memberStatus({ id: member.id, status: 'active' });
+    expect(await status(token)).toBe(401);
+    const again = await loginAnswer(USER);
+    expect(again).toMatchObject({ errorCode: 0 });
+    expect(await status((again.data as { access_token: string }).access_token)).toBe(200);
+  });
+
+  it('removing a member ends their sessions and frees the mobile', async () => {
+    const [role] = (await owner.team.roleIndex(page)).list;
+    const member = await owner.team.memberSave({
+      mobile: '13712340054',
+      nickname: '临时',
+      role_id: role?.id ?? 0,
+    });
+    const token = await t.login('13712340054');
+    expect(await status(token)).toBe(200);
+    expect(await owner.team.memberDel({ id: member.id })).toEqual({ id: member.id });
+    expect(await status(token)).toBe(401);
+    expect((await owner.team.memberIndex({ ...page, keyword: '13712340054' })).total).toBe(0);
+    // The mobile is nobody's now: it signs up like any stranger.
+    expect(await loginAnswer('13712340054')).toMatchObject({ data: { is_new_account: true } });
+  });
+
+  it('a member with team:manage manages the team, but not themselves', async () => {
+    const role = await owner.team.roleSave({ name: '主管', permissions: ['team:manage'] });
+    const lead = await owner.team.memberSave({ mobile: '13712340055', nickname: '主管', role_id: role.id });
+    const token = await t.login('13712340055');
+    const api = t.client(() => token);
+    expect((await api.team.memberIndex(page)).total).toBeGreaterThan(1);
+    expect(await refusal(api.team.memberStatus({ id: lead.id, status: 'disabled' }))).toBe(
+      TEAM_MESSAGES.notYourself,
+    );
+    expect(await refusal(api.team.memberDel({ id: lead.id }))).toBe(TEAM_MESSAGES.notYourself);
+  });
+});
+
+describe('seller accounts (卖家管理, operators)', () => {
+  it('lists every account with the owner mobile masked, members and orders counted', async () => {
+    const sellers = await owner.seller.index(page);
+    const demo = sellers.list.find((s) => s.id === 1);
+    expect(demo).toMatchObject({ owner_mobile: '138****0000', order_count: 480, status: 'active' });
+    const [members] = await t.server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE account_id = 1',
+    );
+    expect(demo?.member_count).toBe(members?.n);
+    expect(JSON.stringify(sellers)).not.toContain(ADMIN);
+    // Newest first: the accounts signed up in this file come before the demo account.
+    expect(sellers.list.at(-1)?.id).toBe(1);
+    expect((await owner.seller.index({ ...page, keyword: '13712340053' })).list).toEqual([
+      expect.objectContaining({ owner_mobile: '137****0053', member_count: 1, order_count: 0 }),
+    ]);
+  });
+
+  it('a member (not an operator) is refused', async () => {
+    const token = await t.login(USER);
+    expect(await status(token, '/api/seller/index', page)).toBe(403);
+  });
+
+  it('disabling an account signs its users out at once; they see 账号已停用 until it is enabled', async () => {
+    const mobile = '13712340056';
+    const login = await loginAnswer(mobile);
+    const token = (login.data as { access_token: string }).access_token;
+    const [account] = (await owner.seller.index({ ...page, keyword: mobile })).list;
+    if (!account) throw new Error('new account missing');
+
+    expect(await owner.seller.status({ id: account.id, status: 'disabled' })).toMatchObject({
+      status: 'disabled',
+    });
+    expect(await status(token)).toBe(401);
+    expect(await loginAnswer(mobile)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
+    expect((await owner.seller.index({ ...page, status: 'disabled' })).list.map((s) => s.id)).toEqual([
+      account.id,
+    ]);
+
+    await owner.seller.status({ id: account.id, status: 'active' });
+    expect(await loginAnswer(mobile)).toMatchObject({ errorCode: 0 });
+  });
+
+  it('an operator cannot disable the account they act in', async () => {
+    expect(await refusal(owner.seller.status({ id: 1, status: 'disabled' }))).toBe(
+      SELLER_MESSAGES.ownAccount,
+    );
+    expect(await status(ownerToken)).toBe(200);
+  });
+});

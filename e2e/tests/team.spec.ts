@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { apiLogin, contextWithToken, expect, FRESH, nodeApi, test } from '../helpers';
+
+/**
+ * Teams (DESIGN.md section 9): the owner of the demo account builds a role in 权限管理 and adds a member
+ * with it in 子账号; the member's menu, route guards and API follow the role; a member the owner
+ * disables is signed out on their next request.
+ */
+
+/** Opens 权限管理 and creates a role with exactly `permissions` (their labels), through the dialog. */
+async function createRole(page: Page, name: string, permissionLabels: string[]) {
+  await page.goto('/user/permission');
+  await expect(page.getByRole('heading', { name: '权限管理' })).toBeVisible();
+  await page.getByRole('button', { name: '新增角色' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增角色' });
+  await dialog.getByLabel('角色名称').fill(name);
+  for (const label of permissionLabels) {
+    await dialog.getByRole('checkbox', { name: label }).check();
+  }
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText(`已保存角色「${name}」`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+}
+
+/** Opens 子账号 and adds `mobile` with the role `roleName`, through the dialog. */
+async function addMember(page: Page, mobile: string, nickname: string, roleName: string) {
+  await page.goto('/user/account');
+  await expect(page.getByRole('heading', { name: '子账号' })).toBeVisible();
+  await page.getByRole('button', { name: '添加子账号' }).click();
+  const dialog = page.getByRole('dialog', { name: '添加子账号' });
+  await dialog.getByLabel('手机号').fill(mobile);
+  await dialog.getByLabel('姓名').fill(nickname);
+  await dialog.getByRole('combobox', { name: '角色' }).click();
+  await page.getByRole('option', { name: roleName }).click();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText(`已添加子账号 ${mobile}`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: mobile })).toContainText(roleName);
+}
+
+test('a member without order:view gets /403 on 代发订单 and has no 代发订单 in the menu, 售后订单 stays', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  await createRole(adminPage, '售后客服', ['处理售后订单', '管理商品']);
+  await addMember(adminPage, FRESH.teamMember, '小售', '售后客服');
+
+  const token = await apiLogin(baseURL as string, FRESH.teamMember);
+  const context = await contextWithToken(browser, baseURL as string, token);
+  const page = await context.newPage();
+  await page.goto('/order/index');
+  await expect(page).toHaveURL(/\/403$/);
+  await expect(page.getByText('抱歉，您没有权限访问此页面。')).toBeVisible();
+
+  await page.goto('/order/after-sale');
+  await expect(page.getByRole('heading', { name: '售后订单' })).toBeVisible();
+  const nav = page.locator('aside nav');
+  await expect(nav.getByRole('link', { name: '售后订单' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: '代发订单' })).toHaveCount(0);
+  // The later sibling 预售订单 (no permission of its own) stays; pages of other missing permissions go.
+  await expect(nav.getByRole('link', { name: '预售订单' })).toBeVisible();
+  await nav.getByRole('button', { name: '用户管理' }).click();
+  await expect(nav.getByRole('link', { name: '买家管理' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: '子账号' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: '卖家管理' })).toHaveCount(0);
+  // The shortcut grid of 菜单导航 follows the same rules.
+  await page.goto('/dashboard/index');
+  const grid = page.locator('main');
+  await expect(grid.getByRole('link', { name: '售后订单' })).toBeVisible();
+  await expect(grid.getByRole('link', { name: '代发订单' })).toHaveCount(0);
+  // The API refuses too.
+  await expect(
+    nodeApi(baseURL as string, token).order.index({ pageIndex: 1, pageSize: 1 }, { skipErrorHandler: true }),
+  ).rejects.toMatchObject({ status: 403 });
+  await context.close();
+});
+
+test('a member the owner disables is signed out on their next request', async ({
+  adminPage,
+  browser,
+  baseURL,
+  adminToken,
+}) => {
+  const owner = nodeApi(baseURL as string, adminToken);
+  const [role] = (await owner.team.roleIndex({ pageIndex: 1, pageSize: 1, keyword: '运营' })).list;
+  if (!role) throw new Error('the seeded role 运营 is missing');
+  await owner.team.memberSave({ mobile: FRESH.disabledMember, nickname: '待停用', role_id: role.id });
+
+  const token = await apiLogin(baseURL as string, FRESH.disabledMember);
+  const context = await contextWithToken(browser, baseURL as string, token);
+  const member = await context.newPage();
+  await member.goto('/order/index');
+  await expect(member.getByRole('heading', { name: '代发订单' })).toBeVisible();
+
+  // The owner disables the member in 子账号 (another browser context).
+  await adminPage.goto(`/user/account?keyword=${FRESH.disabledMember}`);
+  const row = adminPage.getByRole('row').filter({ hasText: FRESH.disabledMember });
+  await row.getByRole('button', { name: `停用子账号 ${FRESH.disabledMember}` }).click();
+  const confirm = adminPage.getByRole('alertdialog', { name: '停用子账号' });
+  await confirm.getByRole('button', { name: '停用' }).click();
+  await expect(adminPage.getByText(`已停用 ${FRESH.disabledMember}`)).toBeVisible();
+  await expect(row).toContainText('已停用');
+
+  // The member's next request (a page change in the menu) ends on the login page.
+  await member.locator('aside nav').getByRole('link', { name: '售后订单' }).click();
+  await expect(member).toHaveURL(/\/login\?redirect=/);
+  await context.close();
+});
+
+test('卖家管理 lists the seller accounts for operators, with the owner mobile masked', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/user/seller');
+  await expect(page.getByRole('heading', { name: '卖家管理' })).toBeVisible();
+  const demo = page.getByRole('row').filter({ hasText: '云仓演示店' });
+  await expect(demo).toContainText('138****0000');
+  await expect(demo).toContainText('480');
+  await expect(page.getByText('13800000000')).toHaveCount(0);
+});

@@ -1,0 +1,62 @@
+// The permission catalogue (DESIGN.md section 9): what a member's role may hold. The contract's route
+// table (`apiRoutes`, routes.ts) names the permission each call needs; the server answers 403 without
+// it, the admin app's route guards and menu read the same names. No zod here: the shell and the app's
+// first chunk import it.
+
+/** Every permission, in the order the 权限管理 form shows them. */
+export const PERMISSIONS = [
+  'order:view',
+  'order:process',
+  'aftersale:process',
+  'shop:manage',
+  'goods:manage',
+  'copy:run',
+  'setting:manage',
+  'team:manage',
+  'log:view',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** The Chinese label of each permission (the 权限管理 checkboxes). */
+export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
+  'order:view': '查看代发订单',
+  'order:process': '处理代发订单',
+  'aftersale:process': '处理售后订单',
+  'shop:manage': '管理店铺与分组',
+  'goods:manage': '管理商品',
+  'copy:run': '商品复制',
+  'setting:manage': '代发设置',
+  'team:manage': '子账号与权限管理',
+  'log:view': '查看操作日志',
+};
+
+/** The permissions grouped as the menu groups them (the 权限管理 form shows one fieldset per group). */
+export const PERMISSION_GROUPS: readonly { title: string; permissions: readonly Permission[] }[] = [
+  { title: '订单管理', permissions: ['order:view', 'order:process', 'aftersale:process'] },
+  { title: '店铺管理', permissions: ['shop:manage', 'goods:manage', 'copy:run'] },
+  { title: '用户管理', permissions: ['team:manage'] },
+  { title: '系统设置', permissions: ['setting:manage', 'log:view'] },
+];
+
+/** A user's place in their seller account: its owner (主账号, every permission) or a member (子账号). */
+export const ACCOUNT_ROLES = ['owner', 'member'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** Active users sign in; disabled ones cannot, and their sessions end at once. */
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Whether a user holds a permission: `permissions` is what `/api/user/info` answers (an owner gets
+ * every one). No user (not loaded, or its call failed) holds none.
+ */
+export function hasPermission(
+  user: { permissions?: readonly string[] | null } | null | undefined,
+  permission: Permission,
+): boolean {
+  return user?.permissions?.includes(permission) === true;
+}
