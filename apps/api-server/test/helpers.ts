@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ApiClient, createApiClient, createNonce, signPayload, unixSeconds } from '@consign/api-client';
+import pg from 'pg';
 import { openDb } from '../src/db/db';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
@@ -121,9 +122,9 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: Partial<ServerOptions> & { dataDir?: string } = {},
+  options: Partial<ServerOptions> & { dataDir?: string; clock?: TestClock } = {},
 ): Promise<TestServer> {
-  const clock = new TestClock();
+  const { clock = new TestClock(), ...serverOptions } = options;
   const dataDir = options.dataDir ?? (await seededDataDir());
   const server = await startServer({
     port: 0,
@@ -133,7 +134,7 @@ export async function startTestServer(
     logLevel: 'silent',
     copyWorker: { stepMs: 50, idlePollMs: 200 },
     shutdownGraceMs: 2000,
-    ...options,
+    ...serverOptions,
     dataDir,
   });
   const url = server.url;
@@ -202,4 +203,25 @@ export async function healthy(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A fresh, empty database on the Postgres of `TEST_DATABASE_URL` (a server where the tests may
+ * create and drop databases): its URL, and `drop()` for afterAll.
+ */
+export async function createPostgresDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `consign_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -1,0 +1,19 @@
+-- State that every instance on one database must share (issue 14): one-time request nonces and
+-- rate-limit windows. SMS codes and access tokens already live in the database (0001).
+
+-- A signed request's nonce, refused again until it expires (10 minutes). Expired rows are swept in
+-- bounded batches by every instance (`NonceStore.prune`), through the index on expires_at.
+CREATE TABLE request_nonces (
+  nonce text PRIMARY KEY,
+  expires_at bigint NOT NULL
+);
+CREATE INDEX request_nonces_expires_idx ON request_nonces (expires_at);
+
+-- A fixed window per key (e.g. `sms-ip:<ip>`): the first hit opens it for the window's length, each
+-- hit adds one (an atomic upsert), the first hit after it ended opens the next.
+CREATE TABLE rate_limits (
+  key text PRIMARY KEY,
+  window_ends_at bigint NOT NULL,
+  hits integer NOT NULL
+);
+CREATE INDEX rate_limits_window_idx ON rate_limits (window_ends_at);
