@@ -77,12 +77,9 @@ if (isRoot && !user) {
 /** Runs a Postgres binary, as the cluster user when we are root. */
 function pg(tool, args) {
   const argv = [join(bin, tool), ...args];
-  const result = user
-    ? spawnSync('su', [user, '-s', '/bin/sh', '-c', argv.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ')], {
-        encoding: 'utf8',
-      })
+  return user
+    ? spawnSync('runuser', ['-u', user, '--', ...argv], { encoding: 'utf8' })
     : spawnSync(argv[0], argv.slice(1), { encoding: 'utf8' });
-  return result;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'consign-pg-'));
@@ -107,7 +104,18 @@ function fail(message, output) {
   process.exit(1);
 }
 
-const init = pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+const init = pg('initdb', [
+  '-D',
+  data,
+  '-A',
+  'trust',
+  '-U',
+  'postgres',
+  '--no-sync',
+  '-E',
+  'UTF8',
+  '--locale=C',
+]);
 if (init.status !== 0) fail('initdb failed', `${init.stdout}${init.stderr}`);
 // Throwaway: no fsync (nothing here must survive a crash), sockets in the temp directory, TCP on loopback.
 const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
