@@ -21,7 +21,12 @@ describe('migration 0003_seller_accounts', () => {
         INSERT INTO goods (shop_id, title, price, stock, status, images, updated_at)
           VALUES (1, '商品', 100, 1, 'on_sale', '[]', 1);
       `);
-      expect(await migrate(db, all.filter((m) => m.id <= 3))).toEqual([3]);
+      expect(
+        await migrate(
+          db,
+          all.filter((m) => m.id <= 3),
+        ),
+      ).toEqual([3]);
       expect(await db.query('SELECT id, owner_user_id, status FROM seller_accounts')).toEqual([
         { id: 1, owner_user_id: 1, status: 'active' },
       ]);
