@@ -68,6 +68,7 @@ describe('shutdown', () => {
         if (isError) errors.push(line);
       },
       captchaProvider: {
+        name: 'held',
         async verify() {
           entered();
           await held;
@@ -75,6 +76,7 @@ describe('shutdown', () => {
         },
       },
       smsProvider: {
+        name: 'recording',
         async send(mobile) {
           sent.push(mobile);
         },
