@@ -18,12 +18,16 @@
  * Each run is preceded by an unmeasured warm-up of the same requests (BENCH_WARMUP_SECONDS, 5 s): a
  * long-running server has tiered up its JIT and PGlite's WebAssembly long before.
  *
+ * BENCH_INSTANCES=2 (with DATABASE_URL) starts a second server process on the same database once the
+ * cold starts are measured, and autocannon spreads the connections over both (half each), as a
+ * reverse proxy would.
+ *
  * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (warn: request logs off),
  * BENCH_RUNS (comma-separated subset of `user,orders`; default both), BENCH_SERVER_ARGS (node flags
  * for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,6 +49,8 @@ const SECRET = 'bench-secret';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+if (INSTANCES > 1 && !process.env.DATABASE_URL) throw new Error('BENCH_INSTANCES > 1 needs DATABASE_URL');
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'user,orders').split(','));
 const PAGE_SIZE = 20;
 const STORAGE = process.env.DATABASE_URL ? 'Postgres (DATABASE_URL)' : 'PGlite (temp data directory)';
@@ -115,6 +121,29 @@ interface Result {
   total: number;
   /** Server CPU time per request (user + system, from /proc): robust to other load on the machine. */
   cpuUsPerReq: number;
+  /**
+   * CPU time per request of every process named `postgres` on this machine (a local cluster: the
+   * bench's own; other clusters on the machine would be counted too). NaN when there is none.
+   */
+  pgUsPerReq: number;
+}
+
+/** CPU seconds used so far by every process named `postgres` (Linux /proc). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  let found = false;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      found = true;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found ? total : Number.NaN;
 }
 
 /** CPU seconds (user + system) used so far by a process, from /proc/<pid>/stat (Linux). */
@@ -129,15 +158,16 @@ function cpuSeconds(pid: number | undefined): number {
 
 async function load(
   name: string,
-  url: string,
+  urls: string[],
   path: string,
   fields: () => Record<string, unknown>,
   token: string,
-  pid: number | undefined,
+  pids: (number | undefined)[],
 ) {
+  const cpu = (): number => pids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
   const run = (duration: number) =>
     autocannon({
-      url,
+      url: urls.length === 1 ? urls[0] : urls,
       connections: CONNECTIONS,
       duration,
       requests: [
@@ -162,7 +192,8 @@ async function load(
   // Not measured: V8 first runs PGlite's WebAssembly with its baseline compiler and recompiles the
   // hot functions with the optimising one on background threads during the first seconds of load.
   if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS);
-  const cpuBefore = cpuSeconds(pid);
+  const cpuBefore = cpu();
+  const pgBefore = postgresCpuSeconds();
   const result = await run(SECONDS);
   const r: Result = {
     name,
@@ -171,7 +202,8 @@ async function load(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
-    cpuUsPerReq: Math.round(((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total)),
+    cpuUsPerReq: Math.round(((cpu() - cpuBefore) * 1e6) / Math.max(1, result.requests.total)),
+    pgUsPerReq: Math.round(((postgresCpuSeconds() - pgBefore) * 1e6) / Math.max(1, result.requests.total)),
   };
   return r;
 }
@@ -290,6 +322,15 @@ try {
     else server = started.child;
   }
   console.log(`cold start with an existing data dir: ${colds.join(', ')}`);
+  const servers = [server];
+  const urls = [url];
+  for (let i = 1; i < INSTANCES; i++) {
+    const extraPort = await freePort();
+    servers.push((await start(dataDir, extraPort)).child);
+    urls.push(`http://127.0.0.1:${extraPort}`);
+  }
+  if (INSTANCES > 1) console.log(`${INSTANCES} instances on one database: ${urls.join(', ')}`);
+  const pids = servers.map((s) => s?.pid);
 
   const { api, token } = await login(url);
   const sets = await orderMix(api);
@@ -301,18 +342,21 @@ try {
   const orders = orderRequests(sets);
   const results: Result[] = [];
   if (RUNS.has('user')) {
-    results.push(await load('user/info', url, '/api/user/info', () => ({}), token, server?.pid));
+    results.push(await load('user/info', urls, '/api/user/info', () => ({}), token, pids));
   }
   if (RUNS.has('orders')) {
-    results.push(await load('order/index mix', url, '/api/order/index', orders, token, server?.pid));
+    results.push(await load('order/index mix', urls, '/api/order/index', orders, token, pids));
   }
-  if (server) await stop(server);
+  const stopping = performance.now();
+  for (const s of servers) if (s) await stop(s);
+  console.log(`stopped (SIGTERM to exit) in ${Math.round(performance.now() - stopping)} ms`);
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s each, ${cpus().length} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
   console.table(results);
+  if (INSTANCES > 1) console.log(`(${INSTANCES} instances; server CPU summed over them)`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -16,6 +16,7 @@ import { createLogger, type Logger, type LogLevel } from './log';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
+import { RateLimiter } from './security/rate-limit';
 import { SmsCodes } from './security/sms-codes';
 import { TokenStore } from './security/tokens';
 
@@ -59,6 +60,8 @@ export interface ServerOptions {
   db?: Promise<Db>;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
+  /** How often expired nonces, rate-limit windows and tokens are deleted. Default 60 s. */
+  sweepEveryMs?: number;
 }
 
 export interface RunningServer {
@@ -73,6 +76,9 @@ export interface RunningServer {
   /** Stops accepting, finishes in-flight requests, stops the worker and closes the database. */
   close(): Promise<void>;
 }
+
+/** How long close() waits, after cutting connections, for their handlers to finish. */
+const CUT_HANDLERS_WAIT_MS = 10_000;
 
 /** Opens the database, migrates and seeds it, and listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -129,6 +135,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         }, 30 * 60_000)
       : null;
   maintenance?.unref();
+  // Every instance deletes what expired (in bounded batches; rows another instance is deleting are
+  // skipped). `sweeping` is awaited by close(), so the database never closes under it.
+  const nonces = new NonceStore(db, now);
+  let sweeping: Promise<void> = Promise.resolve();
+  const sweeper = setInterval(() => {
+    sweeping = (async () => {
+      await nonces.prune();
+      await RateLimiter.prune(db, Math.floor(now() / 1000));
+      await tokens.purgeExpired();
+    })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));
+  }, options.sweepEveryMs ?? 60_000);
+  sweeper.unref();
   const worker = options.copyWorker === false ? null : new CopyWorker(db, now, log, options.copyWorker);
   const app = createApp({
     db,
@@ -139,7 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     wakeCopyWorker: () => worker?.wake(),
     secret,
-    nonces: new NonceStore(now),
+    nonces,
     smsProvider,
     production: options.production ?? false,
     staticSite: options.staticDir === null ? null : new StaticSite(options.staticDir ?? DEFAULT_STATIC_DIR),
@@ -147,7 +165,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     signup: options.signup ?? 'open',
   });
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Requests whose handler is still running. When the grace is over, close() cuts their connections,
+  // but a cut does not stop a handler: the database is closed only once they have all settled.
+  let handling = 0;
+  let settled: (() => void) | null = null;
+  const server = createAdaptorServer({
+    fetch: async (request, env) => {
+      handling++;
+      try {
+        return await app.fetch(request, env);
+      } finally {
+        if (--handling === 0) settled?.();
+      }
+    },
+  }) as Server;
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
@@ -176,7 +207,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await closed;
       clearInterval(idleSweep);
       clearTimeout(grace);
+      // Every connection is gone, so no request can start; handlers cut at the grace may still be
+      // running (a query, a provider call): let them finish before the database closes under them,
+      // bounded in case one hangs.
+      if (handling > 0) {
+        const cutHandlers = new Promise<void>((done) => {
+          settled = done;
+        });
+        let hung: NodeJS.Timeout | undefined;
+        await Promise.race([
+          cutHandlers,
+          new Promise((done) => (hung = setTimeout(done, CUT_HANDLERS_WAIT_MS))),
+        ]);
+        clearTimeout(hung);
+        if (handling > 0) log.warn('closing the database under running handlers', { handling });
+      }
       if (maintenance) clearInterval(maintenance);
+      clearInterval(sweeper);
+      await sweeping;
       await worker?.stop();
       await db.close();
     })();

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ApiClient, createApiClient, createNonce, signPayload, unixSeconds } from '@consign/api-client';
+import pg from 'pg';
 import { openDb } from '../src/db/db';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
@@ -102,6 +103,63 @@ export async function seededDataDir(): Promise<string> {
   return dir;
 }
 
+/** A Postgres where tests may create databases (`pnpm test:postgres` sets it), or undefined. */
+export const TEST_POSTGRES = process.env.TEST_DATABASE_URL || undefined;
+
+async function onPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A fresh copy of a migrated and seeded database on the Postgres at `base`: the template is built
+ * once per schema and seed version (under an advisory lock, as test workers run in parallel), then
+ * each server gets `CREATE DATABASE ... TEMPLATE`, a file copy that takes milliseconds.
+ */
+export async function seededPostgresDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const hash = createHash('sha256');
+  for (const m of loadMigrations()) hash.update(m.sql);
+  hash.update(readFileSync(join(here, '../src/db/seed.ts')));
+  const template = `consign_template_${hash.digest('hex').slice(0, 16)}`;
+  await onPostgres(base, async (client) => {
+    await client.query('SELECT pg_advisory_lock(72727202)');
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (found.rowCount) return;
+      await client.query(`DROP DATABASE IF EXISTS ${template}_building`);
+      await client.query(`CREATE DATABASE ${template}_building`);
+      const db = await openDb({ databaseUrl: databaseUrl(base, `${template}_building`) });
+      try {
+        await migrate(db);
+        await seed(db);
+      } finally {
+        await db.close();
+      }
+      await client.query(`ALTER DATABASE ${template}_building RENAME TO ${template}`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(72727202)');
+    }
+  });
+  const name = `consign_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await onPostgres(base, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  return {
+    url: databaseUrl(base, name),
+    drop: () =>
+      onPostgres(base, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
+
 export interface TestServer {
   server: RunningServer;
   clock: TestClock;
@@ -121,10 +179,17 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: Partial<ServerOptions> & { dataDir?: string } = {},
+  options: Partial<ServerOptions> & { dataDir?: string; clock?: TestClock } = {},
 ): Promise<TestServer> {
-  const clock = new TestClock();
-  const dataDir = options.dataDir ?? (await seededDataDir());
+  const { clock = new TestClock(), ...serverOptions } = options;
+  // With TEST_DATABASE_URL (`pnpm test:postgres`), a server with no storage of its own gets a fresh
+  // copy of a seeded database on that Postgres; otherwise a copy of the seeded PGlite directory.
+  const database =
+    TEST_POSTGRES && !options.dataDir && !options.databaseUrl
+      ? await seededPostgresDatabase(TEST_POSTGRES)
+      : null;
+  if (database) serverOptions.databaseUrl = database.url;
+  const dataDir = options.dataDir ?? (database ? 'memory://unused' : await seededDataDir());
   const server = await startServer({
     port: 0,
     secret: SECRET,
@@ -133,7 +198,7 @@ export async function startTestServer(
     logLevel: 'silent',
     copyWorker: { stepMs: 50, idlePollMs: 200 },
     shutdownGraceMs: 2000,
-    ...options,
+    ...serverOptions,
     dataDir,
   });
   const url = server.url;
@@ -173,6 +238,7 @@ export async function startTestServer(
     post,
     async stop({ keepData = false } = {}) {
       await server.close();
+      if (!keepData) await database?.drop();
       if (!keepData && !dataDir.startsWith('memory://')) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -202,4 +268,18 @@ export async function healthy(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A fresh, empty database on the Postgres of `TEST_DATABASE_URL` (a server where the tests may
+ * create and drop databases): its URL, and `drop()` for afterAll.
+ */
+export async function createPostgresDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `consign_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await onPostgres(base, (client) => client.query(`CREATE DATABASE ${name}`));
+  return {
+    url: databaseUrl(base, name),
+    drop: () =>
+      onPostgres(base, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
 }

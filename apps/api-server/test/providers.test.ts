@@ -66,10 +66,15 @@ function serverWith(options: { sms?: TencentSmsProvider; captcha?: TencentCaptch
 }
 
 /** send-code as the login page sends it, after the user solved the captcha. */
-async function sendCode(server: TestServer, mobile: string, ticket = fake.issueTicket()) {
+async function sendCode(
+  server: TestServer,
+  mobile: string,
+  ticket = fake.issueTicket(),
+  { advance = true }: { advance?: boolean } = {},
+) {
   seenSecrets.add(ticket.ticket);
   // One code per mobile per 60 s: step past it so each case starts afresh.
-  server.clock.advance(61_000);
+  if (advance) server.clock.advance(61_000);
   return envelope(await server.post('/api/default/send-code', { mobile, type: 1, sign_type: 1, ...ticket }));
 }
 
@@ -213,6 +218,17 @@ describe('Tencent SMS and captcha through the server', () => {
     expect(await sendCode(t, '13766667777')).toEqual({
       errorCode: 1,
       msg: '短信服务暂时不可用，请稍后再试',
+    });
+  });
+
+  it('lets the user ask again at once after a failed send (the code never reached the phone)', async () => {
+    fake.fail('SendSms', { kind: 'http', status: 502 });
+    expect(await sendCode(t, '13766660000')).toMatchObject({ errorCode: 1 });
+    fake.recover();
+    // Same instant on the frozen clock: without the withdrawal the 60 s rule would refuse this.
+    expect(await sendCode(t, '13766660000', fake.issueTicket(), { advance: false })).toEqual({
+      errorCode: 0,
+      data: null,
     });
   });
 

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { freePort, healthy } from './helpers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, healthy, startTestServer } from './helpers';
 
 /**
  * `npm start` as an operator's process manager stops it: a signal to the bootstrap process (what npm
@@ -43,3 +43,64 @@ it.each(['SIGTERM', 'SIGINT'] as const)(
     expect(await healthy(url)).toBe(false);
   },
 );
+
+describe('shutdown', () => {
+  it('closes the database only once the handlers of connections cut at the grace have finished', async () => {
+    // A send-code whose captcha check is held until the test lets it go: its handler outlives the
+    // grace, its connection is cut, and it still has database work to do (the code, the rate limit).
+    let entered: () => void = () => {};
+    const inCaptcha = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const errors: string[] = [];
+    const t = await startTestServer({
+      dataDir: 'memory://',
+      seed: false,
+      copyWorker: false,
+      shutdownGraceMs: 50,
+      logLevel: 'warn',
+      logWrite: (line, isError) => {
+        if (isError) errors.push(line);
+      },
+      captchaProvider: {
+        name: 'held',
+        async verify() {
+          entered();
+          await held;
+          return true;
+        },
+      },
+      smsProvider: {
+        name: 'recording',
+        async send(mobile) {
+          sent.push(mobile);
+        },
+      },
+    });
+    const answer = t
+      .post('/api/default/send-code', {
+        mobile: '13500001111',
+        type: 1,
+        sign_type: 1,
+        ticket: 'dev-ticket',
+        randstr: 'r',
+      })
+      .then(
+        (res) => res.status,
+        () => 'cut',
+      );
+    await inCaptcha;
+    const closing = t.server.close();
+    expect(await answer).toBe('cut');
+    release();
+    await closing;
+    // The handler ran to its end on an open database: the code was stored and handed to the provider.
+    expect(sent).toEqual(['13500001111']);
+    expect(errors).toEqual([]);
+  });
+});

@@ -34,7 +34,6 @@ export const MESSAGES = {
   badSigningFields: '缺少或无效的 nonce / ts',
   staleTs: '请求时间戳已过期，请校准系统时间',
   replayed: '重复的请求',
-  nonceStoreFull: '服务繁忙，请稍后再试',
   unauthorized: '登录超时，请重新登录',
   forbidden: '没有操作权限',
   notFound: '发出的请求针对的是不存在的记录，服务器没有进行操作',

@@ -46,7 +46,7 @@ async function readFields(c: Context<ApiEnv>): Promise<Record<string, unknown> |
 /**
  * Signature and replay (DESIGN.md section 2): `Cache-Key` must be `signPayload(fields, secret)` over
  * the received fields (files and repeated fields are not signed), `ts` within 300 s of the server
- * clock, `nonce` unseen. The nonce is recorded only after the signature verified, so forged requests
+ * clock, `nonce` unseen on any instance (`NonceStore`, in the database). The nonce is recorded only after the signature verified, so forged requests
  * cannot fill the store. Leaves the fields in `fields` (`c.get`) for the validators.
  */
 export function signature({
@@ -72,9 +72,7 @@ export function signature({
     if (Math.abs(Math.floor(now() / 1000) - signing.data.ts) > TS_SKEW_SECONDS) {
       return fail(c, 400, MESSAGES.staleTs);
     }
-    const seen = nonces.check(signing.data.nonce);
-    if (seen === 'replayed') return fail(c, 400, MESSAGES.replayed);
-    if (seen === 'full') return fail(c, 503, MESSAGES.nonceStoreFull, { 'retry-after': '60' });
+    if ((await nonces.check(signing.data.nonce)) === 'replayed') return fail(c, 400, MESSAGES.replayed);
     c.set('fields', fields);
     await next();
   });

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/db';
 import { ApiRefusal, HttpProblem } from '../http/respond';
 import { SMS_DELIVERY_MESSAGES, SmsDeliveryError, type SmsProvider } from '../providers/sms';
-import { SlidingWindowLimiter } from './rate-limit';
+import { RateLimiter } from './rate-limit';
 
 export const SMS_RULES = {
   /** One code per mobile per 60 s. */
@@ -13,7 +13,7 @@ export const SMS_RULES = {
   maxAttempts: 5,
   /** One IP may ask for at most 30 codes per 10 minutes. */
   perIpLimit: 30,
-  perIpWindowMs: 10 * 60_000,
+  perIpWindowSeconds: 10 * 60,
 } as const;
 
 export const SMS_MESSAGES = {
@@ -26,27 +26,25 @@ export const SMS_MESSAGES = {
 
 /**
  * Issues and checks SMS login codes. Codes live in `sms_codes` as an HMAC of (mobile, code) keyed
- * with the server secret; the per-mobile rules hold across instances (they are in the database,
- * serialised per mobile with an advisory lock); the per-IP limit is in memory (one process).
+ * with the server secret. Every rule holds across instances sharing the database: the per-mobile
+ * ones (one send per 60 s, five wrong tries) are serialised per mobile with an advisory lock, and
+ * the per-IP limit is a `RateLimiter` window counted in the same transaction as the code it issues.
  */
 export class SmsCodes {
-  readonly #perIp: SlidingWindowLimiter;
+  readonly #perIp = new RateLimiter(SMS_RULES.perIpLimit, SMS_RULES.perIpWindowSeconds);
 
   constructor(
     private readonly db: Db,
     private readonly provider: SmsProvider,
     private readonly secret: string,
     private readonly now: () => number,
-  ) {
-    this.#perIp = new SlidingWindowLimiter(now, SMS_RULES.perIpLimit, SMS_RULES.perIpWindowMs);
-  }
+  ) {}
 
   private hash(mobile: string, code: string): string {
     return createHmac('sha256', this.secret).update(`${mobile}:${code}`).digest('hex');
   }
 
   async send(mobile: string, ip: string): Promise<void> {
-    if (!this.#perIp.allowed(ip)) throw new HttpProblem(429, SMS_MESSAGES.ipLimited);
     const nowS = Math.floor(this.now() / 1000);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db.transaction(async (tx) => {
@@ -59,6 +57,10 @@ export class SmsCodes {
         const wait = SMS_RULES.resendSeconds - (nowS - last.created_at);
         throw new HttpProblem(429, SMS_MESSAGES.tooSoon(wait), { 'retry-after': String(wait) });
       }
+      // Counted only when a code is issued: a refusal rolls the hit back with the rest.
+      if (!(await this.#perIp.hit(tx, `sms-ip:${ip}`, nowS))) {
+        throw new HttpProblem(429, SMS_MESSAGES.ipLimited);
+      }
       // Only the newest code of a mobile is valid.
       await tx.query('UPDATE sms_codes SET spent = true WHERE mobile = $1 AND spent = false', [mobile]);
       await tx.query(
@@ -66,10 +68,15 @@ export class SmsCodes {
         [mobile, this.hash(mobile, code), ip, nowS, nowS + SMS_RULES.validSeconds],
       );
     });
-    this.#perIp.hit(ip);
     try {
       await this.provider.send(mobile, code);
     } catch (error) {
+      // A code that never reached the phone is withdrawn, so the user may ask again at once (the
+      // per-mobile 60 s rule counts issued codes) instead of waiting for one they will never get.
+      await this.db.query('DELETE FROM sms_codes WHERE mobile = $1 AND code_hash = $2', [
+        mobile,
+        this.hash(mobile, code),
+      ]);
       // Told to the user as a refusal (the login form shows its msg): rate limited, bad number, or the
       // provider is unavailable (anything it did not explain). The provider logged the details.
       throw new ApiRefusal(

@@ -1,0 +1,150 @@
+import { createNonce, signPayload, unixSeconds } from '@consign/api-client';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMS_MESSAGES, SMS_RULES } from '../src/security/sms-codes';
+import {
+  createPostgresDatabase,
+  envelope,
+  SECRET,
+  startTestServer,
+  TestClock,
+  type TestServer,
+  USER,
+} from './helpers';
+
+/**
+ * Two instances on one Postgres share nothing but the database (DESIGN.md section 10): each has its
+ * own nonce store, rate limiter, SMS code rules, token store and copy worker, talking to the same
+ * database, as two processes behind a load balancer would. Every rule must hold whichever instance a
+ * request lands on. One frozen clock for both (as NTP keeps real servers within a second). Runs when
+ * TEST_DATABASE_URL is set (`npm test` starts a throwaway cluster: scripts/with-postgres.mjs).
+ */
+const base = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!base)('two instances on one Postgres', () => {
+  const clock = new TestClock();
+  let a: TestServer;
+  let b: TestServer;
+  let database: { url: string; drop(): Promise<void> };
+
+  const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+
+  const sendCode = (on: TestServer, mobile: string) =>
+    on.post('/api/default/send-code', { mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  const outboxCode = async (on: TestServer, mobile: string) => {
+    const res = await fetch(`${on.url}/__dev/sms?mobile=${mobile}`);
+    return ((await res.json()) as { code: string }).code;
+  };
+  const login = (on: TestServer, mobile: string, code: string) =>
+    on.post('/api/default/login', { mobile, code });
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(base ?? '');
+    const options = { dataDir: 'memory://unused', databaseUrl: database.url, clock };
+    [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await database?.drop();
+  });
+
+  it('refuses a signed request replayed on the other instance: the write runs once', async () => {
+    const token = await a.login(USER);
+    const url = `https://detail.1688.com/offer/replayed-${Date.now()}.html`;
+    const signed = { shop_id: 1, urls: [url], nonce: createNonce(), ts: unixSeconds(clock.now()) };
+    const send = (on: TestServer) =>
+      fetch(`${on.url}/api/copy/create`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'cache-key': signPayload(signed, SECRET),
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify(signed),
+      });
+    const first = await send(a);
+    expect(first.status).toBe(200);
+    const replay = await send(b);
+    expect(replay.status).toBe(400);
+    expect(await envelope(replay)).toEqual({ errorCode: 1, msg: '重复的请求' });
+    expect(await query('SELECT count(*)::int AS n FROM copy_records WHERE source_url = $1', [url])).toEqual([
+      { n: 1 },
+    ]);
+
+    // The same signed request arriving at both at the same moment: exactly one runs.
+    const url2 = `https://detail.1688.com/offer/raced-${Date.now()}.html`;
+    signed.urls = [url2];
+    signed.nonce = createNonce();
+    const statuses = (await Promise.all([send(a), send(b), send(a), send(b)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 400, 400, 400]);
+    expect(await query('SELECT count(*)::int AS n FROM copy_records WHERE source_url = $1', [url2])).toEqual([
+      { n: 1 },
+    ]);
+  });
+
+  it('limits SMS codes per IP across both instances (30 in all, not 30 each)', async () => {
+    clock.advance(SMS_RULES.perIpWindowSeconds * 1000 + 60_000); // a fresh window for 127.0.0.1
+    const statuses: number[] = [];
+    for (let i = 0; i < SMS_RULES.perIpLimit; i++) {
+      statuses.push((await sendCode(i % 2 === 0 ? a : b, `1360000${String(i).padStart(4, '0')}`)).status);
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    for (const on of [a, b]) {
+      const refused = await sendCode(on, '13600009999');
+      expect(refused.status).toBe(429);
+      expect((await envelope(refused)).msg).toBe(SMS_MESSAGES.ipLimited);
+    }
+    clock.advance(SMS_RULES.perIpWindowSeconds * 1000 + 60_000); // leave the next tests a fresh window
+    expect((await sendCode(b, '13600009999')).status).toBe(200);
+  });
+
+  it('logs in on B with a code sent through A, and a code is used once across both', async () => {
+    clock.advance(61_000);
+    const mobile = '13700000001';
+    expect((await sendCode(a, mobile)).status).toBe(200);
+    const code = await outboxCode(a, mobile);
+    const signedIn = await login(b, mobile, code);
+    expect(await envelope(signedIn)).toMatchObject({ errorCode: 0 });
+    expect((await envelope(await login(a, mobile, code))).msg).toBe(SMS_MESSAGES.expired);
+    // The 60 s rule holds across instances too.
+    expect((await sendCode(b, mobile)).status).toBe(429);
+  });
+
+  it('ends a token on B at once when it logs out on A', async () => {
+    const token = await a.login(USER);
+    const onB = (t: TestServer) => t.post('/api/user/info', {}, { token });
+    expect((await onB(b)).status).toBe(200);
+    expect((await a.post('/api/default/logout', {}, { token })).status).toBe(200);
+    expect((await onB(b)).status).toBe(401);
+    expect((await onB(a)).status).toBe(401);
+  });
+
+  it('spends a code after five wrong tries, even when tried at once on A and B', async () => {
+    clock.advance(61_000);
+    const mobile = '13700000002';
+    expect((await sendCode(b, mobile)).status).toBe(200);
+    const code = await outboxCode(b, mobile);
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Eight wrong tries at once, four on each: five count, and the code is spent by the fifth.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => login(i % 2 === 0 ? a : b, mobile, wrong).then(envelope)),
+    );
+    const messages = answers.map((answer) => answer.msg);
+    expect(messages.filter((m) => m === SMS_MESSAGES.wrongCode)).toHaveLength(SMS_RULES.maxAttempts - 1);
+    expect(messages.filter((m) => m === SMS_MESSAGES.spent)).toHaveLength(1);
+    expect(messages.filter((m) => m === SMS_MESSAGES.expired)).toHaveLength(8 - SMS_RULES.maxAttempts);
+    for (const on of [a, b]) {
+      expect((await envelope(await login(on, mobile, code))).msg).toBe(SMS_MESSAGES.expired);
+    }
+  });
+});
