@@ -4,8 +4,10 @@ import { apiLogin, contextWithToken, expect, FRESH, nodeApi, test } from '../hel
 /**
  * Teams (DESIGN.md section 9): the owner of the demo account builds a role in 权限管理 and adds a member
  * with it in 子账号; the member's menu, route guards and API follow the role; a member the owner
- * disables is signed out on their next request.
+ * disables is signed out on their next request; a stale role edit says so and keeps the input.
  */
+
+const STALE = '数据已被他人修改，请刷新后重试';
 
 /** Opens 权限管理 and creates a role with exactly `permissions` (their labels), through the dialog. */
 async function createRole(page: Page, name: string, permissionLabels: string[]) {
@@ -108,6 +110,42 @@ test('a member the owner disables is signed out on their next request', async ({
   await context.close();
 });
 
+test('a stale role edit shows the 409 message, keeps the input and reloads the current role', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  const owner = nodeApi(baseURL as string, adminToken);
+  const role = await owner.team.roleSave({ name: '两处编辑的角色', permissions: ['order:view'] });
+
+  await page.goto('/user/permission');
+  await page.getByRole('button', { name: '编辑角色 两处编辑的角色' }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑角色' });
+  await expect(dialog.getByLabel('角色名称')).toHaveValue('两处编辑的角色');
+
+  // Someone else saves the role first (another tab) ...
+  await owner.team.roleSave({ ...role, name: '第一处的角色' });
+
+  // ... then this dialog, from what it read: refused, the input kept, and 重新加载 loads the current role.
+  await dialog.getByLabel('角色名称').fill('第二处的角色');
+  await dialog.getByRole('checkbox', { name: '查看操作日志' }).check();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  const alert = dialog.getByRole('alert').filter({ hasText: STALE });
+  await expect(alert).toBeVisible();
+  await expect(dialog.getByLabel('角色名称')).toHaveValue('第二处的角色');
+  await expect(dialog.getByRole('checkbox', { name: '查看操作日志' })).toBeChecked();
+  await alert.getByRole('button', { name: '重新加载' }).click();
+  await expect(dialog.getByLabel('角色名称')).toHaveValue('第一处的角色');
+  await expect(dialog.getByRole('checkbox', { name: '查看操作日志' })).not.toBeChecked();
+  await expect(dialog.getByRole('alert').filter({ hasText: STALE })).toBeHidden();
+
+  // Saved now from the current version.
+  await dialog.getByLabel('角色名称').fill('第二处的角色');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('已保存角色「第二处的角色」')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
 test('卖家管理 lists the seller accounts for operators, with the owner mobile masked', async ({
   adminPage: page,
 }) => {
@@ -117,4 +155,7 @@ test('卖家管理 lists the seller accounts for operators, with the owner mobil
   await expect(demo).toContainText('138****0000');
   await expect(demo).toContainText('480');
   await expect(page.getByText('13800000000')).toHaveCount(0);
+  // The operator works in the demo account: no 停用 there (the server would refuse it).
+  await expect(demo).toContainText('当前账号');
+  await expect(demo.getByRole('button')).toHaveCount(0);
 });
