@@ -146,6 +146,37 @@ test('a stale role edit shows the 409 message, keeps the input and reloads the c
   await expect(dialog).toBeHidden();
 });
 
+test('disabling a member someone changed meanwhile says so in the confirmation; after 重新加载 it goes through', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  const owner = nodeApi(baseURL as string, adminToken);
+  const [role] = (await owner.team.roleIndex({ pageIndex: 1, pageSize: 1, keyword: '运营' })).list;
+  if (!role) throw new Error('the seeded role 运营 is missing');
+  const member = await owner.team.memberSave({ mobile: FRESH.staleMember, nickname: '甲', role_id: role.id });
+
+  await page.goto(`/user/account?keyword=${FRESH.staleMember}`);
+  const row = page.getByRole('row').filter({ hasText: FRESH.staleMember });
+  await row.getByRole('button', { name: `停用子账号 ${FRESH.staleMember}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: '停用子账号' });
+
+  // Someone renames the member while the confirmation is open.
+  await owner.team.memberSave({ id: member.id, nickname: '乙', role_id: role.id, version: member.version });
+
+  await confirm.getByRole('button', { name: '停用' }).click();
+  const alert = confirm.getByRole('alert').filter({ hasText: STALE });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: '重新加载' }).click();
+  await expect(confirm.getByRole('alert').filter({ hasText: STALE })).toBeHidden();
+  await confirm.getByRole('button', { name: '停用' }).click();
+  await expect(page.getByText(`已停用 ${FRESH.staleMember}`)).toBeVisible();
+  await expect(confirm).toBeHidden();
+  // The row shows the member as they are now: the other rename, and disabled.
+  await expect(row).toContainText('乙');
+  await expect(row).toContainText('已停用');
+});
+
 test('卖家管理 lists the seller accounts for operators, with the owner mobile masked', async ({
   adminPage: page,
 }) => {
