@@ -24,6 +24,7 @@ export const FRESH = {
   signUp: '13700000008',
   teamMember: '13700000011',
   disabledMember: '13700000012',
+  staleMember: '13700000031',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

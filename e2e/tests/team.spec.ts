@@ -4,8 +4,10 @@ import { apiLogin, contextWithToken, expect, FRESH, nodeApi, test } from '../hel
 /**
  * Teams (DESIGN.md section 9): the owner of the demo account builds a role in 权限管理 and adds a member
  * with it in 子账号; the member's menu, route guards and API follow the role; a member the owner
- * disables is signed out on their next request.
+ * disables is signed out on their next request; a stale role edit says so and keeps the input.
  */
+
+const STALE = '数据已被他人修改，请刷新后重试';
 
 /** Opens 权限管理 and creates a role with exactly `permissions` (their labels), through the dialog. */
 async function createRole(page: Page, name: string, permissionLabels: string[]) {
@@ -108,6 +110,73 @@ test('a member the owner disables is signed out on their next request', async ({
   await context.close();
 });
 
+test('a stale role edit shows the 409 message, keeps the input and reloads the current role', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  const owner = nodeApi(baseURL as string, adminToken);
+  const role = await owner.team.roleSave({ name: '两处编辑的角色', permissions: ['order:view'] });
+
+  await page.goto('/user/permission');
+  await page.getByRole('button', { name: '编辑角色 两处编辑的角色' }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑角色' });
+  await expect(dialog.getByLabel('角色名称')).toHaveValue('两处编辑的角色');
+
+  // Someone else saves the role first (another tab) ...
+  await owner.team.roleSave({ ...role, name: '第一处的角色' });
+
+  // ... then this dialog, from what it read: refused, the input kept, and 重新加载 loads the current role.
+  await dialog.getByLabel('角色名称').fill('第二处的角色');
+  await dialog.getByRole('checkbox', { name: '查看操作日志' }).check();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  const alert = dialog.getByRole('alert').filter({ hasText: STALE });
+  await expect(alert).toBeVisible();
+  await expect(dialog.getByLabel('角色名称')).toHaveValue('第二处的角色');
+  await expect(dialog.getByRole('checkbox', { name: '查看操作日志' })).toBeChecked();
+  await alert.getByRole('button', { name: '重新加载' }).click();
+  await expect(dialog.getByLabel('角色名称')).toHaveValue('第一处的角色');
+  await expect(dialog.getByRole('checkbox', { name: '查看操作日志' })).not.toBeChecked();
+  await expect(dialog.getByRole('alert').filter({ hasText: STALE })).toBeHidden();
+
+  // Saved now from the current version.
+  await dialog.getByLabel('角色名称').fill('第二处的角色');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('已保存角色「第二处的角色」')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test('disabling a member someone changed meanwhile says so in the confirmation; after 重新加载 it goes through', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  const owner = nodeApi(baseURL as string, adminToken);
+  const [role] = (await owner.team.roleIndex({ pageIndex: 1, pageSize: 1, keyword: '运营' })).list;
+  if (!role) throw new Error('the seeded role 运营 is missing');
+  const member = await owner.team.memberSave({ mobile: FRESH.staleMember, nickname: '甲', role_id: role.id });
+
+  await page.goto(`/user/account?keyword=${FRESH.staleMember}`);
+  const row = page.getByRole('row').filter({ hasText: FRESH.staleMember });
+  await row.getByRole('button', { name: `停用子账号 ${FRESH.staleMember}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: '停用子账号' });
+
+  // Someone renames the member while the confirmation is open.
+  await owner.team.memberSave({ id: member.id, nickname: '乙', role_id: role.id, version: member.version });
+
+  await confirm.getByRole('button', { name: '停用' }).click();
+  const alert = confirm.getByRole('alert').filter({ hasText: STALE });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: '重新加载' }).click();
+  await expect(confirm.getByRole('alert').filter({ hasText: STALE })).toBeHidden();
+  await confirm.getByRole('button', { name: '停用' }).click();
+  await expect(page.getByText(`已停用 ${FRESH.staleMember}`)).toBeVisible();
+  await expect(confirm).toBeHidden();
+  // The row shows the member as they are now: the other rename, and disabled.
+  await expect(row).toContainText('乙');
+  await expect(row).toContainText('已停用');
+});
+
 test('卖家管理 lists the seller accounts for operators, with the owner mobile masked', async ({
   adminPage: page,
 }) => {
@@ -117,4 +186,7 @@ test('卖家管理 lists the seller accounts for operators, with the owner mobil
   await expect(demo).toContainText('138****0000');
   await expect(demo).toContainText('480');
   await expect(page.getByText('13800000000')).toHaveCount(0);
+  // The operator works in the demo account: no 停用 there (the server would refuse it).
+  await expect(demo).toContainText('当前账号');
+  await expect(demo.getByRole('button')).toHaveCount(0);
 });

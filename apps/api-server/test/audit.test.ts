@@ -226,7 +226,12 @@ const CASES: Record<ApiPath, Case[]> = {
       const role = await newRole('待改角色');
       return {
         token: admin,
-        body: { id: role.id, name: role.name, permissions: ['order:view', 'log:view'] },
+        body: {
+          id: role.id,
+          name: role.name,
+          permissions: ['order:view', 'log:view'],
+          version: role.version,
+        },
       };
     },
   ],
@@ -239,11 +244,17 @@ const CASES: Record<ApiPath, Case[]> = {
     }),
     async () => {
       const member = await newMember('13712340022');
-      return { token: admin, body: { id: member.id, nickname: '改名成员', role_id: member.role_id } };
+      return {
+        token: admin,
+        body: { id: member.id, nickname: '改名成员', role_id: member.role_id, version: member.version },
+      };
     },
   ],
   '/api/team/member-status': [
-    async () => ({ token: admin, body: { id: (await newMember('13712340023')).id, status: 'disabled' } }),
+    async () => {
+      const member = await newMember('13712340023');
+      return { token: admin, body: { id: member.id, status: 'disabled', version: member.version } };
+    },
   ],
   '/api/team/member-del': [async () => ({ token: admin, body: { id: (await newMember('13712340024')).id } })],
 
@@ -475,6 +486,8 @@ describe('no silent overwrite', () => {
     const shop = (await userApi.shop.index({ pageIndex: 1, pageSize: 1 })).list[0];
     const goods = await userApi.goods.detail({ id: 5 });
     const settings = await userApi.setting.index();
+    const role = await newRole('两处编辑角色');
+    const member = await newMember('13712340026');
     if (!shop) throw new Error('no shop');
 
     // The first tab saves ...
@@ -485,6 +498,9 @@ describe('no silent overwrite', () => {
     await userApi.shop.move({ shop_id: shop.id, group_id: group.id, version: shop.version });
     await userApi.goods.save({ ...goods, title: '第一处' });
     await userApi.setting.update({ default_markup_percent: 11, version: settings.version });
+    await adminApi.team.roleSave({ ...role, name: '第一处角色' });
+    const { id, role_id, version } = member;
+    await adminApi.team.memberSave({ id, nickname: '第一处', role_id: role_id ?? 0, version });
 
     // ... then the second, from what it read before: every save is refused and changes nothing.
     const before = await dataSnapshot();
@@ -497,6 +513,9 @@ describe('no silent overwrite', () => {
       userApi.shop.move({ shop_id: shop.id, group_id: null, version: shop.version }, skip),
       userApi.goods.save({ ...goods, title: '第二处' }, skip),
       userApi.setting.update({ default_markup_percent: 22, version: settings.version }, skip),
+      adminApi.team.roleSave({ ...role, name: '第二处角色' }, skip),
+      adminApi.team.memberSave({ id, nickname: '第二处', role_id: role_id ?? 0, version }, skip),
+      adminApi.team.memberStatus({ id, status: 'disabled', version }, skip),
     ];
     for (const attempt of stale) {
       await expect(attempt).rejects.toMatchObject({ status: 409, data: { msg: STALE_RECORD_MESSAGE } });

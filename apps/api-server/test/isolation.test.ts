@@ -166,18 +166,18 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     // The caller's own team: the demo account's roles and members are not there.
     '/api/team/role-index': [{ body: page, outcome: 'empty-list' }],
     '/api/team/role-save': [
-      { body: { id: ids.role, name: '劫持的角色', permissions: [] }, outcome: 'not-found' },
+      { body: { id: ids.role, name: '劫持的角色', permissions: [], version: 1 }, outcome: 'not-found' },
     ],
     '/api/team/role-del': [{ body: { id: ids.role }, outcome: 'not-found' }],
     '/api/team/member-index': [{ body: page, outcome: 'any' }],
     '/api/team/member-save': [
-      { body: { id: ids.member, nickname: '劫持', role_id: ids.role }, outcome: 'not-found' },
+      { body: { id: ids.member, nickname: '劫持', role_id: ids.role, version: 1 }, outcome: 'not-found' },
       // A new member with the demo account's role.
       { body: { mobile: '13712340003', nickname: '劫持', role_id: ids.role }, outcome: 'not-found' },
     ],
     '/api/team/member-status': [
-      { body: { id: ids.member, status: 'disabled' }, outcome: 'not-found' },
-      { body: { id: ids.owner, status: 'disabled' }, outcome: 'not-found' },
+      { body: { id: ids.member, status: 'disabled', version: 1 }, outcome: 'not-found' },
+      { body: { id: ids.owner, status: 'disabled', version: 1 }, outcome: 'not-found' },
     ],
     '/api/team/member-del': [{ body: { id: ids.member }, outcome: 'not-found' }],
 

@@ -56,11 +56,11 @@ function bodies(): Record<string, Record<string, unknown>> {
     '/api/log/index': page,
     '/api/copy/create': { shop_id: ids.shop, urls: ['https://item.example.com/1'] },
     '/api/team/role-index': page,
-    '/api/team/role-save': { id: ids.spareRole, name: '改名的角色', permissions: [] },
+    '/api/team/role-save': { id: ids.spareRole, name: '改名的角色', permissions: [], version: 1 },
     '/api/team/role-del': { id: ids.spareRole },
     '/api/team/member-index': page,
-    '/api/team/member-save': { id: ids.otherMember, nickname: '改名', role_id: ids.spareRole },
-    '/api/team/member-status': { id: ids.otherMember, status: 'disabled' },
+    '/api/team/member-save': { id: ids.otherMember, nickname: '改名', role_id: ids.spareRole, version: 1 },
+    '/api/team/member-status': { id: ids.otherMember, status: 'disabled', version: 1 },
     '/api/team/member-del': { id: ids.otherMember },
   };
 }

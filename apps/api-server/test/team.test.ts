@@ -1,4 +1,4 @@
-import { type ApiClient, ApiError } from '@consign/api-client';
+import { type ApiClient, ApiError, STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_MESSAGES } from '../src/db/seller';
 import { TEAM_MESSAGES } from '../src/db/team';
@@ -64,8 +64,9 @@ describe('roles (权限管理)', () => {
       id: role.id,
       name: '售后客服',
       permissions: ['aftersale:process', 'order:view'],
+      version: role.version,
     });
-    expect(renamed).toMatchObject({ id: role.id, name: '售后客服' });
+    expect(renamed).toMatchObject({ id: role.id, name: '售后客服', version: role.version + 1 });
 
     const member = await owner.team.memberSave({ mobile: '13712340051', nickname: '小李', role_id: role.id });
     expect(await refusal(owner.team.roleDel({ id: role.id }))).toBe(TEAM_MESSAGES.roleInUse(1));
@@ -74,7 +75,12 @@ describe('roles (权限管理)', () => {
     ]);
 
     const [seeded] = (await owner.team.roleIndex({ ...page, keyword: '运营' })).list;
-    await owner.team.memberSave({ id: member.id, nickname: '小李', role_id: seeded?.id ?? 0 });
+    await owner.team.memberSave({
+      id: member.id,
+      nickname: '小李',
+      role_id: seeded?.id ?? 0,
+      version: member.version,
+    });
     expect(await owner.team.roleDel({ id: role.id })).toEqual({ id: role.id });
     expect((await owner.team.roleIndex({ ...page, keyword: '售后' })).total).toBe(0);
   });
@@ -120,7 +126,12 @@ describe('members (子账号)', () => {
     expect(await status(token, '/api/order/index', page)).toBe(403);
 
     // A changed role applies to the very next request.
-    await owner.team.roleSave({ id: role.id, name: '只看售后', permissions: ['order:view'] });
+    await owner.team.roleSave({
+      id: role.id,
+      name: '只看售后',
+      permissions: ['order:view'],
+      version: role.version,
+    });
     expect(await status(token, '/api/order/index', page)).toBe(200);
     expect(await status(token, '/api/order/after-sale', page)).toBe(403);
   });
@@ -150,9 +161,12 @@ describe('members (子账号)', () => {
     expect(first?.account_role).toBe('owner');
     const roleId = rest[0]?.role_id ?? 0;
     const id = first?.id ?? 0;
-    expect(await refusal(owner.team.memberStatus({ id, status: 'disabled' }))).toBe(TEAM_MESSAGES.ownerFixed);
+    const version = first?.version ?? 1;
+    expect(await refusal(owner.team.memberStatus({ id, status: 'disabled', version }))).toBe(
+      TEAM_MESSAGES.ownerFixed,
+    );
     expect(await refusal(owner.team.memberDel({ id }))).toBe(TEAM_MESSAGES.ownerFixed);
-    expect(await refusal(owner.team.memberSave({ id, nickname: 'x', role_id: roleId }))).toBe(
+    expect(await refusal(owner.team.memberSave({ id, nickname: 'x', role_id: roleId, version }))).toBe(
       TEAM_MESSAGES.ownerFixed,
     );
     expect(await status(ownerToken)).toBe(200);
@@ -164,16 +178,19 @@ describe('members (子账号)', () => {
     if (!member) throw new Error('seeded member missing');
     expect(await status(token)).toBe(200);
 
-    expect(await owner.team.memberStatus({ id: member.id, status: 'disabled' })).toMatchObject({
+    const disabled = await owner.team.memberStatus({
+      id: member.id,
       status: 'disabled',
+      version: member.version,
     });
+    expect(disabled).toMatchObject({ status: 'disabled' });
     expect(await status(token)).toBe(401);
     expect(await loginAnswer(USER)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
     expect((await owner.team.memberIndex({ ...page, status: 'disabled' })).list.map((m) => m.mobile)).toEqual(
       [USER],
     );
 
-    await owner.team.memberStatus({ id: member.id, status: 'active' });
+    await owner.team.memberStatus({ id: member.id, status: 'active', version: disabled.version });
     expect(await status(token)).toBe(401);
     const again = await loginAnswer(USER);
     expect(again).toMatchObject({ errorCode: 0 });
@@ -202,10 +219,77 @@ describe('members (子账号)', () => {
     const token = await t.login('13712340055');
     const api = t.client(() => token);
     expect((await api.team.memberIndex(page)).total).toBeGreaterThan(1);
-    expect(await refusal(api.team.memberStatus({ id: lead.id, status: 'disabled' }))).toBe(
-      TEAM_MESSAGES.notYourself,
-    );
+    expect(
+      await refusal(api.team.memberStatus({ id: lead.id, status: 'disabled', version: lead.version })),
+    ).toBe(TEAM_MESSAGES.notYourself);
     expect(await refusal(api.team.memberDel({ id: lead.id }))).toBe(TEAM_MESSAGES.notYourself);
+  });
+});
+
+describe('no silent overwrite (roles and members carry a version)', () => {
+  it('ten concurrent renames of a role with one version: one 200, nine 409, one change', async () => {
+    const role = await owner.team.roleSave({ name: '并发角色', permissions: ['order:view'] });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.post(
+          '/api/team/role-save',
+          { id: role.id, name: `并发角色${i}`, permissions: role.permissions, version: role.version },
+          { token: ownerToken },
+        ),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+    const winner = answers.findIndex((res) => res.status === 200);
+    const refused = await Promise.all(answers.filter((res) => res.status === 409).map(envelope));
+    expect(new Set(refused.map((a) => a.msg))).toEqual(new Set([STALE_RECORD_MESSAGE]));
+    const [saved] = (await owner.team.roleIndex({ ...page, keyword: '并发角色' })).list;
+    expect(saved).toMatchObject({ id: role.id, name: `并发角色${winner}`, version: role.version + 1 });
+  });
+
+  it('a stale role or member save answers 409 and leaves the row as the first save made it', async () => {
+    const role = await owner.team.roleSave({ name: '两处角色', permissions: ['order:view'] });
+    const member = await owner.team.memberSave({ mobile: '13712340057', nickname: '甲', role_id: role.id });
+    const rows = () =>
+      Promise.all([
+        t.server.db.query('SELECT * FROM roles WHERE id = $1', [role.id]),
+        t.server.db.query('SELECT * FROM users WHERE id = $1', [member.id]),
+      ]);
+    // The first tab saves ...
+    await owner.team.roleSave({ ...role, name: '第一处角色' });
+    await owner.team.memberSave({ id: member.id, nickname: '乙', role_id: role.id, version: member.version });
+    const before = await rows();
+    // ... then the second, from what it read before.
+    const skip = { skipErrorHandler: true };
+    for (const stale of [
+      owner.team.roleSave({ ...role, name: '第二处角色', permissions: ['log:view'] }, skip),
+      owner.team.memberSave(
+        { id: member.id, nickname: '丙', role_id: role.id, version: member.version },
+        skip,
+      ),
+      owner.team.memberStatus({ id: member.id, status: 'disabled', version: member.version }, skip),
+    ]) {
+      await expect(stale).rejects.toMatchObject({ status: 409, data: { msg: STALE_RECORD_MESSAGE } });
+    }
+    expect(await rows()).toEqual(before);
+    expect(before[0]).toEqual([expect.objectContaining({ name: '第一处角色', version: role.version + 1 })]);
+    expect(before[1]).toEqual([expect.objectContaining({ nickname: '乙', status: 'active' })]);
+  });
+
+  it('an update without a version is refused (422); a missing role answers 404, not 409', async () => {
+    const [role] = (await owner.team.roleIndex(page)).list;
+    const res = await t.post(
+      '/api/team/role-save',
+      { id: role?.id, name: '无版本', permissions: [] },
+      { token: ownerToken },
+    );
+    expect(res.status).toBe(422);
+    const missing = await t.post(
+      '/api/team/role-save',
+      { id: 999_999, name: '不存在', permissions: [], version: 1 },
+      { token: ownerToken },
+    );
+    expect(missing.status).toBe(404);
   });
 });
 
@@ -213,7 +297,14 @@ describe('seller accounts (卖家管理, operators)', () => {
   it('lists every account with the owner mobile masked, members and orders counted', async () => {
     const sellers = await owner.seller.index(page);
     const demo = sellers.list.find((s) => s.id === 1);
-    expect(demo).toMatchObject({ owner_mobile: '138****0000', order_count: 480, status: 'active' });
+    expect(demo).toMatchObject({
+      owner_mobile: '138****0000',
+      order_count: 480,
+      status: 'active',
+      // The operator works in the demo account: it is the only one marked as theirs.
+      is_current: true,
+    });
+    expect(sellers.list.filter((s) => s.is_current)).toEqual([demo]);
     const [members] = await t.server.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM users WHERE account_id = 1',
     );
@@ -240,6 +331,7 @@ describe('seller accounts (卖家管理, operators)', () => {
 
     expect(await owner.seller.status({ id: account.id, status: 'disabled' })).toMatchObject({
       status: 'disabled',
+      is_current: false,
     });
     expect(await status(token)).toBe(401);
     expect(await loginAnswer(mobile)).toMatchObject({ errorCode: 1, msg: '账号已停用' });

@@ -10,6 +10,8 @@ import {
   isSafeUrl,
   listParamsSchema,
   loginBodySchema,
+  memberSaveBodySchema,
+  memberStatusBodySchema,
   orderListParamsSchema,
   PERMISSION_GROUPS,
   PERMISSION_LABELS,
@@ -175,6 +177,19 @@ describe('contract schemas', () => {
     }
     for (const permission of PERMISSIONS) expect(PERMISSION_LABELS[permission]).toMatch(/\p{Script=Han}/u);
     expect(PERMISSION_GROUPS.flatMap((group) => group.permissions).sort()).toEqual([...PERMISSIONS].sort());
+  });
+
+  it('asks a role or member update for the version it read; a create needs none', () => {
+    const role = { name: '运营', permissions: ['order:view'] };
+    expect(roleSaveBodySchema.safeParse(role).success).toBe(true);
+    expect(roleSaveBodySchema.safeParse({ ...role, id: 3 }).success).toBe(false);
+    expect(roleSaveBodySchema.safeParse({ ...role, id: 3, version: 2 }).success).toBe(true);
+    const member = { nickname: '小王', role_id: 3 };
+    expect(memberSaveBodySchema.safeParse({ ...member, mobile: '13900000001' }).success).toBe(true);
+    expect(memberSaveBodySchema.safeParse({ ...member, id: 2 }).success).toBe(false);
+    expect(memberSaveBodySchema.safeParse({ ...member, id: 2, version: 1 }).success).toBe(true);
+    expect(memberStatusBodySchema.safeParse({ id: 2, status: 'disabled' }).success).toBe(false);
+    expect(memberStatusBodySchema.safeParse({ id: 2, status: 'disabled', version: 1 }).success).toBe(true);
   });
 
   it('describes every call with a body and a data schema', () => {

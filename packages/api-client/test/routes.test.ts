@@ -90,6 +90,7 @@ const role = {
   permissions: ['order:view', 'goods:manage'],
   member_count: 1,
   created_at: now,
+  version: 2,
 };
 const member = {
   id: 2,
@@ -100,6 +101,7 @@ const member = {
   role_name: '运营',
   status: 'active',
   created_at: now,
+  version: 1,
 };
 const seller = {
   id: 1,
@@ -109,6 +111,7 @@ const seller = {
   member_count: 2,
   order_count: 480,
   created_at: now,
+  is_current: true,
 };
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 

@@ -21,25 +21,32 @@ const SELLER_SELECT = `a.id, a.name, COALESCE(o.mobile, '') AS owner_mobile, a.s
   (SELECT count(*)::int FROM orders WHERE orders.account_id = a.id) AS order_count, a.created_at`;
 const OWNER_JOIN = 'LEFT JOIN users o ON o.id = a.owner_user_id';
 
-/** The owner's mobile is shown masked (`138****0000`). */
-const masked = (row: SellerAccount): SellerAccount => ({
+type SellerRow = Omit<SellerAccount, 'is_current'>;
+
+/**
+ * A row as the operator sees it: the owner's mobile masked (`138****0000`), and whether it is the
+ * account the operator works in (`callerAccountId`), which they cannot disable.
+ */
+const present = (row: SellerRow, callerAccountId: number): SellerAccount => ({
   ...row,
   owner_mobile: maskMobile(row.owner_mobile),
+  is_current: row.id === callerAccountId,
 });
 
-export async function sellerById(db: Queryable, id: number): Promise<SellerAccount> {
-  const [row] = await db.query<SellerAccount>(
+export async function sellerById(db: Queryable, id: number, callerAccountId: number): Promise<SellerAccount> {
+  const [row] = await db.query<SellerRow>(
     `SELECT ${SELLER_SELECT} FROM seller_accounts a ${OWNER_JOIN} WHERE a.id = $1`,
     [id],
   );
   if (!row) throw notFound();
-  return masked(row);
+  return present(row, callerAccountId);
 }
 
 /** A page of accounts, newest first; the keyword finds the account name or the owner's mobile. */
 export async function listSellers(
   db: Queryable,
   params: BodyOf<'/api/seller/index'>,
+  callerAccountId: number,
 ): Promise<Page<SellerAccount>> {
   const f = new Filters();
   const keyword = likePattern(params.keyword);
@@ -48,7 +55,7 @@ export async function listSellers(
     f.and(`(a.name ILIKE ${k} OR o.mobile ILIKE ${k})`);
   }
   if (params.status) f.and(`a.status = ${f.p(params.status)}`);
-  const result = await page<SellerAccount>(
+  const result = await page<SellerRow>(
     db,
     {
       table: 'seller_accounts',
@@ -61,7 +68,7 @@ export async function listSellers(
     },
     params,
   );
-  return { ...result, list: result.list.map(masked) };
+  return { ...result, list: result.list.map((row) => present(row, callerAccountId)) };
 }
 
 /**

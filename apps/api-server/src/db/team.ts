@@ -3,12 +3,13 @@ import type { BodyOf } from '../contract';
 import { ApiRefusal } from '../http/respond';
 import { isUniqueViolation } from './db';
 import { BY_ID, Filters, likePattern, page } from './list';
-import { notFound, type Scope } from './scope';
+import { notFound, type Scope, staleRecord } from './scope';
 
 /**
  * The team of the caller's seller account (DESIGN.md section 9): its roles (权限管理) and its users
  * (子账号). Like every business area, each function takes the caller's `Scope` and filters by its
- * account, so another account's role or member answers 404 like a missing one.
+ * account, so another account's role or member answers 404 like a missing one. An update names the
+ * `version` it read (`UPDATE ... AND version = $n`); a stale one changes nothing and answers 409.
  */
 
 export const TEAM_MESSAGES = {
@@ -21,9 +22,9 @@ export const TEAM_MESSAGES = {
 } as const;
 
 const ROLE_SELECT = `r.id, r.name, r.permissions,
-  (SELECT count(*)::int FROM users WHERE users.role_id = r.id) AS member_count, r.created_at`;
+  (SELECT count(*)::int FROM users WHERE users.role_id = r.id) AS member_count, r.created_at, r.version`;
 const MEMBER_SELECT = `u.id, u.mobile, u.nickname, u.account_role, u.role_id, COALESCE(r.name, '') AS role_name,
-  u.status, u.created_at`;
+  u.status, u.created_at, u.version`;
 
 // ---- roles -------------------------------------------------------------------------------------
 
@@ -50,25 +51,33 @@ export function listRoles(scope: Scope, params: BodyOf<'/api/team/role-index'>):
   );
 }
 
-/** Creates or updates a role; returns its id. A name the account already uses is refused. */
+/**
+ * Creates a role, or updates one at the `version` it was read (else 409); returns its id. A name the
+ * account already uses is refused.
+ */
 export async function saveRole(
   scope: Scope,
-  { id, name, permissions }: BodyOf<'/api/team/role-save'>,
+  { id, name, permissions, version }: BodyOf<'/api/team/role-save'>,
   now: number,
 ): Promise<number> {
   try {
-    const [row] = id
-      ? await scope.db.query<{ id: number }>(
-          'UPDATE roles SET name = $1, permissions = $2 WHERE id = $3 AND account_id = $4 RETURNING id',
-          [name, permissions, id, scope.accountId],
-        )
-      : await scope.db.query<{ id: number }>(
-          `INSERT INTO roles (account_id, name, permissions, created_at) VALUES ($1, $2, $3, $4)
-           RETURNING id`,
-          [scope.accountId, name, permissions, now],
-        );
-    if (!row) throw notFound();
-    return row.id;
+    if (!id) {
+      const [row] = await scope.db.query<{ id: number }>(
+        `INSERT INTO roles (account_id, name, permissions, created_at) VALUES ($1, $2, $3, $4)
+         RETURNING id`,
+        [scope.accountId, name, permissions, now],
+      );
+      if (!row) throw new Error('role insert returned no row');
+      return row.id;
+    }
+    const [row] = await scope.db.query<{ id: number }>(
+      `UPDATE roles SET name = $1, permissions = $2, version = version + 1
+       WHERE id = $3 AND account_id = $4 AND version = $5 RETURNING id`,
+      [name, permissions, id, scope.accountId, version],
+    );
+    if (row) return row.id;
+    await roleById(scope, id); // 404 when there is no such role
+    throw staleRecord();
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiRefusal(TEAM_MESSAGES.roleNameTaken);
     throw error;
@@ -169,36 +178,41 @@ async function changeableMember(scope: Scope, id: number, callerId: number): Pro
   return member;
 }
 
-/** Changes a member's name and role (the role must be the account's). */
+/** Changes a member's name and role (the role must be the account's) at the `version` read, else 409. */
 export async function updateMember(
   scope: Scope,
-  { id, nickname, role_id }: { id: number; nickname: string; role_id: number },
+  // `version` is there whenever `id` is: the contract's `versionRequiredForUpdate`.
+  { id, nickname, role_id, version }: { id: number; nickname: string; role_id: number; version?: number },
 ): Promise<void> {
   const member = await memberById(scope, id);
   if (member.account_role === 'owner') throw new ApiRefusal(TEAM_MESSAGES.ownerFixed);
   await roleById(scope, role_id);
-  await scope.db.query(
-    `UPDATE users SET nickname = $1, role_id = $2 WHERE id = $3 AND account_id = $4 AND account_role = 'member'`,
-    [nickname, role_id, id, scope.accountId],
+  const rows = await scope.db.query(
+    `UPDATE users SET nickname = $1, role_id = $2, version = version + 1
+     WHERE id = $3 AND account_id = $4 AND account_role = 'member' AND version = $5 RETURNING id`,
+    [nickname, role_id, id, scope.accountId, version],
   );
+  if (rows.length === 0) throw staleRecord();
 }
 
 /**
- * Disables or enables a member. Disabling ends their sessions at once: their tokens are revoked (so
- * enabling them later does not bring an old session back), and the token lookup requires an active
- * user anyway. A disabled member cannot sign in (`账号已停用`).
+ * Disables or enables a member at the `version` read (else 409). Disabling ends their sessions at
+ * once: their tokens are revoked (so enabling them later does not bring an old session back), and the
+ * token lookup requires an active user anyway. A disabled member cannot sign in (`账号已停用`).
  */
 export async function setMemberStatus(
   scope: Scope,
-  { id, status }: { id: number; status: UserStatus },
+  { id, status, version }: { id: number; status: UserStatus; version: number },
   callerId: number,
   now: number,
 ): Promise<void> {
   await changeableMember(scope, id, callerId);
-  await scope.db.query(
-    `UPDATE users SET status = $1 WHERE id = $2 AND account_id = $3 AND account_role = 'member'`,
-    [status, id, scope.accountId],
+  const rows = await scope.db.query(
+    `UPDATE users SET status = $1, version = version + 1
+     WHERE id = $2 AND account_id = $3 AND account_role = 'member' AND version = $4 RETURNING id`,
+    [status, id, scope.accountId, version],
   );
+  if (rows.length === 0) throw staleRecord();
   if (status === 'disabled') {
     await scope.db.query(
       `UPDATE access_tokens SET revoked_at = $1 WHERE revoked_at IS NULL

@@ -15,12 +15,15 @@ function callerAccount(c: Context<ApiEnv>): number {
 /** 卖家管理: every seller account, disable and enable (the contract makes these `operator` only). */
 export function sellerRoutes({ db, now }: Pick<Deps, 'db' | 'now'>) {
   return new Hono<ApiEnv>()
-    .post('/index', body('/api/seller/index'), async (c) => ok(c, await listSellers(db, c.req.valid('json'))))
+    .post('/index', body('/api/seller/index'), async (c) =>
+      ok(c, await listSellers(db, c.req.valid('json'), callerAccount(c))),
+    )
     .post('/status', body('/api/seller/status'), async (c) => {
       const change = c.req.valid('json');
-      const before = await sellerById(db, change.id);
-      await setSellerStatus(db, change, callerAccount(c), Math.floor(now() / 1000));
-      const after = await sellerById(db, change.id);
+      const caller = callerAccount(c);
+      const before = await sellerById(db, change.id, caller);
+      await setSellerStatus(db, change, caller, Math.floor(now() / 1000));
+      const after = await sellerById(db, change.id, caller);
       recordChange(c, {
         target: { type: 'seller', id: after.id, name: after.name },
         before: { status: before.status },

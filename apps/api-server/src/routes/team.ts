@@ -66,10 +66,10 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
       ok(c, await listMembers(scope(c), c.req.valid('json'))),
     )
     .post('/member-save', body('/api/team/member-save'), async (c) => {
-      const { id, mobile, nickname, role_id } = c.req.valid('json');
+      const { id, mobile, nickname, role_id, version } = c.req.valid('json');
       if (id) {
         const before = await memberById(scope(c), id);
-        await updateMember(scope(c), { id, nickname, role_id });
+        await updateMember(scope(c), { id, nickname, role_id, version });
         const after = await memberById(scope(c), id);
         recordChange(c, {
           target: memberTarget(after),

@@ -1,6 +1,15 @@
 import * as z from 'zod';
 import { mobileSchema } from './auth.js';
-import { filter, idLikeSchema, idSchema, keywordFilter, text, unixTimeSchema } from './common.js';
+import {
+  filter,
+  idLikeSchema,
+  idSchema,
+  keywordFilter,
+  text,
+  unixTimeSchema,
+  versionRequiredForUpdate,
+  versionSchema,
+} from './common.js';
 import { listParamsSchema } from './list.js';
 import { ACCOUNT_ROLES, PERMISSIONS, USER_STATUSES } from './permissions.js';
 
@@ -27,6 +36,7 @@ export const teamRoleSchema = z.object({
   permissions: permissionSetSchema,
   member_count: z.int().min(0).max(1_000_000),
   created_at: unixTimeSchema,
+  version: versionSchema,
 });
 export type TeamRole = z.infer<typeof teamRoleSchema>;
 
@@ -34,12 +44,18 @@ export type TeamRole = z.infer<typeof teamRoleSchema>;
 export const roleListParamsSchema = listParamsSchema.extend({ keyword: keywordFilter });
 export type RoleListParams = z.input<typeof roleListParamsSchema>;
 
-/** Body of `/api/team/role-save`: without `id` creates, with `id` updates. Names are unique per account. */
-export const roleSaveBodySchema = z.object({
-  id: idLikeSchema.optional(),
-  name: text(32, 1),
-  permissions: permissionSetSchema,
-});
+/**
+ * Body of `/api/team/role-save`: without `id` creates, with `id` and the `version` it read updates
+ * (a stale version answers 409). Names are unique per account.
+ */
+export const roleSaveBodySchema = z
+  .object({
+    id: idLikeSchema.optional(),
+    name: text(32, 1),
+    permissions: permissionSetSchema,
+    version: versionSchema.optional(),
+  })
+  .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
 export type RoleSaveBody = z.input<typeof roleSaveBodySchema>;
 
 /** Body of `/api/team/role-del`. A role that members still hold is refused. Answers `{ id }`. */
@@ -59,6 +75,7 @@ export const memberSchema = z.object({
   role_name: text(32),
   status: userStatusSchema,
   created_at: unixTimeSchema,
+  version: versionSchema,
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -71,18 +88,29 @@ export type MemberListParams = z.input<typeof memberListParamsSchema>;
 
 /**
  * Body of `/api/team/member-save`: without `id` adds a member by `mobile` (a mobile of another account
- * is refused); with `id` changes a member's name and role (the mobile stays). Answers the `Member`.
+ * is refused); with `id` and the `version` it read changes a member's name and role (the mobile stays;
+ * a stale version answers 409). Answers the `Member`.
  */
-export const memberSaveBodySchema = z.object({
-  id: idLikeSchema.optional(),
-  mobile: mobileSchema.optional(),
-  nickname: text(32),
-  role_id: idLikeSchema,
-});
+export const memberSaveBodySchema = z
+  .object({
+    id: idLikeSchema.optional(),
+    mobile: mobileSchema.optional(),
+    nickname: text(32),
+    role_id: idLikeSchema,
+    version: versionSchema.optional(),
+  })
+  .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
 export type MemberSaveBody = z.input<typeof memberSaveBodySchema>;
 
-/** Body of `/api/team/member-status`: disable (their sessions end at once) or enable a member. */
-export const memberStatusBodySchema = z.object({ id: idLikeSchema, status: userStatusSchema });
+/**
+ * Body of `/api/team/member-status`: disable (their sessions end at once) or enable a member, at the
+ * `version` the member was read (a stale one answers 409).
+ */
+export const memberStatusBodySchema = z.object({
+  id: idLikeSchema,
+  status: userStatusSchema,
+  version: versionSchema,
+});
 export type MemberStatusBody = z.input<typeof memberStatusBodySchema>;
 
 /** Body of `/api/team/member-del`: removes a member (their sessions end at once). Answers `{ id }`. */
@@ -91,7 +119,8 @@ export type MemberDelBody = z.input<typeof memberDelBodySchema>;
 
 /**
  * A seller account as operators see it (卖家管理 `/api/seller/index`): the owner's mobile masked
- * (`138****0000`), its members (owner included) and orders counted.
+ * (`138****0000`), its members (owner included) and orders counted. `is_current`: the account the
+ * caller works in, which they cannot disable (the page offers no 停用 there).
  */
 export const sellerAccountSchema = z.object({
   id: idSchema,
@@ -101,6 +130,7 @@ export const sellerAccountSchema = z.object({
   member_count: z.int().min(0).max(1_000_000),
   order_count: z.int().min(0).max(1_000_000_000),
   created_at: unixTimeSchema,
+  is_current: z.boolean(),
 });
 export type SellerAccount = z.infer<typeof sellerAccountSchema>;
 

@@ -17,16 +17,16 @@ export function teamEndpoints(call: CallFn) {
     /** A page of roles (`/api/team/role-index`). */
     roleIndex: (params: RoleListParams, options?: CallOptions) =>
       call('/api/team/role-index', params, options),
-    /** Creates (no `id`) or updates a role (`/api/team/role-save`). */
+    /** Creates (no `id`) or updates a role at the `version` read (`/api/team/role-save`). */
     roleSave: (body: RoleSaveBody, options?: CallOptions) => call('/api/team/role-save', body, options),
     /** Deletes a role no member holds (`/api/team/role-del`). */
     roleDel: (body: RoleDelBody, options?: CallOptions) => call('/api/team/role-del', body, options),
     /** A page of the account's users, owner first (`/api/team/member-index`). */
     memberIndex: (params: MemberListParams, options?: CallOptions) =>
       call('/api/team/member-index', params, options),
-    /** Adds a member by mobile (no `id`), or changes a member's name and role (`/api/team/member-save`). */
+    /** Adds a member by mobile (no `id`), or changes a member's name and role at the `version` read (`/api/team/member-save`). */
     memberSave: (body: MemberSaveBody, options?: CallOptions) => call('/api/team/member-save', body, options),
-    /** Disables or enables a member (`/api/team/member-status`). */
+    /** Disables or enables a member at the `version` read (`/api/team/member-status`). */
     memberStatus: (body: MemberStatusBody, options?: CallOptions) =>
       call('/api/team/member-status', body, options),
     /** Removes a member (`/api/team/member-del`). */

@@ -65,6 +65,8 @@ export const TEAM_COPY = {
     ownerMobile: '主账号手机号',
     memberCount: '成员数',
     orderCount: '订单数',
+    current: '当前账号',
+    currentHint: '您所在的账号，不能停用',
     disableLabel: (name: string) => `停用卖家 ${name}`,
     enableLabel: (name: string) => `启用卖家 ${name}`,
     disableTitle: '停用卖家账号',

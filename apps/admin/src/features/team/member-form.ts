@@ -30,7 +30,16 @@ export function validateMember(isNew: boolean) {
   };
 }
 
-export function formToMember(id: number | undefined, values: MemberFormValues): MemberSaveBody {
+/**
+ * The body of member-save: adding sends the mobile; an edit names the member and the `version` it
+ * was read at (else 409), never the mobile.
+ */
+export function formToMember(
+  member: Pick<Member, 'id' | 'version'> | null,
+  values: MemberFormValues,
+): MemberSaveBody {
   const common = { nickname: values.nickname.trim(), role_id: Number(values.role_id) };
-  return id ? { id, ...common } : { mobile: normalizeMobile(values.mobile), ...common };
+  return member
+    ? { id: member.id, version: member.version, ...common }
+    : { mobile: normalizeMobile(values.mobile), ...common };
 }

@@ -16,7 +16,7 @@ import {
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
@@ -26,6 +26,7 @@ import { useList } from '../list/use-list';
 import { useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { useDialogForm } from '../system/crud-parts';
+import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
 import { TEAM_COPY } from './copy';
 import { formToMember, type MemberFormValues, memberToForm, validateMember } from './member-form';
 
@@ -107,16 +108,24 @@ export function MemberListPage() {
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
   const disabling = useRowDialog<Member | null>(null);
+  /** The row as the list holds it now (after a reload, the current one). */
+  const current = (member: Member | null) =>
+    member ? (list.query.data?.list.find((row) => row.id === member.id) ?? member) : null;
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
     ]);
   const enable = useMutation({
-    mutationFn: (member: Member) => api.team.memberStatus({ id: member.id, status: 'active' }),
+    mutationFn: (member: Member) =>
+      api.team.memberStatus({ id: member.id, status: 'active', version: member.version }),
     onSuccess: async (member) => {
       toast.success(m.enabled(member.mobile));
       await refresh();
+    },
+    // Someone changed the member since the list was read: the toast says so, the row shows them now.
+    onError: async (error) => {
+      if (isStaleRecord(error)) await refresh();
     },
   });
   const { show: showDisable } = disabling;
@@ -148,20 +157,12 @@ export function MemberListPage() {
         </Button>
       }
     >
-      <MemberDialog member={editing} open={editOpen} onOpenChange={setEditOpen} />
-      <ConfirmDialog
+      <MemberDialog member={current(editing)} open={editOpen} onOpenChange={setEditOpen} />
+      <DisableMemberDialog
+        member={current(disabling.row)}
         open={disabling.open}
         onOpenChange={disabling.setOpen}
-        variant="danger"
-        title={m.disableTitle}
-        description={disabling.row ? m.disableDescription(disabling.row.mobile) : undefined}
-        confirmText={TEAM_COPY.disable}
-        onConfirm={async () => {
-          if (!disabling.row) return;
-          await api.team.memberStatus({ id: disabling.row.id, status: 'disabled' });
-          toast.success(m.disabled(disabling.row.mobile));
-          await refresh();
-        }}
+        onDone={refresh}
       />
       <ConfirmDialog
         open={deleteOpen}
@@ -181,13 +182,61 @@ export function MemberListPage() {
   );
 }
 
+/**
+ * Asks before disabling a member (they are signed out at once). A stale member (409) keeps the dialog
+ * open with the message and 重新加载.
+ */
+function DisableMemberDialog({
+  member,
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  member: Member | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Refreshes the lists after the member is disabled or reloaded. */
+  onDone: () => Promise<unknown>;
+}) {
+  const api = useApi();
+  const disable = useMutation({
+    mutationFn: (row: Member) =>
+      api.team.memberStatus({ id: row.id, status: 'disabled', version: row.version }),
+    onSuccess: async (saved) => {
+      toast.success(m.disabled(saved.mobile));
+      await onDone();
+    },
+  });
+  const reload = useMutation({ mutationFn: onDone, onSuccess: () => disable.reset() });
+  const { reset: forgetDisable } = disable;
+  useEffect(() => {
+    if (open) forgetDisable();
+  }, [open, forgetDisable]);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      variant="danger"
+      title={m.disableTitle}
+      description={member ? m.disableDescription(member.mobile) : undefined}
+      confirmText={TEAM_COPY.disable}
+      onConfirm={() => (member ? disable.mutateAsync(member) : undefined)}
+    >
+      <StaleRecordAlert error={disable.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
+    </ConfirmDialog>
+  );
+}
+
 /** The roles to pick from (the account has few; the first 100). */
 function useRoleOptions(enabled: boolean) {
   const api = useApi();
   return useQuery({ ...roleListQuery(api, { pageIndex: 1, pageSize: 100 }), enabled }).data?.list ?? [];
 }
 
-/** Adds a member (`member` null: mobile, name, role) or changes one's name and role. */
+/**
+ * Adds a member (`member` null: mobile, name, role) or changes one's name and role. A stale edit (409)
+ * keeps what was typed and offers 重新加载.
+ */
 function MemberDialog({
   member,
   open,
@@ -205,7 +254,7 @@ function MemberDialog({
   const { values, errors, set } = form;
   const roles = useRoleOptions(open);
   const save = useMutation({
-    mutationFn: (v: MemberFormValues) => api.team.memberSave(formToMember(member?.id, v)),
+    mutationFn: (v: MemberFormValues) => api.team.memberSave(formToMember(member, v)),
     onSuccess: async (saved) => {
       toast.success(isNew ? m.added(saved.mobile) : m.saved(saved.mobile));
       onOpenChange(false);
@@ -215,6 +264,14 @@ function MemberDialog({
       ]);
     },
   });
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
+    onSuccess: () => save.reset(),
+  });
+  const { reset: forgetSave } = save;
+  useEffect(() => {
+    if (open) forgetSave();
+  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
@@ -263,6 +320,7 @@ function MemberDialog({
           </SelectContent>
         </Select>
       </Field>
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
   );
 }

@@ -21,8 +21,16 @@ export function validateRole(values: RoleFormValues): FormErrors<RoleFormValues>
   return errors;
 }
 
-export function formToRole(id: number | undefined, values: RoleFormValues): RoleSaveBody {
-  return { ...(id ? { id } : {}), name: values.name.trim(), permissions: values.permissions };
+/** The body of role-save: an edit names the role and the `version` it was read at (else 409). */
+export function formToRole(
+  role: Pick<TeamRole, 'id' | 'version'> | null,
+  values: RoleFormValues,
+): RoleSaveBody {
+  return {
+    ...(role ? { id: role.id, version: role.version } : {}),
+    name: values.name.trim(),
+    permissions: values.permissions,
+  };
 }
 
 /** The permissions with one added or removed, in catalogue order (`order`). */

@@ -4,7 +4,7 @@ import { Button, Checkbox, ConfirmDialog, Field, formatDateTime, Input, Label, t
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
@@ -13,6 +13,7 @@ import { roleList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { RowActions, useDialogForm } from '../system/crud-parts';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { TEAM_COPY } from './copy';
 import { formToRole, type RoleFormValues, roleToForm, togglePermission, validateRole } from './role-form';
 
@@ -70,7 +71,12 @@ export function RoleListPage() {
         </Button>
       }
     >
-      <RoleDialog role={editing} open={editOpen} onOpenChange={setEditOpen} />
+      <RoleDialog
+        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
+        role={editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null}
+        open={editOpen}
+        onOpenChange={setEditOpen}
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
@@ -90,7 +96,10 @@ export function RoleListPage() {
   );
 }
 
-/** Creates (`role` null) or edits a role: its name and a checkbox per permission, grouped as the menu. */
+/**
+ * Creates (`role` null) or edits a role: its name and a checkbox per permission, grouped as the menu.
+ * A stale edit (409) keeps what was typed and offers 重新加载.
+ */
 function RoleDialog({
   role,
   open,
@@ -106,7 +115,7 @@ function RoleDialog({
   const { values, errors, set } = form;
   const errorId = useId();
   const save = useMutation({
-    mutationFn: (v: RoleFormValues) => api.team.roleSave(formToRole(role?.id, v)),
+    mutationFn: (v: RoleFormValues) => api.team.roleSave(formToRole(role, v)),
     onSuccess: async (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
@@ -118,6 +127,14 @@ function RoleDialog({
       ]);
     },
   });
+  const reload = useMutation({
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+    onSuccess: () => save.reset(),
+  });
+  const { reset: forgetSave } = save;
+  useEffect(() => {
+    if (open) forgetSave();
+  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
@@ -174,6 +191,7 @@ function RoleDialog({
           </p>
         ) : null}
       </div>
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
   );
 }

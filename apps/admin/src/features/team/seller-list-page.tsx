@@ -35,6 +35,14 @@ function columns(toggle: (seller: SellerAccount) => void) {
       id: 'actions',
       header: TEAM_COPY.actions,
       cell: ({ row }) => {
+        // The operator's own account: the server refuses to disable it, so the page does not offer it.
+        if (row.original.is_current) {
+          return (
+            <span className="text-muted-foreground" title={s.currentHint}>
+              {s.current}
+            </span>
+          );
+        }
         const disabled = row.original.status === 'disabled';
         return (
           <Button
@@ -53,7 +61,8 @@ function columns(toggle: (seller: SellerAccount) => void) {
 
 /**
  * 卖家管理 (operators): every seller account with its owner's mobile masked, created date, members
- * and orders; disable (its users are signed out at once) or enable an account.
+ * and orders; disable (its users are signed out at once) or enable an account, except the one the
+ * operator works in.
  */
 export function SellerListPage() {
   const list = useList(route, sellerList);

@@ -23,17 +23,18 @@ describe('the role form', () => {
     expect(validateRole({ name: ' 客服 ', permissions: ['order:view'] })).toEqual({});
   });
 
-  it('sends the trimmed name, and the id only when editing', () => {
+  it('sends the trimmed name, and the id with the version read only when editing', () => {
     const values = roleToForm(null);
     expect(values).toEqual({ name: '', permissions: [] });
-    expect(formToRole(undefined, { name: ' 客服 ', permissions: ['aftersale:process'] })).toEqual({
+    expect(formToRole(null, { name: ' 客服 ', permissions: ['aftersale:process'] })).toEqual({
       name: '客服',
       permissions: ['aftersale:process'],
     });
-    expect(formToRole(7, { name: '客服', permissions: [] })).toMatchObject({ id: 7 });
+    const role = { id: 7, version: 3 };
+    expect(formToRole(role, { name: '客服', permissions: [] })).toMatchObject({ id: 7, version: 3 });
     // What the form sends, the contract accepts.
     expect(
-      roleSaveBodySchema.safeParse(formToRole(7, { name: '客服', permissions: ['log:view'] })).success,
+      roleSaveBodySchema.safeParse(formToRole(role, { name: '客服', permissions: ['log:view'] })).success,
     ).toBe(true);
   });
 });
@@ -51,19 +52,17 @@ describe('the member form', () => {
     });
   });
 
-  it('sends the mobile without spaces when adding, and never when editing', () => {
-    expect(formToMember(undefined, { mobile: '139 0000 0001', nickname: ' 小王 ', role_id: '3' })).toEqual({
+  it('sends the mobile without spaces when adding; when editing, never the mobile but the version read', () => {
+    expect(formToMember(null, { mobile: '139 0000 0001', nickname: ' 小王 ', role_id: '3' })).toEqual({
       mobile: '13900000001',
       nickname: '小王',
       role_id: 3,
     });
-    expect(formToMember(5, { mobile: '13900000001', nickname: '', role_id: '4' })).toEqual({
-      id: 5,
-      nickname: '',
-      role_id: 4,
-    });
+    const edit = formToMember({ id: 5, version: 2 }, { mobile: '13900000001', nickname: '', role_id: '4' });
+    expect(edit).toEqual({ id: 5, version: 2, nickname: '', role_id: 4 });
     expect(memberToForm(null)).toEqual({ mobile: '', nickname: '', role_id: '' });
-    const body = formToMember(undefined, { mobile: '13900000001', nickname: '', role_id: '3' });
+    const body = formToMember(null, { mobile: '13900000001', nickname: '', role_id: '3' });
     expect(memberSaveBodySchema.safeParse(body).success).toBe(true);
+    expect(memberSaveBodySchema.safeParse(edit).success).toBe(true);
   });
 });
