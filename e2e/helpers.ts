@@ -25,6 +25,7 @@ export const FRESH = {
   teamMember: '13700000011',
   disabledMember: '13700000012',
   staleMember: '13700000031',
+  teamManager: '13700000041',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

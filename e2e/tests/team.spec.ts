@@ -190,3 +190,23 @@ test('卖家管理 lists the seller accounts for operators, with the owner mobil
   await expect(demo).toContainText('当前账号');
   await expect(demo.getByRole('button')).toHaveCount(0);
 });
+
+test('a member who manages the team can edit their own row but not disable or remove themselves', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  await createRole(adminPage, '团队管理员', ['子账号与权限管理']);
+  await addMember(adminPage, FRESH.teamManager, '小管', '团队管理员');
+
+  const token = await apiLogin(baseURL as string, FRESH.teamManager);
+  const context = await contextWithToken(browser, baseURL as string, token);
+  const page = await context.newPage();
+  await page.goto('/user/account');
+  await expect(page.getByRole('button', { name: `编辑子账号 ${FRESH.teamManager}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `停用子账号 ${FRESH.teamManager}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `删除子账号 ${FRESH.teamManager}` })).toHaveCount(0);
+  // Another member's row keeps its actions.
+  await expect(page.getByRole('button', { name: '停用子账号 13900000000' })).toBeVisible();
+  await context.close();
+});

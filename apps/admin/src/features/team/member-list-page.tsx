@@ -1,5 +1,5 @@
 import { type Member, USER_STATUSES } from '@consign/api-client';
-import { queryKeys, roleListQuery } from '@consign/api-client/query';
+import { currentUserQuery, queryKeys, roleListQuery } from '@consign/api-client/query';
 import {
   Button,
   ConfirmDialog,
@@ -35,12 +35,14 @@ const m = TEAM_COPY.members;
 const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
 
 interface RowHandlers {
+  /** The signed-in user's id: nobody disables or removes themselves (the API refuses it too). */
+  selfId: number | undefined;
   edit: (member: Member) => void;
   toggle: (member: Member) => void;
   remove: (member: Member) => void;
 }
 
-function columns({ edit, toggle, remove }: RowHandlers) {
+function columns({ selfId, edit, toggle, remove }: RowHandlers) {
   return [
     { header: m.mobile, accessorKey: 'mobile' },
     { header: m.nickname, cell: ({ row }) => row.original.nickname || '—' },
@@ -68,11 +70,15 @@ function columns({ edit, toggle, remove }: RowHandlers) {
         // The owner holds every permission and cannot be changed, disabled or removed.
         if (member.account_role === 'owner') return <span className="text-muted-foreground">—</span>;
         const disabled = member.status === 'disabled';
+        const editButton = (
+          <Button variant="link" aria-label={m.editLabel(member.mobile)} onClick={() => edit(member)}>
+            {TEAM_COPY.edit}
+          </Button>
+        );
+        if (member.id === selfId) return editButton;
         return (
           <div className="flex gap-3">
-            <Button variant="link" aria-label={m.editLabel(member.mobile)} onClick={() => edit(member)}>
-              {TEAM_COPY.edit}
-            </Button>
+            {editButton}
             <Button
               variant="link"
               aria-label={disabled ? m.enableLabel(member.mobile) : m.disableLabel(member.mobile)}
@@ -98,7 +104,8 @@ function columns({ edit, toggle, remove }: RowHandlers) {
 /**
  * 子账号: the account's users. The owner (or a member with team:manage) adds members by mobile with a
  * role, changes their name and role, disables or enables them (disabling signs them out at once), and
- * removes them. The owner's row has no actions.
+ * removes them. The owner's row has no actions; a member managing the team cannot disable or remove
+ * their own row.
  */
 export function MemberListPage() {
   const list = useList(route, memberList);
@@ -130,14 +137,16 @@ export function MemberListPage() {
   });
   const { show: showDisable } = disabling;
   const { mutate: enableMember } = enable;
+  const selfId = useQuery(currentUserQuery(api)).data?.id;
   const tableColumns = useMemo(
     () =>
       columns({
+        selfId,
         edit: openEdit,
         remove: openDelete,
         toggle: (member) => (member.status === 'disabled' ? enableMember(member) : showDisable(member)),
       }),
-    [openEdit, openDelete, enableMember, showDisable],
+    [selfId, openEdit, openDelete, enableMember, showDisable],
   );
   return (
     <ListPage
