@@ -31,9 +31,9 @@ test('an order is purchased, shipped and completed in its detail; the timeline s
   await expect(dialog.getByText('暂无处理记录')).toBeVisible();
 
   await dialog.getByRole('button', { name: '采购', exact: true }).click();
-  await dialog.getByLabel('供应商', { exact: true }).fill('1688 义乌好货源');
-  await dialog.getByLabel('供应商订单号').fill('CG-E2E-0001');
-  await dialog.getByLabel('采购成本（元）').fill('35.50');
+  await dialog.getByRole('textbox', { name: '供应商', exact: true }).fill('1688 义乌好货源');
+  await dialog.getByRole('textbox', { name: '供应商订单号' }).fill('CG-E2E-0001');
+  await dialog.getByRole('textbox', { name: '采购成本（元）' }).fill('35.50');
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.locator('[data-slot=order-status]')).toHaveText('已采购');
 
@@ -41,10 +41,10 @@ test('an order is purchased, shipped and completed in its detail; the timeline s
   await dialog.getByRole('combobox', { name: '快递公司' }).click();
   await page.getByRole('option', { name: '顺丰速运' }).click();
   // A number in another carrier's format is caught before sending.
-  await dialog.getByLabel('运单号').fill('YT1234567890123');
+  await dialog.getByRole('textbox', { name: '运单号' }).fill('YT1234567890123');
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText(/运单号格式与顺丰速运不符/)).toBeVisible();
-  await dialog.getByLabel('运单号').fill('SF1234567890123');
+  await dialog.getByRole('textbox', { name: '运单号' }).fill('SF1234567890123');
   // The default sender address is preselected.
   await expect(dialog.getByRole('combobox', { name: '发货地址' })).toContainText('云仓发货组');
   await dialog.getByRole('button', { name: '确定' }).click();
