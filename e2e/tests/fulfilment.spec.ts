@@ -108,11 +108,35 @@ test('批量发货 of three orders, one of which may not ship: two ok, one refus
 test('同意退款 answers a pending refund; its status becomes 已完成', async ({ adminPage: page }) => {
   await page.goto('/order/after-sale?status=pending&type=refund');
   const firstRow = page.locator('[data-slot=data-table-row]').first();
-  const orderNo = ((await firstRow.locator('td').first().innerText()) ?? '').trim();
+  const orderNo = ((await firstRow.locator('td').first().textContent()) ?? '').trim();
   await firstRow.getByRole('button', { name: `查看订单 ${orderNo}` }).click();
   const dialog = page.getByRole('dialog', { name: '售后详情' });
   await dialog.getByRole('button', { name: '同意退款' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '同意退款' }).click();
   await expect(dialog.locator('[data-slot=after-sale-status]')).toHaveText('已完成');
   await expect(dialog.getByRole('button', { name: '同意退款' })).toHaveCount(0);
+});
+
+test('发货地址: a new return address made the default takes the default from the old one', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/system/address');
+  await expect(page.getByRole('heading', { name: '发货地址', exact: true })).toBeVisible();
+  const returns = page.getByRole('region', { name: '退货地址列表' });
+  await expect(returns.locator('[data-slot=data-table-row]')).toHaveCount(1);
+  await returns.getByRole('button', { name: '新增退货地址' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增退货地址' });
+  await dialog.getByRole('textbox', { name: '联系人' }).fill('杭州退货点');
+  await dialog.getByRole('textbox', { name: '手机号' }).fill('13800000003');
+  await dialog.getByRole('textbox', { name: '省 / 市 / 区' }).fill('浙江省 杭州市 西湖区');
+  await dialog.getByRole('textbox', { name: '详细地址' }).fill('文三路 90 号');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(returns.locator('[data-slot=data-table-row]')).toHaveCount(2);
+  await returns.getByRole('button', { name: '把 杭州退货点 设为默认' }).click();
+  await expect(
+    returns.getByRole('row', { name: /杭州退货点/ }).locator('[data-slot=default-badge]'),
+  ).toBeVisible();
+  await expect(
+    returns.getByRole('row', { name: /云仓售后组/ }).locator('[data-slot=default-badge]'),
+  ).toHaveCount(0);
 });

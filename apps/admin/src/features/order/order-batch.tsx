@@ -8,7 +8,7 @@ import {
   type OrderFilter,
   trackingNoProblem,
 } from '@consign/api-client';
-import { addressListQuery, queryKeys } from '@consign/api-client/query';
+import { addressListQuery } from '@consign/api-client/query';
 import {
   Button,
   Checkbox,

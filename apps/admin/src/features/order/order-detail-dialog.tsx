@@ -118,7 +118,10 @@ export function OrderDetailDialog({
         ) : (
           <StepButtons
             detail={data}
-            onPick={(next) => (setProblem(null), setStep(next))}
+            onPick={(next) => {
+              setProblem(null);
+              setStep(next);
+            }}
             onProblem={setProblem}
           />
         )

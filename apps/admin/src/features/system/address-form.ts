@@ -12,6 +12,11 @@ export const ADDRESS_COPY = {
   intro: '发货时选择的发货地址，以及买家退货寄回的退货地址；每类有且只有一个默认地址，发货时默认选中。',
   kinds: { sender: '发货地址', return: '退货地址' } satisfies Record<AddressKind, string>,
   create: (kind: AddressKind) => `新增${ADDRESS_COPY.kinds[kind]}`,
+  listTitle: (kind: AddressKind) => `${ADDRESS_COPY.kinds[kind]}列表`,
+  kindIntro: {
+    sender: '包裹从这里寄出；发货时默认选中默认地址。',
+    return: '买家退货寄回这里。',
+  } satisfies Record<AddressKind, string>,
   editTitle: '编辑地址',
   kind: '类型',
   name: '联系人',

@@ -96,15 +96,18 @@ export function AddressPage() {
   const addresses = query.data ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <h1 id={titleId} className="sr-only">
-        {TITLES.systemAddress}
-      </h1>
+      <div className="rounded-lg bg-card p-4 shadow-sm">
+        <h1 id={titleId} className="text-lg font-semibold">
+          {TITLES.systemAddress}
+        </h1>
+        <p className="mt-1 text-muted-foreground text-sm">{t.intro}</p>
+      </div>
       {ADDRESS_KINDS.map((kind) => (
         <SettingsCard
           key={kind}
           titleId={`${titleId}-${kind}`}
-          title={t.kinds[kind]}
-          intro={kind === 'sender' ? t.intro : ''}
+          title={t.listTitle(kind)}
+          intro={t.kindIntro[kind]}
           action={
             <Button
               variant="primary"
@@ -121,7 +124,7 @@ export function AddressPage() {
             columns={columns}
             data={addresses.filter((a) => a.kind === kind)}
             loading={query.isPending}
-            label={t.kinds[kind]}
+            label={t.listTitle(kind)}
             getRowId={(row) => String(row.id)}
           />
         </SettingsCard>
