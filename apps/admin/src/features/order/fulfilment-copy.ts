@@ -46,6 +46,7 @@ export const FULFILMENT_COPY = {
   selected: (n: number) => `已选 ${n} 单`,
   selectAllMatching: (n: number) => `选择全部符合筛选的 ${n} 单`,
   allMatching: (n: number) => `已选全部符合筛选的 ${n} 单`,
+  tooManyMatching: (n: number, max: number) => `符合筛选的 ${n} 单超过批量上限 ${max} 单，请缩小筛选范围`,
   clearSelection: '取消选择',
   batchPurchase: '批量采购',
   batchShip: '批量发货',

@@ -128,6 +128,9 @@ export function OrderBatchBar({
               {f.selectAllMatching(total)}
             </Button>
           ) : null}
+          {selection.kind === 'rows' && total > ORDER_BATCH_MAX ? (
+            <span className="text-muted-foreground">{f.tooManyMatching(total, ORDER_BATCH_MAX)}</span>
+          ) : null}
           <Button variant="link" onClick={onClear}>
             {f.clearSelection}
           </Button>
