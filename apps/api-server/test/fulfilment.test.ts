@@ -1,5 +1,7 @@
 import { ORDER_BATCH_MAX, ORDER_STATUSES, ORDER_STEPS, type OrderStep } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderIdByNo, shipOrder } from '../src/db/fulfilment';
+import { scopeOf } from '../src/db/scope';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**
@@ -210,6 +212,28 @@ describe('the order steps', () => {
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await eventCount(id)).toBe(1);
+  });
+});
+
+describe('shipOrder, the data function the tracking-number import calls', () => {
+  it('finds an order by its number in the account only, and ships it from the default sender', async () => {
+    const id = await orderIn('purchased');
+    const { order_no } = await one<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [id]);
+    const scope = scopeOf(db(), 1);
+    expect(await orderIdByNo(scope, order_no)).toBe(id);
+    expect(await orderIdByNo(scopeOf(db(), 999), order_no)).toBeNull();
+    const owner = await one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [ADMIN]);
+    const { row } = await shipOrder(
+      scope,
+      { id, carrier: 'EMS', tracking_no: '9812345678901' },
+      { userId: owner.id },
+      1,
+    );
+    expect(row).toEqual({ id, status: 'shipped' });
+    expect(await orderRow(id)).toMatchObject({ carrier: 'EMS', sender: { name: '云仓发货组' } });
+    await expect(
+      shipOrder(scope, { id, carrier: 'EMS', tracking_no: '9812345678901' }, { userId: owner.id }, 1),
+    ).rejects.toMatchObject({ status: 409, message: '订单当前状态为「已发货」，不能发货' });
   });
 });
 

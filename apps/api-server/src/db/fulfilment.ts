@@ -187,6 +187,15 @@ export async function shipOrder(
   );
 }
 
+/** The id of the account's order with this number (the tracking-number import has numbers), or null. */
+export async function orderIdByNo(scope: Scope, orderNo: string): Promise<number | null> {
+  const [row] = await scope.db.query<{ id: number }>(
+    'SELECT id FROM orders WHERE account_id = $1 AND order_no = $2',
+    [scope.accountId, orderNo.trim()],
+  );
+  return row?.id ?? null;
+}
+
 /** 完成: 已发货 -> 已完成. */
 export function completeOrder(
   scope: Scope,
