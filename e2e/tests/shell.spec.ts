@@ -32,7 +32,6 @@ const UNDER_CONSTRUCTION_TITLES: ReadonlyArray<readonly [path: string, title: st
   ['/user/buyer', '买家管理'],
   ['/user/address', '地址管理'],
   ['/user/black-list', '黑名单'],
-  ['/system/address', '发货地址'],
 ];
 
 const REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [

@@ -29,7 +29,9 @@ export default [
     path: 'src/index.ts',
     import: '*',
     modifyEsbuildConfig: withoutLazySchemas,
-    limit: '11 kB',
+    // 10.6 kB before order fulfilment (issue 16), 11.8 kB with its 14 calls and zod-free rules (the
+    // carriers and their tracking formats, the step rules and messages the admin app and server share).
+    limit: '12.5 kB',
   },
   {
     name: 'signPayload alone from the client entry (tree-shaking check)',
@@ -48,7 +50,8 @@ export default [
     name: 'the contract entry: every zod schema, zod included (what the server loads)',
     path: 'src/contract/index.ts',
     import: '*',
-    limit: '32 kB',
+    // 30.1 kB before order fulfilment (issue 16), 32.1 kB with its schemas.
+    limit: '34 kB',
   },
   {
     name: 'query entry (react-query excluded)',

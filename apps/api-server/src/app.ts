@@ -17,6 +17,7 @@ import { requestLog } from './middleware/request-log';
 import { parseCspOrigins, securityHeaders } from './middleware/security-headers';
 import { signature } from './middleware/signature';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
+import { addressRoutes } from './routes/address';
 import { companyRoutes } from './routes/company';
 import { copyRoutes } from './routes/copy';
 import { defaultRoutes } from './routes/default';
@@ -67,7 +68,8 @@ function createApi(options: AppOptions) {
   api.route('/user', userRoutes());
   api.route('/company', companyRoutes(options));
   api.route('/setting', settingRoutes());
-  api.route('/order', orderRoutes());
+  api.route('/order', orderRoutes(options));
+  api.route('/address', addressRoutes(options));
   api.route('/shop', shopRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));

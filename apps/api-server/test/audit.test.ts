@@ -107,6 +107,41 @@ async function newMember(mobile: string) {
   return t.client(admin).team.memberSave({ mobile, nickname: '', role_id: role.id });
 }
 
+/** The id of the first demo order in `status` not yet used by another case. */
+const usedOrders = new Set<number>();
+async function orderIn(status: string) {
+  const rows = await db().query<{ id: number }>(
+    'SELECT id FROM orders WHERE account_id = 1 AND status = $1 ORDER BY id',
+    [status],
+  );
+  const row = rows.find((r) => !usedOrders.has(r.id));
+  if (!row) throw new Error(`no ${status} order left`);
+  usedOrders.add(row.id);
+  return row.id;
+}
+async function afterSaleIn(type: string, status: string) {
+  return (
+    await one<{ id: number }>(
+      'SELECT id FROM after_sales WHERE account_id = 1 AND type = $1 AND status = $2 ORDER BY id LIMIT 1',
+      [type, status],
+    )
+  ).id;
+}
+async function defaultSender() {
+  return (
+    await one<{ id: number }>(
+      "SELECT id FROM addresses WHERE account_id = 1 AND kind = 'sender' AND is_default",
+    )
+  ).id;
+}
+const address = {
+  kind: 'return',
+  name: '日志退货点',
+  mobile: '13800000009',
+  region: '浙江省',
+  address: '某路 1 号',
+} as const;
+
 /** One successful call per path of the contract. */
 const CASES: Record<ApiPath, Case[]> = {
   '/api/default/send-code': [
@@ -187,6 +222,68 @@ const CASES: Record<ApiPath, Case[]> = {
 
   '/api/order/index': [async () => ({ token: user, body: page })],
   '/api/order/after-sale': [async () => ({ token: user, body: page })],
+
+  '/api/order/detail': [async () => ({ token: user, body: { id: 1 } })],
+  '/api/order/purchase': [
+    async () => ({
+      token: user,
+      body: { id: await orderIn('pending'), supplier: '1688', supplier_order_no: 'CG1', cost: 100 },
+    }),
+  ],
+  '/api/order/ship': [
+    async () => ({
+      token: user,
+      body: {
+        id: await orderIn('purchased'),
+        carrier: 'YTO',
+        tracking_no: 'YT1234567890123',
+        sender_address_id: await defaultSender(),
+      },
+    }),
+  ],
+  '/api/order/complete': [async () => ({ token: user, body: { id: await orderIn('shipped') } })],
+  '/api/order/cancel': [
+    async () => ({ token: user, body: { id: await orderIn('pending'), reason: '缺货' } }),
+  ],
+  '/api/order/batch-purchase': [
+    async () => ({ token: user, body: { ids: [await orderIn('pending')], supplier: '1688' } }),
+  ],
+  '/api/order/batch-ship': [
+    async () => ({
+      token: user,
+      body: {
+        carrier: 'SF',
+        sender_address_id: await defaultSender(),
+        items: [{ id: await orderIn('purchased'), tracking_no: 'SF1234567890123' }],
+      },
+    }),
+  ],
+  '/api/order/batch-cancel': [
+    async () => ({ token: user, body: { ids: [await orderIn('pending')], reason: '缺货' } }),
+  ],
+  '/api/order/after-sale-refund': [
+    async () => ({ token: user, body: { id: await afterSaleIn('refund', 'pending') } }),
+  ],
+  '/api/order/after-sale-reject': [
+    async () => ({ token: user, body: { id: await afterSaleIn('exchange', 'pending'), reason: '不符合' } }),
+  ],
+  '/api/order/after-sale-receive': [
+    async () => ({
+      token: user,
+      body: { id: await afterSaleIn('return', 'pending'), return_tracking_no: 'SF1234567890123' },
+    }),
+  ],
+  '/api/address/index': [async () => ({ token: user, body: {} })],
+  '/api/address/save': [
+    async () => ({ token: user, body: address }),
+    async () => {
+      const saved = await t.client(user).address.save({ ...address, name: '待改地址' });
+      return { token: user, body: { ...saved, name: '已改地址', is_default: true } };
+    },
+  ],
+  '/api/address/del': [
+    async () => ({ token: user, body: { id: (await t.client(user).address.save(address)).id } }),
+  ],
 
   '/api/shop/index': [async () => ({ token: user, body: page })],
   '/api/shop/group-index': [async () => ({ token: user, body: page })],

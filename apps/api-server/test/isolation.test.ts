@@ -16,9 +16,16 @@ const DEMO_ACCOUNT = 1;
 
 /** Business tables (with their order) and the platform-wide ones a seller must not change either. */
 const SNAPSHOT_QUERIES = [
-  ...['shop_groups', 'shops', 'goods', 'orders', 'after_sales', 'copy_records'].map(
-    (table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
-  ),
+  ...[
+    'shop_groups',
+    'shops',
+    'goods',
+    'orders',
+    'after_sales',
+    'copy_records',
+    'addresses',
+    'order_events',
+  ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
   `SELECT * FROM roles WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
   `SELECT * FROM users WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
@@ -49,6 +56,9 @@ interface Case {
 
 interface DemoIds {
   order: number;
+  pendingOrder: number;
+  afterSale: number;
+  address: number;
   shop: number;
   group: number;
   goods: number;
@@ -126,6 +136,68 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: page, outcome: 'empty-list' },
       { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },
     ],
+
+    '/api/order/detail': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    '/api/order/purchase': [
+      {
+        body: { id: ids.pendingOrder, supplier: '劫持', supplier_order_no: 'X1', cost: 1 },
+        outcome: 'not-found',
+      },
+    ],
+    '/api/order/ship': [
+      {
+        body: {
+          id: ids.order,
+          carrier: 'SF',
+          tracking_no: 'SF1234567890123',
+          sender_address_id: ids.address,
+        },
+        outcome: 'not-found',
+      },
+    ],
+    '/api/order/complete': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    '/api/order/cancel': [{ body: { id: ids.pendingOrder, reason: '劫持' }, outcome: 'not-found' }],
+    // A batch answers row by row: the demo account's ids are each 记录不存在 (no order number shown).
+    '/api/order/batch-purchase': [
+      { body: { ids: [ids.pendingOrder], supplier: '劫持' }, outcome: 'any' },
+      { body: { filter: {}, supplier: '劫持' }, outcome: 'any' },
+    ],
+    '/api/order/batch-ship': [
+      {
+        body: {
+          carrier: 'SF',
+          sender_address_id: ids.address,
+          items: [{ id: ids.order, tracking_no: 'SF1234567890123' }],
+        },
+        outcome: 'not-found',
+      },
+    ],
+    '/api/order/batch-cancel': [
+      { body: { ids: [ids.pendingOrder], reason: '劫持' }, outcome: 'any' },
+      { body: { filter: { status: 'pending' }, reason: '劫持' }, outcome: 'any' },
+    ],
+    '/api/order/after-sale-refund': [{ body: { id: ids.afterSale }, outcome: 'not-found' }],
+    '/api/order/after-sale-reject': [{ body: { id: ids.afterSale, reason: '劫持' }, outcome: 'not-found' }],
+    '/api/order/after-sale-receive': [
+      { body: { id: ids.afterSale, return_tracking_no: 'SF1234567890123' }, outcome: 'not-found' },
+    ],
+    // The caller's own addresses: none of the demo account's.
+    '/api/address/index': [{ body: {}, outcome: 'any' }],
+    '/api/address/save': [
+      {
+        body: {
+          id: ids.address,
+          version: 1,
+          kind: 'sender',
+          name: '劫持',
+          mobile: '13712340009',
+          region: '某省',
+          address: '某地',
+        },
+        outcome: 'not-found',
+      },
+    ],
+    '/api/address/del': [{ body: { id: ids.address }, outcome: 'not-found' }],
 
     '/api/shop/index': [
       { body: page, outcome: 'empty-list' },
@@ -209,6 +281,15 @@ beforeAll(async () => {
   const one = async (sql: string) => (await db.query<{ id: number }>(sql, [DEMO_ACCOUNT]))[0]?.id ?? 0;
   ids = {
     order: await one('SELECT id FROM orders WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    pendingOrder: await one(
+      "SELECT id FROM orders WHERE account_id = $1 AND status = 'pending' ORDER BY id LIMIT 1",
+    ),
+    afterSale: await one(
+      "SELECT id FROM after_sales WHERE account_id = $1 AND status = 'pending' ORDER BY id LIMIT 1",
+    ),
+    address: await one(
+      "SELECT id FROM addresses WHERE account_id = $1 AND kind = 'sender' ORDER BY id LIMIT 1",
+    ),
     shop: await one(
       'SELECT id FROM shops WHERE account_id = $1 AND group_id IS NOT NULL ORDER BY id LIMIT 1',
     ),
@@ -234,7 +315,11 @@ beforeAll(async () => {
      UNION SELECT purchase_account FROM settings WHERE account_id = $1
      UNION SELECT notify_mobile FROM settings WHERE account_id = $1
      UNION SELECT name FROM roles WHERE account_id = $1
-     UNION SELECT mobile FROM users WHERE account_id = $1`,
+     UNION SELECT mobile FROM users WHERE account_id = $1
+     UNION SELECT name FROM addresses WHERE account_id = $1
+     UNION SELECT address FROM addresses WHERE account_id = $1
+     UNION SELECT tracking_no FROM orders WHERE account_id = $1 AND tracking_no IS NOT NULL
+     UNION SELECT supplier_order_no FROM orders WHERE account_id = $1 AND supplier_order_no IS NOT NULL`,
     [DEMO_ACCOUNT],
   );
   markers = texts.map((row) => row.v).filter((v) => v.length >= 2);

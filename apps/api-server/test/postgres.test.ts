@@ -71,6 +71,44 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
     await a.client(() => token).company.update({ ...profile, version: profile.version + 1 });
   }, 60_000);
 
+  it('order steps racing on two instances: ten staff ship or cancel one purchased order at once, one wins', async () => {
+    const token = await a.login(ADMIN);
+    b.clock.offset = a.clock.offset;
+    const db = a.server.db;
+    const [sender] = await db.query<{ id: number }>(
+      "SELECT id FROM addresses WHERE account_id = 1 AND kind = 'sender' AND is_default",
+    );
+    for (let round = 0; round < 3; round++) {
+      const [order] = await db.query<{ id: number }>(
+        "SELECT id FROM orders WHERE account_id = 1 AND status = 'purchased' ORDER BY id DESC OFFSET $1 LIMIT 1",
+        [round],
+      );
+      const id = order?.id;
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? b : a).post(
+            i % 3 ? '/api/order/ship' : '/api/order/cancel',
+            i % 3
+              ? {
+                  id,
+                  carrier: 'SF',
+                  tracking_no: `SF${String(i).padStart(13, '0')}`,
+                  sender_address_id: sender?.id,
+                }
+              : { id, reason: `并发取消${i}` },
+            { token },
+          ),
+        ),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+      const [events] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND action IN ('ship', 'cancel')",
+        [id],
+      );
+      expect(events?.n).toBe(1);
+    }
+  }, 60_000);
+
   it('answers every list filter with totals that match the rows', async () => {
     const token = await a.login(USER);
     const api = a.client(() => token);

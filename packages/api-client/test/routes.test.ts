@@ -113,6 +113,16 @@ const seller = {
   created_at: now,
   is_current: true,
 };
+const address = {
+  id: 1,
+  kind: 'sender',
+  name: '云仓发货组',
+  mobile: '13800000000',
+  region: '浙江省 杭州市 余杭区',
+  address: '仓前街道 1 号',
+  is_default: true,
+  version: 1,
+};
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
@@ -157,6 +167,42 @@ const answers: Record<ApiPath, unknown> = {
     reason: '尺码不合适',
     created_at: now,
   }),
+  '/api/order/detail': {
+    ...order,
+    status: 'shipped',
+    supplier: '1688 义乌店',
+    supplier_order_no: 'CG2026112200001',
+    cost: 8_000,
+    carrier: 'SF',
+    tracking_no: 'SF1234567890123',
+    sender: { name: '仓库', mobile: '13800000000', region: '浙江省 杭州市 余杭区', address: '仓前街道 1 号' },
+    cancel_reason: null,
+    events: [
+      { id: 1, action: 'purchase', actor: '管理员', created_at: now, details: { supplier: '1688 义乌店' } },
+      { id: 2, action: 'ship', actor: '13900000000', created_at: now, details: { tracking_no: 'SF1' } },
+    ],
+  },
+  '/api/order/purchase': { id: 10, status: 'purchased' },
+  '/api/order/ship': { id: 10, status: 'shipped' },
+  '/api/order/complete': { id: 10, status: 'completed' },
+  '/api/order/cancel': { id: 10, status: 'cancelled' },
+  '/api/order/batch-purchase': {
+    results: [{ id: 10, order_no: order.order_no, ok: true, message: '' }],
+    succeeded: 1,
+    failed: 0,
+  },
+  '/api/order/batch-ship': {
+    results: [{ id: 10, order_no: order.order_no, ok: false, message: '订单当前状态为「待采购」，不能发货' }],
+    succeeded: 0,
+    failed: 1,
+  },
+  '/api/order/batch-cancel': { results: [], succeeded: 0, failed: 0 },
+  '/api/order/after-sale-refund': { id: 5, status: 'finished' },
+  '/api/order/after-sale-reject': { id: 5, status: 'rejected' },
+  '/api/order/after-sale-receive': { id: 5, status: 'processing' },
+  '/api/address/index': [address],
+  '/api/address/save': address,
+  '/api/address/del': { id: 1 },
   '/api/shop/index': page(shop),
   '/api/shop/group-index': page({ id: 1, name: '女装', shop_count: 4, version: 1 }),
   '/api/shop/group-save': { id: 1, name: '女装', shop_count: 4, version: 1 },

@@ -25,6 +25,7 @@ export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
   '/user/permission': { permission: 'team:manage' },
   '/system/global': { authority: 'admin' },
   '/system/setting': { permission: 'setting:manage' },
+  '/system/address': { permission: 'setting:manage' },
   '/system/logs': { permission: 'log:view' },
 };
 

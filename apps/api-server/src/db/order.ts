@@ -11,15 +11,21 @@ export function maskMobile(mobile: string): string {
   return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
 }
 
-interface OrderRow extends Omit<Order, 'receiver'> {
+export interface OrderRow extends Omit<Order, 'receiver'> {
   receiver_name: string;
   receiver_mobile: string;
   receiver_address: string;
   goods: OrderGoods[];
 }
 
-/** A page of orders, newest first, with the receiver's mobile masked. */
-export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'>): Promise<Page<Order>> {
+/**
+ * The WHERE clause of the order list filter (also the batch calls' "every order matching the filter"),
+ * over `orders o` and, when `joins` says so, `shops s`.
+ */
+export function orderFilters(
+  scope: Scope,
+  params: Omit<BodyOf<'/api/order/index'>, 'pageIndex' | 'pageSize'>,
+): { f: Filters; joins: string } {
   const f = new Filters();
   f.and(`o.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
@@ -36,39 +42,50 @@ export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'
   if (params.platform) f.and(`s.platform = ${f.p(params.platform)}`);
   if (params.start_date) f.and(`o.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
+  return { f, joins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '' };
+}
+
+/** A page of orders, newest first, with the receiver's mobile masked. */
+export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'>): Promise<Page<Order>> {
+  const { f, joins } = orderFilters(scope, params);
   const { list, total } = await page<OrderRow>(
     scope.db,
     {
       table: 'orders',
       alias: 'o',
-      filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '',
+      filterJoins: joins,
       filters: f,
       order: NEWEST_FIRST,
-      select: `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount, o.status,
-        o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at`,
+      select: ORDER_SELECT,
       joins: 'JOIN shops s ON s.id = o.shop_id',
     },
     params,
   );
+  return { total, list: list.map(toOrder) };
+}
+
+/** The display columns of an order (over `orders o JOIN shops s`). */
+export const ORDER_SELECT = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
+  o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at`;
+
+/** An order row as the API answers it, with the receiver's mobile masked. */
+export function toOrder(row: OrderRow): Order {
   return {
-    total,
-    list: list.map((row) => ({
-      id: row.id,
-      order_no: row.order_no,
-      shop_id: row.shop_id,
-      shop_name: row.shop_name,
-      platform: row.platform,
-      goods: row.goods,
-      amount: row.amount,
-      status: row.status,
-      buyer_name: row.buyer_name,
-      receiver: {
-        name: row.receiver_name,
-        mobile: maskMobile(row.receiver_mobile),
-        address: row.receiver_address,
-      },
-      created_at: row.created_at,
-    })),
+    id: row.id,
+    order_no: row.order_no,
+    shop_id: row.shop_id,
+    shop_name: row.shop_name,
+    platform: row.platform,
+    goods: row.goods,
+    amount: row.amount,
+    status: row.status,
+    buyer_name: row.buyer_name,
+    receiver: {
+      name: row.receiver_name,
+      mobile: maskMobile(row.receiver_mobile),
+      address: row.receiver_address,
+    },
+    created_at: row.created_at,
   };
 }
 

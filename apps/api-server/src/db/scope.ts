@@ -1,6 +1,6 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
-import type { Queryable } from './db';
+import type { Db, Queryable } from './db';
 
 /**
  * The data boundary (DESIGN.md section 9): the one way into the business tables (shops, shop groups,
@@ -32,4 +32,14 @@ export function notFound(): HttpProblem {
  */
 export function staleRecord(): HttpProblem {
   return new HttpProblem(409, STALE_RECORD_MESSAGE);
+}
+
+/**
+ * Runs `fn` in one transaction with a scope bound to it (committed when it resolves, rolled back when
+ * it throws); inside a transaction already, it simply runs `fn`.
+ */
+export function inTransaction<T>(scope: Scope, fn: (tx: Scope) => Promise<T>): Promise<T> {
+  const db = scope.db as Partial<Db>;
+  if (typeof db.transaction !== 'function') return fn(scope);
+  return db.transaction((tx) => fn(scopeOf(tx, scope.accountId)));
 }

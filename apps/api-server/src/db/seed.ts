@@ -459,5 +459,162 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
       ],
       owned(copyRows),
     );
+    await seedFulfilment(tx, demo, now);
   }
+}
+
+/** The demo account's sender and return addresses (发货地址); the first of each kind is its default. */
+export const SEED_ADDRESSES = [
+  {
+    kind: 'sender',
+    name: '云仓发货组',
+    mobile: '13800000000',
+    region: '浙江省 杭州市 余杭区',
+    address: '仓前街道良睦路 1399 号 3 号仓',
+    is_default: true,
+  },
+  {
+    kind: 'sender',
+    name: '义乌分仓',
+    mobile: '13800000001',
+    region: '浙江省 金华市 义乌市',
+    address: '福田街道国际商贸城五区 88 号',
+    is_default: false,
+  },
+  {
+    kind: 'return',
+    name: '云仓售后组',
+    mobile: '13800000002',
+    region: '浙江省 杭州市 余杭区',
+    address: '仓前街道良睦路 1399 号 退货处',
+    is_default: true,
+  },
+] as const;
+
+const SUPPLIERS = ['1688 义乌好货源', '1688 广州服饰工厂', '拼多多批发', '淘宝分销中心'];
+const CANCEL_REASONS = ['买家申请取消', '供应商缺货', '地址无法送达', '重复下单'];
+const REJECT_REASONS = ['商品已签收超过 7 天', '退回商品影响二次销售', '未收到退回商品'];
+/** A tracking number in each carrier's format (rules.ts `CARRIERS`). */
+const SEED_TRACKING: readonly [string, (n: number) => string][] = [
+  ['SF', (n) => `SF${pad(n, 13)}`],
+  ['ZTO', (n) => `78${pad(n, 12)}`],
+  ['YTO', (n) => `YT${pad(n, 13)}`],
+  ['YUNDA', (n) => `43${pad(n, 11)}`],
+  ['STO', (n) => `77${pad(n, 11)}`],
+  ['JT', (n) => `JT${pad(n, 13)}`],
+  ['EMS', (n) => `98${pad(n, 11)}`],
+  ['JD', (n) => `JDVA${pad(n, 11)}`],
+];
+
+/**
+ * The fulfilment details that fit each seeded order's state (issue 16): purchases (supplier, its order
+ * number, the cost), shipments (carrier, tracking number, the default sender), cancellations with a
+ * reason, and the timeline of each, spread between the order's creation and now; the addresses; and
+ * the reasons and return numbers of the answered after-sales. Its own PRNG, so the rows above stay
+ * exactly as they were.
+ */
+async function seedFulfilment(tx: Queryable, demo: number, now: number) {
+  const rand = prng(20261616);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  await insertMany(
+    tx,
+    'addresses',
+    ['kind', 'name', 'mobile', 'region', 'address', 'is_default', 'created_at', 'updated_at', 'account_id'],
+    SEED_ADDRESSES.map((a) => [
+      a.kind,
+      a.name,
+      a.mobile,
+      a.region,
+      a.address,
+      a.is_default,
+      now - 150 * DAY,
+      now - 150 * DAY,
+      demo,
+    ]),
+  );
+  const sender = SEED_ADDRESSES[0];
+  const senderJson = JSON.stringify({
+    name: sender.name,
+    mobile: sender.mobile,
+    region: sender.region,
+    address: sender.address,
+  });
+  const [owner] = await tx.query<{ id: number; nickname: string }>(
+    "SELECT id, nickname FROM users WHERE account_id = $1 AND account_role = 'owner'",
+    [demo],
+  );
+  const orders = await tx.query<{ id: number; status: string; amount: number; created_at: number }>(
+    'SELECT id, status, amount, created_at FROM orders WHERE account_id = $1 ORDER BY id',
+    [demo],
+  );
+  const updates: Record<string, unknown>[] = [];
+  const events: unknown[][] = [];
+  for (const order of orders) {
+    if (order.status === 'pending') continue;
+    const span = Math.max(60, now - 30 - order.created_at);
+    const at = (share: number) => order.created_at + Math.floor(span * share);
+    const event = (action: string, share: number, details: Record<string, unknown>) =>
+      events.push([
+        demo,
+        order.id,
+        owner?.id ?? null,
+        owner?.nickname || '管理员',
+        action,
+        JSON.stringify(details),
+        at(share),
+      ]);
+    const row: Record<string, unknown> = { id: order.id };
+    const purchased = order.status !== 'cancelled' || rand() < 0.5;
+    if (purchased) {
+      row.supplier = pick(SUPPLIERS);
+      row.supplier_order_no = `CG${pad(order.id, 6)}${pad(Math.floor(rand() * 1e6), 6)}`;
+      row.cost = Math.floor(order.amount * (0.5 + rand() * 0.3));
+      event('purchase', 0.1, {
+        supplier: row.supplier,
+        supplier_order_no: row.supplier_order_no,
+        cost: row.cost,
+      });
+    }
+    if (order.status === 'shipped' || order.status === 'completed') {
+      const [carrier, number] = pick(SEED_TRACKING);
+      row.carrier = carrier;
+      row.tracking_no = number(order.id * 7919 + Math.floor(rand() * 1000));
+      row.sender = senderJson;
+      event('ship', 0.3, {
+        carrier,
+        tracking_no: row.tracking_no,
+        sender: `${sender.name} ${sender.region}${sender.address}`,
+      });
+    }
+    if (order.status === 'completed') event('complete', 0.8, {});
+    if (order.status === 'cancelled') {
+      row.cancel_reason = pick(CANCEL_REASONS);
+      event('cancel', 0.5, { reason: row.cancel_reason });
+    }
+    updates.push(row);
+  }
+  await tx.query(
+    `UPDATE orders o SET supplier = v.supplier, supplier_order_no = v.supplier_order_no, cost = v.cost,
+       carrier = v.carrier, tracking_no = v.tracking_no, sender = v.sender::jsonb, cancel_reason = v.cancel_reason
+     FROM jsonb_to_recordset($1::jsonb) AS v(id int, supplier text, supplier_order_no text, cost bigint,
+       carrier text, tracking_no text, sender text, cancel_reason text)
+     WHERE o.id = v.id AND o.account_id = $2`,
+    [JSON.stringify(updates), demo],
+  );
+  await insertMany(
+    tx,
+    'order_events',
+    ['account_id', 'order_id', 'user_id', 'actor', 'action', 'details', 'created_at'],
+    events,
+  );
+  await tx.query(
+    `UPDATE after_sales SET reject_reason = ($2::text[])[1 + id % 3], handled_at = created_at + 3600
+     WHERE account_id = $1 AND status = 'rejected'`,
+    [demo, REJECT_REASONS],
+  );
+  await tx.query(
+    `UPDATE after_sales SET return_tracking_no = 'SF' || lpad((id * 104729)::text, 13, '0'), handled_at = created_at + 7200
+     WHERE account_id = $1 AND type IN ('return', 'exchange') AND status IN ('processing', 'finished')`,
+    [demo],
+  );
 }

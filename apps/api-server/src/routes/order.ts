@@ -1,17 +1,103 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import {
+  afterSaleStep,
+  batchShip,
+  batchTargets,
+  cancelOrder,
+  completeOrder,
+  orderDetail,
+  purchaseOrder,
+  runBatch,
+  type StepActor,
+  shipOrder,
+} from '../db/fulfilment';
 import { listAfterSales, listOrders } from '../db/order';
-import type { ApiEnv } from '../env';
+import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
-/** Pages of orders and after-sale orders. */
-export function orderRoutes() {
+/** The signed-in caller, as the timeline names them. */
+function actor(c: Context<ApiEnv>): StepActor {
+  return { userId: c.get('auth')?.userId ?? null };
+}
+
+/**
+ * Pages of orders and after-sale orders, an order's detail and timeline, its steps (采购, 发货, 完成,
+ * 取消), the batches and the after-sale answers. The rules are in db/fulfilment.ts.
+ */
+export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
+  const now = () => Math.floor(clock() / 1000);
   return new Hono<ApiEnv>()
     .post('/index', body('/api/order/index'), async (c) =>
       ok(c, await listOrders(scope(c), c.req.valid('json'))),
     )
     .post('/after-sale', body('/api/order/after-sale'), async (c) =>
       ok(c, await listAfterSales(scope(c), c.req.valid('json'))),
-    );
+    )
+    .post('/detail', body('/api/order/detail'), async (c) =>
+      ok(c, await orderDetail(scope(c), c.req.valid('json').id)),
+    )
+    .post('/purchase', body('/api/order/purchase'), async (c) => {
+      const { row, change } = await purchaseOrder(scope(c), c.req.valid('json'), actor(c), now());
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/ship', body('/api/order/ship'), async (c) => {
+      const { row, change } = await shipOrder(scope(c), c.req.valid('json'), actor(c), now());
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/complete', body('/api/order/complete'), async (c) => {
+      const { row, change } = await completeOrder(scope(c), c.req.valid('json'), actor(c), now());
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/cancel', body('/api/order/cancel'), async (c) => {
+      const { row, change } = await cancelOrder(scope(c), c.req.valid('json'), actor(c), now());
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/batch-purchase', body('/api/order/batch-purchase'), async (c) => {
+      const input = c.req.valid('json');
+      const targets = await batchTargets(scope(c), input);
+      const { row, change } = await runBatch('批量采购', targets, (target) =>
+        purchaseOrder(scope(c), { id: target.id, supplier: input.supplier }, actor(c), now()),
+      );
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/batch-ship', body('/api/order/batch-ship'), async (c) => {
+      const { row, change } = await batchShip(scope(c), c.req.valid('json'), actor(c), now());
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/batch-cancel', body('/api/order/batch-cancel'), async (c) => {
+      const input = c.req.valid('json');
+      const targets = await batchTargets(scope(c), input);
+      const { row, change } = await runBatch('批量取消', targets, (target) =>
+        cancelOrder(scope(c), { id: target.id, reason: input.reason }, actor(c), now()),
+      );
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
+      const { row, change } = await afterSaleStep(scope(c), c.req.valid('json').id, 'refund', {}, now());
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/after-sale-reject', body('/api/order/after-sale-reject'), async (c) => {
+      const { id, reason } = c.req.valid('json');
+      const { row, change } = await afterSaleStep(scope(c), id, 'reject', { reject_reason: reason }, now());
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/after-sale-receive', body('/api/order/after-sale-receive'), async (c) => {
+      const { id, return_tracking_no } = c.req.valid('json');
+      const { row, change } = await afterSaleStep(scope(c), id, 'receive', { return_tracking_no }, now());
+      recordChange(c, change);
+      return ok(c, row);
+    });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth.js';
-import { deletedSchema, passthroughQuerySchema } from './common.js';
+import { deletedSchema, idParamsSchema, passthroughQuerySchema } from './common.js';
 import {
   bannerSaveBodySchema,
   companySchema,
@@ -20,6 +20,26 @@ import {
   copyRecordListParamsSchema,
   copyRecordSchema,
 } from './copy.js';
+import {
+  addressListParamsSchema,
+  addressListSchema,
+  addressSaveBodySchema,
+  addressSchema,
+  afterSaleReceiveBodySchema,
+  afterSaleRefundBodySchema,
+  afterSaleRejectBodySchema,
+  afterSaleStepResultSchema,
+  batchResultSchema,
+  orderBatchCancelBodySchema,
+  orderBatchPurchaseBodySchema,
+  orderBatchShipBodySchema,
+  orderCancelBodySchema,
+  orderCompleteBodySchema,
+  orderDetailSchema,
+  orderPurchaseBodySchema,
+  orderShipBodySchema,
+  orderStepResultSchema,
+} from './fulfilment.js';
 import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
@@ -195,6 +215,106 @@ export const apiRoutes = {
     permission: 'aftersale:process',
     body: afterSaleListParamsSchema,
     data: pageSchema(afterSaleOrderSchema),
+  },
+  '/api/order/detail': {
+    access: 'user',
+    permission: 'order:view',
+    body: idParamsSchema,
+    data: orderDetailSchema,
+  },
+  // The steps of an order (issue 16): each is one guarded UPDATE; a step the current state does not
+  // allow answers 409 naming that state.
+  '/api/order/purchase': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderPurchaseBodySchema,
+    data: orderStepResultSchema,
+    audit: '采购订单',
+  },
+  '/api/order/ship': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderShipBodySchema,
+    data: orderStepResultSchema,
+    audit: '订单发货',
+  },
+  '/api/order/complete': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderCompleteBodySchema,
+    data: orderStepResultSchema,
+    audit: '完成订单',
+  },
+  '/api/order/cancel': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderCancelBodySchema,
+    data: orderStepResultSchema,
+    audit: '取消订单',
+  },
+  // Batches: each order in its own guarded UPDATE; the answer lists each order's result.
+  '/api/order/batch-purchase': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderBatchPurchaseBodySchema,
+    data: batchResultSchema,
+    audit: '批量采购',
+  },
+  '/api/order/batch-ship': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderBatchShipBodySchema,
+    data: batchResultSchema,
+    audit: '批量发货',
+  },
+  '/api/order/batch-cancel': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderBatchCancelBodySchema,
+    data: batchResultSchema,
+    audit: '批量取消',
+  },
+  '/api/order/after-sale-refund': {
+    access: 'user',
+    permission: 'aftersale:process',
+    body: afterSaleRefundBodySchema,
+    data: afterSaleStepResultSchema,
+    audit: '同意退款',
+  },
+  '/api/order/after-sale-reject': {
+    access: 'user',
+    permission: 'aftersale:process',
+    body: afterSaleRejectBodySchema,
+    data: afterSaleStepResultSchema,
+    audit: '拒绝售后',
+  },
+  '/api/order/after-sale-receive': {
+    access: 'user',
+    permission: 'aftersale:process',
+    body: afterSaleReceiveBodySchema,
+    data: afterSaleStepResultSchema,
+    audit: '确认收到退货',
+  },
+
+  // 发货地址: the account's sender and return addresses. 发货 reads them with order:process too.
+  '/api/address/index': {
+    access: 'user',
+    body: addressListParamsSchema,
+    data: addressListSchema,
+  },
+  '/api/address/save': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: addressSaveBodySchema,
+    data: addressSchema,
+    audit: '保存发货地址',
+  },
+  '/api/address/del': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: idParamsSchema,
+    data: deletedSchema,
+    audit: '删除发货地址',
   },
 
   // No permission: the shops are the reference data of every area (the shop filter of the order, goods

@@ -108,3 +108,145 @@ export { isBannerActive, type Role, roleOf } from './session-rules.js';
 
 /** What the API answers (HTTP 409) to a save whose `version` is no longer the record's. */
 export const STALE_RECORD_MESSAGE = '数据已被他人修改，请刷新后重试';
+
+// ---- order fulfilment (issue 16) -------------------------------------------------------------
+
+/** The Chinese name of each order state (the list, the detail and the API's refusals use it). */
+export const ORDER_STATUS_LABELS = {
+  pending: '待采购',
+  purchased: '已采购',
+  shipped: '已发货',
+  completed: '已完成',
+  cancelled: '已取消',
+} as const satisfies Record<(typeof ORDER_STATUSES)[number], string>;
+
+/** The steps of an order and the states each may start from (the server's guarded UPDATE uses these). */
+export const ORDER_STEPS = {
+  purchase: { from: ['pending'], to: 'purchased', label: '采购' },
+  ship: { from: ['purchased'], to: 'shipped', label: '发货' },
+  complete: { from: ['shipped'], to: 'completed', label: '完成' },
+  cancel: { from: ['pending', 'purchased'], to: 'cancelled', label: '取消' },
+} as const satisfies Record<
+  string,
+  {
+    from: readonly (typeof ORDER_STATUSES)[number][];
+    to: (typeof ORDER_STATUSES)[number];
+    label: string;
+  }
+>;
+export type OrderStep = keyof typeof ORDER_STEPS;
+
+/** Whether `step` may be taken from `status`. */
+export function canTakeStep(step: OrderStep, status: (typeof ORDER_STATUSES)[number]): boolean {
+  return (ORDER_STEPS[step].from as readonly string[]).includes(status);
+}
+
+/** What the API answers (409) to a step the order's current state does not allow. */
+export function stepRefusedMessage(step: OrderStep, status: (typeof ORDER_STATUSES)[number]): string {
+  return `订单当前状态为「${ORDER_STATUS_LABELS[status]}」，不能${ORDER_STEPS[step].label}`;
+}
+
+/**
+ * The carriers 发货 offers. `pattern` is the tracking-number format where one is known (checked on
+ * the trimmed, upper-cased number); `hint` says it in words. `OTHER` (其他) has none.
+ */
+export const CARRIERS = [
+  { code: 'SF', name: '顺丰速运', pattern: /^SF\d{13}$/, hint: 'SF 加 13 位数字' },
+  { code: 'ZTO', name: '中通快递', pattern: /^7\d{11,14}$/, hint: '7 开头的 12-15 位数字' },
+  { code: 'YTO', name: '圆通速递', pattern: /^YT\d{13}$/, hint: 'YT 加 13 位数字' },
+  { code: 'YUNDA', name: '韵达快递', pattern: /^(\d{13}|\d{15})$/, hint: '13 或 15 位数字' },
+  { code: 'STO', name: '申通快递', pattern: /^77\d{11,13}$/, hint: '77 开头的 13-15 位数字' },
+  { code: 'JT', name: '极兔速递', pattern: /^JT\d{13}$/, hint: 'JT 加 13 位数字' },
+  { code: 'EMS', name: '中国邮政 EMS', pattern: /^(\d{13}|E[A-Z]\d{9}CN)$/, hint: '13 位数字' },
+  { code: 'JD', name: '京东快递', pattern: /^JD[A-Z0-9]{11,13}$/, hint: 'JD 加 11-13 位字母或数字' },
+  { code: 'OTHER', name: '其他', pattern: null, hint: '' },
+] as const;
+export type CarrierCode = (typeof CARRIERS)[number]['code'];
+export const CARRIER_CODES = CARRIERS.map((carrier) => carrier.code) as [CarrierCode, ...CarrierCode[]];
+
+/** The carrier of a code (undefined for an unknown code). */
+export function carrierOf(code: string) {
+  return CARRIERS.find((carrier) => carrier.code === code);
+}
+
+/** Tracking numbers are compared and stored trimmed and upper-cased. */
+export function normalizeTrackingNo(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+/** Why a tracking number does not fit its carrier's format, or null when it does (or none is known). */
+export function trackingNoProblem(carrierCode: string, trackingNo: string): string | null {
+  const carrier = carrierOf(carrierCode);
+  const value = normalizeTrackingNo(trackingNo);
+  if (!/^[A-Z0-9-]{6,40}$/.test(value)) return '运单号应为 6-40 位字母或数字';
+  if (!carrier?.pattern || carrier.pattern.test(value)) return null;
+  return `运单号格式与${carrier.name}不符（应为${carrier.hint}）`;
+}
+
+/** Most orders one batch call may touch (by ids or by the list filter). */
+export const ORDER_BATCH_MAX = 1000;
+
+/** What a batch by filter answers when the filter matches more orders than {@link ORDER_BATCH_MAX}. */
+export function batchTooLargeMessage(count: number): string {
+  return `符合条件的订单有 ${count} 单，超过单次批量处理上限 ${ORDER_BATCH_MAX} 单，请缩小筛选范围`;
+}
+
+/** 发货地址 kinds: where parcels leave from (发货) and where returns go (退货). */
+export const ADDRESS_KINDS = ['sender', 'return'] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+/** Most addresses of one kind an account keeps. */
+export const ADDRESSES_MAX = 50;
+
+/** After-sale actions and the states each may start from. */
+export const AFTER_SALE_STEPS = {
+  /** 同意退款: a refund, or a return whose goods came back. */
+  refund: { label: '同意退款', to: 'finished' },
+  /** 拒绝 (with a reason). */
+  reject: { label: '拒绝', to: 'rejected' },
+  /** 确认收到退货 (with the return tracking number): a return or an exchange. */
+  receive: { label: '确认收到退货', to: 'processing' },
+} as const;
+export type AfterSaleStep = keyof typeof AFTER_SALE_STEPS;
+
+/**
+ * The states (and for some steps the types) an after-sale step may start from:
+ * 同意退款 a refund that is pending or processing, or a return that is processing (its goods came
+ * back); 拒绝 anything pending or processing; 确认收到退货 a pending return or exchange.
+ */
+export function afterSaleStepAllowed(
+  step: AfterSaleStep,
+  type: (typeof AFTER_SALE_TYPES)[number],
+  status: (typeof AFTER_SALE_STATUSES)[number],
+): boolean {
+  if (step === 'reject') return status === 'pending' || status === 'processing';
+  if (step === 'receive') return (type === 'return' || type === 'exchange') && status === 'pending';
+  if (type === 'refund') return status === 'pending' || status === 'processing';
+  return type === 'return' && status === 'processing';
+}
+
+export const AFTER_SALE_STATUS_LABELS = {
+  pending: '待处理',
+  processing: '处理中',
+  finished: '已完成',
+  rejected: '已拒绝',
+} as const satisfies Record<(typeof AFTER_SALE_STATUSES)[number], string>;
+
+export const AFTER_SALE_TYPE_LABELS = {
+  refund: '仅退款',
+  return: '退货退款',
+  exchange: '换货',
+} as const satisfies Record<(typeof AFTER_SALE_TYPES)[number], string>;
+
+/** What the API answers (409) to an after-sale step its state or type does not allow. */
+export function afterSaleStepRefusedMessage(
+  step: AfterSaleStep,
+  type: (typeof AFTER_SALE_TYPES)[number],
+  status: (typeof AFTER_SALE_STATUSES)[number],
+): string {
+  const label = AFTER_SALE_STEPS[step].label;
+  if (status === 'finished' || status === 'rejected' || step === 'reject') {
+    return `售后单当前状态为「${AFTER_SALE_STATUS_LABELS[status]}」，不能${label}`;
+  }
+  if (step === 'refund' && type === 'return') return '退货退款需先确认收到退货，再同意退款';
+  return `「${AFTER_SALE_TYPE_LABELS[type]}」售后单当前状态为「${AFTER_SALE_STATUS_LABELS[status]}」，不能${label}`;
+}

@@ -1,4 +1,5 @@
 import type { CallFn } from '../client.js';
+import { addressEndpoints } from './address.js';
 import { authEndpoints, configEndpoints, userEndpoints } from './auth.js';
 import { companyEndpoints } from './company.js';
 import { copyEndpoints } from './copy.js';
@@ -18,6 +19,7 @@ export function createEndpoints(call: CallFn) {
     company: companyEndpoints(call),
     setting: settingEndpoints(call),
     order: orderEndpoints(call),
+    address: addressEndpoints(call),
     shop: shopEndpoints(call),
     goods: goodsEndpoints(call),
     copy: copyEndpoints(call),

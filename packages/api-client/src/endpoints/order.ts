@@ -1,7 +1,20 @@
 import type { CallFn, CallOptions } from '../client.js';
+import type { IdParams } from '../contract/common.js';
+import type {
+  AfterSaleReceiveBody,
+  AfterSaleRefundBody,
+  AfterSaleRejectBody,
+  OrderBatchCancelBody,
+  OrderBatchPurchaseBody,
+  OrderBatchShipBody,
+  OrderCancelBody,
+  OrderCompleteBody,
+  OrderPurchaseBody,
+  OrderShipBody,
+} from '../contract/fulfilment.js';
 import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
 
-/** `api.order`: the order lists. */
+/** `api.order`: the order lists, an order's detail and timeline, its steps, batches and after-sales. */
 export function orderEndpoints(call: CallFn) {
   return {
     /** A page of dropshipping orders (`/api/order/index`). */
@@ -9,5 +22,33 @@ export function orderEndpoints(call: CallFn) {
     /** A page of after-sale requests (`/api/order/after-sale`). */
     afterSale: (params: AfterSaleListParams, options?: CallOptions) =>
       call('/api/order/after-sale', params, options),
+    /** One order with its purchase and shipping details and its timeline (`/api/order/detail`). */
+    detail: (params: IdParams, options?: CallOptions) => call('/api/order/detail', params, options),
+    /** 采购: 待采购 -> 已采购 (`/api/order/purchase`). */
+    purchase: (body: OrderPurchaseBody, options?: CallOptions) => call('/api/order/purchase', body, options),
+    /** 发货: 已采购 -> 已发货 (`/api/order/ship`). */
+    ship: (body: OrderShipBody, options?: CallOptions) => call('/api/order/ship', body, options),
+    /** 完成: 已发货 -> 已完成 (`/api/order/complete`). */
+    complete: (body: OrderCompleteBody, options?: CallOptions) => call('/api/order/complete', body, options),
+    /** 取消 with a reason: 待采购 or 已采购 -> 已取消 (`/api/order/cancel`). */
+    cancel: (body: OrderCancelBody, options?: CallOptions) => call('/api/order/cancel', body, options),
+    /** 批量采购 (`/api/order/batch-purchase`). */
+    batchPurchase: (body: OrderBatchPurchaseBody, options?: CallOptions) =>
+      call('/api/order/batch-purchase', body, options),
+    /** 批量发货 (`/api/order/batch-ship`). */
+    batchShip: (body: OrderBatchShipBody, options?: CallOptions) =>
+      call('/api/order/batch-ship', body, options),
+    /** 批量取消 (`/api/order/batch-cancel`). */
+    batchCancel: (body: OrderBatchCancelBody, options?: CallOptions) =>
+      call('/api/order/batch-cancel', body, options),
+    /** 同意退款 (`/api/order/after-sale-refund`). */
+    afterSaleRefund: (body: AfterSaleRefundBody, options?: CallOptions) =>
+      call('/api/order/after-sale-refund', body, options),
+    /** 拒绝 with a reason (`/api/order/after-sale-reject`). */
+    afterSaleReject: (body: AfterSaleRejectBody, options?: CallOptions) =>
+      call('/api/order/after-sale-reject', body, options),
+    /** 确认收到退货 with the return tracking number (`/api/order/after-sale-receive`). */
+    afterSaleReceive: (body: AfterSaleReceiveBody, options?: CallOptions) =>
+      call('/api/order/after-sale-receive', body, options),
   };
 }

@@ -5,6 +5,7 @@
  */
 export { compactParams, queryKeys, SESSION_STALE_TIME } from './keys.js';
 export {
+  addressListQuery,
   afterSaleListQuery,
   companyQuery,
   copyRecordListQuery,
@@ -12,6 +13,7 @@ export {
   goodsListQuery,
   logListQuery,
   memberListQuery,
+  orderDetailQuery,
   orderListQuery,
   platformAuthListQuery,
   platformListQuery,

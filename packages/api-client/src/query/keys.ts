@@ -38,6 +38,8 @@ export const queryKeys = {
     all: ['order', 'index'] as const,
     list: (params: OrderListParams) => ['order', 'index', compactParams(params)] as const,
   },
+  orderDetail: (id: number) => ['order', 'detail', id] as const,
+  addresses: ['address', 'index'] as const,
   afterSales: {
     all: ['order', 'after-sale'] as const,
     list: (params: AfterSaleListParams) => ['order', 'after-sale', compactParams(params)] as const,

@@ -50,6 +50,22 @@ export function orderListQuery(api: ApiClient, params: OrderListParams) {
   });
 }
 
+/** One order with its timeline (`/api/order/detail`). */
+export function orderDetailQuery(api: ApiClient, id: number) {
+  return queryOptions({
+    queryKey: queryKeys.orderDetail(id),
+    queryFn: ({ signal }) => api.order.detail({ id }, { signal }),
+  });
+}
+
+/** Every address of the account (发货地址), defaults first. */
+export function addressListQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.addresses,
+    queryFn: ({ signal }) => api.address.index({}, { signal }),
+  });
+}
+
 /** A page of after-sale requests. */
 export function afterSaleListQuery(api: ApiClient, params: AfterSaleListParams) {
   const body = compactParams(params);

@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
 import { afterSaleList } from '../list/lists';
 import { useList } from '../list/use-list';
+import { AfterSaleDetailDialog } from './after-sale-detail-dialog';
 import { ORDER_COPY } from './copy';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 
@@ -40,6 +41,10 @@ const detailItems: OrderListViewProps<AfterSaleOrder>['detailItems'] = (request)
   [c.reason, request.reason],
 ];
 
+const renderDetail: OrderListViewProps<AfterSaleOrder>['renderDetail'] = (request, open, onOpenChange) => (
+  <AfterSaleDetailDialog request={request} open={open} onOpenChange={onOpenChange} />
+);
+
 /** 售后订单: the order list over the after-sale requests, with the type picker, the type and the refund. */
 export function AfterSaleListPage() {
   return (
@@ -53,6 +58,7 @@ export function AfterSaleListPage() {
       timeHeader={c.appliedAt}
       detailTitle={ORDER_COPY.afterSaleDetailTitle}
       detailItems={detailItems}
+      renderDetail={renderDetail}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type Order, PLATFORMS } from '@consign/api-client';
+import { ORDER_STATUSES, type Order, type OrderFilter, PLATFORMS } from '@consign/api-client';
 import { formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
@@ -6,7 +6,10 @@ import { TITLES } from '../../copy';
 import { orderList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
+import { OrderBatchBar, useOrderSelection } from './order-batch';
+import { OrderDetailDialog } from './order-detail-dialog';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
+import { useCan } from './use-can';
 
 const route = getRouteApi('/_authed/order/index');
 const c = ORDER_COPY.columns;
@@ -45,12 +48,23 @@ const detailItems: OrderListViewProps<Order>['detailItems'] = (order) => [
   [ORDER_COPY.receiver, `${order.receiver.name} ${order.receiver.mobile} ${order.receiver.address}`],
 ];
 
-/** 代发订单: the order list with the platform picker, the amount and the buyer and receiver. */
+const renderDetail: OrderListViewProps<Order>['renderDetail'] = (order, open, onOpenChange) => (
+  <OrderDetailDialog order={order} open={open} onOpenChange={onOpenChange} />
+);
+
+/**
+ * 代发订单: the order list with the platform picker, the amount and the buyer and receiver; the detail
+ * dialog with the order's steps and timeline; with order:process, row selection and the batches.
+ */
 export function OrderListPage() {
+  const list = useList(route, orderList);
+  const canProcess = useCan('order:process');
+  const rows = list.query.data?.list ?? [];
+  const select = useOrderSelection(rows);
   return (
     <OrderListView
       title={TITLES.orderIndex}
-      list={useList(route, orderList)}
+      list={list}
       keywordPlaceholder={ORDER_COPY.keywordPlaceholder}
       select={platformSelect}
       statuses={statuses}
@@ -58,6 +72,20 @@ export function OrderListPage() {
       timeHeader={c.createdAt}
       detailTitle={ORDER_COPY.detailTitle}
       detailItems={detailItems}
+      renderDetail={renderDetail}
+      leadingColumns={canProcess ? select.columns : undefined}
+      actions={
+        canProcess ? (
+          <OrderBatchBar
+            rows={rows}
+            total={list.query.data?.total ?? 0}
+            filter={list.filters as OrderFilter}
+            selection={select.selection}
+            onSelectAllMatching={() => select.setSelection({ kind: 'filter' })}
+            onClear={select.clear}
+          />
+        ) : null
+      }
     />
   );
 }

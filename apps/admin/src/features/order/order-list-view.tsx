@@ -45,9 +45,18 @@ export interface OrderListViewProps<Row extends OrderRow> {
   detailTitle: string;
   /** The detail's pairs after 订单号, 店铺 and 平台, before the time. */
   detailItems: (row: Row) => DetailItems;
+  /** A page's own detail dialog instead of the read-only one (代发订单: the steps and timeline). */
+  renderDetail?: (row: Row, open: boolean, onOpenChange: (open: boolean) => void) => React.ReactNode;
+  /** Columns before 订单号 (the selection checkboxes). */
+  leadingColumns?: DataTableProps<Row>['columns'];
+  /** Controls over the table (the batch actions). */
+  actions?: React.ReactNode;
+  /** Extra dialogs of the page. */
+  children?: React.ReactNode;
 }
 
 const c = ORDER_COPY.columns;
+const NO_COLUMNS: never[] = [];
 
 /**
  * The order lists (代发订单, 售后订单): keyword, shop, dates and one picker; status tabs; a table of
@@ -64,10 +73,15 @@ export function OrderListView<Row extends OrderRow>({
   timeHeader,
   detailTitle,
   detailItems,
+  renderDetail,
+  leadingColumns = NO_COLUMNS,
+  actions,
+  children,
 }: OrderListViewProps<Row>) {
   const { row: detail, open, setOpen, show } = useRowDialog<Row | null>(null);
   const tableColumns = useMemo(
     (): DataTableProps<Row>['columns'] => [
+      ...leadingColumns,
       {
         header: c.orderNo,
         cell: ({ row }) => (
@@ -94,7 +108,7 @@ export function OrderListView<Row extends OrderRow>({
       },
       { header: timeHeader, cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} /> },
     ],
-    [show, columns, statuses, timeHeader],
+    [show, columns, statuses, timeHeader, leadingColumns],
   );
   return (
     <ListPage
@@ -105,8 +119,11 @@ export function OrderListView<Row extends OrderRow>({
       keywordPlaceholder={keywordPlaceholder}
       filters={{ shop: true, dateRange: true, selects: [select] }}
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels }}
+      actions={actions}
     >
-      {detail ? (
+      {children}
+      {detail && renderDetail ? renderDetail(detail, open, setOpen) : null}
+      {detail && !renderDetail ? (
         <DetailDialog
           open={open}
           onOpenChange={setOpen}

@@ -1,8 +1,11 @@
+import { addressListQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { AddressPage } from '../../../features/system/address-page';
 
 export const Route = createFileRoute('/_authed/system/address')({
   staticData: { title: TITLES.systemAddress },
-  component: () => <UnderConstructionPage feature={TITLES.systemAddress} />,
+  loader: ({ context: { queryClient, api } }) =>
+    queryClient.ensureQueryData(addressListQuery(api)).catch(() => undefined),
+  component: AddressPage,
 });

@@ -1,0 +1,428 @@
+import {
+  CARRIERS,
+  canTakeStep,
+  ORDER_STATUS_LABELS,
+  type Order,
+  type OrderDetail,
+  type OrderStep,
+} from '@consign/api-client';
+import { addressListQuery, orderDetailQuery, queryKeys } from '@consign/api-client/query';
+import {
+  Button,
+  Field,
+  formatDateTime,
+  formatMoney,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  toast,
+} from '@consign/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useApi } from '../../lib/use-api';
+import { useFormState } from '../../lib/use-form-state';
+import { DetailDialog } from '../list/detail-dialog';
+import { ORDER_COPY, PLATFORM_LABELS } from './copy';
+import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { OrderGoodsList } from './order-goods-list';
+import { problemMessage } from './problem-message';
+import {
+  EMPTY_PURCHASE,
+  emptyShip,
+  purchaseBody,
+  type ReasonFormValues,
+  shipBody,
+  validatePurchase,
+  validateReason,
+  validateShip,
+} from './step-forms';
+import { useCan } from './use-can';
+
+const c = ORDER_COPY.columns;
+type FormStep = Exclude<OrderStep, 'complete'>;
+const DONE_LABELS = { purchase: '采购', ship: '发货', cancel: '取消' } as const;
+
+/**
+ * 订单详情: the order, its goods, its purchase and shipping details and its timeline (处理记录), with the
+ * steps its state allows (采购, 发货, 完成, 取消订单) for a user with order:process. A step the server
+ * refuses (another member came first: 409 naming the current state) shows the server's message and
+ * reloads the order, so the user sees where it stands now.
+ */
+export function OrderDetailDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: Order;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const api = useApi();
+  const detail = useQuery({ ...orderDetailQuery(api, order.id), enabled: open });
+  const current: Order | OrderDetail = detail.data ?? order;
+  const [step, setStep] = useState<FormStep | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened order starts with no form.
+  useEffect(() => {
+    setStep(null);
+    setProblem(null);
+  }, [order.id, open]);
+  const canProcess = useCan('order:process');
+  const data = detail.data;
+  return (
+    <DetailDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={ORDER_COPY.detailTitle}
+      description={ORDER_COPY.detailDescription(order.order_no)}
+      closeText={ORDER_COPY.close}
+      items={[
+        [
+          c.orderNo,
+          <span key="no" className="font-mono">
+            {order.order_no}
+          </span>,
+        ],
+        [c.shop, order.shop_name],
+        [c.platform, PLATFORM_LABELS[order.platform]],
+        [
+          c.status,
+          <span key="status" data-slot="order-status">
+            {ORDER_STATUS_LABELS[current.status]}
+          </span>,
+        ],
+        [c.amount, formatMoney(order.amount)],
+        [c.buyer, order.buyer_name],
+        [ORDER_COPY.receiver, `${order.receiver.name} ${order.receiver.mobile} ${order.receiver.address}`],
+        [c.createdAt, formatDateTime(order.created_at)],
+      ]}
+    >
+      <OrderGoodsList goods={order.goods} />
+      {data ? <FulfilmentDetails detail={data} /> : null}
+      {data ? <Timeline detail={data} /> : <p className="text-muted-foreground text-sm">{f.loadingDetail}</p>}
+      {problem ? (
+        <p
+          role="alert"
+          data-slot="step-problem"
+          className="rounded-md border border-error/40 bg-error/10 px-3 py-2 text-error text-sm"
+        >
+          {problem}
+        </p>
+      ) : null}
+      {canProcess && data ? (
+        step ? (
+          <StepForm step={step} detail={data} onDone={() => setStep(null)} onProblem={setProblem} />
+        ) : (
+          <StepButtons
+            detail={data}
+            onPick={(next) => {
+              setProblem(null);
+              setStep(next);
+            }}
+            onProblem={setProblem}
+          />
+        )
+      ) : null}
+    </DetailDialog>
+  );
+}
+
+function FulfilmentDetails({ detail }: { detail: OrderDetail }) {
+  const carrier = CARRIERS.find((x) => x.code === detail.carrier)?.name ?? detail.carrier;
+  const rows: [string, string][] = [];
+  if (detail.supplier) {
+    rows.push([f.supplier, detail.supplier]);
+    rows.push([f.supplierOrderNo, detail.supplier_order_no ?? f.none]);
+    rows.push([f.detailFields.cost ?? '', detail.cost === null ? f.none : formatMoney(detail.cost)]);
+  }
+  if (detail.tracking_no) {
+    rows.push([f.carrier, carrier ?? f.none]);
+    rows.push([f.trackingNo, detail.tracking_no]);
+    if (detail.sender) {
+      rows.push([
+        f.sender,
+        `${detail.sender.name} ${detail.sender.mobile} ${detail.sender.region}${detail.sender.address}`,
+      ]);
+    }
+  }
+  if (detail.cancel_reason) rows.push([f.cancelReason, detail.cancel_reason]);
+  if (rows.length === 0) return null;
+  return (
+    <section aria-label={f.fulfilment} className="flex flex-col gap-2">
+      <h3 className="font-medium text-sm">{f.fulfilment}</h3>
+      <dl className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function eventText(details: OrderDetail['events'][number]['details']): string {
+  return Object.entries(details)
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([key, value]) => {
+      const label = f.detailFields[key] ?? key;
+      if (key === 'cost' && typeof value === 'number') return `${label} ${formatMoney(value)}`;
+      if (key === 'carrier') return String(CARRIERS.find((x) => x.code === value)?.name ?? value);
+      return `${label} ${value}`;
+    })
+    .join('，');
+}
+
+/** 处理记录: who did which step when, oldest first. */
+function Timeline({ detail }: { detail: OrderDetail }) {
+  return (
+    <section aria-label={f.timeline} className="flex flex-col gap-2">
+      <h3 className="font-medium text-sm">{f.timeline}</h3>
+      {detail.events.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{f.noEvents}</p>
+      ) : (
+        <ol className="flex flex-col gap-2 border-border border-l-2 pl-4 text-sm" data-slot="order-timeline">
+          {detail.events.map((event) => (
+            <li key={event.id} className="flex flex-col">
+              <span>
+                <strong className="font-medium">{f.eventLabels[event.action]}</strong>
+                <span className="text-muted-foreground">
+                  {' '}
+                  · {event.actor} · {formatDateTime(event.created_at)}
+                </span>
+              </span>
+              {eventText(event.details) ? (
+                <span className="break-all text-muted-foreground">{eventText(event.details)}</span>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Refreshes the order's detail and the lists after a step (or a refusal that changed what we know). */
+function useRefreshOrder(id: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.orderDetail(id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+    ]);
+}
+
+function StepButtons({
+  detail,
+  onPick,
+  onProblem,
+}: {
+  detail: OrderDetail;
+  onPick: (step: FormStep) => void;
+  onProblem: (message: string | null) => void;
+}) {
+  const api = useApi();
+  const refresh = useRefreshOrder(detail.id);
+  const complete = useMutation({
+    mutationFn: () => api.order.complete({ id: detail.id }, { skipErrorHandler: true }),
+    onSuccess: async () => {
+      onProblem(null);
+      toast.success(f.done(f.complete, detail.order_no));
+      await refresh();
+    },
+    onError: async (error) => {
+      onProblem(problemMessage(error));
+      await refresh();
+    },
+  });
+  const can = (step: OrderStep) => canTakeStep(step, detail.status);
+  if (!(['purchase', 'ship', 'complete', 'cancel'] as const).some(can)) return null;
+  return (
+    <div className="flex flex-wrap gap-2" data-slot="order-steps">
+      {can('purchase') ? (
+        <Button variant="primary" onClick={() => onPick('purchase')}>
+          {f.purchase}
+        </Button>
+      ) : null}
+      {can('ship') ? (
+        <Button variant="primary" onClick={() => onPick('ship')}>
+          {f.ship}
+        </Button>
+      ) : null}
+      {can('complete') ? (
+        <Button variant="primary" disabled={complete.isPending} onClick={() => complete.mutate()}>
+          {f.complete}
+        </Button>
+      ) : null}
+      {can('cancel') ? (
+        <Button className="text-error" onClick={() => onPick('cancel')}>
+          {f.cancel}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function StepForm({
+  step,
+  detail,
+  onDone,
+  onProblem,
+}: {
+  step: FormStep;
+  detail: OrderDetail;
+  onDone: () => void;
+  onProblem: (message: string | null) => void;
+}) {
+  const api = useApi();
+  const refresh = useRefreshOrder(detail.id);
+  const addresses = useQuery({ ...addressListQuery(api), enabled: step === 'ship' }).data ?? [];
+  const purchase = useFormState(EMPTY_PURCHASE, validatePurchase);
+  const ship = useFormState(() => emptyShip(addresses), validateShip);
+  const cancel = useFormState<ReasonFormValues>({ reason: '' }, validateReason(f.reason));
+  const { setValues: setShip } = ship;
+  const defaultSender = addresses.find((a) => a.kind === 'sender' && a.is_default)?.id;
+  useEffect(() => {
+    if (defaultSender !== undefined) {
+      setShip((v) => (v.sender_address_id ? v : { ...v, sender_address_id: String(defaultSender) }));
+    }
+  }, [defaultSender, setShip]);
+  const labels = { purchase: f.purchase, ship: f.ship, cancel: f.cancel } as const;
+  const save = useMutation({
+    mutationFn: () => {
+      const options = { skipErrorHandler: true };
+      if (step === 'purchase') return api.order.purchase(purchaseBody(detail.id, purchase.values), options);
+      if (step === 'ship') return api.order.ship(shipBody(detail.id, ship.values), options);
+      return api.order.cancel({ id: detail.id, reason: cancel.values.reason.trim() }, options);
+    },
+    onSuccess: async () => {
+      onProblem(null);
+      toast.success(f.done(DONE_LABELS[step], detail.order_no));
+      onDone();
+      await refresh();
+    },
+    onError: async (error) => {
+      onProblem(problemMessage(error));
+      await refresh();
+    },
+  });
+  const submit =
+    step === 'purchase'
+      ? purchase.submit(() => save.mutate())
+      : step === 'ship'
+        ? ship.submit(() => save.mutate())
+        : cancel.submit(() => save.mutate());
+  const senders = addresses.filter((a) => a.kind === 'sender');
+  return (
+    <form
+      noValidate
+      aria-label={labels[step]}
+      data-slot="order-step-form"
+      className="flex flex-col gap-3 rounded-md border border-border p-3"
+      onSubmit={submit}
+    >
+      <h3 className="font-medium text-sm">{labels[step]}</h3>
+      {step === 'purchase' ? (
+        <>
+          <Field label={f.supplier} error={purchase.errors.supplier} required>
+            <Input
+              value={purchase.values.supplier}
+              maxLength={64}
+              autoComplete="off"
+              onChange={(e) => purchase.set('supplier', e.target.value)}
+            />
+          </Field>
+          <Field label={f.supplierOrderNo} error={purchase.errors.supplier_order_no} required>
+            <Input
+              value={purchase.values.supplier_order_no}
+              maxLength={64}
+              autoComplete="off"
+              onChange={(e) => purchase.set('supplier_order_no', e.target.value)}
+            />
+          </Field>
+          <Field label={f.cost} error={purchase.errors.cost} required>
+            <Input
+              value={purchase.values.cost}
+              inputMode="decimal"
+              autoComplete="off"
+              onChange={(e) => purchase.set('cost', e.target.value)}
+            />
+          </Field>
+        </>
+      ) : null}
+      {step === 'ship' ? (
+        <>
+          <Field label={f.carrier} error={ship.errors.carrier} required>
+            <Select
+              value={ship.values.carrier}
+              onValueChange={(value) => ship.set('carrier', value as typeof ship.values.carrier)}
+            >
+              <SelectTrigger className="w-full">
+                <SelectValue placeholder={f.carrierPlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {CARRIERS.map((carrier) => (
+                  <SelectItem key={carrier.code} value={carrier.code}>
+                    {carrier.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <Field label={f.trackingNo} error={ship.errors.tracking_no} required>
+            <Input
+              value={ship.values.tracking_no}
+              maxLength={40}
+              autoComplete="off"
+              onChange={(e) => ship.set('tracking_no', e.target.value)}
+            />
+          </Field>
+          <Field
+            label={f.sender}
+            error={ship.errors.sender_address_id}
+            description={senders.length === 0 ? f.noSender : undefined}
+            required
+          >
+            <Select
+              value={ship.values.sender_address_id}
+              onValueChange={(value) => ship.set('sender_address_id', value)}
+            >
+              <SelectTrigger className="w-full">
+                <SelectValue placeholder={f.senderPlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {senders.map((a) => (
+                  <SelectItem key={a.id} value={String(a.id)}>
+                    {`${a.name} ${a.region}${a.address}`}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+        </>
+      ) : null}
+      {step === 'cancel' ? (
+        <Field label={f.reason} error={cancel.errors.reason} required>
+          <Input
+            value={cancel.values.reason}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(e) => cancel.set('reason', e.target.value)}
+          />
+        </Field>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" onClick={onDone}>
+          {f.back}
+        </Button>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {save.isPending ? f.saving : f.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

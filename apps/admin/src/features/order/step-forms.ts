@@ -1,0 +1,86 @@
+import {
+  type Address,
+  type CarrierCode,
+  normalizeTrackingNo,
+  type OrderPurchaseBody,
+  type OrderShipBody,
+  trackingNoProblem,
+} from '@consign/api-client';
+import type { FormErrors } from '../../lib/use-form-state';
+import { parseYuan } from '../shop/goods-form';
+import { FULFILMENT_COPY as f } from './fulfilment-copy';
+
+/**
+ * The step forms of an order (采购, 发货, 取消) as typed, with the contract's rules (rules.ts: the
+ * carrier's tracking-number format, the lengths of fulfilment.ts), and their bodies.
+ */
+
+export interface PurchaseFormValues {
+  supplier: string;
+  supplier_order_no: string;
+  /** Yuan, as typed. */
+  cost: string;
+}
+export const EMPTY_PURCHASE: PurchaseFormValues = { supplier: '', supplier_order_no: '', cost: '' };
+
+export function validatePurchase(v: PurchaseFormValues): FormErrors<PurchaseFormValues> {
+  const errors: FormErrors<PurchaseFormValues> = {};
+  if (!v.supplier.trim() || v.supplier.trim().length > 64) errors.supplier = f.required(f.supplier);
+  if (!v.supplier_order_no.trim() || v.supplier_order_no.trim().length > 64) {
+    errors.supplier_order_no = f.required(f.supplierOrderNo);
+  }
+  if (parseYuan(v.cost) === undefined) errors.cost = f.badCost;
+  return errors;
+}
+
+export function purchaseBody(id: number, v: PurchaseFormValues): OrderPurchaseBody {
+  return {
+    id,
+    supplier: v.supplier.trim(),
+    supplier_order_no: v.supplier_order_no.trim(),
+    cost: parseYuan(v.cost) ?? 0,
+  };
+}
+
+export interface ShipFormValues {
+  carrier: CarrierCode | '';
+  tracking_no: string;
+  /** The address id as the select holds it. */
+  sender_address_id: string;
+}
+
+/** An empty ship form with the default sender address preselected. */
+export function emptyShip(addresses: readonly Address[]): ShipFormValues {
+  const sender = addresses.find((a) => a.kind === 'sender' && a.is_default);
+  return { carrier: '', tracking_no: '', sender_address_id: sender ? String(sender.id) : '' };
+}
+
+export function validateShip(v: ShipFormValues): FormErrors<ShipFormValues> {
+  const errors: FormErrors<ShipFormValues> = {};
+  if (!v.carrier) errors.carrier = f.pickOne(f.carrier);
+  if (!v.tracking_no.trim()) errors.tracking_no = f.required(f.trackingNo);
+  else if (v.carrier) {
+    const problem = trackingNoProblem(v.carrier, v.tracking_no);
+    if (problem) errors.tracking_no = problem;
+  }
+  if (!v.sender_address_id) errors.sender_address_id = f.pickOne(f.sender);
+  return errors;
+}
+
+export function shipBody(id: number, v: ShipFormValues): OrderShipBody {
+  return {
+    id,
+    carrier: v.carrier as CarrierCode,
+    tracking_no: normalizeTrackingNo(v.tracking_no),
+    sender_address_id: Number(v.sender_address_id),
+  };
+}
+
+export interface ReasonFormValues {
+  reason: string;
+}
+
+export function validateReason(label: string) {
+  return (v: ReasonFormValues): FormErrors<ReasonFormValues> =>
+    !v.reason.trim() || v.reason.trim().length > 200 ? { reason: f.required(label) } : {};
+}

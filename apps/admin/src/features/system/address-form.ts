@@ -1,0 +1,90 @@
+import {
+  type Address,
+  type AddressKind,
+  type AddressSaveBody,
+  isValidMobile,
+  normalizeMobile,
+} from '@consign/api-client';
+import type { FormErrors } from '../../lib/use-form-state';
+
+/** The texts of 发货地址. */
+export const ADDRESS_COPY = {
+  intro: '发货时选择的发货地址，以及买家退货寄回的退货地址；每类有且只有一个默认地址，发货时默认选中。',
+  kinds: { sender: '发货地址', return: '退货地址' } satisfies Record<AddressKind, string>,
+  create: (kind: AddressKind) => `新增${ADDRESS_COPY.kinds[kind]}`,
+  listTitle: (kind: AddressKind) => `${ADDRESS_COPY.kinds[kind]}列表`,
+  kindIntro: {
+    sender: '包裹从这里寄出；发货时默认选中默认地址。',
+    return: '买家退货寄回这里。',
+  } satisfies Record<AddressKind, string>,
+  editTitle: '编辑地址',
+  kind: '类型',
+  name: '联系人',
+  mobile: '手机号',
+  region: '省 / 市 / 区',
+  regionPlaceholder: '如 浙江省 杭州市 余杭区',
+  address: '详细地址',
+  isDefault: '设为默认',
+  default: '默认',
+  makeDefault: '设为默认',
+  makeDefaultLabel: (name: string) => `把 ${name} 设为默认`,
+  edit: '编辑',
+  delete: '删除',
+  editLabel: (name: string) => `编辑 ${name}`,
+  deleteLabel: (name: string) => `删除 ${name}`,
+  deleteTitle: '删除地址',
+  deleteDescription: (name: string) => `确定删除「${name}」吗？删除默认地址后，最新的一条成为默认。`,
+  deleted: (name: string) => `已删除 ${name}`,
+  saved: (name: string) => `已保存 ${name}`,
+  empty: '暂无地址',
+  actions: '操作',
+  errors: {
+    name: '请输入联系人（1-32 个字）',
+    mobile: '请输入正确的手机号',
+    region: '请输入省 / 市 / 区',
+    address: '请输入详细地址（最多 200 字）',
+  },
+} as const;
+
+export interface AddressFormValues {
+  kind: AddressKind;
+  name: string;
+  mobile: string;
+  region: string;
+  address: string;
+  is_default: boolean;
+}
+
+export function addressToForm(address: Address | null, kind: AddressKind = 'sender'): AddressFormValues {
+  return {
+    kind: address?.kind ?? kind,
+    name: address?.name ?? '',
+    mobile: address?.mobile ?? '',
+    region: address?.region ?? '',
+    address: address?.address ?? '',
+    is_default: address?.is_default ?? false,
+  };
+}
+
+/** The contract's rules (`addressSaveBodySchema`). */
+export function validateAddress(v: AddressFormValues): FormErrors<AddressFormValues> {
+  const errors: FormErrors<AddressFormValues> = {};
+  const e = ADDRESS_COPY.errors;
+  if (!v.name.trim() || v.name.trim().length > 32) errors.name = e.name;
+  if (!isValidMobile(v.mobile)) errors.mobile = e.mobile;
+  if (!v.region.trim() || v.region.trim().length > 64) errors.region = e.region;
+  if (!v.address.trim() || v.address.trim().length > 200) errors.address = e.address;
+  return errors;
+}
+
+export function formToAddress(address: Address | null, v: AddressFormValues): AddressSaveBody {
+  return {
+    ...(address ? { id: address.id, version: address.version } : {}),
+    kind: v.kind,
+    name: v.name.trim(),
+    mobile: normalizeMobile(v.mobile),
+    region: v.region.trim(),
+    address: v.address.trim(),
+    is_default: v.is_default,
+  };
+}

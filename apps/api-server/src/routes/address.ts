@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { deleteAddress, listAddresses, saveAddress } from '../db/address';
+import type { ApiEnv, Deps } from '../env';
+import { ok } from '../http/respond';
+import { recordChange } from '../middleware/audit';
+import { scope } from '../middleware/authentication';
+import { body } from '../middleware/validate';
+
+/** 发货地址: the account's sender and return addresses. */
+export function addressRoutes({ now }: Pick<Deps, 'now'>) {
+  return new Hono<ApiEnv>()
+    .post('/index', body('/api/address/index'), async (c) =>
+      ok(c, await listAddresses(scope(c), c.req.valid('json').kind)),
+    )
+    .post('/save', body('/api/address/save'), async (c) => {
+      const { row, change } = await saveAddress(scope(c), c.req.valid('json'), Math.floor(now() / 1000));
+      recordChange(c, change);
+      return ok(c, row);
+    })
+    .post('/del', body('/api/address/del'), async (c) => {
+      const { row, change } = await deleteAddress(scope(c), c.req.valid('json').id);
+      recordChange(c, change);
+      return ok(c, row);
+    });
+}

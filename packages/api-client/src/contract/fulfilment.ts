@@ -1,0 +1,224 @@
+import * as z from 'zod';
+import {
+  fenSchema,
+  idLikeSchema,
+  idSchema,
+  text,
+  unixTimeSchema,
+  versionRequiredForUpdate,
+  versionSchema,
+} from './common.js';
+import { orderListParamsSchema, orderSchema, orderStatusSchema } from './order.js';
+import {
+  ADDRESS_KINDS,
+  ADDRESSES_MAX,
+  AFTER_SALE_STATUSES,
+  CARRIER_CODES,
+  isValidMobile,
+  normalizeMobile,
+  normalizeTrackingNo,
+  ORDER_BATCH_MAX,
+  trackingNoProblem,
+} from './rules.js';
+
+/**
+ * Order fulfilment (issue 16): the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
+ * calls, the after-sale answers and the account's addresses (发货地址). The states each step may start
+ * from are `ORDER_STEPS` in rules.ts; a step not allowed from the current state answers 409 naming it.
+ */
+
+export const carrierCodeSchema = z.enum(CARRIER_CODES);
+
+/** A tracking number: trimmed and upper-cased. Checked against the carrier's format by the bodies. */
+export const trackingNoSchema = z.string().trim().max(40).transform(normalizeTrackingNo);
+
+/** Adds the carrier-format issue at `path` (the ship bodies). */
+function checkTracking(carrier: string, trackingNo: string, ctx: z.RefinementCtx, path: PropertyKey[]) {
+  const problem = trackingNoProblem(carrier, trackingNo);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path });
+}
+
+/** 采购: the supplier, the supplier's order number and the cost (fen). */
+export const purchaseFieldsSchema = z.object({
+  supplier: text(64, 1),
+  supplier_order_no: text(64, 1),
+  cost: fenSchema,
+});
+export const orderPurchaseBodySchema = purchaseFieldsSchema.extend({ id: idLikeSchema });
+export type OrderPurchaseBody = z.input<typeof orderPurchaseBodySchema>;
+
+/** 发货: the carrier, its tracking number (format checked) and a sender address of the account. */
+export const orderShipBodySchema = z
+  .object({
+    id: idLikeSchema,
+    carrier: carrierCodeSchema,
+    tracking_no: trackingNoSchema,
+    sender_address_id: idLikeSchema,
+  })
+  .superRefine((b, ctx) => checkTracking(b.carrier, b.tracking_no, ctx, ['tracking_no']));
+export type OrderShipBody = z.input<typeof orderShipBodySchema>;
+
+export const orderCompleteBodySchema = z.object({ id: idLikeSchema });
+export type OrderCompleteBody = z.input<typeof orderCompleteBodySchema>;
+
+/** 取消: the reason is required. */
+export const cancelFieldsSchema = z.object({ reason: text(200, 1) });
+export const orderCancelBodySchema = cancelFieldsSchema.extend({ id: idLikeSchema });
+export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
+
+/** An address snapshot as it was when the order shipped. */
+export const addressSnapshotSchema = z.object({
+  name: text(32),
+  mobile: z.string().max(32),
+  region: text(64),
+  address: text(200),
+});
+export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
+
+/** One entry of an order's timeline: who did what, when, with which details. */
+export const orderEventSchema = z.object({
+  id: idSchema,
+  action: z.enum(['purchase', 'ship', 'complete', 'cancel']),
+  /** Who: the member's nickname, else their mobile. */
+  actor: text(64),
+  created_at: unixTimeSchema,
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** An order with its purchase and shipping details and its timeline (`/api/order/detail`). */
+export const orderDetailSchema = orderSchema.extend({
+  supplier: z.string().nullable(),
+  supplier_order_no: z.string().nullable(),
+  cost: fenSchema.nullable(),
+  carrier: z.string().nullable(),
+  tracking_no: z.string().nullable(),
+  sender: addressSnapshotSchema.nullable(),
+  cancel_reason: z.string().nullable(),
+  events: z.array(orderEventSchema).max(100),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** What a single step answers: the order as it is now. */
+export const orderStepResultSchema = z.object({ id: idSchema, status: orderStatusSchema });
+export type OrderStepResult = z.infer<typeof orderStepResultSchema>;
+
+// ---- batch -------------------------------------------------------------------------------------
+
+/** The list filter of `/api/order/index` without the page. */
+export const orderFilterSchema = orderListParamsSchema.omit({ pageIndex: true, pageSize: true });
+export type OrderFilter = z.input<typeof orderFilterSchema>;
+
+/**
+ * A batch body: which orders (`ids`, the selected rows, or `filter`, every order matching the list
+ * filter; at most `ORDER_BATCH_MAX`, a filter matching more is refused with the count) plus `fields`.
+ */
+function batchBody<T extends z.ZodRawShape>(fields: T) {
+  return z
+    .object({
+      ids: z.array(idSchema).min(1).max(ORDER_BATCH_MAX).optional(),
+      filter: orderFilterSchema.optional(),
+      ...fields,
+    })
+    .refine((b: { ids?: unknown; filter?: unknown }) => (b.ids === undefined) !== (b.filter === undefined), {
+      message: '请选择订单（ids）或筛选条件（filter）其中之一',
+      path: ['ids'],
+    });
+}
+
+/** 批量采购: one supplier for all (the supplier's order number and the cost stay empty). */
+export const orderBatchPurchaseBodySchema = batchBody({ supplier: text(64, 1) });
+export type OrderBatchPurchaseBody = z.input<typeof orderBatchPurchaseBodySchema>;
+
+/** 批量取消: one reason for all. */
+export const orderBatchCancelBodySchema = batchBody({ reason: text(200, 1) });
+export type OrderBatchCancelBody = z.input<typeof orderBatchCancelBodySchema>;
+
+/**
+ * 批量发货: one carrier and sender for all, a tracking number per order (so by ids only). A number
+ * that does not fit the carrier is that row's refusal, not the whole call's.
+ */
+export const orderBatchShipBodySchema = z.object({
+  carrier: carrierCodeSchema,
+  sender_address_id: idLikeSchema,
+  items: z
+    .array(z.object({ id: idSchema, tracking_no: z.string().trim().max(40) }))
+    .min(1)
+    .max(ORDER_BATCH_MAX),
+});
+export type OrderBatchShipBody = z.input<typeof orderBatchShipBodySchema>;
+
+/** One order's result in a batch: done, or refused with the reason. */
+export const batchItemResultSchema = z.object({
+  id: idSchema,
+  order_no: z.string().max(64),
+  ok: z.boolean(),
+  message: z.string().max(200),
+});
+export type BatchItemResult = z.infer<typeof batchItemResultSchema>;
+
+export const batchResultSchema = z.object({
+  results: z.array(batchItemResultSchema).max(ORDER_BATCH_MAX),
+  succeeded: z.int().min(0).max(ORDER_BATCH_MAX),
+  failed: z.int().min(0).max(ORDER_BATCH_MAX),
+});
+export type BatchResult = z.infer<typeof batchResultSchema>;
+
+// ---- after-sale --------------------------------------------------------------------------------
+
+export const afterSaleRefundBodySchema = z.object({ id: idLikeSchema });
+export type AfterSaleRefundBody = z.input<typeof afterSaleRefundBodySchema>;
+export const afterSaleRejectBodySchema = z.object({ id: idLikeSchema, reason: text(200, 1) });
+export type AfterSaleRejectBody = z.input<typeof afterSaleRejectBodySchema>;
+export const afterSaleReceiveBodySchema = z.object({
+  id: idLikeSchema,
+  return_tracking_no: trackingNoSchema.pipe(
+    z.string().regex(/^[A-Z0-9-]{6,40}$/, '运单号应为 6-40 位字母或数字'),
+  ),
+});
+export type AfterSaleReceiveBody = z.input<typeof afterSaleReceiveBodySchema>;
+
+export const afterSaleStepResultSchema = z.object({ id: idSchema, status: z.enum(AFTER_SALE_STATUSES) });
+export type AfterSaleStepResult = z.infer<typeof afterSaleStepResultSchema>;
+
+// ---- addresses (发货地址) -----------------------------------------------------------------------
+
+export const addressKindSchema = z.enum(ADDRESS_KINDS);
+
+/** A sender or return address of the account. Exactly one of each kind is the default (when any exist). */
+export const addressSchema = z.object({
+  id: idSchema,
+  kind: addressKindSchema,
+  name: text(32, 1),
+  mobile: z.string().max(32),
+  region: text(64, 1),
+  address: text(200, 1),
+  is_default: z.boolean(),
+  version: versionSchema,
+});
+export type Address = z.infer<typeof addressSchema>;
+
+const mobileSchema = z.string().transform(normalizeMobile).refine(isValidMobile, '请输入正确的手机号');
+
+/**
+ * Body of `/api/address/save`: a create (no `id`) or an update at `version`. `is_default` makes it the
+ * default of its kind (the previous default stops being one); the first address of a kind is always
+ * the default.
+ */
+export const addressSaveBodySchema = z
+  .object({
+    id: idLikeSchema.optional(),
+    version: versionSchema.optional(),
+    kind: addressKindSchema,
+    name: text(32, 1),
+    mobile: mobileSchema,
+    region: text(64, 1),
+    address: text(200, 1),
+    is_default: z.boolean().optional(),
+  })
+  .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
+export type AddressSaveBody = z.input<typeof addressSaveBodySchema>;
+
+export const addressListParamsSchema = z.object({ kind: addressKindSchema.optional() });
+export type AddressListParams = z.input<typeof addressListParamsSchema>;
+export const addressListSchema = z.array(addressSchema).max(ADDRESSES_MAX * 2);
