@@ -1,4 +1,4 @@
-import type { AfterSaleOrder, Order, OrderGoods, Page } from '@consign/api-client';
+import type { AfterSaleOrder, Order, OrderExportFilters, OrderGoods, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { dayEndExclusive, dayStart, Filters, likePattern, NEWEST_FIRST, page } from './list';
 import type { Scope } from './scope';
@@ -11,15 +11,14 @@ export function maskMobile(mobile: string): string {
   return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
 }
 
-interface OrderRow extends Omit<Order, 'receiver'> {
-  receiver_name: string;
-  receiver_mobile: string;
-  receiver_address: string;
-  goods: OrderGoods[];
-}
-
-/** A page of orders, newest first, with the receiver's mobile masked. */
-export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'>): Promise<Page<Order>> {
+/**
+ * The WHERE clause of the order list's filters (the 代发订单 page and its export share it), over
+ * `orders o`; `filterJoins` joins the shop when the platform filter needs it.
+ */
+export function orderFilters(
+  scope: Scope,
+  params: OrderExportFilters,
+): { filters: Filters; filterJoins: string } {
   const f = new Filters();
   f.and(`o.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
@@ -36,40 +35,58 @@ export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'
   if (params.platform) f.and(`s.platform = ${f.p(params.platform)}`);
   if (params.start_date) f.and(`o.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
+  return { filters: f, filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '' };
+}
+
+/** The columns of an order as the list shows it (before {@link toOrder}), over `o` and its shop `s`. */
+export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
+  o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at`;
+
+export interface OrderRow extends Omit<Order, 'receiver'> {
+  receiver_name: string;
+  receiver_mobile: string;
+  receiver_address: string;
+  goods: OrderGoods[];
+}
+
+/** An order as the API answers it, with the receiver's mobile masked. */
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    order_no: row.order_no,
+    shop_id: row.shop_id,
+    shop_name: row.shop_name,
+    platform: row.platform,
+    goods: row.goods,
+    amount: row.amount,
+    status: row.status,
+    buyer_name: row.buyer_name,
+    receiver: {
+      name: row.receiver_name,
+      mobile: maskMobile(row.receiver_mobile),
+      address: row.receiver_address,
+    },
+    created_at: row.created_at,
+  };
+}
+
+/** A page of orders, newest first, with the receiver's mobile masked. */
+export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'>): Promise<Page<Order>> {
+  const { filters: f, filterJoins } = orderFilters(scope, params);
   const { list, total } = await page<OrderRow>(
     scope.db,
     {
       table: 'orders',
       alias: 'o',
-      filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '',
+      filterJoins,
       filters: f,
       order: NEWEST_FIRST,
-      select: `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount, o.status,
-        o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at`,
+      select: ORDER_COLUMNS,
       joins: 'JOIN shops s ON s.id = o.shop_id',
     },
     params,
   );
-  return {
-    total,
-    list: list.map((row) => ({
-      id: row.id,
-      order_no: row.order_no,
-      shop_id: row.shop_id,
-      shop_name: row.shop_name,
-      platform: row.platform,
-      goods: row.goods,
-      amount: row.amount,
-      status: row.status,
-      buyer_name: row.buyer_name,
-      receiver: {
-        name: row.receiver_name,
-        mobile: maskMobile(row.receiver_mobile),
-        address: row.receiver_address,
-      },
-      created_at: row.created_at,
-    })),
-  };
+  return { total, list: list.map(toOrder) };
 }
 
 /** A page of after-sale orders, newest first. */

@@ -20,6 +20,13 @@ import {
   copyRecordListParamsSchema,
   copyRecordSchema,
 } from './copy.js';
+import {
+  exportCreateBodySchema,
+  exportDownloadBodySchema,
+  exportDownloadUrlSchema,
+  exportJobSchema,
+  exportListParamsSchema,
+} from './export.js';
 import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
@@ -195,6 +202,27 @@ export const apiRoutes = {
     permission: 'aftersale:process',
     body: afterSaleListParamsSchema,
     data: pageSchema(afterSaleOrderSchema),
+  },
+
+  // Exports (下载中心): whoever may see the orders may export them.
+  '/api/export/create': {
+    access: 'user',
+    permission: 'order:view',
+    body: exportCreateBodySchema,
+    data: exportJobSchema,
+    audit: '导出订单',
+  },
+  '/api/export/index': {
+    access: 'user',
+    permission: 'order:view',
+    body: exportListParamsSchema,
+    data: pageSchema(exportJobSchema),
+  },
+  '/api/export/download-url': {
+    access: 'user',
+    permission: 'order:view',
+    body: exportDownloadBodySchema,
+    data: exportDownloadUrlSchema,
   },
 
   // No permission: the shops are the reference data of every area (the shop filter of the order, goods

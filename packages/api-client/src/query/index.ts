@@ -8,6 +8,7 @@ export {
   afterSaleListQuery,
   companyQuery,
   copyRecordListQuery,
+  exportListQuery,
   goodsDetailQuery,
   goodsListQuery,
   logListQuery,
