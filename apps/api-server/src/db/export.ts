@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
-import { Filters, NEWEST_FIRST, page } from './list';
+import { Filters, likePattern, NEWEST_FIRST, page } from './list';
 import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
 import { notFound, type Scope } from './scope';
 
@@ -59,6 +59,8 @@ export async function createExportJob(
 export function listExportJobs(scope: Scope, params: BodyOf<'/api/export/index'>): Promise<Page<ExportJob>> {
   const f = new Filters();
   f.and(`e.account_id = ${f.p(scope.accountId)}`);
+  const keyword = likePattern(params.keyword);
+  if (keyword) f.and(`e.name ILIKE ${f.p(keyword)}`);
   if (params.status) f.and(`e.status = ${f.p(params.status)}`);
   return page<ExportJob>(
     scope.db,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { filter, idLikeSchema, idSchema, text, unixTimeSchema } from './common.js';
+import { filter, idLikeSchema, idSchema, keywordFilter, text, unixTimeSchema } from './common.js';
 import { listParamsSchema } from './list.js';
 import { orderListParamsSchema } from './order.js';
 import { EXPORT_FORMATS, EXPORT_STATUSES } from './rules.js';
@@ -45,8 +45,11 @@ export type ExportJob = z.infer<typeof exportJobSchema>;
 export const exportCreateBodySchema = orderExportFiltersSchema.extend({ format: exportFormatSchema });
 export type ExportCreateBody = z.input<typeof exportCreateBodySchema>;
 
-/** Body of `/api/export/index`: the account's export jobs, newest first. */
-export const exportListParamsSchema = listParamsSchema.extend({ status: filter(exportStatusSchema) });
+/** Body of `/api/export/index`: the account's export jobs, newest first; `keyword` matches the name. */
+export const exportListParamsSchema = listParamsSchema.extend({
+  keyword: keywordFilter,
+  status: filter(exportStatusSchema),
+});
 export type ExportListParams = z.input<typeof exportListParamsSchema>;
 
 /** Body of `/api/export/download-url`: a succeeded job of the caller's account. */

@@ -3,6 +3,7 @@ import { formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
+import { ExportMenu } from '../download/export-menu';
 import { orderList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
@@ -45,12 +46,14 @@ const detailItems: OrderListViewProps<Order>['detailItems'] = (order) => [
   [ORDER_COPY.receiver, `${order.receiver.name} ${order.receiver.mobile} ${order.receiver.address}`],
 ];
 
-/** 代发订单: the order list with the platform picker, the amount and the buyer and receiver. */
+/** 代发订单: the order list with the platform picker, the amount and the buyer and receiver; 导出. */
 export function OrderListPage() {
+  const list = useList(route, orderList);
   return (
     <OrderListView
       title={TITLES.orderIndex}
-      list={useList(route, orderList)}
+      list={list}
+      actions={<ExportMenu filters={list.filters} />}
       keywordPlaceholder={ORDER_COPY.keywordPlaceholder}
       select={platformSelect}
       statuses={statuses}

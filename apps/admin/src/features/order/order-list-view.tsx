@@ -45,6 +45,8 @@ export interface OrderListViewProps<Row extends OrderRow> {
   detailTitle: string;
   /** The detail's pairs after 订单号, 店铺 and 平台, before the time. */
   detailItems: (row: Row) => DetailItems;
+  /** Controls in the toolbar (导出 on 代发订单). */
+  actions?: React.ReactNode;
 }
 
 const c = ORDER_COPY.columns;
@@ -64,6 +66,7 @@ export function OrderListView<Row extends OrderRow>({
   timeHeader,
   detailTitle,
   detailItems,
+  actions,
 }: OrderListViewProps<Row>) {
   const { row: detail, open, setOpen, show } = useRowDialog<Row | null>(null);
   const tableColumns = useMemo(
@@ -102,6 +105,7 @@ export function OrderListView<Row extends OrderRow>({
       list={list}
       columns={tableColumns}
       onRowClick={show}
+      actions={actions}
       keywordPlaceholder={keywordPlaceholder}
       filters={{ shop: true, dateRange: true, selects: [select] }}
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels }}
