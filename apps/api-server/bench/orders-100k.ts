@@ -6,8 +6,8 @@
  *    account up to BENCH_ORDERS orders (100,000) in SQL: copies of the seeded orders with new numbers,
  *    spread over the last 365 days, then `ANALYZE`. Not the demo seed: only this script does it.
  * 2. The list at a fixed rate (autocannon `overallRate`, BENCH_RATE = 200 req/s, BENCH_SECONDS = 10
- *    after an unmeasured 3 s warm-up): the first page without filters, and a filtered page (the
- *    待采购 tab of one platform, page 3). Every request freshly signed.
+ *    after an unmeasured 3 s warm-up): the first page without filters, and two filtered pages (page 3
+ *    of the 待采购 tab, and of the 待采购 tab of one platform). Every request freshly signed.
  * 3. Exports: the 待采购 orders, then all of them, as CSV and as XLSX. For each: the time from
  *    `export/create` to `succeeded` (polled every 200 ms), the server's peak RSS (VmRSS of its
  *    process from /proc, sampled every 50 ms, against the RSS before), and, while it runs, how many
@@ -226,6 +226,7 @@ try {
   const lists: Record<string, unknown>[] = [];
   for (const [label, body] of [
     ['first page', { pageIndex: 1, pageSize: 20 }],
+    ['待采购 tab, page 3', { pageIndex: 3, pageSize: 20, status: 'pending' }],
     ['待采购 + 淘宝, page 3', { pageIndex: 3, pageSize: 20, status: 'pending', platform: 'taobao' }],
   ] as const) {
     await fixedRate(url, token, body, 3);

@@ -28,3 +28,8 @@ $$;
 
 CREATE TRIGGER orders_track_totals AFTER INSERT OR DELETE OR UPDATE OF account_id, status ON orders
   FOR EACH ROW EXECUTE FUNCTION order_totals_track();
+
+-- The count of a status tab with a shop or a platform (the shops of one platform): an index-only scan
+-- per shop of that status instead of reading every row of the status (measured at 100,000 orders,
+-- 待采购 + 淘宝: 14.5 ms -> 5.5 ms under a load average of 10).
+CREATE INDEX orders_account_status_shop_idx ON orders (account_id, status, shop_id);
