@@ -75,7 +75,12 @@ describe('migration 0004_roles', () => {
           ('13800000000', 1, 1, 'owner'), ('13900000000', 1, 1, 'member'), ('13900000001', 1, 1, 'member'),
           ('13700000000', 1, 2, 'owner'), ('13700000001', 1, 2, 'member'), ('13600000000', 1, 3, 'owner');
       `);
-      expect(await migrate(db, all.filter((m) => m.id <= 4))).toEqual([4]);
+      expect(
+        await migrate(
+          db,
+          all.filter((m) => m.id <= 4),
+        ),
+      ).toEqual([4]);
       const roles = await db.query<{ id: number; account_id: number; name: string; permissions: string[] }>(
         'SELECT id, account_id, name, permissions FROM roles ORDER BY account_id',
       );

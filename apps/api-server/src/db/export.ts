@@ -28,7 +28,7 @@ export function exportName(createdAt: number): string {
 /** Queues an export of the orders matching `filters` (only the filters present are kept). */
 export async function createExportJob(
   scope: Scope,
-  userId: number,
+  userId: number | null,
   { format, ...filters }: BodyOf<'/api/export/create'>,
   now: number,
 ): Promise<ExportJob> {

@@ -27,7 +27,7 @@ export function exportRoutes({ now, wakeExportWorker }: Pick<Deps, 'now' | 'wake
     .post('/create', body('/api/export/create'), async (c) => {
       const input = c.req.valid('json');
       const auth = c.get('auth');
-      const job = await createExportJob(scope(c), auth?.userId ?? 0, input, Math.floor(now() / 1000));
+      const job = await createExportJob(scope(c), auth?.userId ?? null, input, Math.floor(now() / 1000));
       recordChange(c, {
         target: { type: 'export', id: job.id, name: job.name },
         before: null,
