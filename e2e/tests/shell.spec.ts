@@ -17,6 +17,7 @@ const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/system/global', '全局设置'],
   ['/system/setting', '代发设置'],
   ['/system/logs', '操作日志'],
+  ['/dashboard/download', '下载中心'],
   ['/user/seller', '卖家管理'],
   ['/user/account', '子账号'],
   ['/user/permission', '权限管理'],
@@ -24,7 +25,6 @@ const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
 
 /** The menu entries whose feature is being built: 功能建设中 with the entry's title. */
 const UNDER_CONSTRUCTION_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
-  ['/dashboard/download', '下载中心'],
   ['/dashboard/tools', '常用工具'],
   ['/dashboard/help', '帮助中心'],
   ['/order/pre-sale', '预售订单'],

@@ -21,6 +21,7 @@ import { addressRoutes } from './routes/address';
 import { companyRoutes } from './routes/company';
 import { copyRoutes } from './routes/copy';
 import { defaultRoutes } from './routes/default';
+import { downloadRoutes, exportRoutes } from './routes/export';
 import { goodsRoutes } from './routes/goods';
 import { logRoutes } from './routes/log';
 import { orderRoutes } from './routes/order';
@@ -40,6 +41,8 @@ export interface AppOptions extends Deps {
   /** In production there are no `/__dev/*` routes, whatever the providers. */
   production: boolean;
   staticSite: StaticSite | null;
+  /** Where the export files are (the export worker writes them, `/download/export/:id` reads them). */
+  exportDir: string;
 }
 
 /**
@@ -73,6 +76,7 @@ function createApi(options: AppOptions) {
   api.route('/shop', shopRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
+  api.route('/export', exportRoutes(options));
   api.route('/log', logRoutes());
   api.route('/team', teamRoutes(options));
   api.route('/seller', sellerRoutes(options));
@@ -109,6 +113,7 @@ export function createApp(options: AppOptions) {
   app.get('/static/goods/:name{[0-9]+\\.svg}', (c) => svg(goodsSvg(c.req.param('name').slice(0, -4)), c));
 
   app.route('/api', createApi(options));
+  app.route('/download', downloadRoutes(options));
 
   const escapeAttribute = (value: string) => value.replace(/[&"'<>]/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -56,6 +56,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   secret: string;
   staticDir: string | undefined;
+  /** `EXPORT_DIR`: where export files go (default: see `ServerOptions.exportDir`). */
+  exportDir: string | undefined;
   logLevel: LogLevel;
   trustProxy: boolean;
   signup: 'open' | 'closed';
@@ -208,6 +210,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
       databaseUrl: env.DATABASE_URL || undefined,
       secret,
       staticDir: env.STATIC_DIR ?? undefined,
+      exportDir: value('EXPORT_DIR'),
       logLevel: parseLogLevel(env.LOG_LEVEL, 'info'),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       signup: signup === 'closed' ? 'closed' : 'open',

@@ -19,6 +19,8 @@ export interface Deps {
   log: Logger;
   /** Wakes the copy worker after new jobs were queued. */
   wakeCopyWorker: () => void;
+  /** Wakes the export worker after a job was queued. */
+  wakeExportWorker: () => void;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */
   trustProxy?: boolean;
   /** `SIGNUP`: `open` (default): an unknown mobile signs up; `closed`: only existing users sign in. */

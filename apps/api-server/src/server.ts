@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { CopyWorker, type CopyWorkerOptions } from './copy-worker';
 import type { Db } from './db/db';
+import { ExportWorker, type ExportWorkerOptions } from './export-worker';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
@@ -50,6 +54,14 @@ export interface ServerOptions {
   /** Seed an empty database with the demo data. Default true. */
   seed?: boolean;
   copyWorker?: CopyWorkerOptions | false;
+  /**
+   * `EXPORT_DIR`: where export files are written. Default `exports/` in the PGlite data directory;
+   * on Postgres `.data/exports`; with `memory://` a temp directory removed on close. Instances
+   * sharing a Postgres need it on storage they share.
+   */
+  exportDir?: string;
+  /** The export worker's batch size and timings; false: no worker (jobs stay queued). */
+  exportWorker?: Omit<ExportWorkerOptions, 'dir'> | false;
   trustProxy?: boolean;
   /** `open` (default): an unknown mobile that passes the SMS login signs up; `closed`: it is refused. */
   signup?: 'open' | 'closed';
@@ -71,6 +83,9 @@ export interface RunningServer {
   db: Db;
   log: Logger;
   sms: SmsProvider;
+  /** The export worker (null when disabled). */
+  exports: ExportWorker | null;
+  exportDir: string;
   /** Whether this start seeded the database. */
   seeded: boolean;
   /** Stops accepting, finishes in-flight requests, stops the worker and closes the database. */
@@ -148,6 +163,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }, options.sweepEveryMs ?? 60_000);
   sweeper.unref();
   const worker = options.copyWorker === false ? null : new CopyWorker(db, now, log, options.copyWorker);
+  const memory = !options.databaseUrl && (options.dataDir ?? '').startsWith('memory://');
+  const exportDir =
+    options.exportDir ??
+    (memory
+      ? mkdtempSync(join(tmpdir(), 'consign-exports-'))
+      : join(options.databaseUrl ? DEFAULT_DATA_DIR : (options.dataDir ?? DEFAULT_DATA_DIR), 'exports'));
+  const exportWorker =
+    options.exportWorker === false
+      ? null
+      : new ExportWorker(db, now, log, { ...options.exportWorker, dir: exportDir });
   const app = createApp({
     db,
     tokens,
@@ -156,6 +181,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     log,
     wakeCopyWorker: () => worker?.wake(),
+    wakeExportWorker: () => exportWorker?.wake(),
+    exportDir,
     secret,
     nonces,
     smsProvider,
@@ -195,6 +222,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = (server.address() as AddressInfo).port;
   phase('listening');
   worker?.start();
+  await exportWorker?.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -226,11 +254,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clearInterval(sweeper);
       await sweeping;
       await worker?.stop();
+      await exportWorker?.stop();
       await db.close();
+      if (memory && !options.exportDir) rmSync(exportDir, { recursive: true, force: true });
     })();
     return closing;
   };
 
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${shownHost}:${port}`, port, host, db, log, sms: smsProvider, seeded, close };
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    host,
+    db,
+    log,
+    sms: smsProvider,
+    seeded,
+    exports: exportWorker,
+    exportDir,
+    close,
+  };
 }

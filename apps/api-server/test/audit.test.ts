@@ -321,6 +321,19 @@ const CASES: Record<ApiPath, Case[]> = {
     async () => ({ token: user, body: { shop_id: 1, urls: ['https://item.example.com/9'] } }),
   ],
 
+  '/api/export/create': [async () => ({ token: user, body: { format: 'xlsx', status: 'pending' } })],
+  '/api/export/index': [async () => ({ token: user, body: page })],
+  '/api/export/download-url': [
+    async () => {
+      const { id } = await one<{ id: number }>(
+        `INSERT INTO export_jobs (account_id, name, format, filters, status, file_name, download_key, created_at,
+           updated_at, expires_at)
+         VALUES (1, '日志导出', 'csv', '{}', 'succeeded', 'x.csv', 'k', 1, 1, 4000000000) RETURNING id`,
+      );
+      return { token: user, body: { id } };
+    },
+  ],
+
   '/api/log/index': [async () => ({ token: admin, body: page })],
 
   '/api/team/role-index': [async () => ({ token: admin, body: page })],
@@ -376,7 +389,8 @@ const CASES: Record<ApiPath, Case[]> = {
 };
 
 beforeAll(async () => {
-  t = await startTestServer({ dataDir: 'memory://', copyWorker: false });
+  // No export worker: a job it ran in the background would change the data between two snapshots.
+  t = await startTestServer({ dataDir: 'memory://', copyWorker: false, exportWorker: false });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);
   secondToken = await t.login(SECOND);

@@ -25,6 +25,7 @@ const SNAPSHOT_QUERIES = [
     'copy_records',
     'addresses',
     'order_events',
+    'export_jobs',
   ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
   `SELECT * FROM roles WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
@@ -63,6 +64,7 @@ interface DemoIds {
   group: number;
   goods: number;
   copy: number;
+  export: number;
   banner: number;
   platform: number;
   platformAuth: number;
@@ -234,6 +236,12 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
 
     // The caller's own log (their sign-in): none of the demo account's entries.
+    // The caller's own export (of nothing: the demo shop's orders are not theirs).
+    '/api/export/create': [{ body: { format: 'csv', shop_id: ids.shop }, outcome: 'any' }],
+    // Only the caller's own export of the case above: none of the demo account's.
+    '/api/export/index': [{ body: page, outcome: 'any' }],
+    '/api/export/download-url': [{ body: { id: ids.export }, outcome: 'not-found' }],
+
     '/api/log/index': [{ body: page, outcome: 'any' }],
     // The caller's own team: the demo account's roles and members are not there.
     '/api/team/role-index': [{ body: page, outcome: 'empty-list' }],
@@ -270,8 +278,15 @@ async function snapshot(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestServer({ dataDir: 'memory://', copyWorker: false });
+  t = await startTestServer({ dataDir: 'memory://', copyWorker: false, exportWorker: false });
   const db = t.server.db;
+  // A finished export of the demo account.
+  await db.query(
+    `INSERT INTO export_jobs (account_id, name, format, filters, status, rows_done, rows_total, size, file_name,
+       download_key, created_at, updated_at, expires_at)
+     VALUES ($1, '代发订单-演示', 'csv', '{}', 'succeeded', 1, 1, 10, 'x.csv', 'k', 1, 1, 4000000000)`,
+    [DEMO_ACCOUNT],
+  );
   // Distinctive demo settings, so that an answer holding them is seen.
   await db.query(
     `UPDATE settings SET purchase_account = 'demo-purchase-account', notify_mobile = '13811112222'
@@ -296,6 +311,7 @@ beforeAll(async () => {
     group: await one('SELECT id FROM shop_groups WHERE account_id = $1 ORDER BY id LIMIT 1'),
     goods: await one('SELECT id FROM goods WHERE account_id = $1 ORDER BY id LIMIT 1'),
     copy: await one('SELECT id FROM copy_records WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    export: await one('SELECT id FROM export_jobs WHERE account_id = $1 ORDER BY id LIMIT 1'),
     banner: await one('SELECT id FROM banners WHERE $1 > 0 ORDER BY id LIMIT 1'),
     platform: await one('SELECT id FROM platforms WHERE $1 > 0 ORDER BY id LIMIT 1'),
     platformAuth: await one('SELECT id FROM platform_auths WHERE $1 > 0 ORDER BY id LIMIT 1'),
@@ -315,6 +331,7 @@ beforeAll(async () => {
      UNION SELECT purchase_account FROM settings WHERE account_id = $1
      UNION SELECT notify_mobile FROM settings WHERE account_id = $1
      UNION SELECT name FROM roles WHERE account_id = $1
+     UNION SELECT name FROM export_jobs WHERE account_id = $1
      UNION SELECT mobile FROM users WHERE account_id = $1
      UNION SELECT name FROM addresses WHERE account_id = $1
      UNION SELECT address FROM addresses WHERE account_id = $1

@@ -28,6 +28,46 @@ async function total(read: () => Promise<{ total: number; list: unknown[] }>): P
 }
 
 describe('list totals after writes', () => {
+  it('orders: the kept totals (migration 0009) follow inserts, status changes, moves and deletes', async () => {
+    const db = t.server.db;
+    const counted = async (status?: string) =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM orders WHERE account_id = 1${status ? ' AND status = $1' : ''}`,
+          status ? [status] : [],
+        )
+      )[0]?.n;
+    const check = async () => {
+      expect((await api.order.index({ pageIndex: 1, pageSize: 1 })).total).toBe(await counted());
+      for (const status of ['pending', 'purchased', 'shipped', 'completed', 'cancelled'] as const) {
+        expect((await api.order.index({ pageIndex: 1, pageSize: 1, status })).total, status).toBe(
+          await counted(status),
+        );
+      }
+    };
+    await check();
+    const before = await counted();
+    await db.query(
+      `INSERT INTO orders (account_id, order_no, shop_id, goods, goods_titles, amount, status, buyer_name,
+         receiver_name, receiver_mobile, receiver_address, created_at)
+       SELECT 1, 'TOTAL' || g, 1, '[]', '', 1, 'pending', 'b', 'r', '13800000000', 'a', 1
+       FROM generate_series(1, 3) g`,
+    );
+    expect((await api.order.index({ pageIndex: 1, pageSize: 1 })).total).toBe((before ?? 0) + 3);
+    await check();
+    await db.query("UPDATE orders SET status = 'cancelled' WHERE order_no = 'TOTAL1'");
+    await db.query("UPDATE orders SET status = status, amount = 2 WHERE order_no = 'TOTAL2'");
+    await check();
+    // Into another account and back out of this one.
+    await t.login('13712340061');
+    await db.query(
+      "UPDATE orders SET account_id = (SELECT account_id FROM users WHERE mobile = '13712340061') WHERE order_no = 'TOTAL2'",
+    );
+    await db.query("DELETE FROM orders WHERE order_no = 'TOTAL3'");
+    await check();
+    expect((await api.order.index({ pageIndex: 1, pageSize: 1 })).total).toBe((before ?? 0) + 1);
+  });
+
   it('goods: a new product and a status change move every affected total', async () => {
     const all = () => api.goods.index({ pageIndex: 1, pageSize: 20 });
     const drafts = () => api.goods.index({ pageIndex: 1, pageSize: 20, status: 'draft' });

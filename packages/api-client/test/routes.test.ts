@@ -123,6 +123,19 @@ const address = {
   is_default: true,
   version: 1,
 };
+const exportJob = {
+  id: 5,
+  name: '代发订单-20261122-193000',
+  format: 'csv',
+  filters: { status: 'pending', shop_id: 3 },
+  status: 'queued',
+  rows_done: 0,
+  rows_total: 0,
+  size: null,
+  error: null,
+  created_at: now,
+  expires_at: now + 7 * 86_400,
+};
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
@@ -223,6 +236,9 @@ const answers: Record<ApiPath, unknown> = {
     created_at: now,
   }),
   '/api/copy/create': { created: 2 },
+  '/api/export/create': exportJob,
+  '/api/export/index': page({ ...exportJob, status: 'succeeded', rows_done: 12, rows_total: 12, size: 2048 }),
+  '/api/export/download-url': { url: '/download/export/5?exp=1&sig=abc', expires_at: now + 60 },
   '/api/log/index': page({
     id: 1,
     created_at: now,

@@ -15,6 +15,8 @@ export interface PageAccess {
  * to every signed-in user.
  */
 export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
+  // 下载中心 holds the order exports.
+  '/dashboard/download': { permission: 'order:view' },
   '/order/index': { permission: 'order:view' },
   '/order/after-sale': { permission: 'aftersale:process' },
   '/shop/setting': { permission: 'shop:manage' },

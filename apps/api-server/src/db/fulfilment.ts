@@ -24,7 +24,7 @@ import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { defaultAddress, senderAddressById } from './address';
 import type { Change, Saved } from './log';
-import { ORDER_SELECT, type OrderRow, orderFilters, toOrder } from './order';
+import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
 import { notFound, type Scope } from './scope';
 
 /**
@@ -236,7 +236,7 @@ interface DetailRow extends OrderRow {
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await scope.db.query<DetailRow>(
-    `SELECT ${ORDER_SELECT}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
+    `SELECT ${ORDER_COLUMNS}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
        o.cancel_reason
      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
     [id, scope.accountId],
@@ -285,7 +285,10 @@ export async function batchTargets(
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? { id, order_no: null });
   }
-  const { f, joins } = orderFilters(scope, (selection.filter ?? {}) as Parameters<typeof orderFilters>[1]);
+  const { filters: f, filterJoins: joins } = orderFilters(
+    scope,
+    (selection.filter ?? {}) as Parameters<typeof orderFilters>[1],
+  );
   const rows = await scope.db.query<Target>(
     `SELECT o.id, o.order_no FROM orders o ${joins} ${f.sql}
      ORDER BY o.created_at DESC, o.id DESC LIMIT ${ORDER_BATCH_MAX + 1}`,

@@ -9,6 +9,7 @@ export * from './company.js';
 export * from './config.js';
 export * from './copy.js';
 export * from './envelope.js';
+export * from './export.js';
 export * from './fulfilment.js';
 export * from './goods.js';
 export * from './list.js';

@@ -21,6 +21,13 @@ import {
   copyRecordSchema,
 } from './copy.js';
 import {
+  exportCreateBodySchema,
+  exportDownloadBodySchema,
+  exportDownloadUrlSchema,
+  exportJobSchema,
+  exportListParamsSchema,
+} from './export.js';
+import {
   addressListParamsSchema,
   addressListSchema,
   addressSaveBodySchema,
@@ -315,6 +322,27 @@ export const apiRoutes = {
     body: idParamsSchema,
     data: deletedSchema,
     audit: '删除发货地址',
+  },
+
+  // Exports (下载中心): whoever may see the orders may export them.
+  '/api/export/create': {
+    access: 'user',
+    permission: 'order:view',
+    body: exportCreateBodySchema,
+    data: exportJobSchema,
+    audit: '导出订单',
+  },
+  '/api/export/index': {
+    access: 'user',
+    permission: 'order:view',
+    body: exportListParamsSchema,
+    data: pageSchema(exportJobSchema),
+  },
+  '/api/export/download-url': {
+    access: 'user',
+    permission: 'order:view',
+    body: exportDownloadBodySchema,
+    data: exportDownloadUrlSchema,
   },
 
   // No permission: the shops are the reference data of every area (the shop filter of the order, goods

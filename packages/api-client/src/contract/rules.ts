@@ -46,6 +46,14 @@ export const SHOP_AUTH_STATUSES = ['authorized', 'expired', 'unauthorized'] as c
 export const GOODS_STATUSES = ['on_sale', 'off_sale', 'draft'] as const;
 export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const PLATFORM_AUTH_STATUSES = ['active', 'expired', 'revoked'] as const;
+/** The file formats of an order export. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+/** An export job: `queued`, `running` (rows being written), `succeeded` (file ready) or `failed`. */
+export const EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+/** How long an export's file and job are kept. */
+export const EXPORT_KEEP_DAYS = 7;
+/** How long a download link of an export works. */
+export const EXPORT_LINK_SECONDS = 60;
 /** How often orders are pulled from the shops, in minutes. */
 export const SYNC_INTERVALS = [15, 30, 60] as const;
 

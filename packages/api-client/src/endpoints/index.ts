@@ -3,6 +3,7 @@ import { addressEndpoints } from './address.js';
 import { authEndpoints, configEndpoints, userEndpoints } from './auth.js';
 import { companyEndpoints } from './company.js';
 import { copyEndpoints } from './copy.js';
+import { exportEndpoints } from './export.js';
 import { goodsEndpoints } from './goods.js';
 import { logEndpoints } from './log.js';
 import { orderEndpoints } from './order.js';
@@ -23,6 +24,7 @@ export function createEndpoints(call: CallFn) {
     shop: shopEndpoints(call),
     goods: goodsEndpoints(call),
     copy: copyEndpoints(call),
+    export: exportEndpoints(call),
     log: logEndpoints(call),
     team: teamEndpoints(call),
     seller: sellerEndpoints(call),

@@ -9,6 +9,7 @@ export {
   afterSaleListQuery,
   companyQuery,
   copyRecordListQuery,
+  exportListQuery,
   goodsDetailQuery,
   goodsListQuery,
   logListQuery,

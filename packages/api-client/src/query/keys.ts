@@ -1,4 +1,5 @@
 import type { CopyRecordListParams } from '../contract/copy.js';
+import type { ExportListParams } from '../contract/export.js';
 import type { GoodsListParams } from '../contract/goods.js';
 import type { LogListParams } from '../contract/log.js';
 import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
@@ -61,6 +62,10 @@ export const queryKeys = {
   log: {
     all: ['log', 'index'] as const,
     list: (params: LogListParams) => ['log', 'index', compactParams(params)] as const,
+  },
+  exports: {
+    all: ['export', 'index'] as const,
+    list: (params: ExportListParams) => ['export', 'index', compactParams(params)] as const,
   },
   copyRecords: {
     all: ['copy', 'index'] as const,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client.js';
 import type { CopyRecordListParams } from '../contract/copy.js';
+import type { ExportListParams } from '../contract/export.js';
 import type { GoodsListParams } from '../contract/goods.js';
 import type { LogListParams } from '../contract/log.js';
 import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
@@ -121,6 +122,16 @@ export function copyRecordListQuery(api: ApiClient, params: CopyRecordListParams
   return queryOptions({
     queryKey: queryKeys.copyRecords.list(body),
     queryFn: ({ signal }) => api.copy.index(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the account's export jobs (下载中心). */
+export function exportListQuery(api: ApiClient, params: ExportListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.exports.list(body),
+    queryFn: ({ signal }) => api.export.index(body, { signal }),
     placeholderData: keepPreviousData,
   });
 }

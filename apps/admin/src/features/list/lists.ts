@@ -3,6 +3,8 @@ import {
   AFTER_SALE_TYPES,
   COPY_STATUSES,
   type CopyRecord,
+  EXPORT_STATUSES,
+  type ExportJob,
   GOODS_STATUSES,
   ORDER_STATUSES,
   PLATFORMS,
@@ -12,6 +14,7 @@ import {
 import {
   afterSaleListQuery,
   copyRecordListQuery,
+  exportListQuery,
   goodsListQuery,
   logListQuery,
   memberListQuery,
@@ -130,6 +133,28 @@ export const copyRecordList = defineList({
     queryOptions({
       ...copyRecordListQuery(api, params),
       refetchInterval: (query) => (query.state.data?.list.some(isCopyActive) ? COPY_REFRESH_MS : false),
+    }),
+});
+
+/** How often 下载中心 refreshes while an export is queued or running. */
+export const EXPORT_REFRESH_MS = 2000;
+
+/** An export that is still going: 下载中心 refreshes itself while one is on screen. */
+export const isExportActive = (job: ExportJob) => job.status === 'queued' || job.status === 'running';
+
+/** 下载中心 `/dashboard/download`: the account's exports, refreshing every 2 s while one is running. */
+export const exportList = defineList({
+  search: z.extend(listSearch, { keyword: filter, status: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    status: oneOf(search.status, EXPORT_STATUSES),
+  }),
+  queryOptions: (api, params) =>
+    queryOptions({
+      ...exportListQuery(api, params),
+      refetchInterval: (query) => (query.state.data?.list.some(isExportActive) ? EXPORT_REFRESH_MS : false),
     }),
 });
 

@@ -3,6 +3,7 @@ import { formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
+import { ExportMenu } from '../download/export-menu';
 import { orderList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
@@ -54,7 +55,7 @@ const renderDetail: OrderListViewProps<Order>['renderDetail'] = (order, open, on
 
 /**
  * 代发订单: the order list with the platform picker, the amount and the buyer and receiver; the detail
- * dialog with the order's steps and timeline; with order:process, row selection and the batches.
+ * dialog with the order's steps and timeline; with order:process, row selection and the batches; 导出.
  */
 export function OrderListPage() {
   const list = useList(route, orderList);
@@ -75,16 +76,19 @@ export function OrderListPage() {
       renderDetail={renderDetail}
       leadingColumns={canProcess ? select.columns : undefined}
       actions={
-        canProcess ? (
-          <OrderBatchBar
-            rows={rows}
-            total={list.query.data?.total ?? 0}
-            filter={list.filters as OrderFilter}
-            selection={select.selection}
-            onSelectAllMatching={() => select.setSelection({ kind: 'filter' })}
-            onClear={select.clear}
-          />
-        ) : null
+        <div className="flex flex-wrap items-center gap-3">
+          <ExportMenu filters={list.filters} />
+          {canProcess ? (
+            <OrderBatchBar
+              rows={rows}
+              total={list.query.data?.total ?? 0}
+              filter={list.filters as OrderFilter}
+              selection={select.selection}
+              onSelectAllMatching={() => select.setSelection({ kind: 'filter' })}
+              onClear={select.clear}
+            />
+          ) : null}
+        </div>
       }
     />
   );

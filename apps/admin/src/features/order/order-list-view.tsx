@@ -49,7 +49,7 @@ export interface OrderListViewProps<Row extends OrderRow> {
   renderDetail?: (row: Row, open: boolean, onOpenChange: (open: boolean) => void) => React.ReactNode;
   /** Columns before 订单号 (the selection checkboxes). */
   leadingColumns?: DataTableProps<Row>['columns'];
-  /** Controls over the table (the batch actions). */
+  /** Controls over the table (the batch actions, 导出). */
   actions?: React.ReactNode;
   /** Extra dialogs of the page. */
   children?: React.ReactNode;
@@ -116,10 +116,10 @@ export function OrderListView<Row extends OrderRow>({
       list={list}
       columns={tableColumns}
       onRowClick={show}
+      actions={actions}
       keywordPlaceholder={keywordPlaceholder}
       filters={{ shop: true, dateRange: true, selects: [select] }}
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels }}
-      actions={actions}
     >
       {children}
       {detail && renderDetail ? renderDetail(detail, open, setOpen) : null}

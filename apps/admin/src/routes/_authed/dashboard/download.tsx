@@ -1,8 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { DownloadListPage } from '../../../features/download/download-list-page';
+import { LIST_DEFAULTS } from '../../../features/list/define-list';
+import { exportList } from '../../../features/list/lists';
 
 export const Route = createFileRoute('/_authed/dashboard/download')({
   staticData: { title: TITLES.dashboardDownload },
-  component: () => <UnderConstructionPage feature={TITLES.dashboardDownload} />,
+  validateSearch: exportList.search,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => exportList.toParams(search),
+  // A failed load is not a route error: the page shows it in the table with a retry.
+  loader: ({ context: { queryClient, api }, deps }) =>
+    queryClient.ensureQueryData(exportList.queryOptions(api, deps)).catch(() => undefined),
+  component: DownloadListPage,
 });

@@ -1,0 +1,44 @@
+import type { ExportFormat, ExportStatus } from '@consign/api-client';
+
+export const DOWNLOAD_COPY = {
+  keywordPlaceholder: '导出名称',
+  statusTabs: '导出状态',
+  refreshing: '有导出进行中，列表每 2 秒自动刷新',
+  download: '下载',
+  downloadLabel: (name: string) => `下载 ${name}`,
+  progressLabel: (name: string) => `导出进度 ${name}`,
+  progress: (done: number, total: number) =>
+    `${done.toLocaleString('zh-CN')} / ${total.toLocaleString('zh-CN')} 行`,
+  rows: (n: number) => `${n.toLocaleString('zh-CN')} 行`,
+  keptNote: '导出文件保留 7 天，到期自动删除。',
+  columns: {
+    name: '名称',
+    format: '格式',
+    filters: '筛选条件',
+    createdAt: '创建时间',
+    status: '状态',
+    size: '大小',
+    expiresAt: '到期时间',
+    actions: '操作',
+  },
+  format: { csv: 'CSV', xlsx: 'Excel' } satisfies Record<ExportFormat, string>,
+  status: {
+    queued: '排队中',
+    running: '导出中',
+    succeeded: '已完成',
+    failed: '失败',
+  } satisfies Record<ExportStatus, string>,
+  allOrders: '全部订单',
+  filter: {
+    keyword: (value: string) => `关键词：${value}`,
+    status: (label: string) => `状态：${label}`,
+    shop: (name: string) => `店铺：${name}`,
+    platform: (label: string) => `平台：${label}`,
+    dates: (from: string, to: string) => `下单日期：${from || '不限'} 至 ${to || '不限'}`,
+  },
+  // The 导出 menu of 代发订单.
+  exportButton: '导出',
+  exportAs: (format: string) => `导出为 ${format}`,
+  exportCreated: '导出任务已创建，可在下载中心查看进度并下载',
+  goToDownloads: '前往下载中心',
+} as const;

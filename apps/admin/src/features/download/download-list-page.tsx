@@ -1,0 +1,175 @@
+import {
+  EXPORT_STATUSES,
+  type ExportJob,
+  type ExportStatus,
+  ORDER_STATUSES,
+  PLATFORMS,
+} from '@consign/api-client';
+import { Button, formatDateTime, RelativeTime } from '@consign/ui';
+import type { DataTableProps } from '@consign/ui/components/data-table';
+import { useMutation } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { TITLES } from '../../copy';
+import { useApi } from '../../lib/use-api';
+import { ListPage } from '../list/list-page';
+import { exportList, isExportActive } from '../list/lists';
+import { useShopOptions } from '../list/shop-options';
+import { useList } from '../list/use-list';
+import { ORDER_COPY, PLATFORM_LABELS } from '../order/copy';
+import { StatusBadge } from '../order/status-badge';
+import { DOWNLOAD_COPY } from './copy';
+
+const route = getRouteApi('/_authed/dashboard/download');
+const c = DOWNLOAD_COPY.columns;
+
+const TONES = {
+  queued: 'neutral',
+  running: 'primary',
+  succeeded: 'success',
+  failed: 'danger',
+} as const satisfies Record<ExportStatus, string>;
+
+const isOneOf = <T extends string>(value: unknown, allowed: readonly T[]): value is T =>
+  typeof value === 'string' && (allowed as readonly string[]).includes(value);
+
+/** The filters an export was made with, as a seller reads them (全部订单 without any). */
+export function filtersSummary(filters: ExportJob['filters'], shopName: (id: number) => string): string {
+  const f = DOWNLOAD_COPY.filter;
+  const parts: string[] = [];
+  if (isOneOf(filters.status, ORDER_STATUSES)) parts.push(f.status(ORDER_COPY.status[filters.status]));
+  if (isOneOf(filters.platform, PLATFORMS)) parts.push(f.platform(PLATFORM_LABELS[filters.platform]));
+  if (filters.shop_id) parts.push(f.shop(shopName(Number(filters.shop_id))));
+  if (filters.start_date || filters.end_date)
+    parts.push(f.dates(String(filters.start_date ?? ''), String(filters.end_date ?? '')));
+  if (filters.keyword) parts.push(f.keyword(String(filters.keyword)));
+  return parts.length > 0 ? parts.join('；') : DOWNLOAD_COPY.allOrders;
+}
+
+/** `1.2 MB`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Progress({ job }: { job: ExportJob }) {
+  const percent = job.rows_total > 0 ? Math.floor((job.rows_done / job.rows_total) * 100) : 0;
+  return (
+    <div className="flex items-center gap-2">
+      <div
+        role="progressbar"
+        aria-label={DOWNLOAD_COPY.progressLabel(job.name)}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="h-1.5 w-24 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="text-xs tabular-nums text-muted-foreground">
+        {DOWNLOAD_COPY.progress(job.rows_done, job.rows_total)}
+      </span>
+    </div>
+  );
+}
+
+/** Asks for a 60-second link and lets the browser download the file from it (no token in the address). */
+function DownloadButton({ job }: { job: ExportJob }) {
+  const api = useApi();
+  const link = useMutation({
+    mutationFn: () => api.export.downloadUrl({ id: job.id }),
+    onSuccess: ({ url }) => {
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.rel = 'noopener';
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+    },
+  });
+  return (
+    <Button
+      variant="link"
+      aria-label={DOWNLOAD_COPY.downloadLabel(job.name)}
+      loading={link.isPending}
+      onClick={() => link.mutate()}
+    >
+      {DOWNLOAD_COPY.download}
+    </Button>
+  );
+}
+
+/** 下载中心: the account's exports with their progress and download links, refreshing while one runs. */
+export function DownloadListPage() {
+  const list = useList(route, exportList);
+  const shops = useShopOptions();
+  const refreshing = list.query.data?.list.some(isExportActive) ?? false;
+  const columns = useMemo((): DataTableProps<ExportJob>['columns'] => {
+    const shopName = (id: number) => shops.find((shop) => shop.id === id)?.name ?? `#${id}`;
+    return [
+      { header: c.name, cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+      { header: c.format, cell: ({ row }) => DOWNLOAD_COPY.format[row.original.format] },
+      {
+        header: c.filters,
+        cell: ({ row }) => (
+          <span className="block max-w-64 text-xs text-muted-foreground">
+            {filtersSummary(row.original.filters, shopName)}
+          </span>
+        ),
+      },
+      { header: c.createdAt, cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} /> },
+      {
+        header: c.status,
+        cell: ({ row }) => (
+          <span className="flex flex-col items-start gap-1">
+            <StatusBadge
+              label={DOWNLOAD_COPY.status[row.original.status]}
+              tone={TONES[row.original.status]}
+            />
+            {row.original.status === 'running' ? <Progress job={row.original} /> : null}
+            {row.original.status === 'succeeded' ? (
+              <span className="text-xs text-muted-foreground">
+                {DOWNLOAD_COPY.rows(row.original.rows_done)}
+              </span>
+            ) : null}
+            {row.original.error ? <span className="text-error text-xs">{row.original.error}</span> : null}
+          </span>
+        ),
+      },
+      {
+        header: c.size,
+        cell: ({ row }) => (row.original.size === null ? '—' : formatSize(row.original.size)),
+        meta: { align: 'right' },
+      },
+      { header: c.expiresAt, cell: ({ row }) => formatDateTime(row.original.expires_at) },
+      {
+        id: 'actions',
+        header: c.actions,
+        cell: ({ row }) =>
+          row.original.status === 'succeeded' ? <DownloadButton job={row.original} /> : null,
+      },
+    ];
+  }, [shops]);
+  return (
+    <ListPage
+      title={TITLES.dashboardDownload}
+      list={list}
+      // A background refresh is not a load: no busy table every 2 s.
+      loading={list.query.isFetching && !refreshing}
+      columns={columns}
+      actions={
+        <p className="text-muted-foreground text-xs" data-slot="download-note">
+          {refreshing ? DOWNLOAD_COPY.refreshing : DOWNLOAD_COPY.keptNote}
+        </p>
+      }
+      keywordPlaceholder={DOWNLOAD_COPY.keywordPlaceholder}
+      tabs={{
+        filter: 'status',
+        label: DOWNLOAD_COPY.statusTabs,
+        options: EXPORT_STATUSES,
+        labels: DOWNLOAD_COPY.status,
+      }}
+    />
+  );
+}

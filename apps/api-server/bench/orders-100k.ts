@@ -1,0 +1,264 @@
+/**
+ * The order bench of issue 16, on Postgres only:
+ * `DATABASE_URL=postgres://.../empty_db pnpm --filter @consign/api-server bench:orders`
+ *
+ * 1. Starts the server once on the empty database (migrations and the demo seed), then tops the demo
+ *    account up to BENCH_ORDERS orders (100,000) in SQL: copies of the seeded orders with new numbers,
+ *    spread over the last 365 days, then `ANALYZE`. Not the demo seed: only this script does it.
+ * 2. The list at a fixed rate (autocannon `overallRate`, BENCH_RATE = 200 req/s, BENCH_SECONDS = 10
+ *    after an unmeasured 3 s warm-up): the first page without filters, and two filtered pages (page 3
+ *    of the 待采购 tab, and of the 待采购 tab of one platform). Every request freshly signed.
+ * 3. Exports: the 待采购 orders, then all of them, as CSV and as XLSX. For each: the time from
+ *    `export/create` to `succeeded` (polled every 200 ms), the server's peak RSS (VmRSS of its
+ *    process from /proc, sampled every 50 ms, against the RSS before), and, while it runs, how many
+ *    `user/info` calls (one after another) were answered and the slowest of them.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type ApiClient,
+  createApiClient,
+  createNonce,
+  type ExportFormat,
+  signPayload,
+} from '@consign/api-client';
+// @ts-expect-error autocannon ships no types
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const DATABASE_URL = process.env.DATABASE_URL;
+if (!DATABASE_URL) throw new Error('bench:orders needs DATABASE_URL (an empty Postgres database)');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SECRET = 'bench-secret';
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DEMO_ACCOUNT = 1;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function start(port: number, exportDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_SIGN_SECRET: SECRET,
+      EXPORT_DIR: exportDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The resident set of a process in MB (VmRSS from /proc). */
+function rssMb(pid: number | undefined): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Math.round(Number(match?.[1] ?? 0) / 1024);
+}
+
+/** Tops the demo account up to `ORDERS` orders: copies of its seeded orders with new numbers and times. */
+async function seedOrders() {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const [{ n }] = (
+      await client.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE account_id = $1', [
+        DEMO_ACCOUNT,
+      ])
+    ).rows as [{ n: number }];
+    const missing = ORDERS - n;
+    if (missing > 0) {
+      const began = performance.now();
+      await client.query(
+        `WITH src AS (SELECT *, row_number() OVER (ORDER BY id) - 1 AS k FROM orders WHERE account_id = $1)
+         INSERT INTO orders (account_id, order_no, shop_id, goods, goods_titles, amount, status, buyer_name,
+           receiver_name, receiver_mobile, receiver_address, created_at)
+         SELECT o.account_id, 'BN' || lpad(g::text, 9, '0'), o.shop_id, o.goods, o.goods_titles,
+           o.amount + g % 97, o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address,
+           extract(epoch FROM now())::bigint - (g * 7919 % (365 * 86400))
+         FROM generate_series(1, $2::int) g JOIN src o ON o.k = g % $3::int`,
+        [DEMO_ACCOUNT, missing, n],
+      );
+      await client.query('ANALYZE orders');
+      console.log(
+        `seeded ${missing} orders (${n} from the demo seed) in ${Math.round(performance.now() - began)} ms`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function login(url: string): Promise<{ api: ApiClient; token: string }> {
+  const anonymous = createApiClient({ baseURL: url, secret: SECRET });
+  const mobile = '13800000000';
+  await anonymous.auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'b' });
+  const { code } = (await (await fetch(`${url}/__dev/sms?mobile=${mobile}`)).json()) as { code: string };
+  const { access_token: token } = await anonymous.auth.login({ mobile, code });
+  return { api: createApiClient({ baseURL: url, secret: SECRET, getToken: () => token }), token };
+}
+
+async function fixedRate(url: string, token: string, body: Record<string, unknown>, seconds: number) {
+  return autocannon({
+    url,
+    connections: 20,
+    overallRate: RATE,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/order/index',
+        setupRequest: (request: Record<string, unknown>) => {
+          const signed = { ...body, nonce: createNonce(), ts: Math.floor(Date.now() / 1000) };
+          return {
+            ...request,
+            body: JSON.stringify(signed),
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${token}`,
+              'cache-key': signPayload(signed, SECRET),
+            },
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function exportRun(
+  api: ApiClient,
+  pid: number | undefined,
+  format: ExportFormat,
+  filters: { status?: 'pending' },
+) {
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  let answered = 0;
+  let slowest = 0;
+  let done = false;
+  const began = performance.now();
+  const job = await api.export.create({ format, ...filters });
+  // Other requests meanwhile: user/info, one after another.
+  const others = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      await api.user.info();
+      slowest = Math.max(slowest, performance.now() - t0);
+      answered++;
+    }
+  })();
+  let finished = job;
+  while (finished.status === 'queued' || finished.status === 'running') {
+    await new Promise((r) => setTimeout(r, 200));
+    finished =
+      (await api.export.index({ pageIndex: 1, pageSize: 5 })).list.find((j) => j.id === job.id) ?? finished;
+  }
+  const seconds = (performance.now() - began) / 1000;
+  done = true;
+  await others;
+  clearInterval(sampler);
+  return {
+    export: `${format} ${filters.status ?? 'all'}`,
+    status: finished.status,
+    rows: finished.rows_done,
+    seconds: Number(seconds.toFixed(1)),
+    'size MB': Number(((finished.size ?? 0) / 1024 / 1024).toFixed(1)),
+    'RSS before MB': before,
+    'RSS peak MB': peak,
+    'user/info answered': answered,
+    'slowest user/info ms': Math.round(slowest),
+  };
+}
+
+const exportDir = mkdtempSync(join(tmpdir(), 'consign-bench-exports-'));
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+let server = await start(port, exportDir);
+try {
+  await stop(server);
+  await seedOrders();
+  server = await start(port, exportDir);
+  const { api, token } = await login(url);
+  const { total } = await api.order.index({ pageIndex: 1, pageSize: 1 });
+  console.log(`orders in the account: ${total}`);
+
+  const lists: Record<string, unknown>[] = [];
+  for (const [label, body] of [
+    ['first page', { pageIndex: 1, pageSize: 20 }],
+    ['待采购 tab, page 3', { pageIndex: 3, pageSize: 20, status: 'pending' }],
+    ['待采购 + 淘宝, page 3', { pageIndex: 3, pageSize: 20, status: 'pending', platform: 'taobao' }],
+  ] as const) {
+    await fixedRate(url, token, body, 3);
+    const r = await fixedRate(url, token, body, SECONDS);
+    lists.push({
+      list: label,
+      'req/s': Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      errors: r.errors + r.timeouts + r.non2xx,
+    });
+  }
+  console.log(
+    `\norder/index at a fixed ${RATE} req/s, ${SECONDS} s, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.table(lists);
+
+  const exports = [];
+  for (const format of ['csv', 'xlsx'] as const) {
+    exports.push(await exportRun(api, server.pid, format, { status: 'pending' }));
+    exports.push(await exportRun(api, server.pid, format, {}));
+  }
+  console.log(
+    `\nexports, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.table(exports);
+} finally {
+  await stop(server);
+  rmSync(exportDir, { recursive: true, force: true });
+}

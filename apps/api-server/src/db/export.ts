@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import {
+  EXPORT_KEEP_DAYS,
+  type ExportJob,
+  type Order,
+  type OrderExportFilters,
+  type Page,
+} from '@consign/api-client';
+import type { BodyOf } from '../contract';
+import { Filters, likePattern, NEWEST_FIRST, page } from './list';
+import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
+import { notFound, type Scope } from './scope';
+
+/**
+ * Export jobs (下载中心) of the caller's account, and the order batches an export reads. The export
+ * worker (export-worker.ts) runs the jobs; the file format is export-file.ts.
+ */
+
+const JOB_COLUMNS = `e.id, e.name, e.format, e.filters, e.status, e.rows_done, e.rows_total, e.size, e.error,
+  e.created_at, e.expires_at`;
+
+/** `代发订单-20261122-193000`: the job's name, and its file's name without the extension. */
+export function exportName(createdAt: number): string {
+  const shanghai = new Date((createdAt + 8 * 3600) * 1000).toISOString();
+  return `代发订单-${shanghai.slice(0, 10).replaceAll('-', '')}-${shanghai.slice(11, 19).replaceAll(':', '')}`;
+}
+
+/** Queues an export of the orders matching `filters` (only the filters present are kept). */
+export async function createExportJob(
+  scope: Scope,
+  userId: number | null,
+  { format, ...filters }: BodyOf<'/api/export/create'>,
+  now: number,
+): Promise<ExportJob> {
+  const present = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
+  const [job] = await scope.db.query<ExportJob>(
+    `INSERT INTO export_jobs AS e (account_id, user_id, name, format, filters, status, download_key, created_at,
+       updated_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8)
+     RETURNING ${JOB_COLUMNS}`,
+    [
+      scope.accountId,
+      userId,
+      exportName(now),
+      format,
+      JSON.stringify(present),
+      randomBytes(32).toString('base64url'),
+      now,
+      now + EXPORT_KEEP_DAYS * 86_400,
+    ],
+  );
+  if (!job) throw new Error('export job insert returned no row');
+  return job;
+}
+
+/** A page of the account's export jobs, newest first. */
+export function listExportJobs(scope: Scope, params: BodyOf<'/api/export/index'>): Promise<Page<ExportJob>> {
+  const f = new Filters();
+  f.and(`e.account_id = ${f.p(scope.accountId)}`);
+  const keyword = likePattern(params.keyword);
+  if (keyword) f.and(`e.name ILIKE ${f.p(keyword)}`);
+  if (params.status) f.and(`e.status = ${f.p(params.status)}`);
+  return page<ExportJob>(
+    scope.db,
+    { table: 'export_jobs', alias: 'e', filters: f, order: NEWEST_FIRST, select: JOB_COLUMNS },
+    params,
+  );
+}
+
+/** The key that signs a finished job's download links; 404 unless the job is the account's and done. */
+export async function downloadableJob(
+  scope: Scope,
+  id: number,
+): Promise<{ id: number; download_key: string }> {
+  const [job] = await scope.db.query<{ id: number; download_key: string }>(
+    `SELECT id, download_key FROM export_jobs WHERE id = $1 AND account_id = $2 AND status = 'succeeded'`,
+    [id, scope.accountId],
+  );
+  if (!job) throw notFound();
+  return job;
+}
+
+/**
+ * The orders of `filters`, newest first (the list's order), in batches of at most `batchSize` rows:
+ * keyset pagination on `(created_at, id)` over the account's index, so every batch is one short
+ * index scan and no more than one batch is held at a time.
+ */
+export async function* orderBatches(
+  scope: Scope,
+  filters: OrderExportFilters,
+  batchSize: number,
+): AsyncGenerator<Order[]> {
+  let after: { created_at: number; id: number } | null = null;
+  for (;;) {
+    const { filters: f } = orderFilters(scope, filters);
+    if (after) f.and(`(o.created_at, o.id) < (${f.p(after.created_at)}, ${f.p(after.id)})`);
+    const rows: OrderRow[] = await scope.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM orders o JOIN shops s ON s.id = o.shop_id ${f.sql}
+       ORDER BY ${NEWEST_FIRST.map(([column, dir]) => `o.${column} ${dir}`).join(', ')}
+       LIMIT ${f.p(batchSize)}`,
+      f.params,
+    );
+    if (rows.length === 0) return;
+    yield rows.map(toOrder);
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < batchSize) return;
+    after = { created_at: last.created_at, id: last.id };
+  }
+}
+
+/** How many orders match `filters` (the job's `rows_total`). */
+export async function countOrders(scope: Scope, filters: OrderExportFilters): Promise<number> {
+  const { filters: f, filterJoins } = orderFilters(scope, filters);
+  const [row] = await scope.db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM orders o ${filterJoins} ${f.sql}`,
+    f.params,
+  );
+  return row?.total ?? 0;
+}

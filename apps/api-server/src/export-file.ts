@@ -1,0 +1,138 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { ExportFormat, Order, OrderStatus, PlatformCode } from '@consign/api-client';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+
+/**
+ * The file of an order export: one header row, then one row per order, written batch by batch to a
+ * stream so that memory holds one batch at most, whatever the row count.
+ * - CSV (csv-stringify): UTF-8 with a BOM, so that Excel reads the Chinese right; a text cell that
+ *   starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (CSV injection: Excel
+ *   would otherwise run it as a formula).
+ * - XLSX (exceljs's streaming `WorkbookWriter`): each row is committed (written out) as it is added;
+ *   no shared-strings table, which would grow with the rows. Cells are typed (amounts are numbers),
+ *   and a text cell is never a formula there.
+ */
+
+export const EXPORT_COPY = {
+  columns: [
+    '订单号',
+    '店铺',
+    '平台',
+    '商品',
+    '件数',
+    '实付金额（元）',
+    '状态',
+    '买家',
+    '收货人',
+    '收货手机',
+    '收货地址',
+    '下单时间',
+  ],
+  platform: {
+    taobao: '淘宝',
+    pinduoduo: '拼多多',
+    douyin: '抖音',
+    kuaishou: '快手',
+    jd: '京东',
+  } satisfies Record<PlatformCode, string>,
+  status: {
+    pending: '待采购',
+    purchased: '已采购',
+    shipped: '已发货',
+    completed: '已完成',
+    cancelled: '已取消',
+  } satisfies Record<OrderStatus, string>,
+  sheet: '代发订单',
+} as const;
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `2026-11-22 19:30:00` in Asia/Shanghai (UTC+8, no DST), as the list's date filters count days. */
+export function shanghaiTime(unixSeconds: number): string {
+  return new Date((unixSeconds + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** One order as the cells of its row (amount in yuan as a number). */
+export function orderCells(order: Order): (string | number)[] {
+  return [
+    order.order_no,
+    order.shop_name,
+    EXPORT_COPY.platform[order.platform],
+    order.goods.map((g) => `${g.title}${g.sku ? `（${g.sku}）` : ''} ×${g.quantity}`).join('；'),
+    order.goods.reduce((sum, g) => sum + g.quantity, 0),
+    order.amount / 100,
+    EXPORT_COPY.status[order.status],
+    order.buyer_name,
+    order.receiver.name,
+    order.receiver.mobile,
+    order.receiver.address,
+    shanghaiTime(order.created_at),
+  ];
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell that a spreadsheet would read as a formula, made plain text (OWASP's CSV injection rule). */
+export function guardFormula(cell: string | number): string | number {
+  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** Writes one batch of rows at a time; `end()` finishes the file (the stream is then ended). */
+export interface ExportFileWriter {
+  write(orders: readonly Order[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+async function writeChunk(out: Writable, chunk: string) {
+  if (!out.write(chunk)) await once(out, 'drain');
+}
+
+export function exportFileWriter(format: ExportFormat, out: Writable): ExportFileWriter {
+  if (format === 'csv') {
+    let first = true;
+    return {
+      async write(orders) {
+        const text = stringify(
+          orders.map((order) => orderCells(order).map(guardFormula)),
+          first ? { bom: true, header: true, columns: [...EXPORT_COPY.columns] } : {},
+        );
+        first = false;
+        await writeChunk(out, text);
+      },
+      async end() {
+        // A job without rows still has its header.
+        if (first)
+          await writeChunk(
+            out,
+            stringify([], { bom: true, header: true, columns: [...EXPORT_COPY.columns] }),
+          );
+        out.end();
+        await once(out, 'finish');
+      },
+    };
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(EXPORT_COPY.sheet);
+  sheet.addRow([...EXPORT_COPY.columns]).commit();
+  return {
+    async write(orders) {
+      for (const order of orders) sheet.addRow(orderCells(order)).commit();
+      // Let the zip stream hand what it compressed to the file before the next batch is read.
+      if (out.writableNeedDrain) await once(out, 'drain');
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+      if (!out.writableFinished) await once(out, 'finish');
+    },
+  };
+}

@@ -1,0 +1,248 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { ExportFormat, OrderExportFilters } from '@consign/api-client';
+import type { Db } from './db/db';
+import { countOrders, orderBatches } from './db/export';
+import { type Scope, scopeOf } from './db/scope';
+import { exportFileWriter } from './export-file';
+import type { Logger } from './log';
+
+export interface ExportWorkerOptions {
+  /** Where the files go. */
+  dir: string;
+  /** Orders read (and written) per batch. Default 1000. */
+  batchSize?: number;
+  /** While idle, how often to look for jobs queued by another instance. Default 5000 ms. */
+  idlePollMs?: number;
+  /** How often expired jobs are deleted and dead ones failed. Default 60 s. */
+  sweepMs?: number;
+}
+
+/** A running job whose heartbeat is older than this belongs to a process that died. */
+export const EXPORT_HEARTBEAT_TIMEOUT_S = 120;
+
+export const EXPORT_MESSAGES = {
+  interrupted: '服务重启，导出已中断，请重新导出',
+  failed: '导出失败，请重试',
+} as const;
+
+interface Job {
+  id: number;
+  account_id: number;
+  format: ExportFormat;
+  filters: OrderExportFilters;
+}
+
+class Interrupted extends Error {}
+
+/**
+ * Runs export jobs in the server process, one at a time: claims a queued job (`FOR UPDATE SKIP
+ * LOCKED`, so instances sharing a Postgres never run one twice), counts its rows, then reads them in
+ * keyset batches (db/export.ts `orderBatches`) and writes each batch to `<dir>/<id>-<format>.part`
+ * before reading the next, storing the progress (and a heartbeat) per batch; the finished file is
+ * renamed into place. Between batches the event loop serves other requests.
+ *
+ * Restarts: `stop()` fails the running job with {@link EXPORT_MESSAGES.interrupted} and removes its
+ * partial file. A process that died cannot: at start (PGlite, whose data directory only one process
+ * may open: every running job) and in every sweep (any store: a heartbeat older than
+ * {@link EXPORT_HEARTBEAT_TIMEOUT_S}) such jobs are failed the same way. The sweep also deletes jobs
+ * past `expires_at` with their files.
+ */
+export class ExportWorker {
+  readonly dir: string;
+  readonly #batchSize: number;
+  readonly #idlePollMs: number;
+  readonly #sweepMs: number;
+  #timer: NodeJS.Timeout | null = null;
+  #sweepTimer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #stopped = true;
+  #wakeRequested = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly log: Logger,
+    options: ExportWorkerOptions,
+  ) {
+    this.dir = options.dir;
+    this.#batchSize = options.batchSize ?? 1000;
+    this.#idlePollMs = options.idlePollMs ?? 5000;
+    this.#sweepMs = options.sweepMs ?? 60_000;
+  }
+
+  async start() {
+    mkdirSync(this.dir, { recursive: true });
+    await this.failDead(this.db.kind === 'pglite');
+    await this.sweep();
+    this.#stopped = false;
+    this.schedule(0);
+    this.#sweepTimer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.log.error('export sweep failed', { error: String(error) }));
+    }, this.#sweepMs);
+    this.#sweepTimer.unref();
+  }
+
+  /** Looks for work soon (a job was queued). */
+  wake() {
+    if (this.#stopped) return;
+    if (this.#running) this.#wakeRequested = true;
+    else this.schedule(0);
+  }
+
+  /** Stops; a job being written is failed as interrupted. */
+  async stop() {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#sweepTimer) clearInterval(this.#sweepTimer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  private schedule(ms: number) {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#wakeRequested = false;
+      this.#running = this.runNext()
+        .then((ran) => this.schedule(ran || this.#wakeRequested ? 0 : this.#idlePollMs))
+        .catch((error: unknown) => {
+          this.log.error('export worker failed', { error: String(error) });
+          this.schedule(this.#idlePollMs);
+        })
+        .finally(() => {
+          this.#running = null;
+        });
+    }, ms);
+    this.#timer.unref();
+  }
+
+  private seconds() {
+    return Math.floor(this.now() / 1000);
+  }
+
+  /** Claims and runs the oldest queued job; resolves to whether there was one. */
+  async runNext(): Promise<boolean> {
+    const nowS = this.seconds();
+    const [job] = await this.db.query<Job>(
+      `UPDATE export_jobs SET status = 'running', heartbeat_at = $1, updated_at = $1
+       WHERE id = (SELECT id FROM export_jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, account_id, format, filters`,
+      [nowS],
+    );
+    if (!job) return false;
+    await this.run(job);
+    return true;
+  }
+
+  private async run(job: Job) {
+    const fileName = `${job.id}.${job.format}`;
+    const part = join(this.dir, `${fileName}.part`);
+    const out = createWriteStream(part);
+    const failed = rejectOn(out, 'error');
+    failed.catch(() => {});
+    try {
+      const scope = scopeOf(this.db, job.account_id);
+      const total = await countOrders(scope, job.filters);
+      await this.db.query('UPDATE export_jobs SET rows_total = $2, heartbeat_at = $3 WHERE id = $1', [
+        job.id,
+        total,
+        this.seconds(),
+      ]);
+      const done = await Promise.race([
+        failed,
+        writeOrderExport({
+          scope,
+          filters: job.filters,
+          format: job.format,
+          out,
+          batchSize: this.#batchSize,
+          onBatch: async (rows) => {
+            if (this.#stopped) throw new Interrupted();
+            await this.db.query(
+              'UPDATE export_jobs SET rows_done = $2, heartbeat_at = $3, updated_at = $3 WHERE id = $1',
+              [job.id, rows, this.seconds()],
+            );
+          },
+        }),
+      ]);
+      await rename(part, join(this.dir, fileName));
+      const { size } = await stat(join(this.dir, fileName));
+      await this.db.query(
+        `UPDATE export_jobs SET status = 'succeeded', rows_done = $2, rows_total = $2, size = $3, file_name = $4,
+           heartbeat_at = NULL, updated_at = $5 WHERE id = $1`,
+        [job.id, done, size, fileName, this.seconds()],
+      );
+    } catch (error) {
+      out.destroy();
+      await rm(part, { force: true });
+      const interrupted = error instanceof Interrupted;
+      if (!interrupted) this.log.error('export failed', { job: job.id, error: String(error) });
+      await this.db.query(
+        `UPDATE export_jobs SET status = 'failed', error = $2, heartbeat_at = NULL, updated_at = $3 WHERE id = $1`,
+        [job.id, interrupted ? EXPORT_MESSAGES.interrupted : EXPORT_MESSAGES.failed, this.seconds()],
+      );
+    }
+  }
+
+  /** Fails running jobs of dead processes: `all` of them (PGlite at start), else those without a heartbeat. */
+  async failDead(all: boolean) {
+    const nowS = this.seconds();
+    const failed = await this.db.query<{ id: number; file_name: string | null }>(
+      `UPDATE export_jobs SET status = 'failed', error = $1, heartbeat_at = NULL, updated_at = $2
+       WHERE status = 'running' AND ($3::boolean OR heartbeat_at < $2::bigint - $4::bigint) RETURNING id`,
+      [EXPORT_MESSAGES.interrupted, nowS, all, EXPORT_HEARTBEAT_TIMEOUT_S],
+    );
+    for (const { id } of failed) await this.removeFiles(id);
+  }
+
+  /** Deletes the jobs past `expires_at` and their files; fails the running jobs of dead processes. */
+  async sweep() {
+    const expired = await this.db.query<{ id: number }>(
+      'DELETE FROM export_jobs WHERE expires_at <= $1 RETURNING id',
+      [this.seconds()],
+    );
+    for (const { id } of expired) await this.removeFiles(id);
+    await this.failDead(false);
+    return expired.length;
+  }
+
+  private async removeFiles(id: number) {
+    for (const format of ['csv', 'xlsx']) {
+      await rm(join(this.dir, `${id}.${format}`), { force: true });
+      await rm(join(this.dir, `${id}.${format}.part`), { force: true });
+    }
+  }
+}
+
+/**
+ * The orders of `filters` written to `out` as a `format` file, one batch at a time: a batch is read
+ * only after the previous one was handed to `out` (with its backpressure) and `onBatch` (the progress)
+ * resolved. Ends `out`; resolves to the number of rows.
+ */
+export async function writeOrderExport(options: {
+  scope: Scope;
+  filters: OrderExportFilters;
+  format: ExportFormat;
+  out: Writable;
+  batchSize: number;
+  onBatch?: (rowsDone: number) => Promise<void>;
+}): Promise<number> {
+  const writer = exportFileWriter(options.format, options.out);
+  let done = 0;
+  for await (const orders of orderBatches(options.scope, options.filters, options.batchSize)) {
+    await writer.write(orders);
+    done += orders.length;
+    await options.onBatch?.(done);
+  }
+  await writer.end();
+  return done;
+}
+
+/** A promise that rejects when `stream` emits `event` (its error). */
+function rejectOn(stream: NodeJS.EventEmitter, event: string): Promise<never> {
+  return new Promise((_, reject) => stream.once(event, reject));
+}

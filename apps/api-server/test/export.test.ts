@@ -1,0 +1,310 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { ApiClient, ExportJob, Order, OrderListParams } from '@consign/api-client';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/db/db';
+import { scopeOf } from '../src/db/scope';
+import { EXPORT_COPY, orderCells } from '../src/export-file';
+import { EXPORT_MESSAGES, writeOrderExport } from '../src/export-worker';
+import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+
+/**
+ * Order exports (下载中心): a job per export, its file equal to the filtered list, the download link
+ * (scoped, signed, 60 s), the 7-day sweep, restarts, and the batches that keep memory flat.
+ */
+
+const DEMO_ACCOUNT = 1;
+const SECOND = '13712340051';
+
+let t: TestServer;
+let owner: ApiClient;
+let member: ApiClient;
+let second: ApiClient;
+
+beforeAll(async () => {
+  t = await startTestServer({ copyWorker: false, exportWorker: { batchSize: 50, idlePollMs: 100 } });
+  const ownerToken = await t.login(ADMIN);
+  const memberToken = await t.login(USER);
+  const secondToken = await t.login(SECOND);
+  owner = t.client(() => ownerToken);
+  member = t.client(() => memberToken);
+  second = t.client(() => secondToken);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+/** Polls the job list until the job has finished (the worker runs it in the background). */
+async function finished(api: ApiClient, id: number): Promise<ExportJob> {
+  for (let i = 0; i < 600; i++) {
+    const job = (await api.export.index({ pageIndex: 1, pageSize: 100 })).list.find((j) => j.id === id);
+    if (job && (job.status === 'succeeded' || job.status === 'failed')) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`export ${id} did not finish`);
+}
+
+/** Every order of the list with these filters, page by page, as the 代发订单 page shows them. */
+async function listed(api: ApiClient, filters: Omit<OrderListParams, 'pageIndex' | 'pageSize'>) {
+  const all: Order[] = [];
+  for (let pageIndex = 1; ; pageIndex++) {
+    const page = await api.order.index({ ...filters, pageIndex, pageSize: 100 });
+    all.push(...page.list);
+    if (all.length >= page.total || page.list.length === 0) return all;
+  }
+}
+
+async function download(api: ApiClient, id: number): Promise<Response> {
+  const { url } = await api.export.downloadUrl({ id });
+  return fetch(`${t.url}${url}`);
+}
+
+describe('export jobs', () => {
+  it('a CSV export holds exactly the filtered list, in its order, with a BOM and a header', async () => {
+    const filters = { status: 'pending' } as const;
+    const expected = await listed(owner, filters);
+    expect(expected.length).toBeGreaterThan(50); // more than one batch
+    const job = await owner.export.create({ ...filters, format: 'csv' });
+    expect(job).toMatchObject({ status: 'queued', format: 'csv', filters });
+    expect(job.expires_at - job.created_at).toBe(7 * 86_400);
+
+    const done = await finished(owner, job.id);
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      rows_done: expected.length,
+      rows_total: expected.length,
+    });
+
+    const res = await download(owner, job.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`${job.name}.csv`)}`,
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBe(done.size);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(bytes.toString('utf8').slice(1)) as string[][];
+    expect(rows[0]).toEqual([...EXPORT_COPY.columns]);
+    expect(rows.slice(1)).toEqual(expected.map((order) => orderCells(order).map(String)));
+    // What a seller reads: Chinese labels, the masked mobile.
+    expect(Object.values(EXPORT_COPY.platform)).toContain(rows[1]?.[2]);
+    expect(rows[1]?.[6]).toBe('待采购');
+    expect(rows[1]?.[9]).toMatch(/^\d{3}\*{4}\d{4}$/);
+  });
+
+  it('an XLSX export holds the same rows, amounts as numbers', async () => {
+    const filters = { keyword: '保温杯', platform: 'taobao' } as const;
+    const expected = await listed(owner, filters);
+    expect(expected.length).toBeGreaterThan(0);
+    const job = await owner.export.create({ ...filters, format: 'xlsx' });
+    expect((await finished(owner, job.id)).status).toBe('succeeded');
+
+    const res = await download(owner, job.id);
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.getWorksheet(EXPORT_COPY.sheet);
+    const values: unknown[][] = [];
+    sheet?.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    expect(values[0]).toEqual([...EXPORT_COPY.columns]);
+    expect(values.slice(1)).toEqual(expected.map(orderCells));
+    expect(typeof values[1]?.[5]).toBe('number');
+  });
+
+  it('a CSV cell that a spreadsheet would run as a formula is made text', async () => {
+    const evil = ['=HYPERLINK("http://x.example","点我")', '+1+1', '-2+3', '@SUM(A1)'];
+    const [shop] = await t.server.db.query<{ id: number }>(
+      'SELECT id FROM shops WHERE account_id = $1 LIMIT 1',
+      [DEMO_ACCOUNT],
+    );
+    for (const [i, buyer] of evil.entries()) {
+      await t.server.db.query(
+        `INSERT INTO orders (account_id, order_no, shop_id, goods, goods_titles, amount, status, buyer_name,
+           receiver_name, receiver_mobile, receiver_address, created_at)
+         VALUES ($1, $2, $3, '[{"title":"=1+1","quantity":1}]', '=1+1', 100, 'pending', $4, '注入', '13800001111',
+           '某地', $5)`,
+        [DEMO_ACCOUNT, `INJ${i}`, shop?.id, buyer, Math.floor(t.clock.now() / 1000)],
+      );
+    }
+    const job = await owner.export.create({ keyword: 'INJ', format: 'csv' });
+    expect((await finished(owner, job.id)).rows_done).toBe(evil.length);
+    const text = await (await download(owner, job.id)).text();
+    const rows = parse(text.replace(/^\uFEFF/, '')) as string[][];
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[7])
+        .sort(),
+    ).toEqual(evil.map((cell) => `'${cell}`).sort());
+    expect(rows.slice(1).every((row) => row[3] === "'=1+1 ×1")).toBe(true);
+  });
+
+  it('another account sees none of the jobs and gets no link; the member of the account does', async () => {
+    const job = await owner.export.create({ format: 'csv', status: 'cancelled' });
+    await finished(owner, job.id);
+    expect(await second.export.index({ pageIndex: 1, pageSize: 100 })).toEqual({ list: [], total: 0 });
+    const refused = await t.post(
+      '/api/export/download-url',
+      { id: job.id },
+      { token: await t.login(SECOND) },
+    );
+    expect({ status: refused.status, body: await envelope(refused) }).toEqual({
+      status: 404,
+      body: { errorCode: 1, msg: '记录不存在' },
+    });
+    // The member of the demo account shares its exports (order:view).
+    expect((await download(member, job.id)).status).toBe(200);
+  });
+
+  it('a link works 60 s, only for its job, and not with a forged or missing signature', async () => {
+    const job = await owner.export.create({ format: 'csv', status: 'completed' });
+    await finished(owner, job.id);
+    const other = await owner.export.create({ format: 'csv', status: 'shipped' });
+    await finished(owner, other.id);
+    const { url, expires_at } = await owner.export.downloadUrl({ id: job.id });
+    expect(expires_at - Math.floor(t.clock.now() / 1000)).toBe(60);
+
+    const refused = async (address: string) => {
+      const res = await fetch(`${t.url}${address}`);
+      expect(res.status, address).toBe(403);
+      expect(await res.text()).toBe('下载链接无效或已过期，请回到下载中心重新下载');
+    };
+    await refused(url.replace(`/export/${job.id}?`, `/export/${other.id}?`));
+    await refused(url.replace(/sig=.*/, 'sig='));
+    await refused(url.replace(/&sig=.*/, ''));
+    await refused(url.replace(/exp=\d+/, `exp=${expires_at + 3600}`));
+
+    t.clock.advance(60_000);
+    expect((await fetch(`${t.url}${url}`)).status).toBe(200);
+    t.clock.advance(1_000);
+    await refused(url);
+  });
+
+  it('creating an export is in the operation log', async () => {
+    const job = await owner.export.create({ format: 'xlsx', shop_id: 1 });
+    const [entry] = await t.server.db.query<{ action: string; target_id: number }>(
+      "SELECT action, target_id FROM operation_log WHERE action = 'export.create' ORDER BY id DESC LIMIT 1",
+    );
+    expect(entry).toEqual({ action: 'export.create', target_id: job.id });
+    await finished(owner, job.id);
+  });
+
+  it('after 7 days the sweep deletes the jobs and their files', async () => {
+    const job = await owner.export.create({ format: 'csv', status: 'purchased' });
+    await finished(owner, job.id);
+    const dir = t.server.exportDir;
+    expect(existsSync(join(dir, `${job.id}.csv`))).toBe(true);
+    const kept = async () =>
+      (await t.server.db.query('SELECT id FROM export_jobs WHERE id = $1', [job.id])).length;
+    t.clock.advance(7 * 86_400_000 - 1000);
+    await t.server.exports?.sweep();
+    expect(await kept()).toBe(1);
+    expect(existsSync(join(dir, `${job.id}.csv`))).toBe(true);
+    t.clock.advance(1000);
+    await t.server.exports?.sweep();
+    expect(await kept()).toBe(0);
+    // Every job of the tests above is older: none is left, nor any file.
+    expect(await t.server.db.query('SELECT id FROM export_jobs')).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('restarts', () => {
+  it('a job cut by a restart is failed with a message, not left running', async () => {
+    const r = await startTestServer({ copyWorker: false, exportWorker: false });
+    await r.server.db.query(
+      `INSERT INTO export_jobs (account_id, name, format, filters, status, rows_done, rows_total, download_key,
+         heartbeat_at, created_at, updated_at, expires_at)
+       VALUES (1, '中断的导出', 'csv', '{}', 'running', 100, 480, 'k', 1, 1, 1, 4000000000)`,
+    );
+    await r.stop({ keepData: true });
+    const again = await startTestServer({ dataDir: r.dataDir, copyWorker: false });
+    try {
+      const [job] = await again.server.db.query<{ status: string; error: string }>(
+        "SELECT status, error FROM export_jobs WHERE name = '中断的导出'",
+      );
+      expect(job).toEqual({ status: 'failed', error: EXPORT_MESSAGES.interrupted });
+    } finally {
+      await again.stop();
+    }
+  }, 60_000);
+});
+
+describe('memory: one batch at a time', () => {
+  /** The database as the export sees it, counting the order rows each query answers. */
+  function counting(db: Queryable, onOrders: (rows: number) => void): Queryable {
+    return {
+      async query<T>(sql: string, params?: readonly unknown[]) {
+        const rows = await db.query<T>(sql, params);
+        if (/FROM orders o JOIN shops s/.test(sql)) onOrders(rows.length);
+        return rows;
+      },
+      exec: (sql) => db.exec(sql),
+    };
+  }
+
+  it('a CSV of every order is read in batches of 7, each written out before the next is read', async () => {
+    const batchSize = 7;
+    let written = 0;
+    const out = new Writable({
+      highWaterMark: 64,
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.toString('utf8').split('\n').length - 1;
+        callback();
+      },
+    });
+    let fetched = 0;
+    const heldAtRead: number[] = [];
+    const batches: number[] = [];
+    const db = counting(t.server.db, (rows) => {
+      batches.push(rows);
+      fetched += rows;
+    });
+    const scope = scopeOf(
+      {
+        query: async (sql, params) => {
+          // Rows read but not yet handed to the file when the next read starts (header excluded).
+          if (/FROM orders o JOIN shops s/.test(sql)) heldAtRead.push(fetched - Math.max(0, written - 1));
+          return db.query(sql, params);
+        },
+        exec: db.exec,
+      } as Queryable,
+      DEMO_ACCOUNT,
+    );
+    const total = await writeOrderExport({ scope, filters: {}, format: 'csv', out, batchSize });
+
+    const [count] = await t.server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE account_id = $1',
+      [DEMO_ACCOUNT],
+    );
+    expect(total).toBe(count?.n);
+    expect(written).toBe((count?.n ?? 0) + 1);
+    expect(Math.max(...batches)).toBe(batchSize);
+    expect(batches.length).toBe(Math.floor(total / batchSize) + 1);
+    expect(heldAtRead.every((held) => held === 0)).toBe(true);
+  });
+
+  it('an XLSX is read the same way', async () => {
+    const batches: number[] = [];
+    const scope = scopeOf(
+      counting(t.server.db, (rows) => batches.push(rows)),
+      DEMO_ACCOUNT,
+    );
+    const out = new Writable({
+      write(_chunk, _encoding, callback) {
+        callback();
+      },
+    });
+    const total = await writeOrderExport({ scope, filters: {}, format: 'xlsx', out, batchSize: 11 });
+    expect(total).toBeGreaterThan(400);
+    expect(Math.max(...batches)).toBe(11);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(total);
+  });
+});

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { expect, nodeApi, test } from '../helpers';
+
+/**
+ * 导出 and 下载中心 (issue 16): a seller exports the filtered 代发订单 list, watches the job in
+ * 下载中心 and downloads the file, which holds exactly the orders the list showed.
+ */
+
+const rows = (page: import('@playwright/test').Page) => page.locator('[data-slot=data-table-row]');
+
+/** The order numbers of the list with these filters, as the API pages them (newest first). */
+async function listedOrderNos(baseURL: string, token: string, filters: Record<string, string>) {
+  const api = nodeApi(baseURL, token);
+  const all: string[] = [];
+  for (let pageIndex = 1; ; pageIndex++) {
+    const page = await api.order.index({ ...filters, pageIndex, pageSize: 100 });
+    all.push(...page.list.map((order) => order.order_no));
+    if (all.length >= page.total || page.list.length === 0) return all;
+  }
+}
+
+test('export the filtered orders as CSV and download them from 下载中心', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  await page.goto('/order/index?status=shipped');
+  await expect(page.getByRole('tab', { name: '已发货' })).toHaveAttribute('aria-selected', 'true');
+  await expect(rows(page).first()).toBeVisible();
+
+  await page.getByRole('button', { name: '导出' }).click();
+  await page.screenshot({ path: test.info().outputPath('order-export-menu.png') });
+  const created = page.waitForResponse((res) => res.url().endsWith('/api/export/create'));
+  await page.getByRole('menuitem', { name: '导出为 CSV' }).click();
+  expect((await created).request().postDataJSON()).toMatchObject({ format: 'csv', status: 'shipped' });
+  await expect(page.getByText('导出任务已创建，可在下载中心查看进度并下载')).toBeVisible();
+  await page.getByRole('button', { name: '前往下载中心' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/download$/);
+  await expect(page.getByRole('heading', { name: '下载中心' })).toBeVisible();
+  const row = rows(page).first();
+  await expect(row).toContainText('状态：已发货');
+  await expect(row).toContainText('CSV');
+  // The list refreshes itself until the job is done.
+  await expect(row).toContainText('已完成');
+  const name = ((await row.locator('td').first().textContent()) ?? '').trim();
+
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: `下载 ${name}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${name}.csv`);
+  const text = await readFile(await download.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header, ...data] = parse(text.slice(1)) as string[][];
+  expect(header?.[0]).toBe('订单号');
+  const expected = await listedOrderNos(baseURL as string, adminToken, { status: 'shipped' });
+  expect(expected.length).toBeGreaterThan(0);
+  expect(data.map((cells) => cells[0])).toEqual(expected);
+  expect(new Set(data.map((cells) => cells[6]))).toEqual(new Set(['已发货']));
+  await expect(row).toContainText(`${expected.length} 行`);
+  await page.screenshot({ path: test.info().outputPath('download-center.png'), fullPage: true });
+});
+
+test('an Excel export of a keyword holds the same orders as the list', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  await page.goto('/order/index?keyword=%E4%BF%9D%E6%B8%A9%E6%9D%AF');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: '导出' }).click();
+  await page.getByRole('menuitem', { name: '导出为 Excel' }).click();
+  await expect(page.getByText('导出任务已创建，可在下载中心查看进度并下载')).toBeVisible();
+
+  await page.goto('/dashboard/download');
+  const row = rows(page).filter({ hasText: '关键词：保温杯' }).first();
+  await expect(row).toContainText('Excel');
+  await expect(row).toContainText('已完成');
+  const name = ((await row.locator('td').first().textContent()) ?? '').trim();
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: `下载 ${name}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${name}.xlsx`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const orderNos: string[] = [];
+  workbook.worksheets[0]?.eachRow((r, n) => {
+    if (n > 1) orderNos.push(String(r.getCell(1).value));
+  });
+  expect(orderNos).toEqual(await listedOrderNos(baseURL as string, adminToken, { keyword: '保温杯' }));
+});
