@@ -28,7 +28,7 @@ async function total(read: () => Promise<{ total: number; list: unknown[] }>): P
 }
 
 describe('list totals after writes', () => {
-  it('orders: the kept totals (migration 0009) follow inserts, status changes, moves and deletes', async () => {
+  it('orders: the kept totals (migration 0010) follow inserts, status changes, moves and deletes', async () => {
     const db = t.server.db;
     const counted = async (status?: string) =>
       (

@@ -70,7 +70,7 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-/** The account's order count (of one status), as the trigger of migration 0009 keeps it. */
+/** The account's order count (of one status), as the trigger of migration 0010 keeps it. */
 async function orderTotal(scope: Scope, status: string | undefined): Promise<number> {
   const [row] = await scope.db.query<{ total: number | null }>(
     status
@@ -94,7 +94,7 @@ export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'
       order: NEWEST_FIRST,
       select: ORDER_COLUMNS,
       joins: 'JOIN shops s ON s.id = o.shop_id',
-      // Without filters, or with only the status tab: the counter of migration 0009.
+      // Without filters, or with only the status tab: the counter of migration 0010.
       total:
         !params.keyword && !params.shop_id && !params.platform && !params.start_date && !params.end_date
           ? () => orderTotal(scope, params.status)
