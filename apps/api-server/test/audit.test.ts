@@ -635,8 +635,12 @@ describe('no silent overwrite', () => {
       adminApi.team.memberSave({ id, nickname: '第二处', role_id: role_id ?? 0, version }, skip),
       adminApi.team.memberStatus({ id, status: 'disabled', version }, skip),
     ];
-    for (const attempt of stale) {
-      await expect(attempt).rejects.toMatchObject({ status: 409, data: { msg: STALE_RECORD_MESSAGE } });
+    // Settled together: awaiting them one by one would leave the later rejections unhandled meanwhile.
+    for (const outcome of await Promise.allSettled(stale)) {
+      expect(outcome.status).toBe('rejected');
+      if (outcome.status === 'rejected') {
+        expect(outcome.reason).toMatchObject({ status: 409, data: { msg: STALE_RECORD_MESSAGE } });
+      }
     }
     expect(await dataSnapshot()).toBe(before);
   });
