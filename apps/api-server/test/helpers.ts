@@ -263,7 +263,7 @@ export async function startTestServer(
 /** A multipart body with an import file (导入快递单号) named `name`. */
 export function importForm(content: string | Uint8Array, name = 'import.csv'): FormData {
   const form = new FormData();
-  form.append('file', new Blob([typeof content === "string" ? content : content.slice()]), name);
+  form.append('file', new Blob([typeof content === 'string' ? content : content.slice()]), name);
   return form;
 }
 
