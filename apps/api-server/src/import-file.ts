@@ -61,8 +61,6 @@ async function readCells(file: Blob & { name?: string }): Promise<string[][]> {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
-      // One row past the most we read tells "too many" apart from "just enough".
-      to_line: IMPORT_MAX_ROWS + 2,
     }) as string[][];
   } catch {
     throw refuse(IMPORT_MESSAGES.badCsv);
@@ -82,13 +80,15 @@ async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   if (!sheet) throw refuse(IMPORT_MESSAGES.empty);
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    // The header and one row past the most allowed are enough to refuse "too many rows".
     if (rows.length > IMPORT_MAX_ROWS + 1) return;
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, column) => {
       if (cell.type === ExcelJS.ValueType.Formula) throw refuse(IMPORT_MESSAGES.formula(rowNumber));
       cells[column - 1] = cell.text ?? '';
     });
-    rows.push(Array.from(cells, (cell) => cell ?? ''));
+    const filled = Array.from(cells, (cell) => cell ?? '');
+    if (filled.some((cell) => cell.trim() !== '')) rows.push(filled);
   });
   return rows;
 }

@@ -238,6 +238,24 @@ describe('a bad file is a clear 4xx and writes nothing', () => {
       /一次最多导入/,
     ],
     [
+      'too many rows, with empty lines between them',
+      async () => importForm(`${HEADER}\n${'DD1,SF,SF1234567890123\n\n'.repeat(IMPORT_MAX_ROWS + 1)}`),
+      422,
+      /一次最多导入/,
+    ],
+    [
+      'too many XLSX rows',
+      async () => {
+        const workbook = new ExcelJS.Workbook();
+        const sheet = workbook.addWorksheet('导入');
+        sheet.addRow(['订单号', '快递公司', '快递单号']);
+        for (let i = 0; i <= IMPORT_MAX_ROWS; i++) sheet.addRow([`DD${i}`, 'SF', 'SF1234567890123']);
+        return importForm(new Uint8Array(await workbook.xlsx.writeBuffer()), 'many.xlsx');
+      },
+      422,
+      /一次最多导入/,
+    ],
+    [
       'too big',
       async () => importForm(`${HEADER}\n${'x'.repeat(IMPORT_MAX_BYTES)}`),
       413,
