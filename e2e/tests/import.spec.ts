@@ -40,6 +40,7 @@ test('import a CSV with one bad row: the preview flags it, 确认导入 ships th
   await expect(badRow).toContainText('订单不存在');
   await expect(badRow).toHaveAttribute('data-state', 'failed');
   await expect(dialog.getByRole('row', { name: new RegExp(first.order_no) })).toContainText('可导入');
+  await page.screenshot({ path: test.info().outputPath('import-preview.png') });
 
   await dialog.getByRole('button', { name: '确认导入' }).click();
   const result = page.getByRole('dialog', { name: '导入结果' });
