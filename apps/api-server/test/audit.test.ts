@@ -1,7 +1,7 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { type ApiPath, apiRoutes, auditAction, type RouteContract } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
 
 /**
  * The operation log and record versions (DESIGN.md section 9).
@@ -80,7 +80,7 @@ async function code(mobile: string) {
 /** One successful call: what to send, made ready by `prepare` (whose own writes are not counted). */
 interface Call {
   token?: () => string;
-  body?: Record<string, unknown>;
+  body?: Record<string, unknown> | FormData;
   query?: Record<string, number>;
 }
 type Case = () => Promise<Call>;
@@ -118,6 +118,10 @@ async function orderIn(status: string) {
   if (!row) throw new Error(`no ${status} order left`);
   usedOrders.add(row.id);
   return row.id;
+}
+async function orderNoIn(status: string) {
+  const id = await orderIn(status);
+  return (await one<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [id])).order_no;
 }
 async function afterSaleIn(type: string, status: string) {
   return (
@@ -256,6 +260,20 @@ const CASES: Record<ApiPath, Case[]> = {
         sender_address_id: await defaultSender(),
         items: [{ id: await orderIn('purchased'), tracking_no: 'SF1234567890123' }],
       },
+    }),
+  ],
+  '/api/order/import-preview': [
+    async () => ({
+      token: user,
+      body: importForm(`订单号,快递公司,快递单号\n${await orderNoIn('purchased')},SF,SF1234567890123\n`),
+    }),
+  ],
+  '/api/order/import-apply': [
+    async () => ({
+      token: user,
+      body: importForm(
+        `订单号,快递公司,快递单号\n${await orderNoIn('purchased')},顺丰速运,SF1234567890124\n`,
+      ),
     }),
   ],
   '/api/order/batch-cancel': [

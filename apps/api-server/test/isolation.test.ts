@@ -1,6 +1,6 @@
 import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, startTestServer, type TestServer } from './helpers';
+import { envelope, importForm, startTestServer, type TestServer } from './helpers';
 
 /**
  * The data boundary (DESIGN.md section 9), generated from the contract's route table: a second seller,
@@ -46,17 +46,22 @@ type Outcome =
   | 'forbidden'
   /** 200 with a page of the caller's own rows: none (the second account is empty). */
   | 'empty-list'
+  /** 200 with every row of an import file refused as 订单不存在 (another account's order numbers). */
+  | 'import-not-found'
   /** Any answer (public calls, the caller's own settings and user): still no leak, no change. */
   | 'any';
 
 interface Case {
-  body?: Record<string, unknown>;
+  body?: Record<string, unknown> | FormData;
+  /** What the caller sent and the answer may repeat (an import preview shows the file's cells). */
+  echoes?: string[];
   query?: Record<string, number>;
   outcome: Outcome;
 }
 
 interface DemoIds {
   order: number;
+  orderNo: string;
   pendingOrder: number;
   afterSale: number;
   address: number;
@@ -178,6 +183,17 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: { ids: [ids.pendingOrder], reason: '劫持' }, outcome: 'any' },
       { body: { filter: { status: 'pending' }, reason: '劫持' }, outcome: 'any' },
     ],
+    // The demo account's order numbers in a file: 订单不存在 (the preview repeats the cells it was sent).
+    '/api/order/import-preview': [
+      {
+        body: importForm(`订单号,快递公司,快递单号\n${ids.orderNo},SF,SF1234567890123\n`),
+        echoes: [ids.orderNo],
+        outcome: 'import-not-found',
+      },
+    ],
+    '/api/order/import-apply': [
+      { body: importForm(`订单号,快递公司,快递单号\n${ids.orderNo},SF,SF1234567890123\n`), outcome: 'any' },
+    ],
     '/api/order/after-sale-refund': [{ body: { id: ids.afterSale }, outcome: 'not-found' }],
     '/api/order/after-sale-reject': [{ body: { id: ids.afterSale, reason: '劫持' }, outcome: 'not-found' }],
     '/api/order/after-sale-receive': [
@@ -296,6 +312,7 @@ beforeAll(async () => {
   const one = async (sql: string) => (await db.query<{ id: number }>(sql, [DEMO_ACCOUNT]))[0]?.id ?? 0;
   ids = {
     order: await one('SELECT id FROM orders WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    orderNo: '',
     pendingOrder: await one(
       "SELECT id FROM orders WHERE account_id = $1 AND status = 'pending' ORDER BY id LIMIT 1",
     ),
@@ -319,7 +336,10 @@ beforeAll(async () => {
     owner: await one("SELECT id FROM users WHERE account_id = $1 AND account_role = 'owner'"),
     member: await one("SELECT id FROM users WHERE account_id = $1 AND account_role = 'member' LIMIT 1"),
   };
-  for (const [name, id] of Object.entries(ids)) expect(id, name).toBeGreaterThan(0);
+  ids.orderNo =
+    (await db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [ids.order]))[0]
+      ?.order_no ?? '';
+  for (const [name, id] of Object.entries(ids)) expect(id, name).toBeTruthy();
   const texts = await db.query<{ v: string }>(
     `SELECT name AS v FROM shops WHERE account_id = $1
      UNION SELECT name FROM shop_groups WHERE account_id = $1
@@ -397,10 +417,18 @@ describe('the data boundary, for every path of the contract', () => {
         } else if (c.outcome === 'empty-list') {
           expect(res.status, label).toBe(200);
           expect(answer.data, label).toEqual({ list: [], total: 0 });
+        } else if (c.outcome === 'import-not-found') {
+          expect(res.status, label).toBe(200);
+          const rows = (answer.data as { rows: { errors: string[] }[] }).rows;
+          expect(rows.length, label).toBeGreaterThan(0);
+          for (const row of rows) expect(row.errors, label).toEqual(['订单不存在']);
         } else {
           expect(res.status, label).not.toBe(500);
         }
-        const leaked = markers.filter((marker) => text.includes(marker));
+        const echoes = c.echoes ?? [];
+        const leaked = markers.filter(
+          (marker) => text.includes(marker) && !echoes.some((echo) => echo.includes(marker)),
+        );
         expect(leaked, `${label}: demo data in the answer`).toEqual([]);
         expect(await snapshot(), `${label}: the demo account's rows changed`).toEqual(before);
       }

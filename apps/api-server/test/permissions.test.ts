@@ -1,6 +1,6 @@
 import { type ApiPath, apiRoutes, PERMISSIONS, type RouteContract } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
 
 /**
  * The permission of every route, generated from the contract's route table (DESIGN.md section 9): the
@@ -46,7 +46,7 @@ let ids: {
 };
 
 /** A valid body for every path that names a permission (with the account's own ids). */
-function bodies(): Record<string, Record<string, unknown>> {
+function bodies(): Record<string, Record<string, unknown> | FormData> {
   const page = { pageIndex: 1, pageSize: 5 };
   return {
     '/api/setting/index': {},
@@ -70,6 +70,8 @@ function bodies(): Record<string, Record<string, unknown>> {
       items: [{ id: ids.order, tracking_no: 'SF1234567890123' }],
     },
     '/api/order/batch-cancel': { ids: [ids.order], reason: '缺货' },
+    '/api/order/import-preview': importForm('订单号,快递公司,快递单号\nDD-NOPE,SF,SF1234567890123\n'),
+    '/api/order/import-apply': importForm('订单号,快递公司,快递单号\nDD-NOPE,SF,SF1234567890123\n'),
     '/api/order/after-sale-refund': { id: ids.afterSale },
     '/api/order/after-sale-reject': { id: ids.afterSale, reason: '不符合' },
     '/api/order/after-sale-receive': { id: ids.afterSale, return_tracking_no: 'SF1234567890123' },

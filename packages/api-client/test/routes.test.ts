@@ -210,6 +210,19 @@ const answers: Record<ApiPath, unknown> = {
     failed: 1,
   },
   '/api/order/batch-cancel': { results: [], succeeded: 0, failed: 0 },
+  '/api/order/import-preview': {
+    rows: [
+      { line: 2, order_no: order.order_no, carrier: '顺丰速运', tracking_no: 'SF1234567890123', errors: [] },
+      { line: 3, order_no: 'DD404', carrier: 'SF', tracking_no: 'SF1', errors: ['订单不存在'] },
+    ],
+    valid: 1,
+    invalid: 1,
+  },
+  '/api/order/import-apply': {
+    results: [{ line: 2, order_no: order.order_no, ok: true, message: '' }],
+    succeeded: 1,
+    failed: 0,
+  },
   '/api/order/after-sale-refund': { id: 5, status: 'finished' },
   '/api/order/after-sale-reject': { id: 5, status: 'rejected' },
   '/api/order/after-sale-receive': { id: 5, status: 'processing' },

@@ -12,9 +12,11 @@ import {
   type StepActor,
   shipOrder,
 } from '../db/fulfilment';
+import { applyImport, previewImport } from '../db/import';
 import { listAfterSales, listOrders } from '../db/order';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
+import { readImportFile } from '../import-file';
 import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
@@ -26,78 +28,91 @@ function actor(c: Context<ApiEnv>): StepActor {
 
 /**
  * Pages of orders and after-sale orders, an order's detail and timeline, its steps (采购, 发货, 完成,
- * 取消), the batches and the after-sale answers. The rules are in db/fulfilment.ts.
+ * 取消), the batches, the tracking-number import and the after-sale answers. The rules are in db/fulfilment.ts.
  */
 export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
   const now = () => Math.floor(clock() / 1000);
-  return new Hono<ApiEnv>()
-    .post('/index', body('/api/order/index'), async (c) =>
-      ok(c, await listOrders(scope(c), c.req.valid('json'))),
-    )
-    .post('/after-sale', body('/api/order/after-sale'), async (c) =>
-      ok(c, await listAfterSales(scope(c), c.req.valid('json'))),
-    )
-    .post('/detail', body('/api/order/detail'), async (c) =>
-      ok(c, await orderDetail(scope(c), c.req.valid('json').id)),
-    )
-    .post('/purchase', body('/api/order/purchase'), async (c) => {
-      const { row, change } = await purchaseOrder(scope(c), c.req.valid('json'), actor(c), now());
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/ship', body('/api/order/ship'), async (c) => {
-      const { row, change } = await shipOrder(scope(c), c.req.valid('json'), actor(c), now());
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/complete', body('/api/order/complete'), async (c) => {
-      const { row, change } = await completeOrder(scope(c), c.req.valid('json'), actor(c), now());
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/cancel', body('/api/order/cancel'), async (c) => {
-      const { row, change } = await cancelOrder(scope(c), c.req.valid('json'), actor(c), now());
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/batch-purchase', body('/api/order/batch-purchase'), async (c) => {
-      const input = c.req.valid('json');
-      const targets = await batchTargets(scope(c), input);
-      const { row, change } = await runBatch('批量采购', targets, (target) =>
-        purchaseOrder(scope(c), { id: target.id, supplier: input.supplier }, actor(c), now()),
-      );
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/batch-ship', body('/api/order/batch-ship'), async (c) => {
-      const { row, change } = await batchShip(scope(c), c.req.valid('json'), actor(c), now());
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/batch-cancel', body('/api/order/batch-cancel'), async (c) => {
-      const input = c.req.valid('json');
-      const targets = await batchTargets(scope(c), input);
-      const { row, change } = await runBatch('批量取消', targets, (target) =>
-        cancelOrder(scope(c), { id: target.id, reason: input.reason }, actor(c), now()),
-      );
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
-      const { row, change } = await afterSaleStep(scope(c), c.req.valid('json').id, 'refund', {}, now());
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/after-sale-reject', body('/api/order/after-sale-reject'), async (c) => {
-      const { id, reason } = c.req.valid('json');
-      const { row, change } = await afterSaleStep(scope(c), id, 'reject', { reject_reason: reason }, now());
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/after-sale-receive', body('/api/order/after-sale-receive'), async (c) => {
-      const { id, return_tracking_no } = c.req.valid('json');
-      const { row, change } = await afterSaleStep(scope(c), id, 'receive', { return_tracking_no }, now());
-      recordChange(c, change);
-      return ok(c, row);
-    });
+  return (
+    new Hono<ApiEnv>()
+      .post('/index', body('/api/order/index'), async (c) =>
+        ok(c, await listOrders(scope(c), c.req.valid('json'))),
+      )
+      .post('/after-sale', body('/api/order/after-sale'), async (c) =>
+        ok(c, await listAfterSales(scope(c), c.req.valid('json'))),
+      )
+      .post('/detail', body('/api/order/detail'), async (c) =>
+        ok(c, await orderDetail(scope(c), c.req.valid('json').id)),
+      )
+      .post('/purchase', body('/api/order/purchase'), async (c) => {
+        const { row, change } = await purchaseOrder(scope(c), c.req.valid('json'), actor(c), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/ship', body('/api/order/ship'), async (c) => {
+        const { row, change } = await shipOrder(scope(c), c.req.valid('json'), actor(c), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/complete', body('/api/order/complete'), async (c) => {
+        const { row, change } = await completeOrder(scope(c), c.req.valid('json'), actor(c), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/cancel', body('/api/order/cancel'), async (c) => {
+        const { row, change } = await cancelOrder(scope(c), c.req.valid('json'), actor(c), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/batch-purchase', body('/api/order/batch-purchase'), async (c) => {
+        const input = c.req.valid('json');
+        const targets = await batchTargets(scope(c), input);
+        const { row, change } = await runBatch('批量采购', targets, (target) =>
+          purchaseOrder(scope(c), { id: target.id, supplier: input.supplier }, actor(c), now()),
+        );
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/batch-ship', body('/api/order/batch-ship'), async (c) => {
+        const { row, change } = await batchShip(scope(c), c.req.valid('json'), actor(c), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/batch-cancel', body('/api/order/batch-cancel'), async (c) => {
+        const input = c.req.valid('json');
+        const targets = await batchTargets(scope(c), input);
+        const { row, change } = await runBatch('批量取消', targets, (target) =>
+          cancelOrder(scope(c), { id: target.id, reason: input.reason }, actor(c), now()),
+        );
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      // 导入快递单号: the file is read and checked on both calls (import-file.ts, db/import.ts).
+      .post('/import-preview', body('/api/order/import-preview'), async (c) => {
+        const rows = await readImportFile(c.req.valid('json').file);
+        return ok(c, await previewImport(scope(c), rows));
+      })
+      .post('/import-apply', body('/api/order/import-apply'), async (c) => {
+        const rows = await readImportFile(c.req.valid('json').file);
+        const { row, change } = await applyImport(scope(c), rows, actor(c), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
+        const { row, change } = await afterSaleStep(scope(c), c.req.valid('json').id, 'refund', {}, now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/after-sale-reject', body('/api/order/after-sale-reject'), async (c) => {
+        const { id, reason } = c.req.valid('json');
+        const { row, change } = await afterSaleStep(scope(c), id, 'reject', { reject_reason: reason }, now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/after-sale-receive', body('/api/order/after-sale-receive'), async (c) => {
+        const { id, return_tracking_no } = c.req.valid('json');
+        const { row, change } = await afterSaleStep(scope(c), id, 'receive', { return_tracking_no }, now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+  );
 }

@@ -14,6 +14,8 @@ import {
   ADDRESSES_MAX,
   AFTER_SALE_STATUSES,
   CARRIER_CODES,
+  IMPORT_MAX_CELL,
+  IMPORT_MAX_ROWS,
   isValidMobile,
   normalizeMobile,
   normalizeTrackingNo,
@@ -222,3 +224,49 @@ export type AddressSaveBody = z.input<typeof addressSaveBodySchema>;
 export const addressListParamsSchema = z.object({ kind: addressKindSchema.optional() });
 export type AddressListParams = z.input<typeof addressListParamsSchema>;
 export const addressListSchema = z.array(addressSchema).max(ADDRESSES_MAX * 2);
+
+// ---- tracking-number import (导入快递单号) -------------------------------------------------------
+
+/**
+ * Body of `/api/order/import-preview` and `/api/order/import-apply`: a multipart form with the CSV
+ * (UTF-8) or XLSX `file` (columns `IMPORT_COLUMNS`). Files are not signed (SPEC, API).
+ */
+export const orderImportBodySchema = z.object({
+  file: z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, '请选择要导入的文件'),
+});
+export type OrderImportBody = z.input<typeof orderImportBodySchema>;
+
+/** One data row of the file as read (`line` is its row number in the file), with what is wrong with it. */
+export const importRowSchema = z.object({
+  line: z.int().min(2),
+  order_no: z.string().max(IMPORT_MAX_CELL),
+  carrier: z.string().max(IMPORT_MAX_CELL),
+  tracking_no: z.string().max(IMPORT_MAX_CELL),
+  errors: z.array(z.string().max(200)).max(10),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** The preview: every row with its errors; nothing is written. */
+export const importPreviewSchema = z.object({
+  rows: z.array(importRowSchema).max(IMPORT_MAX_ROWS),
+  valid: z.int().min(0).max(IMPORT_MAX_ROWS),
+  invalid: z.int().min(0).max(IMPORT_MAX_ROWS),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+/** The import applied: each row shipped, or refused with the reason (its errors, or the 发货 refusal). */
+export const importResultSchema = z.object({
+  results: z
+    .array(
+      z.object({
+        line: z.int().min(2),
+        order_no: z.string().max(IMPORT_MAX_CELL),
+        ok: z.boolean(),
+        message: z.string().max(500),
+      }),
+    )
+    .max(IMPORT_MAX_ROWS),
+  succeeded: z.int().min(0).max(IMPORT_MAX_ROWS),
+  failed: z.int().min(0).max(IMPORT_MAX_ROWS),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -258,3 +258,19 @@ export function afterSaleStepRefusedMessage(
   if (step === 'refund' && type === 'return') return '退货退款需先确认收到退货，再同意退款';
   return `「${AFTER_SALE_TYPE_LABELS[type]}」售后单当前状态为「${AFTER_SALE_STATUS_LABELS[status]}」，不能${label}`;
 }
+
+// ---- tracking-number import (issue 16) ---------------------------------------------------------
+
+/** The columns of an import file, by their header (the first row must name them, in any order). */
+export const IMPORT_COLUMNS = ['订单号', '快递公司', '快递单号'] as const;
+/** Largest import file (bytes) and most data rows: one file is one batch (`ORDER_BATCH_MAX`). */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = ORDER_BATCH_MAX;
+/** Longest cell of an import file (characters); longer ones refuse the file. */
+export const IMPORT_MAX_CELL = 100;
+
+/** The carrier a file names, by code (any case) or by its Chinese name; undefined when unknown. */
+export function carrierByCodeOrName(value: string) {
+  const wanted = value.trim();
+  return CARRIERS.find((carrier) => carrier.code === wanted.toUpperCase() || carrier.name === wanted);
+}

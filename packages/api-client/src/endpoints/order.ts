@@ -14,6 +14,13 @@ import type {
 } from '../contract/fulfilment.js';
 import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
 
+/** The multipart form of an import: the file under `file` (sent, not signed). */
+function importForm(file: Blob): FormData {
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'import.csv');
+  return form;
+}
+
 /** `api.order`: the order lists, an order's detail and timeline, its steps, batches and after-sales. */
 export function orderEndpoints(call: CallFn) {
   return {
@@ -38,6 +45,12 @@ export function orderEndpoints(call: CallFn) {
     /** 批量发货 (`/api/order/batch-ship`). */
     batchShip: (body: OrderBatchShipBody, options?: CallOptions) =>
       call('/api/order/batch-ship', body, options),
+    /** 导入快递单号, preview (`/api/order/import-preview`): each row of the file with its errors; writes nothing. */
+    importPreview: (file: Blob, options?: CallOptions) =>
+      call('/api/order/import-preview', importForm(file), options),
+    /** 导入快递单号 (`/api/order/import-apply`): the same file again; ships its valid rows. */
+    importApply: (file: Blob, options?: CallOptions) =>
+      call('/api/order/import-apply', importForm(file), options),
     /** 批量取消 (`/api/order/batch-cancel`). */
     batchCancel: (body: OrderBatchCancelBody, options?: CallOptions) =>
       call('/api/order/batch-cancel', body, options),

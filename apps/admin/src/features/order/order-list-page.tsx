@@ -9,6 +9,7 @@ import { useList } from '../list/use-list';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
 import { OrderDetailDialog } from './order-detail-dialog';
+import { OrderImportButton } from './order-import';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { useCan } from './use-can';
 
@@ -55,7 +56,7 @@ const renderDetail: OrderListViewProps<Order>['renderDetail'] = (order, open, on
 
 /**
  * 代发订单: the order list with the platform picker, the amount and the buyer and receiver; the detail
- * dialog with the order's steps and timeline; with order:process, row selection and the batches; 导出.
+ * dialog with the order's steps and timeline; with order:process, row selection, the batches and 导入快递单号; 导出.
  */
 export function OrderListPage() {
   const list = useList(route, orderList);
@@ -78,6 +79,7 @@ export function OrderListPage() {
       actions={
         <div className="flex flex-wrap items-center gap-3">
           <ExportMenu filters={list.filters} />
+          {canProcess ? <OrderImportButton /> : null}
           {canProcess ? (
             <OrderBatchBar
               rows={rows}
