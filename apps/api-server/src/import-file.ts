@@ -1,6 +1,7 @@
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_CELL, IMPORT_MAX_ROWS } from '@consign/api-client';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
 import { HttpProblem } from './http/respond';
 
 /**
@@ -26,6 +27,7 @@ export const IMPORT_MESSAGES = {
   notUtf8: 'CSV 文件不是 UTF-8 编码，请在 Excel 中另存为「CSV UTF-8」后再导入',
   badCsv: 'CSV 文件格式有误，无法读取',
   badXlsx: 'XLSX 文件无法读取，请确认它是 Excel 工作簿',
+  xlsxTooLarge: 'XLSX 文件解压后过大，请删除多余的工作表和格式后再导入',
   header: `第一行应为表头，包含：${IMPORT_COLUMNS.join('、')}`,
   empty: '文件中没有数据行',
   tooManyRows: `一次最多导入 ${IMPORT_MAX_ROWS} 行，请分成多个文件`,
@@ -67,7 +69,40 @@ async function readCells(file: Blob & { name?: string }): Promise<string[][]> {
   }
 }
 
+/**
+ * What an import workbook may hold once unpacked: a 1,000-row sheet with its styles is well under 1 MB.
+ * An XLSX is a zip, and a small zip can unpack to gigabytes (a "zip bomb"), which exceljs would unpack
+ * in memory; so the file is unpacked once here with yauzl, counting bytes and stopping at the limit
+ * (yauzl also refuses an entry whose data does not match its declared size), before exceljs reads it.
+ */
+const XLSX_MAX_UNPACKED = 20 * 1024 * 1024;
+
+async function checkUnpackedSize(bytes: Uint8Array): Promise<void> {
+  let total = 0;
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch {
+    throw refuse(IMPORT_MESSAGES.badXlsx);
+  }
+  try {
+    for await (const entry of zip.eachEntry()) {
+      total += entry.uncompressedSize;
+      if (total > XLSX_MAX_UNPACKED) throw refuse(IMPORT_MESSAGES.xlsxTooLarge, 413);
+      if (entry.fileName.endsWith('/')) continue;
+      // Reading the data proves the declared size: yauzl fails the stream when it differs.
+      for await (const _chunk of await zip.openReadStreamPromise(entry));
+    }
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    throw refuse(IMPORT_MESSAGES.badXlsx);
+  } finally {
+    zip.close();
+  }
+}
+
 async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+  await checkUnpackedSize(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(

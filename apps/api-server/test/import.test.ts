@@ -262,6 +262,22 @@ describe('a bad file is a clear 4xx and writes nothing', () => {
       /文件不能超过 2 MB/,
     ],
     [
+      // 30 MB of one repeated character packs into a few tens of KB: unpacked in memory, a file like
+      // this (only larger) would take the server down.
+      'an XLSX that unpacks far beyond any import (a zip bomb)',
+      async () => {
+        const workbook = new ExcelJS.Workbook();
+        const sheet = workbook.addWorksheet('导入');
+        sheet.addRow(['订单号', '快递公司', '快递单号']);
+        sheet.addRow(['DD1', 'SF', 'x'.repeat(30 * 1024 * 1024)]);
+        const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+        expect(bytes.byteLength).toBeLessThan(IMPORT_MAX_BYTES);
+        return importForm(bytes, 'bomb.xlsx');
+      },
+      413,
+      /解压后过大/,
+    ],
+    [
       'an XLSX formula',
       async () => {
         const workbook = new ExcelJS.Workbook();
