@@ -15,7 +15,7 @@ const db = () => t.server.db;
 const page = { pageIndex: 1, pageSize: 100 };
 
 type Buyer = {
-  order_id: number;
+  id: number;
   buyer_name: string;
   mobile: string;
   order_count: number;
@@ -75,7 +75,7 @@ describe('买家管理', () => {
     expect(total).toBe(2);
     const repeat = list.find((b) => b.order_count === 3);
     expect(repeat).toEqual({
-      order_id: repeatPending,
+      id: repeatPending,
       buyer_name: '回头客甲',
       mobile: '139****1111',
       order_count: 3,
@@ -108,7 +108,7 @@ describe('买家管理', () => {
       expect(values, sort).toEqual([...values].sort((a, b) => b - a));
     }
     expect((await buyers({ sort: 'orders' })).list[0]?.order_count).toBeGreaterThanOrEqual(3);
-    expect((await buyers({ sort: 'last_order' })).list[0]?.order_id).toBe(repeatPending);
+    expect((await buyers({ sort: 'last_order' })).list[0]?.id).toBe(repeatPending);
     expect((await call('/api/buyer/index', { ...page, sort: 'name' })).status).toBe(422);
   });
 });
@@ -185,7 +185,7 @@ describe('黑名单', () => {
     expect(
       (
         await call('/api/buyer/blacklist-save', {
-          order_id: repeatPending,
+          id: repeatPending,
           mobile: '13900009999',
           reason: '两者',
         })

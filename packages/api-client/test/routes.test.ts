@@ -236,7 +236,7 @@ const answers: Record<ApiPath, unknown> = {
   '/api/order/after-sale-reject': { id: 5, status: 'rejected' },
   '/api/order/after-sale-receive': { id: 5, status: 'processing' },
   '/api/buyer/index': page({
-    order_id: 9,
+    id: 9,
     buyer_name: '张三',
     mobile: '138****0000',
     order_count: 3,

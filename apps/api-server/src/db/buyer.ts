@@ -34,14 +34,14 @@ export async function listBuyers(scope: Scope, params: BodyOf<'/api/buyer/index'
   }
   const where = f.sql;
   const filterParams = [...f.params];
-  const groups = `SELECT o.buyer_name, o.receiver_mobile, max(o.id) AS order_id, count(*)::int AS order_count,
+  const groups = `SELECT o.buyer_name, o.receiver_mobile, max(o.id) AS id, count(*)::int AS order_count,
       sum(o.amount)::bigint AS spend, max(o.created_at) AS last_order_at
     FROM orders o ${where} GROUP BY o.buyer_name, o.receiver_mobile`;
   const limit = f.p(params.pageSize);
   const offset = f.p((params.pageIndex - 1) * params.pageSize);
   const [rows, [count]] = await Promise.all([
     scope.db.query<BuyerRow>(
-      `SELECT b.order_id, b.buyer_name, b.receiver_mobile, b.order_count, b.spend::float8 AS spend,
+      `SELECT b.id, b.buyer_name, b.receiver_mobile, b.order_count, b.spend::float8 AS spend,
          b.last_order_at::float8 AS last_order_at,
          EXISTS (SELECT 1 FROM blacklist l WHERE l.account_id = $1
            AND l.mobile = b.receiver_mobile) AS blacklisted

@@ -9,14 +9,15 @@ import {
   versionSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import { BUYER_SORTS } from './rules.js';
 
 /**
  * A buyer (买家管理, issue 17): not a stored record but the account's orders grouped by buyer name and
- * receiver mobile. `order_id` is the newest of their orders: the handle to blacklist them by.
+ * receiver mobile. `id` is the id of the newest of their orders: the buyer's handle (blacklist-save's `order_id`).
  * `mobile` is masked (`138****0000`); `spend` is the sum of their orders' amounts (fen).
  */
 export const buyerSchema = z.object({
-  order_id: idSchema,
+  id: idSchema,
   buyer_name: text(64),
   mobile: z.string().max(32),
   order_count: z.int().min(0),
@@ -26,8 +27,6 @@ export const buyerSchema = z.object({
 });
 export type Buyer = z.infer<typeof buyerSchema>;
 
-/** How the buyer list sorts (always descending, ties by name): 订单数, 消费金额, 最近下单. */
-export const BUYER_SORTS = ['orders', 'spend', 'last_order'] as const;
 export type BuyerSort = (typeof BUYER_SORTS)[number];
 
 /**
