@@ -18,6 +18,7 @@ import { parseCspOrigins, securityHeaders } from './middleware/security-headers'
 import { signature } from './middleware/signature';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { addressRoutes } from './routes/address';
+import { buyerRoutes } from './routes/buyer';
 import { companyRoutes } from './routes/company';
 import { copyRoutes } from './routes/copy';
 import { defaultRoutes } from './routes/default';
@@ -73,6 +74,7 @@ function createApi(options: AppOptions) {
   api.route('/setting', settingRoutes());
   api.route('/order', orderRoutes(options));
   api.route('/address', addressRoutes(options));
+  api.route('/buyer', buyerRoutes(options));
   api.route('/shop', shopRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));

@@ -303,6 +303,23 @@ const CASES: Record<ApiPath, Case[]> = {
     async () => ({ token: user, body: { id: (await t.client(user).address.save(address)).id } }),
   ],
 
+  '/api/buyer/index': [async () => ({ token: user, body: { ...page, sort: 'spend' } })],
+  '/api/buyer/blacklist-index': [async () => ({ token: user, body: page })],
+  '/api/buyer/blacklist-save': [
+    async () => ({ token: user, body: { order_id: await orderIn('completed'), reason: '恶意退款' } }),
+    async () => ({ token: user, body: { mobile: '13700001111', buyer_name: '手填买家', reason: '骚扰' } }),
+    async () => {
+      const entry = await t.client(user).buyer.blacklistSave({ mobile: '13700002222', reason: '待改原因' });
+      return { token: user, body: { id: entry.id, version: entry.version, reason: '已改原因' } };
+    },
+  ],
+  '/api/buyer/blacklist-del': [
+    async () => {
+      const entry = await t.client(user).buyer.blacklistSave({ mobile: '13700003333', reason: '待解除' });
+      return { token: user, body: { id: entry.id, version: entry.version } };
+    },
+  ],
+
   '/api/shop/index': [async () => ({ token: user, body: page })],
   '/api/shop/group-index': [async () => ({ token: user, body: page })],
   '/api/shop/group-save': [

@@ -26,6 +26,7 @@ const SNAPSHOT_QUERIES = [
     'addresses',
     'order_events',
     'export_jobs',
+    'blacklist',
   ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
   `SELECT * FROM roles WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
@@ -70,6 +71,7 @@ interface DemoIds {
   goods: number;
   copy: number;
   export: number;
+  blacklist: number;
   banner: number;
   platform: number;
   platformAuth: number;
@@ -217,6 +219,17 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/address/del': [{ body: { id: ids.address }, outcome: 'not-found' }],
 
+    '/api/buyer/index': [
+      { body: page, outcome: 'empty-list' },
+      { body: { ...page, sort: 'spend' }, outcome: 'empty-list' },
+      { body: { ...page, keyword: '1' }, outcome: 'empty-list' },
+    ],
+    '/api/buyer/blacklist-index': [{ body: page, outcome: 'empty-list' }],
+    '/api/buyer/blacklist-save': [
+      { body: { order_id: ids.order, reason: '劫持' }, outcome: 'not-found' },
+      { body: { id: ids.blacklist, version: 1, reason: '劫持' }, outcome: 'not-found' },
+    ],
+    '/api/buyer/blacklist-del': [{ body: { id: ids.blacklist, version: 1 }, outcome: 'not-found' }],
     '/api/shop/index': [
       { body: page, outcome: 'empty-list' },
       { body: { ...page, group_id: ids.group }, outcome: 'empty-list' },
@@ -303,6 +316,13 @@ beforeAll(async () => {
      VALUES ($1, '代发订单-演示', 'csv', '{}', 'succeeded', 1, 1, 10, 'x.csv', 'k', 1, 1, 4000000000)`,
     [DEMO_ACCOUNT],
   );
+  // A blacklisted buyer of the demo account (the buyer of its first order).
+  await db.query(
+    `INSERT INTO blacklist (account_id, mobile, buyer_name, reason, created_at)
+     SELECT account_id, receiver_mobile, buyer_name, '演示黑名单', 1 FROM orders WHERE account_id = $1
+     ORDER BY id LIMIT 1`,
+    [DEMO_ACCOUNT],
+  );
   // Distinctive demo settings, so that an answer holding them is seen.
   await db.query(
     `UPDATE settings SET purchase_account = 'demo-purchase-account', notify_mobile = '13811112222'
@@ -329,6 +349,7 @@ beforeAll(async () => {
     goods: await one('SELECT id FROM goods WHERE account_id = $1 ORDER BY id LIMIT 1'),
     copy: await one('SELECT id FROM copy_records WHERE account_id = $1 ORDER BY id LIMIT 1'),
     export: await one('SELECT id FROM export_jobs WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    blacklist: await one('SELECT id FROM blacklist WHERE account_id = $1 ORDER BY id LIMIT 1'),
     banner: await one('SELECT id FROM banners WHERE $1 > 0 ORDER BY id LIMIT 1'),
     platform: await one('SELECT id FROM platforms WHERE $1 > 0 ORDER BY id LIMIT 1'),
     platformAuth: await one('SELECT id FROM platform_auths WHERE $1 > 0 ORDER BY id LIMIT 1'),
@@ -440,6 +461,7 @@ describe('the data boundary, for every path of the contract', () => {
     for (const [path, body] of [
       ['/api/goods/detail', { id: missing }],
       ['/api/shop/group-del', { id: missing }],
+      ['/api/buyer/blacklist-del', { id: missing, version: 1 }],
       ['/api/shop/move', { shop_id: missing, group_id: null, version: 1 }],
     ] as const) {
       const res = await t.post(path, body, { token });

@@ -31,6 +31,7 @@ const order = {
   buyer_name: '王**',
   receiver: { name: '王女士', mobile: '138****0000', address: '浙江省杭州市西湖区文三路 1 号' },
   created_at: now,
+  blacklisted: false,
 };
 const shop = {
   id: 3,
@@ -136,6 +137,14 @@ const exportJob = {
   created_at: now,
   expires_at: now + 7 * 86_400,
 };
+const blacklistEntry = {
+  id: 1,
+  buyer_name: '张三',
+  mobile: '138****0000',
+  reason: '多次恶意退款',
+  created_at: now,
+  version: 1,
+};
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
@@ -226,6 +235,18 @@ const answers: Record<ApiPath, unknown> = {
   '/api/order/after-sale-refund': { id: 5, status: 'finished' },
   '/api/order/after-sale-reject': { id: 5, status: 'rejected' },
   '/api/order/after-sale-receive': { id: 5, status: 'processing' },
+  '/api/buyer/index': page({
+    id: 9,
+    buyer_name: '张三',
+    mobile: '138****0000',
+    order_count: 3,
+    spend: 19_350,
+    last_order_at: now,
+    blacklisted: true,
+  }),
+  '/api/buyer/blacklist-index': page(blacklistEntry),
+  '/api/buyer/blacklist-save': blacklistEntry,
+  '/api/buyer/blacklist-del': { id: 1 },
   '/api/address/index': [address],
   '/api/address/save': address,
   '/api/address/del': { id: 1 },

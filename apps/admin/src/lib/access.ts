@@ -22,6 +22,8 @@ export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
   '/shop/setting': { permission: 'shop:manage' },
   '/shop/copy': { permission: 'copy:run' },
   '/shop/goods': { permission: 'goods:manage' },
+  '/user/buyer': { permission: 'order:view' },
+  '/user/black-list': { permission: 'order:view' },
   '/user/seller': { authority: 'admin' },
   '/user/account': { permission: 'team:manage' },
   '/user/permission': { permission: 'team:manage' },

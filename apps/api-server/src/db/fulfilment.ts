@@ -6,6 +6,7 @@ import {
   afterSaleStepRefusedMessage,
   type BatchItemResult,
   type BatchResult,
+  BLACKLIST_CONFIRM_MESSAGE,
   batchTooLargeMessage,
   carrierOf,
   normalizeTrackingNo,
@@ -23,6 +24,7 @@ import {
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { defaultAddress, senderAddressById } from './address';
+import { orderIsBlacklisted } from './buyer';
 import type { Change, Saved } from './log';
 import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
 import { notFound, type Scope } from './scope';
@@ -120,12 +122,22 @@ async function takeStep(
 }
 
 /** 采购: 待采购 -> 已采购, with the supplier, its order number and the cost (fen). */
-export function purchaseOrder(
+export async function purchaseOrder(
   scope: Scope,
-  input: { id: number; supplier: string; supplier_order_no?: string; cost?: number | null },
+  input: {
+    id: number;
+    supplier: string;
+    supplier_order_no?: string;
+    cost?: number | null;
+    confirm_blacklist?: boolean;
+  },
   actor: StepActor,
   now: number,
 ): Promise<Saved<OrderStepResult>> {
+  // 黑名单 (issue 17): a blacklisted buyer's order is purchased only when the caller confirmed it.
+  if (!input.confirm_blacklist && (await orderIsBlacklisted(scope, input.id))) {
+    throw new HttpProblem(409, BLACKLIST_CONFIRM_MESSAGE);
+  }
   const supplierOrderNo = input.supplier_order_no ?? '';
   const cost = input.cost ?? null;
   return takeStep(

@@ -35,12 +35,18 @@ export function orderFilters(
   if (params.platform) f.and(`s.platform = ${f.p(params.platform)}`);
   if (params.start_date) f.and(`o.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
+  if (params.blacklisted) f.and(BLACKLISTED);
   return { filters: f, filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '' };
 }
 
+/** Whether order `o`'s buyer (receiver mobile) is on its account's 黑名单 (migration 0011). */
+const BLACKLISTED =
+  'EXISTS (SELECT 1 FROM blacklist l WHERE l.account_id = o.account_id AND l.mobile = o.receiver_mobile)';
+
 /** The columns of an order as the list shows it (before {@link toOrder}), over `o` and its shop `s`. */
 export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
-  o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at`;
+  o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at,
+  ${BLACKLISTED} AS blacklisted`;
 
 export interface OrderRow extends Omit<Order, 'receiver'> {
   receiver_name: string;
@@ -67,6 +73,7 @@ export function toOrder(row: OrderRow): Order {
       address: row.receiver_address,
     },
     created_at: row.created_at,
+    blacklisted: row.blacklisted,
   };
 }
 
@@ -96,7 +103,12 @@ export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'
       joins: 'JOIN shops s ON s.id = o.shop_id',
       // Without filters, or with only the status tab: the counter of migration 0010.
       total:
-        !params.keyword && !params.shop_id && !params.platform && !params.start_date && !params.end_date
+        !params.keyword &&
+        !params.shop_id &&
+        !params.platform &&
+        !params.start_date &&
+        !params.end_date &&
+        !params.blacklisted
           ? () => orderTotal(scope, params.status)
           : undefined,
     },

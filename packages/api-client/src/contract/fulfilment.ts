@@ -46,7 +46,11 @@ export const purchaseFieldsSchema = z.object({
   supplier_order_no: text(64, 1),
   cost: fenSchema,
 });
-export const orderPurchaseBodySchema = purchaseFieldsSchema.extend({ id: idLikeSchema });
+/** `confirm_blacklist`: the caller confirmed 采购 for a blacklisted buyer's order (else 409). */
+export const orderPurchaseBodySchema = purchaseFieldsSchema.extend({
+  id: idLikeSchema,
+  confirm_blacklist: z.boolean().optional(),
+});
 export type OrderPurchaseBody = z.input<typeof orderPurchaseBodySchema>;
 
 /** 发货: the carrier, its tracking number (format checked) and a sender address of the account. */

@@ -48,6 +48,8 @@ export const orderSchema = z.object({
   buyer_name: text(64),
   receiver: receiverSchema,
   created_at: unixTimeSchema,
+  /** The buyer (receiver mobile) is on the account's 黑名单 (issue 17): 采购 asks for a confirmation. */
+  blacklisted: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -63,6 +65,10 @@ export const orderListParamsSchema = listParamsSchema.extend({
   platform: filter(platformCodeSchema),
   start_date: filter(dateStringSchema),
   end_date: filter(dateStringSchema),
+  /** `1`: only the orders of blacklisted buyers (the 黑名单 badge's filter). */
+  blacklisted: filter(
+    z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const),
+  ),
 });
 export type OrderListParams = z.input<typeof orderListParamsSchema>;
 

@@ -1,5 +1,13 @@
 import * as z from 'zod';
 import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth.js';
+import {
+  blacklistDelBodySchema,
+  blacklistEntrySchema,
+  blacklistListParamsSchema,
+  blacklistSaveBodySchema,
+  buyerListParamsSchema,
+  buyerSchema,
+} from './buyer.js';
 import { deletedSchema, idParamsSchema, passthroughQuerySchema } from './common.js';
 import {
   bannerSaveBodySchema,
@@ -318,6 +326,35 @@ export const apiRoutes = {
     body: afterSaleReceiveBodySchema,
     data: afterSaleStepResultSchema,
     audit: '确认收到退货',
+  },
+
+  // 买家管理 and 黑名单 (issue 17): buyers are derived from the orders, so whoever sees the orders sees
+  // them; blacklisting (which holds up 采购) is an order-processing decision.
+  '/api/buyer/index': {
+    access: 'user',
+    permission: 'order:view',
+    body: buyerListParamsSchema,
+    data: pageSchema(buyerSchema),
+  },
+  '/api/buyer/blacklist-index': {
+    access: 'user',
+    permission: 'order:view',
+    body: blacklistListParamsSchema,
+    data: pageSchema(blacklistEntrySchema),
+  },
+  '/api/buyer/blacklist-save': {
+    access: 'user',
+    permission: 'order:process',
+    body: blacklistSaveBodySchema,
+    data: blacklistEntrySchema,
+    audit: '拉黑买家',
+  },
+  '/api/buyer/blacklist-del': {
+    access: 'user',
+    permission: 'order:process',
+    body: blacklistDelBodySchema,
+    data: deletedSchema,
+    audit: '解除拉黑',
   },
 
   // 发货地址: the account's sender and return addresses. 发货 reads them with order:process too.

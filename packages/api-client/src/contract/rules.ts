@@ -274,3 +274,9 @@ export function carrierByCodeOrName(value: string) {
   const wanted = value.trim();
   return CARRIERS.find((carrier) => carrier.code === wanted.toUpperCase() || carrier.name === wanted);
 }
+
+/** What 采购 answers (409) for an order of a blacklisted buyer sent without `confirm_blacklist`. */
+export const BLACKLIST_CONFIRM_MESSAGE = '该买家已被拉黑，请确认后再采购';
+
+/** How the buyer list (买家管理) sorts, always descending: 订单数, 消费金额, 最近下单. */
+export const BUYER_SORTS = ['orders', 'spend', 'last_order'] as const;

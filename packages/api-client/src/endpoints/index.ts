@@ -1,6 +1,7 @@
 import type { CallFn } from '../client.js';
 import { addressEndpoints } from './address.js';
 import { authEndpoints, configEndpoints, userEndpoints } from './auth.js';
+import { buyerEndpoints } from './buyer.js';
 import { companyEndpoints } from './company.js';
 import { copyEndpoints } from './copy.js';
 import { exportEndpoints } from './export.js';
@@ -21,6 +22,7 @@ export function createEndpoints(call: CallFn) {
     setting: settingEndpoints(call),
     order: orderEndpoints(call),
     address: addressEndpoints(call),
+    buyer: buyerEndpoints(call),
     shop: shopEndpoints(call),
     goods: goodsEndpoints(call),
     copy: copyEndpoints(call),

@@ -7,6 +7,8 @@ export { compactParams, queryKeys, SESSION_STALE_TIME } from './keys.js';
 export {
   addressListQuery,
   afterSaleListQuery,
+  blacklistQuery,
+  buyerListQuery,
   companyQuery,
   copyRecordListQuery,
   exportListQuery,

@@ -1,3 +1,4 @@
+import type { BlacklistListParams, BuyerListParams } from '../contract/buyer.js';
 import type { CopyRecordListParams } from '../contract/copy.js';
 import type { ExportListParams } from '../contract/export.js';
 import type { GoodsListParams } from '../contract/goods.js';
@@ -38,6 +39,11 @@ export const queryKeys = {
   orders: {
     all: ['order', 'index'] as const,
     list: (params: OrderListParams) => ['order', 'index', compactParams(params)] as const,
+  },
+  buyers: {
+    all: ['buyer'] as const,
+    list: (params: BuyerListParams) => ['buyer', 'index', compactParams(params)] as const,
+    blacklist: (params: BlacklistListParams) => ['buyer', 'blacklist-index', compactParams(params)] as const,
   },
   orderDetail: (id: number) => ['order', 'detail', id] as const,
   addresses: ['address', 'index'] as const,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client.js';
+import type { BlacklistListParams, BuyerListParams } from '../contract/buyer.js';
 import type { CopyRecordListParams } from '../contract/copy.js';
 import type { ExportListParams } from '../contract/export.js';
 import type { GoodsListParams } from '../contract/goods.js';
@@ -93,6 +94,26 @@ export function shopGroupListQuery(api: ApiClient, params: ShopGroupListParams) 
   return queryOptions({
     queryKey: queryKeys.shopGroups.list(body),
     queryFn: ({ signal }) => api.shop.groupIndex(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of buyers (买家管理). */
+export function buyerListQuery(api: ApiClient, params: BuyerListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.buyers.list(body),
+    queryFn: ({ signal }) => api.buyer.index(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the blacklist (黑名单). */
+export function blacklistQuery(api: ApiClient, params: BlacklistListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.buyers.blacklist(body),
+    queryFn: ({ signal }) => api.buyer.blacklistIndex(body, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
 import {
   AFTER_SALE_STATUSES,
   AFTER_SALE_TYPES,
+  BUYER_SORTS,
   COPY_STATUSES,
   type CopyRecord,
   EXPORT_STATUSES,
@@ -13,6 +14,8 @@ import {
 } from '@consign/api-client';
 import {
   afterSaleListQuery,
+  blacklistQuery,
+  buyerListQuery,
   copyRecordListQuery,
   exportListQuery,
   goodsListQuery,
@@ -42,11 +45,13 @@ export const orderList = defineList({
     platform: filter,
     start_date: filter,
     end_date: filter,
+    blacklisted: filter,
   }),
   toParams: (search) => ({
     pageIndex: search.pageIndex,
     pageSize: search.pageSize,
     keyword: search.keyword,
+    blacklisted: search.blacklisted === '1' ? ('1' as const) : undefined,
     status: oneOf(search.status, ORDER_STATUSES),
     shop_id: idFrom(search.shop_id),
     platform: oneOf(search.platform, PLATFORMS),
@@ -91,6 +96,25 @@ export const shopList = defineList({
     auth_status: oneOf(search.auth_status, SHOP_AUTH_STATUSES),
   }),
   queryOptions: shopListQuery,
+});
+
+/** 买家管理 `/user/buyer`: sorted by 订单数, 消费金额 or 最近下单 (the default). */
+export const buyerList = defineList({
+  search: z.extend(listSearch, { keyword: filter, sort: filter }),
+  toParams: (search) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+    sort: oneOf(search.sort, BUYER_SORTS),
+  }),
+  queryOptions: buyerListQuery,
+});
+
+/** 黑名单 `/user/black-list`. */
+export const blacklistList = defineList({
+  search: z.extend(listSearch, { keyword: filter }),
+  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  queryOptions: blacklistQuery,
 });
 
 /** 店铺分组 `/shop/setting/group`. */

@@ -27,6 +27,10 @@ export const ORDER_COPY = {
   allPlatforms: '全部平台',
   afterSaleTypeLabel: '售后类型',
   allTypes: '全部类型',
+  blacklist: '黑名单',
+  allBuyers: '全部买家',
+  blacklistOnly: '仅黑名单买家',
+  blacklisted: '黑名单',
   columns: {
     orderNo: '订单号',
     shop: '店铺',

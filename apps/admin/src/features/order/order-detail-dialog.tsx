@@ -9,6 +9,7 @@ import {
 import { addressListQuery, orderDetailQuery, queryKeys } from '@consign/api-client/query';
 import {
   Button,
+  ConfirmDialog,
   Field,
   formatDateTime,
   formatMoney,
@@ -292,10 +293,15 @@ function StepForm({
     }
   }, [defaultSender, setShip]);
   const labels = { purchase: f.purchase, ship: f.ship, cancel: f.cancel } as const;
+  // 黑名单 (issue 17): 采购 of a blacklisted buyer's order asks first, and then says it was confirmed.
+  const [confirmBlacklist, setConfirmBlacklist] = useState(false);
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: (confirmed: boolean = false) => {
       const options = { skipErrorHandler: true };
-      if (step === 'purchase') return api.order.purchase(purchaseBody(detail.id, purchase.values), options);
+      if (step === 'purchase') {
+        const body = purchaseBody(detail.id, purchase.values);
+        return api.order.purchase(confirmed ? { ...body, confirm_blacklist: true } : body, options);
+      }
       if (step === 'ship') return api.order.ship(shipBody(detail.id, ship.values), options);
       return api.order.cancel({ id: detail.id, reason: cancel.values.reason.trim() }, options);
     },
@@ -312,10 +318,10 @@ function StepForm({
   });
   const submit =
     step === 'purchase'
-      ? purchase.submit(() => save.mutate())
+      ? purchase.submit(() => (detail.blacklisted ? setConfirmBlacklist(true) : save.mutate(false)))
       : step === 'ship'
-        ? ship.submit(() => save.mutate())
-        : cancel.submit(() => save.mutate());
+        ? ship.submit(() => save.mutate(false))
+        : cancel.submit(() => save.mutate(false));
   const senders = addresses.filter((a) => a.kind === 'sender');
   return (
     <form
@@ -326,6 +332,15 @@ function StepForm({
       onSubmit={submit}
     >
       <h3 className="font-medium text-sm">{labels[step]}</h3>
+      <ConfirmDialog
+        open={confirmBlacklist}
+        onOpenChange={setConfirmBlacklist}
+        variant="danger"
+        title={f.blacklistTitle}
+        description={f.blacklistDescription(detail.buyer_name)}
+        confirmText={f.blacklistConfirm}
+        onConfirm={() => save.mutate(true)}
+      />
       {step === 'purchase' ? (
         <>
           <Field label={f.supplier} error={purchase.errors.supplier} required>

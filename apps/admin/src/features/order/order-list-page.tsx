@@ -11,6 +11,7 @@ import { OrderBatchBar, useOrderSelection } from './order-batch';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrderImportButton } from './order-import';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
+import { StatusBadge } from './status-badge';
 import { useCan } from './use-can';
 
 const route = getRouteApi('/_authed/order/index');
@@ -35,7 +36,24 @@ const platformSelect = {
   options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
 };
 
+/** 黑名单 (issue 17): only the orders of blacklisted buyers (`blacklisted=1` in the address). */
+const blacklistSelect = {
+  key: 'blacklisted',
+  label: ORDER_COPY.blacklist,
+  allLabel: ORDER_COPY.allBuyers,
+  options: [{ value: '1', label: ORDER_COPY.blacklistOnly }],
+};
+
 const columns: DataTableProps<Order>['columns'] = [
+  {
+    header: c.buyer,
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2">
+        {row.original.buyer_name}
+        {row.original.blacklisted ? <StatusBadge label={ORDER_COPY.blacklisted} tone="danger" /> : null}
+      </span>
+    ),
+  },
   {
     header: c.amount,
     cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.amount)}</span>,
@@ -69,6 +87,7 @@ export function OrderListPage() {
       list={list}
       keywordPlaceholder={ORDER_COPY.keywordPlaceholder}
       select={platformSelect}
+      extraSelects={[blacklistSelect]}
       statuses={statuses}
       columns={columns}
       timeHeader={c.createdAt}

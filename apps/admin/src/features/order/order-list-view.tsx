@@ -32,6 +32,8 @@ export interface OrderListViewProps<Row extends OrderRow> {
   keywordPlaceholder: string;
   /** The picker beside the shop and the dates (平台, 售后类型). */
   select: FilterSelect;
+  /** More pickers after it (代发订单: 黑名单). */
+  extraSelects?: readonly FilterSelect[];
   /** The status tabs and badges. */
   statuses: {
     options: readonly Row['status'][];
@@ -57,6 +59,7 @@ export interface OrderListViewProps<Row extends OrderRow> {
 
 const c = ORDER_COPY.columns;
 const NO_COLUMNS: never[] = [];
+const NO_SELECTS: readonly FilterSelect[] = [];
 
 /**
  * The order lists (代发订单, 售后订单): keyword, shop, dates and one picker; status tabs; a table of
@@ -68,6 +71,7 @@ export function OrderListView<Row extends OrderRow>({
   list,
   keywordPlaceholder,
   select,
+  extraSelects = NO_SELECTS,
   statuses,
   columns,
   timeHeader,
@@ -118,7 +122,7 @@ export function OrderListView<Row extends OrderRow>({
       onRowClick={show}
       actions={actions}
       keywordPlaceholder={keywordPlaceholder}
-      filters={{ shop: true, dateRange: true, selects: [select] }}
+      filters={{ shop: true, dateRange: true, selects: [select, ...extraSelects] }}
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels }}
     >
       {children}

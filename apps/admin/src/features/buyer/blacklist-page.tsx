@@ -1,0 +1,101 @@
+import type { BlacklistEntry } from '@consign/api-client';
+import { queryKeys } from '@consign/api-client/query';
+import { Button, ConfirmDialog, formatDateTime, toast } from '@consign/ui';
+import type { DataTableProps } from '@consign/ui/components/data-table';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { TITLES } from '../../copy';
+import { useApi } from '../../lib/use-api';
+import { ListPage } from '../list/list-page';
+import { blacklistList } from '../list/lists';
+import { useList } from '../list/use-list';
+import { useCan } from '../order/use-can';
+import { BlacklistDialog } from './blacklist-dialog';
+import { BUYER_COPY as b } from './copy';
+
+const route = getRouteApi('/_authed/user/black-list');
+const c = b.columns;
+const nameOf = (entry: BlacklistEntry) => entry.buyer_name || entry.mobile;
+
+function columns(lift: ((entry: BlacklistEntry) => void) | null): DataTableProps<BlacklistEntry>['columns'] {
+  return [
+    { header: c.buyer, accessorKey: 'buyer_name' },
+    { header: c.mobile, cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span> },
+    { header: c.reason, accessorKey: 'reason' },
+    { header: c.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    ...(lift
+      ? [
+          {
+            header: c.actions,
+            cell: ({ row }: { row: { original: BlacklistEntry } }) => (
+              <Button
+                variant="link"
+                className="text-error"
+                aria-label={b.liftLabel(nameOf(row.original))}
+                onClick={() => lift(row.original)}
+              >
+                {b.lift}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+}
+
+/** 黑名单: the blacklisted buyers with their reasons; with order:process, add one by mobile or lift one. */
+export function BlacklistPage() {
+  const list = useList(route, blacklistList);
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const canProcess = useCan('order:process');
+  const [adding, setAdding] = useState(false);
+  const [lifting, setLifting] = useState<BlacklistEntry | null>(null);
+  const [liftOpen, setLiftOpen] = useState(false);
+  const tableColumns = useMemo(
+    () =>
+      columns(
+        canProcess
+          ? (entry) => {
+              setLifting(entry);
+              setLiftOpen(true);
+            }
+          : null,
+      ),
+    [canProcess],
+  );
+  return (
+    <ListPage
+      title={TITLES.userBlackList}
+      list={list}
+      columns={tableColumns}
+      keywordPlaceholder={b.keyword}
+      actions={
+        canProcess ? (
+          <Button variant="primary" onClick={() => setAdding(true)}>
+            {b.addByMobile}
+          </Button>
+        ) : null
+      }
+    >
+      <BlacklistDialog target={null} open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={liftOpen}
+        onOpenChange={setLiftOpen}
+        title={b.liftTitle}
+        description={lifting ? b.liftDescription(nameOf(lifting)) : undefined}
+        confirmText={b.lift}
+        onConfirm={async () => {
+          if (!lifting) return;
+          await api.buyer.blacklistDel({ id: lifting.id, version: lifting.version });
+          toast.success(b.lifted(nameOf(lifting)));
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: queryKeys.buyers.all }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+          ]);
+        }}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,196 @@
+import { BLACKLIST_CONFIRM_MESSAGE } from '@consign/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
+
+/**
+ * 买家管理 and 黑名单 (issue 17) through the real HTTP API: buyers derived from the orders (grouped by
+ * buyer name and receiver mobile), searched and sorted; a blacklisted buyer's orders flagged and
+ * filterable, and 采购 of them refused (409) until confirmed; lifting the blacklist removes the flag.
+ * Another account's buyers and blacklist are covered by the isolation walker (isolation.test.ts).
+ */
+
+let t: TestServer;
+let owner: string;
+const db = () => t.server.db;
+const page = { pageIndex: 1, pageSize: 100 };
+
+type Buyer = {
+  id: number;
+  buyer_name: string;
+  mobile: string;
+  order_count: number;
+  spend: number;
+  last_order_at: number;
+  blacklisted: boolean;
+};
+type OrderItem = { id: number; status: string; blacklisted: boolean; buyer_name: string };
+
+async function call<T>(path: string, body: Record<string, unknown>) {
+  const res = await t.post(path, body, { token: owner });
+  const answer = await envelope(res);
+  return { status: res.status, msg: answer.msg, data: answer.data as T };
+}
+const buyers = async (body: Record<string, unknown> = {}) =>
+  (await call<{ list: Buyer[]; total: number }>('/api/buyer/index', { ...page, ...body })).data;
+const orders = async (body: Record<string, unknown> = {}) =>
+  (await call<{ list: OrderItem[]; total: number }>('/api/order/index', { ...page, ...body })).data;
+
+let seq = 0;
+/** Inserts a demo-account order of buyer `name` / `mobile`. */
+async function addOrder(name: string, mobile: string, amount: number, createdAt: number, status = 'pending') {
+  seq += 1;
+  const [shop] = await db().query<{ id: number }>(
+    'SELECT id FROM shops WHERE account_id = 1 ORDER BY id LIMIT 1',
+  );
+  const [row] = await db().query<{ id: number }>(
+    `INSERT INTO orders (account_id, order_no, shop_id, goods, goods_titles, amount, status, buyer_name,
+       receiver_name, receiver_mobile, receiver_address, created_at)
+     VALUES (1, $1, $2, '[]', '测试商品', $3, $4, $5, $5, $6, '测试地址 1 号', $7) RETURNING id`,
+    [`BUYER-T-${seq}`, shop?.id, amount, status, name, mobile, createdAt],
+  );
+  if (!row) throw new Error('no order');
+  return row.id;
+}
+
+let repeatPending = 0;
+let repeatCompleted = 0;
+
+beforeAll(async () => {
+  t = await startTestServer({ copyWorker: false });
+  owner = await t.login(ADMIN);
+  repeatCompleted = await addOrder('回头客甲', '13900001111', 10_000, 2_000_000_000, 'completed');
+  await addOrder('回头客甲', '13900001111', 25_000, 2_000_000_100, 'shipped');
+  repeatPending = await addOrder('回头客甲', '13900001111', 5_000, 2_000_000_200);
+  // Same name, another mobile: another buyer.
+  await addOrder('回头客甲', '13900002222', 1_000, 1_000_000_000);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('买家管理', () => {
+  it('groups the orders by buyer name and receiver mobile, with count, spend, latest order and masked mobile', async () => {
+    const { list, total } = await buyers({ keyword: '回头客甲' });
+    expect(total).toBe(2);
+    const repeat = list.find((b) => b.order_count === 3);
+    expect(repeat).toEqual({
+      id: repeatPending,
+      buyer_name: '回头客甲',
+      mobile: '139****1111',
+      order_count: 3,
+      spend: 40_000,
+      last_order_at: 2_000_000_200,
+      blacklisted: false,
+    });
+    expect(list.map((b) => b.mobile).sort()).toEqual(['139****1111', '139****2222']);
+  });
+
+  it('finds a buyer by a part of the mobile, and every derived total matches the orders', async () => {
+    const { list } = await buyers({ keyword: '00002222' });
+    expect(list.map((b) => [b.buyer_name, b.order_count, b.spend])).toEqual([['回头客甲', 1, 1_000]]);
+    const all = await buyers({ pageSize: 100 });
+    const [sum] = await db().query<{ n: number; groups: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT (buyer_name, receiver_mobile))::int AS groups
+       FROM orders WHERE account_id = 1`,
+    );
+    expect(all.total).toBe(sum?.groups);
+  });
+
+  it('sorts by order count, spend or latest order, each descending', async () => {
+    for (const [sort, key] of [
+      ['orders', 'order_count'],
+      ['spend', 'spend'],
+      ['last_order', 'last_order_at'],
+    ] as const) {
+      const { list } = await buyers({ sort });
+      const values = list.map((b) => b[key]);
+      expect(values, sort).toEqual([...values].sort((a, b) => b - a));
+    }
+    expect((await buyers({ sort: 'orders' })).list[0]?.order_count).toBeGreaterThanOrEqual(3);
+    expect((await buyers({ sort: 'last_order' })).list[0]?.id).toBe(repeatPending);
+    expect((await call('/api/buyer/index', { ...page, sort: 'name' })).status).toBe(422);
+  });
+});
+
+describe('黑名单', () => {
+  it('flags a blacklisted buyer’s orders, asks to confirm 采购, and drops the flag when lifted', async () => {
+    const saved = await call<{ id: number; version: number; mobile: string; buyer_name: string }>(
+      '/api/buyer/blacklist-save',
+      { order_id: repeatCompleted, reason: '多次恶意退款' },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.data).toMatchObject({ buyer_name: '回头客甲', mobile: '139****1111', version: 1 });
+
+    // Listed once only.
+    const again = await call('/api/buyer/blacklist-save', { mobile: '13900001111', reason: '再来一次' });
+    expect(again).toMatchObject({ status: 409, msg: '该买家已在黑名单中' });
+
+    // The buyer list and the order list say so; the filter shows exactly their orders.
+    expect((await buyers({ keyword: '00001111' })).list[0]?.blacklisted).toBe(true);
+    const flagged = await orders({ blacklisted: 1 });
+    expect(flagged.total).toBe(3);
+    expect(flagged.list.every((o) => o.blacklisted && o.buyer_name === '回头客甲')).toBe(true);
+    const other = (await orders({ keyword: '回头客甲' })).list.filter((o) => !o.blacklisted);
+    expect(other).toHaveLength(1);
+
+    // 采购 without the confirmation: 409, and the order is untouched.
+    const purchase = { id: repeatPending, supplier: '1688', supplier_order_no: 'CG-B1', cost: 100 };
+    const refused = await call('/api/order/purchase', purchase);
+    expect(refused).toMatchObject({ status: 409, msg: BLACKLIST_CONFIRM_MESSAGE });
+    const [still] = await db().query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [
+      repeatPending,
+    ]);
+    expect(still?.status).toBe('pending');
+    // A batch purchase refuses it row by row.
+    const batch = await call<{ results: { id: number; ok: boolean; msg?: string }[] }>(
+      '/api/order/batch-purchase',
+      { ids: [repeatPending], supplier: '1688' },
+    );
+    expect(batch.status).toBe(200);
+    expect(JSON.stringify(batch.data)).toContain(BLACKLIST_CONFIRM_MESSAGE);
+
+    // A stale version changes nothing.
+    const stale = await call('/api/buyer/blacklist-del', { id: saved.data.id, version: 2 });
+    expect(stale.status).toBe(409);
+
+    // Changing the reason counts a version; lifting at that version removes the flag.
+    const edited = await call<{ version: number; reason: string }>('/api/buyer/blacklist-save', {
+      id: saved.data.id,
+      version: 1,
+      reason: '恶意退款三次',
+    });
+    expect(edited.data).toMatchObject({ version: 2, reason: '恶意退款三次' });
+    const log = await db().query<{ action_label: string }>(
+      "SELECT action_label FROM operation_log WHERE target_type = 'blacklist' AND target_id = $1 ORDER BY id",
+      [saved.data.id],
+    );
+    expect(log.map((l) => l.action_label)).toEqual(['拉黑买家', '拉黑买家']);
+    const lifted = await call('/api/buyer/blacklist-del', { id: saved.data.id, version: 2 });
+    expect(lifted.status).toBe(200);
+    expect((await orders({ blacklisted: 1 })).total).toBe(0);
+    expect((await buyers({ keyword: '00001111' })).list[0]?.blacklisted).toBe(false);
+
+    // Blacklisted again (by mobile): 采购 with the confirmation goes through.
+    await call('/api/buyer/blacklist-save', { mobile: '13900001111', reason: '又来了' });
+    const confirmed = await call<{ status: string }>('/api/order/purchase', {
+      ...purchase,
+      confirm_blacklist: true,
+    });
+    expect(confirmed).toMatchObject({ status: 200, data: { status: 'purchased' } });
+  });
+
+  it('refuses a save without a buyer, or with both an order and a mobile', async () => {
+    expect((await call('/api/buyer/blacklist-save', { reason: '无' })).status).toBe(422);
+    expect(
+      (
+        await call('/api/buyer/blacklist-save', {
+          id: repeatPending,
+          mobile: '13900009999',
+          reason: '两者',
+        })
+      ).status,
+    ).toBe(422);
+    expect((await call('/api/buyer/blacklist-save', { mobile: '123', reason: '号码不对' })).status).toBe(422);
+  });
+});
