@@ -20,6 +20,7 @@ import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { addressRoutes } from './routes/address';
 import { companyRoutes } from './routes/company';
 import { copyRoutes } from './routes/copy';
+import { dashboardRoutes } from './routes/dashboard';
 import { defaultRoutes } from './routes/default';
 import { downloadRoutes, exportRoutes } from './routes/export';
 import { goodsRoutes } from './routes/goods';
@@ -77,6 +78,7 @@ function createApi(options: AppOptions) {
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
   api.route('/export', exportRoutes(options));
+  api.route('/dashboard', dashboardRoutes(options));
   api.route('/log', logRoutes());
   api.route('/team', teamRoutes(options));
   api.route('/seller', sellerRoutes(options));

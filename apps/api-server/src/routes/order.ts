@@ -6,6 +6,7 @@ import {
   batchTargets,
   cancelOrder,
   completeOrder,
+  correctOrderAddress,
   orderDetail,
   purchaseOrder,
   runBatch,
@@ -60,6 +61,11 @@ export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
       })
       .post('/cancel', body('/api/order/cancel'), async (c) => {
         const { row, change } = await cancelOrder(scope(c), c.req.valid('json'), actor(c), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/address', body('/api/order/address'), async (c) => {
+        const { row, change } = await correctOrderAddress(scope(c), c.req.valid('json'), actor(c), now());
         recordChange(c, change);
         return ok(c, row);
       })

@@ -20,6 +20,7 @@ import {
   copyRecordListParamsSchema,
   copyRecordSchema,
 } from './copy.js';
+import { dashboardSummarySchema } from './dashboard.js';
 import {
   exportCreateBodySchema,
   exportDownloadBodySchema,
@@ -39,6 +40,7 @@ import {
   batchResultSchema,
   importPreviewSchema,
   importResultSchema,
+  orderAddressBodySchema,
   orderBatchCancelBodySchema,
   orderBatchPurchaseBodySchema,
   orderBatchShipBodySchema,
@@ -262,6 +264,14 @@ export const apiRoutes = {
     data: orderStepResultSchema,
     audit: '取消订单',
   },
+  // 地址管理 (issue 17): the receiver's address corrected before shipping; in the timeline too.
+  '/api/order/address': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderAddressBodySchema,
+    data: orderStepResultSchema,
+    audit: '修改收货地址',
+  },
   // Batches: each order in its own guarded UPDATE; the answer lists each order's result.
   '/api/order/batch-purchase': {
     access: 'user',
@@ -473,6 +483,14 @@ export const apiRoutes = {
     body: memberDelBodySchema,
     data: deletedSchema,
     audit: '删除子账号',
+  },
+
+  // 工作台 at a glance (issue 17): today's counts and the 30-day chart.
+  '/api/dashboard/summary': {
+    access: 'user',
+    permission: 'order:view',
+    body: emptyBodySchema,
+    data: dashboardSummarySchema,
   },
 
   '/api/log/index': {

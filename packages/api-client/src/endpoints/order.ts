@@ -4,6 +4,7 @@ import type {
   AfterSaleReceiveBody,
   AfterSaleRefundBody,
   AfterSaleRejectBody,
+  OrderAddressBody,
   OrderBatchCancelBody,
   OrderBatchPurchaseBody,
   OrderBatchShipBody,
@@ -39,6 +40,8 @@ export function orderEndpoints(call: CallFn) {
     complete: (body: OrderCompleteBody, options?: CallOptions) => call('/api/order/complete', body, options),
     /** 取消 with a reason: 待采购 or 已采购 -> 已取消 (`/api/order/cancel`). */
     cancel: (body: OrderCancelBody, options?: CallOptions) => call('/api/order/cancel', body, options),
+    /** 修改收货地址 before it ships: 待采购 or 已采购 only (`/api/order/address`). */
+    address: (body: OrderAddressBody, options?: CallOptions) => call('/api/order/address', body, options),
     /** 批量采购 (`/api/order/batch-purchase`). */
     batchPurchase: (body: OrderBatchPurchaseBody, options?: CallOptions) =>
       call('/api/order/batch-purchase', body, options),
