@@ -9,6 +9,7 @@ export {
   afterSaleListQuery,
   companyQuery,
   copyRecordListQuery,
+  dashboardSummaryQuery,
   exportListQuery,
   goodsDetailQuery,
   goodsListQuery,

@@ -40,6 +40,7 @@ export const queryKeys = {
     list: (params: OrderListParams) => ['order', 'index', compactParams(params)] as const,
   },
   orderDetail: (id: number) => ['order', 'detail', id] as const,
+  dashboardSummary: ['dashboard', 'summary'] as const,
   addresses: ['address', 'index'] as const,
   afterSales: {
     all: ['order', 'after-sale'] as const,

@@ -17,6 +17,14 @@ export function companyQuery(api: ApiClient) {
   });
 }
 
+/** 工作台 at a glance: today's counts and the 30-day chart (`/api/dashboard/summary`). */
+export function dashboardSummaryQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.dashboardSummary,
+    queryFn: ({ signal }) => api.dashboard.summary({ signal }),
+  });
+}
+
 /** The dropshipping settings (`/api/setting/index`). */
 export function settingQuery(api: ApiClient) {
   return queryOptions({

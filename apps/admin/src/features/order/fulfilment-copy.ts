@@ -29,7 +29,13 @@ export const FULFILMENT_COPY = {
   noEvents: '暂无处理记录',
   cancelReason: '取消原因',
   none: '—',
-  eventLabels: { purchase: '采购', ship: '发货', complete: '完成', cancel: '取消' } as Record<string, string>,
+  eventLabels: {
+    purchase: '采购',
+    ship: '发货',
+    complete: '完成',
+    cancel: '取消',
+    address: '修改收货地址',
+  } as Record<string, string>,
   detailFields: {
     supplier: '供应商',
     supplier_order_no: '供应商订单号',
@@ -38,6 +44,9 @@ export const FULFILMENT_COPY = {
     tracking_no: '运单号',
     sender: '发货地址',
     reason: '原因',
+    name: '收货人',
+    mobile: '手机',
+    address: '收货地址',
   } as Record<string, string>,
   loadingDetail: '正在加载订单…',
   // batches
