@@ -1,4 +1,4 @@
-import { expect, test } from '../helpers';
+import { expect, nodeApi, test } from '../helpers';
 
 /**
  * 工作台 at a glance (issue 17): each count above 菜单导航's grid opens the list with its filter, and
@@ -33,4 +33,35 @@ test('工作台: the 30 days are a table screen readers read, with the grid stil
   const table = page.getByRole('table', { name: '近 30 天订单数与销售额' });
   await expect(table.getByRole('row')).toHaveCount(31);
   await expect(page.locator('[data-slot=menu-card]').first()).toBeVisible();
+});
+
+test('地址管理: an address corrected before shipping shows in the timeline; a shipped order offers no correction', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  const api = nodeApi(baseURL as string, adminToken);
+  const [order] = (await api.order.index({ pageIndex: 1, pageSize: 1, status: 'purchased' })).list;
+  if (!order) throw new Error('no purchased order');
+  await page.goto(`/order/index?status=purchased&keyword=${order.order_no}`);
+  await page.getByRole('button', { name: `查看订单 ${order.order_no}` }).click();
+  const dialog = page.getByRole('dialog', { name: '订单详情' });
+  await dialog.getByRole('button', { name: '修改收货地址' }).click();
+  const form = dialog.getByRole('form', { name: '修改收货地址' });
+  await expect(form.getByRole('textbox', { name: '收货地址' })).toHaveValue(order.receiver.address);
+  await form.getByRole('textbox', { name: '收货地址' }).fill('浙江省杭州市西湖区文三路 99 号');
+  await form.getByRole('button', { name: '确定' }).click();
+  const timeline = dialog.locator('[data-slot=order-timeline] li').last();
+  await expect(timeline).toContainText('修改收货地址');
+  await expect(timeline).toContainText('浙江省杭州市西湖区文三路 99 号');
+  await expect(dialog.getByText('浙江省杭州市西湖区文三路 99 号').first()).toBeVisible();
+
+  const [shipped] = (await api.order.index({ pageIndex: 1, pageSize: 1, status: 'shipped' })).list;
+  if (!shipped) throw new Error('no shipped order');
+  await page.goto(`/order/index?status=shipped&keyword=${shipped.order_no}`);
+  await page.getByRole('button', { name: `查看订单 ${shipped.order_no}` }).click();
+  await expect(page.getByRole('dialog', { name: '订单详情' }).locator('[data-slot=order-status]')).toHaveText(
+    '已发货',
+  );
+  await expect(page.getByRole('button', { name: '修改收货地址' })).toHaveCount(0);
 });

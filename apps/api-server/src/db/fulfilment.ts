@@ -9,6 +9,7 @@ import {
   type BatchItemResult,
   type BatchResult,
   batchTooLargeMessage,
+  canCorrectAddress,
   carrierOf,
   normalizeTrackingNo,
   ORDER_BATCH_MAX,
@@ -287,7 +288,7 @@ export async function correctOrderAddress(
     [input.id, scope.accountId],
   );
   if (!before) throw notFound();
-  if (!(ADDRESS_EDITABLE_STATUSES as readonly string[]).includes(before.status)) {
+  if (!canCorrectAddress(before.status)) {
     throw new HttpProblem(409, addressRefusedMessage(before.status));
   }
   const mobile = input.mobile ?? before.receiver_mobile;

@@ -137,6 +137,11 @@ export const ADDRESS_EDITABLE_STATUSES = [
   'purchased',
 ] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
 
+/** Whether an order in `status` may still have its receiver address corrected. */
+export function canCorrectAddress(status: (typeof ORDER_STATUSES)[number]): boolean {
+  return (ADDRESS_EDITABLE_STATUSES as readonly string[]).includes(status);
+}
+
 /** The 409 of an address correction on an order that has shipped (or is closed). */
 export function addressRefusedMessage(status: (typeof ORDER_STATUSES)[number]): string {
   return `订单当前状态为「${ORDER_STATUS_LABELS[status]}」，不能修改收货地址`;

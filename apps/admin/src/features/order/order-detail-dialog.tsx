@@ -1,5 +1,6 @@
 import {
   CARRIERS,
+  canCorrectAddress,
   canTakeStep,
   ORDER_STATUS_LABELS,
   type Order,
@@ -30,11 +31,13 @@ import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
 import {
+  type AddressFormValues,
   EMPTY_PURCHASE,
   emptyShip,
   purchaseBody,
   type ReasonFormValues,
   shipBody,
+  validateAddress,
   validatePurchase,
   validateReason,
   validateShip,
@@ -42,8 +45,8 @@ import {
 import { useCan } from './use-can';
 
 const c = ORDER_COPY.columns;
-type FormStep = Exclude<OrderStep, 'complete'>;
-const DONE_LABELS = { purchase: '采购', ship: '发货', cancel: '取消' } as const;
+type FormStep = Exclude<OrderStep, 'complete'> | 'address';
+const DONE_LABELS = { purchase: '采购', ship: '发货', cancel: '取消', address: '修改收货地址' } as const;
 
 /**
  * 订单详情: the order, its goods, its purchase and shipping details and its timeline (处理记录), with the
@@ -213,6 +216,7 @@ function useRefreshOrder(id: number) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.orderDetail(id) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboardSummary }),
     ]);
 }
 
@@ -258,6 +262,9 @@ function StepButtons({
           {f.complete}
         </Button>
       ) : null}
+      {canCorrectAddress(detail.status) ? (
+        <Button onClick={() => onPick('address')}>{f.correctAddress}</Button>
+      ) : null}
       {can('cancel') ? (
         <Button className="text-error" onClick={() => onPick('cancel')}>
           {f.cancel}
@@ -284,6 +291,10 @@ function StepForm({
   const purchase = useFormState(EMPTY_PURCHASE, validatePurchase);
   const ship = useFormState(() => emptyShip(addresses), validateShip);
   const cancel = useFormState<ReasonFormValues>({ reason: '' }, validateReason(f.reason));
+  const address = useFormState<AddressFormValues>(
+    { name: detail.receiver.name, address: detail.receiver.address },
+    validateAddress,
+  );
   const { setValues: setShip } = ship;
   const defaultSender = addresses.find((a) => a.kind === 'sender' && a.is_default)?.id;
   useEffect(() => {
@@ -291,12 +302,16 @@ function StepForm({
       setShip((v) => (v.sender_address_id ? v : { ...v, sender_address_id: String(defaultSender) }));
     }
   }, [defaultSender, setShip]);
-  const labels = { purchase: f.purchase, ship: f.ship, cancel: f.cancel } as const;
+  const labels = { purchase: f.purchase, ship: f.ship, cancel: f.cancel, address: f.correctAddress } as const;
   const save = useMutation({
     mutationFn: () => {
       const options = { skipErrorHandler: true };
       if (step === 'purchase') return api.order.purchase(purchaseBody(detail.id, purchase.values), options);
       if (step === 'ship') return api.order.ship(shipBody(detail.id, ship.values), options);
+      if (step === 'address') {
+        const { name, address: text } = address.values;
+        return api.order.address({ id: detail.id, name: name.trim(), address: text.trim() }, options);
+      }
       return api.order.cancel({ id: detail.id, reason: cancel.values.reason.trim() }, options);
     },
     onSuccess: async () => {
@@ -315,7 +330,9 @@ function StepForm({
       ? purchase.submit(() => save.mutate())
       : step === 'ship'
         ? ship.submit(() => save.mutate())
-        : cancel.submit(() => save.mutate());
+        : step === 'address'
+          ? address.submit(() => save.mutate())
+          : cancel.submit(() => save.mutate());
   const senders = addresses.filter((a) => a.kind === 'sender');
   return (
     <form
@@ -402,6 +419,26 @@ function StepForm({
                 ))}
               </SelectContent>
             </Select>
+          </Field>
+        </>
+      ) : null}
+      {step === 'address' ? (
+        <>
+          <Field label={f.receiverName} error={address.errors.name} required>
+            <Input
+              value={address.values.name}
+              maxLength={32}
+              autoComplete="off"
+              onChange={(e) => address.set('name', e.target.value)}
+            />
+          </Field>
+          <Field label={f.receiverAddress} error={address.errors.address} required>
+            <Input
+              value={address.values.address}
+              maxLength={200}
+              autoComplete="off"
+              onChange={(e) => address.set('address', e.target.value)}
+            />
           </Field>
         </>
       ) : null}
