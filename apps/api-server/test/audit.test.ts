@@ -225,6 +225,7 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
 
   '/api/order/index': [async () => ({ token: user, body: page })],
+  '/api/order/receivers': [async () => ({ token: user, body: page })],
   '/api/order/after-sale': [async () => ({ token: user, body: page })],
 
   '/api/order/detail': [async () => ({ token: user, body: { id: 1 } })],

@@ -165,3 +165,26 @@ describe('/api/order/address', () => {
     },
   );
 });
+
+describe('/api/order/receivers', () => {
+  it("lists the buyers' receiving addresses, masked, newest first, a corrected one included", async () => {
+    const [order] = (
+      await data<Page<{ id: number }>>('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' })
+    ).list;
+    await data('/api/order/address', { id: order?.id, name: '新收货人', address: '收货地址测试路 7 号' });
+    const found = await data<Page<{ name: string; mobile: string; address: string; orders: number }>>(
+      '/api/order/receivers',
+      { pageIndex: 1, pageSize: 10, keyword: '收货地址测试路' },
+    );
+    expect(found.total).toBe(1);
+    expect(found.list[0]).toMatchObject({ name: '新收货人', address: '收货地址测试路 7 号', orders: 1 });
+    expect(found.list[0]?.mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const all = await data<Page<{ last_order_at: number }>>('/api/order/receivers', {
+      pageIndex: 1,
+      pageSize: 20,
+    });
+    expect(all.total).toBeGreaterThan(20);
+    const times = all.list.map((r) => r.last_order_at);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});

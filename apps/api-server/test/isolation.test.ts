@@ -145,6 +145,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
 
     '/api/order/detail': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    '/api/order/receivers': [{ body: page, outcome: 'empty-list' }],
     '/api/order/purchase': [
       {
         body: { id: ids.pendingOrder, supplier: '劫持', supplier_order_no: 'X1', cost: 1 },

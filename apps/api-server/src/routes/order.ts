@@ -14,7 +14,7 @@ import {
   shipOrder,
 } from '../db/fulfilment';
 import { applyImport, previewImport } from '../db/import';
-import { listAfterSales, listOrders } from '../db/order';
+import { listAfterSales, listOrders, listReceivers } from '../db/order';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
 import { readImportFile } from '../import-file';
@@ -40,6 +40,9 @@ export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
       )
       .post('/after-sale', body('/api/order/after-sale'), async (c) =>
         ok(c, await listAfterSales(scope(c), c.req.valid('json'))),
+      )
+      .post('/receivers', body('/api/order/receivers'), async (c) =>
+        ok(c, await listReceivers(scope(c), c.req.valid('json'))),
       )
       .post('/detail', body('/api/order/detail'), async (c) =>
         ok(c, await orderDetail(scope(c), c.req.valid('json').id)),

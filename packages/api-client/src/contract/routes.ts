@@ -60,6 +60,8 @@ import {
   afterSaleOrderSchema,
   orderListParamsSchema,
   orderSchema,
+  receiverAddressSchema,
+  receiverListParamsSchema,
 } from './order.js';
 import type { Permission } from './permissions.js';
 import { MAX_UNIX_SECONDS } from './rules.js';
@@ -263,6 +265,13 @@ export const apiRoutes = {
     body: orderCancelBodySchema,
     data: orderStepResultSchema,
     audit: '取消订单',
+  },
+  // 地址管理 (issue 17): the buyers' receiving addresses, from the orders.
+  '/api/order/receivers': {
+    access: 'user',
+    permission: 'order:view',
+    body: receiverListParamsSchema,
+    data: pageSchema(receiverAddressSchema),
   },
   // 地址管理 (issue 17): the receiver's address corrected before shipping; in the timeline too.
   '/api/order/address': {
