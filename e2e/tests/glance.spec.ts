@@ -56,6 +56,11 @@ test('地址管理: an address corrected before shipping shows in the timeline; 
   await expect(timeline).toContainText('浙江省杭州市西湖区文三路 99 号');
   await expect(dialog.getByText('浙江省杭州市西湖区文三路 99 号').first()).toBeVisible();
 
+  // 地址管理 lists the corrected address among the buyers' receiving addresses.
+  await page.goto('/user/address?keyword=文三路 99 号');
+  await expect(page.locator('[data-slot=data-table-row]')).toHaveCount(1);
+  await expect(page.locator('[data-slot=data-table-row]')).toContainText('浙江省杭州市西湖区文三路 99 号');
+
   const [shipped] = (await api.order.index({ pageIndex: 1, pageSize: 1, status: 'shipped' })).list;
   if (!shipped) throw new Error('no shipped order');
   await page.goto(`/order/index?status=shipped&keyword=${shipped.order_no}`);

@@ -21,6 +21,7 @@ const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/user/seller', '卖家管理'],
   ['/user/account', '子账号'],
   ['/user/permission', '权限管理'],
+  ['/user/address', '地址管理'],
 ];
 
 /** The menu entries whose feature is being built: 功能建设中 with the entry's title. */
@@ -30,7 +31,6 @@ const UNDER_CONSTRUCTION_TITLES: ReadonlyArray<readonly [path: string, title: st
   ['/order/pre-sale', '预售订单'],
   ['/shop/help', '平台精选'],
   ['/user/buyer', '买家管理'],
-  ['/user/address', '地址管理'],
   ['/user/black-list', '黑名单'],
 ];
 

@@ -202,7 +202,9 @@ const answers: Record<ApiPath, unknown> = {
   '/api/order/address': { id: 10, status: 'pending' },
   '/api/order/receivers': {
     total: 1,
-    list: [{ name: '张三', mobile: '138****0000', address: '某路 1 号', orders: 2, last_order_at: now }],
+    list: [
+      { id: 3, name: '张三', mobile: '138****0000', address: '某路 1 号', orders: 2, last_order_at: now },
+    ],
   },
   '/api/order/batch-purchase': {
     results: [{ id: 10, order_no: order.order_no, ok: true, message: '' }],

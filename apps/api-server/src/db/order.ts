@@ -161,7 +161,7 @@ export async function listReceivers(
     f.and(`(receiver_name ILIKE ${k} OR receiver_address ILIKE ${k})`);
   }
   const grouped = `SELECT receiver_name, receiver_mobile, receiver_address, count(*)::int AS orders,
-      max(created_at) AS last_order_at
+      max(created_at) AS last_order_at, max(id) AS id
     FROM orders ${f.sql} GROUP BY receiver_name, receiver_mobile, receiver_address`;
   const n = f.params.length;
   const [rows, [counted]] = await Promise.all([
@@ -171,6 +171,7 @@ export async function listReceivers(
       receiver_address: string;
       orders: number;
       last_order_at: number;
+      id: number;
     }>(
       `${grouped} ORDER BY last_order_at DESC, receiver_name, receiver_address LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...f.params, params.pageSize, (params.pageIndex - 1) * params.pageSize],
@@ -180,6 +181,7 @@ export async function listReceivers(
   return {
     total: counted?.total ?? 0,
     list: rows.map((row) => ({
+      id: row.id,
       name: row.receiver_name,
       mobile: maskMobile(row.receiver_mobile),
       address: row.receiver_address,

@@ -109,6 +109,8 @@ export type ReceiverListParams = z.input<typeof receiverListParamsSchema>;
  * mobile and address, with the number of orders sent there and the latest. The mobile is masked.
  */
 export const receiverAddressSchema = z.object({
+  /** The newest order sent to this address (a row key for the list). */
+  id: idSchema,
   name: text(32),
   mobile: z.string().max(32),
   address: text(200),

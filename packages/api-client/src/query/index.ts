@@ -19,6 +19,7 @@ export {
   orderListQuery,
   platformAuthListQuery,
   platformListQuery,
+  receiverListQuery,
   roleListQuery,
   sellerListQuery,
   settingQuery,
