@@ -23,6 +23,7 @@ const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/user/permission', '权限管理'],
   ['/user/buyer', '买家管理'],
   ['/user/black-list', '黑名单'],
+  ['/user/address', '地址管理'],
 ];
 
 /** The menu entries whose feature is being built: 功能建设中 with the entry's title. */
@@ -31,7 +32,6 @@ const UNDER_CONSTRUCTION_TITLES: ReadonlyArray<readonly [path: string, title: st
   ['/dashboard/help', '帮助中心'],
   ['/order/pre-sale', '预售订单'],
   ['/shop/help', '平台精选'],
-  ['/user/address', '地址管理'],
 ];
 
 const REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [

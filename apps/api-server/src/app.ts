@@ -21,6 +21,7 @@ import { addressRoutes } from './routes/address';
 import { buyerRoutes } from './routes/buyer';
 import { companyRoutes } from './routes/company';
 import { copyRoutes } from './routes/copy';
+import { dashboardRoutes } from './routes/dashboard';
 import { defaultRoutes } from './routes/default';
 import { downloadRoutes, exportRoutes } from './routes/export';
 import { goodsRoutes } from './routes/goods';
@@ -79,6 +80,7 @@ function createApi(options: AppOptions) {
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
   api.route('/export', exportRoutes(options));
+  api.route('/dashboard', dashboardRoutes(options));
   api.route('/log', logRoutes());
   api.route('/team', teamRoutes(options));
   api.route('/seller', sellerRoutes(options));

@@ -225,6 +225,7 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
 
   '/api/order/index': [async () => ({ token: user, body: page })],
+  '/api/order/receivers': [async () => ({ token: user, body: page })],
   '/api/order/after-sale': [async () => ({ token: user, body: page })],
 
   '/api/order/detail': [async () => ({ token: user, body: { id: 1 } })],
@@ -246,6 +247,10 @@ const CASES: Record<ApiPath, Case[]> = {
     }),
   ],
   '/api/order/complete': [async () => ({ token: user, body: { id: await orderIn('shipped') } })],
+  '/api/order/address': [
+    async () => ({ token: user, body: { id: await orderIn('pending'), name: '改名', address: '新路 1 号' } }),
+  ],
+  '/api/dashboard/summary': [async () => ({ token: user, body: {} })],
   '/api/order/cancel': [
     async () => ({ token: user, body: { id: await orderIn('pending'), reason: '缺货' } }),
   ],

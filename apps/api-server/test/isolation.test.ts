@@ -147,6 +147,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
 
     '/api/order/detail': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    '/api/order/receivers': [{ body: page, outcome: 'empty-list' }],
     '/api/order/purchase': [
       {
         body: { id: ids.pendingOrder, supplier: '劫持', supplier_order_no: 'X1', cost: 1 },
@@ -165,6 +166,9 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       },
     ],
     '/api/order/complete': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    '/api/order/address': [
+      { body: { id: ids.pendingOrder, name: '劫持', address: '劫持路 1 号' }, outcome: 'not-found' },
+    ],
     '/api/order/cancel': [{ body: { id: ids.pendingOrder, reason: '劫持' }, outcome: 'not-found' }],
     // A batch answers row by row: the demo account's ids are each 记录不存在 (no order number shown).
     '/api/order/batch-purchase': [
@@ -272,6 +276,8 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/export/download-url': [{ body: { id: ids.export }, outcome: 'not-found' }],
 
     '/api/log/index': [{ body: page, outcome: 'any' }],
+    // The caller's own counts (test/dashboard.test.ts shows another account's orders are not counted).
+    '/api/dashboard/summary': [{ body: {}, outcome: 'any' }],
     // The caller's own team: the demo account's roles and members are not there.
     '/api/team/role-index': [{ body: page, outcome: 'empty-list' }],
     '/api/team/role-save': [

@@ -52,6 +52,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/setting/index': {},
     '/api/setting/update': { default_markup_percent: 55 },
     '/api/order/index': page,
+    '/api/order/receivers': page,
     '/api/order/after-sale': page,
     '/api/order/detail': { id: ids.order },
     '/api/order/purchase': { id: ids.order, supplier: '供应商', supplier_order_no: 'CG1', cost: 100 },
@@ -63,6 +64,8 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     },
     '/api/order/complete': { id: ids.order },
     '/api/order/cancel': { id: ids.order, reason: '缺货' },
+    '/api/order/address': { id: ids.order, name: '改名', address: '新路 1 号' },
+    '/api/dashboard/summary': {},
     '/api/order/batch-purchase': { ids: [ids.order], supplier: '供应商' },
     '/api/order/batch-ship': {
       carrier: 'SF',

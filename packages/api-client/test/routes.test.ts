@@ -208,6 +208,13 @@ const answers: Record<ApiPath, unknown> = {
   '/api/order/ship': { id: 10, status: 'shipped' },
   '/api/order/complete': { id: 10, status: 'completed' },
   '/api/order/cancel': { id: 10, status: 'cancelled' },
+  '/api/order/address': { id: 10, status: 'pending' },
+  '/api/order/receivers': {
+    total: 1,
+    list: [
+      { id: 3, name: '张三', mobile: '138****0000', address: '某路 1 号', orders: 2, last_order_at: now },
+    ],
+  },
   '/api/order/batch-purchase': {
     results: [{ id: 10, order_no: order.order_no, ok: true, message: '' }],
     succeeded: 1,
@@ -273,6 +280,15 @@ const answers: Record<ApiPath, unknown> = {
   '/api/export/create': exportJob,
   '/api/export/index': page({ ...exportJob, status: 'succeeded', rows_done: 12, rows_total: 12, size: 2048 }),
   '/api/export/download-url': { url: '/download/export/5?exp=1&sig=abc', expires_at: now + 60 },
+  '/api/dashboard/summary': {
+    today: '2026-11-22',
+    pending: 3,
+    purchased: 2,
+    after_sale_pending: 1,
+    today_orders: 4,
+    today_sales: 12_900,
+    days: [{ date: '2026-11-22', orders: 4, sales: 12_900 }],
+  },
   '/api/log/index': page({
     id: 1,
     created_at: now,

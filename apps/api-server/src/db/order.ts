@@ -1,4 +1,11 @@
-import type { AfterSaleOrder, Order, OrderExportFilters, OrderGoods, Page } from '@consign/api-client';
+import type {
+  AfterSaleOrder,
+  Order,
+  OrderExportFilters,
+  OrderGoods,
+  Page,
+  ReceiverAddress,
+} from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { dayEndExclusive, dayStart, Filters, likePattern, NEWEST_FIRST, page } from './list';
 import type { Scope } from './scope';
@@ -148,4 +155,50 @@ export function listAfterSales(
     },
     params,
   );
+}
+
+/**
+ * 地址管理: the buyers' receiving addresses as the account's orders name them, one row per receiver,
+ * mobile and address, most recently used first, with the mobile masked.
+ */
+export async function listReceivers(
+  scope: Scope,
+  params: BodyOf<'/api/order/receivers'>,
+): Promise<Page<ReceiverAddress>> {
+  const f = new Filters();
+  f.and(`account_id = ${f.p(scope.accountId)}`);
+  const keyword = likePattern(params.keyword);
+  if (keyword) {
+    const k = f.p(keyword);
+    f.and(`(receiver_name ILIKE ${k} OR receiver_address ILIKE ${k})`);
+  }
+  const grouped = `SELECT receiver_name, receiver_mobile, receiver_address, count(*)::int AS orders,
+      max(created_at) AS last_order_at, max(id) AS id
+    FROM orders ${f.sql} GROUP BY receiver_name, receiver_mobile, receiver_address`;
+  const n = f.params.length;
+  const [rows, [counted]] = await Promise.all([
+    scope.db.query<{
+      receiver_name: string;
+      receiver_mobile: string;
+      receiver_address: string;
+      orders: number;
+      last_order_at: number;
+      id: number;
+    }>(
+      `${grouped} ORDER BY last_order_at DESC, receiver_name, receiver_address LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...f.params, params.pageSize, (params.pageIndex - 1) * params.pageSize],
+    ),
+    scope.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${grouped}) g`, f.params),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    list: rows.map((row) => ({
+      id: row.id,
+      name: row.receiver_name,
+      mobile: maskMobile(row.receiver_mobile),
+      address: row.receiver_address,
+      orders: row.orders,
+      last_order_at: Number(row.last_order_at),
+    })),
+  };
 }

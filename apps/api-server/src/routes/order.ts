@@ -6,6 +6,7 @@ import {
   batchTargets,
   cancelOrder,
   completeOrder,
+  correctOrderAddress,
   orderDetail,
   purchaseOrder,
   runBatch,
@@ -13,7 +14,7 @@ import {
   shipOrder,
 } from '../db/fulfilment';
 import { applyImport, previewImport } from '../db/import';
-import { listAfterSales, listOrders } from '../db/order';
+import { listAfterSales, listOrders, listReceivers } from '../db/order';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
 import { readImportFile } from '../import-file';
@@ -40,6 +41,9 @@ export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
       .post('/after-sale', body('/api/order/after-sale'), async (c) =>
         ok(c, await listAfterSales(scope(c), c.req.valid('json'))),
       )
+      .post('/receivers', body('/api/order/receivers'), async (c) =>
+        ok(c, await listReceivers(scope(c), c.req.valid('json'))),
+      )
       .post('/detail', body('/api/order/detail'), async (c) =>
         ok(c, await orderDetail(scope(c), c.req.valid('json').id)),
       )
@@ -60,6 +64,11 @@ export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
       })
       .post('/cancel', body('/api/order/cancel'), async (c) => {
         const { row, change } = await cancelOrder(scope(c), c.req.valid('json'), actor(c), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/address', body('/api/order/address'), async (c) => {
+        const { row, change } = await correctOrderAddress(scope(c), c.req.valid('json'), actor(c), now());
         recordChange(c, change);
         return ok(c, row);
       })

@@ -72,6 +72,19 @@ export const cancelFieldsSchema = z.object({ reason: text(200, 1) });
 export const orderCancelBodySchema = cancelFieldsSchema.extend({ id: idLikeSchema });
 export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
 
+/**
+ * Body of `/api/order/address`: the receiver's corrected name, address and (optional: absent keeps
+ * the current one, which staff only see masked) mobile. Allowed while the order has not shipped
+ * (`ADDRESS_EDITABLE_STATUSES`), else 409.
+ */
+export const orderAddressBodySchema = z.object({
+  id: idLikeSchema,
+  name: text(32, 1),
+  mobile: z.string().transform(normalizeMobile).refine(isValidMobile, '请输入正确的手机号').optional(),
+  address: text(200, 1),
+});
+export type OrderAddressBody = z.input<typeof orderAddressBodySchema>;
+
 /** An address snapshot as it was when the order shipped. */
 export const addressSnapshotSchema = z.object({
   name: text(32),
@@ -84,7 +97,8 @@ export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
 /** One entry of an order's timeline: who did what, when, with which details. */
 export const orderEventSchema = z.object({
   id: idSchema,
-  action: z.enum(['purchase', 'ship', 'complete', 'cancel']),
+  /** A step, or `address`: the receiver's address corrected before shipping. */
+  action: z.enum(['purchase', 'ship', 'complete', 'cancel', 'address']),
   /** Who: the member's nickname, else their mobile. */
   actor: text(64),
   created_at: unixTimeSchema,

@@ -9,6 +9,7 @@ export * from './common.js';
 export * from './company.js';
 export * from './config.js';
 export * from './copy.js';
+export * from './dashboard.js';
 export * from './envelope.js';
 export * from './export.js';
 export * from './fulfilment.js';

@@ -105,3 +105,22 @@ export const afterSaleListParamsSchema = listParamsSchema.extend({
   end_date: filter(dateStringSchema),
 });
 export type AfterSaleListParams = z.input<typeof afterSaleListParamsSchema>;
+
+/** Body of `/api/order/receivers` (地址管理): a page, with a keyword over name and address. */
+export const receiverListParamsSchema = listParamsSchema.extend({ keyword: keywordFilter });
+export type ReceiverListParams = z.input<typeof receiverListParamsSchema>;
+
+/**
+ * A receiving address of the account's buyers (地址管理), as its orders name it: one row per receiver,
+ * mobile and address, with the number of orders sent there and the latest. The mobile is masked.
+ */
+export const receiverAddressSchema = z.object({
+  /** The newest order sent to this address (a row key for the list). */
+  id: idSchema,
+  name: text(32),
+  mobile: z.string().max(32),
+  address: text(200),
+  orders: z.int().min(0),
+  last_order_at: unixTimeSchema,
+});
+export type ReceiverAddress = z.infer<typeof receiverAddressSchema>;

@@ -28,6 +28,7 @@ import {
   copyRecordListParamsSchema,
   copyRecordSchema,
 } from './copy.js';
+import { dashboardSummarySchema } from './dashboard.js';
 import {
   exportCreateBodySchema,
   exportDownloadBodySchema,
@@ -47,6 +48,7 @@ import {
   batchResultSchema,
   importPreviewSchema,
   importResultSchema,
+  orderAddressBodySchema,
   orderBatchCancelBodySchema,
   orderBatchPurchaseBodySchema,
   orderBatchShipBodySchema,
@@ -66,6 +68,8 @@ import {
   afterSaleOrderSchema,
   orderListParamsSchema,
   orderSchema,
+  receiverAddressSchema,
+  receiverListParamsSchema,
 } from './order.js';
 import type { Permission } from './permissions.js';
 import { MAX_UNIX_SECONDS } from './rules.js';
@@ -269,6 +273,21 @@ export const apiRoutes = {
     body: orderCancelBodySchema,
     data: orderStepResultSchema,
     audit: '取消订单',
+  },
+  // 地址管理 (issue 17): the buyers' receiving addresses, from the orders.
+  '/api/order/receivers': {
+    access: 'user',
+    permission: 'order:view',
+    body: receiverListParamsSchema,
+    data: pageSchema(receiverAddressSchema),
+  },
+  // 地址管理 (issue 17): the receiver's address corrected before shipping; in the timeline too.
+  '/api/order/address': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderAddressBodySchema,
+    data: orderStepResultSchema,
+    audit: '修改收货地址',
   },
   // Batches: each order in its own guarded UPDATE; the answer lists each order's result.
   '/api/order/batch-purchase': {
@@ -510,6 +529,14 @@ export const apiRoutes = {
     body: memberDelBodySchema,
     data: deletedSchema,
     audit: '删除子账号',
+  },
+
+  // 工作台 at a glance (issue 17): today's counts and the 30-day chart.
+  '/api/dashboard/summary': {
+    access: 'user',
+    permission: 'order:view',
+    body: emptyBodySchema,
+    data: dashboardSummarySchema,
   },
 
   '/api/log/index': {

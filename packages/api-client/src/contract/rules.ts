@@ -128,6 +128,25 @@ export const ORDER_STATUS_LABELS = {
   cancelled: '已取消',
 } as const satisfies Record<(typeof ORDER_STATUSES)[number], string>;
 
+/** How many days the 工作台 chart shows, today included (Asia/Shanghai days). */
+export const DASHBOARD_CHART_DAYS = 30;
+
+/** The states in which an order's receiver address may still be corrected (before it ships). */
+export const ADDRESS_EDITABLE_STATUSES = [
+  'pending',
+  'purchased',
+] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
+
+/** Whether an order in `status` may still have its receiver address corrected. */
+export function canCorrectAddress(status: (typeof ORDER_STATUSES)[number]): boolean {
+  return (ADDRESS_EDITABLE_STATUSES as readonly string[]).includes(status);
+}
+
+/** The 409 of an address correction on an order that has shipped (or is closed). */
+export function addressRefusedMessage(status: (typeof ORDER_STATUSES)[number]): string {
+  return `订单当前状态为「${ORDER_STATUS_LABELS[status]}」，不能修改收货地址`;
+}
+
 /** The steps of an order and the states each may start from (the server's guarded UPDATE uses these). */
 export const ORDER_STEPS = {
   purchase: { from: ['pending'], to: 'purchased', label: '采购' },

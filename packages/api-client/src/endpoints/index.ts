@@ -4,6 +4,7 @@ import { authEndpoints, configEndpoints, userEndpoints } from './auth.js';
 import { buyerEndpoints } from './buyer.js';
 import { companyEndpoints } from './company.js';
 import { copyEndpoints } from './copy.js';
+import { dashboardEndpoints } from './dashboard.js';
 import { exportEndpoints } from './export.js';
 import { goodsEndpoints } from './goods.js';
 import { logEndpoints } from './log.js';
@@ -27,6 +28,7 @@ export function createEndpoints(call: CallFn) {
     goods: goodsEndpoints(call),
     copy: copyEndpoints(call),
     export: exportEndpoints(call),
+    dashboard: dashboardEndpoints(call),
     log: logEndpoints(call),
     team: teamEndpoints(call),
     seller: sellerEndpoints(call),

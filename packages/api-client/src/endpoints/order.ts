@@ -4,6 +4,7 @@ import type {
   AfterSaleReceiveBody,
   AfterSaleRefundBody,
   AfterSaleRejectBody,
+  OrderAddressBody,
   OrderBatchCancelBody,
   OrderBatchPurchaseBody,
   OrderBatchShipBody,
@@ -12,7 +13,7 @@ import type {
   OrderPurchaseBody,
   OrderShipBody,
 } from '../contract/fulfilment.js';
-import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
+import type { AfterSaleListParams, OrderListParams, ReceiverListParams } from '../contract/order.js';
 
 /** The multipart form of an import: the file under `file` (sent, not signed). */
 function importForm(file: Blob): FormData {
@@ -39,6 +40,11 @@ export function orderEndpoints(call: CallFn) {
     complete: (body: OrderCompleteBody, options?: CallOptions) => call('/api/order/complete', body, options),
     /** 取消 with a reason: 待采购 or 已采购 -> 已取消 (`/api/order/cancel`). */
     cancel: (body: OrderCancelBody, options?: CallOptions) => call('/api/order/cancel', body, options),
+    /** 地址管理: a page of the buyers' receiving addresses (`/api/order/receivers`). */
+    receivers: (params: ReceiverListParams, options?: CallOptions) =>
+      call('/api/order/receivers', params, options),
+    /** 修改收货地址 before it ships: 待采购 or 已采购 only (`/api/order/address`). */
+    address: (body: OrderAddressBody, options?: CallOptions) => call('/api/order/address', body, options),
     /** 批量采购 (`/api/order/batch-purchase`). */
     batchPurchase: (body: OrderBatchPurchaseBody, options?: CallOptions) =>
       call('/api/order/batch-purchase', body, options),

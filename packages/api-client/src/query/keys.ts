@@ -3,7 +3,7 @@ import type { CopyRecordListParams } from '../contract/copy.js';
 import type { ExportListParams } from '../contract/export.js';
 import type { GoodsListParams } from '../contract/goods.js';
 import type { LogListParams } from '../contract/log.js';
-import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
+import type { AfterSaleListParams, OrderListParams, ReceiverListParams } from '../contract/order.js';
 import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
 import type { MemberListParams, RoleListParams, SellerListParams } from '../contract/team.js';
 
@@ -46,6 +46,11 @@ export const queryKeys = {
     blacklist: (params: BlacklistListParams) => ['buyer', 'blacklist-index', compactParams(params)] as const,
   },
   orderDetail: (id: number) => ['order', 'detail', id] as const,
+  dashboardSummary: ['dashboard', 'summary'] as const,
+  receivers: {
+    all: ['order', 'receivers'] as const,
+    list: (params: ReceiverListParams) => ['order', 'receivers', compactParams(params)] as const,
+  },
   addresses: ['address', 'index'] as const,
   afterSales: {
     all: ['order', 'after-sale'] as const,

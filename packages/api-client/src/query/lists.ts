@@ -5,7 +5,7 @@ import type { CopyRecordListParams } from '../contract/copy.js';
 import type { ExportListParams } from '../contract/export.js';
 import type { GoodsListParams } from '../contract/goods.js';
 import type { LogListParams } from '../contract/log.js';
-import type { AfterSaleListParams, OrderListParams } from '../contract/order.js';
+import type { AfterSaleListParams, OrderListParams, ReceiverListParams } from '../contract/order.js';
 import type { ShopGroupListParams, ShopListParams } from '../contract/shop.js';
 import type { MemberListParams, RoleListParams, SellerListParams } from '../contract/team.js';
 import { compactParams, queryKeys } from './keys.js';
@@ -15,6 +15,14 @@ export function companyQuery(api: ApiClient) {
   return queryOptions({
     queryKey: queryKeys.company,
     queryFn: ({ signal }) => api.company.index({ signal }),
+  });
+}
+
+/** 工作台 at a glance: today's counts and the 30-day chart (`/api/dashboard/summary`). */
+export function dashboardSummaryQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.dashboardSummary,
+    queryFn: ({ signal }) => api.dashboard.summary({ signal }),
   });
 }
 
@@ -158,6 +166,16 @@ export function exportListQuery(api: ApiClient, params: ExportListParams) {
 }
 
 /** A page of the operation log (操作日志). */
+/** 地址管理: a page of the buyers' receiving addresses. */
+export function receiverListQuery(api: ApiClient, params: ReceiverListParams) {
+  const body = compactParams(params);
+  return queryOptions({
+    queryKey: queryKeys.receivers.list(body),
+    queryFn: ({ signal }) => api.order.receivers(body, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function logListQuery(api: ApiClient, params: LogListParams) {
   const body = compactParams(params);
   return queryOptions({

@@ -1,5 +1,17 @@
 export const DASHBOARD_COPY = {
   menuIntro: '选择一个功能开始工作。',
+  glance: {
+    heading: '今日概览',
+    pending: '待采购',
+    purchased: '待发货',
+    afterSalePending: '售后待处理',
+    todayOrders: '今日订单',
+    todaySales: '今日销售额',
+    chartCaption: '近 30 天订单数与销售额',
+    date: '日期',
+    orders: '订单数',
+    sales: '销售额',
+  },
   guide: {
     intro: '三步开始代发：先接入店铺，再把货源商品复制到店铺，最后处理买家下单后的代发订单。',
     steps: [

@@ -7,6 +7,7 @@ import { TITLES } from '../../copy';
 import { MENU } from '../../lib/menu';
 import { useApi } from '../../lib/use-api';
 import { DASHBOARD_COPY } from './copy';
+import { Glance } from './glance';
 
 /** 菜单导航: the menu the current user may see (role and permissions), as a grid of shortcut cards (no breadcrumb). */
 export function MenuGridPage() {
@@ -18,6 +19,7 @@ export function MenuGridPage() {
         <h1 className="text-xl font-semibold">{TITLES.dashboardIndex}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{DASHBOARD_COPY.menuIntro}</p>
       </header>
+      <Glance user={user} />
       {groups.map((group) => (
         <MenuGroupSection key={group.path} group={group} />
       ))}

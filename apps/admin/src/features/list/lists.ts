@@ -22,6 +22,7 @@ import {
   logListQuery,
   memberListQuery,
   orderListQuery,
+  receiverListQuery,
   roleListQuery,
   sellerListQuery,
   shopGroupListQuery,
@@ -197,6 +198,13 @@ export const logList = defineList({
     end_date: dateFrom(search.end_date),
   }),
   queryOptions: logListQuery,
+});
+
+/** 地址管理 `/user/address`: the buyers' receiving addresses. */
+export const receiverList = defineList({
+  search: z.extend(listSearch, { keyword: filter }),
+  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  queryOptions: receiverListQuery,
 });
 
 /** 权限管理 `/user/permission`: the account's roles. */

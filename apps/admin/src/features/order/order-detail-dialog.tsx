@@ -1,5 +1,6 @@
 import {
   CARRIERS,
+  canCorrectAddress,
   canTakeStep,
   ORDER_STATUS_LABELS,
   type Order,
@@ -31,11 +32,13 @@ import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
 import {
+  type AddressFormValues,
   EMPTY_PURCHASE,
   emptyShip,
   purchaseBody,
   type ReasonFormValues,
   shipBody,
+  validateAddress,
   validatePurchase,
   validateReason,
   validateShip,
@@ -43,8 +46,8 @@ import {
 import { useCan } from './use-can';
 
 const c = ORDER_COPY.columns;
-type FormStep = Exclude<OrderStep, 'complete'>;
-const DONE_LABELS = { purchase: '采购', ship: '发货', cancel: '取消' } as const;
+type FormStep = Exclude<OrderStep, 'complete'> | 'address';
+const DONE_LABELS = { purchase: '采购', ship: '发货', cancel: '取消', address: '修改收货地址' } as const;
 
 /**
  * 订单详情: the order, its goods, its purchase and shipping details and its timeline (处理记录), with the
@@ -214,6 +217,7 @@ function useRefreshOrder(id: number) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.orderDetail(id) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboardSummary }),
     ]);
 }
 
@@ -259,6 +263,9 @@ function StepButtons({
           {f.complete}
         </Button>
       ) : null}
+      {canCorrectAddress(detail.status) ? (
+        <Button onClick={() => onPick('address')}>{f.correctAddress}</Button>
+      ) : null}
       {can('cancel') ? (
         <Button className="text-error" onClick={() => onPick('cancel')}>
           {f.cancel}
@@ -285,6 +292,10 @@ function StepForm({
   const purchase = useFormState(EMPTY_PURCHASE, validatePurchase);
   const ship = useFormState(() => emptyShip(addresses), validateShip);
   const cancel = useFormState<ReasonFormValues>({ reason: '' }, validateReason(f.reason));
+  const address = useFormState<AddressFormValues>(
+    { name: detail.receiver.name, address: detail.receiver.address },
+    validateAddress,
+  );
   const { setValues: setShip } = ship;
   const defaultSender = addresses.find((a) => a.kind === 'sender' && a.is_default)?.id;
   useEffect(() => {
@@ -292,7 +303,7 @@ function StepForm({
       setShip((v) => (v.sender_address_id ? v : { ...v, sender_address_id: String(defaultSender) }));
     }
   }, [defaultSender, setShip]);
-  const labels = { purchase: f.purchase, ship: f.ship, cancel: f.cancel } as const;
+  const labels = { purchase: f.purchase, ship: f.ship, cancel: f.cancel, address: f.correctAddress } as const;
   // 黑名单 (issue 17): 采购 of a blacklisted buyer's order asks first, and then says it was confirmed.
   const [confirmBlacklist, setConfirmBlacklist] = useState(false);
   const save = useMutation({
@@ -303,6 +314,10 @@ function StepForm({
         return api.order.purchase(confirmed ? { ...body, confirm_blacklist: true } : body, options);
       }
       if (step === 'ship') return api.order.ship(shipBody(detail.id, ship.values), options);
+      if (step === 'address') {
+        const { name, address: text } = address.values;
+        return api.order.address({ id: detail.id, name: name.trim(), address: text.trim() }, options);
+      }
       return api.order.cancel({ id: detail.id, reason: cancel.values.reason.trim() }, options);
     },
     onSuccess: async () => {
@@ -321,7 +336,9 @@ function StepForm({
       ? purchase.submit(() => (detail.blacklisted ? setConfirmBlacklist(true) : save.mutate(false)))
       : step === 'ship'
         ? ship.submit(() => save.mutate(false))
-        : cancel.submit(() => save.mutate(false));
+        : step === 'address'
+          ? address.submit(() => save.mutate(false))
+          : cancel.submit(() => save.mutate(false));
   const senders = addresses.filter((a) => a.kind === 'sender');
   return (
     <form
@@ -417,6 +434,26 @@ function StepForm({
                 ))}
               </SelectContent>
             </Select>
+          </Field>
+        </>
+      ) : null}
+      {step === 'address' ? (
+        <>
+          <Field label={f.receiverName} error={address.errors.name} required>
+            <Input
+              value={address.values.name}
+              maxLength={32}
+              autoComplete="off"
+              onChange={(e) => address.set('name', e.target.value)}
+            />
+          </Field>
+          <Field label={f.receiverAddress} error={address.errors.address} required>
+            <Input
+              value={address.values.address}
+              maxLength={200}
+              autoComplete="off"
+              onChange={(e) => address.set('address', e.target.value)}
+            />
           </Field>
         </>
       ) : null}

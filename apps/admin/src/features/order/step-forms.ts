@@ -84,3 +84,16 @@ export function validateReason(label: string) {
   return (v: ReasonFormValues): FormErrors<ReasonFormValues> =>
     !v.reason.trim() || v.reason.trim().length > 200 ? { reason: f.required(label) } : {};
 }
+
+/** 修改收货地址: the receiver's name and address (the mobile is kept: staff only see it masked). */
+export interface AddressFormValues {
+  name: string;
+  address: string;
+}
+
+export function validateAddress(v: AddressFormValues): FormErrors<AddressFormValues> {
+  const errors: FormErrors<AddressFormValues> = {};
+  if (!v.name.trim() || v.name.trim().length > 32) errors.name = f.required(f.receiverName);
+  if (!v.address.trim() || v.address.trim().length > 200) errors.address = f.required(f.receiverAddress);
+  return errors;
+}

@@ -1,8 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { ReceiverListPage } from '../../../features/address/receiver-list-page';
+import { LIST_DEFAULTS } from '../../../features/list/define-list';
+import { receiverList } from '../../../features/list/lists';
 
 export const Route = createFileRoute('/_authed/user/address')({
   staticData: { title: TITLES.userAddress },
-  component: () => <UnderConstructionPage feature={TITLES.userAddress} />,
+  validateSearch: receiverList.search,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => receiverList.toParams(search),
+  // A failed load is not a route error: the page shows it in the table with a retry.
+  loader: ({ context: { queryClient, api }, deps }) =>
+    queryClient.ensureQueryData(receiverList.queryOptions(api, deps)).catch(() => undefined),
+  component: ReceiverListPage,
 });

@@ -1,0 +1,41 @@
+import type { ReceiverAddress } from '@consign/api-client';
+import { formatDateTime } from '@consign/ui';
+import type { DataTableProps } from '@consign/ui/components/data-table';
+import { getRouteApi } from '@tanstack/react-router';
+import { TITLES } from '../../copy';
+import { ListPage } from '../list/list-page';
+import { receiverList } from '../list/lists';
+import { useList } from '../list/use-list';
+import { ADDRESS_COPY } from './copy';
+
+const route = getRouteApi('/_authed/user/address');
+const c = ADDRESS_COPY.columns;
+
+const columns: DataTableProps<ReceiverAddress>['columns'] = [
+  { header: c.name, cell: ({ row }) => row.original.name },
+  { header: c.mobile, cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span> },
+  { header: c.address, cell: ({ row }) => <span className="break-all">{row.original.address}</span> },
+  { header: c.orders, cell: ({ row }) => <span className="tabular-nums">{row.original.orders}</span> },
+  {
+    header: c.last,
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.last_order_at)}</span>
+    ),
+  },
+];
+
+/**
+ * 地址管理: the buyers' receiving addresses as their orders name them (mobile masked), newest first.
+ * An order's address is corrected in its detail (代发订单) while it has not shipped.
+ */
+export function ReceiverListPage() {
+  const list = useList(route, receiverList);
+  return (
+    <ListPage
+      title={TITLES.userAddress}
+      list={list}
+      columns={columns}
+      keywordPlaceholder={ADDRESS_COPY.keywordPlaceholder}
+    />
+  );
+}

@@ -1,0 +1,121 @@
+import { type CurrentUser, type DashboardSummary, hasPermission } from '@consign/api-client';
+import { dashboardSummaryQuery } from '@consign/api-client/query';
+import { formatMoney } from '@consign/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useApi } from '../../lib/use-api';
+import { DASHBOARD_COPY } from './copy';
+
+const c = DASHBOARD_COPY.glance;
+
+/**
+ * 工作台 at a glance, above 菜单导航's grid: today's counts, each a link to the list with that filter
+ * (the server counts with that list's own code, so the card's number is the list's total), and the
+ * last 30 days as a table for screen readers. Shown to members who may view orders.
+ */
+export function Glance({ user }: { user: CurrentUser | undefined }) {
+  const canView = !!user && hasPermission(user, 'order:view');
+  const summary = useQuery({ ...dashboardSummaryQuery(useApi()), enabled: canView }).data;
+  if (!canView || !summary) return null;
+  const canAfterSale = hasPermission(user, 'aftersale:process');
+  const today = { start_date: summary.today, end_date: summary.today };
+  return (
+    <section aria-labelledby="glance-heading" data-slot="glance" className="rounded-lg bg-card p-4 shadow-sm">
+      <h2 id="glance-heading" className="mb-3 text-base font-semibold">
+        {c.heading}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <Count label={c.pending} value={summary.pending}>
+          {(body) => (
+            <Link to="/order/index" search={{ status: 'pending' }} className={CARD}>
+              {body}
+            </Link>
+          )}
+        </Count>
+        <Count label={c.purchased} value={summary.purchased}>
+          {(body) => (
+            <Link to="/order/index" search={{ status: 'purchased' }} className={CARD}>
+              {body}
+            </Link>
+          )}
+        </Count>
+        {canAfterSale ? (
+          <Count label={c.afterSalePending} value={summary.after_sale_pending}>
+            {(body) => (
+              <Link to="/order/after-sale" search={{ status: 'pending' }} className={CARD}>
+                {body}
+              </Link>
+            )}
+          </Count>
+        ) : null}
+        <Count label={c.todayOrders} value={summary.today_orders}>
+          {(body) => (
+            <Link to="/order/index" search={today} className={CARD}>
+              {body}
+            </Link>
+          )}
+        </Count>
+        <Count label={c.todaySales} value={formatMoney(summary.today_sales)}>
+          {(body) => (
+            <Link to="/order/index" search={today} className={CARD}>
+              {body}
+            </Link>
+          )}
+        </Count>
+      </ul>
+      <DaysTable days={summary.days} />
+    </section>
+  );
+}
+
+const CARD =
+  'flex flex-col gap-1 rounded-md border border-border bg-background p-3 transition-colors hover:border-link focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+function Count({
+  label,
+  value,
+  children,
+}: {
+  label: string;
+  value: number | string;
+  children: (body: ReactNode) => ReactNode;
+}) {
+  return (
+    <li data-slot="glance-count">
+      {children(
+        <>
+          <span className="text-sm text-muted-foreground">{label}</span>
+          <span data-slot="glance-value" className="text-2xl font-semibold tabular-nums">
+            {value}
+          </span>
+        </>,
+      )}
+    </li>
+  );
+}
+
+/** The chart's values as text: a visually hidden table that screen readers read. */
+function DaysTable({ days }: { days: DashboardSummary['days'] }) {
+  return (
+    <table className="sr-only">
+      <caption>{c.chartCaption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{c.date}</th>
+          <th scope="col">{c.orders}</th>
+          <th scope="col">{c.sales}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((day) => (
+          <tr key={day.date}>
+            <th scope="row">{day.date}</th>
+            <td>{day.orders}</td>
+            <td>{formatMoney(day.sales)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  type AfterSaleListParams,
+  DASHBOARD_CHART_DAYS,
+  type DashboardDay,
+  type DashboardSummary,
+  type OrderListParams,
+} from '@consign/api-client';
+import { afterSaleListParamsSchema, orderListParamsSchema } from '@consign/api-client/contract';
+import { dayStart } from './list';
+import { listAfterSales, listOrders, orderFilters } from './order';
+import type { Scope } from './scope';
+
+/**
+ * 工作台 at a glance (issue 17). Each count is the total of the list its link opens, computed by that
+ * list's own code with the same filter (so the number on the card is the number on the list): 待采购
+ * and 待发货 are the order list's status tabs, 售后待处理 the after-sale list's `pending`, today's
+ * orders the order list between today and today. Days are Asia/Shanghai days (UTC+8, no DST).
+ */
+
+const SHANGHAI_OFFSET_SECONDS = 8 * 3600;
+
+/** `YYYY-MM-DD` of the Asia/Shanghai day holding unix second `t`. */
+export function shanghaiDate(t: number): string {
+  return new Date((t + SHANGHAI_OFFSET_SECONDS) * 1000).toISOString().slice(0, 10);
+}
+
+/** The params of a list as its route parses them; one row is enough, only the total is read. */
+const orderList = (filters: Omit<OrderListParams, 'pageIndex' | 'pageSize'>) =>
+  orderListParamsSchema.parse({ ...filters, pageIndex: 1, pageSize: 1 });
+const afterSaleList = (filters: Omit<AfterSaleListParams, 'pageIndex' | 'pageSize'>) =>
+  afterSaleListParamsSchema.parse({ ...filters, pageIndex: 1, pageSize: 1 });
+
+export async function dashboardSummary(scope: Scope, now: number): Promise<DashboardSummary> {
+  const today = shanghaiDate(now);
+  const firstDay = shanghaiDate(now - (DASHBOARD_CHART_DAYS - 1) * 86_400);
+  const todayFilter = { start_date: today, end_date: today };
+  const { filters: f, filterJoins } = orderFilters(scope, todayFilter);
+  const [pending, purchased, afterSales, todayOrders, [sales], perDay] = await Promise.all([
+    listOrders(scope, orderList({ status: 'pending' })),
+    listOrders(scope, orderList({ status: 'purchased' })),
+    listAfterSales(scope, afterSaleList({ status: 'pending' })),
+    listOrders(scope, orderList(todayFilter)),
+    scope.db.query<{ sales: number }>(
+      `SELECT COALESCE(sum(o.amount), 0)::bigint AS sales FROM orders o ${filterJoins} ${f.sql}`,
+      f.params,
+    ),
+    scope.db.query<{ day: number; orders: number; sales: number }>(
+      `SELECT ((created_at + $3) / 86400)::int AS day, count(*)::int AS orders,
+         COALESCE(sum(amount), 0)::bigint AS sales
+       FROM orders WHERE account_id = $1 AND created_at >= $2
+       GROUP BY 1`,
+      [scope.accountId, dayStart(firstDay), SHANGHAI_OFFSET_SECONDS],
+    ),
+  ]);
+  const byDay = new Map(perDay.map((row) => [Number(row.day), row]));
+  const firstIndex = Math.floor((now + SHANGHAI_OFFSET_SECONDS) / 86_400) - (DASHBOARD_CHART_DAYS - 1);
+  const days: DashboardDay[] = Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => {
+    const row = byDay.get(firstIndex + i);
+    return {
+      date: new Date((firstIndex + i) * 86_400_000).toISOString().slice(0, 10),
+      orders: row?.orders ?? 0,
+      sales: Number(row?.sales ?? 0),
+    };
+  });
+  return {
+    today,
+    pending: pending.total,
+    purchased: purchased.total,
+    after_sale_pending: afterSales.total,
+    today_orders: todayOrders.total,
+    today_sales: Number(sales?.sales ?? 0),
+    days,
+  };
+}

@@ -1,0 +1,190 @@
+import {
+  DASHBOARD_CHART_DAYS,
+  type DashboardSummary,
+  type LogEntry,
+  type OrderDetail,
+  type Page,
+} from '@consign/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+
+/**
+ * 工作台 at a glance and 地址管理 (issue 17) through the real HTTP API: each count of
+ * `/api/dashboard/summary` equals the total of the list its link opens, the 30-day chart adds up to
+ * the order list over those days, another account sees only its own (zero) counts; an order's
+ * receiver address is corrected before shipping (timeline and operation log) and refused after.
+ */
+
+let t: TestServer;
+let owner: string;
+let member: string;
+
+async function data<T>(path: string, body: Record<string, unknown>, token = member): Promise<T> {
+  const res = await t.post(path, body, { token });
+  const answer = await envelope(res);
+  expect(res.status, `${path} ${answer.msg ?? ''}`).toBe(200);
+  return answer.data as T;
+}
+const summary = (token = member) => data<DashboardSummary>('/api/dashboard/summary', {}, token);
+const total = async (path: string, filters: Record<string, unknown>) =>
+  (await data<Page<unknown>>(path, { pageIndex: 1, pageSize: 10, ...filters })).total;
+
+beforeAll(async () => {
+  t = await startTestServer({ copyWorker: false });
+  owner = await t.login(ADMIN);
+  member = await t.login(USER);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('/api/dashboard/summary', () => {
+  it('each count equals the total of the list with that filter', async () => {
+    const s = await summary();
+    expect(s.pending).toBeGreaterThan(0);
+    expect(s.purchased).toBeGreaterThan(0);
+    expect(s.after_sale_pending).toBeGreaterThan(0);
+    expect(s.pending).toBe(await total('/api/order/index', { status: 'pending' }));
+    expect(s.purchased).toBe(await total('/api/order/index', { status: 'purchased' }));
+    expect(s.after_sale_pending).toBe(await total('/api/order/after-sale', { status: 'pending' }));
+    expect(s.today_orders).toBe(await total('/api/order/index', { start_date: s.today, end_date: s.today }));
+    const todays = await data<Page<{ amount: number }>>('/api/order/index', {
+      pageIndex: 1,
+      pageSize: 100,
+      start_date: s.today,
+      end_date: s.today,
+    });
+    expect(s.today_sales).toBe(todays.list.reduce((sum, o) => sum + o.amount, 0));
+  });
+
+  it('charts the last 30 Asia/Shanghai days, oldest first, adding up to the order list over them', async () => {
+    const s = await summary();
+    expect(s.days).toHaveLength(DASHBOARD_CHART_DAYS);
+    expect(s.days.at(-1)?.date).toBe(s.today);
+    const first = s.days[0]?.date ?? '';
+    for (let i = 1; i < s.days.length; i++) {
+      const step = Date.parse(s.days[i]?.date ?? '') - Date.parse(s.days[i - 1]?.date ?? '');
+      expect(step).toBe(86_400_000);
+    }
+    const ordered = s.days.reduce((sum, d) => sum + d.orders, 0);
+    // The seed spreads orders over 180 days: the chart has history to show.
+    expect(s.days.filter((d) => d.orders > 0).length).toBeGreaterThan(10);
+    expect(ordered).toBe(await total('/api/order/index', { start_date: first, end_date: s.today }));
+    expect(s.days.at(-1)?.orders).toBe(s.today_orders);
+    expect(s.days.at(-1)?.sales).toBe(s.today_sales);
+  });
+
+  it('follows a step: purchasing a pending order moves it from 待采购 to 待发货', async () => {
+    const before = await summary();
+    const [order] = (
+      await data<Page<{ id: number }>>('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' })
+    ).list;
+    await data('/api/order/purchase', {
+      id: order?.id,
+      supplier: '1688',
+      supplier_order_no: 'CG1',
+      cost: 100,
+    });
+    const after = await summary();
+    expect({ pending: after.pending, purchased: after.purchased }).toEqual({
+      pending: before.pending - 1,
+      purchased: before.purchased + 1,
+    });
+  });
+
+  it("counts the caller's account only: a new account sees zeros", async () => {
+    const stranger = await t.login('13712349911');
+    const s = await summary(stranger);
+    expect({ ...s, days: undefined }).toEqual({
+      today: s.today,
+      pending: 0,
+      purchased: 0,
+      after_sale_pending: 0,
+      today_orders: 0,
+      today_sales: 0,
+      days: undefined,
+    });
+    expect(s.days.every((d) => d.orders === 0 && d.sales === 0)).toBe(true);
+  });
+});
+
+describe('/api/order/address', () => {
+  const firstIn = async (status: string) =>
+    (await data<Page<{ id: number }>>('/api/order/index', { pageIndex: 1, pageSize: 1, status })).list[0]
+      ?.id ?? 0;
+
+  it.each(['pending', 'purchased'])(
+    'corrects a %s order, shown in its timeline and in the operation log (before/after)',
+    async (status) => {
+      const id = await firstIn(status);
+      const before = await data<OrderDetail>('/api/order/detail', { id });
+      const fix = { id, name: '改地址', mobile: '13611112222', address: `新地址路 ${status} 8 号` };
+      expect(await data('/api/order/address', fix)).toEqual({ id, status });
+      const after = await data<OrderDetail>('/api/order/detail', { id });
+      expect(after.receiver).toEqual({ name: '改地址', mobile: '136****2222', address: fix.address });
+      expect(after.events.at(-1)).toMatchObject({
+        action: 'address',
+        details: { name: '改地址', mobile: '136****2222', address: fix.address },
+      });
+      expect(after.events).toHaveLength(before.events.length + 1);
+      const log = await data<Page<LogEntry>>('/api/log/index', { pageIndex: 1, pageSize: 1 }, owner);
+      expect(log.list[0]).toMatchObject({
+        action_label: '修改收货地址',
+        target_id: id,
+        target_type: 'order',
+      });
+      const changes = JSON.stringify(log.list[0]?.changes);
+      expect(changes).toContain(before.receiver.address);
+      expect(changes).toContain(fix.address);
+    },
+  );
+
+  it('keeps the mobile when none is given', async () => {
+    const id = await firstIn('pending');
+    const before = await data<OrderDetail>('/api/order/detail', { id });
+    await data('/api/order/address', { id, name: '只改名', address: before.receiver.address });
+    const after = await data<OrderDetail>('/api/order/detail', { id });
+    expect(after.receiver).toEqual({ ...before.receiver, name: '只改名' });
+  });
+
+  it.each(['shipped', 'completed', 'cancelled'])(
+    'refuses a %s order (409) and changes nothing',
+    async (status) => {
+      const id = await firstIn(status);
+      const before = await data<OrderDetail>('/api/order/detail', { id });
+      const res = await t.post(
+        '/api/order/address',
+        { id, name: '晚了', address: '晚了路 1 号' },
+        { token: member },
+      );
+      const answer = await envelope(res);
+      expect(res.status).toBe(409);
+      expect(answer.msg).toContain('不能修改收货地址');
+      expect(await data<OrderDetail>('/api/order/detail', { id })).toEqual(before);
+    },
+  );
+});
+
+describe('/api/order/receivers', () => {
+  it("lists the buyers' receiving addresses, masked, newest first, a corrected one included", async () => {
+    const [order] = (
+      await data<Page<{ id: number }>>('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' })
+    ).list;
+    await data('/api/order/address', { id: order?.id, name: '新收货人', address: '收货地址测试路 7 号' });
+    const found = await data<Page<{ name: string; mobile: string; address: string; orders: number }>>(
+      '/api/order/receivers',
+      { pageIndex: 1, pageSize: 10, keyword: '收货地址测试路' },
+    );
+    expect(found.total).toBe(1);
+    expect(found.list[0]).toMatchObject({ name: '新收货人', address: '收货地址测试路 7 号', orders: 1 });
+    expect(found.list[0]?.mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const all = await data<Page<{ last_order_at: number }>>('/api/order/receivers', {
+      pageIndex: 1,
+      pageSize: 20,
+    });
+    expect(all.total).toBeGreaterThan(20);
+    const times = all.list.map((r) => r.last_order_at);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});

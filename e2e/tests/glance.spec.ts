@@ -1,0 +1,72 @@
+import { expect, nodeApi, test } from '../helpers';
+
+/**
+ * 工作台 at a glance (issue 17): each count above 菜单导航's grid opens the list with its filter, and
+ * the number on the card is that list's total (共 N 条). The 30 days are readable as a table.
+ */
+
+const CARDS = [
+  { label: '待采购', url: /\/order\/index\?status=pending/ },
+  { label: '待发货', url: /\/order\/index\?status=purchased/ },
+  { label: '售后待处理', url: /\/order\/after-sale\?status=pending/ },
+  { label: '今日订单', url: /\/order\/index\?.*start_date=/ },
+] as const;
+
+for (const card of CARDS) {
+  test(`工作台: ${card.label} opens its filtered list, whose total is the count`, async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/dashboard/index');
+    const link = page.getByRole('link', { name: new RegExp(`^${card.label}`) });
+    const count = (await link.locator('[data-slot=glance-value]').textContent())?.trim() ?? '';
+    expect(count).toMatch(/^\d+$/);
+    await link.click();
+    await expect(page).toHaveURL(card.url);
+    await expect(page.locator('[data-slot=pagination]').getByText(`共 ${count} 条`)).toBeVisible();
+  });
+}
+
+test('工作台: the 30 days are a table screen readers read, with the grid still below', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/dashboard/index');
+  const table = page.getByRole('table', { name: '近 30 天订单数与销售额' });
+  await expect(table.getByRole('row')).toHaveCount(31);
+  await expect(page.locator('[data-slot=menu-card]').first()).toBeVisible();
+});
+
+test('地址管理: an address corrected before shipping shows in the timeline; a shipped order offers no correction', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  const api = nodeApi(baseURL as string, adminToken);
+  const [order] = (await api.order.index({ pageIndex: 1, pageSize: 1, status: 'purchased' })).list;
+  if (!order) throw new Error('no purchased order');
+  await page.goto(`/order/index?status=purchased&keyword=${order.order_no}`);
+  await page.getByRole('button', { name: `查看订单 ${order.order_no}` }).click();
+  const dialog = page.getByRole('dialog', { name: '订单详情' });
+  await dialog.getByRole('button', { name: '修改收货地址' }).click();
+  const form = dialog.getByRole('form', { name: '修改收货地址' });
+  await expect(form.getByRole('textbox', { name: '收货地址' })).toHaveValue(order.receiver.address);
+  await form.getByRole('textbox', { name: '收货地址' }).fill('浙江省杭州市西湖区文三路 99 号');
+  await form.getByRole('button', { name: '确定' }).click();
+  const timeline = dialog.locator('[data-slot=order-timeline] li').last();
+  await expect(timeline).toContainText('修改收货地址');
+  await expect(timeline).toContainText('浙江省杭州市西湖区文三路 99 号');
+  await expect(dialog.getByText('浙江省杭州市西湖区文三路 99 号').first()).toBeVisible();
+
+  // 地址管理 lists the corrected address among the buyers' receiving addresses.
+  await page.goto('/user/address?keyword=文三路 99 号');
+  await expect(page.locator('[data-slot=data-table-row]')).toHaveCount(1);
+  await expect(page.locator('[data-slot=data-table-row]')).toContainText('浙江省杭州市西湖区文三路 99 号');
+
+  const [shipped] = (await api.order.index({ pageIndex: 1, pageSize: 1, status: 'shipped' })).list;
+  if (!shipped) throw new Error('no shipped order');
+  await page.goto(`/order/index?status=shipped&keyword=${shipped.order_no}`);
+  await page.getByRole('button', { name: `查看订单 ${shipped.order_no}` }).click();
+  await expect(page.getByRole('dialog', { name: '订单详情' }).locator('[data-slot=order-status]')).toHaveText(
+    '已发货',
+  );
+  await expect(page.getByRole('button', { name: '修改收货地址' })).toHaveCount(0);
+});

@@ -1,0 +1,32 @@
+import * as z from 'zod';
+import { dateStringSchema, fenSchema } from './common.js';
+import { DASHBOARD_CHART_DAYS } from './rules.js';
+
+/** One day of the 工作台 chart: the orders created that day and their amount (fen). */
+export const dashboardDaySchema = z.object({
+  date: dateStringSchema,
+  orders: z.int().min(0),
+  sales: fenSchema,
+});
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
+
+/**
+ * 工作台 at a glance (`/api/dashboard/summary`): today's counts, each the total of a list with one
+ * filter (the same filter code answers both), and the last {@link DASHBOARD_CHART_DAYS} days, oldest
+ * first, every day present (zero when nothing was ordered).
+ */
+export const dashboardSummarySchema = z.object({
+  /** Today in Asia/Shanghai, `YYYY-MM-DD`: the `start_date`/`end_date` of the today links. */
+  today: dateStringSchema,
+  /** 待采购: orders `pending`. */
+  pending: z.int().min(0),
+  /** 待发货: orders `purchased`. */
+  purchased: z.int().min(0),
+  /** 售后待处理: after-sale requests `pending`. */
+  after_sale_pending: z.int().min(0),
+  /** Today's orders and their amount (fen). */
+  today_orders: z.int().min(0),
+  today_sales: fenSchema,
+  days: z.array(dashboardDaySchema).max(DASHBOARD_CHART_DAYS),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
