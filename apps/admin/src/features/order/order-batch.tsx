@@ -1,6 +1,5 @@
 import {
   type BatchResult,
-  CARRIERS,
   type CarrierCode,
   normalizeTrackingNo,
   ORDER_BATCH_MAX,
@@ -8,7 +7,6 @@ import {
   type OrderFilter,
   trackingNoProblem,
 } from '@consign/api-client';
-import { addressListQuery } from '@consign/api-client/query';
 import {
   Button,
   Checkbox,
@@ -21,19 +19,15 @@ import {
   DialogTitle,
   Field,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
 } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { problemMessage } from './problem-message';
+import { CarrierField, SenderField, useSenders } from './ship-fields';
 
 /**
  * Batch work on 代发订单: a checkbox per row and 全选本页, or every order matching the filter; then
@@ -251,9 +245,7 @@ function ShipBatchDialog({
   onDone: (result: BatchResult) => void;
 }) {
   const api = useApi();
-  const addresses = useQuery({ ...addressListQuery(api), enabled: open }).data ?? [];
-  const senders = addresses.filter((a) => a.kind === 'sender');
-  const defaultSender = senders.find((a) => a.is_default)?.id;
+  const { senders, defaultSender } = useSenders(open);
   const [carrier, setCarrier] = useState<CarrierCode | ''>('');
   const [sender, setSender] = useState('');
   const [tracking, setTracking] = useState<Record<number, string>>({});
@@ -304,39 +296,8 @@ function ShipBatchDialog({
         if (Object.keys(found).length === 0) run.mutate();
       }}
     >
-      <Field label={f.carrier} error={errors.carrier} required>
-        <Select value={carrier} onValueChange={(v) => setCarrier(v as CarrierCode)}>
-          <SelectTrigger className="w-full">
-            <SelectValue placeholder={f.carrierPlaceholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {CARRIERS.map((c) => (
-              <SelectItem key={c.code} value={c.code}>
-                {c.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
-      <Field
-        label={f.sender}
-        error={errors.sender}
-        description={senders.length === 0 ? f.noSender : undefined}
-        required
-      >
-        <Select value={sender} onValueChange={setSender}>
-          <SelectTrigger className="w-full">
-            <SelectValue placeholder={f.senderPlaceholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {senders.map((a) => (
-              <SelectItem key={a.id} value={String(a.id)}>
-                {`${a.name} ${a.region}${a.address}`}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
+      <CarrierField value={carrier} onChange={setCarrier} error={errors.carrier} />
+      <SenderField senders={senders} value={sender} onChange={setSender} error={errors.sender} />
       <div className="flex max-h-72 flex-col gap-2 overflow-y-auto" data-slot="batch-ship-rows">
         {rows.map((row) => (
           <Field

@@ -7,21 +7,8 @@ import {
   type OrderDetail,
   type OrderStep,
 } from '@consign/api-client';
-import { addressListQuery, orderDetailQuery, queryKeys } from '@consign/api-client/query';
-import {
-  Button,
-  ConfirmDialog,
-  Field,
-  formatDateTime,
-  formatMoney,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  toast,
-} from '@consign/ui';
+import { orderDetailQuery, queryKeys } from '@consign/api-client/query';
+import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
@@ -31,6 +18,7 @@ import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
+import { CarrierField, SenderField, useSenders } from './ship-fields';
 import {
   type AddressFormValues,
   EMPTY_PURCHASE,
@@ -288,16 +276,15 @@ function StepForm({
 }) {
   const api = useApi();
   const refresh = useRefreshOrder(detail.id);
-  const addresses = useQuery({ ...addressListQuery(api), enabled: step === 'ship' }).data ?? [];
+  const { senders, defaultSender } = useSenders(step === 'ship');
   const purchase = useFormState(EMPTY_PURCHASE, validatePurchase);
-  const ship = useFormState(() => emptyShip(addresses), validateShip);
+  const ship = useFormState(() => emptyShip(senders), validateShip);
   const cancel = useFormState<ReasonFormValues>({ reason: '' }, validateReason(f.reason));
   const address = useFormState<AddressFormValues>(
     { name: detail.receiver.name, address: detail.receiver.address },
     validateAddress,
   );
   const { setValues: setShip } = ship;
-  const defaultSender = addresses.find((a) => a.kind === 'sender' && a.is_default)?.id;
   useEffect(() => {
     if (defaultSender !== undefined) {
       setShip((v) => (v.sender_address_id ? v : { ...v, sender_address_id: String(defaultSender) }));
@@ -339,7 +326,6 @@ function StepForm({
         : step === 'address'
           ? address.submit(() => save.mutate(false))
           : cancel.submit(() => save.mutate(false));
-  const senders = addresses.filter((a) => a.kind === 'sender');
   return (
     <form
       noValidate
@@ -388,23 +374,11 @@ function StepForm({
       ) : null}
       {step === 'ship' ? (
         <>
-          <Field label={f.carrier} error={ship.errors.carrier} required>
-            <Select
-              value={ship.values.carrier}
-              onValueChange={(value) => ship.set('carrier', value as typeof ship.values.carrier)}
-            >
-              <SelectTrigger className="w-full">
-                <SelectValue placeholder={f.carrierPlaceholder} />
-              </SelectTrigger>
-              <SelectContent>
-                {CARRIERS.map((carrier) => (
-                  <SelectItem key={carrier.code} value={carrier.code}>
-                    {carrier.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
+          <CarrierField
+            value={ship.values.carrier}
+            onChange={(value) => ship.set('carrier', value)}
+            error={ship.errors.carrier}
+          />
           <Field label={f.trackingNo} error={ship.errors.tracking_no} required>
             <Input
               value={ship.values.tracking_no}
@@ -413,28 +387,12 @@ function StepForm({
               onChange={(e) => ship.set('tracking_no', e.target.value)}
             />
           </Field>
-          <Field
-            label={f.sender}
+          <SenderField
+            senders={senders}
+            value={ship.values.sender_address_id}
+            onChange={(value) => ship.set('sender_address_id', value)}
             error={ship.errors.sender_address_id}
-            description={senders.length === 0 ? f.noSender : undefined}
-            required
-          >
-            <Select
-              value={ship.values.sender_address_id}
-              onValueChange={(value) => ship.set('sender_address_id', value)}
-            >
-              <SelectTrigger className="w-full">
-                <SelectValue placeholder={f.senderPlaceholder} />
-              </SelectTrigger>
-              <SelectContent>
-                {senders.map((a) => (
-                  <SelectItem key={a.id} value={String(a.id)}>
-                    {`${a.name} ${a.region}${a.address}`}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
+          />
         </>
       ) : null}
       {step === 'address' ? (
