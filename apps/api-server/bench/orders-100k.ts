@@ -4,10 +4,13 @@
  *
  * 1. Starts the server once on the empty database (migrations and the demo seed), then tops the demo
  *    account up to BENCH_ORDERS orders (100,000) in SQL: copies of the seeded orders with new numbers,
- *    spread over the last 365 days, then `ANALYZE`. Not the demo seed: only this script does it.
- * 2. The list at a fixed rate (autocannon `overallRate`, BENCH_RATE = 200 req/s, BENCH_SECONDS = 10
- *    after an unmeasured 3 s warm-up): the first page without filters, and two filtered pages (page 3
- *    of the 待采购 tab, and of the 待采购 tab of one platform). Every request freshly signed.
+ *    spread over the last 365 days, from BENCH_BUYERS buyers (20,000: five orders each), then
+ *    `ANALYZE`. Not the demo seed: only this script does it.
+ * 2. Each request at a fixed rate (autocannon `overallRate`, BENCH_RATE = 200 req/s, BENCH_SECONDS =
+ *    10 after an unmeasured 3 s warm-up): the order list's first page without filters, two filtered
+ *    pages (page 3 of the 待采购 tab, and of the 待采购 tab of one platform) and the 黑名单 filter;
+ *    买家管理 (first page, page 3 by spend, a keyword); the 工作台 summary (today's counts and the
+ *    last 30 days). Every request freshly signed.
  * 3. Exports: the 待采购 orders, then all of them, as CSV and as XLSX. For each: the time from
  *    `export/create` to `succeeded` (polled every 200 ms), the server's peak RSS (VmRSS of its
  *    process from /proc, sampled every 50 ms, against the RSS before), and, while it runs, how many
@@ -36,6 +39,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'bench-secret';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DEMO_ACCOUNT = 1;
 
@@ -112,10 +116,11 @@ async function seedOrders() {
          INSERT INTO orders (account_id, order_no, shop_id, goods, goods_titles, amount, status, buyer_name,
            receiver_name, receiver_mobile, receiver_address, created_at)
          SELECT o.account_id, 'BN' || lpad(g::text, 9, '0'), o.shop_id, o.goods, o.goods_titles,
-           o.amount + g % 97, o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address,
+           o.amount + g % 97, o.status, o.buyer_name || (g % $4::int), o.receiver_name,
+           '139' || lpad((g % $4::int)::text, 8, '0'), o.receiver_address,
            extract(epoch FROM now())::bigint - (g * 7919 % (365 * 86400))
          FROM generate_series(1, $2::int) g JOIN src o ON o.k = g % $3::int`,
-        [DEMO_ACCOUNT, missing, n],
+        [DEMO_ACCOUNT, missing, n, BUYERS],
       );
       await client.query('ANALYZE orders');
       console.log(
@@ -136,7 +141,13 @@ async function login(url: string): Promise<{ api: ApiClient; token: string }> {
   return { api: createApiClient({ baseURL: url, secret: SECRET, getToken: () => token }), token };
 }
 
-async function fixedRate(url: string, token: string, body: Record<string, unknown>, seconds: number) {
+async function fixedRate(
+  url: string,
+  token: string,
+  path: string,
+  body: Record<string, unknown>,
+  seconds: number,
+) {
   return autocannon({
     url,
     connections: 20,
@@ -145,7 +156,7 @@ async function fixedRate(url: string, token: string, body: Record<string, unknow
     requests: [
       {
         method: 'POST',
-        path: '/api/order/index',
+        path,
         setupRequest: (request: Record<string, unknown>) => {
           const signed = { ...body, nonce: createNonce(), ts: Math.floor(Date.now() / 1000) };
           return {
@@ -224,15 +235,24 @@ try {
   console.log(`orders in the account: ${total}`);
 
   const lists: Record<string, unknown>[] = [];
-  for (const [label, body] of [
-    ['first page', { pageIndex: 1, pageSize: 20 }],
-    ['待采购 tab, page 3', { pageIndex: 3, pageSize: 20, status: 'pending' }],
-    ['待采购 + 淘宝, page 3', { pageIndex: 3, pageSize: 20, status: 'pending', platform: 'taobao' }],
+  for (const [label, path, body] of [
+    ['first page', '/api/order/index', { pageIndex: 1, pageSize: 20 }],
+    ['待采购 tab, page 3', '/api/order/index', { pageIndex: 3, pageSize: 20, status: 'pending' }],
+    [
+      '待采购 + 淘宝, page 3',
+      '/api/order/index',
+      { pageIndex: 3, pageSize: 20, status: 'pending', platform: 'taobao' },
+    ],
+    ['黑名单 flag filter, page 1', '/api/order/index', { pageIndex: 1, pageSize: 20, blacklisted: 1 }],
+    ['买家管理, page 1', '/api/buyer/index', { pageIndex: 1, pageSize: 20 }],
+    ['买家管理 by spend, page 3', '/api/buyer/index', { pageIndex: 3, pageSize: 20, sort: 'spend' }],
+    ['买家管理 keyword 0042', '/api/buyer/index', { pageIndex: 1, pageSize: 20, keyword: '0042' }],
+    ['工作台 summary', '/api/dashboard/summary', {}],
   ] as const) {
-    await fixedRate(url, token, body, 3);
-    const r = await fixedRate(url, token, body, SECONDS);
+    await fixedRate(url, token, path, body, 3);
+    const r = await fixedRate(url, token, path, body, SECONDS);
     lists.push({
-      list: label,
+      request: label,
       'req/s': Math.round(r.requests.average),
       p50: r.latency.p50,
       p99: r.latency.p99,
@@ -241,7 +261,7 @@ try {
     });
   }
   console.log(
-    `\norder/index at a fixed ${RATE} req/s, ${SECONDS} s, load average ${loadavg()
+    `\norders, buyers and the 工作台 at a fixed ${RATE} req/s, ${SECONDS} s, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
