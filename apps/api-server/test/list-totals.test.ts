@@ -68,6 +68,59 @@ describe('list totals after writes', () => {
     expect((await api.order.index({ pageIndex: 1, pageSize: 1 })).total).toBe((before ?? 0) + 1);
   });
 
+  it('buyers: the kept rows (migration 0013) equal the orders grouped by buyer after every kind of write', async () => {
+    const db = t.server.db;
+    const KEY = 'account_id, receiver_mobile, buyer_name';
+    const kept = () =>
+      db.query(
+        `SELECT ${KEY}, order_count, spend::float8 AS spend, last_order_at::float8 AS last_order_at, last_order_id
+         FROM buyers ORDER BY ${KEY}`,
+      );
+    const grouped = () =>
+      db.query(
+        `SELECT DISTINCT ON (${KEY}) ${KEY}, (count(*) OVER w)::int AS order_count,
+           (sum(amount) OVER w)::float8 AS spend, created_at::float8 AS last_order_at, id AS last_order_id
+         FROM orders WINDOW w AS (PARTITION BY ${KEY}) ORDER BY ${KEY}, created_at DESC, id DESC`,
+      );
+    const check = async () => {
+      expect(await kept()).toEqual(await grouped());
+      const [{ n }] = (await db.query<{ n: number }>(
+        `SELECT count(DISTINCT (receiver_mobile, buyer_name))::int AS n FROM orders WHERE account_id = 1`,
+      )) as [{ n: number }];
+      expect((await api.buyer.index({ pageIndex: 1, pageSize: 1 })).total).toBe(n);
+    };
+    await check();
+    expect((await kept()).length).toBeGreaterThan(0);
+    const insert = (no: string, mobile: string, createdAt: number, amount = 100) =>
+      db.query(
+        `INSERT INTO orders (account_id, order_no, shop_id, goods, goods_titles, amount, status, buyer_name,
+           receiver_name, receiver_mobile, receiver_address, created_at)
+         VALUES (1, $1, 1, '[]', '', $4, 'pending', 'kept-buyer', 'r', $2, 'a', $3)`,
+        [no, mobile, createdAt, amount],
+      );
+    // Twenty orders of one new buyer at once (on Postgres: concurrent transactions), then one older.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => insert(`BUY${i}`, '13600000001', 1_000 + i)));
+    await insert('BUYOLD', '13600000001', 10);
+    await check();
+    const mine = await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword: '13600000001' });
+    expect(mine.list).toMatchObject([{ buyer_name: 'kept-buyer', order_count: 21, spend: 2_100 }]);
+    // The newest order leaves (a corrected mobile): the next newest becomes the handle.
+    await db.query("UPDATE orders SET receiver_mobile = '13600000002' WHERE order_no = 'BUY19'");
+    await db.query("UPDATE orders SET amount = 500 WHERE order_no = 'BUY3'");
+    await check();
+    // Deletes and inserts of the same buyer at once, then everything of the new one.
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) =>
+        db.query('DELETE FROM orders WHERE order_no = $1', [`BUY${i}`]),
+      ),
+      ...Array.from({ length: 10 }, (_, i) => insert(`BUYNEW${i}`, '13600000001', 2_000 + i)),
+    ]);
+    await check();
+    await db.query("DELETE FROM orders WHERE order_no LIKE 'BUY%'");
+    await check();
+    expect((await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword: '1360000000' })).total).toBe(0);
+  });
+
   it('goods: a new product and a status change move every affected total', async () => {
     const all = () => api.goods.index({ pageIndex: 1, pageSize: 20 });
     const drafts = () => api.goods.index({ pageIndex: 1, pageSize: 20, status: 'draft' });

@@ -7,54 +7,52 @@ import { maskMobile } from './order';
 import { notFound, type Scope, staleRecord } from './scope';
 
 /**
- * 买家管理 and 黑名单 (issue 17). A buyer is not stored: it is the account's orders grouped by buyer
- * name and receiver mobile. The blacklist is stored by receiver mobile (migration 0011): an order is
+ * 买家管理 and 黑名单 (issue 17). A buyer is the account's orders grouped by buyer name and receiver
+ * mobile; the table `buyers` holds that grouping, kept by a trigger on `orders` (migration 0013) and
+ * written by nothing else. The blacklist is stored by receiver mobile (migration 0011): an order is
  * its buyer's when their mobiles match, so a blacklisted buyer's new orders are flagged too.
  */
 
-/** The buyer list's ORDER BY for each sort (all descending; ties by name then mobile, a stable page). */
+/** The buyer list's ORDER BY for each sort (all descending; each has its index in migration 0013). */
 const BUYER_ORDER = {
-  orders: 'order_count DESC, last_order_at DESC',
-  spend: 'spend DESC, last_order_at DESC',
-  last_order: 'last_order_at DESC',
+  orders: 'b.order_count DESC, b.last_order_at DESC',
+  spend: 'b.spend DESC, b.last_order_at DESC',
+  last_order: 'b.last_order_at DESC, b.last_order_id DESC',
 } as const;
 
 interface BuyerRow extends Omit<Buyer, 'mobile'> {
   receiver_mobile: string;
 }
 
-/** A page of the account's buyers with their order count, spend and latest order. */
+/**
+ * A page of the account's buyers with their order count, spend and latest order. The rows come from
+ * `buyers`, which a trigger keeps equal to the orders grouped by buyer name and receiver mobile
+ * (migration 0013), so a page is an index read however many orders the account has.
+ */
 export async function listBuyers(scope: Scope, params: BodyOf<'/api/buyer/index'>): Promise<Page<Buyer>> {
   const f = new Filters();
-  f.and(`o.account_id = ${f.p(scope.accountId)}`);
+  f.and(`b.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
   if (keyword) {
     const k = f.p(keyword);
-    f.and(`(o.buyer_name ILIKE ${k} OR o.receiver_mobile LIKE ${k})`);
+    f.and(`(b.buyer_name ILIKE ${k} OR b.receiver_mobile LIKE ${k})`);
   }
   const where = f.sql;
   const filterParams = [...f.params];
-  const groups = `SELECT o.buyer_name, o.receiver_mobile, max(o.id) AS id, count(*)::int AS order_count,
-      sum(o.amount)::bigint AS spend, max(o.created_at) AS last_order_at
-    FROM orders o ${where} GROUP BY o.buyer_name, o.receiver_mobile`;
   const limit = f.p(params.pageSize);
   const offset = f.p((params.pageIndex - 1) * params.pageSize);
   const [rows, [count]] = await Promise.all([
     scope.db.query<BuyerRow>(
-      `SELECT b.id, b.buyer_name, b.receiver_mobile, b.order_count, b.spend::float8 AS spend,
+      `SELECT b.last_order_id AS id, b.buyer_name, b.receiver_mobile, b.order_count, b.spend::float8 AS spend,
          b.last_order_at::float8 AS last_order_at,
-         EXISTS (SELECT 1 FROM blacklist l WHERE l.account_id = $1
+         EXISTS (SELECT 1 FROM blacklist l WHERE l.account_id = b.account_id
            AND l.mobile = b.receiver_mobile) AS blacklisted
-       FROM (${groups}) b
+       FROM buyers b ${where}
        ORDER BY ${BUYER_ORDER[params.sort ?? 'last_order']}, b.buyer_name, b.receiver_mobile
        LIMIT ${limit} OFFSET ${offset}`,
       f.params,
     ),
-    scope.db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where}
-       GROUP BY o.buyer_name, o.receiver_mobile) b`,
-      filterParams,
-    ),
+    scope.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM buyers b ${where}`, filterParams),
   ]);
   return {
     total: count?.total ?? 0,
