@@ -104,6 +104,13 @@ describe('list totals after writes', () => {
     await check();
     const mine = await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword: '13600000001' });
     expect(mine.list).toMatchObject([{ buyer_name: 'kept-buyer', order_count: 21, spend: 2_100 }]);
+    // The keyword: the name in any case, a part of the mobile, never across the two or as a wildcard.
+    expect((await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword: 'KEPT-Buyer' })).list).toMatchObject([
+      { buyer_name: 'kept-buyer' },
+    ]);
+    for (const keyword of ['buyer1360', 'kept%', 'kept_buyer']) {
+      expect((await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword })).total, keyword).toBe(0);
+    }
     // The newest order leaves (a corrected mobile): the next newest becomes the handle.
     await db.query("UPDATE orders SET receiver_mobile = '13600000002' WHERE order_no = 'BUY19'");
     await db.query("UPDATE orders SET amount = 500 WHERE order_no = 'BUY3'");

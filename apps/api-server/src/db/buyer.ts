@@ -33,10 +33,7 @@ export async function listBuyers(scope: Scope, params: BodyOf<'/api/buyer/index'
   const f = new Filters();
   f.and(`b.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
-  if (keyword) {
-    const k = f.p(keyword);
-    f.and(`(b.buyer_name ILIKE ${k} OR b.receiver_mobile LIKE ${k})`);
-  }
+  if (keyword) f.and(`b.search LIKE lower(${f.p(keyword)})`);
   const where = f.sql;
   const filterParams = [...f.params];
   const limit = f.p(params.pageSize);

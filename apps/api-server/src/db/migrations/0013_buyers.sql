@@ -12,6 +12,9 @@ CREATE TABLE buyers (
   -- The newest order (by created_at, then id): its time, and its id as the buyer's handle.
   last_order_at bigint NOT NULL,
   last_order_id integer NOT NULL,
+  -- The keyword matches the name (any case) or a part of the mobile: one lower-cased copy searched
+  -- with LIKE, as the orders' search column (migration 0002); chr(31) keeps a match inside one field.
+  search text GENERATED ALWAYS AS (lower(buyer_name || chr(31) || receiver_mobile)) STORED,
   PRIMARY KEY (account_id, receiver_mobile, buyer_name)
 );
 -- One index per sort of the list (db/buyer.ts), so a page is read in order instead of sorted.
