@@ -9,7 +9,7 @@
  * 2. Each request at a fixed rate (autocannon `overallRate`, BENCH_RATE = 200 req/s, BENCH_SECONDS =
  *    10 after an unmeasured 3 s warm-up): the order list's first page without filters, two filtered
  *    pages (page 3 of the 待采购 tab, and of the 待采购 tab of one platform) and the 黑名单 filter;
- *    买家管理 (first page, page 3 by spend, a keyword); the 工作台 summary (today's counts and the
+ *    买家管理 (first page, page 3 by spend, a keyword); 地址管理 (first page, a keyword); the 工作台 summary (today's counts and the
  *    last 30 days). Every request freshly signed.
  * 3. Exports: the 待采购 orders, then all of them, as CSV and as XLSX. For each: the time from
  *    `export/create` to `succeeded` (polled every 200 ms), the server's peak RSS (VmRSS of its
@@ -247,6 +247,8 @@ try {
     ['买家管理, page 1', '/api/buyer/index', { pageIndex: 1, pageSize: 20 }],
     ['买家管理 by spend, page 3', '/api/buyer/index', { pageIndex: 3, pageSize: 20, sort: 'spend' }],
     ['买家管理 keyword 0042', '/api/buyer/index', { pageIndex: 1, pageSize: 20, keyword: '0042' }],
+    ['地址管理, page 1', '/api/order/receivers', { pageIndex: 1, pageSize: 20 }],
+    ['地址管理 keyword 成都', '/api/order/receivers', { pageIndex: 1, pageSize: 20, keyword: '成都' }],
     ['工作台 summary', '/api/dashboard/summary', {}],
   ] as const) {
     await fixedRate(url, token, path, body, 3);

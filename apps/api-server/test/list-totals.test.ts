@@ -68,7 +68,7 @@ describe('list totals after writes', () => {
     expect((await api.order.index({ pageIndex: 1, pageSize: 1 })).total).toBe((before ?? 0) + 1);
   });
 
-  it('buyers: the kept rows (migration 0013) equal the orders grouped by buyer after every kind of write', async () => {
+  it('buyers and receiving addresses: the kept rows (migration 0013) equal the orders grouped after every kind of write', async () => {
     const db = t.server.db;
     const KEY = 'account_id, receiver_mobile, buyer_name';
     const kept = () =>
@@ -82,8 +82,21 @@ describe('list totals after writes', () => {
            (sum(amount) OVER w)::float8 AS spend, created_at::float8 AS last_order_at, id AS last_order_id
          FROM orders WINDOW w AS (PARTITION BY ${KEY}) ORDER BY ${KEY}, created_at DESC, id DESC`,
       );
+    const ADDRESS = 'account_id, receiver_mobile, receiver_name, receiver_address';
+    const keptAddresses = () =>
+      db.query(
+        `SELECT ${ADDRESS}, order_count, last_order_at::float8 AS last_order_at, last_order_id
+         FROM receivers ORDER BY ${ADDRESS}`,
+      );
+    const groupedAddresses = () =>
+      db.query(
+        `SELECT DISTINCT ON (${ADDRESS}) ${ADDRESS}, (count(*) OVER w)::int AS order_count,
+           created_at::float8 AS last_order_at, id AS last_order_id
+         FROM orders WINDOW w AS (PARTITION BY ${ADDRESS}) ORDER BY ${ADDRESS}, created_at DESC, id DESC`,
+      );
     const check = async () => {
       expect(await kept()).toEqual(await grouped());
+      expect(await keptAddresses()).toEqual(await groupedAddresses());
       const [{ n }] = (await db.query<{ n: number }>(
         `SELECT count(DISTINCT (receiver_mobile, buyer_name))::int AS n FROM orders WHERE account_id = 1`,
       )) as [{ n: number }];
@@ -114,6 +127,9 @@ describe('list totals after writes', () => {
     // The newest order leaves (a corrected mobile): the next newest becomes the handle.
     await db.query("UPDATE orders SET receiver_mobile = '13600000002' WHERE order_no = 'BUY19'");
     await db.query("UPDATE orders SET amount = 500 WHERE order_no = 'BUY3'");
+    await db.query(
+      "UPDATE orders SET receiver_address = 'b', receiver_name = 'R' WHERE order_no IN ('BUY4', 'BUY18')",
+    );
     await check();
     // Deletes and inserts of the same buyer at once, then everything of the new one.
     await Promise.all([

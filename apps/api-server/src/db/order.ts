@@ -159,7 +159,8 @@ export function listAfterSales(
 
 /**
  * 地址管理: the buyers' receiving addresses as the account's orders name them, one row per receiver,
- * mobile and address, most recently used first, with the mobile masked.
+ * mobile and address, most recently used first, with the mobile masked. The rows come from
+ * `receivers`, which a trigger keeps equal to that grouping of the orders (migration 0013).
  */
 export async function listReceivers(
   scope: Scope,
@@ -168,13 +169,7 @@ export async function listReceivers(
   const f = new Filters();
   f.and(`account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
-  if (keyword) {
-    const k = f.p(keyword);
-    f.and(`(receiver_name ILIKE ${k} OR receiver_address ILIKE ${k})`);
-  }
-  const grouped = `SELECT receiver_name, receiver_mobile, receiver_address, count(*)::int AS orders,
-      max(created_at) AS last_order_at, max(id) AS id
-    FROM orders ${f.sql} GROUP BY receiver_name, receiver_mobile, receiver_address`;
+  if (keyword) f.and(`search LIKE lower(${f.p(keyword)})`);
   const n = f.params.length;
   const [rows, [counted]] = await Promise.all([
     scope.db.query<{
@@ -185,10 +180,12 @@ export async function listReceivers(
       last_order_at: number;
       id: number;
     }>(
-      `${grouped} ORDER BY last_order_at DESC, receiver_name, receiver_address LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `SELECT receiver_name, receiver_mobile, receiver_address, order_count AS orders,
+         last_order_at::float8 AS last_order_at, last_order_id AS id
+       FROM receivers ${f.sql} ORDER BY last_order_at DESC, last_order_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...f.params, params.pageSize, (params.pageIndex - 1) * params.pageSize],
     ),
-    scope.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${grouped}) g`, f.params),
+    scope.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM receivers ${f.sql}`, f.params),
   ]);
   return {
     total: counted?.total ?? 0,

@@ -73,3 +73,74 @@ $$;
 CREATE TRIGGER orders_track_buyers
   AFTER INSERT OR DELETE OR UPDATE OF account_id, buyer_name, receiver_mobile, amount, created_at ON orders
   FOR EACH ROW EXECUTE FUNCTION buyers_track();
+
+-- 地址管理's rows: the orders grouped by receiver name, mobile and address, kept the same way and for
+-- the same reason (grouping 100,000 orders on every page). Equal to the GROUP BY at all times
+-- (test/list-totals.test.ts); nothing else writes it.
+CREATE TABLE receivers (
+  account_id integer NOT NULL REFERENCES seller_accounts (id) ON DELETE CASCADE,
+  receiver_name text NOT NULL,
+  receiver_mobile text NOT NULL,
+  receiver_address text NOT NULL,
+  order_count integer NOT NULL,
+  last_order_at bigint NOT NULL,
+  last_order_id integer NOT NULL,
+  -- The keyword matches the receiver's name or the address, any case (see buyers.search).
+  search text GENERATED ALWAYS AS (lower(receiver_name || chr(31) || receiver_address)) STORED,
+  PRIMARY KEY (account_id, receiver_mobile, receiver_name, receiver_address)
+);
+CREATE INDEX receivers_last_order_idx ON receivers (account_id, last_order_at DESC, last_order_id DESC);
+
+INSERT INTO receivers (account_id, receiver_name, receiver_mobile, receiver_address, order_count, last_order_at,
+    last_order_id)
+  SELECT DISTINCT ON (account_id, receiver_mobile, receiver_name, receiver_address) account_id, receiver_name,
+    receiver_mobile, receiver_address, count(*) OVER w, created_at, id
+  FROM orders
+  WINDOW w AS (PARTITION BY account_id, receiver_mobile, receiver_name, receiver_address)
+  ORDER BY account_id, receiver_mobile, receiver_name, receiver_address, created_at DESC, id DESC;
+
+CREATE FUNCTION receivers_track() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  left_over integer;
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    UPDATE receivers SET order_count = order_count - 1
+      WHERE account_id = OLD.account_id AND receiver_mobile = OLD.receiver_mobile
+        AND receiver_name = OLD.receiver_name AND receiver_address = OLD.receiver_address
+      RETURNING order_count INTO left_over;
+    IF left_over = 0 THEN
+      DELETE FROM receivers WHERE account_id = OLD.account_id AND receiver_mobile = OLD.receiver_mobile
+        AND receiver_name = OLD.receiver_name AND receiver_address = OLD.receiver_address;
+    ELSIF left_over IS NOT NULL THEN
+      UPDATE receivers r SET last_order_at = o.created_at, last_order_id = o.id
+        FROM (SELECT created_at, id FROM orders
+              WHERE account_id = OLD.account_id AND receiver_mobile = OLD.receiver_mobile
+                AND receiver_name = OLD.receiver_name AND receiver_address = OLD.receiver_address
+                AND id <> OLD.id
+              ORDER BY created_at DESC, id DESC LIMIT 1) o
+        WHERE r.account_id = OLD.account_id AND r.receiver_mobile = OLD.receiver_mobile
+          AND r.receiver_name = OLD.receiver_name AND r.receiver_address = OLD.receiver_address
+          AND r.last_order_id = OLD.id;
+    END IF;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO receivers AS r (account_id, receiver_name, receiver_mobile, receiver_address, order_count,
+        last_order_at, last_order_id)
+      VALUES (NEW.account_id, NEW.receiver_name, NEW.receiver_mobile, NEW.receiver_address, 1, NEW.created_at,
+        NEW.id)
+      ON CONFLICT (account_id, receiver_mobile, receiver_name, receiver_address) DO UPDATE SET
+        order_count = r.order_count + 1,
+        last_order_at = CASE WHEN (EXCLUDED.last_order_at, EXCLUDED.last_order_id) > (r.last_order_at, r.last_order_id)
+          THEN EXCLUDED.last_order_at ELSE r.last_order_at END,
+        last_order_id = CASE WHEN (EXCLUDED.last_order_at, EXCLUDED.last_order_id) > (r.last_order_at, r.last_order_id)
+          THEN EXCLUDED.last_order_id ELSE r.last_order_id END;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER orders_track_receivers
+  AFTER INSERT OR DELETE OR UPDATE OF account_id, receiver_name, receiver_mobile, receiver_address, created_at
+  ON orders FOR EACH ROW EXECUTE FUNCTION receivers_track();
+-- The recount when the newest order leaves reads the orders of one mobile through
+-- orders_account_buyer_idx (account_id, receiver_mobile, buyer_name) of migration 0011.
