@@ -8,6 +8,8 @@ export const DASHBOARD_COPY = {
     todayOrders: '今日订单',
     todaySales: '今日销售额',
     chartCaption: '近 30 天订单数与销售额',
+    ordersChart: '近 30 天订单数',
+    salesChart: '近 30 天销售额（元）',
     date: '日期',
     orders: '订单数',
     sales: '销售额',
