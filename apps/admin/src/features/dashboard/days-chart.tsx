@@ -49,15 +49,27 @@ function everySeventhDay(date: Label, index: number): string | null {
 
 const compactYuan = new Intl.NumberFormat('zh-CN', { notation: 'compact', maximumFractionDigits: 1 });
 
-const AXIS_X = { showGrid: false, labelInterpolationFnc: everySeventhDay };
-const PADDING = { top: 8, right: 8, bottom: 0, left: 0 };
+const AXIS_X = { showGrid: false, offset: 20, labelInterpolationFnc: everySeventhDay };
+// Room on the right for the last date label, which is centred under the last bar.
+const PADDING = { top: 8, right: 16, bottom: 0, left: 0 };
+// Moves each value label down by half its 12 px height, so that it is centred on its grid line.
+const LABEL_Y = { x: 0, y: 6 };
 
 const OPTIONS: Record<'orders' | 'sales', BarChartOptions> = {
-  orders: { low: 0, chartPadding: PADDING, axisX: AXIS_X, axisY: { onlyInteger: true, offset: 32 } },
+  orders: {
+    low: 0,
+    chartPadding: PADDING,
+    axisX: AXIS_X,
+    axisY: { onlyInteger: true, offset: 32, labelOffset: LABEL_Y },
+  },
   sales: {
     low: 0,
     chartPadding: PADDING,
     axisX: AXIS_X,
-    axisY: { offset: 40, labelInterpolationFnc: (value) => compactYuan.format(Number(value)) },
+    axisY: {
+      offset: 40,
+      labelOffset: LABEL_Y,
+      labelInterpolationFnc: (value) => compactYuan.format(Number(value)),
+    },
   },
 };
