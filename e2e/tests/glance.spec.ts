@@ -1,5 +1,5 @@
-import type { DashboardSummary } from '../../packages/api-client/src/index.ts';
 import type { Locator } from '@playwright/test';
+import type { DashboardSummary } from '../../packages/api-client/src/index.ts';
 import { expect, nodeApi, test } from '../helpers';
 
 /**
