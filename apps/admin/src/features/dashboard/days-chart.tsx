@@ -66,7 +66,9 @@ const OPTIONS: Record<'orders' | 'sales', BarChartOptions> = {
     low: 0,
     chartPadding: PADDING,
     axisX: AXIS_X,
+    // Whole yuan: an empty month reads 0 and 1, not 0.3 and 0.8.
     axisY: {
+      onlyInteger: true,
       offset: 40,
       labelOffset: LABEL_Y,
       labelInterpolationFnc: (value) => compactYuan.format(Number(value)),
