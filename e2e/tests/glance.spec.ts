@@ -1,8 +1,11 @@
+import type { Locator } from '@playwright/test';
+import type { DashboardSummary } from '../../packages/api-client/src/index.ts';
 import { expect, nodeApi, test } from '../helpers';
 
 /**
  * 工作台 at a glance (issue 17): each count above 菜单导航's grid opens the list with its filter, and
- * the number on the card is that list's total (共 N 条). The 30 days are readable as a table.
+ * the number on the card is that list's total (共 N 条). The 30 days are drawn (two chartist bar charts)
+ * and readable as a table.
  */
 
 const CARDS = [
@@ -26,12 +29,53 @@ for (const card of CARDS) {
   });
 }
 
-test('工作台: the 30 days are a table screen readers read, with the grid still below', async ({
+test("工作台: the last 30 days are drawn between the counts and the grid, and are a table screen readers read, with the API's values", async ({
   adminPage: page,
 }) => {
+  // The values the page itself received, so that the test compares what the API answered that visit.
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/dashboard/summary'));
   await page.goto('/dashboard/index');
+  const { days } = ((await (await answer).json()) as { data: DashboardSummary }).data;
+  expect(days).toHaveLength(30);
+
+  // Two bar charts (loaded after the first paint), one bar per day, each bar the API's value.
+  const charts = page.locator('[data-slot=glance-chart]');
+  await expect(charts).toHaveAttribute('aria-hidden', 'true');
+  const barValues = (series: 'orders' | 'sales') =>
+    page
+      .locator(`[data-slot=days-chart][data-series=${series}] .ct-bar`)
+      .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('ct:value'))));
+  for (const series of ['orders', 'sales'] as const) {
+    await expect(page.locator(`[data-slot=days-chart][data-series=${series}] svg`)).toBeVisible();
+    await expect(page.locator(`[data-slot=days-chart][data-series=${series}] .ct-bar`)).toHaveCount(30);
+  }
+  expect(await barValues('orders')).toEqual(days.map((day) => day.orders));
+  expect((await barValues('sales')).map((yuan) => Math.round(yuan * 100))).toEqual(
+    days.map((day) => day.sales),
+  );
+
+  // Below the count cards, above 菜单导航's grid.
+  const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN;
+  const cardsBottom = await page
+    .locator('[data-slot=glance-count]')
+    .last()
+    .evaluate((card) => card.getBoundingClientRect().bottom);
+  expect(await top(charts)).toBeGreaterThanOrEqual(cardsBottom);
+  expect(await top(charts)).toBeLessThan(await top(page.locator('[data-slot=menu-card]').first()));
+
+  // The table: 30 rows after the header, each the API's day, orders and sales (as shown, in yuan).
   const table = page.getByRole('table', { name: '近 30 天订单数与销售额' });
   await expect(table.getByRole('row')).toHaveCount(31);
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
+  expect(
+    rows.map(([date, orders, sales]) => ({
+      date,
+      orders: Number(orders),
+      sales: Math.round(Number(sales?.replace(/[¥,]/g, '')) * 100),
+    })),
+  ).toEqual(days.map(({ date, orders, sales }) => ({ date, orders, sales })));
   await expect(page.locator('[data-slot=menu-card]').first()).toBeVisible();
 });
 

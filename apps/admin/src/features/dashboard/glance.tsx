@@ -3,16 +3,20 @@ import { dashboardSummaryQuery } from '@consign/api-client/query';
 import { formatMoney } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useApi } from '../../lib/use-api';
 import { DASHBOARD_COPY } from './copy';
 
 const c = DASHBOARD_COPY.glance;
 
+// chartist and the chart code load after the first paint, once the summary is there.
+const DaysChart = lazy(() => import('./days-chart').then((m) => ({ default: m.DaysChart })));
+
 /**
  * 工作台 at a glance, above 菜单导航's grid: today's counts, each a link to the list with that filter
  * (the server counts with that list's own code, so the card's number is the list's total), and the
- * last 30 days as a table for screen readers. Shown to members who may view orders.
+ * last 30 days: drawn for the eye, and as a table for screen readers. Shown to members who may view
+ * orders.
  */
 export function Glance({ user }: { user: CurrentUser | undefined }) {
   const canView = !!user && hasPermission(user, 'order:view');
@@ -64,6 +68,7 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
           )}
         </Count>
       </ul>
+      <DaysCharts days={summary.days} />
       <DaysTable days={summary.days} />
     </section>
   );
@@ -92,6 +97,33 @@ function Count({
         </>,
       )}
     </li>
+  );
+}
+
+/**
+ * The last 30 days drawn: orders and sales as bars, side by side on wide screens and stacked on
+ * narrow ones. The boxes have their height before chartist arrives, so nothing moves when it does.
+ * Hidden from screen readers, which read the same values in {@link DaysTable}.
+ */
+function DaysCharts({ days }: { days: DashboardSummary['days'] }) {
+  return (
+    <div aria-hidden="true" data-slot="glance-chart" className="mt-4 grid gap-3 lg:grid-cols-2">
+      {(['orders', 'sales'] as const).map((series) => (
+        <figure
+          key={series}
+          className="flex flex-col gap-2 rounded-md border border-border bg-background p-3"
+        >
+          <figcaption className="text-sm text-muted-foreground">
+            {series === 'orders' ? c.ordersChart : c.salesChart}
+          </figcaption>
+          <div className="h-40">
+            <Suspense fallback={null}>
+              <DaysChart days={days} series={series} />
+            </Suspense>
+          </div>
+        </figure>
+      ))}
+    </div>
   );
 }
 

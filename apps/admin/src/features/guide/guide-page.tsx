@@ -1,11 +1,11 @@
 import { Button } from '@consign/ui';
 import { Link } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
-import { DASHBOARD_COPY } from './copy';
+import { GUIDE_COPY } from './copy';
 
 /** 新手指引: the three steps from a new account to a shipped order, each with a link to its page. */
 export function GuidePage() {
-  const { guide } = DASHBOARD_COPY;
+  const guide = GUIDE_COPY;
   return (
     <div className="flex flex-col gap-6">
       <header>
