@@ -1,11 +1,17 @@
-import type { Order } from '@consign/api-client';
+import type { BlacklistEntry, Order } from '@consign/api-client';
 import { expect, nodeApi, test } from '../helpers';
 
 /**
  * 买家管理 and 黑名单 (issue 17) as a seller uses them: blacklist the buyer of an open order from the
  * buyer list; the order shows the 黑名单 badge and the filter finds it; 采购 asks for a confirmation
- * (declined here, so the order stays 待采购); lifting the blacklist removes the badge.
+ * (declined here, so the order stays 待采购); lifting the blacklist removes the badge. The seed's
+ * blacklisted buyer (钱多多, `SEED_BLACKLIST` in apps/api-server/src/db/seed.ts) has open orders the
+ * 黑名单 filter shows with the badge, and a reason that is changed (at the version read) on 黑名单.
+ * 查看订单 of a buyer opens exactly their orders, not those of another buyer of the same name.
  */
+
+/** The seed's blacklisted buyer and two repeat buyers sharing a name (apps/api-server/src/db/seed.ts). */
+const SEEDED = { blacklisted: '钱多多', sharedName: '周婷婷' } as const;
 
 test('a blacklisted buyer’s open order is flagged and 采购 asks first; lifting the blacklist drops the flag', async ({
   adminPage: page,
@@ -64,4 +70,75 @@ test('a blacklisted buyer’s open order is flagged and 采购 asks first; lifti
   await expect(page.getByRole('row').filter({ hasText: order.order_no })).not.toContainText('黑名单');
   await page.goto(`/order/index?blacklisted=1&keyword=${order.order_no}`);
   await expect(page.getByRole('row').filter({ hasText: order.order_no })).toHaveCount(0);
+});
+
+test('代发订单 with the 黑名单 filter on: the seeded blacklisted buyer’s open orders carry the badge', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/order/index');
+  await page.getByRole('combobox', { name: '黑名单' }).click();
+  await page.getByRole('option', { name: '仅黑名单买家' }).click();
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(/[?&]blacklisted=1(&|$)/);
+  const rows = page.locator('[data-slot=data-table-row]');
+  await expect(rows.filter({ hasText: SEEDED.blacklisted }).filter({ hasText: '待采购' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: SEEDED.blacklisted }).filter({ hasText: '已采购' })).toHaveCount(1);
+  for (const text of await rows.allInnerTexts()) expect(text).toContain('黑名单');
+});
+
+test('黑名单: a reason is changed; a stale save keeps what was typed and 重新加载 shows the current reason', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  const api = nodeApi(baseURL as string, adminToken);
+  const entries = (await api.buyer.blacklistIndex({ pageIndex: 1, pageSize: 100 })).list as BlacklistEntry[];
+  const entry = entries.find((e) => e.buyer_name === SEEDED.blacklisted);
+  if (!entry) throw new Error('no seeded blacklist entry');
+
+  await page.goto('/user/black-list');
+  const row = page.locator('[data-slot=data-table-row]').filter({ hasText: SEEDED.blacklisted });
+  await expect(row).toContainText(entry.reason);
+  await row.getByRole('button', { name: `修改${SEEDED.blacklisted}的拉黑原因` }).click();
+  const dialog = page.getByRole('dialog', { name: '修改拉黑原因' });
+  const reason = dialog.getByRole('textbox', { name: '拉黑原因' });
+  await expect(reason).toHaveValue(entry.reason);
+
+  // Another member changes the reason meanwhile: the save is refused and keeps what was typed.
+  await api.buyer.blacklistSave({ id: entry.id, version: entry.version, reason: '他人修改的原因' });
+  await reason.fill('恶意差评并退款');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: '数据已被他人修改，请刷新后重试' })).toBeVisible();
+  await expect(reason).toHaveValue('恶意差评并退款');
+  await dialog.getByRole('button', { name: '重新加载' }).click();
+  await expect(reason).toHaveValue('他人修改的原因');
+
+  await reason.fill('恶意差评并退款');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('恶意差评并退款');
+});
+
+test('买家管理 查看订单: exactly that buyer’s orders, not those of another buyer of the same name', async ({
+  adminPage: page,
+}) => {
+  await page.goto(`/user/buyer?keyword=${encodeURIComponent(SEEDED.sharedName)}`);
+  const buyers = page.locator('[data-slot=data-table-row]');
+  await expect(buyers).toHaveCount(2);
+  const first = buyers.first();
+  const mobile = ((await first.locator('td').nth(1).textContent()) ?? '').trim();
+  const count = ((await first.locator('td').nth(2).textContent()) ?? '').trim();
+  expect(mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
+  await first.getByRole('link', { name: `查看${SEEDED.sharedName}的订单` }).click();
+
+  await expect(page).toHaveURL(/\/order\/index\?buyer_id=\d+/);
+  await expect(page.getByText(`仅显示买家 ${SEEDED.sharedName}（${mobile}）的订单`)).toBeVisible();
+  await expect(page.locator('[data-slot=pagination]').getByText(`共 ${count} 条`)).toBeVisible();
+  const orders = page.locator('[data-slot=data-table-row]');
+  await expect(orders).toHaveCount(Number(count));
+  for (const text of await orders.allInnerTexts()) expect(text).toContain(SEEDED.sharedName);
+
+  await page.getByRole('button', { name: '显示全部订单' }).click();
+  await expect(page).not.toHaveURL(/buyer_id=/);
+  await expect(page.getByText(`仅显示买家 ${SEEDED.sharedName}`)).toHaveCount(0);
 });

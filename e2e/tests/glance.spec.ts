@@ -79,7 +79,7 @@ test("工作台: the last 30 days are drawn between the counts and the grid, and
   await expect(page.locator('[data-slot=menu-card]').first()).toBeVisible();
 });
 
-test('地址管理: an address corrected before shipping shows in the timeline; a shipped order offers no correction', async ({
+test('地址管理: an address (and mobile) corrected before shipping shows in the timeline; a shipped order offers no correction', async ({
   adminPage: page,
   baseURL,
   adminToken,
@@ -94,10 +94,18 @@ test('地址管理: an address corrected before shipping shows in the timeline; 
   const form = dialog.getByRole('form', { name: '修改收货地址' });
   await expect(form.getByRole('textbox', { name: '收货地址' })).toHaveValue(order.receiver.address);
   await form.getByRole('textbox', { name: '收货地址' }).fill('浙江省杭州市西湖区文三路 99 号');
+  // The mobile: staff see it masked, so the field starts empty (empty keeps it); a bad one is caught.
+  const mobile = form.getByRole('textbox', { name: '收货手机号' });
+  await expect(mobile).toHaveValue('');
+  await mobile.fill('1234');
+  await form.getByRole('button', { name: '确定' }).click();
+  await expect(form.getByText('请输入正确的手机号')).toBeVisible();
+  await mobile.fill('136 2222 9999');
   await form.getByRole('button', { name: '确定' }).click();
   const timeline = dialog.locator('[data-slot=order-timeline] li').last();
   await expect(timeline).toContainText('修改收货地址');
   await expect(timeline).toContainText('浙江省杭州市西湖区文三路 99 号');
+  await expect(timeline).toContainText('136****9999');
   await expect(dialog.getByText('浙江省杭州市西湖区文三路 99 号').first()).toBeVisible();
 
   // 地址管理 lists the corrected address among the buyers' receiving addresses.

@@ -1,5 +1,6 @@
 import { BLACKLIST_CONFIRM_MESSAGE } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_BLACKLIST, SEED_REPEAT_BUYERS } from '../src/db/seed';
 import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
 
 /**
@@ -23,7 +24,14 @@ type Buyer = {
   last_order_at: number;
   blacklisted: boolean;
 };
-type OrderItem = { id: number; status: string; blacklisted: boolean; buyer_name: string };
+type OrderItem = {
+  id: number;
+  status: string;
+  blacklisted: boolean;
+  buyer_name: string;
+  shop_id: number;
+  receiver: { mobile: string };
+};
 
 async function call<T>(path: string, body: Record<string, unknown>) {
   const res = await t.post(path, body, { token: owner });
@@ -69,6 +77,46 @@ afterAll(async () => {
   await t?.stop();
 });
 
+describe('the seed (issue 17)', () => {
+  it('has repeat buyers with 3 to 6 orders each over several shops, two of them sharing a name', async () => {
+    const { list } = await buyers({ sort: 'orders', pageSize: 20 });
+    for (const seeded of SEED_REPEAT_BUYERS) {
+      const buyer = list.find(
+        (b) => b.mobile === `${seeded.mobile.slice(0, 3)}****${seeded.mobile.slice(-4)}`,
+      );
+      expect(buyer, seeded.mobile).toMatchObject({ buyer_name: seeded.name, order_count: seeded.orders });
+      const own = await orders({ keyword: seeded.name });
+      const shops = new Set(
+        own.list.filter((o) => o.receiver.mobile === buyer?.mobile).map((o) => o.shop_id),
+      );
+      expect(shops.size, seeded.name).toBeGreaterThanOrEqual(2);
+    }
+    expect(SEED_REPEAT_BUYERS.every((b) => b.orders >= 3 && b.orders <= 6)).toBe(true);
+    const names = SEED_REPEAT_BUYERS.map((b) => b.name);
+    expect(new Set(names).size).toBeLessThan(names.length);
+  });
+
+  it('has a blacklisted buyer with a reason whose open orders (待采购 and 已采购) list with blacklisted=1', async () => {
+    const entries = await call<{ list: { buyer_name: string; reason: string }[] }>(
+      '/api/buyer/blacklist-index',
+      page,
+    );
+    expect(entries.data.list).toContainEqual(
+      expect.objectContaining({ buyer_name: SEED_BLACKLIST.name, reason: SEED_BLACKLIST.reason }),
+    );
+    const flagged = await orders({ blacklisted: 1 });
+    expect(flagged.list.length).toBeGreaterThan(0);
+    expect(flagged.list.every((o) => o.blacklisted && o.buyer_name === SEED_BLACKLIST.name)).toBe(true);
+    expect(flagged.list.map((o) => o.status)).toEqual(expect.arrayContaining(['pending', 'purchased']));
+  });
+
+  it('has orders on at least 20 of the last 30 days (the 工作台 chart)', async () => {
+    const summary = await call<{ days: { orders: number }[] }>('/api/dashboard/summary', {});
+    expect(summary.data.days).toHaveLength(30);
+    expect(summary.data.days.filter((d) => d.orders > 0).length).toBeGreaterThanOrEqual(20);
+  });
+});
+
 describe('买家管理', () => {
   it('groups the orders by buyer name and receiver mobile, with count, spend, latest order and masked mobile', async () => {
     const { list, total } = await buyers({ keyword: '回头客甲' });
@@ -95,6 +143,27 @@ describe('买家管理', () => {
        FROM orders WHERE account_id = 1`,
     );
     expect(all.total).toBe(sum?.groups);
+  });
+
+  it('查看订单: buyer_id lists exactly that buyer’s orders, not those of another buyer of the same name', async () => {
+    const [mine, other] = [await buyers({ keyword: '00001111' }), await buyers({ keyword: '00002222' })];
+    const mineId = mine.list[0]?.id;
+    const own = await orders({ buyer_id: mineId });
+    expect(own.total).toBe(3);
+    expect(own.list.every((o) => o.buyer_name === '回头客甲' && o.receiver.mobile === '139****1111')).toBe(
+      true,
+    );
+    const theirs = await orders({ buyer_id: other.list[0]?.id });
+    expect(theirs.list.map((o) => o.receiver.mobile)).toEqual(['139****2222']);
+    // The seed's two 周婷婷: each buyer's count, from their own orders.
+    for (const seeded of SEED_REPEAT_BUYERS.filter((b) => b.name === '周婷婷')) {
+      const [buyer] = (await buyers({ keyword: seeded.mobile })).list;
+      expect((await orders({ buyer_id: buyer?.id })).total).toBe(seeded.orders);
+    }
+    // With the other filters: the same SQL (the export and the batches share it).
+    expect((await orders({ buyer_id: mineId, status: 'completed' })).total).toBe(1);
+    // An id that is no order of the account: nothing.
+    expect((await orders({ buyer_id: 999_999 })).total).toBe(0);
   });
 
   it('sorts by order count, spend or latest order, each descending', async () => {
@@ -128,7 +197,8 @@ describe('黑名单', () => {
 
     // The buyer list and the order list say so; the filter shows exactly their orders.
     expect((await buyers({ keyword: '00001111' })).list[0]?.blacklisted).toBe(true);
-    const flagged = await orders({ blacklisted: 1 });
+    // (The seed's blacklisted buyer is flagged too: only this buyer's orders are counted here.)
+    const flagged = await orders({ blacklisted: 1, keyword: '回头客甲' });
     expect(flagged.total).toBe(3);
     expect(flagged.list.every((o) => o.blacklisted && o.buyer_name === '回头客甲')).toBe(true);
     const other = (await orders({ keyword: '回头客甲' })).list.filter((o) => !o.blacklisted);
@@ -168,7 +238,7 @@ describe('黑名单', () => {
     expect(log.map((l) => l.action_label)).toEqual(['拉黑买家', '拉黑买家']);
     const lifted = await call('/api/buyer/blacklist-del', { id: saved.data.id, version: 2 });
     expect(lifted.status).toBe(200);
-    expect((await orders({ blacklisted: 1 })).total).toBe(0);
+    expect((await orders({ blacklisted: 1, keyword: '回头客甲' })).total).toBe(0);
     expect((await buyers({ keyword: '00001111' })).list[0]?.blacklisted).toBe(false);
 
     // Blacklisted again (by mobile): 采购 with the confirmation goes through.

@@ -6,6 +6,7 @@ import {
   type Page,
 } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_BLACKLIST } from '../src/db/seed';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**
@@ -146,6 +147,44 @@ describe('/api/order/address', () => {
     await data('/api/order/address', { id, name: '只改名', address: before.receiver.address });
     const after = await data<OrderDetail>('/api/order/detail', { id });
     expect(after.receiver).toEqual({ ...before.receiver, name: '只改名' });
+  });
+
+  it('a corrected mobile moves the 黑名单 flag (the blacklist matches the receiver mobile), logged masked', async () => {
+    type Listed = { id: number; receiver: { name: string; address: string } };
+    const flaggedIds = async () =>
+      (
+        await data<Page<Listed>>('/api/order/index', { pageIndex: 1, pageSize: 100, blacklisted: 1 })
+      ).list.map((o) => o.id);
+    // The seed's blacklisted buyer has an open (待采购) order.
+    const [order] = (
+      await data<Page<Listed>>('/api/order/index', {
+        pageIndex: 1,
+        pageSize: 1,
+        blacklisted: 1,
+        status: 'pending',
+      })
+    ).list;
+    if (!order) throw new Error('no blacklisted pending order in the seed');
+    const fix = { id: order.id, name: order.receiver.name, address: order.receiver.address };
+
+    await data('/api/order/address', { ...fix, mobile: '136 2222 3333' });
+    expect((await data<OrderDetail>('/api/order/detail', { id: order.id })).blacklisted).toBe(false);
+    expect(await flaggedIds()).not.toContain(order.id);
+    const log = await data<Page<LogEntry>>('/api/log/index', { pageIndex: 1, pageSize: 1 }, owner);
+    const changes = JSON.stringify(log.list[0]?.changes);
+    expect(changes).toContain(`${SEED_BLACKLIST.mobile.slice(0, 3)}****${SEED_BLACKLIST.mobile.slice(-4)}`);
+    expect(changes).toContain('136****3333');
+    expect(changes).not.toContain('13622223333');
+
+    // Back to the blacklisted number: flagged again.
+    await data('/api/order/address', { ...fix, mobile: SEED_BLACKLIST.mobile });
+    expect((await data<OrderDetail>('/api/order/detail', { id: order.id })).blacklisted).toBe(true);
+    expect(await flaggedIds()).toContain(order.id);
+
+    // A mobile that is not a mainland mobile is refused (422) and changes nothing.
+    const res = await t.post('/api/order/address', { ...fix, mobile: '1112223333' }, { token: member });
+    expect(res.status).toBe(422);
+    expect((await data<OrderDetail>('/api/order/detail', { id: order.id })).blacklisted).toBe(true);
   });
 
   it.each(['shipped', 'completed', 'cancelled'])(

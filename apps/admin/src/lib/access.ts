@@ -24,6 +24,8 @@ export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
   '/shop/goods': { permission: 'goods:manage' },
   '/user/buyer': { permission: 'order:view' },
   '/user/black-list': { permission: 'order:view' },
+  // 地址管理 lists the receivers of the orders (`/api/order/receivers` asks order:view).
+  '/user/address': { permission: 'order:view' },
   '/user/seller': { authority: 'admin' },
   '/user/account': { permission: 'team:manage' },
   '/user/permission': { permission: 'team:manage' },

@@ -89,6 +89,8 @@ describe('MENU', () => {
       ),
     );
     expect(member).not.toContain('/order/index');
+    for (const path of ['/user/buyer', '/user/black-list', '/user/address'])
+      expect(member).not.toContain(path);
     expect(member).toContain('/order/after-sale');
     expect(member).toContain('/order/pre-sale');
   });

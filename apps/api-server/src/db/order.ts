@@ -43,6 +43,11 @@ export function orderFilters(
   if (params.start_date) f.and(`o.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
   if (params.blacklisted) f.and(BLACKLISTED);
+  if (params.buyer_id) {
+    // 买家管理's buyer: the buyer name and receiver mobile of one of their orders (db/buyer.ts).
+    f.and(`(o.buyer_name, o.receiver_mobile) = (SELECT b.buyer_name, b.receiver_mobile FROM orders b
+      WHERE b.id = ${f.p(params.buyer_id)} AND b.account_id = ${f.p(scope.accountId)})`);
+  }
   return { filters: f, filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '' };
 }
 
@@ -115,7 +120,8 @@ export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'
         !params.platform &&
         !params.start_date &&
         !params.end_date &&
-        !params.blacklisted
+        !params.blacklisted &&
+        !params.buyer_id
           ? () => orderTotal(scope, params.status)
           : undefined,
     },

@@ -23,6 +23,8 @@ export const SEED_COUNTS = {
   orders: 480,
   afterSales: 160,
   copyRecords: 120,
+  /** Entries of 黑名单 (`SEED_BLACKLIST`). */
+  blacklist: 1,
   banners: 3,
   platforms: 5,
 } as const;
@@ -460,6 +462,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
       owned(copyRows),
     );
     await seedFulfilment(tx, demo, now);
+    await seedBuyers(tx, demo, now);
   }
 }
 
@@ -617,4 +620,106 @@ async function seedFulfilment(tx: Queryable, demo: number, now: number) {
      WHERE account_id = $1 AND type IN ('return', 'exchange') AND status IN ('processing', 'finished')`,
     [demo],
   );
+}
+
+/**
+ * Repeat buyers of 买家管理 (issue 17): each takes over the buyer name, receiver name, mobile and
+ * address of `orders` finished orders (已发货, 已完成 or 已取消), which spread over several shops. Two of
+ * them share a name (different mobiles: two buyers, as 买家管理 groups them).
+ */
+export const SEED_REPEAT_BUYERS = [
+  {
+    name: '陈晓雯',
+    mobile: '13957100001',
+    address: '浙江省杭州市西湖区文三路 88 号 2 幢 1201 室',
+    orders: 6,
+  },
+  {
+    name: '刘建国',
+    mobile: '13957100002',
+    address: '江苏省苏州市工业园区星湖街 328 号 5 幢 702 室',
+    orders: 5,
+  },
+  { name: '周婷婷', mobile: '15867100003', address: '上海市浦东新区张江路 665 号 3 幢 1803 室', orders: 4 },
+  {
+    name: '周婷婷',
+    mobile: '18657100004',
+    address: '广东省深圳市南山区科技园路 9 号 11 幢 608 室',
+    orders: 3,
+  },
+  {
+    name: '黄志强',
+    mobile: '17757100005',
+    address: '四川省成都市武侯区天府大道 1700 号 8 幢 2302 室',
+    orders: 3,
+  },
+] as const;
+
+/**
+ * The blacklisted buyer of 黑名单: one 待采购, one 已采购 and one 已完成 order. The open ones are three
+ * quarters down their state's orders, newest first (and near the middle by id): the tests that
+ * purchase, ship or import take the lowest or highest ids, or the newest, oldest or middle order of
+ * a state, and must not meet a blacklisted one.
+ */
+export const SEED_BLACKLIST = {
+  name: '钱多多',
+  mobile: '13057100099',
+  address: '湖北省武汉市洪山区珞喻路 1037 号 6 幢 404 室',
+  reason: '多次签收后恶意退款',
+} as const;
+
+/** Updates the buyer (name, receiver, mobile and address) of each order id in `ids`. */
+async function setBuyer(
+  tx: Queryable,
+  demo: number,
+  ids: number[],
+  buyer: { name: string; mobile: string; address: string },
+) {
+  await tx.query(
+    `UPDATE orders SET buyer_name = $1, receiver_name = $1, receiver_mobile = $2, receiver_address = $3
+     WHERE account_id = $4 AND id = ANY($5::int[])`,
+    [buyer.name, buyer.mobile, buyer.address, demo, ids],
+  );
+}
+
+/**
+ * 买家管理 and 黑名单 (issue 17): the repeat buyers and the blacklisted one take over existing orders
+ * (no new orders, so every count and list position above stays), with their own PRNG.
+ */
+async function seedBuyers(tx: Queryable, demo: number, now: number) {
+  const rand = prng(20261717);
+  const idsOf = async (statuses: string[], order = 'id') =>
+    (
+      await tx.query<{ id: number }>(
+        `SELECT id FROM orders WHERE account_id = $1 AND status = ANY($2::text[]) ORDER BY ${order}`,
+        [demo, statuses],
+      )
+    ).map((row) => row.id);
+  // Three quarters down the open orders of a state, newest first; see SEED_BLACKLIST.
+  const quarter = async (status: string) => {
+    const ids = await idsOf([status], 'created_at DESC, id DESC');
+    return ids[Math.floor(ids.length * 0.75)] as number;
+  };
+  const [completed] = (await idsOf(['completed'])).slice(-1);
+  const blacklisted = [await quarter('pending'), await quarter('purchased'), completed ?? 0];
+  await setBuyer(tx, demo, blacklisted, SEED_BLACKLIST);
+  await tx.query(
+    `INSERT INTO blacklist (account_id, mobile, buyer_name, reason, created_at) VALUES ($1, $2, $3, $4, $5)`,
+    [demo, SEED_BLACKLIST.mobile, SEED_BLACKLIST.name, SEED_BLACKLIST.reason, now - 12 * DAY],
+  );
+
+  // Finished orders, shuffled (Fisher-Yates), but never the first order (the isolation walker's).
+  const finished = (await idsOf(['shipped', 'completed', 'cancelled'])).filter(
+    (id) => id !== 1 && !blacklisted.includes(id),
+  );
+  for (let i = finished.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [finished[i], finished[j]] = [finished[j] as number, finished[i] as number];
+  }
+  let next = 0;
+  for (const buyer of SEED_REPEAT_BUYERS) {
+    const ids = finished.slice(next, next + buyer.orders);
+    next += buyer.orders;
+    await setBuyer(tx, demo, ids, buyer);
+  }
 }

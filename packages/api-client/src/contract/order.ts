@@ -65,6 +65,12 @@ export const orderListParamsSchema = listParamsSchema.extend({
   platform: filter(platformCodeSchema),
   start_date: filter(dateStringSchema),
   end_date: filter(dateStringSchema),
+  /**
+   * Only the orders of one buyer of 买家管理 (issue 17): `Buyer.id`, the id of one of their orders; the
+   * orders with its buyer name and receiver mobile (two buyers may share a name). Staff never see a
+   * whole mobile, so the address names the buyer by this handle, not by the number.
+   */
+  buyer_id: filter(idLikeSchema),
   /** `1`: only the orders of blacklisted buyers (the 黑名单 badge's filter). */
   blacklisted: filter(
     z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const),

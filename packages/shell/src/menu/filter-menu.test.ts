@@ -15,6 +15,21 @@ describe('filterMenuByRole', () => {
   it('hides admin items from users but keeps their later siblings', () => {
     expect(filterMenuByRole(menu, 'user')[0]?.children?.map((c) => c.title)).toEqual(['代发设置']);
   });
+  it('drops a group whose every page is hidden', () => {
+    const user: MenuItem[] = [
+      {
+        title: '用户管理',
+        path: '/user',
+        children: [{ title: '买家管理', path: '/user/buyer', permission: 'order:view' }],
+      },
+      { title: '工作台', path: '/dashboard', children: [{ title: '菜单导航', path: '/dashboard/index' }] },
+    ];
+    expect(filterMenuByRole(user, 'user', []).map((item) => item.title)).toEqual(['工作台']);
+    expect(filterMenuByRole(user, 'user', ['order:view']).map((item) => item.title)).toEqual([
+      '用户管理',
+      '工作台',
+    ]);
+  });
   it('shows everything to admins', () => {
     expect(filterMenuByRole(menu, 'admin')[0]?.children).toHaveLength(2);
   });
@@ -64,18 +79,20 @@ describe('filterMenuByRole', () => {
     expect(filterMenuByRole(items, 'admin').map((item) => item.path)).toEqual(['/all']);
   });
 
-  it('filters nested levels the same way and leaves the input untouched', () => {
+  it('filters nested levels the same way (a group emptied at any level goes) and leaves the input untouched', () => {
     const items: MenuItem[] = [
       {
         title: 'L1',
         path: '/l1',
         children: [
           { title: 'L2', path: '/l1/l2', children: [{ title: 'L3', path: '/l1/l2/l3', authority: 'admin' }] },
+          { title: 'L2b', path: '/l1/l2b' },
         ],
       },
     ];
     const out = filterMenuByRole(items, 'user');
-    expect(out[0]?.children?.[0]?.children).toEqual([]);
+    expect(out[0]?.children?.map((item) => item.path)).toEqual(['/l1/l2b']);
+    expect(filterMenuByRole(items, 'admin')[0]?.children?.[0]?.children).toHaveLength(1);
     expect(items[0]?.children?.[0]?.children).toHaveLength(1);
   });
 

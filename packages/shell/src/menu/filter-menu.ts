@@ -29,8 +29,8 @@ export interface MenuItem extends Pick<SidebarItem, 'path' | 'title'> {
 
 /**
  * Remove every item whose authority differs from the role, or that names a permission the user does
- * not hold (`permissions`, what `/api/user/info` answers; none when absent), with its children; later
- * siblings stay (DESIGN.md section 5 diverges from the source, which stopped the list at such an item).
+ * not hold (`permissions`, what `/api/user/info` answers; none when absent), with its children, and
+ * every group left without children; later siblings stay (DESIGN.md section 5 diverges from the source, which stopped the list at such an item).
  */
 export function filterMenuByRole(
   items: readonly MenuItem[],
@@ -41,9 +41,14 @@ export function filterMenuByRole(
   for (const item of items) {
     if (item.authority && item.authority !== role) continue;
     if (item.permission && !permissions.includes(item.permission)) continue;
-    out.push(
-      item.children ? { ...item, children: filterMenuByRole(item.children, role, permissions) } : item,
-    );
+    if (!item.children) {
+      out.push(item);
+      continue;
+    }
+    const children = filterMenuByRole(item.children, role, permissions);
+    // A group whose every page is hidden goes too: an empty group would open onto nothing.
+    if (item.children.length > 0 && children.length === 0) continue;
+    out.push({ ...item, children });
   }
   return out;
 }

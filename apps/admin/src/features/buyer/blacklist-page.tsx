@@ -10,33 +10,48 @@ import { useApi } from '../../lib/use-api';
 import { ListPage } from '../list/list-page';
 import { blacklistList } from '../list/lists';
 import { useList } from '../list/use-list';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { useCan } from '../order/use-can';
 import { BlacklistDialog } from './blacklist-dialog';
+import { BlacklistReasonDialog } from './blacklist-reason-dialog';
 import { BUYER_COPY as b } from './copy';
 
 const route = getRouteApi('/_authed/user/black-list');
 const c = b.columns;
 const nameOf = (entry: BlacklistEntry) => entry.buyer_name || entry.mobile;
 
-function columns(lift: ((entry: BlacklistEntry) => void) | null): DataTableProps<BlacklistEntry>['columns'] {
+type RowAction = (entry: BlacklistEntry) => void;
+
+function columns(
+  actions: { edit: RowAction; lift: RowAction } | null,
+): DataTableProps<BlacklistEntry>['columns'] {
   return [
     { header: c.buyer, accessorKey: 'buyer_name' },
     { header: c.mobile, cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span> },
     { header: c.reason, accessorKey: 'reason' },
     { header: c.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
-    ...(lift
+    ...(actions
       ? [
           {
             header: c.actions,
             cell: ({ row }: { row: { original: BlacklistEntry } }) => (
-              <Button
-                variant="link"
-                className="text-error"
-                aria-label={b.liftLabel(nameOf(row.original))}
-                onClick={() => lift(row.original)}
-              >
-                {b.lift}
-              </Button>
+              <div className="flex gap-3">
+                <Button
+                  variant="link"
+                  aria-label={b.editReasonLabel(nameOf(row.original))}
+                  onClick={() => actions.edit(row.original)}
+                >
+                  {b.editReason}
+                </Button>
+                <Button
+                  variant="link"
+                  className="text-error"
+                  aria-label={b.liftLabel(nameOf(row.original))}
+                  onClick={() => actions.lift(row.original)}
+                >
+                  {b.lift}
+                </Button>
+              </div>
             ),
           },
         ]
@@ -44,26 +59,29 @@ function columns(lift: ((entry: BlacklistEntry) => void) | null): DataTableProps
   ];
 }
 
-/** 黑名单: the blacklisted buyers with their reasons; with order:process, add one by mobile or lift one. */
+/**
+ * 黑名单: the blacklisted buyers with their reasons; with order:process, add one by mobile, change a
+ * reason (at the version read) or lift one.
+ */
 export function BlacklistPage() {
   const list = useList(route, blacklistList);
   const api = useApi();
   const queryClient = useQueryClient();
   const canProcess = useCan('order:process');
   const [adding, setAdding] = useState(false);
-  const [lifting, setLifting] = useState<BlacklistEntry | null>(null);
-  const [liftOpen, setLiftOpen] = useState(false);
+  const {
+    editing,
+    editOpen,
+    setEditOpen,
+    deleting: lifting,
+    deleteOpen: liftOpen,
+    setDeleteOpen: setLiftOpen,
+    openEdit,
+    openDelete,
+  } = useEditDeleteDialogs<BlacklistEntry>();
   const tableColumns = useMemo(
-    () =>
-      columns(
-        canProcess
-          ? (entry) => {
-              setLifting(entry);
-              setLiftOpen(true);
-            }
-          : null,
-      ),
-    [canProcess],
+    () => columns(canProcess ? { edit: openEdit, lift: openDelete } : null),
+    [canProcess, openEdit, openDelete],
   );
   return (
     <ListPage
@@ -80,6 +98,12 @@ export function BlacklistPage() {
       }
     >
       <BlacklistDialog target={null} open={adding} onOpenChange={setAdding} />
+      <BlacklistReasonDialog
+        // The entry as the list holds it now: after 重新加载 the dialog starts over from the current one.
+        entry={editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null}
+        open={editOpen}
+        onOpenChange={setEditOpen}
+      />
       <ConfirmDialog
         open={liftOpen}
         onOpenChange={setLiftOpen}

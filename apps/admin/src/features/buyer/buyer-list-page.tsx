@@ -44,7 +44,7 @@ function columns(block: ((buyer: Buyer) => void) | null): DataTableProps<Buyer>[
         <div className="flex gap-3">
           <Link
             to="/order/index"
-            search={{ keyword: row.original.buyer_name }}
+            search={{ buyer_id: String(row.original.id) }}
             aria-label={b.viewOrdersLabel(row.original.buyer_name)}
             className="text-link underline-offset-4 hover:underline"
           >

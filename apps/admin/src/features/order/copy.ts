@@ -31,6 +31,10 @@ export const ORDER_COPY = {
   allBuyers: '全部买家',
   blacklistOnly: '仅黑名单买家',
   blacklisted: '黑名单',
+  /** 买家管理's 查看订单 (`buyer_id` in the address): whose orders these are, and the way back to all. */
+  oneBuyer: (name: string, mobile: string) => `仅显示买家 ${name}（${mobile}）的订单`,
+  oneBuyerPending: '仅显示该买家的订单',
+  allOrders: '显示全部订单',
   columns: {
     orderNo: '订单号',
     shop: '店铺',

@@ -21,6 +21,7 @@ import { problemMessage } from './problem-message';
 import { CarrierField, SenderField, useSenders } from './ship-fields';
 import {
   type AddressFormValues,
+  addressBody,
   EMPTY_PURCHASE,
   emptyShip,
   purchaseBody,
@@ -281,7 +282,7 @@ function StepForm({
   const ship = useFormState(() => emptyShip(senders), validateShip);
   const cancel = useFormState<ReasonFormValues>({ reason: '' }, validateReason(f.reason));
   const address = useFormState<AddressFormValues>(
-    { name: detail.receiver.name, address: detail.receiver.address },
+    { name: detail.receiver.name, mobile: '', address: detail.receiver.address },
     validateAddress,
   );
   const { setValues: setShip } = ship;
@@ -301,10 +302,7 @@ function StepForm({
         return api.order.purchase(confirmed ? { ...body, confirm_blacklist: true } : body, options);
       }
       if (step === 'ship') return api.order.ship(shipBody(detail.id, ship.values), options);
-      if (step === 'address') {
-        const { name, address: text } = address.values;
-        return api.order.address({ id: detail.id, name: name.trim(), address: text.trim() }, options);
-      }
+      if (step === 'address') return api.order.address(addressBody(detail.id, address.values), options);
       return api.order.cancel({ id: detail.id, reason: cancel.values.reason.trim() }, options);
     },
     onSuccess: async () => {
@@ -403,6 +401,19 @@ function StepForm({
               maxLength={32}
               autoComplete="off"
               onChange={(e) => address.set('name', e.target.value)}
+            />
+          </Field>
+          <Field
+            label={f.receiverMobile}
+            description={f.receiverMobileHint(detail.receiver.mobile)}
+            error={address.errors.mobile}
+          >
+            <Input
+              value={address.values.mobile}
+              inputMode="numeric"
+              maxLength={13}
+              autoComplete="off"
+              onChange={(e) => address.set('mobile', e.target.value)}
             />
           </Field>
           <Field label={f.receiverAddress} error={address.errors.address} required>

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type Order, type OrderFilter, PLATFORMS } from '@consign/api-client';
-import { formatMoney } from '@consign/ui';
+import { Button, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
@@ -73,7 +73,8 @@ const renderDetail: OrderListViewProps<Order>['renderDetail'] = (order, open, on
 );
 
 /**
- * 代发订单: the order list with the platform picker, the amount and the buyer and receiver; the detail
+ * 代发订单: the order list with the platform picker, the amount and the buyer and receiver (or one buyer's
+ * orders, from 买家管理's 查看订单: `buyer_id`, said above the list with the way back to all); the detail
  * dialog with the order's steps and timeline; with order:process, row selection, the batches and 导入快递单号; 导出.
  */
 export function OrderListPage() {
@@ -97,6 +98,16 @@ export function OrderListPage() {
       leadingColumns={canProcess ? select.columns : undefined}
       actions={
         <div className="flex flex-wrap items-center gap-3">
+          {list.filters.buyer_id ? (
+            <span data-slot="one-buyer" className="flex items-center gap-2 text-sm">
+              {rows[0]
+                ? ORDER_COPY.oneBuyer(rows[0].buyer_name, rows[0].receiver.mobile)
+                : ORDER_COPY.oneBuyerPending}
+              <Button variant="link" onClick={() => list.setFilters({ buyer_id: '' })}>
+                {ORDER_COPY.allOrders}
+              </Button>
+            </span>
+          ) : null}
           <ExportMenu filters={list.filters} />
           {canProcess ? <OrderImportButton /> : null}
           {canProcess ? (

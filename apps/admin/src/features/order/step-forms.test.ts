@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyShip, purchaseBody, shipBody, validatePurchase, validateShip } from './step-forms';
+import {
+  addressBody,
+  emptyShip,
+  purchaseBody,
+  shipBody,
+  validateAddress,
+  validatePurchase,
+  validateShip,
+} from './step-forms';
 
 describe('the step forms', () => {
   it('purchase: every field required, the cost in yuan with at most two decimals, sent in fen', () => {
@@ -44,6 +52,26 @@ describe('the step forms', () => {
       carrier: 'SF',
       tracking_no: 'SF1234567890123',
       sender_address_id: 2,
+    });
+  });
+
+  it('修改收货地址: name and address required; the mobile kept when left empty, else a mainland mobile', () => {
+    const values = { name: ' 王芳 ', mobile: '', address: ' 文三路 1 号 ' };
+    expect(validateAddress(values)).toEqual({});
+    expect(addressBody(5, values)).toEqual({ id: 5, name: '王芳', address: '文三路 1 号' });
+    expect(Object.keys(validateAddress({ name: '', mobile: '12345', address: '' }))).toEqual([
+      'name',
+      'mobile',
+      'address',
+    ]);
+    expect(validateAddress({ ...values, mobile: '11012345678' }).mobile).toBeDefined();
+    const typed = { ...values, mobile: '136 2222 3333' };
+    expect(validateAddress(typed)).toEqual({});
+    expect(addressBody(5, typed)).toEqual({
+      id: 5,
+      name: '王芳',
+      mobile: '13622223333',
+      address: '文三路 1 号',
     });
   });
 });

@@ -1,7 +1,10 @@
 import {
   type Address,
   type CarrierCode,
+  isValidMobile,
+  normalizeMobile,
   normalizeTrackingNo,
+  type OrderAddressBody,
   type OrderPurchaseBody,
   type OrderShipBody,
   trackingNoProblem,
@@ -85,15 +88,26 @@ export function validateReason(label: string) {
     !v.reason.trim() || v.reason.trim().length > 200 ? { reason: f.required(label) } : {};
 }
 
-/** 修改收货地址: the receiver's name and address (the mobile is kept: staff only see it masked). */
+/**
+ * 修改收货地址: the receiver's name, mobile and address. Staff only see the mobile masked, so the field
+ * starts empty: left empty, the mobile is kept; typed, it must be a mainland mobile (the contract's rule).
+ */
 export interface AddressFormValues {
   name: string;
+  mobile: string;
   address: string;
 }
 
 export function validateAddress(v: AddressFormValues): FormErrors<AddressFormValues> {
   const errors: FormErrors<AddressFormValues> = {};
   if (!v.name.trim() || v.name.trim().length > 32) errors.name = f.required(f.receiverName);
+  if (v.mobile.trim() && !isValidMobile(v.mobile)) errors.mobile = f.mobileInvalid;
   if (!v.address.trim() || v.address.trim().length > 200) errors.address = f.required(f.receiverAddress);
   return errors;
+}
+
+/** The body of `/api/order/address` (no `mobile` when the field was left empty: the mobile is kept). */
+export function addressBody(id: number, v: AddressFormValues): OrderAddressBody {
+  const mobile = normalizeMobile(v.mobile);
+  return { id, name: v.name.trim(), address: v.address.trim(), ...(mobile ? { mobile } : {}) };
 }
