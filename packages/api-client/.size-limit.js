@@ -30,8 +30,9 @@ export default [
     import: '*',
     modifyEsbuildConfig: withoutLazySchemas,
     // 10.6 kB before order fulfilment (issue 16), 11.8 kB with its 14 calls and zod-free rules (the
-    // carriers and their tracking formats, the step rules and messages the admin app and server share).
-    limit: '12.5 kB',
+    // carriers and their tracking formats, the step rules and messages the admin app and server share),
+    // 12.35 kB with issue 17's seven calls (buyers, blacklist, receivers, address, dashboard summary).
+    limit: '13 kB',
   },
   {
     name: 'signPayload alone from the client entry (tree-shaking check)',
@@ -58,6 +59,8 @@ export default [
     path: 'src/query/index.ts',
     import: '*',
     ignore: ['@tanstack/react-query'],
-    limit: '1 kB',
+    // 0.95 kB before issue 17, 1.06 kB with the query options of 买家管理, 黑名单, 地址管理 and the
+    // 工作台 summary (one small factory per list, as for every other list).
+    limit: '1.2 kB',
   },
 ];
