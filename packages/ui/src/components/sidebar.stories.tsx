@@ -151,7 +151,7 @@ export const CollapseToggle: Story = {
   },
 };
 
-/** The rail's tooltips and flyouts load after the first paint; a Radix Tooltip trigger has data-state. */
+/** The rail is mounted once the collapsed state is applied; a Radix Tooltip trigger has data-state. */
 async function railReady(canvas: ReturnType<typeof within>) {
   await waitFor(() => expect(canvas.getByRole('link', { name: '首页' })).toHaveAttribute('data-state'));
 }
