@@ -97,6 +97,19 @@ describe('list totals after writes', () => {
     const check = async () => {
       expect(await kept()).toEqual(await grouped());
       expect(await keptAddresses()).toEqual(await groupedAddresses());
+      // The kept numbers of rows per account (the totals of the unfiltered pages).
+      expect(
+        await db.query('SELECT account_id, list, total FROM group_totals WHERE total > 0 ORDER BY 1, 2'),
+      ).toEqual(
+        await db.query(
+          `SELECT account_id, 'buyers' AS list, count(*)::int AS total FROM buyers GROUP BY 1
+           UNION ALL SELECT account_id, 'receivers', count(*)::int FROM receivers GROUP BY 1 ORDER BY 1, 2`,
+        ),
+      );
+      const [{ a }] = (await db.query<{ a: number }>(
+        `SELECT count(*)::int AS a FROM receivers WHERE account_id = 1`,
+      )) as [{ a: number }];
+      expect((await api.order.receivers({ pageIndex: 1, pageSize: 1 })).total).toBe(a);
       const [{ n }] = (await db.query<{ n: number }>(
         `SELECT count(DISTINCT (receiver_mobile, buyer_name))::int AS n FROM orders WHERE account_id = 1`,
       )) as [{ n: number }];

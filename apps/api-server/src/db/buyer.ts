@@ -1,7 +1,7 @@
 import type { BlacklistEntry, Buyer, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
-import { BY_ID, Filters, likePattern, page } from './list';
+import { BY_ID, countRows, Filters, groupTotal, likePattern, page } from './list';
 import type { Change } from './log';
 import { maskMobile } from './order';
 import { notFound, type Scope, staleRecord } from './scope';
@@ -38,7 +38,7 @@ export async function listBuyers(scope: Scope, params: BodyOf<'/api/buyer/index'
   const filterParams = [...f.params];
   const limit = f.p(params.pageSize);
   const offset = f.p((params.pageIndex - 1) * params.pageSize);
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     scope.db.query<BuyerRow>(
       `SELECT b.last_order_id AS id, b.buyer_name, b.receiver_mobile, b.order_count, b.spend::float8 AS spend,
          b.last_order_at::float8 AS last_order_at,
@@ -49,10 +49,12 @@ export async function listBuyers(scope: Scope, params: BodyOf<'/api/buyer/index'
        LIMIT ${limit} OFFSET ${offset}`,
       f.params,
     ),
-    scope.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM buyers b ${where}`, filterParams),
+    keyword
+      ? countRows(scope.db, `FROM buyers b ${where}`, filterParams)
+      : groupTotal(scope.db, scope.accountId, 'buyers'),
   ]);
   return {
-    total: count?.total ?? 0,
+    total,
     list: rows.map(({ receiver_mobile, ...row }) => ({
       ...row,
       spend: Number(row.spend),

@@ -104,3 +104,25 @@ export async function page<T>(
   ]);
   return { list, total: counted };
 }
+
+/**
+ * The number of rows of 买家管理 (`buyers`) or 地址管理 (`receivers`) of an account, kept by the
+ * triggers of migration 0013: the total of the unfiltered list without counting its rows.
+ */
+export async function groupTotal(
+  db: Queryable,
+  accountId: number,
+  list: 'buyers' | 'receivers',
+): Promise<number> {
+  const [row] = await db.query<{ total: number }>(
+    'SELECT total FROM group_totals WHERE account_id = $1 AND list = $2',
+    [accountId, list],
+  );
+  return row?.total ?? 0;
+}
+
+/** `count(*)` of `from` (a FROM clause with its WHERE, as the page query uses it). */
+export async function countRows(db: Queryable, from: string, params: readonly unknown[]): Promise<number> {
+  const [row] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params);
+  return row?.total ?? 0;
+}

@@ -7,7 +7,16 @@ import type {
   ReceiverAddress,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
-import { dayEndExclusive, dayStart, Filters, likePattern, NEWEST_FIRST, page } from './list';
+import {
+  countRows,
+  dayEndExclusive,
+  dayStart,
+  Filters,
+  groupTotal,
+  likePattern,
+  NEWEST_FIRST,
+  page,
+} from './list';
 import type { Scope } from './scope';
 
 /** Between the fields of `orders.search` (migration 0002). */
@@ -177,7 +186,7 @@ export async function listReceivers(
   const keyword = likePattern(params.keyword);
   if (keyword) f.and(`search LIKE lower(${f.p(keyword)})`);
   const n = f.params.length;
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     scope.db.query<{
       receiver_name: string;
       receiver_mobile: string;
@@ -191,10 +200,12 @@ export async function listReceivers(
        FROM receivers ${f.sql} ORDER BY last_order_at DESC, last_order_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...f.params, params.pageSize, (params.pageIndex - 1) * params.pageSize],
     ),
-    scope.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM receivers ${f.sql}`, f.params),
+    keyword
+      ? countRows(scope.db, `FROM receivers ${f.sql}`, f.params)
+      : groupTotal(scope.db, scope.accountId, 'receivers'),
   ]);
   return {
-    total: counted?.total ?? 0,
+    total,
     list: rows.map((row) => ({
       id: row.id,
       name: row.receiver_name,
