@@ -182,9 +182,9 @@ export async function listReceivers(
   params: BodyOf<'/api/order/receivers'>,
 ): Promise<Page<ReceiverAddress>> {
   const f = new Filters();
-  f.and(`account_id = ${f.p(scope.accountId)}`);
+  f.and(`r.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
-  if (keyword) f.and(`search LIKE lower(${f.p(keyword)})`);
+  if (keyword) f.and(`r.search LIKE lower(${f.p(keyword)})`);
   const n = f.params.length;
   const [rows, total] = await Promise.all([
     scope.db.query<{
@@ -195,13 +195,16 @@ export async function listReceivers(
       last_order_at: number;
       id: number;
     }>(
-      `SELECT receiver_name, receiver_mobile, receiver_address, order_count AS orders,
-         last_order_at::float8 AS last_order_at, last_order_id AS id
-       FROM receivers ${f.sql} ORDER BY last_order_at DESC, last_order_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      // The ORDER BY names r.last_order_at, the indexed column: the bare name would be the float8
+      // output column of the same name, sorted without the index.
+      `SELECT r.receiver_name, r.receiver_mobile, r.receiver_address, r.order_count AS orders,
+         r.last_order_at::float8 AS last_order_at, r.last_order_id AS id
+       FROM receivers r ${f.sql}
+       ORDER BY r.last_order_at DESC, r.last_order_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...f.params, params.pageSize, (params.pageIndex - 1) * params.pageSize],
     ),
     keyword
-      ? countRows(scope.db, `FROM receivers ${f.sql}`, f.params)
+      ? countRows(scope.db, `FROM receivers r ${f.sql}`, f.params)
       : groupTotal(scope.db, scope.accountId, 'receivers'),
   ]);
   return {
