@@ -29,6 +29,30 @@ for (const card of CARDS) {
   });
 }
 
+test("工作台: 菜单导航's grid does not move when the summary arrives (the section keeps its size while it loads)", async ({
+  adminPage: page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/dashboard/summary', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard/index');
+  const glance = page.locator('[data-slot=glance]');
+  const firstCard = page.locator('[data-slot=menu-card]').first();
+  await expect(firstCard).toBeVisible();
+  await expect(glance).toHaveAttribute('aria-busy', 'true');
+  await expect(glance.locator('[data-slot=glance-value]').first()).toHaveText('—');
+  const before = await firstCard.boundingBox();
+  release();
+  await expect(glance).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('[data-slot=days-chart][data-series=sales] svg')).toBeVisible();
+  expect(await firstCard.boundingBox()).toEqual(before);
+});
+
 test("工作台: the last 30 days are drawn between the counts and the grid, and are a table screen readers read, with the API's values", async ({
   adminPage: page,
 }) => {

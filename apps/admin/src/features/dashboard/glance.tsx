@@ -21,23 +21,30 @@ const DaysChart = lazy(() => import('./days-chart').then((m) => ({ default: m.Da
 export function Glance({ user }: { user: CurrentUser | undefined }) {
   const canView = !!user && hasPermission(user, 'order:view');
   const summary = useQuery({ ...dashboardSummaryQuery(useApi()), enabled: canView }).data;
-  if (!canView || !summary) return null;
+  if (!canView) return null;
+  // Until the summary arrives the section keeps its full size (cards with a dash, empty chart boxes),
+  // so 菜单导航's grid below does not move when the numbers come in.
   const canAfterSale = hasPermission(user, 'aftersale:process');
-  const today = { start_date: summary.today, end_date: summary.today };
+  const today = summary ? { start_date: summary.today, end_date: summary.today } : {};
   return (
-    <section aria-labelledby="glance-heading" data-slot="glance" className="rounded-lg bg-card p-4 shadow-sm">
+    <section
+      aria-labelledby="glance-heading"
+      aria-busy={!summary}
+      data-slot="glance"
+      className="rounded-lg bg-card p-4 shadow-sm"
+    >
       <h2 id="glance-heading" className="mb-3 text-base font-semibold">
         {c.heading}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <Count label={c.pending} value={summary.pending}>
+        <Count label={c.pending} value={summary?.pending}>
           {(body) => (
             <Link to="/order/index" search={{ status: 'pending' }} className={CARD}>
               {body}
             </Link>
           )}
         </Count>
-        <Count label={c.purchased} value={summary.purchased}>
+        <Count label={c.purchased} value={summary?.purchased}>
           {(body) => (
             <Link to="/order/index" search={{ status: 'purchased' }} className={CARD}>
               {body}
@@ -45,7 +52,7 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
           )}
         </Count>
         {canAfterSale ? (
-          <Count label={c.afterSalePending} value={summary.after_sale_pending}>
+          <Count label={c.afterSalePending} value={summary?.after_sale_pending}>
             {(body) => (
               <Link to="/order/after-sale" search={{ status: 'pending' }} className={CARD}>
                 {body}
@@ -53,14 +60,14 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
             )}
           </Count>
         ) : null}
-        <Count label={c.todayOrders} value={summary.today_orders}>
+        <Count label={c.todayOrders} value={summary?.today_orders}>
           {(body) => (
             <Link to="/order/index" search={today} className={CARD}>
               {body}
             </Link>
           )}
         </Count>
-        <Count label={c.todaySales} value={formatMoney(summary.today_sales)}>
+        <Count label={c.todaySales} value={summary && formatMoney(summary.today_sales)}>
           {(body) => (
             <Link to="/order/index" search={today} className={CARD}>
               {body}
@@ -68,8 +75,8 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
           )}
         </Count>
       </ul>
-      <DaysCharts days={summary.days} />
-      <DaysTable days={summary.days} />
+      <DaysCharts days={summary?.days} />
+      {summary ? <DaysTable days={summary.days} /> : null}
     </section>
   );
 }
@@ -83,19 +90,21 @@ function Count({
   children,
 }: {
   label: string;
-  value: number | string;
+  /** Undefined while the summary loads: the card shows a dash and is not a link yet. */
+  value: number | string | undefined;
   children: (body: ReactNode) => ReactNode;
 }) {
+  const body = (
+    <>
+      <span className="text-sm text-muted-foreground">{label}</span>
+      <span data-slot="glance-value" className="text-2xl font-semibold tabular-nums">
+        {value ?? '—'}
+      </span>
+    </>
+  );
   return (
     <li data-slot="glance-count">
-      {children(
-        <>
-          <span className="text-sm text-muted-foreground">{label}</span>
-          <span data-slot="glance-value" className="text-2xl font-semibold tabular-nums">
-            {value}
-          </span>
-        </>,
-      )}
+      {value === undefined ? <div className={CARD}>{body}</div> : children(body)}
     </li>
   );
 }
@@ -105,7 +114,7 @@ function Count({
  * narrow ones. The boxes have their height before chartist arrives, so nothing moves when it does.
  * Hidden from screen readers, which read the same values in {@link DaysTable}.
  */
-function DaysCharts({ days }: { days: DashboardSummary['days'] }) {
+function DaysCharts({ days }: { days: DashboardSummary['days'] | undefined }) {
   return (
     <div aria-hidden="true" data-slot="glance-chart" className="mt-4 grid gap-3 lg:grid-cols-2">
       {(['orders', 'sales'] as const).map((series) => (
@@ -117,9 +126,11 @@ function DaysCharts({ days }: { days: DashboardSummary['days'] }) {
             {series === 'orders' ? c.ordersChart : c.salesChart}
           </figcaption>
           <div className="h-40">
-            <Suspense fallback={null}>
-              <DaysChart days={days} series={series} />
-            </Suspense>
+            {days ? (
+              <Suspense fallback={null}>
+                <DaysChart days={days} series={series} />
+              </Suspense>
+            ) : null}
           </div>
         </figure>
       ))}
