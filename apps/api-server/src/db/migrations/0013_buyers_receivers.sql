@@ -3,6 +3,11 @@
 -- is still the account's orders with one buyer name and receiver mobile: this table is that GROUP BY,
 -- written in the same transaction as the order, so it always equals it (test/list-totals.test.ts);
 -- nothing else writes it.
+
+-- Other instances keep serving while one migrates: hold their order writes (reads go on) until the
+-- copies below and their triggers are in place, so no order lands between the copy and the trigger.
+LOCK TABLE orders IN SHARE MODE;
+
 -- The number of rows of each list per account, moved by the triggers below when a row is created or
 -- deleted: the unfiltered total of the page without a count(*) (at 100,000 receiving addresses that
 -- count took 40-50 ms a request, as the orders' did before migration 0010).
