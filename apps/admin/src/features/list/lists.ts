@@ -37,6 +37,17 @@ import { dateFrom, defineList, filter, idFrom, listSearch, oneOf } from './defin
  * the request body the API gets, and the query of one page.
  */
 
+/** The address query and request body of a list whose only filter is the keyword. */
+const keywordSearch = z.extend(listSearch, { keyword: filter });
+const keywordOnly = {
+  search: keywordSearch,
+  toParams: (search: z.output<typeof keywordSearch>) => ({
+    pageIndex: search.pageIndex,
+    pageSize: search.pageSize,
+    keyword: search.keyword,
+  }),
+};
+
 /** 代发订单 `/order/index`. */
 export const orderList = defineList({
   search: z.extend(listSearch, {
@@ -115,15 +126,13 @@ export const buyerList = defineList({
 
 /** 黑名单 `/user/black-list`. */
 export const blacklistList = defineList({
-  search: z.extend(listSearch, { keyword: filter }),
-  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  ...keywordOnly,
   queryOptions: blacklistQuery,
 });
 
 /** 店铺分组 `/shop/setting/group`. */
 export const shopGroupList = defineList({
-  search: z.extend(listSearch, { keyword: filter }),
-  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  ...keywordOnly,
   queryOptions: shopGroupListQuery,
 });
 
@@ -204,15 +213,13 @@ export const logList = defineList({
 
 /** 地址管理 `/user/address`: the buyers' receiving addresses. */
 export const receiverList = defineList({
-  search: z.extend(listSearch, { keyword: filter }),
-  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  ...keywordOnly,
   queryOptions: receiverListQuery,
 });
 
 /** 权限管理 `/user/permission`: the account's roles. */
 export const roleList = defineList({
-  search: z.extend(listSearch, { keyword: filter }),
-  toParams: (search) => ({ pageIndex: search.pageIndex, pageSize: search.pageSize, keyword: search.keyword }),
+  ...keywordOnly,
   queryOptions: roleListQuery,
 });
 
