@@ -96,11 +96,7 @@ export async function page<T>(
        ORDER BY ${q.order.map(([column, dir]) => `p.${column} ${dir}`).join(', ')}`,
       [...f.params, pageSize, (pageIndex - 1) * pageSize],
     ),
-    q.total
-      ? q.total()
-      : db
-          .query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, f.params)
-          .then((rows) => rows[0]?.total ?? 0),
+    q.total ? q.total() : countRows(db, `FROM ${from}`, f.params),
   ]);
   return { list, total: counted };
 }
