@@ -72,6 +72,9 @@ export const cancelFieldsSchema = z.object({ reason: text(200, 1) });
 export const orderCancelBodySchema = cancelFieldsSchema.extend({ id: idLikeSchema });
 export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
 
+/** A receiver's or a sender's mobile: whitespace removed, then the shared mobile rule. */
+const mobileSchema = z.string().transform(normalizeMobile).refine(isValidMobile, '请输入正确的手机号');
+
 /**
  * Body of `/api/order/address`: the receiver's corrected name, address and (optional: absent keeps
  * the current one, which staff only see masked) mobile. Allowed while the order has not shipped
@@ -80,7 +83,7 @@ export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
 export const orderAddressBodySchema = z.object({
   id: idLikeSchema,
   name: text(32, 1),
-  mobile: z.string().transform(normalizeMobile).refine(isValidMobile, '请输入正确的手机号').optional(),
+  mobile: mobileSchema.optional(),
   address: text(200, 1),
 });
 export type OrderAddressBody = z.input<typeof orderAddressBodySchema>;
@@ -217,8 +220,6 @@ export const addressSchema = z.object({
   version: versionSchema,
 });
 export type Address = z.infer<typeof addressSchema>;
-
-const mobileSchema = z.string().transform(normalizeMobile).refine(isValidMobile, '请输入正确的手机号');
 
 /**
  * Body of `/api/address/save`: a create (no `id`) or an update at `version`. `is_default` makes it the
