@@ -9,7 +9,7 @@ import {
   versionSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
-import { BUYER_SORTS } from './rules.js';
+import { BUYER_MOBILE_PATTERN, BUYER_SORTS } from './rules.js';
 
 /**
  * A buyer (买家管理, issue 17): not a stored record but the account's orders grouped by buyer name and
@@ -54,10 +54,7 @@ export const blacklistListParamsSchema = listParamsSchema.extend({ keyword: keyw
 export type BlacklistListParams = z.input<typeof blacklistListParamsSchema>;
 
 /** A mainland mobile number, as 黑名单 takes it when typed by hand. */
-export const buyerMobileSchema = z
-  .string()
-  .trim()
-  .regex(/^1\d{10}$/, '请输入 11 位手机号');
+export const buyerMobileSchema = z.string().trim().regex(BUYER_MOBILE_PATTERN, '请输入 11 位手机号');
 
 /**
  * Body of `/api/buyer/blacklist-save`: blacklist the buyer of an order (`order_id`, from 买家管理),

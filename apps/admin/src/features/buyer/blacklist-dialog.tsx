@@ -1,4 +1,4 @@
-import type { BlacklistSaveBody } from '@consign/api-client';
+import { type BlacklistSaveBody, BUYER_MOBILE_PATTERN } from '@consign/api-client';
 import { queryKeys } from '@consign/api-client/query';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -53,7 +53,8 @@ export function BlacklistDialog({
     },
   });
   const reasonError = touched && !reason.trim() ? b.reasonRequired : undefined;
-  const mobileError = touched && !target && !/^1\d{10}$/.test(mobile.trim()) ? b.mobileInvalid : undefined;
+  const mobileOk = !!target || BUYER_MOBILE_PATTERN.test(mobile.trim());
+  const mobileError = touched && !mobileOk ? b.mobileInvalid : undefined;
   return (
     <FormDialog
       open={open}
@@ -63,7 +64,7 @@ export function BlacklistDialog({
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);
-        if (!reason.trim() || (!target && !/^1\d{10}$/.test(mobile.trim()))) return;
+        if (!reason.trim() || !mobileOk) return;
         save.mutate(
           target
             ? { order_id: target.orderId, reason: reason.trim() }
