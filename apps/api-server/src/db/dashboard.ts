@@ -3,18 +3,18 @@ import {
   DASHBOARD_CHART_DAYS,
   type DashboardDay,
   type DashboardSummary,
-  type OrderListParams,
 } from '@consign/api-client';
-import { afterSaleListParamsSchema, orderListParamsSchema } from '@consign/api-client/contract';
+import { afterSaleListParamsSchema } from '@consign/api-client/contract';
 import { dayStart } from './list';
-import { listAfterSales, listOrders, orderFilters } from './order';
+import { countOrders, listAfterSales, orderFilters } from './order';
 import type { Scope } from './scope';
 
 /**
  * 工作台 at a glance (issue 17). Each count is the total of the list its link opens, computed by that
  * list's own code with the same filter (so the number on the card is the number on the list): 待采购
- * and 待发货 are the order list's status tabs, 售后待处理 the after-sale list's `pending`, today's
- * orders the order list between today and today. Days are Asia/Shanghai days (UTC+8, no DST).
+ * and 待发货 are the order list's status tabs and today's orders the order list between today and
+ * today (`countOrders`, which the list's total comes from), 售后待处理 the after-sale list's `pending`.
+ * Days are Asia/Shanghai days (UTC+8, no DST).
  */
 
 const SHANGHAI_OFFSET_SECONDS = 8 * 3600;
@@ -24,9 +24,7 @@ export function shanghaiDate(t: number): string {
   return new Date((t + SHANGHAI_OFFSET_SECONDS) * 1000).toISOString().slice(0, 10);
 }
 
-/** The params of a list as its route parses them; one row is enough, only the total is read. */
-const orderList = (filters: Omit<OrderListParams, 'pageIndex' | 'pageSize'>) =>
-  orderListParamsSchema.parse({ ...filters, pageIndex: 1, pageSize: 1 });
+/** The params of the after-sale list as its route parses them; one row is enough, only the total is read. */
 const afterSaleList = (filters: Omit<AfterSaleListParams, 'pageIndex' | 'pageSize'>) =>
   afterSaleListParamsSchema.parse({ ...filters, pageIndex: 1, pageSize: 1 });
 
@@ -36,10 +34,10 @@ export async function dashboardSummary(scope: Scope, now: number): Promise<Dashb
   const todayFilter = { start_date: today, end_date: today };
   const { filters: f, filterJoins } = orderFilters(scope, todayFilter);
   const [pending, purchased, afterSales, todayOrders, [sales], perDay] = await Promise.all([
-    listOrders(scope, orderList({ status: 'pending' })),
-    listOrders(scope, orderList({ status: 'purchased' })),
+    countOrders(scope, { status: 'pending' }),
+    countOrders(scope, { status: 'purchased' }),
     listAfterSales(scope, afterSaleList({ status: 'pending' })),
-    listOrders(scope, orderList(todayFilter)),
+    countOrders(scope, todayFilter),
     scope.db.query<{ sales: number }>(
       `SELECT COALESCE(sum(o.amount), 0)::bigint AS sales FROM orders o ${filterJoins} ${f.sql}`,
       f.params,
@@ -64,10 +62,10 @@ export async function dashboardSummary(scope: Scope, now: number): Promise<Dashb
   });
   return {
     today,
-    pending: pending.total,
-    purchased: purchased.total,
+    pending,
+    purchased,
     after_sale_pending: afterSales.total,
-    today_orders: todayOrders.total,
+    today_orders: todayOrders,
     today_sales: Number(sales?.sales ?? 0),
     days,
   };
