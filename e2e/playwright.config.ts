@@ -12,9 +12,12 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI
-    ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  // `npm test` (scripts/test-all.mjs) reads the counts for its summary from E2E_JSON_REPORT.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never', outputFolder: '../playwright-report' }] as const]),
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
   outputDir: '../test-results',
   // No test may depend on the machine's speed: CI shares 2 cores with other work. A wait ends as
   // soon as its condition holds, so these limits only catch a hang or a real failure.

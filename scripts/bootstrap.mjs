@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // The two commands of the README, `npm start` and `npm test`, land here. This script sets up
-// whatever is missing (pnpm, the dependencies, Chromium for tests), skips what is already done,
-// then hands over to pnpm. It uses only Node's standard library, since nothing else exists yet.
+// whatever is missing (pnpm, the dependencies, Chromium and Postgres for tests), skips what is
+// already done, then hands over to pnpm. It uses only Node's standard library (and this folder's
+// modules), since nothing else exists yet.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCi } from './ci.mjs';
+import { findPostgresBin, POSTGRES_MISSING } from './postgres-bin.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PNPM_VERSION = '12.21.0';
@@ -65,6 +68,18 @@ function ensureDependencies() {
   writeFileSync(stamp, hash);
 }
 
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Installs Debian packages as root; false where that is impossible (not root, no apt-get). */
+function aptInstall(packages, { reinstall = false } = {}) {
+  if (!isRoot || !has('apt-get', ['--version'])) return false;
+  log(`${reinstall ? 'reinstalling' : 'installing'} Debian's ${packages.join(' ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  must('apt-get', ['update', '-qq'], { env });
+  must('apt-get', ['install', '-y', '-qq', ...(reinstall ? ['--reinstall'] : []), ...packages], { env });
+  return true;
+}
+
 /** Chromium for the browser tests: CHROME_PATH, Debian's /usr/bin/chromium, or apt-get as root. */
 function ensureChromium() {
   if (process.env.CHROME_PATH) {
@@ -74,18 +89,48 @@ function ensureChromium() {
   const debian = '/usr/bin/chromium';
   const cjkFonts = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
   if (existsSync(debian) && existsSync(cjkFonts)) return debian;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && has('apt-get', ['--version'])) {
-    log("installing Debian's chromium and fonts-noto-cjk with apt-get");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    must('apt-get', ['update', '-qq'], { env });
-    must('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { env });
-    if (existsSync(debian)) return debian;
-  }
+  if (aptInstall(['chromium', 'fonts-noto-cjk']) && existsSync(debian)) return debian;
   fail(
     'The browser tests need Chromium. Install it (Debian/Ubuntu: `apt-get install chromium fonts-noto-cjk`) ' +
       'or set CHROME_PATH to a Chromium or Chrome binary, then run `npm test` again.',
   );
+}
+
+/** Debian's server packages that are installed (`postgresql-15`, ...), for a reinstall. */
+function installedPostgresServers() {
+  const list = spawnSync(
+    'dpkg-query',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's format, not a template
+    ['-W', '-f', '${Package} ${db:Status-Status}\\n', 'postgresql-[0-9]*'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return (list.stdout ?? '')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter(([name, status]) => /^postgresql-\d+$/.test(name ?? '') && status === 'installed')
+    .map(([name]) => name);
+}
+
+/**
+ * Postgres for the API suites on a real database (with-postgres.mjs runs a throwaway cluster): the
+ * binaries found by postgres-bin.mjs, or Debian's `postgresql` installed as root. A package that
+ * dpkg lists as installed but whose binaries were removed is reinstalled. Where none can be had, CI
+ * fails here, naming what is missing; elsewhere the Postgres step is skipped, loudly.
+ */
+function ensurePostgres() {
+  if (findPostgresBin()) return;
+  // POSTGRES_BIN names the binaries to use: installing others would not help.
+  if (!process.env.POSTGRES_BIN && aptInstall(['postgresql']) && !findPostgresBin()) {
+    const servers = installedPostgresServers();
+    if (servers.length) aptInstall(servers, { reinstall: true });
+  }
+  if (findPostgresBin()) return;
+  const remedy =
+    'Install them (Debian/Ubuntu: `apt-get install postgresql`) or set POSTGRES_BIN, then run `npm test` again.';
+  if (isCi()) fail(`The API suites on Postgres cannot run: ${POSTGRES_MISSING}. ${remedy}`);
+  log(`\x1b[33mwarning\x1b[0m: ${POSTGRES_MISSING}; the Postgres step will be skipped. ${remedy}`);
 }
 
 /** A hash of everything the admin build reads, so that a second `npm start` skips the build. */
@@ -163,6 +208,7 @@ if (mode === 'start') {
   serve();
 } else if (mode === 'test') {
   const chrome = ensureChromium();
+  ensurePostgres();
   process.exit(run('pnpm', ['run', 'test:all'], { env: { ...process.env, CHROME_PATH: chrome } }));
 } else {
   fail('usage: node scripts/bootstrap.mjs start|serve|test');

@@ -4,13 +4,17 @@
 // fails or this script is interrupted. The cluster is Debian's postgresql (initdb + pg_ctl): a temp
 // directory, a free port on 127.0.0.1, sockets in the temp directory, trust authentication for the
 // local user only. As root (Postgres refuses to run as root) it runs as the `postgres` user, or
-// `nobody`. Where no Postgres binaries are found, it prints why and exits 0 without running the
-// command (so `npm test` still runs everywhere else); POSTGRES_BIN=/path/to/bin picks the binaries.
+// `nobody`. POSTGRES_BIN=/path/to/bin picks the binaries (`npm test` installs Debian's when it can).
+// Where none are found: with CI=true it fails and names what is missing, since a green CI run must
+// mean the Postgres suites ran; otherwise it prints why and exits 0 without running the command, and
+// records the skip in the file CONSIGN_SKIPS_FILE names (if set), which `npm test`'s summary repeats.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isCi } from './ci.mjs';
+import { findPostgresBin, POSTGRES_MISSING } from './postgres-bin.mjs';
 
 function log(message) {
   console.log(`\x1b[36m[with-postgres]\x1b[0m ${message}`);
@@ -20,21 +24,6 @@ const command = process.argv.slice(2);
 if (command.length === 0) {
   console.error('usage: node scripts/with-postgres.mjs <command> [args...]');
   process.exit(2);
-}
-
-/** The directory holding initdb and pg_ctl: POSTGRES_BIN, Debian's newest /usr/lib/postgresql/N/bin, or PATH. */
-function findBin() {
-  if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    const versions = readdirSync(debian)
-      .filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions[0]) return join(debian, versions[0], 'bin');
-  }
-  const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
-  const initdb = which.status === 0 ? which.stdout.trim() : '';
-  return initdb ? initdb.slice(0, -'/initdb'.length) : null;
 }
 
 /** As root: the user to run Postgres as (postgres if it exists, else nobody). */
@@ -57,22 +46,31 @@ function freePort() {
   });
 }
 
-const bin = findBin();
-if (!bin || !existsSync(join(bin, 'initdb')) || !existsSync(join(bin, 'pg_ctl'))) {
-  log(
-    'SKIPPED: no Postgres binaries found (looked in POSTGRES_BIN, /usr/lib/postgresql/*/bin and PATH), so ' +
-      `"${command.join(' ')}" did not run against a real Postgres. Install them (Debian/Ubuntu: ` +
-      '`apt-get install postgresql`) to run it.',
-  );
+/** Cannot run here: a failure on CI, a loud skip elsewhere. */
+function cannotRun(reason, remedy) {
+  if (isCi()) {
+    console.error(`\x1b[31m[with-postgres]\x1b[0m FAILED: ${reason}. ${remedy}`);
+    process.exit(1);
+  }
+  log(`SKIPPED: ${reason}, so "${command.join(' ')}" did not run against a real Postgres. ${remedy}`);
+  if (process.env.CONSIGN_SKIPS_FILE) appendFileSync(process.env.CONSIGN_SKIPS_FILE, `${reason}\n`);
   process.exit(0);
 }
 
+const bin = findPostgresBin();
+if (!bin)
+  cannotRun(
+    POSTGRES_MISSING,
+    'Install them (Debian/Ubuntu: `apt-get install postgresql`) or set POSTGRES_BIN.',
+  );
+
 const user = clusterUser();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-if (isRoot && !user) {
-  log('SKIPPED: running as root and neither a `postgres` nor a `nobody` user exists to run Postgres as.');
-  process.exit(0);
-}
+if (isRoot && !user)
+  cannotRun(
+    'running as root and neither a `postgres` nor a `nobody` user exists to run Postgres as',
+    'Create one.',
+  );
 
 /** Runs a Postgres binary, as the cluster user when we are root. */
 function pg(tool, args) {
