@@ -607,12 +607,22 @@ describe('who reads the log', () => {
     const byAction = await api.log.index({ pageIndex: 1, pageSize: 100, action: 'goods.save' });
     expect(byAction.total).toBeGreaterThan(0);
     expect(byAction.list.every((e) => e.action === 'goods.save')).toBe(true);
-    const day = new Date(t.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const today = await api.log.index({ pageIndex: 1, pageSize: 1, start_date: day, end_date: day });
+    // Days are Asia/Shanghai days. The suite may run across midnight there (16:00 UTC), so the days
+    // come from the newest entry rather than from the clock: that day and the days before it
+    // partition the log, and nothing is after it.
+    const shanghaiDay = (unixSeconds: number, days = 0) =>
+      new Date((unixSeconds + 8 * 3600 + days * 86_400) * 1000).toISOString().slice(0, 10);
     const all = await api.log.index({ pageIndex: 1, pageSize: 1 });
-    expect(today.total).toBe(all.total);
-    const yesterday = new Date(t.clock.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
-    expect((await api.log.index({ pageIndex: 1, pageSize: 1, end_date: yesterday })).total).toBe(0);
+    const newest = all.list[0];
+    if (!newest) throw new Error('the log is empty');
+    const day = shanghaiDay(newest.created_at);
+    const onDay = await api.log.index({ pageIndex: 1, pageSize: 1, start_date: day, end_date: day });
+    expect(onDay.list[0]?.id).toBe(newest.id);
+    const before = shanghaiDay(newest.created_at, -1);
+    const upToBefore = await api.log.index({ pageIndex: 1, pageSize: 1, end_date: before });
+    expect(onDay.total + upToBefore.total).toBe(all.total);
+    const after = shanghaiDay(newest.created_at, 1);
+    expect((await api.log.index({ pageIndex: 1, pageSize: 1, start_date: after })).total).toBe(0);
   });
 });
 
