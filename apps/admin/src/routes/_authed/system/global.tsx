@@ -5,7 +5,7 @@ import { GlobalSettingsPage } from '../../../features/system/global-settings-pag
 
 /** Administrators only: the menu hides it from others, and the route guard (lib/access.ts) refuses them. */
 export const Route = createFileRoute('/_authed/system/global')({
-  staticData: { title: TITLES.systemGlobal },
+  staticData: { title: TITLES.systemGlobal, authority: 'admin' },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(companyQuery(api)),
   component: GlobalSettingsPage,
 });

@@ -6,7 +6,7 @@ import { MemberListPage } from '../../../features/team/member-list-page';
 
 /** Who may open it: lib/access.ts (the route guard of routes/_authed.tsx). */
 export const Route = createFileRoute('/_authed/user/account')({
-  staticData: { title: TITLES.userAccount },
+  staticData: { title: TITLES.userAccount, permission: 'team:manage' },
   validateSearch: memberList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => memberList.toParams(search),

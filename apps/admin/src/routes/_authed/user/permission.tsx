@@ -6,7 +6,7 @@ import { RoleListPage } from '../../../features/team/role-list-page';
 
 /** Who may open it: lib/access.ts (the route guard of routes/_authed.tsx). */
 export const Route = createFileRoute('/_authed/user/permission')({
-  staticData: { title: TITLES.userPermission },
+  staticData: { title: TITLES.userPermission, permission: 'team:manage' },
   validateSearch: roleList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => roleList.toParams(search),

@@ -6,7 +6,7 @@ import { SellerListPage } from '../../../features/team/seller-list-page';
 
 /** Who may open it: lib/access.ts (the route guard of routes/_authed.tsx). */
 export const Route = createFileRoute('/_authed/user/seller')({
-  staticData: { title: TITLES.userSeller },
+  staticData: { title: TITLES.userSeller, authority: 'admin' },
   validateSearch: sellerList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => sellerList.toParams(search),
