@@ -157,4 +157,5 @@ test('导出 with the 黑名单 filter writes exactly the blacklisted buyers’ 
   expect(expected.length).toBeLessThan(all.total);
   expect(orderNos).toEqual(expected);
   await expect(row).toContainText('仅黑名单买家');
+  await page.screenshot({ path: test.info().outputPath('download-center-blacklist.png'), fullPage: true });
 });
