@@ -1,13 +1,24 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
+import type { PluginOption } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './tooling/chromium.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The admin's unit tests read its route tree (the menu and the route guard take who may open a page
+ * from the routes): the router's generator plugin, a dependency of the admin app, writes
+ * `src/routeTree.gen.ts` when they start, as `vite` and `tsr generate` do.
+ */
+const { tanstackRouterGenerator } = (await import(
+  createRequire(path.join(dirname, 'apps/admin/package.json')).resolve('@tanstack/router-plugin/vite')
+)) as typeof import('@tanstack/router-plugin/vite');
 
 /**
  * No test may depend on the machine's speed: CI shares 2 cores with other work, and a property test
@@ -56,8 +67,9 @@ const browserDeps = [
 ];
 
 /** Pure logic runs in Node: fast, no browser. */
-function unit(pkg: string, root: string) {
+function unit(pkg: string, root: string, plugins: PluginOption[] = []) {
   return {
+    plugins,
     test: {
       name: `${pkg}:unit`,
       root,
@@ -91,7 +103,7 @@ export default defineConfig({
       unit('api-client', 'packages/api-client'),
       unit('ui', 'packages/ui'),
       unit('shell', 'packages/shell'),
-      unit('admin', 'apps/admin'),
+      unit('admin', 'apps/admin', [tanstackRouterGenerator()]),
       unit('api-server', 'apps/api-server'),
       componentTests('ui', 'packages/ui'),
       componentTests('shell', 'packages/shell'),

@@ -91,3 +91,71 @@ test('an Excel export of a keyword holds the same orders as the list', async ({
   });
   expect(orderNos).toEqual(await listedOrderNos(baseURL as string, adminToken, { keyword: '保温杯' }));
 });
+
+/**
+ * 导出 on the list as it is, as CSV: the job is found by the name the server gave it in 下载中心, and
+ * the downloaded file's order numbers are answered, with the job's row.
+ */
+async function exportCsv(page: import('@playwright/test').Page) {
+  const created = page.waitForResponse((res) => res.url().endsWith('/api/export/create'));
+  await page.getByRole('button', { name: '导出' }).click();
+  await page.getByRole('menuitem', { name: '导出为 CSV' }).click();
+  const { data: job } = (await (await created).json()) as { data: { name: string } };
+  await expect(page.getByText('导出任务已创建，可在下载中心查看进度并下载')).toBeVisible();
+
+  await page.goto('/dashboard/download');
+  const row = rows(page).filter({ hasText: job.name });
+  await expect(row).toContainText('已完成');
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: `下载 ${job.name}` }).click();
+  const text = await readFile(await (await downloading).path(), 'utf8');
+  const [header, ...data] = parse(text.slice(1)) as string[][];
+  expect(header?.[0]).toBe('订单号');
+  return { row, orderNos: data.map((cells) => cells[0]) };
+}
+
+test('导出 from 买家管理 查看订单 writes exactly that buyer’s orders', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  // Two buyers share this name in the seed (apps/api-server/src/db/seed.ts): the file holds one.
+  await page.goto(`/user/buyer?keyword=${encodeURIComponent('周婷婷')}`);
+  const buyers = rows(page);
+  await expect(buyers).toHaveCount(2);
+  await buyers.first().getByRole('link', { name: '查看周婷婷的订单' }).click();
+  await expect(page).toHaveURL(/\/order\/index\?buyer_id=\d+/);
+  const buyerId = new URL(page.url()).searchParams.get('buyer_id') ?? '';
+  await expect(page.getByText(/仅显示买家 周婷婷/)).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+
+  const { row, orderNos } = await exportCsv(page);
+  const expected = await listedOrderNos(baseURL as string, adminToken, { buyer_id: buyerId });
+  const all = await nodeApi(baseURL as string, adminToken).order.index({ pageIndex: 1, pageSize: 1 });
+  expect(expected.length).toBeGreaterThan(0);
+  expect(expected.length).toBeLessThan(all.total);
+  expect(orderNos).toEqual(expected);
+  await expect(row).toContainText('指定买家');
+});
+
+test('导出 with the 黑名单 filter writes exactly the blacklisted buyers’ orders', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  await page.goto('/order/index');
+  await page.getByRole('combobox', { name: '黑名单' }).click();
+  await page.getByRole('option', { name: '仅黑名单买家' }).click();
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(/[?&]blacklisted=1(&|$)/);
+  await expect(rows(page).first()).toContainText('黑名单');
+
+  const { row, orderNos } = await exportCsv(page);
+  const expected = await listedOrderNos(baseURL as string, adminToken, { blacklisted: '1' });
+  const all = await nodeApi(baseURL as string, adminToken).order.index({ pageIndex: 1, pageSize: 1 });
+  expect(expected.length).toBeGreaterThan(0);
+  expect(expected.length).toBeLessThan(all.total);
+  expect(orderNos).toEqual(expected);
+  await expect(row).toContainText('仅黑名单买家');
+  await page.screenshot({ path: test.info().outputPath('download-center-blacklist.png'), fullPage: true });
+});

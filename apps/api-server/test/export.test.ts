@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { ApiClient, ExportJob, Order, OrderListParams } from '@consign/api-client';
+import { exportJobSchema } from '@consign/api-client/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,17 @@ describe('export jobs', () => {
     expect(Object.values(EXPORT_COPY.platform)).toContain(rows[1]?.[2]);
     expect(rows[1]?.[6]).toBe('待采购');
     expect(rows[1]?.[9]).toMatch(/^\d{3}\*{4}\d{4}$/);
+  });
+
+  it('an export of the 黑名单 filter holds those orders, and its job still reads as the contract says', async () => {
+    const expected = await listed(owner, { blacklisted: '1' });
+    expect(expected.length).toBeGreaterThan(0);
+    const job = await owner.export.create({ blacklisted: '1', format: 'csv' });
+    const done = await finished(owner, job.id);
+    // The filter is stored as the API reads it (`true`); 下载中心's answer must still match the contract.
+    expect(exportJobSchema.parse(done).filters).toEqual({ blacklisted: true });
+    const rows = parse((await (await download(owner, job.id)).text()).slice(1)) as string[][];
+    expect(rows.slice(1).map((cells) => cells[0])).toEqual(expected.map((order) => order.order_no));
   });
 
   it('an XLSX export holds the same rows, amounts as numbers', async () => {

@@ -1,8 +1,22 @@
 import { type CurrentUser, PERMISSIONS, type Permission } from '@consign/api-client';
 import { filterMenuByRole, type MenuItem } from '@consign/shell';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { accessRulesOf, mayOpen } from './access';
-import { MENU } from './menu';
+import { routeTree } from '../routeTree.gen';
+import { accessRulesAt, mayOpen } from './access';
+import { MENU as MENU_ITEMS, menuWithAccess } from './menu';
+import type { RouterContext } from './router-context';
+
+/** The app's routes (their `staticData`), in a router of its own: where the menu and the guard read who may open a page. */
+const router = createRouter({
+  routeTree,
+  history: createMemoryHistory(),
+  context: {} as RouterContext,
+});
+/** The menu as the shell gets it (`useMenu`): each page with the rule of its route. */
+const MENU = menuWithAccess(MENU_ITEMS, router);
+/** The rules of a path, as the route guard reads them from the matched routes. */
+const rulesAt = (path: string) => accessRulesAt(router, path);
 
 const leaves = (items: readonly MenuItem[]): string[] =>
   items.flatMap((item) => (item.children ? leaves(item.children) : [item.path]));
@@ -59,7 +73,7 @@ describe('MENU', () => {
     expect(forAdmin.length - forUser.length).toBe(2);
   });
 
-  it('gives each item the permission of its page, the one its route guard asks (access.ts)', () => {
+  it('gives each item the permission of its page, the one its route guard asks (the route’s staticData)', () => {
     const all = (items: readonly MenuItem[]): MenuItem[] =>
       items.flatMap((item) => [item, ...all(item.children ?? [])]);
     const permissionOf = Object.fromEntries(all(MENU).map((item) => [item.path, item.permission]));
@@ -76,7 +90,7 @@ describe('MENU', () => {
       '/system/logs': 'log:view',
     });
     for (const item of all(MENU)) {
-      for (const rule of accessRulesOf(item.path)) expect(item).toMatchObject(rule);
+      for (const rule of rulesAt(item.path)) expect(item).toMatchObject(rule);
     }
   });
 
@@ -108,20 +122,20 @@ describe('mayOpen (the route guard)', () => {
     permissions,
   });
   it("asks a page's permission, also of the pages below it", () => {
-    expect(mayOpen(user(['goods:manage']), '/shop/goods')).toBe(true);
-    expect(mayOpen(user(['goods:manage']), '/shop/goods/detail')).toBe(true);
-    expect(mayOpen(user([]), '/shop/goods/detail')).toBe(false);
-    expect(mayOpen(user(['shop:manage']), '/shop/setting/group')).toBe(true);
-    expect(mayOpen(user(['order:view']), '/shop/copy/list')).toBe(false);
-    expect(mayOpen(user(['copy:run']), '/shop/copy/list')).toBe(true);
+    expect(mayOpen(user(['goods:manage']), rulesAt('/shop/goods'))).toBe(true);
+    expect(mayOpen(user(['goods:manage']), rulesAt('/shop/goods/detail'))).toBe(true);
+    expect(mayOpen(user([]), rulesAt('/shop/goods/detail'))).toBe(false);
+    expect(mayOpen(user(['shop:manage']), rulesAt('/shop/setting/group'))).toBe(true);
+    expect(mayOpen(user(['order:view']), rulesAt('/shop/copy/list'))).toBe(false);
+    expect(mayOpen(user(['copy:run']), rulesAt('/shop/copy/list'))).toBe(true);
   });
   it('asks the role of operator pages, and nothing of open pages', () => {
-    expect(mayOpen(user([...PERMISSIONS]), '/user/seller')).toBe(false);
-    expect(mayOpen(user([], true), '/user/seller')).toBe(true);
-    expect(mayOpen(user([]), '/dashboard/index')).toBe(true);
-    expect(mayOpen(user([]), '/account')).toBe(true);
+    expect(mayOpen(user([...PERMISSIONS]), rulesAt('/user/seller'))).toBe(false);
+    expect(mayOpen(user([], true), rulesAt('/user/seller'))).toBe(true);
+    expect(mayOpen(user([]), rulesAt('/dashboard/index'))).toBe(true);
+    expect(mayOpen(user([]), rulesAt('/account'))).toBe(true);
     // No user loaded: only open pages.
-    expect(mayOpen(undefined, '/order/index')).toBe(false);
-    expect(mayOpen(undefined, '/dashboard/guide')).toBe(true);
+    expect(mayOpen(undefined, rulesAt('/order/index'))).toBe(false);
+    expect(mayOpen(undefined, rulesAt('/dashboard/guide'))).toBe(true);
   });
 });

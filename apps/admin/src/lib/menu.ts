@@ -1,17 +1,19 @@
 import type { MenuItem } from '@consign/shell';
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { LayoutDashboard, Settings, ShoppingCart, Store, Users } from 'lucide-react';
+import { useMemo } from 'react';
 import { TITLES } from '../copy';
-import { accessRulesOf } from './access';
+import { accessRulesAt } from './access';
 
-/** A menu entry with the access rules of its page (access.ts): the same rules hide it and guard the route. */
+/** A menu entry: a page's title and path; who sees it comes from its route (see {@link menuWithAccess}). */
 function page(title: string, path: string): MenuItem {
-  return Object.assign({ title, path }, ...accessRulesOf(path));
+  return { title, path };
 }
 
 /**
- * The sidebar menu (and the shortcut grid of 菜单导航). Paths without a route of their own open the
- * 功能建设中 page (see `routes/_authed/**`). Who sees an item is its page's rule in access.ts
- * (`/system/global` and `/user/seller` for administrators, 代发订单 for `order:view` ...).
+ * The sidebar menu (and the shortcut grid of 菜单导航), without access rules: `useMenu()` (or
+ * `menuWithAccess(MENU, router)`) gives each page the rule of the route it links to. Paths without a
+ * route of their own open the 功能建设中 page (see `routes/_authed/**`).
  */
 export const MENU: MenuItem[] = [
   {
@@ -73,3 +75,22 @@ export const MENU: MenuItem[] = [
     ],
   },
 ];
+
+/**
+ * The menu with each page's access rule, read from the routes its items link to (the `staticData` of
+ * every route matched there: `/system/global` and `/user/seller` for administrators, 代发订单 for
+ * `order:view` ...), so one rule hides the item and guards the route.
+ */
+export function menuWithAccess(items: readonly MenuItem[], router: AnyRouter): MenuItem[] {
+  return items.map((item) =>
+    item.children
+      ? { ...item, children: menuWithAccess(item.children, router) }
+      : Object.assign({ ...item }, ...accessRulesAt(router, item.path)),
+  );
+}
+
+/** {@link MENU} with the access rules of the app's router (computed once per router). */
+export function useMenu(): MenuItem[] {
+  const router = useRouter();
+  return useMemo(() => menuWithAccess(MENU, router), [router]);
+}

@@ -6,17 +6,19 @@ import { accessRulesOf, mayOpen } from '../lib/access';
 
 /**
  * The authenticated shell (sidebar, header, breadcrumb, footer). Without a stored token the visitor
- * goes to the login page, which brings them back here (path and query) after signing in. A page with
- * an access rule (lib/access.ts: a permission, or the admin role) waits for the current user and sends
- * a visitor without it to `/403`; the other pages never wait for the user (the shell shows its spinner).
+ * goes to the login page, which brings them back here (path and query) after signing in. A page whose
+ * matched routes declare an access rule in their `staticData` (lib/access.ts: a permission, or the
+ * admin role) waits for the current user and sends a visitor without it to `/403`; the other pages
+ * never wait for the user (the shell shows its spinner).
  */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: async ({ location, context: { queryClient, api } }) => {
+  beforeLoad: async ({ location, matches, context: { queryClient, api } }) => {
     if (!tokenStorage.get()) {
       throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
     }
     const userQuery = currentUserQuery(api);
-    if (accessRulesOf(location.pathname).length === 0) {
+    const rules = accessRulesOf(matches);
+    if (rules.length === 0) {
       // Start loading the current user now, beside the shell's chunk, but never wait for it.
       void queryClient.prefetchQuery(userQuery);
       return;
@@ -25,7 +27,7 @@ export const Route = createFileRoute('/_authed')({
     const user = await queryClient
       .ensureQueryData({ ...userQuery, revalidateIfStale: true })
       .catch(() => null);
-    if (user && !mayOpen(user, location.pathname)) throw redirect({ to: '/403', replace: true });
+    if (user && !mayOpen(user, rules)) throw redirect({ to: '/403', replace: true });
   },
   component: AuthedLayout,
 });

@@ -21,7 +21,7 @@ export type OrderExportFilters = Partial<z.output<typeof orderExportFiltersSchem
 
 /**
  * One export job (`/api/export/index`).
- * - `filters`: the order list filters it was made with (only those present).
+ * - `filters`: the order list filters it was made with (only those present; `blacklisted` is `true`).
  * - `rows_done` / `rows_total`: progress (`rows_total` is counted when the job starts: 0 before).
  * - `size`: the file's bytes once `succeeded`, else null; `error`: why it `failed`.
  * - `expires_at`: when the file and the job are deleted (7 days after `created_at`).
@@ -30,7 +30,7 @@ export const exportJobSchema = z.object({
   id: idSchema,
   name: text(64),
   format: exportFormatSchema,
-  filters: z.record(z.string(), z.union([z.string(), z.number()])),
+  filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   status: exportStatusSchema,
   rows_done: z.int().min(0),
   rows_total: z.int().min(0),

@@ -1,10 +1,12 @@
+import { isPathActive } from '@consign/ui';
 import type { MenuItem } from './filter-menu';
 
-/** True when `pathname` is `path` or lies below it (`/order` matches `/order/index`, not `/orders`). */
+/**
+ * True when `pathname` is `path` or lies below it (`/order` matches `/order/index`, not `/orders`): the
+ * ui Sidebar's own rule (`isPathActive`), so the menu and the sidebar never disagree.
+ */
 export function pathMatches(path: string, pathname: string): boolean {
-  if (path === '/') return pathname === '/';
-  const base = path.endsWith('/') ? path.slice(0, -1) : path;
-  return pathname === base || pathname.startsWith(`${base}/`);
+  return isPathActive(path, pathname);
 }
 
 /**

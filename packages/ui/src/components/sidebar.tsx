@@ -70,12 +70,15 @@ export type SidebarProps = Omit<React.ComponentProps<'aside'>, 'children'> & {
 
 const keyOf = (item: SidebarItem) => item.key ?? item.path;
 
-/** Whether `path` is the item's path or lies under it (`/order/index` is under `/order`). */
+/**
+ * Whether `path` is the item's path or lies under it (`/order/index` is under `/order`, `/orders` is
+ * not; `/order/` is `/order`). The root `/` matches only itself. The shell's menu matching uses it too.
+ */
 export function isPathActive(itemPath: string, activePath: string | undefined): boolean {
   if (!activePath) return false;
-  if (itemPath === activePath) return true;
-  const prefix = itemPath.endsWith('/') ? itemPath : `${itemPath}/`;
-  return activePath.startsWith(prefix);
+  if (itemPath === '/') return activePath === '/';
+  const base = itemPath.endsWith('/') ? itemPath.slice(0, -1) : itemPath;
+  return activePath === base || activePath.startsWith(`${base}/`);
 }
 
 /** The key of the group that holds the active item, if any. */

@@ -4,7 +4,7 @@ import { filterMenuByRole, MenuIcon, type MenuItem } from '@consign/shell';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { TITLES } from '../../copy';
-import { MENU } from '../../lib/menu';
+import { useMenu } from '../../lib/menu';
 import { useApi } from '../../lib/use-api';
 import { DASHBOARD_COPY } from './copy';
 import { Glance } from './glance';
@@ -12,7 +12,7 @@ import { Glance } from './glance';
 /** 菜单导航: the menu the current user may see (role and permissions), as a grid of shortcut cards (no breadcrumb). */
 export function MenuGridPage() {
   const user = useQuery(currentUserQuery(useApi())).data;
-  const groups = filterMenuByRole(MENU, roleOf(user), user?.permissions);
+  const groups = filterMenuByRole(useMenu(), roleOf(user), user?.permissions);
   return (
     <div data-slot="menu-grid" className="flex flex-col gap-6">
       <header>

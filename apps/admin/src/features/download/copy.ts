@@ -35,6 +35,8 @@ export const DOWNLOAD_COPY = {
     shop: (name: string) => `店铺：${name}`,
     platform: (label: string) => `平台：${label}`,
     dates: (from: string, to: string) => `下单日期：${from || '不限'} 至 ${to || '不限'}`,
+    blacklisted: '仅黑名单买家',
+    buyer: '指定买家',
   },
   // The 导出 menu of 代发订单.
   exportButton: '导出',

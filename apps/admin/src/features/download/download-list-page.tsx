@@ -43,6 +43,8 @@ export function filtersSummary(filters: ExportJob['filters'], shopName: (id: num
   if (filters.start_date || filters.end_date)
     parts.push(f.dates(String(filters.start_date ?? ''), String(filters.end_date ?? '')));
   if (filters.keyword) parts.push(f.keyword(String(filters.keyword)));
+  if (filters.buyer_id) parts.push(f.buyer);
+  if (filters.blacklisted) parts.push(f.blacklisted);
   return parts.length > 0 ? parts.join('；') : DOWNLOAD_COPY.allOrders;
 }
 

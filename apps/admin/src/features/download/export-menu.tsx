@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, type ExportFormat, ORDER_STATUSES, PLATFORMS } from '@consign/api-client';
+import { EXPORT_FORMATS, type ExportFormat, type OrderFilter } from '@consign/api-client';
 import { queryKeys } from '@consign/api-client/query';
 import {
   Button,
@@ -12,29 +12,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useApi } from '../../lib/use-api';
-import { dateFrom, idFrom, oneOf } from '../list/define-list';
-import type { ListFilters } from '../list/use-list';
 import { DOWNLOAD_COPY } from './copy';
 
 /**
- * 导出 on 代发订单: the list's current filters (from the address) as a CSV or Excel export job. The
- * server writes the file in the background; 下载中心 shows its progress and the download.
+ * 导出 on 代发订单: the list's filter as a CSV or Excel export job. `filter` is the one the list's own
+ * query sends (`useList(...).filter`), so the file holds the orders the list shows. The server writes
+ * the file in the background; 下载中心 shows its progress and the download.
  */
-export function ExportMenu({ filters }: { filters: ListFilters }) {
+export function ExportMenu({ filter }: { filter: OrderFilter }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const create = useMutation({
-    mutationFn: (format: ExportFormat) =>
-      api.export.create({
-        format,
-        keyword: filters.keyword,
-        status: oneOf(filters.status, ORDER_STATUSES),
-        shop_id: idFrom(filters.shop_id),
-        platform: oneOf(filters.platform, PLATFORMS),
-        start_date: dateFrom(filters.start_date),
-        end_date: dateFrom(filters.end_date),
-      }),
+    mutationFn: (format: ExportFormat) => api.export.create({ ...filter, format }),
     onSuccess: async () => {
       toast.success(DOWNLOAD_COPY.exportCreated, {
         action: {

@@ -1,14 +1,15 @@
 import { AuthenticatedShell } from '@consign/shell';
 import { Outlet } from '@tanstack/react-router';
-import { MENU } from '../../lib/menu';
+import { useMenu } from '../../lib/menu';
 
 /**
  * The authenticated shell around every business page: a spinner until the current user has loaded,
- * then sidebar (the app's menu, filtered by role), header, breadcrumb and footer.
+ * then sidebar (the app's menu, filtered by role and the routes' permissions), header, breadcrumb and
+ * footer.
  */
 export function AuthedLayout() {
   return (
-    <AuthenticatedShell menu={MENU}>
+    <AuthenticatedShell menu={useMenu()}>
       <Outlet />
     </AuthenticatedShell>
   );

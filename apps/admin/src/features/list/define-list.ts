@@ -5,27 +5,48 @@ import type { ApiClient, ListParams } from '@consign/api-client';
 import * as z from 'zod/mini';
 
 /**
- * What a list page is, in one object (DESIGN.md section 4): the schema of its address query, the
- * request body built from it, and the query that fetches a page. The route file uses it for
- * `validateSearch`, `loaderDeps` and the loader; the page uses it through `useList`.
+ * What a list page is, in one object: the schema of its address query (its filters typed: enums as
+ * enums, ids as numbers), the one function from that search to the API's filter, and the query that
+ * fetches a page. The route file uses it for `validateSearch`, `loaderDeps` and the loader; the page
+ * uses it through `useList`, and whatever else sends the list's filter (代发订单's 导出 and batches)
+ * takes it from `useList` too, so a filter is mapped in one place.
  */
 export interface ListDefinition<Schema extends ListSchema, P extends ListParams, Q> {
   /** The route's `validateSearch`: `z.extend(listSearch, { ...filters })`. */
   search: Schema;
-  /** The request body from the validated search; a value the API would refuse is left out. */
-  toParams: (search: z.output<Schema>) => P;
+  /**
+   * The API's filter from the validated search: every filter of the request body (`P` without its
+   * page), each key written out, so that a filter the API gains fails to compile until it is mapped.
+   */
+  filter: (search: z.output<Schema>) => NoInfer<ApiFilter<P>>;
   /** The TanStack Query options of one page (a factory of `@consign/api-client/query`). */
   queryOptions: (api: ApiClient, params: P) => Q;
 }
 
+/** A list definition with its request body: the search's page plus {@link ListDefinition.filter}. */
+export interface List<Schema extends ListSchema, P extends ListParams, Q>
+  extends ListDefinition<Schema, P, Q> {
+  toParams: (search: z.output<Schema>) => P;
+}
+
+/** The filters of a list request body `P`: every key but the page, each required (`undefined`: no filter). */
+export type ApiFilter<P extends ListParams> = {
+  [K in Exclude<keyof P, keyof ListParams>]-?: P[K] | undefined;
+};
+
 /** A list's address schema: `listSearch` extended with its filters. */
 export type ListSchema = z.ZodMiniType<ListSearch>;
 
-/** Types a list definition (it returns the object as it is). */
+/** Types a list definition and adds its request body (`toParams`). */
 export function defineList<Schema extends ListSchema, P extends ListParams, Q>(
   list: ListDefinition<Schema, P, Q>,
-): ListDefinition<Schema, P, Q> {
-  return list;
+): List<Schema, P, Q> {
+  return {
+    ...list,
+    // The page plus every filter of P: P itself, which TypeScript cannot see through the mapped type.
+    toParams: (search) =>
+      ({ pageIndex: search.pageIndex, pageSize: search.pageSize, ...list.filter(search) }) as unknown as P,
+  };
 }
 
 /** The pagination of a list when the address says nothing; `stripSearchParams` keeps it out of the address. */
@@ -75,7 +96,7 @@ export const listSearch = z.object({
   ),
   pageSize: z.catch(z._default(positiveInt(MAX_PAGE_SIZE), LIST_DEFAULTS.pageSize), LIST_DEFAULTS.pageSize),
 });
-/** A list's validated search: the pagination and its string filters. */
+/** A list's validated search: the pagination and its filters (strings, enum values, ids). */
 export type ListSearch = z.output<typeof listSearch> & { [filter: string]: string | number | undefined };
 
 /** `value` if it is one of `allowed`, else undefined: an address filter the API would reject is dropped. */
@@ -92,3 +113,19 @@ export function idFrom(value: string | undefined): number | undefined {
 export function dateFrom(value: string | undefined): string | undefined {
   return value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 }
+
+/** A filter of one of `values` (a contract enum); any other value reads as no filter. */
+export function enumFilter<const T extends string>(values: readonly T[]) {
+  return z.optional(
+    z.pipe(
+      filter,
+      z.transform((value: string | undefined) => oneOf(value, values)),
+    ),
+  );
+}
+
+/** A filter of a positive id, read as a number; anything else reads as no filter. */
+export const idFilter = z.optional(z.pipe(filter, z.transform(idFrom)));
+
+/** A filter of a `YYYY-MM-DD` day; anything else reads as no filter. */
+export const dateFilter = z.optional(z.pipe(filter, z.transform(dateFrom)));

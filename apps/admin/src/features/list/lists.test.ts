@@ -1,5 +1,8 @@
+import { goodsListQuery } from '@consign/api-client/query';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { parseSearch } from '../../lib/search';
+import { defineList, filter, listSearch } from './define-list';
 import {
   afterSaleList,
   copyRecordList,
@@ -101,6 +104,52 @@ describe('the request body of each list, from its address', () => {
     expect(paramsFor(copyRecordList, '?status=running&shop_id=x')).toMatchObject({
       status: 'running',
       shop_id: undefined,
+    });
+  });
+});
+
+describe('the API filter of 代发订单 (the list, 导出 and the batches send it)', () => {
+  const filterFor = (query: string) => orderList.filter(orderList.search.parse(parseSearch(query)));
+
+  it('holds one buyer (查看订单) and the 黑名单 filter beside the others', () => {
+    expect(filterFor('?buyer_id=12&blacklisted=1&status=pending&pageIndex=3')).toEqual({
+      keyword: undefined,
+      status: 'pending',
+      shop_id: undefined,
+      platform: undefined,
+      start_date: undefined,
+      end_date: undefined,
+      blacklisted: '1',
+      buyer_id: 12,
+    });
+  });
+
+  it('is the request body of the list without its page', () => {
+    const query = '?pageIndex=2&keyword=x&buyer_id=5&blacklisted=1&platform=douyin&shop_id=3';
+    const { pageIndex, pageSize, ...rest } = paramsFor(orderList, query) as Record<string, unknown>;
+    expect([pageIndex, pageSize]).toEqual([2, 20]);
+    expect(rest).toEqual(filterFor(query));
+  });
+
+  it('reads what the API would refuse as no filter', () => {
+    expect(filterFor('?buyer_id=0&blacklisted=yes&status=PENDING')).toMatchObject({
+      buyer_id: undefined,
+      blacklisted: undefined,
+      status: undefined,
+    });
+  });
+
+  it('a filter of the API left out of a list’s mapping does not compile', () => {
+    const list = defineList({
+      search: z.extend(listSearch, { keyword: filter }),
+      // @ts-expect-error goodsListQuery's body also has `status` and `shop_id`: the mapping must name them.
+      filter: (search) => ({ keyword: search.keyword }),
+      queryOptions: goodsListQuery,
+    });
+    expect(list.toParams({ pageIndex: 1, pageSize: 20, keyword: 'a' })).toEqual({
+      pageIndex: 1,
+      pageSize: 20,
+      keyword: 'a',
     });
   });
 });

@@ -4,8 +4,10 @@ import {
   BUYER_SORTS,
   COPY_STATUSES,
   type CopyRecord,
+  type CopyRecordListParams,
   EXPORT_STATUSES,
   type ExportJob,
+  type ExportListParams,
   GOODS_STATUSES,
   ORDER_STATUSES,
   PLATFORMS,
@@ -30,97 +32,97 @@ import {
 } from '@consign/api-client/query';
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { dateFrom, defineList, filter, idFrom, listSearch, oneOf } from './define-list';
+import { dateFilter, defineList, enumFilter, filter, idFilter, idFrom, listSearch } from './define-list';
 
 /**
- * Every list page of the app: its address query (pagination plus string filters, SPEC.md section 2),
- * the request body the API gets, and the query of one page.
+ * Every list page of the app: its address query (pagination plus typed filters; a value the API would
+ * refuse reads as no filter), its one mapping to the API's filter, and the query of one page.
  */
 
-/** The address query and request body of a list whose only filter is the keyword. */
-const keywordSearch = z.extend(listSearch, { keyword: filter });
+/** The address query of a list whose only filter is the keyword. */
 const keywordOnly = {
-  search: keywordSearch,
-  toParams: (search: z.output<typeof keywordSearch>) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
-    keyword: search.keyword,
-  }),
+  search: z.extend(listSearch, { keyword: filter }),
+  filter: (search: { keyword?: string | undefined }) => ({ keyword: search.keyword }),
 };
 
-/** 代发订单 `/order/index`. */
+/** 代发订单 `/order/index`: also one buyer's orders (买家管理's 查看订单) and the 黑名单 buyers' orders. */
 export const orderList = defineList({
   search: z.extend(listSearch, {
     keyword: filter,
-    status: filter,
-    shop_id: filter,
-    platform: filter,
-    start_date: filter,
-    end_date: filter,
-    blacklisted: filter,
-    buyer_id: filter,
+    status: enumFilter(ORDER_STATUSES),
+    shop_id: idFilter,
+    platform: enumFilter(PLATFORMS),
+    start_date: dateFilter,
+    end_date: dateFilter,
+    blacklisted: enumFilter(['1']),
+    buyer_id: idFilter,
   }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
+  filter: (search) => ({
     keyword: search.keyword,
-    blacklisted: search.blacklisted === '1' ? ('1' as const) : undefined,
-    buyer_id: idFrom(search.buyer_id),
-    status: oneOf(search.status, ORDER_STATUSES),
-    shop_id: idFrom(search.shop_id),
-    platform: oneOf(search.platform, PLATFORMS),
-    start_date: dateFrom(search.start_date),
-    end_date: dateFrom(search.end_date),
+    status: search.status,
+    shop_id: search.shop_id,
+    platform: search.platform,
+    start_date: search.start_date,
+    end_date: search.end_date,
+    blacklisted: search.blacklisted,
+    buyer_id: search.buyer_id,
   }),
   queryOptions: orderListQuery,
 });
+
+/** The API filter of 代发订单 (the list, its 导出 and its batches). */
+export type OrderListFilter = ReturnType<typeof orderList.filter>;
 
 /** 售后订单 `/order/after-sale`. */
 export const afterSaleList = defineList({
   search: z.extend(listSearch, {
     keyword: filter,
-    status: filter,
-    type: filter,
-    shop_id: filter,
-    start_date: filter,
-    end_date: filter,
+    status: enumFilter(AFTER_SALE_STATUSES),
+    type: enumFilter(AFTER_SALE_TYPES),
+    shop_id: idFilter,
+    start_date: dateFilter,
+    end_date: dateFilter,
   }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
+  filter: (search) => ({
     keyword: search.keyword,
-    status: oneOf(search.status, AFTER_SALE_STATUSES),
-    type: oneOf(search.type, AFTER_SALE_TYPES),
-    shop_id: idFrom(search.shop_id),
-    start_date: dateFrom(search.start_date),
-    end_date: dateFrom(search.end_date),
+    status: search.status,
+    type: search.type,
+    shop_id: search.shop_id,
+    start_date: search.start_date,
+    end_date: search.end_date,
   }),
   queryOptions: afterSaleListQuery,
 });
 
+/** A shop group filter: a group id, or `0` for 未分组. */
+const groupFilter = z.optional(
+  z.pipe(
+    filter,
+    z.transform((value: string | undefined) => (value === '0' ? 0 : idFrom(value))),
+  ),
+);
+
 /** 店铺设置 `/shop/setting`; `group_id=0` is 未分组. */
 export const shopList = defineList({
-  search: z.extend(listSearch, { keyword: filter, platform: filter, group_id: filter, auth_status: filter }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
+  search: z.extend(listSearch, {
+    keyword: filter,
+    platform: enumFilter(PLATFORMS),
+    group_id: groupFilter,
+    auth_status: enumFilter(SHOP_AUTH_STATUSES),
+  }),
+  filter: (search) => ({
     keyword: search.keyword,
-    platform: oneOf(search.platform, PLATFORMS),
-    group_id: search.group_id === '0' ? 0 : idFrom(search.group_id),
-    auth_status: oneOf(search.auth_status, SHOP_AUTH_STATUSES),
+    platform: search.platform,
+    group_id: search.group_id,
+    auth_status: search.auth_status,
   }),
   queryOptions: shopListQuery,
 });
 
 /** 买家管理 `/user/buyer`: sorted by 订单数, 消费金额 or 最近下单 (the default). */
 export const buyerList = defineList({
-  search: z.extend(listSearch, { keyword: filter, sort: filter }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
-    keyword: search.keyword,
-    sort: oneOf(search.sort, BUYER_SORTS),
-  }),
+  search: z.extend(listSearch, { keyword: filter, sort: enumFilter(BUYER_SORTS) }),
+  filter: (search) => ({ keyword: search.keyword, sort: search.sort }),
   queryOptions: buyerListQuery,
 });
 
@@ -138,14 +140,8 @@ export const shopGroupList = defineList({
 
 /** 商品管理 `/shop/goods`. */
 export const goodsList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: filter, shop_id: filter }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
-    keyword: search.keyword,
-    status: oneOf(search.status, GOODS_STATUSES),
-    shop_id: idFrom(search.shop_id),
-  }),
+  search: z.extend(listSearch, { keyword: filter, status: enumFilter(GOODS_STATUSES), shop_id: idFilter }),
+  filter: (search) => ({ keyword: search.keyword, status: search.status, shop_id: search.shop_id }),
   queryOptions: goodsListQuery,
 });
 
@@ -157,15 +153,9 @@ export const isCopyActive = (record: CopyRecord) => record.status === 'queued' |
 
 /** 复制记录 `/shop/copy/list`: refreshes every 3 s while a job on the page is queued or running. */
 export const copyRecordList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: filter, shop_id: filter }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
-    keyword: search.keyword,
-    status: oneOf(search.status, COPY_STATUSES),
-    shop_id: idFrom(search.shop_id),
-  }),
-  queryOptions: (api, params) =>
+  search: z.extend(listSearch, { keyword: filter, status: enumFilter(COPY_STATUSES), shop_id: idFilter }),
+  filter: (search) => ({ keyword: search.keyword, status: search.status, shop_id: search.shop_id }),
+  queryOptions: (api, params: CopyRecordListParams) =>
     queryOptions({
       ...copyRecordListQuery(api, params),
       refetchInterval: (query) => (query.state.data?.list.some(isCopyActive) ? COPY_REFRESH_MS : false),
@@ -180,14 +170,9 @@ export const isExportActive = (job: ExportJob) => job.status === 'queued' || job
 
 /** 下载中心 `/dashboard/download`: the account's exports, refreshing every 2 s while one is running. */
 export const exportList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: filter }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
-    keyword: search.keyword,
-    status: oneOf(search.status, EXPORT_STATUSES),
-  }),
-  queryOptions: (api, params) =>
+  search: z.extend(listSearch, { keyword: filter, status: enumFilter(EXPORT_STATUSES) }),
+  filter: (search) => ({ keyword: search.keyword, status: search.status }),
+  queryOptions: (api, params: ExportListParams) =>
     queryOptions({
       ...exportListQuery(api, params),
       refetchInterval: (query) => (query.state.data?.list.some(isExportActive) ? EXPORT_REFRESH_MS : false),
@@ -199,14 +184,22 @@ const ACTION_CODE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
 
 /** 操作日志 `/system/logs`: `keyword` finds who (mobile or name), `action` one action, and the days. */
 export const logList = defineList({
-  search: z.extend(listSearch, { keyword: filter, action: filter, start_date: filter, end_date: filter }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
+  search: z.extend(listSearch, {
+    keyword: filter,
+    action: z.optional(
+      z.pipe(
+        filter,
+        z.transform((value: string | undefined) => (value && ACTION_CODE.test(value) ? value : undefined)),
+      ),
+    ),
+    start_date: dateFilter,
+    end_date: dateFilter,
+  }),
+  filter: (search) => ({
     actor: search.keyword,
-    action: search.action && ACTION_CODE.test(search.action) ? search.action : undefined,
-    start_date: dateFrom(search.start_date),
-    end_date: dateFrom(search.end_date),
+    action: search.action,
+    start_date: search.start_date,
+    end_date: search.end_date,
   }),
   queryOptions: logListQuery,
 });
@@ -225,24 +218,14 @@ export const roleList = defineList({
 
 /** 子账号 `/user/account`: the account's users (owner first). */
 export const memberList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: filter }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
-    keyword: search.keyword,
-    status: oneOf(search.status, USER_STATUSES),
-  }),
+  search: z.extend(listSearch, { keyword: filter, status: enumFilter(USER_STATUSES) }),
+  filter: (search) => ({ keyword: search.keyword, status: search.status }),
   queryOptions: memberListQuery,
 });
 
 /** 卖家管理 `/user/seller`: every seller account (operators). */
 export const sellerList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: filter }),
-  toParams: (search) => ({
-    pageIndex: search.pageIndex,
-    pageSize: search.pageSize,
-    keyword: search.keyword,
-    status: oneOf(search.status, USER_STATUSES),
-  }),
+  search: z.extend(listSearch, { keyword: filter, status: enumFilter(USER_STATUSES) }),
+  filter: (search) => ({ keyword: search.keyword, status: search.status }),
   queryOptions: sellerListQuery,
 });

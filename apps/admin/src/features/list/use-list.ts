@@ -9,7 +9,7 @@ import {
 import { useEffect } from 'react';
 import type * as z from 'zod';
 import { useApi } from '../../lib/use-api';
-import { LIST_DEFAULTS, type ListDefinition, type ListSchema, type ListSearch } from './define-list';
+import { type ApiFilter, LIST_DEFAULTS, type List, type ListSchema, type ListSearch } from './define-list';
 
 /** What a page passes for its route: `getRouteApi('/_authed/order/index')`. */
 export interface ListRoute<S> {
@@ -21,14 +21,19 @@ export interface ListRoute<S> {
 /** The options of a list query: one page of rows and the total. */
 export type ListQueryOptions<Row, Key extends QueryKey> = UseQueryOptions<Page<Row>, Error, Page<Row>, Key>;
 
-/** The filters of a list: every key of its search but the pagination, as strings. */
+/** The filters of a list as the filter bar edits them: every key of its search but the pagination, as strings. */
 export type ListFilters = Record<string, string | undefined>;
 
 /** A list page's state and its setters (`useList`). */
-export interface ListControls<Row> {
+export interface ListControls<Row, Filter = unknown> {
   pagination: { current: number; pageSize: number };
-  /** The filters in the address (empty ones left out). */
+  /** The filters in the address (empty ones left out), as text for the filter bar and the tabs. */
   filters: ListFilters;
+  /**
+   * The API's filter of the address (`list.filter`): what the page's query sends, and what 导出, the
+   * batches and any count of the same list must send.
+   */
+  filter: Filter;
   /** The page of rows the address asks for. */
   query: UseQueryResult<Page<Row>>;
   /** Go to a page and page size, as the `Pagination` reports them (it keeps the first visible row). */
@@ -39,12 +44,13 @@ export interface ListControls<Row> {
   resetFilters: () => void;
 }
 
-/** The filters of a search: its string values but the pagination, empty ones left out. */
+/** The filters of a search as text: its values but the pagination (ids as digits), empty ones left out. */
 export function filtersOf(search: ListSearch): ListFilters {
   const filters: ListFilters = {};
   for (const [key, value] of Object.entries(search)) {
-    if (key !== 'pageIndex' && key !== 'pageSize' && typeof value === 'string' && value !== '')
-      filters[key] = value;
+    if (key === 'pageIndex' || key === 'pageSize') continue;
+    if (typeof value === 'string' && value !== '') filters[key] = value;
+    else if (typeof value === 'number') filters[key] = String(value);
   }
   return filters;
 }
@@ -85,8 +91,8 @@ export function withoutFilters(search: ListSearch): ListSearch {
  */
 export function useList<Schema extends ListSchema, P extends ListParams, Row, Key extends QueryKey>(
   route: ListRoute<z.output<Schema>>,
-  list: ListDefinition<Schema, P, ListQueryOptions<Row, Key>>,
-): ListControls<Row> {
+  list: List<Schema, P, ListQueryOptions<Row, Key>>,
+): ListControls<Row, ApiFilter<P>> {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const api = useApi();
@@ -107,6 +113,7 @@ export function useList<Schema extends ListSchema, P extends ListParams, Row, Ke
   return {
     pagination: { current: search.pageIndex, pageSize: search.pageSize },
     filters: filtersOf(search),
+    filter: list.filter(search),
     query,
     setPagination: (page, pageSize) => go(withPagination(search, page, pageSize)),
     setFilters: (filters) => go(withFilters(search, filters)),

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type Order, type OrderFilter, PLATFORMS } from '@consign/api-client';
+import { ORDER_STATUSES, type Order, PLATFORMS } from '@consign/api-client';
 import { Button, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
@@ -98,7 +98,7 @@ export function OrderListPage() {
       leadingColumns={canProcess ? select.columns : undefined}
       actions={
         <div className="flex flex-wrap items-center gap-3">
-          {list.filters.buyer_id ? (
+          {list.filter.buyer_id ? (
             <span data-slot="one-buyer" className="flex items-center gap-2 text-sm">
               {rows[0]
                 ? ORDER_COPY.oneBuyer(rows[0].buyer_name, rows[0].receiver.mobile)
@@ -108,13 +108,13 @@ export function OrderListPage() {
               </Button>
             </span>
           ) : null}
-          <ExportMenu filters={list.filters} />
+          <ExportMenu filter={list.filter} />
           {canProcess ? <OrderImportButton /> : null}
           {canProcess ? (
             <OrderBatchBar
               rows={rows}
               total={list.query.data?.total ?? 0}
-              filter={list.filters as OrderFilter}
+              filter={list.filter}
               selection={select.selection}
               onSelectAllMatching={() => select.setSelection({ kind: 'filter' })}
               onClear={select.clear}

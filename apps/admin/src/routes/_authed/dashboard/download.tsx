@@ -5,7 +5,8 @@ import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { exportList } from '../../../features/list/lists';
 
 export const Route = createFileRoute('/_authed/dashboard/download')({
-  staticData: { title: TITLES.dashboardDownload },
+  // 下载中心 holds the order exports.
+  staticData: { title: TITLES.dashboardDownload, permission: 'order:view' },
   validateSearch: exportList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => exportList.toParams(search),

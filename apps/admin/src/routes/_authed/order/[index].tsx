@@ -6,7 +6,7 @@ import { OrderListPage } from '../../../features/order/order-list-page';
 
 /** `/order/index` (`[index]`: a literal segment, not the index route of /order). */
 export const Route = createFileRoute('/_authed/order/index')({
-  staticData: { title: TITLES.orderIndex },
+  staticData: { title: TITLES.orderIndex, permission: 'order:view' },
   validateSearch: orderList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => orderList.toParams(search),

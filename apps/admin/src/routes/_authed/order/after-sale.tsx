@@ -5,7 +5,7 @@ import { afterSaleList } from '../../../features/list/lists';
 import { AfterSaleListPage } from '../../../features/order/after-sale-list-page';
 
 export const Route = createFileRoute('/_authed/order/after-sale')({
-  staticData: { title: TITLES.orderAfterSale },
+  staticData: { title: TITLES.orderAfterSale, permission: 'aftersale:process' },
   validateSearch: afterSaleList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => afterSaleList.toParams(search),

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
 
-/** 商品复制: its list is the index child, its sub-pages add a breadcrumb level. */
+/**
+ * 商品复制: its list is the index child, its sub-pages add a breadcrumb level; its permission
+ * guards them too.
+ */
 export const Route = createFileRoute('/_authed/shop/copy')({
-  staticData: { title: TITLES.shopCopy },
+  staticData: { title: TITLES.shopCopy, permission: 'copy:run' },
 });

@@ -4,7 +4,7 @@ import { TITLES } from '../../../copy';
 import { AddressPage } from '../../../features/system/address-page';
 
 export const Route = createFileRoute('/_authed/system/address')({
-  staticData: { title: TITLES.systemAddress },
+  staticData: { title: TITLES.systemAddress, permission: 'setting:manage' },
   loader: ({ context: { queryClient, api } }) =>
     queryClient.ensureQueryData(addressListQuery(api)).catch(() => undefined),
   component: AddressPage,

@@ -3,9 +3,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
 import { GlobalSettingsPage } from '../../../features/system/global-settings-page';
 
-/** Administrators only: the menu hides it from others, and the route guard (lib/access.ts) refuses them. */
+/** Administrators only (`authority`): the menu hides it from others, and the route guard refuses them. */
 export const Route = createFileRoute('/_authed/system/global')({
-  staticData: { title: TITLES.systemGlobal },
+  staticData: { title: TITLES.systemGlobal, authority: 'admin' },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(companyQuery(api)),
   component: GlobalSettingsPage,
 });

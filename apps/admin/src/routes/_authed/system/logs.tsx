@@ -5,7 +5,7 @@ import { logList } from '../../../features/list/lists';
 import { LogListPage } from '../../../features/system/log-list-page';
 
 export const Route = createFileRoute('/_authed/system/logs')({
-  staticData: { title: TITLES.systemLogs },
+  staticData: { title: TITLES.systemLogs, permission: 'log:view' },
   validateSearch: logList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => logList.toParams(search),

@@ -4,7 +4,7 @@ import { TITLES } from '../../../copy';
 import { DropshipSettingsPage } from '../../../features/system/dropship-settings-page';
 
 export const Route = createFileRoute('/_authed/system/setting')({
-  staticData: { title: TITLES.systemSetting },
+  staticData: { title: TITLES.systemSetting, permission: 'setting:manage' },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(settingQuery(api)),
   component: DropshipSettingsPage,
 });

@@ -4,9 +4,9 @@ import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { memberList } from '../../../features/list/lists';
 import { MemberListPage } from '../../../features/team/member-list-page';
 
-/** Who may open it: lib/access.ts (the route guard of routes/_authed.tsx). */
+/** Who may open it: its `permission` below, read by the route guard of routes/_authed.tsx and the menu. */
 export const Route = createFileRoute('/_authed/user/account')({
-  staticData: { title: TITLES.userAccount },
+  staticData: { title: TITLES.userAccount, permission: 'team:manage' },
   validateSearch: memberList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => memberList.toParams(search),

@@ -5,7 +5,8 @@ import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { receiverList } from '../../../features/list/lists';
 
 export const Route = createFileRoute('/_authed/user/address')({
-  staticData: { title: TITLES.userAddress },
+  // 地址管理 lists the receivers of the orders (`/api/order/receivers` asks order:view).
+  staticData: { title: TITLES.userAddress, permission: 'order:view' },
   validateSearch: receiverList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => receiverList.toParams(search),

@@ -5,7 +5,7 @@ import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { blacklistList } from '../../../features/list/lists';
 
 export const Route = createFileRoute('/_authed/user/black-list')({
-  staticData: { title: TITLES.userBlackList },
+  staticData: { title: TITLES.userBlackList, permission: 'order:view' },
   validateSearch: blacklistList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => blacklistList.toParams(search),

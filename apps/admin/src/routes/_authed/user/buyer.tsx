@@ -5,7 +5,7 @@ import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { buyerList } from '../../../features/list/lists';
 
 export const Route = createFileRoute('/_authed/user/buyer')({
-  staticData: { title: TITLES.userBuyer },
+  staticData: { title: TITLES.userBuyer, permission: 'order:view' },
   validateSearch: buyerList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => buyerList.toParams(search),

@@ -4,9 +4,9 @@ import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { roleList } from '../../../features/list/lists';
 import { RoleListPage } from '../../../features/team/role-list-page';
 
-/** Who may open it: lib/access.ts (the route guard of routes/_authed.tsx). */
+/** Who may open it: its `permission` below, read by the route guard of routes/_authed.tsx and the menu. */
 export const Route = createFileRoute('/_authed/user/permission')({
-  staticData: { title: TITLES.userPermission },
+  staticData: { title: TITLES.userPermission, permission: 'team:manage' },
   validateSearch: roleList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => roleList.toParams(search),

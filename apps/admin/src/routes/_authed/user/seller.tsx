@@ -4,9 +4,9 @@ import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { sellerList } from '../../../features/list/lists';
 import { SellerListPage } from '../../../features/team/seller-list-page';
 
-/** Who may open it: lib/access.ts (the route guard of routes/_authed.tsx). */
+/** Who may open it: its `authority` below, read by the route guard of routes/_authed.tsx and the menu. */
 export const Route = createFileRoute('/_authed/user/seller')({
-  staticData: { title: TITLES.userSeller },
+  staticData: { title: TITLES.userSeller, authority: 'admin' },
   validateSearch: sellerList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => sellerList.toParams(search),
