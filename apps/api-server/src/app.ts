@@ -16,6 +16,7 @@ import { bodyLimits } from './middleware/body-limit';
 import { requestLog } from './middleware/request-log';
 import { parseCspOrigins, securityHeaders } from './middleware/security-headers';
 import { signature } from './middleware/signature';
+import { type PlatformSandboxes, SANDBOX_MOUNT } from './platforms/sandbox';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { addressRoutes } from './routes/address';
 import { buyerRoutes } from './routes/buyer';
@@ -45,6 +46,8 @@ export interface AppOptions extends Deps {
   staticSite: StaticSite | null;
   /** Where the export files are (the export worker writes them, `/download/export/:id` reads them). */
   exportDir: string;
+  /** The platform sandboxes, served under `/__sandbox/pdd` and `/__sandbox/doudian` (never in production). */
+  sandboxes?: PlatformSandboxes | null;
 }
 
 /**
@@ -106,6 +109,12 @@ export function createApp(options: AppOptions) {
       if (!entry) return c.json({ error: 'no code sent to this mobile' }, 404);
       return c.json({ mobile: entry.mobile, code: entry.code });
     });
+  }
+
+  if (options.sandboxes && !production) {
+    const { pdd, doudian } = options.sandboxes;
+    app.mount(`${SANDBOX_MOUNT}/pdd`, (request) => pdd.fetch(request));
+    app.mount(`${SANDBOX_MOUNT}/doudian`, (request) => doudian.fetch(request));
   }
 
   const svg = (body: string | null, c: Context) =>
