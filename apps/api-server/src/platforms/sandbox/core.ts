@@ -370,8 +370,8 @@ ${shops}
       refund: 'none',
       preSale: n % 7 === 6,
       createdAt: at,
-      paidAt: at + 5,
-      updatedAt: at + 5,
+      paidAt: at,
+      updatedAt: at,
       items: [
         {
           goodsId: goods?.goodsId ?? '0',
