@@ -149,7 +149,9 @@ export function createApp(options: AppOptions) {
   };
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    if (c.req.path.startsWith('/__dev/')) return c.text('Not Found', 404);
+    if (c.req.path.startsWith('/__dev/') || c.req.path.startsWith(`${SANDBOX_MOUNT}/`)) {
+      return c.text('Not Found', 404);
+    }
     if (!staticSite?.built) return c.text(NOT_BUILT_TEXT, 503, { 'cache-control': 'no-store' });
     return staticSite.serve(c, embeddedConfig);
   });
