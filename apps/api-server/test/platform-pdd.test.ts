@@ -398,6 +398,15 @@ describe('PddConnector against the sandbox', () => {
         connect(undefined, { gatewayUrl: down.url, authUrl: down.url }).carriers(token),
       );
       expect(http).toMatchObject({ kind: 'server', code: 'http 503', retryable: true });
+      const huge = await brokenServer(200, `{"x":"${'x'.repeat(9 * 1024 * 1024)}"}`, 'application/json');
+      try {
+        const tooLarge = await failure(
+          connect(undefined, { gatewayUrl: huge.url, authUrl: huge.url }).carriers(token),
+        );
+        expect(tooLarge).toMatchObject({ kind: 'bad_answer', code: `answer over ${8 * 1024 * 1024} bytes` });
+      } finally {
+        await huge.close();
+      }
       const gone = await closedPort();
       const network = await failure(connect(undefined, { gatewayUrl: gone, authUrl: gone }).carriers(token));
       expect(network).toMatchObject({
@@ -409,5 +418,13 @@ describe('PddConnector against the sandbox', () => {
       await proxy.close();
       await down.close();
     }
+  });
+
+  it('the sandbox reads no request body over 1 MB (413), its page included', async () => {
+    const big = 'a='.concat('x'.repeat(1024 * 1024 + 1));
+    const gateway = await fetch(PddSandbox.endpoints(served.url).gatewayUrl, { method: 'POST', body: big });
+    expect(gateway.status).toBe(413);
+    const page = await fetch(PddSandbox.endpoints(served.url).authUrl, { method: 'POST', body: big });
+    expect(page.status).toBe(413);
   });
 });

@@ -249,6 +249,28 @@ export function sellerMessage(platform: PlatformCode, kind: PlatformErrorKind, d
 /** How long one call may take before it counts as a `network` failure. */
 export const PLATFORM_TIMEOUT_MS = 15_000;
 
+/** The largest answer read (a page of 100 orders is a few hundred KB); more is a `bad_answer`. */
+export const PLATFORM_ANSWER_LIMIT = 8 * 1024 * 1024;
+
+/** The body as text, or a rejection once it passes `PLATFORM_ANSWER_LIMIT` (the rest is not read). */
+async function boundedText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > PLATFORM_ANSWER_LIMIT) {
+      await reader.cancel();
+      throw new Error('answer too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
  * POSTs to a platform and reads its JSON answer, mapping transport failures to `PlatformError`s:
  * no answer -> `network`, HTTP 5xx/429 or another non-2xx -> `server` / `rate_limit`, a body that is
@@ -272,7 +294,21 @@ export async function postForJson(
     const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable';
     throw new PlatformError(platform, 'network', sellerMessage(platform, 'network'), reason);
   }
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await boundedText(response);
+  } catch (error) {
+    if (error instanceof Error && error.message === 'answer too large') {
+      throw new PlatformError(
+        platform,
+        'bad_answer',
+        sellerMessage(platform, 'bad_answer'),
+        `answer over ${PLATFORM_ANSWER_LIMIT} bytes`,
+      );
+    }
+    // Cut off mid-answer: the timeout, or the connection dropped.
+    throw new PlatformError(platform, 'network', sellerMessage(platform, 'network'), 'cut off');
+  }
   if (response.status === 429) {
     throw new PlatformError(platform, 'rate_limit', sellerMessage(platform, 'rate_limit'), 'http 429');
   }

@@ -146,8 +146,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The largest request body a sandbox reads (its largest real request is a few KB). */
+export const SANDBOX_BODY_LIMIT = 1024 * 1024;
+/** How many calls `calls` keeps (the oldest are dropped), so a long demo does not grow without end. */
+export const SANDBOX_CALLS_KEPT = 10_000;
+
 export abstract class SandboxCore {
-  /** Every gateway call, in order (signature failures included, with their error). */
+  /** Every gateway call, in order (signature failures included, with their error); the last 10,000. */
   readonly calls: SandboxCall[] = [];
   readonly orders = new Map<string, SandboxOrder>();
   readonly shops: SandboxShop[];
@@ -212,7 +217,20 @@ export abstract class SandboxCore {
     return entry.count <= this.#rateLimit;
   }
 
-  /** The calls that passed the signature check and reached `method`, successful or not. */
+  protected record(call: SandboxCall) {
+    this.calls.push(call);
+    if (this.calls.length > SANDBOX_CALLS_KEPT) this.calls.splice(0, this.calls.length - SANDBOX_CALLS_KEPT);
+  }
+
+  /** The request body as text, or null when it is over `SANDBOX_BODY_LIMIT`. */
+  protected async readBody(request: Request): Promise<string | null> {
+    const declared = Number(request.headers.get('content-length') ?? 0);
+    if (declared > SANDBOX_BODY_LIMIT) return null;
+    const body = Buffer.from(await request.arrayBuffer());
+    return body.length > SANDBOX_BODY_LIMIT ? null : body.toString('utf8');
+  }
+
+  /** The calls of `method`, successful or not. */
   callsOf(method: string): SandboxCall[] {
     return this.calls.filter((call) => call.method === method);
   }
@@ -232,6 +250,7 @@ export abstract class SandboxCore {
    * valid 10 minutes, single use.
    */
   issueCode(clientId: string, shopId: string, redirectUri: string): string {
+    for (const [old, entry] of this.codes) if (entry.expiresAt < this.nowS()) this.codes.delete(old);
     const code = randomBytes(16).toString('hex');
     this.codes.set(code, { clientId, shopId, redirectUri, expiresAt: this.nowS() + 600, used: false });
     return code;
@@ -294,7 +313,9 @@ export abstract class SandboxCore {
    */
   protected async authorisationPage(request: Request, clientIdParam: string): Promise<Response> {
     const url = new URL(request.url);
-    const form = request.method === 'POST' ? new URLSearchParams(await request.text()) : url.searchParams;
+    const posted = request.method === 'POST' ? await this.readBody(request) : '';
+    if (posted === null) return html('<h1>请求过大</h1>', 413);
+    const form = request.method === 'POST' ? new URLSearchParams(posted) : url.searchParams;
     const clientId = form.get(clientIdParam) ?? '';
     const redirectUri = form.get('redirect_uri') ?? '';
     const state = form.get('state') ?? '';

@@ -90,7 +90,8 @@ export class DoudianSandbox extends SandboxCore {
     const url = new URL(request.url);
     if (url.pathname === DOUDIAN_SANDBOX_PATHS.auth) return this.authorisationPage(request, 'app_key');
     if (request.method !== 'POST') return new Response('Not Found', { status: 404 });
-    const body = await request.text();
+    const body = await this.readBody(request);
+    if (body === null) return new Response('Payload Too Large', { status: 413 });
     const query = url.searchParams;
     const paramJson = body || query.get('param_json') || '{}';
     const method = query.get('method') ?? '';
@@ -104,7 +105,7 @@ export class DoudianSandbox extends SandboxCore {
         throw invalid('isv.parameter-format-invalid', '业务参数json解析失败');
       }
       const data = this.answer(method, params, query.get('app_key') ?? '', shopId);
-      this.calls.push({ method, shopId, error: null });
+      this.record({ method, shopId, error: null });
       return Response.json({
         code: DOUDIAN_CODES.ok,
         msg: 'success',
@@ -115,7 +116,7 @@ export class DoudianSandbox extends SandboxCore {
       });
     } catch (error) {
       if (!(error instanceof DoudianAnswer)) throw error;
-      this.calls.push({ method, shopId, error: `${error.code}${error.subCode ? `/${error.subCode}` : ''}` });
+      this.record({ method, shopId, error: `${error.code}${error.subCode ? `/${error.subCode}` : ''}` });
       return Response.json({
         code: error.code,
         msg: error.message,

@@ -96,7 +96,8 @@ export class PddSandbox extends SandboxCore {
     if (path !== PDD_SANDBOX_PATHS.gateway || request.method !== 'POST') {
       return new Response('Not Found', { status: 404 });
     }
-    const text = await request.text();
+    const text = await this.readBody(request);
+    if (text === null) return new Response('Payload Too Large', { status: 413 });
     const contentType = request.headers.get('content-type') ?? '';
     let params: Record<string, string>;
     try {
@@ -116,7 +117,7 @@ export class PddSandbox extends SandboxCore {
     try {
       shopId = this.authenticate(params, method);
       const response = this.answer(method, params, shopId);
-      this.calls.push({ method, shopId, error: null });
+      this.record({ method, shopId, error: null });
       return Response.json(response);
     } catch (error) {
       if (error instanceof PddAnswer) return this.error(shopId, method, error);
@@ -125,7 +126,7 @@ export class PddSandbox extends SandboxCore {
   }
 
   private error(shopId: string | null, method: string, error: PddAnswer): Response {
-    this.calls.push({ method, shopId, error: String(error.code) });
+    this.record({ method, shopId, error: String(error.code) });
     return Response.json({
       error_response: {
         error_code: error.code,
