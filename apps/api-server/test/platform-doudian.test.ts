@@ -144,7 +144,7 @@ describe('DoudianConnector against the sandbox', () => {
     const page = await connector.listChangedOrders(token, { start: nowS() - 5, end: nowS() }, 1);
     const order = page.orders.find((o) => o.orderNo === placed.orderNo);
     expect(order).toMatchObject({
-      platform: 'doudian',
+      platform: 'douyin',
       platformStatus: '2',
       stage: 'to_ship',
       refund: 'none',

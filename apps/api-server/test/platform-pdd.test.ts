@@ -34,14 +34,14 @@ describe('pddSign', () => {
 
 describe('amounts and times', () => {
   it('converts 元 to 分 exactly, from numbers and strings', () => {
-    expect(yuanToFen('pdd', '59.90', 'x')).toBe(5990);
-    expect(yuanToFen('pdd', 12.3, 'x')).toBe(1230);
-    expect(yuanToFen('pdd', 0.07, 'x')).toBe(7);
-    expect(yuanToFen('pdd', '0.1', 'x')).toBe(10);
-    expect(yuanToFen('pdd', 1.005, 'x')).toBe(101);
-    expect(yuanToFen('pdd', '-3.50', 'x')).toBe(-350);
-    expect(yuanToFen('pdd', undefined, 'x')).toBe(0);
-    expect(() => yuanToFen('pdd', '12元', 'x')).toThrow(PlatformError);
+    expect(yuanToFen('pinduoduo', '59.90', 'x')).toBe(5990);
+    expect(yuanToFen('pinduoduo', 12.3, 'x')).toBe(1230);
+    expect(yuanToFen('pinduoduo', 0.07, 'x')).toBe(7);
+    expect(yuanToFen('pinduoduo', '0.1', 'x')).toBe(10);
+    expect(yuanToFen('pinduoduo', 1.005, 'x')).toBe(101);
+    expect(yuanToFen('pinduoduo', '-3.50', 'x')).toBe(-350);
+    expect(yuanToFen('pinduoduo', undefined, 'x')).toBe(0);
+    expect(() => yuanToFen('pinduoduo', '12元', 'x')).toThrow(PlatformError);
   });
 
   it('reads the platform times as Beijing time', () => {
@@ -165,7 +165,7 @@ describe('PddConnector against the sandbox', () => {
     const page = await connector.listChangedOrders(token, { start: nowS() - 10, end: nowS() }, 1);
     const order = page.orders.find((o) => o.orderNo === placed.orderNo);
     expect(order).toMatchObject({
-      platform: 'pdd',
+      platform: 'pinduoduo',
       platformStatus: '1',
       stage: 'to_ship',
       refund: 'none',

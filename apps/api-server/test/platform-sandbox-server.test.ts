@@ -23,10 +23,10 @@ describe('the server serves the platform sandboxes outside production', () => {
     const sandboxes = t.server.sandboxes;
     expect(sandboxes).not.toBeNull();
     const endpoints = sandboxes?.endpoints(t.url);
-    expect(endpoints?.pdd.authUrl).toBe(`${t.url}/__sandbox/pdd/service-market/auth`);
+    expect(endpoints?.pinduoduo.authUrl).toBe(`${t.url}/__sandbox/pdd/service-market/auth`);
     const pdd = new PddConnector({
       app: PDD_SANDBOX_APP,
-      endpoints: endpoints?.pdd ?? { gatewayUrl: '', authUrl: '' },
+      endpoints: endpoints?.pinduoduo ?? { gatewayUrl: '', authUrl: '' },
       now: t.clock.now,
     });
     const back = await authoriseInBrowser(pdd, {
@@ -52,7 +52,7 @@ describe('the server serves the platform sandboxes outside production', () => {
     const endpoints = t.server.sandboxes?.endpoints(t.url);
     const doudian = new DoudianConnector({
       app: DOUDIAN_SANDBOX_APP,
-      endpoints: endpoints?.doudian ?? { gatewayUrl: '', authUrl: '' },
+      endpoints: endpoints?.douyin ?? { gatewayUrl: '', authUrl: '' },
       now: t.clock.now,
     });
     const back = await authoriseInBrowser(doudian, {

@@ -1,3 +1,5 @@
+import type { PLATFORMS } from '@consign/api-client';
+
 /**
  * One interface for every sales platform (拼多多, 抖店; 淘宝 and 快手 later): the sync, the writeback and
  * the pages talk to a `PlatformConnector` and never to a platform's protocol. A connector is a small
@@ -9,10 +11,14 @@
  * passed in on every call, so one connector serves every shop of the platform.
  */
 
-export type PlatformCode = 'pdd' | 'doudian';
+/**
+ * The platforms with a connector, by the contract's codes (`PLATFORMS`, a shop's `platform`): 拼多多 is
+ * `pinduoduo`, 抖店 (抖音's merchant platform) is `douyin`.
+ */
+export type PlatformCode = Extract<(typeof PLATFORMS)[number], 'pinduoduo' | 'douyin'>;
 
 /** The name sellers know the platform by. */
-export const PLATFORM_NAMES: Record<PlatformCode, string> = { pdd: '拼多多', doudian: '抖店' };
+export const PLATFORM_NAMES: Record<PlatformCode, string> = { pinduoduo: '拼多多', douyin: '抖店' };
 
 /** The open-platform app an operator registered (平台授权): client id (app key) and secret. */
 export interface AppCredentials {

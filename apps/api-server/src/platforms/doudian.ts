@@ -114,7 +114,7 @@ type Json = Record<string, unknown>;
 const obj = (value: unknown): Json =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const fen = (value: unknown, field: string) => int('doudian', value, field) ?? 0;
+const fen = (value: unknown, field: string) => int('douyin', value, field) ?? 0;
 
 /**
  * The order's after-sale state from its SKU orders' `after_sale_info.refund_status`
@@ -147,15 +147,15 @@ export function doudianOrder(raw: Json): PlatformOrder {
   const orderNo = str(raw.order_id);
   if (!orderNo) {
     throw new PlatformError(
-      'doudian',
+      'douyin',
       'bad_answer',
-      sellerMessage('doudian', 'bad_answer'),
+      sellerMessage('douyin', 'bad_answer'),
       'order without order_id',
     );
   }
   const skus = list(raw.sku_order_list).map(obj);
   const items: PlatformOrderItem[] = skus.map((sku) => {
-    const quantity = int('doudian', sku.item_num, 'item_num') ?? 0;
+    const quantity = int('douyin', sku.item_num, 'item_num') ?? 0;
     const origin = fen(sku.origin_amount, 'origin_amount');
     return {
       name: str(sku.product_name),
@@ -175,20 +175,20 @@ export function doudianOrder(raw: Json): PlatformOrder {
   const address = obj(raw.mask_post_addr);
   const place = (key: string) => str(obj(address[key]).name);
   const logistics = obj(list(raw.logistics_info)[0]);
-  const createdAt = int('doudian', raw.create_time, 'create_time') ?? 0;
-  const paidAt = int('doudian', raw.pay_time, 'pay_time');
+  const createdAt = int('douyin', raw.create_time, 'create_time') ?? 0;
+  const paidAt = int('douyin', raw.pay_time, 'pay_time');
   return {
-    platform: 'doudian',
+    platform: 'douyin',
     orderNo,
     platformStatus: str(raw.order_status),
     stage: STAGES[str(raw.order_status)] ?? 'other',
     platformRefundStatus: refund.code,
     refund: refund.stage,
-    preSale: skus.some((sku) => (int('doudian', sku.pre_sale_type, 'pre_sale_type') ?? 0) > 0),
-    shipBy: int('doudian', raw.exp_ship_time, 'exp_ship_time'),
+    preSale: skus.some((sku) => (int('douyin', sku.pre_sale_type, 'pre_sale_type') ?? 0) > 0),
+    shipBy: int('douyin', raw.exp_ship_time, 'exp_ship_time'),
     createdAt,
     paidAt: paidAt ? paidAt : null,
-    updatedAt: int('doudian', raw.update_time, 'update_time') ?? createdAt,
+    updatedAt: int('douyin', raw.update_time, 'update_time') ?? createdAt,
     goodsFen: skus.reduce((sum, sku) => sum + fen(sku.origin_amount, 'origin_amount'), 0),
     freightFen: fen(raw.post_amount, 'post_amount'),
     discountFen: fen(raw.promotion_amount, 'promotion_amount'),
@@ -223,7 +223,7 @@ export interface DoudianConnectorOptions {
 }
 
 export class DoudianConnector implements PlatformConnector {
-  readonly platform = 'doudian' as const;
+  readonly platform = 'douyin' as const;
   readonly maxWindowSeconds = DOUDIAN_MAX_WINDOW_SECONDS;
   readonly maxLookbackSeconds = DOUDIAN_MAX_LOOKBACK_SECONDS;
   readonly maxPageSize = DOUDIAN_MAX_PAGE_SIZE;
@@ -276,7 +276,7 @@ export class DoudianConnector implements PlatformConnector {
       ),
     );
     const orders = list(data.shop_order_list).map((entry) => doudianOrder(obj(entry)));
-    const total = int('doudian', data.total, 'total') ?? orders.length;
+    const total = int('douyin', data.total, 'total') ?? orders.length;
     return { orders, total, hasMore: page * pageSize < total };
   }
 
@@ -309,11 +309,7 @@ export class DoudianConnector implements PlatformConnector {
   async decrypt(accessToken: string, items: DecryptRequest[]): Promise<DecryptResult[]> {
     if (items.length === 0) return [];
     if (items.length > 100) {
-      throw new PlatformError(
-        'doudian',
-        'invalid',
-        sellerMessage('doudian', 'invalid', '一次最多解密 100 条'),
-      );
+      throw new PlatformError('douyin', 'invalid', sellerMessage('douyin', 'invalid', '一次最多解密 100 条'));
     }
     const data = obj(
       await this.call(
@@ -346,7 +342,7 @@ export class DoudianConnector implements PlatformConnector {
               : !Number.isInteger(pageSize) || pageSize < 1 || pageSize > DOUDIAN_MAX_PAGE_SIZE
                 ? `每页最多 ${DOUDIAN_MAX_PAGE_SIZE} 条`
                 : null;
-    if (problem) throw new PlatformError('doudian', 'invalid', sellerMessage('doudian', 'invalid', problem));
+    if (problem) throw new PlatformError('douyin', 'invalid', sellerMessage('douyin', 'invalid', problem));
   }
 
   private authorisation(data: unknown): ShopAuthorisation {
@@ -356,9 +352,9 @@ export class DoudianConnector implements PlatformConnector {
     const shopId = str(answer.shop_id);
     if (!accessToken || !shopId) {
       throw new PlatformError(
-        'doudian',
+        'douyin',
         'bad_answer',
-        sellerMessage('doudian', 'bad_answer'),
+        sellerMessage('douyin', 'bad_answer'),
         'token without shop_id',
       );
     }
@@ -367,7 +363,7 @@ export class DoudianConnector implements PlatformConnector {
       shopName: str(answer.shop_name) || shopId,
       accessToken,
       refreshToken: str(answer.refresh_token),
-      expiresAt: nowS + (int('doudian', answer.expires_in, 'expires_in') ?? 0),
+      expiresAt: nowS + (int('douyin', answer.expires_in, 'expires_in') ?? 0),
       refreshExpiresAt: null,
     };
   }
@@ -394,15 +390,15 @@ export class DoudianConnector implements PlatformConnector {
     const url = `${this.options.endpoints.gatewayUrl.replace(/\/+$/, '')}${path}?${query}`;
     const json = obj(
       await postForJson(
-        'doudian',
+        'douyin',
         url,
         { body: paramJson, contentType: 'application/json' },
         this.options.fetch,
       ),
     );
-    const code = int('doudian', json.code, 'code');
+    const code = int('douyin', json.code, 'code');
     if (code === null) {
-      throw new PlatformError('doudian', 'bad_answer', sellerMessage('doudian', 'bad_answer'), 'no code');
+      throw new PlatformError('douyin', 'bad_answer', sellerMessage('douyin', 'bad_answer'), 'no code');
     }
     if (code !== DOUDIAN_CODES.ok) throw doudianError(json, accessToken === null);
     return json.data;
@@ -411,13 +407,13 @@ export class DoudianConnector implements PlatformConnector {
 
 /** An answer whose `code` is not 10000 as a `PlatformError`; for the token calls a refusal means re-authorise. */
 export function doudianError(answer: Json, tokenCall: boolean): PlatformError {
-  const code = int('doudian', answer.code, 'code') ?? -1;
+  const code = int('douyin', answer.code, 'code') ?? -1;
   const subCode = str(answer.sub_code);
   const platformMessage = [str(answer.msg), str(answer.sub_msg)].filter(Boolean).join('：');
   const detail = str(answer.sub_msg) || str(answer.msg);
-  const make = (kind: PlatformError['kind'], message = sellerMessage('doudian', kind, detail)) =>
+  const make = (kind: PlatformError['kind'], message = sellerMessage('douyin', kind, detail)) =>
     new PlatformError(
-      'doudian',
+      'douyin',
       kind,
       message,
       subCode ? `${code}/${subCode}` : String(code),

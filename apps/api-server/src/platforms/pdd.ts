@@ -106,9 +106,9 @@ export function pddOrder(raw: Json): PlatformOrder {
   const orderNo = str(raw.order_sn);
   if (!orderNo) {
     throw new PlatformError(
-      'pdd',
+      'pinduoduo',
       'bad_answer',
-      sellerMessage('pdd', 'bad_answer'),
+      sellerMessage('pinduoduo', 'bad_answer'),
       'order without order_sn',
     );
   }
@@ -122,8 +122,8 @@ export function pddOrder(raw: Json): PlatformOrder {
     return {
       name: str(item.goods_name),
       spec: str(item.goods_spec),
-      quantity: int('pdd', item.goods_count, 'goods_count') ?? 0,
-      priceFen: yuanToFen('pdd', item.goods_price, 'goods_price'),
+      quantity: int('pinduoduo', item.goods_count, 'goods_count') ?? 0,
+      priceFen: yuanToFen('pinduoduo', item.goods_price, 'goods_price'),
       goodsId: str(item.goods_id),
       skuId: str(item.sku_id),
       outerSkuId: str(item.outer_id),
@@ -133,7 +133,7 @@ export function pddOrder(raw: Json): PlatformOrder {
   const shipped = str(raw.tracking_number);
   const createdAt = beijingTime(raw.created_time) ?? beijingTime(raw.confirm_time) ?? 0;
   return {
-    platform: 'pdd',
+    platform: 'pinduoduo',
     orderNo,
     platformStatus: status,
     stage,
@@ -144,10 +144,10 @@ export function pddOrder(raw: Json): PlatformOrder {
     createdAt,
     paidAt: beijingTime(raw.pay_time) ?? beijingTime(raw.confirm_time),
     updatedAt: beijingTime(raw.updated_at) ?? createdAt,
-    goodsFen: yuanToFen('pdd', raw.goods_amount, 'goods_amount'),
-    freightFen: yuanToFen('pdd', raw.postage, 'postage'),
-    discountFen: yuanToFen('pdd', raw.discount_amount, 'discount_amount'),
-    paidFen: yuanToFen('pdd', raw.pay_amount, 'pay_amount'),
+    goodsFen: yuanToFen('pinduoduo', raw.goods_amount, 'goods_amount'),
+    freightFen: yuanToFen('pinduoduo', raw.postage, 'postage'),
+    discountFen: yuanToFen('pinduoduo', raw.discount_amount, 'discount_amount'),
+    paidFen: yuanToFen('pinduoduo', raw.pay_amount, 'pay_amount'),
     buyerMessage: str(raw.buyer_memo),
     sellerMemo: str(raw.remark),
     items,
@@ -179,7 +179,7 @@ export interface PddConnectorOptions {
 }
 
 export class PddConnector implements PlatformConnector {
-  readonly platform = 'pdd' as const;
+  readonly platform = 'pinduoduo' as const;
   readonly maxWindowSeconds = PDD_MAX_WINDOW_SECONDS;
   readonly maxLookbackSeconds = PDD_MAX_LOOKBACK_SECONDS;
   readonly maxPageSize = PDD_MAX_PAGE_SIZE;
@@ -245,7 +245,7 @@ export class PddConnector implements PlatformConnector {
     const orders = list(answer.order_sn_list).map((entry) => pddOrder(obj(entry)));
     return {
       orders,
-      total: int('pdd', answer.total_count, 'total_count') ?? orders.length,
+      total: int('pinduoduo', answer.total_count, 'total_count') ?? orders.length,
       hasMore: answer.has_next === true,
     };
   }
@@ -286,9 +286,9 @@ export class PddConnector implements PlatformConnector {
     );
     if (answer.is_success !== true) {
       throw new PlatformError(
-        'pdd',
+        'pinduoduo',
         'business',
-        sellerMessage('pdd', 'business', '发货未成功'),
+        sellerMessage('pinduoduo', 'business', '发货未成功'),
         'is_success false',
       );
     }
@@ -297,7 +297,11 @@ export class PddConnector implements PlatformConnector {
   async decrypt(accessToken: string, items: DecryptRequest[]): Promise<DecryptResult[]> {
     if (items.length === 0) return [];
     if (items.length > 100) {
-      throw new PlatformError('pdd', 'invalid', sellerMessage('pdd', 'invalid', '一次最多解密 100 条'));
+      throw new PlatformError(
+        'pinduoduo',
+        'invalid',
+        sellerMessage('pinduoduo', 'invalid', '一次最多解密 100 条'),
+      );
     }
     const answer = await this.call(
       'pdd.open.decrypt.batch',
@@ -329,7 +333,8 @@ export class PddConnector implements PlatformConnector {
               : !Number.isInteger(pageSize) || pageSize < 1 || pageSize > PDD_MAX_PAGE_SIZE
                 ? `每页最多 ${PDD_MAX_PAGE_SIZE} 条`
                 : null;
-    if (problem) throw new PlatformError('pdd', 'invalid', sellerMessage('pdd', 'invalid', problem));
+    if (problem)
+      throw new PlatformError('pinduoduo', 'invalid', sellerMessage('pinduoduo', 'invalid', problem));
   }
 
   private authorisation(answer: Json): ShopAuthorisation {
@@ -338,22 +343,22 @@ export class PddConnector implements PlatformConnector {
     const shopId = str(answer.owner_id);
     if (!accessToken || !shopId) {
       throw new PlatformError(
-        'pdd',
+        'pinduoduo',
         'bad_answer',
-        sellerMessage('pdd', 'bad_answer'),
+        sellerMessage('pinduoduo', 'bad_answer'),
         'token without owner_id',
       );
     }
-    const expiresIn = int('pdd', answer.expires_in, 'expires_in');
-    const refreshIn = int('pdd', answer.refresh_token_expires_in, 'refresh_token_expires_in');
+    const expiresIn = int('pinduoduo', answer.expires_in, 'expires_in');
+    const refreshIn = int('pinduoduo', answer.refresh_token_expires_in, 'refresh_token_expires_in');
     return {
       shopId,
       shopName: str(answer.owner_name) || shopId,
       accessToken,
       refreshToken: str(answer.refresh_token),
-      expiresAt: int('pdd', answer.expires_at, 'expires_at') ?? nowS + (expiresIn ?? 0),
+      expiresAt: int('pinduoduo', answer.expires_at, 'expires_at') ?? nowS + (expiresIn ?? 0),
       refreshExpiresAt:
-        int('pdd', answer.refresh_token_expires_at, 'refresh_token_expires_at') ??
+        int('pinduoduo', answer.refresh_token_expires_at, 'refresh_token_expires_at') ??
         (refreshIn === null ? null : nowS + refreshIn),
     };
   }
@@ -378,7 +383,7 @@ export class PddConnector implements PlatformConnector {
     params.sign = pddSign(this.options.app.clientSecret, params);
     const json = obj(
       await postForJson(
-        'pdd',
+        'pinduoduo',
         this.options.endpoints.gatewayUrl,
         { body: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' },
         this.options.fetch,
@@ -389,7 +394,12 @@ export class PddConnector implements PlatformConnector {
     }
     const answer = json[responseKey];
     if (!answer || typeof answer !== 'object') {
-      throw new PlatformError('pdd', 'bad_answer', sellerMessage('pdd', 'bad_answer'), `no ${responseKey}`);
+      throw new PlatformError(
+        'pinduoduo',
+        'bad_answer',
+        sellerMessage('pinduoduo', 'bad_answer'),
+        `no ${responseKey}`,
+      );
     }
     return answer as Json;
   }
@@ -397,13 +407,13 @@ export class PddConnector implements PlatformConnector {
 
 /** An `error_response` as a `PlatformError`; for the token calls (`tokenCall`) a refusal means re-authorise. */
 export function pddError(error: Json, tokenCall: boolean): PlatformError {
-  const code = int('pdd', error.error_code, 'error_code') ?? -1;
+  const code = int('pinduoduo', error.error_code, 'error_code') ?? -1;
   const subCode = str(error.sub_code);
   const platformMessage = [str(error.error_msg), str(error.sub_msg)].filter(Boolean).join('：');
   const codeText = subCode && subCode !== String(code) ? `${code}/${subCode}` : String(code);
   const detail = str(error.sub_msg) || str(error.error_msg);
-  const make = (kind: PlatformError['kind'], message = sellerMessage('pdd', kind, detail)) =>
-    new PlatformError('pdd', kind, message, codeText, platformMessage);
+  const make = (kind: PlatformError['kind'], message = sellerMessage('pinduoduo', kind, detail)) =>
+    new PlatformError('pinduoduo', kind, message, codeText, platformMessage);
 
   if (code === PDD_ERRORS.tooFrequent || code === PDD_ERRORS.throttled) return make('rate_limit');
   if (code === PDD_ERRORS.unavailable || code === PDD_ERRORS.serviceDown) return make('server');

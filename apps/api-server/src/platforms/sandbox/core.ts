@@ -336,7 +336,7 @@ export abstract class SandboxCore {
       }
       return new Response(null, { status: 302, headers: { location: back.toString() } });
     }
-    const name = this.platform === 'pdd' ? '拼多多' : '抖店';
+    const name = this.platform === 'pinduoduo' ? '拼多多' : '抖店';
     const shops = this.shops
       .map(
         (shop, i) =>

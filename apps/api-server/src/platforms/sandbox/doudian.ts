@@ -71,7 +71,7 @@ const STATUS_CODES: Record<SandboxOrder['status'], [number, string]> = {
 export class DoudianSandbox extends SandboxCore {
   constructor(options: SandboxOptions) {
     super(
-      'doudian',
+      'douyin',
       options,
       DOUDIAN_SANDBOX_SHOPS.map((s) => ({ ...s })),
       DOUDIAN_SANDBOX_CARRIERS.map((c) => ({ ...c })),

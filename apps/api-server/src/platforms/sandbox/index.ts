@@ -32,8 +32,8 @@ export function createSandboxes(options: { now?: () => number; demoEveryMs?: num
     pdd,
     doudian,
     endpoints: (serverUrl) => ({
-      pdd: PddSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/pdd`),
-      doudian: DoudianSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/doudian`),
+      pinduoduo: PddSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/pdd`),
+      douyin: DoudianSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/doudian`),
     }),
     close() {
       pdd.stopDemo();

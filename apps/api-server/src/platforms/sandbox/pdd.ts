@@ -70,7 +70,7 @@ const yuanText = (fen: number) => (fen / 100).toFixed(2);
 export class PddSandbox extends SandboxCore {
   constructor(options: SandboxOptions) {
     super(
-      'pdd',
+      'pinduoduo',
       options,
       PDD_SANDBOX_SHOPS.map((s) => ({ ...s })),
       PDD_SANDBOX_CARRIERS.map(({ id, code, name }) => ({ id, code, name })),
