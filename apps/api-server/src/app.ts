@@ -16,6 +16,7 @@ import { bodyLimits } from './middleware/body-limit';
 import { requestLog } from './middleware/request-log';
 import { parseCspOrigins, securityHeaders } from './middleware/security-headers';
 import { signature } from './middleware/signature';
+import { type PlatformSandboxes, SANDBOX_MOUNT } from './platforms/sandbox';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { addressRoutes } from './routes/address';
 import { buyerRoutes } from './routes/buyer';
@@ -45,6 +46,8 @@ export interface AppOptions extends Deps {
   staticSite: StaticSite | null;
   /** Where the export files are (the export worker writes them, `/download/export/:id` reads them). */
   exportDir: string;
+  /** The platform sandboxes, served under `/__sandbox/pdd` and `/__sandbox/doudian` (never in production). */
+  sandboxes?: PlatformSandboxes | null;
 }
 
 /**
@@ -108,6 +111,12 @@ export function createApp(options: AppOptions) {
     });
   }
 
+  if (options.sandboxes && !production) {
+    const { pdd, doudian } = options.sandboxes;
+    app.mount(`${SANDBOX_MOUNT}/pdd`, (request) => pdd.fetch(request));
+    app.mount(`${SANDBOX_MOUNT}/doudian`, (request) => doudian.fetch(request));
+  }
+
   const svg = (body: string | null, c: Context) =>
     body
       ? c.body(body, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' })
@@ -140,7 +149,9 @@ export function createApp(options: AppOptions) {
   };
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    if (c.req.path.startsWith('/__dev/')) return c.text('Not Found', 404);
+    if (c.req.path.startsWith('/__dev/') || c.req.path.startsWith(`${SANDBOX_MOUNT}/`)) {
+      return c.text('Not Found', 404);
+    }
     if (!staticSite?.built) return c.text(NOT_BUILT_TEXT, 503, { 'cache-control': 'no-store' });
     return staticSite.serve(c, embeddedConfig);
   });

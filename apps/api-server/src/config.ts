@@ -1,6 +1,10 @@
 import { type LogLevel, parseLogLevel } from './log';
 import { parseCspOrigins } from './middleware/security-headers';
 import { DEFAULT_DATA_DIR } from './paths';
+import type { PlatformEndpoints } from './platforms/connector';
+import { DOUDIAN_DEFAULTS } from './platforms/doudian';
+import { PDD_DEFAULTS } from './platforms/pdd';
+import { DEV_DATA_KEY, parseDataKey } from './security/secret-box';
 
 /**
  * The server's configuration, read from the environment in one place, before anything is opened.
@@ -63,6 +67,20 @@ export interface ServerConfig {
   signup: 'open' | 'closed';
   sms: SmsSettings;
   captcha: CaptchaSettings;
+  platforms: PlatformSettings;
+  /** `DATA_ENCRYPTION_KEY` (32 bytes); outside production without it, the public `DEV_DATA_KEY`. */
+  dataKey: Buffer;
+}
+
+/** The sales platforms' endpoints (see "Platforms" in the README). */
+export interface PlatformSettings {
+  /**
+   * `PLATFORM_SANDBOX` (default on outside production, refused in production): the server serves the
+   * local sandboxes under `/__sandbox/` and the connectors talk to them instead of the endpoints below.
+   */
+  sandbox: boolean;
+  pdd: PlatformEndpoints;
+  doudian: PlatformEndpoints;
 }
 
 export const TENCENT_DEFAULTS = {
@@ -195,6 +213,23 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
     problems.push(`CAPTCHA_PROVIDER=${captchaProvider} is not "dev" or "tencent".`);
   }
 
+  const platforms = readPlatforms(env, production, problems);
+
+  let dataKey: Buffer = DEV_DATA_KEY;
+  const dataKeyText = value('DATA_ENCRYPTION_KEY');
+  if (dataKeyText) {
+    try {
+      dataKey = parseDataKey(dataKeyText);
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  } else if (production) {
+    problems.push(
+      'DATA_ENCRYPTION_KEY is not set: platform secrets and shop tokens are encrypted with it. ' +
+        'Set 32 random bytes, e.g. `openssl rand -base64 32`, and keep it safe (without it they cannot be read).',
+    );
+  }
+
   for (const [name, needers] of missing) {
     problems.push(
       `${name} is not set (${needers.join(' and ')} ${needers.length > 1 ? 'need' : 'needs'} it).`,
@@ -216,8 +251,61 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
       signup: signup === 'closed' ? 'closed' : 'open',
       sms,
       captcha,
+      platforms,
+      dataKey,
     },
     problems,
+  };
+}
+
+const PLATFORM_URLS = {
+  PDD_GATEWAY_URL: PDD_DEFAULTS.gatewayUrl,
+  PDD_AUTH_URL: PDD_DEFAULTS.authUrl,
+  DOUDIAN_GATEWAY_URL: DOUDIAN_DEFAULTS.gatewayUrl,
+  DOUDIAN_AUTH_URL: DOUDIAN_DEFAULTS.authUrl,
+} as const;
+
+/**
+ * The platforms' endpoints: absolute http(s) URLs, plain http only to a loopback address; production
+ * refuses the sandbox and any loopback endpoint (a sandbox or a fake), so it only ever talks to a real
+ * platform.
+ */
+function readPlatforms(env: NodeJS.ProcessEnv, production: boolean, problems: string[]): PlatformSettings {
+  const sandboxText = env.PLATFORM_SANDBOX?.trim() ?? '';
+  let sandbox = !production;
+  if (/^(1|true|on)$/i.test(sandboxText)) sandbox = true;
+  else if (/^(0|false|off)$/i.test(sandboxText)) sandbox = false;
+  else if (sandboxText) problems.push(`PLATFORM_SANDBOX=${sandboxText} is not 1 or 0.`);
+  if (production && sandbox) {
+    problems.push('PLATFORM_SANDBOX is on: production never talks to the local platform sandboxes.');
+  }
+
+  const urls = {} as Record<keyof typeof PLATFORM_URLS, string>;
+  for (const [name, fallback] of Object.entries(PLATFORM_URLS) as [keyof typeof PLATFORM_URLS, string][]) {
+    const given = env[name]?.trim();
+    urls[name] = given || fallback;
+    if (!given) continue;
+    if (sandbox) {
+      problems.push(
+        `${name} is set while PLATFORM_SANDBOX is on (the default outside production); set PLATFORM_SANDBOX=0 to use it.`,
+      );
+      continue;
+    }
+    const url = URL.canParse(given) ? new URL(given) : null;
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
+      problems.push(`${name}=${given} is not an http(s) URL.`);
+    } else if (production && LOOPBACK.has(url.hostname)) {
+      problems.push(
+        `${name}=${given} points at this machine (a sandbox or a fake): production talks to the real platform.`,
+      );
+    } else if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+      problems.push(`${name}=${given}: plain http is allowed only to a loopback address; use https.`);
+    }
+  }
+  return {
+    sandbox,
+    pdd: { gatewayUrl: urls.PDD_GATEWAY_URL, authUrl: urls.PDD_AUTH_URL },
+    doudian: { gatewayUrl: urls.DOUDIAN_GATEWAY_URL, authUrl: urls.DOUDIAN_AUTH_URL },
   };
 }
 

@@ -9,6 +9,7 @@ import { openDatabase } from './paths';
  * `memory://` for a throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET,
  * SMS_PROVIDER (console | tencent), CAPTCHA_PROVIDER (dev | tencent), the TENCENT_* variables,
  * LOG_LEVEL (info), STATIC_DIR, EXPORT_DIR, TRUST_PROXY, SIGNUP (open; `closed`: only existing users sign in),
+ * PLATFORM_SANDBOX, PDD_* / DOUDIAN_* endpoints, DATA_ENCRYPTION_KEY,
  * NODE_ENV (`production` refuses the development defaults).
  */
 function fatal(message: string): never {
@@ -57,6 +58,7 @@ const server = await startServer({
   production: config.production,
   smsProvider,
   captchaProvider,
+  platformSandbox: config.platforms.sandbox,
 }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;
@@ -75,6 +77,9 @@ process.stdout.write(
     config.captcha.provider === 'tencent'
       ? '  captcha: Tencent Captcha, verified on the server'
       : '  captcha: the dev captcha accepts the ticket "dev-ticket"',
+    config.platforms.sandbox
+      ? `  platforms: the 拼多多 and 抖店 sandboxes at ${server.url}/__sandbox/ (PLATFORM_SANDBOX=0: the real ones)`
+      : '  platforms: the real 拼多多 and 抖店 open platforms',
     '',
   ].join('\n'),
 );

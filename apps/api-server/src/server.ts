@@ -17,6 +17,7 @@ import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { createLogger, type Logger, type LogLevel } from './log';
+import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
@@ -74,6 +75,11 @@ export interface ServerOptions {
   shutdownGraceMs?: number;
   /** How often expired nonces, rate-limit windows and tokens are deleted. Default 60 s. */
   sweepEveryMs?: number;
+  /**
+   * `PLATFORM_SANDBOX`: serve the 拼多多 and 抖店 sandboxes under `/__sandbox/` (an order per
+   * authorised shop every `demoEveryMs`, default 20 s; false: none). Refused with `production`.
+   */
+  platformSandbox?: boolean | { demoEveryMs: number | false };
 }
 
 export interface RunningServer {
@@ -88,6 +94,8 @@ export interface RunningServer {
   exportDir: string;
   /** Whether this start seeded the database. */
   seeded: boolean;
+  /** The platform sandboxes when served (`platformSandbox`), with their endpoints on this server. */
+  sandboxes: PlatformSandboxes | null;
   /** Stops accepting, finishes in-flight requests, stops the worker and closes the database. */
   close(): Promise<void>;
 }
@@ -100,6 +108,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const now = options.now ?? Date.now;
   const log = createLogger(options.logLevel ?? 'info', options.logWrite);
   const secret = options.secret ?? 'consign-dev-secret';
+  if (options.platformSandbox && options.production) {
+    throw new Error('The platform sandboxes are never served in production.');
+  }
 
   const began = performance.now();
   const phase = (name: string) =>
@@ -173,6 +184,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.exportWorker === false
       ? null
       : new ExportWorker(db, now, log, { ...options.exportWorker, dir: exportDir });
+  const sandboxes = options.platformSandbox
+    ? createSandboxes({
+        now,
+        demoEveryMs:
+          typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
+      })
+    : null;
   const app = createApp({
     db,
     tokens,
@@ -190,6 +208,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     staticSite: options.staticDir === null ? null : new StaticSite(options.staticDir ?? DEFAULT_STATIC_DIR),
     trustProxy: options.trustProxy,
     signup: options.signup ?? 'open',
+    sandboxes,
   });
 
   // Requests whose handler is still running. When the grace is over, close() cuts their connections,
@@ -255,6 +274,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await sweeping;
       await worker?.stop();
       await exportWorker?.stop();
+      sandboxes?.close();
       await db.close();
       if (memory && !options.exportDir) rmSync(exportDir, { recursive: true, force: true });
     })();
@@ -272,6 +292,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     seeded,
     exports: exportWorker,
     exportDir,
+    sandboxes,
     close,
   };
 }

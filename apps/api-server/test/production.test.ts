@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } fro
  */
 const serverDir = join(import.meta.dirname, '..');
 const SECRET = 'production-test-secret';
+const DATA_KEY = randomBytes(32).toString('base64');
 const scratch = mkdtempSync(join(tmpdir(), 'consign-production-'));
 const children = new Set<ChildProcess>();
 afterAll(() => {
@@ -27,7 +29,9 @@ function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
     if (
-      /^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|API_SIGN_SECRET|CSP_CAPTCHA_ORIGINS|DATABASE_URL)/.test(name)
+      /^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|API_SIGN_SECRET|CSP_CAPTCHA_ORIGINS|DATABASE_URL|DATA_ENCRYPTION_KEY|PLATFORM_SANDBOX|PDD_|DOUDIAN_)/.test(
+        name,
+      )
     ) {
       delete env[name];
     }
@@ -80,6 +84,7 @@ describe('NODE_ENV=production refuses insecure defaults', () => {
     expect(output).toContain('API_SIGN_SECRET is unset or the development default');
     expect(output).toContain('SMS_PROVIDER is console');
     expect(output).toContain('CAPTCHA_PROVIDER is dev');
+    expect(output).toContain('DATA_ENCRYPTION_KEY is not set');
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 
@@ -127,6 +132,7 @@ describe('NODE_ENV=production with the Tencent providers', () => {
       ...tencentEnv(fake),
       NODE_ENV: 'production',
       API_SIGN_SECRET: SECRET,
+      DATA_ENCRYPTION_KEY: DATA_KEY,
       DATA_DIR: dataDir,
       PORT: String(port),
     });
@@ -144,8 +150,10 @@ describe('NODE_ENV=production with the Tencent providers', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('has no /__dev/sms', async () => {
+  it('has no /__dev/sms and no platform sandbox', async () => {
     expect((await fetch(`${url}/__dev/sms?mobile=${USER}`)).status).toBe(404);
+    expect((await fetch(`${url}/__sandbox/pdd/service-market/auth`)).status).toBe(404);
+    expect(server.output()).toContain('the real 拼多多 and 抖店 open platforms');
   });
 
   it('logs in with the code Tencent delivered, and logs neither the code, the mobile nor a secret', async () => {
@@ -206,12 +214,25 @@ describe('readConfig', () => {
     TENCENT_CAPTCHA_APP_ID: '190000001',
     TENCENT_CAPTCHA_APP_SECRET_KEY: 'app-secret',
     CSP_CAPTCHA_ORIGINS: 'https://turing.captcha.qcloud.com',
+    DATA_ENCRYPTION_KEY: DATA_KEY,
   };
 
   it('accepts a complete production configuration, with Tencent’s endpoints by default', () => {
     const { config, problems } = readConfig(complete);
     expect(problems).toEqual([]);
     expect(config.production).toBe(true);
+    expect(config.dataKey.equals(Buffer.from(DATA_KEY, 'base64'))).toBe(true);
+    expect(config.platforms).toEqual({
+      sandbox: false,
+      pdd: {
+        gatewayUrl: 'https://gw-api.pinduoduo.com/api/router',
+        authUrl: 'https://fuwu.pinduoduo.com/service-market/auth',
+      },
+      doudian: {
+        gatewayUrl: 'https://openapi-fxg.jinritemai.com',
+        authUrl: 'https://fuwu.jinritemai.com/authorize',
+      },
+    });
     expect(config.sms).toMatchObject({
       provider: 'tencent',
       region: 'ap-guangzhou',
@@ -254,6 +275,61 @@ describe('readConfig', () => {
       'TENCENT_SECRET_ID is not set (CAPTCHA_PROVIDER=tencent needs it).',
       'TENCENT_SECRET_KEY is not set (CAPTCHA_PROVIDER=tencent needs it).',
       'TENCENT_CAPTCHA_APP_SECRET_KEY is not set (CAPTCHA_PROVIDER=tencent needs it).',
+    ]);
+  });
+
+  it('production: DATA_ENCRYPTION_KEY required and well formed; never a sandbox or a loopback platform endpoint', () => {
+    const { DATA_ENCRYPTION_KEY: _, ...withoutKey } = complete;
+    expect(readConfig(withoutKey).problems).toEqual([
+      expect.stringMatching(
+        /^DATA_ENCRYPTION_KEY is not set: platform secrets and shop tokens are encrypted with it/,
+      ),
+    ]);
+    expect(readConfig({ ...complete, DATA_ENCRYPTION_KEY: 'short' }).problems).toEqual([
+      expect.stringMatching(/^DATA_ENCRYPTION_KEY must be 32 random bytes/),
+    ]);
+    expect(readConfig({ ...complete, PLATFORM_SANDBOX: '1' }).problems).toEqual([
+      'PLATFORM_SANDBOX is on: production never talks to the local platform sandboxes.',
+    ]);
+    expect(
+      readConfig({
+        ...complete,
+        PDD_GATEWAY_URL: 'http://127.0.0.1:9000/api/router',
+        DOUDIAN_AUTH_URL: 'https://localhost/a',
+      }).problems,
+    ).toEqual([
+      'PDD_GATEWAY_URL=http://127.0.0.1:9000/api/router points at this machine (a sandbox or a fake): production talks to the real platform.',
+      'DOUDIAN_AUTH_URL=https://localhost/a points at this machine (a sandbox or a fake): production talks to the real platform.',
+    ]);
+    const proxied = readConfig({ ...complete, PDD_GATEWAY_URL: 'https://pdd-proxy.example.com/api/router' });
+    expect(proxied.problems).toEqual([]);
+    expect(proxied.config.platforms.pdd.gatewayUrl).toBe('https://pdd-proxy.example.com/api/router');
+  });
+
+  it('outside production: the sandbox by default; endpoints need PLATFORM_SANDBOX=0, and http only to loopback', () => {
+    const dev = readConfig({});
+    expect(dev.config.platforms.sandbox).toBe(true);
+    expect(dev.config.dataKey).toHaveLength(32);
+    expect(readConfig({ PDD_AUTH_URL: 'http://127.0.0.1:9000/auth' }).problems).toEqual([
+      'PDD_AUTH_URL is set while PLATFORM_SANDBOX is on (the default outside production); set PLATFORM_SANDBOX=0 to use it.',
+    ]);
+    const fake = readConfig({ PLATFORM_SANDBOX: '0', DOUDIAN_GATEWAY_URL: 'http://127.0.0.1:9000' });
+    expect(fake.problems).toEqual([]);
+    expect(fake.config.platforms).toMatchObject({
+      sandbox: false,
+      doudian: { gatewayUrl: 'http://127.0.0.1:9000', authUrl: 'https://fuwu.jinritemai.com/authorize' },
+    });
+    expect(
+      readConfig({ PLATFORM_SANDBOX: 'off', PDD_GATEWAY_URL: 'http://gw-api.pinduoduo.com/api/router' })
+        .problems,
+    ).toEqual([
+      'PDD_GATEWAY_URL=http://gw-api.pinduoduo.com/api/router: plain http is allowed only to a loopback address; use https.',
+    ]);
+    expect(readConfig({ PLATFORM_SANDBOX: '0', PDD_GATEWAY_URL: 'gw-api.pinduoduo.com' }).problems).toEqual([
+      'PDD_GATEWAY_URL=gw-api.pinduoduo.com is not an http(s) URL.',
+    ]);
+    expect(readConfig({ PLATFORM_SANDBOX: 'maybe' }).problems).toEqual([
+      'PLATFORM_SANDBOX=maybe is not 1 or 0.',
     ]);
   });
 });

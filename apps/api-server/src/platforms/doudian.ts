@@ -1,0 +1,438 @@
+import { createHmac } from 'node:crypto';
+import {
+  type AppCredentials,
+  type DecryptRequest,
+  type DecryptResult,
+  int,
+  type OrderPage,
+  type OrderStage,
+  type OrderWindow,
+  type PlatformCarrier,
+  type PlatformConnector,
+  type PlatformEndpoints,
+  PlatformError,
+  type PlatformOrder,
+  type PlatformOrderItem,
+  postForJson,
+  type RefundStage,
+  type ShipInput,
+  type ShopAuthorisation,
+  sellerMessage,
+  str,
+} from './connector';
+
+/**
+ * 抖店 open platform (op.jinritemai.com): `POST {DOUDIAN_GATEWAY_URL}/{path}` (e.g. `/order/searchList`)
+ * with the query `app_key, method (the path with dots), timestamp, v=2, sign_method=hmac-sha256,
+ * access_token, sign` and the business parameters as `param_json` (keys sorted, compact), sent as the
+ * JSON body. Answers are `{code, msg, sub_code, sub_msg, data}`, `code: 10000` meaning success. Pages
+ * start at 0 (the connector's `page` starts at 1 like every connector's and is sent as `page - 1`);
+ * amounts are 分; times unix seconds.
+ */
+
+export const DOUDIAN_DEFAULTS = {
+  gatewayUrl: 'https://openapi-fxg.jinritemai.com',
+  authUrl: 'https://fuwu.jinritemai.com/authorize',
+} as const;
+
+/** The business parameters as 抖店 signs and sends them: JSON with keys sorted at every level, compact. */
+export function doudianParamJson(params: unknown): string {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+      );
+    }
+    return value;
+  };
+  return JSON.stringify(sorted(params ?? {}));
+}
+
+/**
+ * `lower(hex(hmac_sha256(secret, secret + "app_key" + appKey + "method" + method + "param_json" +
+ * paramJson + "timestamp" + timestamp + "v" + v + secret)))`.
+ */
+export function doudianSign(
+  secret: string,
+  input: { appKey: string; method: string; paramJson: string; timestamp: string; v: string },
+): string {
+  const text =
+    `${secret}app_key${input.appKey}method${input.method}param_json${input.paramJson}` +
+    `timestamp${input.timestamp}v${input.v}${secret}`;
+  return createHmac('sha256', secret).update(text, 'utf8').digest('hex');
+}
+
+/** The platform's base error codes (平台基础错误码). */
+export const DOUDIAN_CODES = {
+  ok: 10000,
+  serviceUnavailable: 20000,
+  serviceTimeout: 20001,
+  /** 操作权限不足 (e.g. `dop.authorization-no-existed`: 店铺授权已失效) */
+  noPermission: 30001,
+  missingParameter: 40001,
+  /** 非法的参数（平台校验）: signature, timestamp and token sub codes */
+  invalidParameter: 40003,
+  /** 非法的参数（业务校验） */
+  businessParameter: 40004,
+  /** 平台处理失败: `dop.token-generate-failed:*` */
+  tokenFailed: 50001,
+  /** 业务处理失败 */
+  businessFailed: 50002,
+  /** 触发限流，请稍后重试 */
+  rateLimited: 60000,
+} as const;
+
+export const DOUDIAN_SUB_CODES = {
+  tokenExpired: 'isv.access-token-expired',
+  tokenUnknown: 'isv.access-token-no-existed',
+  badSignature: 'isv.signature-invalid',
+  badTimestamp: 'isv.timestamp-invalid',
+  /** Not in the documentation we had (see PDD_DECRYPT_QUOTA_SUB_CODE); the sandbox answers it. */
+  decryptQuota: 'decrypt_quota_exceeded',
+} as const;
+
+/** 抖店 documents no window limit for `/order/searchList`; one day is our bound, to keep paging short. */
+export const DOUDIAN_MAX_WINDOW_SECONDS = 24 * 3600;
+export const DOUDIAN_MAX_LOOKBACK_SECONDS = 90 * 24 * 3600;
+export const DOUDIAN_MAX_PAGE_SIZE = 100;
+
+/** order_status: 1 待确认/待支付, 105 已支付, 2 备货中, 101 部分发货, 3 已发货, 4 已取消, 5 已完成. */
+const STAGES: Record<string, OrderStage> = {
+  '1': 'unpaid',
+  '105': 'to_ship',
+  '2': 'to_ship',
+  '101': 'shipped',
+  '3': 'shipped',
+  '4': 'cancelled',
+  '5': 'completed',
+};
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const fen = (value: unknown, field: string) => int('douyin', value, field) ?? 0;
+
+/**
+ * The order's after-sale state from its SKU orders' `after_sale_info.refund_status`
+ * (0 无需退款, 1 待退款, 2 退款中, 3 退款成功, 4 退款失败): the highest of them, as a string.
+ */
+function refundOf(skus: Json[]): { code: string; stage: RefundStage } {
+  const codes = skus.map((sku) => str(obj(sku.after_sale_info).refund_status) || '0');
+  const code = codes.includes('2')
+    ? '2'
+    : codes.includes('1')
+      ? '1'
+      : codes.includes('3')
+        ? '3'
+        : codes.includes('4')
+          ? '4'
+          : '0';
+  const stage: RefundStage =
+    code === '1' || code === '2'
+      ? 'in_progress'
+      : code === '3'
+        ? 'refunded'
+        : code === '4'
+          ? 'closed'
+          : 'none';
+  return { code, stage };
+}
+
+/** One shop order of `/order/searchList` or `/order/orderDetail`, normalised. */
+export function doudianOrder(raw: Json): PlatformOrder {
+  const orderNo = str(raw.order_id);
+  if (!orderNo) {
+    throw new PlatformError(
+      'douyin',
+      'bad_answer',
+      sellerMessage('douyin', 'bad_answer'),
+      'order without order_id',
+    );
+  }
+  const skus = list(raw.sku_order_list).map(obj);
+  const items: PlatformOrderItem[] = skus.map((sku) => {
+    const quantity = int('douyin', sku.item_num, 'item_num') ?? 0;
+    const origin = fen(sku.origin_amount, 'origin_amount');
+    return {
+      name: str(sku.product_name),
+      spec: list(sku.spec)
+        .map((entry) => str(obj(entry).value))
+        .filter(Boolean)
+        .join(','),
+      quantity,
+      priceFen: quantity > 0 ? Math.round(origin / quantity) : origin,
+      goodsId: str(sku.product_id),
+      skuId: str(sku.sku_id),
+      outerSkuId: str(sku.code) || str(sku.out_sku_id),
+      outerGoodsId: str(sku.out_product_id),
+    };
+  });
+  const refund = refundOf(skus);
+  const address = obj(raw.mask_post_addr);
+  const place = (key: string) => str(obj(address[key]).name);
+  const logistics = obj(list(raw.logistics_info)[0]);
+  const createdAt = int('douyin', raw.create_time, 'create_time') ?? 0;
+  const paidAt = int('douyin', raw.pay_time, 'pay_time');
+  return {
+    platform: 'douyin',
+    orderNo,
+    platformStatus: str(raw.order_status),
+    stage: STAGES[str(raw.order_status)] ?? 'other',
+    platformRefundStatus: refund.code,
+    refund: refund.stage,
+    preSale: skus.some((sku) => (int('douyin', sku.pre_sale_type, 'pre_sale_type') ?? 0) > 0),
+    shipBy: int('douyin', raw.exp_ship_time, 'exp_ship_time'),
+    createdAt,
+    paidAt: paidAt ? paidAt : null,
+    updatedAt: int('douyin', raw.update_time, 'update_time') ?? createdAt,
+    goodsFen: skus.reduce((sum, sku) => sum + fen(sku.origin_amount, 'origin_amount'), 0),
+    freightFen: fen(raw.post_amount, 'post_amount'),
+    discountFen: fen(raw.promotion_amount, 'promotion_amount'),
+    paidFen: fen(raw.pay_amount, 'pay_amount'),
+    buyerMessage: str(raw.buyer_words),
+    sellerMemo: str(raw.seller_words),
+    items,
+    receiver: {
+      nameMasked: str(raw.mask_post_receiver),
+      mobileMasked: str(raw.mask_post_tel),
+      addressMasked: [place('street'), str(address.detail)].filter(Boolean).join(''),
+      province: place('province'),
+      city: place('city'),
+      district: place('town'),
+      cipher: {
+        name: str(raw.encrypt_post_receiver),
+        mobile: str(raw.encrypt_post_tel),
+        address: str(obj(raw.post_addr).encrypt_detail),
+      },
+    },
+    shipment: str(logistics.tracking_no)
+      ? { carrierId: str(logistics.company), trackingNo: str(logistics.tracking_no) }
+      : null,
+  };
+}
+
+export interface DoudianConnectorOptions {
+  app: AppCredentials;
+  endpoints: PlatformEndpoints;
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+export class DoudianConnector implements PlatformConnector {
+  readonly platform = 'douyin' as const;
+  readonly maxWindowSeconds = DOUDIAN_MAX_WINDOW_SECONDS;
+  readonly maxLookbackSeconds = DOUDIAN_MAX_LOOKBACK_SECONDS;
+  readonly maxPageSize = DOUDIAN_MAX_PAGE_SIZE;
+  readonly #now: () => number;
+
+  constructor(private readonly options: DoudianConnectorOptions) {
+    this.#now = options.now ?? Date.now;
+  }
+
+  authoriseUrl({ redirectUri, state }: { redirectUri: string; state: string }): string {
+    const url = new URL(this.options.endpoints.authUrl);
+    url.searchParams.set('app_key', this.options.app.clientId);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('redirect_uri', redirectUri);
+    url.searchParams.set('state', state);
+    return url.toString();
+  }
+
+  async exchangeCode(code: string): Promise<ShopAuthorisation> {
+    return this.authorisation(
+      await this.call('/token/create', { code, grant_type: 'authorization_code' }, null),
+    );
+  }
+
+  async refreshToken(refreshToken: string): Promise<ShopAuthorisation> {
+    return this.authorisation(
+      await this.call('/token/refresh', { refresh_token: refreshToken, grant_type: 'refresh_token' }, null),
+    );
+  }
+
+  async listChangedOrders(
+    accessToken: string,
+    window: OrderWindow,
+    page: number,
+    pageSize = DOUDIAN_MAX_PAGE_SIZE,
+  ): Promise<OrderPage> {
+    this.checkWindow(window, page, pageSize);
+    const data = obj(
+      await this.call(
+        '/order/searchList',
+        {
+          update_time_start: window.start,
+          update_time_end: window.end,
+          page: page - 1,
+          size: pageSize,
+          order_by: 'update_time',
+          order_asc: false,
+        },
+        accessToken,
+      ),
+    );
+    const orders = list(data.shop_order_list).map((entry) => doudianOrder(obj(entry)));
+    const total = int('douyin', data.total, 'total') ?? orders.length;
+    return { orders, total, hasMore: page * pageSize < total };
+  }
+
+  async orderDetail(accessToken: string, orderNo: string): Promise<PlatformOrder> {
+    const data = obj(await this.call('/order/orderDetail', { shop_order_id: orderNo }, accessToken));
+    return doudianOrder(obj(data.shop_order_detail));
+  }
+
+  async carriers(accessToken: string): Promise<PlatformCarrier[]> {
+    const data = await this.call('/order/logisticsCompanyList', {}, accessToken);
+    return list(data).map((entry) => {
+      const company = obj(entry);
+      return { id: str(company.id), code: str(company.code), name: str(company.name) };
+    });
+  }
+
+  async ship(accessToken: string, input: ShipInput): Promise<void> {
+    await this.call(
+      '/order/logisticsAdd',
+      {
+        order_id: input.orderNo,
+        company_code: input.carrier.code,
+        logistics_id: input.carrier.id,
+        logistics_code: input.trackingNo,
+      },
+      accessToken,
+    );
+  }
+
+  async decrypt(accessToken: string, items: DecryptRequest[]): Promise<DecryptResult[]> {
+    if (items.length === 0) return [];
+    if (items.length > 100) {
+      throw new PlatformError('douyin', 'invalid', sellerMessage('douyin', 'invalid', '一次最多解密 100 条'));
+    }
+    const data = obj(
+      await this.call(
+        '/order/batchDecrypt',
+        { cipher_infos: items.map((item) => ({ auth_id: item.orderNo, cipher_text: item.ciphertext })) },
+        accessToken,
+      ),
+    );
+    const byCipher = new Map(list(data.decrypt_infos).map((e) => [str(obj(e).cipher_text), obj(e)]));
+    return items.map(({ ciphertext }): DecryptResult => {
+      const entry = byCipher.get(ciphertext);
+      if (entry && str(entry.err_no || '0') === '0') {
+        return { ciphertext, ok: true, plaintext: str(entry.decrypt_text) };
+      }
+      return { ciphertext, ok: false, message: str(entry?.err_msg) || '解密失败' };
+    });
+  }
+
+  private checkWindow(window: OrderWindow, page: number, pageSize: number) {
+    const nowS = Math.floor(this.#now() / 1000);
+    const problem =
+      !Number.isInteger(window.start) || !Number.isInteger(window.end) || window.end < window.start
+        ? '时间窗口不正确'
+        : window.end - window.start > DOUDIAN_MAX_WINDOW_SECONDS
+          ? '时间窗口不能超过 1 天'
+          : window.start < nowS - DOUDIAN_MAX_LOOKBACK_SECONDS
+            ? '只能查询 3 个月内的订单'
+            : !Number.isInteger(page) || page < 1
+              ? '页码从 1 开始'
+              : !Number.isInteger(pageSize) || pageSize < 1 || pageSize > DOUDIAN_MAX_PAGE_SIZE
+                ? `每页最多 ${DOUDIAN_MAX_PAGE_SIZE} 条`
+                : null;
+    if (problem) throw new PlatformError('douyin', 'invalid', sellerMessage('douyin', 'invalid', problem));
+  }
+
+  private authorisation(data: unknown): ShopAuthorisation {
+    const answer = obj(data);
+    const nowS = Math.floor(this.#now() / 1000);
+    const accessToken = str(answer.access_token);
+    const shopId = str(answer.shop_id);
+    if (!accessToken || !shopId) {
+      throw new PlatformError(
+        'douyin',
+        'bad_answer',
+        sellerMessage('douyin', 'bad_answer'),
+        'token without shop_id',
+      );
+    }
+    return {
+      shopId,
+      shopName: str(answer.shop_name) || shopId,
+      accessToken,
+      refreshToken: str(answer.refresh_token),
+      expiresAt: nowS + (int('douyin', answer.expires_in, 'expires_in') ?? 0),
+      refreshExpiresAt: null,
+    };
+  }
+
+  /** One signed call to `path`; the answer's `data`, or a `PlatformError`. */
+  private async call(
+    path: string,
+    business: Record<string, unknown>,
+    accessToken: string | null,
+  ): Promise<unknown> {
+    const paramJson = doudianParamJson(business);
+    const method = path.replace(/^\//, '').replaceAll('/', '.');
+    const timestamp = String(Math.floor(this.#now() / 1000));
+    const { clientId, clientSecret } = this.options.app;
+    const query = new URLSearchParams({
+      app_key: clientId,
+      method,
+      timestamp,
+      v: '2',
+      sign_method: 'hmac-sha256',
+    });
+    if (accessToken !== null) query.set('access_token', accessToken);
+    query.set('sign', doudianSign(clientSecret, { appKey: clientId, method, paramJson, timestamp, v: '2' }));
+    const url = `${this.options.endpoints.gatewayUrl.replace(/\/+$/, '')}${path}?${query}`;
+    const json = obj(
+      await postForJson(
+        'douyin',
+        url,
+        { body: paramJson, contentType: 'application/json' },
+        this.options.fetch,
+      ),
+    );
+    const code = int('douyin', json.code, 'code');
+    if (code === null) {
+      throw new PlatformError('douyin', 'bad_answer', sellerMessage('douyin', 'bad_answer'), 'no code');
+    }
+    if (code !== DOUDIAN_CODES.ok) throw doudianError(json, accessToken === null);
+    return json.data;
+  }
+}
+
+/** An answer whose `code` is not 10000 as a `PlatformError`; for the token calls a refusal means re-authorise. */
+export function doudianError(answer: Json, tokenCall: boolean): PlatformError {
+  const code = int('douyin', answer.code, 'code') ?? -1;
+  const subCode = str(answer.sub_code);
+  const platformMessage = [str(answer.msg), str(answer.sub_msg)].filter(Boolean).join('：');
+  const detail = str(answer.sub_msg) || str(answer.msg);
+  const make = (kind: PlatformError['kind'], message = sellerMessage('douyin', kind, detail)) =>
+    new PlatformError(
+      'douyin',
+      kind,
+      message,
+      subCode ? `${code}/${subCode}` : String(code),
+      platformMessage,
+    );
+
+  if (code === DOUDIAN_CODES.rateLimited) return make('rate_limit');
+  if (code === DOUDIAN_CODES.serviceUnavailable || code === DOUDIAN_CODES.serviceTimeout)
+    return make('server');
+  if (subCode === DOUDIAN_SUB_CODES.decryptQuota) return make('quota');
+  if (subCode === DOUDIAN_SUB_CODES.badSignature) {
+    return make('invalid', '抖店签名验证失败，请检查平台授权中的 app secret 是否正确');
+  }
+  if (tokenCall || code === DOUDIAN_CODES.tokenFailed || code === DOUDIAN_CODES.noPermission)
+    return make('auth');
+  if (subCode === DOUDIAN_SUB_CODES.tokenExpired || subCode === DOUDIAN_SUB_CODES.tokenUnknown) {
+    return make('token_expired');
+  }
+  if (code === DOUDIAN_CODES.missingParameter || code === DOUDIAN_CODES.invalidParameter)
+    return make('invalid');
+  return make('business');
+}

@@ -1,0 +1,411 @@
+import type { AppCredentials } from '../connector';
+import {
+  DOUDIAN_CODES,
+  DOUDIAN_MAX_LOOKBACK_SECONDS,
+  DOUDIAN_MAX_PAGE_SIZE,
+  DOUDIAN_SUB_CODES,
+  doudianSign,
+} from '../doudian';
+import {
+  maskAddress,
+  maskMobile,
+  maskName,
+  SandboxCore,
+  type SandboxOptions,
+  type SandboxOrder,
+  sameSignature,
+} from './core';
+
+/**
+ * A local 抖店 open platform, as its documentation describes it:
+ * - `POST /{path}` (e.g. `/order/searchList`) with `app_key, method, timestamp, v=2,
+ *   sign_method=hmac-sha256, access_token, sign` in the query and `param_json` as the body (or as a query
+ *   parameter); it checks the app, that `method` is the path with dots, the timestamp (within 10
+ *   minutes: `40003 isv.timestamp-invalid`), the sign over the `param_json` exactly as received
+ *   (`40003 isv.signature-invalid`), the rate limit (`60000`), the access token
+ *   (`40003 isv.access-token-expired` / `isv.access-token-no-existed`);
+ * - answers `{code: 10000, msg: "success", sub_code, sub_msg, data, log_id}`; pages from 0, `size` up
+ *   to 100, amounts in 分, times in unix seconds;
+ * - `GET|POST /authorize`: the authorisation page (同意授权 redirects with `code` and `state`).
+ */
+
+export const DOUDIAN_SANDBOX_PATHS = { auth: '/authorize' } as const;
+
+export const DOUDIAN_SANDBOX_SHOPS = [
+  { shopId: '77001', shopName: '沙箱抖店旗舰店' },
+  { shopId: '77002', shopName: '沙箱抖店二店' },
+];
+
+export const DOUDIAN_SANDBOX_CARRIERS = [
+  { id: '12', code: 'shunfeng', name: '顺丰速运' },
+  { id: '15', code: 'zhongtong', name: '中通快递' },
+  { id: '7', code: 'yuantong', name: '圆通快递' },
+  { id: '16', code: 'yunda', name: '韵达快递' },
+  { id: '17', code: 'shentong', name: '申通快递' },
+];
+
+class DoudianAnswer extends Error {
+  constructor(
+    readonly code: number,
+    msg: string,
+    readonly subCode = '',
+    readonly subMsg = '',
+  ) {
+    super(msg);
+  }
+}
+
+const invalid = (subCode: string, subMsg: string) =>
+  new DoudianAnswer(DOUDIAN_CODES.invalidParameter, '非法的参数（平台校验）', subCode, subMsg);
+const businessInvalid = (subMsg: string) =>
+  new DoudianAnswer(DOUDIAN_CODES.businessParameter, '非法的参数（业务校验）', 'isv.business-failed', subMsg);
+
+const STATUS_CODES: Record<SandboxOrder['status'], [number, string]> = {
+  unpaid: [1, '待支付'],
+  to_ship: [2, '备货中'],
+  shipped: [3, '已发货'],
+  received: [5, '已完成'],
+  cancelled: [4, '已取消'],
+};
+
+export class DoudianSandbox extends SandboxCore {
+  constructor(options: SandboxOptions) {
+    super(
+      'douyin',
+      options,
+      DOUDIAN_SANDBOX_SHOPS.map((s) => ({ ...s })),
+      DOUDIAN_SANDBOX_CARRIERS.map((c) => ({ ...c })),
+    );
+  }
+
+  static endpoints(baseUrl: string) {
+    return { gatewayUrl: baseUrl, authUrl: `${baseUrl}${DOUDIAN_SANDBOX_PATHS.auth}` };
+  }
+
+  protected newOrderNo(): string {
+    return String(6_920_000_000_000_000_000n + BigInt(this.nextSequence()) * 104_729n);
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === DOUDIAN_SANDBOX_PATHS.auth) return this.authorisationPage(request, 'app_key');
+    if (request.method !== 'POST') return new Response('Not Found', { status: 404 });
+    const body = await this.readBody(request);
+    if (body === null) return new Response('Payload Too Large', { status: 413 });
+    const query = url.searchParams;
+    const paramJson = body || query.get('param_json') || '{}';
+    const method = query.get('method') ?? '';
+    let shopId: string | null = null;
+    try {
+      shopId = this.authenticate(url, paramJson);
+      let params: Record<string, unknown>;
+      try {
+        params = JSON.parse(paramJson) as Record<string, unknown>;
+      } catch {
+        throw invalid('isv.parameter-format-invalid', '业务参数json解析失败');
+      }
+      const data = this.answer(method, params, query.get('app_key') ?? '', shopId);
+      this.record({ method, shopId, error: null });
+      return Response.json({
+        code: DOUDIAN_CODES.ok,
+        msg: 'success',
+        sub_code: '',
+        sub_msg: '',
+        data,
+        log_id: this.logId(),
+      });
+    } catch (error) {
+      if (!(error instanceof DoudianAnswer)) throw error;
+      this.record({ method, shopId, error: `${error.code}${error.subCode ? `/${error.subCode}` : ''}` });
+      return Response.json({
+        code: error.code,
+        msg: error.message,
+        sub_code: error.subCode,
+        sub_msg: error.subMsg,
+        data: null,
+        log_id: this.logId(),
+      });
+    }
+  }
+
+  private logId() {
+    return `${this.now()}${Math.floor(Math.random() * 1e6)}`;
+  }
+
+  /** App, method, version, timestamp, signature, rate limit and token; the token's shop (or null). */
+  private authenticate(url: URL, paramJson: string): string | null {
+    const query = url.searchParams;
+    const appKey = query.get('app_key') ?? '';
+    const secret = this.apps.get(appKey);
+    if (!appKey)
+      throw new DoudianAnswer(
+        DOUDIAN_CODES.missingParameter,
+        '缺少必选参数（平台校验）',
+        'isv.app-id-missing',
+        '认证失败，app_key不存在',
+      );
+    if (!secret) throw invalid('isv.app-id-invalid', '认证失败，app_key不存在');
+    const method = query.get('method') ?? '';
+    if (method !== url.pathname.replace(/^\//, '').replaceAll('/', '.')) {
+      throw invalid('isv.method-invalid', 'method与请求路径不一致');
+    }
+    const sign = query.get('sign') ?? '';
+    if (!sign)
+      throw new DoudianAnswer(
+        DOUDIAN_CODES.missingParameter,
+        '缺少必选参数（平台校验）',
+        'isv.signature-missing',
+        '获取签名失败',
+      );
+    if (query.get('v') !== '2' || query.get('sign_method') !== 'hmac-sha256') {
+      throw invalid('isv.parameter-invalid', '沙箱只支持 v=2 与 sign_method=hmac-sha256');
+    }
+    const timestamp = query.get('timestamp') ?? '';
+    const expected = doudianSign(secret, { appKey, method, paramJson, timestamp, v: '2' });
+    if (!sameSignature(expected, sign)) throw invalid(DOUDIAN_SUB_CODES.badSignature, '签名校验失败');
+    if (!/^\d+$/.test(timestamp) || Math.abs(this.nowS() - Number(timestamp)) > 600) {
+      throw invalid(DOUDIAN_SUB_CODES.badTimestamp, '时间戳不合法');
+    }
+    if (!this.withinRateLimit(appKey, method)) {
+      throw new DoudianAnswer(
+        DOUDIAN_CODES.rateLimited,
+        '触发限流，请稍后重试',
+        'isv.flow-limited',
+        '接口调用频率超过限制',
+      );
+    }
+    if (method.startsWith('token.')) return null;
+    const accessToken = query.get('access_token') ?? '';
+    if (!accessToken) {
+      throw new DoudianAnswer(
+        DOUDIAN_CODES.missingParameter,
+        '缺少必选参数（平台校验）',
+        'isv.access-token-missing',
+        '认证失败，access_token不能为空',
+      );
+    }
+    const token = this.checkToken(appKey, accessToken);
+    if (token === 'expired') throw invalid(DOUDIAN_SUB_CODES.tokenExpired, 'access_token已过期');
+    if (token === 'unknown')
+      throw invalid(DOUDIAN_SUB_CODES.tokenUnknown, 'access_token不存在，请使用最新的access_token访问');
+    return token.shopId;
+  }
+
+  private answer(
+    method: string,
+    params: Record<string, unknown>,
+    appKey: string,
+    shopId: string | null,
+  ): unknown {
+    switch (method) {
+      case 'token.create': {
+        if (params.grant_type !== 'authorization_code') {
+          throw new DoudianAnswer(
+            DOUDIAN_CODES.tokenFailed,
+            '平台处理失败',
+            'dop.token-generate-failed:grant-type-invalid',
+            '生成token失败，grant_type参数取值不正确',
+          );
+        }
+        const issued = this.redeemCode(appKey, String(params.code ?? ''));
+        if (!issued) {
+          throw new DoudianAnswer(
+            DOUDIAN_CODES.tokenFailed,
+            '平台处理失败',
+            'dop.token-generate-failed:code-invalid',
+            '生成token失败，code参数不正确，请引导商家重新授权获取code',
+          );
+        }
+        return this.tokenData(issued);
+      }
+      case 'token.refresh': {
+        const issued = this.redeemRefresh(appKey, String(params.refresh_token ?? ''));
+        if (!issued) {
+          throw new DoudianAnswer(
+            DOUDIAN_CODES.tokenFailed,
+            '平台处理失败',
+            'dop.token-generate-failed:token-invalid',
+            '生成token失败，token不存在',
+          );
+        }
+        return this.tokenData(issued);
+      }
+      case 'order.searchList':
+        return this.searchList(params, shopId ?? '');
+      case 'order.orderDetail':
+        return { shop_order_detail: this.render(this.ownOrder(shopId, params.shop_order_id)) };
+      case 'order.logisticsCompanyList':
+        return DOUDIAN_SANDBOX_CARRIERS.map((c) => ({ id: Number(c.id), code: c.code, name: c.name }));
+      case 'order.logisticsAdd': {
+        const order = this.ownOrder(shopId, params.order_id);
+        const carrier = DOUDIAN_SANDBOX_CARRIERS.find((c) => c.code === params.company_code);
+        if (!carrier) throw businessInvalid('物流公司编码不存在');
+        const refused = this.recordShipment(order, carrier, String(params.logistics_code ?? ''));
+        if (refused)
+          throw new DoudianAnswer(
+            DOUDIAN_CODES.businessFailed,
+            '业务处理失败',
+            'isv.business-failed',
+            refused,
+          );
+        return {};
+      }
+      case 'order.batchDecrypt':
+        return this.batchDecrypt(params, shopId ?? '');
+      default:
+        throw new DoudianAnswer(70000, '接口服务已下线', 'isp.api-service-off', 'API不存在或API已下线');
+    }
+  }
+
+  private tokenData(issued: NonNullable<ReturnType<SandboxCore['redeemRefresh']>>) {
+    return {
+      access_token: issued.accessToken,
+      expires_in: issued.expiresIn,
+      refresh_token: issued.refreshToken,
+      scope: 'SCOPE',
+      shop_id: Number(issued.shop.shopId),
+      shop_name: issued.shop.shopName,
+      authority_id: issued.shop.shopId,
+      auth_subject_type: 'Shop',
+    };
+  }
+
+  private searchList(params: Record<string, unknown>, shopId: string) {
+    const start = Number(params.update_time_start ?? params.create_time_start);
+    const end = Number(params.update_time_end ?? params.create_time_end ?? this.nowS());
+    if (!Number.isInteger(start) || !Number.isInteger(end) || end < start) {
+      throw businessInvalid('update_time_start和update_time_end不正确');
+    }
+    if (start < this.nowS() - DOUDIAN_MAX_LOOKBACK_SECONDS) throw businessInvalid('只能查询90天内的订单');
+    const page = Number(params.page ?? 0);
+    const size = Number(params.size ?? 10);
+    if (!Number.isInteger(page) || page < 0) throw businessInvalid('page从0开始');
+    if (!Number.isInteger(size) || size < 1 || size > DOUDIAN_MAX_PAGE_SIZE)
+      throw businessInvalid('size最大为100');
+    const all = this.changedOrders(shopId, start, end);
+    return {
+      shop_order_list: all.slice(page * size, (page + 1) * size).map((order) => this.render(order)),
+      page,
+      size,
+      total: all.length,
+    };
+  }
+
+  private ownOrder(shopId: string | null, orderNo: unknown): SandboxOrder {
+    const order = this.orders.get(String(orderNo ?? ''));
+    if (!order || order.shopId !== shopId) throw businessInvalid('订单不存在');
+    return order;
+  }
+
+  private batchDecrypt(params: Record<string, unknown>, shopId: string) {
+    const list = params.cipher_infos;
+    if (!Array.isArray(list) || list.length === 0 || list.length > 100) {
+      throw businessInvalid('cipher_infos大小为1到100');
+    }
+    if (this.quotaSpent(shopId)) {
+      throw new DoudianAnswer(
+        DOUDIAN_CODES.businessFailed,
+        '业务处理失败',
+        DOUDIAN_SUB_CODES.decryptQuota,
+        '解密额度已用完',
+      );
+    }
+    return {
+      decrypt_infos: list.map((entry: { auth_id?: unknown; cipher_text?: unknown }) => {
+        const ciphertext = String(entry.cipher_text ?? '');
+        const plaintext = this.decryptOne(shopId, ciphertext);
+        const ok = typeof plaintext === 'string' && plaintext !== 'quota';
+        return {
+          auth_id: String(entry.auth_id ?? ''),
+          cipher_text: ciphertext,
+          decrypt_text: ok ? plaintext : '',
+          err_no: ok ? 0 : plaintext === 'quota' ? 2 : 1,
+          err_msg: ok ? '' : plaintext === 'quota' ? '解密额度已用完' : '密文不存在或不属于该店铺',
+        };
+      }),
+      custom_err: { err_code: 0, err_msg: '' },
+    };
+  }
+
+  render(order: SandboxOrder) {
+    const [status, statusText] = STATUS_CODES[order.status];
+    const refundStatus = order.refund === 'in_progress' ? 2 : order.refund === 'refunded' ? 3 : 0;
+    const goodsFen = order.items.reduce((sum, item) => sum + item.priceFen * item.quantity, 0);
+    const paidFen = goodsFen - order.discountFen + order.freightFen;
+    const place = (name: string) => ({ name, id: '' });
+    return {
+      order_id: order.orderNo,
+      order_status: status,
+      order_status_desc: statusText,
+      main_status: status,
+      create_time: order.createdAt,
+      pay_time: order.paidAt ?? 0,
+      update_time: order.updatedAt,
+      exp_ship_time: order.createdAt + 2 * 86400,
+      order_amount: paidFen,
+      pay_amount: paidFen,
+      post_amount: order.freightFen,
+      promotion_amount: order.discountFen,
+      buyer_words: order.buyerMessage,
+      seller_words: '',
+      encrypt_post_receiver: order.cipher.name,
+      encrypt_post_tel: order.cipher.mobile,
+      post_addr: {
+        province: place(order.receiver.province),
+        city: place(order.receiver.city),
+        town: place(order.receiver.district),
+        street: place(''),
+        encrypt_detail: order.cipher.address,
+      },
+      mask_post_receiver: maskName(order.receiver.name),
+      mask_post_tel: maskMobile(order.receiver.mobile),
+      mask_post_addr: {
+        province: place(order.receiver.province),
+        city: place(order.receiver.city),
+        town: place(order.receiver.district),
+        street: place(''),
+        detail: maskAddress(order.receiver.address),
+      },
+      logistics_info: order.shipment
+        ? [
+            {
+              tracking_no: order.shipment.trackingNo,
+              company: order.shipment.carrierCode,
+              company_name:
+                DOUDIAN_SANDBOX_CARRIERS.find((c) => c.code === order.shipment?.carrierCode)?.name ?? '',
+              ship_time: order.shipment.at,
+            },
+          ]
+        : [],
+      sku_order_list: order.items.map((item, i) => ({
+        order_id: `${order.orderNo.slice(0, -1)}${i + 1}`,
+        parent_order_id: order.orderNo,
+        product_id: item.goodsId,
+        product_name: item.name,
+        sku_id: item.skuId,
+        spec: item.spec
+          .split(',')
+          .filter(Boolean)
+          .map((value, k) => ({ name: k === 0 ? '颜色' : '尺码', value })),
+        item_num: item.quantity,
+        origin_amount: item.priceFen * item.quantity,
+        sum_amount: item.priceFen * item.quantity,
+        pay_amount: item.priceFen * item.quantity,
+        code: item.outerSkuId,
+        out_sku_id: item.outerSkuId,
+        out_product_id: item.outerGoodsId,
+        pre_sale_type: order.preSale ? 1 : 0,
+        after_sale_info: {
+          after_sale_status: refundStatus ? 6 : 0,
+          after_sale_type: refundStatus ? 1 : 0,
+          refund_status: refundStatus,
+        },
+      })),
+    };
+  }
+}
+
+export const DOUDIAN_SANDBOX_APP: AppCredentials = {
+  clientId: '7000000000000000001',
+  clientSecret: 'sandbox-doudian-secret-not-for-production',
+};
