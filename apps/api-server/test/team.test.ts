@@ -2,6 +2,7 @@ import { type ApiClient, ApiError, STALE_RECORD_MESSAGE } from '@consign/api-cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_MESSAGES } from '../src/db/seller';
 import { TEAM_MESSAGES } from '../src/db/team';
+import { SMS_MESSAGES } from '../src/security/sms-codes';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**
@@ -185,7 +186,8 @@ describe('members (子账号)', () => {
     });
     expect(disabled).toMatchObject({ status: 'disabled' });
     expect(await status(token)).toBe(401);
-    expect(await loginAnswer(USER)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
+    // No code is sent to a disabled member, so the last one they had (spent) does not sign them in.
+    expect(await loginAnswer(USER)).toMatchObject({ errorCode: 1, msg: SMS_MESSAGES.expired });
     expect((await owner.team.memberIndex({ ...page, status: 'disabled' })).list.map((m) => m.mobile)).toEqual(
       [USER],
     );
@@ -322,7 +324,7 @@ describe('seller accounts (卖家管理, operators)', () => {
     expect(await status(token, '/api/seller/index', page)).toBe(403);
   });
 
-  it('disabling an account signs its users out at once; they see 账号已停用 until it is enabled', async () => {
+  it('disabling an account signs its users out at once; they cannot sign in until it is enabled', async () => {
     const mobile = '13712340056';
     const login = await loginAnswer(mobile);
     const token = (login.data as { access_token: string }).access_token;
@@ -334,7 +336,7 @@ describe('seller accounts (卖家管理, operators)', () => {
       is_current: false,
     });
     expect(await status(token)).toBe(401);
-    expect(await loginAnswer(mobile)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
+    expect(await loginAnswer(mobile)).toMatchObject({ errorCode: 1, msg: SMS_MESSAGES.expired });
     expect((await owner.seller.index({ ...page, status: 'disabled' })).list.map((s) => s.id)).toEqual([
       account.id,
     ]);
