@@ -2,6 +2,7 @@ import { type CurrentUser, mayGrant } from '@consign/api-client';
 import type { Scope } from './db/scope';
 import { memberById, roleById } from './db/team';
 import { HttpProblem } from './http/respond';
+import { RateLimiter } from './security/rate-limit';
 
 /**
  * What a user with `team:manage` may do to the team, checked before every team write: they hand out
@@ -18,7 +19,15 @@ export const TEAM_RULE_MESSAGES = {
   roleBeyondOwn: '该角色含有您没有的权限，不能修改或删除',
   memberBeyondOwn: '该子账号的角色含有您没有的权限，不能修改、停用或删除',
   ownRecord: '不能修改自己的姓名或角色',
+  tooManyAdds: '添加子账号过于频繁，请稍后再试',
 } as const;
+
+/**
+ * Members added by mobile per account: at most 30 tries (added or refused) per 24 hours, so an
+ * account cannot probe many mobiles for whether they are registered elsewhere.
+ */
+export const MEMBER_ADD_RULES = { limit: 30, windowSeconds: 24 * 3600 } as const;
+const memberAdds = new RateLimiter(MEMBER_ADD_RULES.limit, MEMBER_ADD_RULES.windowSeconds);
 
 /** The caller as the rules see them: who, and what they hold on this very request. */
 export type TeamActor = Pick<CurrentUser, 'id' | 'permissions'>;
@@ -74,4 +83,13 @@ export async function checkMemberSave(
   }
   if (!mayGrant(actor, await rolePermissions(scope, input.role_id)))
     throw refuse(TEAM_RULE_MESSAGES.grantBeyondOwn);
+}
+
+/**
+ * Counts one try to add a member by mobile for the account (before the mobile is looked up, and in
+ * no transaction, so a refused try counts too); past the limit, 429 whatever the mobile.
+ */
+export async function countMemberAdd(scope: Scope, now: number): Promise<void> {
+  if (!(await memberAdds.hit(scope.db, `member-add:${scope.accountId}`, now)))
+    throw new HttpProblem(429, TEAM_RULE_MESSAGES.tooManyAdds);
 }

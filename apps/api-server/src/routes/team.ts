@@ -23,6 +23,7 @@ import {
   checkMemberSave,
   checkRoleDelete,
   checkRoleSave,
+  countMemberAdd,
   type TeamActor,
 } from '../team-rules';
 
@@ -99,6 +100,7 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
         return ok(c, after);
       }
       if (!mobile) throw new HttpProblem(422, MOBILE_MESSAGE);
+      await countMemberAdd(scope(c), nowS());
       const added = await memberById(
         scope(c),
         await addMember(scope(c), { mobile, nickname, role_id }, nowS()),
