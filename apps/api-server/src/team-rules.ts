@@ -11,7 +11,7 @@ import { RateLimiter } from './security/rate-limit';
  * delete, nor a member on such a role theirs to change, move, disable or remove; their own member
  * record is not theirs to change. The owner holds every permission, so every check passes for them
  * (the owner's own record stays fixed for everyone: `TEAM_MESSAGES.ownerFixed` in db/team.ts).
- * A refusal answers 403 and changes nothing.
+ * A refusal answers 403 and changes nothing. Also here: the limit on adding members by mobile.
  */
 
 export const TEAM_RULE_MESSAGES = {
