@@ -26,6 +26,7 @@ export const FRESH = {
   disabledMember: '13700000012',
   staleMember: '13700000031',
   teamManager: '13700000041',
+  managedMember: '13700000042',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

@@ -193,22 +193,45 @@ test('卖家管理 lists the seller accounts for operators, with the owner mobil
   await expect(demo.getByRole('button')).toHaveCount(0);
 });
 
-test('a member who manages the team can edit their own row but not disable or remove themselves', async ({
+test('a member who manages the team is offered only what lies within their own permissions', async ({
   adminPage,
   browser,
   baseURL,
 }) => {
   await createRole(adminPage, '团队管理员', ['子账号与权限管理']);
   await addMember(adminPage, FRESH.teamManager, '小管', '团队管理员');
+  await addMember(adminPage, FRESH.managedMember, '小组员', '团队管理员');
 
   const token = await apiLogin(baseURL as string, FRESH.teamManager);
   const context = await contextWithToken(browser, baseURL as string, token);
   const page = await context.newPage();
   await page.goto('/user/account');
-  await expect(page.getByRole('button', { name: `编辑子账号 ${FRESH.teamManager}` })).toBeVisible();
-  await expect(page.getByRole('button', { name: `停用子账号 ${FRESH.teamManager}` })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: `删除子账号 ${FRESH.teamManager}` })).toHaveCount(0);
-  // Another member's row keeps its actions.
-  await expect(page.getByRole('button', { name: '停用子账号 13900000000' })).toBeVisible();
+  // Their own row and the row of a member whose role holds more (运营) offer nothing ...
+  for (const mobile of [FRESH.teamManager, '13900000000']) {
+    await expect(page.getByRole('row').filter({ hasText: mobile })).toBeVisible();
+    for (const action of ['编辑', '停用', '删除']) {
+      await expect(page.getByRole('button', { name: `${action}子账号 ${mobile}` })).toHaveCount(0);
+    }
+  }
+  // ... a member on a role within theirs keeps every action, and the dialog offers only such roles.
+  await expect(page.getByRole('button', { name: `停用子账号 ${FRESH.managedMember}` })).toBeVisible();
+  await page.getByRole('button', { name: `编辑子账号 ${FRESH.managedMember}` }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑子账号' });
+  await dialog.getByRole('combobox', { name: '角色' }).click();
+  await expect(page.getByRole('option', { name: '团队管理员' })).toBeEnabled();
+  await expect(page.getByRole('option', { name: '运营' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  // 权限管理: no edit or delete on a role holding more, and only their own permission to tick.
+  await page.goto('/user/permission');
+  await expect(page.getByRole('row').filter({ hasText: '运营' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '编辑角色 运营' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '删除角色 运营' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '编辑角色 团队管理员' })).toBeVisible();
+  await page.getByRole('button', { name: '新增角色' }).click();
+  const roleDialog = page.getByRole('dialog', { name: '新增角色' });
+  await expect(roleDialog.getByRole('checkbox', { name: '子账号与权限管理' })).toBeEnabled();
+  await expect(roleDialog.getByRole('checkbox', { name: '查看代发订单' })).toBeDisabled();
   await context.close();
 });

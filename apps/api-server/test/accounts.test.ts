@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleSmsProvider } from '../src/providers/sms';
+import { SMS_MESSAGES, SMS_RULES } from '../src/security/sms-codes';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /** Sign-up and sign-in of seller accounts (DESIGN.md section 9); isolation is isolation.test.ts. */
@@ -10,6 +12,51 @@ async function loginAnswer(t: TestServer, mobile: string) {
   const { code } = (await (await fetch(`${t.url}/__dev/sms?mobile=${mobile}`)).json()) as { code: string };
   const res = await t.post('/api/default/login', { mobile, code });
   return { status: res.status, ...(await envelope(res)) };
+}
+
+/** The send-code answer for a mobile (status and envelope), with the clock where it is. */
+async function sendCode(t: TestServer, mobile: string) {
+  const res = await t.post('/api/default/send-code', {
+    mobile,
+    type: 1,
+    sign_type: 1,
+    ticket: 'dev-ticket',
+    randstr: 'r',
+  });
+  return { status: res.status, ...(await envelope(res)) };
+}
+
+/** The last text the development provider sent to a mobile (undefined: none ever). */
+function lastText(t: TestServer, mobile: string) {
+  return (t.server.sms as ConsoleSmsProvider).latest(mobile);
+}
+
+/** How many codes the per-IP limit has counted for the tests' address in its current window. */
+async function ipHits(t: TestServer): Promise<number> {
+  const [row] = await t.server.db.query<{ hits: number }>(
+    "SELECT hits FROM rate_limits WHERE key = 'sms-ip:127.0.0.1'",
+  );
+  return row?.hits ?? 0;
+}
+
+/**
+ * send-code for a mobile that cannot sign in: answered like any other, counted by both limits, but
+ * nothing is sent and the mobile's last code stays valid.
+ */
+async function expectSilentSend(t: TestServer, mobile: string) {
+  const text = lastText(t, mobile);
+  const hits = await ipHits(t);
+  expect(await sendCode(t, mobile)).toEqual({ status: 200, errorCode: 0, data: null });
+  expect(lastText(t, mobile)).toEqual(text);
+  expect(await ipHits(t)).toBe(hits + 1);
+  // The 60 s rule holds as for any mobile.
+  const again = await sendCode(t, mobile);
+  expect(again).toMatchObject({
+    status: 429,
+    errorCode: 1,
+    msg: SMS_MESSAGES.tooSoon(SMS_RULES.resendSeconds),
+  });
+  expect(lastText(t, mobile)).toEqual(text);
 }
 
 async function countWhere(t: TestServer, sql: string, params: unknown[]) {
@@ -78,21 +125,71 @@ describe('SIGNUP=open (the default)', () => {
 
   it('a disabled user, or a user of a disabled account, cannot sign in, and their sessions end at once', async () => {
     const token = await t.login(USER);
+    // A code the user asked for while active, used after they were disabled.
+    t.clock.advance(61_000);
+    await sendCode(t, USER);
+    const code = lastText(t, USER)?.code;
     await t.server.db.query("UPDATE users SET status = 'disabled' WHERE mobile = $1", [USER]);
-    expect(await loginAnswer(t, USER)).toMatchObject({ status: 200, errorCode: 1, msg: '账号已停用' });
+    const refused = await t.post('/api/default/login', { mobile: USER, code });
+    expect({ status: refused.status, ...(await envelope(refused)) }).toMatchObject({
+      status: 200,
+      errorCode: 1,
+      msg: '账号已停用',
+    });
     expect((await t.post('/api/user/info', {}, { token })).status).toBe(401);
     await t.server.db.query("UPDATE users SET status = 'active' WHERE mobile = $1", [USER]);
 
     const mobile = '13712340012';
     const owner = (await loginAnswer(t, mobile)).data as { access_token: string };
+    t.clock.advance(61_000);
+    await sendCode(t, mobile);
+    const ownerCode = lastText(t, mobile)?.code;
     await t.server.db.query(
       "UPDATE seller_accounts SET status = 'disabled' WHERE id = (SELECT account_id FROM users WHERE mobile = $1)",
       [mobile],
     );
-    expect(await loginAnswer(t, mobile)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
+    expect(await envelope(await t.post('/api/default/login', { mobile, code: ownerCode }))).toMatchObject({
+      errorCode: 1,
+      msg: '账号已停用',
+    });
     expect((await t.post('/api/user/info', {}, { token: owner.access_token })).status).toBe(401);
     // The other users are unaffected.
     expect(await loginAnswer(t, ADMIN)).toMatchObject({ errorCode: 0 });
+  });
+
+  it('send-code to a disabled user or account answers as for anyone, sends nothing, and spends no code', async () => {
+    // A code sent while active; then the user is disabled and someone asks for codes again.
+    t.clock.advance(61_000);
+    expect(await sendCode(t, USER)).toEqual({ status: 200, errorCode: 0, data: null });
+    const code = lastText(t, USER)?.code;
+    await t.server.db.query("UPDATE users SET status = 'disabled' WHERE mobile = $1", [USER]);
+    try {
+      t.clock.advance(61_000);
+      await expectSilentSend(t, USER);
+      // The code sent before is still the valid one: it passes the code check and meets 账号已停用.
+      expect(await envelope(await t.post('/api/default/login', { mobile: USER, code }))).toMatchObject({
+        errorCode: 1,
+        msg: '账号已停用',
+      });
+    } finally {
+      await t.server.db.query("UPDATE users SET status = 'active' WHERE mobile = $1", [USER]);
+    }
+
+    // A user of a disabled account likewise.
+    const mobile = '13712340013';
+    await loginAnswer(t, mobile);
+    await t.server.db.query(
+      "UPDATE seller_accounts SET status = 'disabled' WHERE id = (SELECT account_id FROM users WHERE mobile = $1)",
+      [mobile],
+    );
+    t.clock.advance(61_000);
+    await expectSilentSend(t, mobile);
+
+    // An active user gets their text as before.
+    t.clock.advance(61_000);
+    const before = lastText(t, ADMIN);
+    expect(await sendCode(t, ADMIN)).toEqual({ status: 200, errorCode: 0, data: null });
+    expect(lastText(t, ADMIN)).not.toEqual(before);
   });
 });
 
@@ -105,13 +202,17 @@ describe('SIGNUP=closed', () => {
     await t?.stop();
   });
 
-  it('refuses an unknown mobile and creates nothing; existing users still sign in', async () => {
+  it('sends an unknown mobile nothing, answering as for anyone, and creates nothing; existing users still sign in', async () => {
     const users = await countWhere(t, 'users', []);
     const accounts = await countWhere(t, 'seller_accounts', []);
-    expect(await loginAnswer(t, '13712340021')).toMatchObject({
-      status: 200,
+    const mobile = '13712340021';
+    t.clock.advance(61_000);
+    await expectSilentSend(t, mobile);
+    expect(lastText(t, mobile)).toBeUndefined();
+    // No code reached it, so no code signs it in (and nothing says whether it is known).
+    expect(await envelope(await t.post('/api/default/login', { mobile, code: '123456' }))).toMatchObject({
       errorCode: 1,
-      msg: '该手机号未开通账号，请联系管理员',
+      msg: SMS_MESSAGES.expired,
     });
     expect(await countWhere(t, 'users', [])).toBe(users);
     expect(await countWhere(t, 'seller_accounts', [])).toBe(accounts);

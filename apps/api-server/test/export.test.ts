@@ -181,6 +181,7 @@ describe('export jobs', () => {
     const other = await owner.export.create({ format: 'csv', status: 'shipped' });
     await finished(owner, other.id);
     const { url, expires_at } = await owner.export.downloadUrl({ id: job.id });
+    const spare = await owner.export.downloadUrl({ id: job.id });
     expect(expires_at - Math.floor(t.clock.now() / 1000)).toBe(60);
 
     const refused = async (address: string) => {
@@ -193,10 +194,97 @@ describe('export jobs', () => {
     await refused(url.replace(/&sig=.*/, ''));
     await refused(url.replace(/exp=\d+/, `exp=${expires_at + 3600}`));
 
+    await refused(url.replace(/u=\d+/, 'u=2'));
+    await refused(url.replace(/n=[^&]+/, `n=${'A'.repeat(22)}`));
+
     t.clock.advance(60_000);
     expect((await fetch(`${t.url}${url}`)).status).toBe(200);
     t.clock.advance(1_000);
-    await refused(url);
+    await refused(spare.url);
+  });
+
+  it('a link is spent by its first download, even when fetched twice at once', async () => {
+    const job = await owner.export.create({ format: 'csv', status: 'completed' });
+    await finished(owner, job.id);
+    const { url } = await owner.export.downloadUrl({ id: job.id });
+    const first = await fetch(`${t.url}${url}`);
+    expect(first.status).toBe(200);
+    expect((await first.text()).length).toBeGreaterThan(0);
+    const again = await fetch(`${t.url}${url}`);
+    expect(again.status).toBe(403);
+    expect(await again.text()).toBe('下载链接无效或已过期，请回到下载中心重新下载');
+
+    const next = await owner.export.downloadUrl({ id: job.id });
+    const both = await Promise.all([fetch(`${t.url}${next.url}`), fetch(`${t.url}${next.url}`)]);
+    expect(both.map((res) => res.status).sort()).toEqual([200, 403]);
+    await Promise.all(both.map((res) => res.arrayBuffer()));
+    // A new link still downloads.
+    expect((await download(owner, job.id)).status).toBe(200);
+  });
+
+  it('a link stops working when its user or account is disabled, or its user loses order:view', async () => {
+    const job = await owner.export.create({ format: 'csv', status: 'cancelled' });
+    await finished(owner, job.id);
+    const refusedNow = async (url: string) => {
+      const res = await fetch(`${t.url}${url}`);
+      expect(res.status, url).toBe(403);
+      expect(await res.text()).toBe('下载链接无效或已过期，请回到下载中心重新下载');
+    };
+    const setUser = (status: string) =>
+      t.server.db.query('UPDATE users SET status = $1 WHERE mobile = $2', [status, USER]);
+    const setAccount = (status: string) =>
+      t.server.db.query('UPDATE seller_accounts SET status = $1 WHERE id = $2', [status, DEMO_ACCOUNT]);
+
+    // The member's link, then the member disabled: refused; enabled again, a link of theirs works.
+    const memberLink = await member.export.downloadUrl({ id: job.id });
+    await setUser('disabled');
+    await refusedNow(memberLink.url);
+    await setUser('active');
+    const memberToken = await t.login(USER);
+    member = t.client(() => memberToken);
+
+    // The member's role loses order:view after the link was made.
+    const roleLink = await member.export.downloadUrl({ id: job.id });
+    const [role] = await t.server.db.query<{ id: number; permissions: string[] }>(
+      'SELECT r.id, r.permissions FROM roles r JOIN users u ON u.role_id = r.id WHERE u.mobile = $1',
+      [USER],
+    );
+    if (!role) throw new Error('the seeded member has no role');
+    await t.server.db.query('UPDATE roles SET permissions = $1 WHERE id = $2', [
+      role.permissions.filter((p) => p !== 'order:view'),
+      role.id,
+    ]);
+    await refusedNow(roleLink.url);
+    await t.server.db.query('UPDATE roles SET permissions = $1 WHERE id = $2', [role.permissions, role.id]);
+
+    // The owner's link, then the account disabled: refused.
+    const ownerLink = await owner.export.downloadUrl({ id: job.id });
+    await setAccount('disabled');
+    try {
+      await refusedNow(ownerLink.url);
+    } finally {
+      await setAccount('active');
+    }
+    expect((await download(member, job.id)).status).toBe(200);
+  });
+
+  it('an id past the int4 column is refused like any bad link (403), not a 500', async () => {
+    const job = await owner.export.create({ format: 'csv', status: 'completed' });
+    await finished(owner, job.id);
+    const token = await t.login(ADMIN);
+    const { url } = await owner.export.downloadUrl({ id: job.id });
+    for (const id of ['2147483648', '9999999999']) {
+      const res = await fetch(`${t.url}${url.replace(`/export/${job.id}?`, `/export/${id}?`)}`);
+      expect(res.status, id).toBe(403);
+      expect(await res.text()).toBe('下载链接无效或已过期，请回到下载中心重新下载');
+    }
+    const user = await fetch(`${t.url}${url.replace(/u=\d+/, 'u=2147483648')}`);
+    expect(user.status).toBe(403);
+    // The same id in an API body is bad input (the contract's id bound): 422.
+    const res = await t.post('/api/export/download-url', { id: 2_147_483_648 }, { token });
+    expect(res.status).toBe(422);
+    // The link itself was untouched by those and still downloads once.
+    expect((await fetch(`${t.url}${url}`)).status).toBe(200);
   });
 
   it('creating an export is in the operation log', async () => {

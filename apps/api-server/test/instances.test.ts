@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createNonce, signPayload, unixSeconds } from '@consign/api-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_MESSAGES, SMS_RULES } from '../src/security/sms-codes';
 import {
+  ADMIN,
   createPostgresDatabase,
   envelope,
   SECRET,
@@ -26,6 +30,7 @@ describe.skipIf(!base)('two instances on one Postgres', () => {
   let a: TestServer;
   let b: TestServer;
   let database: { url: string; drop(): Promise<void> };
+  let exportDir: string;
 
   const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
     const client = new pg.Client({ connectionString: database.url });
@@ -48,7 +53,15 @@ describe.skipIf(!base)('two instances on one Postgres', () => {
 
   beforeAll(async () => {
     database = await createPostgresDatabase(base ?? '');
-    const options = { dataDir: 'memory://unused', databaseUrl: database.url, clock };
+    // Export files on storage both share, as EXPORT_DIR must be behind a load balancer.
+    exportDir = mkdtempSync(join(tmpdir(), 'consign-shared-exports-'));
+    const options = {
+      dataDir: 'memory://unused',
+      databaseUrl: database.url,
+      clock,
+      exportDir,
+      exportWorker: { idlePollMs: 100 },
+    };
     [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);
   }, 120_000);
 
@@ -56,6 +69,7 @@ describe.skipIf(!base)('two instances on one Postgres', () => {
     await a?.stop();
     await b?.stop();
     await database?.drop();
+    if (exportDir) rmSync(exportDir, { recursive: true, force: true });
   });
 
   it('refuses a signed request replayed on the other instance: the write runs once', async () => {
@@ -146,5 +160,25 @@ describe.skipIf(!base)('two instances on one Postgres', () => {
     for (const on of [a, b]) {
       expect((await envelope(await login(on, mobile, code))).msg).toBe(SMS_MESSAGES.expired);
     }
+  });
+
+  it('spends a download link on both: fetched through A, refused on B; fetched on both at once, once', async () => {
+    const token = await a.login(ADMIN);
+    const api = a.client(() => token);
+    const job = await api.export.create({ format: 'csv', status: 'completed' });
+    for (let i = 0; i < 600; i++) {
+      const [row] = await query<{ status: string }>('SELECT status FROM export_jobs WHERE id = $1', [job.id]);
+      if (row?.status === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const first = await api.export.downloadUrl({ id: job.id });
+    expect((await fetch(`${a.url}${first.url}`)).status).toBe(200);
+    const again = await fetch(`${b.url}${first.url}`);
+    expect(again.status).toBe(403);
+
+    const second = await api.export.downloadUrl({ id: job.id });
+    const both = await Promise.all([a, b, a, b].map((on) => fetch(`${on.url}${second.url}`)));
+    await Promise.all(both.map((res) => res.arrayBuffer()));
+    expect(both.map((res) => res.status).sort()).toEqual([200, 403, 403, 403]);
   });
 });

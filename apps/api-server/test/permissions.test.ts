@@ -142,7 +142,9 @@ beforeAll(async () => {
   const admin = t.client(() => owner);
   const one = async (sql: string) => (await t.server.db.query<{ id: number }>(sql))[0]?.id ?? 0;
   roleId = await one(`SELECT role_id AS id FROM users WHERE mobile = '${USER}'`);
-  const spare = await admin.team.roleSave({ name: '备用', permissions: ['order:view'] });
+  // The other member's role holds nothing, so a member granted only team:manage may change them
+  // (team-rules.ts: nobody changes a member above themselves).
+  const spare = await admin.team.roleSave({ name: '备用', permissions: [] });
   const other = await admin.team.memberSave({ mobile: '13712340041', nickname: '同事', role_id: spare.id });
   ids = {
     group: await one('SELECT id FROM shop_groups ORDER BY id LIMIT 1'),

@@ -2,6 +2,8 @@ import { type ApiClient, ApiError, STALE_RECORD_MESSAGE } from '@consign/api-cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_MESSAGES } from '../src/db/seller';
 import { TEAM_MESSAGES } from '../src/db/team';
+import { SMS_MESSAGES } from '../src/security/sms-codes';
+import { MEMBER_ADD_RULES, TEAM_RULE_MESSAGES } from '../src/team-rules';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**
@@ -143,8 +145,9 @@ describe('members (子账号)', () => {
     const elsewhere = await refusal(
       owner.team.memberSave({ mobile: '13712340053', nickname: 'x', role_id: role?.id ?? 0 }),
     );
-    expect(elsewhere).toBe(TEAM_MESSAGES.mobileElsewhere);
+    expect(elsewhere).toBe(TEAM_MESSAGES.mobileUnavailable);
     expect(elsewhere).not.toContain('13712340053');
+    expect(elsewhere).not.toMatch(/其他|账号已|注册/);
     expect(
       await refusal(owner.team.memberSave({ mobile: USER, nickname: 'x', role_id: role?.id ?? 0 })),
     ).toBe(TEAM_MESSAGES.mobileInAccount);
@@ -154,6 +157,54 @@ describe('members (子账号)', () => {
       { token: ownerToken },
     );
     expect(res.status).toBe(422);
+  });
+
+  it('answers every mobile it cannot add the same, and limits the tries of an account', async () => {
+    // An owner of their own account, adding members there.
+    const login = await loginAnswer('13712340060');
+    const token = (login.data as { access_token: string }).access_token;
+    const api = t.client(() => token);
+    const role = await api.team.roleSave({ name: '店员', permissions: ['order:view'] });
+    const add = (mobile: string) =>
+      t.post('/api/team/member-save', { mobile, nickname: '', role_id: role.id }, { token });
+    const answer = async (res: Response) => ({ status: res.status, ...(await envelope(res)) });
+    const unavailable = { status: 200, errorCode: 1, msg: TEAM_MESSAGES.mobileUnavailable };
+
+    // The owner of another account, a member of another account, and one of a disabled account.
+    await loginAnswer('13712340061');
+    const [other] = (await owner.seller.index({ ...page, keyword: '13712340061' })).list;
+    await owner.seller.status({ id: other?.id ?? 0, status: 'disabled' });
+    for (const mobile of [ADMIN, USER, '13712340061'])
+      expect(await answer(await add(mobile))).toEqual(unavailable);
+    await owner.seller.status({ id: other?.id ?? 0, status: 'active' });
+
+    // 30 tries in 24 hours, refused or not (3 above, 27 new mobiles here), then 429 for any mobile.
+    const users = async () =>
+      (await t.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n;
+    for (let i = 0; i < MEMBER_ADD_RULES.limit - 3; i++) {
+      expect((await answer(await add(`1371235${String(i).padStart(4, '0')}`))).errorCode).toBe(0);
+    }
+    const before = await users();
+    for (const mobile of ['13712359999', ADMIN]) {
+      expect(await answer(await add(mobile))).toEqual({
+        status: 429,
+        errorCode: 1,
+        msg: TEAM_RULE_MESSAGES.tooManyAdds,
+      });
+    }
+    expect(await users()).toBe(before);
+    // Other accounts are not held up, and the next day this one may add again.
+    expect(
+      (
+        await owner.team.memberSave({
+          mobile: '13712359998',
+          nickname: '',
+          role_id: (await owner.team.roleIndex(page)).list[0]?.id ?? 0,
+        })
+      ).mobile,
+    ).toBe('13712359998');
+    t.clock.advance(MEMBER_ADD_RULES.windowSeconds * 1000);
+    expect((await answer(await add('13712359999'))).errorCode).toBe(0);
   });
 
   it('the owner cannot be changed, disabled or removed', async () => {
@@ -185,7 +236,8 @@ describe('members (子账号)', () => {
     });
     expect(disabled).toMatchObject({ status: 'disabled' });
     expect(await status(token)).toBe(401);
-    expect(await loginAnswer(USER)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
+    // No code is sent to a disabled member, so the last one they had (spent) does not sign them in.
+    expect(await loginAnswer(USER)).toMatchObject({ errorCode: 1, msg: SMS_MESSAGES.expired });
     expect((await owner.team.memberIndex({ ...page, status: 'disabled' })).list.map((m) => m.mobile)).toEqual(
       [USER],
     );
@@ -322,7 +374,7 @@ describe('seller accounts (卖家管理, operators)', () => {
     expect(await status(token, '/api/seller/index', page)).toBe(403);
   });
 
-  it('disabling an account signs its users out at once; they see 账号已停用 until it is enabled', async () => {
+  it('disabling an account signs its users out at once; they cannot sign in until it is enabled', async () => {
     const mobile = '13712340056';
     const login = await loginAnswer(mobile);
     const token = (login.data as { access_token: string }).access_token;
@@ -334,7 +386,7 @@ describe('seller accounts (卖家管理, operators)', () => {
       is_current: false,
     });
     expect(await status(token)).toBe(401);
-    expect(await loginAnswer(mobile)).toMatchObject({ errorCode: 1, msg: '账号已停用' });
+    expect(await loginAnswer(mobile)).toMatchObject({ errorCode: 1, msg: SMS_MESSAGES.expired });
     expect((await owner.seller.index({ ...page, status: 'disabled' })).list.map((s) => s.id)).toEqual([
       account.id,
     ]);

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AccountRole,
   EXPORT_KEEP_DAYS,
+  type ExportFormat,
   type ExportJob,
   type Order,
   type OrderExportFilters,
   type Page,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
+import { permissionsOf } from '../security/tokens';
+import type { Queryable } from './db';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
 import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
 import { notFound, type Scope } from './scope';
@@ -80,6 +84,47 @@ export async function downloadableJob(
   );
   if (!job) throw notFound();
   return job;
+}
+
+/** A finished, unexpired job as its download link needs it, with who the link was made for. */
+export interface LinkedJob {
+  id: number;
+  download_key: string;
+  name: string;
+  format: ExportFormat;
+  file_name: string;
+  /** Whether the link's user may still download it: active, in the job's active account, with order:view. */
+  allowed: boolean;
+}
+
+/**
+ * The job of a download link, checked again at download time (not only when the link was made): the
+ * job finished and not swept, and the user the link was made for still active, still in the job's
+ * account, that account active, and still holding `order:view`. Null when there is no such job.
+ */
+export async function linkedJob(
+  db: Queryable,
+  id: number,
+  userId: number,
+  now: number,
+): Promise<LinkedJob | null> {
+  const [row] = await db.query<
+    Omit<LinkedJob, 'allowed'> & { account_role: AccountRole | null; role_permissions: string[] | null }
+  >(
+    `SELECT e.id, e.download_key, e.name, e.format, e.file_name, u.account_role, r.permissions AS role_permissions
+     FROM export_jobs e
+     LEFT JOIN users u ON u.id = $3 AND u.account_id = e.account_id AND u.status = 'active'
+       AND EXISTS (SELECT 1 FROM seller_accounts a WHERE a.id = e.account_id AND a.status = 'active')
+     LEFT JOIN roles r ON r.id = u.role_id
+     WHERE e.id = $1 AND e.status = 'succeeded' AND e.expires_at > $2`,
+    [id, now, userId],
+  );
+  if (!row) return null;
+  const { account_role, role_permissions, ...job } = row;
+  return {
+    ...job,
+    allowed: account_role !== null && permissionsOf(account_role, role_permissions).includes('order:view'),
+  };
 }
 
 /**

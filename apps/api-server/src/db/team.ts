@@ -16,7 +16,8 @@ export const TEAM_MESSAGES = {
   roleNameTaken: '角色名称已存在',
   roleInUse: (members: number) => `该角色下还有 ${members} 个子账号，请先为他们更换角色后再删除`,
   mobileInAccount: '该手机号已是本账号的成员',
-  mobileElsewhere: '该手机号已开通其他卖家账号，不能添加为子账号',
+  // One answer for every mobile that cannot be added (another account's ...), naming nothing.
+  mobileUnavailable: '该手机号无法添加为子账号',
   ownerFixed: '主账号拥有全部权限，不能修改、停用或删除',
   notYourself: '不能停用或删除自己',
 } as const;
@@ -135,7 +136,9 @@ export function listMembers(scope: Scope, params: BodyOf<'/api/team/member-index
 
 /**
  * Adds a member with a role of the account. The mobile must be new to the platform: one of this
- * account, or of another (said without naming it), is refused.
+ * account is refused as such; any other (another account's ...) with one answer that does not say
+ * why, so adding members does not tell whether a mobile is registered (team-rules.ts also limits how
+ * many mobiles an account tries).
  */
 export async function addMember(
   scope: Scope,
@@ -151,7 +154,7 @@ export async function addMember(
     if (!user) return null;
     return user.account_id === scope.accountId
       ? TEAM_MESSAGES.mobileInAccount
-      : TEAM_MESSAGES.mobileElsewhere;
+      : TEAM_MESSAGES.mobileUnavailable;
   };
   const before = await taken();
   if (before) throw new ApiRefusal(before);
@@ -165,7 +168,7 @@ export async function addMember(
     return row.id;
   } catch (error) {
     // The same mobile signed up or was added at the same moment.
-    if (isUniqueViolation(error)) throw new ApiRefusal((await taken()) ?? TEAM_MESSAGES.mobileElsewhere);
+    if (isUniqueViolation(error)) throw new ApiRefusal((await taken()) ?? TEAM_MESSAGES.mobileUnavailable);
     throw error;
   }
 }

@@ -26,7 +26,9 @@ export function defaultRoutes({ db, tokens, sms, captcha, now, trustProxy, signu
         throw error;
       });
       if (!passed) throw new ApiRefusal(AUTH_MESSAGES.captchaFailed);
-      await sms.send(mobile, ip);
+      // Only a mobile that could sign in gets a text; the others get the same answer and rules.
+      const user = await userByMobile(db, mobile);
+      await sms.send(mobile, ip, user ? user.active : signup === 'open');
       return ok(c, null);
     })
     .post('/login', body('/api/default/login'), async (c) => {

@@ -18,12 +18,27 @@ import { HttpProblem, MESSAGES, ok } from '../http/respond';
 import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
+import {
+  checkMemberChange,
+  checkMemberSave,
+  checkRoleDelete,
+  checkRoleSave,
+  countMemberAdd,
+  type TeamActor,
+} from '../team-rules';
 
 /** The signed-in caller's user id (authorisation made sure there is one). */
 function callerId(c: Context<ApiEnv>): number {
   const auth = c.get('auth');
   if (!auth) throw new HttpProblem(401, MESSAGES.unauthorized);
   return auth.userId;
+}
+
+/** The caller as the team rules see them (team-rules.ts): their id and what they hold now. */
+function actor(c: Context<ApiEnv>): TeamActor {
+  const user = c.get('user');
+  if (!user) throw new HttpProblem(401, MESSAGES.unauthorized);
+  return user;
 }
 
 /** What the operation log shows of a role and of a member (not the counts, which change on their own). */
@@ -37,7 +52,10 @@ const memberFields = (m: Member) => ({
 const roleTarget = (r: TeamRole) => ({ type: 'role', id: r.id, name: r.name });
 const memberTarget = (m: Member) => ({ type: 'member', id: m.id, name: m.nickname || m.mobile });
 
-/** Roles (权限管理) and members (子账号) of the caller's account; the contract asks `team:manage`. */
+/**
+ * Roles (权限管理) and members (子账号) of the caller's account; the contract asks `team:manage`, and
+ * every write first passes the team rules (team-rules.ts: nobody hands out what they do not hold).
+ */
 export function teamRoutes({ now }: Pick<Deps, 'now'>) {
   const nowS = () => Math.floor(now() / 1000);
   return new Hono<ApiEnv>()
@@ -46,6 +64,7 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
     )
     .post('/role-save', body('/api/team/role-save'), async (c) => {
       const input = c.req.valid('json');
+      await checkRoleSave(scope(c), actor(c), input);
       const before = input.id ? await roleById(scope(c), input.id) : null;
       const after = await roleById(scope(c), await saveRole(scope(c), input, nowS()));
       recordChange(c, {
@@ -57,6 +76,7 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
     })
     .post('/role-del', body('/api/team/role-del'), async (c) => {
       const { id } = c.req.valid('json');
+      await checkRoleDelete(scope(c), actor(c), id);
       const before = await roleById(scope(c), id);
       await deleteRole(scope(c), id);
       recordChange(c, { target: roleTarget(before), before: roleFields(before), after: null });
@@ -67,6 +87,7 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
     )
     .post('/member-save', body('/api/team/member-save'), async (c) => {
       const { id, mobile, nickname, role_id, version } = c.req.valid('json');
+      await checkMemberSave(scope(c), actor(c), { id, role_id });
       if (id) {
         const before = await memberById(scope(c), id);
         await updateMember(scope(c), { id, nickname, role_id, version });
@@ -79,6 +100,7 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
         return ok(c, after);
       }
       if (!mobile) throw new HttpProblem(422, MOBILE_MESSAGE);
+      await countMemberAdd(scope(c), nowS());
       const added = await memberById(
         scope(c),
         await addMember(scope(c), { mobile, nickname, role_id }, nowS()),
@@ -88,6 +110,7 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
     })
     .post('/member-status', body('/api/team/member-status'), async (c) => {
       const change = c.req.valid('json');
+      await checkMemberChange(scope(c), actor(c), change.id);
       const before = await memberById(scope(c), change.id);
       await setMemberStatus(scope(c), change, callerId(c), nowS());
       const after = await memberById(scope(c), change.id);
@@ -100,6 +123,7 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
     })
     .post('/member-del', body('/api/team/member-del'), async (c) => {
       const { id } = c.req.valid('json');
+      await checkMemberChange(scope(c), actor(c), id);
       const before = await memberById(scope(c), id);
       await deleteMember(scope(c), id, callerId(c));
       recordChange(c, { target: memberTarget(before), before: memberFields(before), after: null });

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/db';
 import { ApiRefusal, HttpProblem } from '../http/respond';
 import { SMS_DELIVERY_MESSAGES, SmsDeliveryError, type SmsProvider } from '../providers/sms';
@@ -44,7 +44,14 @@ export class SmsCodes {
     return createHmac('sha256', this.secret).update(`${mobile}:${code}`).digest('hex');
   }
 
-  async send(mobile: string, ip: string): Promise<void> {
+  /**
+   * Issues a code and sends it. With `deliver` false (a mobile that could not sign in with it: its
+   * user or account disabled, or unknown with `SIGNUP=closed`) every rule is applied and counted
+   * the same, and the caller answers the same, but nothing is sent and the mobile's last code stays
+   * valid: the row written is spent from the start (it only starts the 60 s wait), so the answer
+   * tells nobody whether the mobile may sign in, and nobody can have texts sent to it.
+   */
+  async send(mobile: string, ip: string, deliver = true): Promise<void> {
     const nowS = Math.floor(this.now() / 1000);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db.transaction(async (tx) => {
@@ -61,6 +68,21 @@ export class SmsCodes {
       if (!(await this.#perIp.hit(tx, `sms-ip:${ip}`, nowS))) {
         throw new HttpProblem(429, SMS_MESSAGES.ipLimited);
       }
+      if (!deliver) {
+        // A code nobody receives: the hash of a random secret, spent, so it never verifies.
+        await tx.query(
+          `INSERT INTO sms_codes (mobile, code_hash, ip, created_at, expires_at, spent)
+           VALUES ($1, $2, $3, $4, $5, true)`,
+          [
+            mobile,
+            this.hash(mobile, randomBytes(16).toString('hex')),
+            ip,
+            nowS,
+            nowS + SMS_RULES.validSeconds,
+          ],
+        );
+        return;
+      }
       // Only the newest code of a mobile is valid.
       await tx.query('UPDATE sms_codes SET spent = true WHERE mobile = $1 AND spent = false', [mobile]);
       await tx.query(
@@ -68,6 +90,7 @@ export class SmsCodes {
         [mobile, this.hash(mobile, code), ip, nowS, nowS + SMS_RULES.validSeconds],
       );
     });
+    if (!deliver) return;
     try {
       await this.provider.send(mobile, code);
     } catch (error) {

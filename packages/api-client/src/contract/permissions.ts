@@ -60,3 +60,16 @@ export function hasPermission(
 ): boolean {
   return user?.permissions?.includes(permission) === true;
 }
+
+/**
+ * Whether `user` may hand out `permissions`: create or edit a role holding them, or put a member on
+ * (or take one off) such a role. Only permissions they hold themselves, so managing the team never
+ * raises anyone above the manager; the owner holds every one. The server enforces it
+ * (apps/api-server `team-rules.ts`); the 权限管理 and 子账号 pages offer only what passes.
+ */
+export function mayGrant(
+  user: { permissions?: readonly string[] | null } | null | undefined,
+  permissions: readonly string[],
+): boolean {
+  return permissions.every((p) => user?.permissions?.includes(p) === true);
+}

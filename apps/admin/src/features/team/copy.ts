@@ -27,6 +27,7 @@ export const TEAM_COPY = {
     deleteDescription: (name: string) => `确定删除角色「${name}」吗？`,
     deleted: (name: string) => `已删除角色「${name}」`,
     none: '无',
+    beyondOwn: '该角色含有您没有的权限，不能修改或删除',
   },
   members: {
     keyword: '搜索手机号或姓名',
@@ -58,6 +59,8 @@ export const TEAM_COPY = {
     disabled: (mobile: string) => `已停用 ${mobile}`,
     enabled: (mobile: string) => `已启用 ${mobile}`,
     deleted: (mobile: string) => `已删除 ${mobile}`,
+    self: '不能修改自己的账号',
+    beyondOwn: '该子账号的角色含有您没有的权限，不能修改、停用或删除',
   },
   sellers: {
     keyword: '搜索账号名称或主账号手机号',

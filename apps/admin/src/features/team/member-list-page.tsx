@@ -1,4 +1,4 @@
-import { type Member, USER_STATUSES } from '@consign/api-client';
+import { type Member, mayGrant, type TeamRole, USER_STATUSES } from '@consign/api-client';
 import { currentUserQuery, queryKeys, roleListQuery } from '@consign/api-client/query';
 import {
   Button,
@@ -16,7 +16,7 @@ import {
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
@@ -35,14 +35,19 @@ const m = TEAM_COPY.members;
 const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
 
 interface RowHandlers {
-  /** The signed-in user's id: nobody disables or removes themselves (the API refuses it too). */
+  /** The signed-in user's id: nobody changes, disables or removes themselves (the API refuses it too). */
   selfId: number | undefined;
+  /**
+   * Whether the signed-in user may change a member on this role: only one whose permissions they all
+   * hold (the owner holds every one; the API refuses the rest too).
+   */
+  mayChange: (roleId: number | null) => boolean;
   edit: (member: Member) => void;
   toggle: (member: Member) => void;
   remove: (member: Member) => void;
 }
 
-function columns({ selfId, edit, toggle, remove }: RowHandlers) {
+function columns({ selfId, mayChange, edit, toggle, remove }: RowHandlers) {
   return [
     { header: m.mobile, accessorKey: 'mobile' },
     { header: m.nickname, cell: ({ row }) => row.original.nickname || '—' },
@@ -69,16 +74,19 @@ function columns({ selfId, edit, toggle, remove }: RowHandlers) {
         const member = row.original;
         // The owner holds every permission and cannot be changed, disabled or removed.
         if (member.account_role === 'owner') return <span className="text-muted-foreground">—</span>;
+        if (member.id === selfId || !mayChange(member.role_id)) {
+          return (
+            <span className="text-muted-foreground" title={member.id === selfId ? m.self : m.beyondOwn}>
+              —
+            </span>
+          );
+        }
         const disabled = member.status === 'disabled';
-        const editButton = (
-          <Button variant="link" aria-label={m.editLabel(member.mobile)} onClick={() => edit(member)}>
-            {TEAM_COPY.edit}
-          </Button>
-        );
-        if (member.id === selfId) return editButton;
         return (
           <div className="flex gap-3">
-            {editButton}
+            <Button variant="link" aria-label={m.editLabel(member.mobile)} onClick={() => edit(member)}>
+              {TEAM_COPY.edit}
+            </Button>
             <Button
               variant="link"
               aria-label={disabled ? m.enableLabel(member.mobile) : m.disableLabel(member.mobile)}
@@ -104,8 +112,8 @@ function columns({ selfId, edit, toggle, remove }: RowHandlers) {
 /**
  * 子账号: the account's users. The owner (or a member with team:manage) adds members by mobile with a
  * role, changes their name and role, disables or enables them (disabling signs them out at once), and
- * removes them. The owner's row has no actions; a member managing the team cannot disable or remove
- * their own row.
+ * removes them. The owner's row has no actions; a member managing the team has none on their own row
+ * or on a member whose role holds a permission they lack, and gives only roles within their own.
  */
 export function MemberListPage() {
   const list = useList(route, memberList);
@@ -137,16 +145,26 @@ export function MemberListPage() {
   });
   const { show: showDisable } = disabling;
   const { mutate: enableMember } = enable;
-  const selfId = useQuery(currentUserQuery(api)).data?.id;
+  const user = useQuery(currentUserQuery(api)).data;
+  const selfId = user?.id;
+  const roles = useRoleOptions(true);
+  const mayChange = useCallback(
+    (roleId: number | null) => {
+      const role = roles.find((r) => r.id === roleId);
+      return role !== undefined && mayGrant(user, role.permissions);
+    },
+    [roles, user],
+  );
   const tableColumns = useMemo(
     () =>
       columns({
         selfId,
+        mayChange,
         edit: openEdit,
         remove: openDelete,
         toggle: (member) => (member.status === 'disabled' ? enableMember(member) : showDisable(member)),
       }),
-    [selfId, openEdit, openDelete, enableMember, showDisable],
+    [selfId, mayChange, openEdit, openDelete, enableMember, showDisable],
   );
   return (
     <ListPage
@@ -236,10 +254,12 @@ function DisableMemberDialog({
   );
 }
 
+const NO_ROLES: TeamRole[] = [];
+
 /** The roles to pick from (the account has few; the first 100). */
 function useRoleOptions(enabled: boolean) {
   const api = useApi();
-  return useQuery({ ...roleListQuery(api, { pageIndex: 1, pageSize: 100 }), enabled }).data?.list ?? [];
+  return useQuery({ ...roleListQuery(api, { pageIndex: 1, pageSize: 100 }), enabled }).data?.list ?? NO_ROLES;
 }
 
 /**
@@ -262,6 +282,7 @@ function MemberDialog({
   const form = useDialogForm({ open, source: member, toForm: memberToForm, validate });
   const { values, errors, set } = form;
   const roles = useRoleOptions(open);
+  const user = useQuery(currentUserQuery(api)).data;
   const save = useMutation({
     mutationFn: (v: MemberFormValues) => api.team.memberSave(formToMember(member, v)),
     onSuccess: async (saved) => {
@@ -322,7 +343,8 @@ function MemberDialog({
           </SelectTrigger>
           <SelectContent>
             {roles.map((role) => (
-              <SelectItem key={role.id} value={String(role.id)}>
+              // Only a role whose permissions the user holds can be given (the owner may give any).
+              <SelectItem key={role.id} value={String(role.id)} disabled={!mayGrant(user, role.permissions)}>
                 {role.name}
               </SelectItem>
             ))}

@@ -1,8 +1,14 @@
-import { PERMISSION_GROUPS, PERMISSION_LABELS, PERMISSIONS, type TeamRole } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import {
+  mayGrant,
+  PERMISSION_GROUPS,
+  PERMISSION_LABELS,
+  PERMISSIONS,
+  type TeamRole,
+} from '@consign/api-client';
+import { currentUserQuery, queryKeys } from '@consign/api-client/query';
 import { Button, Checkbox, ConfirmDialog, Field, formatDateTime, Input, Label, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useId, useMemo } from 'react';
 import { TITLES } from '../../copy';
@@ -20,7 +26,10 @@ import { formToRole, type RoleFormValues, roleToForm, togglePermission, validate
 const route = getRouteApi('/_authed/user/permission');
 const t = TEAM_COPY.roles;
 
-function columns(edit: (role: TeamRole) => void, remove: (role: TeamRole) => void) {
+/** What the signed-in user holds (the owner every permission): what they may hand out. */
+type Holder = Parameters<typeof mayGrant>[0];
+
+function columns(holder: Holder, edit: (role: TeamRole) => void, remove: (role: TeamRole) => void) {
   return [
     { header: t.name, accessorKey: 'name' },
     {
@@ -36,16 +45,22 @@ function columns(edit: (role: TeamRole) => void, remove: (role: TeamRole) => voi
     {
       id: 'actions',
       header: TEAM_COPY.actions,
-      cell: ({ row }) => (
-        <RowActions
-          editText={TEAM_COPY.edit}
-          deleteText={TEAM_COPY.delete}
-          editLabel={t.editLabel(row.original.name)}
-          deleteLabel={t.deleteLabel(row.original.name)}
-          onEdit={() => edit(row.original)}
-          onDelete={() => remove(row.original)}
-        />
-      ),
+      // A role holding a permission the user lacks is not theirs to change (the API refuses it too).
+      cell: ({ row }) =>
+        !mayGrant(holder, row.original.permissions) ? (
+          <span className="text-muted-foreground" title={t.beyondOwn}>
+            —
+          </span>
+        ) : (
+          <RowActions
+            editText={TEAM_COPY.edit}
+            deleteText={TEAM_COPY.delete}
+            editLabel={t.editLabel(row.original.name)}
+            deleteLabel={t.deleteLabel(row.original.name)}
+            onEdit={() => edit(row.original)}
+            onDelete={() => remove(row.original)}
+          />
+        ),
     },
   ] satisfies DataTableProps<TeamRole>['columns'];
 }
@@ -58,7 +73,8 @@ export function RoleListPage() {
   const dialogs = useEditDeleteDialogs<TeamRole>();
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
-  const tableColumns = useMemo(() => columns(openEdit, openDelete), [openEdit, openDelete]);
+  const holder = useQuery(currentUserQuery(api)).data;
+  const tableColumns = useMemo(() => columns(holder, openEdit, openDelete), [holder, openEdit, openDelete]);
   return (
     <ListPage
       title={TITLES.userPermission}
@@ -114,6 +130,7 @@ function RoleDialog({
   const form = useDialogForm({ open, source: role, toForm: roleToForm, validate: validateRole });
   const { values, errors, set } = form;
   const errorId = useId();
+  const holder = useQuery(currentUserQuery(api)).data;
   const save = useMutation({
     mutationFn: (v: RoleFormValues) => api.team.roleSave(formToRole(role, v)),
     onSuccess: async (saved) => {
@@ -168,6 +185,8 @@ function RoleDialog({
                   <div key={permission} className="flex items-center gap-2">
                     <Checkbox
                       id={id}
+                      // Only what the user holds can be handed out (the owner holds every permission).
+                      disabled={!mayGrant(holder, [permission])}
                       checked={values.permissions.includes(permission)}
                       onCheckedChange={(checked) =>
                         set(
