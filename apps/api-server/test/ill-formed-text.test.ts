@@ -133,7 +133,7 @@ describe('a lone UTF-16 surrogate', () => {
       ['/api/buyer/blacklist-save', { id: entry.id, version: entry.version, reason: `改原因${LONE}` }],
       ['/api/copy/create', { shop_id: 1, urls: [`https://item.example.com/${LONE}`] }],
       ['/api/export/create', { format: 'csv', keyword: LONE }],
-      ['/api/order/address', { id: pending?.id, name: `改名${LONE}`, address: '新路 1 号' }],
+      ['/api/order/address', { id: pending?.id, name: `改名${LONE}`, address: '新路 1 号', version: 1 }],
       [
         '/api/order/purchase',
         { id: pending?.id, supplier: `1688${LONE}`, supplier_order_no: 'CG1', cost: 1 },

@@ -167,7 +167,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/order/complete': [{ body: { id: ids.order }, outcome: 'not-found' }],
     '/api/order/address': [
-      { body: { id: ids.pendingOrder, name: '劫持', address: '劫持路 1 号' }, outcome: 'not-found' },
+      {
+        body: { id: ids.pendingOrder, name: '劫持', address: '劫持路 1 号', version: 1 },
+        outcome: 'not-found',
+      },
     ],
     '/api/order/cancel': [{ body: { id: ids.pendingOrder, reason: '劫持' }, outcome: 'not-found' }],
     // A batch answers row by row: the demo account's ids are each 记录不存在 (no order number shown).

@@ -30,7 +30,7 @@ import { defaultAddress, senderAddressById } from './address';
 import { orderIsBlacklisted } from './buyer';
 import type { Change, Saved } from './log';
 import { maskMobile, ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
-import { notFound, type Scope } from './scope';
+import { notFound, type Scope, staleRecord } from './scope';
 
 /**
  * Order fulfilment (issue 16): the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
@@ -246,13 +246,14 @@ interface DetailRow extends OrderRow {
   tracking_no: string | null;
   sender: AddressSnapshot | null;
   cancel_reason: string | null;
+  version: number;
 }
 
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await scope.db.query<DetailRow>(
     `SELECT ${ORDER_COLUMNS}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
-       o.cancel_reason
+       o.cancel_reason, o.version
      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
     [id, scope.accountId],
   );
@@ -272,6 +273,7 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
     sender: row.sender,
     cancel_reason: row.cancel_reason,
     events,
+    version: row.version,
   };
 }
 
@@ -279,9 +281,10 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
 
 /**
  * Corrects the receiver of order `id` (name, address, and the mobile when given) while the order has
- * not shipped (`ADDRESS_EDITABLE_STATUSES`; 409 naming the state otherwise), with its timeline entry,
- * in ONE guarded statement like a step. The operation log gets the receiver before and after, with
- * the mobile masked as everywhere staff read it.
+ * not shipped (`ADDRESS_EDITABLE_STATUSES`; 409 naming the state otherwise) and is still at the
+ * `version` the caller read (409 `staleRecord()` otherwise: two corrections at once, one wins), with
+ * its timeline entry, in ONE guarded statement like a step. The operation log gets the receiver before
+ * and after, with the mobile masked as everywhere staff read it.
  */
 export async function correctOrderAddress(
   scope: Scope,
@@ -294,8 +297,9 @@ export async function correctOrderAddress(
     receiver_name: string;
     receiver_mobile: string;
     receiver_address: string;
+    version: number;
   }>(
-    `SELECT status, receiver_name, receiver_mobile, receiver_address FROM orders
+    `SELECT status, receiver_name, receiver_mobile, receiver_address, version FROM orders
      WHERE id = $1 AND account_id = $2`,
     [input.id, scope.accountId],
   );
@@ -303,12 +307,14 @@ export async function correctOrderAddress(
   if (!canCorrectAddress(before.status)) {
     throw new HttpProblem(409, addressRefusedMessage(before.status));
   }
+  if (before.version !== input.version) throw staleRecord();
   const mobile = input.mobile ?? before.receiver_mobile;
   const details = { name: input.name, mobile: maskMobile(mobile), address: input.address };
   const [row] = await scope.db.query<OrderStepResult & { order_no: string }>(
     `WITH done AS (
-       UPDATE orders SET receiver_name = $3, receiver_mobile = $4, receiver_address = $5, updated_at = $6
-       WHERE id = $1 AND account_id = $2 AND status = ANY($7::text[])
+       UPDATE orders SET receiver_name = $3, receiver_mobile = $4, receiver_address = $5, updated_at = $6,
+         version = version + 1
+       WHERE id = $1 AND account_id = $2 AND status = ANY($7::text[]) AND version = $10
        RETURNING id, order_no, status
      ), event AS (
        INSERT INTO order_events (account_id, order_id, user_id, actor, action, details, created_at)
@@ -328,13 +334,16 @@ export async function correctOrderAddress(
       [...ADDRESS_EDITABLE_STATUSES],
       actor.userId,
       JSON.stringify(details),
+      input.version,
     ],
   );
   if (!row) {
-    // Shipped (or cancelled) in the meantime: say what the order is now.
+    // Shipped (or cancelled) in the meantime: say what the order is now; else another correction
+    // came first.
     const current = await currentStatus(scope, input.id);
     if (!current) throw notFound();
-    throw new HttpProblem(409, addressRefusedMessage(current.status));
+    if (!canCorrectAddress(current.status)) throw new HttpProblem(409, addressRefusedMessage(current.status));
+    throw staleRecord();
   }
   return {
     row: { id: row.id, status: row.status },

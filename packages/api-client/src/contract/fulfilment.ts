@@ -77,14 +77,16 @@ const mobileSchema = z.string().transform(normalizeMobile).refine(isValidMobile,
 
 /**
  * Body of `/api/order/address`: the receiver's corrected name, address and (optional: absent keeps
- * the current one, which staff only see masked) mobile. Allowed while the order has not shipped
- * (`ADDRESS_EDITABLE_STATUSES`), else 409.
+ * the current one, which staff only see masked) mobile, at the `version` of the order detail it was
+ * read from (another correction since: 409 `STALE_RECORD_MESSAGE`). Allowed while the order has not
+ * shipped (`ADDRESS_EDITABLE_STATUSES`), else 409 naming the state.
  */
 export const orderAddressBodySchema = z.object({
   id: idLikeSchema,
   name: text(32, 1),
   mobile: mobileSchema.optional(),
   address: text(200, 1),
+  version: versionSchema,
 });
 export type OrderAddressBody = z.input<typeof orderAddressBodySchema>;
 
@@ -119,6 +121,8 @@ export const orderDetailSchema = orderSchema.extend({
   sender: addressSnapshotSchema.nullable(),
   cancel_reason: z.string().nullable(),
   events: z.array(orderEventSchema).max(100),
+  /** The receiver's version: one more on every 修改收货地址 (the order's one editable part). */
+  version: versionSchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
