@@ -176,7 +176,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     // A batch answers row by row: the demo account's ids are each 记录不存在 (no order number shown).
     '/api/order/batch-purchase': [
       { body: { ids: [ids.pendingOrder], supplier: '劫持' }, outcome: 'any' },
-      { body: { filter: {}, supplier: '劫持' }, outcome: 'any' },
+      { body: { filter: {}, expected_count: 0, supplier: '劫持' }, outcome: 'any' },
     ],
     '/api/order/batch-ship': [
       {
@@ -190,7 +190,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/order/batch-cancel': [
       { body: { ids: [ids.pendingOrder], reason: '劫持' }, outcome: 'any' },
-      { body: { filter: { status: 'pending' }, reason: '劫持' }, outcome: 'any' },
+      { body: { filter: { status: 'pending' }, expected_count: 0, reason: '劫持' }, outcome: 'any' },
     ],
     // The demo account's order numbers in a file: 订单不存在 (the preview repeats the cells it was sent).
     '/api/order/import-preview': [

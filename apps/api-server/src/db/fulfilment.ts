@@ -9,6 +9,7 @@ import {
   type BatchItemResult,
   type BatchResult,
   BLACKLIST_CONFIRM_MESSAGE,
+  batchCountChangedMessage,
   batchTooLargeMessage,
   canCorrectAddress,
   carrierOf,
@@ -369,11 +370,13 @@ interface Target {
 /**
  * The orders a batch touches: the account's orders among `ids` (in the given order; an id that is not
  * the account's is reported as 记录不存在), or every order matching `filter`, newest first. A filter
- * matching more than `ORDER_BATCH_MAX` is refused (400, with the count) before anything changes.
+ * matching more than `ORDER_BATCH_MAX` is refused (400, with the count) before anything changes, and
+ * so is one matching another number than the `expected_count` the user saw (409): the orders are read
+ * in one statement and counted as read.
  */
 export async function batchTargets(
   scope: Scope,
-  selection: { ids?: number[]; filter?: OrderFilter },
+  selection: { ids?: number[]; filter?: OrderFilter; expected_count?: number },
 ): Promise<(Target | { id: number; order_no: null })[]> {
   if (selection.ids) {
     const ids = [...new Set(selection.ids)];
@@ -399,6 +402,9 @@ export async function batchTargets(
       f.params,
     );
     throw new HttpProblem(400, batchTooLargeMessage(counted?.n ?? rows.length));
+  }
+  if (rows.length !== selection.expected_count) {
+    throw new HttpProblem(409, batchCountChangedMessage(rows.length, selection.expected_count ?? 0));
   }
   return rows;
 }

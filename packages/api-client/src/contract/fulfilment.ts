@@ -139,18 +139,30 @@ export type OrderFilter = z.input<typeof orderFilterSchema>;
 /**
  * A batch body: which orders (`ids`, the selected rows, or `filter`, every order matching the list
  * filter; at most `ORDER_BATCH_MAX`, a filter matching more is refused with the count) plus `fields`.
+ * A batch by filter carries `expected_count`, the number of matching orders the user saw (the list's
+ * total): when the filter matches another number now, nothing is done (409
+ * `batchCountChangedMessage`), so `filter: {}` cannot act on orders nobody looked at.
  */
 function batchBody<T extends z.ZodRawShape>(fields: T) {
   return z
     .object({
       ids: z.array(idSchema).min(1).max(ORDER_BATCH_MAX).optional(),
       filter: orderFilterSchema.optional(),
+      expected_count: z.int().min(0).max(2_147_483_647).optional(),
       ...fields,
     })
     .refine((b: { ids?: unknown; filter?: unknown }) => (b.ids === undefined) !== (b.filter === undefined), {
       message: '请选择订单（ids）或筛选条件（filter）其中之一',
       path: ['ids'],
-    });
+    })
+    .refine(
+      (b: { filter?: unknown; expected_count?: unknown }) =>
+        (b.filter === undefined) === (b.expected_count === undefined),
+      {
+        message: '按筛选条件批量处理时须带上看到的订单数量（expected_count），按 ids 时不带',
+        path: ['expected_count'],
+      },
+    );
 }
 
 /** 批量采购: one supplier for all (the supplier's order number and the cost stay empty). */
