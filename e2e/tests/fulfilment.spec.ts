@@ -140,3 +140,61 @@ test('发货地址: a new return address made the default takes the default from
     returns.getByRole('row', { name: /云仓售后组/ }).locator('[data-slot=default-badge]'),
   ).toHaveCount(0);
 });
+
+test('批量采购 of every order matching the filter says how many the user saw: a changed count is refused, nothing done', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  const api = nodeApi(baseURL as string, adminToken);
+  // A buyer with at least three 待采购 orders: the filter of the list is their name and 待采购.
+  const pending = await ordersOnPage(baseURL as string, adminToken, { status: 'pending' });
+  const names = [...new Set(pending.map((o) => o.buyer_name))];
+  let keyword = '';
+  let matching: Order[] = [];
+  for (const name of names) {
+    const found = (await api.order.index({ pageIndex: 1, pageSize: 100, status: 'pending', keyword: name }))
+      .list;
+    if (found.length >= 3) {
+      keyword = name;
+      matching = found;
+      break;
+    }
+  }
+  const [first, second] = matching;
+  if (!first || !second) throw new Error('no buyer with three 待采购 orders in the seed');
+  const seen = matching.length;
+  const selectAll = async (order: Order, count: number) => {
+    await page.goto(`/order/index?status=pending&keyword=${encodeURIComponent(keyword)}`);
+    await page.getByRole('checkbox', { name: `选择订单 ${order.order_no}` }).click();
+    await page.getByRole('button', { name: `选择全部符合筛选的 ${count} 单` }).click();
+    await expect(page.getByText(`已选全部符合筛选的 ${count} 单`)).toBeVisible();
+    await page.getByRole('button', { name: '批量采购' }).click();
+    const dialog = page.getByRole('dialog', { name: '批量采购' });
+    await dialog.getByRole('textbox', { name: '供应商' }).fill('1688 批发');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    return dialog;
+  };
+
+  // Another member cancels one of them after the list was read: the batch is refused, nothing done.
+  await page.goto(`/order/index?status=pending&keyword=${encodeURIComponent(keyword)}`);
+  await expect(page.getByRole('checkbox', { name: `选择订单 ${first.order_no}` })).toBeVisible();
+  await page.getByRole('checkbox', { name: `选择订单 ${second.order_no}` }).click();
+  await page.getByRole('button', { name: `选择全部符合筛选的 ${seen} 单` }).click();
+  await api.order.cancel({ id: first.id, reason: '买家取消' });
+  await page.getByRole('button', { name: '批量采购' }).click();
+  const refused = page.getByRole('dialog', { name: '批量采购' });
+  await refused.getByRole('textbox', { name: '供应商' }).fill('1688 批发');
+  await refused.getByRole('button', { name: '确定' }).click();
+  await expect(refused.getByRole('alert')).toHaveText(
+    `订单数量已变化（您看到 ${seen} 单，现有 ${seen - 1} 单），请刷新后重试`,
+  );
+  const left = await api.order.index({ pageIndex: 1, pageSize: 100, status: 'pending', keyword });
+  expect(left.total).toBe(seen - 1);
+
+  // Read again, the batch acts on the orders now shown.
+  await selectAll(second, seen - 1);
+  await expect(page.getByRole('dialog', { name: '批量处理结果' })).toContainText(
+    `成功 ${seen - 1} 单，失败 0 单`,
+  );
+});

@@ -103,7 +103,7 @@ test("工作台: the last 30 days are drawn between the counts and the grid, and
   await expect(page.locator('[data-slot=menu-card]').first()).toBeVisible();
 });
 
-test('地址管理: an address (and mobile) corrected before shipping shows in the timeline; a shipped order offers no correction', async ({
+test('地址管理: an address (and mobile) corrected before shipping shows in the timeline, a stale correction keeps the input and reloads; a shipped order offers no correction', async ({
   adminPage: page,
   baseURL,
   adminToken,
@@ -124,6 +124,24 @@ test('地址管理: an address (and mobile) corrected before shipping shows in t
   await mobile.fill('1234');
   await form.getByRole('button', { name: '确定' }).click();
   await expect(form.getByText('请输入正确的手机号')).toBeVisible();
+  await mobile.fill('136 2222 9999');
+  // Another member corrects the same order meanwhile: the save is refused (409), what was typed stays,
+  // and 重新加载 brings the current receiver into the form.
+  const { version } = await api.order.detail({ id: order.id });
+  await api.order.address({
+    id: order.id,
+    name: order.receiver.name,
+    address: '上海市浦东新区另一路 1 号',
+    version,
+  });
+  await form.getByRole('button', { name: '确定' }).click();
+  await expect(form.getByText('数据已被他人修改，请刷新后重试')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: '收货地址' })).toHaveValue('浙江省杭州市西湖区文三路 99 号');
+  await expect(mobile).toHaveValue('136 2222 9999');
+  await form.getByRole('button', { name: '重新加载' }).click();
+  await expect(form.getByRole('textbox', { name: '收货地址' })).toHaveValue('上海市浦东新区另一路 1 号');
+  await expect(form.getByText('数据已被他人修改，请刷新后重试')).toHaveCount(0);
+  await form.getByRole('textbox', { name: '收货地址' }).fill('浙江省杭州市西湖区文三路 99 号');
   await mobile.fill('136 2222 9999');
   await form.getByRole('button', { name: '确定' }).click();
   const timeline = dialog.locator('[data-slot=order-timeline] li').last();

@@ -5,6 +5,8 @@ import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { getCompanyConfig } from './db/company';
+import { isConcurrencyFailure, isForeignKeyViolation, isUniqueViolation } from './db/db';
+import { notFound, staleRecord } from './db/scope';
 import type { ApiEnv, Deps } from './env';
 import { bannerSvg, goodsSvg, LOGO_SVG } from './http/images';
 import { ApiRefusal, fail, HttpProblem, MESSAGES } from './http/respond';
@@ -162,6 +164,18 @@ export function createApp(options: AppOptions) {
     if (error instanceof HttpProblem) return fail(c, error.status, error.message, error.headers);
     if (error instanceof ApiRefusal) return fail(c, 200, error.message);
     if (error instanceof HTTPException) return error.getResponse();
+    // A write that lost a race with another at the database's constraints: the row it counted on was
+    // deleted meanwhile (404), or another write took the unique key or kept deadlocking with it (409).
+    // Nothing of it was committed. A route that has a more precise answer gives it itself.
+    const race = isForeignKeyViolation(error)
+      ? notFound()
+      : isUniqueViolation(error) || isConcurrencyFailure(error)
+        ? staleRecord()
+        : null;
+    if (race) {
+      log.warn('write lost a race', { path: c.req.path, code: (error as { code?: string }).code });
+      return fail(c, race.status, race.message);
+    }
     log.error('unhandled error', {
       method: c.req.method,
       path: c.req.path,

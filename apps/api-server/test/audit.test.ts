@@ -248,7 +248,10 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   '/api/order/complete': [async () => ({ token: user, body: { id: await orderIn('shipped') } })],
   '/api/order/address': [
-    async () => ({ token: user, body: { id: await orderIn('pending'), name: '改名', address: '新路 1 号' } }),
+    async () => ({
+      token: user,
+      body: { id: await orderIn('pending'), name: '改名', address: '新路 1 号', version: 1 },
+    }),
   ],
   '/api/dashboard/summary': [async () => ({ token: user, body: {} })],
   '/api/order/cancel': [

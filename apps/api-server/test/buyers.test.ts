@@ -134,8 +134,8 @@ describe('买家管理', () => {
     expect(list.map((b) => b.mobile).sort()).toEqual(['139****1111', '139****2222']);
   });
 
-  it('finds a buyer by a part of the mobile, and every derived total matches the orders', async () => {
-    const { list } = await buyers({ keyword: '00002222' });
+  it('finds a buyer by the whole mobile, and every derived total matches the orders', async () => {
+    const { list } = await buyers({ keyword: '13900002222' });
     expect(list.map((b) => [b.buyer_name, b.order_count, b.spend])).toEqual([['回头客甲', 1, 1_000]]);
     const all = await buyers({ pageSize: 100 });
     const [sum] = await db().query<{ n: number; groups: number }>(
@@ -146,7 +146,10 @@ describe('买家管理', () => {
   });
 
   it('查看订单: buyer_id lists exactly that buyer’s orders, not those of another buyer of the same name', async () => {
-    const [mine, other] = [await buyers({ keyword: '00001111' }), await buyers({ keyword: '00002222' })];
+    const [mine, other] = [
+      await buyers({ keyword: '13900001111' }),
+      await buyers({ keyword: '13900002222' }),
+    ];
     const mineId = mine.list[0]?.id;
     const own = await orders({ buyer_id: mineId });
     expect(own.total).toBe(3);
@@ -182,6 +185,43 @@ describe('买家管理', () => {
   });
 });
 
+describe('a masked mobile is matched only by all 11 digits', () => {
+  it('in 买家管理, 黑名单 and 地址管理 a part of the mobile finds nothing by it, the whole number finds the row', async () => {
+    await addOrder('掩码买家', '15600008164', 3_000, 1_500_000_000);
+    expect(
+      (
+        await call('/api/buyer/blacklist-save', {
+          mobile: '15600008164',
+          buyer_name: '掩码买家',
+          reason: '掩码测试',
+        })
+      ).status,
+    ).toBe(200);
+    const masked = '156****8164';
+    const lists = {
+      buyers: async (keyword: string) => (await buyers({ keyword })).list.map((b) => b.mobile),
+      blacklist: async (keyword: string) =>
+        (
+          await call<{ list: { mobile: string }[] }>('/api/buyer/blacklist-index', { ...page, keyword })
+        ).data.list.map((e) => e.mobile),
+      receivers: async (keyword: string) =>
+        (
+          await call<{ list: { mobile: string }[] }>('/api/order/receivers', { ...page, keyword })
+        ).data.list.map((r) => r.mobile),
+    };
+    for (const [name, list] of Object.entries(lists)) {
+      // What recovering the hidden digits needs: the shown ends with one more digit, any part.
+      for (const part of ['8164', '0008164', '1560', '15600', '1560000816', '5600008164', '0']) {
+        expect(await list(part), `${name} ${part}`).not.toContain(masked);
+      }
+      expect(await list('15600008164'), name).toEqual([masked]);
+      expect(await list(' 156 0000 8164 '), name).toEqual([masked]);
+      // The name still matches in part.
+      expect(await list('掩码'), name).toContain(masked);
+    }
+  });
+});
+
 describe('黑名单', () => {
   it('flags a blacklisted buyer’s orders, asks to confirm 采购, and drops the flag when lifted', async () => {
     const saved = await call<{ id: number; version: number; mobile: string; buyer_name: string }>(
@@ -196,7 +236,7 @@ describe('黑名单', () => {
     expect(again).toMatchObject({ status: 409, msg: '该买家已在黑名单中' });
 
     // The buyer list and the order list say so; the filter shows exactly their orders.
-    expect((await buyers({ keyword: '00001111' })).list[0]?.blacklisted).toBe(true);
+    expect((await buyers({ keyword: '13900001111' })).list[0]?.blacklisted).toBe(true);
     // (The seed's blacklisted buyer is flagged too: only this buyer's orders are counted here.)
     const flagged = await orders({ blacklisted: 1, keyword: '回头客甲' });
     expect(flagged.total).toBe(3);
@@ -239,7 +279,7 @@ describe('黑名单', () => {
     const lifted = await call('/api/buyer/blacklist-del', { id: saved.data.id, version: 2 });
     expect(lifted.status).toBe(200);
     expect((await orders({ blacklisted: 1, keyword: '回头客甲' })).total).toBe(0);
-    expect((await buyers({ keyword: '00001111' })).list[0]?.blacklisted).toBe(false);
+    expect((await buyers({ keyword: '13900001111' })).list[0]?.blacklisted).toBe(false);
 
     // Blacklisted again (by mobile): 采购 with the confirmation goes through.
     await call('/api/buyer/blacklist-save', { mobile: '13900001111', reason: '又来了' });

@@ -4,6 +4,7 @@ import {
   type LogEntry,
   type OrderDetail,
   type Page,
+  STALE_RECORD_MESSAGE,
 } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_BLACKLIST } from '../src/db/seed';
@@ -120,7 +121,13 @@ describe('/api/order/address', () => {
     async (status) => {
       const id = await firstIn(status);
       const before = await data<OrderDetail>('/api/order/detail', { id });
-      const fix = { id, name: '改地址', mobile: '13611112222', address: `新地址路 ${status} 8 号` };
+      const fix = {
+        id,
+        name: '改地址',
+        mobile: '13611112222',
+        address: `新地址路 ${status} 8 号`,
+        version: before.version,
+      };
       expect(await data('/api/order/address', fix)).toEqual({ id, status });
       const after = await data<OrderDetail>('/api/order/detail', { id });
       expect(after.receiver).toEqual({ name: '改地址', mobile: '136****2222', address: fix.address });
@@ -129,6 +136,7 @@ describe('/api/order/address', () => {
         details: { name: '改地址', mobile: '136****2222', address: fix.address },
       });
       expect(after.events).toHaveLength(before.events.length + 1);
+      expect(after.version).toBe(before.version + 1);
       const log = await data<Page<LogEntry>>('/api/log/index', { pageIndex: 1, pageSize: 1 }, owner);
       expect(log.list[0]).toMatchObject({
         action_label: '修改收货地址',
@@ -144,7 +152,12 @@ describe('/api/order/address', () => {
   it('keeps the mobile when none is given', async () => {
     const id = await firstIn('pending');
     const before = await data<OrderDetail>('/api/order/detail', { id });
-    await data('/api/order/address', { id, name: '只改名', address: before.receiver.address });
+    await data('/api/order/address', {
+      id,
+      name: '只改名',
+      address: before.receiver.address,
+      version: before.version,
+    });
     const after = await data<OrderDetail>('/api/order/detail', { id });
     expect(after.receiver).toEqual({ ...before.receiver, name: '只改名' });
   });
@@ -167,7 +180,8 @@ describe('/api/order/address', () => {
     if (!order) throw new Error('no blacklisted pending order in the seed');
     const fix = { id: order.id, name: order.receiver.name, address: order.receiver.address };
 
-    await data('/api/order/address', { ...fix, mobile: '136 2222 3333' });
+    const version = async () => (await data<OrderDetail>('/api/order/detail', { id: order.id })).version;
+    await data('/api/order/address', { ...fix, mobile: '136 2222 3333', version: await version() });
     expect((await data<OrderDetail>('/api/order/detail', { id: order.id })).blacklisted).toBe(false);
     expect(await flaggedIds()).not.toContain(order.id);
     const log = await data<Page<LogEntry>>('/api/log/index', { pageIndex: 1, pageSize: 1 }, owner);
@@ -177,14 +191,51 @@ describe('/api/order/address', () => {
     expect(changes).not.toContain('13622223333');
 
     // Back to the blacklisted number: flagged again.
-    await data('/api/order/address', { ...fix, mobile: SEED_BLACKLIST.mobile });
+    await data('/api/order/address', { ...fix, mobile: SEED_BLACKLIST.mobile, version: await version() });
     expect((await data<OrderDetail>('/api/order/detail', { id: order.id })).blacklisted).toBe(true);
     expect(await flaggedIds()).toContain(order.id);
 
     // A mobile that is not a mainland mobile is refused (422) and changes nothing.
-    const res = await t.post('/api/order/address', { ...fix, mobile: '1112223333' }, { token: member });
+    const res = await t.post(
+      '/api/order/address',
+      { ...fix, mobile: '1112223333', version: await version() },
+      { token: member },
+    );
     expect(res.status).toBe(422);
     expect((await data<OrderDetail>('/api/order/detail', { id: order.id })).blacklisted).toBe(true);
+  });
+
+  it('refuses a correction at a stale version (409) and changes nothing; one of ten at once wins', async () => {
+    const id = await firstIn('purchased');
+    const before = await data<OrderDetail>('/api/order/detail', { id });
+    const post = (name: string, version: number) =>
+      t.post('/api/order/address', { id, name, address: '版本路 1 号', version }, { token: member });
+    // Without a version: refused by the contract.
+    expect(
+      (await t.post('/api/order/address', { id, name: '无版本', address: '版本路 1 号' }, { token: member }))
+        .status,
+    ).toBe(422);
+    const stale = await post('旧版本', before.version - 1);
+    expect({ status: stale.status, msg: (await envelope(stale)).msg }).toEqual({
+      status: 409,
+      msg: STALE_RECORD_MESSAGE,
+    });
+    expect(await data<OrderDetail>('/api/order/detail', { id })).toEqual(before);
+
+    // Ten staff correct the order read at one version, at once: one is saved, nine are told.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const res = await post(`同时${i}`, before.version);
+        return { i, status: res.status, msg: (await envelope(res)).msg };
+      }),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.msg === STALE_RECORD_MESSAGE)).toHaveLength(9);
+    const after = await data<OrderDetail>('/api/order/detail', { id });
+    expect(after.receiver.name).toBe(`同时${won[0]?.i}`);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.events).toHaveLength(before.events.length + 1);
   });
 
   it.each(['shipped', 'completed', 'cancelled'])(
@@ -194,7 +245,7 @@ describe('/api/order/address', () => {
       const before = await data<OrderDetail>('/api/order/detail', { id });
       const res = await t.post(
         '/api/order/address',
-        { id, name: '晚了', address: '晚了路 1 号' },
+        { id, name: '晚了', address: '晚了路 1 号', version: before.version },
         { token: member },
       );
       const answer = await envelope(res);
@@ -210,7 +261,13 @@ describe('/api/order/receivers', () => {
     const [order] = (
       await data<Page<{ id: number }>>('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' })
     ).list;
-    await data('/api/order/address', { id: order?.id, name: '新收货人', address: '收货地址测试路 7 号' });
+    const { version } = await data<OrderDetail>('/api/order/detail', { id: order?.id });
+    await data('/api/order/address', {
+      id: order?.id,
+      name: '新收货人',
+      address: '收货地址测试路 7 号',
+      version,
+    });
     const found = await data<Page<{ name: string; mobile: string; address: string; orders: number }>>(
       '/api/order/receivers',
       { pageIndex: 1, pageSize: 10, keyword: '收货地址测试路' },

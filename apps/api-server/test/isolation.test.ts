@@ -167,13 +167,16 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/order/complete': [{ body: { id: ids.order }, outcome: 'not-found' }],
     '/api/order/address': [
-      { body: { id: ids.pendingOrder, name: '劫持', address: '劫持路 1 号' }, outcome: 'not-found' },
+      {
+        body: { id: ids.pendingOrder, name: '劫持', address: '劫持路 1 号', version: 1 },
+        outcome: 'not-found',
+      },
     ],
     '/api/order/cancel': [{ body: { id: ids.pendingOrder, reason: '劫持' }, outcome: 'not-found' }],
     // A batch answers row by row: the demo account's ids are each 记录不存在 (no order number shown).
     '/api/order/batch-purchase': [
       { body: { ids: [ids.pendingOrder], supplier: '劫持' }, outcome: 'any' },
-      { body: { filter: {}, supplier: '劫持' }, outcome: 'any' },
+      { body: { filter: {}, expected_count: 0, supplier: '劫持' }, outcome: 'any' },
     ],
     '/api/order/batch-ship': [
       {
@@ -187,7 +190,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/order/batch-cancel': [
       { body: { ids: [ids.pendingOrder], reason: '劫持' }, outcome: 'any' },
-      { body: { filter: { status: 'pending' }, reason: '劫持' }, outcome: 'any' },
+      { body: { filter: { status: 'pending' }, expected_count: 0, reason: '劫持' }, outcome: 'any' },
     ],
     // The demo account's order numbers in a file: 订单不存在 (the preview repeats the cells it was sent).
     '/api/order/import-preview': [

@@ -64,7 +64,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     },
     '/api/order/complete': { id: ids.order },
     '/api/order/cancel': { id: ids.order, reason: '缺货' },
-    '/api/order/address': { id: ids.order, name: '改名', address: '新路 1 号' },
+    '/api/order/address': { id: ids.order, name: '改名', address: '新路 1 号', version: 1 },
     '/api/dashboard/summary': {},
     '/api/order/batch-purchase': { ids: [ids.order], supplier: '供应商' },
     '/api/order/batch-ship': {

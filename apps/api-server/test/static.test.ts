@@ -340,7 +340,7 @@ describe('static admin app', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("connect-src 'self'");
-      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("img-src 'self' data: blob: https: http:;");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }

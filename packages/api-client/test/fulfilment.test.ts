@@ -43,7 +43,12 @@ describe('the order steps', () => {
   it('takes a batch by ids or by filter, not both, not neither, at most ORDER_BATCH_MAX ids', () => {
     const batch = apiRoutes['/api/order/batch-cancel'].body;
     expect(batch.safeParse({ ids: [1, 2], reason: '缺货' }).success).toBe(true);
-    expect(batch.safeParse({ filter: { status: 'pending' }, reason: '缺货' }).success).toBe(true);
+    expect(
+      batch.safeParse({ filter: { status: 'pending' }, expected_count: 3, reason: '缺货' }).success,
+    ).toBe(true);
+    // By filter only with the count the user saw, and by ids without one.
+    expect(batch.safeParse({ filter: { status: 'pending' }, reason: '缺货' }).success).toBe(false);
+    expect(batch.safeParse({ ids: [1], expected_count: 1, reason: '缺货' }).success).toBe(false);
     expect(batch.safeParse({ reason: '缺货' }).success).toBe(false);
     expect(batch.safeParse({ ids: [1], filter: {}, reason: '缺货' }).success).toBe(false);
     expect(batch.safeParse({ ids: [1], reason: '' }).success).toBe(false);

@@ -203,6 +203,7 @@ const answers: Record<ApiPath, unknown> = {
       { id: 1, action: 'purchase', actor: '管理员', created_at: now, details: { supplier: '1688 义乌店' } },
       { id: 2, action: 'ship', actor: '13900000000', created_at: now, details: { tracking_no: 'SF1' } },
     ],
+    version: 1,
   },
   '/api/order/purchase': { id: 10, status: 'purchased' },
   '/api/order/ship': { id: 10, status: 'shipped' },

@@ -56,6 +56,15 @@ async function ensureDefault(tx: Scope, kind: AddressKind) {
 }
 
 /**
+ * Serialises the address writes of one account (till the transaction ends): the count, the default's
+ * move and the write must see each other's results, or two first addresses (or two "make default"
+ * saves) at once both became the default and one broke the unique default index with a 500.
+ */
+async function lockAddresses(tx: Scope) {
+  await tx.db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`addresses:${tx.accountId}`]);
+}
+
+/**
  * Creates or updates (at `body.version`, else 409) an address, in one transaction with the move of
  * the default. Clearing `is_default` on the default changes nothing: another address is made the
  * default instead.
@@ -66,6 +75,7 @@ export function saveAddress(
   now: number,
 ): Promise<Saved<Address>> {
   return inTransaction(scope, async (tx) => {
+    await lockAddresses(tx);
     const before = body.id ? await addressById(tx, body.id) : null;
     if (body.id && !before) throw notFound();
     const [{ n } = { n: 0 }] = await tx.db.query<{ n: number }>(
@@ -117,6 +127,7 @@ export function saveAddress(
 /** Deletes an address of the account; the default passes to the newest remaining one of its kind. */
 export function deleteAddress(scope: Scope, id: number): Promise<Saved<{ id: number }>> {
   return inTransaction(scope, async (tx) => {
+    await lockAddresses(tx);
     const before = await addressById(tx, id);
     if (!before) throw notFound();
     await tx.db.query('DELETE FROM addresses WHERE id = $1 AND account_id = $2', [id, tx.accountId]);

@@ -1,7 +1,7 @@
 import type { BlacklistEntry, Buyer, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
-import { BY_ID, countRows, Filters, groupTotal, likePattern, page } from './list';
+import { BY_ID, countRows, Filters, groupTotal, likePattern, page, wholeMobile } from './list';
 import type { Change } from './log';
 import { maskMobile } from './order';
 import { notFound, type Scope, staleRecord } from './scope';
@@ -33,7 +33,9 @@ export async function listBuyers(scope: Scope, params: BodyOf<'/api/buyer/index'
   const f = new Filters();
   f.and(`b.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
-  if (keyword) f.and(`b.search LIKE lower(${f.p(keyword)})`);
+  const mobile = wholeMobile(params.keyword);
+  if (mobile) f.and(`(b.search LIKE lower(${f.p(keyword)}) OR b.receiver_mobile = ${f.p(mobile)})`);
+  else if (keyword) f.and(`b.search LIKE lower(${f.p(keyword)})`);
   const where = f.sql;
   const filterParams = [...f.params];
   const limit = f.p(params.pageSize);
@@ -80,7 +82,7 @@ export async function blacklistEntryById(scope: Scope, id: number): Promise<Blac
   return toEntry(row);
 }
 
-/** A page of the account's blacklist, by id; `keyword` matches the name or the mobile. */
+/** A page of the account's blacklist, by id; `keyword` matches the name, or the whole mobile. */
 export async function listBlacklist(
   scope: Scope,
   params: BodyOf<'/api/buyer/blacklist-index'>,
@@ -90,7 +92,8 @@ export async function listBlacklist(
   const keyword = likePattern(params.keyword);
   if (keyword) {
     const k = f.p(keyword);
-    f.and(`(l.buyer_name ILIKE ${k} OR l.mobile LIKE ${k})`);
+    const mobile = wholeMobile(params.keyword);
+    f.and(mobile ? `(l.buyer_name ILIKE ${k} OR l.mobile = ${f.p(mobile)})` : `l.buyer_name ILIKE ${k}`);
   }
   const { list, total } = await page<BlacklistEntry>(
     scope.db,

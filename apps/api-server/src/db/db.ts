@@ -17,7 +17,11 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. On Postgres a
+   * transaction (or a statement of `query`) that a deadlock or a serialization failure rolled back runs
+   * again (`retryingConflicts`), so `fn` must do database work only.
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Flushes and closes the database. Idempotent. */
   close(): Promise<void>;
@@ -115,31 +119,33 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   let closed = false;
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(prepared(sql, params));
-      return result.rows as T[];
+    query<T>(sql: string, params: readonly unknown[] = []) {
+      // A statement outside a transaction rolled back whole when it failed: it may simply run again.
+      return retryingConflicts(async () => (await pool.query(prepared(sql, params))).rows as T[]);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const value = await fn({
-          async query<R>(sql: string, params: readonly unknown[] = []) {
-            const result = await client.query(prepared(sql, params));
-            return result.rows as R[];
-          },
-          async exec(sql: string) {
-            await client.query(sql);
-          },
-        });
-        await client.query('COMMIT');
-        return value;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return retryingConflicts(async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const value = await fn({
+            async query<R>(sql: string, params: readonly unknown[] = []) {
+              const result = await client.query(prepared(sql, params));
+              return result.rows as R[];
+            },
+            async exec(sql: string) {
+              await client.query(sql);
+            },
+          });
+          await client.query('COMMIT');
+          return value;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      });
     },
     async exec(sql: string) {
       await pool.query(sql);
@@ -152,7 +158,44 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   };
 }
 
+function sqlState(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
 /** PostgreSQL's unique_violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return sqlState(error) === '23505';
+}
+
+/** PostgreSQL's foreign_key_violation (a row refers to one deleted meanwhile, or the reverse). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlState(error) === '23503';
+}
+
+/**
+ * PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back because of
+ * another one, and running it again is the documented answer.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  const code = sqlState(error);
+  return code === '40P01' || code === '40001';
+}
+
+/** How many times a statement or transaction runs when it keeps failing by {@link isConcurrencyFailure}. */
+export const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Runs `attempt` again (after a short random pause, so the two sides do not meet again at once) when it
+ * failed by {@link isConcurrencyFailure}, up to {@link CONFLICT_ATTEMPTS} runs in all. Only for work that
+ * lives in the database alone (a statement, a transaction), which the failure rolled back.
+ */
+export async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (run >= CONFLICT_ATTEMPTS || !isConcurrencyFailure(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * run));
+    }
+  }
 }

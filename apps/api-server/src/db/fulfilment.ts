@@ -9,6 +9,7 @@ import {
   type BatchItemResult,
   type BatchResult,
   BLACKLIST_CONFIRM_MESSAGE,
+  batchCountChangedMessage,
   batchTooLargeMessage,
   canCorrectAddress,
   carrierOf,
@@ -30,7 +31,7 @@ import { defaultAddress, senderAddressById } from './address';
 import { orderIsBlacklisted } from './buyer';
 import type { Change, Saved } from './log';
 import { maskMobile, ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
-import { notFound, type Scope } from './scope';
+import { notFound, type Scope, staleRecord } from './scope';
 
 /**
  * Order fulfilment (issue 16): the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
@@ -246,13 +247,14 @@ interface DetailRow extends OrderRow {
   tracking_no: string | null;
   sender: AddressSnapshot | null;
   cancel_reason: string | null;
+  version: number;
 }
 
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await scope.db.query<DetailRow>(
     `SELECT ${ORDER_COLUMNS}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
-       o.cancel_reason
+       o.cancel_reason, o.version
      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
     [id, scope.accountId],
   );
@@ -272,6 +274,7 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
     sender: row.sender,
     cancel_reason: row.cancel_reason,
     events,
+    version: row.version,
   };
 }
 
@@ -279,9 +282,10 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
 
 /**
  * Corrects the receiver of order `id` (name, address, and the mobile when given) while the order has
- * not shipped (`ADDRESS_EDITABLE_STATUSES`; 409 naming the state otherwise), with its timeline entry,
- * in ONE guarded statement like a step. The operation log gets the receiver before and after, with
- * the mobile masked as everywhere staff read it.
+ * not shipped (`ADDRESS_EDITABLE_STATUSES`; 409 naming the state otherwise) and is still at the
+ * `version` the caller read (409 `staleRecord()` otherwise: two corrections at once, one wins), with
+ * its timeline entry, in ONE guarded statement like a step. The operation log gets the receiver before
+ * and after, with the mobile masked as everywhere staff read it.
  */
 export async function correctOrderAddress(
   scope: Scope,
@@ -294,8 +298,9 @@ export async function correctOrderAddress(
     receiver_name: string;
     receiver_mobile: string;
     receiver_address: string;
+    version: number;
   }>(
-    `SELECT status, receiver_name, receiver_mobile, receiver_address FROM orders
+    `SELECT status, receiver_name, receiver_mobile, receiver_address, version FROM orders
      WHERE id = $1 AND account_id = $2`,
     [input.id, scope.accountId],
   );
@@ -303,12 +308,14 @@ export async function correctOrderAddress(
   if (!canCorrectAddress(before.status)) {
     throw new HttpProblem(409, addressRefusedMessage(before.status));
   }
+  if (before.version !== input.version) throw staleRecord();
   const mobile = input.mobile ?? before.receiver_mobile;
   const details = { name: input.name, mobile: maskMobile(mobile), address: input.address };
   const [row] = await scope.db.query<OrderStepResult & { order_no: string }>(
     `WITH done AS (
-       UPDATE orders SET receiver_name = $3, receiver_mobile = $4, receiver_address = $5, updated_at = $6
-       WHERE id = $1 AND account_id = $2 AND status = ANY($7::text[])
+       UPDATE orders SET receiver_name = $3, receiver_mobile = $4, receiver_address = $5, updated_at = $6,
+         version = version + 1
+       WHERE id = $1 AND account_id = $2 AND status = ANY($7::text[]) AND version = $10
        RETURNING id, order_no, status
      ), event AS (
        INSERT INTO order_events (account_id, order_id, user_id, actor, action, details, created_at)
@@ -328,13 +335,16 @@ export async function correctOrderAddress(
       [...ADDRESS_EDITABLE_STATUSES],
       actor.userId,
       JSON.stringify(details),
+      input.version,
     ],
   );
   if (!row) {
-    // Shipped (or cancelled) in the meantime: say what the order is now.
+    // Shipped (or cancelled) in the meantime: say what the order is now; else another correction
+    // came first.
     const current = await currentStatus(scope, input.id);
     if (!current) throw notFound();
-    throw new HttpProblem(409, addressRefusedMessage(current.status));
+    if (!canCorrectAddress(current.status)) throw new HttpProblem(409, addressRefusedMessage(current.status));
+    throw staleRecord();
   }
   return {
     row: { id: row.id, status: row.status },
@@ -360,11 +370,13 @@ interface Target {
 /**
  * The orders a batch touches: the account's orders among `ids` (in the given order; an id that is not
  * the account's is reported as 记录不存在), or every order matching `filter`, newest first. A filter
- * matching more than `ORDER_BATCH_MAX` is refused (400, with the count) before anything changes.
+ * matching more than `ORDER_BATCH_MAX` is refused (400, with the count) before anything changes, and
+ * so is one matching another number than the `expected_count` the user saw (409): the orders are read
+ * in one statement and counted as read.
  */
 export async function batchTargets(
   scope: Scope,
-  selection: { ids?: number[]; filter?: OrderFilter },
+  selection: { ids?: number[]; filter?: OrderFilter; expected_count?: number },
 ): Promise<(Target | { id: number; order_no: null })[]> {
   if (selection.ids) {
     const ids = [...new Set(selection.ids)];
@@ -390,6 +402,9 @@ export async function batchTargets(
       f.params,
     );
     throw new HttpProblem(400, batchTooLargeMessage(counted?.n ?? rows.length));
+  }
+  if (rows.length !== selection.expected_count) {
+    throw new HttpProblem(409, batchCountChangedMessage(rows.length, selection.expected_count ?? 0));
   }
   return rows;
 }

@@ -12,6 +12,16 @@ export function likePattern(keyword: string | undefined): string | null {
   return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/**
+ * The mobile a keyword names, when it is a whole 11-digit number (spaces removed), else null. Lists
+ * that show masked mobiles match a mobile only by this, never by a part: `156****8164` plus searches
+ * for parts of it would otherwise give the hidden digits away one by one.
+ */
+export function wholeMobile(keyword: string | undefined): string | null {
+  const digits = keyword?.replace(/\s+/g, '') ?? '';
+  return /^\d{11}$/.test(digits) ? digits : null;
+}
+
 /** Unix-seconds bounds of inclusive `YYYY-MM-DD` days in Asia/Shanghai (UTC+8, no DST). */
 export function dayStart(date: string | undefined): number | null {
   if (!date) return null;

@@ -16,6 +16,7 @@ import {
   likePattern,
   NEWEST_FIRST,
   page,
+  wholeMobile,
 } from './list';
 import type { Scope } from './scope';
 
@@ -193,7 +194,9 @@ export async function listReceivers(
   const f = new Filters();
   f.and(`r.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
-  if (keyword) f.and(`r.search LIKE lower(${f.p(keyword)})`);
+  const mobile = wholeMobile(params.keyword);
+  if (mobile) f.and(`(r.search LIKE lower(${f.p(keyword)}) OR r.receiver_mobile = ${f.p(mobile)})`);
+  else if (keyword) f.and(`r.search LIKE lower(${f.p(keyword)})`);
   const n = f.params.length;
   const [rows, total] = await Promise.all([
     scope.db.query<{

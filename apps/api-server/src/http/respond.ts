@@ -28,6 +28,7 @@ export const MESSAGES = {
   badForm: '表单数据无法解析',
   tooDeep: '请求体嵌套过深',
   nulCharacter: '文本不能包含空字符（\\u0000）',
+  illFormedText: '文本包含无效的字符（不成对的 Unicode 代理项）',
   unsupportedType: '不支持的请求格式，请使用 JSON 或 multipart/form-data',
   missingSignature: '缺少签名',
   badSignature: '签名校验失败',

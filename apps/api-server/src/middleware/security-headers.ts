@@ -26,6 +26,17 @@ export function parseCspOrigins(value: string | undefined): string[] {
 }
 
 /**
+ * Where images may come from: the app itself, `data:` and `blob:` (generated previews), and any http(s)
+ * host, because goods images, banners and the logo are URLs the contract accepts from any host
+ * (`isSafeUrl`: an http(s) URL or a same-origin path); a narrower policy showed them broken. Safe
+ * enough: an image cannot run code or read the page, scripts, connections, frames and forms stay
+ * `'self'`, and only the account's staff (goods) or operators (banners, logo) set those URLs; what a
+ * remote image host learns is the viewer's IP and, by the referrer policy, the site's origin. On an
+ * https site the browser upgrades or blocks `http:` images (mixed content) whatever this says.
+ */
+export const IMAGE_SOURCES = ["'self'", 'data:', 'blob:', 'https:', 'http:'] as const;
+
+/**
  * The security headers of every answer (pages, files, API), with Hono's `secureHeaders`: its defaults
  * plus a Content-Security-Policy that allows only what the app needs (and the captcha's origins when
  * configured), `X-Frame-Options: DENY` and `Referrer-Policy: strict-origin-when-cross-origin`.
@@ -37,7 +48,7 @@ export function securityHeaders(captchaOrigins: readonly string[] = []) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...extra],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...extra],
+      imgSrc: [...IMAGE_SOURCES],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...extra],
       ...(extra.length ? { frameSrc: extra } : {}),

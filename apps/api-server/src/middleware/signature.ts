@@ -63,7 +63,7 @@ export function signature({
     if (fields instanceof Response) return fields;
     const problem = inputProblem(fields) ?? inputProblem(c.req.queries());
     if (problem === 'tooDeep') return fail(c, 400, MESSAGES.tooDeep);
-    if (problem === 'nulCharacter') return fail(c, 422, MESSAGES.nulCharacter);
+    if (problem) return fail(c, 422, MESSAGES[problem]);
     const cacheKey = c.req.header('cache-key');
     if (!cacheKey) return fail(c, 400, MESSAGES.missingSignature);
     if (!verifySignature(fields, secret, cacheKey)) return fail(c, 400, MESSAGES.badSignature);

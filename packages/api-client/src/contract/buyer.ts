@@ -30,8 +30,9 @@ export type Buyer = z.infer<typeof buyerSchema>;
 export type BuyerSort = (typeof BUYER_SORTS)[number];
 
 /**
- * Body of `/api/buyer/index`: `keyword` matches the buyer name or the receiver mobile (a part of it,
- * such as its last 4 digits). Answers `Page<Buyer>`; `sort` absent: the latest order first.
+ * Body of `/api/buyer/index`: `keyword` matches a part of the buyer name, or the receiver mobile when
+ * it is the whole 11-digit number (a part would uncover a masked mobile digit by digit). Answers
+ * `Page<Buyer>`; `sort` absent: the latest order first.
  */
 export const buyerListParamsSchema = listParamsSchema.extend({
   keyword: keywordFilter,
@@ -50,6 +51,7 @@ export const blacklistEntrySchema = z.object({
 });
 export type BlacklistEntry = z.infer<typeof blacklistEntrySchema>;
 
+/** Body of `/api/buyer/blacklist-index`: `keyword` as in {@link buyerListParamsSchema}. */
 export const blacklistListParamsSchema = listParamsSchema.extend({ keyword: keywordFilter });
 export type BlacklistListParams = z.input<typeof blacklistListParamsSchema>;
 

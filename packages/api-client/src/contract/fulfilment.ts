@@ -77,14 +77,16 @@ const mobileSchema = z.string().transform(normalizeMobile).refine(isValidMobile,
 
 /**
  * Body of `/api/order/address`: the receiver's corrected name, address and (optional: absent keeps
- * the current one, which staff only see masked) mobile. Allowed while the order has not shipped
- * (`ADDRESS_EDITABLE_STATUSES`), else 409.
+ * the current one, which staff only see masked) mobile, at the `version` of the order detail it was
+ * read from (another correction since: 409 `STALE_RECORD_MESSAGE`). Allowed while the order has not
+ * shipped (`ADDRESS_EDITABLE_STATUSES`), else 409 naming the state.
  */
 export const orderAddressBodySchema = z.object({
   id: idLikeSchema,
   name: text(32, 1),
   mobile: mobileSchema.optional(),
   address: text(200, 1),
+  version: versionSchema,
 });
 export type OrderAddressBody = z.input<typeof orderAddressBodySchema>;
 
@@ -119,6 +121,8 @@ export const orderDetailSchema = orderSchema.extend({
   sender: addressSnapshotSchema.nullable(),
   cancel_reason: z.string().nullable(),
   events: z.array(orderEventSchema).max(100),
+  /** The receiver's version: one more on every 修改收货地址 (the order's one editable part). */
+  version: versionSchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -135,18 +139,30 @@ export type OrderFilter = z.input<typeof orderFilterSchema>;
 /**
  * A batch body: which orders (`ids`, the selected rows, or `filter`, every order matching the list
  * filter; at most `ORDER_BATCH_MAX`, a filter matching more is refused with the count) plus `fields`.
+ * A batch by filter carries `expected_count`, the number of matching orders the user saw (the list's
+ * total): when the filter matches another number now, nothing is done (409
+ * `batchCountChangedMessage`), so `filter: {}` cannot act on orders nobody looked at.
  */
 function batchBody<T extends z.ZodRawShape>(fields: T) {
   return z
     .object({
       ids: z.array(idSchema).min(1).max(ORDER_BATCH_MAX).optional(),
       filter: orderFilterSchema.optional(),
+      expected_count: z.int().min(0).max(2_147_483_647).optional(),
       ...fields,
     })
     .refine((b: { ids?: unknown; filter?: unknown }) => (b.ids === undefined) !== (b.filter === undefined), {
       message: '请选择订单（ids）或筛选条件（filter）其中之一',
       path: ['ids'],
-    });
+    })
+    .refine(
+      (b: { filter?: unknown; expected_count?: unknown }) =>
+        (b.filter === undefined) === (b.expected_count === undefined),
+      {
+        message: '按筛选条件批量处理时须带上看到的订单数量（expected_count），按 ids 时不带',
+        path: ['expected_count'],
+      },
+    );
 }
 
 /** 批量采购: one supplier for all (the supplier's order number and the cost stay empty). */

@@ -112,7 +112,10 @@ export const afterSaleListParamsSchema = listParamsSchema.extend({
 });
 export type AfterSaleListParams = z.input<typeof afterSaleListParamsSchema>;
 
-/** Body of `/api/order/receivers` (地址管理): a page, with a keyword over name and address. */
+/**
+ * Body of `/api/order/receivers` (地址管理): a page, with a keyword over name and address, or the
+ * receiver mobile when it is the whole 11-digit number.
+ */
 export const receiverListParamsSchema = listParamsSchema.extend({ keyword: keywordFilter });
 export type ReceiverListParams = z.input<typeof receiverListParamsSchema>;
 

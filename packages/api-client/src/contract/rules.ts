@@ -218,6 +218,14 @@ export function batchTooLargeMessage(count: number): string {
   return `符合条件的订单有 ${count} 单，超过单次批量处理上限 ${ORDER_BATCH_MAX} 单，请缩小筛选范围`;
 }
 
+/**
+ * What a batch by filter answers (409) when the filter no longer matches the number of orders the user
+ * saw (`expected_count`): orders came or went since, so the batch would act on other orders than shown.
+ */
+export function batchCountChangedMessage(count: number, expected: number): string {
+  return `订单数量已变化（您看到 ${expected} 单，现有 ${count} 单），请刷新后重试`;
+}
+
 /** 发货地址 kinds: where parcels leave from (发货) and where returns go (退货). */
 export const ADDRESS_KINDS = ['sender', 'return'] as const;
 export type AddressKind = (typeof ADDRESS_KINDS)[number];

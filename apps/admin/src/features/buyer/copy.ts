@@ -1,6 +1,6 @@
 /** The texts of 买家管理 and 黑名单 (issue 17). */
 export const BUYER_COPY = {
-  keyword: '买家姓名 / 手机号',
+  keyword: '买家姓名 / 完整手机号',
   columns: {
     buyer: '买家',
     mobile: '手机号',

@@ -103,7 +103,9 @@ export function OrderBatchBar({
   const [result, setResult] = useState<BatchResult | null>(null);
   const count = selection.kind === 'filter' ? total : selection.ids.size;
   const selectedRows = selection.kind === 'rows' ? rows.filter((r) => selection.ids.has(r.id)) : [];
-  const target = selection.kind === 'filter' ? { filter } : { ids: selectedRows.map((r) => r.id) };
+  // By filter, the batch says how many orders the user saw: the server refuses it when that changed.
+  const target =
+    selection.kind === 'filter' ? { filter, expected_count: total } : { ids: selectedRows.map((r) => r.id) };
   const done = (answer: BatchResult) => {
     setKind(null);
     setResult(answer);
@@ -177,7 +179,7 @@ function ReasonBatchDialog({
 }: {
   kind: 'purchase' | 'cancel' | null;
   count: number;
-  target: { ids: number[] } | { filter: OrderFilter };
+  target: { ids: number[] } | { filter: OrderFilter; expected_count: number };
   onOpenChange: (open: boolean) => void;
   onDone: (result: BatchResult) => void;
 }) {

@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderDetail,
   type OrderStep,
+  STALE_RECORD_MESSAGE,
 } from '@consign/api-client';
 import { orderDetailQuery, queryKeys } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
@@ -14,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { useFormState } from '../../lib/use-form-state';
 import { DetailDialog } from '../list/detail-dialog';
+import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
@@ -22,6 +24,7 @@ import { CarrierField, SenderField, useSenders } from './ship-fields';
 import {
   type AddressFormValues,
   addressBody,
+  addressForm,
   EMPTY_PURCHASE,
   emptyShip,
   purchaseBody,
@@ -200,6 +203,11 @@ function Timeline({ detail }: { detail: OrderDetail }) {
 }
 
 /** Refreshes the order's detail and the lists after a step (or a refusal that changed what we know). */
+/** A 409 for another correction saved first (a 409 naming the order's state is another matter). */
+function isStaleAddress(error: unknown): boolean {
+  return isStaleRecord(error) && problemMessage(error) === STALE_RECORD_MESSAGE;
+}
+
 function useRefreshOrder(id: number) {
   const queryClient = useQueryClient();
   return () =>
@@ -281,10 +289,10 @@ function StepForm({
   const purchase = useFormState(EMPTY_PURCHASE, validatePurchase);
   const ship = useFormState(() => emptyShip(senders), validateShip);
   const cancel = useFormState<ReasonFormValues>({ reason: '' }, validateReason(f.reason));
-  const address = useFormState<AddressFormValues>(
-    { name: detail.receiver.name, mobile: '', address: detail.receiver.address },
-    validateAddress,
-  );
+  const address = useFormState<AddressFormValues>(addressForm(detail), validateAddress);
+  // 修改收货地址 is saved at the version the form was filled from: a correction by someone else in the
+  // meantime answers 409, and the form keeps what was typed and offers 重新加载.
+  const [addressVersion, setAddressVersion] = useState(detail.version);
   const { setValues: setShip } = ship;
   useEffect(() => {
     if (defaultSender !== undefined) {
@@ -302,7 +310,9 @@ function StepForm({
         return api.order.purchase(confirmed ? { ...body, confirm_blacklist: true } : body, options);
       }
       if (step === 'ship') return api.order.ship(shipBody(detail.id, ship.values), options);
-      if (step === 'address') return api.order.address(addressBody(detail.id, address.values), options);
+      if (step === 'address') {
+        return api.order.address(addressBody(detail.id, addressVersion, address.values), options);
+      }
       return api.order.cancel({ id: detail.id, reason: cancel.values.reason.trim() }, options);
     },
     onSuccess: async () => {
@@ -312,8 +322,16 @@ function StepForm({
       await refresh();
     },
     onError: async (error) => {
-      onProblem(problemMessage(error));
+      onProblem(isStaleAddress(error) ? null : problemMessage(error));
       await refresh();
+    },
+  });
+  const reloadAddress = useMutation({
+    mutationFn: () => api.order.detail({ id: detail.id }),
+    onSuccess: (fresh) => {
+      setAddressVersion(fresh.version);
+      address.reset(addressForm(fresh));
+      save.reset();
     },
   });
   const submit =
@@ -395,6 +413,11 @@ function StepForm({
       ) : null}
       {step === 'address' ? (
         <>
+          <StaleRecordAlert
+            error={isStaleAddress(save.error) ? save.error : null}
+            onReload={() => reloadAddress.mutate()}
+            reloading={reloadAddress.isPending}
+          />
           <Field label={f.receiverName} error={address.errors.name} required>
             <Input
               value={address.values.name}

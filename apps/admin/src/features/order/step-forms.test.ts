@@ -58,7 +58,7 @@ describe('the step forms', () => {
   it('修改收货地址: name and address required; the mobile kept when left empty, else a mainland mobile', () => {
     const values = { name: ' 王芳 ', mobile: '', address: ' 文三路 1 号 ' };
     expect(validateAddress(values)).toEqual({});
-    expect(addressBody(5, values)).toEqual({ id: 5, name: '王芳', address: '文三路 1 号' });
+    expect(addressBody(5, 3, values)).toEqual({ id: 5, name: '王芳', address: '文三路 1 号', version: 3 });
     expect(Object.keys(validateAddress({ name: '', mobile: '12345', address: '' }))).toEqual([
       'name',
       'mobile',
@@ -67,11 +67,12 @@ describe('the step forms', () => {
     expect(validateAddress({ ...values, mobile: '11012345678' }).mobile).toBeDefined();
     const typed = { ...values, mobile: '136 2222 3333' };
     expect(validateAddress(typed)).toEqual({});
-    expect(addressBody(5, typed)).toEqual({
+    expect(addressBody(5, 1, typed)).toEqual({
       id: 5,
       name: '王芳',
       mobile: '13622223333',
       address: '文三路 1 号',
+      version: 1,
     });
   });
 });

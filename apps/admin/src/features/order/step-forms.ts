@@ -106,8 +106,16 @@ export function validateAddress(v: AddressFormValues): FormErrors<AddressFormVal
   return errors;
 }
 
-/** The body of `/api/order/address` (no `mobile` when the field was left empty: the mobile is kept). */
-export function addressBody(id: number, v: AddressFormValues): OrderAddressBody {
+/**
+ * The body of `/api/order/address` at the `version` the form was filled from (no `mobile` when the
+ * field was left empty: the mobile is kept).
+ */
+export function addressBody(id: number, version: number, v: AddressFormValues): OrderAddressBody {
   const mobile = normalizeMobile(v.mobile);
-  return { id, name: v.name.trim(), address: v.address.trim(), ...(mobile ? { mobile } : {}) };
+  return { id, name: v.name.trim(), address: v.address.trim(), ...(mobile ? { mobile } : {}), version };
+}
+
+/** The form's values for the receiver of `detail` (the mobile field starts empty: it is masked). */
+export function addressForm(detail: { receiver: { name: string; address: string } }): AddressFormValues {
+  return { name: detail.receiver.name, mobile: '', address: detail.receiver.address };
 }
