@@ -1,15 +1,18 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_CELL, IMPORT_MAX_ROWS } from '@consign/api-client';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
+import Piscina from 'piscina';
 import { HttpProblem } from './http/respond';
+import type { ParseProblem, ParseResult, ParseTask } from './import-parse';
 
 /**
  * Reading a tracking-number import file (导入快递单号, issue 16): a CSV (UTF-8, with or without BOM;
  * GBK is not read: Excel users save as "CSV UTF-8") or an XLSX (its first worksheet). The first row
  * is the header naming `IMPORT_COLUMNS` (any order, other columns ignored); empty rows are skipped.
- * Everything wrong with the FILE (type, size, header, row count, formulas, huge cells) is a 4xx with a
- * message a user can act on; what is wrong with a ROW is for db/import.ts to say.
+ * Everything wrong with the FILE (type, size, header, row count, formulas, huge cells, a zip that
+ * unpacks too far, a parse past its time or memory) is a 4xx with a message a user can act on; what is
+ * wrong with a ROW is for db/import.ts to say.
  */
 
 /** One data row as read: its row number in the file (the header is row 1) and its three cells. */
@@ -27,12 +30,13 @@ export const IMPORT_MESSAGES = {
   notUtf8: 'CSV 文件不是 UTF-8 编码，请在 Excel 中另存为「CSV UTF-8」后再导入',
   badCsv: 'CSV 文件格式有误，无法读取',
   badXlsx: 'XLSX 文件无法读取，请确认它是 Excel 工作簿',
-  xlsxTooLarge: 'XLSX 文件解压后过大，请删除多余的工作表和格式后再导入',
+  xlsxTooLarge: 'XLSX 文件解压后过大或部件过多，请删除多余的工作表、图片和格式后再导入',
   header: `第一行应为表头，包含：${IMPORT_COLUMNS.join('、')}`,
   empty: '文件中没有数据行',
   tooManyRows: `一次最多导入 ${IMPORT_MAX_ROWS} 行，请分成多个文件`,
   formula: (line: number) => `第 ${line} 行有公式（以 = + @ 开头或 Excel 公式），请填写纯文本`,
   hugeCell: (line: number) => `第 ${line} 行有超过 ${IMPORT_MAX_CELL} 个字符的单元格`,
+  tooComplex: '文件过大或过于复杂，无法在限定时间内读取，请拆分后重试',
 } as const;
 
 const refuse = (message: string, status: 400 | 413 | 415 | 422 = 422) => new HttpProblem(status, message);
@@ -40,92 +44,83 @@ const refuse = (message: string, status: 400 | 413 | 415 | 422 = 422) => new Htt
 /** A cell a spreadsheet would run as a formula when the text is opened again (CSV injection). */
 const FORMULA_START = /^[=+@\t\r]/;
 
-/** The rows of a file's cells (strings), header first. */
-async function readCells(file: Blob & { name?: string }): Promise<string[][]> {
-  const name = (file.name ?? '').toLowerCase();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  // XLSX is a zip: "PK\3\4". Judged on the content as well as the name, so a renamed file is read right.
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-  if (name.endsWith('.xlsx') || isZip) {
-    if (!isZip) throw refuse(IMPORT_MESSAGES.badXlsx);
-    return readXlsx(bytes);
-  }
-  if (!name.endsWith('.csv') && name !== '') throw refuse(IMPORT_MESSAGES.type, 415);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw refuse(IMPORT_MESSAGES.notUtf8);
-  }
-  if (text.includes('\0')) throw refuse(IMPORT_MESSAGES.type, 415);
-  try {
-    return parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][];
-  } catch {
-    throw refuse(IMPORT_MESSAGES.badCsv);
-  }
-}
-
 /**
- * What an import workbook may hold once unpacked: a 1,000-row sheet with its styles is well under 1 MB.
- * An XLSX is a zip, and a small zip can unpack to gigabytes (a "zip bomb"), which exceljs would unpack
- * in memory; so the file is unpacked once here with yauzl, counting bytes and stopping at the limit
- * (yauzl also refuses an entry whose data does not match its declared size), before exceljs reads it.
+ * Files are read in worker threads (import-parse.ts, through import-thread.mjs), never on the event
+ * loop: a thread is ended at its time budget or memory cap, which frees all it held, and the server
+ * answers everyone else meanwhile. Threads rather than a parse that yields now and then: the event
+ * loop stays free whatever exceljs, csv-parse or yauzl do in one go (a 1 MB XML chunk, a long shared
+ * strings table), and ending a thread is the one way to stop a parse and get its memory back at once.
+ * A thread is kept for a minute after its last file, so the next one does not load exceljs again.
+ *
+ * At most `PARSE_THREADS` files are read at once in one process (one on a 2-core machine: the other
+ * core stays with the event loop); the others wait their turn, and the budget counts from the start
+ * of their own parse (thread start included: loading exceljs takes up to 2 s on a busy machine).
  */
-const XLSX_MAX_UNPACKED = 20 * 1024 * 1024;
+const PARSE_THREADS = Math.min(2, Math.max(1, availableParallelism() - 1));
+export const IMPORT_PARSE_BUDGET_MS = 15_000;
+const PARSE_HEAP_MB = 128;
 
-async function checkUnpackedSize(bytes: Uint8Array): Promise<void> {
-  let total = 0;
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  } catch {
-    throw refuse(IMPORT_MESSAGES.badXlsx);
+let pool: Piscina | undefined;
+let busy = 0;
+const waiting: (() => void)[] = [];
+
+async function takeThread(): Promise<void> {
+  if (busy < PARSE_THREADS) {
+    busy++;
+    return;
   }
-  try {
-    for await (const entry of zip.eachEntry()) {
-      total += entry.uncompressedSize;
-      if (total > XLSX_MAX_UNPACKED) throw refuse(IMPORT_MESSAGES.xlsxTooLarge, 413);
-      if (entry.fileName.endsWith('/')) continue;
-      // Reading the data proves the declared size: yauzl fails the stream when it differs.
-      for await (const _chunk of await zip.openReadStreamPromise(entry));
-    }
-  } catch (error) {
-    if (error instanceof HttpProblem) throw error;
-    throw refuse(IMPORT_MESSAGES.badXlsx);
-  } finally {
-    zip.close();
-  }
+  // The thread is handed over by `releaseThread` without being counted free in between.
+  await new Promise<void>((resolve) => waiting.push(resolve));
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
-  await checkUnpackedSize(bytes);
-  const workbook = new ExcelJS.Workbook();
+function releaseThread(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else busy--;
+}
+
+const STATUS: Partial<Record<ParseProblem, 413 | 415>> = { type: 415, xlsxTooLarge: 413 };
+
+/** The file's non-empty rows, header first, read in a worker thread; a 4xx for a file it refuses. */
+async function readRows(file: Blob & { name?: string }): Promise<string[][]> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  await takeThread();
+  const tmpDir = await mkdtemp(join(tmpdir(), 'consign-import-'));
+  let result: ParseResult;
   try {
-    await workbook.xlsx.load(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-    );
-  } catch {
-    throw refuse(IMPORT_MESSAGES.badXlsx);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw refuse(IMPORT_MESSAGES.empty);
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    // The header and one row past the most allowed are enough to refuse "too many rows".
-    if (rows.length > IMPORT_MAX_ROWS + 1) return;
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      if (cell.type === ExcelJS.ValueType.Formula) throw refuse(IMPORT_MESSAGES.formula(rowNumber));
-      cells[column - 1] = cell.text ?? '';
+    pool ??= new Piscina({
+      filename: new URL('./import-thread.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: PARSE_THREADS,
+      idleTimeout: 60_000,
+      // The server's own flags (`--import tsx`, `--watch`) are not for the parser's threads.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB, maxYoungGenerationSizeMb: 16 },
     });
-    const filled = Array.from(cells, (cell) => cell ?? '');
-    if (filled.some((cell) => cell.trim() !== '')) rows.push(filled);
-  });
-  return rows;
+    const task: ParseTask = {
+      bytes,
+      name: (file.name ?? '').toLowerCase(),
+      maxRows: IMPORT_MAX_ROWS,
+      tmpDir,
+    };
+    result = await pool.run(task, {
+      transferList: [bytes.buffer as ArrayBuffer],
+      signal: AbortSignal.timeout(IMPORT_PARSE_BUDGET_MS),
+    });
+  } catch (error) {
+    // Past the budget (the thread is ended) or the memory cap (the thread ran out of heap).
+    const code = (error as { code?: string; name?: string }).code;
+    if ((error as Error).name === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw refuse(IMPORT_MESSAGES.tooComplex);
+    }
+    throw error;
+  } finally {
+    releaseThread();
+    await rm(tmpDir, { recursive: true, force: true });
+  }
+  if ('rows' in result) return result.rows;
+  if (result.problem === 'formula') throw refuse(IMPORT_MESSAGES.formula(result.line ?? 0));
+  throw refuse(IMPORT_MESSAGES[result.problem], STATUS[result.problem]);
 }
 
 /**
@@ -136,9 +131,7 @@ export async function readImportFile(file: unknown): Promise<FileRow[]> {
   if (!(file instanceof Blob)) throw refuse(IMPORT_MESSAGES.notAFile);
   if (file.size > IMPORT_MAX_BYTES) throw refuse(IMPORT_MESSAGES.tooLarge, 413);
   if (file.size === 0) throw refuse(IMPORT_MESSAGES.empty);
-  const cells = await readCells(file as Blob & { name?: string });
-  const rows = cells.filter((row) => row.some((cell) => cell.trim() !== ''));
-  const [header, ...data] = rows;
+  const [header, ...data] = await readRows(file as Blob & { name?: string });
   const names = (header ?? []).map((cell) => cell.trim());
   const at = IMPORT_COLUMNS.map((column) => names.indexOf(column));
   if (at.some((index) => index < 0)) throw refuse(IMPORT_MESSAGES.header);
