@@ -5,6 +5,7 @@ import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_CELL, IMPORT_MAX_ROWS } fr
 import Piscina from 'piscina';
 import { HttpProblem } from './http/respond';
 import type { ParseProblem, ParseResult, ParseTask } from './import-parse';
+import type { Logger } from './log';
 
 /**
  * Reading a tracking-number import file (导入快递单号, issue 16): a CSV (UTF-8, with or without BOM;
@@ -45,93 +46,126 @@ const refuse = (message: string, status: 400 | 413 | 415 | 422 = 422) => new Htt
 const FORMULA_START = /^[=+@\t\r]/;
 
 /**
- * Files are read in worker threads (import-parse.ts, through import-thread.mjs), never on the event
- * loop: a thread is ended at its time budget or memory cap, which frees all it held, and the server
- * answers everyone else meanwhile. Threads rather than a parse that yields now and then: the event
- * loop stays free whatever exceljs, csv-parse or yauzl do in one go (a 1 MB XML chunk, a long shared
+ * How files are read: in worker threads (import-parse.ts, through import-thread.mjs), never on the
+ * event loop. A thread is ended at its time budget or memory cap, which frees all it held, while the
+ * server answers everyone else. Threads rather than a parse that yields now and then: the event loop
+ * stays free whatever exceljs, csv-parse or yauzl do in one go (a long XML chunk, a large shared
  * strings table), and ending a thread is the one way to stop a parse and get its memory back at once.
- * A thread is kept for a minute after its last file, so the next one does not load exceljs again.
- *
- * At most `PARSE_THREADS` files are read at once in one process (one on a 2-core machine: the other
- * core stays with the event loop); the others wait their turn, and the budget counts from the start
- * of their own parse (thread start included: loading exceljs takes up to 2 s on a busy machine).
  */
-const PARSE_THREADS = Math.min(2, Math.max(1, availableParallelism() - 1));
-export const IMPORT_PARSE_BUDGET_MS = 15_000;
-const PARSE_HEAP_MB = 128;
-
-let pool: Piscina | undefined;
-let busy = 0;
-const waiting: (() => void)[] = [];
-
-async function takeThread(): Promise<void> {
-  if (busy < PARSE_THREADS) {
-    busy++;
-    return;
-  }
-  // The thread is handed over by `releaseThread` without being counted free in between.
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function releaseThread(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else busy--;
+export interface ImportReaderOptions {
+  /**
+   * Longest a file's reading may take, thread start included (loading exceljs takes up to 2 s on a
+   * busy machine); a 10 MB workbook reads in about a second. Default 15 s.
+   */
+  budgetMs?: number;
+  /**
+   * A thread's heap cap (V8 old generation). Default 128 MB: the thread starts in less than 16, and a
+   * workbook at the unpacked limit holding 100,000 distinct strings reads in 32.
+   */
+  heapMb?: number;
+  /**
+   * Files read at once; the others wait their turn, and their budget starts with their own reading.
+   * Default one less than the cores, 1 to 2: on a 2-core machine one core stays with the event loop.
+   */
+  threads?: number;
 }
 
 const STATUS: Partial<Record<ParseProblem, 413 | 415>> = { type: 415, xlsxTooLarge: 413 };
 
-/** The file's non-empty rows, header first, read in a worker thread; a 4xx for a file it refuses. */
-async function readRows(file: Blob & { name?: string }): Promise<string[][]> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  await takeThread();
-  const tmpDir = await mkdtemp(join(tmpdir(), 'consign-import-'));
-  let result: ParseResult;
-  try {
-    pool ??= new Piscina({
+/** One per server: its parser threads, kept a minute after their last file (exceljs stays loaded). */
+export class ImportReader {
+  readonly #budgetMs: number;
+  readonly #threads: number;
+  readonly #pool: Piscina;
+  #busy = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(log: Logger, options: ImportReaderOptions = {}) {
+    this.#budgetMs = options.budgetMs ?? 15_000;
+    this.#threads = options.threads ?? Math.min(2, Math.max(1, availableParallelism() - 1));
+    this.#pool = new Piscina({
       filename: new URL('./import-thread.mjs', import.meta.url).href,
       minThreads: 0,
-      maxThreads: PARSE_THREADS,
+      maxThreads: this.#threads,
       idleTimeout: 60_000,
       // The server's own flags (`--import tsx`, `--watch`) are not for the parser's threads.
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 128, maxYoungGenerationSizeMb: 16 },
     });
-    const task: ParseTask = {
-      bytes,
-      name: (file.name ?? '').toLowerCase(),
-      maxRows: IMPORT_MAX_ROWS,
-      tmpDir,
-    };
-    result = await pool.run(task, {
-      transferList: [bytes.buffer as ArrayBuffer],
-      signal: AbortSignal.timeout(IMPORT_PARSE_BUDGET_MS),
-    });
-  } catch (error) {
-    // Past the budget (the thread is ended) or the memory cap (the thread ran out of heap).
-    const code = (error as { code?: string; name?: string }).code;
-    if ((error as Error).name === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      throw refuse(IMPORT_MESSAGES.tooComplex);
-    }
-    throw error;
-  } finally {
-    releaseThread();
-    await rm(tmpDir, { recursive: true, force: true });
+    // A thread that fails outside a task (out of heap while starting, or after its file was answered)
+    // is replaced; unheard, piscina's 'error' event would end the process.
+    this.#pool.on('error', (error: unknown) =>
+      log.warn('import parser thread failed', { error: String(error) }),
+    );
   }
-  if ('rows' in result) return result.rows;
-  if (result.problem === 'formula') throw refuse(IMPORT_MESSAGES.formula(result.line ?? 0));
-  throw refuse(IMPORT_MESSAGES[result.problem], STATUS[result.problem]);
+
+  /**
+   * The data rows of an uploaded import file, or an `HttpProblem` (4xx) saying what is wrong with the
+   * file as a whole.
+   */
+  async read(file: unknown): Promise<FileRow[]> {
+    if (!(file instanceof Blob)) throw refuse(IMPORT_MESSAGES.notAFile);
+    if (file.size > IMPORT_MAX_BYTES) throw refuse(IMPORT_MESSAGES.tooLarge, 413);
+    if (file.size === 0) throw refuse(IMPORT_MESSAGES.empty);
+    return dataRows(await this.#rows(file as Blob & { name?: string }));
+  }
+
+  /** Ends the threads (the server's `close()`). */
+  close(): Promise<void> {
+    return this.#pool.close({ force: true });
+  }
+
+  /** The file's non-empty rows, header first, read in a thread; a 4xx for a file it refuses. */
+  async #rows(file: Blob & { name?: string }): Promise<string[][]> {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await this.#takeThread();
+    let result: ParseResult;
+    let tmpDir: string | undefined;
+    try {
+      tmpDir = await mkdtemp(join(tmpdir(), 'consign-import-'));
+      const task: ParseTask = {
+        bytes,
+        name: (file.name ?? '').toLowerCase(),
+        maxRows: IMPORT_MAX_ROWS,
+        tmpDir,
+      };
+      result = await this.#pool.run(task, {
+        transferList: [bytes.buffer as ArrayBuffer],
+        signal: AbortSignal.timeout(this.#budgetMs),
+      });
+    } catch (error) {
+      // Past the budget (piscina ends the thread) or the memory cap (the thread ran out of heap).
+      const { name, code } = error as { name?: string; code?: string };
+      if (name === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw refuse(IMPORT_MESSAGES.tooComplex);
+      throw error;
+    } finally {
+      this.#releaseThread();
+      if (tmpDir) await rm(tmpDir, { recursive: true, force: true });
+    }
+    if ('rows' in result) return result.rows;
+    if (result.problem === 'formula') throw refuse(IMPORT_MESSAGES.formula(result.line ?? 0));
+    throw refuse(IMPORT_MESSAGES[result.problem], STATUS[result.problem]);
+  }
+
+  async #takeThread(): Promise<void> {
+    if (this.#busy < this.#threads) {
+      this.#busy++;
+      return;
+    }
+    // Handed over by `#releaseThread` without being counted free in between.
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  #releaseThread(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#busy--;
+  }
 }
 
-/**
- * The data rows of an uploaded import file, or an `HttpProblem` (4xx) saying what is wrong with the
- * file as a whole.
- */
-export async function readImportFile(file: unknown): Promise<FileRow[]> {
-  if (!(file instanceof Blob)) throw refuse(IMPORT_MESSAGES.notAFile);
-  if (file.size > IMPORT_MAX_BYTES) throw refuse(IMPORT_MESSAGES.tooLarge, 413);
-  if (file.size === 0) throw refuse(IMPORT_MESSAGES.empty);
-  const [header, ...data] = await readRows(file as Blob & { name?: string });
+/** The data rows of a file's non-empty rows (header first), checked as a whole. */
+function dataRows([header, ...data]: string[][]): FileRow[] {
   const names = (header ?? []).map((cell) => cell.trim());
   const at = IMPORT_COLUMNS.map((column) => names.indexOf(column));
   if (at.some((index) => index < 0)) throw refuse(IMPORT_MESSAGES.header);

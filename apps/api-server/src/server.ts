@@ -16,6 +16,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
+import { ImportReader, type ImportReaderOptions } from './import-file';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
@@ -62,6 +63,8 @@ export interface ServerOptions {
   exportDir?: string;
   /** The export worker's batch size and timings; false: no worker (jobs stay queued). */
   exportWorker?: Omit<ExportWorkerOptions, 'dir'> | false;
+  /** The import files' parser threads: time budget, heap cap, how many at once (import-file.ts). */
+  importReader?: ImportReaderOptions;
   trustProxy?: boolean;
   /** `open` (default): an unknown mobile that passes the SMS login signs up; `closed`: it is refused. */
   signup?: 'open' | 'closed';
@@ -173,6 +176,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.exportWorker === false
       ? null
       : new ExportWorker(db, now, log, { ...options.exportWorker, dir: exportDir });
+  const imports = new ImportReader(log, options.importReader);
   const app = createApp({
     db,
     tokens,
@@ -182,6 +186,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     wakeCopyWorker: () => worker?.wake(),
     wakeExportWorker: () => exportWorker?.wake(),
+    imports,
     exportDir,
     secret,
     nonces,
@@ -255,6 +260,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await sweeping;
       await worker?.stop();
       await exportWorker?.stop();
+      await imports.close();
       await db.close();
       if (memory && !options.exportDir) rmSync(exportDir, { recursive: true, force: true });
     })();

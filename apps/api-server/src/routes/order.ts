@@ -18,7 +18,6 @@ import { withImportLock } from '../db/import-lock';
 import { listAfterSales, listOrders, listReceivers } from '../db/order';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
-import { readImportFile } from '../import-file';
 import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
@@ -32,7 +31,7 @@ function actor(c: Context<ApiEnv>): StepActor {
  * Pages of orders and after-sale orders, an order's detail and timeline, its steps (采购, 发货, 完成,
  * 取消), the batches, the tracking-number import and the after-sale answers. The rules are in db/fulfilment.ts.
  */
-export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
+export function orderRoutes({ now: clock, imports }: Pick<Deps, 'now' | 'imports'>) {
   const now = () => Math.floor(clock() / 1000);
   return (
     new Hono<ApiEnv>()
@@ -100,13 +99,13 @@ export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
       // import at a time per account (db/import-lock.ts).
       .post('/import-preview', body('/api/order/import-preview'), async (c) =>
         withImportLock(scope(c), now(), async () => {
-          const rows = await readImportFile(c.req.valid('json').file);
+          const rows = await imports.read(c.req.valid('json').file);
           return ok(c, await previewImport(scope(c), rows));
         }),
       )
       .post('/import-apply', body('/api/order/import-apply'), async (c) =>
         withImportLock(scope(c), now(), async () => {
-          const rows = await readImportFile(c.req.valid('json').file);
+          const rows = await imports.read(c.req.valid('json').file);
           const { row, change } = await applyImport(scope(c), rows, actor(c), now());
           recordChange(c, change);
           return ok(c, row);
