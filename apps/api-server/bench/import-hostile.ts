@@ -100,9 +100,14 @@ async function measure<T>(url: string, pid: number | undefined, work: () => Prom
     done = true;
   });
   const polls: number[] = [];
+  let failed = 0;
   while (!done) {
     const began = performance.now();
-    await fetch(`${url}/healthz`).then((r) => r.json());
+    // A server that blocks past its 5 s keep-alive timeout resets the poll's idle connection.
+    await fetch(`${url}/healthz`).then(
+      (r) => r.json(),
+      () => failed++,
+    );
     polls.push(performance.now() - began);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -110,7 +115,7 @@ async function measure<T>(url: string, pid: number | undefined, work: () => Prom
   polls.sort((a, b) => a - b);
   return {
     result: await result,
-    healthz: `max ${Math.round(polls.at(-1) ?? 0)} ms, median ${Math.round(polls[polls.length >> 1] ?? 0)} ms, ${polls.length} polls`,
+    healthz: `max ${Math.round(polls.at(-1) ?? 0)} ms, median ${Math.round(polls[polls.length >> 1] ?? 0)} ms, ${polls.length} polls${failed ? `, ${failed} reset` : ''}`,
     rss: `${before} -> ${peak} MB`,
   };
 }
