@@ -19,7 +19,7 @@ import { deflateBomb, lyingBomb, manyEntriesZip, manyRowsXlsx, manyStringsXlsx }
  * 导入快递单号 against files made to stall the server, each under the 2 MB upload limit, through the
  * real HTTP API: each is a clear 4xx, and while it is handled the server keeps answering `/healthz`.
  *
- * The bound on each `/healthz` poll is 1 s rather than 100 ms, which the figures below meet: this
+ * The bound on each `/healthz` poll is 1 s rather than 100 ms: this
  * machine is shared, and the test's own client runs on the server's event loop. Measured with
  * bench/import-hostile.ts (README, 导入快递单号) at a load average of about 20 on 2 cores: the slowest
  * poll 41 to 103 ms during these files, against 1.3 to 20 s before they were read in a thread.
