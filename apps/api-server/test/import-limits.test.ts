@@ -58,7 +58,24 @@ async function whileHandled<T>(on: TestServer, request: Promise<T>): Promise<{ a
 const leases = (on: TestServer) =>
   on.server.db.query<{ key: string }>("SELECT key FROM rate_limits WHERE key LIKE 'import:%'");
 
+/**
+ * The files, made before any server starts: making them keeps this process (the server's too) busy
+ * for seconds, and a keep-alive connection left idle meanwhile can be reset as it is reused.
+ */
+const files: Record<'rows241k' | 'rows100k' | 'entries15k' | 'bomb' | 'strings100k', Uint8Array> = {
+  rows241k: new Uint8Array(),
+  rows100k: new Uint8Array(),
+  entries15k: new Uint8Array(),
+  bomb: new Uint8Array(),
+  strings100k: new Uint8Array(),
+};
+
 beforeAll(async () => {
+  files.rows241k = await manyRowsXlsx(241_453);
+  files.rows100k = await manyRowsXlsx(100_000);
+  files.entries15k = await manyEntriesZip(15_000);
+  files.bomb = await deflateBomb(100);
+  files.strings100k = await manyStringsXlsx(100_000);
   t = await startTestServer({ copyWorker: false, exportWorker: false });
   owner = await t.login(ADMIN);
   member = await t.login(USER);
@@ -69,48 +86,43 @@ afterAll(async () => {
 });
 
 describe('a hostile file is a clear 4xx, and /healthz answers meanwhile', () => {
-  let bomb: Uint8Array;
-  beforeAll(async () => {
-    bomb = await deflateBomb(100);
-  });
-
-  const cases: [string, () => Promise<Uint8Array>, number, string][] = [
+  const cases: [string, () => Uint8Array, number, string][] = [
     [
       '241,453 one-cell rows, 17.4 MB unpacked: refused from the zip directory',
-      () => manyRowsXlsx(241_453),
+      () => files.rows241k,
       413,
       IMPORT_MESSAGES.xlsxTooLarge,
     ],
     [
       '100,000 one-cell rows within the unpacked limit: the reader stops at the first row past 1,000',
-      () => manyRowsXlsx(100_000),
+      () => files.rows100k,
       422,
       IMPORT_MESSAGES.tooManyRows,
     ],
-    ['a zip of 15,000 empty entries', () => manyEntriesZip(15_000), 413, IMPORT_MESSAGES.xlsxTooLarge],
-    ['a deflate bomb: 100 MB unpacked from 100 KB', async () => bomb, 413, IMPORT_MESSAGES.xlsxTooLarge],
+    ['a zip of 15,000 empty entries', () => files.entries15k, 413, IMPORT_MESSAGES.xlsxTooLarge],
+    ['a deflate bomb: 100 MB unpacked from 100 KB', () => files.bomb, 413, IMPORT_MESSAGES.xlsxTooLarge],
     [
       'the same bomb declaring 1 KB unpacked (its data proves otherwise)',
-      async () => lyingBomb(bomb),
+      () => lyingBomb(files.bomb),
       422,
       IMPORT_MESSAGES.badXlsx,
     ],
     [
       '100,000 CSV rows of empty cells',
-      async () => new TextEncoder().encode(`${HEADER}\n${',,\n'.repeat(100_000)}`),
+      () => new TextEncoder().encode(`${HEADER}\n${',,\n'.repeat(100_000)}`),
       422,
       IMPORT_MESSAGES.empty,
     ],
     [
       '200,000 CSV rows',
-      async () => new TextEncoder().encode(`${HEADER}\n${'D,S,T\n'.repeat(200_000)}`),
+      () => new TextEncoder().encode(`${HEADER}\n${'D,S,T\n'.repeat(200_000)}`),
       422,
       IMPORT_MESSAGES.tooManyRows,
     ],
   ];
 
   it.each(cases)('%s', async (_name, make, status, message) => {
-    const bytes = await make();
+    const bytes = make();
     expect(bytes.byteLength).toBeLessThanOrEqual(IMPORT_MAX_BYTES);
     const csv = bytes[0] !== 0x50;
     for (const path of ['preview', 'apply'] as const) {
@@ -134,8 +146,7 @@ describe('the parser threads', () => {
     });
     try {
       const token = await tight.login(ADMIN);
-      const bytes = await manyRowsXlsx(100_000);
-      const answer = await call(tight, 'preview', importForm(bytes, 'slow.xlsx'), token);
+      const answer = await call(tight, 'preview', importForm(files.rows100k, 'slow.xlsx'), token);
       expect(answer).toEqual({ status: 422, body: { errorCode: 1, msg: IMPORT_MESSAGES.tooComplex } });
       expect(await leases(tight)).toEqual([]);
     } finally {
@@ -154,12 +165,7 @@ describe('the parser threads', () => {
       const token = await small.login(ADMIN);
       const good = await call(small, 'preview', importForm(`${HEADER}\nDD1,SF,SF1234567890123\n`), token);
       expect(good.status, good.body.msg).toBe(200);
-      const answer = await call(
-        small,
-        'preview',
-        importForm(await manyStringsXlsx(100_000), 'big.xlsx'),
-        token,
-      );
+      const answer = await call(small, 'preview', importForm(files.strings100k, 'big.xlsx'), token);
       expect(answer).toEqual({ status: 422, body: { errorCode: 1, msg: IMPORT_MESSAGES.tooComplex } });
       expect(await leases(small)).toEqual([]);
       // The server reads on: a new thread takes the next file.
@@ -174,7 +180,7 @@ describe('the parser threads', () => {
 describe('one import at a time per account', () => {
   it('refuses a second import of the account while one runs (409), not another account’s', async () => {
     const stranger = await t.login('13712345677');
-    const slow = importForm(await manyRowsXlsx(100_000), 'slow.xlsx');
+    const slow = importForm(files.rows100k, 'slow.xlsx');
     const first = call(t, 'preview', slow, owner);
     // The first import holds the account's lease from before its file is read until it answers.
     while ((await leases(t)).length === 0) await sleep(5);
@@ -232,7 +238,7 @@ describe.skipIf(!TEST_POSTGRES)('one import at a time per account, on two instan
   it('refuses the second import on the other instance', async () => {
     const onA = await a.login(ADMIN);
     const onB = await b.login(USER);
-    const first = call(a, 'preview', importForm(await manyRowsXlsx(100_000), 'slow.xlsx'), onA);
+    const first = call(a, 'preview', importForm(files.rows100k, 'slow.xlsx'), onA);
     while ((await leases(a)).length === 0) await sleep(5);
     const second = await call(b, 'preview', importForm(`${HEADER}\nDD1,SF,SF1234567890123\n`), onB);
     expect(second).toEqual({ status: 409, body: { errorCode: 1, msg: IMPORT_BUSY } });
