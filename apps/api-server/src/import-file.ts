@@ -54,8 +54,8 @@ const FORMULA_START = /^[=+@\t\r]/;
  */
 export interface ImportReaderOptions {
   /**
-   * Longest a file's reading may take, thread start included (loading exceljs takes up to 2 s on a
-   * busy machine); a 10 MB workbook reads in about a second. Default 15 s.
+   * Longest a file's reading may take, thread start included (loading exceljs: 1 to 6 s on a busy
+   * machine); a workbook at the unpacked limit reads in about a second. Default 15 s.
    */
   budgetMs?: number;
   /**
