@@ -38,6 +38,7 @@ export const IMPORT_MESSAGES = {
   formula: (line: number) => `第 ${line} 行有公式（以 = + @ 开头或 Excel 公式），请填写纯文本`,
   hugeCell: (line: number) => `第 ${line} 行有超过 ${IMPORT_MAX_CELL} 个字符的单元格`,
   tooComplex: '文件过大或过于复杂，无法在限定时间内读取，请拆分后重试',
+  busy: '服务器繁忙，请稍后再导入',
 } as const;
 
 const refuse = (message: string, status: 400 | 413 | 415 | 422 = 422) => new HttpProblem(status, message);
@@ -54,8 +55,9 @@ const FORMULA_START = /^[=+@\t\r]/;
  */
 export interface ImportReaderOptions {
   /**
-   * Longest a file's reading may take, thread start included (loading exceljs: 1 to 6 s on a busy
-   * machine); a workbook at the unpacked limit reads in about a second. Default 15 s.
+   * Longest a file's reading may take, from when a started thread takes it (a workbook at the unpacked
+   * limit reads in about a second). A thread's start (loading exceljs: 1 to 6 s on a busy machine) is
+   * not the file's doing, so it is not counted; it has `THREAD_START_MS` of its own. Default 15 s.
    */
   budgetMs?: number;
   /**
@@ -71,6 +73,9 @@ export interface ImportReaderOptions {
 }
 
 const STATUS: Partial<Record<ParseProblem, 413 | 415>> = { type: 415, xlsxTooLarge: 413 };
+
+/** A thread that has not started after this long (a machine far too busy, or broken): 503. */
+const THREAD_START_MS = 120_000;
 
 /** One per server: its parser threads, kept a minute after their last file (exceljs stays loaded). */
 export class ImportReader {
@@ -122,6 +127,11 @@ export class ImportReader {
     let result: ParseResult;
     let tmpDir: string | undefined;
     try {
+      await this.#pool
+        .run(null, { name: 'started', signal: AbortSignal.timeout(THREAD_START_MS) })
+        .catch(() => {
+          throw new HttpProblem(503, IMPORT_MESSAGES.busy);
+        });
       tmpDir = await mkdtemp(join(tmpdir(), 'consign-import-'));
       const task: ParseTask = {
         bytes,
@@ -134,6 +144,7 @@ export class ImportReader {
         signal: AbortSignal.timeout(this.#budgetMs),
       });
     } catch (error) {
+      if (error instanceof HttpProblem) throw error;
       // Past the budget (piscina ends the thread) or the memory cap (the thread ran out of heap).
       const { name, code } = error as { name?: string; code?: string };
       if (name === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY')

@@ -6,3 +6,6 @@ import { tsImport } from 'tsx/esm/api';
 const parser = await tsImport('./import-parse.ts', import.meta.url);
 
 export default parser.default;
+
+/** Answers once the thread has started (and loaded the parser): import-file.ts waits for it. */
+export const started = () => true;
