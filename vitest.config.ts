@@ -97,6 +97,30 @@ function componentTests(pkg: string, root: string) {
   };
 }
 
+/**
+ * The api-server suites that also run on a real Postgres: `pnpm test:postgres` starts a throwaway
+ * cluster and sets TEST_DATABASE_URL, which these suites' servers then use instead of PGlite. The
+ * project exists only with that variable, so a plain `vitest run` does not run them twice. Add a suite
+ * here when what it proves depends on the database (locks, races, several instances).
+ */
+const postgresSuites = [
+  'test/api.test.ts',
+  'test/security.test.ts',
+  'test/bad-input.test.ts',
+  'test/access.test.ts',
+  'test/accounts.test.ts',
+  'test/list-totals.test.ts',
+  'test/buyers.test.ts',
+  'test/glance.test.ts',
+  'test/postgres.test.ts',
+  'test/instances.test.ts',
+  'test/shared-state.test.ts',
+  'test/oauth-state.test.ts',
+  'test/ill-formed-text.test.ts',
+  'test/races.test.ts',
+  'test/import-limits.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -105,6 +129,17 @@ export default defineConfig({
       unit('shell', 'packages/shell'),
       unit('admin', 'apps/admin', [tanstackRouterGenerator()]),
       unit('api-server', 'apps/api-server'),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...unit('api-server', 'apps/api-server').test,
+                name: 'api-server:postgres',
+                include: postgresSuites,
+              },
+            },
+          ]
+        : []),
       componentTests('ui', 'packages/ui'),
       componentTests('shell', 'packages/shell'),
       {

@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Db } from './db/db';
 import type { Change } from './db/log';
 import type { Scope } from './db/scope';
+import type { ImportReader } from './import-file';
 import type { Logger } from './log';
 import type { CaptchaProvider } from './providers/captcha';
 import type { SmsCodes } from './security/sms-codes';
@@ -21,6 +22,8 @@ export interface Deps {
   wakeCopyWorker: () => void;
   /** Wakes the export worker after a job was queued. */
   wakeExportWorker: () => void;
+  /** Reads 导入快递单号 files in worker threads. */
+  imports: ImportReader;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */
   trustProxy?: boolean;
   /** `SIGNUP`: `open` (default): an unknown mobile signs up; `closed`: only existing users sign in. */

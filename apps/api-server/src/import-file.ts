@@ -1,15 +1,19 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_CELL, IMPORT_MAX_ROWS } from '@consign/api-client';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
+import Piscina from 'piscina';
 import { HttpProblem } from './http/respond';
+import type { ParseProblem, ParseResult, ParseTask } from './import-parse';
+import type { Logger } from './log';
 
 /**
  * Reading a tracking-number import file (导入快递单号, issue 16): a CSV (UTF-8, with or without BOM;
  * GBK is not read: Excel users save as "CSV UTF-8") or an XLSX (its first worksheet). The first row
  * is the header naming `IMPORT_COLUMNS` (any order, other columns ignored); empty rows are skipped.
- * Everything wrong with the FILE (type, size, header, row count, formulas, huge cells) is a 4xx with a
- * message a user can act on; what is wrong with a ROW is for db/import.ts to say.
+ * Everything wrong with the FILE (type, size, header, row count, formulas, huge cells, a zip that
+ * unpacks too far, a parse past its time or memory) is a 4xx with a message a user can act on; what is
+ * wrong with a ROW is for db/import.ts to say.
  */
 
 /** One data row as read: its row number in the file (the header is row 1) and its three cells. */
@@ -27,12 +31,14 @@ export const IMPORT_MESSAGES = {
   notUtf8: 'CSV 文件不是 UTF-8 编码，请在 Excel 中另存为「CSV UTF-8」后再导入',
   badCsv: 'CSV 文件格式有误，无法读取',
   badXlsx: 'XLSX 文件无法读取，请确认它是 Excel 工作簿',
-  xlsxTooLarge: 'XLSX 文件解压后过大，请删除多余的工作表和格式后再导入',
+  xlsxTooLarge: 'XLSX 文件解压后过大或部件过多，请删除多余的工作表、图片和格式后再导入',
   header: `第一行应为表头，包含：${IMPORT_COLUMNS.join('、')}`,
   empty: '文件中没有数据行',
   tooManyRows: `一次最多导入 ${IMPORT_MAX_ROWS} 行，请分成多个文件`,
   formula: (line: number) => `第 ${line} 行有公式（以 = + @ 开头或 Excel 公式），请填写纯文本`,
   hugeCell: (line: number) => `第 ${line} 行有超过 ${IMPORT_MAX_CELL} 个字符的单元格`,
+  tooComplex: '文件过大或过于复杂，无法在限定时间内读取，请拆分后重试',
+  busy: '服务器繁忙，请稍后再导入',
 } as const;
 
 const refuse = (message: string, status: 400 | 413 | 415 | 422 = 422) => new HttpProblem(status, message);
@@ -40,105 +46,137 @@ const refuse = (message: string, status: 400 | 413 | 415 | 422 = 422) => new Htt
 /** A cell a spreadsheet would run as a formula when the text is opened again (CSV injection). */
 const FORMULA_START = /^[=+@\t\r]/;
 
-/** The rows of a file's cells (strings), header first. */
-async function readCells(file: Blob & { name?: string }): Promise<string[][]> {
-  const name = (file.name ?? '').toLowerCase();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  // XLSX is a zip: "PK\3\4". Judged on the content as well as the name, so a renamed file is read right.
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-  if (name.endsWith('.xlsx') || isZip) {
-    if (!isZip) throw refuse(IMPORT_MESSAGES.badXlsx);
-    return readXlsx(bytes);
-  }
-  if (!name.endsWith('.csv') && name !== '') throw refuse(IMPORT_MESSAGES.type, 415);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw refuse(IMPORT_MESSAGES.notUtf8);
-  }
-  if (text.includes('\0')) throw refuse(IMPORT_MESSAGES.type, 415);
-  try {
-    return parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][];
-  } catch {
-    throw refuse(IMPORT_MESSAGES.badCsv);
-  }
-}
-
 /**
- * What an import workbook may hold once unpacked: a 1,000-row sheet with its styles is well under 1 MB.
- * An XLSX is a zip, and a small zip can unpack to gigabytes (a "zip bomb"), which exceljs would unpack
- * in memory; so the file is unpacked once here with yauzl, counting bytes and stopping at the limit
- * (yauzl also refuses an entry whose data does not match its declared size), before exceljs reads it.
+ * How files are read: in worker threads (import-parse.ts, through import-thread.mjs), never on the
+ * event loop. A thread is ended at its time budget or memory cap, which frees all it held, while the
+ * server answers everyone else. Threads rather than a parse that yields now and then: the event loop
+ * stays free whatever exceljs, csv-parse or yauzl do in one go (a long XML chunk, a large shared
+ * strings table), and ending a thread is the one way to stop a parse and get its memory back at once.
  */
-const XLSX_MAX_UNPACKED = 20 * 1024 * 1024;
-
-async function checkUnpackedSize(bytes: Uint8Array): Promise<void> {
-  let total = 0;
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  } catch {
-    throw refuse(IMPORT_MESSAGES.badXlsx);
-  }
-  try {
-    for await (const entry of zip.eachEntry()) {
-      total += entry.uncompressedSize;
-      if (total > XLSX_MAX_UNPACKED) throw refuse(IMPORT_MESSAGES.xlsxTooLarge, 413);
-      if (entry.fileName.endsWith('/')) continue;
-      // Reading the data proves the declared size: yauzl fails the stream when it differs.
-      for await (const _chunk of await zip.openReadStreamPromise(entry));
-    }
-  } catch (error) {
-    if (error instanceof HttpProblem) throw error;
-    throw refuse(IMPORT_MESSAGES.badXlsx);
-  } finally {
-    zip.close();
-  }
+export interface ImportReaderOptions {
+  /**
+   * Longest a file's reading may take, from when a started thread takes it (a workbook at the unpacked
+   * limit reads in about a second). A thread's start (loading exceljs: 1 to 6 s on a busy machine) is
+   * not the file's doing, so it is not counted; it has `THREAD_START_MS` of its own. Default 15 s.
+   */
+  budgetMs?: number;
+  /**
+   * A thread's heap cap (V8 old generation). Default 128 MB: the thread starts in less than 16, and a
+   * workbook at the unpacked limit holding 100,000 distinct strings reads in 32.
+   */
+  heapMb?: number;
+  /**
+   * Files read at once; the others wait their turn, and their budget starts with their own reading.
+   * Default one less than the cores, 1 to 2: on a 2-core machine one core stays with the event loop.
+   */
+  threads?: number;
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
-  await checkUnpackedSize(bytes);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-    );
-  } catch {
-    throw refuse(IMPORT_MESSAGES.badXlsx);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw refuse(IMPORT_MESSAGES.empty);
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    // The header and one row past the most allowed are enough to refuse "too many rows".
-    if (rows.length > IMPORT_MAX_ROWS + 1) return;
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      if (cell.type === ExcelJS.ValueType.Formula) throw refuse(IMPORT_MESSAGES.formula(rowNumber));
-      cells[column - 1] = cell.text ?? '';
+const STATUS: Partial<Record<ParseProblem, 413 | 415>> = { type: 415, xlsxTooLarge: 413 };
+
+/** A thread that has not started after this long (a machine far too busy, or broken): 503. */
+const THREAD_START_MS = 120_000;
+
+/** One per server: its parser threads, kept a minute after their last file (exceljs stays loaded). */
+export class ImportReader {
+  readonly #budgetMs: number;
+  readonly #threads: number;
+  readonly #pool: Piscina;
+  #busy = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(log: Logger, options: ImportReaderOptions = {}) {
+    this.#budgetMs = options.budgetMs ?? 15_000;
+    this.#threads = options.threads ?? Math.min(2, Math.max(1, availableParallelism() - 1));
+    this.#pool = new Piscina({
+      filename: new URL('./import-thread.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: this.#threads,
+      idleTimeout: 60_000,
+      // The server's own flags (`--import tsx`, `--watch`) are not for the parser's threads.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 128, maxYoungGenerationSizeMb: 16 },
     });
-    const filled = Array.from(cells, (cell) => cell ?? '');
-    if (filled.some((cell) => cell.trim() !== '')) rows.push(filled);
-  });
-  return rows;
+    // A thread that fails outside a task (out of heap while starting, or after its file was answered)
+    // is replaced; unheard, piscina's 'error' event would end the process.
+    this.#pool.on('error', (error: unknown) =>
+      log.warn('import parser thread failed', { error: String(error) }),
+    );
+  }
+
+  /**
+   * The data rows of an uploaded import file, or an `HttpProblem` (4xx) saying what is wrong with the
+   * file as a whole.
+   */
+  async read(file: unknown): Promise<FileRow[]> {
+    if (!(file instanceof Blob)) throw refuse(IMPORT_MESSAGES.notAFile);
+    if (file.size > IMPORT_MAX_BYTES) throw refuse(IMPORT_MESSAGES.tooLarge, 413);
+    if (file.size === 0) throw refuse(IMPORT_MESSAGES.empty);
+    return dataRows(await this.#rows(file as Blob & { name?: string }));
+  }
+
+  /** Ends the threads (the server's `close()`). */
+  close(): Promise<void> {
+    return this.#pool.close({ force: true });
+  }
+
+  /** The file's non-empty rows, header first, read in a thread; a 4xx for a file it refuses. */
+  async #rows(file: Blob & { name?: string }): Promise<string[][]> {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await this.#takeThread();
+    let result: ParseResult;
+    let tmpDir: string | undefined;
+    try {
+      await this.#pool
+        .run(null, { name: 'started', signal: AbortSignal.timeout(THREAD_START_MS) })
+        .catch(() => {
+          throw new HttpProblem(503, IMPORT_MESSAGES.busy);
+        });
+      tmpDir = await mkdtemp(join(tmpdir(), 'consign-import-'));
+      const task: ParseTask = {
+        bytes,
+        name: (file.name ?? '').toLowerCase(),
+        maxRows: IMPORT_MAX_ROWS,
+        tmpDir,
+      };
+      result = await this.#pool.run(task, {
+        transferList: [bytes.buffer as ArrayBuffer],
+        signal: AbortSignal.timeout(this.#budgetMs),
+      });
+    } catch (error) {
+      if (error instanceof HttpProblem) throw error;
+      // Past the budget (piscina ends the thread) or the memory cap (the thread ran out of heap).
+      const { name, code } = error as { name?: string; code?: string };
+      if (name === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw refuse(IMPORT_MESSAGES.tooComplex);
+      throw error;
+    } finally {
+      this.#releaseThread();
+      if (tmpDir) await rm(tmpDir, { recursive: true, force: true });
+    }
+    if ('rows' in result) return result.rows;
+    if (result.problem === 'formula') throw refuse(IMPORT_MESSAGES.formula(result.line ?? 0));
+    throw refuse(IMPORT_MESSAGES[result.problem], STATUS[result.problem]);
+  }
+
+  async #takeThread(): Promise<void> {
+    if (this.#busy < this.#threads) {
+      this.#busy++;
+      return;
+    }
+    // Handed over by `#releaseThread` without being counted free in between.
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  #releaseThread(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#busy--;
+  }
 }
 
-/**
- * The data rows of an uploaded import file, or an `HttpProblem` (4xx) saying what is wrong with the
- * file as a whole.
- */
-export async function readImportFile(file: unknown): Promise<FileRow[]> {
-  if (!(file instanceof Blob)) throw refuse(IMPORT_MESSAGES.notAFile);
-  if (file.size > IMPORT_MAX_BYTES) throw refuse(IMPORT_MESSAGES.tooLarge, 413);
-  if (file.size === 0) throw refuse(IMPORT_MESSAGES.empty);
-  const cells = await readCells(file as Blob & { name?: string });
-  const rows = cells.filter((row) => row.some((cell) => cell.trim() !== ''));
-  const [header, ...data] = rows;
+/** The data rows of a file's non-empty rows (header first), checked as a whole. */
+function dataRows([header, ...data]: string[][]): FileRow[] {
   const names = (header ?? []).map((cell) => cell.trim());
   const at = IMPORT_COLUMNS.map((column) => names.indexOf(column));
   if (at.some((index) => index < 0)) throw refuse(IMPORT_MESSAGES.header);

@@ -16,6 +16,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
+import { ImportReader, type ImportReaderOptions } from './import-file';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
@@ -63,6 +64,8 @@ export interface ServerOptions {
   exportDir?: string;
   /** The export worker's batch size and timings; false: no worker (jobs stay queued). */
   exportWorker?: Omit<ExportWorkerOptions, 'dir'> | false;
+  /** The import files' parser threads: time budget, heap cap, how many at once (import-file.ts). */
+  importReader?: ImportReaderOptions;
   trustProxy?: boolean;
   /** `open` (default): an unknown mobile that passes the SMS login signs up; `closed`: it is refused. */
   signup?: 'open' | 'closed';
@@ -191,6 +194,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
       })
     : null;
+  const imports = new ImportReader(log, options.importReader);
   const app = createApp({
     db,
     tokens,
@@ -200,6 +204,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     wakeCopyWorker: () => worker?.wake(),
     wakeExportWorker: () => exportWorker?.wake(),
+    imports,
     exportDir,
     secret,
     nonces,
@@ -275,6 +280,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await worker?.stop();
       await exportWorker?.stop();
       sandboxes?.close();
+      await imports.close();
       await db.close();
       if (memory && !options.exportDir) rmSync(exportDir, { recursive: true, force: true });
     })();

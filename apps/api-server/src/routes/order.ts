@@ -14,10 +14,10 @@ import {
   shipOrder,
 } from '../db/fulfilment';
 import { applyImport, previewImport } from '../db/import';
+import { withImportLock } from '../db/import-lock';
 import { listAfterSales, listOrders, listReceivers } from '../db/order';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
-import { readImportFile } from '../import-file';
 import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
@@ -31,7 +31,7 @@ function actor(c: Context<ApiEnv>): StepActor {
  * Pages of orders and after-sale orders, an order's detail and timeline, its steps (采购, 发货, 完成,
  * 取消), the batches, the tracking-number import and the after-sale answers. The rules are in db/fulfilment.ts.
  */
-export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
+export function orderRoutes({ now: clock, imports }: Pick<Deps, 'now' | 'imports'>) {
   const now = () => Math.floor(clock() / 1000);
   return (
     new Hono<ApiEnv>()
@@ -95,17 +95,22 @@ export function orderRoutes({ now: clock }: Pick<Deps, 'now'>) {
         recordChange(c, change);
         return ok(c, row);
       })
-      // 导入快递单号: the file is read and checked on both calls (import-file.ts, db/import.ts).
-      .post('/import-preview', body('/api/order/import-preview'), async (c) => {
-        const rows = await readImportFile(c.req.valid('json').file);
-        return ok(c, await previewImport(scope(c), rows));
-      })
-      .post('/import-apply', body('/api/order/import-apply'), async (c) => {
-        const rows = await readImportFile(c.req.valid('json').file);
-        const { row, change } = await applyImport(scope(c), rows, actor(c), now());
-        recordChange(c, change);
-        return ok(c, row);
-      })
+      // 导入快递单号: the file is read and checked on both calls (import-file.ts, db/import.ts), one
+      // import at a time per account (db/import-lock.ts).
+      .post('/import-preview', body('/api/order/import-preview'), async (c) =>
+        withImportLock(scope(c), now(), async () => {
+          const rows = await imports.read(c.req.valid('json').file);
+          return ok(c, await previewImport(scope(c), rows));
+        }),
+      )
+      .post('/import-apply', body('/api/order/import-apply'), async (c) =>
+        withImportLock(scope(c), now(), async () => {
+          const rows = await imports.read(c.req.valid('json').file);
+          const { row, change } = await applyImport(scope(c), rows, actor(c), now());
+          recordChange(c, change);
+          return ok(c, row);
+        }),
+      )
       .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
         const { row, change } = await afterSaleStep(scope(c), c.req.valid('json').id, 'refund', {}, now());
         recordChange(c, change);
