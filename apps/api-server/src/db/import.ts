@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   canTakeStep,
   carrierByCodeOrName,
@@ -92,6 +93,7 @@ export async function applyImport(
   if (!sender) throw new HttpProblem(422, NO_DEFAULT_SENDER);
   const results: ImportResult['results'] = [];
   for (const row of await checkRows(scope, rows)) {
+    await nextTurn(); // other requests are served between the rows (see runBatch)
     const ship = row.ship;
     if (!ship) {
       results.push({ line: row.line, order_no: row.order_no, ok: false, message: row.errors.join('；') });
