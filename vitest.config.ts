@@ -119,6 +119,7 @@ const postgresSuites = [
   'test/ill-formed-text.test.ts',
   'test/races.test.ts',
   'test/import-limits.test.ts',
+  'test/log-crash.test.ts',
 ];
 
 export default defineConfig({

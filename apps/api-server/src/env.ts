@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@consign/api-client';
 import type { HttpBindings } from '@hono/node-server';
-import type { Db } from './db/db';
+import type { Db, Queryable } from './db/db';
 import type { Change } from './db/log';
 import type { Scope } from './db/scope';
 import type { ImportReader } from './import-file';
@@ -53,11 +53,27 @@ export interface ApiEnv {
     /**
      * The caller's data boundary: the only way into the business tables (db/scope.ts). Null when not
      * signed in; routes of `user` access read it through `scope(c)` (middleware/authentication.ts).
+     * In a labelled call it is bound to the call's transaction (middleware/audit.ts).
      */
     scope: Scope | null;
+    /**
+     * The database for the platform-wide calls (`database(c)` in middleware/authentication.ts): in a
+     * labelled call, the call's transaction (middleware/audit.ts).
+     */
+    database: Queryable;
     /** What a write changed, for the operation log (middleware/audit.ts `recordChange`). */
     change: Change | undefined;
-    /** Who did a write when it is not the signed-in caller (the sign-in itself). */
-    actor: { userId: number; accountId: number } | undefined;
+    /** Set inside a labelled call's transaction: what to run once it committed (`afterCommit`). */
+    afterCommit: (() => void)[] | undefined;
+    /** Set in a labelled call that commits in parts: one part and its log entry (`logged`). */
+    logPart:
+      | (<T>(
+          work: (tx: Queryable) => Promise<{
+            row: T;
+            change: Change;
+            actor?: { userId: number; accountId: number };
+          }>,
+        ) => Promise<T>)
+      | undefined;
   };
 }

@@ -7,11 +7,20 @@ import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } f
  * The operation log and record versions (DESIGN.md section 9).
  *
  * The log part is generated from the contract's route table: every path of `apiRoutes` is called
- * successfully, and afterwards the log holds exactly one new entry when the path has an `audit` label,
- * none otherwise, and a path without a label changed no data at all (every table but the log and the
- * session tables is compared before and after). So a write route added later fails here until it
- * logs, and a path without a case fails too.
+ * successfully, and afterwards the log holds exactly one new entry when the path has an `audit` label
+ * (the batches and the import, which commit order by order: one per order changed), none otherwise,
+ * and a path without a label changed no data at all (every table but the log and the session tables
+ * is compared before and after). So a write route added later fails here until it logs, and a path
+ * without a case fails too.
  */
+
+/** The labelled calls that commit order by order, each order with its own entry. */
+const PER_ORDER = new Set<ApiPath>([
+  '/api/order/batch-purchase',
+  '/api/order/batch-ship',
+  '/api/order/batch-cancel',
+  '/api/order/import-apply',
+]);
 
 const SECOND = '13712340011';
 const SIGNUP = '13712340012';
@@ -258,7 +267,10 @@ const CASES: Record<ApiPath, Case[]> = {
     async () => ({ token: user, body: { id: await orderIn('pending'), reason: '缺货' } }),
   ],
   '/api/order/batch-purchase': [
-    async () => ({ token: user, body: { ids: [await orderIn('pending')], supplier: '1688' } }),
+    async () => ({
+      token: user,
+      body: { ids: [await orderIn('pending'), await orderIn('pending')], supplier: '1688' },
+    }),
   ],
   '/api/order/batch-ship': [
     async () => ({
@@ -266,7 +278,10 @@ const CASES: Record<ApiPath, Case[]> = {
       body: {
         carrier: 'SF',
         sender_address_id: await defaultSender(),
-        items: [{ id: await orderIn('purchased'), tracking_no: 'SF1234567890123' }],
+        items: [
+          { id: await orderIn('purchased'), tracking_no: 'SF1234567890123' },
+          { id: await orderIn('purchased'), tracking_no: 'SF1234567890125' },
+        ],
       },
     }),
   ],
@@ -280,12 +295,16 @@ const CASES: Record<ApiPath, Case[]> = {
     async () => ({
       token: user,
       body: importForm(
-        `订单号,快递公司,快递单号\n${await orderNoIn('purchased')},顺丰速运,SF1234567890124\n`,
+        `订单号,快递公司,快递单号\n${await orderNoIn('purchased')},顺丰速运,SF1234567890124\n` +
+          `${await orderNoIn('purchased')},SF,SF1234567890126\n`,
       ),
     }),
   ],
   '/api/order/batch-cancel': [
-    async () => ({ token: user, body: { ids: [await orderIn('pending')], reason: '缺货' } }),
+    async () => ({
+      token: user,
+      body: { ids: [await orderIn('pending'), await orderIn('pending')], reason: '缺货' },
+    }),
   ],
   '/api/order/after-sale-refund': [
     async () => ({ token: user, body: { id: await afterSaleIn('refund', 'pending') } }),
@@ -465,15 +484,26 @@ describe('the operation log, for every path of the contract', () => {
         errorCode: 0,
       });
       const entries = await logSince(since);
-      if (contract.audit) {
+      if (contract.audit && PER_ORDER.has(path)) {
+        // One entry per order that changed, each naming its order, written in that order's transaction.
+        const { results } = answer.data as { results: { ok: boolean; order_no: string }[] };
+        const changed = results.filter((r) => r.ok).map((r) => r.order_no);
+        expect(changed.length, `${path}: every order of the case changes`).toBe(results.length);
+        expect(entries.map((e) => [e.target_type, e.target_name])).toEqual(
+          changed.map((no) => ['order', no]),
+        );
+      } else if (contract.audit) {
         expect(entries.length, `${path} must log exactly one entry`).toBe(1);
-        const [entry] = entries;
-        expect(entry).toMatchObject({ action: auditAction(path), action_label: contract.audit });
-        expect(entry?.ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
-        expect(entry?.user_id).not.toBeNull();
-        expect(entry?.actor_mobile).toMatch(/^1\d{10}$/);
-        if (contract.access === 'operator') expect(entry?.account_id).toBeNull();
-        else expect(entry?.account_id).not.toBeNull();
+      }
+      if (contract.audit) {
+        for (const entry of entries) {
+          expect(entry).toMatchObject({ action: auditAction(path), action_label: contract.audit });
+          expect(entry.ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+          expect(entry.user_id).not.toBeNull();
+          expect(entry.actor_mobile).toMatch(/^1\d{10}$/);
+          if (contract.access === 'operator') expect(entry.account_id).toBeNull();
+          else expect(entry.account_id).not.toBeNull();
+        }
       } else {
         expect(entries, `${path} has no audit label and must not log`).toEqual([]);
         expect(await dataSnapshot(), `${path} changed data without an audit label in the contract`).toBe(
@@ -575,6 +605,75 @@ describe('what an entry holds', () => {
       status: 422,
     });
     expect(await logSince(since)).toEqual([]);
+  });
+});
+
+describe('a change and its entry commit together', () => {
+  /** Makes the database refuse (raise on) the log entries whose target is named in `names`. */
+  async function refuseEntriesFor(names: string[]) {
+    await db().exec(`
+      CREATE TABLE refused_log_targets (name text PRIMARY KEY);
+      CREATE FUNCTION refuse_log_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM refused_log_targets WHERE name = NEW.target_name) THEN
+          RAISE EXCEPTION 'log entry refused by the test';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_log_entry BEFORE INSERT ON operation_log
+        FOR EACH ROW EXECUTE FUNCTION refuse_log_entry();`);
+    for (const name of names) await db().query('INSERT INTO refused_log_targets (name) VALUES ($1)', [name]);
+    return () =>
+      db().exec(`
+        DROP TRIGGER refuse_log_entry ON operation_log;
+        DROP FUNCTION refuse_log_entry();
+        DROP TABLE refused_log_targets;`);
+  }
+
+  it('a write whose entry cannot be written is rolled back (500, nothing changed)', async () => {
+    const goods = await t.client(user).goods.detail({ id: 8 });
+    const restore = await refuseEntriesFor(['日志写不进去']);
+    try {
+      const since = await lastLogId();
+      const res = await t.post('/api/goods/save', { ...goods, title: '日志写不进去' }, { token: userToken });
+      expect(res.status).toBe(500);
+      expect(await logSince(since)).toEqual([]);
+      expect(await t.client(user).goods.detail({ id: 8 })).toEqual(goods);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('a batch commits order by order: the order whose entry fails is rolled back, the one before stays with its entry', async () => {
+    const first = await orderIn('pending');
+    const second = await orderIn('pending');
+    const numbers = await db().query<{ id: number; order_no: string }>(
+      'SELECT id, order_no FROM orders WHERE id = ANY($1::int[]) ORDER BY id',
+      [[first, second]],
+    );
+    const secondNo = numbers.find((o) => o.id === second)?.order_no ?? '';
+    const restore = await refuseEntriesFor([secondNo]);
+    try {
+      const since = await lastLogId();
+      const res = await t.post(
+        '/api/order/batch-cancel',
+        { ids: [first, second], reason: '缺货' },
+        { token: userToken },
+      );
+      expect(res.status).toBe(500);
+      const status = await db().query<{ id: number; status: string }>(
+        'SELECT id, status FROM orders WHERE id = ANY($1::int[]) ORDER BY id',
+        [[first, second]],
+      );
+      expect(status).toEqual([
+        { id: first, status: 'cancelled' },
+        { id: second, status: 'pending' },
+      ]);
+      const entries = await logSince(since);
+      expect(entries.map((e) => [e.action, e.target_id])).toEqual([['order.batch-cancel', first]]);
+    } finally {
+      await restore();
+    }
   });
 });
 

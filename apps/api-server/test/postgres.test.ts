@@ -71,6 +71,26 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
     await a.client(() => token).company.update({ ...profile, version: profile.version + 1 });
   }, 60_000);
 
+  it('ten concurrent adds of one new member mobile on two instances: one added, nine refused by name, no 500', async () => {
+    const token = await a.login(ADMIN);
+    b.clock.offset = a.clock.offset;
+    const role = await a
+      .client(() => token)
+      .team.roleSave({ name: 'PG 并发角色', permissions: ['order:view'] });
+    const body = { mobile: '13712349999', nickname: '并发成员', role_id: role.id };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? b : a).post('/api/team/member-save', body, { token })),
+    );
+    const outcomes = await Promise.all(
+      answers.map(async (res) => [res.status, ((await res.json()) as { msg?: string }).msg ?? 'ok']),
+    );
+    expect(outcomes.sort()).toEqual(
+      [[200, 'ok'], ...Array(9).fill([200, '该手机号已是本账号的成员'])].sort(),
+    );
+    const added = await a.server.db.query("SELECT id FROM users WHERE mobile = '13712349999'");
+    expect(added).toHaveLength(1);
+  }, 60_000);
+
   it('order steps racing on two instances: ten staff ship or cancel one purchased order at once, one wins', async () => {
     const token = await a.login(ADMIN);
     b.clock.offset = a.clock.offset;

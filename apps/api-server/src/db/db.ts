@@ -15,14 +15,20 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /** Default true: run again after a deadlock or serialization failure (Postgres). */
+  retry?: boolean;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. On Postgres a
    * transaction (or a statement of `query`) that a deadlock or a serialization failure rolled back runs
-   * again (`retryingConflicts`), so `fn` must do database work only.
+   * again (`retryingConflicts`), so `fn` must do database work only; `{ retry: false }` runs it once
+   * (the operation log's transaction around a whole route, which cannot run twice).
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Flushes and closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -123,8 +129,8 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
       // A statement outside a transaction rolled back whole when it failed: it may simply run again.
       return retryingConflicts(async () => (await pool.query(prepared(sql, params))).rows as T[]);
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return retryingConflicts(async () => {
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}) {
+      const once = async () => {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
@@ -145,7 +151,8 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
         } finally {
           client.release();
         }
-      });
+      };
+      return options.retry === false ? once() : retryingConflicts(once);
     },
     async exec(sql: string) {
       await pool.query(sql);

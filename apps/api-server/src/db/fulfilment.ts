@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   ADDRESS_EDITABLE_STATUSES,
   type AddressSnapshot,
@@ -410,16 +411,25 @@ export async function batchTargets(
 }
 
 /**
- * Runs `step` on each order in turn, each in its own guarded statement: one order's refusal (its
- * state, its tracking number) is that row's result and does not stop the others.
+ * How a batch commits each order: `step` runs in a transaction of its own, bound to the account, and
+ * the operation-log entry of the order's change is written in it (the route passes `logged`,
+ * middleware/audit.ts). So a crash mid-batch keeps the orders done so far, each with its entry.
+ */
+export type CommitEach = <T>(step: (tx: Scope) => Promise<Saved<T>>) => Promise<T>;
+
+/**
+ * Runs `step` on each order in turn, each in its own transaction (`step` commits it through a
+ * {@link CommitEach}): one order's refusal (its state, its tracking number) is that row's result and
+ * does not stop the others. Each order starts a new turn of the event loop: PGlite runs its queries
+ * on this thread, and without it a batch of 1,000 orders would hold every other request until its end.
  */
 export async function runBatch(
-  label: string,
   targets: { id: number; order_no: string | null }[],
   step: (target: Target) => Promise<unknown>,
-): Promise<Saved<BatchResult>> {
+): Promise<BatchResult> {
   const results: BatchItemResult[] = [];
   for (const target of targets) {
+    await nextTurn();
     if (target.order_no === null) {
       results.push({ id: target.id, order_no: '', ok: false, message: notFound().message });
       continue;
@@ -432,21 +442,8 @@ export async function runBatch(
       results.push({ id: target.id, order_no: target.order_no, ok: false, message: error.message });
     }
   }
-  const succeeded = results.filter((r) => r.ok);
-  return {
-    row: { results, succeeded: succeeded.length, failed: results.length - succeeded.length },
-    change: {
-      target: { type: 'order', id: null, name: `${label} ${succeeded.length}/${results.length} 单` },
-      before: null,
-      after: {
-        succeeded: succeeded.map((r) => r.order_no).join(', '),
-        failed: results
-          .filter((r) => !r.ok)
-          .map((r) => `${r.order_no || r.id}: ${r.message}`)
-          .join('; '),
-      },
-    },
-  };
+  const succeeded = results.filter((r) => r.ok).length;
+  return { results, succeeded, failed: results.length - succeeded };
 }
 
 /** 批量发货: one carrier and sender for all, a tracking number per order. */
@@ -455,24 +452,27 @@ export async function batchShip(
   body: BodyOf<'/api/order/batch-ship'>,
   actor: StepActor,
   now: number,
-): Promise<Saved<BatchResult>> {
+  each: CommitEach,
+): Promise<BatchResult> {
   // The sender must be the account's: a wrong one refuses the whole call, before anything changes.
   await senderAddressById(scope, body.sender_address_id).then((address) => {
     if (!address) throw notFound();
   });
   const tracking = new Map(body.items.map((item) => [item.id, item.tracking_no]));
   const targets = await batchTargets(scope, { ids: body.items.map((item) => item.id) });
-  return runBatch('批量发货', targets, (target) =>
-    shipOrder(
-      scope,
-      {
-        id: target.id,
-        carrier: body.carrier,
-        tracking_no: tracking.get(target.id) ?? '',
-        sender_address_id: body.sender_address_id,
-      },
-      actor,
-      now,
+  return runBatch(targets, (target) =>
+    each((tx) =>
+      shipOrder(
+        tx,
+        {
+          id: target.id,
+          carrier: body.carrier,
+          tracking_no: tracking.get(target.id) ?? '',
+          sender_address_id: body.sender_address_id,
+        },
+        actor,
+        now,
+      ),
     ),
   );
 }

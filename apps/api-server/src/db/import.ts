@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   canTakeStep,
   carrierByCodeOrName,
@@ -12,8 +13,7 @@ import {
 import { HttpProblem } from '../http/respond';
 import type { FileRow } from '../import-file';
 import { defaultAddress } from './address';
-import { type StepActor, shipOrder } from './fulfilment';
-import type { Change, Saved } from './log';
+import { type CommitEach, type StepActor, shipOrder } from './fulfilment';
 import type { Scope } from './scope';
 
 /**
@@ -77,43 +77,36 @@ export async function previewImport(scope: Scope, rows: FileRow[]): Promise<Impo
 }
 
 /**
- * Ships every valid row through `shipOrder` (its own guarded statement and timeline entry) with the
- * account's default sender address; refuses the whole call (422) when there is none. Rows with errors,
- * and rows whose 发货 is refused now (another user came first), are that row's failure.
+ * Ships every valid row through `shipOrder` (its own guarded statement and timeline entry, committed
+ * with its operation-log entry through `each`) with the account's default sender address; refuses
+ * the whole call (422) when there is none. Rows with errors, and rows whose 发货 is refused now
+ * (another user came first), are that row's failure and change nothing.
  */
 export async function applyImport(
   scope: Scope,
   rows: FileRow[],
   actor: StepActor,
   now: number,
-): Promise<Saved<ImportResult>> {
+  each: CommitEach,
+): Promise<ImportResult> {
   const sender = await defaultAddress(scope, 'sender');
   if (!sender) throw new HttpProblem(422, NO_DEFAULT_SENDER);
   const results: ImportResult['results'] = [];
   for (const row of await checkRows(scope, rows)) {
-    if (!row.ship) {
+    await nextTurn(); // other requests are served between the rows (see runBatch)
+    const ship = row.ship;
+    if (!ship) {
       results.push({ line: row.line, order_no: row.order_no, ok: false, message: row.errors.join('；') });
       continue;
     }
     try {
-      await shipOrder(scope, { ...row.ship, sender_address_id: sender.id }, actor, now);
+      await each((tx) => shipOrder(tx, { ...ship, sender_address_id: sender.id }, actor, now));
       results.push({ line: row.line, order_no: row.order_no, ok: true, message: '' });
     } catch (error) {
       if (!(error instanceof HttpProblem)) throw error;
       results.push({ line: row.line, order_no: row.order_no, ok: false, message: error.message });
     }
   }
-  const succeeded = results.filter((r) => r.ok);
-  const change: Change = {
-    target: { type: 'order', id: null, name: `导入快递单号 ${succeeded.length}/${results.length} 单` },
-    before: null,
-    after: {
-      succeeded: succeeded.map((r) => r.order_no).join(', '),
-      failed: results
-        .filter((r) => !r.ok)
-        .map((r) => `第 ${r.line} 行 ${r.order_no}: ${r.message}`)
-        .join('; '),
-    },
-  };
-  return { row: { results, succeeded: succeeded.length, failed: results.length - succeeded.length }, change };
+  const succeeded = results.filter((r) => r.ok).length;
+  return { results, succeeded, failed: results.length - succeeded };
 }

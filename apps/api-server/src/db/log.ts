@@ -5,9 +5,10 @@ import { dayEndExclusive, dayStart, Filters, likePattern, NEWEST_FIRST, page } f
 import type { Scope } from './scope';
 
 /**
- * The operation log (操作日志, DESIGN.md section 9). The data functions of a write describe what they
- * changed as a {@link Change}; the `audit` middleware (middleware/audit.ts) appends one entry per
- * successful call with who, where from and which action. Secrets never reach the table.
+ * The operation log (操作日志). The data functions of a write describe what they changed as a
+ * {@link Change}; the `audit` middleware (middleware/audit.ts) appends the entry (who, where from,
+ * which action) in the transaction of the change itself, so both commit or neither does. Secrets
+ * never reach the table.
  */
 
 /** What a write changed: the record and its fields before (null: created) and after (null: deleted). */

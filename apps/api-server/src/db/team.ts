@@ -164,19 +164,15 @@ export async function addMember(
   };
   const before = await taken();
   if (before) throw new ApiRefusal(before);
-  try {
-    const [row] = await scope.db.query<{ id: number }>(
-      `INSERT INTO users (mobile, nickname, created_at, account_id, account_role, role_id)
-       VALUES ($1, $2, $3, $4, 'member', $5) RETURNING id`,
-      [mobile, nickname, now, scope.accountId, role_id],
-    );
-    if (!row) throw new Error('member insert returned no row');
-    return row.id;
-  } catch (error) {
-    // The same mobile signed up or was added at the same moment.
-    if (isUniqueViolation(error)) throw new ApiRefusal((await taken()) ?? TEAM_MESSAGES.mobileUnavailable);
-    throw error;
-  }
+  // The same mobile signed up or was added at the same moment: no row, and no error, which on
+  // Postgres would abort the call's transaction before `taken()` could say whose it is.
+  const [row] = await scope.db.query<{ id: number }>(
+    `INSERT INTO users (mobile, nickname, created_at, account_id, account_role, role_id)
+     VALUES ($1, $2, $3, $4, 'member', $5) ON CONFLICT (mobile) DO NOTHING RETURNING id`,
+    [mobile, nickname, now, scope.accountId, role_id],
+  );
+  if (!row) throw new ApiRefusal((await taken()) ?? TEAM_MESSAGES.mobileUnavailable);
+  return row.id;
 }
 
 /** A member of the account that the caller may change: not the owner, not the caller. */

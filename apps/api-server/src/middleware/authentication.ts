@@ -26,8 +26,19 @@ export function authentication(tokens: TokenStore, db: Queryable) {
         : null,
     );
     c.set('scope', caller ? scopeOf(db, caller.accountId) : null);
+    c.set('database', db);
     await next();
   });
+}
+
+/**
+ * The database of a platform-wide call (operators' company and seller calls, sign-in): in a
+ * labelled call, bound to the call's transaction like `scope(c)` (middleware/audit.ts). Such a route
+ * never uses the `db` of its deps, which in a labelled call would run outside the transaction (and
+ * on PGlite, whose one connection the transaction holds, wait for it forever).
+ */
+export function database(c: Context<ApiEnv>): Queryable {
+  return c.get('database');
 }
 
 /** The caller's data boundary in a route of `user` access (authorisation made sure there is one). */

@@ -15,36 +15,39 @@ import { isUniqueViolation } from '../db/db';
 import type { ApiEnv, Deps } from '../env';
 import { ApiRefusal, ok } from '../http/respond';
 import { recordChange } from '../middleware/audit';
+import { database } from '../middleware/authentication';
 import { body, query } from '../middleware/validate';
 
 /** The company profile, banners, platforms and platform authorisations (operators only). */
-export function companyRoutes({ db, now }: Deps) {
+export function companyRoutes({ now }: Pick<Deps, 'now'>) {
   const nowS = () => Math.floor(now() / 1000);
   return new Hono<ApiEnv>()
-    .post('/index', body('/api/company/index'), async (c) => ok(c, await getCompany(db)))
+    .post('/index', body('/api/company/index'), async (c) => ok(c, await getCompany(database(c))))
     .post('/update', body('/api/company/update'), async (c) => {
-      const { row, change } = await updateCompany(db, c.req.valid('json'));
+      const { row, change } = await updateCompany(database(c), c.req.valid('json'));
       recordChange(c, change);
       return ok(c, row);
     })
     .post('/ad-save', body('/api/company/ad-save'), query('/api/company/ad-save'), async (c) => {
-      const { row, change } = await saveBanner(db, c.req.valid('json'), nowS());
+      const { row, change } = await saveBanner(database(c), c.req.valid('json'), nowS());
       recordChange(c, change);
       return ok(c, row);
     })
     .post('/ad-del', body('/api/company/ad-del'), query('/api/company/ad-del'), async (c) => {
       const { id } = c.req.valid('query');
-      recordChange(c, await deleteBanner(db, id));
+      recordChange(c, await deleteBanner(database(c), id));
       return ok(c, { id });
     })
-    .post('/platform-list', body('/api/company/platform-list'), async (c) => ok(c, await listPlatforms(db)))
+    .post('/platform-list', body('/api/company/platform-list'), async (c) =>
+      ok(c, await listPlatforms(database(c))),
+    )
     .post(
       '/platform-save',
       body('/api/company/platform-save'),
       query('/api/company/platform-save'),
       async (c) => {
         try {
-          const { row, change } = await savePlatform(db, c.req.valid('json'));
+          const { row, change } = await savePlatform(database(c), c.req.valid('json'));
           recordChange(c, change);
           return ok(c, row);
         } catch (error) {
@@ -59,7 +62,7 @@ export function companyRoutes({ db, now }: Deps) {
       query('/api/company/platform-del'),
       async (c) => {
         const { id } = c.req.valid('query');
-        recordChange(c, await deletePlatform(db, id));
+        recordChange(c, await deletePlatform(database(c), id));
         return ok(c, { id });
       },
     )
@@ -68,7 +71,7 @@ export function companyRoutes({ db, now }: Deps) {
       body('/api/company/platform-auth-save'),
       query('/api/company/platform-auth-save'),
       async (c) => {
-        const { row, change } = await savePlatformAuth(db, c.req.valid('json'), nowS());
+        const { row, change } = await savePlatformAuth(database(c), c.req.valid('json'), nowS());
         recordChange(c, change);
         return ok(c, row);
       },
@@ -79,7 +82,7 @@ export function companyRoutes({ db, now }: Deps) {
       query('/api/company/platform-auth-del'),
       async (c) => {
         const { id, platform_id } = c.req.valid('query');
-        recordChange(c, await deletePlatformAuth(db, id, platform_id));
+        recordChange(c, await deletePlatformAuth(database(c), id, platform_id));
         return ok(c, { id });
       },
     )
@@ -87,6 +90,6 @@ export function companyRoutes({ db, now }: Deps) {
       '/platform-auth-list',
       body('/api/company/platform-auth-list'),
       query('/api/company/platform-auth-list'),
-      async (c) => ok(c, await listPlatformAuths(db, c.req.valid('query').platform_id)),
+      async (c) => ok(c, await listPlatformAuths(database(c), c.req.valid('query').platform_id)),
     );
 }

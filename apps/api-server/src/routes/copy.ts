@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { listCopyRecords, queueCopyJobs } from '../db/copy';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
-import { recordChange } from '../middleware/audit';
+import { afterCommit, recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
@@ -20,7 +20,7 @@ export function copyRoutes({ now, wakeCopyWorker }: Pick<Deps, 'now' | 'wakeCopy
         before: null,
         after: { shop_id: input.shop_id, urls: input.urls },
       });
-      wakeCopyWorker();
+      afterCommit(c, wakeCopyWorker);
       return ok(c, { created });
     });
 }

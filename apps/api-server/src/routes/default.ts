@@ -4,7 +4,7 @@ import { signUp, userByMobile } from '../db/user';
 import type { ApiEnv, Deps } from '../env';
 import { clientIp } from '../http/client-ip';
 import { ApiRefusal, ok } from '../http/respond';
-import { recordChange } from '../middleware/audit';
+import { logged } from '../middleware/audit';
 import { body } from '../middleware/validate';
 import { CaptchaUnavailableError } from '../providers/captcha';
 
@@ -33,24 +33,27 @@ export function defaultRoutes({ db, tokens, sms, captcha, now, trustProxy, signu
     })
     .post('/login', body('/api/default/login'), async (c) => {
       const { mobile, code } = c.req.valid('json');
+      // Committed on its own, before the sign-in: a wrong code counts although the call then fails.
       await sms.verify(mobile, code);
       // A known mobile signs in (unless it or its account is disabled); an unknown one signs up as the
-      // owner of a new, empty seller account, unless SIGNUP=closed (DESIGN.md section 9).
-      let user = await userByMobile(db, mobile);
-      let isNewAccount = false;
-      if (!user) {
-        if (signup === 'closed') throw new ApiRefusal(AUTH_MESSAGES.signupClosed);
-        ({ user, created: isNewAccount } = await signUp(db, mobile, Math.floor(now() / 1000)));
-      }
-      if (!user.active) throw new ApiRefusal(AUTH_MESSAGES.disabled);
-      const { token, expiresAt } = await tokens.issue(user.id);
-      // The sign-in goes into the account's operation log (who, from where); never the code.
-      recordChange(
-        c,
-        { target: { type: 'user', id: user.id, name: mobile }, before: null, after: null },
-        { userId: user.id, accountId: user.accountId },
-      );
-      return ok(c, { access_token: token, expires_at: expiresAt, is_new_account: isNewAccount });
+      // owner of a new, empty seller account, unless SIGNUP=closed. The account, the token and the
+      // log entry (who, from where; never the code) commit together.
+      const answer = await logged(c, async (tx) => {
+        let user = await userByMobile(tx, mobile);
+        let isNewAccount = false;
+        if (!user) {
+          if (signup === 'closed') throw new ApiRefusal(AUTH_MESSAGES.signupClosed);
+          ({ user, created: isNewAccount } = await signUp(tx, mobile, Math.floor(now() / 1000)));
+        }
+        if (!user.active) throw new ApiRefusal(AUTH_MESSAGES.disabled);
+        const { token, expiresAt } = await tokens.issue(user.id, tx);
+        return {
+          row: { access_token: token, expires_at: expiresAt, is_new_account: isNewAccount },
+          change: { target: { type: 'user', id: user.id, name: mobile }, before: null, after: null },
+          actor: { userId: user.id, accountId: user.accountId },
+        };
+      });
+      return ok(c, answer);
     })
     .post('/logout', body('/api/default/logout'), async (c) => {
       const token = c.get('token');

@@ -10,7 +10,7 @@ import { createExportJob, downloadableJob, linkedJob, listExportJobs } from '../
 import type { ApiEnv, Deps } from '../env';
 import { EXPORT_CONTENT_TYPES } from '../export-file';
 import { ok } from '../http/respond';
-import { recordChange } from '../middleware/audit';
+import { afterCommit, recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import type { NonceStore } from '../security/nonce-store';
@@ -36,7 +36,7 @@ export function exportRoutes({ now, wakeExportWorker }: Pick<Deps, 'now' | 'wake
         before: null,
         after: { format: job.format, filters: job.filters },
       });
-      wakeExportWorker();
+      afterCommit(c, wakeExportWorker);
       return ok(c, job);
     })
     .post('/index', body('/api/export/index'), async (c) =>

@@ -4,6 +4,7 @@ import {
   afterSaleStep,
   batchShip,
   batchTargets,
+  type CommitEach,
   cancelOrder,
   completeOrder,
   correctOrderAddress,
@@ -16,15 +17,25 @@ import {
 import { applyImport, previewImport } from '../db/import';
 import { withImportLock } from '../db/import-lock';
 import { listAfterSales, listOrders, listReceivers } from '../db/order';
+import { scopeOf } from '../db/scope';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
-import { recordChange } from '../middleware/audit';
+import { logged, recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
 /** The signed-in caller, as the timeline names them. */
 function actor(c: Context<ApiEnv>): StepActor {
   return { userId: c.get('auth')?.userId ?? null };
+}
+
+/**
+ * How the batches and the import commit: each order in its own transaction with its operation-log
+ * entry (`logged`, middleware/audit.ts), bound to the caller's account.
+ */
+function commitEach(c: Context<ApiEnv>): CommitEach {
+  const { accountId } = scope(c);
+  return (step) => logged(c, (tx) => step(scopeOf(tx, accountId)));
 }
 
 /**
@@ -74,26 +85,28 @@ export function orderRoutes({ now: clock, imports }: Pick<Deps, 'now' | 'imports
       })
       .post('/batch-purchase', body('/api/order/batch-purchase'), async (c) => {
         const input = c.req.valid('json');
+        const each = commitEach(c);
         const targets = await batchTargets(scope(c), input);
-        const { row, change } = await runBatch('批量采购', targets, (target) =>
-          purchaseOrder(scope(c), { id: target.id, supplier: input.supplier }, actor(c), now()),
+        return ok(
+          c,
+          await runBatch(targets, (target) =>
+            each((tx) => purchaseOrder(tx, { id: target.id, supplier: input.supplier }, actor(c), now())),
+          ),
         );
-        recordChange(c, change);
-        return ok(c, row);
       })
-      .post('/batch-ship', body('/api/order/batch-ship'), async (c) => {
-        const { row, change } = await batchShip(scope(c), c.req.valid('json'), actor(c), now());
-        recordChange(c, change);
-        return ok(c, row);
-      })
+      .post('/batch-ship', body('/api/order/batch-ship'), async (c) =>
+        ok(c, await batchShip(scope(c), c.req.valid('json'), actor(c), now(), commitEach(c))),
+      )
       .post('/batch-cancel', body('/api/order/batch-cancel'), async (c) => {
         const input = c.req.valid('json');
+        const each = commitEach(c);
         const targets = await batchTargets(scope(c), input);
-        const { row, change } = await runBatch('批量取消', targets, (target) =>
-          cancelOrder(scope(c), { id: target.id, reason: input.reason }, actor(c), now()),
+        return ok(
+          c,
+          await runBatch(targets, (target) =>
+            each((tx) => cancelOrder(tx, { id: target.id, reason: input.reason }, actor(c), now())),
+          ),
         );
-        recordChange(c, change);
-        return ok(c, row);
       })
       // 导入快递单号: the file is read and checked on both calls (import-file.ts, db/import.ts), one
       // import at a time per account (db/import-lock.ts).
@@ -106,9 +119,7 @@ export function orderRoutes({ now: clock, imports }: Pick<Deps, 'now' | 'imports
       .post('/import-apply', body('/api/order/import-apply'), async (c) =>
         withImportLock(scope(c), now(), async () => {
           const rows = await imports.read(c.req.valid('json').file);
-          const { row, change } = await applyImport(scope(c), rows, actor(c), now());
-          recordChange(c, change);
-          return ok(c, row);
+          return ok(c, await applyImport(scope(c), rows, actor(c), now(), commitEach(c)));
         }),
       )
       .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {

@@ -4,6 +4,7 @@ import { listSellers, sellerById, setSellerStatus } from '../db/seller';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, MESSAGES, ok } from '../http/respond';
 import { recordChange } from '../middleware/audit';
+import { database } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
 function callerAccount(c: Context<ApiEnv>): number {
@@ -13,17 +14,17 @@ function callerAccount(c: Context<ApiEnv>): number {
 }
 
 /** 卖家管理: every seller account, disable and enable (the contract makes these `operator` only). */
-export function sellerRoutes({ db, now }: Pick<Deps, 'db' | 'now'>) {
+export function sellerRoutes({ now }: Pick<Deps, 'now'>) {
   return new Hono<ApiEnv>()
     .post('/index', body('/api/seller/index'), async (c) =>
-      ok(c, await listSellers(db, c.req.valid('json'), callerAccount(c))),
+      ok(c, await listSellers(database(c), c.req.valid('json'), callerAccount(c))),
     )
     .post('/status', body('/api/seller/status'), async (c) => {
       const change = c.req.valid('json');
       const caller = callerAccount(c);
-      const before = await sellerById(db, change.id, caller);
-      await setSellerStatus(db, change, caller, Math.floor(now() / 1000));
-      const after = await sellerById(db, change.id, caller);
+      const before = await sellerById(database(c), change.id, caller);
+      await setSellerStatus(database(c), change, caller, Math.floor(now() / 1000));
+      const after = await sellerById(database(c), change.id, caller);
       recordChange(c, {
         target: { type: 'seller', id: after.id, name: after.name },
         before: { status: before.status },

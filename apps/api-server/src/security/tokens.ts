@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AccountRole, type CurrentUser, isPermission, PERMISSIONS } from '@consign/api-client';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -34,11 +34,12 @@ export class TokenStore {
     private readonly now: () => number,
   ) {}
 
-  async issue(userId: number): Promise<{ token: string; expiresAt: number }> {
+  /** A new token for the user; `db` is the transaction to write it in (the sign-in's), if any. */
+  async issue(userId: number, db: Queryable = this.db): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const nowS = Math.floor(this.now() / 1000);
     const expiresAt = nowS + TOKEN_TTL_SECONDS;
-    await this.db.query(
+    await db.query(
       'INSERT INTO access_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
       [hashToken(token), userId, nowS, expiresAt],
     );
