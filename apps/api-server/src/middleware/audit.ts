@@ -25,6 +25,8 @@ const COMMITS_IN_PARTS: ReadonlySet<ApiPath> = new Set<ApiPath>([
   '/api/order/batch-ship',
   '/api/order/batch-cancel',
   '/api/order/import-apply',
+  // Each try to add a member by mobile is counted, refused ones too (team-rules.ts); the save is the part.
+  '/api/team/member-save',
 ]);
 
 /** Thrown inside the call's transaction to roll it back when the call did not succeed. */

@@ -1,6 +1,7 @@
 import { type Member, MOBILE_MESSAGE, type TeamRole } from '@consign/api-client';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { scopeOf } from '../db/scope';
 import {
   addMember,
   deleteMember,
@@ -15,7 +16,7 @@ import {
 } from '../db/team';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, MESSAGES, ok } from '../http/respond';
-import { recordChange } from '../middleware/audit';
+import { logged, recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import {
@@ -87,26 +88,29 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
     )
     .post('/member-save', body('/api/team/member-save'), async (c) => {
       const { id, mobile, nickname, role_id, version } = c.req.valid('json');
-      await checkMemberSave(scope(c), actor(c), { id, role_id });
-      if (id) {
-        const before = await memberById(scope(c), id);
-        await updateMember(scope(c), { id, nickname, role_id, version });
-        const after = await memberById(scope(c), id);
-        recordChange(c, {
-          target: memberTarget(after),
-          before: memberFields(before),
-          after: memberFields(after),
-        });
-        return ok(c, after);
-      }
-      if (!mobile) throw new HttpProblem(422, MOBILE_MESSAGE);
-      await countMemberAdd(scope(c), nowS());
-      const added = await memberById(
-        scope(c),
-        await addMember(scope(c), { mobile, nickname, role_id }, nowS()),
-      );
-      recordChange(c, { target: memberTarget(added), before: null, after: memberFields(added) });
-      return ok(c, added);
+      // Every try to add by mobile counts, a refused one too, so it commits before (and apart from)
+      // the write: member-save commits in parts (middleware/audit.ts).
+      if (!id && mobile) await countMemberAdd(scope(c), nowS());
+      const saved = await logged(c, async (tx) => {
+        const team = scopeOf(tx, scope(c).accountId);
+        await checkMemberSave(team, actor(c), { id, role_id });
+        if (id) {
+          const before = await memberById(team, id);
+          await updateMember(team, { id, nickname, role_id, version });
+          const after = await memberById(team, id);
+          return {
+            row: after,
+            change: { target: memberTarget(after), before: memberFields(before), after: memberFields(after) },
+          };
+        }
+        if (!mobile) throw new HttpProblem(422, MOBILE_MESSAGE);
+        const added = await memberById(team, await addMember(team, { mobile, nickname, role_id }, nowS()));
+        return {
+          row: added,
+          change: { target: memberTarget(added), before: null, after: memberFields(added) },
+        };
+      });
+      return ok(c, saved);
     })
     .post('/member-status', body('/api/team/member-status'), async (c) => {
       const change = c.req.valid('json');
