@@ -17,6 +17,7 @@ import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { createLogger, type Logger, type LogLevel } from './log';
+import { DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
@@ -74,6 +75,15 @@ export interface ServerOptions {
   shutdownGraceMs?: number;
   /** How often expired nonces, rate-limit windows and tokens are deleted. Default 60 s. */
   sweepEveryMs?: number;
+  /**
+   * `API_MAX_IN_FLIGHT`: API calls handled at once; past it (and the queue) 503 with `Retry-After`.
+   * Default twice the database's connections, at least 8 (`defaultMaxInFlight`).
+   */
+  maxInFlight?: number;
+  /** `API_QUEUE`: calls that may wait for a place, each at most `queueWaitMs`. Default = `maxInFlight`; 0: none. */
+  apiQueue?: number;
+  /** How long a queued API call waits before its 503. Default 1000 ms. */
+  queueWaitMs?: number;
 }
 
 export interface RunningServer {
@@ -173,8 +183,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.exportWorker === false
       ? null
       : new ExportWorker(db, now, log, { ...options.exportWorker, dir: exportDir });
+  const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({
     db,
+    inFlight: {
+      maxInFlight,
+      queue: options.apiQueue ?? maxInFlight,
+      queueWaitMs: options.queueWaitMs ?? DEFAULT_QUEUE_WAIT_MS,
+    },
     tokens,
     sms: new SmsCodes(db, smsProvider, secret, now),
     captcha,

@@ -17,6 +17,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Connections to the database: 1 for PGlite, the pool's size (`PG_POOL_MAX`, 10) for Postgres. */
+  readonly connections: number;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Flushes and closes the database. Idempotent. */
@@ -47,6 +49,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   let closed = false;
   return {
     kind: 'pglite',
+    connections: 1,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       return (await pg.query<T>(sql, params as unknown[])).rows;
     },
@@ -92,9 +95,10 @@ function prepared(text: string, params: readonly unknown[]) {
 async function openPostgres(databaseUrl: string): Promise<Db> {
   const { default: pg } = await import('pg');
   const parseNumber = (value: string) => Number(value);
+  const connections = Number(process.env.PG_POOL_MAX ?? 10);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: Number(process.env.PG_POOL_MAX ?? 10),
+    max: connections,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID || oid === NUMERIC_OID
@@ -115,6 +119,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   let closed = false;
   return {
     kind: 'postgres',
+    connections,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const result = await pool.query(prepared(sql, params));
       return result.rows as T[];
