@@ -43,7 +43,13 @@ function heldCaptcha() {
 }
 
 const sendCode = (server: TestServer, mobile: string) =>
-  server.post('/api/default/send-code', { mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  server.post('/api/default/send-code', {
+    mobile,
+    type: 1,
+    sign_type: 1,
+    ticket: 'dev-ticket',
+    randstr: 'r',
+  });
 
 /** `/healthz` on a new connection (no keep-alive agent), as a liveness probe asks. */
 function freshHealthz(url: string): Promise<number> {
@@ -85,11 +91,11 @@ describe('API calls in flight', () => {
     captcha.release();
     for (const answer of await Promise.all(held)) {
       expect(answer.status).toBe(200);
-      expect((await answer.json()).errorCode).toBe(0);
+      expect(((await answer.json()) as { errorCode: number }).errorCode).toBe(0);
     }
     const config = await server.post('/api/default/logout', {});
     expect(config.status).toBe(200);
-    expect((await config.json()).errorCode).toBe(0);
+    expect(((await config.json()) as { errorCode: number }).errorCode).toBe(0);
   });
 
   it('lets a call wait in the queue for a place, and refuses past the queue or its wait', async () => {
