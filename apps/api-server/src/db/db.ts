@@ -40,6 +40,17 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   return openPglite(options.dataDir ?? 'memory://');
 }
 
+/**
+ * Lets the event loop turn (I/O, timers) before the next PGlite statement. PGlite runs a statement
+ * synchronously on this thread and hands the result on in a microtask, so a request whose queries
+ * follow one another held the thread from its first query to its answer, and every connection with a
+ * request ready was served so, one after the other, before the loop turned: under 200 clients
+ * `/healthz` and new connections waited 7-14 s, and no two API calls were ever in flight at once
+ * (so their bound could not act). Yielding before each statement outside a transaction (a
+ * transaction holds the one connection: its statements run on) costs a few microseconds.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const toNumber = (value: string) => Number(value);
@@ -51,9 +62,11 @@ async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     connections: 1,
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      await turn();
       return (await pg.query<T>(sql, params as unknown[])).rows;
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      await turn();
       return pg.transaction((tx) =>
         fn({
           async query<R>(sql: string, params: readonly unknown[] = []) {
