@@ -30,8 +30,10 @@
  *
  * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (warn: request logs off),
  * BENCH_RUNS (comma-separated subset of `user,orders,crowd`; default `user,orders`),
- * BENCH_CROWD_CONNECTIONS (200), BENCH_SERVER_ARGS (node flags for the server, e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_CROWD_CONNECTIONS (200), BENCH_COLD_STARTS (3), BENCH_SERVER_ARGS (node flags for the
+ * server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_SERVER_ENTRY (`src/main.ts`; another
+ * checkout's entry under this package, e.g. `.before/src/main.ts` from
+ * `git archive <commit> src | tar -x -C .before`, to measure before and after in the same minutes).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -60,6 +62,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 if (INSTANCES > 1 && !process.env.DATABASE_URL) throw new Error('BENCH_INSTANCES > 1 needs DATABASE_URL');
 const CROWD_CONNECTIONS = Number(process.env.BENCH_CROWD_CONNECTIONS ?? 200);
+const COLD_STARTS = Math.max(1, Number(process.env.BENCH_COLD_STARTS ?? 3));
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'src/main.ts';
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'user,orders').split(','));
 const PAGE_SIZE = 20;
 const STORAGE = process.env.DATABASE_URL ? 'Postgres (DATABASE_URL)' : 'PGlite (temp data directory)';
@@ -85,7 +89,7 @@ async function start(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const began = performance.now();
-  const child = spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,
@@ -376,10 +380,10 @@ try {
   await stop(first.child);
   const colds: string[] = [];
   let server: ChildProcess | null = null;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < COLD_STARTS; i++) {
     const started = await start(dataDir, port);
     colds.push(`${Math.round(started.ms)} ms (CPU ${Math.round(started.cpuMs)} ms)`);
-    if (i < 2) await stop(started.child);
+    if (i < COLD_STARTS - 1) await stop(started.child);
     else server = started.child;
   }
   console.log(`cold start with an existing data dir: ${colds.join(', ')}`);

@@ -191,7 +191,10 @@ export class ExportWorker {
            heartbeat_at = NULL, updated_at = $5 WHERE id = $1`,
         [job.id, done, size, fileName, this.seconds()],
       );
-      await this.keepWithinStorage(job);
+      // The export is done whatever happens here: a failed trim is retried at the next one.
+      await this.keepWithinStorage(job).catch((error: unknown) =>
+        this.log.error('export storage trim failed', { job: job.id, error: String(error) }),
+      );
     } catch (error) {
       out.destroy();
       await rm(part, { force: true });

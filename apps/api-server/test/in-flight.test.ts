@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUSY_RETRY_AFTER_S } from '../src/middleware/in-flight';
+import { readConfig } from '../src/config';
+import { BUSY_RETRY_AFTER_S, defaultMaxInFlight } from '../src/middleware/in-flight';
 import { startTestServer, type TestServer } from './helpers';
 
 /**
@@ -155,5 +156,25 @@ describe('API calls in flight', () => {
     // The place it gave up is not lost: the next calls are served.
     expect((await server.post('/api/default/logout', {})).status).toBe(200);
     expect((await server.post('/api/default/logout', {})).status).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('reads API_MAX_IN_FLIGHT and API_QUEUE, and refuses what is not a count', () => {
+    expect(readConfig({ API_MAX_IN_FLIGHT: '30', API_QUEUE: '0' }).config).toMatchObject({
+      maxInFlight: 30,
+      apiQueue: 0,
+    });
+    expect(readConfig({}).config).toMatchObject({ maxInFlight: undefined, apiQueue: undefined });
+    const { problems } = readConfig({ API_MAX_IN_FLIGHT: '0', API_QUEUE: 'many' });
+    expect(problems).toEqual([
+      'API_MAX_IN_FLIGHT=0 is not a whole number from 1 to 100000.',
+      'API_QUEUE=many is not a whole number from 0 to 100000.',
+    ]);
+  });
+
+  it('defaults to twice the database connections, at least 8', () => {
+    expect(defaultMaxInFlight(1)).toBe(8);
+    expect(defaultMaxInFlight(10)).toBe(20);
   });
 });
