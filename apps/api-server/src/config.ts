@@ -63,7 +63,7 @@ export interface ServerConfig {
   signup: 'open' | 'closed';
   /** `API_MAX_IN_FLIGHT` (default: see `ServerOptions.maxInFlight`). */
   maxInFlight: number | undefined;
-  /** `API_QUEUE` (default: `maxInFlight`). */
+  /** `API_QUEUE` (default 1000). */
   apiQueue: number | undefined;
   sms: SmsSettings;
   captcha: CaptchaSettings;

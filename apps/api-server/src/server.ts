@@ -17,7 +17,7 @@ import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { createLogger, type Logger, type LogLevel } from './log';
-import { DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
+import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
@@ -80,7 +80,7 @@ export interface ServerOptions {
    * Default twice the database's connections, at least 8 (`defaultMaxInFlight`).
    */
   maxInFlight?: number;
-  /** `API_QUEUE`: calls that may wait for a place, each at most `queueWaitMs`. Default = `maxInFlight`; 0: none. */
+  /** `API_QUEUE`: calls that may wait for a place, each at most `queueWaitMs`. Default 1000; 0: none. */
   apiQueue?: number;
   /** How long a queued API call waits before its 503. Default 1000 ms. */
   queueWaitMs?: number;
@@ -188,7 +188,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     db,
     inFlight: {
       maxInFlight,
-      queue: options.apiQueue ?? maxInFlight,
+      queue: options.apiQueue ?? DEFAULT_API_QUEUE,
       queueWaitMs: options.queueWaitMs ?? DEFAULT_QUEUE_WAIT_MS,
     },
     tokens,

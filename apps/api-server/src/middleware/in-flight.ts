@@ -17,6 +17,14 @@ export const BUSY_RETRY_AFTER_S = 1;
 export const DEFAULT_QUEUE_WAIT_MS = 1000;
 
 /**
+ * Calls that may wait for a place (default). A waiting call costs no CPU and a few KB; answering
+ * it 503 at once instead lets a client that retries at once (a script, a load test) send the next
+ * one at once: 200 such clients kept the event loop busy answering 503s and `/healthz` on a new
+ * connection waited 5-11 s (bench/load.ts `crowd`, Postgres). Parked for up to a second, they do not.
+ */
+export const DEFAULT_API_QUEUE = 1000;
+
+/**
  * The default bound: twice the database's connections (a handler spends part of its time in node,
  * signing, validating, encoding), at least 8. PGlite has one connection: 8. A Postgres pool of 10
  * (`PG_POOL_MAX`): 20.
