@@ -77,7 +77,7 @@ export interface ServerOptions {
   sweepEveryMs?: number;
   /**
    * `API_MAX_IN_FLIGHT`: API calls handled at once; past it (and the queue) 503 with `Retry-After`.
-   * Default twice the database's connections, at least 8 (`defaultMaxInFlight`).
+   * Default five times the database's connections, at least 8 (`defaultMaxInFlight`).
    */
   maxInFlight?: number;
   /** `API_QUEUE`: calls that may wait for a place, each at most `queueWaitMs`. Default 1000; 0: none. */

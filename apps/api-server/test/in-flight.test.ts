@@ -173,8 +173,8 @@ describe('configuration', () => {
     ]);
   });
 
-  it('defaults to twice the database connections, at least 8', () => {
+  it('defaults to five times the database connections, at least 8', () => {
     expect(defaultMaxInFlight(1)).toBe(8);
-    expect(defaultMaxInFlight(10)).toBe(20);
+    expect(defaultMaxInFlight(10)).toBe(50);
   });
 });
