@@ -9,7 +9,7 @@ import { inTransaction, type Scope } from './scope';
  *
  * **Turns.** `claimNextJob` takes the oldest queued job of the account that has the fewest running
  * jobs of the kind, and among those the account whose last turn is the oldest (an account never
- * served comes first); the claim records the account's turn (`job_turns`, migration 0014) in the same
+ * served comes first); the claim records the account's turn (`job_turns`, migration 0018) in the same
  * statement. So while one account has 100 jobs queued, another account's job is the next one
  * taken, not the 101st. `FOR UPDATE SKIP LOCKED`: instances sharing a Postgres never claim one job
  * twice and do not wait on each other.
