@@ -120,6 +120,7 @@ const postgresSuites = [
   'test/races.test.ts',
   'test/import-limits.test.ts',
   'test/log-crash.test.ts',
+  'test/job-fairness.test.ts',
 ];
 
 export default defineConfig({

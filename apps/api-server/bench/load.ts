@@ -22,9 +22,18 @@
  * cold starts are measured, and autocannon spreads the connections over both (half each), as a
  * reverse proxy would.
  *
+ * `crowd` (BENCH_RUNS=crowd, not in the default runs): the order mix from BENCH_CROWD_CONNECTIONS
+ * (200) clients at once, while a prober in a worker thread asks for `/healthz` every 250 ms, each time
+ * on a fresh connection (as a liveness probe does), and records how long each took. Past the API's
+ * in-flight bound the server answers 503 (counted apart from other errors); the `/healthz` figures
+ * say whether a probe would still find the instance alive.
+ *
  * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (warn: request logs off),
- * BENCH_RUNS (comma-separated subset of `user,orders`; default both), BENCH_SERVER_ARGS (node flags
- * for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_RUNS (comma-separated subset of `user,orders,crowd`; default `user,orders`),
+ * BENCH_CROWD_CONNECTIONS (200), BENCH_COLD_STARTS (3), BENCH_SERVER_ARGS (node flags for the
+ * server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_SERVER_ENTRY (`src/main.ts`; another
+ * checkout's entry under this package, e.g. `.before/src/main.ts` from
+ * `git archive <commit> src | tar -x -C .before`, to measure before and after in the same minutes).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +41,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import {
   type ApiClient,
   createApiClient,
@@ -51,6 +61,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 if (INSTANCES > 1 && !process.env.DATABASE_URL) throw new Error('BENCH_INSTANCES > 1 needs DATABASE_URL');
+const CROWD_CONNECTIONS = Number(process.env.BENCH_CROWD_CONNECTIONS ?? 200);
+const COLD_STARTS = Math.max(1, Number(process.env.BENCH_COLD_STARTS ?? 3));
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'src/main.ts';
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'user,orders').split(','));
 const PAGE_SIZE = 20;
 const STORAGE = process.env.DATABASE_URL ? 'Postgres (DATABASE_URL)' : 'PGlite (temp data directory)';
@@ -76,7 +89,7 @@ async function start(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const began = performance.now();
-  const child = spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,
@@ -117,6 +130,9 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
+  max: number;
+  /** Answers 503 (the in-flight bound), not counted in `errors`. */
+  busy?: number;
   errors: number;
   total: number;
   /** Server CPU time per request (user + system, from /proc): robust to other load on the machine. */
@@ -163,13 +179,16 @@ async function load(
   fields: () => Record<string, unknown>,
   token: string,
   pids: (number | undefined)[],
+  connections = CONNECTIONS,
 ) {
   const cpu = (): number => pids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
   const run = (duration: number) =>
     autocannon({
       url: urls.length === 1 ? urls[0] : urls,
-      connections: CONNECTIONS,
+      connections,
       duration,
+      // A crowd's requests may wait long: count them as slow, not as timeouts (autocannon's default: 10 s).
+      timeout: 60,
       requests: [
         {
           method: 'POST',
@@ -195,17 +214,63 @@ async function load(
   const cpuBefore = cpu();
   const pgBefore = postgresCpuSeconds();
   const result = await run(SECONDS);
+  const busy: number = result.statusCodeStats?.['503']?.count ?? 0;
   const r: Result = {
     name,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    max: result.latency.max,
+    busy,
+    errors: result.errors + result.timeouts + result.non2xx - busy,
     total: result.requests.total,
     cpuUsPerReq: Math.round(((cpu() - cpuBefore) * 1e6) / Math.max(1, result.requests.total)),
     pgUsPerReq: Math.round(((postgresCpuSeconds() - pgBefore) * 1e6) / Math.max(1, result.requests.total)),
   };
   return r;
+}
+
+/**
+ * `/healthz` every `everyMs` on a fresh connection each time (no keep-alive agent), from a worker
+ * thread so that autocannon's own event loop does not delay it; resolves, once stopped and every
+ * probe has answered, to the probe times in ms.
+ */
+function healthProber(url: string, everyMs: number): { stop(): Promise<number[]> } {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const http = require('node:http');
+     const times = [];
+     let pending = 0;
+     let stopping = false;
+     const finish = () => { if (stopping && pending === 0) parentPort.postMessage(times); };
+     const probe = () => {
+       const began = performance.now();
+       pending++;
+       const done = (ok) => { times.push(ok ? performance.now() - began : Infinity); pending--; finish(); };
+       http.get(workerData.url + '/healthz', { agent: false }, (res) => {
+         res.resume();
+         res.on('end', () => done(res.statusCode === 200));
+       }).on('error', () => done(false));
+     };
+     const timer = setInterval(probe, workerData.everyMs);
+     probe();
+     parentPort.on('message', () => { clearInterval(timer); stopping = true; finish(); });`,
+    { eval: true, workerData: { url, everyMs } },
+  );
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        worker.once('message', (times: number[]) => {
+          void worker.terminate();
+          resolve(times);
+        });
+        worker.postMessage('stop');
+      }),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /** `YYYY-MM-DD` of a unix time in Asia/Shanghai (UTC+8), as the admin app's date pickers send it. */
@@ -315,10 +380,10 @@ try {
   await stop(first.child);
   const colds: string[] = [];
   let server: ChildProcess | null = null;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < COLD_STARTS; i++) {
     const started = await start(dataDir, port);
     colds.push(`${Math.round(started.ms)} ms (CPU ${Math.round(started.cpuMs)} ms)`);
-    if (i < 2) await stop(started.child);
+    if (i < COLD_STARTS - 1) await stop(started.child);
     else server = started.child;
   }
   console.log(`cold start with an existing data dir: ${colds.join(', ')}`);
@@ -346,6 +411,28 @@ try {
   }
   if (RUNS.has('orders')) {
     results.push(await load('order/index mix', urls, '/api/order/index', orders, token, pids));
+  }
+  if (RUNS.has('crowd')) {
+    const prober = healthProber(url, 250);
+    results.push(
+      await load(
+        `order mix, ${CROWD_CONNECTIONS} clients`,
+        urls,
+        '/api/order/index',
+        orders,
+        token,
+        pids,
+        CROWD_CONNECTIONS,
+      ),
+    );
+    // The prober ran through the warm-up too: both are the same crowd.
+    const probes = (await prober.stop()).sort((a, b) => a - b);
+    const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'failed');
+    console.log(
+      `/healthz on a fresh connection every 250 ms during the crowd run (${probes.length} probes): ` +
+        `p50 ${ms(percentile(probes, 50))}, p99 ${ms(percentile(probes, 99))}, max ${ms(probes[probes.length - 1] ?? Number.NaN)}, ` +
+        `over 1 s: ${probes.filter((t) => t > 1000).length}`,
+    );
   }
   const stopping = performance.now();
   for (const s of servers) if (s) await stop(s);

@@ -15,6 +15,7 @@ import { audit } from './middleware/audit';
 import { authentication } from './middleware/authentication';
 import { authorisation } from './middleware/authorisation';
 import { bodyLimits } from './middleware/body-limit';
+import { type InFlightLimits, inFlightLimit } from './middleware/in-flight';
 import { requestLog } from './middleware/request-log';
 import { parseCspOrigins, securityHeaders } from './middleware/security-headers';
 import { signature } from './middleware/signature';
@@ -50,6 +51,8 @@ export interface AppOptions extends Deps {
   exportDir: string;
   /** The platform sandboxes, served under `/__sandbox/pdd` and `/__sandbox/doudian` (never in production). */
   sandboxes?: PlatformSandboxes | null;
+  /** The bound on API calls in flight (middleware/in-flight.ts). */
+  inFlight: InFlightLimits;
 }
 
 /**
@@ -59,6 +62,8 @@ export interface AppOptions extends Deps {
  */
 function createApi(options: AppOptions) {
   const api = new Hono<ApiEnv>();
+  // Past the bound on calls in flight: 503 with Retry-After before anything else runs.
+  api.use(inFlightLimit(options.inFlight));
   // Only the calls of the contract, only POST.
   api.use(async (c, next) => {
     if (!Object.hasOwn(apiRoutes, c.req.path)) return fail(c, 404, MESSAGES.noSuchApi);

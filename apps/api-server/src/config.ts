@@ -65,6 +65,10 @@ export interface ServerConfig {
   logLevel: LogLevel;
   trustProxy: boolean;
   signup: 'open' | 'closed';
+  /** `API_MAX_IN_FLIGHT` (default: see `ServerOptions.maxInFlight`). */
+  maxInFlight: number | undefined;
+  /** `API_QUEUE` (default 1000). */
+  apiQueue: number | undefined;
   sms: SmsSettings;
   captcha: CaptchaSettings;
   platforms: PlatformSettings;
@@ -127,6 +131,20 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     problems.push(`PORT=${env.PORT} is not a port number.`);
+
+  /** A whole number from `min` up, or undefined when unset. */
+  const count = (name: string, min: number): number | undefined => {
+    const raw = value(name);
+    if (raw === undefined) return undefined;
+    const parsed = Number(raw);
+    if (!/^[0-9]+$/.test(raw) || parsed < min || parsed > 100_000) {
+      problems.push(`${name}=${raw} is not a whole number from ${min} to 100000.`);
+      return undefined;
+    }
+    return parsed;
+  };
+  const maxInFlight = count('API_MAX_IN_FLIGHT', 1);
+  const apiQueue = count('API_QUEUE', 0);
 
   const signup = env.SIGNUP ?? 'open';
   if (signup !== 'open' && signup !== 'closed')
@@ -249,6 +267,8 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
       logLevel: parseLogLevel(env.LOG_LEVEL, 'info'),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       signup: signup === 'closed' ? 'closed' : 'open',
+      maxInFlight,
+      apiQueue,
       sms,
       captcha,
       platforms,

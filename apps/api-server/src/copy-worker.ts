@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from './db/db';
+import { COPY_JOBS, claimNextJob } from './db/job-queue';
 import type { Logger } from './log';
 
 export interface CopyWorkerOptions {
@@ -7,7 +8,7 @@ export interface CopyWorkerOptions {
   stepMs?: number;
   /** While idle, how often to look for jobs queued by another instance. Default 5000 ms. */
   idlePollMs?: number;
-  /** Jobs advanced per step. Default 20. */
+  /** Jobs advanced per step (running ones first, then newly claimed ones). Default 20. */
   batch?: number;
 }
 
@@ -27,7 +28,10 @@ interface Job {
 
 /**
  * Advances queued copy jobs in process: queued -> running (10 %) -> 40 % -> 70 % -> succeeded (100 %,
- * with a new draft Goods row) or failed. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so several
+ * with a new draft Goods row) or failed. Each step advances up to `batch` running jobs and fills the
+ * rest of the batch with queued ones claimed one by one by the turns rule of db/job-queue.ts (the
+ * account with the fewest running copies and the oldest turn first), so one account's 200 links do
+ * not hold another's one link back. Rows are locked with `FOR UPDATE SKIP LOCKED`, so several
  * instances sharing a Postgres never advance the same job twice.
  */
 export class CopyWorker {
@@ -92,22 +96,23 @@ export class CopyWorker {
   /** Advances every active job by one step; resolves to whether any job is still active. */
   async step(): Promise<boolean> {
     const active = await this.db.transaction(async (tx) => {
+      const nowS = Math.floor(this.now() / 1000);
       const jobs = await tx.query<Job>(
         `SELECT id, source_url, shop_id, account_id, status, progress FROM copy_records
-         WHERE status IN ('queued', 'running') ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+         WHERE status = 'running' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.#batch],
       );
-      const nowS = Math.floor(this.now() / 1000);
       let active = false;
+      for (let free = this.#batch - jobs.length; free > 0; free--) {
+        const claimed = await claimNextJob(tx, COPY_JOBS, {
+          set: 'progress = 10, updated_at = $1',
+          params: [nowS],
+          returning: 'id',
+        });
+        if (!claimed) break;
+        active = true;
+      }
       for (const job of jobs) {
-        if (job.status === 'queued') {
-          await tx.query(
-            "UPDATE copy_records SET status = 'running', progress = 10, updated_at = $2 WHERE id = $1",
-            [job.id, nowS],
-          );
-          active = true;
-          continue;
-        }
         const progress = Math.min(100, job.progress + 30);
         if (progress < 100) {
           await tx.query('UPDATE copy_records SET progress = $2, updated_at = $3 WHERE id = $1', [

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ExportFormat, OrderExportFilters } from '@consign/api-client';
 import type { Db } from './db/db';
-import { countOrders, orderBatches } from './db/export';
+import { countOrders, EXPORT_LIMITS, orderBatches } from './db/export';
+import { claimNextJob, DB_NOW_S, EXPORT_JOBS } from './db/job-queue';
 import { type Scope, scopeOf } from './db/scope';
 import { exportFileWriter } from './export-file';
 import type { Logger } from './log';
@@ -18,6 +19,8 @@ export interface ExportWorkerOptions {
   idlePollMs?: number;
   /** How often expired jobs are deleted and dead ones failed. Default 60 s. */
   sweepMs?: number;
+  /** Bytes of finished files kept per account. Default {@link EXPORT_LIMITS}.keepBytes. */
+  keepBytesPerAccount?: number;
 }
 
 /** A running job whose heartbeat is older than this belongs to a process that died. */
@@ -28,7 +31,7 @@ export const EXPORT_MESSAGES = {
   failed: '导出失败，请重试',
 } as const;
 
-interface Job {
+export interface ExportClaim {
   id: number;
   account_id: number;
   format: ExportFormat;
@@ -38,11 +41,16 @@ interface Job {
 class Interrupted extends Error {}
 
 /**
- * Runs export jobs in the server process, one at a time: claims a queued job (`FOR UPDATE SKIP
- * LOCKED`, so instances sharing a Postgres never run one twice), counts its rows, then reads them in
+ * Runs export jobs in the server process, one at a time: claims a queued job by the turns rule of
+ * db/job-queue.ts (the account with the fewest running exports and the oldest turn first; `FOR UPDATE
+ * SKIP LOCKED`, so instances sharing a Postgres never run one twice), counts its rows, then reads them in
  * keyset batches (db/export.ts `orderBatches`) and writes each batch to `<dir>/<id>-<format>.part`
  * before reading the next, storing the progress (and a heartbeat) per batch; the finished file is
- * renamed into place. Between batches the event loop serves other requests.
+ * renamed into place. Between batches the event loop serves other requests. Then the account's oldest
+ * finished files beyond {@link EXPORT_LIMITS}.keepBytes are deleted with their jobs.
+ *
+ * Heartbeats are the database's clock (`DB_NOW_S`), and so is the staleness test: instances whose
+ * clocks disagree still agree on which job is dead.
  *
  * Restarts: `stop()` fails the running job with {@link EXPORT_MESSAGES.interrupted} and removes its
  * partial file. A process that died cannot: at start (PGlite, whose data directory only one process
@@ -55,10 +63,13 @@ export class ExportWorker {
   readonly #batchSize: number;
   readonly #idlePollMs: number;
   readonly #sweepMs: number;
+  readonly #keepBytes: number;
   #timer: NodeJS.Timeout | null = null;
   #sweepTimer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = true;
+  /** Set by stop(): the job being written is interrupted (runNext() before start() runs to the end). */
+  #interrupting = false;
   #wakeRequested = false;
 
   constructor(
@@ -71,6 +82,7 @@ export class ExportWorker {
     this.#batchSize = options.batchSize ?? 1000;
     this.#idlePollMs = options.idlePollMs ?? 5000;
     this.#sweepMs = options.sweepMs ?? 60_000;
+    this.#keepBytes = options.keepBytesPerAccount ?? EXPORT_LIMITS.keepBytes;
   }
 
   async start() {
@@ -95,6 +107,7 @@ export class ExportWorker {
   /** Stops; a job being written is failed as interrupted. */
   async stop() {
     this.#stopped = true;
+    this.#interrupting = true;
     if (this.#timer) clearTimeout(this.#timer);
     if (this.#sweepTimer) clearInterval(this.#sweepTimer);
     this.#timer = null;
@@ -124,21 +137,24 @@ export class ExportWorker {
     return Math.floor(this.now() / 1000);
   }
 
-  /** Claims and runs the oldest queued job; resolves to whether there was one. */
+  /** Claims the next queued job (db/job-queue.ts) and runs it; resolves to whether there was one. */
   async runNext(): Promise<boolean> {
-    const nowS = this.seconds();
-    const [job] = await this.db.query<Job>(
-      `UPDATE export_jobs SET status = 'running', heartbeat_at = $1, updated_at = $1
-       WHERE id = (SELECT id FROM export_jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, account_id, format, filters`,
-      [nowS],
-    );
+    const job = await this.claim();
     if (!job) return false;
     await this.run(job);
     return true;
   }
 
-  private async run(job: Job) {
+  /** Marks the next queued job running (with a heartbeat) and answers it, without running it. */
+  claim(): Promise<ExportClaim | undefined> {
+    return claimNextJob<ExportClaim>(this.db, EXPORT_JOBS, {
+      set: `heartbeat_at = ${DB_NOW_S}, updated_at = $1`,
+      params: [this.seconds()],
+      returning: 'id, account_id, format, filters',
+    });
+  }
+
+  private async run(job: ExportClaim) {
     const fileName = `${job.id}.${job.format}`;
     const part = join(this.dir, `${fileName}.part`);
     const out = createWriteStream(part);
@@ -147,11 +163,10 @@ export class ExportWorker {
     try {
       const scope = scopeOf(this.db, job.account_id);
       const total = await countOrders(scope, job.filters);
-      await this.db.query('UPDATE export_jobs SET rows_total = $2, heartbeat_at = $3 WHERE id = $1', [
-        job.id,
-        total,
-        this.seconds(),
-      ]);
+      await this.db.query(
+        `UPDATE export_jobs SET rows_total = $2, heartbeat_at = ${DB_NOW_S} WHERE id = $1`,
+        [job.id, total],
+      );
       const done = await Promise.race([
         failed,
         writeOrderExport({
@@ -161,9 +176,9 @@ export class ExportWorker {
           out,
           batchSize: this.#batchSize,
           onBatch: async (rows) => {
-            if (this.#stopped) throw new Interrupted();
+            if (this.#interrupting) throw new Interrupted();
             await this.db.query(
-              'UPDATE export_jobs SET rows_done = $2, heartbeat_at = $3, updated_at = $3 WHERE id = $1',
+              `UPDATE export_jobs SET rows_done = $2, heartbeat_at = ${DB_NOW_S}, updated_at = $3 WHERE id = $1`,
               [job.id, rows, this.seconds()],
             );
           },
@@ -175,6 +190,10 @@ export class ExportWorker {
         `UPDATE export_jobs SET status = 'succeeded', rows_done = $2, rows_total = $2, size = $3, file_name = $4,
            heartbeat_at = NULL, updated_at = $5 WHERE id = $1`,
         [job.id, done, size, fileName, this.seconds()],
+      );
+      // The export is done whatever happens here: a failed trim is retried at the next one.
+      await this.keepWithinStorage(job).catch((error: unknown) =>
+        this.log.error('export storage trim failed', { job: job.id, error: String(error) }),
       );
     } catch (error) {
       out.destroy();
@@ -188,13 +207,33 @@ export class ExportWorker {
     }
   }
 
-  /** Fails running jobs of dead processes: `all` of them (PGlite at start), else those without a heartbeat. */
+  /**
+   * Deletes the account's oldest finished exports (jobs and files) beyond the bytes kept per
+   * account, newest first; the job just finished is always kept, whatever its size.
+   */
+  private async keepWithinStorage(job: ExportClaim) {
+    const dropped = await this.db.query<{ id: number }>(
+      `DELETE FROM export_jobs WHERE id IN (
+         SELECT id FROM (
+           SELECT id, sum(size) OVER (ORDER BY created_at DESC, id DESC) AS kept FROM export_jobs
+           WHERE account_id = $1 AND status = 'succeeded'
+         ) newest_first
+         WHERE kept > $2 AND id <> $3)
+       RETURNING id`,
+      [job.account_id, this.#keepBytes, job.id],
+    );
+    for (const { id } of dropped) await this.removeFiles(id);
+  }
+
+  /**
+   * Fails running jobs of dead processes: `all` of them (PGlite at start), else those whose heartbeat
+   * is older than {@link EXPORT_HEARTBEAT_TIMEOUT_S} by the database's clock.
+   */
   async failDead(all: boolean) {
-    const nowS = this.seconds();
     const failed = await this.db.query<{ id: number; file_name: string | null }>(
       `UPDATE export_jobs SET status = 'failed', error = $1, heartbeat_at = NULL, updated_at = $2
-       WHERE status = 'running' AND ($3::boolean OR heartbeat_at < $2::bigint - $4::bigint) RETURNING id`,
-      [EXPORT_MESSAGES.interrupted, nowS, all, EXPORT_HEARTBEAT_TIMEOUT_S],
+       WHERE status = 'running' AND ($3::boolean OR heartbeat_at < ${DB_NOW_S} - $4::bigint) RETURNING id`,
+      [EXPORT_MESSAGES.interrupted, this.seconds(), all, EXPORT_HEARTBEAT_TIMEOUT_S],
     );
     for (const { id } of failed) await this.removeFiles(id);
   }

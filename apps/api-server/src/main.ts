@@ -8,7 +8,7 @@ import { openDatabase } from './paths';
  * Environment (read in config.ts): PORT (8080), HOST (127.0.0.1), DATA_DIR (.data/ at the repo root;
  * `memory://` for a throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET,
  * SMS_PROVIDER (console | tencent), CAPTCHA_PROVIDER (dev | tencent), the TENCENT_* variables,
- * LOG_LEVEL (info), STATIC_DIR, EXPORT_DIR, TRUST_PROXY, SIGNUP (open; `closed`: only existing users sign in),
+ * LOG_LEVEL (info), STATIC_DIR, EXPORT_DIR, TRUST_PROXY, API_MAX_IN_FLIGHT, API_QUEUE, SIGNUP (open; `closed`: only existing users sign in),
  * PLATFORM_SANDBOX, PDD_* / DOUDIAN_* endpoints, DATA_ENCRYPTION_KEY,
  * NODE_ENV (`production` refuses the development defaults).
  */
@@ -55,6 +55,8 @@ const server = await startServer({
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
   signup: config.signup,
+  maxInFlight: config.maxInFlight,
+  apiQueue: config.apiQueue,
   production: config.production,
   smsProvider,
   captchaProvider,

@@ -18,6 +18,7 @@ import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { createLogger, type Logger, type LogLevel } from './log';
+import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
@@ -83,6 +84,15 @@ export interface ServerOptions {
    * authorised shop every `demoEveryMs`, default 20 s; false: none). Refused with `production`.
    */
   platformSandbox?: boolean | { demoEveryMs: number | false };
+  /**
+   * `API_MAX_IN_FLIGHT`: API calls handled at once; past it (and the queue) 503 with `Retry-After`.
+   * Default five times the database's connections, at least 8 (`defaultMaxInFlight`).
+   */
+  maxInFlight?: number;
+  /** `API_QUEUE`: calls that may wait for a place, each at most `queueWaitMs`. Default 1000; 0: none. */
+  apiQueue?: number;
+  /** How long a queued API call waits before its 503. Default 1000 ms. */
+  queueWaitMs?: number;
 }
 
 export interface RunningServer {
@@ -195,8 +205,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
     : null;
   const imports = new ImportReader(log, options.importReader);
+  const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({
     db,
+    inFlight: {
+      maxInFlight,
+      queue: options.apiQueue ?? DEFAULT_API_QUEUE,
+      queueWaitMs: options.queueWaitMs ?? DEFAULT_QUEUE_WAIT_MS,
+    },
     tokens,
     sms: new SmsCodes(db, smsProvider, secret, now),
     captcha,

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { createNonce, signPayload, unixSeconds } from '@consign/api-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_HEARTBEAT_TIMEOUT_S, EXPORT_MESSAGES, ExportWorker } from '../src/export-worker';
 import { SMS_MESSAGES, SMS_RULES } from '../src/security/sms-codes';
 import {
   ADMIN,
   createPostgresDatabase,
   envelope,
   SECRET,
+  seededPostgresDatabase,
   startTestServer,
   TestClock,
   type TestServer,
@@ -181,4 +183,53 @@ describe.skipIf(!base)('two instances on one Postgres', () => {
     await Promise.all(both.map((res) => res.arrayBuffer()));
     expect(both.map((res) => res.status).sort()).toEqual([200, 403, 403, 403]);
   });
+});
+
+describe.skipIf(!base)('export hand-over between instances whose clocks disagree', () => {
+  it('judges a running export by the database clock: a live one is kept, a dead one is failed', async () => {
+    const database = await seededPostgresDatabase(base ?? '');
+    // A's clock is ten minutes behind B's (and the database's).
+    const behind = new TestClock();
+    behind.advance(-10 * 60_000);
+    const options = {
+      dataDir: 'memory://unused',
+      databaseUrl: database.url,
+      copyWorker: false as const,
+      exportWorker: false as const,
+    };
+    const a = await startTestServer({ ...options, clock: behind });
+    const b = await startTestServer(options);
+    const dir = mkdtempSync(join(tmpdir(), 'consign-handover-'));
+    try {
+      const token = await a.login(ADMIN);
+      expect((await a.post('/api/export/create', { format: 'csv' }, { token })).status).toBe(200);
+      // Each instance's export worker, with its instance's clock.
+      const onA = new ExportWorker(a.server.db, behind.now, a.server.log, { dir });
+      const onB = new ExportWorker(b.server.db, b.clock.now, b.server.log, { dir });
+      const job = await onA.claim();
+      if (!job) throw new Error('nothing claimed');
+      const state = async () =>
+        (
+          await b.server.db.query<{ status: string; error: string | null }>(
+            'SELECT status, error FROM export_jobs WHERE id = $1',
+            [job.id],
+          )
+        )[0];
+      // By B's clock, a heartbeat written with A's would be ten minutes old: B must not fail the job.
+      await onB.failDead(false);
+      expect(await state()).toEqual({ status: 'running', error: null });
+      // A heartbeat that really stopped (older than the timeout by the database's clock) is found.
+      await b.server.db.query('UPDATE export_jobs SET heartbeat_at = heartbeat_at - $2 WHERE id = $1', [
+        job.id,
+        EXPORT_HEARTBEAT_TIMEOUT_S + 1,
+      ]);
+      await onB.failDead(false);
+      expect(await state()).toEqual({ status: 'failed', error: EXPORT_MESSAGES.interrupted });
+    } finally {
+      await a.stop();
+      await b.stop();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -9,7 +9,9 @@ afterAll(() => {
 
 it('keeps writes and sessions across a restart, and loses no acknowledged write on shutdown', async () => {
   dataDir = await seededDataDir();
-  const first = await startTestServer({ dataDir, copyWorker: false });
+  // All 30 writes below must be in flight at once: above the default bound (8 on PGlite, plus 8
+  // queued for at most a second), some would be answered 503 instead (in-flight.test.ts).
+  const first = await startTestServer({ dataDir, copyWorker: false, maxInFlight: 32 });
   const token = await first.login(USER);
   const api = first.client(() => token);
   const group = await api.shop.groupSave({ name: '重启前的分组' });

@@ -1,5 +1,6 @@
 import type { CopyRecord, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
+import { admitJobs, COPY_JOBS } from './job-queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
 import type { Scope } from './scope';
 import { shopById } from './shop';
@@ -27,17 +28,34 @@ export function listCopyRecords(scope: Scope, params: BodyOf<'/api/copy/index'>)
   );
 }
 
-/** Queues one copy job per source link (the copy worker advances them); returns how many. */
+/** Per seller account: copy jobs (one per link) queued or running at once. */
+export const COPY_LIMITS = { unfinished: 200 } as const;
+
+export function tooManyCopies(unfinished: number): string {
+  return `复制任务过多：已有 ${unfinished} 个链接在排队或复制中（每个账号最多 ${COPY_LIMITS.unfinished} 个），请等待完成后再提交`;
+}
+
+/**
+ * Queues one copy job per source link (the copy worker advances them); returns how many. 429
+ * {@link tooManyCopies} (nothing queued) when they would take the account past
+ * {@link COPY_LIMITS}.unfinished.
+ */
 export async function queueCopyJobs(
   scope: Scope,
   { shop_id, urls }: BodyOf<'/api/copy/create'>,
   now: number,
 ): Promise<number> {
   await shopById(scope, shop_id);
-  await scope.db.query(
-    `INSERT INTO copy_records (account_id, source_url, shop_id, status, progress, created_at, updated_at)
-     SELECT $4, url, $1, 'queued', 0, $2, $2 FROM unnest($3::text[]) WITH ORDINALITY AS u(url, n) ORDER BY n`,
-    [shop_id, now, urls, scope.accountId],
+  await admitJobs(
+    scope,
+    COPY_JOBS,
+    { adding: urls.length, limit: COPY_LIMITS.unfinished, refusal: tooManyCopies },
+    (tx) =>
+      tx.db.query(
+        `INSERT INTO copy_records (account_id, source_url, shop_id, status, progress, created_at, updated_at)
+         SELECT $4, url, $1, 'queued', 0, $2, $2 FROM unnest($3::text[]) WITH ORDINALITY AS u(url, n) ORDER BY n`,
+        [shop_id, now, urls, tx.accountId],
+      ),
   );
   return urls.length;
 }

@@ -22,6 +22,8 @@ export interface TransactionOptions {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Connections to the database: 1 for PGlite, the pool's size (`PG_POOL_MAX`, 10) for Postgres. */
+  readonly connections: number;
   /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. On Postgres a
    * transaction (or a statement of `query`) that a deadlock or a serialization failure rolled back runs
@@ -48,6 +50,17 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   return openPglite(options.dataDir ?? 'memory://');
 }
 
+/**
+ * Lets the event loop turn (I/O, timers) before the next PGlite statement. PGlite runs a statement
+ * synchronously on this thread and hands the result on in a microtask, so a request whose queries
+ * follow one another held the thread from its first query to its answer, and every connection with a
+ * request ready was served so, one after the other, before the loop turned: under 200 clients
+ * `/healthz` and new connections waited 7-14 s, and no two API calls were ever in flight at once
+ * (so their bound could not act). Yielding before each statement outside a transaction (a
+ * transaction holds the one connection: its statements run on) costs a few microseconds.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const toNumber = (value: string) => Number(value);
@@ -57,10 +70,13 @@ async function openPglite(dataDir: string): Promise<Db> {
   let closed = false;
   return {
     kind: 'pglite',
+    connections: 1,
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      await turn();
       return (await pg.query<T>(sql, params as unknown[])).rows;
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      await turn();
       return pg.transaction((tx) =>
         fn({
           async query<R>(sql: string, params: readonly unknown[] = []) {
@@ -102,9 +118,10 @@ function prepared(text: string, params: readonly unknown[]) {
 async function openPostgres(databaseUrl: string): Promise<Db> {
   const { default: pg } = await import('pg');
   const parseNumber = (value: string) => Number(value);
+  const connections = Number(process.env.PG_POOL_MAX ?? 10);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: Number(process.env.PG_POOL_MAX ?? 10),
+    max: connections,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID || oid === NUMERIC_OID
@@ -125,6 +142,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   let closed = false;
   return {
     kind: 'postgres',
+    connections,
     query<T>(sql: string, params: readonly unknown[] = []) {
       // A statement outside a transaction rolled back whole when it failed: it may simply run again.
       return retryingConflicts(async () => (await pool.query(prepared(sql, params))).rows as T[]);

@@ -11,6 +11,7 @@ import {
 import type { BodyOf } from '../contract';
 import { permissionsOf } from '../security/tokens';
 import type { Queryable } from './db';
+import { admitJobs, EXPORT_JOBS } from './job-queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
 import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
 import { notFound, type Scope } from './scope';
@@ -29,7 +30,21 @@ export function exportName(createdAt: number): string {
   return `代发订单-${shanghai.slice(0, 10).replaceAll('-', '')}-${shanghai.slice(11, 19).replaceAll(':', '')}`;
 }
 
-/** Queues an export of the orders matching `filters` (only the filters present are kept). */
+/** Per seller account: exports queued or running at once, and the bytes of finished files kept. */
+export const EXPORT_LIMITS = {
+  unfinished: 5,
+  /** Past it, finishing an export deletes the account's oldest finished ones (never the newest). */
+  keepBytes: 512 * 1024 * 1024,
+} as const;
+
+export function tooManyExports(unfinished: number): string {
+  return `导出任务过多：已有 ${unfinished} 个导出在排队或进行中（每个账号最多 ${EXPORT_LIMITS.unfinished} 个），请等待完成后再导出`;
+}
+
+/**
+ * Queues an export of the orders matching `filters` (only the filters present are kept); 429
+ * {@link tooManyExports} when the account already has {@link EXPORT_LIMITS}.unfinished.
+ */
 export async function createExportJob(
   scope: Scope,
   userId: number | null,
@@ -39,21 +54,27 @@ export async function createExportJob(
   const present = Object.fromEntries(
     Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
   );
-  const [job] = await scope.db.query<ExportJob>(
-    `INSERT INTO export_jobs AS e (account_id, user_id, name, format, filters, status, download_key, created_at,
+  const [job] = await admitJobs(
+    scope,
+    EXPORT_JOBS,
+    { adding: 1, limit: EXPORT_LIMITS.unfinished, refusal: tooManyExports },
+    (tx) =>
+      tx.db.query<ExportJob>(
+        `INSERT INTO export_jobs AS e (account_id, user_id, name, format, filters, status, download_key, created_at,
        updated_at, expires_at)
      VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8)
      RETURNING ${JOB_COLUMNS}`,
-    [
-      scope.accountId,
-      userId,
-      exportName(now),
-      format,
-      JSON.stringify(present),
-      randomBytes(32).toString('base64url'),
-      now,
-      now + EXPORT_KEEP_DAYS * 86_400,
-    ],
+        [
+          scope.accountId,
+          userId,
+          exportName(now),
+          format,
+          JSON.stringify(present),
+          randomBytes(32).toString('base64url'),
+          now,
+          now + EXPORT_KEEP_DAYS * 86_400,
+        ],
+      ),
   );
   if (!job) throw new Error('export job insert returned no row');
   return job;

@@ -41,6 +41,7 @@ export const MESSAGES = {
   noSuchApi: '接口不存在',
   methodNotAllowed: '请求方法不被允许',
   tooLarge: '请求体过大',
+  busy: '服务器繁忙，请稍后再试',
   internal: '服务器发生错误，请检查服务器',
 } as const;
 
