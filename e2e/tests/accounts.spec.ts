@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, FRESH, loginViaUi, nodeApi, test } from '../helpers';
 
-/** Seller accounts (DESIGN.md section 9): a new seller signs up into an empty workspace of their own. */
+/** Seller accounts (docs/design.md#seller-accounts-permissions-and-the-operation-log): a new seller signs up into an empty workspace of their own. */
 
 const rows = (page: Page) => page.locator('[data-slot=data-table-row]');
 

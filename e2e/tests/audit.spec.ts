@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers';
 
 /**
- * No silent overwrite and the operation log (issue 13): the same product open in two tabs, saved in
+ * No silent overwrite and the operation log: the same product open in two tabs, saved in
  * one and then in the other; then 操作日志 shows the saved edit with its before and after.
  */
 

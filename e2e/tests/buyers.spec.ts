@@ -2,7 +2,7 @@ import type { BlacklistEntry, Order } from '@consign/api-client';
 import { expect, nodeApi, test } from '../helpers';
 
 /**
- * 买家管理 and 黑名单 (issue 17) as a seller uses them: blacklist the buyer of an open order from the
+ * 买家管理 and 黑名单 as a seller uses them: blacklist the buyer of an open order from the
  * buyer list; the order shows the 黑名单 badge and the filter finds it; 采购 asks for a confirmation
  * (declined here, so the order stays 待采购); lifting the blacklist removes the badge. The seed's
  * blacklisted buyer (钱多多, `SEED_BLACKLIST` in apps/api-server/src/db/seed.ts) has open orders the

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { expect, nodeApi, test } from '../helpers';
 
 /**
- * 导出 and 下载中心 (issue 16): a seller exports the filtered 代发订单 list, watches the job in
+ * 导出 and 下载中心: a seller exports the filtered 代发订单 list, watches the job in
  * 下载中心 and downloads the file, which holds exactly the orders the list showed.
  */
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, nodeApi, test } from '../helpers';
 
 /**
- * Order fulfilment (issue 16) as a seller does it: an order through 采购, 发货 and 完成 in its detail
+ * Order fulfilment as a seller does it: an order through 采购, 发货 and 完成 in its detail
  * dialog (the timeline shows each step), a 批量发货 of three orders one of which may not ship (the
  * result lists each order's result), and a refund of an after-sale.
  */

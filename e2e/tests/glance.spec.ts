@@ -3,7 +3,7 @@ import type { DashboardSummary } from '../../packages/api-client/src/index.ts';
 import { expect, nodeApi, test } from '../helpers';
 
 /**
- * 工作台 at a glance (issue 17): each count above 菜单导航's grid opens the list with its filter, and
+ * 工作台 at a glance: each count above 菜单导航's grid opens the list with its filter, and
  * the number on the card is that list's total (共 N 条). The 30 days are drawn (two chartist bar charts)
  * and readable as a table.
  */

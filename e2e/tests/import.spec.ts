@@ -2,7 +2,7 @@ import type { Order } from '@consign/api-client';
 import { expect, nodeApi, test } from '../helpers';
 
 /**
- * 导入快递单号 (issue 16) as a seller does it: a CSV with one bad row; the preview shows the error on
+ * 导入快递单号 as a seller does it: a CSV with one bad row; the preview shows the error on
  * that row, 确认导入 ships the others and the list shows them 已发货.
  */
 

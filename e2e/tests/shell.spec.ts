@@ -1,7 +1,7 @@
 import { ADMIN, expect, test, USER } from '../helpers';
 
-/** Every route of SPEC.md section 2 with its title (the document title is `{title} - {short_name}`). */
-/** Every route of SPEC.md section 2 with its title (the document title is `{title} - {short_name}`). */
+/** Every route of docs/product.md#screens-and-routes with its title (the document title is `{title} - {short_name}`). */
+/** Every route of docs/product.md#screens-and-routes with its title (the document title is `{title} - {short_name}`). */
 const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/account', '用户中心'],
   ['/dashboard/index', '菜单导航'],

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { apiLogin, contextWithToken, expect, FRESH, nodeApi, test } from '../helpers';
 
 /**
- * Teams (DESIGN.md section 9): the owner of the demo account builds a role in 权限管理 and adds a member
+ * Teams (docs/design.md#seller-accounts-permissions-and-the-operation-log): the owner of the demo account builds a role in 权限管理 and adds a member
  * with it in 子账号; the member's menu, route guards and API follow the role; a member the owner
  * disables is signed out on their next request; a stale role edit says so and keeps the input.
  */

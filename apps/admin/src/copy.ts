@@ -44,7 +44,7 @@ export const TITLES = {
   notFound: '页面不存在',
 } as const;
 
-/** The status texts themselves are ui's ErrorPage presets (DESIGN.md section 8). */
+/** The status texts themselves are ui's ErrorPage presets (docs/design.md#names-and-texts-tests-hold-on-to). */
 export const ERROR_COPY = {
   errorPageLink: '报错页面',
   backHome: '返回首页',

@@ -1,5 +1,5 @@
 /**
- * The order bench of issue 16, on Postgres only:
+ * The order bench, on Postgres only:
  * `DATABASE_URL=postgres://.../empty_db pnpm --filter @consign/api-server bench:orders`
  *
  * 1. Starts the server once on the empty database (migrations and the demo seed), then tops the demo

@@ -9,7 +9,7 @@ import { DEV_DATA_KEY, parseDataKey } from './security/secret-box';
 /**
  * The server's configuration, read from the environment in one place, before anything is opened.
  * `readConfig` never throws: it returns every problem it found, and main.ts prints them as one error
- * and exits. With `NODE_ENV=production` the development defaults are problems too (DESIGN.md
+ * and exits. With `NODE_ENV=production` the development defaults are problems too (docs/design.md
  * section 10): the default signing secret, the console SMS provider (its codes are readable at
  * `/__dev/sms`) and the dev captcha (it passes the public ticket `dev-ticket`).
  */

@@ -8,7 +8,7 @@ import type { ParseProblem, ParseResult, ParseTask } from './import-parse';
 import type { Logger } from './log';
 
 /**
- * Reading a tracking-number import file (导入快递单号, issue 16): a CSV (UTF-8, with or without BOM;
+ * Reading a tracking-number import file (导入快递单号): a CSV (UTF-8, with or without BOM;
  * GBK is not read: Excel users save as "CSV UTF-8") or an XLSX (its first worksheet). The first row
  * is the header naming `IMPORT_COLUMNS` (any order, other columns ignored); empty rows are skipped.
  * Everything wrong with the FILE (type, size, header, row count, formulas, huge cells, a zip that

@@ -3,7 +3,7 @@ import type { ConsoleSmsProvider } from '../src/providers/sms';
 import { SMS_MESSAGES, SMS_RULES } from '../src/security/sms-codes';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
-/** Sign-up and sign-in of seller accounts (DESIGN.md section 9); isolation is isolation.test.ts. */
+/** Sign-up and sign-in of seller accounts (docs/design.md#seller-accounts-permissions-and-the-operation-log); isolation is isolation.test.ts. */
 
 /** The login answer for a mobile, through send-code and the dev outbox. */
 async function loginAnswer(t: TestServer, mobile: string) {

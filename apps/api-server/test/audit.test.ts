@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
 
 /**
- * The operation log and record versions (DESIGN.md section 9).
+ * The operation log and record versions (docs/design.md#seller-accounts-permissions-and-the-operation-log).
  *
  * The log part is generated from the contract's route table: every path of `apiRoutes` is called
  * successfully, and afterwards the log holds exactly one new entry when the path has an `audit` label

@@ -4,7 +4,7 @@ import { SEED_BLACKLIST, SEED_REPEAT_BUYERS } from '../src/db/seed';
 import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
 
 /**
- * 买家管理 and 黑名单 (issue 17) through the real HTTP API: buyers derived from the orders (grouped by
+ * 买家管理 and 黑名单 through the real HTTP API: buyers derived from the orders (grouped by
  * buyer name and receiver mobile), searched and sorted; a blacklisted buyer's orders flagged and
  * filterable, and 采购 of them refused (409) until confirmed; lifting the blacklist removes the flag.
  * Another account's buyers and blacklist are covered by the isolation walker (isolation.test.ts).
@@ -77,7 +77,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-describe('the seed (issue 17)', () => {
+describe('the seed', () => {
   it('has repeat buyers with 3 to 6 orders each over several shops, two of them sharing a name', async () => {
     const { list } = await buyers({ sort: 'orders', pageSize: 20 });
     for (const seeded of SEED_REPEAT_BUYERS) {

@@ -5,7 +5,7 @@ import { scopeOf } from '../src/db/scope';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**
- * Order fulfilment (issue 16) through the real HTTP API: every step from every state (allowed: 200
+ * Order fulfilment through the real HTTP API: every step from every state (allowed: 200
  * and the timeline grows; refused: 409 naming the current state and nothing changes), two staff
  * taking one step at once (one 200, one 409), batches answered row by row, the after-sale answers
  * and the one-default rule of 发货地址.

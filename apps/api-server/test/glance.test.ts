@@ -11,7 +11,7 @@ import { SEED_BLACKLIST } from '../src/db/seed';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**
- * 工作台 at a glance and 地址管理 (issue 17) through the real HTTP API: each count of
+ * 工作台 at a glance and 地址管理 through the real HTTP API: each count of
  * `/api/dashboard/summary` equals the total of the list its link opens, the 30-day chart adds up to
  * the order list over those days, another account sees only its own (zero) counts; an order's
  * receiver address is corrected before shipping (timeline and operation log) and refused after.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, envelope, importForm, startTestServer, type TestServer } from './helpers';
 
 /**
- * 导入快递单号 (issue 16) through the real HTTP API, signed multipart as the admin sends it: the preview
+ * 导入快递单号 through the real HTTP API, signed multipart as the admin sends it: the preview
  * names each row's errors and writes nothing; apply ships the valid rows with the default sender and
  * leaves the others; another account's numbers are 订单不存在; XLSX reads like CSV; a bad file is a
  * clear 4xx, never a 500.

@@ -19,7 +19,7 @@ import {
 } from './helpers';
 
 /**
- * Two instances on one Postgres share nothing but the database (DESIGN.md section 10): each has its
+ * Two instances on one Postgres share nothing but the database (docs/design.md#running-in-production): each has its
  * own nonce store, rate limiter, SMS code rules, token store and copy worker, talking to the same
  * database, as two processes behind a load balancer would. Every rule must hold whichever instance a
  * request lands on. One frozen clock for both (as NTP keeps real servers within a second). Runs when

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, importForm, startTestServer, type TestServer } from './helpers';
 
 /**
- * The data boundary (DESIGN.md section 9), generated from the contract's route table: a second seller,
+ * The data boundary (docs/design.md#seller-accounts-permissions-and-the-operation-log), generated from the contract's route table: a second seller,
  * signed up through the real login flow, calls EVERY path of `apiRoutes` with ids of the demo account.
  * After each call: nothing of the demo account is in the answer, a read or write by id answers 404
  * `记录不存在` (exactly like a missing record), operator calls answer 403, and every row of the demo

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
 
 /**
- * The permission of every route, generated from the contract's route table (DESIGN.md section 9): the
+ * The permission of every route, generated from the contract's route table (docs/design.md#seller-accounts-permissions-and-the-operation-log): the
  * seeded member 13900000000 calls every route that names a permission, with real ids of their own
  * account, while their role lacks exactly that permission: 403 `没有操作权限`, and no row of the
  * account changes. With the permission back, the same call is not refused. A route added later with a

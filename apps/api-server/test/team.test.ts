@@ -7,7 +7,7 @@ import { MEMBER_ADD_RULES, TEAM_RULE_MESSAGES } from '../src/team-rules';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**
- * The team of a seller account (roles, members) and the operators' 卖家管理 (DESIGN.md section 9),
+ * The team of a seller account (roles, members) and the operators' 卖家管理 (docs/design.md#seller-accounts-permissions-and-the-operation-log),
  * through the API as the seeded owner (also an operator) uses it. Per-route permissions are
  * permissions.test.ts; another account's ids are isolation.test.ts.
  */

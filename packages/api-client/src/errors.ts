@@ -1,6 +1,6 @@
 import type { FailureEnvelope } from './contract/envelope.js';
 
-/** zh-CN texts of the HTTP statuses (DESIGN.md section 2), shown in the `请求失败` notification. */
+/** zh-CN texts of the HTTP statuses (docs/design.md#api-contract), shown in the `请求失败` notification. */
 export const HTTP_STATUS_TEXT: Readonly<Record<number, string>> = Object.freeze({
   200: '服务器成功返回请求的数据',
   201: '新建或修改数据成功',
@@ -25,7 +25,7 @@ export function httpStatusText(status: number, fallback?: string): string {
   return HTTP_STATUS_TEXT[status] ?? (fallback || `HTTP ${status}`);
 }
 
-/** Title of every transport-level notification (SPEC.md section 8). */
+/** Title of every transport-level notification (docs/product.md#errors). */
 export const REQUEST_FAILED_TITLE = '请求失败';
 /** Description when a request got no response and no better message. */
 export const NETWORK_ERROR_TEXT = '网络异常';

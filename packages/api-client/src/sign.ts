@@ -25,7 +25,7 @@ function signedText(value: unknown): string | undefined {
 }
 
 /**
- * The canonical string of DESIGN.md section 2: non-array, non-file, non-empty fields, keys sorted
+ * The canonical string of docs/design.md#api-contract: non-array, non-file, non-empty fields, keys sorted
  * by code unit (the default `Array.prototype.sort`), `key=value` joined with `&`, then `&key=<secret>`.
  */
 export function canonicalString(fields: SignableFields, secret: string): string {

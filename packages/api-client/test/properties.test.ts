@@ -26,7 +26,7 @@ const signable = fc.oneof(
 const ignored = fc.constantFrom<unknown>([], ['a', 1], '', null, undefined, new Blob(['x']));
 const entries = fc.uniqueArray(fc.tuple(key, signable), { selector: ([k]) => k, maxLength: 12 });
 
-/** The rule of DESIGN.md section 2 written out by hand, hashed by node:crypto: the reference. */
+/** The rule of docs/design.md#api-contract written out by hand, hashed by node:crypto: the reference. */
 function referenceSign(fields: Record<string, unknown>, secretText: string): string {
   const parts: string[] = [];
   for (const k of Object.keys(fields).sort()) {
@@ -209,7 +209,7 @@ describe('the mobile rule', () => {
     );
   });
 
-  it('keeps the pattern of SPEC.md', () => {
+  it('keeps the pattern of docs/product.md', () => {
     expect(MOBILE_PATTERN.test('13800000000')).toBe(true);
     expect(MOBILE_PATTERN.test('12000000000')).toBe(true);
     expect(MOBILE_PATTERN.test('11000000000')).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * Every Chinese text the shell shows, in one place, so that another product can translate it.
- * The names and texts marked "contract" are held on to by tests (DESIGN.md section 8): change them on purpose.
+ * The names and texts marked "contract" are held on to by tests (docs/design.md#names-and-texts-tests-hold-on-to): change them on purpose.
  */
 export const shellCopy = {
   // Header (contract)

@@ -13,7 +13,7 @@ export const copy = {
   notifications: '通知',
   errorPage: {
     403: { title: '403', description: '抱歉，您没有权限访问此页面。' },
-    // The 404 text uses an ASCII comma on purpose: it is the product's contract (SPEC.md section 8).
+    // The 404 text uses an ASCII comma on purpose: it is the product's contract (docs/product.md#errors).
     404: { title: '404', description: '抱歉, 您访问的网页不存在' },
     500: { title: '500', description: '抱歉，服务器内部错误。' },
   },

@@ -10,7 +10,7 @@ export function currentPathAndQuery(): string {
 }
 
 /**
- * The one API client of the app, wired to the token storage and a navigation (DESIGN.md section 2):
+ * The one API client of the app, wired to the token storage and a navigation (docs/design.md#api-contract):
  * 401 drops the token and goes to the login page with a way back, 403 to /403, 500 to /500 with the
  * failed page, and notifications go to sonner. `navigate` is the router's (replacing the current
  * history entry).

@@ -32,7 +32,7 @@ describe('MENU', () => {
     ]);
   });
 
-  it('lists every entry of SPEC.md, once', () => {
+  it('lists every entry of docs/product.md, once', () => {
     const paths = leaves(MENU);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of [

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC.md section 4: no refetch on window focus, no retry. */
+/** docs/product.md#states-and-transitions: no refetch on window focus, no retry. */
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

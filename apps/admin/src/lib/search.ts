@@ -2,7 +2,7 @@ import { parse, stringify } from 'qs-esm';
 
 /**
  * The address query as the router reads and writes it, with `qs-esm` (the maintained ESM fork of `qs`)
- * and the limits of SPEC.md section 9: at most 20 array items (a larger index turns the array into an
+ * and the limits of docs/product.md#constants-and-limits: at most 20 array items (a larger index turns the array into an
  * object), 5 levels of nesting (deeper brackets stay part of the key) and 1000 parameters (the rest is
  * ignored). Parsing never throws.
  *

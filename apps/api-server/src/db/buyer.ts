@@ -7,7 +7,7 @@ import { maskMobile } from './order';
 import { notFound, type Scope, staleRecord } from './scope';
 
 /**
- * 买家管理 and 黑名单 (issue 17). A buyer is the account's orders grouped by buyer name and receiver
+ * 买家管理 and 黑名单. A buyer is the account's orders grouped by buyer name and receiver
  * mobile; the table `buyers` holds that grouping, kept by a trigger on `orders` (migration 0013) and
  * written by nothing else. The blacklist is stored by receiver mobile (migration 0011): an order is
  * its buyer's when their mobiles match, so a blacklisted buyer's new orders are flagged too.

@@ -10,7 +10,7 @@ import { countOrders, listAfterSales, orderFilters } from './order';
 import type { Scope } from './scope';
 
 /**
- * 工作台 at a glance (issue 17). Each count is the total of the list its link opens, computed by that
+ * 工作台 at a glance. Each count is the total of the list its link opens, computed by that
  * list's own code with the same filter (so the number on the card is the number on the list): 待采购
  * and 待发货 are the order list's status tabs and today's orders the order list between today and
  * today (`countOrders`, which the list's total comes from), 售后待处理 the after-sale list's `pending`.

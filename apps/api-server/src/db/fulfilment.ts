@@ -35,7 +35,7 @@ import { maskMobile, ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from 
 import { notFound, type Scope, staleRecord } from './scope';
 
 /**
- * Order fulfilment (issue 16): the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
+ * Order fulfilment: the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
  * calls and the after-sale answers. Every step is ONE guarded statement: the UPDATE names the states
  * the step may start from (`ORDER_STEPS`), and the timeline entry is inserted by the same statement
  * from the updated row. So when two staff act on one order at once, Postgres lets one UPDATE through
@@ -139,7 +139,7 @@ export async function purchaseOrder(
   actor: StepActor,
   now: number,
 ): Promise<Saved<OrderStepResult>> {
-  // 黑名单 (issue 17): a blacklisted buyer's order is purchased only when the caller confirmed it.
+  // 黑名单: a blacklisted buyer's order is purchased only when the caller confirmed it.
   if (!input.confirm_blacklist && (await orderIsBlacklisted(scope, input.id))) {
     throw new HttpProblem(409, BLACKLIST_CONFIRM_MESSAGE);
   }

@@ -17,7 +17,7 @@ import { type CommitEach, type StepActor, shipOrder } from './fulfilment';
 import type { Scope } from './scope';
 
 /**
- * 导入快递单号 (issue 16): the rows of a file (import-file.ts) checked against the account's orders,
+ * 导入快递单号: the rows of a file (import-file.ts) checked against the account's orders,
  * then shipped. The preview and the apply run the same checks on the same file (the client sends it
  * again), so nothing is kept between the two calls and apply never trusts an old preview.
  */

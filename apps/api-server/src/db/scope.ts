@@ -3,7 +3,7 @@ import { HttpProblem } from '../http/respond';
 import type { Db, Queryable } from './db';
 
 /**
- * The data boundary (DESIGN.md section 9): the one way into the business tables (shops, shop groups,
+ * The data boundary (docs/design.md#seller-accounts-permissions-and-the-operation-log): the one way into the business tables (shops, shop groups,
  * goods, orders, after-sale orders, copy records, settings). A `Scope` is the database handle bound
  * to the caller's seller account; every function of db/order.ts, shop.ts, goods.ts, copy.ts and
  * setting.ts takes it as its first parameter, has no other handle to the database, and filters every

@@ -8,7 +8,7 @@ import { createSettings } from './setting';
  * counts below; only the timestamps move with the moment of seeding (they are spread over the six
  * months before it). Seeding runs once, when the database has no users.
  *
- * Accounts (DESIGN.md section 9): one demo seller account holds every business row; 13800000000
+ * Accounts (docs/design.md#seller-accounts-permissions-and-the-operation-log): one demo seller account holds every business row; 13800000000
  * (管理员, also an operator) owns it and 13900000000 is a member of it, with the role 运营 (every
  * permission but team:manage). Company config, banners,
  * platforms and platform authorisations are platform-wide.
@@ -268,7 +268,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
       'UPDATE seller_accounts SET owner_user_id = (SELECT id FROM users WHERE mobile = $1) WHERE id = $2',
       [SEED_ACCOUNTS.admin.mobile, demo],
     );
-    // The member's role 运营: every permission but managing the team (DESIGN.md section 3).
+    // The member's role 运营: every permission but managing the team (docs/design.md#reference-backend).
     const [role] = await tx.query<{ id: number }>(
       'INSERT INTO roles (account_id, name, permissions, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
       [demo, SEED_ROLE.name, SEED_ROLE.permissions, now - 120 * DAY],
@@ -510,7 +510,7 @@ const SEED_TRACKING: readonly [string, (n: number) => string][] = [
 ];
 
 /**
- * The fulfilment details that fit each seeded order's state (issue 16): purchases (supplier, its order
+ * The fulfilment details that fit each seeded order's state: purchases (supplier, its order
  * number, the cost), shipments (carrier, tracking number, the default sender), cancellations with a
  * reason, and the timeline of each, spread between the order's creation and now; the addresses; and
  * the reasons and return numbers of the answered after-sales. Its own PRNG, so the rows above stay
@@ -623,7 +623,7 @@ async function seedFulfilment(tx: Queryable, demo: number, now: number) {
 }
 
 /**
- * Repeat buyers of 买家管理 (issue 17): each takes over the buyer name, receiver name, mobile and
+ * Repeat buyers of 买家管理: each takes over the buyer name, receiver name, mobile and
  * address of `orders` finished orders (已发货, 已完成 or 已取消), which spread over several shops. Two of
  * them share a name (different mobiles: two buyers, as 买家管理 groups them).
  */
@@ -683,7 +683,7 @@ async function setBuyer(
 }
 
 /**
- * 买家管理 and 黑名单 (issue 17): the repeat buyers and the blacklisted one take over existing orders
+ * 买家管理 and 黑名单: the repeat buyers and the blacklisted one take over existing orders
  * (no new orders, so every count and list position above stays), with their own PRNG.
  */
 async function seedBuyers(tx: Queryable, demo: number, now: number) {

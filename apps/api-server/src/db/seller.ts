@@ -7,7 +7,7 @@ import { maskMobile } from './order';
 import { notFound } from './scope';
 
 /**
- * 卖家管理 (DESIGN.md section 9): every seller account of the platform, for operators. Platform-wide
+ * 卖家管理 (docs/design.md#seller-accounts-permissions-and-the-operation-log): every seller account of the platform, for operators. Platform-wide
  * like the company config, so it takes the database handle, not a `Scope`; the contract makes its
  * routes `operator` only.
  */

@@ -6,7 +6,7 @@ import { BY_ID, Filters, likePattern, page } from './list';
 import { notFound, type Scope, staleRecord } from './scope';
 
 /**
- * The team of the caller's seller account (DESIGN.md section 9): its roles (权限管理) and its users
+ * The team of the caller's seller account (docs/design.md#seller-accounts-permissions-and-the-operation-log): its roles (权限管理) and its users
  * (子账号). Like every business area, each function takes the caller's `Scope` and filters by its
  * account, so another account's role or member answers 404 like a missing one. An update names the
  * `version` it read (`UPDATE ... AND version = $n`); a stale one changes nothing and answers 409.

@@ -22,7 +22,7 @@ export class ApiRefusal extends Error {
   }
 }
 
-/** Texts of the statuses we answer (SPEC.md section 8 wording, shortened). */
+/** Texts of the statuses we answer (docs/product.md#errors wording, shortened). */
 export const MESSAGES = {
   badJson: '请求体不是合法的 JSON 对象',
   badForm: '表单数据无法解析',

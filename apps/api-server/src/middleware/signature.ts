@@ -44,7 +44,7 @@ async function readFields(c: Context<ApiEnv>): Promise<Record<string, unknown> |
 }
 
 /**
- * Signature and replay (DESIGN.md section 2): `Cache-Key` must be `signPayload(fields, secret)` over
+ * Signature and replay (docs/design.md#api-contract): `Cache-Key` must be `signPayload(fields, secret)` over
  * the received fields (files and repeated fields are not signed), `ts` within 300 s of the server
  * clock, `nonce` unseen on any instance (`NonceStore`, in the database). The nonce is recorded only after the signature verified, so forged requests
  * cannot fill the store. Leaves the fields in `fields` (`c.get`) for the validators.

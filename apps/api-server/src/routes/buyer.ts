@@ -6,7 +6,7 @@ import { recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
-/** 买家管理 and 黑名单 (issue 17): the rules are in db/buyer.ts. */
+/** 买家管理 and 黑名单: the rules are in db/buyer.ts. */
 export function buyerRoutes({ now }: Pick<Deps, 'now'>) {
   return new Hono<ApiEnv>()
     .post('/index', body('/api/buyer/index'), async (c) =>

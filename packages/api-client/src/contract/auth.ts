@@ -37,7 +37,7 @@ export type LoginBody = z.input<typeof loginBodySchema>;
  * Answer of `/api/default/login`. `access_token` goes to localStorage `mmtAccessToken`;
  * `expires_at` (unix seconds) is when the server will stop accepting it, when it says so.
  * `is_new_account`: this login signed the mobile up as the owner of a new, empty seller account
- * (DESIGN.md section 9); the admin then opens 新手指引. Absent means false.
+ * (docs/design.md#seller-accounts-permissions-and-the-operation-log); the admin then opens 新手指引. Absent means false.
  */
 export const loginResultSchema = z.object({
   access_token: z.string().min(1).max(4096),

@@ -12,7 +12,7 @@ import { listParamsSchema } from './list.js';
 import { BUYER_MOBILE_PATTERN, BUYER_SORTS } from './rules.js';
 
 /**
- * A buyer (买家管理, issue 17): not a stored record but the account's orders grouped by buyer name and
+ * A buyer (买家管理): not a stored record but the account's orders grouped by buyer name and
  * receiver mobile. `id` is the id of their newest order: the buyer's handle (blacklist-save's `order_id`).
  * `mobile` is masked (`138****0000`); `spend` is the sum of their orders' amounts (fen).
  */

@@ -33,7 +33,7 @@ export const idLikeSchema = z
   .pipe(idSchema);
 
 /**
- * A record's version (DESIGN.md section 9, no silent overwrite): 1 when created, one more on every
+ * A record's version (docs/design.md#seller-accounts-permissions-and-the-operation-log, no silent overwrite): 1 when created, one more on every
  * save. A save sends the version it read; a stale one changes nothing and answers 409
  * `数据已被他人修改，请刷新后重试` (`STALE_RECORD_MESSAGE` in rules.ts).
  */

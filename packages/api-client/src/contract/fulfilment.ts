@@ -24,7 +24,7 @@ import {
 } from './rules.js';
 
 /**
- * Order fulfilment (issue 16): the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
+ * Order fulfilment: the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
  * calls, the after-sale answers and the account's addresses (发货地址). The states each step may start
  * from are `ORDER_STEPS` in rules.ts; a step not allowed from the current state answers 409 naming it.
  */

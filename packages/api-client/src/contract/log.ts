@@ -3,7 +3,7 @@ import { dateStringSchema, filter, idSchema, keywordFilter, text, unixTimeSchema
 import { listParamsSchema } from './list.js';
 
 /**
- * The operation log (操作日志, DESIGN.md section 9): one entry per successful write. Which calls write
+ * The operation log (操作日志, docs/design.md#seller-accounts-permissions-and-the-operation-log): one entry per successful write. Which calls write
  * is written once, in the contract: the `audit` label of their entry in `apiRoutes`.
  */
 

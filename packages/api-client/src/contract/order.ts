@@ -48,7 +48,7 @@ export const orderSchema = z.object({
   buyer_name: text(64),
   receiver: receiverSchema,
   created_at: unixTimeSchema,
-  /** The buyer (receiver mobile) is on the account's 黑名单 (issue 17): 采购 asks for a confirmation. */
+  /** The buyer (receiver mobile) is on the account's 黑名单: 采购 asks for a confirmation. */
   blacklisted: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -66,7 +66,7 @@ export const orderListParamsSchema = listParamsSchema.extend({
   start_date: filter(dateStringSchema),
   end_date: filter(dateStringSchema),
   /**
-   * Only the orders of one buyer of 买家管理 (issue 17): `Buyer.id`, the id of one of their orders; the
+   * Only the orders of one buyer of 买家管理: `Buyer.id`, the id of one of their orders; the
    * orders with its buyer name and receiver mobile (two buyers may share a name). Staff never see a
    * whole mobile, so the address names the buyer by this handle, not by the number.
    */

@@ -1,4 +1,4 @@
-// The permission catalogue (DESIGN.md section 9): what a member's role may hold. The contract's route
+// The permission catalogue (docs/design.md#seller-accounts-permissions-and-the-operation-log): what a member's role may hold. The contract's route
 // table (`apiRoutes`, routes.ts) names the permission each call needs; the server answers 403 without
 // it, the admin app's route guards and menu read the same names. No zod here: the shell and the app's
 // first chunk import it.

@@ -102,7 +102,7 @@ import { currentUserSchema, userInfoBodySchema } from './user.js';
 /** A body with no fields of its own (only the signing fields `nonce` and `ts`, which parsing strips). */
 export const emptyBodySchema = z.object({});
 
-/** The signing fields the client adds to every body (DESIGN.md section 2). */
+/** The signing fields the client adds to every body (docs/design.md#api-contract). */
 export const signingFieldsSchema = z.object({
   nonce: z.string().regex(/^[A-Za-z0-9]{16}$/),
   ts: z.coerce.number().int().min(0).max(MAX_UNIX_SECONDS),
@@ -244,7 +244,7 @@ export const apiRoutes = {
     body: idParamsSchema,
     data: orderDetailSchema,
   },
-  // The steps of an order (issue 16): each is one guarded UPDATE; a step the current state does not
+  // The steps of an order: each is one guarded UPDATE; a step the current state does not
   // allow answers 409 naming that state.
   '/api/order/purchase': {
     access: 'user',
@@ -274,14 +274,14 @@ export const apiRoutes = {
     data: orderStepResultSchema,
     audit: '取消订单',
   },
-  // 地址管理 (issue 17): the buyers' receiving addresses, from the orders.
+  // 地址管理: the buyers' receiving addresses, from the orders.
   '/api/order/receivers': {
     access: 'user',
     permission: 'order:view',
     body: receiverListParamsSchema,
     data: pageSchema(receiverAddressSchema),
   },
-  // 地址管理 (issue 17): the receiver's address corrected before shipping; in the timeline too.
+  // 地址管理: the receiver's address corrected before shipping; in the timeline too.
   '/api/order/address': {
     access: 'user',
     permission: 'order:process',
@@ -347,7 +347,7 @@ export const apiRoutes = {
     audit: '确认收到退货',
   },
 
-  // 买家管理 and 黑名单 (issue 17): buyers are derived from the orders, so whoever sees the orders sees
+  // 买家管理 and 黑名单: buyers are derived from the orders, so whoever sees the orders sees
   // them; blacklisting (which holds up 采购) is an order-processing decision.
   '/api/buyer/index': {
     access: 'user',
@@ -531,7 +531,7 @@ export const apiRoutes = {
     audit: '删除子账号',
   },
 
-  // 工作台 at a glance (issue 17): today's counts and the 30-day chart.
+  // 工作台 at a glance: today's counts and the 30-day chart.
   '/api/dashboard/summary': {
     access: 'user',
     permission: 'order:view',

@@ -16,7 +16,7 @@ export const MAX_ID = 2_147_483_647;
 export const MAX_URL_LENGTH = 2048;
 /** Largest page a list call may ask for. */
 export const MAX_PAGE_SIZE = 100;
-/** Page size the list pages use when the address says nothing (DESIGN.md section 4). */
+/** Page size the list pages use when the address says nothing (docs/design.md#admin-app). */
 export const DEFAULT_PAGE_SIZE = 20;
 /** Longest goods title (the platforms cap titles at 60 characters). */
 export const GOODS_TITLE_MAX = 60;
@@ -93,11 +93,11 @@ export function isHttpUrl(value: string): boolean {
 
 // ---- mobile and SMS code ---------------------------------------------------------------------
 
-/** SPEC.md section 5: 11 digits, first `1`, second `2`-`9` (after removing whitespace). */
+/** docs/product.md#validation-rules: 11 digits, first `1`, second `2`-`9` (after removing whitespace). */
 export const MOBILE_PATTERN = /^1[2-9]\d{9}$/;
-/** Message of the mobile rule (SPEC.md section 5). */
+/** Message of the mobile rule (docs/product.md#validation-rules). */
 export const MOBILE_MESSAGE = '请输入手机号';
-/** Message of the SMS code rule (SPEC.md section 5). */
+/** Message of the SMS code rule (docs/product.md#validation-rules). */
 export const SMS_CODE_MESSAGE = '请输入短信验证码';
 /** SMS codes are 6 digits. */
 export const SMS_CODE_LENGTH = 6;
@@ -117,7 +117,7 @@ export { isBannerActive, type Role, roleOf } from './session-rules.js';
 /** What the API answers (HTTP 409) to a save whose `version` is no longer the record's. */
 export const STALE_RECORD_MESSAGE = '数据已被他人修改，请刷新后重试';
 
-// ---- order fulfilment (issue 16) -------------------------------------------------------------
+// ---- order fulfilment -------------------------------------------------------------
 
 /** The Chinese name of each order state (the list, the detail and the API's refusals use it). */
 export const ORDER_STATUS_LABELS = {
@@ -286,7 +286,7 @@ export function afterSaleStepRefusedMessage(
   return `「${AFTER_SALE_TYPE_LABELS[type]}」售后单当前状态为「${AFTER_SALE_STATUS_LABELS[status]}」，不能${label}`;
 }
 
-// ---- tracking-number import (issue 16) ---------------------------------------------------------
+// ---- tracking-number import ---------------------------------------------------------
 
 /** The columns of an import file, by their header (the first row must name them, in any order). */
 export const IMPORT_COLUMNS = ['订单号', '快递公司', '快递单号'] as const;

@@ -14,7 +14,7 @@ import { listParamsSchema } from './list.js';
 import { ACCOUNT_ROLES, PERMISSIONS, USER_STATUSES } from './permissions.js';
 
 /**
- * The team of a seller account (DESIGN.md section 9): roles (权限管理, `/api/team/role-*`), members
+ * The team of a seller account (docs/design.md#seller-accounts-permissions-and-the-operation-log): roles (权限管理, `/api/team/role-*`), members
  * (子账号, `/api/team/member-*`), both within the caller's account and needing `team:manage`; and the
  * platform's seller accounts (卖家管理, `/api/seller/*`, operators only).
  */

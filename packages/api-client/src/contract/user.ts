@@ -8,7 +8,7 @@ import { ACCOUNT_ROLES, PERMISSIONS } from './permissions.js';
  * - `avatar_image` may be `''`: the header then shows the initial.
  * - `mobile` is the full number of the signed-in user (it is their own).
  * - `is_manage` true makes the role `admin`.
- * - `account_role`: `owner` of the seller account or a `member` of it (DESIGN.md section 9).
+ * - `account_role`: `owner` of the seller account or a `member` of it (docs/design.md#seller-accounts-permissions-and-the-operation-log).
  * - `permissions`: what the user may do in the account (an owner holds every one; a member what their
  *   role holds). The menu and the route guards read it; the server checks it on every call.
  */
@@ -25,7 +25,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**
- * Body of `/api/user/info`. SPEC.md names an optional `data` field without saying what it holds;
+ * Body of `/api/user/info`. docs/product.md names an optional `data` field without saying what it holds;
  * we accept a small flat object of scalars (e.g. `{ scene: 'shell' }`) and ignore it.
  */
 export const userInfoBodySchema = z.object({

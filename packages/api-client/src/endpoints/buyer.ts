@@ -6,7 +6,7 @@ import type {
   BuyerListParams,
 } from '../contract/buyer.js';
 
-/** `api.buyer`: 买家管理 (buyers derived from the orders) and 黑名单 (issue 17). */
+/** `api.buyer`: 买家管理 (buyers derived from the orders) and 黑名单. */
 export function buyerEndpoints(call: CallFn) {
   return {
     /** A page of buyers, searchable by name or mobile, sortable (`/api/buyer/index`). */

@@ -7,7 +7,7 @@ import { breadcrumbTrail, type TitledMatchLike } from '../title/titles';
 
 /**
  * The route trail, from `staticData.title` of the matched routes; rendered only when more than one
- * titled route matches (SPEC.md section 2).
+ * titled route matches (docs/product.md#screens-and-routes).
  */
 export function ShellBreadcrumb({ className }: { className?: string }) {
   const trail = useMatches({

@@ -15,7 +15,7 @@ const LoginBanners = React.lazy(() => import('./login-banners').then((m) => ({ d
 
 const FOOTER_PLACEHOLDER = { foot_copyright: '\u00a0', foot_info: '\u00a0' };
 
-/** The banners that show now: no begin/end time, or now strictly between them (SPEC.md section 4). */
+/** The banners that show now: no begin/end time, or now strictly between them (docs/product.md#states-and-transitions). */
 export function activeBanners(banners: readonly Banner[] | undefined, nowMs = Date.now()): Banner[] {
   const now = Math.floor(nowMs / 1000);
   return (banners ?? []).filter((banner) => isBannerActive(banner, now));
@@ -57,7 +57,7 @@ export function LoginLayout({
   ...props
 }: LoginLayoutProps) {
   const banners = activeBanners(config?.ad_list, now());
-  // SPEC.md section 2: the QR mode exists but the toggle always stays in the form mode.
+  // docs/product.md#screens-and-routes: the QR mode exists but the toggle always stays in the form mode.
   const mode = 'form' as 'form' | 'qr';
   const hintId = React.useId();
   const narrow = useIsNarrow();

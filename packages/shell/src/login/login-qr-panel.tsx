@@ -3,7 +3,7 @@ import { QrCode } from 'lucide-react';
 import type * as React from 'react';
 import { loginCopy } from './login-copy';
 
-/** Side of the QR code area, in CSS pixels (SPEC.md section 2). */
+/** Side of the QR code area, in CSS pixels (docs/product.md#screens-and-routes). */
 export const QR_CODE_SIZE = 160;
 
 export type LoginQrPanelProps = React.ComponentProps<'div'> & {
@@ -13,7 +13,7 @@ export type LoginQrPanelProps = React.ComponentProps<'div'> & {
 
 /**
  * The WeChat QR login panel. It exists for parity with the source, whose toggle always stays in the
- * form mode (SPEC.md section 2): the login screen never switches to it.
+ * form mode (docs/product.md#screens-and-routes): the login screen never switches to it.
  */
 export function LoginQrPanel({ code, className, ...props }: LoginQrPanelProps) {
   return (

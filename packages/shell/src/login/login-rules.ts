@@ -3,9 +3,9 @@ import { loginCopy } from './login-copy';
 
 export { isValidMobile, normalizeMobile };
 
-/** SMS resend countdown (SPEC.md section 9). */
+/** SMS resend countdown (docs/product.md#constants-and-limits). */
 export const SMS_COUNTDOWN_SECONDS = 60;
-/** Delay between the login success toast and the navigation (SPEC.md section 4). */
+/** Delay between the login success toast and the navigation (docs/product.md#states-and-transitions). */
 export const REDIRECT_DELAY_MS = 1000;
 /** SMS codes are at most 6 characters (the input's maxlength). */
 export const SMS_CODE_MAX_LENGTH = 6;

@@ -122,7 +122,7 @@ export const Countdown: Story = {
   },
 };
 
-/** The QR panel that the toggle never switches to (SPEC.md section 2), on its own. */
+/** The QR panel that the toggle never switches to (docs/product.md#screens-and-routes), on its own. */
 export const QrPanel: StoryObj<typeof LoginQrPanel> = {
   render: () => <LoginQrPanel className="p-8" />,
   play: async ({ canvasElement }) => {

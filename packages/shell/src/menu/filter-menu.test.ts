@@ -34,8 +34,8 @@ describe('filterMenuByRole', () => {
     expect(filterMenuByRole(menu, 'admin')[0]?.children).toHaveLength(2);
   });
 
-  // SPEC.md section 2: the source stopped the list at the first unauthorised item, so a normal user lost
-  // 代发设置 and 地址管理 too. DESIGN.md section 5 keeps them on purpose.
+  // docs/product.md#screens-and-routes: the source stopped the list at the first unauthorised item, so a normal user lost
+  // 代发设置 and 地址管理 too. docs/design.md#shell keeps them on purpose.
   it('does not stop the list at an unauthorised item (the SPEC case)', () => {
     const system: MenuItem[] = [
       {

@@ -30,7 +30,7 @@ export interface MenuItem extends Pick<SidebarItem, 'path' | 'title'> {
 /**
  * Remove every item whose authority differs from the role, or that names a permission the user does
  * not hold (`permissions`, what `/api/user/info` answers; none when absent), with its children, and
- * every group left without children; later siblings stay (DESIGN.md section 5 diverges from the source, which stopped the list at such an item).
+ * every group left without children; later siblings stay (docs/design.md#shell diverges from the source, which stopped the list at such an item).
  */
 export function filterMenuByRole(
   items: readonly MenuItem[],

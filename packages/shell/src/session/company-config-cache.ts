@@ -1,7 +1,7 @@
 import { type CompanyConfig, EMBEDDED_COMPANY_CONFIG_ID } from '@consign/api-client';
 import { browserStorage } from '../store/shell-store';
 
-/** localStorage key of the cached company config (SPEC.md section 3). */
+/** localStorage key of the cached company config (docs/product.md#entities). */
 export const COMPANY_CONFIG_KEY = 'companyConfig';
 
 function isCompanyConfig(value: unknown): value is CompanyConfig {

@@ -1,6 +1,6 @@
 import { browserStorage } from '../store/shell-store';
 
-/** localStorage key of the access token (SPEC.md section 3). */
+/** localStorage key of the access token (docs/product.md#entities). */
 export const ACCESS_TOKEN_KEY = 'mmtAccessToken';
 
 /**

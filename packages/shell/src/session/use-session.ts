@@ -43,7 +43,7 @@ export function useCurrentUser(): CurrentUser | undefined {
 
 /**
  * The company config: the cached copy at first, then the fresh one. It is fetched once the current
- * user has loaded (SPEC.md section 4).
+ * user has loaded (docs/product.md#states-and-transitions).
  */
 export function useCompanyConfig(): CompanyConfig | undefined {
   const userLoaded = useCurrentUserQuery().isSuccess;

@@ -37,7 +37,7 @@ function Boom(): React.ReactNode {
   throw new Error('page failed to render');
 }
 
-/** A route tree shaped like the admin app's (titles per SPEC.md section 2). */
+/** A route tree shaped like the admin app's (titles per docs/product.md#screens-and-routes). */
 export const pages: PageSpec[] = [
   {
     path: 'dashboard',

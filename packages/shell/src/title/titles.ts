@@ -28,7 +28,7 @@ export function deepestTitle(matches: readonly TitledMatchLike[]): string | unde
   return titledMatches(matches).at(-1)?.title;
 }
 
-/** The breadcrumb shows only when more than one titled route matches (SPEC.md section 2). */
+/** The breadcrumb shows only when more than one titled route matches (docs/product.md#screens-and-routes). */
 export function breadcrumbTrail(matches: readonly TitledMatchLike[]): TitledMatch[] {
   const titled = titledMatches(matches);
   return titled.length > 1 ? titled : [];

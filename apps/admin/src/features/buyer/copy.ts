@@ -1,4 +1,4 @@
-/** The texts of 买家管理 and 黑名单 (issue 17). */
+/** The texts of 买家管理 and 黑名单. */
 export const BUYER_COPY = {
   keyword: '买家姓名 / 完整手机号',
   columns: {

@@ -300,7 +300,7 @@ function StepForm({
     }
   }, [defaultSender, setShip]);
   const labels = { purchase: f.purchase, ship: f.ship, cancel: f.cancel, address: f.correctAddress } as const;
-  // 黑名单 (issue 17): 采购 of a blacklisted buyer's order asks first, and then says it was confirmed.
+  // 黑名单: 采购 of a blacklisted buyer's order asks first, and then says it was confirmed.
   const [confirmBlacklist, setConfirmBlacklist] = useState(false);
   const save = useMutation({
     mutationFn: (confirmed: boolean = false) => {

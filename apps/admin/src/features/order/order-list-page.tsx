@@ -36,7 +36,7 @@ const platformSelect = {
   options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
 };
 
-/** 黑名单 (issue 17): only the orders of blacklisted buyers (`blacklisted=1` in the address). */
+/** 黑名单: only the orders of blacklisted buyers (`blacklisted=1` in the address). */
 const blacklistSelect = {
   key: 'blacklisted',
   label: ORDER_COPY.blacklist,

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Construction } from 'lucide-react';
 import { UNDER_CONSTRUCTION_COPY } from '../../copy';
 
-/** The page of a menu entry whose feature is not built yet (DESIGN.md section 4): not the 404 page. */
+/** The page of a menu entry whose feature is not built yet (docs/design.md#admin-app): not the 404 page. */
 export function UnderConstructionPage({ feature }: { feature: string }) {
   return (
     <section

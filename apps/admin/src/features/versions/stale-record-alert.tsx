@@ -16,7 +16,7 @@ export interface StaleRecordAlertProps {
 }
 
 /**
- * The answer to a stale save (no silent overwrite, DESIGN.md section 9): the form keeps what the user
+ * The answer to a stale save (no silent overwrite, docs/design.md#seller-accounts-permissions-and-the-operation-log): the form keeps what the user
  * typed, says `数据已被他人修改，请刷新后重试` and offers 重新加载, which loads the current record.
  */
 export function StaleRecordAlert({ error, onReload, reloading = false }: StaleRecordAlertProps) {

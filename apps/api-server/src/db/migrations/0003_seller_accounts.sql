@@ -1,4 +1,4 @@
--- Seller accounts (DESIGN.md section 9): every business row belongs to exactly one account; users
+-- Seller accounts (docs/design.md#seller-accounts-permissions-and-the-operation-log): every business row belongs to exactly one account; users
 -- belong to one account as its owner or a member. Company config, banners, platforms and platform
 -- authorisations stay platform-wide (operators only).
 

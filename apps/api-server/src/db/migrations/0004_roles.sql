@@ -1,4 +1,4 @@
--- Roles (权限管理, DESIGN.md section 9): a role is a named set of permissions of the contract's catalogue
+-- Roles (权限管理, docs/design.md#seller-accounts-permissions-and-the-operation-log): a role is a named set of permissions of the contract's catalogue
 -- (packages/api-client/src/contract/permissions.ts) in one seller account. A member holds one role;
 -- the owner holds every permission and no role.
 

@@ -1,4 +1,4 @@
--- The operation log (操作日志) and record versions (DESIGN.md section 9).
+-- The operation log (操作日志) and record versions (docs/design.md#seller-accounts-permissions-and-the-operation-log).
 
 -- One row per successful write: who (as they were then), which account (NULL: a platform change such
 -- as the company profile, banners, platforms), when, from where, what, and the fields that changed.

@@ -1,4 +1,4 @@
--- State that every instance on one database must share (issue 14): one-time request nonces and
+-- State that every instance on one database must share: one-time request nonces and
 -- rate-limit windows. SMS codes and access tokens already live in the database (0001).
 --
 -- Both tables are UNLOGGED: written on every signed request (the nonce), they would otherwise make

@@ -1,4 +1,4 @@
--- Order fulfilment (issue 16): purchase and shipping details on the order, its timeline, the
+-- Order fulfilment: purchase and shipping details on the order, its timeline, the
 -- account's sender and return addresses (发货地址), and the after-sale answers.
 
 ALTER TABLE orders ADD COLUMN supplier text;

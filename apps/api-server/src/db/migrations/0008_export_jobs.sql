@@ -1,4 +1,4 @@
--- Export jobs (下载中心, issue 16): the filtered orders written to a file under EXPORT_DIR by the
+-- Export jobs (下载中心): the filtered orders written to a file under EXPORT_DIR by the
 -- export worker. `download_key` is a random key per job (never sent to a client) that signs its
 -- 60-second download links. `heartbeat_at` moves with every batch: a running job whose heartbeat
 -- stopped (the process died) is marked failed. Jobs and files are deleted at `expires_at`.

@@ -1,5 +1,5 @@
 -- The order list's total without filters, or with only the status tab, read from a counter instead
--- of `count(*)` (issue 16 bench: with 100,000 orders in one account the unfiltered count was an
+-- of `count(*)` (the order bench: with 100,000 orders in one account the unfiltered count was an
 -- index-only scan of 100,000 entries, 40-50 ms a request, so the first page could not answer 200
 -- req/s). The counter is kept by a trigger in the same transaction as the order write, so it always
 -- equals `count(*)` (test/list-totals.test.ts): it is exact, not a cache. Lists with other filters

@@ -1,4 +1,4 @@
--- 黑名单 (issue 17): a seller account's blacklisted buyers, by receiver mobile (the buyer of 买家管理 is
+-- 黑名单: a seller account's blacklisted buyers, by receiver mobile (the buyer of 买家管理 is
 -- the orders grouped by buyer name and receiver mobile). An order whose receiver mobile is listed is
 -- flagged in the order list, and 采购 of it needs a confirmation. Lifting the blacklist deletes the
 -- row (the operation log keeps who did it and why); `version` guards changing the reason and lifting.

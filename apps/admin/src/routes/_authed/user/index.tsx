@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 
-/** `/user` itself is no page (SPEC.md lists none): the 404 page, not an empty layout. */
+/** `/user` itself is no page (docs/product.md lists none): the 404 page, not an empty layout. */
 export const Route = createFileRoute('/_authed/user/')({
   beforeLoad: () => {
     throw notFound();
