@@ -1,7 +1,7 @@
 import type { Member, Page, TeamRole, UserStatus } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { ApiRefusal } from '../http/respond';
-import { isForeignKeyViolation, isUniqueViolation } from './db';
+import { isUniqueViolation } from './db';
 import { BY_ID, Filters, likePattern, page } from './list';
 import { notFound, type Scope, staleRecord } from './scope';
 
@@ -87,17 +87,18 @@ export async function saveRole(
 
 /** Deletes a role that no member holds; a role in use is refused with how many hold it. */
 export async function deleteRole(scope: Scope, id: number): Promise<void> {
-  const rows = await scope.db
-    .query(
-      `DELETE FROM roles WHERE id = $1 AND account_id = $2
-         AND NOT EXISTS (SELECT 1 FROM users WHERE users.role_id = roles.id) RETURNING id`,
-      [id, scope.accountId],
-    )
-    // A member was given the role while it was being deleted: the role is in use after all.
-    .catch((error: unknown) => {
-      if (isForeignKeyViolation(error)) return [];
-      throw error;
-    });
+  // Lock the role first: a member save giving it out (whose foreign key check holds the role row) then
+  // either committed before, and is counted below, or waits and finds the role gone (404). Catching
+  // the foreign key error instead would abort the call's transaction on Postgres.
+  await scope.db.query('SELECT id FROM roles WHERE id = $1 AND account_id = $2 FOR UPDATE', [
+    id,
+    scope.accountId,
+  ]);
+  const rows = await scope.db.query(
+    `DELETE FROM roles WHERE id = $1 AND account_id = $2
+       AND NOT EXISTS (SELECT 1 FROM users WHERE users.role_id = roles.id) RETURNING id`,
+    [id, scope.accountId],
+  );
   if (rows.length > 0) return;
   const role = await roleById(scope, id);
   throw new ApiRefusal(TEAM_MESSAGES.roleInUse(role.member_count));
