@@ -181,6 +181,41 @@ export interface PlatformConnector {
   decrypt(accessToken: string, items: DecryptRequest[]): Promise<DecryptResult[]>;
 }
 
+/** A length of time as a seller reads it: `30 分钟`, `2 小时`, `1 天`. */
+function durationText(seconds: number): string {
+  if (seconds % 86_400 === 0) return `${seconds / 86_400} 天`;
+  if (seconds % 3600 === 0) return `${seconds / 3600} 小时`;
+  return `${Math.round(seconds / 60)} 分钟`;
+}
+
+/**
+ * The one check of a `listChangedOrders` request against the connector's limits, made before anything
+ * is sent: throws a `PlatformError` of kind `invalid` naming the first problem.
+ */
+export function checkOrderWindow(
+  connector: Pick<PlatformConnector, 'platform' | 'maxWindowSeconds' | 'maxLookbackSeconds' | 'maxPageSize'>,
+  window: OrderWindow,
+  page: number,
+  pageSize: number,
+  nowMs: number,
+): void {
+  const { platform, maxWindowSeconds, maxLookbackSeconds, maxPageSize } = connector;
+  const nowS = Math.floor(nowMs / 1000);
+  const problem =
+    !Number.isInteger(window.start) || !Number.isInteger(window.end) || window.end < window.start
+      ? '时间窗口不正确'
+      : window.end - window.start > maxWindowSeconds
+        ? `时间窗口不能超过 ${durationText(maxWindowSeconds)}`
+        : window.start < nowS - maxLookbackSeconds
+          ? `只能查询 ${Math.round(maxLookbackSeconds / (30 * 86_400))} 个月内的订单`
+          : !Number.isInteger(page) || page < 1
+            ? '页码从 1 开始'
+            : !Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize
+              ? `每页最多 ${maxPageSize} 条`
+              : null;
+  if (problem) throw new PlatformError(platform, 'invalid', sellerMessage(platform, 'invalid', problem));
+}
+
 /**
  * What went wrong, for the caller to act on:
  * - `rate_limit`: the platform throttled the app; retry later (`retryable`).

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   type AppCredentials,
+  checkOrderWindow,
   type DecryptRequest,
   type DecryptResult,
   int,
@@ -260,7 +261,7 @@ export class DoudianConnector implements PlatformConnector {
     page: number,
     pageSize = DOUDIAN_MAX_PAGE_SIZE,
   ): Promise<OrderPage> {
-    this.checkWindow(window, page, pageSize);
+    checkOrderWindow(this, window, page, pageSize, this.#now());
     const data = obj(
       await this.call(
         '/order/searchList',
@@ -326,23 +327,6 @@ export class DoudianConnector implements PlatformConnector {
       }
       return { ciphertext, ok: false, message: str(entry?.err_msg) || '解密失败' };
     });
-  }
-
-  private checkWindow(window: OrderWindow, page: number, pageSize: number) {
-    const nowS = Math.floor(this.#now() / 1000);
-    const problem =
-      !Number.isInteger(window.start) || !Number.isInteger(window.end) || window.end < window.start
-        ? '时间窗口不正确'
-        : window.end - window.start > DOUDIAN_MAX_WINDOW_SECONDS
-          ? '时间窗口不能超过 1 天'
-          : window.start < nowS - DOUDIAN_MAX_LOOKBACK_SECONDS
-            ? '只能查询 3 个月内的订单'
-            : !Number.isInteger(page) || page < 1
-              ? '页码从 1 开始'
-              : !Number.isInteger(pageSize) || pageSize < 1 || pageSize > DOUDIAN_MAX_PAGE_SIZE
-                ? `每页最多 ${DOUDIAN_MAX_PAGE_SIZE} 条`
-                : null;
-    if (problem) throw new PlatformError('douyin', 'invalid', sellerMessage('douyin', 'invalid', problem));
   }
 
   private authorisation(data: unknown): ShopAuthorisation {

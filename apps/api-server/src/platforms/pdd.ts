@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type AppCredentials,
+  checkOrderWindow,
   type DecryptRequest,
   type DecryptResult,
   int,
@@ -225,7 +226,7 @@ export class PddConnector implements PlatformConnector {
     page: number,
     pageSize = PDD_MAX_PAGE_SIZE,
   ): Promise<OrderPage> {
-    this.checkWindow(window, page, pageSize);
+    checkOrderWindow(this, window, page, pageSize, this.#now());
     const answer = await this.call(
       'pdd.order.number.list.increment.get',
       {
@@ -317,24 +318,6 @@ export class PddConnector implements PlatformConnector {
       }
       return { ciphertext, ok: false, message: str(entry?.error_msg) || '解密失败' };
     });
-  }
-
-  private checkWindow(window: OrderWindow, page: number, pageSize: number) {
-    const nowS = Math.floor(this.#now() / 1000);
-    const problem =
-      !Number.isInteger(window.start) || !Number.isInteger(window.end) || window.end < window.start
-        ? '时间窗口不正确'
-        : window.end - window.start > PDD_MAX_WINDOW_SECONDS
-          ? '时间窗口不能超过 30 分钟'
-          : window.start < nowS - PDD_MAX_LOOKBACK_SECONDS
-            ? '只能查询 3 个月内的订单'
-            : !Number.isInteger(page) || page < 1
-              ? '页码从 1 开始'
-              : !Number.isInteger(pageSize) || pageSize < 1 || pageSize > PDD_MAX_PAGE_SIZE
-                ? `每页最多 ${PDD_MAX_PAGE_SIZE} 条`
-                : null;
-    if (problem)
-      throw new PlatformError('pinduoduo', 'invalid', sellerMessage('pinduoduo', 'invalid', problem));
   }
 
   private authorisation(answer: Json): ShopAuthorisation {
