@@ -162,7 +162,8 @@ for (const step of steps) {
   const counts = step.counts(outcome);
   const seconds = Math.round((Date.now() - started) / 1000);
   let status = outcome.code === 0 ? 'passed' : 'failed';
-  let text = counts.text ?? '';
+  // A non-zero exit with no failed test (Vitest's unhandled errors, say) must not read as a pass.
+  let text = `${counts.text ?? ''}${outcome.code === 0 ? '' : `; exit code ${outcome.code}, see the log above`}`;
   if (counts.skipped) {
     status = ci ? 'failed' : 'skipped';
     text = counts.skipped;

@@ -313,15 +313,21 @@ describe('no silent overwrite (roles and members carry a version)', () => {
     const before = await rows();
     // ... then the second, from what it read before.
     const skip = { skipErrorHandler: true };
-    for (const stale of [
+    // Settled together: awaited one by one, a later refusal could arrive before anyone awaits it
+    // (an unhandled rejection that fails the run).
+    const answers = await Promise.allSettled([
       owner.team.roleSave({ ...role, name: '第二处角色', permissions: ['log:view'] }, skip),
       owner.team.memberSave(
         { id: member.id, nickname: '丙', role_id: role.id, version: member.version },
         skip,
       ),
       owner.team.memberStatus({ id: member.id, status: 'disabled', version: member.version }, skip),
-    ]) {
-      await expect(stale).rejects.toMatchObject({ status: 409, data: { msg: STALE_RECORD_MESSAGE } });
+    ]);
+    for (const answer of answers) {
+      expect(answer).toMatchObject({
+        status: 'rejected',
+        reason: { status: 409, data: { msg: STALE_RECORD_MESSAGE } },
+      });
     }
     expect(await rows()).toEqual(before);
     expect(before[0]).toEqual([expect.objectContaining({ name: '第一处角色', version: role.version + 1 })]);
