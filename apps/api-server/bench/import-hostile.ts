@@ -7,57 +7,21 @@
  * slowest and the median poll, and the server's peak RSS against the RSS before. Then the 241,453-row
  * file from three accounts at once. Figures: the api-server README, 导入快递单号.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApiClient, createNonce, signPayload, unixSeconds } from '@consign/api-client';
 import ExcelJS from 'exceljs';
 import { deflateBomb, lyingBomb, manyEntriesZip, manyRowsXlsx, manyStringsXlsx } from '../test/hostile-files';
+import { freePort, startServerProcess } from './server-process';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'bench-secret';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+function start(port: number): Promise<ChildProcess> {
+  return startServerProcess({
+    port,
+    env: { DATA_DIR: 'memory://', API_SIGN_SECRET: SECRET, LOG_LEVEL: 'warn' },
   });
-}
-
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      API_SIGN_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
 }
 
 function rssMb(pid: number | undefined): number {

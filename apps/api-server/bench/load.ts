@@ -35,12 +35,10 @@
  * checkout's entry under this package, e.g. `.before/src/main.ts` from
  * `git archive <commit> src | tar -x -C .before`, to measure before and after in the same minutes).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
   type ApiClient,
@@ -53,8 +51,8 @@ import {
 } from '@consign/api-client';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
+import { freePort, startServerProcess } from './server-process';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'bench-secret';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -70,52 +68,25 @@ const STORAGE = process.env.DATABASE_URL ? 'Postgres (DATABASE_URL)' : 'PGlite (
 /** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 async function start(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ms: number; cpuMs: number }> {
   const began = performance.now();
-  const child = spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', SERVER_ENTRY], {
-    cwd: root,
+  const child = await startServerProcess({
+    port,
+    nodeArgs: SERVER_ARGS,
+    entry: SERVER_ENTRY,
+    timeoutMs: 120_000,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       API_SIGN_SECRET: SECRET,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) {
-        return { child, ms: performance.now() - began, cpuMs: cpuSeconds(child.pid) * 1000 };
-      }
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  return { child, ms: performance.now() - began, cpuMs: cpuSeconds(child.pid) * 1000 };
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -16,12 +16,10 @@
  *    process from /proc, sampled every 50 ms, against the RSS before), and, while it runs, how many
  *    `user/info` calls (one after another) were answered and the slowest of them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
   type ApiClient,
   createApiClient,
@@ -32,10 +30,10 @@ import {
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, startServerProcess } from './server-process';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) throw new Error('bench:orders needs DATABASE_URL (an empty Postgres database)');
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'bench-secret';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -43,46 +41,12 @@ const BUYERS = Number(process.env.BENCH_BUYERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DEMO_ACCOUNT = 1;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+function start(port: number, exportDir: string): Promise<ChildProcess> {
+  return startServerProcess({
+    port,
+    env: { API_SIGN_SECRET: SECRET, EXPORT_DIR: exportDir, LOG_LEVEL: 'warn' },
+    timeoutMs: 120_000,
   });
-}
-
-async function start(port: number, exportDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_SIGN_SECRET: SECRET,
-      EXPORT_DIR: exportDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -7,54 +7,23 @@
  * 2. loads the main script (br) and an app page with autocannon (BENCH_SECONDS, 10 s; 20
  *    connections): requests per second, p99 and the server's CPU time per request (from /proc).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
+import { freePort, SERVER_ROOT, startServerProcess } from './server-process';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, '../admin/dist');
+const dist = join(SERVER_ROOT, '../admin/dist');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const main = readdirSync(join(dist, 'assets')).find((file) => /^index-[\w-]+\.js$/.test(file));
 if (!main) throw new Error(`no built app in ${dist}: run \`pnpm build:admin\` first`);
 const BR = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+function start(port: number): Promise<ChildProcess> {
+  return startServerProcess({ port, env: { DATA_DIR: 'memory://', LOG_LEVEL: 'warn' }, timeoutMs: 120_000 });
 }
 
 /** A GET with the path exactly as written (fetch would normalise it). */
