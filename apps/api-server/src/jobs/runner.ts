@@ -1,0 +1,129 @@
+import type { Logger } from '../log';
+
+/** One unit of claimed work: runs it to the end (its own errors are its own to record). */
+export type Job = () => Promise<void>;
+
+/**
+ * A kind of background work (exports, copies, shop syncs, writebacks, notifications...). The runner
+ * knows nothing of what a kind does: it asks `claim()` for the next unit whenever the kind has room,
+ * and runs it. `claim` must take the unit atomically in the database (`FOR UPDATE SKIP LOCKED`, a
+ * lease, or the turns rule of db/job-queue.ts), so that instances sharing a Postgres never run one
+ * unit twice.
+ */
+export interface JobKind {
+  /** Its name, for the log and `wake(name)`. */
+  readonly name: string;
+  /** Units of this kind running at once in this process. */
+  readonly concurrency: number;
+  /**
+   * While nothing is claimable, how often to look again (work queued by another instance, or work
+   * that becomes due with time, such as a shop's next sync).
+   */
+  readonly pollMs: number;
+  /** The next unit, or undefined when none is due. */
+  claim(): Promise<Job | undefined>;
+}
+
+interface KindState {
+  kind: JobKind;
+  running: number;
+  claiming: boolean;
+  /** A wake arrived while claiming: look again once the claim is done. */
+  again: boolean;
+  timer: NodeJS.Timeout | null;
+  active: Set<Promise<void>>;
+}
+
+/**
+ * The one runner of every background job kind in the server: each registered kind is filled up to its
+ * concurrency whenever it has room (at start, after each unit, on `wake`, and every `pollMs` while
+ * idle). One loop for all, so a newcomer finds scheduling, concurrency, errors and shutdown here, and
+ * each kind's file holds only what its work is.
+ */
+export class JobRunner {
+  readonly #kinds = new Map<string, KindState>();
+  #stopped = true;
+
+  constructor(private readonly log: Logger) {}
+
+  register(kind: JobKind): this {
+    if (this.#kinds.has(kind.name)) throw new Error(`job kind ${kind.name} registered twice`);
+    this.#kinds.set(kind.name, {
+      kind,
+      running: 0,
+      claiming: false,
+      again: false,
+      timer: null,
+      active: new Set(),
+    });
+    if (!this.#stopped) this.#fill(kind.name);
+    return this;
+  }
+
+  start() {
+    this.#stopped = false;
+    for (const name of this.#kinds.keys()) this.#fill(name);
+  }
+
+  /** Looks for work of `name` now (a unit was just queued or became due). */
+  wake(name: string) {
+    if (!this.#stopped && this.#kinds.has(name)) this.#fill(name);
+  }
+
+  /** Claims nothing more and waits for the running units to finish. */
+  async stop() {
+    this.#stopped = true;
+    const running: Promise<void>[] = [];
+    for (const state of this.#kinds.values()) {
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = null;
+      running.push(...state.active);
+    }
+    await Promise.allSettled(running);
+  }
+
+  #fill(name: string) {
+    const state = this.#kinds.get(name);
+    if (!state || this.#stopped) return;
+    if (state.claiming) {
+      state.again = true;
+      return;
+    }
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = null;
+    state.claiming = true;
+    void this.#claimUntilFull(state).finally(() => {
+      state.claiming = false;
+      if (state.again) {
+        state.again = false;
+        this.#fill(name);
+      } else if (!this.#stopped && state.running < state.kind.concurrency) {
+        state.timer = setTimeout(() => this.#fill(name), state.kind.pollMs);
+        state.timer.unref?.();
+      }
+    });
+  }
+
+  async #claimUntilFull(state: KindState) {
+    const { kind } = state;
+    while (!this.#stopped && state.running < kind.concurrency) {
+      let job: Job | undefined;
+      try {
+        job = await kind.claim();
+      } catch (error) {
+        this.log.error('job claim failed', { kind: kind.name, error: String(error) });
+        return;
+      }
+      if (!job) return;
+      state.running += 1;
+      const run = job()
+        .catch((error: unknown) => this.log.error('job failed', { kind: kind.name, error: String(error) }))
+        .finally(() => {
+          state.running -= 1;
+          state.active.delete(run);
+          this.#fill(kind.name);
+        });
+      state.active.add(run);
+    }
+  }
+}
