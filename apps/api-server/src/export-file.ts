@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ExportFormat, Order, OrderStatus, PlatformCode } from '@consign/api-client';
+import type { ExportFormat, Order } from '@consign/api-client';
+import { ORDER_STATUS_LABELS, PLATFORM_LABELS } from '@consign/api-client/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
@@ -30,20 +31,8 @@ export const EXPORT_COPY = {
     '收货地址',
     '下单时间',
   ],
-  platform: {
-    taobao: '淘宝',
-    pinduoduo: '拼多多',
-    douyin: '抖音',
-    kuaishou: '快手',
-    jd: '京东',
-  } satisfies Record<PlatformCode, string>,
-  status: {
-    pending: '待采购',
-    purchased: '已采购',
-    shipped: '已发货',
-    completed: '已完成',
-    cancelled: '已取消',
-  } satisfies Record<OrderStatus, string>,
+  platform: PLATFORM_LABELS,
+  status: ORDER_STATUS_LABELS,
   sheet: '代发订单',
 } as const;
 

@@ -1,5 +1,12 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
-import { type ApiPath, apiRoutes, auditAction, type RouteContract } from '@consign/api-client/contract';
+import {
+  type ApiPath,
+  apiRoutes,
+  auditAction,
+  LOG_TARGET_LABELS,
+  logField,
+  type RouteContract,
+} from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
 
@@ -503,6 +510,13 @@ describe('the operation log, for every path of the contract', () => {
           expect(entry.actor_mobile).toMatch(/^1\d{10}$/);
           if (contract.access === 'operator') expect(entry.account_id).toBeNull();
           else expect(entry.account_id).not.toBeNull();
+          // 操作日志 reads in Chinese: every target and field the server logs has its label.
+          expect(
+            LOG_TARGET_LABELS[entry.target_type],
+            `${path}: label of target ${entry.target_type}`,
+          ).toBeTruthy();
+          const unlabelled = entry.changes.map((c) => c.field).filter((f) => !logField(entry.target_type, f));
+          expect(unlabelled, `${path}: fields without a label in contract/log-labels.ts`).toEqual([]);
         }
       } else {
         expect(entries, `${path} has no audit label and must not log`).toEqual([]);

@@ -4,6 +4,8 @@
  * schemas into its bundle; the schemas in the other contract files are built from them.
  */
 
+import { AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS, ORDER_STATUS_LABELS } from './labels.js';
+
 // ---- limits ----------------------------------------------------------------------------------
 
 /** Largest unix-seconds value accepted anywhere (2100-01-01T00:00:00Z). */
@@ -118,15 +120,6 @@ export { isBannerActive, type Role, roleOf } from './session-rules.js';
 export const STALE_RECORD_MESSAGE = '数据已被他人修改，请刷新后重试';
 
 // ---- order fulfilment -------------------------------------------------------------
-
-/** The Chinese name of each order state (the list, the detail and the API's refusals use it). */
-export const ORDER_STATUS_LABELS = {
-  pending: '待采购',
-  purchased: '已采购',
-  shipped: '已发货',
-  completed: '已完成',
-  cancelled: '已取消',
-} as const satisfies Record<(typeof ORDER_STATUSES)[number], string>;
 
 /** How many days the 工作台 chart shows, today included (Asia/Shanghai days). */
 export const DASHBOARD_CHART_DAYS = 30;
@@ -258,19 +251,6 @@ export function afterSaleStepAllowed(
   if (type === 'refund') return status === 'pending' || status === 'processing';
   return type === 'return' && status === 'processing';
 }
-
-export const AFTER_SALE_STATUS_LABELS = {
-  pending: '待处理',
-  processing: '处理中',
-  finished: '已完成',
-  rejected: '已拒绝',
-} as const satisfies Record<(typeof AFTER_SALE_STATUSES)[number], string>;
-
-export const AFTER_SALE_TYPE_LABELS = {
-  refund: '仅退款',
-  return: '退货退款',
-  exchange: '换货',
-} as const satisfies Record<(typeof AFTER_SALE_TYPES)[number], string>;
 
 /** What the API answers (409) to an after-sale step its state or type does not allow. */
 export function afterSaleStepRefusedMessage(

@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportStatus } from '@consign/api-client';
+import { EXPORT_FORMAT_LABELS, EXPORT_STATUS_LABELS } from '@consign/api-client/contract';
 
 export const DOWNLOAD_COPY = {
   keywordPlaceholder: '导出名称',
@@ -21,13 +21,8 @@ export const DOWNLOAD_COPY = {
     expiresAt: '到期时间',
     actions: '操作',
   },
-  format: { csv: 'CSV', xlsx: 'Excel' } satisfies Record<ExportFormat, string>,
-  status: {
-    queued: '排队中',
-    running: '导出中',
-    succeeded: '已完成',
-    failed: '失败',
-  } satisfies Record<ExportStatus, string>,
+  format: EXPORT_FORMAT_LABELS,
+  status: EXPORT_STATUS_LABELS,
   allOrders: '全部订单',
   filter: {
     keyword: (value: string) => `关键词：${value}`,

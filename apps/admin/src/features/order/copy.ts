@@ -1,12 +1,10 @@
-import type { AfterSaleStatus, AfterSaleType, OrderStatus, PlatformCode } from '@consign/api-client';
+import {
+  AFTER_SALE_STATUS_LABELS,
+  AFTER_SALE_TYPE_LABELS,
+  ORDER_STATUS_LABELS,
+} from '@consign/api-client/contract';
 
-export const PLATFORM_LABELS: Record<PlatformCode, string> = {
-  taobao: '淘宝',
-  pinduoduo: '拼多多',
-  douyin: '抖音',
-  kuaishou: '快手',
-  jd: '京东',
-};
+export { PLATFORM_LABELS } from '@consign/api-client/contract';
 
 export const ORDER_COPY = {
   keywordPlaceholder: '订单号 / 买家 / 商品',
@@ -49,21 +47,7 @@ export const ORDER_COPY = {
     createdAt: '下单时间',
     appliedAt: '申请时间',
   },
-  status: {
-    pending: '待采购',
-    purchased: '已采购',
-    shipped: '已发货',
-    completed: '已完成',
-    cancelled: '已取消',
-  } satisfies Record<OrderStatus, string>,
-  afterSaleType: { refund: '仅退款', return: '退货退款', exchange: '换货' } satisfies Record<
-    AfterSaleType,
-    string
-  >,
-  afterSaleStatus: {
-    pending: '待处理',
-    processing: '处理中',
-    finished: '已完成',
-    rejected: '已拒绝',
-  } satisfies Record<AfterSaleStatus, string>,
+  status: ORDER_STATUS_LABELS,
+  afterSaleType: AFTER_SALE_TYPE_LABELS,
+  afterSaleStatus: AFTER_SALE_STATUS_LABELS,
 } as const;

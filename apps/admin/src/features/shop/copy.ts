@@ -1,4 +1,8 @@
-import type { CopyStatus, GoodsStatus, ShopAuthStatus } from '@consign/api-client';
+import {
+  COPY_STATUS_LABELS,
+  GOODS_STATUS_LABELS,
+  SHOP_AUTH_STATUS_LABELS,
+} from '@consign/api-client/contract';
 
 export const SHOP_COPY = {
   shopKeyword: '店铺名称',
@@ -67,15 +71,9 @@ export const SHOP_COPY = {
     viewShopsLabel: (name: string) => `查看分组 ${name} 的店铺`,
   },
   edit: '编辑',
-  auth: { authorized: '已授权', expired: '授权过期', unauthorized: '未授权' } satisfies Record<
-    ShopAuthStatus,
-    string
-  >,
-  goodsStatus: { on_sale: '在售', off_sale: '已下架', draft: '草稿' } satisfies Record<GoodsStatus, string>,
-  copyStatus: { queued: '排队中', running: '复制中', succeeded: '成功', failed: '失败' } satisfies Record<
-    CopyStatus,
-    string
-  >,
+  auth: SHOP_AUTH_STATUS_LABELS,
+  goodsStatus: GOODS_STATUS_LABELS,
+  copyStatus: COPY_STATUS_LABELS,
   copyForm: {
     intro: '粘贴货源商品链接（每行一条，最多 50 条），选择目标店铺后开始复制。',
     shop: '目标店铺',

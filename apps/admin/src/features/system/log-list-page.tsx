@@ -1,5 +1,5 @@
 import type { LogChange, LogEntry } from '@consign/api-client';
-import { AUDIT_ACTIONS } from '@consign/api-client/contract';
+import { AUDIT_ACTIONS, LOG_TARGET_LABELS, logField, logValueText } from '@consign/api-client/contract';
 import { Button, formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
@@ -26,18 +26,20 @@ const actionSelect: FilterSelect = {
 
 const actorOf = (entry: LogEntry) => entry.actor_name || entry.actor_mobile;
 const targetOf = (entry: LogEntry) => {
-  const type = t.targets[entry.target_type] ?? entry.target_type;
+  const type = LOG_TARGET_LABELS[entry.target_type] ?? entry.target_type;
   const parts = [entry.account_id === null ? `[${t.platform}]` : '', type];
   if (entry.target_name !== type) parts.push(entry.target_name);
   return parts.filter(Boolean).join(' ');
 };
 
-/** A logged value as text: empty, yes/no, lists and objects as JSON. */
-export function formatLogValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return t.empty;
-  if (typeof value === 'boolean') return value ? t.yes : t.no;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/** A logged value as a person reads it: an enum's Chinese label, fen as yuan, a time, yes/no. */
+export function formatLogValue(targetType: string, field: string, value: unknown): string {
+  return logValueText(targetType, field, value, {
+    time: formatDateTime,
+    empty: t.empty,
+    yes: t.yes,
+    no: t.no,
+  });
 }
 
 /** 操作日志: who changed what and when, filtered by who, action and days; a row opens its changes. */
@@ -98,7 +100,7 @@ export function LogListPage() {
             [c.ip, detail.ip],
           ]}
         >
-          <ChangesTable changes={detail.changes} />
+          <ChangesTable targetType={detail.target_type} changes={detail.changes} />
         </DetailDialog>
       ) : null}
     </ListPage>
@@ -106,7 +108,7 @@ export function LogListPage() {
 }
 
 /** The changed fields of one entry: field, before, after. */
-function ChangesTable({ changes }: { changes: readonly LogChange[] }) {
+function ChangesTable({ targetType, changes }: { targetType: string; changes: readonly LogChange[] }) {
   if (changes.length === 0) return <p className="text-sm text-muted-foreground">{t.noChanges}</p>;
   return (
     <table data-slot="log-changes" className="w-full table-fixed border-collapse text-sm">
@@ -127,12 +129,12 @@ function ChangesTable({ changes }: { changes: readonly LogChange[] }) {
         {changes.map((change) => (
           <tr key={change.field} className="border-b border-border align-top last:border-0">
             <th scope="row" className="py-1.5 pr-2 text-left font-normal">
-              {t.fields[change.field] ?? change.field}
+              {logField(targetType, change.field)?.label ?? change.field}
             </th>
             <td className="break-all py-1.5 pr-2 text-muted-foreground line-through decoration-error/50">
-              {formatLogValue(change.before)}
+              {formatLogValue(targetType, change.field, change.before)}
             </td>
-            <td className="break-all py-1.5">{formatLogValue(change.after)}</td>
+            <td className="break-all py-1.5">{formatLogValue(targetType, change.field, change.after)}</td>
           </tr>
         ))}
       </tbody>

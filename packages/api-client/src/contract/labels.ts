@@ -1,0 +1,100 @@
+import type { USER_STATUSES } from './permissions.js';
+import type {
+  ADDRESS_KINDS,
+  AFTER_SALE_STATUSES,
+  AFTER_SALE_TYPES,
+  COPY_STATUSES,
+  EXPORT_FORMATS,
+  EXPORT_STATUSES,
+  GOODS_STATUSES,
+  ORDER_STATUSES,
+  PLATFORM_AUTH_STATUSES,
+  PLATFORMS,
+  SHOP_AUTH_STATUSES,
+} from './rules.js';
+
+/**
+ * The Chinese name of every value of every enum of the contract, written once: the admin's lists and
+ * badges, the export's cells, the server's refusals and the operation log all read them here. A new
+ * enum value fails the type check until it has its label. (The permissions' labels are beside the
+ * catalogue in permissions.ts, which the shell imports without zod.)
+ */
+
+type Labels<T extends readonly string[]> = { readonly [K in T[number]]: string };
+
+export const PLATFORM_LABELS = {
+  taobao: '淘宝',
+  pinduoduo: '拼多多',
+  douyin: '抖音',
+  kuaishou: '快手',
+  jd: '京东',
+} as const satisfies Labels<typeof PLATFORMS>;
+
+/** The order states (the list's tabs, the detail, the API's refusals). */
+export const ORDER_STATUS_LABELS = {
+  pending: '待采购',
+  purchased: '已采购',
+  shipped: '已发货',
+  completed: '已完成',
+  cancelled: '已取消',
+} as const satisfies Labels<typeof ORDER_STATUSES>;
+
+export const AFTER_SALE_STATUS_LABELS = {
+  pending: '待处理',
+  processing: '处理中',
+  finished: '已完成',
+  rejected: '已拒绝',
+} as const satisfies Labels<typeof AFTER_SALE_STATUSES>;
+
+export const AFTER_SALE_TYPE_LABELS = {
+  refund: '仅退款',
+  return: '退货退款',
+  exchange: '换货',
+} as const satisfies Labels<typeof AFTER_SALE_TYPES>;
+
+export const SHOP_AUTH_STATUS_LABELS = {
+  authorized: '已授权',
+  expired: '授权过期',
+  unauthorized: '未授权',
+} as const satisfies Labels<typeof SHOP_AUTH_STATUSES>;
+
+export const GOODS_STATUS_LABELS = {
+  on_sale: '在售',
+  off_sale: '已下架',
+  draft: '草稿',
+} as const satisfies Labels<typeof GOODS_STATUSES>;
+
+export const COPY_STATUS_LABELS = {
+  queued: '排队中',
+  running: '复制中',
+  succeeded: '成功',
+  failed: '失败',
+} as const satisfies Labels<typeof COPY_STATUSES>;
+
+export const PLATFORM_AUTH_STATUS_LABELS = {
+  active: '正常',
+  expired: '已过期',
+  revoked: '已撤销',
+} as const satisfies Labels<typeof PLATFORM_AUTH_STATUSES>;
+
+export const EXPORT_STATUS_LABELS = {
+  queued: '排队中',
+  running: '导出中',
+  succeeded: '已完成',
+  failed: '失败',
+} as const satisfies Labels<typeof EXPORT_STATUSES>;
+
+export const EXPORT_FORMAT_LABELS = {
+  csv: 'CSV',
+  xlsx: 'Excel',
+} as const satisfies Labels<typeof EXPORT_FORMATS>;
+
+export const USER_STATUS_LABELS = {
+  active: '正常',
+  disabled: '已停用',
+} as const satisfies Labels<typeof USER_STATUSES>;
+
+export const ADDRESS_KIND_LABELS = {
+  sender: '发货地址',
+  return: '退货地址',
+} as const satisfies Labels<typeof ADDRESS_KINDS>;

@@ -1,0 +1,178 @@
+import {
+  ADDRESS_KIND_LABELS,
+  AFTER_SALE_STATUS_LABELS,
+  EXPORT_FORMAT_LABELS,
+  GOODS_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  PLATFORM_AUTH_STATUS_LABELS,
+  PLATFORM_LABELS,
+  USER_STATUS_LABELS,
+} from './labels.js';
+import { PERMISSION_LABELS } from './permissions.js';
+
+/**
+ * How the operation log (操作日志) names what an entry changed: the target types and the fields the
+ * server records (`recordChange`), in Chinese, and how each value reads (an enum's label, fen as
+ * yuan, a unix time, yes/no). The audit walker of the server's tests fails for an entry whose target
+ * or field has no label here, so a new route cannot log an English code.
+ */
+
+export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
+  user: '账号',
+  company: '公司信息',
+  banner: '横幅',
+  platform: '平台',
+  platform_auth: '平台授权',
+  settings: '代发设置',
+  order: '订单',
+  after_sale: '售后单',
+  blacklist: '黑名单',
+  address: '地址',
+  export: '导出任务',
+  shop_group: '店铺分组',
+  shop: '店铺',
+  goods: '商品',
+  copy: '复制任务',
+  role: '角色',
+  member: '子账号',
+  seller: '卖家账号',
+};
+
+/** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
+export type LogValueKind =
+  | 'text'
+  | 'fen'
+  | 'time'
+  | 'flag'
+  | 'permissions'
+  | { readonly labels: Readonly<Record<string, string>> };
+
+export interface LogField {
+  readonly label: string;
+  readonly kind?: LogValueKind;
+}
+
+const enumOf = (labels: Readonly<Record<string, string>>): LogValueKind => ({ labels });
+
+/** Fields by name; {@link LOG_TARGET_FIELDS} overrides one for a target (a `status` is per target). */
+export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
+  id: { label: 'ID' },
+  name: { label: '名称' },
+  short_name: { label: '简称' },
+  en_name: { label: '英文名' },
+  logo_url: { label: 'Logo 地址' },
+  foot_copyright: { label: '页脚版权' },
+  foot_info: { label: '页脚信息' },
+  ad_url: { label: '链接' },
+  ad_login_image_url: { label: '图片' },
+  begin_time: { label: '开始时间', kind: 'time' },
+  end_time: { label: '结束时间', kind: 'time' },
+  code: { label: '编码' },
+  enabled: { label: '启用', kind: 'flag' },
+  platform: { label: '平台', kind: enumOf(PLATFORM_LABELS) },
+  platform_id: { label: '平台 ID' },
+  shop_name: { label: '店铺名称' },
+  app_key: { label: 'App Key' },
+  app_secret: { label: 'App Secret' },
+  expires_at: { label: '到期时间', kind: 'time' },
+  status: { label: '状态' },
+  auto_purchase: { label: '自动采购', kind: 'flag' },
+  default_markup_percent: { label: '默认加价比例（%）' },
+  purchase_account: { label: '采购账号' },
+  notify_mobile: { label: '通知手机号' },
+  sync_interval_minutes: { label: '同步间隔（分钟）' },
+  auto_sync_logistics: { label: '自动回传物流', kind: 'flag' },
+  group_name: { label: '分组' },
+  shop_id: { label: '店铺' },
+  title: { label: '标题' },
+  price: { label: '价格', kind: 'fen' },
+  stock: { label: '库存' },
+  images: { label: '图片' },
+  source_url: { label: '来源链接' },
+  urls: { label: '链接' },
+  supplier: { label: '供应商' },
+  supplier_order_no: { label: '供应商订单号' },
+  cost: { label: '采购成本', kind: 'fen' },
+  carrier: { label: '快递公司' },
+  tracking_no: { label: '快递单号' },
+  sender: { label: '发货地址' },
+  reason: { label: '原因' },
+  reject_reason: { label: '拒绝原因' },
+
+  return_tracking_no: { label: '退货快递单号' },
+  buyer_name: { label: '买家' },
+  mobile: { label: '手机号' },
+  kind: { label: '类型', kind: enumOf(ADDRESS_KIND_LABELS) },
+  region: { label: '省市区' },
+  address: { label: '详细地址' },
+  is_default: { label: '默认', kind: 'flag' },
+  format: { label: '格式', kind: enumOf(EXPORT_FORMAT_LABELS) },
+  filters: { label: '筛选条件' },
+  permissions: { label: '权限', kind: 'permissions' },
+  nickname: { label: '昵称' },
+  role: { label: '角色' },
+  keyword: { label: '关键词' },
+  start_date: { label: '开始日期' },
+  end_date: { label: '结束日期' },
+  buyer_id: { label: '买家 ID' },
+  blacklisted: { label: '仅黑名单', kind: 'flag' },
+};
+
+/** A field whose meaning depends on the target: `status` of an order is not that of a member. */
+export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, LogField>>>> = {
+  order: {
+    status: { label: '订单状态', kind: enumOf(ORDER_STATUS_LABELS) },
+    name: { label: '收货人' },
+    address: { label: '收货地址' },
+  },
+  export: { status: { label: '订单状态', kind: enumOf(ORDER_STATUS_LABELS) } },
+  after_sale: { status: { label: '售后状态', kind: enumOf(AFTER_SALE_STATUS_LABELS) } },
+  goods: { status: { label: '商品状态', kind: enumOf(GOODS_STATUS_LABELS) } },
+  platform_auth: { status: { label: '授权状态', kind: enumOf(PLATFORM_AUTH_STATUS_LABELS) } },
+  member: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
+  seller: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
+  user: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
+};
+
+/** The label and kind of `field` of a `targetType` entry, or undefined when none is written. */
+export function logField(targetType: string, field: string): LogField | undefined {
+  return LOG_TARGET_FIELDS[targetType]?.[field] ?? LOG_FIELDS[field];
+}
+
+/** `12345` fen as `¥123.45`. */
+export function fenAsYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A logged value as a person reads it. `time` formats unix seconds (the app passes its date-time
+ * formatter). Objects (an export's filters) read field by field.
+ */
+export function logValueText(
+  targetType: string,
+  field: string,
+  value: unknown,
+  format: { time: (unixSeconds: number) => string; empty: string; yes: string; no: string },
+): string {
+  if (value === null || value === undefined || value === '') return format.empty;
+  const kind = logField(targetType, field)?.kind ?? 'text';
+  if (kind === 'fen' && typeof value === 'number') return fenAsYuan(value);
+  if (kind === 'time' && typeof value === 'number') return format.time(value);
+  if (typeof value === 'boolean') return value ? format.yes : format.no;
+  if (kind === 'permissions' && Array.isArray(value)) {
+    return value.map((p) => PERMISSION_LABELS[p as keyof typeof PERMISSION_LABELS] ?? String(p)).join('、');
+  }
+  if (typeof kind === 'object' && typeof value === 'string') return kind.labels[value] ?? value;
+  if (Array.isArray(value)) return value.map((v) => logValueText(targetType, field, v, format)).join('、');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(
+        ([key, v]) =>
+          `${logField(targetType, key)?.label ?? key}：${logValueText(targetType, key, v, format)}`,
+      )
+      .join('；');
+  }
+  return String(value);
+}
