@@ -47,6 +47,7 @@ import {
   ORDER_STATUSES,
   type OrderListParams,
   PLATFORMS,
+  shanghaiDateTime,
   signPayload,
 } from '@consign/api-client';
 // @ts-expect-error autocannon ships no types
@@ -246,7 +247,7 @@ function percentile(sorted: number[], p: number): number {
 
 /** `YYYY-MM-DD` of a unix time in Asia/Shanghai (UTC+8), as the admin app's date pickers send it. */
 function shanghaiDay(unix: number): string {
-  return new Date((unix + 8 * 3600) * 1000).toISOString().slice(0, 10);
+  return shanghaiDateTime(unix).slice(0, 10);
 }
 
 interface FilterSet {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ExportFormat, Order } from '@consign/api-client';
-import { ORDER_STATUS_LABELS, PLATFORM_LABELS } from '@consign/api-client/contract';
+import { ORDER_STATUS_LABELS, PLATFORM_LABELS, shanghaiDateTime } from '@consign/api-client/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
@@ -41,11 +41,6 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** `2026-11-22 19:30:00` in Asia/Shanghai (UTC+8, no DST), as the list's date filters count days. */
-export function shanghaiTime(unixSeconds: number): string {
-  return new Date((unixSeconds + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** One order as the cells of its row (amount in yuan as a number). */
 export function orderCells(order: Order): (string | number)[] {
   return [
@@ -60,7 +55,7 @@ export function orderCells(order: Order): (string | number)[] {
     order.receiver.name,
     order.receiver.mobile,
     order.receiver.address,
-    shanghaiTime(order.created_at),
+    shanghaiDateTime(order.created_at),
   ];
 }
 

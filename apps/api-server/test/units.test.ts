@@ -1,6 +1,6 @@
+import { maskMobile } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
 import { dayStart, likePattern } from '../src/db/list';
-import { maskMobile } from '../src/db/order';
 import { prng } from '../src/db/seed';
 import { summariseIssues } from '../src/http/respond';
 

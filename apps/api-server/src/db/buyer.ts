@@ -1,9 +1,8 @@
-import type { BlacklistEntry, Buyer, Page } from '@consign/api-client';
+import { type BlacklistEntry, type Buyer, maskMobile, type Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { BY_ID, countRows, Filters, groupTotal, likePattern, page, wholeMobile } from './list';
 import type { Change } from './log';
-import { maskMobile } from './order';
 import { notFound, type Scope, staleRecord } from './scope';
 
 /**

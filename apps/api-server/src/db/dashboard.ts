@@ -4,7 +4,11 @@ import {
   type DashboardDay,
   type DashboardSummary,
 } from '@consign/api-client';
-import { afterSaleListParamsSchema } from '@consign/api-client/contract';
+import {
+  afterSaleListParamsSchema,
+  SHANGHAI_OFFSET_SECONDS,
+  shanghaiDateTime,
+} from '@consign/api-client/contract';
 import { dayStart } from './list';
 import { countOrders, listAfterSales, orderFilters } from './order';
 import type { Scope } from './scope';
@@ -17,11 +21,9 @@ import type { Scope } from './scope';
  * Days are Asia/Shanghai days (UTC+8, no DST).
  */
 
-const SHANGHAI_OFFSET_SECONDS = 8 * 3600;
-
 /** `YYYY-MM-DD` of the Asia/Shanghai day holding unix second `t`. */
 export function shanghaiDate(t: number): string {
-  return new Date((t + SHANGHAI_OFFSET_SECONDS) * 1000).toISOString().slice(0, 10);
+  return shanghaiDateTime(t).slice(0, 10);
 }
 
 /** The params of the after-sale list as its route parses them; one row is enough, only the total is read. */

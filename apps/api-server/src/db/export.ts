@@ -7,6 +7,7 @@ import {
   type Order,
   type OrderExportFilters,
   type Page,
+  shanghaiDateTime,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { permissionsOf } from '../security/tokens';
@@ -26,8 +27,8 @@ const JOB_COLUMNS = `e.id, e.name, e.format, e.filters, e.status, e.rows_done, e
 
 /** `代发订单-20261122-193000`: the job's name, and its file's name without the extension. */
 export function exportName(createdAt: number): string {
-  const shanghai = new Date((createdAt + 8 * 3600) * 1000).toISOString();
-  return `代发订单-${shanghai.slice(0, 10).replaceAll('-', '')}-${shanghai.slice(11, 19).replaceAll(':', '')}`;
+  const [day = '', time = ''] = shanghaiDateTime(createdAt).split(' ');
+  return `代发订单-${day.replaceAll('-', '')}-${time.replaceAll(':', '')}`;
 }
 
 /** Per seller account: exports queued or running at once, and the bytes of finished files kept. */

@@ -14,6 +14,7 @@ import {
   batchTooLargeMessage,
   canCorrectAddress,
   carrierOf,
+  maskMobile,
   normalizeTrackingNo,
   ORDER_BATCH_MAX,
   ORDER_STEPS,
@@ -31,7 +32,7 @@ import { HttpProblem } from '../http/respond';
 import { defaultAddress, senderAddressById } from './address';
 import { orderIsBlacklisted } from './buyer';
 import type { Change, Saved } from './log';
-import { maskMobile, ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
+import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
 import { notFound, type Scope, staleRecord } from './scope';
 
 /**

@@ -1,10 +1,11 @@
-import type {
-  AfterSaleOrder,
-  Order,
-  OrderExportFilters,
-  OrderGoods,
-  Page,
-  ReceiverAddress,
+import {
+  type AfterSaleOrder,
+  maskMobile,
+  type Order,
+  type OrderExportFilters,
+  type OrderGoods,
+  type Page,
+  type ReceiverAddress,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import {
@@ -22,11 +23,6 @@ import type { Scope } from './scope';
 
 /** Between the fields of `orders.search` (migration 0002). */
 const SEARCH_SEPARATOR = '\u001f';
-
-/** `138****0000`: staff never see a buyer's whole number. */
-export function maskMobile(mobile: string): string {
-  return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
-}
 
 /**
  * The WHERE clause of the order list's filters (the 代发订单 page and its export share it), over

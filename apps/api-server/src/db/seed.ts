@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@consign/api-client';
+import { PERMISSIONS, shanghaiDateTime } from '@consign/api-client';
 import type { Db, Queryable } from './db';
 import { SCHEMA_LOCK } from './migrate';
 import { createSettings } from './setting';
@@ -217,8 +217,7 @@ function pad(value: number, width: number): string {
 }
 
 function ymd(unix: number): string {
-  const date = new Date((unix + 8 * 3600) * 1000);
-  return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1, 2)}${pad(date.getUTCDate(), 2)}`;
+  return shanghaiDateTime(unix).slice(0, 10).replaceAll('-', '');
 }
 
 /** Seeds an empty database; does nothing when users exist. Returns whether it seeded. */

@@ -1,9 +1,8 @@
-import type { Page, SellerAccount, UserStatus } from '@consign/api-client';
+import { maskMobile, type Page, type SellerAccount, type UserStatus } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { ApiRefusal } from '../http/respond';
 import type { Queryable } from './db';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
-import { maskMobile } from './order';
 import { notFound } from './scope';
 
 /**

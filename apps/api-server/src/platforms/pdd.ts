@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { shanghaiDateTime } from '@consign/api-client';
 import {
   type AppCredentials,
   checkOrderWindow,
@@ -86,7 +87,7 @@ export function beijingTime(value: unknown): number | null {
 
 /** Unix seconds to `yyyy-MM-dd HH:mm:ss` Beijing time (what the sandbox writes). */
 export function toBeijingTime(unixSeconds: number): string {
-  return new Date((unixSeconds + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  return shanghaiDateTime(unixSeconds);
 }
 
 const STAGES: Record<string, OrderStage> = { '1': 'to_ship', '2': 'shipped', '3': 'received' };

@@ -109,6 +109,24 @@ export function normalizeMobile(value: string): string {
   return value.replace(/\s+/g, '');
 }
 
+/** `13800000000` -> `138****0000`: how a mobile is shown to staff (buyers, account owners); shorter values show nothing. */
+export function maskMobile(mobile: string): string {
+  return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
+}
+
+// ---- days and times --------------------------------------------------------------------------
+
+/** Asia/Shanghai is UTC+8 all year (no DST): the product's days, and the platforms' Beijing times. */
+export const SHANGHAI_OFFSET_SECONDS = 8 * 3600;
+
+/** Unix seconds as `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai. */
+export function shanghaiDateTime(unixSeconds: number): string {
+  return new Date((unixSeconds + SHANGHAI_OFFSET_SECONDS) * 1000)
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ');
+}
+
 /** The mobile rule shared by the login screen and the server. */
 export function isValidMobile(value: string): boolean {
   return MOBILE_PATTERN.test(normalizeMobile(value));

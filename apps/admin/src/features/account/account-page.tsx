@@ -1,10 +1,10 @@
-import { roleOf } from '@consign/api-client';
+import { maskMobile, roleOf } from '@consign/api-client';
 import { currentUserQuery } from '@consign/api-client/query';
 import { Avatar, AvatarFallback, AvatarImage, formatDateTime, getInitials } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
-import { ACCOUNT_COPY, maskMobile } from './copy';
+import { ACCOUNT_COPY } from './copy';
 
 /** 用户中心: the signed-in user's profile. */
 export function AccountPage() {
