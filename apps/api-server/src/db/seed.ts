@@ -1,4 +1,13 @@
-import { PERMISSIONS, shanghaiDateTime } from '@consign/api-client';
+import {
+  AFTER_SALE_STATUSES,
+  AFTER_SALE_TYPES,
+  type GoodsStatus,
+  ORDER_STATUSES,
+  PERMISSIONS,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  shanghaiDateTime,
+} from '@consign/api-client';
 import type { Db, Queryable } from './db';
 import { SCHEMA_LOCK } from './migrate';
 import { createSettings } from './setting';
@@ -74,14 +83,6 @@ export function prng(seed: number): () => number {
 }
 
 const DAY = 86_400;
-
-const PLATFORMS = [
-  { code: 'taobao', name: '淘宝' },
-  { code: 'pinduoduo', name: '拼多多' },
-  { code: 'douyin', name: '抖音' },
-  { code: 'kuaishou', name: '快手' },
-  { code: 'jd', name: '京东' },
-] as const;
 
 const GROUPS = ['华东仓配', '华南直营', '抖音矩阵', '拼多多店群', '新店孵化'];
 const SHOP_PREFIX = [
@@ -176,9 +177,6 @@ const PLACES = [
   '湖北省武汉市洪山区珞喻路',
   '福建省厦门市思明区湖滨南路',
 ];
-const ORDER_STATUSES = ['pending', 'purchased', 'shipped', 'completed', 'cancelled'] as const;
-const AFTER_SALE_TYPES = ['refund', 'return', 'exchange'] as const;
-const AFTER_SALE_STATUSES = ['pending', 'processing', 'finished', 'rejected'] as const;
 const AFTER_SALE_REASONS = [
   '七天无理由退货',
   '尺码不合适',
@@ -187,7 +185,8 @@ const AFTER_SALE_REASONS = [
   '质量问题',
   '未按约定时间发货',
 ];
-const GOODS_STATUSES = ['on_sale', 'on_sale', 'on_sale', 'off_sale', 'draft'] as const;
+/** Goods states, weighted: three in five on sale. */
+const GOODS_STATUS_DRAW: readonly GoodsStatus[] = ['on_sale', 'on_sale', 'on_sale', 'off_sale', 'draft'];
 const SOURCE_HOSTS = [
   'https://detail.1688.com/offer/',
   'https://item.taobao.com/item.htm?id=',
@@ -294,7 +293,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
       tx,
       'platforms',
       ['name', 'code', 'enabled'],
-      PLATFORMS.map((p) => [p.name, p.code, p.code !== 'kuaishou']),
+      PLATFORMS.map((code) => [PLATFORM_LABELS[code], code, code !== 'kuaishou']),
     );
     await insertMany(
       tx,
@@ -316,7 +315,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
     const shops: { id: number; platform: string }[] = [];
     const shopRows: unknown[][] = [];
     for (let i = 0; i < SEED_COUNTS.shops; i++) {
-      const platform = PLATFORMS[i % PLATFORMS.length]?.code ?? 'taobao';
+      const platform = PLATFORMS[i % PLATFORMS.length] ?? 'taobao';
       const groupId = i < SEED_COUNTS.shops - SEED_COUNTS.ungroupedShops ? (i % GROUPS.length) + 1 : null;
       const auth = i % 7 === 3 ? 'expired' : i % 11 === 5 ? 'unauthorized' : 'authorized';
       const authExpires =
@@ -342,7 +341,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
         title(),
         int(9, 899) * 100 + pick([0, 0, 90, 50, 99]),
         int(0, 5000),
-        pick(GOODS_STATUSES),
+        pick(GOODS_STATUS_DRAW),
         JSON.stringify(images),
         source,
         past(180),
