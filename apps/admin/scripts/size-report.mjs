@@ -13,8 +13,8 @@ import { buildIfStale, chromiumLaunchOptions, loginThroughUi, startServer } from
 
 /** The size targets (KB = 1000 bytes): JS of a cold visit; CSS per page. */
 export const TARGETS = {
-  '/login': { js: 130_000, css: 15_000 },
-  '/dashboard/index': { js: 200_000, css: 15_000 },
+  '/login': { js: 150_000, css: 15_000 },
+  '/dashboard/index': { js: 185_000, css: 15_000 },
 };
 
 /**
@@ -26,7 +26,7 @@ export const TARGETS = {
  * 235 KB, after the bytes it did not need were removed; the budget became that figure rounded up, + 1.
  */
 export const BUDGETS = {
-  '/login': { js: 200_000, css: 15_000 },
+  '/login': { js: 190_000, css: 15_000 },
   '/dashboard/index': { js: 241_000, css: 15_000 },
 };
 
@@ -87,8 +87,7 @@ async function visit(browser, baseURL, path, token) {
   await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended at ${page.url()}`);
   await RENDERED[path](page);
-  // sonner's Toaster (lazy): its region is labelled with its hotkey.
-  await page.locator('section[aria-label$="alt+T"]').waitFor({ state: 'attached' });
+  // sonner loads on the first toast (@consign/ui's ToastHost): a page that shows none never downloads it.
   while (inFlight > 0 || Date.now() - lastChange < 1000) await page.waitForTimeout(100);
   const files = await Promise.all(pending);
   await context.close();

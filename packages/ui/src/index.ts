@@ -140,7 +140,8 @@ export {
 export { Skeleton } from './components/skeleton';
 export { Spinner, type SpinnerProps, spinnerVariants } from './components/spinner';
 export { Switch, type SwitchProps, switchVariants } from './components/switch';
-export { Toaster, type ToasterProps, toast } from './components/toaster';
+export { ToastHost, toast } from './components/toast';
+export type { ToasterProps } from './components/toaster';
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip';
 export { type Copy, copy } from './copy';
 export { cn } from './lib/cn';

@@ -1,9 +1,10 @@
 import type { ApiClient } from '@consign/api-client';
 import { companyConfigQuery, currentUserQuery } from '@consign/api-client/query';
 import { ShellProvider } from '@consign/shell';
+import { ToastHost } from '@consign/ui';
 import type * as React from 'react';
 import { useMemo } from 'react';
-import { captcha, LazyToaster } from './shell-deps';
+import { captcha } from './shell-deps';
 
 /**
  * What every page of the app sits in: the shell's data sources (the app's own queries, so that the
@@ -17,7 +18,7 @@ export function AppProviders({ api, children }: { api: ApiClient; children: Reac
   return (
     <ShellProvider api={api} queries={queries} captcha={captcha}>
       {children}
-      <LazyToaster />
+      <ToastHost />
     </ShellProvider>
   );
 }

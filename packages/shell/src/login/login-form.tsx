@@ -1,4 +1,4 @@
-import { Button, Checkbox, cn, Field, Input } from '@consign/ui';
+import { Button, Checkbox, cn, Field, Input, toast } from '@consign/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { LoaderCircle } from 'lucide-react';
@@ -17,7 +17,6 @@ import {
   REDIRECT_DELAY_MS,
   SMS_CODE_MAX_LENGTH,
 } from './login-rules';
-import { notify } from './notify';
 import { useSmsCountdown } from './use-sms-countdown';
 
 export interface LoginFormProps {
@@ -94,7 +93,7 @@ export function LoginForm({
       try {
         ticket = await verifier.verify();
       } catch (error) {
-        if (!(error instanceof CaptchaCancelledError)) notify.warning(loginCopy.requestFailed);
+        if (!(error instanceof CaptchaCancelledError)) toast.warning(loginCopy.requestFailed);
         return;
       }
       try {
@@ -104,10 +103,10 @@ export function LoginForm({
         );
       } catch (error) {
         const description = apiMessage(error);
-        notify.warning(loginCopy.requestFailed, description ? { description } : undefined);
+        toast.warning(loginCopy.requestFailed, description ? { description } : undefined);
         return;
       }
-      notify.success(loginCopy.codeSent);
+      toast.success(loginCopy.codeSent);
       start();
       codeRef.current?.focus();
     } finally {
@@ -129,7 +128,7 @@ export function LoginForm({
       return;
     }
     if (!agreed) {
-      notify.warning(loginCopy.agreementRequired);
+      toast.warning(loginCopy.agreementRequired);
       return;
     }
     submittingRef.current = true;
@@ -137,7 +136,7 @@ export function LoginForm({
     try {
       const result = await api.auth.login({ mobile: normalizeMobile(mobile), code: code.trim() });
       tokenStorage.set(result.access_token);
-      notify.success(loginCopy.loginSuccess);
+      toast.success(loginCopy.loginSuccess);
       redirectTimer.current = setTimeout(() => {
         // A current user cached from an earlier session (or a failed 401 call) must not show next.
         queryClient.removeQueries({ queryKey: shell.queries.currentUser.queryKey });

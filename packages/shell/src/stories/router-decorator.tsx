@@ -1,4 +1,4 @@
-import { Toaster } from '@consign/ui';
+import { ToastHost } from '@consign/ui';
 import type { Decorator } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -135,7 +135,7 @@ export function ShellHarness({
     <QueryClientProvider client={state.client}>
       <ShellProvider api={state.api} captcha={captcha}>
         <RouterProvider router={state.router} />
-        <Toaster />
+        <ToastHost />
       </ShellProvider>
     </QueryClientProvider>
   );
