@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../helpers';
+import { expect, nodeApi, test } from '../helpers';
 
 /**
  * No silent overwrite and the operation log: the same product open in two tabs, saved in
@@ -73,4 +73,42 @@ test('a stale edit says so, keeps the input and reloads the current record; the 
   // The list state lives in the address: a reload keeps the filter.
   await first.reload();
   await expect(first.locator('[data-slot=data-table-row]').first()).toContainText(firstTitle);
+});
+
+test('操作日志 reads a purchase in Chinese and yuan: 订单状态 待采购 → 已采购, 采购成本 ¥800.00', async ({
+  adminPage: page,
+  adminToken,
+  baseURL,
+}) => {
+  const api = nodeApi(baseURL as string, adminToken);
+  const { list } = await api.order.index({ pageIndex: 1, pageSize: 1, status: 'pending' });
+  const order = list[0];
+  if (!order) throw new Error('the seed has no 待采购 order');
+  await api.order.purchase({
+    id: order.id,
+    supplier: '1688 义乌好货源',
+    supplier_order_no: 'CG-LOG-1',
+    cost: 80000,
+  });
+
+  await page.goto('/system/logs?action=order.purchase');
+  const entry = page.locator('[data-slot=data-table-row]').filter({ hasText: order.order_no }).first();
+  await expect(entry).toContainText('订单');
+  await entry.getByRole('button', { name: `查看 采购订单 ${order.order_no} 的变更` }).click();
+  const changes = page.getByRole('dialog', { name: '操作详情' });
+  const status = changes.getByRole('row', { name: /订单状态/ });
+  await expect(status.getByRole('cell').nth(0)).toHaveText('待采购');
+  await expect(status.getByRole('cell').nth(1)).toHaveText('已采购');
+  await expect(
+    changes
+      .getByRole('row', { name: /采购成本/ })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('¥800.00');
+  await expect(
+    changes
+      .getByRole('row', { name: /供应商订单号/ })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('CG-LOG-1');
 });
