@@ -18,10 +18,11 @@ export interface Deps {
   /** The clock (ms since the epoch). */
   now: () => number;
   log: Logger;
-  /** Wakes the copy worker after new jobs were queued. */
-  wakeCopyWorker: () => void;
-  /** Wakes the export worker after a job was queued. */
-  wakeExportWorker: () => void;
+  /**
+   * Wakes a kind of background job (`copy`, `export`, `writeback`...: `JobRunner.wake`) after work was
+   * queued; a kind not running in this process is ignored.
+   */
+  wakeJobs: (kind: string) => void;
   /** Reads 导入快递单号 files in worker threads. */
   imports: ImportReader;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */

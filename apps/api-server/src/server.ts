@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
-import { CopyWorker, type CopyWorkerOptions } from './copy-worker';
 import type { Db } from './db/db';
-import { ExportWorker, type ExportWorkerOptions } from './export-worker';
+import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
+import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
+import { JobRunner } from './jobs/runner';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
@@ -56,7 +57,8 @@ export interface ServerOptions {
   logWrite?: (line: string, isError: boolean) => void;
   /** Seed an empty database with the demo data. Default true. */
   seed?: boolean;
-  copyWorker?: CopyWorkerOptions | false;
+  /** The copy jobs' timings (jobs/copy.ts); false: not run in this process (jobs stay queued). */
+  copyWorker?: CopyJobsOptions | false;
   /**
    * `EXPORT_DIR`: where export files are written. Default `exports/` in the PGlite data directory;
    * on Postgres `.data/exports`; with `memory://` a temp directory removed on close. Instances
@@ -64,7 +66,7 @@ export interface ServerOptions {
    */
   exportDir?: string;
   /** The export worker's batch size and timings; false: no worker (jobs stay queued). */
-  exportWorker?: Omit<ExportWorkerOptions, 'dir'> | false;
+  exportWorker?: Omit<ExportJobsOptions, 'dir'> | false;
   /** The import files' parser threads: time budget, heap cap, how many at once (import-file.ts). */
   importReader?: ImportReaderOptions;
   trustProxy?: boolean;
@@ -102,8 +104,13 @@ export interface RunningServer {
   db: Db;
   log: Logger;
   sms: SmsProvider;
-  /** The export worker (null when disabled). */
-  exports: ExportWorker | null;
+  /** The export jobs' kind (null when disabled): its `sweep()`, `failDead()`. */
+  exports: ExportJobs | null;
+  /**
+   * The one runner of every background job kind of this process (jobs/runner.ts): `jobs.wake(kind)`
+   * looks for work of that kind now; `jobs.register(kind)` adds one.
+   */
+  jobs: JobRunner;
   exportDir: string;
   /** Whether this start seeded the database. */
   seeded: boolean;
@@ -186,17 +193,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));
   }, options.sweepEveryMs ?? 60_000);
   sweeper.unref();
-  const worker = options.copyWorker === false ? null : new CopyWorker(db, now, log, options.copyWorker);
+  const jobs = new JobRunner(log);
+  if (options.copyWorker !== false) jobs.register(new CopyJobs(db, now, options.copyWorker));
   const memory = !options.databaseUrl && (options.dataDir ?? '').startsWith('memory://');
   const exportDir =
     options.exportDir ??
     (memory
       ? mkdtempSync(join(tmpdir(), 'consign-exports-'))
       : join(options.databaseUrl ? DEFAULT_DATA_DIR : (options.dataDir ?? DEFAULT_DATA_DIR), 'exports'));
-  const exportWorker =
+  const exportJobs =
     options.exportWorker === false
       ? null
-      : new ExportWorker(db, now, log, { ...options.exportWorker, dir: exportDir });
+      : new ExportJobs(db, now, log, { ...options.exportWorker, dir: exportDir });
   const sandboxes = options.platformSandbox
     ? createSandboxes({
         now,
@@ -218,8 +226,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     captcha,
     now,
     log,
-    wakeCopyWorker: () => worker?.wake(),
-    wakeExportWorker: () => exportWorker?.wake(),
+    wakeJobs: (kind) => jobs.wake(kind),
     imports,
     exportDir,
     secret,
@@ -261,8 +268,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const port = (server.address() as AddressInfo).port;
   phase('listening');
-  worker?.start();
-  await exportWorker?.start();
+  if (exportJobs) {
+    await exportJobs.prepare();
+    jobs.register(exportJobs).register(new ExportSweep(exportJobs));
+  }
+  jobs.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -293,8 +303,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (maintenance) clearInterval(maintenance);
       clearInterval(sweeper);
       await sweeping;
-      await worker?.stop();
-      await exportWorker?.stop();
+      await jobs.stop();
       sandboxes?.close();
       await imports.close();
       await db.close();
@@ -312,7 +321,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     sms: smsProvider,
     seeded,
-    exports: exportWorker,
+    exports: exportJobs,
+    jobs,
     exportDir,
     sandboxes,
     close,
