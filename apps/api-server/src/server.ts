@@ -9,6 +9,7 @@ import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
 import { JobRunner } from './jobs/runner';
+import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
@@ -20,11 +21,20 @@ import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
-import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
+import type { PlatformCode, PlatformConnector } from './platforms/connector';
+import { DoudianConnector } from './platforms/doudian';
+import { PddConnector } from './platforms/pdd';
+import {
+  createSandboxes,
+  DOUDIAN_SANDBOX_APP,
+  PDD_SANDBOX_APP,
+  type PlatformSandboxes,
+} from './platforms/sandbox';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
 import { RateLimiter } from './security/rate-limit';
+import { DEV_DATA_KEY, SecretBox } from './security/secret-box';
 import { SmsCodes } from './security/sms-codes';
 import { TokenStore } from './security/tokens';
 
@@ -67,6 +77,18 @@ export interface ServerOptions {
   exportDir?: string;
   /** The export worker's batch size and timings; false: no worker (jobs stay queued). */
   exportWorker?: Omit<ExportJobsOptions, 'dir'> | false;
+  /**
+   * 发货回传's job kind (jobs/writeback.ts): its concurrency, lease and backoff; false: not run in this
+   * process (writebacks stay queued).
+   */
+  writebackJobs?: WritebackJobsOptions | false;
+  /**
+   * The connector of each platform (null: not set up). Default: the sandbox apps at the sandboxes this
+   * server serves (`platformSandbox`), else none; see `sandboxConnectors`.
+   */
+  platformConnector?: ConnectorFor;
+  /** `DATA_ENCRYPTION_KEY`: seals shop tokens at rest. Default the public `DEV_DATA_KEY`. */
+  dataKey?: Buffer;
   /** The import files' parser threads: time budget, heap cap, how many at once (import-file.ts). */
   importReader?: ImportReaderOptions;
   trustProxy?: boolean;
@@ -213,6 +235,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
     : null;
   const imports = new ImportReader(log, options.importReader);
+  const box = new SecretBox(options.dataKey ?? DEV_DATA_KEY);
+  // The URL is known once listening: the default connectors reach the mounted sandboxes through it.
+  let serverUrl = '';
+  const connectorFor: ConnectorFor =
+    options.platformConnector ?? sandboxConnectors(sandboxes, () => serverUrl, now);
+  if (options.writebackJobs !== false) {
+    jobs.register(new WritebackJobs(db, box, connectorFor, now, log, options.writebackJobs));
+  }
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({
     db,
@@ -268,6 +298,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const port = (server.address() as AddressInfo).port;
   phase('listening');
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  serverUrl = `http://${shownHost}:${port}`;
   if (exportJobs) {
     await exportJobs.prepare();
     jobs.register(exportJobs).register(new ExportSweep(exportJobs));
@@ -312,9 +344,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return closing;
   };
 
-  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: serverUrl,
     port,
     host,
     db,
@@ -326,5 +357,31 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     exportDir,
     sandboxes,
     close,
+  };
+}
+
+/**
+ * INTERIM, replaced at the merge by `PlatformRegistry.connector(platform)` (src/platforms/registry.ts,
+ * the apps registered in 全局设置): the connector of each platform built from the sandbox apps
+ * (`PDD_SANDBOX_APP`, `DOUDIAN_SANDBOX_APP`) at the sandboxes this server serves; none without them.
+ */
+function sandboxConnectors(
+  sandboxes: PlatformSandboxes | null,
+  serverUrl: () => string,
+  now: () => number,
+): ConnectorFor {
+  const built = new Map<PlatformCode, PlatformConnector>();
+  return async (platform) => {
+    if (!sandboxes) return null;
+    let connector = built.get(platform);
+    if (!connector) {
+      const endpoints = sandboxes.endpoints(serverUrl())[platform];
+      connector =
+        platform === 'pinduoduo'
+          ? new PddConnector({ app: PDD_SANDBOX_APP, endpoints, now })
+          : new DoudianConnector({ app: DOUDIAN_SANDBOX_APP, endpoints, now });
+      built.set(platform, connector);
+    }
+    return connector;
   };
 }

@@ -132,6 +132,18 @@ async function orderNoIn(status: string) {
   const id = await orderIn(status);
   return (await one<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [id])).order_no;
 }
+/** A shipped order of account 1 given a writeback in `status` (回传失败 or 待回传). */
+async function writebackIn(status: 'failed' | 'waiting') {
+  const id = await orderIn('shipped');
+  await db().query(
+    `INSERT INTO order_writebacks (account_id, order_id, shop_id, platform, platform_order_no, carrier,
+       tracking_no, status, created_at, updated_at)
+     SELECT account_id, id, shop_id, 'pinduoduo', 'PDD-' || id, 'SF', 'SF1234567890123', $2, 1, 1
+     FROM orders WHERE id = $1`,
+    [id, status],
+  );
+  return id;
+}
 async function afterSaleIn(type: string, status: string) {
   return (
     await one<{ id: number }>(
@@ -312,6 +324,10 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/order/after-sale-reject': [
     async () => ({ token: user, body: { id: await afterSaleIn('exchange', 'pending'), reason: '不符合' } }),
   ],
+  '/api/order/writeback-retry': [
+    async () => ({ token: user, body: { id: await writebackIn('failed') } }),
+    async () => ({ token: user, body: { id: await writebackIn('waiting') } }),
+  ],
   '/api/order/after-sale-receive': [
     async () => ({
       token: user,
@@ -452,7 +468,14 @@ const CASES: Record<ApiPath, Case[]> = {
 
 beforeAll(async () => {
   // No export worker: a job it ran in the background would change the data between two snapshots.
-  t = await startTestServer({ dataDir: 'memory://', copyWorker: false, exportWorker: false });
+  // No background job changes data between the before and after of a case (the writebacks queued by
+  // 重新回传 stay queued).
+  t = await startTestServer({
+    dataDir: 'memory://',
+    copyWorker: false,
+    exportWorker: false,
+    writebackJobs: false,
+  });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);
   secondToken = await t.login(SECOND);

@@ -126,6 +126,10 @@ export const orderDetailSchema = orderSchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
+/** 重新回传 (`/api/order/writeback-retry`): the order whose writeback is sent again. */
+export const orderWritebackRetryBodySchema = z.object({ id: idLikeSchema });
+export type OrderWritebackRetryBody = z.input<typeof orderWritebackRetryBodySchema>;
+
 /** What a single step answers: the order as it is now. */
 export const orderStepResultSchema = z.object({ id: idSchema, status: orderStatusSchema });
 export type OrderStepResult = z.infer<typeof orderStepResultSchema>;

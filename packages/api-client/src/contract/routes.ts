@@ -59,6 +59,7 @@ import {
   orderPurchaseBodySchema,
   orderShipBodySchema,
   orderStepResultSchema,
+  orderWritebackRetryBodySchema,
 } from './fulfilment.js';
 import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods.js';
 import { pageSchema } from './list.js';
@@ -68,6 +69,7 @@ import {
   afterSaleOrderSchema,
   orderListParamsSchema,
   orderSchema,
+  orderWritebackSchema,
   receiverAddressSchema,
   receiverListParamsSchema,
 } from './order.js';
@@ -345,6 +347,14 @@ export const apiRoutes = {
     body: afterSaleReceiveBodySchema,
     data: afterSaleStepResultSchema,
     audit: '确认收到退货',
+  },
+  // 发货回传: 重新回传 queues the writeback of a 待回传 or 回传失败 platform order again (db/writeback.ts).
+  '/api/order/writeback-retry': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderWritebackRetryBodySchema,
+    data: orderWritebackSchema,
+    audit: '重新回传',
   },
 
   // 买家管理 and 黑名单: buyers are derived from the orders, so whoever sees the orders sees

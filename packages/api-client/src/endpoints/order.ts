@@ -12,6 +12,7 @@ import type {
   OrderCompleteBody,
   OrderPurchaseBody,
   OrderShipBody,
+  OrderWritebackRetryBody,
 } from '../contract/fulfilment.js';
 import type { AfterSaleListParams, OrderListParams, ReceiverListParams } from '../contract/order.js';
 
@@ -69,5 +70,8 @@ export function orderEndpoints(call: CallFn) {
     /** 确认收到退货 with the return tracking number (`/api/order/after-sale-receive`). */
     afterSaleReceive: (body: AfterSaleReceiveBody, options?: CallOptions) =>
       call('/api/order/after-sale-receive', body, options),
+    /** 重新回传 of a 待回传 or 回传失败 platform order (`/api/order/writeback-retry`). */
+    writebackRetry: (body: OrderWritebackRetryBody, options?: CallOptions) =>
+      call('/api/order/writeback-retry', body, options),
   };
 }
