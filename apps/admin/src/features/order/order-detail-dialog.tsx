@@ -36,6 +36,7 @@ import {
   validateShip,
 } from './step-forms';
 import { useCan } from './use-can';
+import { WritebackSection } from './writeback-status';
 
 const c = ORDER_COPY.columns;
 type FormStep = Exclude<OrderStep, 'complete'> | 'address';
@@ -57,7 +58,12 @@ export function OrderDetailDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const api = useApi();
-  const detail = useQuery({ ...orderDetailQuery(api, order.id), enabled: open });
+  const detail = useQuery({
+    ...orderDetailQuery(api, order.id),
+    enabled: open,
+    // 回传中 changes by itself (the server sends it in the background): look again while it lasts.
+    refetchInterval: (query) => (query.state.data?.writeback?.status === 'sending' ? 2000 : false),
+  });
   const current: Order | OrderDetail = detail.data ?? order;
   const [step, setStep] = useState<FormStep | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -98,6 +104,14 @@ export function OrderDetailDialog({
     >
       <OrderGoodsList goods={order.goods} />
       {data ? <FulfilmentDetails detail={data} /> : null}
+      {data ? (
+        <WritebackSection
+          orderId={data.id}
+          orderNo={data.order_no}
+          writeback={data.writeback}
+          canRetry={canProcess}
+        />
+      ) : null}
       {data ? <Timeline detail={data} /> : <p className="text-muted-foreground text-sm">{f.loadingDetail}</p>}
       {problem ? (
         <p
