@@ -59,7 +59,7 @@ test.afterAll(async () => {
 });
 
 async function adminPage(browser: Browser) {
-  const context = await contextWithToken(browser, server.url, await apiLogin(server.url, ADMIN));
+  const context = await contextWithToken(browser, server.url, await apiLogin(server.url, ADMIN.mobile));
   return { context, page: await context.newPage() };
 }
 
