@@ -30,6 +30,7 @@ import {
   PDD_SANDBOX_APP,
   type PlatformSandboxes,
 } from './platforms/sandbox';
+import { ShopCalls } from './platforms/shop-calls';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
@@ -235,13 +236,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
     : null;
   const imports = new ImportReader(log, options.importReader);
-  const box = new SecretBox(options.dataKey ?? DEV_DATA_KEY);
+  const shopCalls = new ShopCalls(db, new SecretBox(options.dataKey ?? DEV_DATA_KEY), now);
   // The URL is known once listening: the default connectors reach the mounted sandboxes through it.
   let serverUrl = '';
   const connectorFor: ConnectorFor =
     options.platformConnector ?? sandboxConnectors(sandboxes, () => serverUrl, now);
   if (options.writebackJobs !== false) {
-    jobs.register(new WritebackJobs(db, box, connectorFor, now, log, options.writebackJobs));
+    jobs.register(new WritebackJobs(db, shopCalls, connectorFor, now, log, options.writebackJobs));
   }
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({
@@ -257,6 +258,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     log,
     wakeJobs: (kind) => jobs.wake(kind),
+    platforms: { connectorFor, shopCalls },
     imports,
     exportDir,
     secret,

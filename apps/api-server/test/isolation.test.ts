@@ -211,6 +211,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     // The demo order has a 回传失败 writeback: another account cannot queue it again.
     '/api/order/writeback-retry': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    '/api/order/receiver-decrypt': [{ body: { id: ids.order }, outcome: 'not-found' }],
     // The caller's own addresses: none of the demo account's.
     '/api/address/index': [{ body: {}, outcome: 'any' }],
     '/api/address/save': [

@@ -5,10 +5,11 @@ import type { SandboxCore } from '../src/platforms/sandbox/core';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 
 /**
- * What the writeback tests start from, written straight into the database as the shop authorisation
+ * What the writeback (and 查看完整收货信息) tests start from, written straight into the database as the shop authorisation
  * and the order sync will: a shop of account `accountId` authorised on the sandbox (the sandbox's code,
  * exchanged through the real connector; tokens sealed by `storeShopTokens`), and platform orders of it
- * waiting to ship (placed in the sandbox, stored as 已采购 with their platform order numbers).
+ * waiting to ship (placed in the sandbox, stored as 已采购 with their platform order numbers and the
+ * receiver's ciphertexts).
  */
 export async function authorisedShop(
   db: Queryable,
@@ -51,8 +52,10 @@ export async function purchasedPlatformOrders(
     const orderNo = `WB${options.shopId}${String(rows.length + 1).padStart(4, '0')}${placed.orderNo.slice(-6)}`;
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO orders (order_no, shop_id, goods, goods_titles, amount, status, buyer_name, receiver_name,
-         receiver_mobile, receiver_address, created_at, updated_at, account_id, source, platform_order_no)
-       VALUES ($1, $2, $3::jsonb, $4, $5, 'purchased', $6, $6, $7, $8, $9, $9, $10, 'sync', $11) RETURNING id`,
+         receiver_mobile, receiver_address, created_at, updated_at, account_id, source, platform_order_no,
+         receiver_cipher)
+       VALUES ($1, $2, $3::jsonb, $4, $5, 'purchased', $6, $6, $7, $8, $9, $9, $10, 'sync', $11, $12::jsonb)
+       RETURNING id`,
       [
         orderNo,
         options.shopId,
@@ -65,6 +68,7 @@ export async function purchasedPlatformOrders(
         options.now,
         options.accountId,
         placed.orderNo,
+        JSON.stringify(placed.cipher),
       ],
     );
     if (!row) throw new Error('no order');

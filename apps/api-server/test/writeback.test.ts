@@ -9,6 +9,7 @@ import { PddConnector } from '../src/platforms/pdd';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '../src/platforms/sandbox/doudian';
 import { PDD_SANDBOX_APP, PDD_SANDBOX_PATHS, PddSandbox } from '../src/platforms/sandbox/pdd';
+import { ShopCalls } from '../src/platforms/shop-calls';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import {
   ADMIN,
@@ -36,7 +37,8 @@ const faults: Fault[] = [];
 let shipAnswerDelayMs = 0;
 
 const clock = new TestClock();
-const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: clock.now });
+/** Two 查看完整收货信息 (three ciphertexts each) a day, so that a test spends it. */
+const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: clock.now, decryptQuota: 6 });
 const doudian = new DoudianSandbox({ apps: [DOUDIAN_SANDBOX_APP], now: clock.now });
 let pddServed: ServedSandbox;
 let doudianServed: ServedSandbox;
@@ -402,7 +404,7 @@ describe('发货回传', () => {
     const other = new JobRunner(createLogger('silent')).register(
       new WritebackJobs(
         otherDb,
-        new SecretBox(DEV_DATA_KEY),
+        new ShopCalls(otherDb, new SecretBox(DEV_DATA_KEY), clock.now),
         async (platform) => (platform === 'pinduoduo' ? pddConnector : doudianConnector),
         clock.now,
         createLogger('silent'),
@@ -434,4 +436,46 @@ describe('发货回传', () => {
     }
     expect((await writebacks(ids)).every((row) => row.attempts === 1)).toBe(true);
   }, 120_000);
+});
+
+describe('查看完整收货信息', () => {
+  it('decrypts through the platform for a member allowed to, logs that it was viewed (never the text), and says when the quota is spent', async () => {
+    const [order] = await ordersOf('pdd', 1);
+    if (!order) throw new Error('order');
+    const placed = pdd.orders.get(order.platformOrderNo);
+    if (!placed) throw new Error('sandbox order');
+    const client = t.client(() => token);
+    expect((await client.order.detail({ id: order.id })).receiver_encrypted).toBe(true);
+
+    const shown = await client.order.receiverDecrypt({ id: order.id });
+    expect(shown).toEqual({
+      name: placed.receiver.name,
+      mobile: placed.receiver.mobile,
+      address: placed.receiver.address,
+    });
+    const entries = await t.server.db.query<{ action_label: string; target_name: string; changes: unknown }>(
+      "SELECT action_label, target_name, changes FROM operation_log WHERE action_label = '查看完整收货信息'",
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.target_name).toBe(order.orderNo);
+    const logged = JSON.stringify(entries);
+    for (const secret of [placed.receiver.name, placed.receiver.mobile, placed.receiver.address]) {
+      expect(logged).not.toContain(secret);
+    }
+
+    // The shop's quota is 6 ciphertexts a day: the second view spends it, the third is refused.
+    expect((await client.order.receiverDecrypt({ id: order.id })).mobile).toBe(placed.receiver.mobile);
+    const spent = await t.post('/api/order/receiver-decrypt', { id: order.id }, { token });
+    expect(spent.status).toBe(429);
+    expect(await envelope(spent)).toMatchObject({ msg: '拼多多解密额度已用完，请稍后再试' });
+
+    // An order the platform gave no ciphertext for.
+    const [seeded] = await t.server.db.query<{ id: number }>(
+      'SELECT id FROM orders WHERE account_id = 1 AND receiver_cipher IS NULL ORDER BY id LIMIT 1',
+    );
+    expect((await client.order.detail({ id: seeded?.id ?? 0 })).receiver_encrypted).toBe(false);
+    const none = await t.post('/api/order/receiver-decrypt', { id: seeded?.id }, { token });
+    expect(none.status).toBe(409);
+    expect(await envelope(none)).toMatchObject({ msg: '该订单没有平台加密的收货信息' });
+  });
 });

@@ -255,13 +255,15 @@ interface DetailRow extends OrderRow {
   sender: AddressSnapshot | null;
   cancel_reason: string | null;
   version: number;
+  receiver_encrypted: boolean;
 }
 
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await scope.db.query<DetailRow>(
     `SELECT ${ORDER_COLUMNS}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
-       o.cancel_reason, o.version
+       o.cancel_reason, o.version,
+       (o.receiver_cipher IS NOT NULL AND o.platform_order_no IS NOT NULL) AS receiver_encrypted
      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
     [id, scope.accountId],
   );
@@ -282,6 +284,7 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
     cancel_reason: row.cancel_reason,
     events,
     version: row.version,
+    receiver_encrypted: row.receiver_encrypted,
   };
 }
 

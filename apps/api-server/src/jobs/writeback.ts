@@ -1,6 +1,5 @@
 import { CARRIERS, carrierOf } from '@consign/api-client';
 import type { Db } from '../db/db';
-import { openShopTokens, type ShopTokens, storeShopTokens } from '../db/shop-tokens';
 import { type ClaimedWriteback, claimWriteback, finishWriteback } from '../db/writeback';
 import type { Logger } from '../log';
 import {
@@ -10,11 +9,10 @@ import {
   type PlatformConnector,
   PlatformError,
 } from '../platforms/connector';
-import type { SecretBox } from '../security/secret-box';
+import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
 import type { Job, JobKind } from './runner';
 
-/** The connector of a platform, or null when the platform is not set up (or disabled). */
-export type ConnectorFor = (platform: PlatformCode) => Promise<PlatformConnector | null>;
+export type { ConnectorFor } from '../platforms/shop-calls';
 
 export interface WritebackJobsOptions {
   /** Writebacks sent at once by this process. Default 4. */
@@ -67,7 +65,7 @@ class CannotSend extends Error {}
 /**
  * The `writeback` job kind (发货回传): claims due writebacks (db/writeback.ts `claimWriteback`: `FOR
  * UPDATE SKIP LOCKED` and a lease, committed before the platform is called) and sends each through its
- * platform's connector: the shop's tokens (`openShopTokens`; refreshed when expired), our carrier mapped
+ * platform's connector: the shop's tokens (platforms/shop-calls.ts: refreshed when expired), our carrier mapped
  * to the platform's own (`connector.carriers`, cached), then `connector.ship`.
  *
  * - retryable failures (rate limit, platform errors, timeouts, garbage) are retried with exponential
@@ -90,12 +88,10 @@ export class WritebackJobs implements JobKind {
   readonly #retryMaxMs: number;
   readonly #carriersTtlMs: number;
   readonly #carriers = new Map<PlatformCode, { at: number; list: Promise<PlatformCarrier[]> }>();
-  /** Token refreshes in progress per shop: one at a time (refresh tokens are single-use). */
-  readonly #refreshing = new Map<number, Promise<ShopTokens>>();
 
   constructor(
     private readonly db: Db,
-    private readonly box: SecretBox,
+    private readonly shops: ShopCalls,
     private readonly connectorFor: ConnectorFor,
     private readonly now: () => number,
     private readonly log: Logger,
@@ -133,9 +129,9 @@ export class WritebackJobs implements JobKind {
     const name = PLATFORM_NAMES[platform] ?? claim.platform;
     const connector = PLATFORM_NAMES[platform] ? await this.connectorFor(platform) : null;
     if (!connector) throw new CannotSend(`${name}平台未启用或未配置，无法回传物流`);
-    const tokens = await openShopTokens(this.db, this.box, claim.shop_id);
+    const tokens = await this.shops.tokens(claim.shop_id);
     if (!tokens) throw new CannotSend(`店铺未授权${name}，无法回传物流，请先授权店铺`);
-    await this.withToken(claim.shop_id, connector, tokens, async (token) => {
+    await this.shops.withToken(claim.shop_id, connector, tokens, async (token) => {
       if (claim.checkFirst && (await this.landed(connector, token, claim))) return;
       const carrier = await this.platformCarrier(connector, token, claim.carrier);
       try {
@@ -173,50 +169,6 @@ export class WritebackJobs implements JobKind {
     throw new CannotSend(
       `${PLATFORM_NAMES[connector.platform]}上该订单已用其他运单号（${order.shipment.trackingNo}）发货，无法回传本单运单号`,
     );
-  }
-
-  /** Runs `call` with the shop's access token, refreshing it first when expired (or when told so). */
-  private async withToken(
-    shopId: number,
-    connector: PlatformConnector,
-    tokens: ShopTokens,
-    call: (token: string) => Promise<void>,
-  ): Promise<void> {
-    let current = tokens;
-    if (current.expiresAt !== null && current.expiresAt <= this.seconds() + 60) {
-      current = await this.refresh(shopId, connector, current);
-    }
-    try {
-      await call(current.accessToken);
-    } catch (error) {
-      if (!(error instanceof PlatformError) || error.kind !== 'token_expired') throw error;
-      current = await this.refresh(shopId, connector, current);
-      await call(current.accessToken);
-    }
-  }
-
-  /**
-   * New tokens for the shop, stored sealed. One refresh per shop at a time in this process; a refresh
-   * refused because another process just used the refresh token finds that process's tokens.
-   */
-  private refresh(shopId: number, connector: PlatformConnector, stale: ShopTokens): Promise<ShopTokens> {
-    const running = this.#refreshing.get(shopId);
-    if (running) return running;
-    const refreshing = (async () => {
-      const stored = await openShopTokens(this.db, this.box, shopId);
-      if (stored && stored.accessToken !== stale.accessToken) return stored;
-      try {
-        const auth = await connector.refreshToken(stale.refreshToken);
-        await storeShopTokens(this.db, this.box, shopId, auth);
-        return { ...auth };
-      } catch (error) {
-        const now = await openShopTokens(this.db, this.box, shopId);
-        if (now && now.accessToken !== stale.accessToken) return now;
-        throw error;
-      }
-    })().finally(() => this.#refreshing.delete(shopId));
-    this.#refreshing.set(shopId, refreshing);
-    return refreshing;
   }
 
   /** The platform's carrier for our code (its list cached per platform); unknown: 回传失败. */

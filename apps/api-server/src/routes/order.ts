@@ -24,6 +24,7 @@ import { ok } from '../http/respond';
 import { afterCommit, logged, recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
+import { decryptReceiver } from '../platforms/receiver-decrypt';
 
 /** The signed-in caller, as the timeline names them. */
 function actor(c: Context<ApiEnv>): StepActor {
@@ -43,7 +44,12 @@ function commitEach(c: Context<ApiEnv>): CommitEach {
  * Pages of orders and after-sale orders, an order's detail and timeline, its steps (采购, 发货, 完成,
  * 取消), the batches, the tracking-number import and the after-sale answers. The rules are in db/fulfilment.ts.
  */
-export function orderRoutes({ now: clock, imports, wakeJobs }: Pick<Deps, 'now' | 'imports' | 'wakeJobs'>) {
+export function orderRoutes({
+  now: clock,
+  imports,
+  wakeJobs,
+  platforms,
+}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'platforms'>) {
   const now = () => Math.floor(clock() / 1000);
   /** Once the 发货 is committed, the `writeback` job looks for the writebacks it queued. */
   const wakeWriteback = (c: Context<ApiEnv>) => afterCommit(c, () => wakeJobs('writeback'));
@@ -135,6 +141,12 @@ export function orderRoutes({ now: clock, imports, wakeJobs }: Pick<Deps, 'now' 
         recordChange(c, change);
         wakeWriteback(c);
         return ok(c, row);
+      })
+      // The platform is called outside any transaction (PGlite has one connection); the entry that it
+      // was viewed is written once it answered.
+      .post('/receiver-decrypt', body('/api/order/receiver-decrypt'), async (c) => {
+        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, platforms);
+        return ok(c, await logged(c, async () => saved));
       })
       .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
         const { row, change } = await afterSaleStep(scope(c), c.req.valid('json').id, 'refund', {}, now());

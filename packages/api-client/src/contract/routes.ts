@@ -46,6 +46,7 @@ import {
   afterSaleRejectBodySchema,
   afterSaleStepResultSchema,
   batchResultSchema,
+  decryptedReceiverSchema,
   importPreviewSchema,
   importResultSchema,
   orderAddressBodySchema,
@@ -57,6 +58,7 @@ import {
   orderDetailSchema,
   orderImportBodySchema,
   orderPurchaseBodySchema,
+  orderReceiverDecryptBodySchema,
   orderShipBodySchema,
   orderStepResultSchema,
   orderWritebackRetryBodySchema,
@@ -355,6 +357,14 @@ export const apiRoutes = {
     body: orderWritebackRetryBodySchema,
     data: orderWritebackSchema,
     audit: '重新回传',
+  },
+  // 查看完整收货信息: the receiver decrypted through the platform (its quota); the log says it was viewed.
+  '/api/order/receiver-decrypt': {
+    access: 'user',
+    permission: 'order:decrypt',
+    body: orderReceiverDecryptBodySchema,
+    data: decryptedReceiverSchema,
+    audit: '查看完整收货信息',
   },
 
   // 买家管理 and 黑名单: buyers are derived from the orders, so whoever sees the orders sees

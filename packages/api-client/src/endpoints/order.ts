@@ -11,6 +11,7 @@ import type {
   OrderCancelBody,
   OrderCompleteBody,
   OrderPurchaseBody,
+  OrderReceiverDecryptBody,
   OrderShipBody,
   OrderWritebackRetryBody,
 } from '../contract/fulfilment.js';
@@ -73,5 +74,8 @@ export function orderEndpoints(call: CallFn) {
     /** 重新回传 of a 待回传 or 回传失败 platform order (`/api/order/writeback-retry`). */
     writebackRetry: (body: OrderWritebackRetryBody, options?: CallOptions) =>
       call('/api/order/writeback-retry', body, options),
+    /** 查看完整收货信息: the receiver decrypted through the platform (`/api/order/receiver-decrypt`). */
+    receiverDecrypt: (body: OrderReceiverDecryptBody, options?: CallOptions) =>
+      call('/api/order/receiver-decrypt', body, options),
   };
 }
