@@ -110,3 +110,22 @@ test('a writeback the platform refuses shows 回传失败 with its message, and 
     await context.close();
   }
 });
+
+test('查看完整收货信息 shows the receiver as the platform decrypts it', async ({ browser }) => {
+  const placed = sandbox.orders.get(order.platformOrderNo);
+  if (!placed) throw new Error('no sandbox order');
+  const { context, page } = await adminPage(browser);
+  try {
+    await page.goto(`/order/index?keyword=${order.orderNo}`);
+    await page.getByRole('button', { name: `查看订单 ${order.orderNo}` }).click();
+    const dialog = page.getByRole('dialog', { name: '订单详情' });
+    // Masked until asked.
+    await expect(dialog.getByText(placed.receiver.mobile)).toHaveCount(0);
+    await dialog.getByRole('button', { name: '查看完整收货信息' }).click();
+    await expect(dialog.locator('[data-slot=receiver-plain]')).toHaveText(
+      `${placed.receiver.name} ${placed.receiver.mobile} ${placed.receiver.address}`,
+    );
+  } finally {
+    await context.close();
+  }
+});

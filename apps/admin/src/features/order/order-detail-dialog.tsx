@@ -20,6 +20,7 @@ import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
+import { ReceiverDecrypt } from './receiver-decrypt';
 import { CarrierField, SenderField, useSenders } from './ship-fields';
 import {
   type AddressFormValues,
@@ -73,6 +74,7 @@ export function OrderDetailDialog({
     setProblem(null);
   }, [order.id, open]);
   const canProcess = useCan('order:process');
+  const canDecrypt = useCan('order:decrypt');
   const data = detail.data;
   return (
     <DetailDialog
@@ -102,6 +104,7 @@ export function OrderDetailDialog({
         [c.createdAt, formatDateTime(order.created_at)],
       ]}
     >
+      {canDecrypt && detail.data?.receiver_encrypted ? <ReceiverDecrypt orderId={order.id} /> : null}
       <OrderGoodsList goods={order.goods} />
       {data ? <FulfilmentDetails detail={data} /> : null}
       {data ? (
