@@ -21,6 +21,8 @@ let sandbox: PddSandbox;
 let served: ServedSandbox;
 let server: RunningServer;
 let order: { id: number; orderNo: string; platformOrderNo: string };
+/** The admin's token on this server: one sign-in (one SMS per mobile per 60 s). */
+let token: string;
 
 test.beforeAll(async () => {
   sandbox = new PddSandbox({ apps: [PDD_SANDBOX_APP] });
@@ -51,6 +53,7 @@ test.beforeAll(async () => {
   });
   if (!placed) throw new Error('no order');
   order = placed;
+  token = await apiLogin(server.url, ADMIN.mobile);
 });
 
 test.afterAll(async () => {
@@ -59,7 +62,7 @@ test.afterAll(async () => {
 });
 
 async function adminPage(browser: Browser) {
-  const context = await contextWithToken(browser, server.url, await apiLogin(server.url, ADMIN.mobile));
+  const context = await contextWithToken(browser, server.url, token);
   return { context, page: await context.newPage() };
 }
 
