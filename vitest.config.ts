@@ -121,6 +121,8 @@ const postgresSuites = [
   'test/import-limits.test.ts',
   'test/log-crash.test.ts',
   'test/job-fairness.test.ts',
+  'test/writeback.test.ts',
+  'test/writeback-crash.test.ts',
 ];
 
 export default defineConfig({

@@ -5,6 +5,7 @@ import type { Change } from './db/log';
 import type { Scope } from './db/scope';
 import type { ImportReader } from './import-file';
 import type { Logger } from './log';
+import type { ConnectorFor, ShopCalls } from './platforms/shop-calls';
 import type { CaptchaProvider } from './providers/captcha';
 import type { SmsCodes } from './security/sms-codes';
 import type { TokenStore } from './security/tokens';
@@ -18,10 +19,13 @@ export interface Deps {
   /** The clock (ms since the epoch). */
   now: () => number;
   log: Logger;
-  /** Wakes the copy worker after new jobs were queued. */
-  wakeCopyWorker: () => void;
-  /** Wakes the export worker after a job was queued. */
-  wakeExportWorker: () => void;
+  /**
+   * Wakes a kind of background job (`copy`, `export`, `writeback`...: `JobRunner.wake`) after work was
+   * queued; a kind not running in this process is ignored.
+   */
+  wakeJobs: (kind: string) => void;
+  /** The platforms' connectors and the calls with a shop's token (查看完整收货信息). */
+  platforms: { connectorFor: ConnectorFor; shopCalls: ShopCalls };
   /** Reads 导入快递单号 files in worker threads. */
   imports: ImportReader;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */

@@ -61,6 +61,7 @@ const server = await startServer({
   smsProvider,
   captchaProvider,
   platformSandbox: config.platforms.sandbox,
+  dataKey: config.dataKey,
 }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
-import { CopyWorker, type CopyWorkerOptions } from './copy-worker';
 import type { Db } from './db/db';
-import { ExportWorker, type ExportWorkerOptions } from './export-worker';
+import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
+import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
+import { JobRunner } from './jobs/runner';
+import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
@@ -19,11 +21,21 @@ import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
-import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
+import type { PlatformCode, PlatformConnector } from './platforms/connector';
+import { DoudianConnector } from './platforms/doudian';
+import { PddConnector } from './platforms/pdd';
+import {
+  createSandboxes,
+  DOUDIAN_SANDBOX_APP,
+  PDD_SANDBOX_APP,
+  type PlatformSandboxes,
+} from './platforms/sandbox';
+import { ShopCalls } from './platforms/shop-calls';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
 import { RateLimiter } from './security/rate-limit';
+import { DEV_DATA_KEY, SecretBox } from './security/secret-box';
 import { SmsCodes } from './security/sms-codes';
 import { TokenStore } from './security/tokens';
 
@@ -56,7 +68,8 @@ export interface ServerOptions {
   logWrite?: (line: string, isError: boolean) => void;
   /** Seed an empty database with the demo data. Default true. */
   seed?: boolean;
-  copyWorker?: CopyWorkerOptions | false;
+  /** The copy jobs' timings (jobs/copy.ts); false: not run in this process (jobs stay queued). */
+  copyWorker?: CopyJobsOptions | false;
   /**
    * `EXPORT_DIR`: where export files are written. Default `exports/` in the PGlite data directory;
    * on Postgres `.data/exports`; with `memory://` a temp directory removed on close. Instances
@@ -64,7 +77,19 @@ export interface ServerOptions {
    */
   exportDir?: string;
   /** The export worker's batch size and timings; false: no worker (jobs stay queued). */
-  exportWorker?: Omit<ExportWorkerOptions, 'dir'> | false;
+  exportWorker?: Omit<ExportJobsOptions, 'dir'> | false;
+  /**
+   * 发货回传's job kind (jobs/writeback.ts): its concurrency, lease and backoff; false: not run in this
+   * process (writebacks stay queued).
+   */
+  writebackJobs?: WritebackJobsOptions | false;
+  /**
+   * The connector of each platform (null: not set up). Default: the sandbox apps at the sandboxes this
+   * server serves (`platformSandbox`), else none; see `sandboxConnectors`.
+   */
+  platformConnector?: ConnectorFor;
+  /** `DATA_ENCRYPTION_KEY`: seals shop tokens at rest. Default the public `DEV_DATA_KEY`. */
+  dataKey?: Buffer;
   /** The import files' parser threads: time budget, heap cap, how many at once (import-file.ts). */
   importReader?: ImportReaderOptions;
   trustProxy?: boolean;
@@ -102,8 +127,13 @@ export interface RunningServer {
   db: Db;
   log: Logger;
   sms: SmsProvider;
-  /** The export worker (null when disabled). */
-  exports: ExportWorker | null;
+  /** The export jobs' kind (null when disabled): its `sweep()`, `failDead()`. */
+  exports: ExportJobs | null;
+  /**
+   * The one runner of every background job kind of this process (jobs/runner.ts): `jobs.wake(kind)`
+   * looks for work of that kind now; `jobs.register(kind)` adds one.
+   */
+  jobs: JobRunner;
   exportDir: string;
   /** Whether this start seeded the database. */
   seeded: boolean;
@@ -186,17 +216,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));
   }, options.sweepEveryMs ?? 60_000);
   sweeper.unref();
-  const worker = options.copyWorker === false ? null : new CopyWorker(db, now, log, options.copyWorker);
+  const jobs = new JobRunner(log);
+  if (options.copyWorker !== false) jobs.register(new CopyJobs(db, now, options.copyWorker));
   const memory = !options.databaseUrl && (options.dataDir ?? '').startsWith('memory://');
   const exportDir =
     options.exportDir ??
     (memory
       ? mkdtempSync(join(tmpdir(), 'consign-exports-'))
       : join(options.databaseUrl ? DEFAULT_DATA_DIR : (options.dataDir ?? DEFAULT_DATA_DIR), 'exports'));
-  const exportWorker =
+  const exportJobs =
     options.exportWorker === false
       ? null
-      : new ExportWorker(db, now, log, { ...options.exportWorker, dir: exportDir });
+      : new ExportJobs(db, now, log, { ...options.exportWorker, dir: exportDir });
   const sandboxes = options.platformSandbox
     ? createSandboxes({
         now,
@@ -205,6 +236,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
     : null;
   const imports = new ImportReader(log, options.importReader);
+  const shopCalls = new ShopCalls(db, new SecretBox(options.dataKey ?? DEV_DATA_KEY), now);
+  // The URL is known once listening: the default connectors reach the mounted sandboxes through it.
+  let serverUrl = '';
+  const connectorFor: ConnectorFor =
+    options.platformConnector ?? sandboxConnectors(sandboxes, () => serverUrl, now);
+  if (options.writebackJobs !== false) {
+    jobs.register(new WritebackJobs(db, shopCalls, connectorFor, now, log, options.writebackJobs));
+  }
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({
     db,
@@ -218,8 +257,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     captcha,
     now,
     log,
-    wakeCopyWorker: () => worker?.wake(),
-    wakeExportWorker: () => exportWorker?.wake(),
+    wakeJobs: (kind) => jobs.wake(kind),
+    platforms: { connectorFor, shopCalls },
     imports,
     exportDir,
     secret,
@@ -261,8 +300,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const port = (server.address() as AddressInfo).port;
   phase('listening');
-  worker?.start();
-  await exportWorker?.start();
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  serverUrl = `http://${shownHost}:${port}`;
+  if (exportJobs) {
+    await exportJobs.prepare();
+    jobs.register(exportJobs).register(new ExportSweep(exportJobs));
+  }
+  jobs.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -293,8 +337,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (maintenance) clearInterval(maintenance);
       clearInterval(sweeper);
       await sweeping;
-      await worker?.stop();
-      await exportWorker?.stop();
+      await jobs.stop();
       sandboxes?.close();
       await imports.close();
       await db.close();
@@ -303,18 +346,44 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return closing;
   };
 
-  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: serverUrl,
     port,
     host,
     db,
     log,
     sms: smsProvider,
     seeded,
-    exports: exportWorker,
+    exports: exportJobs,
+    jobs,
     exportDir,
     sandboxes,
     close,
+  };
+}
+
+/**
+ * INTERIM, replaced at the merge by `PlatformRegistry.connector(platform)` (src/platforms/registry.ts,
+ * the apps registered in 全局设置): the connector of each platform built from the sandbox apps
+ * (`PDD_SANDBOX_APP`, `DOUDIAN_SANDBOX_APP`) at the sandboxes this server serves; none without them.
+ */
+function sandboxConnectors(
+  sandboxes: PlatformSandboxes | null,
+  serverUrl: () => string,
+  now: () => number,
+): ConnectorFor {
+  const built = new Map<PlatformCode, PlatformConnector>();
+  return async (platform) => {
+    if (!sandboxes) return null;
+    let connector = built.get(platform);
+    if (!connector) {
+      const endpoints = sandboxes.endpoints(serverUrl())[platform];
+      connector =
+        platform === 'pinduoduo'
+          ? new PddConnector({ app: PDD_SANDBOX_APP, endpoints, now })
+          : new DoudianConnector({ app: DOUDIAN_SANDBOX_APP, endpoints, now });
+      built.set(platform, connector);
+    }
+    return connector;
   };
 }

@@ -8,7 +8,11 @@ import {
   type RouteContract,
 } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
+import { PddConnector } from '../src/platforms/pdd';
+import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
+import { ADMIN, envelope, importForm, startTestServer, TestClock, type TestServer, USER } from './helpers';
+import { authorisedShop, purchasedPlatformOrders } from './writeback-helpers';
 
 /**
  * The operation log and record versions (docs/design.md#seller-accounts-permissions-and-the-operation-log).
@@ -43,6 +47,10 @@ const NOT_DATA = new Set([
 ]);
 
 let t: TestServer;
+const clock = new TestClock();
+const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: clock.now });
+let pddServed: ServedSandbox;
+let pddConnector: PddConnector;
 let adminToken: string;
 let userToken: string;
 let secondToken: string;
@@ -138,6 +146,36 @@ async function orderIn(status: string) {
 async function orderNoIn(status: string) {
   const id = await orderIn(status);
   return (await one<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [id])).order_no;
+}
+/** A 已采购 order of account 1 in a shop authorised on the 拼多多 sandbox, with its receiver's ciphertexts. */
+async function platformOrder() {
+  const now = Math.floor(t.clock.now() / 1000);
+  const shopId = await authorisedShop(db(), pddConnector, pdd, {
+    accountId: 1,
+    clientId: PDD_SANDBOX_APP.clientId,
+    platformShopId: '900002',
+    now,
+  });
+  const [order] = await purchasedPlatformOrders(db(), pdd, {
+    accountId: 1,
+    shopId,
+    platformShopId: '900002',
+    count: 1,
+    now,
+  });
+  return order?.id ?? 0;
+}
+/** A shipped order of account 1 given a writeback in `status` (回传失败 or 待回传). */
+async function writebackIn(status: 'failed' | 'waiting') {
+  const id = await orderIn('shipped');
+  await db().query(
+    `INSERT INTO order_writebacks (account_id, order_id, shop_id, platform, platform_order_no, carrier,
+       tracking_no, status, created_at, updated_at)
+     SELECT account_id, id, shop_id, 'pinduoduo', 'PDD-' || id, 'SF', 'SF1234567890123', $2, 1, 1
+     FROM orders WHERE id = $1`,
+    [id, status],
+  );
+  return id;
 }
 async function afterSaleIn(type: string, status: string) {
   return (
@@ -319,6 +357,12 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/order/after-sale-reject': [
     async () => ({ token: user, body: { id: await afterSaleIn('exchange', 'pending'), reason: '不符合' } }),
   ],
+  '/api/order/writeback-retry': [
+    async () => ({ token: user, body: { id: await writebackIn('failed') } }),
+    async () => ({ token: user, body: { id: await writebackIn('waiting') } }),
+  ],
+  // The owner (every permission) views the receiver of a platform order through the sandbox.
+  '/api/order/receiver-decrypt': [async () => ({ token: admin, body: { id: await platformOrder() } })],
   '/api/order/after-sale-receive': [
     async () => ({
       token: user,
@@ -459,7 +503,22 @@ const CASES: Record<ApiPath, Case[]> = {
 
 beforeAll(async () => {
   // No export worker: a job it ran in the background would change the data between two snapshots.
-  t = await startTestServer({ dataDir: 'memory://', copyWorker: false, exportWorker: false });
+  // No background job changes data between the before and after of a case (the writebacks queued by
+  // 重新回传 stay queued).
+  pddServed = await serveSandbox(pdd);
+  pddConnector = new PddConnector({
+    app: PDD_SANDBOX_APP,
+    endpoints: PddSandbox.endpoints(pddServed.url),
+    now: clock.now,
+  });
+  t = await startTestServer({
+    clock,
+    dataDir: 'memory://',
+    copyWorker: false,
+    exportWorker: false,
+    writebackJobs: false,
+    platformConnector: async (platform) => (platform === 'pinduoduo' ? pddConnector : null),
+  });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);
   secondToken = await t.login(SECOND);
@@ -467,6 +526,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.stop();
+  await pddServed?.close();
 });
 
 describe('the operation log, for every path of the contract', () => {

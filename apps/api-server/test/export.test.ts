@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/db';
 import { scopeOf } from '../src/db/scope';
 import { EXPORT_COPY, orderCells } from '../src/export-file';
-import { EXPORT_MESSAGES, writeOrderExport } from '../src/export-worker';
+import { EXPORT_MESSAGES, writeOrderExport } from '../src/jobs/export';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createNonce, signPayload, unixSeconds } from '@consign/api-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_HEARTBEAT_TIMEOUT_S, EXPORT_MESSAGES, ExportWorker } from '../src/export-worker';
+import { EXPORT_HEARTBEAT_TIMEOUT_S, EXPORT_MESSAGES, ExportJobs } from '../src/jobs/export';
 import { SMS_MESSAGES, SMS_RULES } from '../src/security/sms-codes';
 import {
   ADMIN,
@@ -204,9 +204,9 @@ describe.skipIf(!base)('export hand-over between instances whose clocks disagree
       const token = await a.login(ADMIN);
       expect((await a.post('/api/export/create', { format: 'csv' }, { token })).status).toBe(200);
       // Each instance's export worker, with its instance's clock.
-      const onA = new ExportWorker(a.server.db, behind.now, a.server.log, { dir });
-      const onB = new ExportWorker(b.server.db, b.clock.now, b.server.log, { dir });
-      const job = await onA.claim();
+      const onA = new ExportJobs(a.server.db, behind.now, a.server.log, { dir });
+      const onB = new ExportJobs(b.server.db, b.clock.now, b.server.log, { dir });
+      const job = await onA.claimJob();
       if (!job) throw new Error('nothing claimed');
       const state = async () =>
         (

@@ -27,6 +27,7 @@ const SNAPSHOT_QUERIES = [
     'order_events',
     'export_jobs',
     'blacklist',
+    'order_writebacks',
   ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
   `SELECT * FROM roles WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
@@ -208,6 +209,9 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/order/after-sale-receive': [
       { body: { id: ids.afterSale, return_tracking_no: 'SF1234567890123' }, outcome: 'not-found' },
     ],
+    // The demo order has a 回传失败 writeback: another account cannot queue it again.
+    '/api/order/writeback-retry': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    '/api/order/receiver-decrypt': [{ body: { id: ids.order }, outcome: 'not-found' }],
     // The caller's own addresses: none of the demo account's.
     '/api/address/index': [{ body: {}, outcome: 'any' }],
     '/api/address/save': [
@@ -330,6 +334,14 @@ beforeAll(async () => {
     `INSERT INTO blacklist (account_id, mobile, buyer_name, reason, created_at)
      SELECT account_id, receiver_mobile, buyer_name, '演示黑名单', 1 FROM orders WHERE account_id = $1
      ORDER BY id LIMIT 1`,
+    [DEMO_ACCOUNT],
+  );
+  // A failed writeback (回传失败) of the demo account's first order.
+  await db.query(
+    `INSERT INTO order_writebacks (account_id, order_id, shop_id, platform, platform_order_no, carrier,
+       tracking_no, status, last_error, created_at, updated_at)
+     SELECT account_id, id, shop_id, 'pinduoduo', 'PDD-DEMO-1', 'SF', 'SF1234567890123', 'failed', '演示回传失败', 1, 1
+     FROM orders WHERE account_id = $1 ORDER BY id LIMIT 1`,
     [DEMO_ACCOUNT],
   );
   // Distinctive demo settings, so that an answer holding them is seen.

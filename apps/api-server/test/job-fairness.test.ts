@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CopyWorker } from '../src/copy-worker';
 import { COPY_LIMITS, tooManyCopies } from '../src/db/copy';
 import { EXPORT_LIMITS, tooManyExports } from '../src/db/export';
-import { ExportWorker } from '../src/export-worker';
+import { CopyJobs } from '../src/jobs/copy';
+import { ExportJobs } from '../src/jobs/export';
 import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
 
 /**
@@ -71,7 +71,7 @@ describe('exports', () => {
     expect((await create(b)).status).toBe(200);
     const [bJob] = await exportsOf('13700000077');
 
-    const worker = new ExportWorker(t.server.db, t.clock.now, t.server.log, { dir: exportDir() });
+    const worker = new ExportJobs(t.server.db, t.clock.now, t.server.log, { dir: exportDir() });
     const finished: number[] = [];
     const queuedOfA: number[] = [];
     while (await worker.runNext()) {
@@ -91,13 +91,13 @@ describe('exports', () => {
     expect(finished).toHaveLength(EXPORT_LIMITS.unfinished + 1);
     // Finished jobs no longer count: the account may export again.
     expect((await create(a)).status).toBe(200);
-    const worker2 = new ExportWorker(t.server.db, t.clock.now, t.server.log, { dir: exportDir() });
+    const worker2 = new ExportJobs(t.server.db, t.clock.now, t.server.log, { dir: exportDir() });
     while (await worker2.runNext()) {}
   });
 
   it('keeps at most the bytes allowed per account: finishing an export deletes that account’s oldest files', async () => {
     const dir = exportDir();
-    const probe = new ExportWorker(t.server.db, t.clock.now, t.server.log, { dir });
+    const probe = new ExportJobs(t.server.db, t.clock.now, t.server.log, { dir });
     expect((await t.post('/api/export/create', { format: 'csv' }, { token: a })).status).toBe(200);
     expect(await probe.runNext()).toBe(true);
     const size = (await exportsOf(ADMIN)).at(-1)?.size ?? 0;
@@ -106,7 +106,7 @@ describe('exports', () => {
     const bBefore = await exportsOf('13700000077');
 
     // Room for two and a half of these files: after three more exports, the newest two remain.
-    const worker = new ExportWorker(t.server.db, t.clock.now, t.server.log, {
+    const worker = new ExportJobs(t.server.db, t.clock.now, t.server.log, {
       dir,
       keepBytesPerAccount: Math.floor(size * 2.5),
     });
@@ -151,7 +151,7 @@ describe('copy jobs', () => {
     const [bJob] = await statuses('13700000077');
 
     // Twenty jobs a step, each taking four steps: A's backlog alone needs 40 steps.
-    const worker = new CopyWorker(t.server.db, t.clock.now, t.server.log, { batch: 20 });
+    const worker = new CopyJobs(t.server.db, t.clock.now, { batch: 20 });
     await worker.step();
     expect((await statuses('13700000077'))[0]?.status).toBe('running');
     let steps = 1;

@@ -78,6 +78,8 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/order/after-sale-refund': { id: ids.afterSale },
     '/api/order/after-sale-reject': { id: ids.afterSale, reason: '不符合' },
     '/api/order/after-sale-receive': { id: ids.afterSale, return_tracking_no: 'SF1234567890123' },
+    '/api/order/writeback-retry': { id: ids.order },
+    '/api/order/receiver-decrypt': { id: ids.order },
     '/api/address/save': {
       kind: 'return',
       name: '新退货点',

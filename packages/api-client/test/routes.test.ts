@@ -32,6 +32,7 @@ const order = {
   receiver: { name: '王女士', mobile: '138****0000', address: '浙江省杭州市西湖区文三路 1 号' },
   created_at: now,
   blacklisted: false,
+  writeback: null,
 };
 const shop = {
   id: 3,
@@ -204,6 +205,8 @@ const answers: Record<ApiPath, unknown> = {
       { id: 2, action: 'ship', actor: '13900000000', created_at: now, details: { tracking_no: 'SF1' } },
     ],
     version: 1,
+    writeback: { status: 'failed', message: '拼多多拒绝了此操作：订单售后中，不能发货', updated_at: now },
+    receiver_encrypted: true,
   },
   '/api/order/purchase': { id: 10, status: 'purchased' },
   '/api/order/ship': { id: 10, status: 'shipped' },
@@ -243,6 +246,8 @@ const answers: Record<ApiPath, unknown> = {
   '/api/order/after-sale-refund': { id: 5, status: 'finished' },
   '/api/order/after-sale-reject': { id: 5, status: 'rejected' },
   '/api/order/after-sale-receive': { id: 5, status: 'processing' },
+  '/api/order/writeback-retry': { status: 'sending', message: '', updated_at: now },
+  '/api/order/receiver-decrypt': { name: '王芳', mobile: '13812345678', address: '文三路 478 号' },
   '/api/buyer/index': page({
     id: 9,
     buyer_name: '张三',

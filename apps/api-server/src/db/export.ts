@@ -19,7 +19,7 @@ import { notFound, type Scope } from './scope';
 
 /**
  * Export jobs (下载中心) of the caller's account, and the order batches an export reads. The export
- * worker (export-worker.ts) runs the jobs; the file format is export-file.ts.
+ * kind (jobs/export.ts) runs the jobs; the file format is export-file.ts.
  */
 
 const JOB_COLUMNS = `e.id, e.name, e.format, e.filters, e.status, e.rows_done, e.rows_total, e.size, e.error,

@@ -33,7 +33,8 @@ import { defaultAddress, senderAddressById } from './address';
 import { orderIsBlacklisted } from './buyer';
 import type { Change, Saved } from './log';
 import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
-import { notFound, type Scope, staleRecord } from './scope';
+import { inTransaction, notFound, type Scope, staleRecord } from './scope';
+import { recordWriteback } from './writeback';
 
 /**
  * Order fulfilment: the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
@@ -163,7 +164,8 @@ export async function purchaseOrder(
  * 发货: 已采购 -> 已发货, with the carrier, the tracking number (checked against the carrier's format:
  * 422 otherwise) and a sender address of the account (`sender_address_id`; absent: the account's
  * default sender address). The address is copied into the order as it is now. The tracking-number
- * import (exports branch) calls this too.
+ * import (exports branch) calls this too. A platform order of an authorised 拼多多 / 抖店 shop gets its
+ * 发货回传 recorded in the same transaction (db/writeback.ts); the caller wakes the `writeback` job.
  */
 export async function shipOrder(
   scope: Scope,
@@ -188,21 +190,25 @@ export async function shipOrder(
     region: address.region,
     address: address.address,
   };
-  return takeStep(
-    scope,
-    input.id,
-    'ship',
-    {
-      columns: { carrier: carrier.code, tracking_no: trackingNo, sender: JSON.stringify(sender) },
-      details: {
-        carrier: carrier.name,
-        tracking_no: trackingNo,
-        sender: `${sender.name} ${sender.region}${sender.address}`,
+  return inTransaction(scope, async (tx) => {
+    const saved = await takeStep(
+      tx,
+      input.id,
+      'ship',
+      {
+        columns: { carrier: carrier.code, tracking_no: trackingNo, sender: JSON.stringify(sender) },
+        details: {
+          carrier: carrier.name,
+          tracking_no: trackingNo,
+          sender: `${sender.name} ${sender.region}${sender.address}`,
+        },
       },
-    },
-    actor,
-    now,
-  );
+      actor,
+      now,
+    );
+    await recordWriteback(tx, saved.row.id, { carrier: carrier.code, trackingNo }, now);
+    return saved;
+  });
 }
 
 /** The id of the account's order with this number (the tracking-number import has numbers), or null. */
@@ -250,13 +256,15 @@ interface DetailRow extends OrderRow {
   sender: AddressSnapshot | null;
   cancel_reason: string | null;
   version: number;
+  receiver_encrypted: boolean;
 }
 
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await scope.db.query<DetailRow>(
     `SELECT ${ORDER_COLUMNS}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
-       o.cancel_reason, o.version
+       o.cancel_reason, o.version,
+       (o.receiver_cipher IS NOT NULL AND o.platform_order_no IS NOT NULL) AS receiver_encrypted
      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
     [id, scope.accountId],
   );
@@ -277,6 +285,7 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
     cancel_reason: row.cancel_reason,
     events,
     version: row.version,
+    receiver_encrypted: row.receiver_encrypted,
   };
 }
 

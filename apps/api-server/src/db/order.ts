@@ -20,6 +20,7 @@ import {
   wholeMobile,
 } from './list';
 import type { Scope } from './scope';
+import { ORDER_WRITEBACK_COLUMN, toOrderWriteback } from './writeback';
 
 /** Between the fields of `orders.search` (migration 0002). */
 const SEARCH_SEPARATOR = '\u001f';
@@ -64,9 +65,10 @@ const BLACKLISTED =
 /** The columns of an order as the list shows it (before {@link toOrder}), over `o` and its shop `s`. */
 export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
   o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at,
-  ${BLACKLISTED} AS blacklisted`;
+  ${BLACKLISTED} AS blacklisted, ${ORDER_WRITEBACK_COLUMN}`;
 
-export interface OrderRow extends Omit<Order, 'receiver'> {
+export interface OrderRow extends Omit<Order, 'receiver' | 'writeback'> {
+  writeback: unknown;
   receiver_name: string;
   receiver_mobile: string;
   receiver_address: string;
@@ -92,6 +94,7 @@ export function toOrder(row: OrderRow): Order {
     },
     created_at: row.created_at,
     blacklisted: row.blacklisted,
+    writeback: toOrderWriteback(row.writeback),
   };
 }
 

@@ -22,12 +22,19 @@ export interface JobKind {
   readonly pollMs: number;
   /** The next unit, or undefined when none is due. */
   claim(): Promise<Job | undefined>;
+  /**
+   * Optional: called by `JobRunner.stop()` before it waits for the running units, so that a long unit
+   * can end early (an export fails as interrupted rather than writing on for minutes).
+   */
+  stop?(): void;
 }
 
 interface KindState {
   kind: JobKind;
   running: number;
   claiming: boolean;
+  /** The claims in progress (awaited by stop, so no unit starts against a closed database). */
+  claims: Promise<void> | null;
   /** A wake arrived while claiming: look again once the claim is done. */
   again: boolean;
   timer: NodeJS.Timeout | null;
@@ -52,6 +59,7 @@ export class JobRunner {
       kind,
       running: 0,
       claiming: false,
+      claims: null,
       again: false,
       timer: null,
       active: new Set(),
@@ -73,13 +81,14 @@ export class JobRunner {
   /** Claims nothing more and waits for the running units to finish. */
   async stop() {
     this.#stopped = true;
-    const running: Promise<void>[] = [];
     for (const state of this.#kinds.values()) {
       if (state.timer) clearTimeout(state.timer);
       state.timer = null;
-      running.push(...state.active);
+      state.kind.stop?.();
     }
-    await Promise.allSettled(running);
+    // A claim in progress may still hand over a unit (taken in the database): it runs, then all end.
+    await Promise.allSettled([...this.#kinds.values()].map((state) => state.claims));
+    await Promise.allSettled([...this.#kinds.values()].flatMap((state) => [...state.active]));
   }
 
   #fill(name: string) {
@@ -92,8 +101,9 @@ export class JobRunner {
     if (state.timer) clearTimeout(state.timer);
     state.timer = null;
     state.claiming = true;
-    void this.#claimUntilFull(state).finally(() => {
+    state.claims = this.#claimUntilFull(state).finally(() => {
       state.claiming = false;
+      state.claims = null;
       if (state.again) {
         state.again = false;
         this.#fill(name);
@@ -115,6 +125,7 @@ export class JobRunner {
         return;
       }
       if (!job) return;
+      // Taken in the database: it runs even when stop() came meanwhile (stop waits for it).
       state.running += 1;
       const run = job()
         .catch((error: unknown) => this.log.error('job failed', { kind: kind.name, error: String(error) }))

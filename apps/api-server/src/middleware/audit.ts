@@ -27,6 +27,8 @@ const COMMITS_IN_PARTS: ReadonlySet<ApiPath> = new Set<ApiPath>([
   '/api/order/import-apply',
   // Each try to add a member by mobile is counted, refused ones too (team-rules.ts); the save is the part.
   '/api/team/member-save',
+  // 查看完整收货信息 calls the platform (seconds, spending quota) outside any transaction, then logs.
+  '/api/order/receiver-decrypt',
 ]);
 
 /** Thrown inside the call's transaction to roll it back when the call did not succeed. */

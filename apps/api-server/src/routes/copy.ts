@@ -7,7 +7,7 @@ import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
 /** Copy jobs: their pages, and queueing new ones for the copy worker. */
-export function copyRoutes({ now, wakeCopyWorker }: Pick<Deps, 'now' | 'wakeCopyWorker'>) {
+export function copyRoutes({ now, wakeJobs }: Pick<Deps, 'now' | 'wakeJobs'>) {
   return new Hono<ApiEnv>()
     .post('/index', body('/api/copy/index'), async (c) =>
       ok(c, await listCopyRecords(scope(c), c.req.valid('json'))),
@@ -20,7 +20,7 @@ export function copyRoutes({ now, wakeCopyWorker }: Pick<Deps, 'now' | 'wakeCopy
         before: null,
         after: { shop_id: input.shop_id, urls: input.urls },
       });
-      afterCommit(c, wakeCopyWorker);
+      afterCommit(c, () => wakeJobs('copy'));
       return ok(c, { created });
     });
 }

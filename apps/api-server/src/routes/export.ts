@@ -25,7 +25,7 @@ import type { NonceStore } from '../security/nonce-store';
  * time the job, its account and the link's user are checked again (`linkedJob`), and the link is
  * spent: its signature goes into the shared nonce store, so a second fetch, on any instance, is refused.
  */
-export function exportRoutes({ now, wakeExportWorker }: Pick<Deps, 'now' | 'wakeExportWorker'>) {
+export function exportRoutes({ now, wakeJobs }: Pick<Deps, 'now' | 'wakeJobs'>) {
   return new Hono<ApiEnv>()
     .post('/create', body('/api/export/create'), async (c) => {
       const input = c.req.valid('json');
@@ -36,7 +36,7 @@ export function exportRoutes({ now, wakeExportWorker }: Pick<Deps, 'now' | 'wake
         before: null,
         after: { format: job.format, filters: job.filters },
       });
-      afterCommit(c, wakeExportWorker);
+      afterCommit(c, () => wakeJobs('export'));
       return ok(c, job);
     })
     .post('/index', body('/api/export/index'), async (c) =>

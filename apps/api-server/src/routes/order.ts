@@ -18,11 +18,13 @@ import { applyImport, previewImport } from '../db/import';
 import { withImportLock } from '../db/import-lock';
 import { listAfterSales, listOrders, listReceivers } from '../db/order';
 import { scopeOf } from '../db/scope';
+import { retryWriteback } from '../db/writeback';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
-import { logged, recordChange } from '../middleware/audit';
+import { afterCommit, logged, recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
+import { decryptReceiver } from '../platforms/receiver-decrypt';
 
 /** The signed-in caller, as the timeline names them. */
 function actor(c: Context<ApiEnv>): StepActor {
@@ -42,8 +44,15 @@ function commitEach(c: Context<ApiEnv>): CommitEach {
  * Pages of orders and after-sale orders, an order's detail and timeline, its steps (采购, 发货, 完成,
  * 取消), the batches, the tracking-number import and the after-sale answers. The rules are in db/fulfilment.ts.
  */
-export function orderRoutes({ now: clock, imports }: Pick<Deps, 'now' | 'imports'>) {
+export function orderRoutes({
+  now: clock,
+  imports,
+  wakeJobs,
+  platforms,
+}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'platforms'>) {
   const now = () => Math.floor(clock() / 1000);
+  /** Once the 发货 is committed, the `writeback` job looks for the writebacks it queued. */
+  const wakeWriteback = (c: Context<ApiEnv>) => afterCommit(c, () => wakeJobs('writeback'));
   return (
     new Hono<ApiEnv>()
       .post('/index', body('/api/order/index'), async (c) =>
@@ -66,6 +75,7 @@ export function orderRoutes({ now: clock, imports }: Pick<Deps, 'now' | 'imports
       .post('/ship', body('/api/order/ship'), async (c) => {
         const { row, change } = await shipOrder(scope(c), c.req.valid('json'), actor(c), now());
         recordChange(c, change);
+        wakeWriteback(c);
         return ok(c, row);
       })
       .post('/complete', body('/api/order/complete'), async (c) => {
@@ -94,9 +104,11 @@ export function orderRoutes({ now: clock, imports }: Pick<Deps, 'now' | 'imports
           ),
         );
       })
-      .post('/batch-ship', body('/api/order/batch-ship'), async (c) =>
-        ok(c, await batchShip(scope(c), c.req.valid('json'), actor(c), now(), commitEach(c))),
-      )
+      .post('/batch-ship', body('/api/order/batch-ship'), async (c) => {
+        const result = await batchShip(scope(c), c.req.valid('json'), actor(c), now(), commitEach(c));
+        wakeWriteback(c);
+        return ok(c, result);
+      })
       .post('/batch-cancel', body('/api/order/batch-cancel'), async (c) => {
         const input = c.req.valid('json');
         const each = commitEach(c);
@@ -119,9 +131,23 @@ export function orderRoutes({ now: clock, imports }: Pick<Deps, 'now' | 'imports
       .post('/import-apply', body('/api/order/import-apply'), async (c) =>
         withImportLock(scope(c), now(), async () => {
           const rows = await imports.read(c.req.valid('json').file);
-          return ok(c, await applyImport(scope(c), rows, actor(c), now(), commitEach(c)));
+          const result = await applyImport(scope(c), rows, actor(c), now(), commitEach(c));
+          wakeWriteback(c);
+          return ok(c, result);
         }),
       )
+      .post('/writeback-retry', body('/api/order/writeback-retry'), async (c) => {
+        const { row, change } = await retryWriteback(scope(c), c.req.valid('json').id, now());
+        recordChange(c, change);
+        wakeWriteback(c);
+        return ok(c, row);
+      })
+      // The platform is called outside any transaction (PGlite has one connection); the entry that it
+      // was viewed is written once it answered.
+      .post('/receiver-decrypt', body('/api/order/receiver-decrypt'), async (c) => {
+        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, platforms);
+        return ok(c, await logged(c, async () => saved));
+      })
       .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
         const { row, change } = await afterSaleStep(scope(c), c.req.valid('json').id, 'refund', {}, now());
         recordChange(c, change);

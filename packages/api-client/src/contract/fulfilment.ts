@@ -123,8 +123,25 @@ export const orderDetailSchema = orderSchema.extend({
   events: z.array(orderEventSchema).max(100),
   /** The receiver's version: one more on every 修改收货地址 (the order's one editable part). */
   version: versionSchema,
+  /** The platform gave the receiver masked, with ciphertext: 查看完整收货信息 decrypts it. */
+  receiver_encrypted: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** 重新回传 (`/api/order/writeback-retry`): the order whose writeback is sent again. */
+export const orderWritebackRetryBodySchema = z.object({ id: idLikeSchema });
+export type OrderWritebackRetryBody = z.input<typeof orderWritebackRetryBodySchema>;
+
+/** 查看完整收货信息 (`/api/order/receiver-decrypt`): the order whose receiver is decrypted. */
+export const orderReceiverDecryptBodySchema = z.object({ id: idLikeSchema });
+export type OrderReceiverDecryptBody = z.input<typeof orderReceiverDecryptBodySchema>;
+/** The receiver in clear, as the platform decrypted it (shown once, never stored or logged). */
+export const decryptedReceiverSchema = z.object({
+  name: z.string().max(200),
+  mobile: z.string().max(64),
+  address: z.string().max(500),
+});
+export type DecryptedReceiver = z.infer<typeof decryptedReceiverSchema>;
 
 /** What a single step answers: the order as it is now. */
 export const orderStepResultSchema = z.object({ id: idSchema, status: orderStatusSchema });

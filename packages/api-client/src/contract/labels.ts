@@ -11,6 +11,7 @@ import type {
   PLATFORM_AUTH_STATUSES,
   PLATFORMS,
   SHOP_AUTH_STATUSES,
+  WRITEBACK_STATUSES,
 } from './rules.js';
 
 /**
@@ -98,3 +99,11 @@ export const ADDRESS_KIND_LABELS = {
   sender: '发货地址',
   return: '退货地址',
 } as const satisfies Labels<typeof ADDRESS_KINDS>;
+
+/** 发货回传 of a platform order's shipment. */
+export const WRITEBACK_STATUS_LABELS = {
+  waiting: '待回传',
+  sending: '回传中',
+  succeeded: '已回传',
+  failed: '回传失败',
+} as const satisfies Labels<typeof WRITEBACK_STATUSES>;

@@ -12,7 +12,7 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
-import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, ORDER_STATUSES } from './rules.js';
+import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, ORDER_STATUSES, WRITEBACK_STATUSES } from './rules.js';
 
 /** One line of an order: the product as the buyer saw it. `sku` is the chosen variant text. */
 export const orderGoodsSchema = z.object({
@@ -35,6 +35,18 @@ export type Receiver = z.infer<typeof receiverSchema>;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/**
+ * The writeback of the order's shipment to its platform (发货回传, `WRITEBACK_STATUS_LABELS`): only a
+ * shipped order of an authorised 拼多多 / 抖店 shop has one. `message` is why the last attempt did not
+ * land (回传失败: the platform's refusal; 回传中: the failure it is retried after), '' otherwise.
+ */
+export const orderWritebackSchema = z.object({
+  status: z.enum(WRITEBACK_STATUSES),
+  message: z.string().max(500),
+  updated_at: unixTimeSchema,
+});
+export type OrderWriteback = z.infer<typeof orderWritebackSchema>;
+
 /** A dropshipping order (`/api/order/index`). `amount` is what the buyer paid, in fen. */
 export const orderSchema = z.object({
   id: idSchema,
@@ -50,6 +62,8 @@ export const orderSchema = z.object({
   created_at: unixTimeSchema,
   /** The buyer (receiver mobile) is on the account's 黑名单: 采购 asks for a confirmation. */
   blacklisted: z.boolean(),
+  /** 发货回传 of a platform order (null: nothing to write back). */
+  writeback: orderWritebackSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -7,6 +7,7 @@
 export const PERMISSIONS = [
   'order:view',
   'order:process',
+  'order:decrypt',
   'aftersale:process',
   'shop:manage',
   'goods:manage',
@@ -21,6 +22,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'order:view': '查看代发订单',
   'order:process': '处理代发订单',
+  // Decrypts a platform order's receiver through the platform (its quota), logged in 操作日志.
+  'order:decrypt': '查看完整收货信息',
   'aftersale:process': '处理售后订单',
   'shop:manage': '管理店铺与分组',
   'goods:manage': '管理商品',
@@ -32,7 +35,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
 
 /** The permissions grouped as the menu groups them (the 权限管理 form shows one fieldset per group). */
 export const PERMISSION_GROUPS: readonly { title: string; permissions: readonly Permission[] }[] = [
-  { title: '订单管理', permissions: ['order:view', 'order:process', 'aftersale:process'] },
+  { title: '订单管理', permissions: ['order:view', 'order:process', 'order:decrypt', 'aftersale:process'] },
   { title: '店铺管理', permissions: ['shop:manage', 'goods:manage', 'copy:run'] },
   { title: '用户管理', permissions: ['team:manage'] },
   { title: '系统设置', permissions: ['setting:manage', 'log:view'] },

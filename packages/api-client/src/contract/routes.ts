@@ -46,6 +46,7 @@ import {
   afterSaleRejectBodySchema,
   afterSaleStepResultSchema,
   batchResultSchema,
+  decryptedReceiverSchema,
   importPreviewSchema,
   importResultSchema,
   orderAddressBodySchema,
@@ -57,8 +58,10 @@ import {
   orderDetailSchema,
   orderImportBodySchema,
   orderPurchaseBodySchema,
+  orderReceiverDecryptBodySchema,
   orderShipBodySchema,
   orderStepResultSchema,
+  orderWritebackRetryBodySchema,
 } from './fulfilment.js';
 import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods.js';
 import { pageSchema } from './list.js';
@@ -68,6 +71,7 @@ import {
   afterSaleOrderSchema,
   orderListParamsSchema,
   orderSchema,
+  orderWritebackSchema,
   receiverAddressSchema,
   receiverListParamsSchema,
 } from './order.js';
@@ -345,6 +349,22 @@ export const apiRoutes = {
     body: afterSaleReceiveBodySchema,
     data: afterSaleStepResultSchema,
     audit: '确认收到退货',
+  },
+  // 发货回传: 重新回传 queues the writeback of a 待回传 or 回传失败 platform order again (db/writeback.ts).
+  '/api/order/writeback-retry': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderWritebackRetryBodySchema,
+    data: orderWritebackSchema,
+    audit: '重新回传',
+  },
+  // 查看完整收货信息: the receiver decrypted through the platform (its quota); the log says it was viewed.
+  '/api/order/receiver-decrypt': {
+    access: 'user',
+    permission: 'order:decrypt',
+    body: orderReceiverDecryptBodySchema,
+    data: decryptedReceiverSchema,
+    audit: '查看完整收货信息',
   },
 
   // 买家管理 and 黑名单: buyers are derived from the orders, so whoever sees the orders sees

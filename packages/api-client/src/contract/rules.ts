@@ -4,7 +4,12 @@
  * schemas into its bundle; the schemas in the other contract files are built from them.
  */
 
-import { AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS, ORDER_STATUS_LABELS } from './labels.js';
+import {
+  AFTER_SALE_STATUS_LABELS,
+  AFTER_SALE_TYPE_LABELS,
+  ORDER_STATUS_LABELS,
+  WRITEBACK_STATUS_LABELS,
+} from './labels.js';
 
 // ---- limits ----------------------------------------------------------------------------------
 
@@ -138,6 +143,23 @@ export { isBannerActive, type Role, roleOf } from './session-rules.js';
 export const STALE_RECORD_MESSAGE = '数据已被他人修改，请刷新后重试';
 
 // ---- order fulfilment -------------------------------------------------------------
+
+// ---- 发货回传 (writeback of a platform order's shipment) ----------------------------------------
+
+/**
+ * The writeback of a platform order's shipment, as the order shows it: `waiting` 待回传 (自动回传物流 is
+ * off: 重新回传 sends it), `sending` 回传中 (queued, being sent, or retried after the platform failed),
+ * `succeeded` 已回传, `failed` 回传失败 (with the platform's message; 重新回传 sends it again).
+ */
+export const WRITEBACK_STATUSES = ['waiting', 'sending', 'succeeded', 'failed'] as const;
+/** The writeback states 重新回传 may start from. */
+export const WRITEBACK_RETRY_FROM = ['waiting', 'failed'] as const;
+/** What 重新回传 answers (409) for a writeback in another state. */
+export function writebackRetryRefusedMessage(status: (typeof WRITEBACK_STATUSES)[number]): string {
+  return `物流回传当前状态为「${WRITEBACK_STATUS_LABELS[status]}」，不能重新回传`;
+}
+/** What 重新回传 answers (409) for an order with nothing to write back. */
+export const WRITEBACK_NONE_MESSAGE = '该订单不是已授权平台店铺的已发货订单，没有需要回传的物流信息';
 
 /** How many days the 工作台 chart shows, today included (Asia/Shanghai days). */
 export const DASHBOARD_CHART_DAYS = 30;

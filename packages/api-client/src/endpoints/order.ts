@@ -11,7 +11,9 @@ import type {
   OrderCancelBody,
   OrderCompleteBody,
   OrderPurchaseBody,
+  OrderReceiverDecryptBody,
   OrderShipBody,
+  OrderWritebackRetryBody,
 } from '../contract/fulfilment.js';
 import type { AfterSaleListParams, OrderListParams, ReceiverListParams } from '../contract/order.js';
 
@@ -69,5 +71,11 @@ export function orderEndpoints(call: CallFn) {
     /** 确认收到退货 with the return tracking number (`/api/order/after-sale-receive`). */
     afterSaleReceive: (body: AfterSaleReceiveBody, options?: CallOptions) =>
       call('/api/order/after-sale-receive', body, options),
+    /** 重新回传 of a 待回传 or 回传失败 platform order (`/api/order/writeback-retry`). */
+    writebackRetry: (body: OrderWritebackRetryBody, options?: CallOptions) =>
+      call('/api/order/writeback-retry', body, options),
+    /** 查看完整收货信息: the receiver decrypted through the platform (`/api/order/receiver-decrypt`). */
+    receiverDecrypt: (body: OrderReceiverDecryptBody, options?: CallOptions) =>
+      call('/api/order/receiver-decrypt', body, options),
   };
 }

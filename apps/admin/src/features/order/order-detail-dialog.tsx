@@ -20,6 +20,7 @@ import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
+import { ReceiverDecrypt } from './receiver-decrypt';
 import { CarrierField, SenderField, useSenders } from './ship-fields';
 import {
   type AddressFormValues,
@@ -36,6 +37,7 @@ import {
   validateShip,
 } from './step-forms';
 import { useCan } from './use-can';
+import { WritebackSection } from './writeback-status';
 
 const c = ORDER_COPY.columns;
 type FormStep = Exclude<OrderStep, 'complete'> | 'address';
@@ -57,7 +59,12 @@ export function OrderDetailDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const api = useApi();
-  const detail = useQuery({ ...orderDetailQuery(api, order.id), enabled: open });
+  const detail = useQuery({
+    ...orderDetailQuery(api, order.id),
+    enabled: open,
+    // 回传中 changes by itself (the server sends it in the background): look again while it lasts.
+    refetchInterval: (query) => (query.state.data?.writeback?.status === 'sending' ? 2000 : false),
+  });
   const current: Order | OrderDetail = detail.data ?? order;
   const [step, setStep] = useState<FormStep | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,6 +74,7 @@ export function OrderDetailDialog({
     setProblem(null);
   }, [order.id, open]);
   const canProcess = useCan('order:process');
+  const canDecrypt = useCan('order:decrypt');
   const data = detail.data;
   return (
     <DetailDialog
@@ -96,8 +104,17 @@ export function OrderDetailDialog({
         [c.createdAt, formatDateTime(order.created_at)],
       ]}
     >
+      {canDecrypt && detail.data?.receiver_encrypted ? <ReceiverDecrypt orderId={order.id} /> : null}
       <OrderGoodsList goods={order.goods} />
       {data ? <FulfilmentDetails detail={data} /> : null}
+      {data ? (
+        <WritebackSection
+          orderId={data.id}
+          orderNo={data.order_no}
+          writeback={data.writeback}
+          canRetry={canProcess}
+        />
+      ) : null}
       {data ? <Timeline detail={data} /> : <p className="text-muted-foreground text-sm">{f.loadingDetail}</p>}
       {problem ? (
         <p

@@ -13,6 +13,7 @@ import { OrderImportButton } from './order-import';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { StatusBadge } from './status-badge';
 import { useCan } from './use-can';
+import { WritebackBadge } from './writeback-status';
 
 const route = getRouteApi('/_authed/order/index');
 const c = ORDER_COPY.columns;
@@ -59,6 +60,8 @@ const columns: DataTableProps<Order>['columns'] = [
     cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.amount)}</span>,
     meta: { align: 'right' },
   },
+  // 发货回传 of a platform order (empty for the others).
+  { header: '物流回传', cell: ({ row }) => <WritebackBadge writeback={row.original.writeback} /> },
 ];
 
 const detailItems: OrderListViewProps<Order>['detailItems'] = (order) => [

@@ -3,14 +3,15 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ExportFormat, OrderExportFilters } from '@consign/api-client';
-import type { Db } from './db/db';
-import { countOrders, EXPORT_LIMITS, orderBatches } from './db/export';
-import { claimNextJob, DB_NOW_S, EXPORT_JOBS } from './db/job-queue';
-import { type Scope, scopeOf } from './db/scope';
-import { exportFileWriter } from './export-file';
-import type { Logger } from './log';
+import type { Db } from '../db/db';
+import { countOrders, EXPORT_LIMITS, orderBatches } from '../db/export';
+import { claimNextJob, DB_NOW_S, EXPORT_JOBS } from '../db/job-queue';
+import { type Scope, scopeOf } from '../db/scope';
+import { exportFileWriter } from '../export-file';
+import type { Logger } from '../log';
+import type { Job, JobKind } from './runner';
 
-export interface ExportWorkerOptions {
+export interface ExportJobsOptions {
   /** Where the files go. */
   dir: string;
   /** Orders read (and written) per batch. Default 1000. */
@@ -41,96 +42,65 @@ export interface ExportClaim {
 class Interrupted extends Error {}
 
 /**
- * Runs export jobs in the server process, one at a time: claims a queued job by the turns rule of
- * db/job-queue.ts (the account with the fewest running exports and the oldest turn first; `FOR UPDATE
- * SKIP LOCKED`, so instances sharing a Postgres never run one twice), counts its rows, then reads them in
- * keyset batches (db/export.ts `orderBatches`) and writes each batch to `<dir>/<id>-<format>.part`
- * before reading the next, storing the progress (and a heartbeat) per batch; the finished file is
- * renamed into place. Between batches the event loop serves other requests. Then the account's oldest
- * finished files beyond {@link EXPORT_LIMITS}.keepBytes are deleted with their jobs.
+ * The export jobs' kind of the JobRunner (`export`), one job at a time: claims a queued job by the
+ * turns rule of db/job-queue.ts (the account with the fewest running exports and the oldest turn first;
+ * `FOR UPDATE SKIP LOCKED`, so instances sharing a Postgres never run one twice), counts its rows, then
+ * reads them in keyset batches (db/export.ts `orderBatches`) and writes each batch to
+ * `<dir>/<id>-<format>.part` before reading the next, storing the progress (and a heartbeat) per batch;
+ * the finished file is renamed into place. Between batches the event loop serves other requests. Then
+ * the account's oldest finished files beyond {@link EXPORT_LIMITS}.keepBytes are deleted with their
+ * jobs.
  *
  * Heartbeats are the database's clock (`DB_NOW_S`), and so is the staleness test: instances whose
  * clocks disagree still agree on which job is dead.
  *
- * Restarts: `stop()` fails the running job with {@link EXPORT_MESSAGES.interrupted} and removes its
- * partial file. A process that died cannot: at start (PGlite, whose data directory only one process
- * may open: every running job) and in every sweep (any store: a heartbeat older than
+ * Restarts: the runner's `stop()` fails the running job with {@link EXPORT_MESSAGES.interrupted} and
+ * removes its partial file. A process that died cannot: at start (`prepare()`: PGlite, whose data
+ * directory only one process may open: every running job) and in every sweep (the kind
+ * `export-sweep`, {@link ExportSweep}; any store: a heartbeat older than
  * {@link EXPORT_HEARTBEAT_TIMEOUT_S}) such jobs are failed the same way. The sweep also deletes jobs
  * past `expires_at` with their files.
  */
-export class ExportWorker {
+export class ExportJobs implements JobKind {
+  readonly name = 'export';
+  readonly concurrency = 1;
+  readonly pollMs: number;
   readonly dir: string;
+  /** How often the sweep runs (the kind {@link ExportSweep}). */
+  readonly sweepMs: number;
   readonly #batchSize: number;
-  readonly #idlePollMs: number;
-  readonly #sweepMs: number;
   readonly #keepBytes: number;
-  #timer: NodeJS.Timeout | null = null;
-  #sweepTimer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  #stopped = true;
-  /** Set by stop(): the job being written is interrupted (runNext() before start() runs to the end). */
+  /** Set by stop(): the job being written is interrupted (runNext() without a runner runs to the end). */
   #interrupting = false;
-  #wakeRequested = false;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
     private readonly log: Logger,
-    options: ExportWorkerOptions,
+    options: ExportJobsOptions,
   ) {
     this.dir = options.dir;
     this.#batchSize = options.batchSize ?? 1000;
-    this.#idlePollMs = options.idlePollMs ?? 5000;
-    this.#sweepMs = options.sweepMs ?? 60_000;
+    this.pollMs = options.idlePollMs ?? 5000;
+    this.sweepMs = options.sweepMs ?? 60_000;
     this.#keepBytes = options.keepBytesPerAccount ?? EXPORT_LIMITS.keepBytes;
   }
 
-  async start() {
+  /** Before the runner starts: the directory, the jobs of a dead process failed, the first sweep. */
+  async prepare() {
     mkdirSync(this.dir, { recursive: true });
     await this.failDead(this.db.kind === 'pglite');
     await this.sweep();
-    this.#stopped = false;
-    this.schedule(0);
-    this.#sweepTimer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.log.error('export sweep failed', { error: String(error) }));
-    }, this.#sweepMs);
-    this.#sweepTimer.unref();
   }
 
-  /** Looks for work soon (a job was queued). */
-  wake() {
-    if (this.#stopped) return;
-    if (this.#running) this.#wakeRequested = true;
-    else this.schedule(0);
+  async claim(): Promise<Job | undefined> {
+    const job = await this.claimJob();
+    return job && (() => this.run(job));
   }
 
-  /** Stops; a job being written is failed as interrupted. */
-  async stop() {
-    this.#stopped = true;
+  /** The job being written is failed as interrupted. */
+  stop() {
     this.#interrupting = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    if (this.#sweepTimer) clearInterval(this.#sweepTimer);
-    this.#timer = null;
-    await this.#running;
-  }
-
-  private schedule(ms: number) {
-    if (this.#stopped) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.#wakeRequested = false;
-      this.#running = this.runNext()
-        .then((ran) => this.schedule(ran || this.#wakeRequested ? 0 : this.#idlePollMs))
-        .catch((error: unknown) => {
-          this.log.error('export worker failed', { error: String(error) });
-          this.schedule(this.#idlePollMs);
-        })
-        .finally(() => {
-          this.#running = null;
-        });
-    }, ms);
-    this.#timer.unref();
   }
 
   private seconds() {
@@ -139,14 +109,14 @@ export class ExportWorker {
 
   /** Claims the next queued job (db/job-queue.ts) and runs it; resolves to whether there was one. */
   async runNext(): Promise<boolean> {
-    const job = await this.claim();
+    const job = await this.claimJob();
     if (!job) return false;
     await this.run(job);
     return true;
   }
 
   /** Marks the next queued job running (with a heartbeat) and answers it, without running it. */
-  claim(): Promise<ExportClaim | undefined> {
+  claimJob(): Promise<ExportClaim | undefined> {
     return claimNextJob<ExportClaim>(this.db, EXPORT_JOBS, {
       set: `heartbeat_at = ${DB_NOW_S}, updated_at = $1`,
       params: [this.seconds()],
@@ -254,6 +224,34 @@ export class ExportWorker {
       await rm(join(this.dir, `${id}.${format}`), { force: true });
       await rm(join(this.dir, `${id}.${format}.part`), { force: true });
     }
+  }
+}
+
+/**
+ * The export sweep as a kind of the JobRunner (`export-sweep`): every `sweepMs` one unit runs
+ * {@link ExportJobs.sweep} (expired jobs deleted with their files, running jobs of dead processes
+ * failed).
+ */
+export class ExportSweep implements JobKind {
+  readonly name = 'export-sweep';
+  readonly concurrency = 1;
+  /** When the last sweep began (performance.now()); `prepare()` has just swept. */
+  #last = performance.now();
+
+  constructor(private readonly exports: ExportJobs) {}
+
+  /** The time left until the next sweep. */
+  get pollMs() {
+    return Math.max(1, Math.ceil(this.#last + this.exports.sweepMs - performance.now()));
+  }
+
+  async claim(): Promise<Job | undefined> {
+    // A timer may fire a millisecond early: that is on time.
+    if (this.pollMs > 5) return undefined;
+    this.#last = performance.now();
+    return async () => {
+      await this.exports.sweep();
+    };
   }
 }
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Db, Queryable } from './db/db';
-import { COPY_JOBS, claimNextJob } from './db/job-queue';
-import type { Logger } from './log';
+import type { Db, Queryable } from '../db/db';
+import { COPY_JOBS, claimNextJob } from '../db/job-queue';
+import type { JobKind, Job as Unit } from './runner';
 
-export interface CopyWorkerOptions {
+export interface CopyJobsOptions {
   /** Time between two steps of a job (a job takes four steps). Default 700 ms. */
   stepMs?: number;
   /** While idle, how often to look for jobs queued by another instance. Default 5000 ms. */
@@ -27,70 +27,58 @@ interface Job {
 }
 
 /**
- * Advances queued copy jobs in process: queued -> running (10 %) -> 40 % -> 70 % -> succeeded (100 %,
- * with a new draft Goods row) or failed. Each step advances up to `batch` running jobs and fills the
- * rest of the batch with queued ones claimed one by one by the turns rule of db/job-queue.ts (the
- * account with the fewest running copies and the oldest turn first), so one account's 200 links do
- * not hold another's one link back. Rows are locked with `FOR UPDATE SKIP LOCKED`, so several
- * instances sharing a Postgres never advance the same job twice.
+ * The copy jobs' kind of the JobRunner (`copy`): advances queued copy jobs in process: queued ->
+ * running (10 %) -> 40 % -> 70 % -> succeeded (100 %, with a new draft Goods row) or failed. A unit is
+ * one step: it advances up to `batch` running jobs and fills the rest of the batch with queued ones
+ * claimed one by one by the turns rule of db/job-queue.ts (the account with the fewest running copies
+ * and the oldest turn first), so one account's 200 links do not hold another's one link back. Rows are
+ * locked with `FOR UPDATE SKIP LOCKED`, so several instances sharing a Postgres never advance the same
+ * job twice. While jobs are active a step is due every `stepMs` (`pollMs` says so to the runner); while
+ * none are, the runner looks every `idlePollMs`, or at once on `wake('copy')`.
  */
-export class CopyWorker {
+export class CopyJobs implements JobKind {
+  readonly name = 'copy';
+  readonly concurrency = 1;
   readonly #stepMs: number;
   readonly #idlePollMs: number;
   readonly #batch: number;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  #stopped = true;
-  #wakeRequested = false;
+  /** When the next step is due (performance.now()), while jobs are active; null when idle. */
+  #nextStepAt: number | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
-    private readonly log: Logger,
-    options: CopyWorkerOptions = {},
+    options: CopyJobsOptions = {},
   ) {
     this.#stepMs = options.stepMs ?? 700;
     this.#idlePollMs = options.idlePollMs ?? 5000;
     this.#batch = options.batch ?? 20;
   }
 
-  start() {
-    this.#stopped = false;
-    this.schedule(0);
+  get pollMs() {
+    if (this.#nextStepAt === null) return this.#idlePollMs;
+    return Math.max(0, Math.ceil(this.#nextStepAt - performance.now()));
   }
 
-  /** Runs a step soon (new jobs were queued). */
-  wake() {
-    if (this.#stopped) return;
-    // A step in progress may have looked before the new jobs existed: run another right after it.
-    if (this.#running) this.#wakeRequested = true;
-    else this.schedule(0);
-  }
-
-  async stop() {
-    this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running;
-  }
-
-  private schedule(ms: number) {
-    if (this.#stopped) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.#wakeRequested = false;
-      this.#running = this.step()
-        .then((active) => this.schedule(active ? this.#stepMs : this.#wakeRequested ? 0 : this.#idlePollMs))
-        .catch((error: unknown) => {
-          this.log.error('copy worker step failed', { error: String(error) });
-          this.schedule(this.#idlePollMs);
-        })
-        .finally(() => {
-          this.#running = null;
-        });
-    }, ms);
-    this.#timer.unref();
+  async claim(): Promise<Unit | undefined> {
+    // A timer may fire a millisecond early: that is on time.
+    if (this.#nextStepAt !== null && performance.now() < this.#nextStepAt - 5) return undefined;
+    const [pending] = await this.db.query(
+      "SELECT 1 FROM copy_records WHERE status IN ('queued', 'running') LIMIT 1",
+    );
+    if (!pending) {
+      this.#nextStepAt = null;
+      return undefined;
+    }
+    return async () => {
+      try {
+        const active = await this.step();
+        this.#nextStepAt = active ? performance.now() + this.#stepMs : null;
+      } catch (error) {
+        this.#nextStepAt = performance.now() + this.#idlePollMs;
+        throw error;
+      }
+    };
   }
 
   /** Advances every active job by one step; resolves to whether any job is still active. */

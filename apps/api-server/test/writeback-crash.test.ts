@@ -1,0 +1,222 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApiClient } from '@consign/api-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from '../src/db/db';
+import { PddConnector } from '../src/platforms/pdd';
+import { serveSandbox } from '../src/platforms/sandbox/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
+import {
+  ADMIN,
+  freePort,
+  healthy,
+  SECRET,
+  seededDataDir,
+  seededPostgresDatabase,
+  TEST_POSTGRES,
+} from './helpers';
+import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeback-helpers';
+
+/**
+ * 发货回传 under kill -9: the server process (test/fixtures/writeback-server.ts: `startServer` with the
+ * 拼多多 connector at this test's sandbox) ships 60 platform orders in one 批量发货 and is killed while
+ * their writebacks are being sent: the sandbox records a shipment and holds its answer back 300 ms,
+ * and the kill comes as the 8th lands, so some writebacks landed on the platform without the server
+ * hearing it. Started again on the same data, it sends every pending writeback, and the sandbox,
+ * which counts every call, has each order shipped exactly once, with no second (refused) ship call.
+ */
+const serverDir = join(import.meta.dirname, '..');
+const ORDERS = 60;
+const SHIP = 'pdd.logistics.online.send';
+const children = new Set<ChildProcess>();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const cleanup of cleanups) await cleanup();
+});
+
+interface Storage {
+  env: Record<string, string>;
+  open: () => ReturnType<typeof openDb>;
+}
+
+function serverEnv(storage: Storage, port: number, sandboxUrl: string): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (/^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|DATABASE_URL|DATA_DIR|NODE_ENV|SIGNUP)/.test(name)) {
+      delete env[name];
+    }
+  }
+  return {
+    ...env,
+    API_SIGN_SECRET: SECRET,
+    PORT: String(port),
+    SANDBOX_URL: sandboxUrl,
+    WRITEBACK_LEASE_MS: '2000',
+    ...storage.env,
+  };
+}
+
+async function start(storage: Storage, sandboxUrl: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/writeback-server.ts'], {
+    cwd: serverDir,
+    env: serverEnv(storage, port, sandboxUrl),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let errors = '';
+  child.stderr?.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  while (!(await healthy(url))) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${errors}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+      children.delete(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      children.delete(child);
+    },
+  };
+}
+
+async function signIn(url: string) {
+  const anonymous = createApiClient({ baseURL: url, secret: SECRET });
+  await anonymous.auth.sendCode({ mobile: ADMIN, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  const { code } = (await (await fetch(`${url}/__dev/sms?mobile=${ADMIN}`)).json()) as { code: string };
+  const { access_token } = await anonymous.auth.login({ mobile: ADMIN, code });
+  return createApiClient({ baseURL: url, secret: SECRET, getToken: () => access_token });
+}
+
+async function crashDuringWritebacks(storage: Storage) {
+  const sandbox = new PddSandbox({ apps: [PDD_SANDBOX_APP] });
+  const served = await serveSandbox({
+    async fetch(request) {
+      const body = request.clone();
+      const answer = await sandbox.fetch(request);
+      // The platform has recorded the shipment; its answer is slow to come back.
+      if ((await body.text()).includes(SHIP)) await new Promise((resolve) => setTimeout(resolve, 300));
+      return answer;
+    },
+  });
+  cleanups.push(() => served.close());
+  const connector = new PddConnector({ app: PDD_SANDBOX_APP, endpoints: PddSandbox.endpoints(served.url) });
+
+  const setup = await storage.open();
+  const now = Math.floor(Date.now() / 1000);
+  const shopId = await authorisedShop(setup, connector, sandbox, {
+    accountId: 1,
+    clientId: PDD_SANDBOX_APP.clientId,
+    platformShopId: '900001',
+    now,
+  });
+  const orders = await purchasedPlatformOrders(setup, sandbox, {
+    accountId: 1,
+    shopId,
+    platformShopId: '900001',
+    count: ORDERS,
+    now,
+  });
+  const [sender] = await setup.query<{ id: number }>(
+    "SELECT id FROM addresses WHERE account_id = 1 AND kind = 'sender' AND is_default",
+  );
+  await setup.close();
+  if (!sender) throw new Error('no sender address');
+  const platformNos = new Set(orders.map((o) => o.platformOrderNo));
+  const landed = () => sandbox.shipments.filter((s) => platformNos.has(s.orderNo));
+
+  // 1. 批量发货 of the 60 orders; kill -9 as the 8th writeback lands on the platform.
+  let server = await start(storage, served.url);
+  const api = await signIn(server.url);
+  const result = await api.order.batchShip({
+    carrier: 'SF',
+    sender_address_id: sender.id,
+    items: orders.map((order, i) => ({ id: order.id, tracking_no: sfTrackingNo(10_000 + i) })),
+  });
+  expect(result.succeeded).toBe(ORDERS);
+  while (landed().length < 8) await new Promise((resolve) => setTimeout(resolve, 5));
+  await server.kill();
+  const landedAtKill = new Set(landed().map((s) => s.orderNo));
+  expect(landedAtKill.size).toBeLessThan(ORDERS);
+
+  // What the dead server left: writebacks marked as being sent, some of which landed (their answer was
+  // lost), and writebacks not sent yet.
+  const dead = await storage.open();
+  const left = await dead.query<{ platform_order_no: string; status: string }>(
+    'SELECT platform_order_no, status FROM order_writebacks WHERE order_id = ANY($1::int[])',
+    [orders.map((o) => o.id)],
+  );
+  await dead.close();
+  expect(left).toHaveLength(ORDERS);
+  const sending = left.filter((row) => row.status === 'sending');
+  expect(sending.length).toBeGreaterThan(0);
+  expect(sending.some((row) => landedAtKill.has(row.platform_order_no))).toBe(true);
+  expect(left.filter((row) => row.status === 'pending').length).toBeGreaterThan(0);
+
+  // 2. Started again on the same data: every pending writeback is sent, and each order ships once.
+  server = await start(storage, served.url);
+  const deadline = Date.now() + 180_000;
+  while (landed().length < ORDERS && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // Whatever was still in flight settles before the count.
+  await server.stop();
+
+  const ships = sandbox.callsOf(SHIP);
+  expect(ships.filter((call) => call.error !== null)).toEqual([]);
+  expect(ships).toHaveLength(ORDERS);
+  for (const order of orders) {
+    expect(
+      landed().filter((s) => s.orderNo === order.platformOrderNo),
+      order.orderNo,
+    ).toHaveLength(1);
+  }
+  const db = await storage.open();
+  try {
+    const rows = await db.query<{ status: string }>(
+      'SELECT status FROM order_writebacks WHERE order_id = ANY($1::int[])',
+      [orders.map((o) => o.id)],
+    );
+    expect(rows.map((row) => row.status)).toEqual(Array(ORDERS).fill('succeeded'));
+  } finally {
+    await db.close();
+  }
+  return { landedAtKill: landedAtKill.size, sendingAtKill: sending.length };
+}
+
+describe('kill -9 during writebacks', () => {
+  it('PGlite: on restart every pending writeback is sent exactly once', async () => {
+    const dataDir = await seededDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const counts = await crashDuringWritebacks({
+      env: { DATA_DIR: dataDir },
+      open: () => openDb({ dataDir }),
+    });
+    expect(counts.landedAtKill).toBeGreaterThanOrEqual(8);
+  }, 600_000);
+
+  it.skipIf(!TEST_POSTGRES)(
+    'Postgres: on restart every pending writeback is sent exactly once',
+    async () => {
+      const database = await seededPostgresDatabase(TEST_POSTGRES ?? '');
+      cleanups.push(() => database.drop());
+      const counts = await crashDuringWritebacks({
+        env: { DATABASE_URL: database.url, DATA_DIR: 'memory://unused' },
+        open: () => openDb({ databaseUrl: database.url }),
+      });
+      expect(counts.landedAtKill).toBeGreaterThanOrEqual(8);
+    },
+    600_000,
+  );
+});
