@@ -5,7 +5,9 @@ import type { Change } from './db/log';
 import type { Scope } from './db/scope';
 import type { ImportReader } from './import-file';
 import type { Logger } from './log';
+import type { PlatformRegistry } from './platforms/registry';
 import type { CaptchaProvider } from './providers/captcha';
+import type { SecretBox } from './security/secret-box';
 import type { SmsCodes } from './security/sms-codes';
 import type { TokenStore } from './security/tokens';
 
@@ -28,6 +30,12 @@ export interface Deps {
   trustProxy?: boolean;
   /** `SIGNUP`: `open` (default): an unknown mobile signs up; `closed`: only existing users sign in. */
   signup: 'open' | 'closed';
+  /** Seals and opens secrets at rest (`DATA_ENCRYPTION_KEY`): app secrets, shop tokens. */
+  secretBox: SecretBox;
+  /** The platforms' connectors (platforms/registry.ts). */
+  platforms: PlatformRegistry;
+  /** `PUBLIC_URL` (default `http://127.0.0.1:<port>`), known once the server listens. */
+  publicUrl: () => string;
 }
 
 /** Who is calling, set by `authentication` for a signed-in, active user of an active account. */

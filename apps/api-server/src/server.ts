@@ -17,13 +17,20 @@ import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
+import { DOUDIAN_DEFAULTS } from './platforms/doudian';
+import { PDD_DEFAULTS } from './platforms/pdd';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
+import type { PlatformSettings } from './config';
+import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
+import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
+import { PlatformRegistry } from './platforms/registry';
 import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
 import { RateLimiter } from './security/rate-limit';
+import { DEV_DATA_KEY, SecretBox } from './security/secret-box';
 import { SmsCodes } from './security/sms-codes';
 import { TokenStore } from './security/tokens';
 
@@ -93,6 +100,17 @@ export interface ServerOptions {
   apiQueue?: number;
   /** How long a queued API call waits before its 503. Default 1000 ms. */
   queueWaitMs?: number;
+  /**
+   * The platforms' endpoints (`config.platforms`); with `platformSandbox` the mounted sandboxes' are
+   * used instead. Default: the real platforms'.
+   */
+  platforms?: Pick<PlatformSettings, 'pdd' | 'doudian'>;
+  /** `DATA_ENCRYPTION_KEY` (32 bytes). Default `DEV_DATA_KEY` (main.ts refuses production without a key). */
+  dataKey?: Buffer;
+  /** `PUBLIC_URL`: where the platforms send sellers back to. Default `http://127.0.0.1:<port>`. */
+  publicUrl?: string;
+  /** The platform connectors' `fetch` (tests of a broken platform). */
+  platformFetch?: typeof fetch;
 }
 
 export interface RunningServer {
@@ -109,6 +127,12 @@ export interface RunningServer {
   seeded: boolean;
   /** The platform sandboxes when served (`platformSandbox`), with their endpoints on this server. */
   sandboxes: PlatformSandboxes | null;
+  /** The platforms' connectors: `platforms.connector(platform)` (null when disabled or without an app). */
+  platforms: PlatformRegistry;
+  /** Seals and opens app secrets and shop tokens (`DATA_ENCRYPTION_KEY`). */
+  secretBox: SecretBox;
+  /** `PUBLIC_URL`, or `http://127.0.0.1:<port>`. */
+  publicUrl: string;
   /** Stops accepting, finishes in-flight requests, stops the worker and closes the database. */
   close(): Promise<void>;
 }
@@ -124,6 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.platformSandbox && options.production) {
     throw new Error('The platform sandboxes are never served in production.');
   }
+  const secretBox = new SecretBox(options.dataKey ?? DEV_DATA_KEY);
 
   const began = performance.now();
   const phase = (name: string) =>
@@ -141,6 +166,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     phase('migrated');
     if (options.seed !== false) seeded = await seed(db, now());
     phase(seeded ? 'seeded' : 'seed not needed');
+    // App secrets written before they were sealed; then the sandbox apps for the demo.
+    const sealed = await db.transaction((tx) => sealPlaintextAppSecrets(tx, secretBox));
+    if (sealed > 0) log.info('sealed platform app secrets', { count: sealed });
+    if (options.platformSandbox) await db.transaction((tx) => registerSandboxApps(tx, secretBox));
     // A migration that rewrote a table leaves its visibility map empty (no index-only scans) until
     // the next vacuum; PGlite has no autovacuum (the seed vacuums on its own).
     if (applied.length > 0 && !seeded && db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
@@ -204,6 +233,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
       })
     : null;
+  // The endpoints are read when a connector is built: the mounted sandboxes' need this server's URL.
+  let url = '';
+  const configured: Record<PlatformCode, PlatformEndpoints> = {
+    pinduoduo: options.platforms?.pdd ?? PDD_DEFAULTS,
+    douyin: options.platforms?.doudian ?? DOUDIAN_DEFAULTS,
+  };
+  const platforms = new PlatformRegistry({
+    db,
+    box: secretBox,
+    endpoints: () => (sandboxes ? sandboxes.endpoints(url) : configured),
+    now,
+    log,
+    fetch: options.platformFetch,
+  });
+  const publicUrl = () => options.publicUrl ?? url;
   const imports = new ImportReader(log, options.importReader);
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({
@@ -230,6 +274,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     trustProxy: options.trustProxy,
     signup: options.signup ?? 'open',
     sandboxes,
+    secretBox,
+    platforms,
+    publicUrl,
   });
 
   // Requests whose handler is still running. When the grace is over, close() cuts their connections,
@@ -260,6 +307,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   });
   const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  url = `http://${shownHost}:${port}`;
   phase('listening');
   worker?.start();
   await exportWorker?.start();
@@ -303,9 +352,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return closing;
   };
 
-  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shownHost}:${port}`,
+    url,
     port,
     host,
     db,
@@ -315,6 +363,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     exports: exportWorker,
     exportDir,
     sandboxes,
+    platforms,
+    secretBox,
+    publicUrl: publicUrl(),
     close,
   };
 }

@@ -27,6 +27,8 @@ const COMMITS_IN_PARTS: ReadonlySet<ApiPath> = new Set<ApiPath>([
   '/api/order/import-apply',
   // Each try to add a member by mobile is counted, refused ones too (team-rules.ts); the save is the part.
   '/api/team/member-save',
+  // The OAuth state is taken back for good and the platform called outside a transaction; the shop is the part.
+  '/api/shop/authorise-callback',
 ]);
 
 /** Thrown inside the call's transaction to roll it back when the call did not succeed. */

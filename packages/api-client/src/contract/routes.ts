@@ -80,8 +80,13 @@ import {
   shopGroupSaveBodySchema,
   shopGroupSchema,
   shopListParamsSchema,
+  shopAuthoriseBodySchema,
+  shopAuthoriseCallbackBodySchema,
+  shopAuthoriseResultSchema,
   shopMoveBodySchema,
+  shopPlatformsSchema,
   shopSchema,
+  shopToggleBodySchema,
 } from './shop.js';
 import {
   memberDelBodySchema,
@@ -447,6 +452,34 @@ export const apiRoutes = {
     body: shopMoveBodySchema,
     data: shopSchema,
     audit: '移动店铺',
+  },
+  // Authorising shops on their platforms (添加店铺, 重新授权) and 停用 / 启用.
+  '/api/shop/platforms': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: emptyBodySchema,
+    data: shopPlatformsSchema,
+  },
+  '/api/shop/authorise': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopAuthoriseBodySchema,
+    data: shopAuthoriseResultSchema,
+    audit: '发起店铺授权',
+  },
+  '/api/shop/authorise-callback': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopAuthoriseCallbackBodySchema,
+    data: shopSchema,
+    audit: '店铺授权',
+  },
+  '/api/shop/toggle': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopToggleBodySchema,
+    data: shopSchema,
+    audit: '停用或启用店铺',
   },
 
   '/api/goods/index': {
