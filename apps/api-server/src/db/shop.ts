@@ -17,15 +17,16 @@ type ShopRow = Omit<Shop, 'state' | 'authorised_until'> & { refresh_expires_at: 
 /**
  * What 店铺设置 shows of a shop (`Shop.state`), computed here once: 已停用 when `disabled_at` is set;
  * 未授权 and 授权已过期 as `auth_status` says (the sync marks a refused refresh `expired`); otherwise by
- * `authorised_until`, when the seller must authorise again (the refresh token's expiry, else the access
- * token's, which the sync renews before it ends): past it 授权已过期, within `SHOP_EXPIRING_DAYS`
- * 授权即将过期, else 正常.
+ * `authorised_until`, when the seller must authorise again: past it 授权已过期, within
+ * `SHOP_EXPIRING_DAYS` 授权即将过期, else 正常. For a shop authorised on its platform that is the
+ * refresh token's expiry (the sync renews the access token before it ends; null when the platform does
+ * not say, as 抖店); for a shop typed in by hand, `auth_expires_at`.
  */
 export function shopState(
-  row: Pick<ShopRow, 'disabled_at' | 'auth_status' | 'auth_expires_at' | 'refresh_expires_at'>,
+  row: Pick<ShopRow, 'disabled_at' | 'auth_status' | 'auth_expires_at' | 'refresh_expires_at' | 'platform_shop_id'>,
   nowS: number,
 ): { state: ShopState; authorised_until: number | null } {
-  const until = row.refresh_expires_at ?? row.auth_expires_at;
+  const until = row.platform_shop_id !== null ? row.refresh_expires_at : row.auth_expires_at;
   const state: ShopState =
     row.disabled_at !== null
       ? 'disabled'
