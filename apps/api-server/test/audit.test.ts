@@ -2,6 +2,7 @@ import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { type ApiPath, apiRoutes, auditAction, type RouteContract } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
+import { decideOnAuthorisationPage } from './platform-helpers';
 
 /**
  * The operation log and record versions (docs/design.md#seller-accounts-permissions-and-the-operation-log).
@@ -365,6 +366,30 @@ const CASES: Record<ApiPath, Case[]> = {
     },
   ],
 
+  '/api/shop/platforms': [async () => ({ token: user })],
+  '/api/shop/authorise': [async () => ({ token: user, body: { platform: 'pinduoduo' } })],
+  '/api/shop/authorise-callback': [
+    // The sandboxes mounted by the server, their apps registered at start.
+    async () => {
+      const { url } = await t.client(user).shop.authorise({ platform: 'douyin' });
+      const back = await decideOnAuthorisationPage(url, { shopId: '77001' });
+      return {
+        token: user,
+        body: {
+          platform: 'douyin',
+          state: back.searchParams.get('state'),
+          code: back.searchParams.get('code'),
+        },
+      };
+    },
+  ],
+  '/api/shop/toggle': [
+    async () => {
+      const shop = (await t.client(user).shop.index({ pageIndex: 1, pageSize: 1 })).list[0];
+      return { token: user, body: { id: shop?.id, disabled: true, version: shop?.version } };
+    },
+  ],
+
   '/api/goods/index': [async () => ({ token: user, body: page })],
   '/api/goods/detail': [async () => ({ token: user, body: { id: 1 } })],
   '/api/goods/save': [
@@ -452,7 +477,12 @@ const CASES: Record<ApiPath, Case[]> = {
 
 beforeAll(async () => {
   // No export worker: a job it ran in the background would change the data between two snapshots.
-  t = await startTestServer({ dataDir: 'memory://', copyWorker: false, exportWorker: false });
+  t = await startTestServer({
+    dataDir: 'memory://',
+    copyWorker: false,
+    exportWorker: false,
+    platformSandbox: { demoEveryMs: false },
+  });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);
   secondToken = await t.login(SECOND);

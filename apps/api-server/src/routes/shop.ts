@@ -77,13 +77,13 @@ export function shopRoutes({
     })
     .post('/authorise', body('/api/shop/authorise'), async (c) => {
       const { platform, shop_id } = c.req.valid('json');
-      // In the call's transaction (audited): on PGlite a query beside it would wait for it.
-      const connector = await platforms.connector(platform, database(c));
-      if (!connector) throw unavailable(platform);
       const shop = shop_id ? await shopById(scope(c), shop_id, nowS()) : null;
       if (shop && shop.platform !== platform) {
         throw new HttpProblem(400, `店铺「${shop.name}」不是${PLATFORM_NAMES[platform]}店铺`);
       }
+      // In the call's transaction (audited): on PGlite a query beside it would wait for it.
+      const connector = await platforms.connector(platform, database(c));
+      if (!connector) throw unavailable(platform);
       const state = await issueOAuthState(
         scope(c),
         { userId: caller(c).userId, platform, shopId: shop?.id ?? null },
