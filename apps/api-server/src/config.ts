@@ -287,7 +287,11 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
 }
 
 /** `PUBLIC_URL`: an http(s) origin (no path, query or credentials), https in production; no trailing `/`. */
-function readPublicUrl(given: string | undefined, production: boolean, problems: string[]): string | undefined {
+function readPublicUrl(
+  given: string | undefined,
+  production: boolean,
+  problems: string[],
+): string | undefined {
   if (!given) return undefined;
   const url = URL.canParse(given) ? new URL(given) : null;
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !isBareOrigin(url)) {

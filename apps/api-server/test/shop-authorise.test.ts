@@ -4,12 +4,7 @@ import { appSecretContext } from '../src/db/platform-apps';
 import { openShopTokens } from '../src/db/shop-tokens';
 import { SHOP_HELD_ELSEWHERE, shopState } from '../src/db/shop';
 import type { PlatformCode } from '../src/platforms/connector';
-import {
-  DOUDIAN_SANDBOX_APP,
-  DoudianSandbox,
-  PDD_SANDBOX_APP,
-  PddSandbox,
-} from '../src/platforms/sandbox';
+import { DOUDIAN_SANDBOX_APP, DoudianSandbox, PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { ADMIN, envelope, startTestServer, type TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
@@ -43,12 +38,14 @@ async function platformId(code: string): Promise<number> {
 }
 
 async function registerApp(code: PlatformCode, secret = APPS[code].clientSecret) {
-  return t.client(() => admin).company.platformAuthSave({
-    platform_id: await platformId(code),
-    shop_name: `${code} 开放平台应用`,
-    app_key: APPS[code].clientId,
-    app_secret: secret,
-  });
+  return t
+    .client(() => admin)
+    .company.platformAuthSave({
+      platform_id: await platformId(code),
+      shop_name: `${code} 开放平台应用`,
+      app_key: APPS[code].clientId,
+      app_secret: secret,
+    });
 }
 
 /** A new seller: a new mobile signs up (its own account, as owner). */
@@ -102,7 +99,8 @@ const shopsOf = (platform: string, platformShopId: string) =>
     'SELECT id, account_id, name FROM shops WHERE platform = $1 AND platform_shop_id = $2',
     [platform, platformShopId],
   );
-const shopCount = async () => Number((await db().query<{ n: number }>('SELECT count(*) AS n FROM shops'))[0]?.n);
+const shopCount = async () =>
+  Number((await db().query<{ n: number }>('SELECT count(*) AS n FROM shops'))[0]?.n);
 
 beforeAll(async () => {
   const { TestClock } = await import('./helpers');
@@ -138,59 +136,66 @@ describe('a new seller authorises a shop', () => {
   it.each([
     ['pinduoduo', '900001', '沙箱拼多多旗舰店'],
     ['douyin', '77001', '沙箱抖店旗舰店'],
-  ] as const)('on %s: the shop is listed with the platform’s name and id, its tokens sealed', async (platform, platformShopId, name) => {
-    const seller = await newSeller();
-    expect(await seller.api.shop.platforms()).toEqual([
-      { code: 'pinduoduo', name: '拼多多' },
-      { code: 'douyin', name: '抖店' },
-    ]);
-    const { url } = await startAuthorising(seller.token, platform, undefined);
-    // The platform's page, sending the browser back to the admin app's callback route.
-    const page = new URL(url);
-    expect(page.origin).toBe(platform === 'pinduoduo' ? served[0]?.url : served[1]?.url);
-    expect(page.searchParams.get('redirect_uri')).toBe(`${t.url}/shop/authorised/${platform}`);
-    const back = await onPlatform(url, platformShopId);
-    expect(`${back.origin}${back.pathname}`).toBe(`${t.url}/shop/authorised/${platform}`);
-    const res = await callback(seller.token, platform, back);
-    const shop = (await envelope(res)).data as Shop;
-    expect(res.status).toBe(200);
-    expect(shop).toMatchObject({
-      name,
-      platform,
-      platform_shop_id: platformShopId,
-      auth_status: 'authorized',
-      state: 'normal',
-      disabled_at: null,
-    });
-    // Access token a day (the sync renews it); 拼多多 says its refresh token lasts 30 days (the
-    // sandbox's): re-authorise by then. 抖店 does not say.
-    expect(shop.auth_expires_at).toBe(nowS() + 86_400);
-    expect(shop.authorised_until).toBe(platform === 'pinduoduo' ? nowS() + 30 * 86_400 : null);
-    const list = await seller.api.shop.index({ pageIndex: 1, pageSize: 20 });
-    expect(list.list.map((s) => s.id)).toEqual([shop.id]);
+  ] as const)(
+    'on %s: the shop is listed with the platform’s name and id, its tokens sealed',
+    async (platform, platformShopId, name) => {
+      const seller = await newSeller();
+      expect(await seller.api.shop.platforms()).toEqual([
+        { code: 'pinduoduo', name: '拼多多' },
+        { code: 'douyin', name: '抖店' },
+      ]);
+      const { url } = await startAuthorising(seller.token, platform, undefined);
+      // The platform's page, sending the browser back to the admin app's callback route.
+      const page = new URL(url);
+      expect(page.origin).toBe(platform === 'pinduoduo' ? served[0]?.url : served[1]?.url);
+      expect(page.searchParams.get('redirect_uri')).toBe(`${t.url}/shop/authorised/${platform}`);
+      const back = await onPlatform(url, platformShopId);
+      expect(`${back.origin}${back.pathname}`).toBe(`${t.url}/shop/authorised/${platform}`);
+      const res = await callback(seller.token, platform, back);
+      const shop = (await envelope(res)).data as Shop;
+      expect(res.status).toBe(200);
+      expect(shop).toMatchObject({
+        name,
+        platform,
+        platform_shop_id: platformShopId,
+        auth_status: 'authorized',
+        state: 'normal',
+        disabled_at: null,
+      });
+      // Access token a day (the sync renews it); 拼多多 says its refresh token lasts 30 days (the
+      // sandbox's): re-authorise by then. 抖店 does not say.
+      expect(shop.auth_expires_at).toBe(nowS() + 86_400);
+      expect(shop.authorised_until).toBe(platform === 'pinduoduo' ? nowS() + 30 * 86_400 : null);
+      const list = await seller.api.shop.index({ pageIndex: 1, pageSize: 20 });
+      expect(list.list.map((s) => s.id)).toEqual([shop.id]);
 
-    // The tokens: sealed in the table, and they work on the platform.
-    const [row] = await db().query<{ access_token_sealed: string; refresh_token_sealed: string }>(
-      'SELECT access_token_sealed, refresh_token_sealed FROM shops WHERE id = $1',
-      [shop.id],
-    );
-    expect(row?.access_token_sealed).toMatch(/^v1\.[0-9a-f]{8}\./);
-    expect(row?.refresh_token_sealed).toMatch(/^v1\.[0-9a-f]{8}\./);
-    const tokens = await openShopTokens(db(), t.server.secretBox, shop.id);
-    const connector = await t.server.platforms.connector(platform);
-    expect(await connector?.carriers(tokens?.accessToken ?? '')).not.toHaveLength(0);
+      // The tokens: sealed in the table, and they work on the platform.
+      const [row] = await db().query<{ access_token_sealed: string; refresh_token_sealed: string }>(
+        'SELECT access_token_sealed, refresh_token_sealed FROM shops WHERE id = $1',
+        [shop.id],
+      );
+      expect(row?.access_token_sealed).toMatch(/^v1\.[0-9a-f]{8}\./);
+      expect(row?.refresh_token_sealed).toMatch(/^v1\.[0-9a-f]{8}\./);
+      const tokens = await openShopTokens(db(), t.server.secretBox, shop.id);
+      const connector = await t.server.platforms.connector(platform);
+      expect(await connector?.carriers(tokens?.accessToken ?? '')).not.toHaveLength(0);
 
-    const [entry] = await db().query<{ action: string; target_id: number; target_name: string }>(
-      "SELECT action, target_id, target_name FROM operation_log WHERE action = 'shop.authorise-callback' ORDER BY id DESC LIMIT 1",
-    );
-    expect(entry).toEqual({ action: 'shop.authorise-callback', target_id: shop.id, target_name: name });
-  });
+      const [entry] = await db().query<{ action: string; target_id: number; target_name: string }>(
+        "SELECT action, target_id, target_name FROM operation_log WHERE action = 'shop.authorise-callback' ORDER BY id DESC LIMIT 1",
+      );
+      expect(entry).toEqual({ action: 'shop.authorise-callback', target_id: shop.id, target_name: name });
+    },
+  );
 
   it('authorising a shop this account holds again updates it (tokens, name, expiry), never duplicates it', async () => {
     const seller = await newSeller();
     const first = await authorise(seller.token, 'pinduoduo', '900002');
     const sealed = async () =>
-      (await db().query<{ a: string }>('SELECT access_token_sealed AS a FROM shops WHERE id = $1', [first.id]))[0]?.a;
+      (
+        await db().query<{ a: string }>('SELECT access_token_sealed AS a FROM shops WHERE id = $1', [
+          first.id,
+        ])
+      )[0]?.a;
     const tokenBefore = await sealed();
     pdd.shops[1] = { shopId: '900002', shopName: '沙箱拼多多二店（改名）' };
     t.clock.advance(3600_000);
@@ -218,7 +223,8 @@ describe('a new seller authorises a shop', () => {
 });
 
 describe('a state that is not this authorisation’s changes nothing', () => {
-  const refusedState = '授权请求无效、已使用或已过期（10 分钟内有效），店铺未添加。请回到店铺设置重新发起授权。';
+  const refusedState =
+    '授权请求无效、已使用或已过期（10 分钟内有效），店铺未添加。请回到店铺设置重新发起授权。';
 
   it('reused, expired, forged or another user’s state: 400, nothing created', async () => {
     const seller = await newSeller();
@@ -341,12 +347,18 @@ describe('platform apps (平台授权)', () => {
     const sealed = await stored();
     expect(sealed).toMatch(/^v1\.[0-9a-f]{8}\./);
     expect(sealed).not.toContain(PDD_SANDBOX_APP.clientSecret);
-    expect(t.server.secretBox.open(sealed, appSecretContext(app?.id ?? 0))).toBe(PDD_SANDBOX_APP.clientSecret);
+    expect(t.server.secretBox.open(sealed, appSecretContext(app?.id ?? 0))).toBe(
+      PDD_SANDBOX_APP.clientSecret,
+    );
 
     // Saved again with the secret left empty (or absent): the secret stays.
     if (!app) throw new Error('no app');
     const { has_secret: _, ...editable } = app;
-    const saved = await api.company.platformAuthSave({ ...editable, shop_name: '拼多多应用（改名）', app_secret: '' });
+    const saved = await api.company.platformAuthSave({
+      ...editable,
+      shop_name: '拼多多应用（改名）',
+      app_secret: '',
+    });
     expect(saved).toMatchObject({ shop_name: '拼多多应用（改名）', has_secret: true });
     expect(await stored()).toBe(sealed);
     const seller = await newSeller();
@@ -364,7 +376,9 @@ describe('platform apps (平台授权)', () => {
     expect(await t.server.platforms.connector('pinduoduo')).not.toBe(before);
     // Its secret corrected: works again.
     const { has_secret: _, ...editable } = wrong;
-    await t.client(() => admin).company.platformAuthSave({ ...editable, app_secret: PDD_SANDBOX_APP.clientSecret });
+    await t
+      .client(() => admin)
+      .company.platformAuthSave({ ...editable, app_secret: PDD_SANDBOX_APP.clientSecret });
     expect((await authorise(seller.token, 'pinduoduo', '900001')).name).toBe('沙箱拼多多旗舰店');
   });
 

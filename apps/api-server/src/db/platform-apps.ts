@@ -61,7 +61,12 @@ export async function platformsWithApps(
 }
 
 /** Seals the secret of row `id` (a save of 平台授权 that brought one). */
-export async function storeAppSecret(db: Queryable, box: SecretBox, id: number, secret: string): Promise<void> {
+export async function storeAppSecret(
+  db: Queryable,
+  box: SecretBox,
+  id: number,
+  secret: string,
+): Promise<void> {
   await db.query('UPDATE platform_auths SET app_secret = $2 WHERE id = $1', [
     id,
     box.seal(secret, appSecretContext(id)),

@@ -1,4 +1,10 @@
-import { type Page, SHOP_EXPIRING_DAYS, type Shop, type ShopGroup, type ShopState } from '@consign/api-client';
+import {
+  type Page,
+  SHOP_EXPIRING_DAYS,
+  type Shop,
+  type ShopGroup,
+  type ShopState,
+} from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import type { ShopAuthorisation } from '../platforms/connector';
@@ -23,7 +29,10 @@ type ShopRow = Omit<Shop, 'state' | 'authorised_until'> & { refresh_expires_at: 
  * not say, as 抖店); for a shop typed in by hand, `auth_expires_at`.
  */
 export function shopState(
-  row: Pick<ShopRow, 'disabled_at' | 'auth_status' | 'auth_expires_at' | 'refresh_expires_at' | 'platform_shop_id'>,
+  row: Pick<
+    ShopRow,
+    'disabled_at' | 'auth_status' | 'auth_expires_at' | 'refresh_expires_at' | 'platform_shop_id'
+  >,
   nowS: number,
 ): { state: ShopState; authorised_until: number | null } {
   const until = row.platform_shop_id !== null ? row.refresh_expires_at : row.auth_expires_at;
@@ -47,7 +56,11 @@ const GROUP_SELECT =
   'g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count, g.version';
 
 /** One shop of the account, or a 404. `nowS` (the server's clock) decides its `state`. */
-export async function shopById(scope: Scope, id: number, nowS = Math.floor(Date.now() / 1000)): Promise<Shop> {
+export async function shopById(
+  scope: Scope,
+  id: number,
+  nowS = Math.floor(Date.now() / 1000),
+): Promise<Shop> {
   const [row] = await scope.db.query<ShopRow>(
     `SELECT ${SHOP_SELECT} FROM shops s LEFT JOIN shop_groups g ON g.id = s.group_id
      WHERE s.id = $1 AND s.account_id = $2`,

@@ -44,7 +44,10 @@ export class PlatformRegistry {
    * registered, or its secret does not open under this server's key: logged). `db`: a transaction the
    * caller is in (PGlite has one connection: a query outside it would wait for it).
    */
-  async connector(platform: PlatformCode, db: Queryable = this.#options.db): Promise<PlatformConnector | null> {
+  async connector(
+    platform: PlatformCode,
+    db: Queryable = this.#options.db,
+  ): Promise<PlatformConnector | null> {
     const app = await findPlatformApp(db, platform, this.#nowS());
     if (!app) return null;
     const key = `${app.id}\n${app.clientId}\n${app.sealedSecret}`;
