@@ -12,18 +12,18 @@ import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
 
+import type { PlatformSettings } from './config';
 import { migrate } from './db/migrate';
+import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
-import { DOUDIAN_DEFAULTS } from './platforms/doudian';
-import { PDD_DEFAULTS } from './platforms/pdd';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
-import type { PlatformSettings } from './config';
-import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
+import { DOUDIAN_DEFAULTS } from './platforms/doudian';
+import { PDD_DEFAULTS } from './platforms/pdd';
 import { PlatformRegistry } from './platforms/registry';
 import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';

@@ -1,8 +1,8 @@
 import type { Shop } from '@consign/api-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretContext } from '../src/db/platform-apps';
-import { openShopTokens } from '../src/db/shop-tokens';
 import { SHOP_HELD_ELSEWHERE, shopState } from '../src/db/shop';
+import { openShopTokens } from '../src/db/shop-tokens';
 import type { PlatformCode } from '../src/platforms/connector';
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox, PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
@@ -429,15 +429,15 @@ describe('停用 / 启用 and the status column', () => {
   it('正常 / 授权即将过期 (7 days) / 授权已过期 / 未授权 / 已停用', () => {
     const now = 1_800_000_000;
     const day = 86_400;
-    const row = {
+    type Row = Parameters<typeof shopState>[0];
+    const row: Row = {
       disabled_at: null,
       auth_status: 'authorized',
       auth_expires_at: now + day,
       refresh_expires_at: null,
-      platform_shop_id: '900001' as string | null,
+      platform_shop_id: '900001',
     };
-    const state = (over: Partial<typeof row> & { disabled_at?: number | null; auth_status?: string }) =>
-      shopState({ ...row, ...over } as Parameters<typeof shopState>[0], now);
+    const state = (over: Partial<Row>) => shopState({ ...row, ...over }, now);
     expect(state({ refresh_expires_at: now + 7 * day + 1 })).toEqual({
       state: 'normal',
       authorised_until: now + 7 * day + 1,

@@ -75,14 +75,14 @@ import type { Permission } from './permissions.js';
 import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
+  shopAuthoriseBodySchema,
+  shopAuthoriseCallbackBodySchema,
+  shopAuthoriseResultSchema,
   shopGroupDelBodySchema,
   shopGroupListParamsSchema,
   shopGroupSaveBodySchema,
   shopGroupSchema,
   shopListParamsSchema,
-  shopAuthoriseBodySchema,
-  shopAuthoriseCallbackBodySchema,
-  shopAuthoriseResultSchema,
   shopMoveBodySchema,
   shopPlatformsSchema,
   shopSchema,

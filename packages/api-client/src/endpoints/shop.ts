@@ -28,8 +28,7 @@ export function shopEndpoints(call: CallFn) {
     /** The platforms 添加店铺 offers (`/api/shop/platforms`). */
     platforms: (options?: CallOptions) => call('/api/shop/platforms', {}, options),
     /** The platform's authorisation page for a new shop or, with `shop_id`, 重新授权 (`/api/shop/authorise`). */
-    authorise: (body: ShopAuthoriseBody, options?: CallOptions) =>
-      call('/api/shop/authorise', body, options),
+    authorise: (body: ShopAuthoriseBody, options?: CallOptions) => call('/api/shop/authorise', body, options),
     /** Completes an authorisation with what the platform returned (`/api/shop/authorise-callback`). */
     authoriseCallback: (body: ShopAuthoriseCallbackBody, options?: CallOptions) =>
       call('/api/shop/authorise-callback', body, options),
