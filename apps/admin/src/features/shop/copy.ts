@@ -1,4 +1,4 @@
-import type { CopyStatus, GoodsStatus, ShopAuthStatus } from '@consign/api-client';
+import type { CopyStatus, GoodsStatus, ShopAuthStatus, ShopState } from '@consign/api-client';
 
 export const SHOP_COPY = {
   shopKeyword: '店铺名称',
@@ -67,6 +67,38 @@ export const SHOP_COPY = {
     viewShopsLabel: (name: string) => `查看分组 ${name} 的店铺`,
   },
   edit: '编辑',
+  /** 添加店铺, 重新授权, 停用 / 启用 and the status column. */
+  authorise: {
+    add: '添加店铺',
+    addTitle: '添加店铺',
+    addDescription: '选择店铺所在的平台，前往平台授权页登录并同意授权后，店铺会自动添加到这里。',
+    noPlatforms: '暂无可授权的平台，请联系管理员在全局设置中启用平台并配置平台授权。',
+    choose: (name: string) => `授权${name}店铺`,
+    going: (name: string) => `正在前往${name}授权页…`,
+    reauthorise: '重新授权',
+    reauthoriseLabel: (name: string) => `重新授权店铺 ${name}`,
+    disable: '停用',
+    enable: '启用',
+    toggleLabel: (verb: string, name: string) => `${verb}店铺 ${name}`,
+    disabled: (name: string) => `已停用“${name}”，不再同步订单`,
+    enabled: (name: string) => `已启用“${name}”`,
+    status: '状态',
+    states: {
+      normal: '正常',
+      expiring: '授权即将过期',
+      expired: '授权已过期',
+      unauthorized: '未授权',
+      disabled: '已停用',
+    } satisfies Record<ShopState, string>,
+    until: (date: string) => `（${date} 到期）`,
+    callbackTitle: '店铺授权',
+    working: '正在完成授权，请稍候…',
+    added: (name: string) => `店铺“${name}”授权成功`,
+    failedTitle: '授权未完成',
+    back: '返回店铺设置',
+    retry: '重新添加店铺',
+    missing: '缺少平台返回的授权信息，请从店铺设置重新发起授权。',
+  },
   auth: { authorized: '已授权', expired: '授权过期', unauthorized: '未授权' } satisfies Record<
     ShopAuthStatus,
     string
