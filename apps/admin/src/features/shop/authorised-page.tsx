@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useApi } from '../../lib/use-api';
+import { problemMessage } from '../order/problem-message';
 import { SHOP_COPY } from './copy';
 
 const route = getRouteApi('/_authed/shop/authorised/$platform');
@@ -59,7 +60,7 @@ export function AuthorisedPage() {
     mutate();
   }, [known, state, mutate]);
 
-  const failure = !known || !state ? a.missing : complete.error ? complete.error.message : null;
+  const failure = !known || !state ? a.missing : complete.error ? problemMessage(complete.error) : null;
   if (failure) {
     return (
       <div className="mx-auto flex max-w-lg flex-col gap-4 py-12" role="alert">

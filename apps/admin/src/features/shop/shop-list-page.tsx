@@ -111,7 +111,9 @@ export function ShopListPage() {
           <Link to="/shop/setting/group" className="text-sm text-link underline-offset-4 hover:underline">
             {SHOP_COPY.manageGroups}
           </Link>
-          <Button onClick={() => setAdding(true)}>{a.add}</Button>
+          <Button variant="primary" onClick={() => setAdding(true)}>
+            {a.add}
+          </Button>
         </>
       }
       keywordPlaceholder={SHOP_COPY.shopKeyword}
