@@ -14,6 +14,7 @@ export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from '.
 
 import type { PlatformSettings } from './config';
 import { migrate } from './db/migrate';
+import { sweepOAuthStates } from './db/oauth-state';
 import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
@@ -212,6 +213,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await nonces.prune();
       await RateLimiter.prune(db, Math.floor(now() / 1000));
       await tokens.purgeExpired();
+      await sweepOAuthStates(db, Math.floor(now() / 1000));
     })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));
   }, options.sweepEveryMs ?? 60_000);
   sweeper.unref();
