@@ -90,7 +90,7 @@ test('重新授权 of an expired shop makes it 正常 again', async ({ adminPage
   await page.goto('/shop/setting?auth_status=expired&platform=pinduoduo');
   const row = rows(page).first();
   await expect(row).toContainText('授权已过期');
-  const name = (await row.locator('td').first().innerText()).trim();
+  const name = ((await row.locator('td').first().textContent()) ?? '').trim();
   await row.getByRole('button', { name: `重新授权店铺 ${name}` }).click();
   await expect(page.getByRole('heading', { name: '拼多多沙箱 · 店铺授权' })).toBeVisible();
   await page.getByLabel(/沙箱拼多多二店/).check();
