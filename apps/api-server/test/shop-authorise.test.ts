@@ -1,7 +1,9 @@
 import type { Shop } from '@consign/api-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/db/db';
 import { appSecretContext } from '../src/db/platform-apps';
-import { SHOP_HELD_ELSEWHERE, shopState } from '../src/db/shop';
+import { scopeOf } from '../src/db/scope';
+import { SHOP_HELD_ELSEWHERE, saveAuthorisedShop, shopState } from '../src/db/shop';
 import { openShopTokens } from '../src/db/shop-tokens';
 import type { PlatformCode } from '../src/platforms/connector';
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox, PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
@@ -323,6 +325,68 @@ describe('one platform shop belongs to one seller account', () => {
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     expect(answers.find((x) => x.status === 409)?.msg).toBe(SHOP_HELD_ELSEWHERE);
     expect(await shopsOf('douyin', '77002')).toHaveLength(1);
+  });
+
+  it('at the unique index: of two transactions adding one platform shop, the second waits and is refused', async () => {
+    const accountOf = async (mobile: string) =>
+      (
+        await db().query<{ account_id: number }>('SELECT account_id FROM users WHERE mobile = $1', [mobile])
+      )[0]?.account_id ?? 0;
+    const [a, b] = [await newSeller(), await newSeller()];
+    const [accountA, accountB] = [await accountOf(a.mobile), await accountOf(b.mobile)];
+    const auth = {
+      shopId: '77002',
+      shopName: '沙箱抖店二店',
+      accessToken: 'access',
+      refreshToken: 'refresh',
+      expiresAt: nowS() + 86_400,
+      refreshExpiresAt: null,
+    };
+    const save = (tx: Queryable, accountId: number) =>
+      saveAuthorisedShop(
+        scopeOf(tx, accountId),
+        t.server.secretBox,
+        { platform: 'douyin', reauthorise: null, auth },
+        nowS(),
+      );
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted = () => {};
+    const insertedYet = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const first = db().transaction(async (tx) => {
+      const saved = await save(tx, accountA);
+      inserted();
+      await gate;
+      return saved;
+    });
+    await insertedYet;
+    const second = db()
+      .transaction((tx) => save(tx, accountB), { retry: false })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    if (db().kind === 'postgres') {
+      // The second transaction is blocked on the first's uncommitted row of the unique index.
+      await expect
+        .poll(
+          async () =>
+            (
+              await db().query<{ n: number }>(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+              )
+            )[0]?.n,
+        )
+        .toBeGreaterThan(0);
+    }
+    release();
+    expect((await first).id).toBeGreaterThan(0);
+    expect(await second).toMatchObject({ status: 409, message: SHOP_HELD_ELSEWHERE });
+    expect(await shopsOf('douyin', '77002')).toEqual([expect.objectContaining({ account_id: accountA })]);
   });
 });
 
