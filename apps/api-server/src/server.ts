@@ -249,7 +249,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     fetch: options.platformFetch,
   });
-  const publicUrl = () => options.publicUrl ?? url;
+  // `PUBLIC_URL`, else this server as a browser on this machine reaches it (a wildcard address is not one).
+  const publicUrl = () =>
+    options.publicUrl ?? (host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url);
   const imports = new ImportReader(log, options.importReader);
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({
