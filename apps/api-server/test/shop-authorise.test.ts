@@ -1,5 +1,6 @@
 import type { Shop } from '@consign/api-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config';
 import type { Queryable } from '../src/db/db';
 import { appSecretContext } from '../src/db/platform-apps';
 import { scopeOf } from '../src/db/scope';
@@ -537,4 +538,34 @@ describe('停用 / 启用 and the status column', () => {
     t.clock.advance(7 * 86_400_000);
     expect((await look())?.state).toBe('expired');
   });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is an http(s) origin, https in production; the redirect_uri is built from it', async () => {
+    expect(readConfig({ PUBLIC_URL: 'https://erp.example.com/' }).config.publicUrl).toBe(
+      'https://erp.example.com',
+    );
+    expect(readConfig({}).config.publicUrl).toBeUndefined();
+    expect(readConfig({ PUBLIC_URL: 'https://erp.example.com/admin' }).problems).toEqual([
+      'PUBLIC_URL=https://erp.example.com/admin is not an http(s) origin such as https://erp.example.com (no path).',
+    ]);
+    expect(readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://erp.example.com' }).problems).toContain(
+      'PUBLIC_URL=http://erp.example.com: production needs https (the platforms return sellers to it).',
+    );
+    const other = await startTestServer({
+      copyWorker: false,
+      exportWorker: false,
+      platformSandbox: { demoEveryMs: false },
+      publicUrl: 'https://erp.example.com',
+    });
+    try {
+      const token = await other.login('13712399999');
+      const { url } = await other.client(() => token).shop.authorise({ platform: 'douyin' });
+      expect(new URL(url).searchParams.get('redirect_uri')).toBe(
+        'https://erp.example.com/shop/authorised/douyin',
+      );
+    } finally {
+      await other.stop();
+    }
+  }, 120_000);
 });
