@@ -97,7 +97,7 @@ export function shopRoutes({
         recordChange(c, {
           target: { type: 'shop', id: shop?.id ?? null, name: shop?.name ?? PLATFORM_NAMES[platform] },
           before: null,
-          after: { platform, reauthorise: shop !== null },
+          after: { platform },
         });
         return ok(c, { url });
       })
