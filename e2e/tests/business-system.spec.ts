@@ -190,6 +190,7 @@ test('全局设置: a platform and its authorisation are created, edited and del
   await expect(authRow).toContainText('长期有效');
   await expect(authRow.locator('[data-slot=badge-indicator]')).toHaveText('有效');
   await expect(auths).not.toContainText('e2e-secret');
+  await expect(authRow).toContainText('已设置（加密保存）');
 
   await page.getByRole('button', { name: '编辑授权 E2E 旗舰店' }).click();
   dialog = page.getByRole('dialog', { name: '编辑授权' });
@@ -198,6 +199,8 @@ test('全局设置: a platform and its authorisation are created, edited and del
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('授权“E2E 专营店”已保存')).toBeVisible();
   await expect(authRow).toContainText('E2E 专营店');
+  // Left empty, the secret is kept.
+  await expect(authRow).toContainText('已设置（加密保存）');
 
   await page.getByRole('button', { name: '删除授权 E2E 专营店' }).click();
   let confirm = page.getByRole('alertdialog', { name: '删除授权' });

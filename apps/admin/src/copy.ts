@@ -18,6 +18,7 @@ export const TITLES = {
   orderPreSale: '预售订单',
   shop: '店铺管理',
   shopSetting: '店铺设置',
+  shopAuthorised: '店铺授权',
   shopSettingGroup: '店铺分组',
   shopCopy: '商品复制',
   shopCopyList: '复制记录',

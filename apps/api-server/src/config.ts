@@ -74,6 +74,11 @@ export interface ServerConfig {
   platforms: PlatformSettings;
   /** `DATA_ENCRYPTION_KEY` (32 bytes); outside production without it, the public `DEV_DATA_KEY`. */
   dataKey: Buffer;
+  /**
+   * `PUBLIC_URL`: the admin app's origin as the browser reaches it (the platforms send sellers back to
+   * `<PUBLIC_URL>/shop/authorised/<platform>` after authorising a shop). Unset: `http://127.0.0.1:$PORT`.
+   */
+  publicUrl: string | undefined;
 }
 
 /** The sales platforms' endpoints (see "Platforms" in the README). */
@@ -248,6 +253,8 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
     );
   }
 
+  const publicUrl = readPublicUrl(value('PUBLIC_URL'), production, problems);
+
   for (const [name, needers] of missing) {
     problems.push(
       `${name} is not set (${needers.join(' and ')} ${needers.length > 1 ? 'need' : 'needs'} it).`,
@@ -273,9 +280,28 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
       captcha,
       platforms,
       dataKey,
+      publicUrl,
     },
     problems,
   };
+}
+
+/** `PUBLIC_URL`: an http(s) origin (no path, query or credentials), https in production; no trailing `/`. */
+function readPublicUrl(
+  given: string | undefined,
+  production: boolean,
+  problems: string[],
+): string | undefined {
+  if (!given) return undefined;
+  const url = URL.canParse(given) ? new URL(given) : null;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !isBareOrigin(url)) {
+    problems.push(`PUBLIC_URL=${given} is not an http(s) origin such as https://erp.example.com (no path).`);
+    return undefined;
+  }
+  if (production && url.protocol !== 'https:') {
+    problems.push(`PUBLIC_URL=${given}: production needs https (the platforms return sellers to it).`);
+  }
+  return url.origin;
 }
 
 const PLATFORM_URLS = {

@@ -5,8 +5,10 @@ import type { Change } from './db/log';
 import type { Scope } from './db/scope';
 import type { ImportReader } from './import-file';
 import type { Logger } from './log';
-import type { ConnectorFor, ShopCalls } from './platforms/shop-calls';
+import type { PlatformRegistry } from './platforms/registry';
+import type { ShopCalls } from './platforms/shop-calls';
 import type { CaptchaProvider } from './providers/captcha';
+import type { SecretBox } from './security/secret-box';
 import type { SmsCodes } from './security/sms-codes';
 import type { TokenStore } from './security/tokens';
 
@@ -24,14 +26,20 @@ export interface Deps {
    * queued; a kind not running in this process is ignored.
    */
   wakeJobs: (kind: string) => void;
-  /** The platforms' connectors and the calls with a shop's token (查看完整收货信息). */
-  platforms: { connectorFor: ConnectorFor; shopCalls: ShopCalls };
+  /** Calls with a shop's token, refreshing it (发货回传, 查看完整收货信息). */
+  shopCalls: ShopCalls;
   /** Reads 导入快递单号 files in worker threads. */
   imports: ImportReader;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */
   trustProxy?: boolean;
   /** `SIGNUP`: `open` (default): an unknown mobile signs up; `closed`: only existing users sign in. */
   signup: 'open' | 'closed';
+  /** Seals and opens secrets at rest (`DATA_ENCRYPTION_KEY`): app secrets, shop tokens. */
+  secretBox: SecretBox;
+  /** The platforms' connectors (platforms/registry.ts). */
+  platforms: PlatformRegistry;
+  /** `PUBLIC_URL` (default `http://127.0.0.1:<port>`), known once the server listens. */
+  publicUrl: () => string;
 }
 
 /** Who is calling, set by `authentication` for a signed-in, active user of an active account. */

@@ -9,7 +9,7 @@ import { openDatabase } from './paths';
  * `memory://` for a throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET,
  * SMS_PROVIDER (console | tencent), CAPTCHA_PROVIDER (dev | tencent), the TENCENT_* variables,
  * LOG_LEVEL (info), STATIC_DIR, EXPORT_DIR, TRUST_PROXY, API_MAX_IN_FLIGHT, API_QUEUE, SIGNUP (open; `closed`: only existing users sign in),
- * PLATFORM_SANDBOX, PDD_* / DOUDIAN_* endpoints, DATA_ENCRYPTION_KEY,
+ * PLATFORM_SANDBOX, PDD_* / DOUDIAN_* endpoints, DATA_ENCRYPTION_KEY, PUBLIC_URL,
  * NODE_ENV (`production` refuses the development defaults).
  */
 function fatal(message: string): never {
@@ -61,7 +61,9 @@ const server = await startServer({
   smsProvider,
   captchaProvider,
   platformSandbox: config.platforms.sandbox,
+  platforms: config.platforms,
   dataKey: config.dataKey,
+  publicUrl: config.publicUrl,
 }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;

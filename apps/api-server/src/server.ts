@@ -14,22 +14,21 @@ import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
 
+import type { PlatformSettings } from './config';
 import { migrate } from './db/migrate';
+import { sweepOAuthStates } from './db/oauth-state';
+import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
-import type { PlatformCode, PlatformConnector } from './platforms/connector';
-import { DoudianConnector } from './platforms/doudian';
-import { PddConnector } from './platforms/pdd';
-import {
-  createSandboxes,
-  DOUDIAN_SANDBOX_APP,
-  PDD_SANDBOX_APP,
-  type PlatformSandboxes,
-} from './platforms/sandbox';
+import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
+import { DOUDIAN_DEFAULTS } from './platforms/doudian';
+import { PDD_DEFAULTS } from './platforms/pdd';
+import { PlatformRegistry } from './platforms/registry';
+import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
 import { ShopCalls } from './platforms/shop-calls';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
@@ -84,12 +83,10 @@ export interface ServerOptions {
    */
   writebackJobs?: WritebackJobsOptions | false;
   /**
-   * The connector of each platform (null: not set up). Default: the sandbox apps at the sandboxes this
-   * server serves (`platformSandbox`), else none; see `sandboxConnectors`.
+   * Tests: the connector 发货回传 and 查看完整收货信息 use for each platform (null: not set up) instead of
+   * the registry's (the apps of 全局设置).
    */
   platformConnector?: ConnectorFor;
-  /** `DATA_ENCRYPTION_KEY`: seals shop tokens at rest. Default the public `DEV_DATA_KEY`. */
-  dataKey?: Buffer;
   /** The import files' parser threads: time budget, heap cap, how many at once (import-file.ts). */
   importReader?: ImportReaderOptions;
   trustProxy?: boolean;
@@ -118,6 +115,17 @@ export interface ServerOptions {
   apiQueue?: number;
   /** How long a queued API call waits before its 503. Default 1000 ms. */
   queueWaitMs?: number;
+  /**
+   * The platforms' endpoints (`config.platforms`); with `platformSandbox` the mounted sandboxes' are
+   * used instead. Default: the real platforms'.
+   */
+  platforms?: Pick<PlatformSettings, 'pdd' | 'doudian'>;
+  /** `DATA_ENCRYPTION_KEY` (32 bytes). Default `DEV_DATA_KEY` (main.ts refuses production without a key). */
+  dataKey?: Buffer;
+  /** `PUBLIC_URL`: where the platforms send sellers back to. Default `http://127.0.0.1:<port>`. */
+  publicUrl?: string;
+  /** The platform connectors' `fetch` (tests of a broken platform). */
+  platformFetch?: typeof fetch;
 }
 
 export interface RunningServer {
@@ -139,6 +147,12 @@ export interface RunningServer {
   seeded: boolean;
   /** The platform sandboxes when served (`platformSandbox`), with their endpoints on this server. */
   sandboxes: PlatformSandboxes | null;
+  /** The platforms' connectors: `platforms.connector(platform)` (null when disabled or without an app). */
+  platforms: PlatformRegistry;
+  /** Seals and opens app secrets and shop tokens (`DATA_ENCRYPTION_KEY`). */
+  secretBox: SecretBox;
+  /** `PUBLIC_URL`, or `http://127.0.0.1:<port>`. */
+  publicUrl: string;
   /** Stops accepting, finishes in-flight requests, stops the worker and closes the database. */
   close(): Promise<void>;
 }
@@ -154,6 +168,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.platformSandbox && options.production) {
     throw new Error('The platform sandboxes are never served in production.');
   }
+  const secretBox = new SecretBox(options.dataKey ?? DEV_DATA_KEY);
 
   const began = performance.now();
   const phase = (name: string) =>
@@ -171,6 +186,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     phase('migrated');
     if (options.seed !== false) seeded = await seed(db, now());
     phase(seeded ? 'seeded' : 'seed not needed');
+    // App secrets written before they were sealed; then the sandbox apps for the demo.
+    const sealed = await db.transaction((tx) => sealPlaintextAppSecrets(tx, secretBox));
+    if (sealed > 0) log.info('sealed platform app secrets', { count: sealed });
+    if (options.platformSandbox) await db.transaction((tx) => registerSandboxApps(tx, secretBox));
     // A migration that rewrote a table leaves its visibility map empty (no index-only scans) until
     // the next vacuum; PGlite has no autovacuum (the seed vacuums on its own).
     if (applied.length > 0 && !seeded && db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
@@ -213,6 +232,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await nonces.prune();
       await RateLimiter.prune(db, Math.floor(now() / 1000));
       await tokens.purgeExpired();
+      await sweepOAuthStates(db, Math.floor(now() / 1000));
     })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));
   }, options.sweepEveryMs ?? 60_000);
   sweeper.unref();
@@ -235,12 +255,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
       })
     : null;
+  // The endpoints are read when a connector is built: the mounted sandboxes' need this server's URL.
+  let url = '';
+  const configured: Record<PlatformCode, PlatformEndpoints> = {
+    pinduoduo: options.platforms?.pdd ?? PDD_DEFAULTS,
+    douyin: options.platforms?.doudian ?? DOUDIAN_DEFAULTS,
+  };
+  const platforms = new PlatformRegistry({
+    db,
+    box: secretBox,
+    endpoints: () => (sandboxes ? sandboxes.endpoints(url) : configured),
+    now,
+    log,
+    fetch: options.platformFetch,
+  });
+  // `PUBLIC_URL`, else this server as a browser on this machine reaches it (a wildcard address is not one).
+  const publicUrl = () =>
+    options.publicUrl ?? (host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url);
   const imports = new ImportReader(log, options.importReader);
-  const shopCalls = new ShopCalls(db, new SecretBox(options.dataKey ?? DEV_DATA_KEY), now);
-  // The URL is known once listening: the default connectors reach the mounted sandboxes through it.
-  let serverUrl = '';
+  const shopCalls = new ShopCalls(db, secretBox, now);
   const connectorFor: ConnectorFor =
-    options.platformConnector ?? sandboxConnectors(sandboxes, () => serverUrl, now);
+    options.platformConnector ?? ((platform) => platforms.connector(platform));
   if (options.writebackJobs !== false) {
     jobs.register(new WritebackJobs(db, shopCalls, connectorFor, now, log, options.writebackJobs));
   }
@@ -258,7 +293,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     log,
     wakeJobs: (kind) => jobs.wake(kind),
-    platforms: { connectorFor, shopCalls },
+    shopCalls,
     imports,
     exportDir,
     secret,
@@ -269,6 +304,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     trustProxy: options.trustProxy,
     signup: options.signup ?? 'open',
     sandboxes,
+    secretBox,
+    platforms,
+    publicUrl,
   });
 
   // Requests whose handler is still running. When the grace is over, close() cuts their connections,
@@ -299,9 +337,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   });
   const port = (server.address() as AddressInfo).port;
-  phase('listening');
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  serverUrl = `http://${shownHost}:${port}`;
+  url = `http://${shownHost}:${port}`;
+  phase('listening');
   if (exportJobs) {
     await exportJobs.prepare();
     jobs.register(exportJobs).register(new ExportSweep(exportJobs));
@@ -347,7 +385,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 
   return {
-    url: serverUrl,
+    url,
     port,
     host,
     db,
@@ -358,32 +396,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     jobs,
     exportDir,
     sandboxes,
+    platforms,
+    secretBox,
+    publicUrl: publicUrl(),
     close,
-  };
-}
-
-/**
- * INTERIM, replaced at the merge by `PlatformRegistry.connector(platform)` (src/platforms/registry.ts,
- * the apps registered in 全局设置): the connector of each platform built from the sandbox apps
- * (`PDD_SANDBOX_APP`, `DOUDIAN_SANDBOX_APP`) at the sandboxes this server serves; none without them.
- */
-function sandboxConnectors(
-  sandboxes: PlatformSandboxes | null,
-  serverUrl: () => string,
-  now: () => number,
-): ConnectorFor {
-  const built = new Map<PlatformCode, PlatformConnector>();
-  return async (platform) => {
-    if (!sandboxes) return null;
-    let connector = built.get(platform);
-    if (!connector) {
-      const endpoints = sandboxes.endpoints(serverUrl())[platform];
-      connector =
-        platform === 'pinduoduo'
-          ? new PddConnector({ app: PDD_SANDBOX_APP, endpoints, now })
-          : new DoudianConnector({ app: DOUDIAN_SANDBOX_APP, endpoints, now });
-      built.set(platform, connector);
-    }
-    return connector;
   };
 }

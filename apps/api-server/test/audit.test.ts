@@ -12,6 +12,7 @@ import { PddConnector } from '../src/platforms/pdd';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
 import { ADMIN, envelope, importForm, startTestServer, TestClock, type TestServer, USER } from './helpers';
+import { decideOnAuthorisationPage } from './platform-helpers';
 import { authorisedShop, purchasedPlatformOrders } from './writeback-helpers';
 
 /**
@@ -416,6 +417,30 @@ const CASES: Record<ApiPath, Case[]> = {
     },
   ],
 
+  '/api/shop/platforms': [async () => ({ token: user })],
+  '/api/shop/authorise': [async () => ({ token: user, body: { platform: 'pinduoduo' } })],
+  '/api/shop/authorise-callback': [
+    // The sandboxes mounted by the server, their apps registered at start.
+    async () => {
+      const { url } = await t.client(user).shop.authorise({ platform: 'douyin' });
+      const back = await decideOnAuthorisationPage(url, { shopId: '77001' });
+      return {
+        token: user,
+        body: {
+          platform: 'douyin',
+          state: back.searchParams.get('state'),
+          code: back.searchParams.get('code'),
+        },
+      };
+    },
+  ],
+  '/api/shop/toggle': [
+    async () => {
+      const shop = (await t.client(user).shop.index({ pageIndex: 1, pageSize: 1 })).list[0];
+      return { token: user, body: { id: shop?.id, disabled: true, version: shop?.version } };
+    },
+  ],
+
   '/api/goods/index': [async () => ({ token: user, body: page })],
   '/api/goods/detail': [async () => ({ token: user, body: { id: 1 } })],
   '/api/goods/save': [
@@ -518,6 +543,8 @@ beforeAll(async () => {
     exportWorker: false,
     writebackJobs: false,
     platformConnector: async (platform) => (platform === 'pinduoduo' ? pddConnector : null),
+    // The shop authorisation cases go through the mounted sandboxes and the apps registered for them.
+    platformSandbox: { demoEveryMs: false },
   });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);

@@ -255,6 +255,15 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: { shop_id: ids.shop, group_id: null, version: 1 }, outcome: 'not-found' },
       { body: { shop_id: ids.shop, group_id: ids.group, version: 1 }, outcome: 'not-found' },
     ],
+    '/api/shop/platforms': [{ body: {}, outcome: 'any' }],
+    '/api/shop/authorise': [
+      { body: { platform: 'pinduoduo', shop_id: ids.shop }, outcome: 'not-found' },
+      { body: { platform: 'taobao', shop_id: ids.shop }, outcome: 'any' },
+    ],
+    '/api/shop/authorise-callback': [
+      { body: { platform: 'pinduoduo', state: 'A'.repeat(43), code: 'c0de' }, outcome: 'any' },
+    ],
+    '/api/shop/toggle': [{ body: { id: ids.shop, disabled: true, version: 1 }, outcome: 'not-found' }],
 
     '/api/goods/index': [
       { body: page, outcome: 'empty-list' },
@@ -484,6 +493,7 @@ describe('the data boundary, for every path of the contract', () => {
       ['/api/shop/group-del', { id: missing }],
       ['/api/buyer/blacklist-del', { id: missing, version: 1 }],
       ['/api/shop/move', { shop_id: missing, group_id: null, version: 1 }],
+      ['/api/shop/toggle', { id: missing, disabled: true, version: 1 }],
     ] as const) {
       const res = await t.post(path, body, { token });
       expect({ status: res.status, body: await envelope(res) }).toEqual({

@@ -97,6 +97,10 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/shop/group-save': { id: ids.group, name: '改名的分组' },
     '/api/shop/group-del': { id: ids.group },
     '/api/shop/move': { shop_id: ids.shop, group_id: null },
+    '/api/shop/platforms': {},
+    '/api/shop/authorise': { platform: 'pinduoduo', shop_id: ids.shop },
+    '/api/shop/authorise-callback': { platform: 'pinduoduo', state: 'A'.repeat(43), code: 'c0de' },
+    '/api/shop/toggle': { id: ids.shop, disabled: false, version: 1 },
     '/api/goods/index': page,
     '/api/goods/detail': { id: ids.goods },
     '/api/goods/save': {

@@ -13,7 +13,23 @@ export async function authoriseInBrowser(
   options: { shopId: string; state: string; decision?: 'agree' | 'deny'; redirectUri?: string },
 ): Promise<URLSearchParams> {
   const redirectUri = options.redirectUri ?? 'http://127.0.0.1:8080/shop/authorised';
-  const page = await fetch(connector.authoriseUrl({ redirectUri, state: options.state }));
+  const back = await decideOnAuthorisationPage(
+    connector.authoriseUrl({ redirectUri, state: options.state }),
+    options,
+  );
+  expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
+  return back.searchParams;
+}
+
+/**
+ * The seller on the authorisation page at `url` (as the API answered it): chooses the shop, presses
+ * 同意授权 (or 拒绝); returns the address the platform sends the browser back to.
+ */
+export async function decideOnAuthorisationPage(
+  url: string,
+  options: { shopId: string; decision?: 'agree' | 'deny' },
+): Promise<URL> {
+  const page = await fetch(url);
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain('同意授权');
@@ -32,9 +48,7 @@ export async function authoriseInBrowser(
     redirect: 'manual',
   });
   expect(answer.status).toBe(302);
-  const location = new URL(answer.headers.get('location') ?? '');
-  expect(`${location.origin}${location.pathname}`).toBe(redirectUri);
-  return location.searchParams;
+  return new URL(answer.headers.get('location') ?? '');
 }
 
 function decodeEntities(text: string): string {

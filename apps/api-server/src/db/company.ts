@@ -1,14 +1,17 @@
 import type { Banner, Company, CompanyConfig, Platform, PlatformAuth } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { HttpProblem, MESSAGES } from '../http/respond';
+import type { SecretBox } from '../security/secret-box';
 import type { Queryable } from './db';
 import type { Change, Saved } from './log';
+import { storeAppSecret } from './platform-apps';
 import { staleRecord } from './scope';
 
 const COMPANY_COLUMNS = 'name, short_name, en_name, logo_url, foot_copyright, foot_info, version';
 const BANNER_COLUMNS = 'id, name, ad_url, ad_login_image_url, begin_time, end_time, version';
 const PLATFORM_COLUMNS = 'id, name, code, enabled, version';
-const AUTH_COLUMNS = 'id, platform_id, shop_name, app_key, expires_at, status, version';
+const AUTH_COLUMNS =
+  "id, platform_id, shop_name, app_key, (app_secret <> '') AS has_secret, expires_at, status, version";
 
 /**
  * The platform-wide records (company profile, banners, platforms, platform authorisations): only
@@ -171,45 +174,45 @@ export async function listPlatformAuths(db: Queryable, platformId: number): Prom
 }
 
 /**
- * Creates or updates a platform authorisation; `app_secret` is write-only (kept when absent) and
- * reaches the log only as changed (masked there).
+ * Creates or updates a platform authorisation (a platform's app, db/platform-apps.ts). `app_secret` is
+ * write-only: sealed with `box` (context `platform_auth:<id>:app_secret`), kept when absent or empty,
+ * never answered (`has_secret`), and in the log only as changed (masked there).
  */
 export async function savePlatformAuth(
   db: Queryable,
+  box: SecretBox,
   body: BodyOf<'/api/company/platform-auth-save'>,
   now: number,
 ): Promise<Saved<PlatformAuth>> {
   await requirePlatform(db, body.platform_id);
   const status = body.expires_at && body.expires_at <= now ? 'expired' : 'active';
-  const secret = body.app_secret !== undefined ? { app_secret: body.app_secret } : undefined;
+  const newSecret = body.app_secret ? body.app_secret : undefined;
+  const secret = newSecret !== undefined ? { app_secret: newSecret } : undefined;
   if (!body.id) {
-    const row = await one<PlatformAuth>(
+    const { id } = await one<{ id: number }>(
       db,
       `INSERT INTO platform_auths (platform_id, shop_name, app_key, app_secret, expires_at, status)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${AUTH_COLUMNS}`,
-      [body.platform_id, body.shop_name, body.app_key, body.app_secret ?? '', body.expires_at, status],
+       VALUES ($1, $2, $3, '', $4, $5) RETURNING id`,
+      [body.platform_id, body.shop_name, body.app_key, body.expires_at, status],
     );
+    if (newSecret !== undefined) await storeAppSecret(db, box, id, newSecret);
+    const row = await one<PlatformAuth>(db, `SELECT ${AUTH_COLUMNS} FROM platform_auths WHERE id = $1`, [id]);
     return { row, change: changeOf('platform_auth', null, row, secret) };
   }
   const before = await one<PlatformAuth>(db, `SELECT ${AUTH_COLUMNS} FROM platform_auths WHERE id = $1`, [
     body.id,
   ]);
-  const row = await updated<PlatformAuth>(
+  await updated(
     db,
     `UPDATE platform_auths SET platform_id = $1, shop_name = $2, app_key = $3, expires_at = $4, status = $5,
-       app_secret = COALESCE($6, app_secret), version = version + 1
-     WHERE id = $7 AND version = $8 RETURNING ${AUTH_COLUMNS}`,
-    [
-      body.platform_id,
-      body.shop_name,
-      body.app_key,
-      body.expires_at,
-      status,
-      body.app_secret ?? null,
-      body.id,
-      body.version,
-    ],
+       version = version + 1
+     WHERE id = $6 AND version = $7 RETURNING id`,
+    [body.platform_id, body.shop_name, body.app_key, body.expires_at, status, body.id, body.version],
   );
+  if (newSecret !== undefined) await storeAppSecret(db, box, body.id, newSecret);
+  const row = await one<PlatformAuth>(db, `SELECT ${AUTH_COLUMNS} FROM platform_auths WHERE id = $1`, [
+    body.id,
+  ]);
   return { row, change: changeOf('platform_auth', before, row, secret) };
 }
 

@@ -67,3 +67,36 @@ export async function openShopTokens(
     refreshExpiresAt: row.refresh_expires_at === null ? null : Number(row.refresh_expires_at),
   };
 }
+
+/**
+ * Re-seals under `next` every shop token not sealed under it (sealed under `previous`): part of the key
+ * rotation (security/rotate-data-key.ts), in its transaction. A token sealed under neither key throws
+ * `SecretBoxError`. Returns how many tokens were re-sealed.
+ */
+export async function resealShopTokens(db: Queryable, previous: SecretBox, next: SecretBox): Promise<number> {
+  const rows = await db.query<{
+    id: number;
+    access_token_sealed: string | null;
+    refresh_token_sealed: string | null;
+  }>(
+    `SELECT id, access_token_sealed, refresh_token_sealed FROM shops
+     WHERE access_token_sealed IS NOT NULL OR refresh_token_sealed IS NOT NULL ORDER BY id FOR UPDATE`,
+  );
+  let count = 0;
+  const reseal = (sealed: string | null, shopId: number, column: 'access_token' | 'refresh_token') => {
+    if (sealed === null || next.sealedHere(sealed)) return sealed;
+    count++;
+    return next.seal(previous.open(sealed, context(shopId, column)), context(shopId, column));
+  };
+  for (const row of rows) {
+    const access = reseal(row.access_token_sealed, row.id, 'access_token');
+    const refresh = reseal(row.refresh_token_sealed, row.id, 'refresh_token');
+    if (access === row.access_token_sealed && refresh === row.refresh_token_sealed) continue;
+    await db.query('UPDATE shops SET access_token_sealed = $2, refresh_token_sealed = $3 WHERE id = $1', [
+      row.id,
+      access,
+      refresh,
+    ]);
+  }
+  return count;
+}

@@ -1,24 +1,73 @@
-import type { Page, Shop, ShopGroup } from '@consign/api-client';
+import {
+  type Page,
+  SHOP_EXPIRING_DAYS,
+  type Shop,
+  type ShopGroup,
+  type ShopState,
+} from '@consign/api-client';
 import type { BodyOf } from '../contract';
+import { HttpProblem } from '../http/respond';
+import type { ShopAuthorisation } from '../platforms/connector';
+import type { SecretBox } from '../security/secret-box';
 import { BY_ID, Filters, likePattern, page } from './list';
 import type { Change } from './log';
 import { notFound, type Scope, staleRecord } from './scope';
+import { storeShopTokens } from './shop-tokens';
 
-const SHOP_SELECT = `s.id, s.name, s.platform, s.group_id, COALESCE(g.name, '') AS group_name, s.auth_status,
-  s.auth_expires_at, (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at,
-  s.version`;
+const SHOP_SELECT = `s.id, s.name, s.platform, s.platform_shop_id, s.group_id, COALESCE(g.name, '') AS group_name,
+  s.auth_status, s.auth_expires_at, s.refresh_expires_at, s.disabled_at,
+  (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at, s.version`;
+
+type ShopRow = Omit<Shop, 'state' | 'authorised_until'> & { refresh_expires_at: number | null };
+
+/**
+ * What 店铺设置 shows of a shop (`Shop.state`), computed here once: 已停用 when `disabled_at` is set;
+ * 未授权 and 授权已过期 as `auth_status` says (the sync marks a refused refresh `expired`); otherwise by
+ * `authorised_until`, when the seller must authorise again: past it 授权已过期, within
+ * `SHOP_EXPIRING_DAYS` 授权即将过期, else 正常. For a shop authorised on its platform that is the
+ * refresh token's expiry (the sync renews the access token before it ends; null when the platform does
+ * not say, as 抖店); for a shop typed in by hand, `auth_expires_at`.
+ */
+export function shopState(
+  row: Pick<
+    ShopRow,
+    'disabled_at' | 'auth_status' | 'auth_expires_at' | 'refresh_expires_at' | 'platform_shop_id'
+  >,
+  nowS: number,
+): { state: ShopState; authorised_until: number | null } {
+  const until = row.platform_shop_id !== null ? row.refresh_expires_at : row.auth_expires_at;
+  const state: ShopState =
+    row.disabled_at !== null
+      ? 'disabled'
+      : row.auth_status === 'unauthorized'
+        ? 'unauthorized'
+        : row.auth_status === 'expired' || (until !== null && until <= nowS)
+          ? 'expired'
+          : until !== null && until <= nowS + SHOP_EXPIRING_DAYS * 86_400
+            ? 'expiring'
+            : 'normal';
+  return { state, authorised_until: until };
+}
+
+function withState({ refresh_expires_at, ...row }: ShopRow, nowS: number): Shop {
+  return { ...row, ...shopState({ ...row, refresh_expires_at }, nowS) };
+}
 const GROUP_SELECT =
   'g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count, g.version';
 
-/** One shop of the account, or a 404. */
-export async function shopById(scope: Scope, id: number): Promise<Shop> {
-  const [row] = await scope.db.query<Shop>(
+/** One shop of the account, or a 404. `nowS` (the server's clock) decides its `state`. */
+export async function shopById(
+  scope: Scope,
+  id: number,
+  nowS = Math.floor(Date.now() / 1000),
+): Promise<Shop> {
+  const [row] = await scope.db.query<ShopRow>(
     `SELECT ${SHOP_SELECT} FROM shops s LEFT JOIN shop_groups g ON g.id = s.group_id
      WHERE s.id = $1 AND s.account_id = $2`,
     [id, scope.accountId],
   );
   if (!row) throw notFound();
-  return row;
+  return withState(row, nowS);
 }
 
 /** One shop group of the account, or a 404. */
@@ -31,8 +80,12 @@ export async function groupById(scope: Scope, id: number): Promise<ShopGroup> {
   return row;
 }
 
-/** A page of shops by id; `group_id: 0` means the ungrouped ones. */
-export function listShops(scope: Scope, params: BodyOf<'/api/shop/index'>): Promise<Page<Shop>> {
+/** A page of shops by id; `group_id: 0` means the ungrouped ones. `nowS` decides their `state`. */
+export async function listShops(
+  scope: Scope,
+  params: BodyOf<'/api/shop/index'>,
+  nowS: number,
+): Promise<Page<Shop>> {
   const f = new Filters();
   f.and(`s.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
@@ -41,7 +94,7 @@ export function listShops(scope: Scope, params: BodyOf<'/api/shop/index'>): Prom
   if (params.group_id === 0) f.and('s.group_id IS NULL');
   else if (params.group_id !== undefined) f.and(`s.group_id = ${f.p(params.group_id)}`);
   if (params.auth_status) f.and(`s.auth_status = ${f.p(params.auth_status)}`);
-  return page<Shop>(
+  const rows = await page<ShopRow>(
     scope.db,
     {
       table: 'shops',
@@ -53,6 +106,7 @@ export function listShops(scope: Scope, params: BodyOf<'/api/shop/index'>): Prom
     },
     params,
   );
+  return { ...rows, list: rows.list.map((row) => withState(row, nowS)) };
 }
 
 export function listGroups(scope: Scope, params: BodyOf<'/api/shop/group-index'>): Promise<Page<ShopGroup>> {
@@ -129,5 +183,123 @@ export async function moveShop(
     target: { type: 'shop', id: shop_id, name: before.name },
     before: { group_name: before.group_name },
     after: { group_name: group?.name ?? '' },
+  };
+}
+
+/**
+ * 停用 (`disabled: true`, `disabled_at` = now) or 启用 a shop of the account, at `version` (else 409).
+ * A disabled shop is never synced nor written back (the sync reads `shops.disabled_at IS NULL`).
+ */
+export async function toggleShop(
+  scope: Scope,
+  { id, disabled, version }: BodyOf<'/api/shop/toggle'>,
+  nowS: number,
+): Promise<Change> {
+  const before = await shopById(scope, id, nowS);
+  const rows = await scope.db.query(
+    `UPDATE shops SET disabled_at = CASE WHEN $1 THEN COALESCE(disabled_at, $2::bigint) END,
+       version = version + 1
+     WHERE id = $3 AND account_id = $4 AND version = $5 RETURNING id`,
+    [disabled, nowS, id, scope.accountId, version],
+  );
+  if (rows.length === 0) throw staleRecord();
+  return {
+    target: { type: 'shop', id, name: before.name },
+    before: { disabled: before.disabled_at !== null },
+    after: { disabled },
+  };
+}
+
+/** The seller's words when a platform shop is already another account's. */
+export const SHOP_HELD_ELSEWHERE =
+  '该店铺已被其他账号授权，不能重复添加。如需在本账号使用，请先在原账号停用并解除授权，或联系客服。';
+
+/**
+ * Stores a completed authorisation: the platform shop `auth.shopId` becomes (or stays) a shop of this
+ * account, with the platform's name, tokens (sealed through `storeShopTokens`) and expiry, and
+ * `auth_status` authorized. `reauthorise`: the shop the seller re-authorised (重新授权); it must be
+ * that platform shop, or a shop not yet bound to one. One platform shop belongs to one account: an
+ * existing shop of this account is updated, never duplicated; another account's is refused (409),
+ * also when two accounts authorise it at once (the unique index `shops_platform_shop_idx` decides).
+ * Run in a transaction.
+ */
+export async function saveAuthorisedShop(
+  scope: Scope,
+  box: SecretBox,
+  input: { platform: string; reauthorise: number | null; auth: ShopAuthorisation },
+  nowS: number,
+): Promise<{ id: number; change: Change }> {
+  const { platform, auth } = input;
+  type Held = { id: number; account_id: number; name: string; platform_shop_id: string | null };
+  const holder = async () => {
+    const [row] = await scope.db.query<Held>(
+      `SELECT id, account_id, name, platform_shop_id FROM shops
+       WHERE platform = $1 AND platform_shop_id = $2 FOR UPDATE`,
+      [platform, auth.shopId],
+    );
+    return row ?? null;
+  };
+  let held = await holder();
+  if (held && held.account_id !== scope.accountId) throw new HttpProblem(409, SHOP_HELD_ELSEWHERE);
+
+  let target: Held | null = held;
+  if (input.reauthorise !== null) {
+    const [shop] = await scope.db.query<Held>(
+      `SELECT id, account_id, name, platform_shop_id FROM shops
+       WHERE id = $1 AND account_id = $2 AND platform = $3 FOR UPDATE`,
+      [input.reauthorise, scope.accountId, platform],
+    );
+    if (!shop) throw notFound();
+    if (shop.platform_shop_id !== null && shop.platform_shop_id !== auth.shopId) {
+      throw new HttpProblem(
+        409,
+        `授权的是另一个店铺（${auth.shopName}），不是「${shop.name}」。请在平台授权页选择「${shop.name}」后重试。`,
+      );
+    }
+    if (held && held.id !== shop.id) {
+      throw new HttpProblem(
+        409,
+        `店铺「${auth.shopName}」已在本账号中（${held.name}），请对该店铺重新授权。`,
+      );
+    }
+    target = shop;
+  }
+
+  const before = target ? await shopById(scope, target.id, nowS) : null;
+  let id = target?.id ?? null;
+  if (id === null) {
+    // A new shop. Two calls for one platform shop at once: the unique index lets one insert; the other
+    // inserts nothing and reads the winner's row (committed by then), refused if another account's.
+    const [created] = await scope.db.query<{ id: number }>(
+      `INSERT INTO shops (name, platform, platform_shop_id, auth_status, created_at, account_id)
+       VALUES ($1, $2, $3, 'authorized', $4, $5)
+       ON CONFLICT (platform, platform_shop_id) WHERE platform_shop_id IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [auth.shopName.slice(0, 64), platform, auth.shopId, nowS, scope.accountId],
+    );
+    if (!created) {
+      held = await holder();
+      if (!held || held.account_id !== scope.accountId) throw new HttpProblem(409, SHOP_HELD_ELSEWHERE);
+    }
+    id = created?.id ?? held?.id ?? null;
+  }
+  if (id === null) throw notFound();
+  await scope.db.query(
+    `UPDATE shops SET name = $2, platform_shop_id = $3, auth_status = 'authorized', version = version + 1
+     WHERE id = $1 AND account_id = $4`,
+    [id, auth.shopName.slice(0, 64), auth.shopId, scope.accountId],
+  );
+  await storeShopTokens(scope.db, box, id, auth);
+  const after = await shopById(scope, id, nowS);
+  const fields = (shop: Shop | null) =>
+    shop && {
+      name: shop.name,
+      platform_shop_id: shop.platform_shop_id,
+      auth_status: shop.auth_status,
+      auth_expires_at: shop.auth_expires_at,
+    };
+  return {
+    id,
+    change: { target: { type: 'shop', id, name: after.name }, before: fields(before), after: fields(after) },
   };
 }

@@ -29,6 +29,8 @@ const COMMITS_IN_PARTS: ReadonlySet<ApiPath> = new Set<ApiPath>([
   '/api/team/member-save',
   // 查看完整收货信息 calls the platform (seconds, spending quota) outside any transaction, then logs.
   '/api/order/receiver-decrypt',
+  // The OAuth state is taken back for good and the platform called outside a transaction; the shop is the part.
+  '/api/shop/authorise-callback',
 ]);
 
 /** Thrown inside the call's transaction to roll it back when the call did not succeed. */

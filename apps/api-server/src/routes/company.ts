@@ -19,7 +19,7 @@ import { database } from '../middleware/authentication';
 import { body, query } from '../middleware/validate';
 
 /** The company profile, banners, platforms and platform authorisations (operators only). */
-export function companyRoutes({ now }: Pick<Deps, 'now'>) {
+export function companyRoutes({ now, secretBox }: Pick<Deps, 'now' | 'secretBox'>) {
   const nowS = () => Math.floor(now() / 1000);
   return new Hono<ApiEnv>()
     .post('/index', body('/api/company/index'), async (c) => ok(c, await getCompany(database(c))))
@@ -71,7 +71,7 @@ export function companyRoutes({ now }: Pick<Deps, 'now'>) {
       body('/api/company/platform-auth-save'),
       query('/api/company/platform-auth-save'),
       async (c) => {
-        const { row, change } = await savePlatformAuth(database(c), c.req.valid('json'), nowS());
+        const { row, change } = await savePlatformAuth(database(c), secretBox, c.req.valid('json'), nowS());
         recordChange(c, change);
         return ok(c, row);
       },

@@ -49,7 +49,8 @@ export function orderRoutes({
   imports,
   wakeJobs,
   platforms,
-}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'platforms'>) {
+  shopCalls,
+}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'platforms' | 'shopCalls'>) {
   const now = () => Math.floor(clock() / 1000);
   /** Once the 发货 is committed, the `writeback` job looks for the writebacks it queued. */
   const wakeWriteback = (c: Context<ApiEnv>) => afterCommit(c, () => wakeJobs('writeback'));
@@ -145,7 +146,10 @@ export function orderRoutes({
       // The platform is called outside any transaction (PGlite has one connection); the entry that it
       // was viewed is written once it answered.
       .post('/receiver-decrypt', body('/api/order/receiver-decrypt'), async (c) => {
-        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, platforms);
+        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, {
+          connectorFor: (platform) => platforms.connector(platform),
+          shopCalls,
+        });
         return ok(c, await logged(c, async () => saved));
       })
       .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {

@@ -88,15 +88,18 @@ export const platformAuthStatusSchema = z.enum(PLATFORM_AUTH_STATUSES);
 export type PlatformAuthStatus = z.infer<typeof platformAuthStatusSchema>;
 
 /**
- * An authorisation of a shop on a platform's open API (`platform-auth-*`).
- * `app_secret` is write-only: it is accepted by `platform-auth-save` and never answered.
- * `expires_at` is unix seconds, `null` when the platform grants it without end.
+ * A platform's open-platform app (平台授权, `platform-auth-*`): `shop_name` names it, `app_key` is its
+ * client id (app key), `app_secret` its client secret. The secret is write-only: accepted by
+ * `platform-auth-save` (encrypted at rest), never answered; `has_secret` says whether one is stored.
+ * `expires_at` is unix seconds, `null` when the platform grants it without end. The app the server
+ * uses for a platform is its newest `active`, unexpired authorisation with a secret.
  */
 export const platformAuthSchema = z.object({
   id: idSchema,
   platform_id: idSchema,
   shop_name: text(64, 1),
   app_key: text(64, 1),
+  has_secret: z.boolean(),
   expires_at: unixTimeSchema.nullable(),
   status: platformAuthStatusSchema,
   version: versionSchema,

@@ -11,6 +11,7 @@ import type {
   PLATFORM_AUTH_STATUSES,
   PLATFORMS,
   SHOP_AUTH_STATUSES,
+  SHOP_STATES,
   WRITEBACK_STATUSES,
 } from './rules.js';
 
@@ -107,3 +108,12 @@ export const WRITEBACK_STATUS_LABELS = {
   succeeded: '已回传',
   failed: '回传失败',
 } as const satisfies Labels<typeof WRITEBACK_STATUSES>;
+
+/** A shop's state as 店铺设置's 状态 column shows it. */
+export const SHOP_STATE_LABELS = {
+  normal: '正常',
+  expiring: '授权即将过期',
+  expired: '授权已过期',
+  unauthorized: '未授权',
+  disabled: '已停用',
+} as const satisfies Labels<typeof SHOP_STATES>;

@@ -6,7 +6,9 @@ import {
   ORDER_STATUS_LABELS,
   PLATFORM_AUTH_STATUS_LABELS,
   PLATFORM_LABELS,
+  SHOP_AUTH_STATUS_LABELS,
   USER_STATUS_LABELS,
+  WRITEBACK_STATUS_LABELS,
 } from './labels.js';
 import { PERMISSION_LABELS } from './permissions.js';
 
@@ -116,6 +118,14 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   end_date: { label: '结束日期' },
   buyer_id: { label: '买家 ID' },
   blacklisted: { label: '仅黑名单', kind: 'flag' },
+  has_secret: { label: 'App Secret 已设置', kind: 'flag' },
+  platform_shop_id: { label: '平台店铺 ID' },
+  auth_status: { label: '授权状态', kind: enumOf(SHOP_AUTH_STATUS_LABELS) },
+  auth_expires_at: { label: '授权到期时间', kind: 'time' },
+  disabled: { label: '已停用', kind: 'flag' },
+  writeback: { label: '物流回传', kind: enumOf(WRITEBACK_STATUS_LABELS) },
+  message: { label: '说明' },
+  receiver: { label: '收货信息' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */

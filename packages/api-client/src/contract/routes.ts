@@ -79,13 +79,18 @@ import type { Permission } from './permissions.js';
 import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
+  shopAuthoriseBodySchema,
+  shopAuthoriseCallbackBodySchema,
+  shopAuthoriseResultSchema,
   shopGroupDelBodySchema,
   shopGroupListParamsSchema,
   shopGroupSaveBodySchema,
   shopGroupSchema,
   shopListParamsSchema,
   shopMoveBodySchema,
+  shopPlatformsSchema,
   shopSchema,
+  shopToggleBodySchema,
 } from './shop.js';
 import {
   memberDelBodySchema,
@@ -467,6 +472,34 @@ export const apiRoutes = {
     body: shopMoveBodySchema,
     data: shopSchema,
     audit: '移动店铺',
+  },
+  // Authorising shops on their platforms (添加店铺, 重新授权) and 停用 / 启用.
+  '/api/shop/platforms': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: emptyBodySchema,
+    data: shopPlatformsSchema,
+  },
+  '/api/shop/authorise': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopAuthoriseBodySchema,
+    data: shopAuthoriseResultSchema,
+    audit: '发起店铺授权',
+  },
+  '/api/shop/authorise-callback': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopAuthoriseCallbackBodySchema,
+    data: shopSchema,
+    audit: '店铺授权',
+  },
+  '/api/shop/toggle': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopToggleBodySchema,
+    data: shopSchema,
+    audit: '停用或启用店铺',
   },
 
   '/api/goods/index': {

@@ -50,6 +50,16 @@ export const AFTER_SALE_TYPES = ['refund', 'return', 'exchange'] as const;
 export const AFTER_SALE_STATUSES = ['pending', 'processing', 'finished', 'rejected'] as const;
 /** Whether a shop's platform authorisation lets us pull orders and push goods. */
 export const SHOP_AUTH_STATUSES = ['authorized', 'expired', 'unauthorized'] as const;
+/**
+ * What 店铺设置 shows of a shop (`Shop.state`, computed by the server): `normal` 正常, `expiring`
+ * 授权即将过期 (within `SHOP_EXPIRING_DAYS` of `authorised_until`), `expired` 授权已过期,
+ * `unauthorized` 未授权 (typed in by hand, never authorised), `disabled` 已停用.
+ */
+export const SHOP_STATES = ['normal', 'expiring', 'expired', 'unauthorized', 'disabled'] as const;
+/** How many days before its authorisation ends a shop shows 授权即将过期. */
+export const SHOP_EXPIRING_DAYS = 7;
+/** The platforms a seller can authorise a shop on (添加店铺), those with a connector. */
+export const AUTHORISABLE_PLATFORMS = ['pinduoduo', 'douyin'] as const;
 export const GOODS_STATUSES = ['on_sale', 'off_sale', 'draft'] as const;
 export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const PLATFORM_AUTH_STATUSES = ['active', 'expired', 'revoked'] as const;

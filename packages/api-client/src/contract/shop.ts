@@ -11,24 +11,36 @@ import {
   versionSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
-import { SHOP_AUTH_STATUSES } from './rules.js';
+import { AUTHORISABLE_PLATFORMS, SHOP_AUTH_STATUSES, SHOP_STATES } from './rules.js';
 
 /** Shop authorisation states; see `SHOP_AUTH_STATUSES`. */
 export const shopAuthStatusSchema = z.enum(SHOP_AUTH_STATUSES);
 export type ShopAuthStatus = z.infer<typeof shopAuthStatusSchema>;
 
+/** What 店铺设置 shows of a shop; see `SHOP_STATES`. */
+export const shopStateSchema = z.enum(SHOP_STATES);
+export type ShopState = z.infer<typeof shopStateSchema>;
+
 /**
  * A shop (`/api/shop/index`). `group_id`/`group_name` are `null`/`''` when the shop is in no group;
- * `auth_expires_at` (unix seconds) is `null` when never authorised.
+ * `auth_expires_at` (unix seconds) is `null` when never authorised. A shop authorised on its platform
+ * has `platform_shop_id` (the platform's id). `state` is computed by the server: `disabled` when
+ * `disabled_at` is set (停用: never synced), else from `auth_status` and `authorised_until` (when the
+ * seller must authorise again: the refresh token's expiry, else the access token's), `expiring` within
+ * `SHOP_EXPIRING_DAYS` of it.
  */
 export const shopSchema = z.object({
   id: idSchema,
   name: text(64),
   platform: platformCodeSchema,
+  platform_shop_id: text(64).nullable(),
   group_id: idSchema.nullable(),
   group_name: text(32),
   auth_status: shopAuthStatusSchema,
   auth_expires_at: unixTimeSchema.nullable(),
+  authorised_until: unixTimeSchema.nullable(),
+  disabled_at: unixTimeSchema.nullable(),
+  state: shopStateSchema,
   goods_count: z.int().min(0).max(10_000_000),
   created_at: unixTimeSchema,
   version: versionSchema,
@@ -86,3 +98,60 @@ export const shopMoveBodySchema = z.object({
   version: versionSchema,
 });
 export type ShopMoveBody = z.input<typeof shopMoveBodySchema>;
+
+// ---- authorising shops on their platforms (添加店铺, 重新授权, 停用 / 启用) --------------------------
+
+/** A platform a shop can be authorised on. */
+export const authorisablePlatformSchema = z.enum(AUTHORISABLE_PLATFORMS);
+export type AuthorisablePlatform = z.infer<typeof authorisablePlatformSchema>;
+
+/**
+ * `/api/shop/platforms`: the platforms 添加店铺 offers now (enabled by the operators, with an app
+ * registered in 平台授权), as `{ code, name }`.
+ */
+export const shopPlatformsSchema = z
+  .array(z.object({ code: authorisablePlatformSchema, name: text(32) }))
+  .max(AUTHORISABLE_PLATFORMS.length);
+export type ShopPlatformOption = z.infer<typeof shopPlatformsSchema>[number];
+
+/**
+ * Body of `/api/shop/authorise`: start authorising a shop on `platform` (添加店铺), or, with
+ * `shop_id`, that shop again (重新授权). Answers `{ url }`: the platform's authorisation page, which
+ * sends the browser back to the admin app's `/shop/authorised/<platform>` with `code` and `state`.
+ */
+export const shopAuthoriseBodySchema = z.object({
+  platform: authorisablePlatformSchema,
+  shop_id: idLikeSchema.optional(),
+});
+export type ShopAuthoriseBody = z.input<typeof shopAuthoriseBodySchema>;
+export const shopAuthoriseResultSchema = z.object({ url: z.string().max(4096) });
+export type ShopAuthoriseResult = z.infer<typeof shopAuthoriseResultSchema>;
+
+/**
+ * Body of `/api/shop/authorise-callback`: what the platform returned to the admin app, `code` and
+ * `state`, or `state` and `error` (the seller refused). Answers the authorised `Shop` (created, or
+ * updated when this account already holds that platform shop).
+ */
+export const shopAuthoriseCallbackBodySchema = z
+  .object({
+    platform: authorisablePlatformSchema,
+    state: text(128, 1),
+    code: text(512).optional(),
+    error: text(128).optional(),
+  })
+  .refine((b) => Boolean(b.code) !== Boolean(b.error), {
+    message: 'code or error, one of them',
+    path: ['code'],
+  });
+export type ShopAuthoriseCallbackBody = z.input<typeof shopAuthoriseCallbackBodySchema>;
+
+/**
+ * Body of `/api/shop/toggle`: 停用 (`disabled: true`: the shop is no longer synced) or 启用 a shop,
+ * at the `version` it was read. Answers the `Shop`.
+ */
+export const shopToggleBodySchema = z.object({
+  id: idLikeSchema,
+  disabled: z.boolean(),
+  version: versionSchema,
+});
+export type ShopToggleBody = z.input<typeof shopToggleBodySchema>;

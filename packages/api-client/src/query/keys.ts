@@ -60,6 +60,8 @@ export const queryKeys = {
     all: ['shop', 'index'] as const,
     list: (params: ShopListParams) => ['shop', 'index', compactParams(params)] as const,
   },
+  /** The platforms 添加店铺 offers. */
+  shopPlatforms: ['shop', 'platforms'] as const,
   shopGroups: {
     all: ['shop', 'group-index'] as const,
     list: (params: ShopGroupListParams) => ['shop', 'group-index', compactParams(params)] as const,

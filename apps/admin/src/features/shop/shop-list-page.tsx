@@ -1,85 +1,120 @@
-import { PLATFORMS, SHOP_AUTH_STATUSES, type Shop, type ShopAuthStatus } from '@consign/api-client';
-import { Button, formatDateTime } from '@consign/ui';
+import { PLATFORMS, SHOP_AUTH_STATUSES, type Shop } from '@consign/api-client';
+import { Button } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { TITLES } from '../../copy';
 import { ListPage } from '../list/list-page';
 import { shopList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { useRowDialog } from '../list/use-row-dialog';
 import { PLATFORM_LABELS } from '../order/copy';
-import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
 import { useGroupOptions } from './group-options';
 import { MoveShopDialog } from './move-shop-dialog';
+import {
+  AddShopDialog,
+  canReauthorise,
+  ShopStateCell,
+  useAuthorise,
+  useToggleShop,
+} from './shop-authorisation';
 
 const route = getRouteApi('/_authed/shop/setting/');
 const c = SHOP_COPY.columns;
 
-const AUTH_TONES = {
-  authorized: 'success',
-  expired: 'danger',
-  unauthorized: 'neutral',
-} as const satisfies Record<ShopAuthStatus, string>;
+const a = SHOP_COPY.authorise;
 
-function Expiry({ at }: { at: number | null }) {
-  if (!at) return <span className="text-muted-foreground">{SHOP_COPY.never}</span>;
-  const past = at * 1000 < Date.now();
+interface RowActions {
+  move: (shop: Shop) => void;
+  reauthorise: (shop: Shop) => void;
+  toggle: (shop: Shop) => void;
+  busy: boolean;
+}
+
+/** The row's actions: 重新授权 (when its authorisation ends or ended), 停用 / 启用, 移动分组. */
+function ShopActions({ shop, actions }: { shop: Shop; actions: RowActions }) {
+  const verb = shop.state === 'disabled' ? a.enable : a.disable;
   return (
-    <span className={past ? 'text-error' : undefined}>
-      {formatDateTime(at).slice(0, 10)}
-      {past ? ` (${SHOP_COPY.expired})` : ''}
+    <span className="inline-flex flex-wrap gap-x-2">
+      {canReauthorise(shop) ? (
+        <Button
+          variant="link"
+          aria-label={a.reauthoriseLabel(shop.name)}
+          disabled={actions.busy}
+          onClick={() => actions.reauthorise(shop)}
+        >
+          {a.reauthorise}
+        </Button>
+      ) : null}
+      {shop.platform_shop_id ? (
+        <Button
+          variant="link"
+          aria-label={a.toggleLabel(verb, shop.name)}
+          disabled={actions.busy}
+          onClick={() => actions.toggle(shop)}
+        >
+          {verb}
+        </Button>
+      ) : null}
+      <Button variant="link" aria-label={SHOP_COPY.moveLabel(shop.name)} onClick={() => actions.move(shop)}>
+        {SHOP_COPY.move}
+      </Button>
     </span>
   );
 }
 
-function columns(move: (shop: Shop) => void): DataTableProps<Shop>['columns'] {
+/** One column definition per entry, in display order. */
+function columns(actions: RowActions): DataTableProps<Shop>['columns'] {
   return [
     { header: c.name, accessorKey: 'name' },
     { header: c.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
     { header: c.group, cell: ({ row }) => row.original.group_name || SHOP_COPY.noGroup },
-    {
-      header: c.auth,
-      cell: ({ row }) => (
-        <StatusBadge
-          label={SHOP_COPY.auth[row.original.auth_status]}
-          tone={AUTH_TONES[row.original.auth_status]}
-        />
-      ),
-    },
-    { header: SHOP_COPY.expiresAt, cell: ({ row }) => <Expiry at={row.original.auth_expires_at} /> },
+    { header: a.status, cell: ({ row }) => <ShopStateCell shop={row.original} /> },
     { header: c.goodsCount, accessorKey: 'goods_count', meta: { align: 'right' } },
-    {
-      header: c.actions,
-      cell: ({ row }) => (
-        <Button
-          variant="link"
-          aria-label={SHOP_COPY.moveLabel(row.original.name)}
-          onClick={() => move(row.original)}
-        >
-          {SHOP_COPY.move}
-        </Button>
-      ),
-    },
+    { header: c.actions, cell: ({ row }) => <ShopActions shop={row.original} actions={actions} /> },
   ];
 }
 
-/** 店铺设置: shops with platform, group, authorisation and expiry; move a shop to another group. */
+/**
+ * 店铺设置: shops with platform, group and status; 添加店铺 (authorise one on its platform), 重新授权,
+ * 停用 / 启用, move a shop to another group.
+ */
 export function ShopListPage() {
   const list = useList(route, shopList);
   const groups = useGroupOptions();
   const { row: moving, open, setOpen, show: move } = useRowDialog<Shop | null>(null);
-  const tableColumns = useMemo(() => columns(move), [move]);
+  const [adding, setAdding] = useState(false);
+  const authorise = useAuthorise();
+  const toggle = useToggleShop();
+  const busy = authorise.isPending || authorise.isSuccess || toggle.isPending;
+  const { mutate: startAuthorise } = authorise;
+  const { mutate: toggleShop } = toggle;
+  const tableColumns = useMemo(
+    () =>
+      columns({
+        move,
+        reauthorise: (shop) =>
+          startAuthorise({ platform: shop.platform as 'pinduoduo' | 'douyin', shop_id: shop.id }),
+        toggle: (shop) => toggleShop(shop),
+        busy,
+      }),
+    [move, startAuthorise, toggleShop, busy],
+  );
   return (
     <ListPage
       title={TITLES.shopSetting}
       list={list}
       columns={tableColumns}
       actions={
-        <Link to="/shop/setting/group" className="text-sm text-link underline-offset-4 hover:underline">
-          {SHOP_COPY.manageGroups}
-        </Link>
+        <>
+          <Link to="/shop/setting/group" className="text-sm text-link underline-offset-4 hover:underline">
+            {SHOP_COPY.manageGroups}
+          </Link>
+          <Button variant="primary" onClick={() => setAdding(true)}>
+            {a.add}
+          </Button>
+        </>
       }
       keywordPlaceholder={SHOP_COPY.shopKeyword}
       filters={{
@@ -108,6 +143,7 @@ export function ShopListPage() {
         labels: SHOP_COPY.auth,
       }}
     >
+      <AddShopDialog open={adding} onOpenChange={setAdding} />
       <MoveShopDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
         shop={moving ? (list.query.data?.list.find((row) => row.id === moving.id) ?? moving) : null}

@@ -123,6 +123,8 @@ export const SYSTEM_COPY = {
     appKey: 'App Key',
     appSecret: 'App Secret',
     appSecretHint: '只写不读；编辑时留空则保持不变',
+    secretSet: '已设置（加密保存）',
+    secretMissing: '未设置',
     expires: '到期时间',
     expiresHint: '留空表示长期有效',
     forever: '长期有效',

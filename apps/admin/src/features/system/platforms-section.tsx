@@ -201,6 +201,12 @@ function AuthsPanel({ platform }: { platform: Platform }) {
       { header: a.shopName, accessorKey: 'shop_name' },
       { header: a.appKey, cell: ({ row }) => <code className="text-xs">{row.original.app_key}</code> },
       {
+        header: a.appSecret,
+        cell: ({ row }) => (
+          <span className="text-xs">{row.original.has_secret ? a.secretSet : a.secretMissing}</span>
+        ),
+      },
+      {
         header: a.expires,
         cell: ({ row }) => (
           <span className="text-xs">

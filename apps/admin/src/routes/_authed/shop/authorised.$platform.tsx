@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../../copy';
+import { AuthorisedPage, parseAuthorisedSearch } from '../../../features/shop/authorised-page';
+
+/** The platforms send the seller back here after authorising a shop (`PUBLIC_URL/shop/authorised/<platform>`). */
+export const Route = createFileRoute('/_authed/shop/authorised/$platform')({
+  staticData: { title: TITLES.shopAuthorised, permission: 'shop:manage' },
+  validateSearch: parseAuthorisedSearch,
+  component: AuthorisedPage,
+});

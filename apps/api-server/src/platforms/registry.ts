@@ -1,0 +1,87 @@
+import { AUTHORISABLE_PLATFORMS } from '@consign/api-client';
+import type { Queryable } from '../db/db';
+import { appSecretContext, findPlatformApp, platformsWithApps } from '../db/platform-apps';
+import type { Logger } from '../log';
+import { type SecretBox, SecretBoxError } from '../security/secret-box';
+import type { PlatformCode, PlatformConnector, PlatformEndpoints } from './connector';
+import { DoudianConnector } from './doudian';
+import { PddConnector } from './pdd';
+
+export interface PlatformRegistryOptions {
+  db: Queryable;
+  /** Opens the apps' secrets (`config.dataKey`); shop tokens are sealed with the same box. */
+  box: SecretBox;
+  /** Each platform's endpoints (`config.platforms`, or the mounted sandboxes'), read per connector built. */
+  endpoints: () => Record<PlatformCode, PlatformEndpoints>;
+  now: () => number;
+  log?: Logger;
+  /** For tests of a broken platform. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The one way to a platform's connector: the server builds one registry at start, the routes (shop
+ * authorisation), the order sync and the writeback ask it for `connector(platform)`.
+ *
+ * `connector` reads the platform's app (db/platform-apps.ts `findPlatformApp`: the platform enabled,
+ * its newest active app with a secret) on every call, one indexed query, so that a platform disabled or
+ * an app changed in 全局设置 takes effect at once, on every instance. The connector built for an app is
+ * kept while the app's row (id, client id, sealed secret) stays the same: a new secret is a new sealed
+ * value, hence a new connector.
+ */
+export class PlatformRegistry {
+  readonly box: SecretBox;
+  readonly #options: PlatformRegistryOptions;
+  readonly #built = new Map<PlatformCode, { key: string; connector: PlatformConnector }>();
+
+  constructor(options: PlatformRegistryOptions) {
+    this.#options = options;
+    this.box = options.box;
+  }
+
+  /**
+   * The connector of `platform`, or null when the platform is disabled or has no usable app (none
+   * registered, or its secret does not open under this server's key: logged). `db`: a transaction the
+   * caller is in (PGlite has one connection: a query outside it would wait for it).
+   */
+  async connector(
+    platform: PlatformCode,
+    db: Queryable = this.#options.db,
+  ): Promise<PlatformConnector | null> {
+    const app = await findPlatformApp(db, platform, this.#nowS());
+    if (!app) return null;
+    const key = `${app.id}\n${app.clientId}\n${app.sealedSecret}`;
+    const cached = this.#built.get(platform);
+    if (cached?.key === key) return cached.connector;
+    let clientSecret: string;
+    try {
+      clientSecret = this.box.open(app.sealedSecret, appSecretContext(app.id));
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      this.#options.log?.warn('platform app secret does not open', {
+        platform,
+        platformAuthId: app.id,
+        error: error.message,
+      });
+      return null;
+    }
+    const options = {
+      app: { clientId: app.clientId, clientSecret },
+      endpoints: this.#options.endpoints()[platform],
+      now: this.#options.now,
+      fetch: this.#options.fetch,
+    };
+    const connector = platform === 'pinduoduo' ? new PddConnector(options) : new DoudianConnector(options);
+    this.#built.set(platform, { key, connector });
+    return connector;
+  }
+
+  /** The platforms with a connector that are enabled and have an app: what 添加店铺 offers. */
+  enabled(db: Queryable = this.#options.db): Promise<PlatformCode[]> {
+    return platformsWithApps(db, AUTHORISABLE_PLATFORMS, this.#nowS());
+  }
+
+  #nowS() {
+    return Math.floor(this.#options.now() / 1000);
+  }
+}
