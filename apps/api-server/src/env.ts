@@ -6,7 +6,7 @@ import type { Scope } from './db/scope';
 import type { ImportReader } from './import-file';
 import type { Logger } from './log';
 import type { PlatformRegistry } from './platforms/registry';
-import type { ShopCalls } from './platforms/shop-calls';
+import type { ConnectorFor, ShopCalls } from './platforms/shop-calls';
 import type { CaptchaProvider } from './providers/captcha';
 import type { SecretBox } from './security/secret-box';
 import type { SmsCodes } from './security/sms-codes';
@@ -28,6 +28,8 @@ export interface Deps {
   wakeJobs: (kind: string) => void;
   /** Calls with a shop's token, refreshing it (发货回传, 查看完整收货信息). */
   shopCalls: ShopCalls;
+  /** The connector those calls use: the registry's (`platforms.connector`), or a test's. */
+  connectorFor: ConnectorFor;
   /** Reads 导入快递单号 files in worker threads. */
   imports: ImportReader;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */

@@ -294,6 +294,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     wakeJobs: (kind) => jobs.wake(kind),
     shopCalls,
+    connectorFor,
     imports,
     exportDir,
     secret,

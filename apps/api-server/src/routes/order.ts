@@ -48,9 +48,9 @@ export function orderRoutes({
   now: clock,
   imports,
   wakeJobs,
-  platforms,
+  connectorFor,
   shopCalls,
-}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'platforms' | 'shopCalls'>) {
+}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'connectorFor' | 'shopCalls'>) {
   const now = () => Math.floor(clock() / 1000);
   /** Once the 发货 is committed, the `writeback` job looks for the writebacks it queued. */
   const wakeWriteback = (c: Context<ApiEnv>) => afterCommit(c, () => wakeJobs('writeback'));
@@ -146,10 +146,7 @@ export function orderRoutes({
       // The platform is called outside any transaction (PGlite has one connection); the entry that it
       // was viewed is written once it answered.
       .post('/receiver-decrypt', body('/api/order/receiver-decrypt'), async (c) => {
-        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, {
-          connectorFor: (platform) => platforms.connector(platform),
-          shopCalls,
-        });
+        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, { connectorFor, shopCalls });
         return ok(c, await logged(c, async () => saved));
       })
       .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
