@@ -17,6 +17,8 @@ import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
+import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
+import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
@@ -93,6 +95,11 @@ export interface ServerOptions {
   apiQueue?: number;
   /** How long a queued API call waits before its 503. Default 1000 ms. */
   queueWaitMs?: number;
+  /**
+   * The authorisation sweep (jobs/auth-expiry.ts: notifies shops expiring within 7 days or expired),
+   * a kind of the job runner; false: not registered (tests that compare tables between calls).
+   */
+  authExpirySweep?: AuthExpiryOptions | false;
 }
 
 export interface RunningServer {
@@ -104,6 +111,8 @@ export interface RunningServer {
   sms: SmsProvider;
   /** The export worker (null when disabled). */
   exports: ExportWorker | null;
+  /** The one runner of every background job kind (jobs/runner.ts). */
+  jobs: JobRunner;
   exportDir: string;
   /** Whether this start seeded the database. */
   seeded: boolean;
@@ -263,6 +272,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   phase('listening');
   worker?.start();
   await exportWorker?.start();
+  const jobs = new JobRunner(log);
+  if (options.authExpirySweep !== false) jobs.register(authExpiryKind(db, now, options.authExpirySweep));
+  jobs.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -293,6 +305,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (maintenance) clearInterval(maintenance);
       clearInterval(sweeper);
       await sweeping;
+      await jobs.stop();
       await worker?.stop();
       await exportWorker?.stop();
       sandboxes?.close();
@@ -313,6 +326,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sms: smsProvider,
     seeded,
     exports: exportWorker,
+    jobs,
     exportDir,
     sandboxes,
     close,

@@ -1,6 +1,7 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { type ApiPath, apiRoutes, auditAction, type RouteContract } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../src/db/notifications';
 import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
 
 /**
@@ -437,6 +438,22 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   '/api/team/member-del': [async () => ({ token: admin, body: { id: (await newMember('13712340024')).id } })],
 
+  '/api/notification/index': [async () => ({ token: user, body: page })],
+  '/api/notification/unread-count': [async () => ({ token: user, body: {} })],
+  '/api/notification/read': [
+    async () => {
+      const { id } = await notify(db(), {
+        accountId: 1,
+        kind: 'shop_auth',
+        key: 'audit:read',
+        title: '店铺授权即将过期',
+        body: '演示',
+        link: '/shop/setting?shop_id=1',
+      });
+      return { token: user, body: { id } };
+    },
+  ],
+  '/api/notification/read-all': [async () => ({ token: user, body: {} })],
   '/api/seller/index': [async () => ({ token: admin, body: page })],
   '/api/seller/status': [
     async () => {
@@ -451,8 +468,14 @@ const CASES: Record<ApiPath, Case[]> = {
 };
 
 beforeAll(async () => {
-  // No export worker: a job it ran in the background would change the data between two snapshots.
-  t = await startTestServer({ dataDir: 'memory://', copyWorker: false, exportWorker: false });
+  // No export worker nor authorisation sweep: a job run in the background would change the data
+  // between two snapshots.
+  t = await startTestServer({
+    dataDir: 'memory://',
+    copyWorker: false,
+    exportWorker: false,
+    authExpirySweep: false,
+  });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);
   secondToken = await t.login(SECOND);

@@ -16,6 +16,7 @@ export * from './fulfilment.js';
 export * from './goods.js';
 export * from './list.js';
 export * from './log.js';
+export * from './notification.js';
 export * from './order.js';
 export * from './permissions.js';
 export * from './routes.js';

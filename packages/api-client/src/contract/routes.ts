@@ -64,6 +64,13 @@ import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, go
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
 import {
+  notificationListParamsSchema,
+  notificationReadAllSchema,
+  notificationReadBodySchema,
+  notificationSchema,
+  notificationUnreadSchema,
+} from './notification.js';
+import {
   afterSaleListParamsSchema,
   afterSaleOrderSchema,
   orderListParamsSchema,
@@ -544,6 +551,27 @@ export const apiRoutes = {
     permission: 'log:view',
     body: logListParamsSchema,
     data: pageSchema(logEntrySchema),
+  },
+
+  // 消息通知 (the header's bell): the caller's account's notifications; read or not is per user.
+  // No permission: every member sees the account's bell.
+  '/api/notification/index': {
+    access: 'user',
+    body: notificationListParamsSchema,
+    data: pageSchema(notificationSchema),
+  },
+  '/api/notification/unread-count': { access: 'user', body: emptyBodySchema, data: notificationUnreadSchema },
+  '/api/notification/read': {
+    access: 'user',
+    body: notificationReadBodySchema,
+    data: notificationSchema,
+    audit: '标记通知已读',
+  },
+  '/api/notification/read-all': {
+    access: 'user',
+    body: emptyBodySchema,
+    data: notificationReadAllSchema,
+    audit: '全部通知已读',
   },
 
   '/api/seller/index': {
