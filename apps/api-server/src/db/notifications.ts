@@ -1,8 +1,8 @@
 import {
   isInternalLink,
+  NOTIFICATION_KINDS,
   type Notification,
   type NotificationKind,
-  NOTIFICATION_KINDS,
   type Page,
 } from '@consign/api-client';
 import type { Queryable } from './db';
@@ -132,11 +132,10 @@ export async function markRead(
   id: number,
   nowS: number,
 ): Promise<{ row: Notification; change: Change }> {
-  const [found] = await scope.db.query<Notification>(`SELECT ${SELECT} WHERE n.id = $1 AND n.account_id = $3`, [
-    id,
-    userId,
-    scope.accountId,
-  ]);
+  const [found] = await scope.db.query<Notification>(
+    `SELECT ${SELECT} WHERE n.id = $1 AND n.account_id = $3`,
+    [id, userId, scope.accountId],
+  );
   if (!found) throw notFound();
   await scope.db.query(
     `INSERT INTO notification_reads (notification_id, user_id, read_at) VALUES ($1, $2, $3)

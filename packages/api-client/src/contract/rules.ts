@@ -317,15 +317,6 @@ export const BUYER_MOBILE_PATTERN = /^1\d{10}$/;
 export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback'] as const;
 /** A shop's authorisation is "about to expire" this many days ahead (the sweep notifies once). */
 export const AUTH_EXPIRY_WARNING_DAYS = 7;
-/** The bell shows counts past this as `99+`. */
-export const UNREAD_BADGE_MAX = 99;
-
-/** The bell's badge text: none at 0, `99+` past 99. */
-export function unreadBadge(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(Math.floor(count));
-}
-
 /**
  * A notification's link: a path of this app only (`/shop/setting?shop_id=3`, `/order/index?...`),
  * so clicking one can never leave the site (`//evil.example`, `/\evil.example`) nor run a script
