@@ -122,6 +122,7 @@ const postgresSuites = [
   'test/log-crash.test.ts',
   'test/job-fairness.test.ts',
   'test/notifications.test.ts',
+  'test/order-entry.test.ts',
 ];
 
 export default defineConfig({

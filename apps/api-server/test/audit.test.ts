@@ -2,7 +2,16 @@ import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { type ApiPath, apiRoutes, auditAction, type RouteContract } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/db/notifications';
-import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
+import {
+  ADMIN,
+  envelope,
+  importForm,
+  orderFileForm,
+  orderFileRow,
+  startTestServer,
+  type TestServer,
+  USER,
+} from './helpers';
 
 /**
  * The operation log and record versions (docs/design.md#seller-accounts-permissions-and-the-operation-log).
@@ -21,6 +30,7 @@ const PER_ORDER = new Set<ApiPath>([
   '/api/order/batch-ship',
   '/api/order/batch-cancel',
   '/api/order/import-apply',
+  '/api/order/import-orders-apply',
 ]);
 
 const SECOND = '13712340011';
@@ -301,6 +311,27 @@ const CASES: Record<ApiPath, Case[]> = {
       ),
     }),
   ],
+  '/api/order/create': [
+    async () => ({
+      token: user,
+      body: {
+        shop_id: 1,
+        items: [{ title: '手工单商品', quantity: 1, price: 1990 }],
+        amount: 1990,
+        receiver: { name: '赵六', mobile: '13812340000', address: '某路 1 号' },
+      },
+    }),
+  ],
+  '/api/order/import-orders-preview': [
+    async () => ({ token: user, body: orderFileForm(1, [orderFileRow('AUDIT-PREVIEW-1')]) }),
+  ],
+  // Two rows: one entry per order added, each naming it.
+  '/api/order/import-orders-apply': [
+    async () => ({
+      token: user,
+      body: orderFileForm(1, [orderFileRow('AUDIT-IMPORT-1'), orderFileRow('AUDIT-IMPORT-2')]),
+    }),
+  ],
   '/api/order/batch-cancel': [
     async () => ({
       token: user,
@@ -509,8 +540,10 @@ describe('the operation log, for every path of the contract', () => {
       const entries = await logSince(since);
       if (contract.audit && PER_ORDER.has(path)) {
         // One entry per order that changed, each naming its order, written in that order's transaction.
-        const { results } = answer.data as { results: { ok: boolean; order_no: string }[] };
-        const changed = results.filter((r) => r.ok).map((r) => r.order_no);
+        const { results } = answer.data as {
+          results: { ok?: boolean; outcome?: string; order_no: string }[];
+        };
+        const changed = results.filter((r) => r.ok ?? r.outcome !== 'failed').map((r) => r.order_no);
         expect(changed.length, `${path}: every order of the case changes`).toBe(results.length);
         expect(entries.map((e) => [e.target_type, e.target_name])).toEqual(
           changed.map((no) => ['order', no]),

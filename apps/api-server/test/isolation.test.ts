@@ -1,7 +1,14 @@
 import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/db/notifications';
-import { envelope, importForm, startTestServer, type TestServer } from './helpers';
+import {
+  envelope,
+  importForm,
+  orderFileForm,
+  orderFileRow,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 
 /**
  * The data boundary (docs/design.md#seller-accounts-permissions-and-the-operation-log), generated from the contract's route table: a second seller,
@@ -207,6 +214,24 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/order/import-apply': [
       { body: importForm(`订单号,快递公司,快递单号\n${ids.orderNo},SF,SF1234567890123\n`), outcome: 'any' },
+    ],
+    // An order into the demo account's shop, typed or imported: 404, nothing added.
+    '/api/order/create': [
+      {
+        body: {
+          shop_id: ids.shop,
+          items: [{ title: '劫持', quantity: 1, price: 1 }],
+          amount: 1,
+          receiver: { name: '劫持', mobile: '13712340009', address: '劫持路 1 号' },
+        },
+        outcome: 'not-found',
+      },
+    ],
+    '/api/order/import-orders-preview': [
+      { body: orderFileForm(ids.shop, [orderFileRow('HIJACK-1')]), outcome: 'not-found' },
+    ],
+    '/api/order/import-orders-apply': [
+      { body: orderFileForm(ids.shop, [orderFileRow('HIJACK-1')]), outcome: 'not-found' },
     ],
     '/api/order/after-sale-refund': [{ body: { id: ids.afterSale }, outcome: 'not-found' }],
     '/api/order/after-sale-reject': [{ body: { id: ids.afterSale, reason: '劫持' }, outcome: 'not-found' }],

@@ -18,6 +18,7 @@ export * from './list.js';
 export * from './log.js';
 export * from './notification.js';
 export * from './order.js';
+export * from './order-entry.js';
 export * from './permissions.js';
 export * from './routes.js';
 export * from './rules.js';

@@ -78,6 +78,13 @@ import {
   receiverAddressSchema,
   receiverListParamsSchema,
 } from './order.js';
+import {
+  orderCreateBodySchema,
+  orderCreateResultSchema,
+  orderFileBodySchema,
+  orderFilePreviewSchema,
+  orderFileResultSchema,
+} from './order-entry.js';
 import type { Permission } from './permissions.js';
 import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
@@ -331,6 +338,28 @@ export const apiRoutes = {
     body: orderImportBodySchema,
     data: importResultSchema,
     audit: '导入快递单号',
+  },
+  // Orders of shops without API access: 手工建单, and 导入订单 from a platform's order-export file
+  // (preview writes nothing; apply upserts by shop and platform order number).
+  '/api/order/create': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderCreateBodySchema,
+    data: orderCreateResultSchema,
+    audit: '手工建单',
+  },
+  '/api/order/import-orders-preview': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderFileBodySchema,
+    data: orderFilePreviewSchema,
+  },
+  '/api/order/import-orders-apply': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderFileBodySchema,
+    data: orderFileResultSchema,
+    audit: '导入订单',
   },
   '/api/order/after-sale-refund': {
     access: 'user',

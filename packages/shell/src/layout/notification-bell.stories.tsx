@@ -63,7 +63,8 @@ export const NoneUnread: Story = {
   args: { notifications: { ...meta.args.notifications, unread: 0 } },
   play: async ({ canvasElement }) => {
     const bell = within(canvasElement).getByRole('button', { name: '消息通知' });
-    await expect(bell.querySelector('[data-slot=badge]')).toBeNull();
+    await expect(bell.querySelector('[data-slot=badge-indicator]')).toBeNull();
+    await expect(bell).toHaveTextContent('');
   },
 };
 
@@ -93,7 +94,7 @@ export const Open: Story = {
     const list = await page.findByRole('list', { name: '消息通知' });
     const entries = within(list).getAllByRole('button');
     await expect(entries).toHaveLength(3);
-    await expect(entries[0]).toHaveAccessibleName(/未读：店铺授权即将过期/);
+    await expect(entries[0]).toHaveAccessibleName(/^未读：\s*店铺授权即将过期/);
     await expect(entries[2]).toHaveAttribute('data-read', 'true');
     await expect(args.notifications.onOpenChange).toHaveBeenCalledWith(true);
     await expect(page.getByRole('button', { name: '全部已读' })).toBeEnabled();
