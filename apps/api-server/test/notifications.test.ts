@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/db/notifications';
-import { authExpiryKind, sweepAuthExpiry } from '../src/jobs/auth-expiry';
+import { authExpiryKind, shopLink, sweepAuthExpiry } from '../src/jobs/auth-expiry';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 /**
@@ -130,6 +130,16 @@ describe('the authorisation sweep', () => {
     await db().query('UPDATE shops SET auth_expires_at = $2 WHERE id = $1', [later, nowS() + 8 * DAY]);
   });
 
+  const linkOf = async (id: number) => {
+    const [shop] = await db().query<{ name: string }>('SELECT name FROM shops WHERE id = $1', [id]);
+    return shopLink(shop?.name ?? '');
+  };
+
+  it('links to 店铺设置 filtered to the shop, whatever its name holds', () => {
+    expect(shopLink('良品生活馆')).toBe(`/shop/setting?keyword=${encodeURIComponent('良品生活馆')}`);
+    expect(shopLink("A&B 店 (1)'!*")).toBe('/shop/setting?keyword=A%26B%20%E5%BA%97%20%281%29%27%21%2A');
+  });
+
   const forShop = (id: number) =>
     db().query<{ title: string; body: string; link: string; kind: string }>(
       `SELECT title, body, link, kind FROM notifications WHERE account_id = $1 AND key LIKE $2 ORDER BY id`,
@@ -143,11 +153,11 @@ describe('the authorisation sweep', () => {
     expect(soon).toMatchObject({
       kind: 'shop_auth',
       title: '店铺授权即将过期',
-      link: `/shop/setting?shop_id=${expiring}`,
+      link: await linkOf(expiring),
     });
     expect(soon?.body).toMatch(/的授权将于 \d{4}-\d{2}-\d{2} 过期/);
     expect(await forShop(expired)).toEqual([
-      expect.objectContaining({ title: '店铺授权已过期', link: `/shop/setting?shop_id=${expired}` }),
+      expect.objectContaining({ title: '店铺授权已过期', link: await linkOf(expired) }),
     ]);
     expect(await forShop(later)).toEqual([]);
 

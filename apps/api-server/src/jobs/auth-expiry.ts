@@ -39,6 +39,15 @@ function shanghaiDate(unixS: number): string {
   return new Date((unixS + 8 * 3600) * 1000).toISOString().slice(0, 10);
 }
 
+/** 店铺设置 filtered to the shop (its name, fully percent-encoded: an internal link's characters only). */
+export function shopLink(name: string): string {
+  const encoded = encodeURIComponent(name).replace(
+    /[!'()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `/shop/setting?keyword=${encoded}`;
+}
+
 interface DueShop {
   id: number;
   account_id: number;
@@ -80,7 +89,7 @@ export async function sweepAuthExpiry(db: Db, nowS: number): Promise<number> {
           body: shop.expired
             ? `${where}的授权已过期${date ? `（${date}）` : ''}，订单不再同步，请重新授权`
             : `${where}的授权将于 ${date} 过期，请及时重新授权`,
-          link: `/shop/setting?shop_id=${shop.id}`,
+          link: shopLink(shop.name),
         },
         nowS,
       );

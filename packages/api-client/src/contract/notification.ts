@@ -12,7 +12,7 @@ export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /** A path inside the app (`/shop/setting?...`, `/order/...`): never another origin, never a script. */
-export const internalLinkSchema = z.string().max(300).refine(isInternalLink, '链接必须是站内路径');
+export const internalLinkSchema = z.string().max(1000).refine(isInternalLink, '链接必须是站内路径');
 
 export const notificationSchema = z.object({
   id: idSchema,

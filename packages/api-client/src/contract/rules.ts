@@ -323,7 +323,7 @@ export const AUTH_EXPIRY_WARNING_DAYS = 7;
  * (`javascript:`): a leading `/` not followed by `/` or `\`, then URL path and query characters only.
  */
 export function isInternalLink(value: string): boolean {
-  return value.length <= 300 && /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%+]*$/.test(value) && isSafeUrl(value);
+  return value.length <= 1000 && /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%+]*$/.test(value) && isSafeUrl(value);
 }
 
 /**
