@@ -14,7 +14,7 @@ test('手工建单: a typed order is checked, saved as 待采购 and listed', as
 
   // Nothing filled in: each required field says so, nothing is sent.
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByText('请选择店铺')).toBeVisible();
+  await expect(dialog.getByText('请先选择订单所属的店铺')).toBeVisible();
   await expect(dialog.getByText('请填写商品名称')).toBeVisible();
 
   await dialog.getByRole('combobox', { name: '店铺' }).click();
@@ -24,7 +24,7 @@ test('手工建单: a typed order is checked, saved as 待采购 and listed', as
   await dialog.getByLabel('规格').fill('红色 XL');
   await dialog.getByLabel('数量').fill('2');
   await dialog.getByLabel('单价（元）').fill('39.9');
-  await expect(dialog).toContainText('商品合计 79.80 元');
+  await expect(dialog).toContainText('商品合计 ¥79.80');
   await dialog.getByLabel('实付金额（元）').fill('75');
   await dialog.getByLabel('买家留言').fill('不要放快递柜');
   await dialog.getByLabel('收货人').fill('孙悦');

@@ -15,7 +15,7 @@ export const ORDER_ENTRY_COPY = {
   addItem: '添加商品',
   removeItem: (n: number) => `删除第 ${n} 件商品`,
   amount: '实付金额（元）',
-  amountHint: (total: string) => `商品合计 ${total} 元`,
+  amountHint: (total: string) => `商品合计 ${total}`,
   buyerMessage: '买家留言',
   receiverName: '收货人',
   receiverMobile: '手机',

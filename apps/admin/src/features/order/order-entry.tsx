@@ -54,7 +54,7 @@ const yuan = z.string().refine((text) => parseYuan(text) !== undefined, e.badMon
 /** The form as typed, turned into the body of `/api/order/create` and checked by the contract. */
 const manualFormSchema = z
   .object({
-    shop_id: z.string().min(1, e.shopPlaceholder),
+    shop_id: z.string().min(1, e.importShopFirst),
     platform_order_no: optional(e.platformOrderNo, 64),
     items: z
       .array(
