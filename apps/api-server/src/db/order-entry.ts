@@ -1,16 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  CLOSED_PLATFORM_STATUSES,
-  type OrderCreateResult,
-  type OrderEntry,
-  type OrderFilePreview,
-  type OrderFileResult,
-  type OrderFileRow,
+import type {
+  OrderCreateResult,
+  OrderEntry,
+  OrderFilePreview,
+  OrderFileResult,
+  OrderFileRow,
 } from '@consign/api-client';
 import { orderEntrySchema } from '@consign/api-client/contract';
 import type * as z from 'zod';
 import { HttpProblem } from '../http/respond';
-import type { OrderFileLine } from '../order-file';
+import { CLOSED_PLATFORM_STATUSES, type OrderFileLine } from '../order-file';
 import type { CommitEach } from './fulfilment';
 import type { Change, Saved } from './log';
 import { notFound, type Scope } from './scope';
@@ -37,7 +36,6 @@ const FIELD_LABELS: Record<string, string> = {
   quantity: '商品数量',
   price: '单价',
   amount: '金额',
-  buyer_name: '买家',
   buyer_message: '买家留言',
   name: '收货人',
   mobile: '手机',
@@ -127,7 +125,7 @@ async function insertOrder(
       JSON.stringify(goods),
       goods.map((line) => line.title).join('\n'),
       entry.amount,
-      entry.buyer_name || entry.receiver.name,
+      entry.receiver.name,
       entry.receiver.name,
       entry.receiver.mobile,
       entry.receiver.address,
@@ -254,7 +252,7 @@ async function checkOrderFile(scope: Scope, shopId: number, lines: OrderFileLine
         {
           title: cells.title,
           sku: cells.sku || undefined,
-          quantity: quantity >= 1 ? quantity : 1,
+          quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
           price: quantity >= 1 && goodsTotal !== null ? Math.round(goodsTotal / quantity) : 0,
         },
       ],

@@ -12,7 +12,7 @@ export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /** A path inside the app (`/shop/setting?...`, `/order/...`): never another origin, never a script. */
-export const internalLinkSchema = z.string().max(1000).refine(isInternalLink, '链接必须是站内路径');
+export const internalLinkSchema = z.string().max(1000).refine(isInternalLink);
 
 export const notificationSchema = z.object({
   id: idSchema,
@@ -31,7 +31,8 @@ export const notificationListParamsSchema = listParamsSchema;
 export type NotificationListParams = z.input<typeof notificationListParamsSchema>;
 
 /** `/api/notification/unread-count`: how many the caller has not read. */
-export const notificationUnreadSchema = z.object({ unread: z.int().min(0).max(1_000_000_000) });
+const count = z.int().min(0).max(1_000_000_000);
+export const notificationUnreadSchema = z.object({ unread: count });
 export type NotificationUnread = z.infer<typeof notificationUnreadSchema>;
 
 /** Body of `/api/notification/read`. */
@@ -39,4 +40,4 @@ export const notificationReadBodySchema = z.object({ id: idLikeSchema });
 export type NotificationReadBody = z.input<typeof notificationReadBodySchema>;
 
 /** What `read-all` answers: how many were marked now. */
-export const notificationReadAllSchema = z.object({ marked: z.int().min(0).max(1_000_000_000) });
+export const notificationReadAllSchema = z.object({ marked: count });

@@ -594,13 +594,13 @@ export const apiRoutes = {
     access: 'user',
     body: notificationReadBodySchema,
     data: notificationSchema,
-    audit: '标记通知已读',
+    audit: '通知已读',
   },
   '/api/notification/read-all': {
     access: 'user',
     body: emptyBodySchema,
     data: notificationReadAllSchema,
-    audit: '全部通知已读',
+    audit: '全部已读',
   },
 
   '/api/seller/index': {

@@ -26,28 +26,6 @@ export function dashboardSummaryQuery(api: ApiClient) {
   });
 }
 
-/** How often the bell's unread count is read again while the page is open (and on focus). */
-export const NOTIFICATION_POLL_MS = 60_000;
-
-/** The bell's badge: the caller's unread count, refreshed every minute and when the window regains focus. */
-export function notificationUnreadQuery(api: ApiClient) {
-  return queryOptions({
-    queryKey: queryKeys.notifications.unread,
-    queryFn: ({ signal }) => api.notification.unreadCount({ signal }),
-    refetchInterval: NOTIFICATION_POLL_MS,
-    refetchOnWindowFocus: 'always',
-    staleTime: 10_000,
-  });
-}
-
-/** The bell's dropdown: the caller's latest notifications (unread first, then newest). */
-export function latestNotificationsQuery(api: ApiClient, pageSize = 10) {
-  return queryOptions({
-    queryKey: [...queryKeys.notifications.latest, pageSize] as const,
-    queryFn: ({ signal }) => api.notification.index({ pageIndex: 1, pageSize }, { signal }),
-  });
-}
-
 /** The dropshipping settings (`/api/setting/index`). */
 export function settingQuery(api: ApiClient) {
   return queryOptions({

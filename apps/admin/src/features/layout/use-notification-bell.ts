@@ -1,10 +1,33 @@
+import type { ApiClient } from '@consign/api-client';
 import { isInternalLink } from '@consign/api-client';
-import { latestNotificationsQuery, notificationUnreadQuery, queryKeys } from '@consign/api-client/query';
+import { queryKeys } from '@consign/api-client/query';
 import type { ShellNotification, ShellNotifications } from '@consign/shell';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import * as React from 'react';
 import { useApi } from '../../lib/use-api';
+
+/** How often the bell's unread count is read again while the page is open (and on focus). */
+export const NOTIFICATION_POLL_MS = 60_000;
+
+/** The bell's badge: the caller's unread count, every minute and whenever the window regains focus. */
+export function notificationUnreadQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.notifications.unread,
+    queryFn: ({ signal }) => api.notification.unreadCount({ signal }),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchOnWindowFocus: 'always',
+    staleTime: 10_000,
+  });
+}
+
+/** The bell's panel: the caller's latest ten notifications (unread first, then newest). */
+export function latestNotificationsQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.notifications.latest,
+    queryFn: ({ signal }) => api.notification.index({ pageIndex: 1, pageSize: 10 }, { signal }),
+  });
+}
 
 /**
  * The header bell's data (消息通知): the unread count, read every minute and when the window regains

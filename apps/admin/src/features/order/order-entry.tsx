@@ -1,7 +1,6 @@
 import {
   IMPORT_MAX_ROWS,
   isValidMobile,
-  ORDER_FILE_COLUMNS,
   type OrderFilePreview,
   type OrderFileResult,
 } from '@consign/api-client';
@@ -275,10 +274,13 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
 
 // ---- 导入订单 -------------------------------------------------------------------------------------
 
-/** The template: the 拼多多 export's column names and one example row, with a BOM for Excel. */
-const FIELDS = Object.values(ORDER_FILE_COLUMNS).map((column) => column.names[0]);
+/**
+ * The template: the 拼多多 export's column names (the server reads these and their synonyms:
+ * ORDER_FILE_COLUMNS in api-server's src/order-file.ts) and one example row, with a BOM for Excel.
+ */
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(
-  `\uFEFF${FIELDS.join(',')}\r\n240101-000000000001,纯棉短袖T恤,白色 L,2,109.80,119.80,王小明,13812345678,浙江省,杭州市,西湖区,文新街道,文一西路 100 号,待发货,请尽快发货\r\n`,
+  '\uFEFF订单号,订单状态,商品,商品规格,商品数量(件),商品总价(元),用户实付金额(元),收货人,手机,省,市,区,街道,详细地址,买家留言\r\n' +
+    '240101-000000000001,待发货,纯棉短袖T恤,白色 L,2,119.80,109.80,王小明,13812345678,浙江省,杭州市,西湖区,文新街道,文一西路 100 号,请尽快发货\r\n',
 )}`;
 
 export function OrderFileImportButton() {
