@@ -124,6 +124,8 @@ const postgresSuites = [
   'test/writeback.test.ts',
   'test/writeback-crash.test.ts',
   'test/shop-authorise.test.ts',
+  'test/notifications.test.ts',
+  'test/order-entry.test.ts',
 ];
 
 export default defineConfig({

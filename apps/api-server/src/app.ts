@@ -30,6 +30,7 @@ import { defaultRoutes } from './routes/default';
 import { downloadRoutes, exportRoutes } from './routes/export';
 import { goodsRoutes } from './routes/goods';
 import { logRoutes } from './routes/log';
+import { notificationRoutes } from './routes/notification';
 import { orderRoutes } from './routes/order';
 import { sellerRoutes } from './routes/seller';
 import { settingRoutes } from './routes/setting';
@@ -92,6 +93,7 @@ function createApi(options: AppOptions) {
   api.route('/export', exportRoutes(options));
   api.route('/dashboard', dashboardRoutes(options));
   api.route('/log', logRoutes());
+  api.route('/notification', notificationRoutes(options));
   api.route('/team', teamRoutes(options));
   api.route('/seller', sellerRoutes(options));
   return api;

@@ -36,12 +36,13 @@ export const IMPORT_MESSAGES = {
   empty: '文件中没有数据行',
   tooManyRows: `一次最多导入 ${IMPORT_MAX_ROWS} 行，请分成多个文件`,
   formula: (line: number) => `第 ${line} 行有公式（以 = + @ 开头或 Excel 公式），请填写纯文本`,
-  hugeCell: (line: number) => `第 ${line} 行有超过 ${IMPORT_MAX_CELL} 个字符的单元格`,
+  hugeCell: (line: number, max: number = IMPORT_MAX_CELL) => `第 ${line} 行有超过 ${max} 个字符的单元格`,
   tooComplex: '文件过大或过于复杂，无法在限定时间内读取，请拆分后重试',
   busy: '服务器繁忙，请稍后再导入',
 } as const;
 
-const refuse = (message: string, status: 400 | 413 | 415 | 422 = 422) => new HttpProblem(status, message);
+export const refuse = (message: string, status: 400 | 413 | 415 | 422 = 422) =>
+  new HttpProblem(status, message);
 
 /** A cell a spreadsheet would run as a formula when the text is opened again (CSV injection). */
 const FORMULA_START = /^[=+@\t\r]/;
@@ -109,10 +110,18 @@ export class ImportReader {
    * file as a whole.
    */
   async read(file: unknown): Promise<FileRow[]> {
+    return dataRows(await this.readTable(file));
+  }
+
+  /**
+   * The non-empty rows of an uploaded file, header first, read in a thread under the same limits (type,
+   * size, zip, rows, time, memory); the caller maps the columns (导入订单: order-file.ts).
+   */
+  async readTable(file: unknown): Promise<string[][]> {
     if (!(file instanceof Blob)) throw refuse(IMPORT_MESSAGES.notAFile);
     if (file.size > IMPORT_MAX_BYTES) throw refuse(IMPORT_MESSAGES.tooLarge, 413);
     if (file.size === 0) throw refuse(IMPORT_MESSAGES.empty);
-    return dataRows(await this.#rows(file as Blob & { name?: string }));
+    return this.#rows(file as Blob & { name?: string });
   }
 
   /** Ends the threads (the server's `close()`). */
@@ -175,6 +184,17 @@ export class ImportReader {
   }
 }
 
+/**
+ * A file's cells are refused as a whole when one is longer than `maxCell` or would run as a formula
+ * when the data is opened in a spreadsheet again (CSV injection).
+ */
+export function checkCells(cells: readonly string[], line: number, maxCell: number): void {
+  for (const cell of cells) {
+    if (cell.length > maxCell) throw refuse(IMPORT_MESSAGES.hugeCell(line, maxCell));
+    if (FORMULA_START.test(cell)) throw refuse(IMPORT_MESSAGES.formula(line));
+  }
+}
+
 /** The data rows of a file's non-empty rows (header first), checked as a whole. */
 function dataRows([header, ...data]: string[][]): FileRow[] {
   const names = (header ?? []).map((cell) => cell.trim());
@@ -186,10 +206,7 @@ function dataRows([header, ...data]: string[][]): FileRow[] {
   return data.map((row, i) => {
     const line = i + 2;
     const [orderNo, carrier, trackingNo] = at.map((index) => (row[index] ?? '').trim());
-    for (const cell of [orderNo, carrier, trackingNo] as string[]) {
-      if (cell.length > IMPORT_MAX_CELL) throw refuse(IMPORT_MESSAGES.hugeCell(line));
-      if (FORMULA_START.test(cell)) throw refuse(IMPORT_MESSAGES.formula(line));
-    }
+    checkCells([orderNo, carrier, trackingNo] as string[], line, IMPORT_MAX_CELL);
     return { line, order_no: orderNo ?? '', carrier: carrier ?? '', tracking_no: trackingNo ?? '' };
   });
 }

@@ -22,6 +22,7 @@ import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
+import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
@@ -126,6 +127,11 @@ export interface ServerOptions {
   publicUrl?: string;
   /** The platform connectors' `fetch` (tests of a broken platform). */
   platformFetch?: typeof fetch;
+  /**
+   * The authorisation sweep (jobs/auth-expiry.ts: notifies shops expiring within 7 days or expired),
+   * a kind of the job runner; false: not registered (tests that compare tables between calls).
+   */
+  authExpirySweep?: AuthExpiryOptions | false;
 }
 
 export interface RunningServer {
@@ -345,6 +351,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await exportJobs.prepare();
     jobs.register(exportJobs).register(new ExportSweep(exportJobs));
   }
+  if (options.authExpirySweep !== false) jobs.register(authExpiryKind(db, now, options.authExpirySweep));
   jobs.start();
 
   let closing: Promise<void> | null = null;

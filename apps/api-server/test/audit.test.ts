@@ -8,10 +8,21 @@ import {
   type RouteContract,
 } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../src/db/notifications';
 import { PddConnector } from '../src/platforms/pdd';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
-import { ADMIN, envelope, importForm, startTestServer, TestClock, type TestServer, USER } from './helpers';
+import {
+  ADMIN,
+  envelope,
+  importForm,
+  orderFileForm,
+  orderFileRow,
+  startTestServer,
+  TestClock,
+  type TestServer,
+  USER,
+} from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
 import { authorisedShop, purchasedPlatformOrders } from './writeback-helpers';
 
@@ -32,6 +43,7 @@ const PER_ORDER = new Set<ApiPath>([
   '/api/order/batch-ship',
   '/api/order/batch-cancel',
   '/api/order/import-apply',
+  '/api/order/import-orders-apply',
 ]);
 
 const SECOND = '13712340011';
@@ -346,6 +358,27 @@ const CASES: Record<ApiPath, Case[]> = {
       ),
     }),
   ],
+  '/api/order/create': [
+    async () => ({
+      token: user,
+      body: {
+        shop_id: 1,
+        items: [{ title: '手工单商品', quantity: 1, price: 1990 }],
+        amount: 1990,
+        receiver: { name: '赵六', mobile: '13812340000', address: '某路 1 号' },
+      },
+    }),
+  ],
+  '/api/order/import-orders-preview': [
+    async () => ({ token: user, body: orderFileForm(1, [orderFileRow('AUDIT-PREVIEW-1')]) }),
+  ],
+  // Two rows: one entry per order added, each naming it.
+  '/api/order/import-orders-apply': [
+    async () => ({
+      token: user,
+      body: orderFileForm(1, [orderFileRow('AUDIT-IMPORT-1'), orderFileRow('AUDIT-IMPORT-2')]),
+    }),
+  ],
   '/api/order/batch-cancel': [
     async () => ({
       token: user,
@@ -513,6 +546,22 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   '/api/team/member-del': [async () => ({ token: admin, body: { id: (await newMember('13712340024')).id } })],
 
+  '/api/notification/index': [async () => ({ token: user, body: page })],
+  '/api/notification/unread-count': [async () => ({ token: user, body: {} })],
+  '/api/notification/read': [
+    async () => {
+      const { id } = await notify(db(), {
+        accountId: 1,
+        kind: 'shop_auth',
+        key: 'audit:read',
+        title: '店铺授权即将过期',
+        body: '演示',
+        link: '/shop/setting?shop_id=1',
+      });
+      return { token: user, body: { id } };
+    },
+  ],
+  '/api/notification/read-all': [async () => ({ token: user, body: {} })],
   '/api/seller/index': [async () => ({ token: admin, body: page })],
   '/api/seller/status': [
     async () => {
@@ -527,7 +576,6 @@ const CASES: Record<ApiPath, Case[]> = {
 };
 
 beforeAll(async () => {
-  // No export worker: a job it ran in the background would change the data between two snapshots.
   // No background job changes data between the before and after of a case (the writebacks queued by
   // 重新回传 stay queued).
   pddServed = await serveSandbox(pdd);
@@ -545,6 +593,7 @@ beforeAll(async () => {
     platformConnector: async (platform) => (platform === 'pinduoduo' ? pddConnector : null),
     // The shop authorisation cases go through the mounted sandboxes and the apps registered for them.
     platformSandbox: { demoEveryMs: false },
+    authExpirySweep: false,
   });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);
@@ -580,8 +629,10 @@ describe('the operation log, for every path of the contract', () => {
       const entries = await logSince(since);
       if (contract.audit && PER_ORDER.has(path)) {
         // One entry per order that changed, each naming its order, written in that order's transaction.
-        const { results } = answer.data as { results: { ok: boolean; order_no: string }[] };
-        const changed = results.filter((r) => r.ok).map((r) => r.order_no);
+        const { results } = answer.data as {
+          results: { ok?: boolean; outcome?: string; order_no: string }[];
+        };
+        const changed = results.filter((r) => r.ok ?? r.outcome !== 'failed').map((r) => r.order_no);
         expect(changed.length, `${path}: every order of the case changes`).toBe(results.length);
         expect(entries.map((e) => [e.target_type, e.target_name])).toEqual(
           changed.map((no) => ['order', no]),

@@ -306,3 +306,34 @@ export async function createPostgresDatabase(base: string): Promise<{ url: strin
       onPostgres(base, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   };
 }
+
+/** A 拼多多-style order export (导入订单) for `shopId`: the header and the given rows. */
+export const ORDER_FILE_HEADER =
+  '订单号,订单状态,商品,商品规格,商品数量(件),商品总价(元),用户实付金额(元),收货人,手机,省,市,区,街道,详细地址,买家留言';
+export function orderFileForm(shopId: number, rows: string[], name = 'orders.csv'): FormData {
+  const form = importForm(`${ORDER_FILE_HEADER}\n${rows.join('\n')}\n`, name);
+  form.append('shop_id', String(shopId));
+  return form;
+}
+/** One row of {@link ORDER_FILE_HEADER}. */
+export function orderFileRow(no: string, overrides: Partial<Record<string, string>> = {}): string {
+  const row = {
+    no,
+    status: '待发货',
+    title: '纯棉短袖T恤',
+    sku: '白色 L',
+    quantity: '2',
+    total: '119.80',
+    paid: '109.80',
+    name: '王小明',
+    mobile: '13812345678',
+    province: '浙江省',
+    city: '杭州市',
+    district: '西湖区',
+    town: '文新街道',
+    address: '文一西路 100 号 2 幢 301 室',
+    message: '请尽快发货',
+    ...overrides,
+  };
+  return Object.values(row).join(',');
+}

@@ -1,6 +1,14 @@
 import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, importForm, startTestServer, type TestServer } from './helpers';
+import { notify } from '../src/db/notifications';
+import {
+  envelope,
+  importForm,
+  orderFileForm,
+  orderFileRow,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 
 /**
  * The data boundary (docs/design.md#seller-accounts-permissions-and-the-operation-log), generated from the contract's route table: a second seller,
@@ -28,7 +36,10 @@ const SNAPSHOT_QUERIES = [
     'export_jobs',
     'blacklist',
     'order_writebacks',
+    'notifications',
   ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
+  `SELECT r.* FROM notification_reads r JOIN notifications n ON n.id = r.notification_id
+   WHERE n.account_id = ${DEMO_ACCOUNT} ORDER BY r.notification_id, r.user_id`,
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
   `SELECT * FROM roles WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
   `SELECT * FROM users WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
@@ -73,6 +84,7 @@ interface DemoIds {
   copy: number;
   export: number;
   blacklist: number;
+  notification: number;
   banner: number;
   platform: number;
   platformAuth: number;
@@ -204,6 +216,24 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/order/import-apply': [
       { body: importForm(`订单号,快递公司,快递单号\n${ids.orderNo},SF,SF1234567890123\n`), outcome: 'any' },
     ],
+    // An order into the demo account's shop, typed or imported: 404, nothing added.
+    '/api/order/create': [
+      {
+        body: {
+          shop_id: ids.shop,
+          items: [{ title: '劫持', quantity: 1, price: 1 }],
+          amount: 1,
+          receiver: { name: '劫持', mobile: '13712340009', address: '劫持路 1 号' },
+        },
+        outcome: 'not-found',
+      },
+    ],
+    '/api/order/import-orders-preview': [
+      { body: orderFileForm(ids.shop, [orderFileRow('HIJACK-1')]), outcome: 'not-found' },
+    ],
+    '/api/order/import-orders-apply': [
+      { body: orderFileForm(ids.shop, [orderFileRow('HIJACK-1')]), outcome: 'not-found' },
+    ],
     '/api/order/after-sale-refund': [{ body: { id: ids.afterSale }, outcome: 'not-found' }],
     '/api/order/after-sale-reject': [{ body: { id: ids.afterSale, reason: '劫持' }, outcome: 'not-found' }],
     '/api/order/after-sale-receive': [
@@ -312,6 +342,12 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/team/member-del': [{ body: { id: ids.member }, outcome: 'not-found' }],
 
+    // The caller's own bell: none of the demo account's notifications, none of them marked.
+    '/api/notification/index': [{ body: page, outcome: 'empty-list' }],
+    '/api/notification/unread-count': [{ body: {}, outcome: 'any' }],
+    '/api/notification/read': [{ body: { id: ids.notification }, outcome: 'not-found' }],
+    '/api/notification/read-all': [{ body: {}, outcome: 'any' }],
+
     '/api/seller/index': [{ body: page, outcome: 'forbidden' }],
     '/api/seller/status': [{ body: { id: DEMO_ACCOUNT, status: 'disabled' }, outcome: 'forbidden' }],
   };
@@ -329,8 +365,22 @@ async function snapshot(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestServer({ dataDir: 'memory://', copyWorker: false, exportWorker: false });
+  t = await startTestServer({
+    dataDir: 'memory://',
+    copyWorker: false,
+    exportWorker: false,
+    authExpirySweep: false,
+  });
   const db = t.server.db;
+  // A notification of the demo account (its shop's authorisation).
+  await notify(db, {
+    accountId: DEMO_ACCOUNT,
+    kind: 'shop_auth',
+    key: 'isolation:demo',
+    title: '演示通知-授权即将过期',
+    body: '演示店铺的授权将于 2026-12-01 过期',
+    link: '/shop/setting?shop_id=1',
+  });
   // A finished export of the demo account.
   await db.query(
     `INSERT INTO export_jobs (account_id, name, format, filters, status, rows_done, rows_total, size, file_name,
@@ -380,6 +430,7 @@ beforeAll(async () => {
     copy: await one('SELECT id FROM copy_records WHERE account_id = $1 ORDER BY id LIMIT 1'),
     export: await one('SELECT id FROM export_jobs WHERE account_id = $1 ORDER BY id LIMIT 1'),
     blacklist: await one('SELECT id FROM blacklist WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    notification: await one('SELECT id FROM notifications WHERE account_id = $1 ORDER BY id LIMIT 1'),
     banner: await one('SELECT id FROM banners WHERE $1 > 0 ORDER BY id LIMIT 1'),
     platform: await one('SELECT id FROM platforms WHERE $1 > 0 ORDER BY id LIMIT 1'),
     platformAuth: await one('SELECT id FROM platform_auths WHERE $1 > 0 ORDER BY id LIMIT 1'),
@@ -403,6 +454,7 @@ beforeAll(async () => {
      UNION SELECT notify_mobile FROM settings WHERE account_id = $1
      UNION SELECT name FROM roles WHERE account_id = $1
      UNION SELECT name FROM export_jobs WHERE account_id = $1
+     UNION SELECT title FROM notifications WHERE account_id = $1
      UNION SELECT mobile FROM users WHERE account_id = $1
      UNION SELECT name FROM addresses WHERE account_id = $1
      UNION SELECT address FROM addresses WHERE account_id = $1

@@ -1,6 +1,15 @@
 import { type ApiPath, apiRoutes, PERMISSIONS, type RouteContract } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
+import {
+  ADMIN,
+  envelope,
+  importForm,
+  orderFileForm,
+  orderFileRow,
+  startTestServer,
+  type TestServer,
+  USER,
+} from './helpers';
 
 /**
  * The permission of every route, generated from the contract's route table (docs/design.md#seller-accounts-permissions-and-the-operation-log): the
@@ -75,6 +84,14 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/order/batch-cancel': { ids: [ids.order], reason: '缺货' },
     '/api/order/import-preview': importForm('订单号,快递公司,快递单号\nDD-NOPE,SF,SF1234567890123\n'),
     '/api/order/import-apply': importForm('订单号,快递公司,快递单号\nDD-NOPE,SF,SF1234567890123\n'),
+    '/api/order/create': {
+      shop_id: ids.shop,
+      items: [{ title: '手工单商品', quantity: 1, price: 100 }],
+      amount: 100,
+      receiver: { name: '赵六', mobile: '13812340000', address: '某路 1 号' },
+    },
+    '/api/order/import-orders-preview': orderFileForm(ids.shop, [orderFileRow('PERM-1')]),
+    '/api/order/import-orders-apply': orderFileForm(ids.shop, [orderFileRow('PERM-1')]),
     '/api/order/after-sale-refund': { id: ids.afterSale },
     '/api/order/after-sale-reject': { id: ids.afterSale, reason: '不符合' },
     '/api/order/after-sale-receive': { id: ids.afterSale, return_tracking_no: 'SF1234567890123' },

@@ -151,6 +151,15 @@ const blacklistEntry = {
   created_at: now,
   version: 1,
 };
+const notification = {
+  id: 1,
+  kind: 'shop_auth',
+  title: '店铺授权即将过期',
+  body: '「云仓旗舰店」（拼多多）的授权将于 2026-11-29 过期，请重新授权',
+  link: '/shop/setting?shop_id=3',
+  read: false,
+  created_at: now,
+};
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
@@ -307,6 +316,40 @@ const answers: Record<ApiPath, unknown> = {
     today_sales: 12_900,
     days: [{ date: '2026-11-22', orders: 4, sales: 12_900 }],
   },
+  '/api/order/create': { id: 481, order_no: 'DD2026112212345678', status: 'pending' },
+  '/api/order/import-orders-preview': {
+    rows: [
+      {
+        line: 2,
+        platform_order_no: '201122-123456789012345',
+        title: '纯棉T恤',
+        receiver_name: '张三',
+        amount: 5990,
+        exists: false,
+        errors: [],
+      },
+    ],
+    valid: 1,
+    invalid: 0,
+  },
+  '/api/order/import-orders-apply': {
+    results: [
+      {
+        line: 2,
+        platform_order_no: '201122-123456789012345',
+        order_no: 'DD20261122000000481',
+        outcome: 'created',
+        message: '',
+      },
+    ],
+    created: 1,
+    updated: 0,
+    failed: 0,
+  },
+  '/api/notification/index': page(notification),
+  '/api/notification/unread-count': { unread: 3 },
+  '/api/notification/read': { ...notification, read: true },
+  '/api/notification/read-all': { marked: 3 },
   '/api/log/index': page({
     id: 1,
     created_at: now,

@@ -9,7 +9,10 @@ export const shellCopy = {
   topUp: '充值',
   help: '帮助',
   notifications: '消息通知',
-  notificationCount: '99',
+  readAll: '全部已读',
+  noNotifications: '暂无消息',
+  notificationsFailed: '消息加载失败，请稍后重试',
+  unread: '未读：',
   userMenu: '用户菜单',
   logout: '退出登录',
   // Sidebar (contract)

@@ -6,6 +6,11 @@ export {
   type ContentErrorBoundaryProps,
   ContentErrorPanel,
 } from './layout/content-error-boundary';
+export {
+  NotificationBell,
+  type ShellNotification,
+  type ShellNotifications,
+} from './layout/notification-bell';
 export { ShellBreadcrumb } from './layout/shell-breadcrumb';
 export { ShellFooter, type ShellFooterProps } from './layout/shell-footer';
 export { ShellHeader, type ShellHeaderProps } from './layout/shell-header';

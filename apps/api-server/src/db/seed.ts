@@ -318,8 +318,15 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
       const platform = PLATFORMS[i % PLATFORMS.length] ?? 'taobao';
       const groupId = i < SEED_COUNTS.shops - SEED_COUNTS.ungroupedShops ? (i % GROUPS.length) + 1 : null;
       const auth = i % 7 === 3 ? 'expired' : i % 11 === 5 ? 'unauthorized' : 'authorized';
+      const authorisedDays = auth === 'authorized' ? int(10, 300) : 0;
+      // The first shop's authorisation runs out in 5 days, so the demo's bell has a warning to show
+      // (the others' draw is unchanged).
       const authExpires =
-        auth === 'unauthorized' ? null : auth === 'expired' ? past(30) : now + int(10, 300) * DAY;
+        auth === 'unauthorized'
+          ? null
+          : auth === 'expired'
+            ? past(30)
+            : now + (i === 0 ? 5 : authorisedDays) * DAY;
       const name = `${SHOP_PREFIX[i % SHOP_PREFIX.length]}${SHOP_SUFFIX[Math.floor(i / SHOP_PREFIX.length) % SHOP_SUFFIX.length]}`;
       shopRows.push([name, platform, groupId, auth, authExpires, past(180)]);
       shops.push({ id: i + 1, platform });

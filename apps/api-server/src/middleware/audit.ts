@@ -25,6 +25,7 @@ const COMMITS_IN_PARTS: ReadonlySet<ApiPath> = new Set<ApiPath>([
   '/api/order/batch-ship',
   '/api/order/batch-cancel',
   '/api/order/import-apply',
+  '/api/order/import-orders-apply',
   // Each try to add a member by mobile is counted, refused ones too (team-rules.ts); the save is the part.
   '/api/team/member-save',
   // 查看完整收货信息 calls the platform (seconds, spending quota) outside any transaction, then logs.

@@ -17,6 +17,7 @@ import {
 import { applyImport, previewImport } from '../db/import';
 import { withImportLock } from '../db/import-lock';
 import { listAfterSales, listOrders, listReceivers } from '../db/order';
+import { applyOrderFile, createOrder, previewOrderFile } from '../db/order-entry';
 import { scopeOf } from '../db/scope';
 import { retryWriteback } from '../db/writeback';
 import type { ApiEnv, Deps } from '../env';
@@ -24,6 +25,7 @@ import { ok } from '../http/respond';
 import { afterCommit, logged, recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
+import { orderFileLines } from '../order-file';
 import { decryptReceiver } from '../platforms/receiver-decrypt';
 
 /** The signed-in caller, as the timeline names them. */
@@ -149,6 +151,27 @@ export function orderRoutes({
         const saved = await decryptReceiver(scope(c), c.req.valid('json').id, { connectorFor, shopCalls });
         return ok(c, await logged(c, async () => saved));
       })
+      // 手工建单 and 导入订单 (db/order-entry.ts): the order file is read like the tracking file above,
+      // under the same lock.
+      .post('/create', body('/api/order/create'), async (c) => {
+        const { row, change } = await createOrder(scope(c), c.req.valid('json'), now());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/import-orders-preview', body('/api/order/import-orders-preview'), async (c) =>
+        withImportLock(scope(c), now(), async () => {
+          const { file, shop_id } = c.req.valid('json');
+          const lines = orderFileLines(await imports.readTable(file));
+          return ok(c, await previewOrderFile(scope(c), shop_id, lines));
+        }),
+      )
+      .post('/import-orders-apply', body('/api/order/import-orders-apply'), async (c) =>
+        withImportLock(scope(c), now(), async () => {
+          const { file, shop_id } = c.req.valid('json');
+          const lines = orderFileLines(await imports.readTable(file));
+          return ok(c, await applyOrderFile(scope(c), shop_id, lines, now(), commitEach(c)));
+        }),
+      )
       .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
         const { row, change } = await afterSaleStep(scope(c), c.req.valid('json').id, 'refund', {}, now());
         recordChange(c, change);

@@ -73,7 +73,10 @@ export const orderCancelBodySchema = cancelFieldsSchema.extend({ id: idLikeSchem
 export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
 
 /** A receiver's or a sender's mobile: whitespace removed, then the shared mobile rule. */
-const mobileSchema = z.string().transform(normalizeMobile).refine(isValidMobile, '请输入正确的手机号');
+export const contactMobileSchema = z
+  .string()
+  .transform(normalizeMobile)
+  .refine(isValidMobile, '请输入正确的手机号');
 
 /**
  * Body of `/api/order/address`: the receiver's corrected name, address and (optional: absent keeps
@@ -84,7 +87,7 @@ const mobileSchema = z.string().transform(normalizeMobile).refine(isValidMobile,
 export const orderAddressBodySchema = z.object({
   id: idLikeSchema,
   name: text(32, 1),
-  mobile: mobileSchema.optional(),
+  mobile: contactMobileSchema.optional(),
   address: text(200, 1),
   version: versionSchema,
 });
@@ -265,7 +268,7 @@ export const addressSaveBodySchema = z
     version: versionSchema.optional(),
     kind: addressKindSchema,
     name: text(32, 1),
-    mobile: mobileSchema,
+    mobile: contactMobileSchema,
     region: text(64, 1),
     address: text(200, 1),
     is_default: z.boolean().optional(),

@@ -38,6 +38,7 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   role: '角色',
   member: '子账号',
   seller: '卖家账号',
+  notification: '消息通知',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -126,6 +127,16 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   writeback: { label: '物流回传', kind: enumOf(WRITEBACK_STATUS_LABELS) },
   message: { label: '说明' },
   receiver: { label: '收货信息' },
+  platform_order_no: { label: '平台订单号' },
+  goods: { label: '商品' },
+  amount: { label: '实付金额', kind: 'fen' },
+  receiver_name: { label: '收货人' },
+  receiver_mobile: { label: '收货手机' },
+  receiver_address: { label: '收货地址' },
+  buyer_message: { label: '买家留言' },
+  platform_status: { label: '平台订单状态' },
+  read: { label: '已读', kind: 'flag' },
+  unread: { label: '未读数' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */

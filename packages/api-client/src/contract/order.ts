@@ -20,6 +20,8 @@ export const orderGoodsSchema = z.object({
   image: optionalUrlSchema,
   quantity: z.int().min(1).max(9999),
   sku: text(120).optional(),
+  /** The unit price in fen, when known (typed in or imported orders). */
+  price: fenSchema.optional(),
 });
 export type OrderGoods = z.infer<typeof orderGoodsSchema>;
 

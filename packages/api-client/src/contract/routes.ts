@@ -67,6 +67,13 @@ import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, go
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
 import {
+  notificationListParamsSchema,
+  notificationReadAllSchema,
+  notificationReadBodySchema,
+  notificationSchema,
+  notificationUnreadSchema,
+} from './notification.js';
+import {
   afterSaleListParamsSchema,
   afterSaleOrderSchema,
   orderListParamsSchema,
@@ -75,6 +82,13 @@ import {
   receiverAddressSchema,
   receiverListParamsSchema,
 } from './order.js';
+import {
+  orderCreateBodySchema,
+  orderCreateResultSchema,
+  orderFileBodySchema,
+  orderFilePreviewSchema,
+  orderFileResultSchema,
+} from './order-entry.js';
 import type { Permission } from './permissions.js';
 import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
@@ -333,6 +347,28 @@ export const apiRoutes = {
     body: orderImportBodySchema,
     data: importResultSchema,
     audit: '导入快递单号',
+  },
+  // Orders of shops without API access: 手工建单, and 导入订单 from a platform's order-export file
+  // (preview writes nothing; apply upserts by shop and platform order number).
+  '/api/order/create': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderCreateBodySchema,
+    data: orderCreateResultSchema,
+    audit: '手工建单',
+  },
+  '/api/order/import-orders-preview': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderFileBodySchema,
+    data: orderFilePreviewSchema,
+  },
+  '/api/order/import-orders-apply': {
+    access: 'user',
+    permission: 'order:process',
+    body: orderFileBodySchema,
+    data: orderFileResultSchema,
+    audit: '导入订单',
   },
   '/api/order/after-sale-refund': {
     access: 'user',
@@ -597,6 +633,27 @@ export const apiRoutes = {
     permission: 'log:view',
     body: logListParamsSchema,
     data: pageSchema(logEntrySchema),
+  },
+
+  // 消息通知 (the header's bell): the caller's account's notifications; read or not is per user.
+  // No permission: every member sees the account's bell.
+  '/api/notification/index': {
+    access: 'user',
+    body: notificationListParamsSchema,
+    data: pageSchema(notificationSchema),
+  },
+  '/api/notification/unread-count': { access: 'user', body: emptyBodySchema, data: notificationUnreadSchema },
+  '/api/notification/read': {
+    access: 'user',
+    body: notificationReadBodySchema,
+    data: notificationSchema,
+    audit: '通知已读',
+  },
+  '/api/notification/read-all': {
+    access: 'user',
+    body: emptyBodySchema,
+    data: notificationReadAllSchema,
+    audit: '全部已读',
   },
 
   '/api/seller/index': {

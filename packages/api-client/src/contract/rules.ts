@@ -340,3 +340,18 @@ export const BUYER_SORTS = ['orders', 'spend', 'last_order'] as const;
 
 /** A mobile typed by hand into 黑名单 (按手机号拉黑): 11 digits starting with 1, after trimming. */
 export const BUYER_MOBILE_PATTERN = /^1\d{10}$/;
+
+// ---- notifications (消息通知) and order entry (手工建单, 导入订单) -----------------------------------
+
+/** What a notification is about: a shop's authorisation, its order sync, a tracking writeback. */
+export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback'] as const;
+/** A shop's authorisation is "about to expire" this many days ahead (the sweep notifies once). */
+export const AUTH_EXPIRY_WARNING_DAYS = 7;
+/**
+ * A notification's link: a path of this app only (`/shop/setting?shop_id=3`, `/order/index?...`),
+ * so clicking one can never leave the site (`//evil.example`, `/\evil.example`) nor run a script
+ * (`javascript:`): a leading `/` not followed by `/` or `\`, then URL path and query characters only.
+ */
+export function isInternalLink(value: string): boolean {
+  return value.length <= 1000 && /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%+]*$/.test(value) && isSafeUrl(value);
+}

@@ -8,6 +8,7 @@ import { dashboardEndpoints } from './dashboard.js';
 import { exportEndpoints } from './export.js';
 import { goodsEndpoints } from './goods.js';
 import { logEndpoints } from './log.js';
+import { notificationEndpoints } from './notification.js';
 import { orderEndpoints } from './order.js';
 import { settingEndpoints } from './setting.js';
 import { shopEndpoints } from './shop.js';
@@ -30,6 +31,7 @@ export function createEndpoints(call: CallFn) {
     export: exportEndpoints(call),
     dashboard: dashboardEndpoints(call),
     log: logEndpoints(call),
+    notification: notificationEndpoints(call),
     team: teamEndpoints(call),
     seller: sellerEndpoints(call),
   };

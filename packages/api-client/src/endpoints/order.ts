@@ -16,11 +16,19 @@ import type {
   OrderWritebackRetryBody,
 } from '../contract/fulfilment.js';
 import type { AfterSaleListParams, OrderListParams, ReceiverListParams } from '../contract/order.js';
+import type { OrderCreateBody } from '../contract/order-entry.js';
 
 /** The multipart form of an import: the file under `file` (sent, not signed). */
 function importForm(file: Blob): FormData {
   const form = new FormData();
   form.append('file', file, file instanceof File ? file.name : 'import.csv');
+  return form;
+}
+
+/** The multipart form of 导入订单: the shop (signed) and the file. */
+function orderFileForm(shopId: number, file: Blob): FormData {
+  const form = importForm(file);
+  form.append('shop_id', String(shopId));
   return form;
 }
 
@@ -56,6 +64,14 @@ export function orderEndpoints(call: CallFn) {
     /** 导入快递单号, preview (`/api/order/import-preview`): each row of the file with its errors; writes nothing. */
     importPreview: (file: Blob, options?: CallOptions) =>
       call('/api/order/import-preview', importForm(file), options),
+    /** 手工建单 (`/api/order/create`): one order typed in, 待采购. */
+    create: (body: OrderCreateBody, options?: CallOptions) => call('/api/order/create', body, options),
+    /** 导入订单 (`/api/order/import-orders-preview`): every row of a platform's order file with its errors. */
+    importOrdersPreview: (shopId: number, file: Blob, options?: CallOptions) =>
+      call('/api/order/import-orders-preview', orderFileForm(shopId, file), options),
+    /** 导入订单 (`/api/order/import-orders-apply`): the same file again; adds or updates its valid rows. */
+    importOrdersApply: (shopId: number, file: Blob, options?: CallOptions) =>
+      call('/api/order/import-orders-apply', orderFileForm(shopId, file), options),
     /** 导入快递单号 (`/api/order/import-apply`): the same file again; ships its valid rows. */
     importApply: (file: Blob, options?: CallOptions) =>
       call('/api/order/import-apply', importForm(file), options),

@@ -47,6 +47,11 @@ export const queryKeys = {
   },
   orderDetail: (id: number) => ['order', 'detail', id] as const,
   dashboardSummary: ['dashboard', 'summary'] as const,
+  notifications: {
+    all: ['notification'] as const,
+    unread: ['notification', 'unread-count'] as const,
+    latest: ['notification', 'index', 'latest'] as const,
+  },
   receivers: {
     all: ['order', 'receivers'] as const,
     list: (params: ReceiverListParams) => ['order', 'receivers', compactParams(params)] as const,

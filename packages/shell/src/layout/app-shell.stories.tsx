@@ -30,6 +30,8 @@ const meta = {
     onLogout: fn(),
     onTopUp: fn(),
     onHelp: fn(),
+    // The bell with 99 unread (its stories are notification-bell.stories.tsx).
+    notifications: { unread: 99, items: [], onSelect: fn(), onReadAll: fn() },
     clockNow,
     children: <Outlet />,
   },

@@ -6,6 +6,7 @@ import { filterMenuByRole, type MenuItem } from '../menu/filter-menu';
 import { useShellStore } from '../store/shell-store';
 import { DocumentTitle } from '../title/use-document-title';
 import { ContentErrorBoundary } from './content-error-boundary';
+import type { ShellNotifications } from './notification-bell';
 import { ShellBreadcrumb } from './shell-breadcrumb';
 import { ShellFooter } from './shell-footer';
 import { ShellHeader } from './shell-header';
@@ -22,6 +23,8 @@ export type AppShellProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   onTopUp?: (() => void) | undefined;
   onHelp?: (() => void) | undefined;
   onNotifications?: (() => void) | undefined;
+  /** The header bell's data (unread count, latest notifications, what a click does). */
+  notifications?: ShellNotifications | undefined;
   /** Called with an error a page threw while rendering (the shell shows a panel in its place). */
   onPageError?: ((error: unknown, info: React.ErrorInfo) => void) | undefined;
   /** Freeze the header clock (stories, screenshots). */
@@ -43,6 +46,7 @@ export function AppShell({
   onTopUp,
   onHelp,
   onNotifications,
+  notifications,
   onPageError,
   clockNow,
   className,
@@ -94,6 +98,7 @@ export function AppShell({
           onTopUp={onTopUp}
           onHelp={onHelp}
           onNotifications={onNotifications}
+          notifications={notifications}
           clockNow={clockNow}
         />
         <div data-slot="content-scroll" className="flex min-h-0 flex-1 flex-col overflow-auto">

@@ -1,9 +1,10 @@
 import type { CurrentUser } from '@consign/api-client';
-import { Badge, Button, cn, IconButton } from '@consign/ui';
+import { Button, cn, IconButton } from '@consign/ui';
 import { HeaderClock } from '@consign/ui/components/header-clock';
 import { Bell, CircleQuestionMark, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type * as React from 'react';
 import { shellCopy } from '../copy';
+import { NotificationBell, type ShellNotifications } from './notification-bell';
 import { UserMenu } from './user-menu';
 
 export type ShellHeaderProps = React.ComponentProps<'header'> & {
@@ -14,12 +15,15 @@ export type ShellHeaderProps = React.ComponentProps<'header'> & {
   onLogout(): void;
   onTopUp?: (() => void) | undefined;
   onHelp?: (() => void) | undefined;
+  /** The bell without a panel (when `notifications` is not given): called on click. */
   onNotifications?: (() => void) | undefined;
+  /** The bell's data: unread count and the latest notifications (see {@link ShellNotifications}). */
+  notifications?: ShellNotifications | undefined;
   /** Freeze the clock (stories, screenshots). */
   clockNow?: Date | undefined;
 };
 
-/** The top bar: menu toggle, 充值, 帮助, 消息通知 (99), the user menu and the live clock. */
+/** The top bar: menu toggle, 充值, 帮助, 消息通知 (the unread count), the user menu and the live clock. */
 export function ShellHeader({
   user,
   menuHidden,
@@ -28,6 +32,7 @@ export function ShellHeader({
   onTopUp,
   onHelp,
   onNotifications,
+  notifications,
   clockNow,
   className,
   ...props
@@ -58,15 +63,13 @@ export function ShellHeader({
         <IconButton aria-label={shellCopy.help} onClick={onHelp}>
           <CircleQuestionMark aria-hidden="true" className="size-5" />
         </IconButton>
-        {/* The name holds the visible count too (WCAG 2.5.3, label in name): "消息通知 99". */}
-        <IconButton
-          aria-label={`${shellCopy.notifications} ${shellCopy.notificationCount}`}
-          onClick={onNotifications}
-        >
-          <Badge count={shellCopy.notificationCount}>
+        {notifications ? (
+          <NotificationBell notifications={notifications} />
+        ) : (
+          <IconButton aria-label={shellCopy.notifications} onClick={onNotifications}>
             <Bell aria-hidden="true" className="size-5" />
-          </Badge>
-        </IconButton>
+          </IconButton>
+        )}
         <UserMenu user={user} onLogout={onLogout} />
       </div>
     </header>

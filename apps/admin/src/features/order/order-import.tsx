@@ -12,6 +12,7 @@ import {
   Label,
 } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type * as React from 'react';
 import { useId, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
@@ -21,7 +22,8 @@ import { problemMessage } from './problem-message';
  * 导入快递单号 on 代发订单: pick a CSV or XLSX file, see every row with its errors (nothing is written),
  * then 确认导入 sends the same file again and the server ships the valid rows with the default sender;
  * the dialog then lists each row's result. The server checks everything (src/import-file.ts and
- * src/db/import.ts in api-server); this dialog only shows what it answers.
+ * src/db/import.ts in api-server); this dialog only shows what it answers. `ImportDialog` is the flow
+ * every import shares (导入订单 too: order-entry.tsx).
  */
 
 /** The template: the header and one example row, with a BOM so that Excel opens it as UTF-8. */
@@ -31,30 +33,84 @@ const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(
 
 export function OrderImportButton() {
   const [open, setOpen] = useState(false);
+  const api = useApi();
   return (
     <>
       <Button onClick={() => setOpen(true)}>{f.importOpen}</Button>
-      {open ? <OrderImportDialog open={open} onOpenChange={setOpen} /> : null}
+      {open ? (
+        <ImportDialog<ImportPreview, ImportResult>
+          open={open}
+          onOpenChange={setOpen}
+          slot="order-import"
+          title={f.importTitle}
+          hint={f.importHint(IMPORT_MAX_ROWS)}
+          template={{ href: TEMPLATE_HREF, name: '快递单号导入模板.csv' }}
+          preview={(file) => api.order.importPreview(file, { skipErrorHandler: true })}
+          apply={(file) => api.order.importApply(file, { skipErrorHandler: true })}
+          counts={(preview) => preview}
+          resultSummary={(result) => f.batchSummary(result.succeeded, result.failed)}
+          renderPreview={(preview) => <ImportPreviewTable preview={preview} />}
+          renderResult={(result) => <ImportResultTable result={result} />}
+        />
+      ) : null}
     </>
   );
 }
 
-function OrderImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const api = useApi();
+/**
+ * What an import dialog needs to know of its file kind. The flow is the same for every import: pick
+ * the file, see every row with its errors (nothing written), 确认导入 sends the same file again and
+ * the server applies the valid rows; the dialog then lists each row's result.
+ */
+export interface ImportDialogProps<P, R> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  slot: string;
+  title: string;
+  hint: string;
+  template: { href: string; name: string };
+  /** Shown above the file input (e.g. the shop the orders go to). */
+  before?: React.ReactNode;
+  /** False while something `before` asks is missing: no file can be picked yet. */
+  ready?: boolean;
+  preview(file: File): Promise<P>;
+  apply(file: File): Promise<R>;
+  counts(preview: P): { valid: number; invalid: number };
+  resultSummary(result: R): string;
+  renderPreview(preview: P): React.ReactNode;
+  renderResult(result: R): React.ReactNode;
+}
+
+export function ImportDialog<P, R>({
+  open,
+  onOpenChange,
+  slot,
+  title,
+  hint,
+  template,
+  before,
+  ready = true,
+  preview: previewFile,
+  apply: applyFile,
+  counts,
+  resultSummary,
+  renderPreview,
+  renderResult,
+}: ImportDialogProps<P, R>) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [preview, setPreview] = useState<P | null>(null);
+  const [result, setResult] = useState<R | null>(null);
   const [problem, setProblem] = useState('');
 
   const check = useMutation({
-    mutationFn: (picked: File) => api.order.importPreview(picked, { skipErrorHandler: true }),
+    mutationFn: previewFile,
     onSuccess: setPreview,
     onError: (e) => setProblem(problemMessage(e)),
   });
   const apply = useMutation({
-    mutationFn: (picked: File) => api.order.importApply(picked, { skipErrorHandler: true }),
+    mutationFn: applyFile,
     onSuccess: async (answer) => {
       setResult(answer);
       await queryClient.invalidateQueries({ queryKey: ['order'] });
@@ -69,41 +125,40 @@ function OrderImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     setProblem('');
     if (picked) check.mutate(picked);
   };
+  const summary = preview ? counts(preview) : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl" data-slot="order-import">
+      <DialogContent className="sm:max-w-3xl" data-slot={slot}>
         <DialogHeader>
-          <DialogTitle>{result ? f.importResultTitle : f.importTitle}</DialogTitle>
-          <DialogDescription>
-            {result ? f.batchSummary(result.succeeded, result.failed) : f.importHint(IMPORT_MAX_ROWS)}
-          </DialogDescription>
+          <DialogTitle>{result ? f.importResultTitle : title}</DialogTitle>
+          <DialogDescription>{result ? resultSummary(result) : hint}</DialogDescription>
         </DialogHeader>
 
         {result ? null : (
-          <div className="flex flex-wrap items-center gap-3">
-            <Label htmlFor={inputId}>{f.importFile}</Label>
-            <Input
-              id={inputId}
-              type="file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className="max-w-xs"
-              onChange={(event) => pick(event.currentTarget.files?.[0] ?? null)}
-            />
-            <a
-              className="text-primary text-sm underline"
-              href={TEMPLATE_HREF}
-              download="快递单号导入模板.csv"
-            >
-              {f.importTemplate}
-            </a>
-          </div>
+          <>
+            {before}
+            <div className="flex flex-wrap items-center gap-3">
+              <Label htmlFor={inputId}>{f.importFile}</Label>
+              <Input
+                id={inputId}
+                type="file"
+                disabled={!ready}
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                className="max-w-xs"
+                onChange={(event) => pick(event.currentTarget.files?.[0] ?? null)}
+              />
+              <a className="text-primary text-sm underline" href={template.href} download={template.name}>
+                {f.importTemplate}
+              </a>
+            </div>
+          </>
         )}
 
         <p role="status" aria-live="polite" className="text-sm">
           {check.isPending ? f.importReading : null}
           {apply.isPending ? f.importApplying : null}
-          {!result && preview && !check.isPending ? f.importSummary(preview.valid, preview.invalid) : null}
+          {!result && summary && !check.isPending ? f.importSummary(summary.valid, summary.invalid) : null}
         </p>
         {problem ? (
           <p role="alert" className="text-error text-sm">
@@ -111,11 +166,7 @@ function OrderImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           </p>
         ) : null}
 
-        {result ? (
-          <ImportResultTable result={result} />
-        ) : preview ? (
-          <ImportPreviewTable preview={preview} />
-        ) : null}
+        {result ? renderResult(result) : preview ? renderPreview(preview) : null}
 
         <DialogFooter>
           <DialogClose asChild>
@@ -125,8 +176,8 @@ function OrderImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             <Button
               type="button"
               variant="primary"
-              disabled={!file || !preview || preview.valid === 0 || apply.isPending || check.isPending}
-              title={preview && preview.valid === 0 ? f.importNothingValid : undefined}
+              disabled={!file || !summary || summary.valid === 0 || apply.isPending || check.isPending}
+              title={summary && summary.valid === 0 ? f.importNothingValid : undefined}
               onClick={() => {
                 setProblem('');
                 if (file) apply.mutate(file);

@@ -9,6 +9,7 @@ import { useList } from '../list/use-list';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
 import { OrderDetailDialog } from './order-detail-dialog';
+import { ManualOrderButton, OrderFileImportButton } from './order-entry';
 import { OrderImportButton } from './order-import';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { StatusBadge } from './status-badge';
@@ -78,7 +79,7 @@ const renderDetail: OrderListViewProps<Order>['renderDetail'] = (order, open, on
 /**
  * 代发订单: the order list with the platform picker, the amount and the buyer and receiver (or one buyer's
  * orders, from 买家管理's 查看订单: `buyer_id`, said above the list with the way back to all); the detail
- * dialog with the order's steps and timeline; with order:process, row selection, the batches and 导入快递单号; 导出.
+ * dialog with the order's steps and timeline; with order:process, row selection, the batches, 手工建单, 导入订单 and 导入快递单号; 导出.
  */
 export function OrderListPage() {
   const list = useList(route, orderList);
@@ -112,6 +113,8 @@ export function OrderListPage() {
             </span>
           ) : null}
           <ExportMenu filter={list.filter} />
+          {canProcess ? <ManualOrderButton /> : null}
+          {canProcess ? <OrderFileImportButton /> : null}
           {canProcess ? <OrderImportButton /> : null}
           {canProcess ? (
             <OrderBatchBar

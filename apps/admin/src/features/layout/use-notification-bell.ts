@@ -1,0 +1,64 @@
+import type { ApiClient } from '@consign/api-client';
+import { isInternalLink } from '@consign/api-client';
+import { queryKeys } from '@consign/api-client/query';
+import type { ShellNotification, ShellNotifications } from '@consign/shell';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import * as React from 'react';
+import { useApi } from '../../lib/use-api';
+
+/** How often the bell's unread count is read again while the page is open (and on focus). */
+export const NOTIFICATION_POLL_MS = 60_000;
+
+/** The bell's badge: the caller's unread count, every minute and whenever the window regains focus. */
+export function notificationUnreadQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.notifications.unread,
+    queryFn: ({ signal }) => api.notification.unreadCount({ signal }),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchOnWindowFocus: 'always',
+    staleTime: 10_000,
+  });
+}
+
+/** The bell's panel: the caller's latest ten notifications (unread first, then newest). */
+export function latestNotificationsQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.notifications.latest,
+    queryFn: ({ signal }) => api.notification.index({ pageIndex: 1, pageSize: 10 }, { signal }),
+  });
+}
+
+/**
+ * The header bell's data (消息通知): the unread count, read every minute and when the window regains
+ * focus, and the latest ten notifications, read when the panel opens. Clicking one marks it read and
+ * opens its link (an internal path only); 全部已读 marks them all.
+ */
+export function useNotificationBell(): ShellNotifications {
+  const api = useApi();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = React.useState(false);
+  const unread = useQuery(notificationUnreadQuery(api));
+  const latest = useQuery({ ...latestNotificationsQuery(api), enabled: open });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  const read = useMutation({
+    mutationFn: (item: ShellNotification) => api.notification.read({ id: item.id }),
+    onSettled: refresh,
+  });
+  const readAll = useMutation({ mutationFn: () => api.notification.readAll(), onSettled: refresh });
+  return {
+    unread: unread.data?.unread,
+    items: latest.data?.list,
+    error: latest.isError,
+    onOpenChange: (next) => {
+      setOpen(next);
+      if (next) void refresh();
+    },
+    onSelect: (item) => {
+      if (!item.read) read.mutate(item);
+      if (item.link && isInternalLink(item.link)) void router.navigate({ href: item.link });
+    },
+    onReadAll: () => readAll.mutate(),
+  };
+}

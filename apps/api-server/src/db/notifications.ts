@@ -1,0 +1,192 @@
+import {
+  isInternalLink,
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationKind,
+  type Page,
+} from '@consign/api-client';
+import type { Queryable } from './db';
+import type { Change } from './log';
+import { notFound, type Scope } from './scope';
+
+/**
+ * 消息通知: what a seller account is told in the header's bell (migration 0023). A notification
+ * belongs to the account, so every member sees it; read or not is each user's own
+ * (`notification_reads`): one member reading 授权即将过期 does not hide it from the others, who may
+ * be the ones to act on it. Background work (the authorisation sweep, the order sync, the writeback)
+ * raises them with {@link notify}; the routes (routes/notification.ts) read and mark them.
+ */
+
+export interface NotifyInput {
+  accountId: number;
+  kind: NotificationKind;
+  /**
+   * What it is about, one event: `shop:3:auth-expiring:1764400000`. While a notification with this
+   * key is open (nobody of the account has read it yet), notify() refreshes its title, body and link
+   * instead of adding another; once read, the same key raises a new one.
+   */
+  key: string;
+  title: string;
+  body: string;
+  /** An internal path of the app (`/shop/setting?shop_id=3`, `/order/index?keyword=...`), or ''. */
+  link: string;
+}
+
+export const NOTIFICATION_TITLE_MAX = 64;
+export const NOTIFICATION_BODY_MAX = 300;
+/** Notifications older than this are deleted by the sweep (read or not). */
+export const NOTIFICATION_KEEP_DAYS = 90;
+
+/** At most `max` characters (code points, so an emoji is never cut in half). */
+function clip(value: string, max: number): string {
+  const chars = Array.from(value.trim());
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * Raises a notification for an account, or refreshes the open one with the same `key` (so a sweep or
+ * a retry loop that calls it again and again leaves one notification, not one per call). Safe to call
+ * from several instances at once (the open key is unique in the database). `link` must be an
+ * internal path (else it throws: a programming error, never a user's input). Title and body are
+ * clipped to 64 and 300 characters.
+ */
+export async function notify(
+  db: Queryable,
+  input: NotifyInput,
+  nowS: number = Math.floor(Date.now() / 1000),
+): Promise<{ id: number; created: boolean }> {
+  if (!NOTIFICATION_KINDS.includes(input.kind)) throw new Error(`unknown notification kind ${input.kind}`);
+  if (input.link !== '' && !isInternalLink(input.link)) {
+    throw new Error(`notification link must be an internal path: ${JSON.stringify(input.link)}`);
+  }
+  const key = input.key.slice(0, 200);
+  if (key === '') throw new Error('notification key is empty');
+  const [row] = await db.query<{ id: number; created: boolean }>(
+    `INSERT INTO notifications (account_id, kind, key, title, body, link, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (account_id, key) WHERE open
+       DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link, kind = EXCLUDED.kind
+     RETURNING id, (xmax = 0) AS created`,
+    [
+      input.accountId,
+      input.kind,
+      key,
+      clip(input.title, NOTIFICATION_TITLE_MAX),
+      clip(input.body, NOTIFICATION_BODY_MAX),
+      input.link,
+      nowS,
+    ],
+  );
+  if (!row) throw new Error('notify: no row');
+  return row;
+}
+
+/** Whether the account was ever told about `key` (read or not): what the sweeps notify once. */
+export async function everNotified(db: Queryable, accountId: number, key: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM notifications WHERE account_id = $1 AND key = $2 LIMIT 1', [
+    accountId,
+    key,
+  ]);
+  return rows.length > 0;
+}
+
+const SELECT = `n.id, n.kind, n.title, n.body, n.link, n.created_at, (r.user_id IS NOT NULL) AS read
+  FROM notifications n
+  LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = $2`;
+
+/** A page of the account's notifications for `userId`: unread first, then newest first. */
+export async function listNotifications(
+  scope: Scope,
+  userId: number,
+  params: { pageIndex: number; pageSize: number },
+): Promise<Page<Notification>> {
+  const [list, [count]] = await Promise.all([
+    scope.db.query<Notification>(
+      `SELECT ${SELECT} WHERE n.account_id = $1
+       ORDER BY (r.user_id IS NOT NULL), n.created_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
+      [scope.accountId, userId, params.pageSize, (params.pageIndex - 1) * params.pageSize],
+    ),
+    scope.db.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM notifications WHERE account_id = $1',
+      [scope.accountId],
+    ),
+  ]);
+  return { list, total: count?.total ?? 0 };
+}
+
+/** How many of the account's notifications `userId` has not read. */
+export async function unreadCount(scope: Scope, userId: number): Promise<number> {
+  const [row] = await scope.db.query<{ unread: number }>(
+    `SELECT count(*)::int AS unread FROM notifications n
+     WHERE n.account_id = $1
+       AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = $2)`,
+    [scope.accountId, userId],
+  );
+  return row?.unread ?? 0;
+}
+
+/** Marks one of the account's notifications read for `userId` (another account's: 404). */
+export async function markRead(
+  scope: Scope,
+  userId: number,
+  id: number,
+  nowS: number,
+): Promise<{ row: Notification; change: Change }> {
+  const [found] = await scope.db.query<Notification>(
+    `SELECT ${SELECT} WHERE n.id = $1 AND n.account_id = $3`,
+    [id, userId, scope.accountId],
+  );
+  if (!found) throw notFound();
+  await scope.db.query(
+    `INSERT INTO notification_reads (notification_id, user_id, read_at) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING`,
+    [id, userId, nowS],
+  );
+  await scope.db.query('UPDATE notifications SET open = false WHERE id = $1 AND open', [id]);
+  return {
+    row: { ...found, read: true },
+    change: {
+      target: { type: 'notification', id, name: found.title },
+      before: { read: found.read },
+      after: { read: true },
+    },
+  };
+}
+
+/** 全部已读: marks every notification of the account read for `userId`; answers how many were unread. */
+export async function markAllRead(
+  scope: Scope,
+  userId: number,
+  nowS: number,
+): Promise<{ marked: number; change: Change }> {
+  const marked = await scope.db.query<{ id: number }>(
+    `INSERT INTO notification_reads (notification_id, user_id, read_at)
+     SELECT n.id, $2, $3 FROM notifications n WHERE n.account_id = $1
+     ON CONFLICT DO NOTHING
+     RETURNING notification_id AS id`,
+    [scope.accountId, userId, nowS],
+  );
+  if (marked.length > 0) {
+    await scope.db.query('UPDATE notifications SET open = false WHERE id = ANY($1::int[]) AND open', [
+      marked.map((row) => row.id),
+    ]);
+  }
+  return {
+    marked: marked.length,
+    change: {
+      target: { type: 'notification', id: null, name: '全部通知' },
+      before: { unread: marked.length },
+      after: { unread: 0 },
+    },
+  };
+}
+
+/** Deletes the notifications older than {@link NOTIFICATION_KEEP_DAYS} (their reads go with them). */
+export async function pruneNotifications(db: Queryable, nowS: number): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM notifications WHERE id IN (
+       SELECT id FROM notifications WHERE created_at < $1 LIMIT 10000) RETURNING id`,
+    [nowS - NOTIFICATION_KEEP_DAYS * 86_400],
+  );
+  return rows.length;
+}

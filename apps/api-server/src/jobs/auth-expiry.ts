@@ -1,0 +1,127 @@
+import { AUTH_EXPIRY_WARNING_DAYS, type PlatformCode } from '@consign/api-client';
+import type { Db } from '../db/db';
+import { everNotified, notify, pruneNotifications } from '../db/notifications';
+import type { Job, JobKind } from './runner';
+
+/**
+ * The authorisation sweep: tells each seller account, once, that a shop's platform authorisation
+ * expires within {@link AUTH_EXPIRY_WARNING_DAYS} days (授权即将过期), and once more when it has
+ * expired (授权已过期). One notification per shop, state and expiry: the key holds the expiry, so a
+ * shop re-authorised and expiring again is told again, and a sweep that runs every hour is not (a
+ * notification already raised for the key, read or not, is not raised again). It also deletes
+ * notifications past their keeping time.
+ *
+ * A `JobKind` of the one runner: the unit is a whole sweep, taken by one instance at a time through a
+ * lease in `rate_limits` (`sweep:auth-expiry`, the row the import lock uses too), so instances sharing
+ * a Postgres sweep once per period between them.
+ */
+
+export const AUTH_EXPIRY_KIND = 'auth-expiry';
+const LEASE_KEY = 'sweep:auth-expiry';
+/** Shops read per statement (an account may have many). */
+const BATCH = 500;
+
+const PLATFORM_NAMES: Record<PlatformCode, string> = {
+  taobao: '淘宝',
+  pinduoduo: '拼多多',
+  douyin: '抖店',
+  kuaishou: '快手',
+  jd: '京东',
+};
+
+export interface AuthExpiryOptions {
+  /** How often a sweep runs. Default one hour. */
+  everyMs?: number;
+}
+
+/** `YYYY-MM-DD` of unix seconds in Asia/Shanghai. */
+function shanghaiDate(unixS: number): string {
+  return new Date((unixS + 8 * 3600) * 1000).toISOString().slice(0, 10);
+}
+
+/** 店铺设置 filtered to the shop (its name, fully percent-encoded: an internal link's characters only). */
+export function shopLink(name: string): string {
+  const encoded = encodeURIComponent(name).replace(
+    /[!'()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `/shop/setting?keyword=${encoded}`;
+}
+
+interface DueShop {
+  id: number;
+  account_id: number;
+  name: string;
+  platform: PlatformCode;
+  auth_expires_at: number | null;
+  expired: boolean;
+}
+
+/** Runs one sweep now (the job's work; tests call it too). Answers how many notifications it raised. */
+export async function sweepAuthExpiry(db: Db, nowS: number): Promise<number> {
+  let raised = 0;
+  let after = 0;
+  for (;;) {
+    // Authorised shops expiring within the warning, and shops whose authorisation has run out (by
+    // their time, or marked 授权已过期 by the authorisation or the sync).
+    const shops = await db.query<DueShop>(
+      `SELECT id, account_id, name, platform, auth_expires_at,
+              (auth_status = 'expired' OR auth_expires_at <= $1) AS expired
+         FROM shops
+        WHERE id > $3
+          AND (auth_status = 'expired' OR (auth_status = 'authorized' AND auth_expires_at <= $2))
+        ORDER BY id LIMIT ${BATCH}`,
+      [nowS, nowS + AUTH_EXPIRY_WARNING_DAYS * 86_400, after],
+    );
+    for (const shop of shops) {
+      const state = shop.expired ? 'auth-expired' : 'auth-expiring';
+      const key = `shop:${shop.id}:${state}:${shop.auth_expires_at ?? 0}`;
+      if (await everNotified(db, shop.account_id, key)) continue;
+      const where = `「${shop.name}」（${PLATFORM_NAMES[shop.platform] ?? shop.platform}）`;
+      const date = shop.auth_expires_at ? shanghaiDate(shop.auth_expires_at) : '';
+      await notify(
+        db,
+        {
+          accountId: shop.account_id,
+          kind: 'shop_auth',
+          key,
+          title: shop.expired ? '店铺授权已过期' : '店铺授权即将过期',
+          body: shop.expired
+            ? `${where}的授权已过期${date ? `（${date}）` : ''}，订单不再同步，请重新授权`
+            : `${where}的授权将于 ${date} 过期，请及时重新授权`,
+          link: shopLink(shop.name),
+        },
+        nowS,
+      );
+      raised++;
+    }
+    if (shops.length < BATCH) break;
+    after = shops[shops.length - 1]?.id ?? after;
+  }
+  await pruneNotifications(db, nowS);
+  return raised;
+}
+
+/** The sweep as a kind of the job runner: at most one sweep per `everyMs` across every instance. */
+export function authExpiryKind(db: Db, now: () => number, options: AuthExpiryOptions = {}): JobKind {
+  const everyS = Math.max(1, Math.round((options.everyMs ?? 3_600_000) / 1000));
+  return {
+    name: AUTH_EXPIRY_KIND,
+    concurrency: 1,
+    pollMs: Math.min(60_000, everyS * 1000),
+    async claim(): Promise<Job | undefined> {
+      const nowS = Math.floor(now() / 1000);
+      const taken = await db.query(
+        `INSERT INTO rate_limits (key, window_ends_at, hits) VALUES ($1, $2, 1)
+         ON CONFLICT (key) DO UPDATE SET window_ends_at = EXCLUDED.window_ends_at, hits = 1
+           WHERE rate_limits.window_ends_at <= $3
+         RETURNING 1`,
+        [LEASE_KEY, nowS + everyS, nowS],
+      );
+      if (taken.length === 0) return undefined;
+      return async () => {
+        await sweepAuthExpiry(db, Math.floor(now() / 1000));
+      };
+    },
+  };
+}
