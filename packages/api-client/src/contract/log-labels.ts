@@ -135,6 +135,10 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   receiver_address: { label: '收货地址' },
   buyer_message: { label: '买家留言' },
   platform_status: { label: '平台订单状态' },
+  quantity: { label: '数量' },
+  sku: { label: '规格' },
+  spec: { label: '规格' },
+  image: { label: '图片' },
   read: { label: '已读', kind: 'flag' },
   unread: { label: '未读数' },
 };
