@@ -297,6 +297,17 @@ describe('发货回传', () => {
       status: 'failed',
       message: '拼多多拒绝了此操作：订单售后中，不能发货',
     });
+    // The bell says so, and opens the order.
+    const bell = await envelope(
+      await t.post('/api/notification/index', { pageIndex: 1, pageSize: 20 }, { token }),
+    );
+    expect((bell.data as { list: { title: string; body: string; link: string }[] }).list).toContainEqual(
+      expect.objectContaining({
+        title: '物流回传失败',
+        body: `订单 ${order.orderNo}：拼多多拒绝了此操作：订单售后中，不能发货`,
+        link: `/order/index?keyword=${order.orderNo}`,
+      }),
+    );
 
     // The refund is closed on the platform; 重新回传.
     const placed = pdd.orders.get(order.platformOrderNo);

@@ -1,5 +1,6 @@
 import { CARRIERS, carrierOf } from '@consign/api-client';
 import type { Db } from '../db/db';
+import { notify } from '../db/notifications';
 import { type ClaimedWriteback, claimWriteback, finishWriteback } from '../db/writeback';
 import type { Logger } from '../log';
 import {
@@ -122,6 +123,27 @@ export class WritebackJobs implements JobKind {
     );
     const written = await finishWriteback(this.db, claim, outcome, this.seconds());
     if (!written) this.log.warn('writeback outcome not written: claimed again meanwhile', { id: claim.id });
+    else if (outcome.status === 'failed') await this.notifyFailed(claim, outcome.message);
+  }
+
+  /** 回传失败 tells the account through the bell (one notification per order while unread). */
+  private async notifyFailed(claim: ClaimedWriteback, message: string) {
+    const [order] = await this.db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
+      claim.order_id,
+    ]);
+    if (!order) return;
+    await notify(
+      this.db,
+      {
+        accountId: claim.account_id,
+        kind: 'writeback',
+        key: `writeback:${claim.order_id}`,
+        title: '物流回传失败',
+        body: `订单 ${order.order_no}：${message}`,
+        link: `/order/index?keyword=${encodeURIComponent(order.order_no)}`,
+      },
+      this.seconds(),
+    );
   }
 
   private async attempt(claim: ClaimedWriteback): Promise<void> {
