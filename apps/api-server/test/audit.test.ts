@@ -238,6 +238,7 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/order/after-sale': [async () => ({ token: user, body: page })],
 
   '/api/order/detail': [async () => ({ token: user, body: { id: 1 } })],
+  '/api/order/after-sale-detail': [async () => ({ token: user, body: { id: 1 } })],
   '/api/order/purchase': [
     async () => ({
       token: user,

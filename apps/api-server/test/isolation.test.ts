@@ -25,6 +25,7 @@ const SNAPSHOT_QUERIES = [
     'copy_records',
     'addresses',
     'order_events',
+    'after_sale_events',
     'export_jobs',
     'blacklist',
   ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
@@ -203,6 +204,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/order/import-apply': [
       { body: importForm(`订单号,快递公司,快递单号\n${ids.orderNo},SF,SF1234567890123\n`), outcome: 'any' },
     ],
+    '/api/order/after-sale-detail': [{ body: { id: ids.afterSale }, outcome: 'not-found' }],
     '/api/order/after-sale-refund': [{ body: { id: ids.afterSale }, outcome: 'not-found' }],
     '/api/order/after-sale-reject': [{ body: { id: ids.afterSale, reason: '劫持' }, outcome: 'not-found' }],
     '/api/order/after-sale-receive': [

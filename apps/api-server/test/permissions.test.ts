@@ -75,6 +75,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/order/batch-cancel': { ids: [ids.order], reason: '缺货' },
     '/api/order/import-preview': importForm('订单号,快递公司,快递单号\nDD-NOPE,SF,SF1234567890123\n'),
     '/api/order/import-apply': importForm('订单号,快递公司,快递单号\nDD-NOPE,SF,SF1234567890123\n'),
+    '/api/order/after-sale-detail': { id: ids.afterSale },
     '/api/order/after-sale-refund': { id: ids.afterSale },
     '/api/order/after-sale-reject': { id: ids.afterSale, reason: '不符合' },
     '/api/order/after-sale-receive': { id: ids.afterSale, return_tracking_no: 'SF1234567890123' },

@@ -41,6 +41,7 @@ import {
   addressListSchema,
   addressSaveBodySchema,
   addressSchema,
+  afterSaleDetailSchema,
   afterSaleReceiveBodySchema,
   afterSaleRefundBodySchema,
   afterSaleRejectBodySchema,
@@ -324,6 +325,13 @@ export const apiRoutes = {
     body: orderImportBodySchema,
     data: importResultSchema,
     audit: '导入快递单号',
+  },
+  // 售后详情 with its 处理记录 (the answers, who and when).
+  '/api/order/after-sale-detail': {
+    access: 'user',
+    permission: 'aftersale:process',
+    body: idParamsSchema,
+    data: afterSaleDetailSchema,
   },
   '/api/order/after-sale-refund': {
     access: 'user',

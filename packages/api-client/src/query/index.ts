@@ -6,6 +6,7 @@
 export { compactParams, queryKeys, SESSION_STALE_TIME } from './keys.js';
 export {
   addressListQuery,
+  afterSaleDetailQuery,
   afterSaleListQuery,
   blacklistQuery,
   buyerListQuery,

@@ -55,6 +55,7 @@ export const queryKeys = {
   afterSales: {
     all: ['order', 'after-sale'] as const,
     list: (params: AfterSaleListParams) => ['order', 'after-sale', compactParams(params)] as const,
+    detail: (id: number) => ['order', 'after-sale', 'detail', id] as const,
   },
   shops: {
     all: ['shop', 'index'] as const,

@@ -86,6 +86,14 @@ export function afterSaleListQuery(api: ApiClient, params: AfterSaleListParams) 
   });
 }
 
+/** One after-sale request with its 处理记录 (`/api/order/after-sale-detail`). */
+export function afterSaleDetailQuery(api: ApiClient, id: number) {
+  return queryOptions({
+    queryKey: queryKeys.afterSales.detail(id),
+    queryFn: ({ signal }) => api.order.afterSaleDetail({ id }, { signal }),
+  });
+}
+
 /** A page of shops. */
 export function shopListQuery(api: ApiClient, params: ShopListParams) {
   const body = compactParams(params);
