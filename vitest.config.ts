@@ -121,6 +121,7 @@ const postgresSuites = [
   'test/import-limits.test.ts',
   'test/log-crash.test.ts',
   'test/job-fairness.test.ts',
+  'test/profile.test.ts',
 ];
 
 export default defineConfig({

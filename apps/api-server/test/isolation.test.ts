@@ -108,6 +108,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/default/logout': [{ outcome: 'any' }],
     '/api/default/config': [{ outcome: 'any' }],
     '/api/user/info': [{ outcome: 'any' }],
+    // 用户中心: the caller's own user and account only.
+    '/api/user/profile': [{ outcome: 'any' }],
+    '/api/user/profile-save': [{ body: { nickname: '劫持', version: 1 }, outcome: 'any' }],
+    '/api/user/account-save': [{ body: { name: '劫持', version: 1 }, outcome: 'any' }],
 
     '/api/company/index': [{ outcome: 'forbidden' }],
     '/api/company/update': [{ body: { name: '劫持' }, outcome: 'forbidden' }],

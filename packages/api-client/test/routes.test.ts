@@ -148,6 +148,13 @@ const blacklistEntry = {
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
+const profile = {
+  nickname: '小王',
+  version: 2,
+  account_name: '杭州小美代发',
+  account_version: 1,
+  account_role: 'owner',
+};
 const answers: Record<ApiPath, unknown> = {
   '/api/default/send-code': null,
   '/api/default/login': { access_token: 'tok', expires_at: now + 7 * 86_400 },
@@ -163,6 +170,9 @@ const answers: Record<ApiPath, unknown> = {
     account_role: 'member',
     permissions: ['order:view', 'aftersale:process'],
   },
+  '/api/user/profile': profile,
+  '/api/user/profile-save': profile,
+  '/api/user/account-save': profile,
   '/api/company/index': company,
   '/api/company/update': company,
   '/api/company/ad-save': banner,

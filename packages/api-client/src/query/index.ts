@@ -28,5 +28,6 @@ export {
   settingQuery,
   shopGroupListQuery,
   shopListQuery,
+  userProfileQuery,
 } from './lists.js';
 export { companyConfigQuery, currentUserQuery } from './session.js';

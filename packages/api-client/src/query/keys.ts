@@ -28,6 +28,7 @@ export function compactParams<T extends object>(params: T): T {
  */
 export const queryKeys = {
   currentUser: ['user', 'info'] as const,
+  userProfile: ['user', 'profile'] as const,
   companyConfig: ['default', 'config'] as const,
   company: ['company', 'index'] as const,
   setting: ['setting', 'index'] as const,

@@ -19,6 +19,8 @@ export type AppShellProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** Branding: logo, short name (document title), footer. */
   config?: CompanyConfig | undefined;
   onLogout(): void;
+  /** The user menu's 用户中心 (absent: the menu offers only 退出登录). */
+  onUserCenter?: (() => void) | undefined;
   onTopUp?: (() => void) | undefined;
   onHelp?: (() => void) | undefined;
   onNotifications?: (() => void) | undefined;
@@ -40,6 +42,7 @@ export function AppShell({
   user,
   config,
   onLogout,
+  onUserCenter,
   onTopUp,
   onHelp,
   onNotifications,
@@ -91,6 +94,7 @@ export function AppShell({
           menuHidden={menuHidden}
           onToggleMenu={toggleMenu}
           onLogout={onLogout}
+          onUserCenter={onUserCenter}
           onTopUp={onTopUp}
           onHelp={onHelp}
           onNotifications={onNotifications}

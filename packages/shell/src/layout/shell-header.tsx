@@ -12,6 +12,7 @@ export type ShellHeaderProps = React.ComponentProps<'header'> & {
   menuHidden: boolean;
   onToggleMenu(): void;
   onLogout(): void;
+  onUserCenter?: (() => void) | undefined;
   onTopUp?: (() => void) | undefined;
   onHelp?: (() => void) | undefined;
   onNotifications?: (() => void) | undefined;
@@ -25,6 +26,7 @@ export function ShellHeader({
   menuHidden,
   onToggleMenu,
   onLogout,
+  onUserCenter,
   onTopUp,
   onHelp,
   onNotifications,
@@ -67,7 +69,7 @@ export function ShellHeader({
             <Bell aria-hidden="true" className="size-5" />
           </Badge>
         </IconButton>
-        <UserMenu user={user} onLogout={onLogout} />
+        <UserMenu user={user} onLogout={onLogout} onUserCenter={onUserCenter} />
       </div>
     </header>
   );

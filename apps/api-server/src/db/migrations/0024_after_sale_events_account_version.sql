@@ -24,3 +24,8 @@ SELECT account_id, id, '系统', CASE status WHEN 'rejected' THEN 'reject' ELSE 
   CASE status WHEN 'rejected' THEN jsonb_build_object('reason', reject_reason) ELSE '{}'::jsonb END,
   COALESCE(handled_at, created_at)
 FROM after_sales WHERE status IN ('rejected', 'finished');
+
+-- 用户中心: the owner renames the account (卖家管理 shows the name); like every editable record it
+-- carries a version, so two renames at once do not silently overwrite each other. A constant default
+-- adds the column without rewriting the table.
+ALTER TABLE seller_accounts ADD COLUMN version integer NOT NULL DEFAULT 1;
