@@ -20,9 +20,9 @@ test('工作台: 工作概览 says what it counts: what waits now, whatever the 
 }) => {
   await page.goto('/dashboard/index');
   await expect(page.getByRole('heading', { name: '工作概览' })).toBeVisible();
-  const backlog = page.getByRole('group', { name: '当前待处理（不限下单日期）' });
+  const backlog = page.getByRole('region', { name: '当前待处理（不限下单日期）' });
   await expect(backlog.getByRole('link')).toHaveText([/^待采购/, /^待发货/, /^售后待处理/]);
-  const today = page.getByRole('group', { name: /^今日 \d{4}-\d{2}-\d{2}$/ });
+  const today = page.getByRole('region', { name: /^今日 \d{4}-\d{2}-\d{2}$/ });
   await expect(today.getByRole('link')).toHaveText([/^今日订单/, /^今日销售额/]);
 });
 

@@ -39,7 +39,7 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
         {c.heading}
       </h2>
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
-        <div role="group" aria-labelledby="glance-backlog" data-slot="glance-backlog">
+        <section aria-labelledby="glance-backlog" data-slot="glance-backlog">
           <h3 id="glance-backlog" className="mb-2 text-sm text-muted-foreground">
             {c.backlogHeading}
           </h3>
@@ -68,8 +68,8 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
               </Count>
             ) : null}
           </ul>
-        </div>
-        <div role="group" aria-labelledby="glance-today" data-slot="glance-today">
+        </section>
+        <section aria-labelledby="glance-today" data-slot="glance-today">
           <h3 id="glance-today" className="mb-2 text-sm text-muted-foreground">
             {c.todayHeading(summary?.today)}
           </h3>
@@ -89,7 +89,7 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
               )}
             </Count>
           </ul>
-        </div>
+        </section>
       </div>
       <DaysCharts days={summary?.days} />
       {summary ? <DaysTable days={summary.days} /> : null}
