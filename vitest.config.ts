@@ -126,6 +126,7 @@ const postgresSuites = [
   'test/shop-authorise.test.ts',
   'test/notifications.test.ts',
   'test/order-entry.test.ts',
+  'test/profile.test.ts',
 ];
 
 export default defineConfig({

@@ -27,6 +27,7 @@ export const FRESH = {
   staleMember: '13700000031',
   teamManager: '13700000041',
   managedMember: '13700000042',
+  userCenter: '13700000051',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

@@ -91,6 +91,20 @@ test('代发订单: status tab, shop and dates filter the list, paging works, re
   await expect(rows(page).first()).toHaveAttribute('data-row-id', firstOnPage2 ?? '');
 });
 
+test('代发订单 at 1440 px with the sidebar open: the filters, 查询 and 重置 fit on one line', async ({
+  adminPage: page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/order/index');
+  await expect(page.locator('[data-slot=sidebar]')).toHaveAttribute('data-state', 'expanded');
+  const bar = page.locator('[data-slot=filter-bar]');
+  const top = async (name: string) => (await bar.getByRole('button', { name }).boundingBox())?.y;
+  const keywordTop = (await bar.getByRole('textbox').first().boundingBox())?.y ?? Number.NaN;
+  const resetTop = (await top('重置')) ?? Number.NaN;
+  expect(Math.abs(resetTop - keywordTop)).toBeLessThan(4);
+  expect(Math.abs(((await top('查询')) ?? Number.NaN) - keywordTop)).toBeLessThan(4);
+});
+
 test('代发订单: the detail dialog shows the order, its receiver and goods', async ({ adminPage: page }) => {
   await page.goto('/order/index');
   const firstRow = rows(page).first();

@@ -115,6 +115,16 @@ test('同意退款 answers a pending refund; its status becomes 已完成', asyn
   await page.getByRole('alertdialog').getByRole('button', { name: '同意退款' }).click();
   await expect(dialog.locator('[data-slot=after-sale-status]')).toHaveText('已完成');
   await expect(dialog.getByRole('button', { name: '同意退款' })).toHaveCount(0);
+  // 处理记录: the request, then the answer with who gave it (read back from the server).
+  const timeline = dialog.locator('[data-slot=after-sale-timeline] li');
+  await expect(timeline).toHaveCount(2);
+  await expect(timeline.nth(0)).toContainText('买家申请售后');
+  await expect(timeline.nth(1)).toContainText('同意退款 · 管理员');
+  // The link leads to the order in 代发订单.
+  await dialog.getByRole('link', { name: `前往订单 ${orderNo}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/index\\?.*keyword=${orderNo}`));
+  await expect(page.locator('[data-slot=data-table-row]')).toHaveCount(1);
+  await expect(page.locator('[data-slot=data-table-row]').first()).toContainText(orderNo);
 });
 
 test('发货地址: a new return address made the default takes the default from the old one', async ({

@@ -15,6 +15,17 @@ const CARDS = [
   { label: '今日订单', url: /\/order\/index\?.*start_date=/ },
 ] as const;
 
+test('工作台: 工作概览 says what it counts: what waits now, whatever the day, apart from today', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/dashboard/index');
+  await expect(page.getByRole('heading', { name: '工作概览' })).toBeVisible();
+  const backlog = page.getByRole('region', { name: '当前待处理（不限下单日期）' });
+  await expect(backlog.getByRole('link')).toHaveText([/^待采购/, /^待发货/, /^售后待处理/]);
+  const today = page.getByRole('region', { name: /^今日 \d{4}-\d{2}-\d{2}$/ });
+  await expect(today.getByRole('link')).toHaveText([/^今日订单/, /^今日销售额/]);
+});
+
 for (const card of CARDS) {
   test(`工作台: ${card.label} opens its filtered list, whose total is the count`, async ({
     adminPage: page,
@@ -149,6 +160,10 @@ test('地址管理: an address (and mobile) corrected before shipping shows in t
   await expect(timeline).toContainText('浙江省杭州市西湖区文三路 99 号');
   await expect(timeline).toContainText('136****9999');
   await expect(dialog.getByText('浙江省杭州市西湖区文三路 99 号').first()).toBeVisible();
+  // The open dialog's receiver is the corrected one, without closing it.
+  await expect(dialog.locator('dt:text-is("收货信息") + dd')).toHaveText(
+    `${order.receiver.name} 136****9999 浙江省杭州市西湖区文三路 99 号`,
+  );
 
   // 地址管理 lists the corrected address among the buyers' receiving addresses.
   await page.goto('/user/address?keyword=文三路 99 号');

@@ -234,6 +234,19 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   '/api/default/config': [async () => ({})],
   '/api/user/info': [async () => ({ token: user })],
+  '/api/user/profile': [async () => ({ token: user })],
+  '/api/user/profile-save': [
+    async () => {
+      const { version } = await t.client(user).user.profile();
+      return { token: user, body: { nickname: '日志昵称', version } };
+    },
+  ],
+  '/api/user/account-save': [
+    async () => {
+      const { account_name, account_version } = await t.client(admin).user.profile();
+      return { token: admin, body: { name: account_name, version: account_version } };
+    },
+  ],
 
   '/api/company/index': [async () => ({ token: admin })],
   '/api/company/update': [
@@ -296,6 +309,7 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/order/after-sale': [async () => ({ token: user, body: page })],
 
   '/api/order/detail': [async () => ({ token: user, body: { id: 1 } })],
+  '/api/order/after-sale-detail': [async () => ({ token: user, body: { id: 1 } })],
   '/api/order/purchase': [
     async () => ({
       token: user,

@@ -416,6 +416,67 @@ describe('after-sales', () => {
   });
 });
 
+describe('售后处理记录', () => {
+  const afterSale = (type: string, status: string) =>
+    one<{ id: number }>(
+      'SELECT id FROM after_sales WHERE account_id = 1 AND type = $1 AND status = $2 ORDER BY id LIMIT 1',
+      [type, status],
+    ).then((r) => r.id);
+
+  it('records each answer with who, when and its number or reason, shown in the detail with the order', async () => {
+    const id = await afterSale('return', 'pending');
+    const api = t.client(() => member);
+    const fresh = await api.order.afterSaleDetail({ id });
+    expect(fresh).toMatchObject({
+      id,
+      status: 'pending',
+      events: [],
+      reject_reason: null,
+      return_tracking_no: null,
+    });
+    const order = await one<{ id: number; order_no: string }>(
+      'SELECT o.id, o.order_no FROM orders o JOIN after_sales a ON a.order_id = o.id WHERE a.id = $1',
+      [id],
+    );
+    expect({ order_id: fresh.order_id, order_no: fresh.order_no }).toEqual({
+      order_id: order.id,
+      order_no: order.order_no,
+    });
+
+    await api.order.afterSaleReceive({ id, return_tracking_no: 'yt1234567890123' });
+    await t.client(() => owner).order.afterSaleRefund({ id });
+    const detail = await api.order.afterSaleDetail({ id });
+    expect(detail).toMatchObject({ status: 'finished', return_tracking_no: 'YT1234567890123' });
+    expect(detail.handled_at).toBeGreaterThan(0);
+    // The member has no nickname: the mobile names them; the owner by their nickname.
+    expect(detail.events.map(({ action, actor, details }) => ({ action, actor, details }))).toEqual([
+      { action: 'receive', actor: USER, details: { return_tracking_no: 'YT1234567890123' } },
+      { action: 'refund', actor: '管理员', details: {} },
+    ]);
+    expect(detail.events[0]?.created_at).toBeGreaterThan(0);
+  });
+
+  it('拒绝 is recorded with its reason; a refused answer adds nothing', async () => {
+    const id = await afterSale('refund', 'pending');
+    const api = t.client(() => member);
+    await api.order.afterSaleReject({ id, reason: '商品已签收超过 7 天' });
+    const again = await t.post('/api/order/after-sale-refund', { id }, { token: member });
+    expect(again.status).toBe(409);
+    const detail = await api.order.afterSaleDetail({ id });
+    expect(detail.reject_reason).toBe('商品已签收超过 7 天');
+    expect(detail.events.map(({ action, details }) => ({ action, details }))).toEqual([
+      { action: 'reject', details: { reason: '商品已签收超过 7 天' } },
+    ]);
+  });
+
+  it('the seed’s answered requests have their 处理记录', async () => {
+    const rejected = await afterSale('refund', 'rejected');
+    const detail = await t.client(() => owner).order.afterSaleDetail({ id: rejected });
+    expect(detail.events.map((e) => e.action)).toEqual(['reject']);
+    expect(detail.events[0]?.details.reason).toBe(detail.reject_reason);
+  });
+});
+
 describe('发货地址', () => {
   it('keeps exactly one default per kind: the first is the default, a new default moves it, a deleted default passes on', async () => {
     const token = await t.login('13712349002');

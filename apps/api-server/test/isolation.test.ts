@@ -33,6 +33,7 @@ const SNAPSHOT_QUERIES = [
     'copy_records',
     'addresses',
     'order_events',
+    'after_sale_events',
     'export_jobs',
     'blacklist',
     'order_writebacks',
@@ -120,6 +121,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/default/logout': [{ outcome: 'any' }],
     '/api/default/config': [{ outcome: 'any' }],
     '/api/user/info': [{ outcome: 'any' }],
+    // 用户中心: the caller's own user and account only.
+    '/api/user/profile': [{ outcome: 'any' }],
+    '/api/user/profile-save': [{ body: { nickname: '劫持', version: 1 }, outcome: 'any' }],
+    '/api/user/account-save': [{ body: { name: '劫持', version: 1 }, outcome: 'any' }],
 
     '/api/company/index': [{ outcome: 'forbidden' }],
     '/api/company/update': [{ body: { name: '劫持' }, outcome: 'forbidden' }],
@@ -234,6 +239,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/order/import-orders-apply': [
       { body: orderFileForm(ids.shop, [orderFileRow('HIJACK-1')]), outcome: 'not-found' },
     ],
+    '/api/order/after-sale-detail': [{ body: { id: ids.afterSale }, outcome: 'not-found' }],
     '/api/order/after-sale-refund': [{ body: { id: ids.afterSale }, outcome: 'not-found' }],
     '/api/order/after-sale-reject': [{ body: { id: ids.afterSale, reason: '劫持' }, outcome: 'not-found' }],
     '/api/order/after-sale-receive': [

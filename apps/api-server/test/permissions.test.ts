@@ -92,6 +92,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     },
     '/api/order/import-orders-preview': orderFileForm(ids.shop, [orderFileRow('PERM-1')]),
     '/api/order/import-orders-apply': orderFileForm(ids.shop, [orderFileRow('PERM-1')]),
+    '/api/order/after-sale-detail': { id: ids.afterSale },
     '/api/order/after-sale-refund': { id: ids.afterSale },
     '/api/order/after-sale-reject': { id: ids.afterSale, reason: '不符合' },
     '/api/order/after-sale-receive': { id: ids.afterSale, return_tracking_no: 'SF1234567890123' },

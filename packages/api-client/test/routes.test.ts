@@ -163,6 +163,13 @@ const notification = {
 const page = <T>(item: T) => ({ list: [item], total: 1 });
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
+const profile = {
+  nickname: '小王',
+  version: 2,
+  account_name: '杭州小美代发',
+  account_version: 1,
+  account_role: 'owner',
+};
 const answers: Record<ApiPath, unknown> = {
   '/api/default/send-code': null,
   '/api/default/login': { access_token: 'tok', expires_at: now + 7 * 86_400 },
@@ -178,6 +185,9 @@ const answers: Record<ApiPath, unknown> = {
     account_role: 'member',
     permissions: ['order:view', 'aftersale:process'],
   },
+  '/api/user/profile': profile,
+  '/api/user/profile-save': profile,
+  '/api/user/account-save': profile,
   '/api/company/index': company,
   '/api/company/update': company,
   '/api/company/ad-save': banner,
@@ -256,6 +266,33 @@ const answers: Record<ApiPath, unknown> = {
     results: [{ line: 2, order_no: order.order_no, ok: true, message: '' }],
     succeeded: 1,
     failed: 0,
+  },
+  '/api/order/after-sale-detail': {
+    id: 5,
+    order_id: 1,
+    order_no: order.order_no,
+    shop_id: 3,
+    shop_name: '小美的店',
+    platform: 'douyin',
+    goods: [goodsLine],
+    refund_amount: 6_450,
+    type: 'return',
+    status: 'rejected',
+    reason: '尺码不合适',
+    created_at: now,
+    reject_reason: '未收到退回商品',
+    return_tracking_no: 'SF1234567890123',
+    handled_at: now,
+    events: [
+      { id: 1, action: 'receive', actor: '管理员', created_at: now, details: { return_tracking_no: 'SF1' } },
+      {
+        id: 2,
+        action: 'reject',
+        actor: '13900000000',
+        created_at: now,
+        details: { reason: '未收到退回商品' },
+      },
+    ],
   },
   '/api/order/after-sale-refund': { id: 5, status: 'finished' },
   '/api/order/after-sale-reject': { id: 5, status: 'rejected' },

@@ -15,6 +15,7 @@ export const shellCopy = {
   unread: '未读：',
   userMenu: '用户菜单',
   logout: '退出登录',
+  userCenter: '用户中心',
   // Sidebar (contract)
   darkMenu: '暗色菜单',
   mainNav: '主菜单',

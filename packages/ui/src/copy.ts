@@ -11,6 +11,14 @@ export const copy = {
   empty: '暂无数据',
   selectPlaceholder: '请选择',
   notifications: '通知',
+  dateRange: {
+    placeholder: '选择日期范围',
+    start: '开始日期',
+    end: '结束日期',
+    to: '至',
+    format: 'YYYY-MM-DD',
+    badDate: '请输入 YYYY-MM-DD 格式的日期',
+  },
   errorPage: {
     403: { title: '403', description: '抱歉，您没有权限访问此页面。' },
     // The 404 text uses an ASCII comma on purpose: it is the product's contract (docs/product.md#errors).

@@ -45,6 +45,13 @@ export {
   dataTableCopy,
 } from './components/data-table';
 export {
+  DateRangePicker,
+  type DateRangePickerProps,
+  type DateRangeValue,
+  formatDay,
+  parseDay,
+} from './components/date-range-picker';
+export {
   Dialog,
   DialogClose,
   DialogContent,

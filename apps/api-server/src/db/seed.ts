@@ -625,6 +625,22 @@ async function seedFulfilment(tx: Queryable, demo: number, now: number) {
      WHERE account_id = $1 AND type IN ('return', 'exchange') AND status IN ('processing', 'finished')`,
     [demo],
   );
+  // 售后处理记录 of the answered requests: the return received, then the final answer.
+  await tx.query(
+    `INSERT INTO after_sale_events (account_id, after_sale_id, actor, action, details, created_at)
+     SELECT account_id, id, '系统', 'receive', jsonb_build_object('return_tracking_no', return_tracking_no),
+       created_at + 3600
+     FROM after_sales WHERE account_id = $1 AND return_tracking_no IS NOT NULL`,
+    [demo],
+  );
+  await tx.query(
+    `INSERT INTO after_sale_events (account_id, after_sale_id, actor, action, details, created_at)
+     SELECT account_id, id, '系统', CASE status WHEN 'rejected' THEN 'reject' ELSE 'refund' END,
+       CASE status WHEN 'rejected' THEN jsonb_build_object('reason', reject_reason) ELSE '{}'::jsonb END,
+       COALESCE(handled_at, created_at + 3600)
+     FROM after_sales WHERE account_id = $1 AND status IN ('rejected', 'finished')`,
+    [demo],
+  );
 }
 
 /**

@@ -23,11 +23,14 @@ const OWNER_JOIN = 'LEFT JOIN users o ON o.id = a.owner_user_id';
 type SellerRow = Omit<SellerAccount, 'is_current'>;
 
 /**
- * A row as the operator sees it: the owner's mobile masked (`138****0000`), and whether it is the
+ * A row as the operator sees it: the owner's mobile masked (`138****0000`, in the name too while the
+ * account is still named by it), and whether it is the
  * account the operator works in (`callerAccountId`), which they cannot disable.
  */
 const present = (row: SellerRow, callerAccountId: number): SellerAccount => ({
   ...row,
+  // A signed-up account is named by its owner's mobile until the owner renames it (用户中心).
+  name: row.name === row.owner_mobile ? maskMobile(row.name) : row.name,
   owner_mobile: maskMobile(row.owner_mobile),
   is_current: row.id === callerAccountId,
 });

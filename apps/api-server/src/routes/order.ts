@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
+  afterSaleDetail,
   afterSaleStep,
   batchShip,
   batchTargets,
@@ -172,20 +173,44 @@ export function orderRoutes({
           return ok(c, await applyOrderFile(scope(c), shop_id, lines, now(), commitEach(c)));
         }),
       )
+      .post('/after-sale-detail', body('/api/order/after-sale-detail'), async (c) =>
+        ok(c, await afterSaleDetail(scope(c), c.req.valid('json').id)),
+      )
       .post('/after-sale-refund', body('/api/order/after-sale-refund'), async (c) => {
-        const { row, change } = await afterSaleStep(scope(c), c.req.valid('json').id, 'refund', {}, now());
+        const { row, change } = await afterSaleStep(
+          scope(c),
+          c.req.valid('json').id,
+          'refund',
+          {},
+          actor(c),
+          now(),
+        );
         recordChange(c, change);
         return ok(c, row);
       })
       .post('/after-sale-reject', body('/api/order/after-sale-reject'), async (c) => {
         const { id, reason } = c.req.valid('json');
-        const { row, change } = await afterSaleStep(scope(c), id, 'reject', { reject_reason: reason }, now());
+        const { row, change } = await afterSaleStep(
+          scope(c),
+          id,
+          'reject',
+          { reject_reason: reason },
+          actor(c),
+          now(),
+        );
         recordChange(c, change);
         return ok(c, row);
       })
       .post('/after-sale-receive', body('/api/order/after-sale-receive'), async (c) => {
         const { id, return_tracking_no } = c.req.valid('json');
-        const { row, change } = await afterSaleStep(scope(c), id, 'receive', { return_tracking_no }, now());
+        const { row, change } = await afterSaleStep(
+          scope(c),
+          id,
+          'receive',
+          { return_tracking_no },
+          actor(c),
+          now(),
+        );
         recordChange(c, change);
         return ok(c, row);
       })

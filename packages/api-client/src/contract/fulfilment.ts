@@ -8,7 +8,7 @@ import {
   versionRequiredForUpdate,
   versionSchema,
 } from './common.js';
-import { orderListParamsSchema, orderSchema, orderStatusSchema } from './order.js';
+import { afterSaleOrderSchema, orderListParamsSchema, orderSchema, orderStatusSchema } from './order.js';
 import {
   ADDRESS_KINDS,
   ADDRESSES_MAX,
@@ -239,6 +239,30 @@ export type AfterSaleReceiveBody = z.input<typeof afterSaleReceiveBodySchema>;
 
 export const afterSaleStepResultSchema = z.object({ id: idSchema, status: z.enum(AFTER_SALE_STATUSES) });
 export type AfterSaleStepResult = z.infer<typeof afterSaleStepResultSchema>;
+
+/** One entry of an after-sale's 处理记录: an answer, who gave it and when, with its reason or number. */
+export const afterSaleEventSchema = z.object({
+  id: idSchema,
+  action: z.enum(['refund', 'reject', 'receive']),
+  /** Who: the member's nickname, else their mobile; `系统` for answers recorded before the 处理记录. */
+  actor: text(64),
+  created_at: unixTimeSchema,
+  /** `reason` (拒绝), `return_tracking_no` (确认收到退货). */
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+});
+export type AfterSaleEvent = z.infer<typeof afterSaleEventSchema>;
+
+/** An after-sale request with its answers and its 处理记录 (`/api/order/after-sale-detail`). */
+export const afterSaleDetailSchema = afterSaleOrderSchema.extend({
+  /** The order it belongs to (the detail links to it). */
+  order_id: idSchema,
+  reject_reason: z.string().nullable(),
+  return_tracking_no: z.string().nullable(),
+  /** When it was last answered (unix s), or null. */
+  handled_at: unixTimeSchema.nullable(),
+  events: z.array(afterSaleEventSchema).max(100),
+});
+export type AfterSaleDetail = z.infer<typeof afterSaleDetailSchema>;
 
 // ---- addresses (发货地址) -----------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ import {
   addressListSchema,
   addressSaveBodySchema,
   addressSchema,
+  afterSaleDetailSchema,
   afterSaleReceiveBodySchema,
   afterSaleRefundBodySchema,
   afterSaleRejectBodySchema,
@@ -120,7 +121,13 @@ import {
   sellerStatusBodySchema,
   teamRoleSchema,
 } from './team.js';
-import { currentUserSchema, userInfoBodySchema } from './user.js';
+import {
+  accountNameSaveBodySchema,
+  currentUserSchema,
+  profileSaveBodySchema,
+  userInfoBodySchema,
+  userProfileSchema,
+} from './user.js';
 
 /** A body with no fields of its own (only the signing fields `nonce` and `ts`, which parsing strips). */
 export const emptyBodySchema = z.object({});
@@ -173,6 +180,20 @@ export const apiRoutes = {
   '/api/default/logout': { access: 'public', body: emptyBodySchema, data: emptyDataSchema },
   '/api/default/config': { access: 'public', body: emptyBodySchema, data: companyConfigSchema },
   '/api/user/info': { access: 'user', body: userInfoBodySchema, data: currentUserSchema },
+  // 用户中心: the user's own nickname; the account's name (the owner only: 403 for a member).
+  '/api/user/profile': { access: 'user', body: emptyBodySchema, data: userProfileSchema },
+  '/api/user/profile-save': {
+    access: 'user',
+    body: profileSaveBodySchema,
+    data: userProfileSchema,
+    audit: '修改个人资料',
+  },
+  '/api/user/account-save': {
+    access: 'user',
+    body: accountNameSaveBodySchema,
+    data: userProfileSchema,
+    audit: '修改账号名称',
+  },
 
   '/api/company/index': { access: 'operator', body: emptyBodySchema, data: companySchema },
   '/api/company/update': {
@@ -369,6 +390,13 @@ export const apiRoutes = {
     body: orderFileBodySchema,
     data: orderFileResultSchema,
     audit: '导入订单',
+  },
+  // 售后详情 with its 处理记录 (the answers, who and when).
+  '/api/order/after-sale-detail': {
+    access: 'user',
+    permission: 'aftersale:process',
+    body: idParamsSchema,
+    data: afterSaleDetailSchema,
   },
   '/api/order/after-sale-refund': {
     access: 'user',

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idSchema, optionalUrlSchema, text, unixTimeSchema } from './common.js';
+import { idSchema, optionalUrlSchema, text, unixTimeSchema, versionSchema } from './common.js';
 import { ACCOUNT_ROLES, PERMISSIONS } from './permissions.js';
 
 /**
@@ -35,3 +35,24 @@ export const userInfoBodySchema = z.object({
     .optional(),
 });
 export type UserInfoBody = z.input<typeof userInfoBodySchema>;
+
+/**
+ * 用户中心 (`/api/user/profile`): what the signed-in user may change there, with the versions read. The
+ * nickname is the user's own; the account's name (卖家管理 shows it) only its owner changes.
+ */
+export const userProfileSchema = z.object({
+  nickname: text(32),
+  version: versionSchema,
+  account_name: text(64),
+  account_version: versionSchema,
+  account_role: z.enum(ACCOUNT_ROLES),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** Body of `/api/user/profile-save`: the nickname (empty: the header shows the mobile), at the version read. */
+export const profileSaveBodySchema = z.object({ nickname: text(32), version: versionSchema });
+export type ProfileSaveBody = z.input<typeof profileSaveBodySchema>;
+
+/** Body of `/api/user/account-save` (the owner only): the account's name, at the version read. */
+export const accountNameSaveBodySchema = z.object({ name: text(64, 1), version: versionSchema });
+export type AccountNameSaveBody = z.input<typeof accountNameSaveBodySchema>;

@@ -1,6 +1,6 @@
 import type { CallFn, CallOptions } from '../client.js';
 import type { LoginBody, SendCodeBody } from '../contract/auth.js';
-import type { UserInfoBody } from '../contract/user.js';
+import type { AccountNameSaveBody, ProfileSaveBody, UserInfoBody } from '../contract/user.js';
 
 /** `api.auth`: the public SMS login calls. */
 export function authEndpoints(call: CallFn) {
@@ -19,6 +19,14 @@ export function userEndpoints(call: CallFn) {
   return {
     /** The current user (`/api/user/info`); `roleOf(user)` gives the role. */
     info: (body: UserInfoBody = {}, options?: CallOptions) => call('/api/user/info', body, options),
+    /** 用户中心: the nickname and the account's name with their versions (`/api/user/profile`). */
+    profile: (options?: CallOptions) => call('/api/user/profile', {}, options),
+    /** Sets the user's own nickname (`/api/user/profile-save`); a stale `version` is 409. */
+    profileSave: (body: ProfileSaveBody, options?: CallOptions) =>
+      call('/api/user/profile-save', body, options),
+    /** Sets the account's name, owner only (`/api/user/account-save`); a stale `version` is 409. */
+    accountSave: (body: AccountNameSaveBody, options?: CallOptions) =>
+      call('/api/user/account-save', body, options),
   };
 }
 

@@ -78,6 +78,9 @@ export function orderEndpoints(call: CallFn) {
     /** 批量取消 (`/api/order/batch-cancel`). */
     batchCancel: (body: OrderBatchCancelBody, options?: CallOptions) =>
       call('/api/order/batch-cancel', body, options),
+    /** One after-sale request with its answers and 处理记录 (`/api/order/after-sale-detail`). */
+    afterSaleDetail: (params: IdParams, options?: CallOptions) =>
+      call('/api/order/after-sale-detail', params, options),
     /** 同意退款 (`/api/order/after-sale-refund`). */
     afterSaleRefund: (body: AfterSaleRefundBody, options?: CallOptions) =>
       call('/api/order/after-sale-refund', body, options),

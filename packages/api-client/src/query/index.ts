@@ -6,6 +6,7 @@
 export { compactParams, queryKeys, SESSION_STALE_TIME } from './keys.js';
 export {
   addressListQuery,
+  afterSaleDetailQuery,
   afterSaleListQuery,
   blacklistQuery,
   buyerListQuery,
@@ -27,5 +28,6 @@ export {
   settingQuery,
   shopGroupListQuery,
   shopListQuery,
+  userProfileQuery,
 } from './lists.js';
 export { companyConfigQuery, currentUserQuery } from './session.js';

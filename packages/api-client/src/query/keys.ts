@@ -28,6 +28,7 @@ export function compactParams<T extends object>(params: T): T {
  */
 export const queryKeys = {
   currentUser: ['user', 'info'] as const,
+  userProfile: ['user', 'profile'] as const,
   companyConfig: ['default', 'config'] as const,
   company: ['company', 'index'] as const,
   setting: ['setting', 'index'] as const,
@@ -60,6 +61,7 @@ export const queryKeys = {
   afterSales: {
     all: ['order', 'after-sale'] as const,
     list: (params: AfterSaleListParams) => ['order', 'after-sale', compactParams(params)] as const,
+    detail: (id: number) => ['order', 'after-sale', 'detail', id] as const,
   },
   shops: {
     all: ['shop', 'index'] as const,

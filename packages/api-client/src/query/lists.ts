@@ -86,6 +86,22 @@ export function afterSaleListQuery(api: ApiClient, params: AfterSaleListParams) 
   });
 }
 
+/** 用户中心: the user's nickname and the account's name, with their versions (`/api/user/profile`). */
+export function userProfileQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.userProfile,
+    queryFn: ({ signal }) => api.user.profile({ signal }),
+  });
+}
+
+/** One after-sale request with its 处理记录 (`/api/order/after-sale-detail`). */
+export function afterSaleDetailQuery(api: ApiClient, id: number) {
+  return queryOptions({
+    queryKey: queryKeys.afterSales.detail(id),
+    queryFn: ({ signal }) => api.order.afterSaleDetail({ id }, { signal }),
+  });
+}
+
 /** A page of shops. */
 export function shopListQuery(api: ApiClient, params: ShopListParams) {
   const body = compactParams(params);

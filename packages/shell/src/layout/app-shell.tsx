@@ -20,6 +20,8 @@ export type AppShellProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** Branding: logo, short name (document title), footer. */
   config?: CompanyConfig | undefined;
   onLogout(): void;
+  /** The user menu's 用户中心 (absent: the menu offers only 退出登录). */
+  onUserCenter?: (() => void) | undefined;
   onTopUp?: (() => void) | undefined;
   onHelp?: (() => void) | undefined;
   onNotifications?: (() => void) | undefined;
@@ -43,6 +45,7 @@ export function AppShell({
   user,
   config,
   onLogout,
+  onUserCenter,
   onTopUp,
   onHelp,
   onNotifications,
@@ -95,6 +98,7 @@ export function AppShell({
           menuHidden={menuHidden}
           onToggleMenu={toggleMenu}
           onLogout={onLogout}
+          onUserCenter={onUserCenter}
           onTopUp={onTopUp}
           onHelp={onHelp}
           onNotifications={onNotifications}

@@ -13,6 +13,7 @@ export type ShellHeaderProps = React.ComponentProps<'header'> & {
   menuHidden: boolean;
   onToggleMenu(): void;
   onLogout(): void;
+  onUserCenter?: (() => void) | undefined;
   onTopUp?: (() => void) | undefined;
   onHelp?: (() => void) | undefined;
   /** The bell without a panel (when `notifications` is not given): called on click. */
@@ -29,6 +30,7 @@ export function ShellHeader({
   menuHidden,
   onToggleMenu,
   onLogout,
+  onUserCenter,
   onTopUp,
   onHelp,
   onNotifications,
@@ -70,7 +72,7 @@ export function ShellHeader({
             <Bell aria-hidden="true" className="size-5" />
           </IconButton>
         )}
-        <UserMenu user={user} onLogout={onLogout} />
+        <UserMenu user={user} onLogout={onLogout} onUserCenter={onUserCenter} />
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@consign/ui';
-import { LogOut } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import type * as React from 'react';
 import { shellCopy } from '../copy';
 
@@ -8,6 +8,7 @@ export interface UserMenuDropdownProps {
   triggerClassName: string;
   trigger: React.ReactNode;
   onLogout(): void;
+  onUserCenter?: (() => void) | undefined;
   /** Open at once: the trigger drawn before this module arrived was clicked. */
   defaultOpen?: boolean;
 }
@@ -20,6 +21,7 @@ export function UserMenuDropdown({
   triggerClassName,
   trigger,
   onLogout,
+  onUserCenter,
   defaultOpen,
 }: UserMenuDropdownProps) {
   return (
@@ -28,6 +30,12 @@ export function UserMenuDropdown({
         {trigger}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-36">
+        {onUserCenter ? (
+          <DropdownMenuItem onSelect={() => onUserCenter()}>
+            <UserRound aria-hidden="true" className="size-4" />
+            {shellCopy.userCenter}
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => onLogout()}>
           <LogOut aria-hidden="true" className="size-4" />
           {shellCopy.logout}

@@ -20,6 +20,21 @@ describe('UserMenu', () => {
     await expect.element(page.getByRole('menu')).not.toBeInTheDocument();
   });
 
+  it('offers 用户中心 above 退出登录 when given, and calls onUserCenter', async () => {
+    const onLogout = vi.fn();
+    const onUserCenter = vi.fn();
+    const screen = await render(
+      <UserMenu user={adminUser} onLogout={onLogout} onUserCenter={onUserCenter} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /管理员/ }));
+    const items = page.getByRole('menuitem');
+    await expect.element(items.first()).toHaveTextContent('用户中心');
+    expect(items.elements().map((item) => item.textContent)).toEqual(['用户中心', '退出登录']);
+    await userEvent.click(page.getByRole('menuitem', { name: '用户中心' }));
+    expect(onUserCenter).toHaveBeenCalledOnce();
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+
   it('opens from the keyboard and gives focus back to its trigger on Escape', async () => {
     const onLogout = vi.fn();
     const screen = await render(<UserMenu user={adminUser} onLogout={onLogout} />);

@@ -12,6 +12,8 @@ export function displayNameOf(user: Pick<CurrentUser, 'nickname' | 'mobile'> | u
 export interface UserMenuProps {
   user: CurrentUser | undefined;
   onLogout(): void;
+  /** 用户中心 in the menu, above 退出登录 (absent: not offered). */
+  onUserCenter?: (() => void) | undefined;
 }
 
 const triggerClass =
@@ -23,10 +25,10 @@ const UserMenuDropdown = React.lazy(() =>
 );
 
 /**
- * The avatar and name in the header; opens a menu with 退出登录. Until the menu's code has arrived the
+ * The avatar and name in the header; opens a menu with 用户中心 and 退出登录. Until the menu's code has arrived the
  * same trigger button is drawn as the Suspense fallback, and a click on it opens the menu once it is there.
  */
-export function UserMenu({ user, onLogout }: UserMenuProps) {
+export function UserMenu({ user, onLogout, onUserCenter }: UserMenuProps) {
   const name = displayNameOf(user);
   const [openRequested, setOpenRequested] = React.useState(false);
   const trigger = (
@@ -60,6 +62,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         triggerClassName={triggerClass}
         trigger={trigger}
         onLogout={onLogout}
+        onUserCenter={onUserCenter}
         defaultOpen={openRequested}
       />
     </React.Suspense>

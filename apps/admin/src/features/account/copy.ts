@@ -5,4 +5,13 @@ export const ACCOUNT_COPY = {
   createdAt: '注册时间',
   roles: { admin: '管理员', user: '普通用户' },
   noNickname: '未设置',
+  accountRole: '账号身份',
+  accountRoles: { owner: '主账号', member: '子账号' },
+  accountName: '账号名称',
+  nicknameHint: '页头和处理记录中显示的名字；留空则显示手机号',
+  accountNameHint: '卖家管理中显示的账号名称，仅主账号可以修改',
+  required: (label: string) => `请输入${label}`,
+  save: '保存',
+  saving: '保存中…',
+  saved: (label: string) => `${label}已保存`,
 } as const;

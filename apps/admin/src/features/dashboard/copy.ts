@@ -1,7 +1,10 @@
 export const DASHBOARD_COPY = {
   menuIntro: '选择一个功能开始工作。',
   glance: {
-    heading: '今日概览',
+    heading: '工作概览',
+    /** The backlog: every order and request waiting now, whatever the day it came in. */
+    backlogHeading: '当前待处理（不限下单日期）',
+    todayHeading: (today: string | undefined) => (today ? `今日 ${today}` : '今日'),
     pending: '待采购',
     purchased: '待发货',
     afterSalePending: '售后待处理',

@@ -13,7 +13,9 @@ const c = DASHBOARD_COPY.glance;
 const DaysChart = lazy(() => import('./days-chart').then((m) => ({ default: m.DaysChart })));
 
 /**
- * 工作台 at a glance, above 菜单导航's grid: today's counts, each a link to the list with that filter
+ * 工作台 at a glance (工作概览), above 菜单导航's grid: what waits now (待采购, 待发货, 售后待处理: every
+ * order or request in that state, whatever day it came in, because yesterday's unshipped order is
+ * today's work) apart from today's orders and sales, each a link to the list with that filter
  * (the server counts with that list's own code, so the card's number is the list's total), and the
  * last 30 days: drawn for the eye, and as a table for screen readers. Shown to members who may view
  * orders.
@@ -36,45 +38,59 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
       <h2 id="glance-heading" className="mb-3 text-base font-semibold">
         {c.heading}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <Count label={c.pending} value={summary?.pending}>
-          {(body) => (
-            <Link to="/order/index" search={{ status: 'pending' }} className={CARD}>
-              {body}
-            </Link>
-          )}
-        </Count>
-        <Count label={c.purchased} value={summary?.purchased}>
-          {(body) => (
-            <Link to="/order/index" search={{ status: 'purchased' }} className={CARD}>
-              {body}
-            </Link>
-          )}
-        </Count>
-        {canAfterSale ? (
-          <Count label={c.afterSalePending} value={summary?.after_sale_pending}>
-            {(body) => (
-              <Link to="/order/after-sale" search={{ status: 'pending' }} className={CARD}>
-                {body}
-              </Link>
-            )}
-          </Count>
-        ) : null}
-        <Count label={c.todayOrders} value={summary?.today_orders}>
-          {(body) => (
-            <Link to="/order/index" search={today} className={CARD}>
-              {body}
-            </Link>
-          )}
-        </Count>
-        <Count label={c.todaySales} value={summary && formatMoney(summary.today_sales)}>
-          {(body) => (
-            <Link to="/order/index" search={today} className={CARD}>
-              {body}
-            </Link>
-          )}
-        </Count>
-      </ul>
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="glance-backlog" data-slot="glance-backlog">
+          <h3 id="glance-backlog" className="mb-2 text-sm text-muted-foreground">
+            {c.backlogHeading}
+          </h3>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Count label={c.pending} value={summary?.pending}>
+              {(body) => (
+                <Link to="/order/index" search={{ status: 'pending' }} className={CARD}>
+                  {body}
+                </Link>
+              )}
+            </Count>
+            <Count label={c.purchased} value={summary?.purchased}>
+              {(body) => (
+                <Link to="/order/index" search={{ status: 'purchased' }} className={CARD}>
+                  {body}
+                </Link>
+              )}
+            </Count>
+            {canAfterSale ? (
+              <Count label={c.afterSalePending} value={summary?.after_sale_pending}>
+                {(body) => (
+                  <Link to="/order/after-sale" search={{ status: 'pending' }} className={CARD}>
+                    {body}
+                  </Link>
+                )}
+              </Count>
+            ) : null}
+          </ul>
+        </section>
+        <section aria-labelledby="glance-today" data-slot="glance-today">
+          <h3 id="glance-today" className="mb-2 text-sm text-muted-foreground">
+            {c.todayHeading(summary?.today)}
+          </h3>
+          <ul className="grid grid-cols-2 gap-3">
+            <Count label={c.todayOrders} value={summary?.today_orders}>
+              {(body) => (
+                <Link to="/order/index" search={today} className={CARD}>
+                  {body}
+                </Link>
+              )}
+            </Count>
+            <Count label={c.todaySales} value={summary && formatMoney(summary.today_sales)}>
+              {(body) => (
+                <Link to="/order/index" search={today} className={CARD}>
+                  {body}
+                </Link>
+              )}
+            </Count>
+          </ul>
+        </section>
+      </div>
       <DaysCharts days={summary?.days} />
       {summary ? <DaysTable days={summary.days} /> : null}
     </section>

@@ -1,16 +1,23 @@
 import { AuthenticatedShell } from '@consign/shell';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useMenu } from '../../lib/menu';
 import { useNotificationBell } from './use-notification-bell';
 
 /**
  * The authenticated shell around every business page: a spinner until the current user has loaded,
  * then sidebar (the app's menu, filtered by role and the routes' permissions), header, breadcrumb and
- * footer; the header's bell shows the account's notifications (use-notification-bell.ts).
+ * footer; the header's bell shows the account's notifications (use-notification-bell.ts), 帮助 opens
+ * 帮助中心, the user menu's 用户中心 the user's own page.
  */
 export function AuthedLayout() {
+  const navigate = useNavigate();
   return (
-    <AuthenticatedShell menu={useMenu()} notifications={useNotificationBell()}>
+    <AuthenticatedShell
+      menu={useMenu()}
+      notifications={useNotificationBell()}
+      onHelp={() => void navigate({ to: '/dashboard/help' })}
+      onUserCenter={() => void navigate({ to: '/account' })}
+    >
       <Outlet />
     </AuthenticatedShell>
   );

@@ -71,14 +71,14 @@ export function FilterBar({
           value={draft.keyword ?? ''}
           maxLength={64}
           onChange={(event) => set('keyword', event.target.value)}
-          wrapperClassName="w-56"
+          wrapperClassName="w-48"
         />
         {shop ? (
           <Select
             value={draft.shop_id || ALL}
             onValueChange={(next) => set('shop_id', next === ALL ? '' : next)}
           >
-            <SelectTrigger aria-label={LIST_COPY.shop} className="w-44">
+            <SelectTrigger aria-label={LIST_COPY.shop} className="w-40">
               <SelectValue placeholder={LIST_COPY.allShops} />
             </SelectTrigger>
             <SelectContent>
@@ -97,7 +97,7 @@ export function FilterBar({
             value={draft[select.key] || ALL}
             onValueChange={(next) => set(select.key, next === ALL ? '' : next)}
           >
-            <SelectTrigger aria-label={select.label} className="w-36">
+            <SelectTrigger aria-label={select.label} className="w-32">
               <SelectValue placeholder={select.allLabel} />
             </SelectTrigger>
             <SelectContent>
@@ -133,12 +133,15 @@ export function FilterBar({
             />
           </span>
         ) : null}
-        <Button type="submit" variant="primary">
-          {LIST_COPY.search}
-        </Button>
-        <Button type="button" onClick={onReset}>
-          {LIST_COPY.reset}
-        </Button>
+        {/* 查询 and 重置 wrap together, never 重置 alone. */}
+        <div className="flex gap-2">
+          <Button type="submit" variant="primary">
+            {LIST_COPY.search}
+          </Button>
+          <Button type="button" onClick={onReset}>
+            {LIST_COPY.reset}
+          </Button>
+        </div>
       </form>
     </search>
   );

@@ -1,13 +1,15 @@
 import {
   AFTER_SALE_STATUS_LABELS,
+  type AfterSaleDetail,
   type AfterSaleOrder,
   type AfterSaleStatus,
   type AfterSaleStep,
   afterSaleStepAllowed,
 } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import { afterSaleDetailQuery, queryKeys } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { DetailDialog } from '../list/detail-dialog';
@@ -15,6 +17,7 @@ import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
+import { useCan } from './use-can';
 
 const c = ORDER_COPY.columns;
 
@@ -22,7 +25,8 @@ const c = ORDER_COPY.columns;
  * 售后详情 with its answers: 同意退款 (asked again in a confirmation), 拒绝 (with a reason) and, for a
  * return or an exchange, 确认收到退货 (with the return tracking number). Which ones show follows the
  * contract's `afterSaleStepAllowed`; a refusal (another member answered first: 409) shows the server's
- * message.
+ * message. Below: the reject reason and the return tracking number, the 处理记录 (the request, then
+ * each answer with who and when) and a link to the order.
  */
 export function AfterSaleDetailDialog({
   request,
@@ -41,12 +45,17 @@ export function AfterSaleDetailDialog({
   const [error, setError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const detail = useQuery({ ...afterSaleDetailQuery(api, request.id), enabled: open }).data;
+  const canViewOrders = useCan('order:view');
   // biome-ignore lint/correctness/useExhaustiveDependencies: another request (or reopening) starts afresh.
   useEffect(() => {
     setStatus(request.status);
     setForm(null);
     setProblem(null);
   }, [request, open]);
+  useEffect(() => {
+    if (detail) setStatus(detail.status);
+  }, [detail]);
   const run = useMutation({
     mutationFn: (step: AfterSaleStep) => {
       const options = { skipErrorHandler: true };
@@ -60,7 +69,11 @@ export function AfterSaleDetailDialog({
       setForm(null);
       setProblem(null);
       toast.success(f.afterSaleDone(step === 'refund' ? f.refund : step === 'reject' ? f.reject : f.receive));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.afterSales.all });
+      // The list, this request's 处理记录 (under the same key) and 工作台's 售后待处理.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.afterSales.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboardSummary }),
+      ]);
     },
     onError: (e) => setProblem(problemMessage(e)),
   });
@@ -97,9 +110,25 @@ export function AfterSaleDetailDialog({
         [c.refund, formatMoney(request.refund_amount)],
         [c.reason, request.reason],
         [c.appliedAt, formatDateTime(request.created_at)],
+        ...(detail?.return_tracking_no ? [[f.returnTrackingNo, detail.return_tracking_no] as const] : []),
+        ...(detail?.reject_reason ? [[f.rejectReason, detail.reject_reason] as const] : []),
       ]}
     >
       <OrderGoodsList goods={request.goods} />
+      {detail ? (
+        <AfterSaleTimeline detail={detail} />
+      ) : (
+        <p className="text-muted-foreground text-sm">{f.loadingDetail}</p>
+      )}
+      {canViewOrders ? (
+        <Link
+          to="/order/index"
+          search={{ keyword: request.order_no }}
+          className="self-start text-primary text-sm underline-offset-4 hover:underline"
+        >
+          {f.viewOrder(request.order_no)}
+        </Link>
+      ) : null}
       {problem ? (
         <p
           role="alert"
@@ -165,5 +194,46 @@ export function AfterSaleDetailDialog({
         onConfirm={() => run.mutateAsync('refund').catch(() => undefined)}
       />
     </DetailDialog>
+  );
+}
+
+/** 处理记录 of an after-sale: the buyer's request, then each answer with who and when, oldest first. */
+function AfterSaleTimeline({ detail }: { detail: AfterSaleDetail }) {
+  return (
+    <section aria-label={f.timeline} className="flex flex-col gap-2">
+      <h3 className="font-medium text-sm">{f.timeline}</h3>
+      <ol
+        className="flex flex-col gap-2 border-border border-l-2 pl-4 text-sm"
+        data-slot="after-sale-timeline"
+      >
+        <li className="flex flex-col">
+          <span>
+            <strong className="font-medium">{f.afterSaleApplied}</strong>
+            <span className="text-muted-foreground"> · {formatDateTime(detail.created_at)}</span>
+          </span>
+          <span className="break-all text-muted-foreground">
+            {f.detailFields.reason} {detail.reason}
+          </span>
+        </li>
+        {detail.events.map((event) => {
+          const text = Object.entries(event.details)
+            .filter(([, value]) => value !== null && value !== '')
+            .map(([key, value]) => `${f.detailFields[key] ?? key} ${value}`)
+            .join('，');
+          return (
+            <li key={event.id} className="flex flex-col">
+              <span>
+                <strong className="font-medium">{f.afterSaleEventLabels[event.action]}</strong>
+                <span className="text-muted-foreground">
+                  {' '}
+                  · {event.actor} · {formatDateTime(event.created_at)}
+                </span>
+              </span>
+              {text ? <span className="break-all text-muted-foreground">{text}</span> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }

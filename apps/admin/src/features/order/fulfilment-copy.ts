@@ -53,6 +53,7 @@ export const FULFILMENT_COPY = {
     tracking_no: '运单号',
     sender: '发货地址',
     reason: '原因',
+    return_tracking_no: '退货运单号',
     name: '收货人',
     mobile: '手机',
     address: '收货地址',
@@ -109,4 +110,10 @@ export const FULFILMENT_COPY = {
   returnTrackingNo: '退货运单号',
   refundConfirm: (orderNo: string) => `确定同意订单 ${orderNo} 的退款吗？`,
   afterSaleDone: (label: string) => `已${label}`,
+  afterSaleApplied: '买家申请售后',
+  afterSaleEventLabels: { refund: '同意退款', reject: '拒绝', receive: '确认收到退货' } as Record<
+    string,
+    string
+  >,
+  viewOrder: (orderNo: string) => `前往订单 ${orderNo}`,
 } as const;

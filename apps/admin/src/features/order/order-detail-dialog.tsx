@@ -100,7 +100,13 @@ export function OrderDetailDialog({
         ],
         [c.amount, formatMoney(order.amount)],
         [c.buyer, order.buyer_name],
-        [ORDER_COPY.receiver, `${order.receiver.name} ${order.receiver.mobile} ${order.receiver.address}`],
+        // The receiver as the server has it now: 修改收货地址 changes it while the dialog is open.
+        [
+          ORDER_COPY.receiver,
+          <span key="receiver" data-slot="order-receiver">
+            {`${current.receiver.name} ${current.receiver.mobile} ${current.receiver.address}`}
+          </span>,
+        ],
         [c.createdAt, formatDateTime(order.created_at)],
       ]}
     >

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { HelpPage } from '../../../features/help/help-page';
 
 export const Route = createFileRoute('/_authed/dashboard/help')({
   staticData: { title: TITLES.dashboardHelp },
-  component: () => <UnderConstructionPage feature={TITLES.dashboardHelp} />,
+  component: HelpPage,
 });

@@ -11,7 +11,7 @@ import { MenuGridPage } from '../../../features/dashboard/menu-grid-page';
  */
 export const Route = createFileRoute('/_authed/dashboard_/index')({
   staticData: { title: TITLES.dashboardIndex },
-  // The 今日概览 numbers are the page's largest text: ask for them as soon as the user is known
+  // The 工作概览 numbers are the page's largest text: ask for them as soon as the user is known
   // (beside the page's chunk), not once the page has rendered. Never waits: the page shows its
   // placeholders meanwhile.
   loader: ({ context: { queryClient, api } }) => {
