@@ -22,6 +22,8 @@ export interface Deps {
   wakeCopyWorker: () => void;
   /** Wakes the export worker after a job was queued. */
   wakeExportWorker: () => void;
+  /** Wakes the shop order sync (立即同步). */
+  wakeShopSync: () => void;
   /** Reads 导入快递单号 files in worker threads. */
   imports: ImportReader;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted reverse proxy). */

@@ -61,6 +61,9 @@ const server = await startServer({
   smsProvider,
   captchaProvider,
   platformSandbox: config.platforms.sandbox,
+  dataKey: config.dataKey,
+  // The demo: sandbox orders appear every 20 s, so its shops sync every minute.
+  shopSync: config.platforms.sandbox ? { everySeconds: 60 } : undefined,
 }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;

@@ -19,11 +19,17 @@ import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
-import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
+import { type ConnectorSource, SHOP_SYNC_KIND, type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
+import { JobRunner } from './jobs/runner';
+import type { PlatformCode, PlatformConnector } from './platforms/connector';
+import { DoudianConnector } from './platforms/doudian';
+import { PddConnector } from './platforms/pdd';
+import { createSandboxes, DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP, type PlatformSandboxes } from './platforms/sandbox';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';
 import { RateLimiter } from './security/rate-limit';
+import { DEV_DATA_KEY, SecretBox } from './security/secret-box';
 import { SmsCodes } from './security/sms-codes';
 import { TokenStore } from './security/tokens';
 
@@ -93,6 +99,12 @@ export interface ServerOptions {
   apiQueue?: number;
   /** How long a queued API call waits before its 503. Default 1000 ms. */
   queueWaitMs?: number;
+  /** `DATA_ENCRYPTION_KEY`: seals shop tokens at rest. Default `DEV_DATA_KEY` (outside production). */
+  dataKey?: Buffer;
+  /** The shop order sync (jobs/shop-sync.ts): its concurrency and timings; false: not run. */
+  shopSync?: ShopSyncOptions | false;
+  /** The connector of each platform (null: disabled). Default: the sandboxes' when served, else none. */
+  platformConnector?: ConnectorSource;
 }
 
 export interface RunningServer {
@@ -109,6 +121,8 @@ export interface RunningServer {
   seeded: boolean;
   /** The platform sandboxes when served (`platformSandbox`), with their endpoints on this server. */
   sandboxes: PlatformSandboxes | null;
+  /** The one runner of the background job kinds (the shop sync: `SHOP_SYNC_KIND`). */
+  jobs: JobRunner;
   /** Stops accepting, finishes in-flight requests, stops the worker and closes the database. */
   close(): Promise<void>;
 }
@@ -205,6 +219,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
     : null;
   const imports = new ImportReader(log, options.importReader);
+  const jobs = new JobRunner(log);
+  let serverUrl = '';
+  if (options.shopSync !== false) {
+    jobs.register(
+      shopSyncKind({
+        db,
+        box: new SecretBox(options.dataKey ?? DEV_DATA_KEY),
+        now,
+        log,
+        connector: options.platformConnector ?? sandboxConnectors(sandboxes, () => serverUrl, now),
+        options: options.shopSync,
+      }),
+    );
+  }
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({
     db,
@@ -220,6 +248,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     wakeCopyWorker: () => worker?.wake(),
     wakeExportWorker: () => exportWorker?.wake(),
+    wakeShopSync: () => jobs.wake(SHOP_SYNC_KIND),
     imports,
     exportDir,
     secret,
@@ -261,7 +290,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const port = (server.address() as AddressInfo).port;
   phase('listening');
+  serverUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   worker?.start();
+  jobs.start();
   await exportWorker?.start();
 
   let closing: Promise<void> | null = null;
@@ -293,6 +324,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (maintenance) clearInterval(maintenance);
       clearInterval(sweeper);
       await sweeping;
+      await jobs.stop();
       await worker?.stop();
       await exportWorker?.stop();
       sandboxes?.close();
@@ -315,6 +347,33 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     exports: exportWorker,
     exportDir,
     sandboxes,
+    jobs,
     close,
+  };
+}
+
+/**
+ * The platforms' connectors until the platform registry (全局设置's apps, enabled or not) provides
+ * them: the sandboxes' apps on this server's `/__sandbox/` when the sandboxes are served, else none.
+ * Replaced by `PlatformRegistry.connector` when that lands.
+ */
+function sandboxConnectors(
+  sandboxes: PlatformSandboxes | null,
+  serverUrl: () => string,
+  now: () => number,
+): ConnectorSource {
+  const made = new Map<PlatformCode, PlatformConnector>();
+  return async (platform) => {
+    if (!sandboxes || !serverUrl()) return null;
+    let connector = made.get(platform);
+    if (!connector) {
+      const endpoints = sandboxes.endpoints(serverUrl())[platform];
+      connector =
+        platform === 'pinduoduo'
+          ? new PddConnector({ app: PDD_SANDBOX_APP, endpoints, now })
+          : new DoudianConnector({ app: DOUDIAN_SANDBOX_APP, endpoints, now });
+      made.set(platform, connector);
+    }
+    return connector;
   };
 }

@@ -1,6 +1,8 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { type ApiPath, apiRoutes, auditAction, type RouteContract } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeShopTokens } from '../src/db/shop-tokens';
+import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { ADMIN, envelope, importForm, startTestServer, type TestServer, USER } from './helpers';
 
 /**
@@ -106,6 +108,21 @@ async function newPlatform(code: string) {
 }
 async function newGroup(name: string) {
   return t.client(user).shop.groupSave({ name });
+}
+
+/** A demo shop of the account authorised on its platform (tokens stored, as the authorisation does). */
+async function authorisedShop() {
+  const [shop] = await db().query<{ id: number }>(
+    "UPDATE shops SET auth_status = 'authorized', platform_shop_id = 'audit-900001' WHERE id = (SELECT min(id) FROM shops WHERE account_id = 1) RETURNING id",
+  );
+  if (!shop) throw new Error('no shop');
+  await storeShopTokens(db(), new SecretBox(DEV_DATA_KEY), shop.id, {
+    accessToken: 'audit-access',
+    refreshToken: 'audit-refresh',
+    expiresAt: 4_000_000_000,
+    refreshExpiresAt: null,
+  });
+  return shop.id;
 }
 
 async function newRole(name: string) {
@@ -364,6 +381,7 @@ const CASES: Record<ApiPath, Case[]> = {
       return { token: user, body: { shop_id: shop?.id, group_id: group.id, version: shop?.version } };
     },
   ],
+  '/api/shop/sync': [async () => ({ token: user, body: { id: await authorisedShop() } })],
 
   '/api/goods/index': [async () => ({ token: user, body: page })],
   '/api/goods/detail': [async () => ({ token: user, body: { id: 1 } })],

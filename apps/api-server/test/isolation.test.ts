@@ -251,6 +251,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: { shop_id: ids.shop, group_id: null, version: 1 }, outcome: 'not-found' },
       { body: { shop_id: ids.shop, group_id: ids.group, version: 1 }, outcome: 'not-found' },
     ],
+    '/api/shop/sync': [{ body: { id: ids.shop }, outcome: 'not-found' }],
 
     '/api/goods/index': [
       { body: page, outcome: 'empty-list' },
@@ -472,6 +473,7 @@ describe('the data boundary, for every path of the contract', () => {
       ['/api/shop/group-del', { id: missing }],
       ['/api/buyer/blacklist-del', { id: missing, version: 1 }],
       ['/api/shop/move', { shop_id: missing, group_id: null, version: 1 }],
+      ['/api/shop/sync', { id: missing }],
     ] as const) {
       const res = await t.post(path, body, { token });
       expect({ status: res.status, body: await envelope(res) }).toEqual({

@@ -95,6 +95,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/shop/group-save': { id: ids.group, name: '改名的分组' },
     '/api/shop/group-del': { id: ids.group },
     '/api/shop/move': { shop_id: ids.shop, group_id: null },
+    '/api/shop/sync': { id: ids.shop },
     '/api/goods/index': page,
     '/api/goods/detail': { id: ids.goods },
     '/api/goods/save': {

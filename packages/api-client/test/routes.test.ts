@@ -263,6 +263,18 @@ const answers: Record<ApiPath, unknown> = {
   '/api/shop/group-save': { id: 1, name: '女装', shop_count: 4, version: 1 },
   '/api/shop/group-del': { id: 1 },
   '/api/shop/move': { ...shop, group_id: 1, group_name: '女装' },
+  '/api/shop/sync': {
+    ...shop,
+    sync: {
+      last_sync_at: 1_764_000_000,
+      last_success_at: 1_764_000_000,
+      lag_seconds: 240,
+      last_error: null,
+      failures: 0,
+      syncing: true,
+      next_sync_at: null,
+    },
+  },
   '/api/goods/index': page(goods),
   '/api/goods/detail': goods,
   '/api/goods/save': goods,

@@ -249,13 +249,18 @@ interface DetailRow extends OrderRow {
   sender: AddressSnapshot | null;
   cancel_reason: string | null;
   version: number;
+  buyer_message: string | null;
+  refund_status: OrderDetail['refund_status'];
+  paid_at: number | null;
+  freight: number | null;
+  discount: number | null;
 }
 
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await scope.db.query<DetailRow>(
     `SELECT ${ORDER_COLUMNS}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
-       o.cancel_reason, o.version
+       o.cancel_reason, o.version, o.buyer_message, o.refund_status, o.paid_at, o.freight, o.discount
      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
     [id, scope.accountId],
   );
@@ -276,6 +281,11 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
     cancel_reason: row.cancel_reason,
     events,
     version: row.version,
+    buyer_message: row.buyer_message,
+    refund_status: row.refund_status,
+    paid_at: row.paid_at,
+    freight: row.freight,
+    discount: row.discount,
   };
 }
 

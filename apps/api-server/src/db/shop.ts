@@ -3,22 +3,60 @@ import type { BodyOf } from '../contract';
 import { BY_ID, Filters, likePattern, page } from './list';
 import type { Change } from './log';
 import { notFound, type Scope, staleRecord } from './scope';
+import { SHOP_SYNC_SELECT, type ShopSyncRow, shopSyncOf } from './shop-sync';
 
 const SHOP_SELECT = `s.id, s.name, s.platform, s.group_id, COALESCE(g.name, '') AS group_name, s.auth_status,
   s.auth_expires_at, (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at,
-  s.version`;
+  s.version, ${SHOP_SYNC_SELECT}`;
+
+type ShopRow = Omit<Shop, 'sync'> & ShopSyncRow;
+
+/** A shop row as the API answers it: its order sync state (lag against `nowS`) in `sync`. */
+function toShop(row: ShopRow, nowS: number): Shop {
+  const {
+    sync_authorised,
+    sync_cursor,
+    sync_due_at,
+    sync_lease_until,
+    sync_finished_at,
+    sync_succeeded_at,
+    sync_error,
+    sync_failures,
+    ...shop
+  } = row;
+  return {
+    ...shop,
+    sync: shopSyncOf(
+      {
+        sync_authorised,
+        sync_cursor,
+        sync_due_at,
+        sync_lease_until,
+        sync_finished_at,
+        sync_succeeded_at,
+        sync_error,
+        sync_failures,
+      },
+      nowS,
+    ),
+  };
+}
 const GROUP_SELECT =
   'g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count, g.version';
 
-/** One shop of the account, or a 404. */
-export async function shopById(scope: Scope, id: number): Promise<Shop> {
-  const [row] = await scope.db.query<Shop>(
+/** One shop of the account, or a 404 (`nowS`: the clock its sync lag is measured by). */
+export async function shopById(
+  scope: Scope,
+  id: number,
+  nowS = Math.floor(Date.now() / 1000),
+): Promise<Shop> {
+  const [row] = await scope.db.query<ShopRow>(
     `SELECT ${SHOP_SELECT} FROM shops s LEFT JOIN shop_groups g ON g.id = s.group_id
      WHERE s.id = $1 AND s.account_id = $2`,
     [id, scope.accountId],
   );
   if (!row) throw notFound();
-  return row;
+  return toShop(row, nowS);
 }
 
 /** One shop group of the account, or a 404. */
@@ -32,7 +70,11 @@ export async function groupById(scope: Scope, id: number): Promise<ShopGroup> {
 }
 
 /** A page of shops by id; `group_id: 0` means the ungrouped ones. */
-export function listShops(scope: Scope, params: BodyOf<'/api/shop/index'>): Promise<Page<Shop>> {
+export async function listShops(
+  scope: Scope,
+  params: BodyOf<'/api/shop/index'>,
+  nowS: number,
+): Promise<Page<Shop>> {
   const f = new Filters();
   f.and(`s.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
@@ -41,7 +83,7 @@ export function listShops(scope: Scope, params: BodyOf<'/api/shop/index'>): Prom
   if (params.group_id === 0) f.and('s.group_id IS NULL');
   else if (params.group_id !== undefined) f.and(`s.group_id = ${f.p(params.group_id)}`);
   if (params.auth_status) f.and(`s.auth_status = ${f.p(params.auth_status)}`);
-  return page<Shop>(
+  const { list, total } = await page<ShopRow>(
     scope.db,
     {
       table: 'shops',
@@ -53,6 +95,7 @@ export function listShops(scope: Scope, params: BodyOf<'/api/shop/index'>): Prom
     },
     params,
   );
+  return { total, list: list.map((row) => toShop(row, nowS)) };
 }
 
 export function listGroups(scope: Scope, params: BodyOf<'/api/shop/group-index'>): Promise<Page<ShopGroup>> {
@@ -116,8 +159,9 @@ export async function deleteGroup(scope: Scope, id: number): Promise<Change> {
 export async function moveShop(
   scope: Scope,
   { shop_id, group_id, version }: BodyOf<'/api/shop/move'>,
+  nowS: number,
 ): Promise<Change> {
-  const before = await shopById(scope, shop_id);
+  const before = await shopById(scope, shop_id, nowS);
   const group = group_id !== null ? await groupById(scope, group_id) : null;
   const rows = await scope.db.query(
     `UPDATE shops SET group_id = $1, version = version + 1

@@ -82,6 +82,7 @@ import {
   shopListParamsSchema,
   shopMoveBodySchema,
   shopSchema,
+  shopSyncBodySchema,
 } from './shop.js';
 import {
   memberDelBodySchema,
@@ -447,6 +448,14 @@ export const apiRoutes = {
     body: shopMoveBodySchema,
     data: shopSchema,
     audit: '移动店铺',
+  },
+  // Order sync: 立即同步 of one shop.
+  '/api/shop/sync': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopSyncBodySchema,
+    data: shopSchema,
+    audit: '立即同步店铺',
   },
 
   '/api/goods/index': {

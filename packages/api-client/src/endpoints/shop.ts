@@ -5,6 +5,7 @@ import type {
   ShopGroupSaveBody,
   ShopListParams,
   ShopMoveBody,
+  ShopSyncBody,
 } from '../contract/shop.js';
 
 /** `api.shop`: shops and shop groups. */
@@ -22,5 +23,7 @@ export function shopEndpoints(call: CallFn) {
     groupDel: (body: ShopGroupDelBody, options?: CallOptions) => call('/api/shop/group-del', body, options),
     /** Moves a shop into a group, or out of any with `group_id: null` (`/api/shop/move`). */
     move: (body: ShopMoveBody, options?: CallOptions) => call('/api/shop/move', body, options),
+    /** 立即同步: makes the shop's order sync due now (`/api/shop/sync`). */
+    sync: (body: ShopSyncBody, options?: CallOptions) => call('/api/shop/sync', body, options),
   };
 }
