@@ -121,6 +121,7 @@ const postgresSuites = [
   'test/import-limits.test.ts',
   'test/log-crash.test.ts',
   'test/job-fairness.test.ts',
+  'test/shop-sync.test.ts',
 ];
 
 export default defineConfig({

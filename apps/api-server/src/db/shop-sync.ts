@@ -63,7 +63,7 @@ export async function claimDueShop(
     sync_cursor: number | null;
     interval_minutes: number | null;
   }>(
-    `UPDATE shops s SET sync_lease_token = $3, sync_lease_until = $1 + $4, sync_started_at = $1
+    `UPDATE shops s SET sync_lease_token = $3, sync_lease_until = $1::bigint + $4::bigint, sync_started_at = $1
      WHERE s.id = (
        SELECT c.id FROM shops c
        WHERE c.access_token_sealed IS NOT NULL AND c.auth_status = 'authorized' AND ${SHOP_ENABLED}
@@ -104,7 +104,7 @@ export async function advanceCursor(
   input: { shopId: number; token: string; cursor: number; nowS: number },
 ): Promise<void> {
   const rows = await tx.query(
-    `UPDATE shops SET sync_cursor = $3, sync_lease_until = $4 + $5
+    `UPDATE shops SET sync_cursor = $3, sync_lease_until = $4::bigint + $5::bigint
      WHERE id = $1 AND sync_lease_token = $2 RETURNING id`,
     [input.shopId, input.token, input.cursor, input.nowS, SYNC_RULES.leaseSeconds],
   );
@@ -141,12 +141,12 @@ export async function finishSync(
     outcome.ok
       ? `UPDATE shops SET sync_lease_token = NULL, sync_lease_until = NULL, sync_finished_at = $3,
            sync_succeeded_at = $3, sync_error = NULL, sync_failures = 0,
-           sync_due_at = GREATEST(COALESCE(sync_due_at, 0), $3 + $4)
+           sync_due_at = GREATEST(COALESCE(sync_due_at, 0), $3::bigint + $4::bigint)
          WHERE id = $1 AND sync_lease_token = $2 RETURNING sync_failures`
       : `UPDATE shops SET sync_lease_token = NULL, sync_lease_until = NULL, sync_finished_at = $3,
            sync_error = $5, sync_failures = sync_failures + 1,
-           sync_due_at = $3 + LEAST($4, $6 * power(2, LEAST(sync_failures, 20))::bigint, $7),
-           auth_status = CASE WHEN $8 THEN 'expired' ELSE auth_status END
+           sync_due_at = $3::bigint + LEAST($4::bigint, $6::bigint * power(2, LEAST(sync_failures, 20))::bigint, $7::bigint),
+           auth_status = CASE WHEN $8::boolean THEN 'expired' ELSE auth_status END
          WHERE id = $1 AND sync_lease_token = $2 RETURNING sync_failures`,
     outcome.ok
       ? [input.shopId, input.token, input.nowS, input.intervalSeconds]
@@ -210,7 +210,7 @@ export async function requestSync(scope: Scope, id: number, nowS: number): Promi
   if (!shop.authorised) throw new HttpProblem(409, '店铺尚未授权，无法同步订单');
   if (shop.auth_status === 'expired') throw new HttpProblem(409, '店铺授权已过期，请重新授权后再同步');
   await scope.db.query(
-    `UPDATE shops SET sync_due_at = GREATEST($3, COALESCE(sync_started_at, 0) + $4)
+    `UPDATE shops SET sync_due_at = GREATEST($3::bigint, COALESCE(sync_started_at, 0) + $4::bigint)
      WHERE id = $1 AND account_id = $2`,
     [id, scope.accountId, nowS, SYNC_RULES.floorSeconds],
   );

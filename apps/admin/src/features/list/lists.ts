@@ -66,6 +66,7 @@ export const orderList = defineList({
     end_date: search.end_date,
     blacklisted: search.blacklisted,
     buyer_id: search.buyer_id,
+    pre_sale: undefined,
   }),
   queryOptions: orderListQuery,
 });
