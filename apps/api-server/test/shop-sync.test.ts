@@ -438,7 +438,7 @@ describe('the shop order sync', () => {
       expect(failed.sync_error).toBe('拼多多接口调用过于频繁，稍后自动重试');
       expect(await stored(order.orderNo)).toHaveLength(0);
     } finally {
-      platform.sandbox.setRateLimit(100, 1);
+      platform.sandbox.setRateLimit(PlatformUnderTest.rateLimit, 1);
     }
     await syncNow(t, token, shopId);
     expect(await stored(order.orderNo)).toHaveLength(1);

@@ -24,6 +24,7 @@ export interface ListCall {
 }
 
 export class PlatformUnderTest {
+  static readonly rateLimit = 100_000;
   readonly sandbox: PddSandbox;
   readonly connector: PddConnector;
   mode: FaultMode = 'ok';
@@ -50,7 +51,14 @@ export class PlatformUnderTest {
   }
 
   static async start(clock: TestClock): Promise<PlatformUnderTest> {
-    const sandbox = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: clock.now, seedOrders: 0 });
+    // The test clock stands still, so the sandbox's per-second rate limit would never reset: a limit
+    // far above what the tests call (the throttling test sets its own).
+    const sandbox = new PddSandbox({
+      apps: [PDD_SANDBOX_APP],
+      now: clock.now,
+      seedOrders: 0,
+      rateLimit: PlatformUnderTest.rateLimit,
+    });
     let self: PlatformUnderTest | null = null;
     const served = await serveSandbox({ fetch: (request) => (self as PlatformUnderTest).handle(request) });
     self = new PlatformUnderTest(clock, served, sandbox);
