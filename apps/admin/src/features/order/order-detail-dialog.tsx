@@ -82,6 +82,16 @@ export function OrderDetailDialog({
             {order.order_no}
           </span>,
         ],
+        ...(order.platform_order_no
+          ? [
+              [
+                ORDER_COPY.platformOrderNo,
+                <span key="platform-no" className="font-mono">
+                  {order.platform_order_no}
+                </span>,
+              ] as const,
+            ]
+          : []),
         [c.shop, order.shop_name],
         [c.platform, PLATFORM_LABELS[order.platform]],
         [
@@ -94,6 +104,7 @@ export function OrderDetailDialog({
         [c.buyer, order.buyer_name],
         [ORDER_COPY.receiver, `${order.receiver.name} ${order.receiver.mobile} ${order.receiver.address}`],
         [c.createdAt, formatDateTime(order.created_at)],
+        ...(data?.buyer_message ? [[ORDER_COPY.buyerMessage, data.buyer_message] as const] : []),
       ]}
     >
       <OrderGoodsList goods={order.goods} />

@@ -13,6 +13,7 @@ import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
 import { useGroupOptions } from './group-options';
 import { MoveShopDialog } from './move-shop-dialog';
+import { SYNC_COPY, ShopSyncCell } from './shop-sync-cell';
 
 const route = getRouteApi('/_authed/shop/setting/');
 const c = SHOP_COPY.columns;
@@ -49,6 +50,7 @@ function columns(move: (shop: Shop) => void): DataTableProps<Shop>['columns'] {
       ),
     },
     { header: SHOP_COPY.expiresAt, cell: ({ row }) => <Expiry at={row.original.auth_expires_at} /> },
+    { header: SYNC_COPY.header, cell: ({ row }) => <ShopSyncCell shop={row.original} /> },
     { header: c.goodsCount, accessorKey: 'goods_count', meta: { align: 'right' } },
     {
       header: c.actions,
