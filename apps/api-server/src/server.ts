@@ -17,14 +17,19 @@ import { seed } from './db/seed';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
+import { JobRunner } from './jobs/runner';
+import { type ConnectorSource, SHOP_SYNC_KIND, type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
-import { type ConnectorSource, SHOP_SYNC_KIND, type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
-import { JobRunner } from './jobs/runner';
 import type { PlatformCode, PlatformConnector } from './platforms/connector';
 import { DoudianConnector } from './platforms/doudian';
 import { PddConnector } from './platforms/pdd';
-import { createSandboxes, DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP, type PlatformSandboxes } from './platforms/sandbox';
+import {
+  createSandboxes,
+  DOUDIAN_SANDBOX_APP,
+  PDD_SANDBOX_APP,
+  type PlatformSandboxes,
+} from './platforms/sandbox';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { NonceStore } from './security/nonce-store';

@@ -68,10 +68,10 @@ interface StoredOrder {
 }
 
 async function stored(orderNo: string): Promise<StoredOrder[]> {
-  return t.server.db.query<StoredOrder>('SELECT * FROM orders WHERE shop_id = $1 AND platform_order_no = $2', [
-    shopId,
-    orderNo,
-  ]);
+  return t.server.db.query<StoredOrder>(
+    'SELECT * FROM orders WHERE shop_id = $1 AND platform_order_no = $2',
+    [shopId, orderNo],
+  );
 }
 async function orderCount(): Promise<number> {
   const [row] = await t.server.db.query<{ n: number }>(
@@ -105,7 +105,10 @@ afterAll(async () => {
 
 describe('the shop order sync', () => {
   it('plans windows within the platform limits, overlapping, ending before now', () => {
-    const connector = { maxWindowSeconds: PDD_MAX_WINDOW_SECONDS, maxLookbackSeconds: PDD_MAX_LOOKBACK_SECONDS };
+    const connector = {
+      maxWindowSeconds: PDD_MAX_WINDOW_SECONDS,
+      maxLookbackSeconds: PDD_MAX_LOOKBACK_SECONDS,
+    };
     const now = 1_764_000_000;
     const first = windowsOf(connector, null, now);
     expect(first[0]?.start).toBe(now - SYNC_RULES.settleSeconds - SYNC_RULES.firstSyncSeconds);
@@ -204,8 +207,9 @@ describe('the shop order sync', () => {
     expect(d.buyer_message).toBe('请用顺丰，谢谢 🙏');
     expect(d.goods[0]).toMatchObject({ sku: '灰色,180x200cm', price: 7990, outer_sku_id: 'SKU-3051001-2' });
     expect(d.receiver.mobile).toBe(row.receiver_mobile);
-    const shops = (await envelope(await t.post('/api/shop/index', { pageIndex: 1, pageSize: 100 }, { token })))
-      .data as Page<Shop>;
+    const shops = (
+      await envelope(await t.post('/api/shop/index', { pageIndex: 1, pageSize: 100 }, { token }))
+    ).data as Page<Shop>;
     const shop = shops.list.find((s) => s.id === shopId);
     expect(shop?.sync).toEqual({
       last_sync_at: nowS(),
@@ -355,33 +359,37 @@ describe('the shop order sync', () => {
     ['garbage', '拼多多返回了无法识别的内容，稍后自动重试'],
     ['error500', '拼多多服务暂时不可用，稍后自动重试'],
     ['reset', '连接拼多多超时或失败，稍后自动重试'],
-  ] as const)('backs off on %s, says why, writes nothing, and the next run catches up', async (mode, message) => {
-    const before = await syncState(t, shopId);
-    const order = place();
-    platform.mode = mode;
-    let failed: Awaited<ReturnType<typeof syncState>>;
-    try {
-      failed = await syncNow(t, token, shopId);
-      expect(failed.sync_error).toBe(message);
-      expect(failed.sync_failures).toBe(1);
-      expect(failed.sync_cursor).toBe(before.sync_cursor);
-      expect(failed.sync_due_at).toBe(nowS() + SYNC_RULES.baseBackoffSeconds);
-      expect(await stored(order.orderNo)).toHaveLength(0);
-      // A second failure in a row waits twice as long.
-      failed = await syncNow(t, token, shopId);
-      expect(failed.sync_failures).toBe(2);
-      expect(failed.sync_due_at).toBe(nowS() + 2 * SYNC_RULES.baseBackoffSeconds);
-      const shops = (await envelope(await t.post('/api/shop/index', { pageIndex: 1, pageSize: 100 }, { token })))
-        .data as Page<Shop>;
-      expect(shops.list.find((s) => s.id === shopId)?.sync?.last_error).toBe(message);
-    } finally {
-      platform.mode = 'ok';
-    }
-    const recovered = await syncNow(t, token, shopId);
-    expect(recovered.sync_error).toBeNull();
-    expect(recovered.sync_failures).toBe(0);
-    expect(await stored(order.orderNo)).toHaveLength(1);
-  });
+  ] as const)(
+    'backs off on %s, says why, writes nothing, and the next run catches up',
+    async (mode, message) => {
+      const before = await syncState(t, shopId);
+      const order = place();
+      platform.mode = mode;
+      let failed: Awaited<ReturnType<typeof syncState>>;
+      try {
+        failed = await syncNow(t, token, shopId);
+        expect(failed.sync_error).toBe(message);
+        expect(failed.sync_failures).toBe(1);
+        expect(failed.sync_cursor).toBe(before.sync_cursor);
+        expect(failed.sync_due_at).toBe(nowS() + SYNC_RULES.baseBackoffSeconds);
+        expect(await stored(order.orderNo)).toHaveLength(0);
+        // A second failure in a row waits twice as long.
+        failed = await syncNow(t, token, shopId);
+        expect(failed.sync_failures).toBe(2);
+        expect(failed.sync_due_at).toBe(nowS() + 2 * SYNC_RULES.baseBackoffSeconds);
+        const shops = (
+          await envelope(await t.post('/api/shop/index', { pageIndex: 1, pageSize: 100 }, { token }))
+        ).data as Page<Shop>;
+        expect(shops.list.find((s) => s.id === shopId)?.sync?.last_error).toBe(message);
+      } finally {
+        platform.mode = 'ok';
+      }
+      const recovered = await syncNow(t, token, shopId);
+      expect(recovered.sync_error).toBeNull();
+      expect(recovered.sync_failures).toBe(0);
+      expect(await stored(order.orderNo)).toHaveLength(1);
+    },
+  );
 
   it('backs off when the platform never answers (the 15 s timeout)', { timeout: 90_000 }, async () => {
     const order = place();
@@ -432,7 +440,11 @@ describe('the shop order sync', () => {
     // The app's one call of the hour is spent (by another shop of the app, say).
     platform.sandbox.setRateLimit(1, 3600);
     const tokens = await openShopTokens(t.server.db, box, shopId);
-    await platform.connector.listChangedOrders(tokens?.accessToken ?? '', { start: nowS() - 60, end: nowS() }, 1);
+    await platform.connector.listChangedOrders(
+      tokens?.accessToken ?? '',
+      { start: nowS() - 60, end: nowS() },
+      1,
+    );
     try {
       const failed = await syncNow(t, token, shopId);
       expect(failed.sync_error).toBe('拼多多接口调用过于频繁，稍后自动重试');
@@ -463,6 +475,26 @@ describe('the shop order sync', () => {
     expect(platform.sandbox.callsOf('pdd.pop.auth.token.refresh')).toHaveLength(refreshes + 2);
     const newest = await openShopTokens(t.server.db, box, shopId);
     expect(platform.listCalls.slice(listed).every((call) => call.token === newest?.accessToken)).toBe(true);
+  });
+
+  it("syncs at the account's 订单同步间隔, and 立即同步 at most once a minute", async () => {
+    const settings = (await envelope(await t.post('/api/setting/index', {}, { token }))).data as {
+      version: number;
+    };
+    const saved = await t.post(
+      '/api/setting/update',
+      { version: settings.version, sync_interval_minutes: 15 },
+      { token },
+    );
+    expect(saved.status).toBe(200);
+    const state = await syncNow(t, token, shopId);
+    expect(state.sync_due_at).toBe(nowS() + 15 * 60);
+    // Asked again within the minute: due a minute after the last start, not at once.
+    const started = nowS();
+    clock.advance(20_000);
+    const again = await t.post('/api/shop/sync', { id: shopId }, { token });
+    expect(again.status).toBe(200);
+    expect((await syncState(t, shopId)).sync_due_at).toBe(started + SYNC_RULES.floorSeconds);
   });
 
   it('on a refused refresh marks the shop 授权已过期, says 请重新授权, and stops syncing it', async () => {
@@ -521,7 +553,10 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
   });
 
   it('never syncs one shop twice in one window', { timeout: 120_000 }, async () => {
-    const shops = [await authorisedShop(a, platform2, '900001'), await authorisedShop(a, platform2, '900002')];
+    const shops = [
+      await authorisedShop(a, platform2, '900001'),
+      await authorisedShop(a, platform2, '900002'),
+    ];
     const placed: string[] = [];
     const base = Math.floor(clock2.now() / 1000);
     for (const shop of ['900001', '900002']) {
@@ -533,7 +568,9 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
     const login = await a.login(USER);
     // Due now on both; 立即同步 on both instances at once, twice each.
     await a.server.db.query('UPDATE shops SET sync_due_at = NULL WHERE id = ANY($1::int[])', [shops]);
-    const calls = shops.flatMap((id) => [a, b, a, b].map((on) => on.post('/api/shop/sync', { id }, { token: login })));
+    const calls = shops.flatMap((id) =>
+      [a, b, a, b].map((on) => on.post('/api/shop/sync', { id }, { token: login })),
+    );
     expect((await Promise.all(calls)).map((res) => res.status)).toEqual(Array(8).fill(200));
     await until(async () => {
       const rows = await a.server.db.query<{ n: number }>(

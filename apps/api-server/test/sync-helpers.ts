@@ -111,7 +111,9 @@ export class PlatformUnderTest {
       default:
         break;
     }
-    const response = await this.sandbox.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }));
+    const response = await this.sandbox.fetch(
+      new Request(request.url, { method: 'POST', headers: request.headers, body }),
+    );
     if (!isList || !this.transform) return response;
     const json = (await response.json()) as Record<string, unknown>;
     this.transform(json);

@@ -264,7 +264,7 @@ async function storeOne(
     ],
   );
   const move = statusMove(order);
-  if (move && move.from.includes(stored.status)) {
+  if (move?.from.includes(stored.status)) {
     const trackingNo = order.shipment ? fit(order.shipment.trackingNo, 40) : null;
     const details =
       move.action === 'cancel'

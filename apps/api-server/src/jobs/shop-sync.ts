@@ -117,9 +117,11 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
   let outcome: SyncOutcome;
   try {
     const connector = await deps.connector(shop.platform);
-    if (!connector) throw new PlatformError(shop.platform, 'invalid', `${PLATFORM_NAMES[shop.platform]}已停用，暂停同步`);
+    if (!connector)
+      throw new PlatformError(shop.platform, 'invalid', `${PLATFORM_NAMES[shop.platform]}已停用，暂停同步`);
     let tokens = await openShopTokens(db, box, shop.id);
-    if (!tokens) throw new PlatformError(shop.platform, 'auth', `${PLATFORM_NAMES[shop.platform]}店铺尚未授权`);
+    if (!tokens)
+      throw new PlatformError(shop.platform, 'auth', `${PLATFORM_NAMES[shop.platform]}店铺尚未授权`);
     if (tokens.expiresAt !== null && tokens.expiresAt - nowS() < SYNC_RULES.refreshAheadSeconds) {
       tokens = await refreshShopTokens(db, box, connector, shop.id, tokens);
     }
@@ -242,7 +244,11 @@ async function readWindow(
   }
   for (let page = last + 1; lastHasMore; page++) {
     if (page > MAX_PAGES) {
-      throw new PlatformError(connector.platform, 'bad_answer', `${PLATFORM_NAMES[connector.platform]}订单分页过多，稍后自动重试`);
+      throw new PlatformError(
+        connector.platform,
+        'bad_answer',
+        `${PLATFORM_NAMES[connector.platform]}订单分页过多，稍后自动重试`,
+      );
     }
     const answer = await call((t) => connector.listChangedOrders(t, window, page, size));
     orders.push(...answer.orders);

@@ -56,7 +56,6 @@ export const shopSchema = z.object({
 });
 export type Shop = z.infer<typeof shopSchema>;
 
-
 /**
  * Body of `/api/shop/sync` (立即同步): makes the shop due now (at most once a minute) and wakes the
  * sync. Refused (409) for a shop that is not authorised or whose authorisation expired. Answers the

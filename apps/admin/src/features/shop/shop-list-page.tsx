@@ -13,7 +13,7 @@ import { StatusBadge } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
 import { useGroupOptions } from './group-options';
 import { MoveShopDialog } from './move-shop-dialog';
-import { SYNC_COPY, ShopSyncCell } from './shop-sync-cell';
+import { ShopSyncCell, SYNC_COPY } from './shop-sync-cell';
 
 const route = getRouteApi('/_authed/shop/setting/');
 const c = SHOP_COPY.columns;
