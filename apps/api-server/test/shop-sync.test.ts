@@ -354,6 +354,57 @@ describe('the shop order sync', () => {
     expect((await stored(order.orderNo))[0]?.refund_status).toBe('refunded');
   });
 
+  it('follows the platform forward: cancelled there -> 已取消, shipped there -> 已发货, with the timeline', async () => {
+    const cancelled = place();
+    const shipped = place();
+    await syncNow(t, token, shopId);
+    const change = (
+      orderNo: string,
+      edit: (o: NonNullable<ReturnType<typeof platform.sandbox.orders.get>>) => void,
+    ) => {
+      const order = platform.sandbox.orders.get(orderNo);
+      if (!order) throw new Error('no sandbox order');
+      edit(order);
+      order.updatedAt = nowS();
+    };
+    change(cancelled.orderNo, (o) => {
+      o.status = 'cancelled';
+    });
+    change(shipped.orderNo, (o) => {
+      o.status = 'shipped';
+      o.shipment = { carrierId: '44', carrierCode: 'SF', trackingNo: 'SF1234567890123', at: nowS() };
+    });
+    clock.advance((SYNC_RULES.settleSeconds + 10) * 1000);
+    await syncNow(t, token, shopId);
+    const [c] = await stored(cancelled.orderNo);
+    const [s] = await stored(shipped.orderNo);
+    expect(c?.status).toBe('cancelled');
+    expect(s?.status).toBe('shipped');
+    const events = await t.server.db.query<{
+      order_id: number;
+      actor: string;
+      action: string;
+      details: unknown;
+    }>(
+      'SELECT order_id, actor, action, details FROM order_events WHERE order_id = ANY($1::int[]) ORDER BY action',
+      [[c?.id, s?.id]],
+    );
+    expect(events).toEqual([
+      { order_id: c?.id, actor: '拼多多', action: 'cancel', details: { reason: '买家已在平台取消订单' } },
+      {
+        order_id: s?.id,
+        actor: '拼多多',
+        action: 'ship',
+        details: { tracking_no: 'SF1234567890123', note: '已在平台发货' },
+      },
+    ]);
+    const [row] = await t.server.db.query<{ tracking_no: string; cancel_reason: string | null }>(
+      'SELECT tracking_no, cancel_reason FROM orders WHERE id = $1',
+      [s?.id],
+    );
+    expect(row?.tracking_no).toBe('SF1234567890123');
+  });
+
   it.each([
     ['html', '拼多多返回了无法识别的内容，稍后自动重试'],
     ['garbage', '拼多多返回了无法识别的内容，稍后自动重试'],
