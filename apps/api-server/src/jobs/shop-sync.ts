@@ -36,7 +36,8 @@ import type { JobKind } from './runner';
  *   and the ones after it move one place forward, onto a page not read yet; the order itself comes
  *   back in a later window with its new update time); an order read twice is stored once;
  * - the window's orders are stored and the cursor moved in one transaction (db/platform-order.ts),
- *   so a window is kept whole or not at all, and a failed window is read again whole next time;
+ *   so a window is kept whole or not at all, and a failed window is read again whole next time (an
+ *   empty window moves the cursor with the next window that has orders);
  * - failures (`PlatformError.kind`): `token_expired` refreshes the token once and retries the call,
  *   and a token expiring within `refreshAheadSeconds` is refreshed before the sync starts;
  *   `auth` (the refresh refused) makes the shop 授权已过期 and stops its sync until re-authorised;
@@ -141,8 +142,13 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
       }
     };
 
-    for (const window of windowsOf(connector, shop.cursor, nowS())) {
+    const windows = windowsOf(connector, shop.cursor, nowS());
+    for (const [i, window] of windows.entries()) {
       const orders = await readWindow(connector, call, window);
+      report.windows += 1;
+      // An empty window moves the cursor with the next one that has orders (or the last): a first sync
+      // is mostly empty windows, and a failure after them only reads them again.
+      if (orders.length === 0 && i < windows.length - 1) continue;
       await db.transaction(async (tx) => {
         await advanceCursor(tx, { shopId: shop.id, token, cursor: window.end, nowS: nowS() });
         const stored = await storePlatformOrders(tx, shop, orders, nowS());
@@ -151,7 +157,6 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
         report.unchanged += stored.unchanged;
         report.skipped += stored.skipped;
       });
-      report.windows += 1;
     }
     outcome = { ok: true };
   } catch (error) {
