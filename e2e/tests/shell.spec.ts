@@ -24,13 +24,13 @@ const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/user/buyer', '买家管理'],
   ['/user/black-list', '黑名单'],
   ['/user/address', '地址管理'],
+  ['/order/pre-sale', '预售订单'],
 ];
 
 /** The menu entries whose feature is being built: 功能建设中 with the entry's title. */
 const UNDER_CONSTRUCTION_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/dashboard/tools', '常用工具'],
   ['/dashboard/help', '帮助中心'],
-  ['/order/pre-sale', '预售订单'],
   ['/shop/help', '平台精选'],
 ];
 
