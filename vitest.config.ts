@@ -127,6 +127,7 @@ const postgresSuites = [
   'test/notifications.test.ts',
   'test/order-entry.test.ts',
   'test/profile.test.ts',
+  'test/shop-sync.test.ts',
 ];
 
 export default defineConfig({

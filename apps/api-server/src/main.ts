@@ -64,6 +64,8 @@ const server = await startServer({
   platforms: config.platforms,
   dataKey: config.dataKey,
   publicUrl: config.publicUrl,
+  // The demo: sandbox orders appear every 20 s, so its shops sync every minute.
+  shopSync: config.platforms.sandbox ? { everySeconds: 60 } : undefined,
 }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;

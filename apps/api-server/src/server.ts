@@ -23,6 +23,7 @@ import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
+import { type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
@@ -132,6 +133,8 @@ export interface ServerOptions {
    * a kind of the job runner; false: not registered (tests that compare tables between calls).
    */
   authExpirySweep?: AuthExpiryOptions | false;
+  /** The shop order sync (jobs/shop-sync.ts): its concurrency and timings; false: not run. */
+  shopSync?: ShopSyncOptions | false;
 }
 
 export interface RunningServer {
@@ -284,6 +287,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.platformConnector ?? ((platform) => platforms.connector(platform));
   if (options.writebackJobs !== false) {
     jobs.register(new WritebackJobs(db, shopCalls, connectorFor, now, log, options.writebackJobs));
+  }
+  if (options.shopSync !== false) {
+    jobs.register(
+      shopSyncKind({ db, box: secretBox, now, log, connector: connectorFor, options: options.shopSync }),
+    );
   }
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({

@@ -9,9 +9,11 @@ import {
 } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/db/notifications';
+import { storeShopTokens } from '../src/db/shop-tokens';
 import { PddConnector } from '../src/platforms/pdd';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
+import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import {
   ADMIN,
   envelope,
@@ -134,6 +136,21 @@ async function newPlatform(code: string) {
 }
 async function newGroup(name: string) {
   return t.client(user).shop.groupSave({ name });
+}
+
+/** A demo shop of the account authorised on its platform (tokens stored, as the authorisation does). */
+async function syncableShop() {
+  const [shop] = await db().query<{ id: number }>(
+    "UPDATE shops SET auth_status = 'authorized', platform_shop_id = 'audit-900001' WHERE id = (SELECT min(id) FROM shops WHERE account_id = 1) RETURNING id",
+  );
+  if (!shop) throw new Error('no shop');
+  await storeShopTokens(db(), new SecretBox(DEV_DATA_KEY), shop.id, {
+    accessToken: 'audit-access',
+    refreshToken: 'audit-refresh',
+    expiresAt: 4_000_000_000,
+    refreshExpiresAt: null,
+  });
+  return shop.id;
 }
 
 async function newRole(name: string) {
@@ -463,6 +480,7 @@ const CASES: Record<ApiPath, Case[]> = {
       return { token: user, body: { shop_id: shop?.id, group_id: group.id, version: shop?.version } };
     },
   ],
+  '/api/shop/sync': [async () => ({ token: user, body: { id: await syncableShop() } })],
 
   '/api/shop/platforms': [async () => ({ token: user })],
   '/api/shop/authorise': [async () => ({ token: user, body: { platform: 'pinduoduo' } })],

@@ -300,6 +300,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: { platform: 'pinduoduo', state: 'A'.repeat(43), code: 'c0de' }, outcome: 'any' },
     ],
     '/api/shop/toggle': [{ body: { id: ids.shop, disabled: true, version: 1 }, outcome: 'not-found' }],
+    '/api/shop/sync': [{ body: { id: ids.shop }, outcome: 'not-found' }],
 
     '/api/goods/index': [
       { body: page, outcome: 'empty-list' },
@@ -552,6 +553,7 @@ describe('the data boundary, for every path of the contract', () => {
       ['/api/buyer/blacklist-del', { id: missing, version: 1 }],
       ['/api/shop/move', { shop_id: missing, group_id: null, version: 1 }],
       ['/api/shop/toggle', { id: missing, disabled: true, version: 1 }],
+      ['/api/shop/sync', { id: missing }],
     ] as const) {
       const res = await t.post(path, body, { token });
       expect({ status: res.status, body: await envelope(res) }).toEqual({

@@ -119,6 +119,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/shop/authorise': { platform: 'pinduoduo', shop_id: ids.shop },
     '/api/shop/authorise-callback': { platform: 'pinduoduo', state: 'A'.repeat(43), code: 'c0de' },
     '/api/shop/toggle': { id: ids.shop, disabled: false, version: 1 },
+    '/api/shop/sync': { id: ids.shop },
     '/api/goods/index': page,
     '/api/goods/detail': { id: ids.goods },
     '/api/goods/save': {

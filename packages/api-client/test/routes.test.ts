@@ -326,6 +326,18 @@ const answers: Record<ApiPath, unknown> = {
   '/api/shop/authorise': { url: 'https://fuwu.pinduoduo.com/service-market/auth?state=x' },
   '/api/shop/authorise-callback': shop,
   '/api/shop/toggle': { ...shop, state: 'disabled', disabled_at: now },
+  '/api/shop/sync': {
+    ...shop,
+    sync: {
+      last_sync_at: 1_764_000_000,
+      last_success_at: 1_764_000_000,
+      lag_seconds: 240,
+      last_error: null,
+      failures: 0,
+      syncing: true,
+      next_sync_at: null,
+    },
+  },
   '/api/goods/index': page(goods),
   '/api/goods/detail': goods,
   '/api/goods/save': goods,

@@ -259,13 +259,18 @@ interface DetailRow extends OrderRow {
   cancel_reason: string | null;
   version: number;
   receiver_encrypted: boolean;
+  buyer_message: string | null;
+  refund_status: OrderDetail['refund_status'];
+  paid_at: number | null;
+  freight: number | null;
+  discount: number | null;
 }
 
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await scope.db.query<DetailRow>(
     `SELECT ${ORDER_COLUMNS}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
-       o.cancel_reason, o.version,
+       o.cancel_reason, o.version, o.buyer_message, o.refund_status, o.paid_at, o.freight, o.discount,
        (o.receiver_cipher IS NOT NULL AND o.platform_order_no IS NOT NULL) AS receiver_encrypted
      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
     [id, scope.accountId],
@@ -288,6 +293,11 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
     events,
     version: row.version,
     receiver_encrypted: row.receiver_encrypted,
+    buyer_message: row.buyer_message,
+    refund_status: row.refund_status,
+    paid_at: row.paid_at,
+    freight: row.freight,
+    discount: row.discount,
   };
 }
 

@@ -50,6 +50,7 @@ export function orderFilters(
   if (params.start_date) f.and(`o.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
   if (params.blacklisted) f.and(BLACKLISTED);
+  if (params.pre_sale) f.and('o.pre_sale');
   if (params.buyer_id) {
     // 买家管理's buyer: the buyer name and receiver mobile of one of their orders (db/buyer.ts).
     f.and(`(o.buyer_name, o.receiver_mobile) = (SELECT b.buyer_name, b.receiver_mobile FROM orders b
@@ -65,7 +66,7 @@ const BLACKLISTED =
 /** The columns of an order as the list shows it (before {@link toOrder}), over `o` and its shop `s`. */
 export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
   o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at,
-  ${BLACKLISTED} AS blacklisted, ${ORDER_WRITEBACK_COLUMN}`;
+  ${BLACKLISTED} AS blacklisted, ${ORDER_WRITEBACK_COLUMN}, o.platform_order_no, o.pre_sale, o.ship_by`;
 
 export interface OrderRow extends Omit<Order, 'receiver' | 'writeback'> {
   writeback: unknown;
@@ -95,6 +96,9 @@ export function toOrder(row: OrderRow): Order {
     created_at: row.created_at,
     blacklisted: row.blacklisted,
     writeback: toOrderWriteback(row.writeback),
+    platform_order_no: row.platform_order_no ?? null,
+    pre_sale: row.pre_sale ?? false,
+    ship_by: row.ship_by ?? null,
   };
 }
 
@@ -122,6 +126,7 @@ export function countOrders(scope: Scope, params: OrderExportFilters): Promise<n
     !params.start_date &&
     !params.end_date &&
     !params.blacklisted &&
+    !params.pre_sale &&
     !params.buyer_id;
   if (onlyStatus) return orderTotal(scope, params.status);
   const { filters: f, filterJoins } = orderFilters(scope, params);

@@ -1,4 +1,4 @@
-import type { ShopAuthorisation } from '../platforms/connector';
+import { type PlatformConnector, PlatformError, type ShopAuthorisation } from '../platforms/connector';
 import type { SecretBox } from '../security/secret-box';
 import type { Queryable } from './db';
 
@@ -99,4 +99,36 @@ export async function resealShopTokens(db: Queryable, previous: SecretBox, next:
     ]);
   }
   return count;
+}
+
+/**
+ * Refreshes shop `shopId`'s tokens through its platform and stores them; returns the new tokens.
+ * Refresh tokens are single-use: when the platform refuses `stale.refreshToken` because another
+ * worker (the sync, a writeback) refreshed first, the tokens it stored are returned instead. A refusal
+ * otherwise is the connector's `PlatformError` of kind `auth` (the seller re-authorises).
+ */
+export async function refreshShopTokens(
+  db: Queryable,
+  box: SecretBox,
+  connector: Pick<PlatformConnector, 'refreshToken'>,
+  shopId: number,
+  stale: ShopTokens,
+): Promise<ShopTokens> {
+  let auth: ShopAuthorisation;
+  try {
+    auth = await connector.refreshToken(stale.refreshToken);
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === 'auth') {
+      const current = await openShopTokens(db, box, shopId);
+      if (current && current.accessToken !== stale.accessToken) return current;
+    }
+    throw error;
+  }
+  await storeShopTokens(db, box, shopId, auth);
+  return {
+    accessToken: auth.accessToken,
+    refreshToken: auth.refreshToken,
+    expiresAt: auth.expiresAt,
+    refreshExpiresAt: auth.refreshExpiresAt,
+  };
 }

@@ -12,13 +12,17 @@ import type { SecretBox } from '../security/secret-box';
 import { BY_ID, Filters, likePattern, page } from './list';
 import type { Change } from './log';
 import { notFound, type Scope, staleRecord } from './scope';
+import { SHOP_SYNC_SELECT, type ShopSyncRow, shopSyncOf } from './shop-sync';
 import { storeShopTokens } from './shop-tokens';
 
 const SHOP_SELECT = `s.id, s.name, s.platform, s.platform_shop_id, s.group_id, COALESCE(g.name, '') AS group_name,
   s.auth_status, s.auth_expires_at, s.refresh_expires_at, s.disabled_at,
-  (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at, s.version`;
+  (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at, s.version,
+  ${SHOP_SYNC_SELECT}`;
 
-type ShopRow = Omit<Shop, 'state' | 'authorised_until'> & { refresh_expires_at: number | null };
+type ShopRow = Omit<Shop, 'state' | 'authorised_until' | 'sync'> & {
+  refresh_expires_at: number | null;
+} & ShopSyncRow;
 
 /**
  * What 店铺设置 shows of a shop (`Shop.state`), computed here once: 已停用 when `disabled_at` is set;
@@ -49,13 +53,42 @@ export function shopState(
   return { state, authorised_until: until };
 }
 
-function withState({ refresh_expires_at, ...row }: ShopRow, nowS: number): Shop {
-  return { ...row, ...shopState({ ...row, refresh_expires_at }, nowS) };
+/** A shop row as the API answers it: its `state`, and its order sync state (lag against `nowS`) in `sync`. */
+function withState(row: ShopRow, nowS: number): Shop {
+  const {
+    refresh_expires_at,
+    sync_authorised,
+    sync_cursor,
+    sync_due_at,
+    sync_lease_until,
+    sync_finished_at,
+    sync_succeeded_at,
+    sync_error,
+    sync_failures,
+    ...shop
+  } = row;
+  return {
+    ...shop,
+    ...shopState({ ...shop, refresh_expires_at }, nowS),
+    sync: shopSyncOf(
+      {
+        sync_authorised,
+        sync_cursor,
+        sync_due_at,
+        sync_lease_until,
+        sync_finished_at,
+        sync_succeeded_at,
+        sync_error,
+        sync_failures,
+      },
+      nowS,
+    ),
+  };
 }
 const GROUP_SELECT =
   'g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count, g.version';
 
-/** One shop of the account, or a 404. `nowS` (the server's clock) decides its `state`. */
+/** One shop of the account, or a 404. `nowS` (the server's clock) decides its `state` and sync lag. */
 export async function shopById(
   scope: Scope,
   id: number,
@@ -80,7 +113,7 @@ export async function groupById(scope: Scope, id: number): Promise<ShopGroup> {
   return row;
 }
 
-/** A page of shops by id; `group_id: 0` means the ungrouped ones. `nowS` decides their `state`. */
+/** A page of shops by id; `group_id: 0` means the ungrouped ones. `nowS` decides `state` and lag. */
 export async function listShops(
   scope: Scope,
   params: BodyOf<'/api/shop/index'>,
@@ -170,8 +203,9 @@ export async function deleteGroup(scope: Scope, id: number): Promise<Change> {
 export async function moveShop(
   scope: Scope,
   { shop_id, group_id, version }: BodyOf<'/api/shop/move'>,
+  nowS: number,
 ): Promise<Change> {
-  const before = await shopById(scope, shop_id);
+  const before = await shopById(scope, shop_id, nowS);
   const group = group_id !== null ? await groupById(scope, group_id) : null;
   const rows = await scope.db.query(
     `UPDATE shops SET group_id = $1, version = version + 1

@@ -13,9 +13,11 @@ import {
   shopById,
   toggleShop,
 } from '../db/shop';
+import { requestSync } from '../db/shop-sync';
 import type { ApiEnv, Deps } from '../env';
 import { ApiRefusal, HttpProblem, MESSAGES, ok } from '../http/respond';
-import { logged, recordChange } from '../middleware/audit';
+import { SHOP_SYNC_KIND } from '../jobs/shop-sync';
+import { afterCommit, logged, recordChange } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { PLATFORM_NAMES, PlatformError, type ShopAuthorisation } from '../platforms/connector';
@@ -29,7 +31,8 @@ export function shopRoutes({
   platforms,
   secretBox,
   publicUrl,
-}: Pick<Deps, 'now' | 'platforms' | 'secretBox' | 'publicUrl'>) {
+  wakeJobs,
+}: Pick<Deps, 'now' | 'platforms' | 'secretBox' | 'publicUrl' | 'wakeJobs'>) {
   const nowS = () => Math.floor(now() / 1000);
   const caller = (c: Parameters<typeof scope>[0]) => {
     const auth = c.get('auth');
@@ -64,7 +67,7 @@ export function shopRoutes({
       })
       .post('/move', body('/api/shop/move'), async (c) => {
         const move = c.req.valid('json');
-        recordChange(c, await moveShop(scope(c), move));
+        recordChange(c, await moveShop(scope(c), move, nowS()));
         return ok(c, await shopById(scope(c), move.shop_id, nowS()));
       })
 
@@ -155,6 +158,14 @@ export function shopRoutes({
         const toggle = c.req.valid('json');
         recordChange(c, await toggleShop(scope(c), toggle, nowS()));
         return ok(c, await shopById(scope(c), toggle.id, nowS()));
+      })
+      .post('/sync', body('/api/shop/sync'), async (c) => {
+        // 立即同步: the shop is due now; the sync is woken once the call has committed.
+        const { id } = c.req.valid('json');
+        const { name } = await requestSync(scope(c), id, nowS());
+        recordChange(c, { target: { type: 'shop', id, name }, before: null, after: { sync: '立即同步' } });
+        afterCommit(c, () => wakeJobs(SHOP_SYNC_KIND));
+        return ok(c, await shopById(scope(c), id, nowS()));
       })
   );
 }

@@ -124,6 +124,13 @@ export const orderDetailSchema = orderSchema.extend({
   sender: addressSnapshotSchema.nullable(),
   cancel_reason: z.string().nullable(),
   events: z.array(orderEventSchema).max(100),
+  // A platform order (the shop sync; null for others): the buyer's message (买家留言), the platform's
+  // refund state, when it was paid, its freight and discount (fen).
+  buyer_message: z.string().max(1000).nullable().optional(),
+  refund_status: z.enum(['none', 'in_progress', 'refunded', 'closed']).nullable().optional(),
+  paid_at: unixTimeSchema.nullable().optional(),
+  freight: fenSchema.nullable().optional(),
+  discount: fenSchema.nullable().optional(),
   /** The receiver's version: one more on every 修改收货地址 (the order's one editable part). */
   version: versionSchema,
   /** The platform gave the receiver masked, with ciphertext: 查看完整收货信息 decrypts it. */

@@ -127,6 +127,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   writeback: { label: '物流回传', kind: enumOf(WRITEBACK_STATUS_LABELS) },
   message: { label: '说明' },
   receiver: { label: '收货信息' },
+  sync: { label: '订单同步' },
   platform_order_no: { label: '平台订单号' },
   goods: { label: '商品' },
   amount: { label: '实付金额', kind: 'fen' },

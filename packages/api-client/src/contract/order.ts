@@ -14,7 +14,12 @@ import {
 import { listParamsSchema } from './list.js';
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, ORDER_STATUSES, WRITEBACK_STATUSES } from './rules.js';
 
-/** One line of an order: the product as the buyer saw it. `sku` is the chosen variant text. */
+/**
+ * One line of an order: the product as the buyer saw it. `sku` is the chosen variant text (a platform
+ * order's spec, e.g. `红色,XL`). A line of a platform order (the shop sync) also has its unit `price`
+ * (fen), the platform's `goods_id` and `sku_id`, and the seller's codes (商家编码) `outer_sku_id` and
+ * `outer_goods_id`, '' when the platform has none.
+ */
 export const orderGoodsSchema = z.object({
   title: text(120),
   image: optionalUrlSchema,
@@ -22,6 +27,10 @@ export const orderGoodsSchema = z.object({
   sku: text(120).optional(),
   /** The unit price in fen, when known (typed in or imported orders). */
   price: fenSchema.optional(),
+  goods_id: z.string().max(64).optional(),
+  sku_id: z.string().max(64).optional(),
+  outer_sku_id: z.string().max(64).optional(),
+  outer_goods_id: z.string().max(64).optional(),
 });
 export type OrderGoods = z.infer<typeof orderGoodsSchema>;
 
@@ -66,6 +75,11 @@ export const orderSchema = z.object({
   blacklisted: z.boolean(),
   /** 发货回传 of a platform order (null: nothing to write back). */
   writeback: orderWritebackSchema.nullable(),
+  // Platform orders (the shop sync): the platform's order number (null for others), a pre-sale
+  // order (预售订单) and the time by which it must ship (unix s, null when the platform gives none).
+  platform_order_no: z.string().max(64).nullable().optional(),
+  pre_sale: z.boolean().optional(),
+  ship_by: unixTimeSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -91,6 +105,8 @@ export const orderListParamsSchema = listParamsSchema.extend({
   blacklisted: filter(
     z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const),
   ),
+  /** `1`: only pre-sale orders (预售订单, the shop sync's `pre_sale`). */
+  pre_sale: filter(z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const)),
 });
 export type OrderListParams = z.input<typeof orderListParamsSchema>;
 

@@ -105,6 +105,7 @@ import {
   shopMoveBodySchema,
   shopPlatformsSchema,
   shopSchema,
+  shopSyncBodySchema,
   shopToggleBodySchema,
 } from './shop.js';
 import {
@@ -564,6 +565,14 @@ export const apiRoutes = {
     body: shopToggleBodySchema,
     data: shopSchema,
     audit: '停用或启用店铺',
+  },
+  // Order sync: 立即同步 of one shop.
+  '/api/shop/sync': {
+    access: 'user',
+    permission: 'shop:manage',
+    body: shopSyncBodySchema,
+    data: shopSchema,
+    audit: '立即同步店铺',
   },
 
   '/api/goods/index': {

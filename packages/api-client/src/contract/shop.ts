@@ -21,6 +21,25 @@ export type ShopAuthStatus = z.infer<typeof shopAuthStatusSchema>;
 export const shopStateSchema = z.enum(SHOP_STATES);
 export type ShopState = z.infer<typeof shopStateSchema>;
 
+// ---- order sync (the shop sync job) ------------------------------------------------------------
+
+/**
+ * A shop's order sync: when it last ran (`last_sync_at`) and last succeeded, how far behind it is
+ * (`lag_seconds`: now minus the platform update time up to which every order is stored; null before
+ * the first success), the last failure in the seller's words (null after a success) and the failures
+ * in a row, whether it is running now, and when it is next due.
+ */
+export const shopSyncSchema = z.object({
+  last_sync_at: unixTimeSchema.nullable(),
+  last_success_at: unixTimeSchema.nullable(),
+  lag_seconds: z.int().min(0).nullable(),
+  last_error: z.string().max(500).nullable(),
+  failures: z.int().min(0),
+  syncing: z.boolean(),
+  next_sync_at: unixTimeSchema.nullable(),
+});
+export type ShopSync = z.infer<typeof shopSyncSchema>;
+
 /**
  * A shop (`/api/shop/index`). `group_id`/`group_name` are `null`/`''` when the shop is in no group;
  * `auth_expires_at` (unix seconds) is `null` when never authorised. A shop authorised on its platform
@@ -44,8 +63,18 @@ export const shopSchema = z.object({
   goods_count: z.int().min(0).max(10_000_000),
   created_at: unixTimeSchema,
   version: versionSchema,
+  /** The order sync of a shop authorised on its platform; null for a shop never authorised. */
+  sync: shopSyncSchema.nullable().optional(),
 });
 export type Shop = z.infer<typeof shopSchema>;
+
+/**
+ * Body of `/api/shop/sync` (立即同步): makes the shop due now (at most once a minute) and wakes the
+ * sync. Refused (409) for a shop that is not authorised or whose authorisation expired. Answers the
+ * `Shop`.
+ */
+export const shopSyncBodySchema = z.object({ id: idLikeSchema });
+export type ShopSyncBody = z.input<typeof shopSyncBodySchema>;
 
 /**
  * Body of `/api/shop/index`. `group_id: 0` selects the shops in no group. Answers `Page<Shop>`.

@@ -7,6 +7,7 @@ import type {
   ShopGroupSaveBody,
   ShopListParams,
   ShopMoveBody,
+  ShopSyncBody,
   ShopToggleBody,
 } from '../contract/shop.js';
 
@@ -34,5 +35,7 @@ export function shopEndpoints(call: CallFn) {
       call('/api/shop/authorise-callback', body, options),
     /** 停用 / 启用 a shop (`/api/shop/toggle`). */
     toggle: (body: ShopToggleBody, options?: CallOptions) => call('/api/shop/toggle', body, options),
+    /** 立即同步: makes the shop's order sync due now (`/api/shop/sync`). */
+    sync: (body: ShopSyncBody, options?: CallOptions) => call('/api/shop/sync', body, options),
   };
 }

@@ -66,6 +66,31 @@ export const orderList = defineList({
     end_date: search.end_date,
     blacklisted: search.blacklisted,
     buyer_id: search.buyer_id,
+    pre_sale: undefined,
+  }),
+  queryOptions: orderListQuery,
+});
+
+/** 预售订单 `/order/pre-sale`: the pre-sale orders of the synced shops (`pre_sale` on the order list). */
+export const preSaleList = defineList({
+  search: z.extend(listSearch, {
+    keyword: filter,
+    status: enumFilter(ORDER_STATUSES),
+    shop_id: idFilter,
+    platform: enumFilter(PLATFORMS),
+    start_date: dateFilter,
+    end_date: dateFilter,
+  }),
+  filter: (search) => ({
+    keyword: search.keyword,
+    status: search.status,
+    shop_id: search.shop_id,
+    platform: search.platform,
+    start_date: search.start_date,
+    end_date: search.end_date,
+    blacklisted: undefined,
+    buyer_id: undefined,
+    pre_sale: '1' as const,
   }),
   queryOptions: orderListQuery,
 });

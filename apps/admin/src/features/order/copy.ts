@@ -19,6 +19,13 @@ export const ORDER_COPY = {
   receiver: '收货信息',
   goodsList: '商品明细',
   sku: '规格',
+  // Platform orders (the shop sync).
+  outerSkuId: '商家编码',
+  platformOrderNo: '平台订单号',
+  buyerMessage: '买家留言',
+  shipBy: '最晚发货',
+  noShipBy: '未指定',
+  preSaleKeywordPlaceholder: '订单号 / 买家 / 商品',
   noImage: '无图',
   close: '关闭',
   platform: '平台',

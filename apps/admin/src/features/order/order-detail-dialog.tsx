@@ -90,6 +90,16 @@ export function OrderDetailDialog({
             {order.order_no}
           </span>,
         ],
+        ...(order.platform_order_no
+          ? [
+              [
+                ORDER_COPY.platformOrderNo,
+                <span key="platform-no" className="font-mono">
+                  {order.platform_order_no}
+                </span>,
+              ] as const,
+            ]
+          : []),
         [c.shop, order.shop_name],
         [c.platform, PLATFORM_LABELS[order.platform]],
         [
@@ -108,6 +118,7 @@ export function OrderDetailDialog({
           </span>,
         ],
         [c.createdAt, formatDateTime(order.created_at)],
+        ...(data?.buyer_message ? [[ORDER_COPY.buyerMessage, data.buyer_message] as const] : []),
       ]}
     >
       {canDecrypt && detail.data?.receiver_encrypted ? <ReceiverDecrypt orderId={order.id} /> : null}

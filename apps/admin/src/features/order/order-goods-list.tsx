@@ -1,4 +1,5 @@
 import type { OrderGoods } from '@consign/api-client';
+import { formatMoney } from '@consign/ui';
 import { ORDER_COPY } from './copy';
 import { GoodsThumb } from './goods-cell';
 
@@ -19,7 +20,15 @@ export function OrderGoodsList({ goods }: { goods: OrderGoods[] }) {
                   {ORDER_COPY.sku}：{line.sku}
                 </p>
               ) : null}
+              {line.outer_sku_id ? (
+                <p className="text-muted-foreground text-xs">
+                  {ORDER_COPY.outerSkuId}：{line.outer_sku_id}
+                </p>
+              ) : null}
             </div>
+            {line.price !== undefined ? (
+              <span className="tabular-nums">{formatMoney(line.price)}</span>
+            ) : null}
             <span className="tabular-nums">{ORDER_COPY.quantity(line.quantity)}</span>
           </li>
         ))}

@@ -19,6 +19,7 @@ import {
   useAuthorise,
   useToggleShop,
 } from './shop-authorisation';
+import { ShopSyncCell, SYNC_COPY } from './shop-sync-cell';
 
 const route = getRouteApi('/_authed/shop/setting/');
 const c = SHOP_COPY.columns;
@@ -71,6 +72,7 @@ function columns(actions: RowActions): DataTableProps<Shop>['columns'] {
     { header: c.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
     { header: c.group, cell: ({ row }) => row.original.group_name || SHOP_COPY.noGroup },
     { header: a.status, cell: ({ row }) => <ShopStateCell shop={row.original} /> },
+    { header: SYNC_COPY.header, cell: ({ row }) => <ShopSyncCell shop={row.original} /> },
     { header: c.goodsCount, accessorKey: 'goods_count', meta: { align: 'right' } },
     { header: c.actions, cell: ({ row }) => <ShopActions shop={row.original} actions={actions} /> },
   ];

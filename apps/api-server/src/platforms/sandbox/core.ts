@@ -168,6 +168,8 @@ export abstract class SandboxCore {
   readonly #ciphers = new Map<string, { shopId: string; plaintext: string }>();
   readonly #decrypted = new Map<string, number>();
   readonly #rate = new Map<string, { windowStart: number; count: number }>();
+  /** Each shop's orders (the same objects as `orders`), so a list call reads one shop's, not all. */
+  readonly #byShop = new Map<string, SandboxOrder[]>();
   #rateLimit: number;
   #rateWindow: number;
   #sequence = 0;
@@ -419,6 +421,9 @@ ${shops}
       address: this.encrypt(shopId, order.receiver.address),
     };
     this.orders.set(order.orderNo, order);
+    const ofShop = this.#byShop.get(shopId);
+    if (ofShop) ofShop.push(order);
+    else this.#byShop.set(shopId, [order]);
     return order;
   }
 
@@ -458,8 +463,8 @@ ${shops}
 
   /** Orders of a shop updated within [start, end], newest first. */
   protected changedOrders(shopId: string, start: number, end: number): SandboxOrder[] {
-    return [...this.orders.values()]
-      .filter((order) => order.shopId === shopId && order.updatedAt >= start && order.updatedAt <= end)
+    return (this.#byShop.get(shopId) ?? [])
+      .filter((order) => order.updatedAt >= start && order.updatedAt <= end)
       .sort((a, b) => b.updatedAt - a.updatedAt || (a.orderNo < b.orderNo ? 1 : -1));
   }
 

@@ -1,8 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { LIST_DEFAULTS } from '../../../features/list/define-list';
+import { preSaleList } from '../../../features/list/lists';
+import { PreSaleListPage } from '../../../features/order/pre-sale-list-page';
 
 export const Route = createFileRoute('/_authed/order/pre-sale')({
-  staticData: { title: TITLES.orderPreSale },
-  component: () => <UnderConstructionPage feature={TITLES.orderPreSale} />,
+  staticData: { title: TITLES.orderPreSale, permission: 'order:view' },
+  validateSearch: preSaleList.search,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => preSaleList.toParams(search),
+  // A failed load is not a route error: the page shows it in the table with a retry.
+  loader: ({ context: { queryClient, api }, deps }) =>
+    queryClient.ensureQueryData(preSaleList.queryOptions(api, deps)).catch(() => undefined),
+  component: PreSaleListPage,
 });
