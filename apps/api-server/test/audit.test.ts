@@ -626,6 +626,7 @@ beforeAll(async () => {
     // The shop authorisation cases go through the mounted sandboxes and the apps registered for them.
     platformSandbox: { demoEveryMs: false },
     authExpirySweep: false,
+    shopSync: false,
   });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);
