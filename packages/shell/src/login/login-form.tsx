@@ -98,7 +98,8 @@ export function LoginForm({
         return;
       }
       try {
-        await api.auth.sendCode(
+        await api.call(
+          '/api/default/send-code',
           { mobile: normalizeMobile(mobile), type: 1, sign_type: 1, ...ticket },
           { silent: true },
         );
@@ -135,7 +136,10 @@ export function LoginForm({
     submittingRef.current = true;
     setSubmitting(true);
     try {
-      const result = await api.auth.login({ mobile: normalizeMobile(mobile), code: code.trim() });
+      const result = await api.call('/api/default/login', {
+        mobile: normalizeMobile(mobile),
+        code: code.trim(),
+      });
       tokenStorage.set(result.access_token);
       notify.success(loginCopy.loginSuccess);
       redirectTimer.current = setTimeout(() => {

@@ -5,10 +5,10 @@ import {
   type AfterSaleStep,
   afterSaleStepAllowed,
 } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { DetailDialog } from '../list/detail-dialog';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
@@ -17,6 +17,13 @@ import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
 
 const c = ORDER_COPY.columns;
+
+/** The call of each answer; what each refreshes is said once, in `lib/invalidate.ts`. */
+const STEP_PATHS = {
+  refund: '/api/order/after-sale-refund',
+  reject: '/api/order/after-sale-reject',
+  receive: '/api/order/after-sale-receive',
+} as const;
 
 /**
  * 售后详情 with its answers: 同意退款 (asked again in a confirmation), 拒绝 (with a reason) and, for a
@@ -50,19 +57,19 @@ export function AfterSaleDetailDialog({
   const run = useMutation({
     mutationFn: (step: AfterSaleStep) => {
       const options = { skipErrorHandler: true };
-      if (step === 'refund') return api.order.afterSaleRefund({ id: request.id }, options);
+      if (step === 'refund') return api.call(STEP_PATHS.refund, { id: request.id }, options);
       if (step === 'reject')
-        return api.order.afterSaleReject({ id: request.id, reason: text.trim() }, options);
-      return api.order.afterSaleReceive({ id: request.id, return_tracking_no: text.trim() }, options);
+        return api.call(STEP_PATHS.reject, { id: request.id, reason: text.trim() }, options);
+      return api.call(STEP_PATHS.receive, { id: request.id, return_tracking_no: text.trim() }, options);
     },
     onSuccess: async (answer, step) => {
       setStatus(answer.status);
       setForm(null);
       setProblem(null);
       toast.success(f.afterSaleDone(step === 'refund' ? f.refund : step === 'reject' ? f.reject : f.receive));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.afterSales.all });
     },
     onError: (e) => setProblem(problemMessage(e)),
+    onSettled: (_answer, _error, step) => invalidateAfter(queryClient, STEP_PATHS[step]),
   });
   const can = (step: AfterSaleStep) => afterSaleStepAllowed(step, request.type, status);
   const openForm = (next: 'reject' | 'receive') => {

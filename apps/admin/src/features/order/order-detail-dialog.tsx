@@ -8,10 +8,11 @@ import {
   type OrderStep,
   STALE_RECORD_MESSAGE,
 } from '@consign/api-client';
-import { orderDetailQuery, queryKeys } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { useFormState } from '../../lib/use-form-state';
 import { DetailDialog } from '../list/detail-dialog';
@@ -40,6 +41,12 @@ import { useCan } from './use-can';
 const c = ORDER_COPY.columns;
 type FormStep = Exclude<OrderStep, 'complete'> | 'address';
 const DONE_LABELS = { purchase: '采购', ship: '发货', cancel: '取消', address: '修改收货地址' } as const;
+const STEP_PATHS = {
+  purchase: '/api/order/purchase',
+  ship: '/api/order/ship',
+  cancel: '/api/order/cancel',
+  address: '/api/order/address',
+} as const;
 
 /**
  * 订单详情: the order, its goods, its purchase and shipping details and its timeline (处理记录), with the
@@ -57,7 +64,7 @@ export function OrderDetailDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const api = useApi();
-  const detail = useQuery({ ...orderDetailQuery(api, order.id), enabled: open });
+  const detail = useQuery({ ...apiQuery(api, '/api/order/detail', { id: order.id }), enabled: open });
   const current: Order | OrderDetail = detail.data ?? order;
   const [step, setStep] = useState<FormStep | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -202,20 +209,9 @@ function Timeline({ detail }: { detail: OrderDetail }) {
   );
 }
 
-/** Refreshes the order's detail and the lists after a step (or a refusal that changed what we know). */
 /** A 409 for another correction saved first (a 409 naming the order's state is another matter). */
 function isStaleAddress(error: unknown): boolean {
   return isStaleRecord(error) && problemMessage(error) === STALE_RECORD_MESSAGE;
-}
-
-function useRefreshOrder(id: number) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.orderDetail(id) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.dashboardSummary }),
-    ]);
 }
 
 function StepButtons({
@@ -228,18 +224,14 @@ function StepButtons({
   onProblem: (message: string | null) => void;
 }) {
   const api = useApi();
-  const refresh = useRefreshOrder(detail.id);
+  // The order, its lists and 工作台 refresh after a step, and after a refusal (lib/invalidate.ts).
   const complete = useMutation({
-    mutationFn: () => api.order.complete({ id: detail.id }, { skipErrorHandler: true }),
-    onSuccess: async () => {
+    ...callMutation(api, '/api/order/complete', { skipErrorHandler: true }),
+    onSuccess: () => {
       onProblem(null);
       toast.success(f.done(f.complete, detail.order_no));
-      await refresh();
     },
-    onError: async (error) => {
-      onProblem(problemMessage(error));
-      await refresh();
-    },
+    onError: (error) => onProblem(problemMessage(error)),
   });
   const can = (step: OrderStep) => canTakeStep(step, detail.status);
   if (!(['purchase', 'ship', 'complete', 'cancel'] as const).some(can)) return null;
@@ -256,7 +248,11 @@ function StepButtons({
         </Button>
       ) : null}
       {can('complete') ? (
-        <Button variant="primary" disabled={complete.isPending} onClick={() => complete.mutate()}>
+        <Button
+          variant="primary"
+          disabled={complete.isPending}
+          onClick={() => complete.mutate({ id: detail.id })}
+        >
           {f.complete}
         </Button>
       ) : null}
@@ -284,7 +280,6 @@ function StepForm({
   onProblem: (message: string | null) => void;
 }) {
   const api = useApi();
-  const refresh = useRefreshOrder(detail.id);
   const { senders, defaultSender } = useSenders(step === 'ship');
   const purchase = useFormState(EMPTY_PURCHASE, validatePurchase);
   const ship = useFormState(() => emptyShip(senders), validateShip);
@@ -303,31 +298,36 @@ function StepForm({
   // 黑名单: 采购 of a blacklisted buyer's order asks first, and then says it was confirmed.
   const [confirmBlacklist, setConfirmBlacklist] = useState(false);
   const save = useMutation({
+    mutationKey: [STEP_PATHS[step]],
     mutationFn: (confirmed: boolean = false) => {
       const options = { skipErrorHandler: true };
       if (step === 'purchase') {
         const body = purchaseBody(detail.id, purchase.values);
-        return api.order.purchase(confirmed ? { ...body, confirm_blacklist: true } : body, options);
+        return api.call(
+          '/api/order/purchase',
+          confirmed ? { ...body, confirm_blacklist: true } : body,
+          options,
+        );
       }
-      if (step === 'ship') return api.order.ship(shipBody(detail.id, ship.values), options);
+      if (step === 'ship') return api.call('/api/order/ship', shipBody(detail.id, ship.values), options);
       if (step === 'address') {
-        return api.order.address(addressBody(detail.id, addressVersion, address.values), options);
+        return api.call(
+          '/api/order/address',
+          addressBody(detail.id, addressVersion, address.values),
+          options,
+        );
       }
-      return api.order.cancel({ id: detail.id, reason: cancel.values.reason.trim() }, options);
+      return api.call('/api/order/cancel', { id: detail.id, reason: cancel.values.reason.trim() }, options);
     },
-    onSuccess: async () => {
+    onSuccess: () => {
       onProblem(null);
       toast.success(f.done(DONE_LABELS[step], detail.order_no));
       onDone();
-      await refresh();
     },
-    onError: async (error) => {
-      onProblem(isStaleAddress(error) ? null : problemMessage(error));
-      await refresh();
-    },
+    onError: (error) => onProblem(isStaleAddress(error) ? null : problemMessage(error)),
   });
   const reloadAddress = useMutation({
-    mutationFn: () => api.order.detail({ id: detail.id }),
+    mutationFn: () => api.call('/api/order/detail', { id: detail.id }),
     onSuccess: (fresh) => {
       setAddressVersion(fresh.version);
       address.reset(addressForm(fresh));

@@ -11,8 +11,9 @@ import {
   Input,
   Label,
 } from '@consign/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { problemMessage } from './problem-message';
@@ -41,7 +42,6 @@ export function OrderImportButton() {
 
 function OrderImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -49,16 +49,14 @@ function OrderImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [problem, setProblem] = useState('');
 
   const check = useMutation({
-    mutationFn: (picked: File) => api.order.importPreview(picked, { skipErrorHandler: true }),
+    mutationFn: (picked: File) =>
+      api.call('/api/order/import-preview', { file: picked }, { skipErrorHandler: true }),
     onSuccess: setPreview,
     onError: (e) => setProblem(problemMessage(e)),
   });
   const apply = useMutation({
-    mutationFn: (picked: File) => api.order.importApply(picked, { skipErrorHandler: true }),
-    onSuccess: async (answer) => {
-      setResult(answer);
-      await queryClient.invalidateQueries({ queryKey: ['order'] });
-    },
+    ...callMutation(api, '/api/order/import-apply', { skipErrorHandler: true }),
+    onSuccess: setResult,
     onError: (e) => setProblem(problemMessage(e)),
   });
 
@@ -129,7 +127,7 @@ function OrderImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               title={preview && preview.valid === 0 ? f.importNothingValid : undefined}
               onClick={() => {
                 setProblem('');
-                if (file) apply.mutate(file);
+                if (file) apply.mutate({ file });
               }}
             >
               {apply.isPending ? f.importApplying : f.importApply}

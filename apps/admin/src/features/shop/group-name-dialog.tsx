@@ -1,8 +1,9 @@
-import type { ShopGroup, ShopGroupSaveBody } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import type { ShopGroup } from '@consign/api-client';
+import { apiKey } from '@consign/api-client/query';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
@@ -43,18 +44,14 @@ export function GroupNameDialog({
     }
   }, [open, group]);
   const save = useMutation({
-    mutationFn: (body: ShopGroupSaveBody) => api.shop.groupSave(body),
-    onSuccess: async (saved) => {
+    ...callMutation(api, '/api/shop/group-save'),
+    onSuccess: (saved) => {
       toast.success(group ? g.renamed(saved.name) : g.created(saved.name));
       onOpenChange(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
-      ]);
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/shop/group-index') }),
     onSuccess: () => save.reset(),
   });
   const { reset: forgetSave } = save;

@@ -1,11 +1,11 @@
 import type { ShopGroup } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import { Button, ConfirmDialog, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { TITLES } from '../../copy';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { ListPage } from '../list/list-page';
 import { shopGroupList } from '../list/lists';
@@ -106,12 +106,9 @@ export function ShopGroupListPage() {
         confirmText={g.delete}
         onConfirm={async () => {
           if (!deleting) return;
-          await api.shop.groupDel({ id: deleting.id });
+          await api.call('/api/shop/group-del', { id: deleting.id });
           toast.success(g.deleted(deleting.name));
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
-            queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
-          ]);
+          await invalidateAfter(queryClient, '/api/shop/group-del');
         }}
       />
     </ListPage>

@@ -1,9 +1,10 @@
 import type { Platform, PlatformAuth } from '@consign/api-client';
-import { platformAuthListQuery, platformListQuery, queryKeys } from '@consign/api-client/query';
+import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, Input, Switch, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
@@ -26,12 +27,16 @@ const t = SYSTEM_COPY.platforms;
 const a = SYSTEM_COPY.auths;
 const AUTH_TONES = { active: 'success', expired: 'danger', revoked: 'neutral' } as const;
 
+/** The cache key of one platform's authorisations (the key `apiQuery` gives that read). */
+const platformAuthsKey = (platformId: number) =>
+  apiKey('/api/company/platform-auth-list', {}, { platform_id: platformId });
+
 /** 平台管理: the platforms (CRUD) and, for the selected one, its shop authorisations (CRUD). */
 export function PlatformsSection() {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const list = useQuery(platformListQuery(api));
+  const list = useQuery(apiQuery(api, '/api/company/platform-list'));
   const platforms = list.data ?? [];
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = platforms.find((p) => p.id === selectedId) ?? null;
@@ -118,11 +123,11 @@ export function PlatformsSection() {
         confirmText={t.delete}
         onConfirm={async () => {
           if (!deleting) return;
-          await api.company.platformDel({ id: deleting.id });
+          await api.call('/api/company/platform-del', {}, { query: { id: deleting.id } });
           toast.success(t.deleted(deleting.name));
           if (deleting.id === selectedId) setSelectedId(null);
-          queryClient.removeQueries({ queryKey: queryKeys.platformAuths.list(deleting.id) });
-          await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
+          queryClient.removeQueries({ queryKey: platformAuthsKey(deleting.id) });
+          await invalidateAfter(queryClient, '/api/company/platform-del');
         }}
       />
     </SettingsCard>
@@ -143,15 +148,16 @@ function PlatformDialog({
   const form = useDialogForm({ open, source: platform, toForm: platformToForm, validate: validatePlatform });
   const { values, errors, set } = form;
   const save = useMutation({
-    mutationFn: (v: PlatformFormValues) => api.company.platformSave(formToPlatform(platform, v)),
-    onSuccess: async (saved) => {
+    mutationKey: ['/api/company/platform-save'],
+    mutationFn: (v: PlatformFormValues) =>
+      api.call('/api/company/platform-save', formToPlatform(platform, v)),
+    onSuccess: (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.platforms }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/company/platform-list') }),
     onSuccess: () => save.reset(),
   });
   const { reset: forgetSave } = save;
@@ -191,7 +197,9 @@ function AuthsPanel({ platform }: { platform: Platform }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const list = useQuery(platformAuthListQuery(api, platform.id));
+  const list = useQuery(
+    apiQuery(api, '/api/company/platform-auth-list', {}, { query: { platform_id: platform.id } }),
+  );
   const dialogs = useEditDeleteDialogs<PlatformAuth>();
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
@@ -266,9 +274,13 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         confirmText={a.delete}
         onConfirm={async () => {
           if (!deleting) return;
-          await api.company.platformAuthDel({ id: deleting.id, platform_id: platform.id });
+          await api.call(
+            '/api/company/platform-auth-del',
+            {},
+            { query: { id: deleting.id, platform_id: platform.id } },
+          );
           toast.success(a.deleted(deleting.shop_name));
-          await queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platform.id) });
+          await invalidateAfter(queryClient, '/api/company/platform-auth-del');
         }}
       />
     </section>
@@ -291,15 +303,16 @@ function AuthDialog({
   const form = useDialogForm({ open, source: auth, toForm: authToForm, validate: validateAuth });
   const { values, errors, set } = form;
   const save = useMutation({
-    mutationFn: (v: AuthFormValues) => api.company.platformAuthSave(formToAuth(platformId, auth, v)),
-    onSuccess: async (saved) => {
+    mutationKey: ['/api/company/platform-auth-save'],
+    mutationFn: (v: AuthFormValues) =>
+      api.call('/api/company/platform-auth-save', formToAuth(platformId, auth, v)),
+    onSuccess: (saved) => {
       toast.success(a.saved(saved.shop_name));
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platformId) });
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platformId) }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: platformAuthsKey(platformId) }),
     onSuccess: () => save.reset(),
   });
   const { reset: forgetSave } = save;
