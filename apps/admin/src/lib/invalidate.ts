@@ -27,6 +27,8 @@ const ORDER_CHANGED: Refresh = {
   ],
   onError: true,
 };
+/** 批量 and 导入: the same reads, after success only (a refused batch keeps its dialog and selection). */
+const ORDERS_CHANGED_IN_BULK: Refresh = { reads: ORDER_CHANGED.reads };
 /** 售后: an answer changes the after-sale list and 工作台's 售后待处理. */
 const AFTER_SALE_CHANGED: Refresh = {
   reads: ['/api/order/after-sale', '/api/dashboard/summary'],
@@ -47,10 +49,10 @@ export const REFRESH_AFTER = {
   '/api/order/complete': ORDER_CHANGED,
   '/api/order/cancel': ORDER_CHANGED,
   '/api/order/address': ORDER_CHANGED,
-  '/api/order/batch-purchase': ORDER_CHANGED,
-  '/api/order/batch-ship': ORDER_CHANGED,
-  '/api/order/batch-cancel': ORDER_CHANGED,
-  '/api/order/import-apply': ORDER_CHANGED,
+  '/api/order/batch-purchase': ORDERS_CHANGED_IN_BULK,
+  '/api/order/batch-ship': ORDERS_CHANGED_IN_BULK,
+  '/api/order/batch-cancel': ORDERS_CHANGED_IN_BULK,
+  '/api/order/import-apply': ORDERS_CHANGED_IN_BULK,
   '/api/order/after-sale-refund': AFTER_SALE_CHANGED,
   '/api/order/after-sale-reject': AFTER_SALE_CHANGED,
   '/api/order/after-sale-receive': AFTER_SALE_CHANGED,
