@@ -66,14 +66,16 @@ export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
 
 /**
  * The longest text a field of the contract accepts (its `.max()`), for the input's `maxLength`:
- * `maxLength={maxLengthOf(purchaseFieldsSchema.shape.supplier)}`. Looks through optional, nullable,
- * default and pipes (a transform's input).
+ * `maxLength={maxLengthOf(purchaseForm.shape.supplier)}`. Looks through optional, nullable, default
+ * and pipes (the transform's input, else the schema it feeds).
  */
 export function maxLengthOf(schema: z.ZodType): number | undefined {
-  const def = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+  const def = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
   if (def.type === 'string') return (schema as z.ZodString).maxLength ?? undefined;
-  const inner = def.innerType ?? def.in;
-  return inner ? maxLengthOf(inner) : undefined;
+  if (def.innerType) return maxLengthOf(def.innerType);
+  // A pipe: the limit of what is typed, else of what it becomes (a form's transform into the contract's field).
+  if (def.in) return maxLengthOf(def.in) ?? (def.out ? maxLengthOf(def.out) : undefined);
+  return undefined;
 }
 
 /** The key of a refusal of the server on a form (`form.formState.errors.root?.server`). */

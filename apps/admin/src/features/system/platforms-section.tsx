@@ -3,24 +3,25 @@ import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, Input, Switch, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { invalidateAfter } from '../../lib/invalidate';
+import { useId, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
+import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_COPY } from './copy';
-import { RowActions, SettingsCard, useDialogForm } from './crud-parts';
+import { RowActions, SettingsCard } from './crud-parts';
 import {
-  type AuthFormValues,
-  authToForm,
-  formToAuth,
-  formToPlatform,
-  type PlatformFormValues,
-  platformToForm,
-  validateAuth,
-  validatePlatform,
+  authFields,
+  authForm,
+  authMessages,
+  authValues,
+  platformForm,
+  platformMessages,
+  platformValues,
 } from './platform-form';
 
 const t = SYSTEM_COPY.platforms;
@@ -43,6 +44,7 @@ export function PlatformsSection() {
   const dialogs = useEditDeleteDialogs<Platform>();
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
+  const editingNow = editing ? (platforms.find((p) => p.id === editing.id) ?? editing) : null;
 
   const columns = useMemo<DataTableProps<Platform>['columns']>(
     () => [
@@ -110,7 +112,8 @@ export function PlatformsSection() {
       )}
       <PlatformDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        platform={editing ? (platforms.find((p) => p.id === editing.id) ?? editing) : null}
+        key={formKey(dialogs.editOpened, editingNow)}
+        platform={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />
@@ -134,6 +137,7 @@ export function PlatformsSection() {
   );
 }
 
+/** 平台: create or edit. Keyed by its opening and the platform's version: each is a new form. */
 function PlatformDialog({
   platform,
   open,
@@ -145,12 +149,13 @@ function PlatformDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const form = useDialogForm({ open, source: platform, toForm: platformToForm, validate: validatePlatform });
-  const { values, errors, set } = form;
+  const form = useContractForm(platformForm, {
+    defaultValues: platformValues(platform),
+    messages: platformMessages,
+  });
+  const { errors } = form.formState;
   const save = useMutation({
-    mutationKey: ['/api/company/platform-save'],
-    mutationFn: (v: PlatformFormValues) =>
-      api.call('/api/company/platform-save', formToPlatform(platform, v)),
+    ...callMutation(api, '/api/company/platform-save'),
     onSuccess: (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
@@ -158,34 +163,27 @@ function PlatformDialog({
   });
   const reload = useMutation({
     mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/company/platform-list') }),
-    onSuccess: () => save.reset(),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={platform ? t.editTitle : t.createTitle}
-      onSubmit={form.submit((v) => save.mutate(v))}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
-      <Field label={t.name} error={errors.name} required>
-        <Input value={values.name} maxLength={64} onChange={(e) => set('name', e.target.value)} />
+      <Field label={t.name} error={errors.name?.message} required>
+        <Input maxLength={maxLengthOf(platformForm.shape.name)} {...form.register('name')} />
       </Field>
-      <Field label={t.code} error={errors.code} description={t.codeHint} required>
-        <Input
-          value={values.code}
-          maxLength={32}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => set('code', e.target.value)}
-        />
+      <Field label={t.code} error={errors.code?.message} description={t.codeHint} required>
+        <Input maxLength={32} autoComplete="off" spellCheck={false} {...form.register('code')} />
       </Field>
       <Field label={t.enabled}>
-        <Switch checked={values.enabled} onCheckedChange={(enabled) => set('enabled', enabled)} />
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+        />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
@@ -203,6 +201,7 @@ function AuthsPanel({ platform }: { platform: Platform }) {
   const dialogs = useEditDeleteDialogs<PlatformAuth>();
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
+  const editingNow = editing ? (list.data?.find((row) => row.id === editing.id) ?? editing) : null;
 
   const columns = useMemo<DataTableProps<PlatformAuth>['columns']>(
     () => [
@@ -260,8 +259,9 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         getRowId={(row) => String(row.id)}
       />
       <AuthDialog
+        key={formKey(dialogs.editOpened, editingNow)}
         platformId={platform.id}
-        auth={editing ? (list.data?.find((row) => row.id === editing.id) ?? editing) : null}
+        auth={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />
@@ -287,6 +287,7 @@ function AuthsPanel({ platform }: { platform: Platform }) {
   );
 }
 
+/** 平台授权: create or edit. Keyed by its opening and the authorisation's version: each is a new form. */
 function AuthDialog({
   platformId,
   auth,
@@ -300,12 +301,13 @@ function AuthDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const form = useDialogForm({ open, source: auth, toForm: authToForm, validate: validateAuth });
-  const { values, errors, set } = form;
+  const form = useContractForm(authForm, {
+    defaultValues: authValues(platformId, auth),
+    messages: authMessages,
+  });
+  const { errors } = form.formState;
   const save = useMutation({
-    mutationKey: ['/api/company/platform-auth-save'],
-    mutationFn: (v: AuthFormValues) =>
-      api.call('/api/company/platform-auth-save', formToAuth(platformId, auth, v)),
+    ...callMutation(api, '/api/company/platform-auth-save'),
     onSuccess: (saved) => {
       toast.success(a.saved(saved.shop_name));
       onOpenChange(false);
@@ -313,48 +315,36 @@ function AuthDialog({
   });
   const reload = useMutation({
     mutationFn: () => queryClient.invalidateQueries({ queryKey: platformAuthsKey(platformId) }),
-    onSuccess: () => save.reset(),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={auth ? a.editTitle : a.createTitle}
-      onSubmit={form.submit((v) => save.mutate(v))}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
-      <Field label={a.shopName} error={errors.shop_name} required>
-        <Input value={values.shop_name} maxLength={128} onChange={(e) => set('shop_name', e.target.value)} />
+      <Field label={a.shopName} error={errors.shop_name?.message} required>
+        <Input maxLength={maxLengthOf(authFields.shop_name)} {...form.register('shop_name')} />
       </Field>
-      <Field label={a.appKey} error={errors.app_key} required>
+      <Field label={a.appKey} error={errors.app_key?.message} required>
         <Input
-          value={values.app_key}
-          maxLength={128}
+          maxLength={maxLengthOf(authFields.app_key)}
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => set('app_key', e.target.value)}
+          {...form.register('app_key')}
         />
       </Field>
-      <Field label={a.appSecret} error={errors.app_secret} description={a.appSecretHint}>
+      <Field label={a.appSecret} error={errors.app_secret?.message} description={a.appSecretHint}>
         <Input
           type="password"
-          value={values.app_secret}
-          maxLength={256}
+          maxLength={maxLengthOf(authFields.app_secret)}
           autoComplete="new-password"
-          onChange={(e) => set('app_secret', e.target.value)}
+          {...form.register('app_secret')}
         />
       </Field>
-      <Field label={a.expires} error={errors.expires} description={a.expiresHint}>
-        <Input
-          type="datetime-local"
-          step={1}
-          value={values.expires}
-          onChange={(e) => set('expires', e.target.value)}
-        />
+      <Field label={a.expires} error={errors.expires_at?.message} description={a.expiresHint}>
+        <Input type="datetime-local" step={1} {...form.register('expires_at')} />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
