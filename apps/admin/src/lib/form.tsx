@@ -16,8 +16,18 @@ import { isStaleRecord } from '../features/versions/stale-record-alert';
  * as its resolver, so each rule and limit is written once, in `@consign/api-client/contract`.
  */
 
-/** The Chinese message of a field, for the rules of the contract that carry no Chinese message. */
-export type FieldMessages<V> = Partial<Record<keyof V & string, string>>;
+/**
+ * The Chinese message of a field, for the rules of the contract that carry no Chinese message: one
+ * for the field, or one per zod issue code (`{ too_small: '请输入…', too_big: '最多 32 个字符' }`,
+ * `default` for the others).
+ */
+export type FieldMessage = string | ({ default?: string } & Partial<Record<string, string>>);
+export type FieldMessages<V> = Partial<Record<keyof V & string, FieldMessage>>;
+
+function messageOf(message: FieldMessage | undefined, code: unknown): string | undefined {
+  if (typeof message === 'string' || message === undefined) return message;
+  return message[String(code)] ?? message.default;
+}
 
 const CHINESE = /[\u4e00-\u9fff]/;
 /** The message of a field the form gives none for, when the contract's message is not Chinese. */
@@ -37,7 +47,7 @@ export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(
     const result = await resolve(values, context, options);
     for (const [name, error] of Object.entries(result.errors as FieldErrors)) {
       if (error && !CHINESE.test(String(error.message ?? ''))) {
-        error.message = messages[name as keyof z.input<S> & string] ?? INVALID_FIELD;
+        error.message = messageOf(messages[name as keyof z.input<S> & string], error.type) ?? INVALID_FIELD;
       }
     }
     return result;

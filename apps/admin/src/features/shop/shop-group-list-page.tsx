@@ -10,7 +10,7 @@ import { useApi } from '../../lib/use-api';
 import { ListPage } from '../list/list-page';
 import { shopGroupList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
+import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { SHOP_COPY } from './copy';
 import { GroupNameDialog } from './group-name-dialog';
 
@@ -70,6 +70,7 @@ export function ShopGroupListPage() {
   const {
     editing,
     editOpen,
+    editOpened,
     setEditOpen,
     deleting,
     deleteOpen,
@@ -78,6 +79,7 @@ export function ShopGroupListPage() {
     openEdit,
     openDelete,
   } = useEditDeleteDialogs<ShopGroup>();
+  const editingNow = editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null;
   const tableColumns = useMemo(() => columns(openEdit, openDelete), [openEdit, openDelete]);
   return (
     <ListPage
@@ -93,7 +95,8 @@ export function ShopGroupListPage() {
     >
       <GroupNameDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        group={editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null}
+        key={formKey(editOpened, editingNow)}
+        group={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />
