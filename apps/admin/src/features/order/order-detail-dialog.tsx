@@ -6,17 +6,14 @@ import {
   type Order,
   type OrderDetail,
   type OrderStep,
-  STALE_RECORD_MESSAGE,
 } from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
-import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
+import { Button, formatDateTime, formatMoney, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useFormState } from '../../lib/use-form-state';
 import { DetailDialog } from '../list/detail-dialog';
-import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
 import { AddressStep } from './address-step';
 import { CancelStep } from './cancel-step';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
@@ -24,20 +21,12 @@ import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
 import { PurchaseStep } from './purchase-step';
-import { CarrierField, SenderField, useSenders } from './ship-fields';
 import { ShipStep } from './ship-step';
 import type { StepFormProps } from './step-frame';
 import { useCan } from './use-can';
 
 const c = ORDER_COPY.columns;
 type FormStep = Exclude<OrderStep, 'complete'> | 'address';
-const DONE_LABELS = { purchase: '采购', ship: '发货', cancel: '取消', address: '修改收货地址' } as const;
-const STEP_PATHS = {
-  purchase: '/api/order/purchase',
-  ship: '/api/order/ship',
-  cancel: '/api/order/cancel',
-  address: '/api/order/address',
-} as const;
 
 /**
  * 订单详情: the order, its goods, its purchase and shipping details and its timeline (处理记录), with the
@@ -198,11 +187,6 @@ function Timeline({ detail }: { detail: OrderDetail }) {
       )}
     </section>
   );
-}
-
-/** A 409 for another correction saved first (a 409 naming the order's state is another matter). */
-function isStaleAddress(error: unknown): boolean {
-  return isStaleRecord(error) && problemMessage(error) === STALE_RECORD_MESSAGE;
 }
 
 function StepButtons({
