@@ -163,9 +163,12 @@ async function crashTwice(storage: Storage) {
   // 2. On the same data: 导入快递单号 of 1,000 rows, killed once the first is shipped.
   server = await start(storage, server.token);
   const lines = imported.map((order, i) => `${order.order_no},SF,SF${2_000_000_000_000 + i}`);
-  const file = new Blob([`订单号,快递公司,快递单号\n${lines.join('\n')}\n`], { type: 'text/csv' });
+  // A File: the client sends a body's file under its name, and the server reads the format from it.
+  const file = new File([`订单号,快递公司,快递单号\n${lines.join('\n')}\n`], 'import.csv', {
+    type: 'text/csv',
+  });
   const importCall = server.api
-    .call('/api/order/import-apply', { file: file }, { skipErrorHandler: true })
+    .call('/api/order/import-apply', { file }, { skipErrorHandler: true })
     .catch(() => null);
   await shipped(server.api, imported[0]?.id ?? 0);
   await server.kill();

@@ -401,6 +401,25 @@ describe('headers and signing', () => {
   });
 });
 
+describe('a body with a file', () => {
+  it('goes as a multipart form: the file under its key and name, the text fields signed', async () => {
+    server.handle(() => ({ body: { errorCode: 0, data: { rows: [], valid: 0, invalid: 0 } } }));
+    const { api } = setup();
+    const file = new File(['订单号,快递公司,快递单号\n'], 'orders.csv', { type: 'text/csv' });
+    await api.call('/api/order/import-preview', { file });
+    const seen = server.requests[0];
+    expect(seen?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const received = seen?.form as FormData;
+    const sent = received.get('file') as File;
+    expect(sent.name).toBe('orders.csv');
+    expect(await sent.text()).toBe('订单号,快递公司,快递单号\n');
+    const fields: Record<string, string> = {};
+    for (const [key, value] of received.entries()) if (typeof value === 'string') fields[key] = value;
+    expect(Object.keys(fields).sort()).toEqual(['nonce', 'ts']);
+    expect(verifySignature(fields, SECRET, String(seen?.headers['cache-key']))).toBe(true);
+  });
+});
+
 describe('typed calls', () => {
   it('post to the paths of the contract with bodies and queries', async () => {
     const { api } = setup();
