@@ -85,7 +85,7 @@ export const test = base.extend<Pages, Sessions>({
   userToken: [async ({}, use) => use(fromEnv('E2E_USER_TOKEN')), { scope: 'worker' }],
   shortName: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their dependencies.
-    async ({}, use) => use((await nodeApi(fromEnv('E2E_BASE_URL')).config.get()).short_name),
+    async ({}, use) => use((await nodeApi(fromEnv('E2E_BASE_URL')).call('/api/default/config')).short_name),
     { scope: 'worker' },
   ],
   adminPage: async ({ browser, baseURL, adminToken }, use) => {

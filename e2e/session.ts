@@ -24,8 +24,17 @@ export async function smsCode(baseURL: string, mobile: string): Promise<string> 
 /** Logs in through the API (send-code with the dev captcha, then login): returns the access token. */
 export async function apiLogin(baseURL: string, mobile: string): Promise<string> {
   const api = nodeApi(baseURL);
-  await api.auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'e2e' });
-  const { access_token } = await api.auth.login({ mobile, code: await smsCode(baseURL, mobile) });
+  await api.call('/api/default/send-code', {
+    mobile,
+    type: 1,
+    sign_type: 1,
+    ticket: 'dev-ticket',
+    randstr: 'e2e',
+  });
+  const { access_token } = await api.call('/api/default/login', {
+    mobile,
+    code: await smsCode(baseURL, mobile),
+  });
   return access_token;
 }
 

@@ -228,7 +228,7 @@ writeFileSync(
 );
 const forbid = [
   ['@consign/api-client/sign', 'zod,ofetch', "m.signPayload({ a: 1 }, 'k')"],
-  ['@consign/api-client', 'zod', "m.createApiClient({ secret: 'k' }).auth"],
+  ['@consign/api-client', 'zod', "m.createApiClient({ secret: 'k' }).call"],
 ];
 for (const [entry, names, use] of forbid) {
   log(`${entry} in Node without ${names}`);

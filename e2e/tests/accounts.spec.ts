@@ -11,7 +11,10 @@ test('a second seller signs up, lands on 新手指引, sees an empty workspace a
   adminToken,
 }) => {
   // A product of the demo account (the seeded admin owns it).
-  const demo = await nodeApi(baseURL as string, adminToken).goods.index({ pageIndex: 1, pageSize: 1 });
+  const demo = await nodeApi(baseURL as string, adminToken).call('/api/goods/index', {
+    pageIndex: 1,
+    pageSize: 1,
+  });
   const demoGoods = demo.list[0];
   if (!demoGoods) throw new Error('the demo account has no goods');
 

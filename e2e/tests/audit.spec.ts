@@ -81,10 +81,10 @@ test('操作日志 reads a purchase in Chinese and yuan: 订单状态 待采购 
   baseURL,
 }) => {
   const api = nodeApi(baseURL as string, adminToken);
-  const { list } = await api.order.index({ pageIndex: 1, pageSize: 1, status: 'pending' });
+  const { list } = await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' });
   const order = list[0];
   if (!order) throw new Error('the seed has no 待采购 order');
-  await api.order.purchase({
+  await api.call('/api/order/purchase', {
     id: order.id,
     supplier: '1688 义乌好货源',
     supplier_order_no: 'CG-LOG-1',

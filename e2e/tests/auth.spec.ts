@@ -92,7 +92,7 @@ test.describe('session', () => {
     expect(await storedToken(page)).toBeNull();
     // The server forgot the token too.
     await expect(
-      nodeApi(baseURL as string, token).user.info({}, { skipErrorHandler: true }),
+      nodeApi(baseURL as string, token).call('/api/user/info', {}, { skipErrorHandler: true }),
     ).rejects.toThrow();
     await page.goto('/account');
     await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
@@ -107,10 +107,11 @@ test.describe('session', () => {
     // Both mobiles are members of the demo account (role 运营), added by its owner: the list they
     // return to has the demo orders, so page 3 is there.
     const owner = nodeApi(baseURL as string, adminToken);
-    const [role] = (await owner.team.roleIndex({ pageIndex: 1, pageSize: 1, keyword: '运营' })).list;
+    const [role] = (await owner.call('/api/team/role-index', { pageIndex: 1, pageSize: 1, keyword: '运营' }))
+      .list;
     if (!role) throw new Error('the seeded role 运营 is missing');
     for (const mobile of [FRESH.revoked, FRESH.reLogin]) {
-      await owner.team.memberSave({ mobile, nickname: '', role_id: role.id });
+      await owner.call('/api/team/member-save', { mobile, nickname: '', role_id: role.id });
     }
     const token = await apiLogin(baseURL as string, FRESH.revoked);
     const context = await contextWithToken(browser, baseURL as string, token);
@@ -118,7 +119,7 @@ test.describe('session', () => {
     await page.goto('/order/index?pageIndex=3&pageSize=10');
     await expect(page.getByRole('heading', { name: '代发订单' })).toBeVisible();
     // Another tab logs out: the token in this tab is no longer valid.
-    await nodeApi(baseURL as string, token).auth.logout();
+    await nodeApi(baseURL as string, token).call('/api/default/logout');
     await page.reload();
     await expect(page).toHaveURL(/\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/order/index?pageIndex=3&pageSize=10');

@@ -19,7 +19,7 @@ test('a blacklisted buyer’s open order is flagged and 采购 asks first; lifti
   adminToken,
 }) => {
   const pending = (
-    await nodeApi(baseURL as string, adminToken).order.index({
+    await nodeApi(baseURL as string, adminToken).call('/api/order/index', {
       pageIndex: 1,
       pageSize: 100,
       status: 'pending',
@@ -92,7 +92,8 @@ test('黑名单: a reason is changed; a stale save keeps what was typed and 重�
   adminToken,
 }) => {
   const api = nodeApi(baseURL as string, adminToken);
-  const entries = (await api.buyer.blacklistIndex({ pageIndex: 1, pageSize: 100 })).list as BlacklistEntry[];
+  const entries = (await api.call('/api/buyer/blacklist-index', { pageIndex: 1, pageSize: 100 }))
+    .list as BlacklistEntry[];
   const entry = entries.find((e) => e.buyer_name === SEEDED.blacklisted);
   if (!entry) throw new Error('no seeded blacklist entry');
 
@@ -105,7 +106,11 @@ test('黑名单: a reason is changed; a stale save keeps what was typed and 重�
   await expect(reason).toHaveValue(entry.reason);
 
   // Another member changes the reason meanwhile: the save is refused and keeps what was typed.
-  await api.buyer.blacklistSave({ id: entry.id, version: entry.version, reason: '他人修改的原因' });
+  await api.call('/api/buyer/blacklist-save', {
+    id: entry.id,
+    version: entry.version,
+    reason: '他人修改的原因',
+  });
   await reason.fill('恶意差评并退款');
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: '数据已被他人修改，请刷新后重试' })).toBeVisible();

@@ -15,7 +15,7 @@ async function listedOrderNos(baseURL: string, token: string, filters: Record<st
   const api = nodeApi(baseURL, token);
   const all: string[] = [];
   for (let pageIndex = 1; ; pageIndex++) {
-    const page = await api.order.index({ ...filters, pageIndex, pageSize: 100 });
+    const page = await api.call('/api/order/index', { ...filters, pageIndex, pageSize: 100 });
     all.push(...page.list.map((order) => order.order_no));
     if (all.length >= page.total || page.list.length === 0) return all;
   }
@@ -131,7 +131,10 @@ test('导出 from 买家管理 查看订单 writes exactly that buyer’s orders
 
   const { row, orderNos } = await exportCsv(page);
   const expected = await listedOrderNos(baseURL as string, adminToken, { buyer_id: buyerId });
-  const all = await nodeApi(baseURL as string, adminToken).order.index({ pageIndex: 1, pageSize: 1 });
+  const all = await nodeApi(baseURL as string, adminToken).call('/api/order/index', {
+    pageIndex: 1,
+    pageSize: 1,
+  });
   expect(expected.length).toBeGreaterThan(0);
   expect(expected.length).toBeLessThan(all.total);
   expect(orderNos).toEqual(expected);
@@ -152,7 +155,10 @@ test('导出 with the 黑名单 filter writes exactly the blacklisted buyers’ 
 
   const { row, orderNos } = await exportCsv(page);
   const expected = await listedOrderNos(baseURL as string, adminToken, { blacklisted: '1' });
-  const all = await nodeApi(baseURL as string, adminToken).order.index({ pageIndex: 1, pageSize: 1 });
+  const all = await nodeApi(baseURL as string, adminToken).call('/api/order/index', {
+    pageIndex: 1,
+    pageSize: 1,
+  });
   expect(expected.length).toBeGreaterThan(0);
   expect(expected.length).toBeLessThan(all.total);
   expect(orderNos).toEqual(expected);

@@ -12,7 +12,8 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: '订单详情'
 
 /** A page of the demo account's orders, as the list shows it. */
 async function ordersOnPage(baseURL: string, token: string, params: Record<string, string | number>) {
-  return (await nodeApi(baseURL, token).order.index({ pageIndex: 1, pageSize: 100, ...params })).list;
+  return (await nodeApi(baseURL, token).call('/api/order/index', { pageIndex: 1, pageSize: 100, ...params }))
+    .list;
 }
 
 test('an order is purchased, shipped and completed in its detail; the timeline shows each step', async ({
@@ -163,8 +164,9 @@ test('批量采购 of every order matching the filter says how many the user saw
   let keyword = '';
   let matching: Order[] = [];
   for (const name of names) {
-    const found = (await api.order.index({ pageIndex: 1, pageSize: 100, status: 'pending', keyword: name }))
-      .list;
+    const found = (
+      await api.call('/api/order/index', { pageIndex: 1, pageSize: 100, status: 'pending', keyword: name })
+    ).list;
     if (found.length >= 3) {
       keyword = name;
       matching = found;
@@ -191,7 +193,7 @@ test('批量采购 of every order matching the filter says how many the user saw
   await expect(page.getByRole('checkbox', { name: `选择订单 ${first.order_no}` })).toBeVisible();
   await page.getByRole('checkbox', { name: `选择订单 ${second.order_no}` }).click();
   await page.getByRole('button', { name: `选择全部符合筛选的 ${seen} 单` }).click();
-  await api.order.cancel({ id: first.id, reason: '买家取消' });
+  await api.call('/api/order/cancel', { id: first.id, reason: '买家取消' });
   await page.getByRole('button', { name: '批量采购' }).click();
   const refused = page.getByRole('dialog', { name: '批量采购' });
   await refused.getByRole('textbox', { name: '供应商' }).fill('1688 批发');
@@ -199,7 +201,12 @@ test('批量采购 of every order matching the filter says how many the user saw
   await expect(refused.getByRole('alert')).toHaveText(
     `订单数量已变化（您看到 ${seen} 单，现有 ${seen - 1} 单），请刷新后重试`,
   );
-  const left = await api.order.index({ pageIndex: 1, pageSize: 100, status: 'pending', keyword });
+  const left = await api.call('/api/order/index', {
+    pageIndex: 1,
+    pageSize: 100,
+    status: 'pending',
+    keyword,
+  });
   expect(left.total).toBe(seen - 1);
 
   // Read again, the batch acts on the orders now shown.

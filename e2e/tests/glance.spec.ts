@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { DashboardSummary } from '../../packages/api-client/src/index.ts';
 import { expect, nodeApi, test } from '../helpers';
 
@@ -120,7 +120,8 @@ test('地址管理: an address (and mobile) corrected before shipping shows in t
   adminToken,
 }) => {
   const api = nodeApi(baseURL as string, adminToken);
-  const [order] = (await api.order.index({ pageIndex: 1, pageSize: 1, status: 'purchased' })).list;
+  const [order] = (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'purchased' }))
+    .list;
   if (!order) throw new Error('no purchased order');
   await page.goto(`/order/index?status=purchased&keyword=${order.order_no}`);
   await page.getByRole('button', { name: `查看订单 ${order.order_no}` }).click();
@@ -138,8 +139,8 @@ test('地址管理: an address (and mobile) corrected before shipping shows in t
   await mobile.fill('136 2222 9999');
   // Another member corrects the same order meanwhile: the save is refused (409), what was typed stays,
   // and 重新加载 brings the current receiver into the form.
-  const { version } = await api.order.detail({ id: order.id });
-  await api.order.address({
+  const { version } = await api.call('/api/order/detail', { id: order.id });
+  await api.call('/api/order/address', {
     id: order.id,
     name: order.receiver.name,
     address: '上海市浦东新区另一路 1 号',
@@ -170,7 +171,8 @@ test('地址管理: an address (and mobile) corrected before shipping shows in t
   await expect(page.locator('[data-slot=data-table-row]')).toHaveCount(1);
   await expect(page.locator('[data-slot=data-table-row]')).toContainText('浙江省杭州市西湖区文三路 99 号');
 
-  const [shipped] = (await api.order.index({ pageIndex: 1, pageSize: 1, status: 'shipped' })).list;
+  const [shipped] = (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'shipped' }))
+    .list;
   if (!shipped) throw new Error('no shipped order');
   await page.goto(`/order/index?status=shipped&keyword=${shipped.order_no}`);
   await page.getByRole('button', { name: `查看订单 ${shipped.order_no}` }).click();
@@ -178,4 +180,60 @@ test('地址管理: an address (and mobile) corrected before shipping shows in t
     '已发货',
   );
   await expect(page.getByRole('button', { name: '修改收货地址' })).toHaveCount(0);
+});
+
+/** The number on a 工作台 card. */
+const glanceValue = (page: Page, label: string) =>
+  page.getByRole('link', { name: new RegExp(`^${label}`) }).locator('[data-slot=glance-value]');
+
+async function glanceCount(page: Page, label: string): Promise<number> {
+  await expect(glanceValue(page, label)).toHaveText(/^\d+$/);
+  return Number(await glanceValue(page, label).textContent());
+}
+
+// The summary stays fresh for 30 s in the cache: unless a write says it is stale (lib/invalidate.ts),
+// coming back to 工作台 shows the count from before the write.
+test('工作台 after 批量采购: back on 工作台 (in the same visit), 待采购 counts one less', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/dashboard/index');
+  const before = await glanceCount(page, '待采购');
+  await page.getByRole('link', { name: /^待采购/ }).click();
+  await expect(page).toHaveURL(/\/order\/index\?status=pending/);
+  const row = page.locator('[data-slot=data-table-row]').first();
+  await row.getByRole('checkbox').click();
+  await page.getByRole('button', { name: '批量采购' }).click();
+  const dialog = page.getByRole('dialog', { name: '批量采购' });
+  await dialog.getByRole('textbox', { name: '供应商' }).fill('1688 批发');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  const result = page.getByRole('dialog', { name: '批量处理结果' });
+  await expect(result).toContainText('成功 1 单');
+  await result.getByRole('button', { name: '关闭' }).first().click();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard\/index$/);
+  // The cached count may show while the fresh one loads: the page must come to the new count.
+  await expect(glanceValue(page, '待采购')).toHaveText(String(before - 1));
+  // The list and the card agree.
+  await page.getByRole('link', { name: /^待采购/ }).click();
+  await expect(page.locator('[data-slot=pagination]').getByText(`共 ${before - 1} 条`)).toBeVisible();
+});
+
+test('工作台 after 同意退款: back on 工作台 (in the same visit), 售后待处理 counts one less', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/dashboard/index');
+  const before = await glanceCount(page, '售后待处理');
+  await page.getByRole('link', { name: /^售后待处理/ }).click();
+  await expect(page).toHaveURL(/\/order\/after-sale\?status=pending/);
+  const firstRow = page.locator('[data-slot=data-table-row]', { hasText: '仅退款' }).first();
+  const orderNo = ((await firstRow.locator('td').first().textContent()) ?? '').trim();
+  await firstRow.getByRole('button', { name: `查看订单 ${orderNo}` }).click();
+  const dialog = page.getByRole('dialog', { name: '售后详情' });
+  await dialog.getByRole('button', { name: '同意退款' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '同意退款' }).click();
+  await expect(dialog.locator('[data-slot=after-sale-status]')).toHaveText('已完成');
+  await dialog.getByRole('button', { name: '关闭' }).first().click();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard\/index$/);
+  await expect(glanceValue(page, '售后待处理')).toHaveText(String(before - 1));
 });

@@ -12,7 +12,7 @@ test('import a CSV with one bad row: the preview flags it, 确认导入 ships th
   adminToken,
 }) => {
   // The oldest purchased orders of the first page (the batch test takes the newest ones).
-  const { list } = await nodeApi(baseURL as string, adminToken).order.index({
+  const { list } = await nodeApi(baseURL as string, adminToken).call('/api/order/index', {
     pageIndex: 1,
     pageSize: 100,
     status: 'purchased',

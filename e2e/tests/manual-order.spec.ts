@@ -39,7 +39,7 @@ test('手工建单: a typed order is checked, saved as 待采购 and listed', as
   await expect(page.getByText(/已创建订单 DD\d+/)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const { list } = await nodeApi(baseURL as string, adminToken).order.index({
+  const { list } = await nodeApi(baseURL as string, adminToken).call('/api/order/index', {
     pageIndex: 1,
     pageSize: 5,
     keyword: title,

@@ -12,8 +12,8 @@ test('the bell shows an expiring authorisation and clicking it opens the shop', 
   adminToken,
 }) => {
   const api = nodeApi(baseURL as string, adminToken);
-  const { unread } = await api.notification.unreadCount();
-  const { list } = await api.notification.index({ pageIndex: 1, pageSize: 100 });
+  const { unread } = await api.call('/api/notification/unread-count');
+  const { list } = await api.call('/api/notification/index', { pageIndex: 1, pageSize: 100 });
   const expiring = list.find((n) => n.title === '店铺授权即将过期' && !n.read);
   if (!expiring) throw new Error('no unread 店铺授权即将过期 notification in the demo account');
   const shopName = /「(.+?)」/.exec(expiring.body)?.[1] ?? '';
@@ -45,7 +45,7 @@ test('the bell shows an expiring authorisation and clicking it opens the shop', 
   await expect(
     page.locator('header').getByRole('button', { name: after > 99 ? '消息通知 99+' : `消息通知 ${after}` }),
   ).toBeVisible();
-  expect((await api.notification.unreadCount()).unread).toBe(after);
+  expect((await api.call('/api/notification/unread-count')).unread).toBe(after);
 });
 
 test('the open bell in the dark menu and in a narrow window', async ({ adminPage: page }) => {

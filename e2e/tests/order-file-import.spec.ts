@@ -67,7 +67,7 @@ test('import a 拼多多 order export with one bad row: preview flags it, 确认
   await result.getByRole('button', { name: '关闭' }).first().click();
 
   // The two orders are in 代发订单, 待采购, in the chosen shop.
-  const { list } = await nodeApi(baseURL as string, adminToken).order.index({
+  const { list } = await nodeApi(baseURL as string, adminToken).call('/api/order/index', {
     pageIndex: 1,
     pageSize: 10,
     keyword: '导入测试-帆布',

@@ -147,7 +147,7 @@ test('the header: 充值, 帮助, 消息通知 with the unread count, and the ad
   await expect(header.getByRole('button', { name: '充值' })).toBeVisible();
   await expect(header.getByRole('button', { name: '帮助' })).toBeVisible();
   // The seeded shops' expired authorisations are unread notifications of the demo account.
-  const { unread } = await nodeApi(baseURL as string, adminToken).notification.unreadCount();
+  const { unread } = await nodeApi(baseURL as string, adminToken).call('/api/notification/unread-count');
   expect(unread).toBeGreaterThan(0);
   const badge = unread > 99 ? '99+' : String(unread);
   await expect(header.getByRole('button', { name: `消息通知 ${badge}` })).toContainText(badge);

@@ -75,7 +75,11 @@ test('a member without order:view gets /403 on 代发订单 and has no 代发订
   await expect(grid.getByRole('link', { name: '代发订单' })).toHaveCount(0);
   // The API refuses too.
   await expect(
-    nodeApi(baseURL as string, token).order.index({ pageIndex: 1, pageSize: 1 }, { skipErrorHandler: true }),
+    nodeApi(baseURL as string, token).call(
+      '/api/order/index',
+      { pageIndex: 1, pageSize: 1 },
+      { skipErrorHandler: true },
+    ),
   ).rejects.toMatchObject({ status: 403 });
   await context.close();
 });
@@ -87,9 +91,14 @@ test('a member the owner disables is signed out on their next request', async ({
   adminToken,
 }) => {
   const owner = nodeApi(baseURL as string, adminToken);
-  const [role] = (await owner.team.roleIndex({ pageIndex: 1, pageSize: 1, keyword: '运营' })).list;
+  const [role] = (await owner.call('/api/team/role-index', { pageIndex: 1, pageSize: 1, keyword: '运营' }))
+    .list;
   if (!role) throw new Error('the seeded role 运营 is missing');
-  await owner.team.memberSave({ mobile: FRESH.disabledMember, nickname: '待停用', role_id: role.id });
+  await owner.call('/api/team/member-save', {
+    mobile: FRESH.disabledMember,
+    nickname: '待停用',
+    role_id: role.id,
+  });
 
   const token = await apiLogin(baseURL as string, FRESH.disabledMember);
   const context = await contextWithToken(browser, baseURL as string, token);
@@ -118,7 +127,10 @@ test('a stale role edit shows the 409 message, keeps the input and reloads the c
   adminToken,
 }) => {
   const owner = nodeApi(baseURL as string, adminToken);
-  const role = await owner.team.roleSave({ name: '两处编辑的角色', permissions: ['order:view'] });
+  const role = await owner.call('/api/team/role-save', {
+    name: '两处编辑的角色',
+    permissions: ['order:view'],
+  });
 
   await page.goto('/user/permission');
   await page.getByRole('button', { name: '编辑角色 两处编辑的角色' }).click();
@@ -126,7 +138,7 @@ test('a stale role edit shows the 409 message, keeps the input and reloads the c
   await expect(dialog.getByLabel('角色名称')).toHaveValue('两处编辑的角色');
 
   // Someone else saves the role first (another tab) ...
-  await owner.team.roleSave({ ...role, name: '第一处的角色' });
+  await owner.call('/api/team/role-save', { ...role, name: '第一处的角色' });
 
   // ... then this dialog, from what it read: refused, the input kept, and 重新加载 loads the current role.
   await dialog.getByLabel('角色名称').fill('第二处的角色');
@@ -154,9 +166,14 @@ test('disabling a member someone changed meanwhile says so in the confirmation; 
   adminToken,
 }) => {
   const owner = nodeApi(baseURL as string, adminToken);
-  const [role] = (await owner.team.roleIndex({ pageIndex: 1, pageSize: 1, keyword: '运营' })).list;
+  const [role] = (await owner.call('/api/team/role-index', { pageIndex: 1, pageSize: 1, keyword: '运营' }))
+    .list;
   if (!role) throw new Error('the seeded role 运营 is missing');
-  const member = await owner.team.memberSave({ mobile: FRESH.staleMember, nickname: '甲', role_id: role.id });
+  const member = await owner.call('/api/team/member-save', {
+    mobile: FRESH.staleMember,
+    nickname: '甲',
+    role_id: role.id,
+  });
 
   await page.goto(`/user/account?keyword=${FRESH.staleMember}`);
   const row = page.getByRole('row').filter({ hasText: FRESH.staleMember });
@@ -164,7 +181,12 @@ test('disabling a member someone changed meanwhile says so in the confirmation; 
   const confirm = page.getByRole('alertdialog', { name: '停用子账号' });
 
   // Someone renames the member while the confirmation is open.
-  await owner.team.memberSave({ id: member.id, nickname: '乙', role_id: role.id, version: member.version });
+  await owner.call('/api/team/member-save', {
+    id: member.id,
+    nickname: '乙',
+    role_id: role.id,
+    version: member.version,
+  });
 
   await confirm.getByRole('button', { name: '停用' }).click();
   const alert = confirm.getByRole('alert').filter({ hasText: STALE });

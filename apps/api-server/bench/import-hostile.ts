@@ -31,9 +31,15 @@ function rssMb(pid: number | undefined): number {
 
 async function login(url: string, mobile: string): Promise<string> {
   const anonymous = createApiClient({ baseURL: url, secret: SECRET });
-  await anonymous.auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'b' });
+  await anonymous.call('/api/default/send-code', {
+    mobile,
+    type: 1,
+    sign_type: 1,
+    ticket: 'dev-ticket',
+    randstr: 'b',
+  });
   const { code } = (await (await fetch(`${url}/__dev/sms?mobile=${mobile}`)).json()) as { code: string };
-  return (await anonymous.auth.login({ mobile, code })).access_token;
+  return (await anonymous.call('/api/default/login', { mobile, code })).access_token;
 }
 
 async function preview(url: string, token: string, bytes: Uint8Array, name: string) {

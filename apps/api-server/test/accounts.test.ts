@@ -8,7 +8,9 @@ import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpe
 /** The login answer for a mobile, through send-code and the dev outbox. */
 async function loginAnswer(t: TestServer, mobile: string) {
   t.clock.advance(61_000);
-  await t.client().auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  await t
+    .client()
+    .call('/api/default/send-code', { mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
   const { code } = (await (await fetch(`${t.url}/__dev/sms?mobile=${mobile}`)).json()) as { code: string };
   const res = await t.post('/api/default/login', { mobile, code });
   return { status: res.status, ...(await envelope(res)) };
@@ -115,8 +117,14 @@ describe('SIGNUP=open (the default)', () => {
     expect(account).toEqual({ owner_user_id: user?.id });
     const token = (first.data as { access_token: string }).access_token;
     const api = t.client(() => token);
-    expect(await api.order.index({ pageIndex: 1, pageSize: 20 })).toEqual({ list: [], total: 0 });
-    expect(await api.setting.index()).toMatchObject({ default_markup_percent: 30, auto_purchase: false });
+    expect(await api.call('/api/order/index', { pageIndex: 1, pageSize: 20 })).toEqual({
+      list: [],
+      total: 0,
+    });
+    expect(await api.call('/api/setting/index')).toMatchObject({
+      default_markup_percent: 30,
+      auto_purchase: false,
+    });
 
     // Signing in again is not a new account.
     expect(await loginAnswer(t, mobile)).toMatchObject({ data: { is_new_account: false } });

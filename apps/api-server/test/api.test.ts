@@ -30,27 +30,27 @@ afterAll(async () => {
 
 describe('session', () => {
   it('answers the seeded admin and the normal user', async () => {
-    const me = await admin.user.info();
+    const me = await admin.call('/api/user/info');
     expect(me).toMatchObject({ mobile: ADMIN, nickname: '管理员', is_manage: true });
     expect(apiRoutes['/api/user/info'].data.safeParse(me).success).toBe(true);
-    expect(await user.user.info()).toMatchObject({ mobile: USER, nickname: '', is_manage: false });
+    expect(await user.call('/api/user/info')).toMatchObject({ mobile: USER, nickname: '', is_manage: false });
   });
 
   it('creates a new user on the first login of an unknown mobile', async () => {
     const token = await t.login('13712345678');
-    const me = await t.client(() => token).user.info();
+    const me = await t.client(() => token).call('/api/user/info');
     expect(me).toMatchObject({ mobile: '13712345678', is_manage: false, nickname: '' });
   });
 
   it('accepts a mobile with spaces and normalises it', async () => {
     const token = await t.login('139 0000 0000');
-    expect((await t.client(() => token).user.info()).mobile).toBe(USER);
+    expect((await t.client(() => token).call('/api/user/info')).mobile).toBe(USER);
   });
 });
 
 describe('company config (public)', () => {
   it('publishes the branding and three banners, exactly one of them active now', async () => {
-    const config = await t.client().config.get();
+    const config = await t.client().call('/api/default/config');
     expect(apiRoutes['/api/default/config'].data.safeParse(config).success).toBe(true);
     expect(config.short_name).toBe('Consign');
     expect(config.ad_list).toHaveLength(3);
@@ -65,58 +65,75 @@ describe('company config (public)', () => {
 
 describe('lists', () => {
   it('pages through the seeded orders, newest first, with masked receiver mobiles', async () => {
-    const first = await user.order.index({ pageIndex: 1, pageSize: 20 });
+    const first = await user.call('/api/order/index', { pageIndex: 1, pageSize: 20 });
     expect(first.total).toBe(SEED_COUNTS.orders);
     expect(first.list).toHaveLength(20);
     for (const order of first.list) expect(orderSchema.safeParse(order).success).toBe(true);
     expect(first.list[0]?.receiver.mobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
     const times = first.list.map((o) => o.created_at);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const last = await user.order.index({ pageIndex: 24, pageSize: 20 });
+    const last = await user.call('/api/order/index', { pageIndex: 24, pageSize: 20 });
     expect(last.list).toHaveLength(SEED_COUNTS.orders - 23 * 20);
-    const beyond = await user.order.index({ pageIndex: 99, pageSize: 20 });
+    const beyond = await user.call('/api/order/index', { pageIndex: 99, pageSize: 20 });
     expect(beyond).toEqual({ list: [], total: SEED_COUNTS.orders });
   });
 
   it('filters orders by status, shop, keyword and date range', async () => {
-    const all = await user.order.index({ pageIndex: 1, pageSize: 100 });
+    const all = await user.call('/api/order/index', { pageIndex: 1, pageSize: 100 });
     const sample = all.list[0];
     if (!sample) throw new Error('no orders');
-    const byStatus = await user.order.index({ pageIndex: 1, pageSize: 100, status: sample.status });
+    const byStatus = await user.call('/api/order/index', {
+      pageIndex: 1,
+      pageSize: 100,
+      status: sample.status,
+    });
     expect(byStatus.total).toBeGreaterThan(0);
     expect(byStatus.total).toBeLessThan(SEED_COUNTS.orders);
     expect(byStatus.list.every((o) => o.status === sample.status)).toBe(true);
-    const byShop = await user.order.index({ pageIndex: 1, pageSize: 100, shop_id: String(sample.shop_id) });
+    const byShop = await user.call('/api/order/index', {
+      pageIndex: 1,
+      pageSize: 100,
+      shop_id: String(sample.shop_id),
+    });
     expect(byShop.list.every((o) => o.shop_id === sample.shop_id)).toBe(true);
-    const byNo = await user.order.index({ pageIndex: 1, pageSize: 20, keyword: sample.order_no });
+    const byNo = await user.call('/api/order/index', {
+      pageIndex: 1,
+      pageSize: 20,
+      keyword: sample.order_no,
+    });
     expect(byNo.list.map((o) => o.order_no)).toEqual([sample.order_no]);
     const day = new Date((sample.created_at + 8 * 3600) * 1000).toISOString().slice(0, 10);
-    const byDay = await user.order.index({ pageIndex: 1, pageSize: 100, start_date: day, end_date: day });
+    const byDay = await user.call('/api/order/index', {
+      pageIndex: 1,
+      pageSize: 100,
+      start_date: day,
+      end_date: day,
+    });
     expect(byDay.list.some((o) => o.id === sample.id)).toBe(true);
     // Empty strings are "no filter", as they come from the address bar.
-    expect((await user.order.index({ pageIndex: 1, pageSize: 1, keyword: '', status: '' })).total).toBe(
-      SEED_COUNTS.orders,
-    );
+    expect(
+      (await user.call('/api/order/index', { pageIndex: 1, pageSize: 1, keyword: '', status: '' })).total,
+    ).toBe(SEED_COUNTS.orders);
   });
 
   it('treats LIKE wildcards in a keyword literally', async () => {
-    expect((await user.order.index({ pageIndex: 1, pageSize: 1, keyword: '%' })).total).toBe(0);
-    expect((await user.order.index({ pageIndex: 1, pageSize: 1, keyword: '_' })).total).toBe(0);
+    expect((await user.call('/api/order/index', { pageIndex: 1, pageSize: 1, keyword: '%' })).total).toBe(0);
+    expect((await user.call('/api/order/index', { pageIndex: 1, pageSize: 1, keyword: '_' })).total).toBe(0);
   });
 
   it('lists after-sale orders, shops, goods and copy records with their seeded counts', async () => {
-    const after = await user.order.afterSale({ pageIndex: 1, pageSize: 20 });
+    const after = await user.call('/api/order/after-sale', { pageIndex: 1, pageSize: 20 });
     expect(after.total).toBe(SEED_COUNTS.afterSales);
     expect(after.list.every((a) => afterSaleOrderSchema.safeParse(a).success)).toBe(true);
-    const shops = await user.shop.index({ pageIndex: 1, pageSize: 100 });
+    const shops = await user.call('/api/shop/index', { pageIndex: 1, pageSize: 100 });
     expect(shops.total).toBe(SEED_COUNTS.shops);
     expect(shops.list.every((s) => shopSchema.safeParse(s).success)).toBe(true);
-    const ungrouped = await user.shop.index({ pageIndex: 1, pageSize: 100, group_id: 0 });
+    const ungrouped = await user.call('/api/shop/index', { pageIndex: 1, pageSize: 100, group_id: 0 });
     expect(ungrouped.list.every((s) => s.group_id === null && s.group_name === '')).toBe(true);
-    const goods = await user.goods.index({ pageIndex: 1, pageSize: 20 });
+    const goods = await user.call('/api/goods/index', { pageIndex: 1, pageSize: 20 });
     expect(goods.total).toBeGreaterThanOrEqual(SEED_COUNTS.goods);
     expect(goods.list.every((g) => goodsSchema.safeParse(g).success)).toBe(true);
-    const copies = await user.copy.index({ pageIndex: 1, pageSize: 20, status: 'failed' });
+    const copies = await user.call('/api/copy/index', { pageIndex: 1, pageSize: 20, status: 'failed' });
     expect(copies.total).toBeGreaterThan(0);
     expect(copies.list.every((c) => copyRecordSchema.safeParse(c).success && c.status === 'failed')).toBe(
       true,
@@ -126,34 +143,44 @@ describe('lists', () => {
 
 describe('shop groups', () => {
   it('creates, renames, moves a shop into and deletes a group', async () => {
-    const group = await user.shop.groupSave({ name: '测试分组' });
+    const group = await user.call('/api/shop/group-save', { name: '测试分组' });
     expect(group).toMatchObject({ name: '测试分组', shop_count: 0 });
-    const renamed = await user.shop.groupSave({ id: group.id, name: '测试分组2', version: group.version });
+    const renamed = await user.call('/api/shop/group-save', {
+      id: group.id,
+      name: '测试分组2',
+      version: group.version,
+    });
     expect(renamed).toMatchObject({ name: '测试分组2', version: group.version + 1 });
-    const shop1 = (await user.shop.index({ pageIndex: 1, pageSize: 1 })).list[0];
-    const moved = await user.shop.move({ shop_id: 1, group_id: group.id, version: shop1?.version ?? 0 });
+    const shop1 = (await user.call('/api/shop/index', { pageIndex: 1, pageSize: 1 })).list[0];
+    const moved = await user.call('/api/shop/move', {
+      shop_id: 1,
+      group_id: group.id,
+      version: shop1?.version ?? 0,
+    });
     expect(moved).toMatchObject({ id: 1, group_id: group.id, group_name: '测试分组2' });
-    const groups = await user.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: '测试' });
+    const groups = await user.call('/api/shop/group-index', { pageIndex: 1, pageSize: 100, keyword: '测试' });
     expect(groups.list).toEqual([{ id: group.id, name: '测试分组2', shop_count: 1, version: 2 }]);
-    await expect(user.shop.groupSave({ name: '测试分组2' }, { silent: true })).rejects.toBeInstanceOf(
-      ApiError,
-    );
-    expect(await user.shop.groupDel({ id: group.id })).toEqual({ id: group.id });
-    const shop = await user.shop.index({ pageIndex: 1, pageSize: 1 });
+    await expect(
+      user.call('/api/shop/group-save', { name: '测试分组2' }, { silent: true }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(await user.call('/api/shop/group-del', { id: group.id })).toEqual({ id: group.id });
+    const shop = await user.call('/api/shop/index', { pageIndex: 1, pageSize: 1 });
     expect(shop.list[0]).toMatchObject({ id: 1, group_id: null, group_name: '' });
-    await expect(user.shop.groupDel({ id: group.id }, { skipErrorHandler: true })).rejects.toMatchObject({
+    await expect(
+      user.call('/api/shop/group-del', { id: group.id }, { skipErrorHandler: true }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });
 
   it('answers 404 for a move into a missing group or of a missing shop', async () => {
     await expect(
-      user.shop.move({ shop_id: 1, group_id: 99999, version: 1 }, { skipErrorHandler: true }),
+      user.call('/api/shop/move', { shop_id: 1, group_id: 99999, version: 1 }, { skipErrorHandler: true }),
     ).rejects.toMatchObject({
       status: 404,
     });
     await expect(
-      user.shop.move({ shop_id: 99999, group_id: null, version: 1 }, { skipErrorHandler: true }),
+      user.call('/api/shop/move', { shop_id: 99999, group_id: null, version: 1 }, { skipErrorHandler: true }),
     ).rejects.toMatchObject({
       status: 404,
     });
@@ -162,7 +189,7 @@ describe('shop groups', () => {
 
 describe('goods', () => {
   it('creates, reads and updates a product', async () => {
-    const created = await user.goods.save({
+    const created = await user.call('/api/goods/save', {
       shop_id: 2,
       title: '手工测试商品',
       price: 1999,
@@ -171,18 +198,23 @@ describe('goods', () => {
       images: ['/static/goods/1.svg'],
     });
     expect(created).toMatchObject({ shop_id: 2, title: '手工测试商品', price: 1999, source_url: '' });
-    const updated = await user.goods.save({ ...created, id: created.id, price: 2599, status: 'on_sale' });
+    const updated = await user.call('/api/goods/save', {
+      ...created,
+      id: created.id,
+      price: 2599,
+      status: 'on_sale',
+    });
     expect(updated).toMatchObject({ id: created.id, price: 2599, status: 'on_sale' });
-    expect(await user.goods.detail({ id: created.id })).toEqual(updated);
-    await expect(user.goods.detail({ id: 999999 }, { skipErrorHandler: true })).rejects.toBeInstanceOf(
-      HttpError,
-    );
+    expect(await user.call('/api/goods/detail', { id: created.id })).toEqual(updated);
+    await expect(
+      user.call('/api/goods/detail', { id: 999999 }, { skipErrorHandler: true }),
+    ).rejects.toBeInstanceOf(HttpError);
   });
 });
 
 describe('copy jobs', () => {
   it('queues jobs that the worker advances to succeeded (with a goods row) or failed', async () => {
-    const result = await user.copy.create({
+    const result = await user.call('/api/copy/create', {
       shop_id: 3,
       urls: [
         'https://detail.1688.com/offer/700000001.html',
@@ -192,26 +224,26 @@ describe('copy jobs', () => {
     });
     expect(result).toEqual({ created: 2 });
     const seen = new Set<string>();
-    let jobs = await user.copy.index({ pageIndex: 1, pageSize: 2, shop_id: 3 });
+    let jobs = await user.call('/api/copy/index', { pageIndex: 1, pageSize: 2, shop_id: 3 });
     for (let i = 0; i < 100 && jobs.list.some((j) => j.status === 'queued' || j.status === 'running'); i++) {
       for (const j of jobs.list) seen.add(`${j.status}:${j.progress}`);
       await new Promise((r) => setTimeout(r, 50));
-      jobs = await user.copy.index({ pageIndex: 1, pageSize: 2, shop_id: 3 });
+      jobs = await user.call('/api/copy/index', { pageIndex: 1, pageSize: 2, shop_id: 3 });
     }
     const [failed, succeeded] = jobs.list;
     expect(succeeded).toMatchObject({ status: 'succeeded', progress: 100, error: null });
     expect(failed).toMatchObject({ status: 'failed', goods_id: null });
     expect(failed?.error).toBeTruthy();
     expect([...seen].some((s) => s.startsWith('running:'))).toBe(true);
-    const goods = await user.goods.detail({ id: succeeded?.goods_id ?? 0 });
+    const goods = await user.call('/api/goods/detail', { id: succeeded?.goods_id ?? 0 });
     expect(goods).toMatchObject({ shop_id: 3, source_url: 'https://detail.1688.com/offer/700000001.html' });
   });
 });
 
 describe('settings', () => {
   it('reads and partially updates the settings', async () => {
-    const before = await user.setting.index();
-    const after = await user.setting.update({
+    const before = await user.call('/api/setting/index');
+    const after = await user.call('/api/setting/update', {
       auto_purchase: !before.auto_purchase,
       sync_interval_minutes: 60,
       version: before.version,
@@ -222,40 +254,49 @@ describe('settings', () => {
       sync_interval_minutes: 60,
       version: before.version + 1,
     });
-    expect(await user.setting.index()).toEqual(after);
+    expect(await user.call('/api/setting/index')).toEqual(after);
   });
 });
 
 describe('company (admin)', () => {
   it('updates the profile and publishes it in the config', async () => {
-    const profile = await admin.company.index();
-    const saved = await admin.company.update({ ...profile, short_name: '云仓' });
+    const profile = await admin.call('/api/company/index');
+    const saved = await admin.call('/api/company/update', { ...profile, short_name: '云仓' });
     expect(saved.short_name).toBe('云仓');
-    expect((await t.client().config.get()).short_name).toBe('云仓');
-    await admin.company.update({ ...profile, version: saved.version });
+    expect((await t.client().call('/api/default/config')).short_name).toBe('云仓');
+    await admin.call('/api/company/update', { ...profile, version: saved.version });
   });
 
   it('creates, updates and deletes a banner', async () => {
-    const banner = await admin.company.adSave({
+    const banner = await admin.call('/api/company/ad-save', {
       name: '新活动',
       ad_login_image_url: '/static/banners/1.svg',
     });
     expect(banner).toMatchObject({ name: '新活动', ad_url: '', begin_time: null, end_time: null });
-    const updated = await admin.company.adSave(
+    const updated = await admin.call(
+      '/api/company/ad-save',
       { ...banner, id: banner.id, name: '新活动2' },
-      { from: 'test' },
+      { query: { from: 'test' } },
     );
     expect(updated.name).toBe('新活动2');
-    expect((await t.client().config.get()).ad_list.map((b) => b.name)).toContain('新活动2');
-    expect(await admin.company.adDel({ id: banner.id })).toEqual({ id: banner.id });
-    await expect(admin.company.adDel({ id: banner.id }, { skipErrorHandler: true })).rejects.toMatchObject({
+    expect((await t.client().call('/api/default/config')).ad_list.map((b) => b.name)).toContain('新活动2');
+    expect(await admin.call('/api/company/ad-del', {}, { query: { id: banner.id } })).toEqual({
+      id: banner.id,
+    });
+    await expect(
+      admin.call('/api/company/ad-del', {}, { ...{ skipErrorHandler: true }, query: { id: banner.id } }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });
 
   it('manages platforms and their authorisations without ever answering app_secret', async () => {
-    const platform = await admin.company.platformSave({ name: '小红书', code: 'xiaohongshu', enabled: true });
-    const auth = await admin.company.platformAuthSave({
+    const platform = await admin.call('/api/company/platform-save', {
+      name: '小红书',
+      code: 'xiaohongshu',
+      enabled: true,
+    });
+    const auth = await admin.call('/api/company/platform-auth-save', {
       platform_id: platform.id,
       shop_name: '小红书旗舰店',
       app_key: 'xhs_1',
@@ -263,21 +304,35 @@ describe('company (admin)', () => {
     });
     expect(auth).toMatchObject({ platform_id: platform.id, status: 'active' });
     expect(JSON.stringify(auth)).not.toContain('top-secret');
-    const platforms = await admin.company.platformList();
+    const platforms = await admin.call('/api/company/platform-list');
     expect(apiRoutes['/api/company/platform-list'].data.safeParse(platforms).success).toBe(true);
     expect(platforms.find((p) => p.id === platform.id)).toEqual(platform);
     expect(platforms.map((p) => p.code)).toContain('taobao');
-    await expect(user.company.platformList({ skipErrorHandler: true })).rejects.toMatchObject({
+    await expect(
+      user.call('/api/company/platform-list', {}, { skipErrorHandler: true }),
+    ).rejects.toMatchObject({
       status: 403,
     });
-    const list = await admin.company.platformAuthList({ platform_id: platform.id });
+    const list = await admin.call(
+      '/api/company/platform-auth-list',
+      {},
+      { query: { platform_id: platform.id } },
+    );
     expect(list.map((a) => a.id)).toEqual([auth.id]);
     expect(JSON.stringify(list)).not.toContain('top-secret');
-    expect(await admin.company.platformAuthDel({ id: auth.id })).toEqual({ id: auth.id });
-    expect(await admin.company.platformDel({ id: platform.id })).toEqual({ id: platform.id });
-    expect((await admin.company.platformList()).map((p) => p.id)).not.toContain(platform.id);
+    expect(await admin.call('/api/company/platform-auth-del', {}, { query: { id: auth.id } })).toEqual({
+      id: auth.id,
+    });
+    expect(await admin.call('/api/company/platform-del', {}, { query: { id: platform.id } })).toEqual({
+      id: platform.id,
+    });
+    expect((await admin.call('/api/company/platform-list')).map((p) => p.id)).not.toContain(platform.id);
     await expect(
-      admin.company.platformSave({ name: '淘宝2', code: 'taobao', enabled: true }, { silent: true }),
+      admin.call(
+        '/api/company/platform-save',
+        { name: '淘宝2', code: 'taobao', enabled: true },
+        { query: { silent: true } },
+      ),
     ).rejects.toBeInstanceOf(ApiError);
   });
 });

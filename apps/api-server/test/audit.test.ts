@@ -112,7 +112,9 @@ const one = async <T>(sql: string, params: unknown[] = []) => {
 
 async function code(mobile: string) {
   t.clock.advance(61_000);
-  await t.client().auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  await t
+    .client()
+    .call('/api/default/send-code', { mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
   return ((await (await fetch(`${t.url}/__dev/sms?mobile=${mobile}`)).json()) as { code: string }).code;
 }
 
@@ -129,13 +131,15 @@ const user = () => userToken;
 const page = { pageIndex: 1, pageSize: 20 };
 
 async function newBanner() {
-  return t.client(admin).company.adSave({ name: '日志横幅', ad_login_image_url: '/static/banners/1.svg' });
+  return t
+    .client(admin)
+    .call('/api/company/ad-save', { name: '日志横幅', ad_login_image_url: '/static/banners/1.svg' });
 }
 async function newPlatform(code: string) {
-  return t.client(admin).company.platformSave({ name: `平台${code}`, code, enabled: true });
+  return t.client(admin).call('/api/company/platform-save', { name: `平台${code}`, code, enabled: true });
 }
 async function newGroup(name: string) {
-  return t.client(user).shop.groupSave({ name });
+  return t.client(user).call('/api/shop/group-save', { name });
 }
 
 /** A demo shop of the account authorised on its platform (tokens stored, as the authorisation does). */
@@ -154,11 +158,11 @@ async function syncableShop() {
 }
 
 async function newRole(name: string) {
-  return t.client(admin).team.roleSave({ name, permissions: ['order:view'] });
+  return t.client(admin).call('/api/team/role-save', { name, permissions: ['order:view'] });
 }
 async function newMember(mobile: string) {
   const role = await newRole(`角色${mobile}`);
-  return t.client(admin).team.memberSave({ mobile, nickname: '', role_id: role.id });
+  return t.client(admin).call('/api/team/member-save', { mobile, nickname: '', role_id: role.id });
 }
 
 /** The id of the first demo order in `status` not yet used by another case. */
@@ -254,13 +258,13 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/user/profile': [async () => ({ token: user })],
   '/api/user/profile-save': [
     async () => {
-      const { version } = await t.client(user).user.profile();
+      const { version } = await t.client(user).call('/api/user/profile');
       return { token: user, body: { nickname: '日志昵称', version } };
     },
   ],
   '/api/user/account-save': [
     async () => {
-      const { account_name, account_version } = await t.client(admin).user.profile();
+      const { account_name, account_version } = await t.client(admin).call('/api/user/profile');
       return { token: admin, body: { name: account_name, version: account_version } };
     },
   ],
@@ -268,7 +272,7 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/company/index': [async () => ({ token: admin })],
   '/api/company/update': [
     async () => {
-      const profile = await t.client(admin).company.index();
+      const profile = await t.client(admin).call('/api/company/index');
       return { token: admin, body: { ...profile, foot_info: `改过的页脚 ${Date.now()}` } };
     },
   ],
@@ -299,7 +303,7 @@ const CASES: Record<ApiPath, Case[]> = {
     async () => {
       const auth = await t
         .client(admin)
-        .company.platformAuthSave({ platform_id: 1, shop_name: '授权店2', app_key: 'k2' });
+        .call('/api/company/platform-auth-save', { platform_id: 1, shop_name: '授权店2', app_key: 'k2' });
       return { token: admin, body: { ...auth, app_key: 'k3', app_secret: 'update-secret-2' } };
     },
   ],
@@ -307,7 +311,7 @@ const CASES: Record<ApiPath, Case[]> = {
     async () => {
       const auth = await t
         .client(admin)
-        .company.platformAuthSave({ platform_id: 1, shop_name: '待删授权', app_key: 'k4' });
+        .call('/api/company/platform-auth-save', { platform_id: 1, shop_name: '待删授权', app_key: 'k4' });
       return { token: admin, query: { id: auth.id } };
     },
   ],
@@ -316,7 +320,7 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/setting/index': [async () => ({ token: user })],
   '/api/setting/update': [
     async () => {
-      const settings = await t.client(user).setting.index();
+      const settings = await t.client(user).call('/api/setting/index');
       return { token: user, body: { auto_purchase: !settings.auto_purchase, version: settings.version } };
     },
   ],
@@ -438,12 +442,12 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/address/save': [
     async () => ({ token: user, body: address }),
     async () => {
-      const saved = await t.client(user).address.save({ ...address, name: '待改地址' });
+      const saved = await t.client(user).call('/api/address/save', { ...address, name: '待改地址' });
       return { token: user, body: { ...saved, name: '已改地址', is_default: true } };
     },
   ],
   '/api/address/del': [
-    async () => ({ token: user, body: { id: (await t.client(user).address.save(address)).id } }),
+    async () => ({ token: user, body: { id: (await t.client(user).call('/api/address/save', address)).id } }),
   ],
 
   '/api/buyer/index': [async () => ({ token: user, body: { ...page, sort: 'spend' } })],
@@ -452,13 +456,17 @@ const CASES: Record<ApiPath, Case[]> = {
     async () => ({ token: user, body: { order_id: await orderIn('completed'), reason: '恶意退款' } }),
     async () => ({ token: user, body: { mobile: '13700001111', buyer_name: '手填买家', reason: '骚扰' } }),
     async () => {
-      const entry = await t.client(user).buyer.blacklistSave({ mobile: '13700002222', reason: '待改原因' });
+      const entry = await t
+        .client(user)
+        .call('/api/buyer/blacklist-save', { mobile: '13700002222', reason: '待改原因' });
       return { token: user, body: { id: entry.id, version: entry.version, reason: '已改原因' } };
     },
   ],
   '/api/buyer/blacklist-del': [
     async () => {
-      const entry = await t.client(user).buyer.blacklistSave({ mobile: '13700003333', reason: '待解除' });
+      const entry = await t
+        .client(user)
+        .call('/api/buyer/blacklist-save', { mobile: '13700003333', reason: '待解除' });
       return { token: user, body: { id: entry.id, version: entry.version } };
     },
   ],
@@ -475,7 +483,8 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/shop/group-del': [async () => ({ token: user, body: { id: (await newGroup('待删分组')).id } })],
   '/api/shop/move': [
     async () => {
-      const shop = (await t.client(user).shop.index({ pageIndex: 1, pageSize: 1, group_id: 0 })).list[0];
+      const shop = (await t.client(user).call('/api/shop/index', { pageIndex: 1, pageSize: 1, group_id: 0 }))
+        .list[0];
       const group = await newGroup('移入分组');
       return { token: user, body: { shop_id: shop?.id, group_id: group.id, version: shop?.version } };
     },
@@ -487,7 +496,7 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/shop/authorise-callback': [
     // The sandboxes mounted by the server, their apps registered at start.
     async () => {
-      const { url } = await t.client(user).shop.authorise({ platform: 'douyin' });
+      const { url } = await t.client(user).call('/api/shop/authorise', { platform: 'douyin' });
       const back = await decideOnAuthorisationPage(url, { shopId: '77001' });
       return {
         token: user,
@@ -501,7 +510,7 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   '/api/shop/toggle': [
     async () => {
-      const shop = (await t.client(user).shop.index({ pageIndex: 1, pageSize: 1 })).list[0];
+      const shop = (await t.client(user).call('/api/shop/index', { pageIndex: 1, pageSize: 1 })).list[0];
       return { token: user, body: { id: shop?.id, disabled: true, version: shop?.version } };
     },
   ],
@@ -514,7 +523,7 @@ const CASES: Record<ApiPath, Case[]> = {
       body: { shop_id: 1, title: '日志商品', price: 100, stock: 1, status: 'draft', images: ['/a.svg'] },
     }),
     async () => {
-      const goods = await t.client(user).goods.detail({ id: 2 });
+      const goods = await t.client(user).call('/api/goods/detail', { id: 2 });
       return { token: user, body: { ...goods, price: goods.price + 1 } };
     },
   ],
@@ -702,9 +711,9 @@ describe('the operation log, for every path of the contract', () => {
 describe('what an entry holds', () => {
   it('records only the changed fields, before and after, of a goods edit', async () => {
     const api = t.client(user);
-    const goods = await api.goods.detail({ id: 3 });
+    const goods = await api.call('/api/goods/detail', { id: 3 });
     const since = await lastLogId();
-    await api.goods.save({ ...goods, title: '新标题', stock: goods.stock + 5 });
+    await api.call('/api/goods/save', { ...goods, title: '新标题', stock: goods.stock + 5 });
     const [entry] = await logSince(since);
     const member = await one<{ id: number; account_id: number }>(
       'SELECT id, account_id FROM users WHERE mobile = $1',
@@ -728,14 +737,14 @@ describe('what an entry holds', () => {
 
   it('masks app secrets, and a sign-in holds no code', async () => {
     const since = await lastLogId();
-    await t.client(admin).company.platformAuthSave({
+    await t.client(admin).call('/api/company/platform-auth-save', {
       platform_id: 1,
       shop_name: '密钥店',
       app_key: 'key-visible',
       app_secret: 'very-secret-value',
     });
     const loginCode = await code(SECOND);
-    await t.client().auth.login({ mobile: SECOND, code: loginCode });
+    await t.client().call('/api/default/login', { mobile: SECOND, code: loginCode });
     const entries = await logSince(since);
     expect(entries.map((e) => e.action)).toEqual(['company.platform-auth-save', 'default.login']);
     expect(entries[0]?.changes).toContainEqual({ field: 'app_secret', before: null, after: '******' });
@@ -756,7 +765,7 @@ describe('what an entry holds', () => {
         [proxied, proxiedToken, '203.0.113.7'],
         [t, userToken, '127.0.0.1'],
       ] as const) {
-        const goods = await server.client(() => token).goods.detail({ id: 7 });
+        const goods = await server.client(() => token).call('/api/goods/detail', { id: 7 });
         const [{ id: since } = { id: 0 }] = await server.server.db.query<{ id: number }>(
           'SELECT COALESCE(max(id), 0) AS id FROM operation_log',
         );
@@ -781,12 +790,20 @@ describe('what an entry holds', () => {
     const since = await lastLogId();
     const api = t.client(user);
     await expect(
-      api.goods.save({ ...(await api.goods.detail({ id: 4 })), version: 999 }, { skipErrorHandler: true }),
+      api.call(
+        '/api/goods/save',
+        { ...(await api.call('/api/goods/detail', { id: 4 })), version: 999 },
+        { skipErrorHandler: true },
+      ),
     ).rejects.toMatchObject({ status: 409 });
-    await expect(api.shop.groupDel({ id: 999_999 }, { skipErrorHandler: true })).rejects.toMatchObject({
+    await expect(
+      api.call('/api/shop/group-del', { id: 999_999 }, { skipErrorHandler: true }),
+    ).rejects.toMatchObject({
       status: 404,
     });
-    await expect(api.shop.groupSave({ name: '' }, { skipErrorHandler: true })).rejects.toMatchObject({
+    await expect(
+      api.call('/api/shop/group-save', { name: '' }, { skipErrorHandler: true }),
+    ).rejects.toMatchObject({
       status: 422,
     });
     expect(await logSince(since)).toEqual([]);
@@ -816,14 +833,14 @@ describe('a change and its entry commit together', () => {
   }
 
   it('a write whose entry cannot be written is rolled back (500, nothing changed)', async () => {
-    const goods = await t.client(user).goods.detail({ id: 8 });
+    const goods = await t.client(user).call('/api/goods/detail', { id: 8 });
     const restore = await refuseEntriesFor(['日志写不进去']);
     try {
       const since = await lastLogId();
       const res = await t.post('/api/goods/save', { ...goods, title: '日志写不进去' }, { token: userToken });
       expect(res.status).toBe(500);
       expect(await logSince(since)).toEqual([]);
-      expect(await t.client(user).goods.detail({ id: 8 })).toEqual(goods);
+      expect(await t.client(user).call('/api/goods/detail', { id: 8 })).toEqual(goods);
     } finally {
       await restore();
     }
@@ -869,29 +886,31 @@ describe('who reads the log', () => {
       SECOND,
     ]);
 
-    const operatorView = await t.client(admin).log.index({ pageIndex: 1, pageSize: 100 });
+    const operatorView = await t.client(admin).call('/api/log/index', { pageIndex: 1, pageSize: 100 });
     const accounts = new Set(operatorView.list.map((e) => e.account_id));
     expect(accounts.has(demo.account_id)).toBe(true);
     expect(accounts.has(null)).toBe(true);
     expect(accounts.has(second.account_id)).toBe(false);
 
-    const secondView = await t.client(() => secondToken).log.index({ pageIndex: 1, pageSize: 100 });
+    const secondView = await t
+      .client(() => secondToken)
+      .call('/api/log/index', { pageIndex: 1, pageSize: 100 });
     expect(secondView.total).toBeGreaterThan(0);
     expect(secondView.list.every((e) => e.account_id === second.account_id)).toBe(true);
     expect(JSON.stringify(secondView)).not.toContain(USER);
 
     // The seeded member's role 运营 holds log:view (a role without it gets 403: permissions.test.ts).
-    const memberView = await t.client(user).log.index({ pageIndex: 1, pageSize: 100 });
+    const memberView = await t.client(user).call('/api/log/index', { pageIndex: 1, pageSize: 100 });
     expect(memberView.total).toBeGreaterThan(0);
     expect(memberView.list.every((e) => e.account_id === demo.account_id)).toBe(true);
   });
 
   it('filters by member, action and date', async () => {
     const api = t.client(admin);
-    const byMember = await api.log.index({ pageIndex: 1, pageSize: 100, actor: USER });
+    const byMember = await api.call('/api/log/index', { pageIndex: 1, pageSize: 100, actor: USER });
     expect(byMember.total).toBeGreaterThan(0);
     expect(byMember.list.every((e) => e.actor_mobile === USER)).toBe(true);
-    const byAction = await api.log.index({ pageIndex: 1, pageSize: 100, action: 'goods.save' });
+    const byAction = await api.call('/api/log/index', { pageIndex: 1, pageSize: 100, action: 'goods.save' });
     expect(byAction.total).toBeGreaterThan(0);
     expect(byAction.list.every((e) => e.action === 'goods.save')).toBe(true);
     // Days are Asia/Shanghai days. The suite may run across midnight there (16:00 UTC), so the days
@@ -899,23 +918,30 @@ describe('who reads the log', () => {
     // partition the log, and nothing is after it.
     const shanghaiDay = (unixSeconds: number, days = 0) =>
       new Date((unixSeconds + 8 * 3600 + days * 86_400) * 1000).toISOString().slice(0, 10);
-    const all = await api.log.index({ pageIndex: 1, pageSize: 1 });
+    const all = await api.call('/api/log/index', { pageIndex: 1, pageSize: 1 });
     const newest = all.list[0];
     if (!newest) throw new Error('the log is empty');
     const day = shanghaiDay(newest.created_at);
-    const onDay = await api.log.index({ pageIndex: 1, pageSize: 1, start_date: day, end_date: day });
+    const onDay = await api.call('/api/log/index', {
+      pageIndex: 1,
+      pageSize: 1,
+      start_date: day,
+      end_date: day,
+    });
     expect(onDay.list[0]?.id).toBe(newest.id);
     const before = shanghaiDay(newest.created_at, -1);
-    const upToBefore = await api.log.index({ pageIndex: 1, pageSize: 1, end_date: before });
+    const upToBefore = await api.call('/api/log/index', { pageIndex: 1, pageSize: 1, end_date: before });
     expect(onDay.total + upToBefore.total).toBe(all.total);
     const after = shanghaiDay(newest.created_at, 1);
-    expect((await api.log.index({ pageIndex: 1, pageSize: 1, start_date: after })).total).toBe(0);
+    expect((await api.call('/api/log/index', { pageIndex: 1, pageSize: 1, start_date: after })).total).toBe(
+      0,
+    );
   });
 });
 
 describe('no silent overwrite', () => {
   it('ten concurrent company updates with one version: one 200, nine 409, one change logged', async () => {
-    const profile = await t.client(admin).company.index();
+    const profile = await t.client(admin).call('/api/company/index');
     const since = await lastLogId();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -926,7 +952,7 @@ describe('no silent overwrite', () => {
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     const refused = await Promise.all(answers.filter((res) => res.status === 409).map(envelope));
     expect(new Set(refused.map((a) => a.msg))).toEqual(new Set([STALE_RECORD_MESSAGE]));
-    const saved = await t.client(admin).company.index();
+    const saved = await t.client(admin).call('/api/company/index');
     expect(saved.version).toBe(profile.version + 1);
     expect(await logSince(since)).toHaveLength(1);
   });
@@ -934,43 +960,70 @@ describe('no silent overwrite', () => {
   it('a stale save of each editable record changes nothing and answers 409', async () => {
     const adminApi = t.client(admin);
     const userApi = t.client(user);
-    const banner = await adminApi.company.adSave({ name: '两处编辑', ad_login_image_url: '/a.svg' });
-    const platform = await adminApi.company.platformSave({ name: '两处', code: 'twotabs', enabled: true });
-    const auth = await adminApi.company.platformAuthSave({ platform_id: 1, shop_name: '两处', app_key: 'x' });
-    const group = await userApi.shop.groupSave({ name: '两处编辑分组' });
-    const shop = (await userApi.shop.index({ pageIndex: 1, pageSize: 1 })).list[0];
-    const goods = await userApi.goods.detail({ id: 5 });
-    const settings = await userApi.setting.index();
+    const banner = await adminApi.call('/api/company/ad-save', {
+      name: '两处编辑',
+      ad_login_image_url: '/a.svg',
+    });
+    const platform = await adminApi.call('/api/company/platform-save', {
+      name: '两处',
+      code: 'twotabs',
+      enabled: true,
+    });
+    const auth = await adminApi.call('/api/company/platform-auth-save', {
+      platform_id: 1,
+      shop_name: '两处',
+      app_key: 'x',
+    });
+    const group = await userApi.call('/api/shop/group-save', { name: '两处编辑分组' });
+    const shop = (await userApi.call('/api/shop/index', { pageIndex: 1, pageSize: 1 })).list[0];
+    const goods = await userApi.call('/api/goods/detail', { id: 5 });
+    const settings = await userApi.call('/api/setting/index');
     const role = await newRole('两处编辑角色');
     const member = await newMember('13712340026');
     if (!shop) throw new Error('no shop');
 
     // The first tab saves ...
-    await adminApi.company.adSave({ ...banner, name: '第一处' });
-    await adminApi.company.platformSave({ ...platform, name: '第一处' });
-    await adminApi.company.platformAuthSave({ ...auth, shop_name: '第一处' });
-    await userApi.shop.groupSave({ id: group.id, name: '第一处分组', version: group.version });
-    await userApi.shop.move({ shop_id: shop.id, group_id: group.id, version: shop.version });
-    await userApi.goods.save({ ...goods, title: '第一处' });
-    await userApi.setting.update({ default_markup_percent: 11, version: settings.version });
-    await adminApi.team.roleSave({ ...role, name: '第一处角色' });
+    await adminApi.call('/api/company/ad-save', { ...banner, name: '第一处' });
+    await adminApi.call('/api/company/platform-save', { ...platform, name: '第一处' });
+    await adminApi.call('/api/company/platform-auth-save', { ...auth, shop_name: '第一处' });
+    await userApi.call('/api/shop/group-save', { id: group.id, name: '第一处分组', version: group.version });
+    await userApi.call('/api/shop/move', { shop_id: shop.id, group_id: group.id, version: shop.version });
+    await userApi.call('/api/goods/save', { ...goods, title: '第一处' });
+    await userApi.call('/api/setting/update', { default_markup_percent: 11, version: settings.version });
+    await adminApi.call('/api/team/role-save', { ...role, name: '第一处角色' });
     const { id, role_id, version } = member;
-    await adminApi.team.memberSave({ id, nickname: '第一处', role_id: role_id ?? 0, version });
+    await adminApi.call('/api/team/member-save', { id, nickname: '第一处', role_id: role_id ?? 0, version });
 
     // ... then the second, from what it read before: every save is refused and changes nothing.
     const before = await dataSnapshot();
     const skip = { skipErrorHandler: true };
     const stale = [
-      adminApi.company.adSave({ ...banner, name: '第二处' }, undefined, skip),
-      adminApi.company.platformSave({ ...platform, name: '第二处' }, undefined, skip),
-      adminApi.company.platformAuthSave({ ...auth, shop_name: '第二处' }, undefined, skip),
-      userApi.shop.groupSave({ id: group.id, name: '第二处分组', version: group.version }, skip),
-      userApi.shop.move({ shop_id: shop.id, group_id: null, version: shop.version }, skip),
-      userApi.goods.save({ ...goods, title: '第二处' }, skip),
-      userApi.setting.update({ default_markup_percent: 22, version: settings.version }, skip),
-      adminApi.team.roleSave({ ...role, name: '第二处角色' }, skip),
-      adminApi.team.memberSave({ id, nickname: '第二处', role_id: role_id ?? 0, version }, skip),
-      adminApi.team.memberStatus({ id, status: 'disabled', version }, skip),
+      adminApi.call('/api/company/ad-save', { ...banner, name: '第二处' }, { ...skip, query: undefined }),
+      adminApi.call(
+        '/api/company/platform-save',
+        { ...platform, name: '第二处' },
+        { ...skip, query: undefined },
+      ),
+      adminApi.call(
+        '/api/company/platform-auth-save',
+        { ...auth, shop_name: '第二处' },
+        { ...skip, query: undefined },
+      ),
+      userApi.call(
+        '/api/shop/group-save',
+        { id: group.id, name: '第二处分组', version: group.version },
+        skip,
+      ),
+      userApi.call('/api/shop/move', { shop_id: shop.id, group_id: null, version: shop.version }, skip),
+      userApi.call('/api/goods/save', { ...goods, title: '第二处' }, skip),
+      userApi.call('/api/setting/update', { default_markup_percent: 22, version: settings.version }, skip),
+      adminApi.call('/api/team/role-save', { ...role, name: '第二处角色' }, skip),
+      adminApi.call(
+        '/api/team/member-save',
+        { id, nickname: '第二处', role_id: role_id ?? 0, version },
+        skip,
+      ),
+      adminApi.call('/api/team/member-status', { id, status: 'disabled', version }, skip),
     ];
     // Settled together: awaiting them one by one would leave the later rejections unhandled meanwhile.
     for (const outcome of await Promise.allSettled(stale)) {
@@ -983,7 +1036,7 @@ describe('no silent overwrite', () => {
   });
 
   it('an update without a version is refused (422)', async () => {
-    const goods = await t.client(user).goods.detail({ id: 6 });
+    const goods = await t.client(user).call('/api/goods/detail', { id: 6 });
     const { version: _version, ...withoutVersion } = goods;
     const res = await t.post('/api/goods/save', withoutVersion, { token: userToken });
     expect(res.status).toBe(422);

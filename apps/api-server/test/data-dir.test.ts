@@ -73,16 +73,22 @@ let token: string | null = null;
 async function signIn(url: string): Promise<ApiClient> {
   const api = createApiClient({ baseURL: url, secret: SECRET, getToken: () => token });
   if (token) return api;
-  await api.auth.sendCode({ mobile: USER, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  await api.call('/api/default/send-code', {
+    mobile: USER,
+    type: 1,
+    sign_type: 1,
+    ticket: 'dev-ticket',
+    randstr: 'r',
+  });
   const { code } = (await (await fetch(`${url}/__dev/sms?mobile=${USER}`)).json()) as { code: string };
-  token = (await api.auth.login({ mobile: USER, code })).access_token;
+  token = (await api.call('/api/default/login', { mobile: USER, code })).access_token;
   return api;
 }
 
 async function groupNames(api: ApiClient, keyword: string): Promise<Set<string>> {
   const names = new Set<string>();
   for (let pageIndex = 1; ; pageIndex++) {
-    const page = await api.shop.groupIndex({ pageIndex, pageSize: 100, keyword });
+    const page = await api.call('/api/shop/group-index', { pageIndex, pageSize: 100, keyword });
     for (const group of page.list) names.add(group.name);
     if (pageIndex * 100 >= page.total) return names;
   }
@@ -92,7 +98,7 @@ it('a second process on the same data directory exits at once with a clear messa
   const first = await startChild();
   await ready(first);
   const api = await signIn(first.url);
-  await api.shop.groupSave({ name: 'lock-before' });
+  await api.call('/api/shop/group-save', { name: 'lock-before' });
 
   const second = await startChild();
   expect(await second.exited).toEqual({ code: 1, signal: null });
@@ -100,7 +106,7 @@ it('a second process on the same data directory exits at once with a clear messa
   expect(second.stderr()).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
 
   // The first still serves, reads what it wrote before, and writes.
-  await api.shop.groupSave({ name: 'lock-after' });
+  await api.call('/api/shop/group-save', { name: 'lock-after' });
   expect(await groupNames(api, 'lock-')).toEqual(new Set(['lock-before', 'lock-after']));
   first.process.kill('SIGTERM');
   expect(await first.exited).toEqual({ code: 0, signal: null });
@@ -117,7 +123,7 @@ it('kill -9 under concurrent writes, restart: every acknowledged write is there 
       for (let i = 0; ; i++) {
         const name = `crash-${round}-${lane}-${i}`;
         try {
-          await api.shop.groupSave({ name }, { skipErrorHandler: true });
+          await api.call('/api/shop/group-save', { name }, { skipErrorHandler: true });
         } catch {
           return; // the server is gone
         }

@@ -42,7 +42,9 @@ afterAll(async () => {
 /** Polls the job list until the job has finished (the worker runs it in the background). */
 async function finished(api: ApiClient, id: number): Promise<ExportJob> {
   for (let i = 0; i < 600; i++) {
-    const job = (await api.export.index({ pageIndex: 1, pageSize: 100 })).list.find((j) => j.id === id);
+    const job = (await api.call('/api/export/index', { pageIndex: 1, pageSize: 100 })).list.find(
+      (j) => j.id === id,
+    );
     if (job && (job.status === 'succeeded' || job.status === 'failed')) return job;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -53,14 +55,14 @@ async function finished(api: ApiClient, id: number): Promise<ExportJob> {
 async function listed(api: ApiClient, filters: Omit<OrderListParams, 'pageIndex' | 'pageSize'>) {
   const all: Order[] = [];
   for (let pageIndex = 1; ; pageIndex++) {
-    const page = await api.order.index({ ...filters, pageIndex, pageSize: 100 });
+    const page = await api.call('/api/order/index', { ...filters, pageIndex, pageSize: 100 });
     all.push(...page.list);
     if (all.length >= page.total || page.list.length === 0) return all;
   }
 }
 
 async function download(api: ApiClient, id: number): Promise<Response> {
-  const { url } = await api.export.downloadUrl({ id });
+  const { url } = await api.call('/api/export/download-url', { id });
   return fetch(`${t.url}${url}`);
 }
 
@@ -69,7 +71,7 @@ describe('export jobs', () => {
     const filters = { status: 'pending' } as const;
     const expected = await listed(owner, filters);
     expect(expected.length).toBeGreaterThan(50); // more than one batch
-    const job = await owner.export.create({ ...filters, format: 'csv' });
+    const job = await owner.call('/api/export/create', { ...filters, format: 'csv' });
     expect(job).toMatchObject({ status: 'queued', format: 'csv', filters });
     expect(job.expires_at - job.created_at).toBe(7 * 86_400);
 
@@ -101,7 +103,7 @@ describe('export jobs', () => {
   it('an export of the 黑名单 filter holds those orders, and its job still reads as the contract says', async () => {
     const expected = await listed(owner, { blacklisted: '1' });
     expect(expected.length).toBeGreaterThan(0);
-    const job = await owner.export.create({ blacklisted: '1', format: 'csv' });
+    const job = await owner.call('/api/export/create', { blacklisted: '1', format: 'csv' });
     const done = await finished(owner, job.id);
     // The filter is stored as the API reads it (`true`); 下载中心's answer must still match the contract.
     expect(exportJobSchema.parse(done).filters).toEqual({ blacklisted: true });
@@ -113,7 +115,7 @@ describe('export jobs', () => {
     const filters = { keyword: '保温杯', platform: 'taobao' } as const;
     const expected = await listed(owner, filters);
     expect(expected.length).toBeGreaterThan(0);
-    const job = await owner.export.create({ ...filters, format: 'xlsx' });
+    const job = await owner.call('/api/export/create', { ...filters, format: 'xlsx' });
     expect((await finished(owner, job.id)).status).toBe('succeeded');
 
     const res = await download(owner, job.id);
@@ -145,7 +147,7 @@ describe('export jobs', () => {
         [DEMO_ACCOUNT, `INJ${i}`, shop?.id, buyer, Math.floor(t.clock.now() / 1000)],
       );
     }
-    const job = await owner.export.create({ keyword: 'INJ', format: 'csv' });
+    const job = await owner.call('/api/export/create', { keyword: 'INJ', format: 'csv' });
     expect((await finished(owner, job.id)).rows_done).toBe(evil.length);
     const text = await (await download(owner, job.id)).text();
     const rows = parse(text.replace(/^\uFEFF/, '')) as string[][];
@@ -159,9 +161,12 @@ describe('export jobs', () => {
   });
 
   it('another account sees none of the jobs and gets no link; the member of the account does', async () => {
-    const job = await owner.export.create({ format: 'csv', status: 'cancelled' });
+    const job = await owner.call('/api/export/create', { format: 'csv', status: 'cancelled' });
     await finished(owner, job.id);
-    expect(await second.export.index({ pageIndex: 1, pageSize: 100 })).toEqual({ list: [], total: 0 });
+    expect(await second.call('/api/export/index', { pageIndex: 1, pageSize: 100 })).toEqual({
+      list: [],
+      total: 0,
+    });
     const refused = await t.post(
       '/api/export/download-url',
       { id: job.id },
@@ -176,12 +181,12 @@ describe('export jobs', () => {
   });
 
   it('a link works 60 s, only for its job, and not with a forged or missing signature', async () => {
-    const job = await owner.export.create({ format: 'csv', status: 'completed' });
+    const job = await owner.call('/api/export/create', { format: 'csv', status: 'completed' });
     await finished(owner, job.id);
-    const other = await owner.export.create({ format: 'csv', status: 'shipped' });
+    const other = await owner.call('/api/export/create', { format: 'csv', status: 'shipped' });
     await finished(owner, other.id);
-    const { url, expires_at } = await owner.export.downloadUrl({ id: job.id });
-    const spare = await owner.export.downloadUrl({ id: job.id });
+    const { url, expires_at } = await owner.call('/api/export/download-url', { id: job.id });
+    const spare = await owner.call('/api/export/download-url', { id: job.id });
     expect(expires_at - Math.floor(t.clock.now() / 1000)).toBe(60);
 
     const refused = async (address: string) => {
@@ -204,9 +209,9 @@ describe('export jobs', () => {
   });
 
   it('a link is spent by its first download, even when fetched twice at once', async () => {
-    const job = await owner.export.create({ format: 'csv', status: 'completed' });
+    const job = await owner.call('/api/export/create', { format: 'csv', status: 'completed' });
     await finished(owner, job.id);
-    const { url } = await owner.export.downloadUrl({ id: job.id });
+    const { url } = await owner.call('/api/export/download-url', { id: job.id });
     const first = await fetch(`${t.url}${url}`);
     expect(first.status).toBe(200);
     expect((await first.text()).length).toBeGreaterThan(0);
@@ -214,7 +219,7 @@ describe('export jobs', () => {
     expect(again.status).toBe(403);
     expect(await again.text()).toBe('下载链接无效或已过期，请回到下载中心重新下载');
 
-    const next = await owner.export.downloadUrl({ id: job.id });
+    const next = await owner.call('/api/export/download-url', { id: job.id });
     const both = await Promise.all([fetch(`${t.url}${next.url}`), fetch(`${t.url}${next.url}`)]);
     expect(both.map((res) => res.status).sort()).toEqual([200, 403]);
     await Promise.all(both.map((res) => res.arrayBuffer()));
@@ -223,7 +228,7 @@ describe('export jobs', () => {
   });
 
   it('a link stops working when its user or account is disabled, or its user loses order:view', async () => {
-    const job = await owner.export.create({ format: 'csv', status: 'cancelled' });
+    const job = await owner.call('/api/export/create', { format: 'csv', status: 'cancelled' });
     await finished(owner, job.id);
     const refusedNow = async (url: string) => {
       const res = await fetch(`${t.url}${url}`);
@@ -236,7 +241,7 @@ describe('export jobs', () => {
       t.server.db.query('UPDATE seller_accounts SET status = $1 WHERE id = $2', [status, DEMO_ACCOUNT]);
 
     // The member's link, then the member disabled: refused; enabled again, a link of theirs works.
-    const memberLink = await member.export.downloadUrl({ id: job.id });
+    const memberLink = await member.call('/api/export/download-url', { id: job.id });
     await setUser('disabled');
     await refusedNow(memberLink.url);
     await setUser('active');
@@ -244,7 +249,7 @@ describe('export jobs', () => {
     member = t.client(() => memberToken);
 
     // The member's role loses order:view after the link was made.
-    const roleLink = await member.export.downloadUrl({ id: job.id });
+    const roleLink = await member.call('/api/export/download-url', { id: job.id });
     const [role] = await t.server.db.query<{ id: number; permissions: string[] }>(
       'SELECT r.id, r.permissions FROM roles r JOIN users u ON u.role_id = r.id WHERE u.mobile = $1',
       [USER],
@@ -258,7 +263,7 @@ describe('export jobs', () => {
     await t.server.db.query('UPDATE roles SET permissions = $1 WHERE id = $2', [role.permissions, role.id]);
 
     // The owner's link, then the account disabled: refused.
-    const ownerLink = await owner.export.downloadUrl({ id: job.id });
+    const ownerLink = await owner.call('/api/export/download-url', { id: job.id });
     await setAccount('disabled');
     try {
       await refusedNow(ownerLink.url);
@@ -269,10 +274,10 @@ describe('export jobs', () => {
   });
 
   it('an id past the int4 column is refused like any bad link (403), not a 500', async () => {
-    const job = await owner.export.create({ format: 'csv', status: 'completed' });
+    const job = await owner.call('/api/export/create', { format: 'csv', status: 'completed' });
     await finished(owner, job.id);
     const token = await t.login(ADMIN);
-    const { url } = await owner.export.downloadUrl({ id: job.id });
+    const { url } = await owner.call('/api/export/download-url', { id: job.id });
     for (const id of ['2147483648', '9999999999']) {
       const res = await fetch(`${t.url}${url.replace(`/export/${job.id}?`, `/export/${id}?`)}`);
       expect(res.status, id).toBe(403);
@@ -288,7 +293,7 @@ describe('export jobs', () => {
   });
 
   it('creating an export is in the operation log', async () => {
-    const job = await owner.export.create({ format: 'xlsx', shop_id: 1 });
+    const job = await owner.call('/api/export/create', { format: 'xlsx', shop_id: 1 });
     const [entry] = await t.server.db.query<{ action: string; target_id: number }>(
       "SELECT action, target_id FROM operation_log WHERE action = 'export.create' ORDER BY id DESC LIMIT 1",
     );
@@ -297,7 +302,7 @@ describe('export jobs', () => {
   });
 
   it('after 7 days the sweep deletes the jobs and their files', async () => {
-    const job = await owner.export.create({ format: 'csv', status: 'purchased' });
+    const job = await owner.call('/api/export/create', { format: 'csv', status: 'purchased' });
     await finished(owner, job.id);
     const dir = t.server.exportDir;
     expect(existsSync(join(dir, `${job.id}.csv`))).toBe(true);

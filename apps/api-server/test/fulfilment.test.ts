@@ -130,15 +130,20 @@ describe('the order steps', () => {
   it('takes an order through 采购, 发货 and 完成; the detail shows the details and the timeline with who did it', async () => {
     const id = await orderIn('pending');
     const api = t.client(() => member);
-    await api.order.purchase({ id, supplier: '1688 义乌', supplier_order_no: 'CG-100', cost: 2500 });
-    await api.order.ship({
+    await api.call('/api/order/purchase', {
+      id,
+      supplier: '1688 义乌',
+      supplier_order_no: 'CG-100',
+      cost: 2500,
+    });
+    await api.call('/api/order/ship', {
       id,
       carrier: 'JT',
       tracking_no: 'jt1234567890123',
       sender_address_id: await sender(),
     });
-    await api.order.complete({ id });
-    const detail = await api.order.detail({ id });
+    await api.call('/api/order/complete', { id });
+    const detail = await api.call('/api/order/detail', { id });
     expect(detail).toMatchObject({
       status: 'completed',
       supplier: '1688 义乌',
@@ -245,7 +250,7 @@ describe('batches', () => {
     const badNumber = await orderIn('purchased');
     const result = await t
       .client(() => member)
-      .order.batchShip({
+      .call('/api/order/batch-ship', {
         carrier: 'SF',
         sender_address_id: await sender(),
         items: [
@@ -310,7 +315,7 @@ describe('batches', () => {
 
     const result = await t
       .client(() => owner)
-      .order.batchCancel({ filter, expected_count: matching.length, reason: '店铺停业' });
+      .call('/api/order/batch-cancel', { filter, expected_count: matching.length, reason: '店铺停业' });
     expect(result.results).toHaveLength(matching.length);
     const cancellable = matching.filter((r) => r.status === 'pending' || r.status === 'purchased');
     expect(result.succeeded).toBe(cancellable.length);
@@ -360,7 +365,9 @@ describe('batches', () => {
   it('批量采购 by ids records the supplier on each order it may', async () => {
     const a = await orderIn('pending');
     const b = await orderIn('completed');
-    const result = await t.client(() => member).order.batchPurchase({ ids: [a, b], supplier: '批发市场' });
+    const result = await t
+      .client(() => member)
+      .call('/api/order/batch-purchase', { ids: [a, b], supplier: '批发市场' });
     expect(result.results.map((r) => r.ok)).toEqual([true, false]);
     expect(await orderRow(a)).toMatchObject({ status: 'purchased', supplier: '批发市场' });
   });
@@ -376,7 +383,7 @@ describe('after-sales', () => {
   it('同意退款 finishes a refund; a second answer is refused with its state', async () => {
     const id = await afterSale('refund', 'pending');
     const api = t.client(() => member);
-    expect(await api.order.afterSaleRefund({ id })).toEqual({ id, status: 'finished' });
+    expect(await api.call('/api/order/after-sale-refund', { id })).toEqual({ id, status: 'finished' });
     const again = await t.post('/api/order/after-sale-reject', { id, reason: '晚了' }, { token: member });
     expect({ status: again.status, msg: (await envelope(again)).msg }).toEqual({
       status: 409,
@@ -389,11 +396,13 @@ describe('after-sales', () => {
     const early = await t.post('/api/order/after-sale-refund', { id }, { token: member });
     expect(early.status).toBe(409);
     const api = t.client(() => member);
-    expect(await api.order.afterSaleReceive({ id, return_tracking_no: 'yt9876543210123' })).toEqual({
+    expect(
+      await api.call('/api/order/after-sale-receive', { id, return_tracking_no: 'yt9876543210123' }),
+    ).toEqual({
       id,
       status: 'processing',
     });
-    expect(await api.order.afterSaleRefund({ id })).toEqual({ id, status: 'finished' });
+    expect(await api.call('/api/order/after-sale-refund', { id })).toEqual({ id, status: 'finished' });
     expect(await one('SELECT return_tracking_no, status FROM after_sales WHERE id = $1', [id])).toEqual({
       return_tracking_no: 'YT9876543210123',
       status: 'finished',
@@ -408,7 +417,7 @@ describe('after-sales', () => {
       { token: member },
     );
     expect(receive.status).toBe(409);
-    await t.client(() => member).order.afterSaleReject({ id, reason: '已超过售后期' });
+    await t.client(() => member).call('/api/order/after-sale-reject', { id, reason: '已超过售后期' });
     expect(await one('SELECT status, reject_reason FROM after_sales WHERE id = $1', [id])).toEqual({
       status: 'rejected',
       reject_reason: '已超过售后期',
@@ -426,7 +435,7 @@ describe('售后处理记录', () => {
   it('records each answer with who, when and its number or reason, shown in the detail with the order', async () => {
     const id = await afterSale('return', 'pending');
     const api = t.client(() => member);
-    const fresh = await api.order.afterSaleDetail({ id });
+    const fresh = await api.call('/api/order/after-sale-detail', { id });
     expect(fresh).toMatchObject({
       id,
       status: 'pending',
@@ -443,9 +452,9 @@ describe('售后处理记录', () => {
       order_no: order.order_no,
     });
 
-    await api.order.afterSaleReceive({ id, return_tracking_no: 'yt1234567890123' });
-    await t.client(() => owner).order.afterSaleRefund({ id });
-    const detail = await api.order.afterSaleDetail({ id });
+    await api.call('/api/order/after-sale-receive', { id, return_tracking_no: 'yt1234567890123' });
+    await t.client(() => owner).call('/api/order/after-sale-refund', { id });
+    const detail = await api.call('/api/order/after-sale-detail', { id });
     expect(detail).toMatchObject({ status: 'finished', return_tracking_no: 'YT1234567890123' });
     expect(detail.handled_at).toBeGreaterThan(0);
     // The member has no nickname: the mobile names them; the owner by their nickname.
@@ -459,10 +468,10 @@ describe('售后处理记录', () => {
   it('拒绝 is recorded with its reason; a refused answer adds nothing', async () => {
     const id = await afterSale('refund', 'pending');
     const api = t.client(() => member);
-    await api.order.afterSaleReject({ id, reason: '商品已签收超过 7 天' });
+    await api.call('/api/order/after-sale-reject', { id, reason: '商品已签收超过 7 天' });
     const again = await t.post('/api/order/after-sale-refund', { id }, { token: member });
     expect(again.status).toBe(409);
-    const detail = await api.order.afterSaleDetail({ id });
+    const detail = await api.call('/api/order/after-sale-detail', { id });
     expect(detail.reject_reason).toBe('商品已签收超过 7 天');
     expect(detail.events.map(({ action, details }) => ({ action, details }))).toEqual([
       { action: 'reject', details: { reason: '商品已签收超过 7 天' } },
@@ -471,7 +480,7 @@ describe('售后处理记录', () => {
 
   it('the seed’s answered requests have their 处理记录', async () => {
     const rejected = await afterSale('refund', 'rejected');
-    const detail = await t.client(() => owner).order.afterSaleDetail({ id: rejected });
+    const detail = await t.client(() => owner).call('/api/order/after-sale-detail', { id: rejected });
     expect(detail.events.map((e) => e.action)).toEqual(['reject']);
     expect(detail.events[0]?.details.reason).toBe(detail.reject_reason);
   });
@@ -487,15 +496,16 @@ describe('发货地址', () => {
       region: '浙江省 杭州市',
       address: '文三路 1 号',
     } as const;
-    const first = await api.address.save({ ...base, name: '一号仓' });
+    const first = await api.call('/api/address/save', { ...base, name: '一号仓' });
     expect(first.is_default).toBe(true);
-    const second = await api.address.save({ ...base, name: '二号仓' });
+    const second = await api.call('/api/address/save', { ...base, name: '二号仓' });
     expect(second.is_default).toBe(false);
-    const third = await api.address.save({ ...base, name: '三号仓', is_default: true });
+    const third = await api.call('/api/address/save', { ...base, name: '三号仓', is_default: true });
     expect(third.is_default).toBe(true);
-    const defaults = async () => (await api.address.index({ kind: 'sender' })).filter((a) => a.is_default);
+    const defaults = async () =>
+      (await api.call('/api/address/index', { kind: 'sender' })).filter((a) => a.is_default);
     expect((await defaults()).map((a) => a.name)).toEqual(['三号仓']);
-    await api.address.del({ id: third.id });
+    await api.call('/api/address/del', { id: third.id });
     expect((await defaults()).map((a) => a.name)).toEqual(['二号仓']);
     // The database itself refuses a second default.
     await expect(
@@ -505,9 +515,9 @@ describe('发货地址', () => {
 
   it('a stale address save answers 409 and changes nothing', async () => {
     const api = t.client(() => owner);
-    const [address] = await api.address.index({ kind: 'return' });
+    const [address] = await api.call('/api/address/index', { kind: 'return' });
     if (!address) throw new Error('no return address');
-    await api.address.save({ ...address, name: '改过一次' });
+    await api.call('/api/address/save', { ...address, name: '改过一次' });
     const stale = await t.post('/api/address/save', { ...address, name: '过期的修改' }, { token: owner });
     expect({ status: stale.status, msg: (await envelope(stale)).msg }).toEqual({
       status: 409,

@@ -213,10 +213,16 @@ export async function startTestServer(
     // One code per mobile per 60 s: step past the window so a test can log the same mobile in again.
     clock.advance(61_000);
     const api = client();
-    await api.auth.sendCode({ mobile, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+    await api.call('/api/default/send-code', {
+      mobile,
+      type: 1,
+      sign_type: 1,
+      ticket: 'dev-ticket',
+      randstr: 'r',
+    });
     const res = await fetch(`${url}/__dev/sms?mobile=${mobile}`);
     const { code } = (await res.json()) as { code: string };
-    const { access_token } = await api.auth.login({ mobile, code });
+    const { access_token } = await api.call('/api/default/login', { mobile, code });
     return access_token;
   };
 

@@ -121,8 +121,8 @@ describe('a lone UTF-16 surrogate', () => {
 
   it('is refused in real writes that would otherwise succeed, with no row and no log entry', async () => {
     const api = t.client(() => userToken);
-    const group = await api.shop.groupSave({ name: '代理项分组' });
-    const entry = await api.buyer.blacklistSave({ mobile: '13700004444', reason: '原因' });
+    const group = await api.call('/api/shop/group-save', { name: '代理项分组' });
+    const entry = await api.call('/api/buyer/blacklist-save', { mobile: '13700004444', reason: '原因' });
     const [pending] = await t.server.db.query<{ id: number }>(
       "SELECT id FROM orders WHERE account_id = 1 AND status = 'pending' ORDER BY id LIMIT 1",
     );
@@ -151,7 +151,11 @@ describe('a lone UTF-16 surrogate', () => {
     }
     expect(await snapshot()).toBe(before);
     // A well-formed pair (an emoji) is ordinary text and is saved.
-    const saved = await api.shop.groupSave({ id: group.id, name: `改名${PAIR}`, version: group.version });
+    const saved = await api.call('/api/shop/group-save', {
+      id: group.id,
+      name: `改名${PAIR}`,
+      version: group.version,
+    });
     expect(saved.name).toBe(`改名${PAIR}`);
   });
 

@@ -475,9 +475,15 @@ beforeAll(async () => {
   // The second seller signs up through the real flow: send-code, the dev outbox, login.
   t.clock.advance(61_000);
   const api = t.client();
-  await api.auth.sendCode({ mobile: SECOND, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  await api.call('/api/default/send-code', {
+    mobile: SECOND,
+    type: 1,
+    sign_type: 1,
+    ticket: 'dev-ticket',
+    randstr: 'r',
+  });
   const { code } = (await (await fetch(`${t.url}/__dev/sms?mobile=${SECOND}`)).json()) as { code: string };
-  const login = await api.auth.login({ mobile: SECOND, code });
+  const login = await api.call('/api/default/login', { mobile: SECOND, code });
   token = login.access_token;
   isNewAccount = login.is_new_account;
 }, 180_000);

@@ -38,11 +38,12 @@ describe('list totals after writes', () => {
         )
       )[0]?.n;
     const check = async () => {
-      expect((await api.order.index({ pageIndex: 1, pageSize: 1 })).total).toBe(await counted());
+      expect((await api.call('/api/order/index', { pageIndex: 1, pageSize: 1 })).total).toBe(await counted());
       for (const status of ['pending', 'purchased', 'shipped', 'completed', 'cancelled'] as const) {
-        expect((await api.order.index({ pageIndex: 1, pageSize: 1, status })).total, status).toBe(
-          await counted(status),
-        );
+        expect(
+          (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status })).total,
+          status,
+        ).toBe(await counted(status));
       }
     };
     await check();
@@ -53,7 +54,7 @@ describe('list totals after writes', () => {
        SELECT 1, 'TOTAL' || g, 1, '[]', '', 1, 'pending', 'b', 'r', '13800000000', 'a', 1
        FROM generate_series(1, 3) g`,
     );
-    expect((await api.order.index({ pageIndex: 1, pageSize: 1 })).total).toBe((before ?? 0) + 3);
+    expect((await api.call('/api/order/index', { pageIndex: 1, pageSize: 1 })).total).toBe((before ?? 0) + 3);
     await check();
     await db.query("UPDATE orders SET status = 'cancelled' WHERE order_no = 'TOTAL1'");
     await db.query("UPDATE orders SET status = status, amount = 2 WHERE order_no = 'TOTAL2'");
@@ -65,7 +66,7 @@ describe('list totals after writes', () => {
     );
     await db.query("DELETE FROM orders WHERE order_no = 'TOTAL3'");
     await check();
-    expect((await api.order.index({ pageIndex: 1, pageSize: 1 })).total).toBe((before ?? 0) + 1);
+    expect((await api.call('/api/order/index', { pageIndex: 1, pageSize: 1 })).total).toBe((before ?? 0) + 1);
   });
 
   it('buyers and receiving addresses: the kept rows (migration 0013) equal the orders grouped after every kind of write', async () => {
@@ -109,11 +110,11 @@ describe('list totals after writes', () => {
       const [{ a }] = (await db.query<{ a: number }>(
         `SELECT count(*)::int AS a FROM receivers WHERE account_id = 1`,
       )) as [{ a: number }];
-      expect((await api.order.receivers({ pageIndex: 1, pageSize: 1 })).total).toBe(a);
+      expect((await api.call('/api/order/receivers', { pageIndex: 1, pageSize: 1 })).total).toBe(a);
       const [{ n }] = (await db.query<{ n: number }>(
         `SELECT count(DISTINCT (receiver_mobile, buyer_name))::int AS n FROM orders WHERE account_id = 1`,
       )) as [{ n: number }];
-      expect((await api.buyer.index({ pageIndex: 1, pageSize: 1 })).total).toBe(n);
+      expect((await api.call('/api/buyer/index', { pageIndex: 1, pageSize: 1 })).total).toBe(n);
     };
     await check();
     expect((await kept()).length).toBeGreaterThan(0);
@@ -128,14 +129,17 @@ describe('list totals after writes', () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => insert(`BUY${i}`, '13600000001', 1_000 + i)));
     await insert('BUYOLD', '13600000001', 10);
     await check();
-    const mine = await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword: '13600000001' });
+    const mine = await api.call('/api/buyer/index', { pageIndex: 1, pageSize: 5, keyword: '13600000001' });
     expect(mine.list).toMatchObject([{ buyer_name: 'kept-buyer', order_count: 21, spend: 2_100 }]);
     // The keyword: the name in any case, a part of the mobile, never across the two or as a wildcard.
-    expect((await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword: 'KEPT-Buyer' })).list).toMatchObject([
-      { buyer_name: 'kept-buyer' },
-    ]);
+    expect(
+      (await api.call('/api/buyer/index', { pageIndex: 1, pageSize: 5, keyword: 'KEPT-Buyer' })).list,
+    ).toMatchObject([{ buyer_name: 'kept-buyer' }]);
     for (const keyword of ['buyer1360', 'kept%', 'kept_buyer']) {
-      expect((await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword })).total, keyword).toBe(0);
+      expect(
+        (await api.call('/api/buyer/index', { pageIndex: 1, pageSize: 5, keyword })).total,
+        keyword,
+      ).toBe(0);
     }
     // The newest order leaves (a corrected mobile): the next newest becomes the handle.
     await db.query("UPDATE orders SET receiver_mobile = '13600000002' WHERE order_no = 'BUY19'");
@@ -154,18 +158,20 @@ describe('list totals after writes', () => {
     await check();
     await db.query("DELETE FROM orders WHERE order_no LIKE 'BUY%'");
     await check();
-    expect((await api.buyer.index({ pageIndex: 1, pageSize: 5, keyword: '1360000000' })).total).toBe(0);
+    expect(
+      (await api.call('/api/buyer/index', { pageIndex: 1, pageSize: 5, keyword: '1360000000' })).total,
+    ).toBe(0);
   });
 
   it('goods: a new product and a status change move every affected total', async () => {
-    const all = () => api.goods.index({ pageIndex: 1, pageSize: 20 });
-    const drafts = () => api.goods.index({ pageIndex: 1, pageSize: 20, status: 'draft' });
-    const onSale = () => api.goods.index({ pageIndex: 1, pageSize: 20, status: 'on_sale' });
-    const shop2 = () => api.goods.index({ pageIndex: 1, pageSize: 100, shop_id: 2 });
+    const all = () => api.call('/api/goods/index', { pageIndex: 1, pageSize: 20 });
+    const drafts = () => api.call('/api/goods/index', { pageIndex: 1, pageSize: 20, status: 'draft' });
+    const onSale = () => api.call('/api/goods/index', { pageIndex: 1, pageSize: 20, status: 'on_sale' });
+    const shop2 = () => api.call('/api/goods/index', { pageIndex: 1, pageSize: 100, shop_id: 2 });
     const before = { all: await total(all), drafts: await total(drafts), onSale: await total(onSale) };
     const shop2Before = await total(shop2);
 
-    const created = await api.goods.save({
+    const created = await api.call('/api/goods/save', {
       shop_id: 2,
       title: '总数测试商品',
       price: 100,
@@ -180,39 +186,47 @@ describe('list totals after writes', () => {
     expect(page.list).toHaveLength(shop2Before + 1);
     expect(page.list[0]?.id).toBe(created.id); // newest update first
 
-    await api.goods.save({ ...created, id: created.id, status: 'on_sale' });
+    await api.call('/api/goods/save', { ...created, id: created.id, status: 'on_sale' });
     expect(await total(drafts)).toBe(before.drafts);
     expect(await total(onSale)).toBe(before.onSale + 1);
   });
 
   it('shop groups and moves: group and ungrouped totals follow', async () => {
-    const groups = () => api.shop.groupIndex({ pageIndex: 1, pageSize: 100 });
-    const ungrouped = () => api.shop.index({ pageIndex: 1, pageSize: 100, group_id: 0 });
+    const groups = () => api.call('/api/shop/group-index', { pageIndex: 1, pageSize: 100 });
+    const ungrouped = () => api.call('/api/shop/index', { pageIndex: 1, pageSize: 100, group_id: 0 });
     const groupsBefore = await total(groups);
     expect(await total(ungrouped)).toBe(SEED_COUNTS.ungroupedShops);
 
-    const group = await api.shop.groupSave({ name: '总数测试分组' });
+    const group = await api.call('/api/shop/group-save', { name: '总数测试分组' });
     expect(await total(groups)).toBe(groupsBefore + 1);
-    const inGroup = () => api.shop.index({ pageIndex: 1, pageSize: 100, group_id: group.id });
+    const inGroup = () => api.call('/api/shop/index', { pageIndex: 1, pageSize: 100, group_id: group.id });
     expect(await total(inGroup)).toBe(0);
 
     const shop = (await ungrouped()).list[0];
-    await api.shop.move({ shop_id: shop?.id ?? 0, group_id: group.id, version: shop?.version ?? 0 });
+    await api.call('/api/shop/move', {
+      shop_id: shop?.id ?? 0,
+      group_id: group.id,
+      version: shop?.version ?? 0,
+    });
     expect(await total(ungrouped)).toBe(SEED_COUNTS.ungroupedShops - 1);
     expect(await total(inGroup)).toBe(1);
 
-    await api.shop.groupDel({ id: group.id }); // its shop becomes ungrouped again
+    await api.call('/api/shop/group-del', { id: group.id }); // its shop becomes ungrouped again
     expect(await total(groups)).toBe(groupsBefore);
     expect(await total(ungrouped)).toBe(SEED_COUNTS.ungroupedShops);
   });
 
   it('copy jobs: queued jobs count at once, and the worker’s steps move the status totals', async () => {
-    const ofShop = () => api.copy.index({ pageIndex: 1, pageSize: 20, shop_id: 5 });
-    const succeeded = () => api.copy.index({ pageIndex: 1, pageSize: 20, shop_id: 5, status: 'succeeded' });
+    const ofShop = () => api.call('/api/copy/index', { pageIndex: 1, pageSize: 20, shop_id: 5 });
+    const succeeded = () =>
+      api.call('/api/copy/index', { pageIndex: 1, pageSize: 20, shop_id: 5, status: 'succeeded' });
     const before = await total(ofShop);
     const succeededBefore = await total(succeeded);
 
-    await api.copy.create({ shop_id: 5, urls: ['https://detail.1688.com/offer/700000777.html'] });
+    await api.call('/api/copy/create', {
+      shop_id: 5,
+      urls: ['https://detail.1688.com/offer/700000777.html'],
+    });
     expect(await total(ofShop)).toBe(before + 1);
     // Counted while the job is still queued (it needs four 100 ms steps).
     expect(await total(succeeded)).toBe(succeededBefore);
@@ -225,22 +239,22 @@ describe('list totals after writes', () => {
   });
 
   it('the order keyword search answers like ILIKE over number, buyer and goods titles', async () => {
-    const all = await api.order.index({ pageIndex: 1, pageSize: 100 });
+    const all = await api.call('/api/order/index', { pageIndex: 1, pageSize: 100 });
     const sample = all.list[3];
     if (!sample) throw new Error('no orders');
     // Upper/lower case, a buyer's surname, a goods word, and a keyword spanning no two fields.
-    const byNo = await api.order.index({
+    const byNo = await api.call('/api/order/index', {
       pageIndex: 1,
       pageSize: 20,
       keyword: sample.order_no.toLowerCase(),
     });
     expect(byNo.list.map((o) => o.id)).toContain(sample.id);
     const surname = sample.buyer_name.slice(0, 1);
-    const bySurname = await api.order.index({ pageIndex: 1, pageSize: 100, keyword: surname });
+    const bySurname = await api.call('/api/order/index', { pageIndex: 1, pageSize: 100, keyword: surname });
     expect(bySurname.total).toBeGreaterThan(0);
     const everyOrder = await Promise.all(
       Array.from({ length: Math.ceil(SEED_COUNTS.orders / 100) }, (_, i) =>
-        api.order.index({ pageIndex: i + 1, pageSize: 100 }),
+        api.call('/api/order/index', { pageIndex: i + 1, pageSize: 100 }),
       ),
     );
     const expected = everyOrder
@@ -253,12 +267,16 @@ describe('list totals after writes', () => {
       );
     expect(bySurname.total).toBe(expected.length);
     const word = sample.goods[0]?.title.slice(-4) ?? '';
-    const byWord = await api.order.index({ pageIndex: 1, pageSize: 100, keyword: word });
+    const byWord = await api.call('/api/order/index', { pageIndex: 1, pageSize: 100, keyword: word });
     expect(byWord.list.map((o) => o.id)).toContain(sample.id);
     const across = `${sample.order_no.slice(-2)}${sample.buyer_name.slice(0, 1)}`;
-    expect((await api.order.index({ pageIndex: 1, pageSize: 1, keyword: across })).total).toBe(0);
+    expect((await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, keyword: across })).total).toBe(
+      0,
+    );
     // The field separator itself in a keyword: the per-column search, nothing matches.
-    expect((await api.order.index({ pageIndex: 1, pageSize: 1, keyword: `a\u001fb` })).total).toBe(0);
+    expect(
+      (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, keyword: `a\u001fb` })).total,
+    ).toBe(0);
   });
 
   it('the stored search column matches exactly the rows the three ILIKEs match, for any keyword', async () => {

@@ -54,7 +54,7 @@ describe('notify', () => {
   it('raises a new one for the key once the first has been read', async () => {
     const owner = t.client(await tokenFor(ADMIN));
     const [open] = await rows(input.key);
-    await owner.notification.read({ id: open?.id ?? 0 });
+    await owner.call('/api/notification/read', { id: open?.id ?? 0 });
     const again = await notify(db(), { ...input, body: '第三次' }, nowS());
     expect(again.created).toBe(true);
     expect((await rows(input.key)).map((row) => [row.body, row.open])).toEqual([
@@ -164,7 +164,7 @@ describe('the authorisation sweep', () => {
     // Swept again (the next hour), and after the owner read them: still one each.
     await sweepAuthExpiry(db(), nowS() + 3600);
     const owner = t.client(await tokenFor(ADMIN));
-    await owner.notification.readAll();
+    await owner.call('/api/notification/read-all');
     expect(await sweepAuthExpiry(db(), nowS() + 7200)).toBe(0);
     expect(await forShop(expiring)).toHaveLength(1);
     expect(await forShop(expired)).toHaveLength(1);
@@ -196,25 +196,25 @@ describe('the bell routes', () => {
   it('shows each user the account’s notifications, unread first, with their own read state', async () => {
     const owner = t.client(await tokenFor(ADMIN));
     const member = t.client(await tokenFor(USER));
-    await owner.notification.readAll();
-    await member.notification.readAll();
+    await owner.call('/api/notification/read-all');
+    await member.call('/api/notification/read-all');
     const a = await notify(db(), { ...base, key: 'bell:a', title: '甲' }, nowS() - 60);
     const b = await notify(db(), { ...base, key: 'bell:b', title: '乙' }, nowS());
-    expect(await owner.notification.unreadCount()).toEqual({ unread: 2 });
+    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 2 });
 
-    await owner.notification.read({ id: b.id });
-    expect(await owner.notification.unreadCount()).toEqual({ unread: 1 });
+    await owner.call('/api/notification/read', { id: b.id });
+    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 1 });
     // The member has read nothing of these.
-    expect(await member.notification.unreadCount()).toEqual({ unread: 2 });
+    expect(await member.call('/api/notification/unread-count')).toEqual({ unread: 2 });
     // Unread first (the older 甲), then the read ones newest first.
-    const page = await owner.notification.index({ pageIndex: 1, pageSize: 100 });
+    const page = await owner.call('/api/notification/index', { pageIndex: 1, pageSize: 100 });
     expect(page.list.map((n) => [n.title, n.read]).slice(0, 1)).toEqual([['甲', false]]);
     expect(page.list.slice(1).every((n) => n.read)).toBe(true);
     expect(page.list.find((n) => n.id === b.id)).toMatchObject({ title: '乙', read: true });
     expect(page.total).toBe(page.list.length);
-    expect((await member.notification.readAll()).marked).toBe(2);
-    expect(await member.notification.unreadCount()).toEqual({ unread: 0 });
-    expect(await owner.notification.unreadCount()).toEqual({ unread: 1 });
+    expect((await member.call('/api/notification/read-all')).marked).toBe(2);
+    expect(await member.call('/api/notification/unread-count')).toEqual({ unread: 0 });
+    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 1 });
     expect(a.created).toBe(true);
   });
 

@@ -169,15 +169,19 @@ beforeAll(async () => {
   roleId = await one(`SELECT role_id AS id FROM users WHERE mobile = '${USER}'`);
   // The other member's role holds nothing, so a member granted only team:manage may change them
   // (team-rules.ts: nobody changes a member above themselves).
-  const spare = await admin.team.roleSave({ name: '备用', permissions: [] });
-  const other = await admin.team.memberSave({ mobile: '13712340041', nickname: '同事', role_id: spare.id });
+  const spare = await admin.call('/api/team/role-save', { name: '备用', permissions: [] });
+  const other = await admin.call('/api/team/member-save', {
+    mobile: '13712340041',
+    nickname: '同事',
+    role_id: spare.id,
+  });
   ids = {
     group: await one('SELECT id FROM shop_groups ORDER BY id LIMIT 1'),
     shop: await one('SELECT id FROM shops WHERE group_id IS NOT NULL ORDER BY id LIMIT 1'),
     goods: await one('SELECT id FROM goods ORDER BY id LIMIT 1'),
     // A role nobody holds (deletable) and another member (changeable): the member's own role and
     // self are refused for other reasons.
-    spareRole: (await admin.team.roleSave({ name: '空角色', permissions: [] })).id,
+    spareRole: (await admin.call('/api/team/role-save', { name: '空角色', permissions: [] })).id,
     otherMember: other.id,
     order: await one("SELECT id FROM orders WHERE status = 'pending' ORDER BY id LIMIT 1"),
     afterSale: await one("SELECT id FROM after_sales WHERE status = 'pending' ORDER BY id LIMIT 1"),
@@ -203,9 +207,9 @@ describe('the permission of every route', () => {
 
   it('user/info tells the member what their role holds, and the owner that they hold everything', async () => {
     await grant(['order:view', 'goods:manage']);
-    const me = await t.client(() => member).user.info();
+    const me = await t.client(() => member).call('/api/user/info');
     expect(me).toMatchObject({ account_role: 'member', permissions: ['order:view', 'goods:manage'] });
-    const boss = await t.client(() => owner).user.info();
+    const boss = await t.client(() => owner).call('/api/user/info');
     expect(boss).toMatchObject({ account_role: 'owner', permissions: [...PERMISSIONS] });
   });
 

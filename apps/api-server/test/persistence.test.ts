@@ -14,13 +14,16 @@ it('keeps writes and sessions across a restart, and loses no acknowledged write 
   const first = await startTestServer({ dataDir, copyWorker: false, maxInFlight: 32 });
   const token = await first.login(USER);
   const api = first.client(() => token);
-  const group = await api.shop.groupSave({ name: '重启前的分组' });
-  await api.setting.update({ default_markup_percent: 77, version: (await api.setting.index()).version });
+  const group = await api.call('/api/shop/group-save', { name: '重启前的分组' });
+  await api.call('/api/setting/update', {
+    default_markup_percent: 77,
+    version: (await api.call('/api/setting/index')).version,
+  });
 
   // Shut down while writes are in flight: close as soon as the first one is acknowledged.
   const failures: unknown[] = [];
   const writes = Array.from({ length: 30 }, (_, i) =>
-    api.shop.groupSave({ name: `并发分组${i}` }, { skipErrorHandler: true }).then(
+    api.call('/api/shop/group-save', { name: `并发分组${i}` }, { skipErrorHandler: true }).then(
       (saved) => saved.name,
       (error: unknown) => {
         failures.push(error);
@@ -39,11 +42,19 @@ it('keeps writes and sessions across a restart, and loses no acknowledged write 
   try {
     expect(second.server.seeded).toBe(false);
     const again = second.client(() => token);
-    expect((await again.user.info()).mobile).toBe(USER);
-    const before = await again.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: '重启前' });
+    expect((await again.call('/api/user/info')).mobile).toBe(USER);
+    const before = await again.call('/api/shop/group-index', {
+      pageIndex: 1,
+      pageSize: 100,
+      keyword: '重启前',
+    });
     expect(before.list).toEqual([{ id: group.id, name: '重启前的分组', shop_count: 0, version: 1 }]);
-    expect((await again.setting.index()).default_markup_percent).toBe(77);
-    const concurrent = await again.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: '并发分组' });
+    expect((await again.call('/api/setting/index')).default_markup_percent).toBe(77);
+    const concurrent = await again.call('/api/shop/group-index', {
+      pageIndex: 1,
+      pageSize: 100,
+      keyword: '并发分组',
+    });
     const stored = new Set(concurrent.list.map((g) => g.name));
     for (const name of acknowledged) expect(stored.has(name)).toBe(true);
   } finally {

@@ -49,26 +49,28 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
     const token = await a.login(USER);
     b.clock.offset = a.clock.offset;
     const fromB = b.client(() => token);
-    expect((await fromB.user.info()).mobile).toBe(USER);
-    expect((await fromB.order.index({ pageIndex: 1, pageSize: 20 })).total).toBe(SEED_COUNTS.orders);
-    const group = await a.client(() => token).shop.groupSave({ name: 'PG 分组' });
-    expect((await fromB.shop.groupIndex({ pageIndex: 1, pageSize: 100, keyword: 'PG' })).list).toEqual([
-      { id: group.id, name: 'PG 分组', shop_count: 0, version: 1 },
-    ]);
+    expect((await fromB.call('/api/user/info')).mobile).toBe(USER);
+    expect((await fromB.call('/api/order/index', { pageIndex: 1, pageSize: 20 })).total).toBe(
+      SEED_COUNTS.orders,
+    );
+    const group = await a.client(() => token).call('/api/shop/group-save', { name: 'PG 分组' });
+    expect(
+      (await fromB.call('/api/shop/group-index', { pageIndex: 1, pageSize: 100, keyword: 'PG' })).list,
+    ).toEqual([{ id: group.id, name: 'PG 分组', shop_count: 0, version: 1 }]);
   }, 60_000);
 
   it('ten concurrent company updates with one version on two instances: one 200, nine 409', async () => {
     const token = await a.login(ADMIN);
     b.clock.offset = a.clock.offset;
-    const profile = await a.client(() => token).company.index();
+    const profile = await a.client(() => token).call('/api/company/index');
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         (i % 2 ? b : a).post('/api/company/update', { ...profile, short_name: `PG并发${i}` }, { token }),
       ),
     );
     expect(answers.map((res) => res.status).sort()).toEqual([200, ...Array(9).fill(409)]);
-    expect((await b.client(() => token).company.index()).version).toBe(profile.version + 1);
-    await a.client(() => token).company.update({ ...profile, version: profile.version + 1 });
+    expect((await b.client(() => token).call('/api/company/index')).version).toBe(profile.version + 1);
+    await a.client(() => token).call('/api/company/update', { ...profile, version: profile.version + 1 });
   }, 60_000);
 
   it('ten concurrent adds of one new member mobile on two instances: one added, nine refused by name, no 500', async () => {
@@ -76,7 +78,7 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
     b.clock.offset = a.clock.offset;
     const role = await a
       .client(() => token)
-      .team.roleSave({ name: 'PG 并发角色', permissions: ['order:view'] });
+      .call('/api/team/role-save', { name: 'PG 并发角色', permissions: ['order:view'] });
     const body = { mobile: '13712349999', nickname: '并发成员', role_id: role.id };
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => (i % 2 ? b : a).post('/api/team/member-save', body, { token })),
@@ -132,32 +134,44 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
   it('answers every list filter with totals that match the rows', async () => {
     const token = await a.login(USER);
     const api = a.client(() => token);
-    const sample = (await api.order.index({ pageIndex: 1, pageSize: 1 })).list[0];
+    const sample = (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1 })).list[0];
     if (!sample) throw new Error('no orders');
     const day = new Date((sample.created_at + 8 * 3600) * 1000).toISOString().slice(0, 10);
     const lists: [string, (pageIndex: number) => Promise<{ list: unknown[]; total: number }>][] = [
-      ['orders', (p) => api.order.index({ pageIndex: p, pageSize: 100 })],
-      ['orders by status', (p) => api.order.index({ pageIndex: p, pageSize: 100, status: sample.status })],
+      ['orders', (p) => api.call('/api/order/index', { pageIndex: p, pageSize: 100 })],
+      [
+        'orders by status',
+        (p) => api.call('/api/order/index', { pageIndex: p, pageSize: 100, status: sample.status }),
+      ],
       [
         'orders by platform',
-        (p) => api.order.index({ pageIndex: p, pageSize: 100, platform: sample.platform }),
+        (p) => api.call('/api/order/index', { pageIndex: p, pageSize: 100, platform: sample.platform }),
       ],
       [
         'orders by keyword',
-        (p) => api.order.index({ pageIndex: p, pageSize: 100, keyword: sample.buyer_name }),
+        (p) => api.call('/api/order/index', { pageIndex: p, pageSize: 100, keyword: sample.buyer_name }),
       ],
       [
         'orders by day',
-        (p) => api.order.index({ pageIndex: p, pageSize: 100, start_date: day, end_date: day }),
+        (p) => api.call('/api/order/index', { pageIndex: p, pageSize: 100, start_date: day, end_date: day }),
       ],
       [
         'after-sale by shop',
-        (p) => api.order.afterSale({ pageIndex: p, pageSize: 100, shop_id: sample.shop_id }),
+        (p) => api.call('/api/order/after-sale', { pageIndex: p, pageSize: 100, shop_id: sample.shop_id }),
       ],
-      ['after-sale by keyword', (p) => api.order.afterSale({ pageIndex: p, pageSize: 100, keyword: '质量' })],
-      ['goods by status', (p) => api.goods.index({ pageIndex: p, pageSize: 100, status: 'on_sale' })],
-      ['shops ungrouped', (p) => api.shop.index({ pageIndex: p, pageSize: 100, group_id: 0 })],
-      ['copies failed', (p) => api.copy.index({ pageIndex: p, pageSize: 100, status: 'failed' })],
+      [
+        'after-sale by keyword',
+        (p) => api.call('/api/order/after-sale', { pageIndex: p, pageSize: 100, keyword: '质量' }),
+      ],
+      [
+        'goods by status',
+        (p) => api.call('/api/goods/index', { pageIndex: p, pageSize: 100, status: 'on_sale' }),
+      ],
+      ['shops ungrouped', (p) => api.call('/api/shop/index', { pageIndex: p, pageSize: 100, group_id: 0 })],
+      [
+        'copies failed',
+        (p) => api.call('/api/copy/index', { pageIndex: p, pageSize: 100, status: 'failed' }),
+      ],
     ];
     for (const [label, read] of lists) {
       const first = await read(1);
@@ -171,22 +185,22 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
   it('counts totals on every read: another instance’s write shows at once', async () => {
     const token = await a.login(USER);
     b.clock.offset = a.clock.offset;
-    const groups = () => b.client(() => token).shop.groupIndex({ pageIndex: 1, pageSize: 100 });
+    const groups = () => b.client(() => token).call('/api/shop/group-index', { pageIndex: 1, pageSize: 100 });
     const before = (await groups()).total;
-    await a.client(() => token).shop.groupSave({ name: 'PG 计数' });
+    await a.client(() => token).call('/api/shop/group-save', { name: 'PG 计数' });
     expect((await groups()).total).toBe(before + 1);
   }, 60_000);
 
   it('runs the SMS rules, roles and copy jobs the same way', async () => {
     const token = await a.login(ADMIN);
     const api = a.client(() => token);
-    expect((await api.company.index()).short_name).toBe('Consign');
-    await api.copy.create({ shop_id: 1, urls: ['https://detail.1688.com/offer/pg-1.html'] });
-    let job = (await api.copy.index({ pageIndex: 1, pageSize: 1 })).list[0];
+    expect((await api.call('/api/company/index')).short_name).toBe('Consign');
+    await api.call('/api/copy/create', { shop_id: 1, urls: ['https://detail.1688.com/offer/pg-1.html'] });
+    let job = (await api.call('/api/copy/index', { pageIndex: 1, pageSize: 1 })).list[0];
     for (let i = 0; i < 100 && job?.status !== 'succeeded'; i++) {
       // Either instance's worker may run the job.
       await new Promise((r) => setTimeout(r, 50));
-      job = (await api.copy.index({ pageIndex: 1, pageSize: 1 })).list[0];
+      job = (await api.call('/api/copy/index', { pageIndex: 1, pageSize: 1 })).list[0];
     }
     expect(job).toMatchObject({ status: 'succeeded', progress: 100 });
     const copies = await admin(

@@ -160,11 +160,11 @@ describe('NODE_ENV=production with the Tencent providers', () => {
     const mobile = '13612340000';
     const api = createApiClient({ baseURL: url, secret: SECRET });
     const ticket = fake.issueTicket();
-    await api.auth.sendCode({ mobile, type: 1, sign_type: 1, ...ticket });
+    await api.call('/api/default/send-code', { mobile, type: 1, sign_type: 1, ...ticket });
     const sent = fake.sent.findLast((message) => message.phone === `+86${mobile}`);
     const code = sent?.params[0] ?? '';
     expect(code).toMatch(/^[0-9]{6}$/);
-    const { access_token } = await api.auth.login({ mobile, code });
+    const { access_token } = await api.call('/api/default/login', { mobile, code });
     expect(access_token).toEqual(expect.any(String));
 
     const output = server.output();

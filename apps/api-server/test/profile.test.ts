@@ -23,16 +23,16 @@ afterAll(async () => {
 });
 
 const sellers = async (keyword: string) =>
-  (await t.client(() => owner).seller.index({ pageIndex: 1, pageSize: 10, keyword })).list;
+  (await t.client(() => owner).call('/api/seller/index', { pageIndex: 1, pageSize: 10, keyword })).list;
 
 describe('用户中心', () => {
   it('a member sets their nickname, which user/info then names them by; a stale save changes nothing', async () => {
     const api = t.client(() => member);
-    const before = await api.user.profile();
+    const before = await api.call('/api/user/profile');
     expect(before).toMatchObject({ nickname: '', account_role: 'member' });
-    const saved = await api.user.profileSave({ nickname: '  小王  ', version: before.version });
+    const saved = await api.call('/api/user/profile-save', { nickname: '  小王  ', version: before.version });
     expect(saved).toMatchObject({ nickname: '小王', version: before.version + 1 });
-    expect((await api.user.info()).nickname).toBe('小王');
+    expect((await api.call('/api/user/info')).nickname).toBe('小王');
 
     const stale = await t.post(
       '/api/user/profile-save',
@@ -43,11 +43,11 @@ describe('用户中心', () => {
       status: 409,
       msg: STALE_RECORD_MESSAGE,
     });
-    expect((await api.user.info()).nickname).toBe('小王');
+    expect((await api.call('/api/user/info')).nickname).toBe('小王');
   });
 
   it('a member may not rename the account (403), whatever version they send', async () => {
-    const { account_name, account_version } = await t.client(() => member).user.profile();
+    const { account_name, account_version } = await t.client(() => member).call('/api/user/profile');
     const res = await t.post(
       '/api/user/account-save',
       { name: '成员改的名', version: account_version },
@@ -57,14 +57,17 @@ describe('用户中心', () => {
       status: 403,
       msg: PROFILE_MESSAGES.ownerOnly,
     });
-    expect((await t.client(() => owner).user.profile()).account_name).toBe(account_name);
+    expect((await t.client(() => owner).call('/api/user/profile')).account_name).toBe(account_name);
   });
 
   it('the owner renames the account: 卖家管理 shows the name; a stale rename and an empty name change nothing', async () => {
     const api = t.client(() => owner);
-    const before = await api.user.profile();
+    const before = await api.call('/api/user/profile');
     expect(before.account_role).toBe('owner');
-    const saved = await api.user.accountSave({ name: '杭州小美代发', version: before.account_version });
+    const saved = await api.call('/api/user/account-save', {
+      name: '杭州小美代发',
+      version: before.account_version,
+    });
     expect(saved).toMatchObject({
       account_name: '杭州小美代发',
       account_version: before.account_version + 1,
@@ -83,7 +86,7 @@ describe('用户中心', () => {
       { token: owner },
     );
     expect(empty.status).toBe(422);
-    expect((await api.user.profile()).account_name).toBe('杭州小美代发');
+    expect((await api.call('/api/user/profile')).account_name).toBe('杭州小美代发');
   });
 
   it('a signed-up account is named by its mobile until renamed; 卖家管理 shows that mobile masked', async () => {
@@ -92,8 +95,8 @@ describe('用户中心', () => {
     const [row] = await sellers('13712340077');
     expect(row?.name).toBe('137****0077');
     const api = t.client(() => token);
-    const { account_version } = await api.user.profile();
-    await api.user.accountSave({ name: '新开小店', version: account_version });
+    const { account_version } = await api.call('/api/user/profile');
+    await api.call('/api/user/account-save', { name: '新开小店', version: account_version });
     const [renamed] = await sellers('13712340077');
     expect(renamed?.name).toBe('新开小店');
     const stale = await t.post(

@@ -68,9 +68,9 @@ beforeAll(async () => {
   try {
     const token = await t.login(ADMIN);
     const api = t.client(() => token);
-    const { url } = await api.shop.authorise({ platform: 'pinduoduo' });
+    const { url } = await api.call('/api/shop/authorise', { platform: 'pinduoduo' });
     const back = await decideOnAuthorisationPage(url, { shopId: '900001' });
-    const shop = await api.shop.authoriseCallback({
+    const shop = await api.call('/api/shop/authorise-callback', {
       platform: 'pinduoduo',
       state: back.searchParams.get('state') ?? '',
       code: back.searchParams.get('code') ?? '',
@@ -147,11 +147,13 @@ it('re-seals every app secret and shop token under the new key; the server works
     // re-sealed app secret signs correctly.
     // The member (the owner's sign-in codes of the first server still count against the rate limit).
     const token = await t.login(USER);
-    const { url } = await t.client(() => token).shop.authorise({ platform: 'pinduoduo', shop_id: shopId });
+    const { url } = await t
+      .client(() => token)
+      .call('/api/shop/authorise', { platform: 'pinduoduo', shop_id: shopId });
     const back = await decideOnAuthorisationPage(url, { shopId: '900001' });
     const shop = await t
       .client(() => token)
-      .shop.authoriseCallback({
+      .call('/api/shop/authorise-callback', {
         platform: 'pinduoduo',
         state: back.searchParams.get('state') ?? '',
         code: back.searchParams.get('code') ?? '',

@@ -34,7 +34,7 @@ const db = () => t.server.db;
 const nowS = () => Math.floor(t.clock.now() / 1000);
 
 async function platformId(code: string): Promise<number> {
-  const platforms = await t.client(() => admin).company.platformList();
+  const platforms = await t.client(() => admin).call('/api/company/platform-list');
   const found = platforms.find((p) => p.code === code);
   if (!found) throw new Error(`no platform ${code}`);
   return found.id;
@@ -43,7 +43,7 @@ async function platformId(code: string): Promise<number> {
 async function registerApp(code: PlatformCode, secret = APPS[code].clientSecret) {
   return t
     .client(() => admin)
-    .company.platformAuthSave({
+    .call('/api/company/platform-auth-save', {
       platform_id: await platformId(code),
       shop_name: `${code} 开放平台应用`,
       app_key: APPS[code].clientId,
@@ -143,7 +143,7 @@ describe('a new seller authorises a shop', () => {
     'on %s: the shop is listed with the platform’s name and id, its tokens sealed',
     async (platform, platformShopId, name) => {
       const seller = await newSeller();
-      expect(await seller.api.shop.platforms()).toEqual([
+      expect(await seller.api.call('/api/shop/platforms')).toEqual([
         { code: 'pinduoduo', name: '拼多多' },
         { code: 'douyin', name: '抖店' },
       ]);
@@ -169,7 +169,7 @@ describe('a new seller authorises a shop', () => {
       // sandbox's): re-authorise by then. 抖店 does not say.
       expect(shop.auth_expires_at).toBe(nowS() + 86_400);
       expect(shop.authorised_until).toBe(platform === 'pinduoduo' ? nowS() + 30 * 86_400 : null);
-      const list = await seller.api.shop.index({ pageIndex: 1, pageSize: 20 });
+      const list = await seller.api.call('/api/shop/index', { pageIndex: 1, pageSize: 20 });
       expect(list.list.map((s) => s.id)).toEqual([shop.id]);
 
       // The tokens: sealed in the table, and they work on the platform.
@@ -212,7 +212,9 @@ describe('a new seller authorises a shop', () => {
 
     // 重新授权 of an expired shop (as the sync marks a refused refresh): normal again, same row.
     await db().query("UPDATE shops SET auth_status = 'expired' WHERE id = $1", [first.id]);
-    expect((await seller.api.shop.index({ pageIndex: 1, pageSize: 5 })).list[0]?.state).toBe('expired');
+    expect((await seller.api.call('/api/shop/index', { pageIndex: 1, pageSize: 5 })).list[0]?.state).toBe(
+      'expired',
+    );
     const renewed = await authorise(seller.token, 'pinduoduo', '900002', first.id);
     expect(renewed).toMatchObject({ id: first.id, state: 'normal', auth_status: 'authorized' });
 
@@ -221,7 +223,7 @@ describe('a new seller authorises a shop', () => {
     const res = await callback(seller.token, 'pinduoduo', await onPlatform(url, '900001'));
     expect(res.status).toBe(409);
     expect((await envelope(res)).msg).toContain('授权的是另一个店铺');
-    expect((await seller.api.shop.index({ pageIndex: 1, pageSize: 5 })).list).toHaveLength(1);
+    expect((await seller.api.call('/api/shop/index', { pageIndex: 1, pageSize: 5 })).list).toHaveLength(1);
   });
 });
 
@@ -291,7 +293,7 @@ describe('a state that is not this authorisation’s changes nothing', () => {
     expect(res.status).toBe(400);
     expect((await envelope(res)).msg).toBe('你在抖店授权页选择了拒绝，店铺未添加。');
     expect(await shopCount()).toBe(before);
-    expect((await seller.api.shop.index({ pageIndex: 1, pageSize: 5 })).total).toBe(0);
+    expect((await seller.api.call('/api/shop/index', { pageIndex: 1, pageSize: 5 })).total).toBe(0);
   });
 });
 
@@ -304,7 +306,7 @@ describe('one platform shop belongs to one seller account', () => {
     const res = await callback(other.token, 'douyin', await onPlatform(url, '77002'));
     expect(res.status).toBe(409);
     expect((await envelope(res)).msg).toBe(SHOP_HELD_ELSEWHERE);
-    expect((await other.api.shop.index({ pageIndex: 1, pageSize: 5 })).total).toBe(0);
+    expect((await other.api.call('/api/shop/index', { pageIndex: 1, pageSize: 5 })).total).toBe(0);
     expect(await shopsOf('douyin', '77002')).toEqual([expect.objectContaining({ id: held.id })]);
   });
 
@@ -395,7 +397,7 @@ describe('platform apps (平台授权)', () => {
   it('the secret is never answered, sealed in the table, and kept when a save leaves it empty', async () => {
     const api = t.client(() => admin);
     const id = await platformId('pinduoduo');
-    const auths = await api.company.platformAuthList({ platform_id: id });
+    const auths = await api.call('/api/company/platform-auth-list', {}, { query: { platform_id: id } });
     const app = auths.find((a) => a.app_key === PDD_SANDBOX_APP.clientId);
     expect(app).toMatchObject({ has_secret: true });
     const raw = await t.post(`/api/company/platform-auth-list?platform_id=${id}`, {}, { token: admin });
@@ -419,7 +421,7 @@ describe('platform apps (平台授权)', () => {
     // Saved again with the secret left empty (or absent): the secret stays.
     if (!app) throw new Error('no app');
     const { has_secret: _, ...editable } = app;
-    const saved = await api.company.platformAuthSave({
+    const saved = await api.call('/api/company/platform-auth-save', {
       ...editable,
       shop_name: '拼多多应用（改名）',
       app_secret: '',
@@ -443,25 +445,25 @@ describe('platform apps (平台授权)', () => {
     const { has_secret: _, ...editable } = wrong;
     await t
       .client(() => admin)
-      .company.platformAuthSave({ ...editable, app_secret: PDD_SANDBOX_APP.clientSecret });
+      .call('/api/company/platform-auth-save', { ...editable, app_secret: PDD_SANDBOX_APP.clientSecret });
     expect((await authorise(seller.token, 'pinduoduo', '900001')).name).toBe('沙箱拼多多旗舰店');
   });
 
   it('a disabled platform is hidden from 添加店铺 and has no connector', async () => {
     const api = t.client(() => admin);
-    const platform = (await api.company.platformList()).find((p) => p.code === 'douyin');
+    const platform = (await api.call('/api/company/platform-list')).find((p) => p.code === 'douyin');
     if (!platform) throw new Error('no douyin');
-    const disabled = await api.company.platformSave({ ...platform, enabled: false });
+    const disabled = await api.call('/api/company/platform-save', { ...platform, enabled: false });
     try {
       const seller = await newSeller();
-      expect(await seller.api.shop.platforms()).toEqual([{ code: 'pinduoduo', name: '拼多多' }]);
+      expect(await seller.api.call('/api/shop/platforms')).toEqual([{ code: 'pinduoduo', name: '拼多多' }]);
       expect(await t.server.platforms.connector('douyin')).toBeNull();
       expect(await t.server.platforms.enabled()).toEqual(['pinduoduo']);
       const res = await t.post('/api/shop/authorise', { platform: 'douyin' }, { token: seller.token });
       expect(res.status).toBe(409);
       expect((await envelope(res)).msg).toBe('抖店未启用或未配置开放平台应用，请联系管理员');
     } finally {
-      await api.company.platformSave({ ...disabled, enabled: true });
+      await api.call('/api/company/platform-save', { ...disabled, enabled: true });
     }
     expect(await t.server.platforms.enabled()).toEqual(['pinduoduo', 'douyin']);
   });
@@ -471,7 +473,11 @@ describe('停用 / 启用 and the status column', () => {
   it('停用 sets disabled_at (the shop shows 已停用); 启用 clears it; a stale version is refused', async () => {
     const seller = await newSeller();
     const shop = await authorise(seller.token, 'pinduoduo', '900001');
-    const off = await seller.api.shop.toggle({ id: shop.id, disabled: true, version: shop.version });
+    const off = await seller.api.call('/api/shop/toggle', {
+      id: shop.id,
+      disabled: true,
+      version: shop.version,
+    });
     expect(off).toMatchObject({ state: 'disabled', disabled_at: nowS() });
     const stale = await t.post(
       '/api/shop/toggle',
@@ -479,7 +485,11 @@ describe('停用 / 启用 and the status column', () => {
       { token: seller.token },
     );
     expect(stale.status).toBe(409);
-    const on = await seller.api.shop.toggle({ id: shop.id, disabled: false, version: off.version });
+    const on = await seller.api.call('/api/shop/toggle', {
+      id: shop.id,
+      disabled: false,
+      version: off.version,
+    });
     expect(on).toMatchObject({ state: 'normal', disabled_at: null });
     // Another account cannot touch it.
     const other = await newSeller();
@@ -525,7 +535,7 @@ describe('停用 / 启用 and the status column', () => {
     // Sessions end meanwhile: sign in again to look.
     const look = async () => {
       const token = await t.login(seller.mobile);
-      return (await t.client(() => token).shop.index({ pageIndex: 1, pageSize: 5 })).list[0];
+      return (await t.client(() => token).call('/api/shop/index', { pageIndex: 1, pageSize: 5 })).list[0];
     };
     t.clock.advance(22 * 86_400_000);
     expect(await look()).toMatchObject({ id: shop.id, state: 'normal' });
@@ -560,7 +570,7 @@ describe('PUBLIC_URL', () => {
     });
     try {
       const token = await other.login('13712399999');
-      const { url } = await other.client(() => token).shop.authorise({ platform: 'douyin' });
+      const { url } = await other.client(() => token).call('/api/shop/authorise', { platform: 'douyin' });
       expect(new URL(url).searchParams.get('redirect_uri')).toBe(
         'https://erp.example.com/shop/authorised/douyin',
       );

@@ -116,7 +116,7 @@ describe('static admin app', () => {
     };
     const api = t.client();
     const first = await get('/login');
-    const config = await api.config.get();
+    const config = await api.call('/api/default/config');
     expect(embedded(first.body.toString())).toEqual(config);
     // The logo is the tab's icon and is fetched with the page.
     expect(config.logo_url).not.toBe('');
@@ -127,11 +127,15 @@ describe('static admin app', () => {
     // An admin's hostile short name cannot close the element: `<` travels as \u003c.
     const adminToken = await t.login(ADMIN);
     const admin = t.client(() => adminToken);
-    const profile = await admin.company.index();
+    const profile = await admin.call('/api/company/index');
     const hostile = '</script><img src=x onerror=alert(1)>';
     try {
       const hostileLogo = '/static/logo.svg?a="><script>alert(1)</script>';
-      await admin.company.update({ ...profile, short_name: hostile.slice(0, 32), logo_url: hostileLogo });
+      await admin.call('/api/company/update', {
+        ...profile,
+        short_name: hostile.slice(0, 32),
+        logo_url: hostileLogo,
+      });
       const second = await get('/login');
       const html = second.body.toString();
       expect(html).not.toContain('<img');
@@ -145,7 +149,10 @@ describe('static admin app', () => {
       expect((await get('/login', { 'if-none-match': String(first.headers.etag) })).status).toBe(200);
       expect((await get('/login', { 'if-none-match': String(second.headers.etag) })).status).toBe(304);
     } finally {
-      await admin.company.update({ ...profile, version: (await admin.company.index()).version });
+      await admin.call('/api/company/update', {
+        ...profile,
+        version: (await admin.call('/api/company/index')).version,
+      });
     }
     // Files are served as they are.
     expect((await get('/favicon.svg')).body.toString()).not.toContain(EMBEDDED_COMPANY_CONFIG_ID);

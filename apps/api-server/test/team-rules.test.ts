@@ -277,7 +277,7 @@ beforeAll(async () => {
   ownerToken = await t.login(ADMIN);
   const owner = t.client(() => ownerToken);
   const role = async (name: string, permissions: (typeof PERMISSIONS)[number][]) =>
-    (await owner.team.roleSave({ name, permissions })).id;
+    (await owner.call('/api/team/role-save', { name, permissions })).id;
   ids.roles = {
     manage: await role('团队管理', ['team:manage']),
     empty: await role('空角色', []),
@@ -287,15 +287,17 @@ beforeAll(async () => {
     emptySpare: await role('空角色二', []),
   };
   const member = async (mobile: string, role_id: number) =>
-    (await owner.team.memberSave({ mobile, nickname: mobile.slice(-4), role_id })).id;
+    (await owner.call('/api/team/member-save', { mobile, nickname: mobile.slice(-4), role_id })).id;
   ids.manager = await member('13712349010', ids.roles.manage);
   ids.low = await member('13712349011', ids.roles.empty);
   ids.lowSpare = await member('13712349012', ids.roles.empty);
   ids.high = await member('13712349013', ids.roles.high);
-  const [first] = (await owner.team.memberIndex(page)).list;
+  const [first] = (await owner.call('/api/team/member-index', page)).list;
   ids.owner = first?.id ?? 0;
   managerToken = await t.login('13712349010');
-  expect(await t.client(() => managerToken).user.info()).toMatchObject({ permissions: ['team:manage'] });
+  expect(await t.client(() => managerToken).call('/api/user/info')).toMatchObject({
+    permissions: ['team:manage'],
+  });
 }, 120_000);
 
 afterAll(async () => {

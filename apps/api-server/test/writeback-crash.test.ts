@@ -93,9 +93,15 @@ async function start(storage: Storage, sandboxUrl: string) {
 
 async function signIn(url: string) {
   const anonymous = createApiClient({ baseURL: url, secret: SECRET });
-  await anonymous.auth.sendCode({ mobile: ADMIN, type: 1, sign_type: 1, ticket: 'dev-ticket', randstr: 'r' });
+  await anonymous.call('/api/default/send-code', {
+    mobile: ADMIN,
+    type: 1,
+    sign_type: 1,
+    ticket: 'dev-ticket',
+    randstr: 'r',
+  });
   const { code } = (await (await fetch(`${url}/__dev/sms?mobile=${ADMIN}`)).json()) as { code: string };
-  const { access_token } = await anonymous.auth.login({ mobile: ADMIN, code });
+  const { access_token } = await anonymous.call('/api/default/login', { mobile: ADMIN, code });
   return createApiClient({ baseURL: url, secret: SECRET, getToken: () => access_token });
 }
 
@@ -139,7 +145,7 @@ async function crashDuringWritebacks(storage: Storage) {
   // 1. 批量发货 of the 60 orders; kill -9 as the 8th writeback lands on the platform.
   let server = await start(storage, served.url);
   const api = await signIn(server.url);
-  const result = await api.order.batchShip({
+  const result = await api.call('/api/order/batch-ship', {
     carrier: 'SF',
     sender_address_id: sender.id,
     items: orders.map((order, i) => ({ id: order.id, tracking_no: sfTrackingNo(10_000 + i) })),

@@ -186,7 +186,9 @@ const landedCalls = (sandbox: PddSandbox | DoudianSandbox, method: string) =>
   sandbox.callsOf(method).filter((call) => call.error === null).length;
 
 async function listed(orderNo: string): Promise<Order | undefined> {
-  const page = await t.client(() => token).order.index({ pageIndex: 1, pageSize: 20, keyword: orderNo });
+  const page = await t
+    .client(() => token)
+    .call('/api/order/index', { pageIndex: 1, pageSize: 20, keyword: orderNo });
   return page.list.find((order) => order.order_no === orderNo);
 }
 
@@ -229,7 +231,7 @@ describe('发货回传', () => {
     expect(landedCalls(pdd, SHIP) - before).toBe(5);
     // The list and the detail say 已回传.
     expect((await listed(single.orderNo))?.writeback).toMatchObject({ status: 'succeeded', message: '' });
-    const detail = await t.client(() => token).order.detail({ id: b1.id });
+    const detail = await t.client(() => token).call('/api/order/detail', { id: b1.id });
     expect(detail.writeback?.status).toBe('succeeded');
   });
 
@@ -361,8 +363,8 @@ describe('发货回传', () => {
 
   it('自动回传物流 off: 待回传 until 重新回传', async () => {
     const client = t.client(() => token);
-    const settings = await client.setting.index();
-    await client.setting.update({ ...settings, auto_sync_logistics: false });
+    const settings = await client.call('/api/setting/index');
+    await client.call('/api/setting/update', { ...settings, auto_sync_logistics: false });
     try {
       const [order] = await ordersOf('pdd', 1);
       if (!order) throw new Error('order');
@@ -382,8 +384,8 @@ describe('发货回传', () => {
       await until([order.id], 'succeeded');
       expect(pdd.shipments.filter((s) => s.orderNo === order.platformOrderNo)).toHaveLength(1);
     } finally {
-      const now = await client.setting.index();
-      await client.setting.update({ ...now, auto_sync_logistics: true });
+      const now = await client.call('/api/setting/index');
+      await client.call('/api/setting/update', { ...now, auto_sync_logistics: true });
     }
   });
 
@@ -402,11 +404,14 @@ describe('发货回传', () => {
 
   it('two runners on one database (two instances on Postgres) send each of 40 writebacks once', async () => {
     const client = t.client(() => token);
-    const settings = await client.setting.index();
-    await client.setting.update({ ...settings, auto_sync_logistics: false });
+    const settings = await client.call('/api/setting/index');
+    await client.call('/api/setting/update', { ...settings, auto_sync_logistics: false });
     const orders = await ordersOf('pdd', 40);
     for (const order of orders) await ship(order.id, nextTracking());
-    await client.setting.update({ ...(await client.setting.index()), auto_sync_logistics: true });
+    await client.call('/api/setting/update', {
+      ...(await client.call('/api/setting/index')),
+      auto_sync_logistics: true,
+    });
     const ids = orders.map((o) => o.id);
     expect((await writebacks(ids)).every((row) => row.status === 'waiting')).toBe(true);
 
@@ -456,9 +461,9 @@ describe('查看完整收货信息', () => {
     const placed = pdd.orders.get(order.platformOrderNo);
     if (!placed) throw new Error('sandbox order');
     const client = t.client(() => token);
-    expect((await client.order.detail({ id: order.id })).receiver_encrypted).toBe(true);
+    expect((await client.call('/api/order/detail', { id: order.id })).receiver_encrypted).toBe(true);
 
-    const shown = await client.order.receiverDecrypt({ id: order.id });
+    const shown = await client.call('/api/order/receiver-decrypt', { id: order.id });
     expect(shown).toEqual({
       name: placed.receiver.name,
       mobile: placed.receiver.mobile,
@@ -475,7 +480,9 @@ describe('查看完整收货信息', () => {
     }
 
     // The shop's quota is 6 ciphertexts a day: the second view spends it, the third is refused.
-    expect((await client.order.receiverDecrypt({ id: order.id })).mobile).toBe(placed.receiver.mobile);
+    expect((await client.call('/api/order/receiver-decrypt', { id: order.id })).mobile).toBe(
+      placed.receiver.mobile,
+    );
     const spent = await t.post('/api/order/receiver-decrypt', { id: order.id }, { token });
     expect(spent.status).toBe(429);
     expect(await envelope(spent)).toMatchObject({ msg: '拼多多解密额度已用完，请稍后再试' });
@@ -484,7 +491,7 @@ describe('查看完整收货信息', () => {
     const [seeded] = await t.server.db.query<{ id: number }>(
       'SELECT id FROM orders WHERE account_id = 1 AND receiver_cipher IS NULL ORDER BY id LIMIT 1',
     );
-    expect((await client.order.detail({ id: seeded?.id ?? 0 })).receiver_encrypted).toBe(false);
+    expect((await client.call('/api/order/detail', { id: seeded?.id ?? 0 })).receiver_encrypted).toBe(false);
     const none = await t.post('/api/order/receiver-decrypt', { id: seeded?.id }, { token });
     expect(none.status).toBe(409);
     expect(await envelope(none)).toMatchObject({ msg: '该订单没有平台加密的收货信息' });

@@ -7,8 +7,10 @@ export type {
   ApiClient,
   ApiClientOptions,
   ApiNotification,
+  CallArgs,
   CallFn,
   CallOptions,
+  CallOptionsOf,
   PostFn,
   PostOptions,
   RequestBody,
@@ -21,7 +23,6 @@ export * from './contract/log-labels.js';
 export * from './contract/permissions.js';
 export * from './contract/rules.js';
 export { EMBEDDED_COMPANY_CONFIG_ID, embeddableJson } from './embed.js';
-export type { Endpoints } from './endpoints/index.js';
 export {
   ABORT_TEXT,
   ApiClientError,

@@ -63,7 +63,7 @@ describe('envelopes', () => {
   it('resolves a success envelope to its data', async () => {
     server.handle(() => ({ body: { errorCode: 0, msg: 'ok', data: USER } }));
     const { api, notes } = setup();
-    await expect(api.user.info()).resolves.toEqual(USER);
+    await expect(api.call('/api/user/info')).resolves.toEqual(USER);
     expect(server.requests[0]?.path).toBe('/api/user/info');
     expect(server.requests[0]?.method).toBe('POST');
     expect(notes).toEqual([]);
@@ -72,7 +72,7 @@ describe('envelopes', () => {
   it('rejects errorCode 1 with ApiError(msg) and shows msg as an error toast', async () => {
     server.handle(() => ({ body: { errorCode: 1, msg: '验证码错误' } }));
     const { api, notes } = setup();
-    const error = await failure(api.auth.login({ mobile: '13800000000', code: '000000' }));
+    const error = await failure(api.call('/api/default/login', { mobile: '13800000000', code: '000000' }));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('验证码错误');
     expect((error as ApiError).path).toBe('/api/default/login');
@@ -90,7 +90,7 @@ describe('envelopes', () => {
   it('rejects a 200 that is not JSON with ResponseFormatError', async () => {
     server.handle(() => ({ body: '<!doctype html><title>index</title>' }));
     const { api, notes } = setup();
-    const error = await failure(api.config.get());
+    const error = await failure(api.call('/api/default/config'));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect((error as ResponseFormatError).message).toBe('response is not JSON');
     expect((error as ResponseFormatError).body).toContain('<!doctype html>');
@@ -130,12 +130,12 @@ describe('envelopes', () => {
 
   it('checks data against the contract only when validateResponses is on', async () => {
     server.handle(() => ({ body: { errorCode: 0, data: { ...USER, is_manage: 'yes' } } }));
-    await expect(setup().api.user.info()).resolves.toMatchObject({ is_manage: 'yes' });
-    const error = await failure(setup({ validateResponses: true }).api.user.info());
+    await expect(setup().api.call('/api/user/info')).resolves.toMatchObject({ is_manage: 'yes' });
+    const error = await failure(setup({ validateResponses: true }).api.call('/api/user/info'));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect((error as ResponseFormatError).issues?.length).toBeGreaterThan(0);
     server.handle(() => ({ body: { errorCode: 0, data: USER } }));
-    await expect(setup({ validateResponses: true }).api.user.info()).resolves.toEqual(USER);
+    await expect(setup({ validateResponses: true }).api.call('/api/user/info')).resolves.toEqual(USER);
   });
 });
 
@@ -143,7 +143,7 @@ describe('HTTP statuses', () => {
   it('401 calls onUnauthorized and rejects with HttpError, without a toast', async () => {
     server.handle(() => ({ status: 401, body: { errorCode: 1, msg: 'token expired' } }));
     const { api, notes, hooks } = setup();
-    const error = await failure(api.user.info());
+    const error = await failure(api.call('/api/user/info'));
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
     expect((error as HttpError).statusText).toBe('登录超时，请重新登录');
@@ -157,7 +157,7 @@ describe('HTTP statuses', () => {
   it('403 calls onForbidden', async () => {
     server.handle(() => ({ status: 403, body: { errorCode: 1, msg: 'no' } }));
     const { api, hooks, notes } = setup();
-    expect(((await failure(api.setting.index())) as HttpError).statusText).toBe('没有操作权限');
+    expect(((await failure(api.call('/api/setting/index'))) as HttpError).statusText).toBe('没有操作权限');
     expect(hooks.onForbidden).toHaveBeenCalledTimes(1);
     expect(hooks.onUnauthorized).not.toHaveBeenCalled();
     expect(notes).toEqual([]);
@@ -166,7 +166,7 @@ describe('HTTP statuses', () => {
   it('500 calls onServerError', async () => {
     server.handle(() => ({ status: 500, body: 'boom' }));
     const { api, hooks, notes } = setup();
-    const error = (await failure(api.company.index())) as HttpError;
+    const error = (await failure(api.call('/api/company/index'))) as HttpError;
     expect(error.status).toBe(500);
     expect(error.data).toBe('boom');
     expect(hooks.onServerError).toHaveBeenCalledTimes(1);
@@ -223,7 +223,7 @@ describe('no response', () => {
 
   it('rejects a refused connection with NetworkError(network), keeping the cause', async () => {
     const { api, notes } = setup({ baseURL: await refusedOrigin() });
-    const error = (await failure(api.config.get())) as NetworkError;
+    const error = (await failure(api.call('/api/default/config'))) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.kind).toBe('network');
     expect(error.cause).toBeInstanceOf(Error);
@@ -255,11 +255,11 @@ describe('central handling switches', () => {
   it('silent suppresses toasts but not the redirect hooks', async () => {
     const { api, notes, hooks } = setup();
     server.handle(() => ({ body: { errorCode: 1, msg: 'nope' } }));
-    expect(await failure(api.user.info({}, { silent: true }))).toBeInstanceOf(ApiError);
+    expect(await failure(api.call('/api/user/info', {}, { silent: true }))).toBeInstanceOf(ApiError);
     server.handle(() => ({ status: 404, body: {} }));
-    expect(await failure(api.config.get({ silent: true }))).toBeInstanceOf(HttpError);
+    expect(await failure(api.call('/api/default/config', {}, { silent: true }))).toBeInstanceOf(HttpError);
     server.handle(() => ({ status: 401, body: {} }));
-    expect(await failure(api.user.info({}, { silent: true }))).toBeInstanceOf(HttpError);
+    expect(await failure(api.call('/api/user/info', {}, { silent: true }))).toBeInstanceOf(HttpError);
     expect(notes).toEqual([]);
     expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
   });
@@ -282,7 +282,7 @@ describe('central handling switches', () => {
   it('a burst of ten 401s calls onUnauthorized once', async () => {
     server.handle(() => ({ status: 401, body: {} }));
     const { api, hooks, notes } = setup();
-    const errors = await Promise.all(Array.from({ length: 10 }, () => failure(api.user.info())));
+    const errors = await Promise.all(Array.from({ length: 10 }, () => failure(api.call('/api/user/info'))));
     expect(errors.every((error) => error instanceof HttpError && error.status === 401)).toBe(true);
     expect(server.requests).toHaveLength(10);
     expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
@@ -292,11 +292,11 @@ describe('central handling switches', () => {
   it('a new 401 after a later success is handled again', async () => {
     const { api, hooks } = setup();
     server.handle(() => ({ status: 401, body: {} }));
-    await failure(api.user.info());
+    await failure(api.call('/api/user/info'));
     server.handle(() => ({ body: { errorCode: 0, data: null } }));
     await api.post('/api/x/y');
     server.handle(() => ({ status: 401, body: {} }));
-    await failure(api.user.info());
+    await failure(api.call('/api/user/info'));
     expect(hooks.onUnauthorized).toHaveBeenCalledTimes(2);
   });
 
@@ -304,12 +304,12 @@ describe('central handling switches', () => {
     let clock = 1_000_000;
     const { api, hooks } = setup({ now: () => clock, burstWindow: 2000 });
     server.handle(() => ({ status: 401, body: {} }));
-    await failure(api.user.info());
+    await failure(api.call('/api/user/info'));
     clock += 1999;
-    await failure(api.user.info());
+    await failure(api.call('/api/user/info'));
     expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
     clock += 1;
-    await failure(api.user.info());
+    await failure(api.call('/api/user/info'));
     expect(hooks.onUnauthorized).toHaveBeenCalledTimes(2);
   });
 
@@ -335,7 +335,7 @@ describe('headers and signing', () => {
   it('adds nonce and ts to the JSON body and signs it; the server-side check passes', async () => {
     const { api } = setup();
     const before = Math.floor(Date.now() / 1000);
-    await api.auth.sendCode({
+    await api.call('/api/default/send-code', {
       mobile: '13800000000',
       type: 1,
       sign_type: 1,
@@ -367,8 +367,8 @@ describe('headers and signing', () => {
 
   it('carries arrays without signing them and does not sign the query', async () => {
     const { api } = setup();
-    await api.copy.create({ shop_id: 1, urls: ['https://a.example/1'] });
-    await api.company.adDel({ id: 7 });
+    await api.call('/api/copy/create', { shop_id: 1, urls: ['https://a.example/1'] });
+    await api.call('/api/company/ad-del', {}, { query: { id: 7 } });
     const [create, del] = server.requests;
     expect(create?.json?.urls).toEqual(['https://a.example/1']);
     expect(verifySignature(create?.json ?? {}, SECRET, String(create?.headers['cache-key']))).toBe(true);
@@ -401,16 +401,35 @@ describe('headers and signing', () => {
   });
 });
 
+describe('a body with a file', () => {
+  it('goes as a multipart form: the file under its key and name, the text fields signed', async () => {
+    server.handle(() => ({ body: { errorCode: 0, data: { rows: [], valid: 0, invalid: 0 } } }));
+    const { api } = setup();
+    const file = new File(['订单号,快递公司,快递单号\n'], 'orders.csv', { type: 'text/csv' });
+    await api.call('/api/order/import-preview', { file });
+    const seen = server.requests[0];
+    expect(seen?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const received = seen?.form as FormData;
+    const sent = received.get('file') as File;
+    expect(sent.name).toBe('orders.csv');
+    expect(await sent.text()).toBe('订单号,快递公司,快递单号\n');
+    const fields: Record<string, string> = {};
+    for (const [key, value] of received.entries()) if (typeof value === 'string') fields[key] = value;
+    expect(Object.keys(fields).sort()).toEqual(['nonce', 'ts']);
+    expect(verifySignature(fields, SECRET, String(seen?.headers['cache-key']))).toBe(true);
+  });
+});
+
 describe('typed calls', () => {
   it('post to the paths of the contract with bodies and queries', async () => {
     const { api } = setup();
     const list = { pageIndex: 1, pageSize: 20 };
     const calls: [() => Promise<unknown>, string, Record<string, unknown>?, Record<string, string>?][] = [
-      [() => api.auth.logout(), '/api/default/logout'],
-      [() => api.config.get(), '/api/default/config'],
+      [() => api.call('/api/default/logout'), '/api/default/logout'],
+      [() => api.call('/api/default/config'), '/api/default/config'],
       [
         () =>
-          api.company.update({
+          api.call('/api/company/update', {
             name: 'N',
             short_name: 'S',
             en_name: '',
@@ -423,51 +442,74 @@ describe('typed calls', () => {
         { name: 'N', version: 3 },
       ],
       [
-        () => api.company.adSave({ name: 'b', ad_login_image_url: '/b.png' }, { from: 'x' }),
+        () =>
+          api.call(
+            '/api/company/ad-save',
+            { name: 'b', ad_login_image_url: '/b.png' },
+            { query: { from: 'x' } },
+          ),
         '/api/company/ad-save',
         { name: 'b' },
         { from: 'x' },
       ],
       [
-        () => api.company.platformSave({ name: '淘宝', code: 'taobao', enabled: true }),
+        () => api.call('/api/company/platform-save', { name: '淘宝', code: 'taobao', enabled: true }),
         '/api/company/platform-save',
         { code: 'taobao' },
       ],
-      [() => api.company.platformList(), '/api/company/platform-list', {}],
-      [() => api.company.platformDel({ id: 2 }), '/api/company/platform-del', {}, { id: '2' }],
+      [() => api.call('/api/company/platform-list'), '/api/company/platform-list', {}],
       [
-        () => api.company.platformAuthSave({ platform_id: 2, shop_name: 's', app_key: 'k' }),
+        () => api.call('/api/company/platform-del', {}, { query: { id: 2 } }),
+        '/api/company/platform-del',
+        {},
+        { id: '2' },
+      ],
+      [
+        () => api.call('/api/company/platform-auth-save', { platform_id: 2, shop_name: 's', app_key: 'k' }),
         '/api/company/platform-auth-save',
         { platform_id: 2 },
       ],
-      [() => api.company.platformAuthDel({ id: 4 }), '/api/company/platform-auth-del', {}, { id: '4' }],
       [
-        () => api.company.platformAuthList({ platform_id: 2 }),
+        () => api.call('/api/company/platform-auth-del', {}, { query: { id: 4 } }),
+        '/api/company/platform-auth-del',
+        {},
+        { id: '4' },
+      ],
+      [
+        () => api.call('/api/company/platform-auth-list', {}, { query: { platform_id: 2 } }),
         '/api/company/platform-auth-list',
         {},
         { platform_id: '2' },
       ],
       [
-        () => api.setting.update({ auto_purchase: true, version: 2 }),
+        () => api.call('/api/setting/update', { auto_purchase: true, version: 2 }),
         '/api/setting/update',
         { auto_purchase: true, version: 2 },
       ],
-      [() => api.order.index({ ...list, status: 'pending' }), '/api/order/index', { status: 'pending' }],
-      [() => api.order.afterSale({ ...list, type: 'refund' }), '/api/order/after-sale', { type: 'refund' }],
-      [() => api.shop.index(list), '/api/shop/index', list],
-      [() => api.shop.groupIndex(list), '/api/shop/group-index', list],
-      [() => api.shop.groupSave({ name: 'g' }), '/api/shop/group-save', { name: 'g' }],
-      [() => api.shop.groupDel({ id: 5 }), '/api/shop/group-del', { id: 5 }],
       [
-        () => api.shop.move({ shop_id: 1, group_id: null, version: 1 }),
+        () => api.call('/api/order/index', { ...list, status: 'pending' }),
+        '/api/order/index',
+        { status: 'pending' },
+      ],
+      [
+        () => api.call('/api/order/after-sale', { ...list, type: 'refund' }),
+        '/api/order/after-sale',
+        { type: 'refund' },
+      ],
+      [() => api.call('/api/shop/index', list), '/api/shop/index', list],
+      [() => api.call('/api/shop/group-index', list), '/api/shop/group-index', list],
+      [() => api.call('/api/shop/group-save', { name: 'g' }), '/api/shop/group-save', { name: 'g' }],
+      [() => api.call('/api/shop/group-del', { id: 5 }), '/api/shop/group-del', { id: 5 }],
+      [
+        () => api.call('/api/shop/move', { shop_id: 1, group_id: null, version: 1 }),
         '/api/shop/move',
         { shop_id: 1, group_id: null, version: 1 },
       ],
-      [() => api.goods.index(list), '/api/goods/index', list],
-      [() => api.goods.detail({ id: 9 }), '/api/goods/detail', { id: 9 }],
+      [() => api.call('/api/goods/index', list), '/api/goods/index', list],
+      [() => api.call('/api/goods/detail', { id: 9 }), '/api/goods/detail', { id: 9 }],
       [
         () =>
-          api.goods.save({
+          api.call('/api/goods/save', {
             shop_id: 1,
             title: 't',
             price: 100,
@@ -478,8 +520,12 @@ describe('typed calls', () => {
         '/api/goods/save',
         { price: 100 },
       ],
-      [() => api.copy.index(list), '/api/copy/index', list],
-      [() => api.log.index({ ...list, action: 'goods.save' }), '/api/log/index', { action: 'goods.save' }],
+      [() => api.call('/api/copy/index', list), '/api/copy/index', list],
+      [
+        () => api.call('/api/log/index', { ...list, action: 'goods.save' }),
+        '/api/log/index',
+        { action: 'goods.save' },
+      ],
     ];
     for (const [run, path, body, query] of calls) {
       server.requests.length = 0;

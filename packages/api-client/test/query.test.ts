@@ -3,14 +3,7 @@ import { join, relative } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiNotification, createApiClient } from '../src';
-import {
-  companyConfigQuery,
-  currentUserQuery,
-  goodsDetailQuery,
-  goodsListQuery,
-  orderListQuery,
-  queryKeys,
-} from '../src/query';
+import { apiKey, apiQuery, companyConfigQuery, currentUserQuery, listQuery } from '../src/query';
 import { startServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -37,7 +30,7 @@ describe('query factories', () => {
     const { api, queryClient } = setup();
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        queryClient.fetchQuery(orderListQuery(api, { pageIndex: 1, pageSize: 20 })),
+        queryClient.fetchQuery(listQuery(api, '/api/order/index', { pageIndex: 1, pageSize: 20 })),
       ),
     );
     expect(results[0]).toEqual({ list: [], total: 0 });
@@ -48,13 +41,21 @@ describe('query factories', () => {
   it('treat empty filters as absent in the key and the body', async () => {
     server.handle(() => ({ body: { errorCode: 0, data: { list: [], total: 0 } } }));
     const { api, queryClient } = setup();
-    const withEmpty = orderListQuery(api, { pageIndex: 2, pageSize: 20, status: '', keyword: '' });
-    const without = orderListQuery(api, { pageIndex: 2, pageSize: 20 });
+    const withEmpty = listQuery(api, '/api/order/index', {
+      pageIndex: 2,
+      pageSize: 20,
+      status: '',
+      keyword: '',
+    });
+    const without = listQuery(api, '/api/order/index', { pageIndex: 2, pageSize: 20 });
     expect(withEmpty.queryKey).toEqual(without.queryKey);
     await queryClient.fetchQuery(withEmpty);
     expect(server.requests[0]?.json).toMatchObject({ pageIndex: 2, pageSize: 20 });
     expect(server.requests[0]?.json).not.toHaveProperty('status');
-    expect(orderListQuery(api, { pageIndex: 3, pageSize: 20 }).queryKey).not.toEqual(without.queryKey);
+    expect(listQuery(api, '/api/order/index', { pageIndex: 3, pageSize: 20 }).queryKey).not.toEqual(
+      without.queryKey,
+    );
+    expect(without.queryKey).toEqual(['/api/order/index', { pageIndex: 2, pageSize: 20 }]);
   });
 
   it('load the current user and the config silently', async () => {
@@ -65,24 +66,25 @@ describe('query factories', () => {
     expect(notes).toEqual([]);
   });
 
-  it('invalidate a whole area by its prefix key', async () => {
+  it('key a read by its path, body and query; apiKey(path) invalidates every read of a path', async () => {
     server.handle(() => ({ body: { errorCode: 0, data: { list: [], total: 0 } } }));
     const { api, queryClient } = setup();
-    await queryClient.fetchQuery(goodsListQuery(api, { pageIndex: 1, pageSize: 20 }));
+    await queryClient.fetchQuery(listQuery(api, '/api/goods/index', { pageIndex: 1, pageSize: 20 }));
+    await queryClient.fetchQuery(listQuery(api, '/api/goods/index', { pageIndex: 2, pageSize: 20 }));
     server.handle(() => ({ body: { errorCode: 0, data: { id: 9 } } }));
-    await queryClient.fetchQuery(goodsDetailQuery(api, 9));
-    await queryClient.invalidateQueries({ queryKey: queryKeys.goods.all });
-    const states = queryClient.getQueryCache().findAll({ queryKey: queryKeys.goods.all });
-    expect(states).toHaveLength(2);
-    expect(states.every((query) => query.state.isInvalidated)).toBe(true);
-    expect(queryClient.getQueryData(queryKeys.goods.detail(9))).toEqual({ id: 9 });
-  });
-
-  it('disable the goods detail until there is an id', () => {
-    const { api } = setup();
-    expect(goodsDetailQuery(api, 0).enabled).toBe(false);
-    expect(goodsDetailQuery(api, Number.NaN).enabled).toBe(false);
-    expect(goodsDetailQuery(api, 3).enabled).toBe(true);
+    await queryClient.fetchQuery(apiQuery(api, '/api/goods/detail', { id: 9 }));
+    server.handle(() => ({ body: { errorCode: 0, data: [] } }));
+    const auths = apiQuery(api, '/api/company/platform-auth-list', {}, { query: { platform_id: 4 } });
+    expect(auths.queryKey).toEqual(['/api/company/platform-auth-list', {}, { platform_id: 4 }]);
+    await queryClient.fetchQuery(auths);
+    expect(server.requests.at(-1)?.query.get('platform_id')).toBe('4');
+    await queryClient.invalidateQueries({ queryKey: apiKey('/api/goods/index') });
+    const lists = queryClient.getQueryCache().findAll({ queryKey: apiKey('/api/goods/index') });
+    expect(lists).toHaveLength(2);
+    expect(lists.every((query) => query.state.isInvalidated)).toBe(true);
+    const detail = queryClient.getQueryCache().find({ queryKey: apiKey('/api/goods/detail', { id: 9 }) });
+    expect(detail?.state.isInvalidated).toBe(false);
+    expect(detail?.state.data).toEqual({ id: 9 });
   });
 });
 

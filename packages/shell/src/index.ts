@@ -57,7 +57,7 @@ export {
 } from './session/company-config-cache';
 export { MAX_REDIRECT_LENGTH, safeRedirect } from './session/safe-redirect';
 export { SessionGate, type SessionGateProps } from './session/session-gate';
-export type { ShellApi, ShellCallOptions } from './session/shell-api';
+export type { ShellApi, ShellPath } from './session/shell-api';
 export {
   defaultShellQueries,
   type ShellContextValue,

@@ -711,6 +711,10 @@ export type ApiPath = keyof typeof apiRoutes;
 export type ApiData<P extends ApiPath> = z.output<(typeof apiRoutes)[P]['data']>;
 /** What a caller may send as the body of a path. */
 export type ApiBody<P extends ApiPath> = z.input<(typeof apiRoutes)[P]['body']>;
+/** What a caller may send as the query string of a path (`never` for a path that reads none). */
+export type ApiQuery<P extends ApiPath> = (typeof apiRoutes)[P] extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : never;
 
 /** The stable action code of a call in the operation log: `/api/goods/save` -> `goods.save`. */
 export function auditAction(path: ApiPath): string {

@@ -97,7 +97,8 @@ export function LoginForm({
         return;
       }
       try {
-        await api.auth.sendCode(
+        await api.call(
+          '/api/default/send-code',
           { mobile: normalizeMobile(mobile), type: 1, sign_type: 1, ...ticket },
           { silent: true },
         );
@@ -134,7 +135,10 @@ export function LoginForm({
     submittingRef.current = true;
     setSubmitting(true);
     try {
-      const result = await api.auth.login({ mobile: normalizeMobile(mobile), code: code.trim() });
+      const result = await api.call('/api/default/login', {
+        mobile: normalizeMobile(mobile),
+        code: code.trim(),
+      });
       tokenStorage.set(result.access_token);
       toast.success(loginCopy.loginSuccess);
       redirectTimer.current = setTimeout(() => {

@@ -1,25 +1,19 @@
-import type { CompanyConfig, CurrentUser, LoginBody, LoginResult, SendCodeBody } from '@consign/api-client';
+import type { ApiData, ApiPath, CallArgs } from '@consign/api-client';
 
-/** Per-call options the shell passes (a subset of the api-client's `CallOptions`). */
-export interface ShellCallOptions {
-  silent?: boolean;
-  signal?: AbortSignal;
-}
+/** The paths the shell calls: sign-in, sign-out, the current user and the company config. */
+export type ShellPath = Extract<
+  ApiPath,
+  | '/api/default/send-code'
+  | '/api/default/login'
+  | '/api/default/logout'
+  | '/api/user/info'
+  | '/api/default/config'
+>;
 
 /**
  * The calls the shell makes. `createApiClient(...)` from `@consign/api-client` satisfies it; another
- * product (or a story) may hand in any object of this shape.
+ * product (or a story) may hand in any object whose `call` answers these paths as the contract says.
  */
 export interface ShellApi {
-  auth: {
-    sendCode(body: SendCodeBody, options?: ShellCallOptions): Promise<unknown>;
-    login(body: LoginBody, options?: ShellCallOptions): Promise<LoginResult>;
-    logout(options?: ShellCallOptions): Promise<unknown>;
-  };
-  user: {
-    info(body?: Record<string, never>, options?: ShellCallOptions): Promise<CurrentUser>;
-  };
-  config: {
-    get(options?: ShellCallOptions): Promise<CompanyConfig>;
-  };
+  call<P extends ShellPath>(path: P, ...args: CallArgs<P>): Promise<ApiData<P>>;
 }

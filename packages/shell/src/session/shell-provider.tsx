@@ -1,5 +1,5 @@
 import type { CompanyConfig, CurrentUser } from '@consign/api-client';
-import { queryKeys, SESSION_STALE_TIME } from '@consign/api-client/query';
+import { apiKey, SESSION_STALE_TIME } from '@consign/api-client/query';
 import { queryOptions, type UseQueryOptions } from '@tanstack/react-query';
 import * as React from 'react';
 import { type CaptchaProvider, devCaptcha } from '../login/captcha/captcha-provider';
@@ -28,13 +28,13 @@ export interface ShellContextValue {
 export function defaultShellQueries(api: ShellApi): ShellQueries {
   return {
     currentUser: queryOptions({
-      queryKey: queryKeys.currentUser,
-      queryFn: ({ signal }) => api.user.info({}, { silent: true, signal }),
+      queryKey: apiKey('/api/user/info', {}),
+      queryFn: ({ signal }) => api.call('/api/user/info', {}, { silent: true, signal }),
       staleTime: SESSION_STALE_TIME,
     }),
     companyConfig: queryOptions({
-      queryKey: queryKeys.companyConfig,
-      queryFn: ({ signal }) => api.config.get({ silent: true, signal }),
+      queryKey: apiKey('/api/default/config', {}),
+      queryFn: ({ signal }) => api.call('/api/default/config', {}, { silent: true, signal }),
       staleTime: SESSION_STALE_TIME,
     }),
   };

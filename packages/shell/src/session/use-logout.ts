@@ -14,7 +14,7 @@ export function useLogout(loginPath = '/login'): () => Promise<void> {
   const router = useRouter();
   return useCallback(async () => {
     try {
-      await api.auth.logout({ silent: true });
+      await api.call('/api/default/logout', {}, { silent: true });
     } catch {
       // The token goes anyway.
     }

@@ -9,7 +9,7 @@ import {
 } from '@consign/api-client';
 import { House, Package, Settings, ShoppingCart, Store, Users } from 'lucide-react';
 import type { MenuItem } from '../menu/filter-menu';
-import type { ShellApi } from '../session/shell-api';
+import type { ShellApi, ShellPath } from '../session/shell-api';
 
 /** Fixtures for stories and browser tests: the shell's inputs, not its subject. */
 
@@ -204,41 +204,37 @@ export function createFakeApi(options: FakeApiOptions = {}): ShellApi & { calls:
   const apiError = (message: string) => Object.assign(new Error(message), { name: 'ApiError' });
   return {
     calls,
-    auth: {
-      sendCode(body) {
-        calls.sendCode.push(body);
-        return answer(() => {
-          if (options.sendCodeFails) throw apiError('发送过于频繁');
-          return null;
-        });
-      },
-      login(body) {
-        calls.login.push(body);
-        return answer(() => {
-          if (options.loginFails) throw apiError('验证码错误');
-          return options.newAccount ? { access_token: token, is_new_account: true } : { access_token: token };
-        });
-      },
-      logout() {
-        calls.logout += 1;
-        return answer(() => null);
-      },
-    },
-    user: {
-      info() {
-        calls.userInfo += 1;
-        return answer(() => {
-          if (options.userFails) throw apiError('api error');
-          return user;
-        });
-      },
-    },
-    config: {
-      get() {
-        calls.config += 1;
-        return answer(() => config);
-      },
-    },
+    // One switch over the shell's paths; the answers are the contract's shapes.
+    call: ((path: ShellPath, body?: unknown): Promise<unknown> => {
+      switch (path) {
+        case '/api/default/send-code':
+          calls.sendCode.push(body as SendCodeBody);
+          return answer(() => {
+            if (options.sendCodeFails) throw apiError('发送过于频繁');
+            return null;
+          });
+        case '/api/default/login':
+          calls.login.push(body as LoginBody);
+          return answer(() => {
+            if (options.loginFails) throw apiError('验证码错误');
+            return options.newAccount
+              ? { access_token: token, is_new_account: true }
+              : { access_token: token };
+          });
+        case '/api/default/logout':
+          calls.logout += 1;
+          return answer(() => null);
+        case '/api/user/info':
+          calls.userInfo += 1;
+          return answer(() => {
+            if (options.userFails) throw apiError('api error');
+            return user;
+          });
+        default:
+          calls.config += 1;
+          return answer(() => config);
+      }
+    }) as ShellApi['call'],
   };
 }
 

@@ -1,5 +1,5 @@
 import { maskMobile, roleOf, type UserProfile } from '@consign/api-client';
-import { currentUserQuery, queryKeys, userProfileQuery } from '@consign/api-client/query';
+import { apiKey, apiQuery, currentUserQuery } from '@consign/api-client/query';
 import {
   Avatar,
   AvatarFallback,
@@ -26,7 +26,7 @@ import { ACCOUNT_COPY } from './copy';
 export function AccountPage() {
   const api = useApi();
   const user = useQuery(currentUserQuery(api)).data;
-  const profile = useQuery(userProfileQuery(api));
+  const profile = useQuery(apiQuery(api, '/api/user/profile', {}));
   if (!user) return null;
   const name = user.nickname || user.mobile;
   return (
@@ -62,7 +62,9 @@ export function AccountPage() {
             hint={ACCOUNT_COPY.nicknameHint}
             maxLength={32}
             value={profile.data.nickname}
-            save={(value) => api.user.profileSave({ nickname: value, version: profile.data.version })}
+            save={(value) =>
+              api.call('/api/user/profile-save', { nickname: value, version: profile.data.version })
+            }
             reload={() => profile.refetch()}
           />
           {profile.data.account_role === 'owner' ? (
@@ -72,7 +74,9 @@ export function AccountPage() {
               maxLength={64}
               required
               value={profile.data.account_name}
-              save={(value) => api.user.accountSave({ name: value, version: profile.data.account_version })}
+              save={(value) =>
+                api.call('/api/user/account-save', { name: value, version: profile.data.account_version })
+              }
               reload={() => profile.refetch()}
             />
           ) : (
@@ -113,9 +117,9 @@ function NameForm({
   const mutation = useMutation({
     mutationFn: (next: string) => save(next),
     onSuccess: async (profile) => {
-      queryClient.setQueryData(queryKeys.userProfile, profile);
+      queryClient.setQueryData(apiKey('/api/user/profile', {}), profile);
       toast.success(ACCOUNT_COPY.saved(label));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      await queryClient.invalidateQueries({ queryKey: apiKey('/api/user/info') });
     },
   });
   return (

@@ -1,8 +1,8 @@
-import { type BlacklistSaveBody, BUYER_MOBILE_PATTERN } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import { BUYER_MOBILE_PATTERN } from '@consign/api-client';
 import { Field, Input, toast } from '@consign/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { BUYER_COPY as b } from './copy';
@@ -28,7 +28,6 @@ export function BlacklistDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const [mobile, setMobile] = useState('');
   const [name, setName] = useState('');
   const [reason, setReason] = useState('');
@@ -42,14 +41,10 @@ export function BlacklistDialog({
     }
   }, [open]);
   const save = useMutation({
-    mutationFn: (body: BlacklistSaveBody) => api.buyer.blacklistSave(body),
-    onSuccess: async (entry) => {
+    ...callMutation(api, '/api/buyer/blacklist-save'),
+    onSuccess: (entry) => {
       toast.success(b.blocked(entry.buyer_name || entry.mobile));
       onOpenChange(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.buyers.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-      ]);
     },
   });
   const reasonError = touched && !reason.trim() ? b.reasonRequired : undefined;

@@ -1,11 +1,11 @@
 import type { BlacklistEntry } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import { Button, ConfirmDialog, formatDateTime, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { TITLES } from '../../copy';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { ListPage } from '../list/list-page';
 import { blacklistList } from '../list/lists';
@@ -112,12 +112,9 @@ export function BlacklistPage() {
         confirmText={b.lift}
         onConfirm={async () => {
           if (!lifting) return;
-          await api.buyer.blacklistDel({ id: lifting.id, version: lifting.version });
+          await api.call('/api/buyer/blacklist-del', { id: lifting.id, version: lifting.version });
           toast.success(b.lifted(nameOf(lifting)));
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: queryKeys.buyers.all }),
-            queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-          ]);
+          await invalidateAfter(queryClient, '/api/buyer/blacklist-del');
         }}
       />
     </ListPage>

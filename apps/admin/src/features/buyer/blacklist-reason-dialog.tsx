@@ -1,8 +1,9 @@
-import type { BlacklistEntry, BlacklistSaveBody } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import type { BlacklistEntry } from '@consign/api-client';
+import { apiKey } from '@consign/api-client/query';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
@@ -33,15 +34,14 @@ export function BlacklistReasonDialog({
     }
   }, [open, entry]);
   const save = useMutation({
-    mutationFn: (body: BlacklistSaveBody) => api.buyer.blacklistSave(body),
-    onSuccess: async (saved) => {
+    ...callMutation(api, '/api/buyer/blacklist-save'),
+    onSuccess: (saved) => {
       toast.success(b.reasonSaved(saved.buyer_name || saved.mobile));
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.buyers.all });
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.buyers.all }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/buyer/blacklist-index') }),
     onSuccess: () => save.reset(),
   });
   const { reset: forgetSave } = save;

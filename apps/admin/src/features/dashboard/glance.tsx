@@ -1,5 +1,5 @@
 import { type CurrentUser, type DashboardSummary, hasPermission } from '@consign/api-client';
-import { dashboardSummaryQuery } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import { formatMoney } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -22,7 +22,7 @@ const DaysChart = lazy(() => import('./days-chart').then((m) => ({ default: m.Da
  */
 export function Glance({ user }: { user: CurrentUser | undefined }) {
   const canView = !!user && hasPermission(user, 'order:view');
-  const summary = useQuery({ ...dashboardSummaryQuery(useApi()), enabled: canView }).data;
+  const summary = useQuery({ ...apiQuery(useApi(), '/api/dashboard/summary'), enabled: canView }).data;
   if (!canView) return null;
   // Until the summary arrives the section keeps its full size (cards with a dash, empty chart boxes),
   // so 菜单导航's grid below does not move when the numbers come in.

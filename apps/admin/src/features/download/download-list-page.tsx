@@ -80,7 +80,7 @@ function Progress({ job }: { job: ExportJob }) {
 function DownloadButton({ job }: { job: ExportJob }) {
   const api = useApi();
   const link = useMutation({
-    mutationFn: () => api.export.downloadUrl({ id: job.id }),
+    mutationFn: () => api.call('/api/export/download-url', { id: job.id }),
     onSuccess: ({ url }) => {
       const anchor = document.createElement('a');
       anchor.href = url;

@@ -1,5 +1,4 @@
 import { EXPORT_FORMATS, type ExportFormat, type OrderFilter } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import {
   Button,
   DropdownMenu,
@@ -8,7 +7,7 @@ import {
   DropdownMenuTrigger,
   toast,
 } from '@consign/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useApi } from '../../lib/use-api';
@@ -21,18 +20,17 @@ import { DOWNLOAD_COPY } from './copy';
  */
 export function ExportMenu({ filter }: { filter: OrderFilter }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const create = useMutation({
-    mutationFn: (format: ExportFormat) => api.export.create({ ...filter, format }),
-    onSuccess: async () => {
+    mutationKey: ['/api/export/create'],
+    mutationFn: (format: ExportFormat) => api.call('/api/export/create', { ...filter, format }),
+    onSuccess: () => {
       toast.success(DOWNLOAD_COPY.exportCreated, {
         action: {
           label: DOWNLOAD_COPY.goToDownloads,
           onClick: () => void navigate({ to: '/dashboard/download' }),
         },
       });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.exports.all });
     },
   });
   return (

@@ -1,10 +1,11 @@
 import type { ApiClient } from '@consign/api-client';
 import { isInternalLink } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import type { ShellNotification, ShellNotifications } from '@consign/shell';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import * as React from 'react';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 
 /** How often the bell's unread count is read again while the page is open (and on focus). */
@@ -13,8 +14,7 @@ export const NOTIFICATION_POLL_MS = 60_000;
 /** The bell's badge: the caller's unread count, every minute and whenever the window regains focus. */
 export function notificationUnreadQuery(api: ApiClient) {
   return queryOptions({
-    queryKey: queryKeys.notifications.unread,
-    queryFn: ({ signal }) => api.notification.unreadCount({ signal }),
+    ...apiQuery(api, '/api/notification/unread-count', {}),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: 'always',
     staleTime: 10_000,
@@ -23,10 +23,7 @@ export function notificationUnreadQuery(api: ApiClient) {
 
 /** The bell's panel: the caller's latest ten notifications (unread first, then newest). */
 export function latestNotificationsQuery(api: ApiClient) {
-  return queryOptions({
-    queryKey: queryKeys.notifications.latest,
-    queryFn: ({ signal }) => api.notification.index({ pageIndex: 1, pageSize: 10 }, { signal }),
-  });
+  return apiQuery(api, '/api/notification/index', { pageIndex: 1, pageSize: 10 });
 }
 
 /**
@@ -41,12 +38,15 @@ export function useNotificationBell(): ShellNotifications {
   const [open, setOpen] = React.useState(false);
   const unread = useQuery(notificationUnreadQuery(api));
   const latest = useQuery({ ...latestNotificationsQuery(api), enabled: open });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  const refresh = () => invalidateAfter(queryClient, '/api/notification/read');
   const read = useMutation({
-    mutationFn: (item: ShellNotification) => api.notification.read({ id: item.id }),
+    mutationFn: (item: ShellNotification) => api.call('/api/notification/read', { id: item.id }),
     onSettled: refresh,
   });
-  const readAll = useMutation({ mutationFn: () => api.notification.readAll(), onSettled: refresh });
+  const readAll = useMutation({
+    mutationFn: () => api.call('/api/notification/read-all'),
+    onSettled: refresh,
+  });
   return {
     unread: unread.data?.unread,
     items: latest.data?.list,

@@ -1,4 +1,5 @@
-import type { ApiClient, ListParams } from '@consign/api-client';
+import type { ApiBody, ApiClient, ApiPath, CallArgs, ListParams } from '@consign/api-client';
+import { listQuery } from '@consign/api-client/query';
 // zod's functional build: the same schemas as `zod`, with functions (`z.catch(schema, value)`) instead
 // of methods (`schema.catch(value)`). Route definitions load with every page, and this build costs
 // 15.7 KB gzip there where `zod` costs 24.8 KB (measured at network idle on /dashboard/index).
@@ -19,7 +20,7 @@ export interface ListDefinition<Schema extends ListSchema, P extends ListParams,
    * page), each key written out, so that a filter the API gains fails to compile until it is mapped.
    */
   filter: (search: z.output<Schema>) => NoInfer<ApiFilter<P>>;
-  /** The TanStack Query options of one page (a factory of `@consign/api-client/query`). */
+  /** The TanStack Query options of one page: `pageOf(path)` (or `listQuery` with more options). */
   queryOptions: (api: ApiClient, params: P) => Q;
 }
 
@@ -47,6 +48,12 @@ export function defineList<Schema extends ListSchema, P extends ListParams, Q>(
     toParams: (search) =>
       ({ pageIndex: search.pageIndex, pageSize: search.pageSize, ...list.filter(search) }) as unknown as P,
   };
+}
+
+/** The query of one page of the list read from `path` (`listQuery` of `@consign/api-client/query`). */
+export function pageOf<Path extends ApiPath>(path: Path) {
+  return (api: ApiClient, params: ApiBody<Path>) =>
+    listQuery(api, path, ...([params] as unknown as CallArgs<Path>));
 }
 
 /** The pagination of a list when the address says nothing; `stripSearchParams` keeps it out of the address. */

@@ -14,25 +14,18 @@ import {
   SHOP_AUTH_STATUSES,
   USER_STATUSES,
 } from '@consign/api-client';
-import {
-  afterSaleListQuery,
-  blacklistQuery,
-  buyerListQuery,
-  copyRecordListQuery,
-  exportListQuery,
-  goodsListQuery,
-  logListQuery,
-  memberListQuery,
-  orderListQuery,
-  receiverListQuery,
-  roleListQuery,
-  sellerListQuery,
-  shopGroupListQuery,
-  shopListQuery,
-} from '@consign/api-client/query';
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { dateFilter, defineList, enumFilter, filter, idFilter, idFrom, listSearch } from './define-list';
+import {
+  dateFilter,
+  defineList,
+  enumFilter,
+  filter,
+  idFilter,
+  idFrom,
+  listSearch,
+  pageOf,
+} from './define-list';
 
 /**
  * Every list page of the app: its address query (pagination plus typed filters; a value the API would
@@ -68,7 +61,7 @@ export const orderList = defineList({
     buyer_id: search.buyer_id,
     pre_sale: undefined,
   }),
-  queryOptions: orderListQuery,
+  queryOptions: pageOf('/api/order/index'),
 });
 
 /** 预售订单 `/order/pre-sale`: the pre-sale orders of the synced shops (`pre_sale` on the order list). */
@@ -92,7 +85,7 @@ export const preSaleList = defineList({
     buyer_id: undefined,
     pre_sale: '1' as const,
   }),
-  queryOptions: orderListQuery,
+  queryOptions: pageOf('/api/order/index'),
 });
 
 /** The API filter of 代发订单 (the list, its 导出 and its batches). */
@@ -116,7 +109,7 @@ export const afterSaleList = defineList({
     start_date: search.start_date,
     end_date: search.end_date,
   }),
-  queryOptions: afterSaleListQuery,
+  queryOptions: pageOf('/api/order/after-sale'),
 });
 
 /** A shop group filter: a group id, or `0` for 未分组. */
@@ -141,33 +134,33 @@ export const shopList = defineList({
     group_id: search.group_id,
     auth_status: search.auth_status,
   }),
-  queryOptions: shopListQuery,
+  queryOptions: pageOf('/api/shop/index'),
 });
 
 /** 买家管理 `/user/buyer`: sorted by 订单数, 消费金额 or 最近下单 (the default). */
 export const buyerList = defineList({
   search: z.extend(listSearch, { keyword: filter, sort: enumFilter(BUYER_SORTS) }),
   filter: (search) => ({ keyword: search.keyword, sort: search.sort }),
-  queryOptions: buyerListQuery,
+  queryOptions: pageOf('/api/buyer/index'),
 });
 
 /** 黑名单 `/user/black-list`. */
 export const blacklistList = defineList({
   ...keywordOnly,
-  queryOptions: blacklistQuery,
+  queryOptions: pageOf('/api/buyer/blacklist-index'),
 });
 
 /** 店铺分组 `/shop/setting/group`. */
 export const shopGroupList = defineList({
   ...keywordOnly,
-  queryOptions: shopGroupListQuery,
+  queryOptions: pageOf('/api/shop/group-index'),
 });
 
 /** 商品管理 `/shop/goods`. */
 export const goodsList = defineList({
   search: z.extend(listSearch, { keyword: filter, status: enumFilter(GOODS_STATUSES), shop_id: idFilter }),
   filter: (search) => ({ keyword: search.keyword, status: search.status, shop_id: search.shop_id }),
-  queryOptions: goodsListQuery,
+  queryOptions: pageOf('/api/goods/index'),
 });
 
 /** How often 复制记录 refreshes while a job is queued or running. */
@@ -182,7 +175,7 @@ export const copyRecordList = defineList({
   filter: (search) => ({ keyword: search.keyword, status: search.status, shop_id: search.shop_id }),
   queryOptions: (api, params: CopyRecordListParams) =>
     queryOptions({
-      ...copyRecordListQuery(api, params),
+      ...pageOf('/api/copy/index')(api, params),
       refetchInterval: (query) => (query.state.data?.list.some(isCopyActive) ? COPY_REFRESH_MS : false),
     }),
 });
@@ -199,7 +192,7 @@ export const exportList = defineList({
   filter: (search) => ({ keyword: search.keyword, status: search.status }),
   queryOptions: (api, params: ExportListParams) =>
     queryOptions({
-      ...exportListQuery(api, params),
+      ...pageOf('/api/export/index')(api, params),
       refetchInterval: (query) => (query.state.data?.list.some(isExportActive) ? EXPORT_REFRESH_MS : false),
     }),
 });
@@ -226,31 +219,31 @@ export const logList = defineList({
     start_date: search.start_date,
     end_date: search.end_date,
   }),
-  queryOptions: logListQuery,
+  queryOptions: pageOf('/api/log/index'),
 });
 
 /** 地址管理 `/user/address`: the buyers' receiving addresses. */
 export const receiverList = defineList({
   ...keywordOnly,
-  queryOptions: receiverListQuery,
+  queryOptions: pageOf('/api/order/receivers'),
 });
 
 /** 权限管理 `/user/permission`: the account's roles. */
 export const roleList = defineList({
   ...keywordOnly,
-  queryOptions: roleListQuery,
+  queryOptions: pageOf('/api/team/role-index'),
 });
 
 /** 子账号 `/user/account`: the account's users (owner first). */
 export const memberList = defineList({
   search: z.extend(listSearch, { keyword: filter, status: enumFilter(USER_STATUSES) }),
   filter: (search) => ({ keyword: search.keyword, status: search.status }),
-  queryOptions: memberListQuery,
+  queryOptions: pageOf('/api/team/member-index'),
 });
 
 /** 卖家管理 `/user/seller`: every seller account (operators). */
 export const sellerList = defineList({
   search: z.extend(listSearch, { keyword: filter, status: enumFilter(USER_STATUSES) }),
   filter: (search) => ({ keyword: search.keyword, status: search.status }),
-  queryOptions: sellerListQuery,
+  queryOptions: pageOf('/api/seller/index'),
 });

@@ -1,4 +1,4 @@
-import { shopListQuery } from '@consign/api-client/query';
+import { listQuery } from '@consign/api-client/query';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/use-api';
 
@@ -6,7 +6,7 @@ import { useApi } from '../../lib/use-api';
 export function useShopOptions(enabled = true): { id: number; name: string }[] {
   const query = useQuery({
     enabled,
-    ...shopListQuery(useApi(), { pageIndex: 1, pageSize: 100 }),
+    ...listQuery(useApi(), '/api/shop/index', { pageIndex: 1, pageSize: 100 }),
     staleTime: 60_000,
     select: (page) => page.list.map((shop) => ({ id: shop.id, name: shop.name })),
   });

@@ -8,11 +8,23 @@ import { useCallback, useState } from 'react';
 export function useRowDialog<T>(initial: T) {
   const [row, setRow] = useState<T>(initial);
   const [open, setOpen] = useState(false);
+  // How many times it was opened: a form dialog is keyed by it (and by its record's version), so each
+  // opening starts a new form and nothing resets one by hand.
+  const [opened, setOpened] = useState(0);
   const show = useCallback((next: T) => {
     setRow(next);
     setOpen(true);
+    setOpened((n) => n + 1);
   }, []);
-  return { row, open, setOpen, show };
+  return { row, open, setOpen, show, opened };
+}
+
+/**
+ * The key of a form dialog about `record` (null: a new one): another opening or another version of
+ * the record (重新加载 after a stale save) is another form, started from the record.
+ */
+export function formKey(opened: number, record: { version: number } | null): string {
+  return `${opened}:${record?.version ?? 'new'}`;
 }
 
 /** An edit dialog (`openCreate()`: no row; `openEdit(row)`) and a delete confirmation, for one list. */
@@ -24,6 +36,7 @@ export function useEditDeleteDialogs<T>() {
   return {
     editing: edit.row,
     editOpen: edit.open,
+    editOpened: edit.opened,
     setEditOpen: edit.setOpen,
     deleting: remove.row,
     deleteOpen: remove.open,

@@ -6,11 +6,12 @@ import {
   type AfterSaleStep,
   afterSaleStepAllowed,
 } from '@consign/api-client';
-import { afterSaleDetailQuery, queryKeys } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { DetailDialog } from '../list/detail-dialog';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
@@ -20,6 +21,13 @@ import { problemMessage } from './problem-message';
 import { useCan } from './use-can';
 
 const c = ORDER_COPY.columns;
+
+/** The call of each answer; what each refreshes is said once, in `lib/invalidate.ts`. */
+const STEP_PATHS = {
+  refund: '/api/order/after-sale-refund',
+  reject: '/api/order/after-sale-reject',
+  receive: '/api/order/after-sale-receive',
+} as const;
 
 /**
  * 售后详情 with its answers: 同意退款 (asked again in a confirmation), 拒绝 (with a reason) and, for a
@@ -45,7 +53,10 @@ export function AfterSaleDetailDialog({
   const [error, setError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const detail = useQuery({ ...afterSaleDetailQuery(api, request.id), enabled: open }).data;
+  const detail = useQuery({
+    ...apiQuery(api, '/api/order/after-sale-detail', { id: request.id }),
+    enabled: open,
+  }).data;
   const canViewOrders = useCan('order:view');
   // biome-ignore lint/correctness/useExhaustiveDependencies: another request (or reopening) starts afresh.
   useEffect(() => {
@@ -59,23 +70,19 @@ export function AfterSaleDetailDialog({
   const run = useMutation({
     mutationFn: (step: AfterSaleStep) => {
       const options = { skipErrorHandler: true };
-      if (step === 'refund') return api.order.afterSaleRefund({ id: request.id }, options);
+      if (step === 'refund') return api.call(STEP_PATHS.refund, { id: request.id }, options);
       if (step === 'reject')
-        return api.order.afterSaleReject({ id: request.id, reason: text.trim() }, options);
-      return api.order.afterSaleReceive({ id: request.id, return_tracking_no: text.trim() }, options);
+        return api.call(STEP_PATHS.reject, { id: request.id, reason: text.trim() }, options);
+      return api.call(STEP_PATHS.receive, { id: request.id, return_tracking_no: text.trim() }, options);
     },
     onSuccess: async (answer, step) => {
       setStatus(answer.status);
       setForm(null);
       setProblem(null);
       toast.success(f.afterSaleDone(step === 'refund' ? f.refund : step === 'reject' ? f.reject : f.receive));
-      // The list, this request's 处理记录 (under the same key) and 工作台's 售后待处理.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.afterSales.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboardSummary }),
-      ]);
     },
     onError: (e) => setProblem(problemMessage(e)),
+    onSettled: (_answer, _error, step) => invalidateAfter(queryClient, STEP_PATHS[step]),
   });
   const can = (step: AfterSaleStep) => afterSaleStepAllowed(step, request.type, status);
   const openForm = (next: 'reject' | 'receive') => {

@@ -21,8 +21,9 @@ import {
   Input,
 } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
@@ -161,14 +162,6 @@ export function OrderBatchBar({
   );
 }
 
-function useBatchDone(onDone: (result: BatchResult) => void) {
-  const queryClient = useQueryClient();
-  return async (result: BatchResult) => {
-    onDone(result);
-    await queryClient.invalidateQueries({ queryKey: ['order'] });
-  };
-}
-
 /** 批量采购 (one supplier) or 批量取消 (one reason). */
 function ReasonBatchDialog({
   kind,
@@ -194,13 +187,17 @@ function ReasonBatchDialog({
       setProblem(null);
     }
   }, [kind]);
-  const finish = useBatchDone(onDone);
   const run = useMutation({
+    mutationKey: [kind === 'purchase' ? '/api/order/batch-purchase' : '/api/order/batch-cancel'],
     mutationFn: () =>
       kind === 'purchase'
-        ? api.order.batchPurchase({ ...target, supplier: text.trim() }, { skipErrorHandler: true })
-        : api.order.batchCancel({ ...target, reason: text.trim() }, { skipErrorHandler: true }),
-    onSuccess: finish,
+        ? api.call(
+            '/api/order/batch-purchase',
+            { ...target, supplier: text.trim() },
+            { skipErrorHandler: true },
+          )
+        : api.call('/api/order/batch-cancel', { ...target, reason: text.trim() }, { skipErrorHandler: true }),
+    onSuccess: onDone,
     onError: (e) => setProblem(problemMessage(e)),
   });
   const label = kind === 'purchase' ? f.supplier : f.reason;
@@ -264,20 +261,17 @@ function ShipBatchDialog({
   useEffect(() => {
     if (open && defaultSender !== undefined) setSender((s) => s || String(defaultSender));
   }, [open, defaultSender]);
-  const finish = useBatchDone(onDone);
   const run = useMutation({
-    mutationFn: () =>
-      api.order.batchShip(
-        {
-          carrier: carrier as CarrierCode,
-          sender_address_id: Number(sender),
-          items: rows.map((r) => ({ id: r.id, tracking_no: normalizeTrackingNo(tracking[r.id] ?? '') })),
-        },
-        { skipErrorHandler: true },
-      ),
-    onSuccess: finish,
+    ...callMutation(api, '/api/order/batch-ship', { skipErrorHandler: true }),
+    onSuccess: onDone,
     onError: (e) => setProblem(problemMessage(e)),
   });
+  const ship = () =>
+    run.mutate({
+      carrier: carrier as CarrierCode,
+      sender_address_id: Number(sender),
+      items: rows.map((r) => ({ id: r.id, tracking_no: normalizeTrackingNo(tracking[r.id] ?? '') })),
+    });
   return (
     <FormDialog
       open={open}
@@ -295,7 +289,7 @@ function ShipBatchDialog({
           if (!(tracking[row.id] ?? '').trim()) found[row.id] = f.required(f.trackingNo);
         }
         setErrors(found);
-        if (Object.keys(found).length === 0) run.mutate();
+        if (Object.keys(found).length === 0) ship();
       }}
     >
       <CarrierField value={carrier} onChange={setCarrier} error={errors.carrier} />

@@ -6,42 +6,29 @@ import {
   type Order,
   type OrderDetail,
   type OrderStep,
-  STALE_RECORD_MESSAGE,
 } from '@consign/api-client';
-import { orderDetailQuery, queryKeys } from '@consign/api-client/query';
-import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { apiQuery } from '@consign/api-client/query';
+import { Button, formatDateTime, formatMoney, toast } from '@consign/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useFormState } from '../../lib/use-form-state';
 import { DetailDialog } from '../list/detail-dialog';
-import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
+import { AddressStep } from './address-step';
+import { CancelStep } from './cancel-step';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
+import { PurchaseStep } from './purchase-step';
 import { ReceiverDecrypt } from './receiver-decrypt';
-import { CarrierField, SenderField, useSenders } from './ship-fields';
-import {
-  type AddressFormValues,
-  addressBody,
-  addressForm,
-  EMPTY_PURCHASE,
-  emptyShip,
-  purchaseBody,
-  type ReasonFormValues,
-  shipBody,
-  validateAddress,
-  validatePurchase,
-  validateReason,
-  validateShip,
-} from './step-forms';
+import { ShipStep } from './ship-step';
+import type { StepFormProps } from './step-frame';
 import { useCan } from './use-can';
 import { WritebackSection } from './writeback-status';
 
 const c = ORDER_COPY.columns;
 type FormStep = Exclude<OrderStep, 'complete'> | 'address';
-const DONE_LABELS = { purchase: '采购', ship: '发货', cancel: '取消', address: '修改收货地址' } as const;
 
 /**
  * 订单详情: the order, its goods, its purchase and shipping details and its timeline (处理记录), with the
@@ -60,7 +47,7 @@ export function OrderDetailDialog({
 }) {
   const api = useApi();
   const detail = useQuery({
-    ...orderDetailQuery(api, order.id),
+    ...apiQuery(api, '/api/order/detail', { id: order.id }),
     enabled: open,
     // 回传中 changes by itself (the server sends it in the background): look again while it lasts.
     refetchInterval: (query) => (query.state.data?.writeback?.status === 'sending' ? 2000 : false),
@@ -144,7 +131,7 @@ export function OrderDetailDialog({
       ) : null}
       {canProcess && data ? (
         step ? (
-          <StepForm step={step} detail={data} onDone={() => setStep(null)} onProblem={setProblem} />
+          <StepFormOf step={step} detail={data} onDone={() => setStep(null)} />
         ) : (
           <StepButtons
             detail={data}
@@ -236,22 +223,6 @@ function Timeline({ detail }: { detail: OrderDetail }) {
   );
 }
 
-/** Refreshes the order's detail and the lists after a step (or a refusal that changed what we know). */
-/** A 409 for another correction saved first (a 409 naming the order's state is another matter). */
-function isStaleAddress(error: unknown): boolean {
-  return isStaleRecord(error) && problemMessage(error) === STALE_RECORD_MESSAGE;
-}
-
-function useRefreshOrder(id: number) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.orderDetail(id) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.dashboardSummary }),
-    ]);
-}
-
 function StepButtons({
   detail,
   onPick,
@@ -262,18 +233,14 @@ function StepButtons({
   onProblem: (message: string | null) => void;
 }) {
   const api = useApi();
-  const refresh = useRefreshOrder(detail.id);
+  // The order, its lists and 工作台 refresh after a step, and after a refusal (lib/invalidate.ts).
   const complete = useMutation({
-    mutationFn: () => api.order.complete({ id: detail.id }, { skipErrorHandler: true }),
-    onSuccess: async () => {
+    ...callMutation(api, '/api/order/complete', { skipErrorHandler: true }),
+    onSuccess: () => {
       onProblem(null);
       toast.success(f.done(f.complete, detail.order_no));
-      await refresh();
     },
-    onError: async (error) => {
-      onProblem(problemMessage(error));
-      await refresh();
-    },
+    onError: (error) => onProblem(problemMessage(error)),
   });
   const can = (step: OrderStep) => canTakeStep(step, detail.status);
   if (!(['purchase', 'ship', 'complete', 'cancel'] as const).some(can)) return null;
@@ -290,7 +257,11 @@ function StepButtons({
         </Button>
       ) : null}
       {can('complete') ? (
-        <Button variant="primary" disabled={complete.isPending} onClick={() => complete.mutate()}>
+        <Button
+          variant="primary"
+          disabled={complete.isPending}
+          onClick={() => complete.mutate({ id: detail.id })}
+        >
           {f.complete}
         </Button>
       ) : null}
@@ -306,201 +277,15 @@ function StepButtons({
   );
 }
 
-function StepForm({
-  step,
-  detail,
-  onDone,
-  onProblem,
-}: {
-  step: FormStep;
-  detail: OrderDetail;
-  onDone: () => void;
-  onProblem: (message: string | null) => void;
-}) {
-  const api = useApi();
-  const refresh = useRefreshOrder(detail.id);
-  const { senders, defaultSender } = useSenders(step === 'ship');
-  const purchase = useFormState(EMPTY_PURCHASE, validatePurchase);
-  const ship = useFormState(() => emptyShip(senders), validateShip);
-  const cancel = useFormState<ReasonFormValues>({ reason: '' }, validateReason(f.reason));
-  const address = useFormState<AddressFormValues>(addressForm(detail), validateAddress);
-  // 修改收货地址 is saved at the version the form was filled from: a correction by someone else in the
-  // meantime answers 409, and the form keeps what was typed and offers 重新加载.
-  const [addressVersion, setAddressVersion] = useState(detail.version);
-  const { setValues: setShip } = ship;
-  useEffect(() => {
-    if (defaultSender !== undefined) {
-      setShip((v) => (v.sender_address_id ? v : { ...v, sender_address_id: String(defaultSender) }));
-    }
-  }, [defaultSender, setShip]);
-  const labels = { purchase: f.purchase, ship: f.ship, cancel: f.cancel, address: f.correctAddress } as const;
-  // 黑名单: 采购 of a blacklisted buyer's order asks first, and then says it was confirmed.
-  const [confirmBlacklist, setConfirmBlacklist] = useState(false);
-  const save = useMutation({
-    mutationFn: (confirmed: boolean = false) => {
-      const options = { skipErrorHandler: true };
-      if (step === 'purchase') {
-        const body = purchaseBody(detail.id, purchase.values);
-        return api.order.purchase(confirmed ? { ...body, confirm_blacklist: true } : body, options);
-      }
-      if (step === 'ship') return api.order.ship(shipBody(detail.id, ship.values), options);
-      if (step === 'address') {
-        return api.order.address(addressBody(detail.id, addressVersion, address.values), options);
-      }
-      return api.order.cancel({ id: detail.id, reason: cancel.values.reason.trim() }, options);
-    },
-    onSuccess: async () => {
-      onProblem(null);
-      toast.success(f.done(DONE_LABELS[step], detail.order_no));
-      onDone();
-      await refresh();
-    },
-    onError: async (error) => {
-      onProblem(isStaleAddress(error) ? null : problemMessage(error));
-      await refresh();
-    },
-  });
-  const reloadAddress = useMutation({
-    mutationFn: () => api.order.detail({ id: detail.id }),
-    onSuccess: (fresh) => {
-      setAddressVersion(fresh.version);
-      address.reset(addressForm(fresh));
-      save.reset();
-    },
-  });
-  const submit =
-    step === 'purchase'
-      ? purchase.submit(() => (detail.blacklisted ? setConfirmBlacklist(true) : save.mutate(false)))
-      : step === 'ship'
-        ? ship.submit(() => save.mutate(false))
-        : step === 'address'
-          ? address.submit(() => save.mutate(false))
-          : cancel.submit(() => save.mutate(false));
-  return (
-    <form
-      noValidate
-      aria-label={labels[step]}
-      data-slot="order-step-form"
-      className="flex flex-col gap-3 rounded-md border border-border p-3"
-      onSubmit={submit}
-    >
-      <h3 className="font-medium text-sm">{labels[step]}</h3>
-      <ConfirmDialog
-        open={confirmBlacklist}
-        onOpenChange={setConfirmBlacklist}
-        variant="danger"
-        title={f.blacklistTitle}
-        description={f.blacklistDescription(detail.buyer_name)}
-        confirmText={f.blacklistConfirm}
-        onConfirm={() => save.mutate(true)}
-      />
-      {step === 'purchase' ? (
-        <>
-          <Field label={f.supplier} error={purchase.errors.supplier} required>
-            <Input
-              value={purchase.values.supplier}
-              maxLength={64}
-              autoComplete="off"
-              onChange={(e) => purchase.set('supplier', e.target.value)}
-            />
-          </Field>
-          <Field label={f.supplierOrderNo} error={purchase.errors.supplier_order_no} required>
-            <Input
-              value={purchase.values.supplier_order_no}
-              maxLength={64}
-              autoComplete="off"
-              onChange={(e) => purchase.set('supplier_order_no', e.target.value)}
-            />
-          </Field>
-          <Field label={f.cost} error={purchase.errors.cost} required>
-            <Input
-              value={purchase.values.cost}
-              inputMode="decimal"
-              autoComplete="off"
-              onChange={(e) => purchase.set('cost', e.target.value)}
-            />
-          </Field>
-        </>
-      ) : null}
-      {step === 'ship' ? (
-        <>
-          <CarrierField
-            value={ship.values.carrier}
-            onChange={(value) => ship.set('carrier', value)}
-            error={ship.errors.carrier}
-          />
-          <Field label={f.trackingNo} error={ship.errors.tracking_no} required>
-            <Input
-              value={ship.values.tracking_no}
-              maxLength={40}
-              autoComplete="off"
-              onChange={(e) => ship.set('tracking_no', e.target.value)}
-            />
-          </Field>
-          <SenderField
-            senders={senders}
-            value={ship.values.sender_address_id}
-            onChange={(value) => ship.set('sender_address_id', value)}
-            error={ship.errors.sender_address_id}
-          />
-        </>
-      ) : null}
-      {step === 'address' ? (
-        <>
-          <StaleRecordAlert
-            error={isStaleAddress(save.error) ? save.error : null}
-            onReload={() => reloadAddress.mutate()}
-            reloading={reloadAddress.isPending}
-          />
-          <Field label={f.receiverName} error={address.errors.name} required>
-            <Input
-              value={address.values.name}
-              maxLength={32}
-              autoComplete="off"
-              onChange={(e) => address.set('name', e.target.value)}
-            />
-          </Field>
-          <Field
-            label={f.receiverMobile}
-            description={f.receiverMobileHint(detail.receiver.mobile)}
-            error={address.errors.mobile}
-          >
-            <Input
-              value={address.values.mobile}
-              inputMode="numeric"
-              maxLength={13}
-              autoComplete="off"
-              onChange={(e) => address.set('mobile', e.target.value)}
-            />
-          </Field>
-          <Field label={f.receiverAddress} error={address.errors.address} required>
-            <Input
-              value={address.values.address}
-              maxLength={200}
-              autoComplete="off"
-              onChange={(e) => address.set('address', e.target.value)}
-            />
-          </Field>
-        </>
-      ) : null}
-      {step === 'cancel' ? (
-        <Field label={f.reason} error={cancel.errors.reason} required>
-          <Input
-            value={cancel.values.reason}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(e) => cancel.set('reason', e.target.value)}
-          />
-        </Field>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button type="button" onClick={onDone}>
-          {f.back}
-        </Button>
-        <Button type="submit" variant="primary" disabled={save.isPending}>
-          {save.isPending ? f.saving : f.submit}
-        </Button>
-      </div>
-    </form>
-  );
+/** The form of `step` (one file each); a new step picked is a new form. */
+function StepFormOf({ step, ...props }: StepFormProps & { step: FormStep }) {
+  const Form = STEP_FORMS[step];
+  return <Form key={step} {...props} />;
 }
+
+const STEP_FORMS = {
+  purchase: PurchaseStep,
+  ship: ShipStep,
+  cancel: CancelStep,
+  address: AddressStep,
+} as const satisfies Record<FormStep, (props: StepFormProps) => ReactNode>;

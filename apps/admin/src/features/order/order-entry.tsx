@@ -132,7 +132,7 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     0,
   );
   const create = useMutation({
-    mutationFn: (body: ManualBody) => api.order.create(body, { skipErrorHandler: true }),
+    mutationFn: (body: ManualBody) => api.call('/api/order/create', body, { skipErrorHandler: true }),
     onSuccess: async (created) => {
       toast.success(e.created(created.order_no));
       await queryClient.invalidateQueries({ queryKey: ['order'] });
@@ -321,8 +321,21 @@ export function OrderFileImportButton() {
               </Select>
             </Field>
           }
-          preview={(file) => api.order.importOrdersPreview(Number(shopId), file, { skipErrorHandler: true })}
-          apply={(file) => api.order.importOrdersApply(Number(shopId), file, { skipErrorHandler: true })}
+          preview={(file) =>
+            api.call(
+              '/api/order/import-orders-preview',
+              { shop_id: Number(shopId), file },
+              { skipErrorHandler: true },
+            )
+          }
+          apply={(file) =>
+            api.call(
+              '/api/order/import-orders-apply',
+              { shop_id: Number(shopId), file },
+              { skipErrorHandler: true },
+            )
+          }
+          applyPath="/api/order/import-orders-apply"
           counts={(preview) => preview}
           resultSummary={(result) => e.resultSummary(result.created, result.updated, result.failed)}
           renderPreview={(preview) => <OrderFilePreviewTable preview={preview} />}

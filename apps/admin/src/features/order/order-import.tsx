@@ -14,6 +14,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as React from 'react';
 import { useId, useState } from 'react';
+import { invalidateAfter, type WritePath } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 import { problemMessage } from './problem-message';
@@ -45,8 +46,9 @@ export function OrderImportButton() {
           title={f.importTitle}
           hint={f.importHint(IMPORT_MAX_ROWS)}
           template={{ href: TEMPLATE_HREF, name: '快递单号导入模板.csv' }}
-          preview={(file) => api.order.importPreview(file, { skipErrorHandler: true })}
-          apply={(file) => api.order.importApply(file, { skipErrorHandler: true })}
+          preview={(file) => api.call('/api/order/import-preview', { file }, { skipErrorHandler: true })}
+          apply={(file) => api.call('/api/order/import-apply', { file }, { skipErrorHandler: true })}
+          applyPath="/api/order/import-apply"
           counts={(preview) => preview}
           resultSummary={(result) => f.batchSummary(result.succeeded, result.failed)}
           renderPreview={(preview) => <ImportPreviewTable preview={preview} />}
@@ -75,6 +77,8 @@ export interface ImportDialogProps<P, R> {
   ready?: boolean;
   preview(file: File): Promise<P>;
   apply(file: File): Promise<R>;
+  /** The write `apply` calls: what it makes stale is refreshed after it (lib/invalidate.ts). */
+  applyPath: WritePath;
   counts(preview: P): { valid: number; invalid: number };
   resultSummary(result: R): string;
   renderPreview(preview: P): React.ReactNode;
@@ -92,6 +96,7 @@ export function ImportDialog<P, R>({
   ready = true,
   preview: previewFile,
   apply: applyFile,
+  applyPath,
   counts,
   resultSummary,
   renderPreview,
@@ -113,7 +118,7 @@ export function ImportDialog<P, R>({
     mutationFn: applyFile,
     onSuccess: async (answer) => {
       setResult(answer);
-      await queryClient.invalidateQueries({ queryKey: ['order'] });
+      await invalidateAfter(queryClient, applyPath);
     },
     onError: (e) => setProblem(problemMessage(e)),
   });

@@ -12,7 +12,7 @@ import { problemMessage } from './problem-message';
 export function ReceiverDecrypt({ orderId }: { orderId: number }) {
   const api = useApi();
   const decrypt = useMutation<DecryptedReceiver>({
-    mutationFn: () => api.order.receiverDecrypt({ id: orderId }, { skipErrorHandler: true }),
+    mutationFn: () => api.call('/api/order/receiver-decrypt', { id: orderId }, { skipErrorHandler: true }),
   });
   return (
     <section aria-label="完整收货信息" className="flex flex-col gap-2 text-sm">

@@ -1,5 +1,5 @@
 import { CARRIERS, type CarrierCode } from '@consign/api-client';
-import { addressListQuery } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import { Field, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/use-api';
@@ -13,7 +13,7 @@ import { FULFILMENT_COPY as f } from './fulfilment-copy';
 /** The account's sender addresses (发货地址) and the default one, fetched while `enabled`. */
 export function useSenders(enabled: boolean) {
   const api = useApi();
-  const addresses = useQuery({ ...addressListQuery(api), enabled }).data ?? [];
+  const addresses = useQuery({ ...apiQuery(api, '/api/address/index'), enabled }).data ?? [];
   const senders = addresses.filter((a) => a.kind === 'sender');
   return { senders, defaultSender: senders.find((a) => a.is_default)?.id };
 }

@@ -1,121 +1,89 @@
+import { type Address, normalizeMobile } from '@consign/api-client';
 import {
-  type Address,
-  type CarrierCode,
-  isValidMobile,
-  normalizeMobile,
-  normalizeTrackingNo,
-  type OrderAddressBody,
-  type OrderPurchaseBody,
-  type OrderShipBody,
-  trackingNoProblem,
-} from '@consign/api-client';
-import type { FormErrors } from '../../lib/use-form-state';
+  orderAddressBodySchema,
+  orderCancelBodySchema,
+  orderPurchaseBodySchema,
+  orderShipBodySchema,
+} from '@consign/api-client/contract';
+import * as z from 'zod';
+import type { FieldMessages } from '../../lib/form';
 import { parseYuan } from '../shop/goods-form';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
 
 /**
- * The step forms of an order (采购, 发货, 取消) as typed, with the contract's rules (rules.ts: the
- * carrier's tracking-number format, the lengths of fulfilment.ts), and their bodies.
+ * The step forms of an order (采购, 发货, 取消, 修改收货地址): each is the contract's body schema of
+ * its call (rules and limits in `@consign/api-client/contract`, fulfilment.ts), with the order's `id`
+ * (and `version`) among the default values, so what the form hands on submit is the body. Only what a
+ * person types differently from what the API takes is said here: the cost in yuan, an empty mobile.
  */
 
-export interface PurchaseFormValues {
-  supplier: string;
-  supplier_order_no: string;
-  /** Yuan, as typed. */
-  cost: string;
-}
-export const EMPTY_PURCHASE: PurchaseFormValues = { supplier: '', supplier_order_no: '', cost: '' };
+/** 采购: the cost is typed in yuan (at most two decimals) and sent in fen. */
+export const purchaseForm = orderPurchaseBodySchema.extend({
+  cost: z
+    .string()
+    .transform((yuan) => parseYuan(yuan) ?? Number.NaN)
+    .pipe(orderPurchaseBodySchema.shape.cost),
+});
+export const purchaseMessages: FieldMessages<z.input<typeof purchaseForm>> = {
+  supplier: f.required(f.supplier),
+  supplier_order_no: f.required(f.supplierOrderNo),
+  cost: f.badCost,
+};
+export const emptyPurchase = (id: number): z.input<typeof purchaseForm> => ({
+  id,
+  supplier: '',
+  supplier_order_no: '',
+  cost: '',
+});
 
-export function validatePurchase(v: PurchaseFormValues): FormErrors<PurchaseFormValues> {
-  const errors: FormErrors<PurchaseFormValues> = {};
-  if (!v.supplier.trim() || v.supplier.trim().length > 64) errors.supplier = f.required(f.supplier);
-  if (!v.supplier_order_no.trim() || v.supplier_order_no.trim().length > 64) {
-    errors.supplier_order_no = f.required(f.supplierOrderNo);
-  }
-  if (parseYuan(v.cost) === undefined) errors.cost = f.badCost;
-  return errors;
-}
-
-export function purchaseBody(id: number, v: PurchaseFormValues): OrderPurchaseBody {
-  return {
-    id,
-    supplier: v.supplier.trim(),
-    supplier_order_no: v.supplier_order_no.trim(),
-    cost: parseYuan(v.cost) ?? 0,
-  };
-}
-
-export interface ShipFormValues {
-  carrier: CarrierCode | '';
-  tracking_no: string;
-  /** The address id as the select holds it. */
-  sender_address_id: string;
-}
-
+/** 发货: the carrier and the sender are picked ('' until then); the tracking number checked against the carrier. */
+export const shipForm = orderShipBodySchema;
+export const shipMessages: FieldMessages<z.input<typeof shipForm>> = {
+  carrier: f.pickOne(f.carrier),
+  tracking_no: f.required(f.trackingNo),
+  sender_address_id: f.pickOne(f.sender),
+};
 /** An empty ship form with the default sender address preselected. */
-export function emptyShip(addresses: readonly Address[]): ShipFormValues {
+export function emptyShip(id: number, addresses: readonly Address[]) {
   const sender = addresses.find((a) => a.kind === 'sender' && a.is_default);
-  return { carrier: '', tracking_no: '', sender_address_id: sender ? String(sender.id) : '' };
-}
-
-export function validateShip(v: ShipFormValues): FormErrors<ShipFormValues> {
-  const errors: FormErrors<ShipFormValues> = {};
-  if (!v.carrier) errors.carrier = f.pickOne(f.carrier);
-  if (!v.tracking_no.trim()) errors.tracking_no = f.required(f.trackingNo);
-  else if (v.carrier) {
-    const problem = trackingNoProblem(v.carrier, v.tracking_no);
-    if (problem) errors.tracking_no = problem;
-  }
-  if (!v.sender_address_id) errors.sender_address_id = f.pickOne(f.sender);
-  return errors;
-}
-
-export function shipBody(id: number, v: ShipFormValues): OrderShipBody {
   return {
     id,
-    carrier: v.carrier as CarrierCode,
-    tracking_no: normalizeTrackingNo(v.tracking_no),
-    sender_address_id: Number(v.sender_address_id),
+    carrier: '' as z.input<typeof shipForm>['carrier'],
+    tracking_no: '',
+    sender_address_id: sender ? String(sender.id) : '',
   };
 }
 
-export interface ReasonFormValues {
-  reason: string;
-}
-
-export function validateReason(label: string) {
-  return (v: ReasonFormValues): FormErrors<ReasonFormValues> =>
-    !v.reason.trim() || v.reason.trim().length > 200 ? { reason: f.required(label) } : {};
-}
+/** 取消: the reason. */
+export const cancelForm = orderCancelBodySchema;
+export const cancelMessages: FieldMessages<z.input<typeof cancelForm>> = { reason: f.required(f.reason) };
 
 /**
  * 修改收货地址: the receiver's name, mobile and address. Staff only see the mobile masked, so the field
- * starts empty: left empty, the mobile is kept; typed, it must be a mainland mobile (the contract's rule).
+ * starts empty: left empty, the mobile is kept (not sent); typed, it must be a mainland mobile.
  */
-export interface AddressFormValues {
-  name: string;
-  mobile: string;
-  address: string;
-}
-
-export function validateAddress(v: AddressFormValues): FormErrors<AddressFormValues> {
-  const errors: FormErrors<AddressFormValues> = {};
-  if (!v.name.trim() || v.name.trim().length > 32) errors.name = f.required(f.receiverName);
-  if (v.mobile.trim() && !isValidMobile(v.mobile)) errors.mobile = f.mobileInvalid;
-  if (!v.address.trim() || v.address.trim().length > 200) errors.address = f.required(f.receiverAddress);
-  return errors;
-}
-
-/**
- * The body of `/api/order/address` at the `version` the form was filled from (no `mobile` when the
- * field was left empty: the mobile is kept).
- */
-export function addressBody(id: number, version: number, v: AddressFormValues): OrderAddressBody {
-  const mobile = normalizeMobile(v.mobile);
-  return { id, name: v.name.trim(), address: v.address.trim(), ...(mobile ? { mobile } : {}), version };
-}
-
-/** The form's values for the receiver of `detail` (the mobile field starts empty: it is masked). */
-export function addressForm(detail: { receiver: { name: string; address: string } }): AddressFormValues {
-  return { name: detail.receiver.name, mobile: '', address: detail.receiver.address };
+export const addressForm = orderAddressBodySchema.extend({
+  mobile: z
+    .string()
+    .transform((typed) => normalizeMobile(typed) || undefined)
+    .pipe(orderAddressBodySchema.shape.mobile),
+});
+export const addressMessages: FieldMessages<z.input<typeof addressForm>> = {
+  name: f.required(f.receiverName),
+  mobile: f.mobileInvalid,
+  address: f.required(f.receiverAddress),
+};
+/** The form of the receiver of `detail`, at its version (the mobile field starts empty: it is masked). */
+export function addressValues(detail: {
+  id: number;
+  version: number;
+  receiver: { name: string; address: string };
+}): z.input<typeof addressForm> {
+  return {
+    id: detail.id,
+    name: detail.receiver.name,
+    mobile: '',
+    address: detail.receiver.address,
+    version: detail.version,
+  };
 }

@@ -4,9 +4,9 @@ import {
   WRITEBACK_RETRY_FROM,
   WRITEBACK_STATUS_LABELS,
 } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import { Button, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { problemMessage } from './problem-message';
 import { StatusBadge, type Tone } from './status-badge';
@@ -46,14 +46,10 @@ export function WritebackSection({
   const api = useApi();
   const queryClient = useQueryClient();
   const retry = useMutation({
-    mutationFn: () => api.order.writebackRetry({ id: orderId }, { skipErrorHandler: true }),
+    mutationFn: () => api.call('/api/order/writeback-retry', { id: orderId }, { skipErrorHandler: true }),
     onSuccess: () => toast.success(`订单 ${orderNo} 已重新回传`),
     onError: (error) => toast.error(problemMessage(error)),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.orderDetail(orderId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-      ]),
+    onSettled: () => invalidateAfter(queryClient, '/api/order/writeback-retry'),
   });
   if (!writeback) return null;
   const retryable = (WRITEBACK_RETRY_FROM as readonly string[]).includes(writeback.status);

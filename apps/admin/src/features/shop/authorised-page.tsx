@@ -1,9 +1,9 @@
 import { AUTHORISABLE_PLATFORMS, type AuthorisablePlatform } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import { Spinner, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { problemMessage } from '../order/problem-message';
 import { SHOP_COPY } from './copy';
@@ -37,7 +37,8 @@ export function AuthorisedPage() {
   const known = (AUTHORISABLE_PLATFORMS as readonly string[]).includes(platform);
   const complete = useMutation({
     mutationFn: () =>
-      api.shop.authoriseCallback(
+      api.call(
+        '/api/shop/authorise-callback',
         {
           platform: platform as AuthorisablePlatform,
           state: state ?? '',
@@ -47,7 +48,7 @@ export function AuthorisedPage() {
       ),
     onSuccess: async (shop) => {
       toast.success(a.added(shop.name));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.shops.all });
+      await invalidateAfter(queryClient, '/api/shop/authorise-callback');
       await navigate({ to: '/shop/setting', replace: true });
     },
   });

@@ -1,5 +1,4 @@
 import { COPY_URLS_MAX } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import {
   Button,
   Field,
@@ -10,10 +9,11 @@ import {
   SelectValue,
   toast,
 } from '@consign/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { TITLES } from '../../copy';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { useShopOptions } from '../list/shop-options';
 import { SHOP_COPY } from './copy';
@@ -39,17 +39,15 @@ function errorsOf(shopId: string, text: string) {
 export function CopyFormPage() {
   const api = useApi();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const shops = useShopOptions();
   const [shopId, setShopId] = useState('');
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const titleId = useId();
   const create = useMutation({
-    mutationFn: (body: { shop_id: number; urls: string[] }) => api.copy.create(body),
+    ...callMutation(api, '/api/copy/create'),
     onSuccess: async ({ created }) => {
       toast.success(f.created(created));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.copyRecords.all });
       await navigate({ to: '/shop/copy/list' });
     },
   });

@@ -1,5 +1,5 @@
 import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
-import { goodsDetailQuery, queryKeys } from '@consign/api-client/query';
+import { apiKey, apiQuery } from '@consign/api-client/query';
 import {
   Button,
   ConfirmDialog,
@@ -32,7 +32,10 @@ const d = SHOP_COPY.detail;
 export function GoodsDetailPage() {
   const { id } = route.useSearch();
   const api = useApi();
-  const goods = useQuery(goodsDetailQuery(api, id ?? 0));
+  const goods = useQuery({
+    ...apiQuery(api, '/api/goods/detail', { id: id ?? 0 }),
+    enabled: id !== undefined,
+  });
   const back = (
     <Button asChild>
       <Link to="/shop/goods">{d.back}</Link>
@@ -66,20 +69,21 @@ function GoodsForm({ goods }: { goods: Goods }) {
   const { values, errors, set, submit, reset } = useFormState<GoodsFormValues>(initial, validateGoods);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const save = useMutation({
-    mutationFn: (next: GoodsFormValues) => api.goods.save(formToBody(goods, next)),
+    mutationKey: ['/api/goods/save'],
+    mutationFn: (next: GoodsFormValues) => api.call('/api/goods/save', formToBody(goods, next)),
     onSuccess: async (saved) => {
       // The saved values become the new baseline: leaving no longer asks.
       const next = goodsToForm(saved);
       setInitial(next);
       reset(next);
       toast.success(d.saved);
-      queryClient.setQueryData(queryKeys.goods.detail(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.goods.lists });
+      queryClient.setQueryData(apiKey('/api/goods/detail', { id: saved.id }), saved);
     },
   });
   // After a stale save (409): load the current record; the form starts over from it (new key).
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.goods.detail(goods.id) }),
+    mutationFn: () =>
+      queryClient.invalidateQueries({ queryKey: apiKey('/api/goods/detail', { id: goods.id }) }),
   });
   const blocker = useBlocker({
     shouldBlockFn: () => dirty && !save.isPending,

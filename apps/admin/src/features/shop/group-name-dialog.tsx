@@ -1,27 +1,28 @@
-import type { ShopGroup, ShopGroupSaveBody } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import type { ShopGroup } from '@consign/api-client';
+import { shopGroupSaveBodySchema } from '@consign/api-client/contract';
+import { apiKey } from '@consign/api-client/query';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type * as z from 'zod';
+import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SHOP_COPY } from './copy';
 
 const g = SHOP_COPY.groups;
-export const GROUP_NAME_MAX = 32;
 
-/** The error of a group name, or undefined when it is valid (1-32 characters after trimming). */
-export function groupNameError(name: string): string | undefined {
-  const trimmed = name.trim();
-  if (!trimmed) return g.nameRequired;
-  if ([...trimmed].length > GROUP_NAME_MAX) return g.nameTooLong;
-  return undefined;
-}
+/** The group dialog: the contract's save body (a name of 1-32 characters). */
+export const groupForm = shopGroupSaveBodySchema;
+export const groupMessages: FieldMessages<z.input<typeof groupForm>> = {
+  name: { too_small: g.nameRequired, too_big: g.nameTooLong, default: g.nameRequired },
+};
 
 /**
  * Creates a group (`group` null) or renames one. On success: a toast, the group and shop lists
- * refreshed, the dialog closed. On failure the dialog stays open with what was typed.
+ * refreshed, the dialog closed. On failure the dialog stays open with what was typed. Keyed by its
+ * opening and the group's version (`formKey`): each is a new form.
  */
 export function GroupNameDialog({
   group,
@@ -34,58 +35,35 @@ export function GroupNameDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setName(group?.name ?? '');
-      setTouched(false);
-    }
-  }, [open, group]);
+  const form = useContractForm(groupForm, {
+    defaultValues: group ? { id: group.id, name: group.name, version: group.version } : { name: '' },
+    messages: groupMessages,
+  });
   const save = useMutation({
-    mutationFn: (body: ShopGroupSaveBody) => api.shop.groupSave(body),
-    onSuccess: async (saved) => {
+    ...callMutation(api, '/api/shop/group-save'),
+    onSuccess: (saved) => {
       toast.success(group ? g.renamed(saved.name) : g.created(saved.name));
       onOpenChange(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
-      ]);
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
-    onSuccess: () => save.reset(),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/shop/group-index') }),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
-  const error = touched ? groupNameError(name) : undefined;
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={group ? g.renameTitle : g.createTitle}
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (groupNameError(name)) return;
-        save.mutate(
-          group ? { id: group.id, name: name.trim(), version: group.version } : { name: name.trim() },
-        );
-      }}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
-      <Field label={g.name} required error={error}>
+      <Field label={g.name} required error={form.formState.errors.name?.message}>
         <Input
-          value={name}
           placeholder={g.namePlaceholder}
-          maxLength={64}
+          maxLength={maxLengthOf(groupForm.shape.name)}
           autoComplete="off"
-          onChange={(event) => setName(event.target.value)}
-          onBlur={() => setTouched(true)}
+          {...form.register('name')}
         />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />

@@ -1,8 +1,9 @@
-import type { Shop, ShopMoveBody } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import type { Shop } from '@consign/api-client';
+import { apiKey } from '@consign/api-client/query';
 import { Field, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
@@ -29,18 +30,14 @@ export function MoveShopDialog({
     if (open && shop) setTarget(shop.group_id ? String(shop.group_id) : NONE);
   }, [open, shop]);
   const move = useMutation({
-    mutationFn: (body: ShopMoveBody) => api.shop.move(body),
-    onSuccess: async (moved) => {
+    ...callMutation(api, '/api/shop/move'),
+    onSuccess: (moved) => {
       toast.success(SHOP_COPY.moved(moved.name, moved.group_name || SHOP_COPY.noGroup));
       onOpenChange(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
-      ]);
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/shop/index') }),
     onSuccess: () => move.reset(),
   });
   const { reset: forgetMove } = move;

@@ -5,7 +5,7 @@ import {
   type ShopAuthoriseBody,
   type ShopState,
 } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import {
   Button,
   Dialog,
@@ -18,6 +18,7 @@ import {
   toast,
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { StatusBadge, type Tone } from '../order/status-badge';
 import { SHOP_COPY } from './copy';
@@ -63,7 +64,7 @@ export function canReauthorise(shop: Shop): boolean {
 export function useAuthorise() {
   const api = useApi();
   return useMutation({
-    mutationFn: (body: ShopAuthoriseBody) => api.shop.authorise(body),
+    mutationFn: (body: ShopAuthoriseBody) => api.call('/api/shop/authorise', body),
     onSuccess: ({ url }) => {
       window.location.assign(url);
     },
@@ -76,10 +77,14 @@ export function useToggleShop() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (shop: Shop) =>
-      api.shop.toggle({ id: shop.id, disabled: shop.state !== 'disabled', version: shop.version }),
+      api.call('/api/shop/toggle', {
+        id: shop.id,
+        disabled: shop.state !== 'disabled',
+        version: shop.version,
+      }),
     onSuccess: async (shop) => {
       toast.success(shop.state === 'disabled' ? a.disabled(shop.name) : a.enabled(shop.name));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.shops.all });
+      await invalidateAfter(queryClient, '/api/shop/toggle');
     },
   });
 }
@@ -93,11 +98,7 @@ export function AddShopDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const api = useApi();
-  const platforms = useQuery({
-    queryKey: queryKeys.shopPlatforms,
-    queryFn: () => api.shop.platforms(),
-    enabled: open,
-  });
+  const platforms = useQuery({ ...apiQuery(api, '/api/shop/platforms', {}), enabled: open });
   const authorise = useAuthorise();
   const going = authorise.isPending || authorise.isSuccess ? authorise.variables?.platform : undefined;
   return (

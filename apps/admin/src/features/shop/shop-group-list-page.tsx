@@ -1,16 +1,16 @@
 import type { ShopGroup } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import { Button, ConfirmDialog, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { TITLES } from '../../copy';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { ListPage } from '../list/list-page';
 import { shopGroupList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
+import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { SHOP_COPY } from './copy';
 import { GroupNameDialog } from './group-name-dialog';
 
@@ -70,6 +70,7 @@ export function ShopGroupListPage() {
   const {
     editing,
     editOpen,
+    editOpened,
     setEditOpen,
     deleting,
     deleteOpen,
@@ -78,6 +79,7 @@ export function ShopGroupListPage() {
     openEdit,
     openDelete,
   } = useEditDeleteDialogs<ShopGroup>();
+  const editingNow = editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null;
   const tableColumns = useMemo(() => columns(openEdit, openDelete), [openEdit, openDelete]);
   return (
     <ListPage
@@ -93,7 +95,8 @@ export function ShopGroupListPage() {
     >
       <GroupNameDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        group={editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null}
+        key={formKey(editOpened, editingNow)}
+        group={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />
@@ -106,12 +109,9 @@ export function ShopGroupListPage() {
         confirmText={g.delete}
         onConfirm={async () => {
           if (!deleting) return;
-          await api.shop.groupDel({ id: deleting.id });
+          await api.call('/api/shop/group-del', { id: deleting.id });
           toast.success(g.deleted(deleting.name));
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: queryKeys.shopGroups.all }),
-            queryClient.invalidateQueries({ queryKey: queryKeys.shops.all }),
-          ]);
+          await invalidateAfter(queryClient, '/api/shop/group-del');
         }}
       />
     </ListPage>

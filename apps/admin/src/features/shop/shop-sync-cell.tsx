@@ -1,7 +1,7 @@
 import type { Shop } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import { Button, formatDateTime, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { problemMessage } from '../order/problem-message';
 
@@ -36,10 +36,10 @@ export function ShopSyncCell({ shop }: { shop: Shop }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const sync = useMutation({
-    mutationFn: () => api.shop.sync({ id: shop.id }),
+    mutationFn: () => api.call('/api/shop/sync', { id: shop.id }),
     onSuccess: async (answer) => {
       toast.success(SYNC_COPY.requested(answer.name));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.shops.all });
+      await invalidateAfter(queryClient, '/api/shop/sync');
     },
     onError: (error) => toast.error(problemMessage(error)),
   });

@@ -1,5 +1,5 @@
 import { ADDRESS_KINDS, type Address, type AddressKind } from '@consign/api-client';
-import { addressListQuery, queryKeys } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import {
   Badge,
   Button,
@@ -19,6 +19,7 @@ import { DataTable, type DataTableProps } from '@consign/ui/components/data-tabl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { TITLES } from '../../copy';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
@@ -34,17 +35,14 @@ import { RowActions, SettingsCard, useDialogForm } from './crud-parts';
  */
 export function AddressPage() {
   const api = useApi();
-  const query = useQuery(addressListQuery(api));
+  const query = useQuery(apiQuery(api, '/api/address/index'));
   const queryClient = useQueryClient();
   const dialogs = useEditDeleteDialogs<Address>();
   const [newKind, setNewKind] = useState<AddressKind>('sender');
   const titleId = useId();
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
-    [queryClient],
-  );
+  const refresh = useCallback(() => invalidateAfter(queryClient, '/api/address/save'), [queryClient]);
   const makeDefault = useMutation({
-    mutationFn: (a: Address) => api.address.save({ ...a, is_default: true }),
+    mutationFn: (a: Address) => api.call('/api/address/save', { ...a, is_default: true }),
     onSuccess: async (saved) => {
       toast.success(t.saved(saved.name));
       await refresh();
@@ -145,7 +143,7 @@ export function AddressPage() {
         confirmText={t.delete}
         onConfirm={async () => {
           if (!dialogs.deleting) return;
-          await api.address.del({ id: dialogs.deleting.id });
+          await api.call('/api/address/del', { id: dialogs.deleting.id });
           toast.success(t.deleted(dialogs.deleting.name));
           await refresh();
         }}
@@ -175,7 +173,8 @@ function AddressDialog({
   const [source, setSource] = useState<Address | null>(null);
   const current = source && source.id === address?.id ? source : address;
   const save = useMutation({
-    mutationFn: () => api.address.save(formToAddress(current, values), { skipErrorHandler: true }),
+    mutationFn: () =>
+      api.call('/api/address/save', formToAddress(current, values), { skipErrorHandler: true }),
     onSuccess: async (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
@@ -183,7 +182,7 @@ function AddressDialog({
     },
   });
   const reload = useMutation({
-    mutationFn: () => api.address.index({}),
+    mutationFn: () => api.call('/api/address/index', {}),
     onSuccess: (all) => {
       const fresh = all.find((a) => a.id === address?.id) ?? null;
       setSource(fresh);

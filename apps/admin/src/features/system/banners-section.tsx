@@ -1,9 +1,10 @@
 import type { Banner } from '@consign/api-client';
-import { companyConfigQuery, queryKeys } from '@consign/api-client/query';
+import { apiKey, companyConfigQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, Input, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
@@ -137,9 +138,9 @@ export function BannersSection() {
         confirmText={t.delete}
         onConfirm={async () => {
           if (!deleting) return;
-          await api.company.adDel({ id: deleting.id });
+          await api.call('/api/company/ad-del', {}, { query: { id: deleting.id } });
           toast.success(t.deleted(deleting.name));
-          await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
+          await invalidateAfter(queryClient, '/api/company/ad-del');
         }}
       />
     </SettingsCard>
@@ -160,15 +161,15 @@ function BannerDialog({
   const form = useDialogForm({ open, source: banner, toForm: bannerToForm, validate: validateBanner });
   const { values, errors, set } = form;
   const save = useMutation({
-    mutationFn: (v: BannerFormValues) => api.company.adSave(formToBanner(banner, v)),
-    onSuccess: async (saved) => {
+    mutationKey: ['/api/company/ad-save'],
+    mutationFn: (v: BannerFormValues) => api.call('/api/company/ad-save', formToBanner(banner, v)),
+    onSuccess: (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/default/config') }),
     onSuccess: () => save.reset(),
   });
   const { reset: forgetSave } = save;

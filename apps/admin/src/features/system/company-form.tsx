@@ -1,8 +1,9 @@
 import { type Company, isSafeUrl } from '@consign/api-client';
-import { companyQuery, queryKeys } from '@consign/api-client/query';
+import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, Field, Input, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { useFormState } from '../../lib/use-form-state';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
@@ -27,7 +28,7 @@ export function validateCompany(c: Company): Errors {
 
 /** 公司信息: the profile form beside a live preview of the logo, the short name and the footer. */
 export function CompanySection() {
-  const company = useQuery(companyQuery(useApi())).data;
+  const company = useQuery(apiQuery(useApi(), '/api/company/index')).data;
   // A new version (saved here, or loaded after a stale save) starts the form over from it.
   return company ? <CompanyForm key={company.version} company={company} /> : null;
 }
@@ -39,16 +40,15 @@ function CompanyForm({ company }: { company: Company }) {
   const { values, errors, set, submit } = useFormState(company, validateCompany);
   const dirty = JSON.stringify(values) !== JSON.stringify(company);
   const save = useMutation({
-    mutationFn: (body: Company) => api.company.update(body),
-    onSuccess: async (saved) => {
+    // Also refreshes the public config: the shell's branding and the login page read it.
+    ...callMutation(api, '/api/company/update'),
+    onSuccess: (saved) => {
       toast.success(t.saved);
-      queryClient.setQueryData(queryKeys.company, saved);
-      // The shell's branding and the login page read the public config.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.companyConfig });
+      queryClient.setQueryData(apiKey('/api/company/index', {}), saved);
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.company }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/company/index') }),
   });
   const field = (
     key: Exclude<keyof Company, 'version'>,

@@ -1,5 +1,5 @@
-import { type Settings, type SettingsUpdateBody, SYNC_INTERVALS } from '@consign/api-client';
-import { queryKeys, settingQuery } from '@consign/api-client/query';
+import { type Settings, SYNC_INTERVALS } from '@consign/api-client';
+import { apiKey, apiQuery } from '@consign/api-client/query';
 import {
   Button,
   Field,
@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { TITLES } from '../../copy';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { useFormState } from '../../lib/use-form-state';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
@@ -26,7 +27,7 @@ const t = SYSTEM_COPY.setting;
 
 /** 代发设置: the settings of `setting.index` as a form, saved with `setting.update`. */
 export function DropshipSettingsPage() {
-  const query = useQuery(settingQuery(useApi()));
+  const query = useQuery(apiQuery(useApi(), '/api/setting/index'));
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
@@ -49,14 +50,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const { values, errors, set, submit, reset } = useFormState<SettingsFormValues>(initial, validateSettings);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const save = useMutation({
-    mutationFn: (body: SettingsUpdateBody) => api.setting.update(body),
+    ...callMutation(api, '/api/setting/update'),
     onSuccess: (saved) => {
       toast.success(t.saved);
-      queryClient.setQueryData(queryKeys.setting, saved);
+      queryClient.setQueryData(apiKey('/api/setting/index', {}), saved);
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.setting }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/setting/index') }),
   });
   return (
     <form

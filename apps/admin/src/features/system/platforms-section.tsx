@@ -1,43 +1,50 @@
 import type { Platform, PlatformAuth } from '@consign/api-client';
-import { platformAuthListQuery, platformListQuery, queryKeys } from '@consign/api-client/query';
+import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, Input, Switch, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
+import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_COPY } from './copy';
-import { RowActions, SettingsCard, useDialogForm } from './crud-parts';
+import { RowActions, SettingsCard } from './crud-parts';
 import {
-  type AuthFormValues,
-  authToForm,
-  formToAuth,
-  formToPlatform,
-  type PlatformFormValues,
-  platformToForm,
-  validateAuth,
-  validatePlatform,
+  authFields,
+  authForm,
+  authMessages,
+  authValues,
+  platformForm,
+  platformMessages,
+  platformValues,
 } from './platform-form';
 
 const t = SYSTEM_COPY.platforms;
 const a = SYSTEM_COPY.auths;
 const AUTH_TONES = { active: 'success', expired: 'danger', revoked: 'neutral' } as const;
 
+/** The cache key of one platform's authorisations (the key `apiQuery` gives that read). */
+const platformAuthsKey = (platformId: number) =>
+  apiKey('/api/company/platform-auth-list', {}, { platform_id: platformId });
+
 /** 平台管理: the platforms (CRUD) and, for the selected one, its shop authorisations (CRUD). */
 export function PlatformsSection() {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const list = useQuery(platformListQuery(api));
+  const list = useQuery(apiQuery(api, '/api/company/platform-list'));
   const platforms = list.data ?? [];
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = platforms.find((p) => p.id === selectedId) ?? null;
   const dialogs = useEditDeleteDialogs<Platform>();
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
+  const editingNow = editing ? (platforms.find((p) => p.id === editing.id) ?? editing) : null;
 
   const columns = useMemo<DataTableProps<Platform>['columns']>(
     () => [
@@ -105,7 +112,8 @@ export function PlatformsSection() {
       )}
       <PlatformDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        platform={editing ? (platforms.find((p) => p.id === editing.id) ?? editing) : null}
+        key={formKey(dialogs.editOpened, editingNow)}
+        platform={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />
@@ -118,17 +126,18 @@ export function PlatformsSection() {
         confirmText={t.delete}
         onConfirm={async () => {
           if (!deleting) return;
-          await api.company.platformDel({ id: deleting.id });
+          await api.call('/api/company/platform-del', {}, { query: { id: deleting.id } });
           toast.success(t.deleted(deleting.name));
           if (deleting.id === selectedId) setSelectedId(null);
-          queryClient.removeQueries({ queryKey: queryKeys.platformAuths.list(deleting.id) });
-          await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
+          queryClient.removeQueries({ queryKey: platformAuthsKey(deleting.id) });
+          await invalidateAfter(queryClient, '/api/company/platform-del');
         }}
       />
     </SettingsCard>
   );
 }
 
+/** 平台: create or edit. Keyed by its opening and the platform's version: each is a new form. */
 function PlatformDialog({
   platform,
   open,
@@ -140,46 +149,41 @@ function PlatformDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const form = useDialogForm({ open, source: platform, toForm: platformToForm, validate: validatePlatform });
-  const { values, errors, set } = form;
+  const form = useContractForm(platformForm, {
+    defaultValues: platformValues(platform),
+    messages: platformMessages,
+  });
+  const { errors } = form.formState;
   const save = useMutation({
-    mutationFn: (v: PlatformFormValues) => api.company.platformSave(formToPlatform(platform, v)),
-    onSuccess: async (saved) => {
+    ...callMutation(api, '/api/company/platform-save'),
+    onSuccess: (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.platforms });
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.platforms }),
-    onSuccess: () => save.reset(),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/company/platform-list') }),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={platform ? t.editTitle : t.createTitle}
-      onSubmit={form.submit((v) => save.mutate(v))}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
-      <Field label={t.name} error={errors.name} required>
-        <Input value={values.name} maxLength={64} onChange={(e) => set('name', e.target.value)} />
+      <Field label={t.name} error={errors.name?.message} required>
+        <Input maxLength={maxLengthOf(platformForm.shape.name)} {...form.register('name')} />
       </Field>
-      <Field label={t.code} error={errors.code} description={t.codeHint} required>
-        <Input
-          value={values.code}
-          maxLength={32}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => set('code', e.target.value)}
-        />
+      <Field label={t.code} error={errors.code?.message} description={t.codeHint} required>
+        <Input maxLength={32} autoComplete="off" spellCheck={false} {...form.register('code')} />
       </Field>
       <Field label={t.enabled}>
-        <Switch checked={values.enabled} onCheckedChange={(enabled) => set('enabled', enabled)} />
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+        />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
@@ -191,10 +195,13 @@ function AuthsPanel({ platform }: { platform: Platform }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const list = useQuery(platformAuthListQuery(api, platform.id));
+  const list = useQuery(
+    apiQuery(api, '/api/company/platform-auth-list', {}, { query: { platform_id: platform.id } }),
+  );
   const dialogs = useEditDeleteDialogs<PlatformAuth>();
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
+  const editingNow = editing ? (list.data?.find((row) => row.id === editing.id) ?? editing) : null;
 
   const columns = useMemo<DataTableProps<PlatformAuth>['columns']>(
     () => [
@@ -258,8 +265,9 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         getRowId={(row) => String(row.id)}
       />
       <AuthDialog
+        key={formKey(dialogs.editOpened, editingNow)}
         platformId={platform.id}
-        auth={editing ? (list.data?.find((row) => row.id === editing.id) ?? editing) : null}
+        auth={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />
@@ -272,15 +280,20 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         confirmText={a.delete}
         onConfirm={async () => {
           if (!deleting) return;
-          await api.company.platformAuthDel({ id: deleting.id, platform_id: platform.id });
+          await api.call(
+            '/api/company/platform-auth-del',
+            {},
+            { query: { id: deleting.id, platform_id: platform.id } },
+          );
           toast.success(a.deleted(deleting.shop_name));
-          await queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platform.id) });
+          await invalidateAfter(queryClient, '/api/company/platform-auth-del');
         }}
       />
     </section>
   );
 }
 
+/** 平台授权: create or edit. Keyed by its opening and the authorisation's version: each is a new form. */
 function AuthDialog({
   platformId,
   auth,
@@ -294,60 +307,50 @@ function AuthDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const form = useDialogForm({ open, source: auth, toForm: authToForm, validate: validateAuth });
-  const { values, errors, set } = form;
+  const form = useContractForm(authForm, {
+    defaultValues: authValues(platformId, auth),
+    messages: authMessages,
+  });
+  const { errors } = form.formState;
   const save = useMutation({
-    mutationFn: (v: AuthFormValues) => api.company.platformAuthSave(formToAuth(platformId, auth, v)),
-    onSuccess: async (saved) => {
+    ...callMutation(api, '/api/company/platform-auth-save'),
+    onSuccess: (saved) => {
       toast.success(a.saved(saved.shop_name));
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platformId) });
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.platformAuths.list(platformId) }),
-    onSuccess: () => save.reset(),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: platformAuthsKey(platformId) }),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={auth ? a.editTitle : a.createTitle}
-      onSubmit={form.submit((v) => save.mutate(v))}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
-      <Field label={a.shopName} error={errors.shop_name} required>
-        <Input value={values.shop_name} maxLength={128} onChange={(e) => set('shop_name', e.target.value)} />
+      <Field label={a.shopName} error={errors.shop_name?.message} required>
+        <Input maxLength={maxLengthOf(authFields.shop_name)} {...form.register('shop_name')} />
       </Field>
-      <Field label={a.appKey} error={errors.app_key} required>
+      <Field label={a.appKey} error={errors.app_key?.message} required>
         <Input
-          value={values.app_key}
-          maxLength={128}
+          maxLength={maxLengthOf(authFields.app_key)}
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => set('app_key', e.target.value)}
+          {...form.register('app_key')}
         />
       </Field>
-      <Field label={a.appSecret} error={errors.app_secret} description={a.appSecretHint}>
+      <Field label={a.appSecret} error={errors.app_secret?.message} description={a.appSecretHint}>
         <Input
           type="password"
-          value={values.app_secret}
-          maxLength={256}
+          maxLength={maxLengthOf(authFields.app_secret)}
           autoComplete="new-password"
-          onChange={(e) => set('app_secret', e.target.value)}
+          {...form.register('app_secret')}
         />
       </Field>
-      <Field label={a.expires} error={errors.expires} description={a.expiresHint}>
-        <Input
-          type="datetime-local"
-          step={1}
-          value={values.expires}
-          onChange={(e) => set('expires', e.target.value)}
-        />
+      <Field label={a.expires} error={errors.expires_at?.message} description={a.expiresHint}>
+        <Input type="datetime-local" step={1} {...form.register('expires_at')} />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>

@@ -1,5 +1,5 @@
 import { type Member, mayGrant, type TeamRole, USER_STATUSES } from '@consign/api-client';
-import { currentUserQuery, queryKeys, roleListQuery } from '@consign/api-client/query';
+import { apiKey, currentUserQuery, listQuery } from '@consign/api-client/query';
 import {
   Button,
   ConfirmDialog,
@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo } from 'react';
 import { TITLES } from '../../copy';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
@@ -126,14 +127,11 @@ export function MemberListPage() {
   /** The row as the list holds it now (after a reload, the current one). */
   const current = (member: Member | null) =>
     member ? (list.query.data?.list.find((row) => row.id === member.id) ?? member) : null;
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
-    ]);
+  const refresh = () => invalidateAfter(queryClient, '/api/team/member-status');
   const enable = useMutation({
+    mutationKey: ['/api/team/member-status'],
     mutationFn: (member: Member) =>
-      api.team.memberStatus({ id: member.id, status: 'active', version: member.version }),
+      api.call('/api/team/member-status', { id: member.id, status: 'active', version: member.version }),
     onSuccess: async (member) => {
       toast.success(m.enabled(member.mobile));
       await refresh();
@@ -200,7 +198,7 @@ export function MemberListPage() {
         confirmText={TEAM_COPY.delete}
         onConfirm={async () => {
           if (!deleting) return;
-          await api.team.memberDel({ id: deleting.id });
+          await api.call('/api/team/member-del', { id: deleting.id });
           toast.success(m.deleted(deleting.mobile));
           await refresh();
         }}
@@ -227,8 +225,9 @@ function DisableMemberDialog({
 }) {
   const api = useApi();
   const disable = useMutation({
+    mutationKey: ['/api/team/member-status'],
     mutationFn: (row: Member) =>
-      api.team.memberStatus({ id: row.id, status: 'disabled', version: row.version }),
+      api.call('/api/team/member-status', { id: row.id, status: 'disabled', version: row.version }),
     onSuccess: async (saved) => {
       toast.success(m.disabled(saved.mobile));
       await onDone();
@@ -259,7 +258,10 @@ const NO_ROLES: TeamRole[] = [];
 /** The roles to pick from (the account has few; the first 100). */
 function useRoleOptions(enabled: boolean) {
   const api = useApi();
-  return useQuery({ ...roleListQuery(api, { pageIndex: 1, pageSize: 100 }), enabled }).data?.list ?? NO_ROLES;
+  return (
+    useQuery({ ...listQuery(api, '/api/team/role-index', { pageIndex: 1, pageSize: 100 }), enabled }).data
+      ?.list ?? NO_ROLES
+  );
 }
 
 /**
@@ -284,18 +286,15 @@ function MemberDialog({
   const roles = useRoleOptions(open);
   const user = useQuery(currentUserQuery(api)).data;
   const save = useMutation({
-    mutationFn: (v: MemberFormValues) => api.team.memberSave(formToMember(member, v)),
-    onSuccess: async (saved) => {
+    mutationKey: ['/api/team/member-save'],
+    mutationFn: (v: MemberFormValues) => api.call('/api/team/member-save', formToMember(member, v)),
+    onSuccess: (saved) => {
       toast.success(isNew ? m.added(saved.mobile) : m.saved(saved.mobile));
       onOpenChange(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
-      ]);
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/team/member-index') }),
     onSuccess: () => save.reset(),
   });
   const { reset: forgetSave } = save;

@@ -5,13 +5,14 @@ import {
   PERMISSIONS,
   type TeamRole,
 } from '@consign/api-client';
-import { currentUserQuery, queryKeys } from '@consign/api-client/query';
+import { apiKey, currentUserQuery } from '@consign/api-client/query';
 import { Button, Checkbox, ConfirmDialog, Field, formatDateTime, Input, Label, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useId, useMemo } from 'react';
 import { TITLES } from '../../copy';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
@@ -103,9 +104,9 @@ export function RoleListPage() {
         onConfirm={async () => {
           if (!deleting) return;
           // A role in use is refused with the server's message (a toast); the dialog stays open.
-          await api.team.roleDel({ id: deleting.id });
+          await api.call('/api/team/role-del', { id: deleting.id });
           toast.success(t.deleted(deleting.name));
-          await queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
+          await invalidateAfter(queryClient, '/api/team/role-del');
         }}
       />
     </ListPage>
@@ -132,20 +133,15 @@ function RoleDialog({
   const errorId = useId();
   const holder = useQuery(currentUserQuery(api)).data;
   const save = useMutation({
-    mutationFn: (v: RoleFormValues) => api.team.roleSave(formToRole(role, v)),
-    onSuccess: async (saved) => {
+    mutationKey: ['/api/team/role-save'],
+    mutationFn: (v: RoleFormValues) => api.call('/api/team/role-save', formToRole(role, v)),
+    onSuccess: (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
-        // The caller's own permissions may have changed with their role.
-        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
-      ]);
     },
   });
   const reload = useMutation({
-    mutationFn: () => queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/team/role-index') }),
     onSuccess: () => save.reset(),
   });
   const { reset: forgetSave } = save;

@@ -1,11 +1,11 @@
 import { type SellerAccount, USER_STATUSES } from '@consign/api-client';
-import { queryKeys } from '@consign/api-client/query';
 import { Button, ConfirmDialog, formatDateTime, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { TITLES } from '../../copy';
+import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { ListPage } from '../list/list-page';
 import { sellerList } from '../list/lists';
@@ -70,11 +70,10 @@ export function SellerListPage() {
   const queryClient = useQueryClient();
   const disabling = useRowDialog<SellerAccount | null>(null);
   const enable = useMutation({
-    mutationFn: (seller: SellerAccount) => api.seller.status({ id: seller.id, status: 'active' }),
-    onSuccess: async (seller) => {
-      toast.success(s.enabled(seller.name));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.sellers.all });
-    },
+    mutationKey: ['/api/seller/status'],
+    mutationFn: (seller: SellerAccount) =>
+      api.call('/api/seller/status', { id: seller.id, status: 'active' }),
+    onSuccess: (seller) => toast.success(s.enabled(seller.name)),
   });
   const { show: showDisable } = disabling;
   const { mutate: enableSeller } = enable;
@@ -104,9 +103,9 @@ export function SellerListPage() {
         confirmText={TEAM_COPY.disable}
         onConfirm={async () => {
           if (!disabling.row) return;
-          await api.seller.status({ id: disabling.row.id, status: 'disabled' });
+          await api.call('/api/seller/status', { id: disabling.row.id, status: 'disabled' });
           toast.success(s.disabled(disabling.row.name));
-          await queryClient.invalidateQueries({ queryKey: queryKeys.sellers.all });
+          await invalidateAfter(queryClient, '/api/seller/status');
         }}
       />
     </ListPage>

@@ -1,5 +1,5 @@
 import { hasPermission } from '@consign/api-client';
-import { currentUserQuery, dashboardSummaryQuery } from '@consign/api-client/query';
+import { apiQuery, currentUserQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
 import { MenuGridPage } from '../../../features/dashboard/menu-grid-page';
@@ -18,7 +18,8 @@ export const Route = createFileRoute('/_authed/dashboard_/index')({
     void queryClient
       .ensureQueryData(currentUserQuery(api))
       .then((user) => {
-        if (hasPermission(user, 'order:view')) return queryClient.prefetchQuery(dashboardSummaryQuery(api));
+        if (hasPermission(user, 'order:view'))
+          return queryClient.prefetchQuery(apiQuery(api, '/api/dashboard/summary'));
       })
       .catch(() => undefined);
   },

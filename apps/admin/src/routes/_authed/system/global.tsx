@@ -1,4 +1,4 @@
-import { companyQuery } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
 import { GlobalSettingsPage } from '../../../features/system/global-settings-page';
@@ -6,6 +6,7 @@ import { GlobalSettingsPage } from '../../../features/system/global-settings-pag
 /** Administrators only (`authority`): the menu hides it from others, and the route guard refuses them. */
 export const Route = createFileRoute('/_authed/system/global')({
   staticData: { title: TITLES.systemGlobal, authority: 'admin' },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(companyQuery(api)),
+  loader: ({ context: { queryClient, api } }) =>
+    queryClient.ensureQueryData(apiQuery(api, '/api/company/index')),
   component: GlobalSettingsPage,
 });

@@ -1,10 +1,11 @@
-import { settingQuery } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
 import { DropshipSettingsPage } from '../../../features/system/dropship-settings-page';
 
 export const Route = createFileRoute('/_authed/system/setting')({
   staticData: { title: TITLES.systemSetting, permission: 'setting:manage' },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(settingQuery(api)),
+  loader: ({ context: { queryClient, api } }) =>
+    queryClient.ensureQueryData(apiQuery(api, '/api/setting/index')),
   component: DropshipSettingsPage,
 });

@@ -1,4 +1,4 @@
-import { goodsDetailQuery } from '@consign/api-client/query';
+import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { TITLES } from '../../../../copy';
@@ -13,7 +13,9 @@ export const Route = createFileRoute('/_authed/shop/goods/detail')({
   loader: async ({ context: { queryClient, api }, deps }) => {
     // A missing product is not a route error: the page says so.
     if (deps.id !== undefined)
-      await queryClient.ensureQueryData(goodsDetailQuery(api, deps.id)).catch(() => undefined);
+      await queryClient
+        .ensureQueryData(apiQuery(api, '/api/goods/detail', { id: deps.id }))
+        .catch(() => undefined);
   },
   component: GoodsDetailPage,
 });

@@ -1,0 +1,122 @@
+import { STALE_RECORD_MESSAGE } from '@consign/api-client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import type * as z from 'zod';
+import { problemMessage } from '../features/order/problem-message';
+import { isStaleRecord } from '../features/versions/stale-record-alert';
+
+/**
+ * The one way to write a form (see README, "Forms"): react-hook-form with the contract's zod schema
+ * as its resolver, so each rule and limit is written once, in `@consign/api-client/contract`.
+ */
+
+/**
+ * The Chinese message of a field, for the rules of the contract that carry no Chinese message: one
+ * for the field, or one per zod issue code (`{ too_small: '请输入…', too_big: '最多 32 个字符' }`,
+ * `default` for the others).
+ */
+export type FieldMessage = string | ({ default?: string } & Partial<Record<string, string>>);
+export type FieldMessages<V> = Partial<Record<keyof V & string, FieldMessage>>;
+
+function messageOf(message: FieldMessage | undefined, code: unknown): string | undefined {
+  if (typeof message === 'string' || message === undefined) return message;
+  return message[String(code)] ?? message.default;
+}
+
+const CHINESE = /[\u4e00-\u9fff]/;
+/** The message of a field the form gives none for, when the contract's message is not Chinese. */
+export const INVALID_FIELD = '格式不正确';
+
+/**
+ * A resolver from a contract schema: its issues land on their fields; a message the contract wrote in
+ * Chinese (`请输入正确的手机号`, a tracking-number hint) is kept, any other (zod's English defaults)
+ * becomes the form's message for that field (`messages`).
+ */
+export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  messages: FieldMessages<z.input<S>>,
+) {
+  const resolve = zodResolver(schema);
+  const resolver: typeof resolve = async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    for (const [name, error] of Object.entries(result.errors as FieldErrors)) {
+      if (error && !CHINESE.test(String(error.message ?? ''))) {
+        error.message = messageOf(messages[name as keyof z.input<S> & string], error.type) ?? INVALID_FIELD;
+      }
+    }
+    return result;
+  };
+  return resolver;
+}
+
+/**
+ * A form over a contract schema: values typed as the schema's input, `handleSubmit` hands the parsed
+ * output (trimmed, converted: what the API takes). Checked on submit, then as the user corrects a
+ * field that shows an error. Its initial values are `defaultValues`: a form for another record is
+ * another form (key the component by the record), so nothing resets it by hand.
+ */
+export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  { defaultValues, messages }: { defaultValues: z.input<S>; messages: FieldMessages<z.input<S>> },
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: contractResolver(schema, messages) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
+    // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's DefaultValues<T> is a deep partial of T.
+    defaultValues: defaultValues as any,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+}
+
+/**
+ * The longest text a field of the contract accepts (its `.max()`), for the input's `maxLength`:
+ * `maxLength={maxLengthOf(purchaseForm.shape.supplier)}`. Looks through optional, nullable, default
+ * and pipes (the transform's input, else the schema it feeds).
+ */
+export function maxLengthOf(schema: z.ZodType): number | undefined {
+  const def = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+  if (def.type === 'string') return (schema as z.ZodString).maxLength ?? undefined;
+  if (def.innerType) return maxLengthOf(def.innerType);
+  // A pipe: the limit of what is typed, else of what it becomes (a form's transform into the contract's field).
+  if (def.in) return maxLengthOf(def.in) ?? (def.out ? maxLengthOf(def.out) : undefined);
+  return undefined;
+}
+
+/** The key of a refusal of the server on a form (`form.formState.errors.root?.server`). */
+export const SERVER_ERROR = 'root.server' as const;
+
+/**
+ * Where a refused save lands, the same on every form: a record changed since it was read (409
+ * `数据已被他人修改，请刷新后重试`) is the mutation's error, which `StaleRecordAlert` shows with
+ * 重新加载 (the form keeps what was typed); any other refusal goes on the form as
+ * {@link SERVER_ERROR}, which {@link FormProblem} shows. A call that leaves refusals to the central
+ * handler (a toast) has nothing to land here.
+ */
+export function landServerError(
+  form: { setError: (name: typeof SERVER_ERROR, error: { type: string; message: string }) => void },
+  error: unknown,
+) {
+  if (isStaleRecord(error) && problemMessage(error) === STALE_RECORD_MESSAGE) return;
+  form.setError(SERVER_ERROR, { type: 'server', message: problemMessage(error) });
+}
+
+/** The refusal of the server on a form (see {@link landServerError}); nothing when there is none. */
+export function FormProblem({ errors, slot }: { errors: FieldErrors; slot?: string }) {
+  const message = errors.root?.server?.message;
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      data-slot={slot ?? 'form-problem'}
+      className="rounded-md border border-error/40 bg-error/10 px-3 py-2 text-error text-sm"
+    >
+      {message}
+    </p>
+  );
+}
