@@ -19,7 +19,6 @@ export { createApiClient } from './client.js';
 // The contract's types, and its rules that need no zod. The zod schemas are `@consign/api-client/contract`.
 export type * from './contract/index.js';
 export * from './contract/labels.js';
-export * from './contract/log-labels.js';
 export * from './contract/permissions.js';
 export * from './contract/rules.js';
 export { EMBEDDED_COMPANY_CONFIG_ID, embeddableJson } from './embed.js';
