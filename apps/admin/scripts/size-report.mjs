@@ -24,10 +24,12 @@ export const TARGETS = {
  * them; lower them when a page sheds weight. The one exception so far: the 工作台's 30-day chart on the
  * dashboard (chartist, 7.8 KB gzip, loaded after the first paint) took it from 232.0 to 239.5 KB, past
  * 235 KB, after the bytes it did not need were removed; the budget became that figure rounded up, + 1.
+ * sonner on the first toast took them to 187.7 / 230.1 KB; the platform, notification and form work then
+ * added 4.8 / 5.3 KB (react-query's pieces split differently on /login: not yet explained), so 193 / 237.
  */
 export const BUDGETS = {
-  '/login': { js: 190_000, css: 15_000 },
-  '/dashboard/index': { js: 241_000, css: 15_000 },
+  '/login': { js: 193_000, css: 15_000 },
+  '/dashboard/index': { js: 237_000, css: 15_000 },
 };
 
 /** What shows that the page has rendered all it renders on its own (its lazy parts included). */
@@ -109,6 +111,14 @@ async function main() {
     const token = await loginThroughUi(await loginContext.newPage(), server.baseURL);
     await loginContext.close();
     results['/dashboard/index'] = await visit(browser, server.baseURL, '/dashboard/index', token);
+    // SIZE_FILES=1: each page's files, largest first (to find what a change added).
+    if (process.env.SIZE_FILES) {
+      for (const [path, r] of Object.entries(results)) {
+        console.log(path);
+        for (const f of [...r.files].sort((a, b) => b.gzip - a.gzip))
+          console.log(`  ${(f.gzip / 1000).toFixed(1)} KB  ${f.file}`);
+      }
+    }
   } finally {
     await browser.close();
     await server.stop();
