@@ -2,7 +2,7 @@ import 'app-styles.css';
 import { createApiClient } from '@consign/api-client';
 import { companyConfigQuery, currentUserQuery } from '@consign/api-client/query';
 import { AuthenticatedShell, LoginScreen, type MenuItem, ShellProvider } from '@consign/shell';
-import { Button, Card, CardContent, CardHeader, CardTitle, Toaster } from '@consign/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, ToastHost } from '@consign/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { Settings, ShoppingCart } from 'lucide-react';
@@ -78,7 +78,7 @@ createRoot(container).render(
       queries={{ currentUser: currentUserQuery(api), companyConfig: companyConfigQuery(api) }}
     >
       <RouterProvider router={router} />
-      <Toaster />
+      <ToastHost />
     </ShellProvider>
   </QueryClientProvider>,
 );
