@@ -32,13 +32,13 @@ test('店铺设置: auth tab and platform filter, paging, reload keeps the state
   await page.getByRole('tab', { name: '已授权' }).click();
   await expect(page).toHaveURL(/auth_status=authorized/);
   await expect(currentPage(page)).toHaveText('1');
-  await expectEveryRow(page, 3, /^正常$/);
+  await expectEveryRow(page, 3, /^(正常|授权即将过期)/);
 
   await pick(page, '平台', '抖音');
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(/platform=douyin/);
   await expectEveryRow(page, 1, /^抖音$/);
-  await expectEveryRow(page, 3, /^正常$/);
+  await expectEveryRow(page, 3, /^(正常|授权即将过期)/);
 
   await page.reload();
   await expect(page.getByRole('tab', { name: '已授权' })).toHaveAttribute('aria-selected', 'true');
