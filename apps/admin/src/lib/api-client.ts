@@ -1,5 +1,6 @@
 import { type ApiClient, type ApiNotification, createApiClient } from '@consign/api-client';
 import { tokenStorage } from '@consign/shell';
+import { toast } from '@consign/ui';
 
 /** The signing secret the server shares (an integrity check, not a credential: see the api-client README). */
 export const API_SIGN_SECRET: string = import.meta.env.VITE_API_SIGN_SECRET ?? 'consign-dev-secret';
@@ -35,10 +36,7 @@ export function createAppApiClient(navigate: (href: string) => void): ApiClient 
   });
 }
 
-/** A toast through sonner, which loads with the first one (no page needs it to paint). */
+/** A toast through the ui's facade: sonner and its Toaster load with the first one. */
 function showNotification({ kind, title, description }: ApiNotification): void {
-  import('@consign/ui/components/toaster').then(
-    ({ toast }) => toast[kind](title, description === undefined ? undefined : { description }),
-    () => undefined, // offline: the toast is lost, the caller still gets its error
-  );
+  toast[kind](title, description === undefined ? undefined : { description });
 }
