@@ -43,7 +43,27 @@ const captchaProvider =
     ? new tencent.TencentCaptchaProvider(config.captcha, { log: providerLog })
     : 'dev';
 
-const server = await startServer({
+// The signal handlers come before the server starts: it answers /healthz as soon as it listens, and a
+// process manager that stops it then (a SIGTERM right after the health check) must see it drain and
+// exit 0, not die of the signal's default action.
+let stopping = false;
+let started: ReturnType<typeof startServer> | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    providerLog.info('shutting down', { signal });
+    (started ?? Promise.reject(new Error('the server had not started')))
+      .then((running) => running.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      });
+  });
+}
+
+started = startServer({
   db,
   port: config.port,
   host: config.host,
@@ -70,6 +90,7 @@ const server = await startServer({
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;
 });
+const server = await started;
 
 const storage = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 process.stdout.write(
@@ -91,18 +112,3 @@ process.stdout.write(
   ].join('\n'),
 );
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server.log.info('shutting down', { signal });
-    server
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        process.stderr.write(`shutdown failed: ${String(error)}\n`);
-        process.exit(1);
-      });
-  });
-}

@@ -1,18 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { type ApiClient, createApiClient } from '@consign/api-client';
+import type { ApiClient } from '@consign/api-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Queryable } from '../src/db/db';
-import {
-  ADMIN,
-  freePort,
-  healthy,
-  SECRET,
-  seededDataDir,
-  seededPostgresDatabase,
-  TEST_POSTGRES,
-} from './helpers';
+import { ADMIN, SECRET, seededDataDir, seededPostgresDatabase, TEST_POSTGRES } from './helpers';
+import { serverProcesses, signInBySms } from './server-process';
 
 /**
  * The operation log under kill -9: the real server process (`src/main.ts`) on a file-backed PGlite
@@ -21,12 +12,10 @@ import {
  * is seen shipped. Whatever the count shipped by then, every order that changed has its log entry
  * and no entry exists without its change: each order commits with its own entry.
  */
-const serverDir = join(import.meta.dirname, '..');
 const ORDERS = 1000;
-const children = new Set<ChildProcess>();
+const servers = serverProcesses();
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
   for (const cleanup of cleanups) await cleanup();
 });
 
@@ -36,61 +25,11 @@ interface Storage {
   open(): Promise<Queryable & { close(): Promise<void> }>;
 }
 
-/** Environment variables of the parent that would change the outcome are left out. */
-function serverEnv(storage: Storage, port: number): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (/^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|DATABASE_URL|DATA_DIR|NODE_ENV|SIGNUP)/.test(name)) {
-      delete env[name];
-    }
-  }
-  return { ...env, API_SIGN_SECRET: SECRET, PORT: String(port), LOG_LEVEL: 'warn', ...storage.env };
-}
-
 /** Starts the server on `storage`; signs in, unless given the token of an earlier run (on the same data). */
 async function start(storage: Storage, token?: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: serverEnv(storage, port),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  let errors = '';
-  child.stderr?.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // No deadline of our own: the server answers, or it exits (and says why), or the test times out.
-  while (!(await healthy(url))) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${errors}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  let signedIn = token;
-  if (!signedIn) {
-    const anonymous = createApiClient({ baseURL: url, secret: SECRET });
-    await anonymous.call('/api/default/send-code', {
-      mobile: ADMIN,
-      type: 1,
-      sign_type: 1,
-      ticket: 'dev-ticket',
-      randstr: 'r',
-    });
-    const { code } = (await (await fetch(`${url}/__dev/sms?mobile=${ADMIN}`)).json()) as { code: string };
-    signedIn = (await anonymous.call('/api/default/login', { mobile: ADMIN, code })).access_token;
-  }
-  const api = createApiClient({ baseURL: url, secret: SECRET, getToken: () => signedIn ?? null });
-  return {
-    api,
-    token: signedIn,
-    /** kill -9, and wait until the process is gone. */
-    async kill() {
-      child.kill('SIGKILL');
-      await exited;
-      children.delete(child);
-    },
-  };
+  const server = await servers.start({ API_SIGN_SECRET: SECRET, ...storage.env });
+  await server.ready();
+  return { ...(await signInBySms(server.url, { mobile: ADMIN, secret: SECRET, token })), kill: server.kill };
 }
 
 /**

@@ -1,21 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { createApiClient } from '@consign/api-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db';
 import { PddConnector } from '../src/platforms/pdd';
 import { serveSandbox } from '../src/platforms/sandbox/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
-import {
-  ADMIN,
-  freePort,
-  healthy,
-  SECRET,
-  seededDataDir,
-  seededPostgresDatabase,
-  TEST_POSTGRES,
-} from './helpers';
+import { ADMIN, SECRET, seededDataDir, seededPostgresDatabase, TEST_POSTGRES } from './helpers';
+import { serverProcesses, signInBySms } from './server-process';
 import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeback-helpers';
 
 /**
@@ -26,13 +16,11 @@ import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeba
  * hearing it. Started again on the same data, it sends every pending writeback, and the sandbox,
  * which counts every call, has each order shipped exactly once, with no second (refused) ship call.
  */
-const serverDir = join(import.meta.dirname, '..');
 const ORDERS = 60;
 const SHIP = 'pdd.logistics.online.send';
-const children = new Set<ChildProcess>();
+const servers = serverProcesses();
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
   for (const cleanup of cleanups) await cleanup();
 });
 
@@ -41,68 +29,13 @@ interface Storage {
   open: () => ReturnType<typeof openDb>;
 }
 
-function serverEnv(storage: Storage, port: number, sandboxUrl: string): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (/^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|DATABASE_URL|DATA_DIR|NODE_ENV|SIGNUP)/.test(name)) {
-      delete env[name];
-    }
-  }
-  return {
-    ...env,
-    API_SIGN_SECRET: SECRET,
-    PORT: String(port),
-    SANDBOX_URL: sandboxUrl,
-    WRITEBACK_LEASE_MS: '2000',
-    ...storage.env,
-  };
-}
-
 async function start(storage: Storage, sandboxUrl: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/writeback-server.ts'], {
-    cwd: serverDir,
-    env: serverEnv(storage, port, sandboxUrl),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  let errors = '';
-  child.stderr?.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  while (!(await healthy(url))) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${errors}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    async kill() {
-      child.kill('SIGKILL');
-      await exited;
-      children.delete(child);
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      children.delete(child);
-    },
-  };
-}
-
-async function signIn(url: string) {
-  const anonymous = createApiClient({ baseURL: url, secret: SECRET });
-  await anonymous.call('/api/default/send-code', {
-    mobile: ADMIN,
-    type: 1,
-    sign_type: 1,
-    ticket: 'dev-ticket',
-    randstr: 'r',
-  });
-  const { code } = (await (await fetch(`${url}/__dev/sms?mobile=${ADMIN}`)).json()) as { code: string };
-  const { access_token } = await anonymous.call('/api/default/login', { mobile: ADMIN, code });
-  return createApiClient({ baseURL: url, secret: SECRET, getToken: () => access_token });
+  const server = await servers.start(
+    { API_SIGN_SECRET: SECRET, SANDBOX_URL: sandboxUrl, WRITEBACK_LEASE_MS: '2000', ...storage.env },
+    'test/fixtures/writeback-server.ts',
+  );
+  await server.ready();
+  return server;
 }
 
 async function crashDuringWritebacks(storage: Storage) {
@@ -144,7 +77,7 @@ async function crashDuringWritebacks(storage: Storage) {
 
   // 1. 批量发货 of the 60 orders; kill -9 as the 8th writeback lands on the platform.
   let server = await start(storage, served.url);
-  const api = await signIn(server.url);
+  const { api } = await signInBySms(server.url, { mobile: ADMIN, secret: SECRET });
   const result = await api.call('/api/order/batch-ship', {
     carrier: 'SF',
     sender_address_id: sender.id,

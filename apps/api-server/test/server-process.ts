@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { type ApiClient, createApiClient } from '@consign/api-client';
+import { afterAll } from 'vitest';
+import { freePort, healthy } from './helpers';
+
+/**
+ * The real server as a child process, for the tests that kill it (kill -9 mid-batch, mid-writeback,
+ * under concurrent writes) or start two on one data directory. `serverProcesses()` is called once at
+ * the top of a test file; every process it starts is killed after the file's tests, whatever happened.
+ */
+const serverDir = join(import.meta.dirname, '..');
+
+export interface ServerProcess {
+  process: ChildProcess;
+  url: string;
+  /** How the process ended (a crash: `{ code: null, signal: 'SIGKILL' }`). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves once the server answers /healthz; throws when it exits first (saying why). */
+  ready(): Promise<void>;
+  /** kill -9, and wait until the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM (a clean stop: in-flight work settles), and wait until the process is gone. */
+  stop(): Promise<void>;
+}
+
+/** Variables of the parent that would change the outcome (a provider, a database, the mode). */
+const OUTCOME_VARIABLES = /^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|DATABASE_URL|DATA_DIR|NODE_ENV|SIGNUP)/;
+
+export function serverProcesses() {
+  const children = new Set<ChildProcess>();
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+
+  /**
+   * Starts `entry` (default `src/main.ts`, relative to apps/api-server) on a free port with `env`
+   * over the parent's environment, less the variables that would change the outcome. Does not wait:
+   * call `ready()`.
+   */
+  async function start(env: Record<string, string>, entry = 'src/main.ts'): Promise<ServerProcess> {
+    const port = await freePort();
+    const parent = { ...process.env };
+    for (const name of Object.keys(parent)) if (OUTCOME_VARIABLES.test(name)) delete parent[name];
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: serverDir,
+      env: { ...parent, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.add(child);
+    let errors = '';
+    child.stderr?.on('data', (chunk) => {
+      errors += String(chunk);
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => {
+        children.delete(child);
+        resolve({ code, signal });
+      }),
+    );
+    const url = `http://127.0.0.1:${port}`;
+    return {
+      process: child,
+      url,
+      exited,
+      stderr: () => errors,
+      // No deadline of our own: the server answers, or it exits (and says why), or the test times out.
+      async ready() {
+        while (!(await healthy(url))) {
+          if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${errors}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      },
+      async kill() {
+        child.kill('SIGKILL');
+        await exited;
+      },
+      async stop() {
+        child.kill('SIGTERM');
+        await exited;
+      },
+    };
+  }
+
+  return { start };
+}
+
+/**
+ * Signs `mobile` in on the server at `url` by SMS (the development SMS outbox) and answers a client
+ * with its token. Sessions live in the database, so the token still works after a restart on the same
+ * data (one code per mobile per 60 s: sign in once per file and pass the token on).
+ */
+export async function signInBySms(
+  url: string,
+  options: { mobile: string; secret: string; token?: string },
+): Promise<{ api: ApiClient; token: string }> {
+  let token = options.token;
+  if (!token) {
+    const anonymous = createApiClient({ baseURL: url, secret: options.secret });
+    await anonymous.call('/api/default/send-code', {
+      mobile: options.mobile,
+      type: 1,
+      sign_type: 1,
+      ticket: 'dev-ticket',
+      randstr: 'r',
+    });
+    const { code } = (await (await fetch(`${url}/__dev/sms?mobile=${options.mobile}`)).json()) as {
+      code: string;
+    };
+    token = (await anonymous.call('/api/default/login', { mobile: options.mobile, code })).access_token;
+  }
+  const signedIn = token;
+  return { api: createApiClient({ baseURL: url, secret: options.secret, getToken: () => signedIn }), token };
+}
