@@ -111,4 +111,3 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
-

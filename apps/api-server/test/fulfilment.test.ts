@@ -1,6 +1,6 @@
 import { ORDER_BATCH_MAX, ORDER_STATUSES, ORDER_STEPS, type OrderStep } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderIdByNo, shipOrder } from '../src/db/fulfilment';
+import { orderIdByNo, shipOrder } from '../src/db/order-steps';
 import { scopeOf } from '../src/db/scope';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 

@@ -13,7 +13,8 @@ import {
 import { HttpProblem } from '../http/respond';
 import type { FileRow } from '../import-file';
 import { defaultAddress } from './address';
-import { type CommitEach, type StepActor, shipOrder } from './fulfilment';
+import type { CommitEach } from './order-batch';
+import { type StepActor, shipOrder } from './order-steps';
 import type { Scope } from './scope';
 
 /**

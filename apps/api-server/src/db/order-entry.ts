@@ -10,8 +10,8 @@ import { orderEntrySchema } from '@consign/api-client/contract';
 import type * as z from 'zod';
 import { HttpProblem } from '../http/respond';
 import { CLOSED_PLATFORM_STATUSES, type OrderFileLine } from '../order-file';
-import type { CommitEach } from './fulfilment';
 import type { Change, Saved } from './log';
+import type { CommitEach } from './order-batch';
 import { notFound, type Scope } from './scope';
 
 /**

@@ -12,7 +12,7 @@ import { notFound, type Scope } from './scope';
 
 /**
  * 发货回传: the shipment of a platform order written back to its platform. `recordWriteback` runs in
- * the transaction of the 发货 step (db/fulfilment.ts `shipOrder`), so an order is never shipped without
+ * the transaction of the 发货 step (db/order-steps.ts `shipOrder`), so an order is never shipped without
  * its writeback nor the other way round; the `writeback` job kind (jobs/writeback.ts) claims and sends
  * due writebacks through the functions below. Table `order_writebacks` (migration 0022).
  *

@@ -1,24 +1,20 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import {
-  afterSaleDetail,
-  afterSaleStep,
-  batchShip,
-  batchTargets,
-  type CommitEach,
-  cancelOrder,
-  completeOrder,
-  correctOrderAddress,
-  orderDetail,
-  purchaseOrder,
-  runBatch,
-  type StepActor,
-  shipOrder,
-} from '../db/fulfilment';
+import { afterSaleDetail, afterSaleStep } from '../db/after-sale';
 import { applyImport, previewImport } from '../db/import';
 import { withImportLock } from '../db/import-lock';
 import { listAfterSales, listOrders, listReceivers } from '../db/order';
+import { batchShip, batchTargets, type CommitEach, runBatch } from '../db/order-batch';
+import { orderDetail } from '../db/order-detail';
 import { applyOrderFile, createOrder, previewOrderFile } from '../db/order-entry';
+import {
+  cancelOrder,
+  completeOrder,
+  correctOrderAddress,
+  purchaseOrder,
+  type StepActor,
+  shipOrder,
+} from '../db/order-steps';
 import { scopeOf } from '../db/scope';
 import { retryWriteback } from '../db/writeback';
 import type { ApiEnv, Deps } from '../env';
@@ -45,7 +41,8 @@ function commitEach(c: Context<ApiEnv>): CommitEach {
 
 /**
  * Pages of orders and after-sale orders, an order's detail and timeline, its steps (采购, 发货, 完成,
- * 取消), the batches, the tracking-number import and the after-sale answers. The rules are in db/fulfilment.ts.
+ * 取消), the batches, the tracking-number import and the after-sale answers. The rules are in db/order-steps.ts,
+ * db/order-batch.ts and db/after-sale.ts.
  */
 export function orderRoutes({
   now: clock,

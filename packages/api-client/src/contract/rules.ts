@@ -276,30 +276,55 @@ export type AddressKind = (typeof ADDRESS_KINDS)[number];
 export const ADDRESSES_MAX = 50;
 
 /** After-sale actions and the states each may start from. */
+/**
+ * The after-sale steps and what each may start from, as (type, status) pairs, the one source of these
+ * rules (the server's guarded UPDATE takes the same pairs): 同意退款 a refund that is pending or
+ * processing, or a return that is processing (its goods came back); 拒绝 anything pending or
+ * processing; 确认收到退货 a pending return or exchange.
+ */
 export const AFTER_SALE_STEPS = {
   /** 同意退款: a refund, or a return whose goods came back. */
-  refund: { label: '同意退款', to: 'finished' },
+  refund: {
+    label: '同意退款',
+    to: 'finished',
+    from: [
+      ['refund', 'pending'],
+      ['refund', 'processing'],
+      ['return', 'processing'],
+    ],
+  },
   /** 拒绝 (with a reason). */
-  reject: { label: '拒绝', to: 'rejected' },
+  reject: {
+    label: '拒绝',
+    to: 'rejected',
+    from: AFTER_SALE_TYPES.flatMap((type) => [[type, 'pending'] as const, [type, 'processing'] as const]),
+  },
   /** 确认收到退货 (with the return tracking number): a return or an exchange. */
-  receive: { label: '确认收到退货', to: 'processing' },
-} as const;
+  receive: {
+    label: '确认收到退货',
+    to: 'processing',
+    from: [
+      ['return', 'pending'],
+      ['exchange', 'pending'],
+    ],
+  },
+} as const satisfies Record<
+  string,
+  {
+    label: string;
+    to: (typeof AFTER_SALE_STATUSES)[number];
+    from: readonly (readonly [(typeof AFTER_SALE_TYPES)[number], (typeof AFTER_SALE_STATUSES)[number]])[];
+  }
+>;
 export type AfterSaleStep = keyof typeof AFTER_SALE_STEPS;
 
-/**
- * The states (and for some steps the types) an after-sale step may start from:
- * 同意退款 a refund that is pending or processing, or a return that is processing (its goods came
- * back); 拒绝 anything pending or processing; 确认收到退货 a pending return or exchange.
- */
+/** Whether `step` may start from an after-sale of this type and status (see AFTER_SALE_STEPS). */
 export function afterSaleStepAllowed(
   step: AfterSaleStep,
   type: (typeof AFTER_SALE_TYPES)[number],
   status: (typeof AFTER_SALE_STATUSES)[number],
 ): boolean {
-  if (step === 'reject') return status === 'pending' || status === 'processing';
-  if (step === 'receive') return (type === 'return' || type === 'exchange') && status === 'pending';
-  if (type === 'refund') return status === 'pending' || status === 'processing';
-  return type === 'return' && status === 'processing';
+  return AFTER_SALE_STEPS[step].from.some(([t, s]) => t === type && s === status);
 }
 
 /** What the API answers (409) to an after-sale step its state or type does not allow. */

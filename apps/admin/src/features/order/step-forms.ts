@@ -12,7 +12,7 @@ import { FULFILMENT_COPY as f } from './fulfilment-copy';
 
 /**
  * The step forms of an order (采购, 发货, 取消, 修改收货地址): each is the contract's body schema of
- * its call (rules and limits in `@consign/api-client/contract`, fulfilment.ts), with the order's `id`
+ * its call (rules and limits in `@consign/api-client/contract`, the server's db/order-steps.ts), with the order's `id`
  * (and `version`) among the default values, so what the form hands on submit is the body. Only what a
  * person types differently from what the API takes is said here: the cost in yuan, an empty mobile.
  */
