@@ -1,12 +1,4 @@
-import {
-  Badge,
-  formatBadgeCount,
-  IconButton,
-  Popover,
-  PopoverContent,
-  PopoverTrigger,
-  Spinner,
-} from '@consign/ui';
+import { Badge, formatBadgeCount, IconButton } from '@consign/ui';
 import { Bell } from 'lucide-react';
 import * as React from 'react';
 import { shellCopy } from '../copy';
@@ -44,54 +36,75 @@ export interface ShellNotifications {
   now?: Date | undefined;
 }
 
-// The panel's content is its own chunk, loaded on the first open: the login and dashboard bundles
-// carry only the button and its badge.
-const NotificationPanel = React.lazy(() => import('./notification-panel'));
+// The popover (Radix Popover with floating-UI) and its panel load on the first hover, focus or click of
+// the button: a page where the bell is never used carries only the button and its badge.
+const NotificationPopover = React.lazy(() => import('./notification-popover'));
 
-/** The header's 消息通知 button: the unread badge, and a panel of the latest notifications. */
+/** What the button shows: the bell and the unread badge, named with the count. */
+export function BellButtonContent({ unread }: { unread: number | undefined }) {
+  return (
+    <Badge count={unread}>
+      <Bell aria-hidden="true" className="size-5" />
+    </Badge>
+  );
+}
+
+/** The button's accessible name holds the visible count too (WCAG 2.5.3, label in name): "消息通知 99+". */
+export function bellLabel(unread: number | undefined): string {
+  const badge = formatBadgeCount(unread);
+  return badge ? `${shellCopy.notifications} ${badge}` : shellCopy.notifications;
+}
+
+/**
+ * The header's 消息通知 button: the unread badge, and a panel of the latest notifications. Until the
+ * button is first hovered, focused or clicked it is drawn without the popover's code; that starts
+ * loading it (in a transition: the button stays as it is meanwhile). A click before the code has
+ * arrived opens the panel once it is there; a focused button hands its focus to the loaded one.
+ */
 export function NotificationBell({ notifications }: { notifications: ShellNotifications }) {
+  const [wanted, setWanted] = React.useState(false);
   const [open, setOpen] = React.useState(false);
-  const badge = formatBadgeCount(notifications.unread);
+  const focused = React.useRef(false);
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     notifications.onOpenChange?.(next);
   };
+  const want = () => React.startTransition(() => setWanted(true));
+  const waitingButton = (
+    <IconButton
+      data-slot="notification-bell"
+      aria-label={bellLabel(notifications.unread)}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={want}
+      onFocus={() => {
+        focused.current = true;
+        want();
+      }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onClick={() => {
+        want();
+        onOpenChange(true);
+      }}
+    >
+      <BellButtonContent unread={notifications.unread} />
+    </IconButton>
+  );
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger asChild>
-        {/* The name holds the visible count too (WCAG 2.5.3, label in name): "消息通知 99+". */}
-        <IconButton
-          data-slot="notification-bell"
-          aria-label={badge ? `${shellCopy.notifications} ${badge}` : shellCopy.notifications}
-        >
-          <Badge count={notifications.unread}>
-            <Bell aria-hidden="true" className="size-5" />
-          </Badge>
-        </IconButton>
-      </PopoverTrigger>
-      <PopoverContent
-        align="end"
-        data-slot="notification-panel"
-        aria-label={shellCopy.notifications}
-        className="w-[min(24rem,calc(100vw-1rem))] p-0"
-      >
-        <React.Suspense
-          fallback={
-            <div className="flex h-24 items-center justify-center">
-              <Spinner />
-            </div>
-          }
-        >
-          <NotificationPanel
-            notifications={notifications}
-            onSelect={(item) => {
-              setOpen(false);
-              notifications.onOpenChange?.(false);
-              notifications.onSelect(item);
-            }}
-          />
-        </React.Suspense>
-      </PopoverContent>
-    </Popover>
+    <React.Suspense fallback={waitingButton}>
+      {wanted ? (
+        <NotificationPopover
+          notifications={notifications}
+          open={open}
+          onOpenChange={onOpenChange}
+          hadFocus={() => focused.current}
+        />
+      ) : (
+        waitingButton
+      )}
+    </React.Suspense>
   );
 }
