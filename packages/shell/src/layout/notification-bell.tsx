@@ -56,55 +56,51 @@ export function bellLabel(unread: number | undefined): string {
 }
 
 /**
- * The header's 消息通知 button: the unread badge, and a panel of the latest notifications. Until the
- * button is first hovered, focused or clicked it is drawn without the popover's code; that starts
- * loading it (in a transition: the button stays as it is meanwhile). A click before the code has
- * arrived opens the panel once it is there; a focused button hands its focus to the loaded one.
+ * The header's 消息通知 button: the unread badge, and a panel of the latest notifications. The button
+ * is this component's own and stays in the page; the popover's code loads on its first hover, focus or
+ * click (in a transition), and anchors the panel to it. A click before the code has arrived opens the
+ * panel once it is there.
  */
 export function NotificationBell({ notifications }: { notifications: ShellNotifications }) {
   const [wanted, setWanted] = React.useState(false);
   const [open, setOpen] = React.useState(false);
-  const focused = React.useRef(false);
+  const buttonRef = React.useRef<HTMLButtonElement>(null);
+  const panelId = React.useId();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     notifications.onOpenChange?.(next);
   };
   const want = () => React.startTransition(() => setWanted(true));
-  const waitingButton = (
-    <IconButton
-      data-slot="notification-bell"
-      aria-label={bellLabel(notifications.unread)}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      data-state="closed"
-      onPointerEnter={want}
-      onFocus={() => {
-        focused.current = true;
-        want();
-      }}
-      onBlur={() => {
-        focused.current = false;
-      }}
-      onClick={() => {
-        want();
-        onOpenChange(true);
-      }}
-    >
-      <BellButtonContent unread={notifications.unread} />
-    </IconButton>
-  );
   return (
-    <React.Suspense fallback={waitingButton}>
+    <>
+      <IconButton
+        ref={buttonRef}
+        data-slot="notification-bell"
+        aria-label={bellLabel(notifications.unread)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={want}
+        onFocus={want}
+        onClick={() => {
+          want();
+          onOpenChange(!open);
+        }}
+      >
+        <BellButtonContent unread={notifications.unread} />
+      </IconButton>
       {wanted ? (
-        <NotificationPopover
-          notifications={notifications}
-          open={open}
-          onOpenChange={onOpenChange}
-          hadFocus={() => focused.current}
-        />
-      ) : (
-        waitingButton
-      )}
-    </React.Suspense>
+        <React.Suspense fallback={null}>
+          <NotificationPopover
+            notifications={notifications}
+            open={open}
+            onOpenChange={onOpenChange}
+            anchor={buttonRef}
+            panelId={panelId}
+          />
+        </React.Suspense>
+      ) : null}
+    </>
   );
 }

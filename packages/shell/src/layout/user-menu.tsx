@@ -29,7 +29,7 @@ const UserMenuDropdown = React.lazy(() =>
 /**
  * The avatar and name in the header; opens a menu with 用户中心 and 退出登录. Until the trigger is first
  * hovered, focused or clicked, the same trigger button is drawn without the menu's code; that starts
- * loading it (in a transition, so the button stays as it is meanwhile). A click before the code has
+ * loading it (in a transition, so the button stays as it is meanwhile). A press before the code has
  * arrived opens the menu once it is there, and a focused button hands its focus to the loaded one.
  */
 export function UserMenu({ user, onLogout, onUserCenter }: UserMenuProps) {
@@ -70,7 +70,15 @@ export function UserMenu({ user, onLogout, onUserCenter }: UserMenuProps) {
       onBlur={() => {
         focused.current = false;
       }}
+      // As Radix's trigger: a press opens it (so the menu opens even if the loaded trigger replaces this
+      // button between press and release), Enter and Space (a click) and ArrowDown too.
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) want(true);
+      }}
       onClick={() => want(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') want(true);
+      }}
     >
       {trigger}
     </button>
