@@ -7,6 +7,10 @@
 //
 //   node scripts/size-report.mjs          build if stale, measure, enforce the budgets
 //   node scripts/size-report.mjs --json   also print every file with its gzip size
+//   SIZE_PEER=http://host:port node scripts/size-report.mjs
+//                                         also measure shadcn-admin (github.com/satnaing/shadcn-admin,
+//                                         built and served elsewhere, e.g. its `vite preview`) the same
+//                                         way: its /sign-in and its dashboard / (reported, not enforced)
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildIfStale, chromiumLaunchOptions, loginThroughUi, startServer } from './built-app.mjs';
@@ -43,12 +47,18 @@ const RENDERED = {
   },
 };
 
+/** The same for shadcn-admin's matching pages (SIZE_PEER). */
+const PEER_RENDERED = {
+  '/sign-in': (page) => page.getByRole('button', { name: 'Sign in' }).waitFor(),
+  '/': (page) => page.getByRole('heading', { name: 'Dashboard' }).waitFor(),
+};
+
 /**
  * Visits `path` in a new context and returns every script and stylesheet it downloaded, once the page
  * has rendered and no request has been in flight for a while. No deadline: a busy machine is slower,
  * never wrong (a late request only adds to the sum).
  */
-async function visit(browser, baseURL, path, token) {
+async function visit(browser, baseURL, path, token, rendered = RENDERED[path]) {
   const context = await browser.newContext({
     storageState: token
       ? {
@@ -85,7 +95,7 @@ async function visit(browser, baseURL, path, token) {
   });
   await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended at ${page.url()}`);
-  await RENDERED[path](page);
+  await rendered(page);
   // sonner loads on the first toast (@consign/ui's ToastHost): a page that shows none never downloads it.
   while (inFlight > 0 || Date.now() - lastChange < 1000) await page.waitForTimeout(100);
   const files = await Promise.all(pending);
@@ -108,6 +118,14 @@ async function main() {
     const token = await loginThroughUi(await loginContext.newPage(), server.baseURL);
     await loginContext.close();
     results['/dashboard/index'] = await visit(browser, server.baseURL, '/dashboard/index', token);
+    const peer = process.env.SIZE_PEER;
+    if (peer) {
+      for (const [path, rendered] of Object.entries(PEER_RENDERED)) {
+        const r = await visit(browser, peer, path, undefined, rendered);
+        const scripts = r.files.filter((f) => f.type === 'js').length;
+        console.log(`shadcn-admin ${path}: JS ${kb(r.js)} (${scripts} files), CSS ${kb(r.css)}`);
+      }
+    }
     // SIZE_FILES=1: each page's files, largest first (to find what a change added).
     if (process.env.SIZE_FILES) {
       for (const [path, r] of Object.entries(results)) {
