@@ -6,7 +6,11 @@
 // /dashboard/index); exits 1 when one is missed. Not part of `npm test`: a lab figure on a shared
 // machine.
 //
-//   node scripts/lighthouse.mjs [--runs 5] [--path /login] [--json out.json]
+//   node scripts/lighthouse.mjs [--runs 5] [--path /login] [--json out.json] [--peer http://host:port]
+//
+// --peer: shadcn-admin (github.com/satnaing/shadcn-admin, built and served elsewhere, e.g. its
+// `vite preview`) measured in the same run: its /sign-in right after each /login run and its / (the
+// dashboard, no sign-in) after each /dashboard/index run, so both see the same machine load.
 import { writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -23,6 +27,9 @@ const option = (name, fallback) => {
 const runs = Math.max(1, Number(option('--runs', '5')) || 5);
 const only = option('--path', '');
 const jsonOut = option('--json', '');
+const peer = option('--peer', '');
+/** shadcn-admin's pages that match ours. */
+const PEER_PATHS = { '/login': '/sign-in', '/dashboard/index': '/' };
 
 /**
  * One Lighthouse run in a new browser. With a token, the page first opens the server's `/healthz`
@@ -89,6 +96,24 @@ async function signIn(baseURL) {
   }
 }
 
+function summarise(page, results) {
+  return {
+    page,
+    runs: results.length,
+    lighthouse: results[0].lighthouse,
+    formFactor: results[0].formFactor,
+    score: median(results.map((r) => r.score)),
+    lcpMs: Math.round(median(results.map((r) => r.lcpMs))),
+    fcpMs: Math.round(median(results.map((r) => r.fcpMs))),
+    cls: Number(median(results.map((r) => r.cls)).toFixed(3)),
+    tbtMs: Math.round(median(results.map((r) => r.tbtMs))),
+    results,
+  };
+}
+
+const line = (r) =>
+  `score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, FCP ${Math.round(r.fcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms`;
+
 async function main() {
   buildIfStale();
   const server = await startServer();
@@ -99,25 +124,18 @@ async function main() {
     const pages = Object.keys(TARGETS).filter((path) => !only || path === only);
     for (const path of pages) {
       const results = [];
+      const peerResults = [];
       for (let i = 0; i < runs; i++) {
         const r = await run(`${server.baseURL}${path}`, path === '/login' ? undefined : token);
         results.push(r);
-        process.stdout.write(
-          `${path} run ${i + 1}/${runs}: score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, FCP ${Math.round(r.fcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms\n`,
-        );
+        process.stdout.write(`${path} run ${i + 1}/${runs}: ${line(r)}\n`);
+        if (peer) {
+          const p = await run(`${peer}${PEER_PATHS[path]}`);
+          peerResults.push(p);
+          process.stdout.write(`shadcn-admin ${PEER_PATHS[path]} run ${i + 1}/${runs}: ${line(p)}\n`);
+        }
       }
-      const summary = {
-        page: path,
-        runs,
-        lighthouse: results[0].lighthouse,
-        formFactor: results[0].formFactor,
-        score: median(results.map((r) => r.score)),
-        lcpMs: Math.round(median(results.map((r) => r.lcpMs))),
-        fcpMs: Math.round(median(results.map((r) => r.fcpMs))),
-        cls: Number(median(results.map((r) => r.cls)).toFixed(3)),
-        tbtMs: Math.round(median(results.map((r) => r.tbtMs))),
-        results,
-      };
+      const summary = summarise(path, results);
       summaries.push(summary);
       missed ||= summary.score < TARGETS[path];
       process.stdout.write(
@@ -125,6 +143,14 @@ async function main() {
           `performance ${summary.score} (target >= ${TARGETS[path]}), LCP ${summary.lcpMs} ms, ` +
           `FCP ${summary.fcpMs} ms, CLS ${summary.cls}, TBT ${summary.tbtMs} ms\n\n`,
       );
+      if (peer) {
+        const p = summarise(`shadcn-admin ${PEER_PATHS[path]}`, peerResults);
+        summaries.push(p);
+        process.stdout.write(
+          `shadcn-admin ${PEER_PATHS[path]}, median of ${runs}: performance ${p.score}, LCP ${p.lcpMs} ms, ` +
+            `FCP ${p.fcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms (ours ${summary.score - p.score >= 0 ? '+' : ''}${summary.score - p.score} points)\n\n`,
+        );
+      }
     }
   } finally {
     await server.stop();

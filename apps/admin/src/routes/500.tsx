@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { TITLES } from '../copy';
 import { ServerErrorPage } from '../features/errors/server-error-page';
 
 /** `error_page` is kept as any string here; the page links it only if it is a same-origin path. */
-const searchSchema = z.object({
-  error_page: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+const searchSchema = v.object({
+  error_page: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(2048))), undefined),
 });
 
 export const Route = createFileRoute('/500')({

@@ -1,12 +1,12 @@
 import { companyConfigQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { TITLES } from '../copy';
 import { LoginPage } from '../features/login/login-page';
 
 /** `redirect` is any string here; the login screen follows it only if it is a same-origin path. */
-const searchSchema = z.object({
-  redirect: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+const searchSchema = v.object({
+  redirect: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(2048))), undefined),
 });
 
 export const Route = createFileRoute('/login')({

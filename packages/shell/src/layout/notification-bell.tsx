@@ -1,12 +1,4 @@
-import {
-  Badge,
-  formatBadgeCount,
-  IconButton,
-  Popover,
-  PopoverContent,
-  PopoverTrigger,
-  Spinner,
-} from '@consign/ui';
+import { Badge, formatBadgeCount, IconButton } from '@consign/ui';
 import { Bell } from 'lucide-react';
 import * as React from 'react';
 import { shellCopy } from '../copy';
@@ -44,54 +36,71 @@ export interface ShellNotifications {
   now?: Date | undefined;
 }
 
-// The panel's content is its own chunk, loaded on the first open: the login and dashboard bundles
-// carry only the button and its badge.
-const NotificationPanel = React.lazy(() => import('./notification-panel'));
+// The popover (Radix Popover with floating-UI) and its panel load on the first hover, focus or click of
+// the button: a page where the bell is never used carries only the button and its badge.
+const NotificationPopover = React.lazy(() => import('./notification-popover'));
 
-/** The header's 消息通知 button: the unread badge, and a panel of the latest notifications. */
+/** What the button shows: the bell and the unread badge, named with the count. */
+export function BellButtonContent({ unread }: { unread: number | undefined }) {
+  return (
+    <Badge count={unread}>
+      <Bell aria-hidden="true" className="size-5" />
+    </Badge>
+  );
+}
+
+/** The button's accessible name holds the visible count too (WCAG 2.5.3, label in name): "消息通知 99+". */
+export function bellLabel(unread: number | undefined): string {
+  const badge = formatBadgeCount(unread);
+  return badge ? `${shellCopy.notifications} ${badge}` : shellCopy.notifications;
+}
+
+/**
+ * The header's 消息通知 button: the unread badge, and a panel of the latest notifications. The button
+ * is this component's own and stays in the page; the popover's code loads on its first hover, focus or
+ * click (in a transition), and anchors the panel to it. A click before the code has arrived opens the
+ * panel once it is there.
+ */
 export function NotificationBell({ notifications }: { notifications: ShellNotifications }) {
+  const [wanted, setWanted] = React.useState(false);
   const [open, setOpen] = React.useState(false);
-  const badge = formatBadgeCount(notifications.unread);
+  const buttonRef = React.useRef<HTMLButtonElement>(null);
+  const panelId = React.useId();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     notifications.onOpenChange?.(next);
   };
+  const want = () => React.startTransition(() => setWanted(true));
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger asChild>
-        {/* The name holds the visible count too (WCAG 2.5.3, label in name): "消息通知 99+". */}
-        <IconButton
-          data-slot="notification-bell"
-          aria-label={badge ? `${shellCopy.notifications} ${badge}` : shellCopy.notifications}
-        >
-          <Badge count={notifications.unread}>
-            <Bell aria-hidden="true" className="size-5" />
-          </Badge>
-        </IconButton>
-      </PopoverTrigger>
-      <PopoverContent
-        align="end"
-        data-slot="notification-panel"
-        aria-label={shellCopy.notifications}
-        className="w-[min(24rem,calc(100vw-1rem))] p-0"
+    <>
+      <IconButton
+        ref={buttonRef}
+        data-slot="notification-bell"
+        aria-label={bellLabel(notifications.unread)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={want}
+        onFocus={want}
+        onClick={() => {
+          want();
+          onOpenChange(!open);
+        }}
       >
-        <React.Suspense
-          fallback={
-            <div className="flex h-24 items-center justify-center">
-              <Spinner />
-            </div>
-          }
-        >
-          <NotificationPanel
+        <BellButtonContent unread={notifications.unread} />
+      </IconButton>
+      {wanted ? (
+        <React.Suspense fallback={null}>
+          <NotificationPopover
             notifications={notifications}
-            onSelect={(item) => {
-              setOpen(false);
-              notifications.onOpenChange?.(false);
-              notifications.onSelect(item);
-            }}
+            open={open}
+            onOpenChange={onOpenChange}
+            anchor={buttonRef}
+            panelId={panelId}
           />
         </React.Suspense>
-      </PopoverContent>
-    </Popover>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@consign/ui';
 import { LogOut, UserRound } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { shellCopy } from '../copy';
 
 export interface UserMenuDropdownProps {
@@ -11,11 +11,14 @@ export interface UserMenuDropdownProps {
   onUserCenter?: (() => void) | undefined;
   /** Open at once: the trigger drawn before this module arrived was clicked. */
   defaultOpen?: boolean;
+  /** Whether the trigger drawn before this module arrived had the focus: this trigger takes it over. */
+  hadFocus?: () => boolean;
 }
 
 /**
  * The user menu's Radix DropdownMenu (menu, focus management, floating position). `UserMenu` loads
- * this module after the header's first paint and draws the same trigger button until it has arrived.
+ * this module on the first hover, focus or click of its trigger, and draws the same trigger button
+ * until it has arrived.
  */
 export function UserMenuDropdown({
   triggerClassName,
@@ -23,10 +26,17 @@ export function UserMenuDropdown({
   onLogout,
   onUserCenter,
   defaultOpen,
+  hadFocus,
 }: UserMenuDropdownProps) {
+  const triggerRef = React.useRef<HTMLButtonElement>(null);
+  // The button drawn before left the page with this one: keep the keyboard user's place.
+  React.useLayoutEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && hadFocus?.()) triggerRef.current?.focus();
+  }, [hadFocus]);
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger data-slot="user-menu-trigger" className={triggerClassName}>
+      <DropdownMenuTrigger ref={triggerRef} data-slot="user-menu-trigger" className={triggerClassName}>
         {trigger}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-36">

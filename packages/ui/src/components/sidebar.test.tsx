@@ -4,6 +4,11 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { activeGroupKey, isPathActive, Sidebar, type SidebarItem, type SidebarLinkProps } from './sidebar';
 
+/** The collapsed rail's code loads when it is first shown; a Radix Tooltip trigger has `data-state`. */
+async function railReady() {
+  await expect.element(page.getByRole('link', { name: '首页' })).toHaveAttribute('data-state');
+}
+
 const icon = (
   <svg viewBox="0 0 16 16" aria-hidden="true">
     <rect width="16" height="16" />
@@ -208,6 +213,7 @@ describe('Sidebar', () => {
     const screen = await render(
       <Sidebar items={items} activePath="/order/index" renderLink={renderLink} defaultCollapsed />,
     );
+    await railReady();
     await screen.getByRole('link', { name: '首页' }).hover();
     await expect.element(page.getByRole('tooltip', { name: '首页' })).toBeInTheDocument();
 
@@ -222,8 +228,16 @@ describe('Sidebar', () => {
     await expect.element(flyout).not.toBeInTheDocument();
   });
 
+  it('keeps the focus of a rail row focused while the rail loads', async () => {
+    const screen = await render(<Sidebar items={items} renderLink={renderLink} defaultCollapsed />);
+    (screen.getByRole('button', { name: '订单管理' }).element() as HTMLElement).focus();
+    await railReady();
+    await expect.element(screen.getByRole('button', { name: '订单管理' })).toHaveFocus();
+  });
+
   it('opens a collapsed group from the keyboard', async () => {
     const screen = await render(<Sidebar items={items} renderLink={renderLink} defaultCollapsed />);
+    await railReady();
     (screen.getByRole('button', { name: '店铺管理' }).element() as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');
     const flyout = page.getByRole('dialog', { name: '店铺管理' });
@@ -236,6 +250,7 @@ describe('Sidebar', () => {
     const screen = await render(
       <Sidebar items={items} activePath="/order/index" renderLink={renderLink} defaultCollapsed />,
     );
+    await railReady();
     (screen.getByRole('link', { name: '首页' }).element() as HTMLElement).focus();
     await userEvent.keyboard('{ArrowDown}');
     const trigger = screen.getByRole('button', { name: '订单管理' });

@@ -1,4 +1,4 @@
-import { Collapsible, Dialog, Popover, Tooltip, VisuallyHidden } from 'radix-ui';
+import { Collapsible } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '../lib/cn';
 import { Icon } from '../lib/icon-base';
@@ -68,7 +68,7 @@ export type SidebarProps = Omit<React.ComponentProps<'aside'>, 'children'> & {
   copy?: Partial<SidebarCopy>;
 };
 
-const keyOf = (item: SidebarItem) => item.key ?? item.path;
+export const keyOf = (item: SidebarItem) => item.key ?? item.path;
 
 /**
  * Whether `path` is the item's path or lies under it (`/order/index` is under `/order`, `/orders` is
@@ -101,18 +101,18 @@ function bestMatch(items: SidebarItem[], activePath: string | undefined): Sideba
   return best;
 }
 
-const rowClass =
+export const rowClass =
   'flex h-10 w-full min-w-0 items-center gap-2.5 rounded-md px-3 text-sm text-sidebar-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset';
-const activeRowClass =
+export const activeRowClass =
   'bg-sidebar-accent font-medium text-sidebar-accent-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground';
-const iconClass = 'flex size-4 shrink-0 items-center justify-center [&>svg]:size-4';
-const floatingClass =
+export const iconClass = 'flex size-4 shrink-0 items-center justify-center [&>svg]:size-4';
+export const floatingClass =
   'z-50 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg outline-none';
 /** A collapsed rail's row: the icon alone, centred. */
-const railRowClass = 'justify-center px-0';
+export const railRowClass = 'justify-center px-0';
 
 /** What every part of the menu needs to draw a link. */
-interface MenuContext {
+export interface MenuContext {
   activeItem: SidebarItem | undefined;
   renderLink: (props: SidebarLinkProps) => React.ReactNode;
   theme: SidebarTheme;
@@ -123,7 +123,7 @@ function defaultRenderLink({ item: _item, active: _active, ...props }: SidebarLi
   return <a {...props} />;
 }
 
-function SidebarLink({
+export function SidebarLink({
   item,
   ctx,
   className,
@@ -161,7 +161,7 @@ function SidebarLink({
 }
 
 /** Whether one of the group's children is the current item. */
-function holdsActiveItem(item: SidebarItem, ctx: MenuContext): boolean {
+export function holdsActiveItem(item: SidebarItem, ctx: MenuContext): boolean {
   return item.children?.some((child) => child === ctx.activeItem) ?? false;
 }
 
@@ -281,164 +281,58 @@ function ExpandedMenu({
   );
 }
 
-/**
- * A collapsed group: an icon button whose items open in a Radix Popover flyout on hover, on keyboard
- * focus (without moving focus), or on click, Enter, Space and ArrowRight (which move focus in).
- */
-function CollapsedGroup({ item, ctx }: { item: SidebarItem; ctx: MenuContext }) {
-  const [open, setOpen] = React.useState(false);
-  const closeTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const byHover = React.useRef(false);
-  // Set while Radix hands focus back to the trigger on close, so that this focus does not reopen it.
-  const returningFocus = React.useRef(false);
-  const contentRef = React.useRef<HTMLDivElement>(null);
-  const cancelClose = () => clearTimeout(closeTimer.current);
-  const scheduleClose = () => {
-    cancelClose();
-    closeTimer.current = setTimeout(() => setOpen(false), 150);
-  };
-  React.useEffect(() => () => clearTimeout(closeTimer.current), []);
-  const holdsActive = holdsActiveItem(item, ctx);
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        data-slot="sidebar-group-trigger"
-        data-sidebar-focusable=""
-        data-active={holdsActive ? '' : undefined}
-        aria-label={item.title}
-        className={cn(rowClass, railRowClass, holdsActive && activeRowClass)}
-        onPointerEnter={(event) => {
-          if (event.pointerType !== 'mouse') return;
-          cancelClose();
-          byHover.current = true;
-          setOpen(true);
-        }}
-        onPointerLeave={(event) => {
-          if (event.pointerType === 'mouse') scheduleClose();
-        }}
-        onClick={(event) => {
-          // The pointer that clicks has hovered first: the flyout is already open, keep it so.
-          if (byHover.current && open) event.preventDefault();
-          byHover.current = false;
-        }}
-        onFocus={(event) => {
-          // Keyboard focus shows the items without moving focus; Enter, Space or ArrowRight goes in.
-          if (returningFocus.current || !event.currentTarget.matches(':focus-visible')) return;
-          byHover.current = true;
-          setOpen(true);
-        }}
-        onKeyDown={(event) => {
-          if (!['Enter', ' ', 'ArrowRight'].includes(event.key)) return;
-          event.preventDefault();
-          if (open) {
-            contentRef.current?.querySelector<HTMLElement>('a')?.focus();
-          } else {
-            byHover.current = false;
-            setOpen(true);
-          }
-        }}
-      >
-        <span className={iconClass}>{item.icon ?? item.title.slice(0, 1)}</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="right"
-          align="start"
-          sideOffset={8}
-          data-slot="sidebar-flyout"
-          aria-label={item.title}
-          onOpenAutoFocus={(event) => {
-            // Hovering shows the items without stealing focus; keyboard and click move focus in.
-            if (byHover.current) event.preventDefault();
-          }}
-          onCloseAutoFocus={() => {
-            returningFocus.current = true;
-            setTimeout(() => {
-              returningFocus.current = false;
-            }, 0);
-          }}
-          onKeyDown={(event) => {
-            if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-            const links = [...event.currentTarget.querySelectorAll<HTMLElement>('a')];
-            const index = links.indexOf(document.activeElement as HTMLElement);
-            const next =
-              event.key === 'ArrowDown' ? Math.min(links.length - 1, index + 1) : Math.max(0, index - 1);
-            links[next]?.focus();
-            event.preventDefault();
-          }}
-          ref={contentRef}
-          onPointerEnter={cancelClose}
-          onPointerLeave={scheduleClose}
-          className={cn(floatingClass, 'min-w-40', ctx.theme === 'dark' && 'dark')}
-        >
-          <p className="px-3 py-1.5 text-xs font-medium text-muted-foreground">{item.title}</p>
-          <ul className="flex flex-col gap-0.5">
-            {item.children?.map((child) => (
-              <li key={keyOf(child)}>
-                <SidebarLink
-                  item={child}
-                  ctx={{
-                    ...ctx,
-                    onNavigate: () => {
-                      setOpen(false);
-                      ctx.onNavigate();
-                    },
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
-  );
-}
+// The collapsed rail's flyouts and tooltips (Radix Popover and Tooltip, with floating-UI) load when the
+// rail is first shown, and the mobile drawer (Radix Dialog) when it first opens: an expanded desktop
+// sidebar carries neither. Until they arrive, `RailFallback` draws the same rail and nothing opens.
+const SidebarRail = React.lazy(() => import('./sidebar-rail'));
+const SidebarDrawer = React.lazy(() => import('./sidebar-drawer'));
 
-/** The collapsed 60px rail: an icon button with a flyout per group, an icon link with a tooltip per item. */
-function CollapsedMenu({ items, ctx }: { items: SidebarItem[]; ctx: MenuContext }) {
+/**
+ * The collapsed rail as it looks before its code has arrived: the same rows, without flyouts or
+ * tooltips. A row focused meanwhile is focused again in the loaded rail (`data-rail-key`).
+ */
+function RailFallback({ items, ctx }: { items: SidebarItem[]; ctx: MenuContext }) {
   return (
-    <Tooltip.Provider delayDuration={200}>
-      <ul data-slot="sidebar-menu" className="flex flex-col gap-1">
-        {items.map((item) =>
-          item.children?.length ? (
-            <li key={keyOf(item)} data-slot="sidebar-group">
-              <CollapsedGroup item={item} ctx={ctx} />
-            </li>
-          ) : (
-            <li key={keyOf(item)} data-slot="sidebar-menu-item">
-              <Tooltip.Root>
-                <Tooltip.Trigger asChild>
-                  <SidebarLink
-                    item={item}
-                    ctx={ctx}
-                    showTitle={false}
-                    aria-label={item.title}
-                    className={railRowClass}
-                  />
-                </Tooltip.Trigger>
-                <Tooltip.Portal>
-                  <Tooltip.Content
-                    side="right"
-                    sideOffset={8}
-                    data-slot="sidebar-tooltip"
-                    className={cn(floatingClass, 'px-2.5 py-1.5 text-xs', ctx.theme === 'dark' && 'dark')}
-                  >
-                    {item.title}
-                  </Tooltip.Content>
-                </Tooltip.Portal>
-              </Tooltip.Root>
-            </li>
-          ),
-        )}
-      </ul>
-    </Tooltip.Provider>
+    <ul data-slot="sidebar-menu" className="flex flex-col gap-1">
+      {items.map((item) =>
+        item.children?.length ? (
+          <li key={keyOf(item)} data-slot="sidebar-group">
+            <button
+              type="button"
+              data-slot="sidebar-group-trigger"
+              data-sidebar-focusable=""
+              data-rail-key={keyOf(item)}
+              data-active={holdsActiveItem(item, ctx) ? '' : undefined}
+              aria-label={item.title}
+              aria-haspopup="dialog"
+              aria-expanded={false}
+              className={cn(rowClass, railRowClass, holdsActiveItem(item, ctx) && activeRowClass)}
+            >
+              <span className={iconClass}>{item.icon ?? item.title.slice(0, 1)}</span>
+            </button>
+          </li>
+        ) : (
+          <li key={keyOf(item)} data-slot="sidebar-menu-item">
+            <SidebarLink
+              item={item}
+              ctx={ctx}
+              showTitle={false}
+              aria-label={item.title}
+              className={railRowClass}
+              data-rail-key={keyOf(item)}
+            />
+          </li>
+        ),
+      )}
+    </ul>
   );
 }
 
 /**
  * The data-driven side menu: an accordion with one open group (Radix Collapsible), a 60px icon rail when
- * collapsed (Radix Popover flyouts for groups, Radix Tooltip for items), and below `MOBILE_BREAKPOINT` a
- * drawer (Radix Dialog). Knows no router: links go through `renderLink`.
+ * collapsed (`sidebar-rail.tsx`: Radix Popover flyouts for groups, Radix Tooltip for items), and below
+ * `MOBILE_BREAKPOINT` a drawer (`sidebar-drawer.tsx`: Radix Dialog). Knows no router: links go through
+ * `renderLink`.
  */
 export function Sidebar({
   items,
@@ -544,7 +438,9 @@ export function Sidebar({
         }}
       >
         {collapsed ? (
-          <CollapsedMenu items={items} ctx={ctx} />
+          <React.Suspense fallback={<RailFallback items={items} ctx={ctx} />}>
+            <SidebarRail items={items} ctx={ctx} />
+          </React.Suspense>
         ) : (
           <ExpandedMenu
             items={items}
@@ -578,21 +474,12 @@ export function Sidebar({
 
   if (!mobile) return aside;
   // A modal drawer (focus trap, Escape, scroll lock, overlay click); closed, it renders nothing.
+  if (!mobileOpen) return null;
   return (
-    <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay data-slot="sidebar-overlay" className="fixed inset-0 z-50 bg-black/45" />
-        <Dialog.Content
-          data-slot="sidebar-drawer"
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex h-full shadow-xl outline-none"
-        >
-          <VisuallyHidden.Root asChild>
-            <Dialog.Title>{t.drawerTitle}</Dialog.Title>
-          </VisuallyHidden.Root>
-          {aside}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <React.Suspense fallback={null}>
+      <SidebarDrawer open={mobileOpen} onOpenChange={setMobileOpen} title={t.drawerTitle}>
+        {aside}
+      </SidebarDrawer>
+    </React.Suspense>
   );
 }

@@ -1,9 +1,10 @@
 import type { ApiBody, ApiClient, ApiPath, CallArgs, ListParams } from '@consign/api-client';
 import { listQuery } from '@consign/api-client/query';
-// zod's functional build: the same schemas as `zod`, with functions (`z.catch(schema, value)`) instead
-// of methods (`schema.catch(value)`). Route definitions load with every page, and this build costs
-// 15.7 KB gzip there where `zod` costs 24.8 KB (measured at network idle on /dashboard/index).
-import * as z from 'zod/mini';
+// Valibot, not the contract's zod: route definitions load with every page, and these schemas cost
+// about 2 KB gzip there with valibot where zod/mini cost 15.2 KB (apps/admin/README.md, "Performance").
+// Valibot's functions read like zod/mini's (`v.fallback` is `z.catch`, `v.optional(s, d)` is
+// `z._default`), and the router takes it as a Standard Schema.
+import * as v from 'valibot';
 
 /**
  * What a list page is, in one object: the schema of its address query (its filters typed: enums as
@@ -13,13 +14,13 @@ import * as z from 'zod/mini';
  * takes it from `useList` too, so a filter is mapped in one place.
  */
 export interface ListDefinition<Schema extends ListSchema, P extends ListParams, Q> {
-  /** The route's `validateSearch`: `z.extend(listSearch, { ...filters })`. */
+  /** The route's `validateSearch`: `v.object({ ...listSearch.entries, ...filters })`. */
   search: Schema;
   /**
    * The API's filter from the validated search: every filter of the request body (`P` without its
    * page), each key written out, so that a filter the API gains fails to compile until it is mapped.
    */
-  filter: (search: z.output<Schema>) => NoInfer<ApiFilter<P>>;
+  filter: (search: v.InferOutput<Schema>) => NoInfer<ApiFilter<P>>;
   /** The TanStack Query options of one page: `pageOf(path)` (or `listQuery` with more options). */
   queryOptions: (api: ApiClient, params: P) => Q;
 }
@@ -27,7 +28,7 @@ export interface ListDefinition<Schema extends ListSchema, P extends ListParams,
 /** A list definition with its request body: the search's page plus {@link ListDefinition.filter}. */
 export interface List<Schema extends ListSchema, P extends ListParams, Q>
   extends ListDefinition<Schema, P, Q> {
-  toParams: (search: z.output<Schema>) => P;
+  toParams: (search: v.InferOutput<Schema>) => P;
 }
 
 /** The filters of a list request body `P`: every key but the page, each required (`undefined`: no filter). */
@@ -36,7 +37,7 @@ export type ApiFilter<P extends ListParams> = {
 };
 
 /** A list's address schema: `listSearch` extended with its filters. */
-export type ListSchema = z.ZodMiniType<ListSearch>;
+export type ListSchema = v.GenericSchema<unknown, ListSearch>;
 
 /** Types a list definition and adds its request body (`toParams`). */
 export function defineList<Schema extends ListSchema, P extends ListParams, Q>(
@@ -67,13 +68,15 @@ export const MAX_FILTER_LENGTH = 64;
 
 /**
  * A whole number in 1..max, from the address (digits) or a navigation (a number). Text, `1.5`, `-5`,
- * `0x10` or an array fail; each use says what a failure falls back to (`z.catch`), so an address never
- * throws.
+ * `0x10` or an array fail; each use says what a failure falls back to (`v.fallback`), so an address
+ * never throws.
  */
 export function positiveInt(max: number) {
-  return z.pipe(
-    z.union([z.int(), z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number))]),
-    z.int().check(z.minimum(1), z.maximum(max)),
+  return v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))]),
+    v.integer(),
+    v.minValue(1),
+    v.maxValue(max),
   );
 }
 
@@ -82,11 +85,13 @@ export function positiveInt(max: number) {
  * (an array, an object) reads as no filter. The key stays in the result (as `undefined`) when the
  * address had it, which matters: the router merges the validated search over the raw one.
  */
-export const filter = z.catch(
-  z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.maxLength(MAX_FILTER_LENGTH)),
-      z.transform((value: string) => value || undefined),
+export const filter = v.fallback(
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(MAX_FILTER_LENGTH),
+      v.transform((value: string) => value || undefined),
     ),
   ),
   undefined,
@@ -94,17 +99,20 @@ export const filter = z.catch(
 
 /**
  * The address query every list shares: `pageIndex` and `pageSize`, numbers with defaults 1 and 20
- * (`z._default` also lets links leave them out; `z.catch` replaces a bad value).
+ * (`v.optional` with a default also lets links leave them out; `v.fallback` replaces a bad value).
  */
-export const listSearch = z.object({
-  pageIndex: z.catch(
-    z._default(positiveInt(MAX_PAGE_INDEX), LIST_DEFAULTS.pageIndex),
+export const listSearch = v.object({
+  pageIndex: v.fallback(
+    v.optional(positiveInt(MAX_PAGE_INDEX), LIST_DEFAULTS.pageIndex),
     LIST_DEFAULTS.pageIndex,
   ),
-  pageSize: z.catch(z._default(positiveInt(MAX_PAGE_SIZE), LIST_DEFAULTS.pageSize), LIST_DEFAULTS.pageSize),
+  pageSize: v.fallback(
+    v.optional(positiveInt(MAX_PAGE_SIZE), LIST_DEFAULTS.pageSize),
+    LIST_DEFAULTS.pageSize,
+  ),
 });
 /** A list's validated search: the pagination and its filters (strings, enum values, ids). */
-export type ListSearch = z.output<typeof listSearch> & { [filter: string]: string | number | undefined };
+export type ListSearch = v.InferOutput<typeof listSearch> & { [filter: string]: string | number | undefined };
 
 /** `value` if it is one of `allowed`, else undefined: an address filter the API would reject is dropped. */
 export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
@@ -123,16 +131,16 @@ export function dateFrom(value: string | undefined): string | undefined {
 
 /** A filter of one of `values` (a contract enum); any other value reads as no filter. */
 export function enumFilter<const T extends string>(values: readonly T[]) {
-  return z.optional(
-    z.pipe(
+  return v.optional(
+    v.pipe(
       filter,
-      z.transform((value: string | undefined) => oneOf(value, values)),
+      v.transform((value: string | undefined) => oneOf(value, values)),
     ),
   );
 }
 
 /** A filter of a positive id, read as a number; anything else reads as no filter. */
-export const idFilter = z.optional(z.pipe(filter, z.transform(idFrom)));
+export const idFilter = v.optional(v.pipe(filter, v.transform(idFrom)));
 
 /** A filter of a `YYYY-MM-DD` day; anything else reads as no filter. */
-export const dateFilter = z.optional(z.pipe(filter, z.transform(dateFrom)));
+export const dateFilter = v.optional(v.pipe(filter, v.transform(dateFrom)));

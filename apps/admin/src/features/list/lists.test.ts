@@ -1,5 +1,5 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 import { parseSearch } from '../../lib/search';
 import { defineList, filter, listSearch, pageOf } from './define-list';
 import {
@@ -14,10 +14,10 @@ import {
 
 /** The request body a list page sends for an address. */
 function paramsFor<S>(
-  list: { search: { parse: (input: unknown) => S }; toParams: (search: S) => unknown },
+  list: { search: v.GenericSchema<unknown, S>; toParams: (search: S) => unknown },
   query: string,
 ) {
-  return list.toParams(list.search.parse(parseSearch(query)));
+  return list.toParams(v.parse(list.search, parseSearch(query)));
 }
 
 describe('the request body of each list, from its address', () => {
@@ -108,7 +108,7 @@ describe('the request body of each list, from its address', () => {
 });
 
 describe('the API filter of 代发订单 (the list, 导出 and the batches send it)', () => {
-  const filterFor = (query: string) => orderList.filter(orderList.search.parse(parseSearch(query)));
+  const filterFor = (query: string) => orderList.filter(v.parse(orderList.search, parseSearch(query)));
 
   it('holds one buyer (查看订单) and the 黑名单 filter beside the others', () => {
     expect(filterFor('?buyer_id=12&blacklisted=1&status=pending&pageIndex=3')).toEqual({
@@ -140,7 +140,7 @@ describe('the API filter of 代发订单 (the list, 导出 and the batches send 
 
   it('a filter of the API left out of a list’s mapping does not compile', () => {
     const list = defineList({
-      search: z.extend(listSearch, { keyword: filter }),
+      search: v.object({ ...listSearch.entries, keyword: filter }),
       // @ts-expect-error /api/goods/index's body also has `status` and `shop_id`: the mapping must name them.
       filter: (search) => ({ keyword: search.keyword }),
       queryOptions: pageOf('/api/goods/index'),

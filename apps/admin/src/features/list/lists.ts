@@ -15,7 +15,7 @@ import {
   USER_STATUSES,
 } from '@consign/api-client';
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import {
   dateFilter,
   defineList,
@@ -34,13 +34,14 @@ import {
 
 /** The address query of a list whose only filter is the keyword. */
 const keywordOnly = {
-  search: z.extend(listSearch, { keyword: filter }),
+  search: v.object({ ...listSearch.entries, keyword: filter }),
   filter: (search: { keyword?: string | undefined }) => ({ keyword: search.keyword }),
 };
 
 /** 代发订单 `/order/index`: also one buyer's orders (买家管理's 查看订单) and the 黑名单 buyers' orders. */
 export const orderList = defineList({
-  search: z.extend(listSearch, {
+  search: v.object({
+    ...listSearch.entries,
     keyword: filter,
     status: enumFilter(ORDER_STATUSES),
     shop_id: idFilter,
@@ -66,7 +67,8 @@ export const orderList = defineList({
 
 /** 预售订单 `/order/pre-sale`: the pre-sale orders of the synced shops (`pre_sale` on the order list). */
 export const preSaleList = defineList({
-  search: z.extend(listSearch, {
+  search: v.object({
+    ...listSearch.entries,
     keyword: filter,
     status: enumFilter(ORDER_STATUSES),
     shop_id: idFilter,
@@ -93,7 +95,8 @@ export type OrderListFilter = ReturnType<typeof orderList.filter>;
 
 /** 售后订单 `/order/after-sale`. */
 export const afterSaleList = defineList({
-  search: z.extend(listSearch, {
+  search: v.object({
+    ...listSearch.entries,
     keyword: filter,
     status: enumFilter(AFTER_SALE_STATUSES),
     type: enumFilter(AFTER_SALE_TYPES),
@@ -113,16 +116,17 @@ export const afterSaleList = defineList({
 });
 
 /** A shop group filter: a group id, or `0` for 未分组. */
-const groupFilter = z.optional(
-  z.pipe(
+const groupFilter = v.optional(
+  v.pipe(
     filter,
-    z.transform((value: string | undefined) => (value === '0' ? 0 : idFrom(value))),
+    v.transform((value: string | undefined) => (value === '0' ? 0 : idFrom(value))),
   ),
 );
 
 /** 店铺设置 `/shop/setting`; `group_id=0` is 未分组. */
 export const shopList = defineList({
-  search: z.extend(listSearch, {
+  search: v.object({
+    ...listSearch.entries,
     keyword: filter,
     platform: enumFilter(PLATFORMS),
     group_id: groupFilter,
@@ -139,7 +143,7 @@ export const shopList = defineList({
 
 /** 买家管理 `/user/buyer`: sorted by 订单数, 消费金额 or 最近下单 (the default). */
 export const buyerList = defineList({
-  search: z.extend(listSearch, { keyword: filter, sort: enumFilter(BUYER_SORTS) }),
+  search: v.object({ ...listSearch.entries, keyword: filter, sort: enumFilter(BUYER_SORTS) }),
   filter: (search) => ({ keyword: search.keyword, sort: search.sort }),
   queryOptions: pageOf('/api/buyer/index'),
 });
@@ -158,7 +162,12 @@ export const shopGroupList = defineList({
 
 /** 商品管理 `/shop/goods`. */
 export const goodsList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: enumFilter(GOODS_STATUSES), shop_id: idFilter }),
+  search: v.object({
+    ...listSearch.entries,
+    keyword: filter,
+    status: enumFilter(GOODS_STATUSES),
+    shop_id: idFilter,
+  }),
   filter: (search) => ({ keyword: search.keyword, status: search.status, shop_id: search.shop_id }),
   queryOptions: pageOf('/api/goods/index'),
 });
@@ -171,7 +180,12 @@ export const isCopyActive = (record: CopyRecord) => record.status === 'queued' |
 
 /** 复制记录 `/shop/copy/list`: refreshes every 3 s while a job on the page is queued or running. */
 export const copyRecordList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: enumFilter(COPY_STATUSES), shop_id: idFilter }),
+  search: v.object({
+    ...listSearch.entries,
+    keyword: filter,
+    status: enumFilter(COPY_STATUSES),
+    shop_id: idFilter,
+  }),
   filter: (search) => ({ keyword: search.keyword, status: search.status, shop_id: search.shop_id }),
   queryOptions: (api, params: CopyRecordListParams) =>
     queryOptions({
@@ -188,7 +202,7 @@ export const isExportActive = (job: ExportJob) => job.status === 'queued' || job
 
 /** 下载中心 `/dashboard/download`: the account's exports, refreshing every 2 s while one is running. */
 export const exportList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: enumFilter(EXPORT_STATUSES) }),
+  search: v.object({ ...listSearch.entries, keyword: filter, status: enumFilter(EXPORT_STATUSES) }),
   filter: (search) => ({ keyword: search.keyword, status: search.status }),
   queryOptions: (api, params: ExportListParams) =>
     queryOptions({
@@ -202,12 +216,13 @@ const ACTION_CODE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
 
 /** 操作日志 `/system/logs`: `keyword` finds who (mobile or name), `action` one action, and the days. */
 export const logList = defineList({
-  search: z.extend(listSearch, {
+  search: v.object({
+    ...listSearch.entries,
     keyword: filter,
-    action: z.optional(
-      z.pipe(
+    action: v.optional(
+      v.pipe(
         filter,
-        z.transform((value: string | undefined) => (value && ACTION_CODE.test(value) ? value : undefined)),
+        v.transform((value: string | undefined) => (value && ACTION_CODE.test(value) ? value : undefined)),
       ),
     ),
     start_date: dateFilter,
@@ -236,14 +251,14 @@ export const roleList = defineList({
 
 /** 子账号 `/user/account`: the account's users (owner first). */
 export const memberList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: enumFilter(USER_STATUSES) }),
+  search: v.object({ ...listSearch.entries, keyword: filter, status: enumFilter(USER_STATUSES) }),
   filter: (search) => ({ keyword: search.keyword, status: search.status }),
   queryOptions: pageOf('/api/team/member-index'),
 });
 
 /** 卖家管理 `/user/seller`: every seller account (operators). */
 export const sellerList = defineList({
-  search: z.extend(listSearch, { keyword: filter, status: enumFilter(USER_STATUSES) }),
+  search: v.object({ ...listSearch.entries, keyword: filter, status: enumFilter(USER_STATUSES) }),
   filter: (search) => ({ keyword: search.keyword, status: search.status }),
   queryOptions: pageOf('/api/seller/index'),
 });

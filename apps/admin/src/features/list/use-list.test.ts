@@ -1,11 +1,11 @@
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 import { parseSearch, stringifySearch } from '../../lib/search';
 import { filter, LIST_DEFAULTS, listSearch } from './define-list';
 import { filtersOf, withFilters, withoutFilters, withPagination } from './use-list';
 
-const schema = z.extend(listSearch, { keyword: filter, status: filter });
+const schema = v.object({ ...listSearch.entries, keyword: filter, status: filter });
 const search = { pageIndex: 3, pageSize: 50, keyword: 'abc', status: undefined };
 
 describe('list state', () => {
@@ -57,8 +57,8 @@ describe('list state', () => {
           { nil: undefined },
         ),
         (page, size, keyword) => {
-          const written = withPagination(withFilters(schema.parse({}), { keyword }), page, size);
-          const read = schema.parse(parseSearch(stringifySearch(written)));
+          const written = withPagination(withFilters(v.parse(schema, {}), { keyword }), page, size);
+          const read = v.parse(schema, parseSearch(stringifySearch(written)));
           expect(read).toEqual(written);
         },
       ),

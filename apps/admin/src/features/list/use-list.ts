@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type * as z from 'zod';
+import type * as v from 'valibot';
 import { useApi } from '../../lib/use-api';
 import { type ApiFilter, LIST_DEFAULTS, type List, type ListSchema, type ListSearch } from './define-list';
 
@@ -90,7 +90,7 @@ export function withoutFilters(search: ListSearch): ListSearch {
  * from the cache.
  */
 export function useList<Schema extends ListSchema, P extends ListParams, Row, Key extends QueryKey>(
-  route: ListRoute<z.output<Schema>>,
+  route: ListRoute<v.InferOutput<Schema>>,
   list: List<Schema, P, ListQueryOptions<Row, Key>>,
 ): ListControls<Row, ApiFilter<P>> {
   const search = route.useSearch();

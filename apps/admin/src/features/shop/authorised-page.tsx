@@ -11,18 +11,6 @@ import { SHOP_COPY } from './copy';
 const route = getRouteApi('/_authed/shop/authorised/$platform');
 const a = SHOP_COPY.authorise;
 
-/** What the platform put on the address it sent the browser back to. */
-export interface AuthorisedSearch {
-  code?: string;
-  state?: string;
-  error?: string;
-}
-
-export function parseAuthorisedSearch(search: Record<string, unknown>): AuthorisedSearch {
-  const text = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 512) : undefined);
-  return { code: text(search.code), state: text(search.state), error: text(search.error) };
-}
-
 /**
  * Where the platform sends the seller back after its authorisation page (`PUBLIC_URL` +
  * `/shop/authorised/<platform>?code=…&state=…`, or `error=access_denied`): posts them to the API once,

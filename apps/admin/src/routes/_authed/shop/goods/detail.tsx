@@ -1,6 +1,6 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { TITLES } from '../../../../copy';
 import { positiveInt } from '../../../../features/list/define-list';
 import { GoodsDetailPage } from '../../../../features/shop/goods-detail-page';
@@ -8,7 +8,7 @@ import { GoodsDetailPage } from '../../../../features/shop/goods-detail-page';
 export const Route = createFileRoute('/_authed/shop/goods/detail')({
   staticData: { title: TITLES.shopGoodsDetail },
   // `?id=12`: the product to edit; a bad id reads as none.
-  validateSearch: z.object({ id: z.catch(z.optional(positiveInt(2_147_483_647)), undefined) }),
+  validateSearch: v.object({ id: v.fallback(v.optional(positiveInt(2_147_483_647)), undefined) }),
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context: { queryClient, api }, deps }) => {
     // A missing product is not a route error: the page says so.
