@@ -50,7 +50,7 @@ export interface AppOptions extends Deps {
   staticSite: StaticSite | null;
   /** Where the export files are (the export worker writes them, `/download/export/:id` reads them). */
   exportDir: string;
-  /** The platform sandboxes, served under `/__sandbox/pdd` and `/__sandbox/doudian` (never in production). */
+  /** The platform sandboxes, served under `/__sandbox/pdd`, `/doudian` and `/alibaba` (never in production). */
   sandboxes?: PlatformSandboxes | null;
   /** The bound on API calls in flight (middleware/in-flight.ts). */
   inFlight: InFlightLimits;
@@ -121,9 +121,10 @@ export function createApp(options: AppOptions) {
   }
 
   if (options.sandboxes && !production) {
-    const { pdd, doudian } = options.sandboxes;
+    const { pdd, doudian, alibaba } = options.sandboxes;
     app.mount(`${SANDBOX_MOUNT}/pdd`, (request) => pdd.fetch(request));
     app.mount(`${SANDBOX_MOUNT}/doudian`, (request) => doudian.fetch(request));
+    app.mount(`${SANDBOX_MOUNT}/alibaba`, (request) => alibaba.fetch(request));
   }
 
   const svg = (body: string | null, c: Context) =>
