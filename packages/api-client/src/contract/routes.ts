@@ -109,6 +109,11 @@ import {
   shopToggleBodySchema,
 } from './shop.js';
 import {
+  supplierAccountSchema,
+  supplierAuthoriseCallbackBodySchema,
+  supplierAuthoriseResultSchema,
+} from './supplier.js';
+import {
   memberDelBodySchema,
   memberListParamsSchema,
   memberSaveBodySchema,
@@ -269,6 +274,28 @@ export const apiRoutes = {
     body: settingsUpdateBodySchema,
     data: settingsSchema,
     audit: '修改代发设置',
+  },
+
+  // ---- 1688, the supplier: the seller's 1688 buyer account (代发设置) ----
+  '/api/supplier/account': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: emptyBodySchema,
+    data: supplierAccountSchema,
+  },
+  '/api/supplier/authorise': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: emptyBodySchema,
+    data: supplierAuthoriseResultSchema,
+    audit: '发起1688授权',
+  },
+  '/api/supplier/authorise-callback': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: supplierAuthoriseCallbackBodySchema,
+    data: supplierAccountSchema,
+    audit: '1688授权',
   },
 
   '/api/order/index': {

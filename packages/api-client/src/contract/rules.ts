@@ -60,6 +60,8 @@ export const SHOP_STATES = ['normal', 'expiring', 'expired', 'unauthorized', 'di
 export const SHOP_EXPIRING_DAYS = 7;
 /** The platforms a seller can authorise a shop on (添加店铺), those with a connector. */
 export const AUTHORISABLE_PLATFORMS = ['pinduoduo', 'douyin'] as const;
+/** The seller's 1688 buyer account (代发设置): `none` 未连接, `connected` 已连接, `expired` 已过期. */
+export const SUPPLIER_ACCOUNT_STATUSES = ['none', 'connected', 'expired'] as const;
 export const GOODS_STATUSES = ['on_sale', 'off_sale', 'draft'] as const;
 export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const PLATFORM_AUTH_STATUSES = ['active', 'expired', 'revoked'] as const;
