@@ -200,6 +200,21 @@ const answers: Record<ApiPath, unknown> = {
   '/api/company/platform-auth-list': [platformAuth],
   '/api/setting/index': settings,
   '/api/setting/update': settings,
+  '/api/supplier/account': {
+    status: 'connected',
+    member_id: 'b2b-2206600001',
+    login_id: '沙箱采购账号',
+    expires_at: now,
+    connected_at: now,
+  },
+  '/api/supplier/authorise': { url: 'https://auth.1688.com/oauth/authorize?state=x' },
+  '/api/supplier/authorise-callback': {
+    status: 'connected',
+    member_id: 'b2b-2206600001',
+    login_id: '沙箱采购账号',
+    expires_at: now,
+    connected_at: now,
+  },
   '/api/order/index': page(order),
   '/api/order/after-sale': page({
     id: 5,

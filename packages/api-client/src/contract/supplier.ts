@@ -41,3 +41,4 @@ export const supplierAuthoriseCallbackBodySchema = z
     path: ['code'],
   });
 export type SupplierAuthoriseCallbackBody = z.input<typeof supplierAuthoriseCallbackBodySchema>;
+export type SupplierAccountStatus = SupplierAccount['status'];
