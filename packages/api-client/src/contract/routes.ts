@@ -64,7 +64,13 @@ import {
   orderStepResultSchema,
   orderWritebackRetryBodySchema,
 } from './fulfilment.js';
-import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods.js';
+import {
+  goodsDetailParamsSchema,
+  goodsDetailSchema,
+  goodsListParamsSchema,
+  goodsSaveBodySchema,
+  goodsSchema,
+} from './goods.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
 import {
@@ -612,7 +618,7 @@ export const apiRoutes = {
     access: 'user',
     permission: 'goods:manage',
     body: goodsDetailParamsSchema,
-    data: goodsSchema,
+    data: goodsDetailSchema,
   },
   '/api/goods/save': {
     access: 'user',

@@ -33,6 +33,8 @@ export const GOODS_PRICE_MAX = 100_000_000;
 export const GOODS_STOCK_MAX = 1_000_000;
 /** Most pictures of one product (the first is the main picture). */
 export const GOODS_IMAGES_MAX = 9;
+/** The most SKUs a product holds (a copied 1688 offer with more is refused). */
+export const GOODS_SKUS_MAX = 200;
 /** Most source links in one `/api/copy/create` call. */
 export const COPY_URLS_MAX = 50;
 
