@@ -295,6 +295,20 @@ describe('AlibabaConnector against the sandbox', () => {
     } finally {
       await down.close();
     }
+    // An outage during the token exchange is a retry, not a lost authorisation.
+    const tokenDown = await brokenServer(
+      503,
+      '{"error":"server_error","error_description":"busy"}',
+      'application/json',
+    );
+    try {
+      const busy = await failure(
+        connect(undefined, AlibabaSandbox.endpoints(tokenDown.url)).exchangeCode('c', redirectUri),
+      );
+      expect([busy.kind, busy.retryable]).toEqual(['server', true]);
+    } finally {
+      await tokenDown.close();
+    }
     const garbage = await brokenServer(200, '<html>login</html>');
     try {
       expect(

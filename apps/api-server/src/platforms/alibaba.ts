@@ -602,6 +602,8 @@ export function alibabaError(json: Json, status: number, tokenCall: boolean): Su
     str(result.message) ||
     str(result.errorMsg);
   if (code === ALIBABA_CODES.rateLimited || status === 429) return fail('rate_limit', code, words);
+  // 1688 failing (a token call included) is a retry, never a lost authorisation.
+  if (status >= 500) return fail('server', code, words);
   if (code === ALIBABA_CODES.signature) {
     return new SupplierError(
       'invalid',
@@ -614,7 +616,6 @@ export function alibabaError(json: Json, status: number, tokenCall: boolean): Su
   if (code === ALIBABA_CODES.tokenExpired || code === ALIBABA_CODES.tokenInvalid || status === 401) {
     return fail('token_expired', code, words);
   }
-  if (status >= 500) return fail('server', code, words);
   if (json.error_code !== undefined) return fail('invalid', code, words, words);
   const known = REFUSALS[code];
   return new SupplierError('refused', known ?? supplierMessage('refused', words), code, words);
