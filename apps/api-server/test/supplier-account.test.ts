@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { SupplierAccount } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_AHEAD_SECONDS, supplierAccessToken } from '../src/db/supplier-account';
+import { REFRESH_AHEAD_SECONDS, resealSupplierTokens, supplierAccessToken } from '../src/db/supplier-account';
 import { SupplierError } from '../src/platforms/alibaba';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
+import { SecretBox } from '../src/security/secret-box';
 import { ADMIN, envelope, startTestServer, type TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
 
@@ -247,5 +249,36 @@ describe('connecting the 1688 buyer account', () => {
     );
     expect(later?.message).toBe('1688账号授权已过期，请在代发设置中重新授权');
     expect((await connect(seller.token)).status).toBe('connected');
+  });
+
+  it('the key rotation re-seals the 1688 tokens: they open under the new key and work on 1688', async () => {
+    const seller = await newSeller();
+    await connect(seller.token);
+    const [{ account_id } = { account_id: 0 }] = await t.server.db.query<{ account_id: number }>(
+      'SELECT s.account_id FROM supplier_accounts s JOIN users u ON u.account_id = s.account_id WHERE u.mobile = $1',
+      [String(mobiles - 1)],
+    );
+    const next = new SecretBox(randomBytes(32));
+    const connector = await t.server.platforms.supplier();
+    if (!connector) throw new Error('no supplier connector');
+    // In a transaction rolled back at the end, so the server's own key keeps working for the others.
+    await t.server.db
+      .transaction(async (tx) => {
+        const count = await resealSupplierTokens(tx, t.server.secretBox, next);
+        // Two tokens per connected account; every one of them is under the new key now.
+        expect(count).toBeGreaterThanOrEqual(2);
+        expect(await resealSupplierTokens(tx, t.server.secretBox, next)).toBe(0);
+        const token = await supplierAccessToken(tx, next, connector, account_id, nowS());
+        expect((await connector.offer(token, '610000000002')).offerId).toBe('610000000002');
+        await expect(
+          supplierAccessToken(tx, t.server.secretBox, connector, account_id, nowS()),
+        ).rejects.toThrow();
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'roll back') throw error;
+      });
+    const token = await supplierAccessToken(t.server.db, t.server.secretBox, connector, account_id, nowS());
+    expect((await connector.offer(token, '610000000002')).offerId).toBe('610000000002');
   });
 });
