@@ -354,7 +354,19 @@ const answers: Record<ApiPath, unknown> = {
     },
   },
   '/api/goods/index': page(goods),
-  '/api/goods/detail': goods,
+  '/api/goods/detail': {
+    ...goods,
+    skus: [
+      {
+        spec: '白色,XL',
+        price: 2900,
+        stock: 80,
+        outer_sku_id: 'TS-W-XL',
+        source: { offer_id: '610000000001', spec_id: 'b7f1c0de0002', quantity: 1, cost: 1850 },
+      },
+      { spec: '藏青,XL', price: 3100, stock: 0, outer_sku_id: '', source: null },
+    ],
+  },
   '/api/goods/save': goods,
   '/api/copy/index': page({
     id: 7,
