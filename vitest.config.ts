@@ -128,6 +128,8 @@ const postgresSuites = [
   'test/order-entry.test.ts',
   'test/profile.test.ts',
   'test/shop-sync.test.ts',
+  'test/supplier-account.test.ts',
+  'test/goods-skus.test.ts',
 ];
 
 export default defineConfig({

@@ -49,6 +49,9 @@ test('商品编辑: validation, a warning before unsaved changes are lost, a fai
   await expect(page).toHaveURL(/\/shop\/goods\/detail\?id=\d+$/);
   await expect(page.getByRole('heading', { name: '商品编辑' })).toBeVisible();
   await expect(page.getByLabel('商品标题')).toHaveValue(title);
+  // 规格与货源 (read-only): a seeded product has no SKUs.
+  const skus = page.getByRole('region', { name: '规格与货源' });
+  await expect(skus).toContainText('该商品没有规格');
 
   // Validation: nothing is sent while a field is wrong.
   const newTitle = `E2E 改名商品 ${Date.now() % 100000}`;
@@ -86,6 +89,7 @@ test('商品编辑: validation, a warning before unsaved changes are lost, a fai
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('商品已保存')).toBeVisible();
   await expect(page.getByLabel('售价')).toHaveValue('12.30');
+  await expect(skus).toContainText('该商品没有规格');
   await page.getByRole('link', { name: '返回商品管理' }).click();
   await expect(page).toHaveURL(/\/shop\/goods$/);
   await expect(rows(page).first()).toContainText(newTitle);

@@ -35,6 +35,7 @@ export const TITLES = {
   system: '系统设置',
   systemGlobal: '全局设置',
   systemSetting: '代发设置',
+  supplierAuthorised: '1688授权',
   systemAddress: '发货地址',
   systemLogs: '操作日志',
   login: '登录',

@@ -35,6 +35,7 @@ import { orderRoutes } from './routes/order';
 import { sellerRoutes } from './routes/seller';
 import { settingRoutes } from './routes/setting';
 import { shopRoutes } from './routes/shop';
+import { supplierRoutes } from './routes/supplier';
 import { teamRoutes } from './routes/team';
 import { userRoutes } from './routes/user';
 import type { NonceStore } from './security/nonce-store';
@@ -50,7 +51,7 @@ export interface AppOptions extends Deps {
   staticSite: StaticSite | null;
   /** Where the export files are (the export worker writes them, `/download/export/:id` reads them). */
   exportDir: string;
-  /** The platform sandboxes, served under `/__sandbox/pdd` and `/__sandbox/doudian` (never in production). */
+  /** The platform sandboxes, served under `/__sandbox/pdd`, `/doudian` and `/alibaba` (never in production). */
   sandboxes?: PlatformSandboxes | null;
   /** The bound on API calls in flight (middleware/in-flight.ts). */
   inFlight: InFlightLimits;
@@ -88,6 +89,7 @@ function createApi(options: AppOptions) {
   api.route('/address', addressRoutes(options));
   api.route('/buyer', buyerRoutes(options));
   api.route('/shop', shopRoutes(options));
+  api.route('/supplier', supplierRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
   api.route('/export', exportRoutes(options));
@@ -121,9 +123,10 @@ export function createApp(options: AppOptions) {
   }
 
   if (options.sandboxes && !production) {
-    const { pdd, doudian } = options.sandboxes;
+    const { pdd, doudian, alibaba } = options.sandboxes;
     app.mount(`${SANDBOX_MOUNT}/pdd`, (request) => pdd.fetch(request));
     app.mount(`${SANDBOX_MOUNT}/doudian`, (request) => doudian.fetch(request));
+    app.mount(`${SANDBOX_MOUNT}/alibaba`, (request) => alibaba.fetch(request));
   }
 
   const svg = (body: string | null, c: Context) =>

@@ -1,6 +1,7 @@
 import { type LogLevel, parseLogLevel } from './log';
 import { parseCspOrigins } from './middleware/security-headers';
 import { DEFAULT_DATA_DIR } from './paths';
+import { ALIBABA_DEFAULTS } from './platforms/alibaba';
 import type { PlatformEndpoints } from './platforms/connector';
 import { DOUDIAN_DEFAULTS } from './platforms/doudian';
 import { PDD_DEFAULTS } from './platforms/pdd';
@@ -90,6 +91,8 @@ export interface PlatformSettings {
   sandbox: boolean;
   pdd: PlatformEndpoints;
   doudian: PlatformEndpoints;
+  /** 1688, the supplier (`ALIBABA_GATEWAY_URL`, `ALIBABA_AUTH_URL`). */
+  alibaba: PlatformEndpoints;
 }
 
 export const TENCENT_DEFAULTS = {
@@ -309,6 +312,8 @@ const PLATFORM_URLS = {
   PDD_AUTH_URL: PDD_DEFAULTS.authUrl,
   DOUDIAN_GATEWAY_URL: DOUDIAN_DEFAULTS.gatewayUrl,
   DOUDIAN_AUTH_URL: DOUDIAN_DEFAULTS.authUrl,
+  ALIBABA_GATEWAY_URL: ALIBABA_DEFAULTS.gatewayUrl,
+  ALIBABA_AUTH_URL: ALIBABA_DEFAULTS.authUrl,
 } as const;
 
 /**
@@ -352,6 +357,7 @@ function readPlatforms(env: NodeJS.ProcessEnv, production: boolean, problems: st
     sandbox,
     pdd: { gatewayUrl: urls.PDD_GATEWAY_URL, authUrl: urls.PDD_AUTH_URL },
     doudian: { gatewayUrl: urls.DOUDIAN_GATEWAY_URL, authUrl: urls.DOUDIAN_AUTH_URL },
+    alibaba: { gatewayUrl: urls.ALIBABA_GATEWAY_URL, authUrl: urls.ALIBABA_AUTH_URL },
   };
 }
 

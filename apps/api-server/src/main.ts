@@ -9,7 +9,7 @@ import { openDatabase } from './paths';
  * `memory://` for a throwaway database), DATABASE_URL (a real Postgres instead), API_SIGN_SECRET,
  * SMS_PROVIDER (console | tencent), CAPTCHA_PROVIDER (dev | tencent), the TENCENT_* variables,
  * LOG_LEVEL (info), STATIC_DIR, EXPORT_DIR, TRUST_PROXY, API_MAX_IN_FLIGHT, API_QUEUE, SIGNUP (open; `closed`: only existing users sign in),
- * PLATFORM_SANDBOX, PDD_* / DOUDIAN_* endpoints, DATA_ENCRYPTION_KEY, PUBLIC_URL,
+ * PLATFORM_SANDBOX, PDD_* / DOUDIAN_* / ALIBABA_* endpoints, DATA_ENCRYPTION_KEY, PUBLIC_URL,
  * NODE_ENV (`production` refuses the development defaults).
  */
 function fatal(message: string): never {
@@ -106,8 +106,8 @@ process.stdout.write(
       ? '  captcha: Tencent Captcha, verified on the server'
       : '  captcha: the dev captcha accepts the ticket "dev-ticket"',
     config.platforms.sandbox
-      ? `  platforms: the 拼多多 and 抖店 sandboxes at ${server.url}/__sandbox/ (PLATFORM_SANDBOX=0: the real ones)`
-      : '  platforms: the real 拼多多 and 抖店 open platforms',
+      ? `  platforms: the 拼多多, 抖店 and 1688 sandboxes at ${server.url}/__sandbox/ (PLATFORM_SANDBOX=0: the real ones)`
+      : '  platforms: the real 拼多多, 抖店 and 1688 open platforms',
     '',
   ].join('\n'),
 );

@@ -41,7 +41,7 @@ try {
   await migrate(db);
   const done = await rotateDataKey(db, previous, next);
   process.stdout.write(
-    `Re-encrypted under key ${next.keyId}: ${done.appSecrets} platform app secrets, ${done.shopTokens} shop tokens. ` +
+    `Re-encrypted under key ${next.keyId}: ${done.appSecrets} platform app secrets, ${done.shopTokens} shop tokens, ${done.supplierTokens} 1688 account tokens. ` +
       'Start the server with the new DATA_ENCRYPTION_KEY.\n',
   );
 } catch (error) {

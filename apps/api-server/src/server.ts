@@ -26,6 +26,7 @@ import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
 import { type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
+import { ALIBABA_DEFAULTS } from './platforms/alibaba';
 import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
 import { DOUDIAN_DEFAULTS } from './platforms/doudian';
 import { PDD_DEFAULTS } from './platforms/pdd';
@@ -121,7 +122,7 @@ export interface ServerOptions {
    * The platforms' endpoints (`config.platforms`); with `platformSandbox` the mounted sandboxes' are
    * used instead. Default: the real platforms'.
    */
-  platforms?: Pick<PlatformSettings, 'pdd' | 'doudian'>;
+  platforms?: Pick<PlatformSettings, 'pdd' | 'doudian'> & Partial<Pick<PlatformSettings, 'alibaba'>>;
   /** `DATA_ENCRYPTION_KEY` (32 bytes). Default `DEV_DATA_KEY` (main.ts refuses production without a key). */
   dataKey?: Buffer;
   /** `PUBLIC_URL`: where the platforms send sellers back to. Default `http://127.0.0.1:<port>`. */
@@ -274,6 +275,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     db,
     box: secretBox,
     endpoints: () => (sandboxes ? sandboxes.endpoints(url) : configured),
+    supplierEndpoints: () =>
+      sandboxes ? sandboxes.alibabaEndpoints(url) : (options.platforms?.alibaba ?? ALIBABA_DEFAULTS),
     now,
     log,
     fetch: options.platformFetch,

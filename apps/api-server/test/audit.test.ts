@@ -508,6 +508,19 @@ const CASES: Record<ApiPath, Case[]> = {
       };
     },
   ],
+  '/api/supplier/account': [async () => ({ token: user })],
+  '/api/supplier/authorise': [async () => ({ token: user })],
+  '/api/supplier/authorise-callback': [
+    // The 1688 sandbox mounted by the server, its app registered at start.
+    async () => {
+      const { url } = await t.client(user).call('/api/supplier/authorise');
+      const back = await decideOnAuthorisationPage(url, { shopId: 'b2b-2206600001' });
+      return {
+        token: user,
+        body: { state: back.searchParams.get('state'), code: back.searchParams.get('code') },
+      };
+    },
+  ],
   '/api/shop/toggle': [
     async () => {
       const shop = (await t.client(user).call('/api/shop/index', { pageIndex: 1, pageSize: 1 })).list[0];

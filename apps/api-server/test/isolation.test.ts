@@ -300,6 +300,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: { platform: 'pinduoduo', state: 'A'.repeat(43), code: 'c0de' }, outcome: 'any' },
     ],
     '/api/shop/toggle': [{ body: { id: ids.shop, disabled: true, version: 1 }, outcome: 'not-found' }],
+    // The caller's own 1688 account only (no id to name another's); a state issued to another fails.
+    '/api/supplier/account': [{ body: {}, outcome: 'any' }],
+    '/api/supplier/authorise': [{ body: {}, outcome: 'any' }],
+    '/api/supplier/authorise-callback': [{ body: { state: 'A'.repeat(43), code: 'c0de' }, outcome: 'any' }],
     '/api/shop/sync': [{ body: { id: ids.shop }, outcome: 'not-found' }],
 
     '/api/goods/index': [

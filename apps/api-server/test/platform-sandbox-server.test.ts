@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DoudianConnector } from '../src/platforms/doudian';
 import { PddConnector } from '../src/platforms/pdd';
-import { DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP } from '../src/platforms/sandbox';
+import { ALIBABA_SANDBOX_APP, DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP } from '../src/platforms/sandbox';
 import { startServer } from '../src/server';
 import { startTestServer, type TestServer } from './helpers';
-import { authoriseInBrowser } from './platform-helpers';
+import { authoriseInBrowser, decideOnAuthorisationPage } from './platform-helpers';
 
 /**
  * The sandboxes as the demo uses them: mounted by the server under `/__sandbox/` (PLATFORM_SANDBOX),
@@ -63,6 +63,19 @@ describe('the server serves the platform sandboxes outside production', () => {
     const shop = await doudian.exchangeCode(back.get('code') ?? '');
     expect(shop.shopName).toBe('沙箱抖店二店');
     expect(await doudian.carriers(shop.accessToken)).toHaveLength(5);
+  });
+
+  it('the 1688 sandbox is there too, its app registered: the registry gives a working supplier connector', async () => {
+    const connector = await t.server.platforms.supplier();
+    expect(connector).not.toBeNull();
+    const url = new URL(connector?.authoriseUrl({ redirectUri: `${t.url}/x`, state: 'demo' }) ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.url}/__sandbox/alibaba/oauth/authorize`);
+    expect(url.searchParams.get('client_id')).toBe(ALIBABA_SANDBOX_APP.clientId);
+    const back = await decideOnAuthorisationPage(url.toString(), { shopId: 'b2b-2206600002' });
+    const account = await connector?.exchangeCode(back.searchParams.get('code') ?? '', `${t.url}/x`);
+    expect(account?.loginId).toBe('沙箱采购二号');
+    const offer = await connector?.offer(account?.accessToken ?? '', '610000000001');
+    expect(offer?.skus).toHaveLength(3);
   });
 });
 

@@ -153,7 +153,7 @@ describe('NODE_ENV=production with the Tencent providers', () => {
   it('has no /__dev/sms and no platform sandbox', async () => {
     expect((await fetch(`${url}/__dev/sms?mobile=${USER}`)).status).toBe(404);
     expect((await fetch(`${url}/__sandbox/pdd/service-market/auth`)).status).toBe(404);
-    expect(server.output()).toContain('the real 拼多多 and 抖店 open platforms');
+    expect(server.output()).toContain('the real 拼多多, 抖店 and 1688 open platforms');
   });
 
   it('logs in with the code Tencent delivered, and logs neither the code, the mobile nor a secret', async () => {
@@ -232,6 +232,10 @@ describe('readConfig', () => {
         gatewayUrl: 'https://openapi-fxg.jinritemai.com',
         authUrl: 'https://fuwu.jinritemai.com/authorize',
       },
+      alibaba: {
+        gatewayUrl: 'https://gw.open.1688.com/openapi',
+        authUrl: 'https://auth.1688.com/oauth/authorize',
+      },
     });
     expect(config.sms).toMatchObject({
       provider: 'tencent',
@@ -301,6 +305,9 @@ describe('readConfig', () => {
       'PDD_GATEWAY_URL=http://127.0.0.1:9000/api/router points at this machine (a sandbox or a fake): production talks to the real platform.',
       'DOUDIAN_AUTH_URL=https://localhost/a points at this machine (a sandbox or a fake): production talks to the real platform.',
     ]);
+    expect(readConfig({ ...complete, ALIBABA_GATEWAY_URL: 'http://[::1]:9000/openapi' }).problems).toEqual([
+      'ALIBABA_GATEWAY_URL=http://[::1]:9000/openapi points at this machine (a sandbox or a fake): production talks to the real platform.',
+    ]);
     const proxied = readConfig({ ...complete, PDD_GATEWAY_URL: 'https://pdd-proxy.example.com/api/router' });
     expect(proxied.problems).toEqual([]);
     expect(proxied.config.platforms.pdd.gatewayUrl).toBe('https://pdd-proxy.example.com/api/router');
@@ -324,6 +331,21 @@ describe('readConfig', () => {
         .problems,
     ).toEqual([
       'PDD_GATEWAY_URL=http://gw-api.pinduoduo.com/api/router: plain http is allowed only to a loopback address; use https.',
+    ]);
+    const fake1688 = readConfig({
+      PLATFORM_SANDBOX: '0',
+      ALIBABA_AUTH_URL: 'http://127.0.0.1:9001/oauth/authorize',
+    });
+    expect(fake1688.problems).toEqual([]);
+    expect(fake1688.config.platforms.alibaba).toEqual({
+      gatewayUrl: 'https://gw.open.1688.com/openapi',
+      authUrl: 'http://127.0.0.1:9001/oauth/authorize',
+    });
+    expect(
+      readConfig({ PLATFORM_SANDBOX: '0', ALIBABA_AUTH_URL: 'http://auth.1688.com/oauth/authorize' })
+        .problems,
+    ).toEqual([
+      'ALIBABA_AUTH_URL=http://auth.1688.com/oauth/authorize: plain http is allowed only to a loopback address; use https.',
     ]);
     expect(readConfig({ PLATFORM_SANDBOX: '0', PDD_GATEWAY_URL: 'gw-api.pinduoduo.com' }).problems).toEqual([
       'PDD_GATEWAY_URL=gw-api.pinduoduo.com is not an http(s) URL.',

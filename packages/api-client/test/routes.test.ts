@@ -200,6 +200,21 @@ const answers: Record<ApiPath, unknown> = {
   '/api/company/platform-auth-list': [platformAuth],
   '/api/setting/index': settings,
   '/api/setting/update': settings,
+  '/api/supplier/account': {
+    status: 'connected',
+    member_id: 'b2b-2206600001',
+    login_id: '沙箱采购账号',
+    expires_at: now,
+    connected_at: now,
+  },
+  '/api/supplier/authorise': { url: 'https://auth.1688.com/oauth/authorize?state=x' },
+  '/api/supplier/authorise-callback': {
+    status: 'connected',
+    member_id: 'b2b-2206600001',
+    login_id: '沙箱采购账号',
+    expires_at: now,
+    connected_at: now,
+  },
   '/api/order/index': page(order),
   '/api/order/after-sale': page({
     id: 5,
@@ -339,7 +354,19 @@ const answers: Record<ApiPath, unknown> = {
     },
   },
   '/api/goods/index': page(goods),
-  '/api/goods/detail': goods,
+  '/api/goods/detail': {
+    ...goods,
+    skus: [
+      {
+        spec: '白色,XL',
+        price: 2900,
+        stock: 80,
+        outer_sku_id: 'TS-W-XL',
+        source: { offer_id: '610000000001', spec_id: 'b7f1c0de0002', quantity: 1, cost: 1850 },
+      },
+      { spec: '藏青,XL', price: 3100, stock: 0, outer_sku_id: '', source: null },
+    ],
+  },
   '/api/goods/save': goods,
   '/api/copy/index': page({
     id: 7,

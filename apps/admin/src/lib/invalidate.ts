@@ -88,6 +88,9 @@ export const REFRESH_AFTER = {
   '/api/company/platform-auth-save': { reads: ['/api/company/platform-auth-list'] },
   '/api/company/platform-auth-del': { reads: ['/api/company/platform-auth-list'] },
   '/api/setting/update': { reads: ['/api/setting/index'] },
+  // 1688采购账号: 连接 only answers 1688's page; the callback connects the account.
+  '/api/supplier/authorise': { reads: [] },
+  '/api/supplier/authorise-callback': { reads: ['/api/supplier/account'] },
   '/api/address/save': { reads: ['/api/address/index'] },
   '/api/address/del': { reads: ['/api/address/index'] },
   '/api/team/role-save': TEAM_CHANGED,

@@ -1,4 +1,4 @@
-import type { Goods, Page } from '@consign/api-client';
+import type { Goods, GoodsDetail, GoodsSku, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { Filters, likePattern, page } from './list';
 import type { Saved } from './log';
@@ -16,6 +16,43 @@ export async function goodsById(scope: Scope, id: number): Promise<Goods> {
   );
   if (!row) throw notFound();
   return row;
+}
+
+/** One product of the account with its SKUs (and their 货源), or a 404. */
+export async function goodsDetail(scope: Scope, id: number): Promise<GoodsDetail> {
+  const goods = await goodsById(scope, id);
+  const rows = await scope.db.query<{
+    spec: string;
+    price: number | string;
+    stock: number;
+    outer_sku_id: string;
+    supplier_offer_id: string | null;
+    supplier_spec_id: string | null;
+    supplier_quantity: number | null;
+    supplier_price: number | string | null;
+  }>(
+    `SELECT spec, price, stock, outer_sku_id, supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price
+     FROM goods_skus WHERE goods_id = $1 AND account_id = $2 ORDER BY position`,
+    [id, scope.accountId],
+  );
+  const skus = rows.map(
+    (row): GoodsSku => ({
+      spec: row.spec,
+      price: Number(row.price),
+      stock: row.stock,
+      outer_sku_id: row.outer_sku_id,
+      source:
+        row.supplier_offer_id === null
+          ? null
+          : {
+              offer_id: row.supplier_offer_id,
+              spec_id: row.supplier_spec_id,
+              quantity: row.supplier_quantity ?? 1,
+              cost: Number(row.supplier_price ?? 0),
+            },
+    }),
+  );
+  return { ...goods, skus };
 }
 
 /** A page of goods, latest update first. */

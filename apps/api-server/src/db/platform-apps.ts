@@ -1,5 +1,5 @@
 import type { PlatformCode } from '../platforms/connector';
-import { DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP } from '../platforms/sandbox';
+import { ALIBABA_SANDBOX_APP, DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP } from '../platforms/sandbox';
 import type { SecretBox } from '../security/secret-box';
 import type { Queryable } from './db';
 
@@ -16,6 +16,9 @@ import type { Queryable } from './db';
 
 export const appSecretContext = (id: number) => `platform_auth:${id}:app_secret`;
 
+/** The `platforms.code` under which operators register the 1688 app (the supplier, not a sales platform). */
+export const SUPPLIER_CODE = 'alibaba';
+
 /** A value of `SecretBox.seal`: `v1.<8 hex digits>.<base64url>`; anything else in the column is clear text. */
 const SEALED = /^v1\.[0-9a-f]{8}\.[A-Za-z0-9_-]+$/;
 export const isSealed = (value: string) => SEALED.test(value);
@@ -31,7 +34,7 @@ export interface PlatformApp {
 /** The app of `platform` (see above), or null when the platform is disabled or has none. */
 export async function findPlatformApp(
   db: Queryable,
-  platform: PlatformCode,
+  platform: PlatformCode | typeof SUPPLIER_CODE,
   nowS: number,
 ): Promise<PlatformApp | null> {
   const [row] = await db.query<{ id: number; app_key: string; app_secret: string }>(
@@ -120,10 +123,11 @@ export async function resealAppSecrets(db: Queryable, previous: SecretBox, next:
 const SANDBOX_APPS = [
   { code: 'pinduoduo', name: '拼多多', app: PDD_SANDBOX_APP, label: '拼多多沙箱应用' },
   { code: 'douyin', name: '抖店', app: DOUDIAN_SANDBOX_APP, label: '抖店沙箱应用' },
+  { code: SUPPLIER_CODE, name: '1688', app: ALIBABA_SANDBOX_APP, label: '1688沙箱应用' },
 ] as const;
 
 /**
- * With the sandboxes on (outside production): makes sure 拼多多 and 抖店 exist as platforms and have
+ * With the sandboxes on (outside production): makes sure 拼多多, 抖店 and 1688 exist as platforms and have
  * the sandbox app registered (once; an operator's later changes stand), so that `npm start` can
  * authorise sandbox shops out of the box. Returns how many apps it registered.
  */

@@ -32,6 +32,8 @@ const COMMITS_IN_PARTS: ReadonlySet<ApiPath> = new Set<ApiPath>([
   '/api/order/receiver-decrypt',
   // The OAuth state is taken back for good and the platform called outside a transaction; the shop is the part.
   '/api/shop/authorise-callback',
+  // The same for the seller's 1688 buyer account: the account is the part.
+  '/api/supplier/authorise-callback',
 ]);
 
 /** Thrown inside the call's transaction to roll it back when the call did not succeed. */

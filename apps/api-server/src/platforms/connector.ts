@@ -294,7 +294,7 @@ export const PLATFORM_TIMEOUT_MS = 15_000;
 export const PLATFORM_ANSWER_LIMIT = 8 * 1024 * 1024;
 
 /** The body as text, or a rejection once it passes `PLATFORM_ANSWER_LIMIT` (the rest is not read). */
-async function boundedText(response: Response): Promise<string> {
+export async function boundedText(response: Response): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

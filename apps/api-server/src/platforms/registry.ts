@@ -1,8 +1,9 @@
 import { AUTHORISABLE_PLATFORMS } from '@consign/api-client';
 import type { Queryable } from '../db/db';
-import { appSecretContext, findPlatformApp, platformsWithApps } from '../db/platform-apps';
+import { appSecretContext, findPlatformApp, platformsWithApps, SUPPLIER_CODE } from '../db/platform-apps';
 import type { Logger } from '../log';
 import { type SecretBox, SecretBoxError } from '../security/secret-box';
+import { AlibabaConnector } from './alibaba';
 import type { PlatformCode, PlatformConnector, PlatformEndpoints } from './connector';
 import { DoudianConnector } from './doudian';
 import { PddConnector } from './pdd';
@@ -13,6 +14,8 @@ export interface PlatformRegistryOptions {
   box: SecretBox;
   /** Each platform's endpoints (`config.platforms`, or the mounted sandboxes'), read per connector built. */
   endpoints: () => Record<PlatformCode, PlatformEndpoints>;
+  /** 1688's endpoints (`config.platforms.alibaba`, or the mounted sandbox's). */
+  supplierEndpoints: () => PlatformEndpoints;
   now: () => number;
   log?: Logger;
   /** For tests of a broken platform. */
@@ -33,6 +36,7 @@ export class PlatformRegistry {
   readonly box: SecretBox;
   readonly #options: PlatformRegistryOptions;
   readonly #built = new Map<PlatformCode, { key: string; connector: PlatformConnector }>();
+  #supplier: { key: string; connector: AlibabaConnector } | null = null;
 
   constructor(options: PlatformRegistryOptions) {
     this.#options = options;
@@ -48,32 +52,56 @@ export class PlatformRegistry {
     platform: PlatformCode,
     db: Queryable = this.#options.db,
   ): Promise<PlatformConnector | null> {
-    const app = await findPlatformApp(db, platform, this.#nowS());
-    if (!app) return null;
-    const key = `${app.id}\n${app.clientId}\n${app.sealedSecret}`;
+    const opened = await this.#openApp(platform, db);
+    if (!opened) return null;
     const cached = this.#built.get(platform);
-    if (cached?.key === key) return cached.connector;
-    let clientSecret: string;
-    try {
-      clientSecret = this.box.open(app.sealedSecret, appSecretContext(app.id));
-    } catch (error) {
-      if (!(error instanceof SecretBoxError)) throw error;
-      this.#options.log?.warn('platform app secret does not open', {
-        platform,
-        platformAuthId: app.id,
-        error: error.message,
-      });
-      return null;
-    }
+    if (cached?.key === opened.key) return cached.connector;
     const options = {
-      app: { clientId: app.clientId, clientSecret },
+      app: opened.app,
       endpoints: this.#options.endpoints()[platform],
       now: this.#options.now,
       fetch: this.#options.fetch,
     };
     const connector = platform === 'pinduoduo' ? new PddConnector(options) : new DoudianConnector(options);
-    this.#built.set(platform, { key, connector });
+    this.#built.set(platform, { key: opened.key, connector });
     return connector;
+  }
+
+  /**
+   * The 1688 connector (the supplier), or null when 1688 is disabled or has no usable app. Its app is
+   * registered like a platform's (全局设置: a platform of code `alibaba`, its app in 平台授权).
+   */
+  async supplier(db: Queryable = this.#options.db): Promise<AlibabaConnector | null> {
+    const opened = await this.#openApp(SUPPLIER_CODE, db);
+    if (!opened) return null;
+    if (this.#supplier?.key === opened.key) return this.#supplier.connector;
+    const connector = new AlibabaConnector({
+      app: opened.app,
+      endpoints: this.#options.supplierEndpoints(),
+      now: this.#options.now,
+      fetch: this.#options.fetch,
+    });
+    this.#supplier = { key: opened.key, connector };
+    return connector;
+  }
+
+  /** The app of `code` with its secret opened, and the key its connector is kept under. */
+  async #openApp(code: PlatformCode | typeof SUPPLIER_CODE, db: Queryable) {
+    const app = await findPlatformApp(db, code, this.#nowS());
+    if (!app) return null;
+    const key = `${app.id}\n${app.clientId}\n${app.sealedSecret}`;
+    try {
+      const clientSecret = this.box.open(app.sealedSecret, appSecretContext(app.id));
+      return { key, app: { clientId: app.clientId, clientSecret } };
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      this.#options.log?.warn('platform app secret does not open', {
+        platform: code,
+        platformAuthId: app.id,
+        error: error.message,
+      });
+      return null;
+    }
   }
 
   /** The platforms with a connector that are enabled and have an app: what 添加店铺 offers. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { goodsById, listGoods, saveGoods } from '../db/goods';
+import { goodsDetail, listGoods, saveGoods } from '../db/goods';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
 import { recordChange } from '../middleware/audit';
@@ -13,7 +13,7 @@ export function goodsRoutes({ now }: Pick<Deps, 'now'>) {
       ok(c, await listGoods(scope(c), c.req.valid('json'))),
     )
     .post('/detail', body('/api/goods/detail'), async (c) =>
-      ok(c, await goodsById(scope(c), c.req.valid('json').id)),
+      ok(c, await goodsDetail(scope(c), c.req.valid('json').id)),
     )
     .post('/save', body('/api/goods/save'), async (c) => {
       const { row, change } = await saveGoods(scope(c), c.req.valid('json'), Math.floor(now() / 1000));

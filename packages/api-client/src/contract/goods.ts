@@ -15,6 +15,7 @@ import { listParamsSchema } from './list.js';
 import {
   GOODS_IMAGES_MAX,
   GOODS_PRICE_MAX,
+  GOODS_SKUS_MAX,
   GOODS_STATUSES,
   GOODS_STOCK_MAX,
   GOODS_TITLE_MAX,
@@ -45,6 +46,32 @@ export const goodsSchema = z.object({
   version: versionSchema,
 });
 export type Goods = z.infer<typeof goodsSchema>;
+
+/**
+ * A SKU of a product: `spec` as the buyer reads it (`白色,XL`; '' for a product of one spec), `price`
+ * in fen, `stock`, `outer_sku_id` (商家编码), and its 货源 on 1688 or null: the offer, its spec (null
+ * for an offer without specs), `quantity` supplier units per unit sold and the supplier's `cost` per
+ * unit in fen when it was linked.
+ */
+export const goodsSkuSchema = z.object({
+  spec: text(200),
+  price: z.int().min(1).max(GOODS_PRICE_MAX),
+  stock: z.int().min(0).max(GOODS_STOCK_MAX),
+  outer_sku_id: text(64),
+  source: z
+    .object({
+      offer_id: z.string().regex(/^\d{1,20}$/),
+      spec_id: text(64).nullable(),
+      quantity: z.int().min(1).max(1000),
+      cost: z.int().min(0).max(GOODS_PRICE_MAX),
+    })
+    .nullable(),
+});
+export type GoodsSku = z.infer<typeof goodsSkuSchema>;
+
+/** What `/api/goods/detail` answers: the product and its SKUs, in order (none for a product typed in by hand). */
+export const goodsDetailSchema = goodsSchema.extend({ skus: z.array(goodsSkuSchema).max(GOODS_SKUS_MAX) });
+export type GoodsDetail = z.infer<typeof goodsDetailSchema>;
 
 /** Body of `/api/goods/index`. `keyword` matches the title. Answers `Page<Goods>`, last updated first. */
 export const goodsListParamsSchema = listParamsSchema.extend({

@@ -26,5 +26,6 @@ export * from './routes.js';
 export * from './rules.js';
 export * from './setting.js';
 export * from './shop.js';
+export * from './supplier.js';
 export * from './team.js';
 export * from './user.js';

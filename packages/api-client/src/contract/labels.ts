@@ -12,6 +12,7 @@ import type {
   PLATFORMS,
   SHOP_AUTH_STATUSES,
   SHOP_STATES,
+  SUPPLIER_ACCOUNT_STATUSES,
   WRITEBACK_STATUSES,
 } from './rules.js';
 
@@ -59,6 +60,13 @@ export const SHOP_AUTH_STATUS_LABELS = {
   expired: '授权过期',
   unauthorized: '未授权',
 } as const satisfies Labels<typeof SHOP_AUTH_STATUSES>;
+
+/** The seller's 1688 buyer account (代发设置). */
+export const SUPPLIER_ACCOUNT_STATUS_LABELS = {
+  none: '未连接',
+  connected: '已连接',
+  expired: '已过期',
+} as const satisfies Labels<typeof SUPPLIER_ACCOUNT_STATUSES>;
 
 export const GOODS_STATUS_LABELS = {
   on_sale: '在售',

@@ -7,6 +7,7 @@ import {
   PLATFORM_AUTH_STATUS_LABELS,
   PLATFORM_LABELS,
   SHOP_AUTH_STATUS_LABELS,
+  SUPPLIER_ACCOUNT_STATUS_LABELS,
   USER_STATUS_LABELS,
   WRITEBACK_STATUS_LABELS,
 } from './labels.js';
@@ -39,6 +40,7 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   member: '子账号',
   seller: '卖家账号',
   notification: '消息通知',
+  supplier_account: '1688采购账号',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -158,6 +160,7 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   member: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
   seller: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
   user: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
+  supplier_account: { status: { label: '连接状态', kind: enumOf(SUPPLIER_ACCOUNT_STATUS_LABELS) } },
 };
 
 /** The label and kind of `field` of a `targetType` entry, or undefined when none is written. */

@@ -64,7 +64,13 @@ import {
   orderStepResultSchema,
   orderWritebackRetryBodySchema,
 } from './fulfilment.js';
-import { goodsDetailParamsSchema, goodsListParamsSchema, goodsSaveBodySchema, goodsSchema } from './goods.js';
+import {
+  goodsDetailParamsSchema,
+  goodsDetailSchema,
+  goodsListParamsSchema,
+  goodsSaveBodySchema,
+  goodsSchema,
+} from './goods.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
 import {
@@ -108,6 +114,11 @@ import {
   shopSyncBodySchema,
   shopToggleBodySchema,
 } from './shop.js';
+import {
+  supplierAccountSchema,
+  supplierAuthoriseCallbackBodySchema,
+  supplierAuthoriseResultSchema,
+} from './supplier.js';
 import {
   memberDelBodySchema,
   memberListParamsSchema,
@@ -269,6 +280,28 @@ export const apiRoutes = {
     body: settingsUpdateBodySchema,
     data: settingsSchema,
     audit: '修改代发设置',
+  },
+
+  // ---- 1688, the supplier: the seller's 1688 buyer account (代发设置) ----
+  '/api/supplier/account': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: emptyBodySchema,
+    data: supplierAccountSchema,
+  },
+  '/api/supplier/authorise': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: emptyBodySchema,
+    data: supplierAuthoriseResultSchema,
+    audit: '发起1688授权',
+  },
+  '/api/supplier/authorise-callback': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: supplierAuthoriseCallbackBodySchema,
+    data: supplierAccountSchema,
+    audit: '1688授权',
   },
 
   '/api/order/index': {
@@ -585,7 +618,7 @@ export const apiRoutes = {
     access: 'user',
     permission: 'goods:manage',
     body: goodsDetailParamsSchema,
-    data: goodsSchema,
+    data: goodsDetailSchema,
   },
   '/api/goods/save': {
     access: 'user',

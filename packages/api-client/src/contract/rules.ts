@@ -33,6 +33,8 @@ export const GOODS_PRICE_MAX = 100_000_000;
 export const GOODS_STOCK_MAX = 1_000_000;
 /** Most pictures of one product (the first is the main picture). */
 export const GOODS_IMAGES_MAX = 9;
+/** The most SKUs a product holds (a copied 1688 offer with more is refused). */
+export const GOODS_SKUS_MAX = 200;
 /** Most source links in one `/api/copy/create` call. */
 export const COPY_URLS_MAX = 50;
 
@@ -60,6 +62,8 @@ export const SHOP_STATES = ['normal', 'expiring', 'expired', 'unauthorized', 'di
 export const SHOP_EXPIRING_DAYS = 7;
 /** The platforms a seller can authorise a shop on (添加店铺), those with a connector. */
 export const AUTHORISABLE_PLATFORMS = ['pinduoduo', 'douyin'] as const;
+/** The seller's 1688 buyer account (代发设置): `none` 未连接, `connected` 已连接, `expired` 已过期. */
+export const SUPPLIER_ACCOUNT_STATUSES = ['none', 'connected', 'expired'] as const;
 export const GOODS_STATUSES = ['on_sale', 'off_sale', 'draft'] as const;
 export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const PLATFORM_AUTH_STATUSES = ['active', 'expired', 'revoked'] as const;

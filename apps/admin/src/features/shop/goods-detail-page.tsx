@@ -1,4 +1,4 @@
-import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
+import { GOODS_STATUSES, type GoodsDetail, type GoodsStatus } from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
 import {
   Button,
@@ -24,6 +24,7 @@ import { useFormState } from '../../lib/use-form-state';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SHOP_COPY } from './copy';
 import { formToBody, type GoodsFormValues, goodsToForm, imageLines, validateGoods } from './goods-form';
+import { GoodsSkusTable } from './goods-skus-table';
 
 const route = getRouteApi('/_authed/shop/goods/detail');
 const d = SHOP_COPY.detail;
@@ -58,11 +59,12 @@ export function GoodsDetailPage() {
         <p className="mt-1 text-sm text-muted-foreground">{d.intro}</p>
       </div>
       {body}
+      {goods.data ? <GoodsSkusTable skus={goods.data.skus ?? []} /> : null}
     </section>
   );
 }
 
-function GoodsForm({ goods }: { goods: Goods }) {
+function GoodsForm({ goods }: { goods: GoodsDetail }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [initial, setInitial] = useState(() => goodsToForm(goods));
@@ -77,7 +79,7 @@ function GoodsForm({ goods }: { goods: Goods }) {
       setInitial(next);
       reset(next);
       toast.success(d.saved);
-      queryClient.setQueryData(apiKey('/api/goods/detail', { id: saved.id }), saved);
+      queryClient.setQueryData(apiKey('/api/goods/detail', { id: saved.id }), { ...saved, skus: goods.skus });
     },
   });
   // After a stale save (409): load the current record; the form starts over from it (new key).

@@ -19,6 +19,7 @@ import { TITLES } from '../../copy';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { useFormState } from '../../lib/use-form-state';
+import { SupplierAccountCard } from '../supplier/supplier-account-card';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_COPY } from './copy';
 import { formToSettings, type SettingsFormValues, settingsToForm, validateSettings } from './settings-form';
@@ -39,6 +40,7 @@ export function DropshipSettingsPage() {
       </div>
       {/* A new version (saved here, or loaded after a stale save) starts the form over from it. */}
       {query.data ? <SettingsForm key={query.data.version} settings={query.data} /> : <Spinner />}
+      <SupplierAccountCard />
     </section>
   );
 }

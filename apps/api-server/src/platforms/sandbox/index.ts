@@ -1,7 +1,9 @@
 import type { PlatformCode, PlatformEndpoints } from '../connector';
+import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from './alibaba';
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from './doudian';
 import { PDD_SANDBOX_APP, PddSandbox } from './pdd';
 
+export { ALIBABA_SANDBOX_APP, AlibabaSandbox } from './alibaba';
 export { DOUDIAN_SANDBOX_APP, DoudianSandbox } from './doudian';
 export { PDD_SANDBOX_APP, PddSandbox } from './pdd';
 
@@ -11,8 +13,11 @@ export const SANDBOX_MOUNT = '/__sandbox';
 export interface PlatformSandboxes {
   pdd: PddSandbox;
   doudian: DoudianSandbox;
+  /** 1688, the supplier: its purchase orders ship by themselves two minutes after they are placed. */
+  alibaba: AlibabaSandbox;
   /** The endpoints of each sandbox as mounted on the server at `serverUrl`. */
   endpoints(serverUrl: string): Record<PlatformCode, PlatformEndpoints>;
+  alibabaEndpoints(serverUrl: string): PlatformEndpoints;
   close(): void;
 }
 
@@ -24,6 +29,7 @@ export interface PlatformSandboxes {
 export function createSandboxes(options: { now?: () => number; demoEveryMs?: number | false } = {}) {
   const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: options.now });
   const doudian = new DoudianSandbox({ apps: [DOUDIAN_SANDBOX_APP], now: options.now });
+  const alibaba = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], now: options.now });
   if (options.demoEveryMs !== false) {
     pdd.startDemo(options.demoEveryMs ?? 20_000);
     doudian.startDemo(options.demoEveryMs ?? 20_000);
@@ -31,10 +37,12 @@ export function createSandboxes(options: { now?: () => number; demoEveryMs?: num
   const sandboxes: PlatformSandboxes = {
     pdd,
     doudian,
+    alibaba,
     endpoints: (serverUrl) => ({
       pinduoduo: PddSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/pdd`),
       douyin: DoudianSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/doudian`),
     }),
+    alibabaEndpoints: (serverUrl) => AlibabaSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/alibaba`),
     close() {
       pdd.stopDemo();
       doudian.stopDemo();

@@ -1,0 +1,69 @@
+import type { SupplierAccountStatus } from '@consign/api-client';
+import { apiQuery } from '@consign/api-client/query';
+import { Button, formatDateTime, Spinner } from '@consign/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useApi } from '../../lib/use-api';
+import { StatusBadge, type Tone } from '../order/status-badge';
+import { SUPPLIER_COPY as s } from './copy';
+
+const TONES = { none: 'neutral', connected: 'success', expired: 'danger' } as const satisfies Record<
+  SupplierAccountStatus,
+  Tone
+>;
+
+/**
+ * 代发设置 → 1688采购账号: 已连接 (the account, valid until its date) / 未连接 / 已过期, with 连接 or
+ * 重新授权, which sends the browser to 1688's authorisation page; 1688 sends it back to
+ * `/supplier/authorised` (supplier-authorised-page.tsx).
+ */
+export function SupplierAccountCard() {
+  const api = useApi();
+  const titleId = useId();
+  const query = useQuery(apiQuery(api, '/api/supplier/account'));
+  const authorise = useMutation({
+    mutationFn: () => api.call('/api/supplier/authorise'),
+    onSuccess: ({ url }) => {
+      window.location.assign(url);
+    },
+  });
+  const account = query.data;
+  return (
+    <section aria-labelledby={titleId} className="flex max-w-xl flex-col gap-3 rounded-md border p-4">
+      <div className="flex items-center gap-2">
+        <h2 id={titleId} className="text-base font-medium">
+          {s.title}
+        </h2>
+        {account ? <StatusBadge label={s.states[account.status]} tone={TONES[account.status]} /> : null}
+      </div>
+      <p className="text-sm text-muted-foreground">{s.intro}</p>
+      {!account ? (
+        <Spinner />
+      ) : (
+        <>
+          {account.login_id ? <p className="text-sm">{s.account(account.login_id)}</p> : null}
+          {account.status === 'connected' && account.expires_at ? (
+            <p className="text-sm text-muted-foreground">
+              {s.until(formatDateTime(account.expires_at).slice(0, 10))}
+            </p>
+          ) : null}
+          {account.status === 'expired' ? <p className="text-sm text-error">{s.expiredHint}</p> : null}
+          <div>
+            <Button
+              type="button"
+              variant={account.status === 'connected' ? 'default' : 'primary'}
+              disabled={authorise.isPending || authorise.isSuccess}
+              onClick={() => authorise.mutate()}
+            >
+              {authorise.isPending || authorise.isSuccess
+                ? s.going
+                : account.status === 'none'
+                  ? s.connect
+                  : s.reauthorise}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TITLES } from '../../../copy';
+import { parseAuthorisedSearch } from '../../../features/shop/authorised-page';
+import { SupplierAuthorisedPage } from '../../../features/supplier/supplier-authorised-page';
+
+/** 1688 sends the seller back here after connecting the buyer account (`PUBLIC_URL/supplier/authorised`). */
+export const Route = createFileRoute('/_authed/supplier/authorised')({
+  staticData: { title: TITLES.supplierAuthorised, permission: 'setting:manage' },
+  validateSearch: parseAuthorisedSearch,
+  component: SupplierAuthorisedPage,
+});

@@ -1,0 +1,635 @@
+import { randomBytes } from 'node:crypto';
+import { ALIBABA_APIS, ALIBABA_CODES, alibabaSign } from '../alibaba';
+import type { AppCredentials, PlatformEndpoints } from '../connector';
+import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature } from './core';
+
+/**
+ * A local 1688 open platform for the supplier side, as its documentation describes it:
+ * - `GET|POST /oauth/authorize`: the buyer's authorisation page (同意授权 redirects with `code` and
+ *   `state`, 拒绝 with `error=access_denied`);
+ * - `POST /http/1/system.oauth2/getToken/{appKey}`: the token exchange (`grant_type=authorization_code`,
+ *   single-use codes bound to the `redirect_uri`) and refresh (`grant_type=refresh_token`); errors
+ *   `{error: "invalid_grant", error_description}` with HTTP 401;
+ * - `POST /param2/1/{namespace}/{api}/{appKey}`: checks the app, `_aop_timestamp` (ms, within 10
+ *   minutes), `_aop_signature` over every other parameter, the rate limit and `access_token`; gateway
+ *   errors are an HTTP error with `{error_code, error_message, request_id}`;
+ * - a catalogue of offers (with specs and stock, one without specs, one removed: status `deleted`),
+ *   order preview, order creation idempotent on `outOrderId` (`ordersFor` counts them), and orders the
+ *   supplier ships by itself `shipAfterSeconds` after they were placed (or at once with `ship`); its
+ *   business errors are `{success: false, errorCode, errorMsg}`: out of stock, price changed since the
+ *   buyer's preview, bad address, offer missing or removed.
+ */
+
+export const ALIBABA_SANDBOX_APP: AppCredentials = {
+  clientId: '1688001',
+  clientSecret: 'sandbox-1688-secret-not-for-production',
+};
+
+export const ALIBABA_SANDBOX_PATHS = {
+  auth: '/oauth/authorize',
+  token: '/http/1/system.oauth2/getToken/',
+} as const;
+
+export const ALIBABA_SANDBOX_MEMBERS = [
+  { memberId: 'b2b-2206600001', loginId: '沙箱采购账号' },
+  { memberId: 'b2b-2206600002', loginId: '沙箱采购二号' },
+];
+
+export interface SandboxOfferSpec {
+  specId: string;
+  skuId: string;
+  attributes: { name: string; value: string }[];
+  /** 代发价, 分. */
+  priceFen: number;
+  stock: number;
+}
+
+export interface SandboxOffer {
+  offerId: string;
+  subject: string;
+  images: string[];
+  status: 'published' | 'deleted';
+  /** Empty: an offer without specs (then `priceFen` and `stock` are the offer's). */
+  specs: SandboxOfferSpec[];
+  priceFen: number;
+  stock: number;
+  /** Bumped by `reprice`; an order against an older preview is refused. */
+  priceVersion: number;
+}
+
+export interface SandboxPurchase {
+  orderId: string;
+  memberId: string;
+  outOrderId: string;
+  createdAt: number;
+  cargo: { offerId: string; specId: string; quantity: number; unitPriceFen: number }[];
+  goodsFen: number;
+  freightFen: number;
+  address: Record<string, string>;
+  encryptOutOrderInfo: Record<string, unknown> | null;
+  /** When the supplier ships (unix s): the status turns `waitbuyerreceive` with a parcel. */
+  shipAt: number;
+  billNo: string;
+}
+
+export interface AlibabaSandboxCall {
+  /** `namespace:api`, or `getToken`. */
+  api: string;
+  memberId: string | null;
+  error: string | null;
+}
+
+/** Flat freight per purchase order, 分. */
+export const ALIBABA_SANDBOX_FREIGHT_FEN = 600;
+
+function catalogue(): SandboxOffer[] {
+  const spec = (n: number, color: string, size: string, priceFen: number, stock: number) => ({
+    specId: `b7f1c0de${String(n).padStart(24, '0')}`,
+    skuId: `500000000${n}`,
+    attributes: [
+      { name: '颜色', value: color },
+      { name: '尺码', value: size },
+    ],
+    priceFen,
+    stock,
+  });
+  return [
+    {
+      offerId: '610000000001',
+      subject: '纯棉宽松短袖T恤 男女同款 夏季新款',
+      images: ['img/ibank/O1CN01sandbox0001.jpg', 'img/ibank/O1CN01sandbox0002.jpg'],
+      status: 'published',
+      specs: [
+        spec(1, '白色', 'L', 1850, 120),
+        spec(2, '白色', 'XL', 1850, 80),
+        spec(3, '藏青', 'XL', 1990, 0),
+      ],
+      priceFen: 1850,
+      stock: 200,
+      priceVersion: 1,
+    },
+    {
+      offerId: '610000000002',
+      subject: '不锈钢保温杯 500ml 商务款',
+      images: ['img/ibank/O1CN01sandbox0003.jpg'],
+      status: 'published',
+      specs: [],
+      priceFen: 2390,
+      stock: 50,
+      priceVersion: 1,
+    },
+    {
+      offerId: '610000000003',
+      subject: '加厚珊瑚绒毛毯（已下架）',
+      images: ['img/ibank/O1CN01sandbox0004.jpg'],
+      status: 'deleted',
+      specs: [],
+      priceFen: 4590,
+      stock: 0,
+      priceVersion: 1,
+    },
+  ];
+}
+
+class Answer extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+const gatewayError = (status: number, code: string, message: string) =>
+  new Answer(
+    status,
+    { error_code: code, error_message: message, request_id: randomBytes(8).toString('hex') },
+    code,
+  );
+const refusal = (code: string, message: string) =>
+  new Answer(200, { success: false, errorCode: code, errorMsg: message }, code);
+
+export interface AlibabaSandboxOptions {
+  apps: AppCredentials[];
+  now?: () => number;
+  /** Access token lifetime (default 10 hours, like 1688); refresh tokens live 180 days. */
+  tokenTtlSeconds?: number;
+  /** Seconds after an order is placed when the supplier ships it (default 120). */
+  shipAfterSeconds?: number;
+  /** Calls per app and API per second (default 50). */
+  rateLimit?: number;
+}
+
+export class AlibabaSandbox {
+  readonly calls: AlibabaSandboxCall[] = [];
+  readonly offers: Map<string, SandboxOffer>;
+  readonly purchases = new Map<string, SandboxPurchase>();
+  readonly #apps: Map<string, string>;
+  readonly #now: () => number;
+  readonly #codes = new Map<
+    string,
+    { clientId: string; memberId: string; redirectUri: string; expiresAt: number }
+  >();
+  readonly #access = new Map<string, { clientId: string; memberId: string; expiresAt: number }>();
+  readonly #refresh = new Map<string, { clientId: string; memberId: string; expiresAt: number }>();
+  /** `${memberId}\n${offerId}` -> the offer's price version at the buyer's last preview. */
+  readonly #previewed = new Map<string, number>();
+  readonly #rate = new Map<string, { second: number; count: number }>();
+  #rateLimit: number;
+  #sequence = 0;
+
+  constructor(private readonly options: AlibabaSandboxOptions) {
+    this.#apps = new Map(options.apps.map((app) => [app.clientId, app.clientSecret]));
+    this.#now = options.now ?? Date.now;
+    this.#rateLimit = options.rateLimit ?? 50;
+    this.offers = new Map(catalogue().map((offer) => [offer.offerId, offer]));
+  }
+
+  /** The endpoints of a sandbox served at `base`. */
+  static endpoints(base: string): PlatformEndpoints {
+    return { gatewayUrl: base, authUrl: `${base}${ALIBABA_SANDBOX_PATHS.auth}` };
+  }
+
+  #nowS() {
+    return Math.floor(this.#now() / 1000);
+  }
+
+  setRateLimit(calls: number) {
+    this.#rateLimit = calls;
+    this.#rate.clear();
+  }
+
+  /** Makes every access token expire now. */
+  expireAccessTokens() {
+    for (const entry of this.#access.values()) entry.expiresAt = this.#nowS() - 1;
+  }
+
+  /** The supplier changes an offer's price (a spec's, or the offer's own): orders against an older preview are refused. */
+  reprice(offerId: string, priceFen: number, specId?: string) {
+    const offer = this.#offer(offerId);
+    const spec = specId ? offer.specs.find((s) => s.specId === specId) : undefined;
+    if (spec) spec.priceFen = priceFen;
+    else offer.priceFen = priceFen;
+    offer.priceVersion++;
+  }
+
+  /** The purchase orders placed for `outOrderId` (1 however often it was sent). */
+  ordersFor(outOrderId: string): SandboxPurchase[] {
+    return [...this.purchases.values()].filter((order) => order.outOrderId === outOrderId);
+  }
+
+  /** The supplier ships the order now. */
+  ship(orderId: string) {
+    const order = this.purchases.get(orderId);
+    if (!order) throw new Error(`no sandbox purchase ${orderId}`);
+    order.shipAt = Math.min(order.shipAt, this.#nowS());
+  }
+
+  callsOf(api: string) {
+    return this.calls.filter((call) => call.api === api);
+  }
+
+  #offer(offerId: string): SandboxOffer {
+    const offer = this.offers.get(offerId);
+    if (!offer) throw new Error(`no sandbox offer ${offerId}`);
+    return offer;
+  }
+
+  #record(call: AlibabaSandboxCall) {
+    this.calls.push(call);
+    if (this.calls.length > SANDBOX_CALLS_KEPT) this.calls.splice(0, this.calls.length - SANDBOX_CALLS_KEPT);
+  }
+
+  async #form(request: Request): Promise<URLSearchParams | null> {
+    if (Number(request.headers.get('content-length') ?? 0) > SANDBOX_BODY_LIMIT) return null;
+    const body = Buffer.from(await request.arrayBuffer());
+    if (body.length > SANDBOX_BODY_LIMIT) return null;
+    return new URLSearchParams(body.toString('utf8'));
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === ALIBABA_SANDBOX_PATHS.auth) return this.#authorisationPage(request);
+    if (request.method !== 'POST') return new Response('Not Found', { status: 404 });
+    const form = await this.#form(request);
+    if (form === null) return new Response('Payload Too Large', { status: 413 });
+    if (url.pathname.startsWith(ALIBABA_SANDBOX_PATHS.token)) {
+      const appKey = decodeURIComponent(url.pathname.slice(ALIBABA_SANDBOX_PATHS.token.length));
+      return this.#token(appKey, new URLSearchParams([...url.searchParams, ...form]));
+    }
+    const match = /^\/(param2\/1\/([^/]+)\/([^/]+)\/([^/]+))$/.exec(url.pathname);
+    if (!match)
+      return Response.json(
+        { error_code: ALIBABA_CODES.apiUnknown, error_message: 'API不存在' },
+        { status: 404 },
+      );
+    const [, urlPath = '', namespace = '', name = '', appKey = ''] = match;
+    const api = `${namespace}:${name}`;
+    let memberId: string | null = null;
+    try {
+      memberId = this.#authenticate(urlPath, appKey, api, form);
+      const body = this.#answer(api, memberId, form);
+      this.#record({ api, memberId, error: null });
+      return Response.json(body);
+    } catch (error) {
+      if (!(error instanceof Answer)) throw error;
+      this.#record({ api, memberId, error: error.code });
+      return Response.json(error.body, { status: error.status });
+    }
+  }
+
+  /** App, timestamp, signature, rate limit and token; the token's member. */
+  #authenticate(urlPath: string, appKey: string, api: string, form: URLSearchParams): string {
+    const secret = this.#apps.get(appKey);
+    if (!secret) throw gatewayError(400, 'gw.AppKeyNotExist', 'appKey不存在');
+    const params: Record<string, string> = {};
+    for (const [key, value] of form) if (key !== '_aop_signature') params[key] = value;
+    const timestamp = Number(params._aop_timestamp);
+    if (!Number.isInteger(timestamp) || Math.abs(timestamp - this.#now()) > 600_000) {
+      throw gatewayError(400, ALIBABA_CODES.timestamp, '_aop_timestamp 不正确或已过期');
+    }
+    if (!sameSignature(alibabaSign(secret, urlPath, params), form.get('_aop_signature') ?? '')) {
+      throw gatewayError(400, ALIBABA_CODES.signature, '签名验证失败');
+    }
+    const second = this.#nowS();
+    const key = `${appKey}\n${api}`;
+    const rate = this.#rate.get(key);
+    if (!rate || rate.second !== second) this.#rate.set(key, { second, count: 1 });
+    else if (++rate.count > this.#rateLimit)
+      throw gatewayError(429, ALIBABA_CODES.rateLimited, '调用频率超限');
+    const token = this.#access.get(params.access_token ?? '');
+    if (!token || token.clientId !== appKey)
+      throw gatewayError(401, ALIBABA_CODES.tokenInvalid, 'access_token无效');
+    if (token.expiresAt < this.#nowS())
+      throw gatewayError(401, ALIBABA_CODES.tokenExpired, 'access_token已过期');
+    return token.memberId;
+  }
+
+  #answer(api: string, memberId: string, form: URLSearchParams): Record<string, unknown> {
+    switch (api) {
+      case ALIBABA_APIS.productInfo:
+        return this.#productInfo(form.get('productId') ?? '');
+      case ALIBABA_APIS.preview: {
+        const { cargo, address } = this.#orderInput(form);
+        const priced = this.#price(cargo, address);
+        for (const line of cargo) {
+          this.#previewed.set(`${memberId}\n${line.offerId}`, this.#offer(line.offerId).priceVersion);
+        }
+        return {
+          success: true,
+          orderPreviewResuslt: [
+            {
+              sumPayment: priced.goodsFen + ALIBABA_SANDBOX_FREIGHT_FEN,
+              sumCarriage: ALIBABA_SANDBOX_FREIGHT_FEN,
+              sumPaymentNoCarriage: priced.goodsFen,
+              flowFlag: 'general',
+              cargoList: priced.lines.map((line) => ({
+                offerId: Number(line.offerId),
+                specId: line.specId,
+                amount: line.quantity,
+                finalUnitPrice: (line.unitPriceFen / 100).toFixed(2),
+              })),
+            },
+          ],
+        };
+      }
+      case ALIBABA_APIS.createOrder:
+        return this.#createOrder(memberId, form);
+      case ALIBABA_APIS.buyerView:
+        return this.#buyerView(memberId, form.get('orderId') ?? '');
+      default:
+        throw gatewayError(404, ALIBABA_CODES.apiUnknown, `API ${api} 不存在`);
+    }
+  }
+
+  #productInfo(productId: string) {
+    const offer = this.offers.get(productId);
+    if (!offer) throw refusal(ALIBABA_CODES.offerMissing, '商品不存在');
+    const yuan = (fen: number) => (fen / 100).toFixed(2);
+    return {
+      success: true,
+      productInfo: {
+        productID: Number(offer.offerId),
+        subject: offer.subject,
+        status: offer.status,
+        image: { images: offer.images },
+        saleInfo: {
+          amountOnSale: offer.stock,
+          priceRanges: [{ startQuantity: 1, price: yuan(offer.priceFen) }],
+        },
+        skuInfos: offer.specs.map((spec) => ({
+          attributes: spec.attributes.map((a, i) => ({
+            attributeID: 1000 + i,
+            attributeName: a.name,
+            attributeValue: a.value,
+          })),
+          price: yuan(spec.priceFen + 200),
+          consignPrice: yuan(spec.priceFen),
+          amountOnSale: spec.stock,
+          specId: spec.specId,
+          skuId: Number(spec.skuId),
+        })),
+      },
+    };
+  }
+
+  #orderInput(form: URLSearchParams) {
+    const parse = (name: string): unknown => {
+      try {
+        return JSON.parse(form.get(name) ?? '');
+      } catch {
+        throw refusal(ALIBABA_CODES.badParameter, `${name} 不是合法的 JSON`);
+      }
+    };
+    const address = parse('addressParam') as Record<string, unknown>;
+    const cargoRaw = parse('cargoParamList');
+    if (!Array.isArray(cargoRaw) || cargoRaw.length === 0 || cargoRaw.length > 50) {
+      throw refusal(ALIBABA_CODES.badParameter, 'cargoParamList 须为 1 到 50 个商品');
+    }
+    const cargo = cargoRaw.map((entry) => {
+      const c = (entry ?? {}) as Record<string, unknown>;
+      const quantity = Number(c.quantity);
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw refusal(ALIBABA_CODES.badParameter, '采购数量不正确');
+      return { offerId: String(c.offerId ?? ''), specId: c.specId ? String(c.specId) : '', quantity };
+    });
+    return { cargo, address: address && typeof address === 'object' ? address : {} };
+  }
+
+  /** Checks the address and the cargo against the catalogue; the lines with their prices. */
+  #price(cargo: { offerId: string; specId: string; quantity: number }[], address: Record<string, unknown>) {
+    const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string).trim() : '');
+    if (
+      !text('fullName') ||
+      !/^1\d{10}$/.test(text('mobile')) ||
+      !text('provinceText') ||
+      !text('cityText') ||
+      !text('areaText') ||
+      !text('address') ||
+      [...text('address')].length > 200
+    ) {
+      throw refusal(ALIBABA_CODES.badAddress, '收货地址不完整或格式不正确');
+    }
+    const lines = cargo.map((line) => {
+      const offer = this.offers.get(line.offerId);
+      if (offer?.status !== 'published') {
+        throw refusal(ALIBABA_CODES.offerMissing, `商品 ${line.offerId} 不存在或已下架`);
+      }
+      const spec = offer.specs.find((s) => s.specId === line.specId);
+      if (offer.specs.length > 0 && !spec)
+        throw refusal(ALIBABA_CODES.badParameter, `商品 ${line.offerId} 的规格不存在`);
+      const stock = spec ? spec.stock : offer.stock;
+      if (line.quantity > stock) {
+        throw refusal(ALIBABA_CODES.outOfStock, `商品 ${line.offerId} 库存不足（剩余 ${stock} 件）`);
+      }
+      return { ...line, unitPriceFen: spec ? spec.priceFen : offer.priceFen };
+    });
+    return { lines, goodsFen: lines.reduce((sum, line) => sum + line.unitPriceFen * line.quantity, 0) };
+  }
+
+  #createOrder(memberId: string, form: URLSearchParams) {
+    const outOrderId = form.get('outOrderId') ?? '';
+    const existing = [...this.purchases.values()].find(
+      (order) => order.memberId === memberId && outOrderId !== '' && order.outOrderId === outOrderId,
+    );
+    const done = (order: SandboxPurchase) => ({
+      success: true,
+      result: {
+        orderId: order.orderId,
+        totalSuccessAmount: order.goodsFen + order.freightFen,
+        postFee: order.freightFen,
+      },
+    });
+    if (existing) return done(existing);
+    const { cargo, address } = this.#orderInput(form);
+    for (const line of cargo) {
+      const seen = this.#previewed.get(`${memberId}\n${line.offerId}`);
+      const offer = this.offers.get(line.offerId);
+      if (offer && seen !== undefined && seen !== offer.priceVersion) {
+        throw refusal(ALIBABA_CODES.priceChanged, `商品 ${line.offerId} 价格已变动`);
+      }
+    }
+    const priced = this.#price(cargo, address);
+    let encryptOutOrderInfo: Record<string, unknown> | null = null;
+    if (form.has('encryptOutOrderInfo')) {
+      try {
+        encryptOutOrderInfo = JSON.parse(form.get('encryptOutOrderInfo') ?? '') as Record<string, unknown>;
+      } catch {
+        throw refusal(ALIBABA_CODES.badParameter, 'encryptOutOrderInfo 不是合法的 JSON');
+      }
+      if (!['pinduoduo', 'douyin'].includes(String(encryptOutOrderInfo?.outPlatformCode))) {
+        throw refusal(ALIBABA_CODES.badParameter, 'outPlatformCode 不支持');
+      }
+    }
+    for (const line of priced.lines) {
+      const offer = this.#offer(line.offerId);
+      const spec = offer.specs.find((s) => s.specId === line.specId);
+      if (spec) spec.stock -= line.quantity;
+      else offer.stock -= line.quantity;
+    }
+    const nowS = this.#nowS();
+    const n = ++this.#sequence;
+    const order: SandboxPurchase = {
+      orderId: `${3300000000000000000n + BigInt(nowS) * 1000n + BigInt(n)}`,
+      memberId,
+      outOrderId,
+      createdAt: nowS,
+      cargo: priced.lines,
+      goodsFen: priced.goodsFen,
+      freightFen: ALIBABA_SANDBOX_FREIGHT_FEN,
+      address: Object.fromEntries(Object.entries(address).map(([k, v]) => [k, String(v)])),
+      encryptOutOrderInfo,
+      shipAt: nowS + (this.options.shipAfterSeconds ?? 120),
+      billNo: `ZT${String(7_000_000_000 + n * 7919).padStart(12, '0')}`,
+    };
+    this.purchases.set(order.orderId, order);
+    return done(order);
+  }
+
+  #buyerView(memberId: string, orderId: string) {
+    const order = this.purchases.get(orderId);
+    if (!order || order.memberId !== memberId) throw refusal(ALIBABA_CODES.orderMissing, '订单不存在');
+    const shipped = order.shipAt <= this.#nowS();
+    return {
+      success: 'true',
+      result: {
+        baseInfo: {
+          id: Number(order.orderId),
+          idOfStr: order.orderId,
+          status: shipped ? 'waitbuyerreceive' : 'waitsellersend',
+          totalAmount: ((order.goodsFen + order.freightFen) / 100).toFixed(2),
+          shippingFee: (order.freightFen / 100).toFixed(2),
+        },
+        nativeLogistics: {
+          logisticsItems: shipped
+            ? [{ logisticsCompanyName: '中通快递', logisticsCompanyNo: 'ZTO', logisticsBillNo: order.billNo }]
+            : [],
+        },
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- authorisation
+
+  #issueTokens(clientId: string, memberId: string) {
+    const nowS = this.#nowS();
+    const accessToken = randomBytes(20).toString('hex');
+    const refreshToken = randomBytes(20).toString('hex');
+    const ttl = this.options.tokenTtlSeconds ?? 10 * 3600;
+    const refreshExpiresAt = nowS + 180 * 86_400;
+    this.#access.set(accessToken, { clientId, memberId, expiresAt: nowS + ttl });
+    this.#refresh.set(refreshToken, { clientId, memberId, expiresAt: refreshExpiresAt });
+    return { accessToken, refreshToken, ttl, refreshExpiresAt };
+  }
+
+  #token(appKey: string, form: URLSearchParams): Response {
+    const grant = form.get('grant_type') ?? '';
+    const deny = (description: string, error: string = ALIBABA_CODES.invalidGrant) => {
+      this.#record({ api: 'getToken', memberId: null, error });
+      return Response.json({ error, error_description: description }, { status: 401 });
+    };
+    const secret = this.#apps.get(appKey);
+    if (!secret || form.get('client_id') !== appKey) return deny('client_id 不存在', 'invalid_client');
+    if (form.get('client_secret') !== secret) return deny('client_secret 不正确', 'invalid_client');
+    let memberId: string;
+    let issued: ReturnType<AlibabaSandbox['issueTokensFor']>;
+    if (grant === 'authorization_code') {
+      const code = this.#codes.get(form.get('code') ?? '');
+      if (!code || code.clientId !== appKey || code.expiresAt < this.#nowS())
+        return deny('code 无效或已使用');
+      if (code.redirectUri !== (form.get('redirect_uri') ?? '')) return deny('redirect_uri 与授权时不一致');
+      this.#codes.delete(form.get('code') ?? '');
+      memberId = code.memberId;
+      issued = this.issueTokensFor(appKey, memberId, true);
+    } else if (grant === 'refresh_token') {
+      const refresh = this.#refresh.get(form.get('refresh_token') ?? '');
+      if (!refresh || refresh.clientId !== appKey || refresh.expiresAt < this.#nowS()) {
+        return deny('refresh_token 无效或已过期');
+      }
+      memberId = refresh.memberId;
+      issued = this.issueTokensFor(appKey, memberId, false);
+    } else {
+      return deny('grant_type 不支持', 'unsupported_grant_type');
+    }
+    this.#record({ api: 'getToken', memberId, error: null });
+    const member = ALIBABA_SANDBOX_MEMBERS.find((m) => m.memberId === memberId);
+    return Response.json({
+      aliId: memberId.replace(/\D/g, ''),
+      resource_owner: member?.loginId ?? memberId,
+      memberId,
+      expires_in: String(issued.ttl),
+      access_token: issued.accessToken,
+      ...(issued.refreshToken
+        ? {
+            refresh_token: issued.refreshToken,
+            refresh_token_timeout: beijingStamp(issued.refreshExpiresAt),
+          }
+        : {}),
+    });
+  }
+
+  /** Tokens for a member; a refresh (`withRefresh` false) answers only a new access token, like 1688. */
+  issueTokensFor(clientId: string, memberId: string, withRefresh: boolean) {
+    const issued = this.#issueTokens(clientId, memberId);
+    if (withRefresh) return issued;
+    this.#refresh.delete(issued.refreshToken);
+    return { ...issued, refreshToken: '' };
+  }
+
+  /** The code 1688 would return after the buyer agreed; valid 10 minutes, single use. */
+  issueCode(clientId: string, memberId: string, redirectUri: string): string {
+    const code = randomBytes(16).toString('hex');
+    this.#codes.set(code, { clientId, memberId, redirectUri, expiresAt: this.#nowS() + 600 });
+    return code;
+  }
+
+  async #authorisationPage(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const posted = request.method === 'POST' ? await this.#form(request) : url.searchParams;
+    if (posted === null) return html('<h1>请求过大</h1>', 413);
+    const clientId = posted.get('client_id') ?? '';
+    const redirectUri = posted.get('redirect_uri') ?? '';
+    const state = posted.get('state') ?? '';
+    if (!this.#apps.has(clientId)) return html('<h1>应用不存在</h1><p>client_id 未注册。</p>', 400);
+    if (!/^https?:\/\//.test(redirectUri) || !URL.canParse(redirectUri))
+      return html('<h1>回调地址不正确</h1>', 400);
+    if (request.method === 'POST') {
+      const back = new URL(redirectUri);
+      back.searchParams.set('state', state);
+      const memberId = posted.get('shop_id') ?? '';
+      if (posted.get('decision') !== 'agree') back.searchParams.set('error', 'access_denied');
+      else if (!ALIBABA_SANDBOX_MEMBERS.some((m) => m.memberId === memberId)) {
+        return html('<h1>请选择要授权的账号</h1>', 400);
+      } else back.searchParams.set('code', this.issueCode(clientId, memberId, redirectUri));
+      return new Response(null, { status: 302, headers: { location: back.toString() } });
+    }
+    const members = ALIBABA_SANDBOX_MEMBERS.map(
+      (m, i) =>
+        `<label><input type="radio" name="shop_id" value="${escapeHtml(m.memberId)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(m.loginId)}（${escapeHtml(m.memberId)}）</label><br>`,
+    ).join('\n');
+    const hidden = (key: string, value: string) =>
+      `<input type="hidden" name="${key}" value="${escapeHtml(value)}">`;
+    return html(`<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>1688沙箱 · 采购账号授权</title></head>
+<body>
+<h1>1688沙箱 · 采购账号授权</h1>
+<p>应用 ${escapeHtml(clientId)} 申请读取商品、代你下单采购并查看采购订单物流。这是本地沙箱，不会连接真实的 1688。</p>
+<form method="post">
+${hidden('client_id', clientId)}${hidden('redirect_uri', redirectUri)}${hidden('state', state)}
+<fieldset><legend>选择采购账号</legend>
+${members}
+</fieldset>
+<button type="submit" name="decision" value="agree">同意授权</button>
+<button type="submit" name="decision" value="deny">拒绝</button>
+</form>
+</body></html>`);
+  }
+}
+
+/** Unix seconds as 1688's `yyyyMMddHHmmssSSS+0800` (Beijing time). */
+function beijingStamp(unixS: number): string {
+  const d = new Date((unixS + 8 * 3600) * 1000);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}000+0800`;
+}

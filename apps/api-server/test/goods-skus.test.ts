@@ -1,0 +1,81 @@
+import { goodsDetailSchema } from '@consign/api-client/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { envelope, startTestServer, type TestServer, USER } from './helpers';
+
+/**
+ * A product's SKUs and their 货源 (migration 0026) as 商品编辑 reads them: in the seller's order, with
+ * the 1688 offer, spec, quantity per unit and cost; none for a product typed in by hand; never another
+ * account's; gone with the product.
+ */
+
+let t: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  t = await startTestServer({ copyWorker: false, exportWorker: false });
+  token = await t.login(USER);
+}, 120_000);
+afterAll(() => t?.stop());
+
+it('goods/detail answers the SKUs in order with their 货源; another account sees nothing', async () => {
+  const api = t.client(() => token);
+  const goods = await api.call('/api/goods/save', {
+    shop_id: 2,
+    title: '纯棉短袖T恤',
+    price: 2900,
+    stock: 200,
+    status: 'draft',
+    images: ['/static/goods/1.svg'],
+  });
+  expect((await api.call('/api/goods/detail', { id: goods.id })).skus).toEqual([]);
+
+  const [{ account_id } = { account_id: 0 }] = await t.server.db.query<{ account_id: number }>(
+    'SELECT account_id FROM goods WHERE id = $1',
+    [goods.id],
+  );
+  // What the copy of a 1688 offer writes: two specs linked, one without a 货源.
+  await t.server.db.query(
+    `INSERT INTO goods_skus (goods_id, account_id, position, spec, price, stock, outer_sku_id,
+       supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price)
+     VALUES ($1, $2, 1, '白色,XL', 2900, 80, 'TS-W-XL', '610000000001', 'spec-2', 1, 1850),
+            ($1, $2, 0, '白色,L', 2900, 120, 'TS-W-L', '610000000001', 'spec-1', 2, 1850),
+            ($1, $2, 2, '藏青,XL', 3100, 0, '', NULL, NULL, NULL, NULL)`,
+    [goods.id, account_id],
+  );
+  const detail = await api.call('/api/goods/detail', { id: goods.id });
+  expect(goodsDetailSchema.safeParse(detail).success).toBe(true);
+  expect(detail.skus).toEqual([
+    {
+      spec: '白色,L',
+      price: 2900,
+      stock: 120,
+      outer_sku_id: 'TS-W-L',
+      source: { offer_id: '610000000001', spec_id: 'spec-1', quantity: 2, cost: 1850 },
+    },
+    {
+      spec: '白色,XL',
+      price: 2900,
+      stock: 80,
+      outer_sku_id: 'TS-W-XL',
+      source: { offer_id: '610000000001', spec_id: 'spec-2', quantity: 1, cost: 1850 },
+    },
+    { spec: '藏青,XL', price: 3100, stock: 0, outer_sku_id: '', source: null },
+  ]);
+
+  const stranger = await t.login('13712600001');
+  const res = await t.post('/api/goods/detail', { id: goods.id }, { token: stranger });
+  expect(res.status).toBe(404);
+  expect(JSON.stringify(await envelope(res))).not.toContain('610000000001');
+
+  // A 货源 without its quantity (or the other way round) is refused by the table.
+  await expect(
+    t.server.db.query(
+      `INSERT INTO goods_skus (goods_id, account_id, position, spec, price, stock, supplier_offer_id)
+       VALUES ($1, $2, 3, '黑色', 100, 1, '610000000002')`,
+      [goods.id, account_id],
+    ),
+  ).rejects.toThrow();
+
+  await t.server.db.query('DELETE FROM goods WHERE id = $1', [goods.id]);
+  expect(await t.server.db.query('SELECT 1 FROM goods_skus WHERE goods_id = $1', [goods.id])).toHaveLength(0);
+});
