@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
-import { parseAuthorisedSearch } from '../../../features/shop/authorised-page';
+import { parseAuthorisedSearch } from '../../../features/shop/authorised-search';
 import { SupplierAuthorisedPage } from '../../../features/supplier/supplier-authorised-page';
 
 /** 1688 sends the seller back here after connecting the buyer account (`PUBLIC_URL/supplier/authorised`). */
