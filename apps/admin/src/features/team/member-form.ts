@@ -19,7 +19,10 @@ export const memberForm = z
     nickname: z.string(),
     role_id: z.string(),
   })
-  .transform(({ mobile, ...member }) => (member.id ? member : { ...member, mobile }))
+  .transform(
+    ({ mobile, ...member }): z.input<typeof memberSaveBodySchema> =>
+      member.id ? member : { ...member, mobile },
+  )
   .pipe(memberSaveBodySchema);
 export const memberMessages: FieldMessages<z.input<typeof memberForm>> = {
   // The contract says 请输入手机号 for any wrong mobile; the dialog asks for a correct one.

@@ -32,7 +32,7 @@ describe('the role form', () => {
     expect(roleValues(null)).toEqual({ name: '', permissions: [] });
     const created = await submitForm(roleForm, roleMessages, { name: ' 客服 ', permissions: ['aftersale:process'] });
     expect(created.body).toEqual({ name: '客服', permissions: ['aftersale:process'] });
-    const role = { id: 7, version: 3, name: '客服', permissions: ['log:view'] as const, member_count: 0 };
+    const role = { id: 7, version: 3, name: '客服', permissions: ['log:view'] as const, member_count: 0, created_at: 1 };
     const edited = await submitForm(roleForm, roleMessages, roleValues({ ...role, permissions: [...role.permissions] }));
     expect(edited.body).toMatchObject({ id: 7, version: 3 });
     // What the form sends, the contract accepts.
