@@ -107,7 +107,8 @@ export function maxLengthOf(schema: z.ZodType): number | undefined {
  * its range): an empty or non-integer text is NaN, refused by `schema` like any wrong number.
  */
 export function typedInteger<T extends z.ZodType<number, number>>(schema: T) {
-  return z.string()
+  return z
+    .string()
     .transform((typed) => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : Number.NaN))
     .pipe(schema);
 }

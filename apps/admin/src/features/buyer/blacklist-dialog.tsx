@@ -40,7 +40,9 @@ export function BlacklistDialog({
 }) {
   const api = useApi();
   const form = useContractForm(blacklistForm, {
-    defaultValues: target ? { order_id: target.orderId, reason: '' } : { mobile: '', buyer_name: '', reason: '' },
+    defaultValues: target
+      ? { order_id: target.orderId, reason: '' }
+      : { mobile: '', buyer_name: '', reason: '' },
     messages: blacklistMessages,
   });
   const { errors } = form.formState;

@@ -28,7 +28,10 @@ export function CopyFormPage() {
   const api = useApi();
   const navigate = useNavigate();
   const shops = useShopOptions();
-  const form = useContractForm(copyForm, { defaultValues: { shop_id: '', urls: '' }, messages: copyMessages });
+  const form = useContractForm(copyForm, {
+    defaultValues: { shop_id: '', urls: '' },
+    messages: copyMessages,
+  });
   const { errors } = form.formState;
   const check = checkSourceUrls(form.watch('urls'));
   // Too many links: the message says how many there are.

@@ -48,7 +48,10 @@ describe('the 商品复制 form', () => {
       shop_id: f.shopRequired,
       urls: f.urlsRequired,
     });
-    const bad = await submitForm(copyForm, copyMessages, { shop_id: '3', urls: 'https://a.example/1\nnot-a-link' });
+    const bad = await submitForm(copyForm, copyMessages, {
+      shop_id: '3',
+      urls: 'https://a.example/1\nnot-a-link',
+    });
     expect(bad.errors).toEqual({ urls: f.badLines(1, 'not-a-link') });
     const many = Array.from({ length: 51 }, (_, i) => `https://b.example/${i}`).join('\n');
     const tooMany = await submitForm(copyForm, copyMessages, { shop_id: '3', urls: many });

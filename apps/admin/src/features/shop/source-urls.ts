@@ -50,7 +50,8 @@ export const copyForm = copyCreateBodySchema.extend({
     .string()
     .transform((text, ctx) => {
       const { urls, invalid } = checkSourceUrls(text);
-      if (invalid.length > 0) ctx.addIssue({ code: 'custom', message: f.badLines(invalid.length, invalid[0] ?? '') });
+      if (invalid.length > 0)
+        ctx.addIssue({ code: 'custom', message: f.badLines(invalid.length, invalid[0] ?? '') });
       return urls;
     })
     .pipe(copyCreateBodySchema.shape.urls),

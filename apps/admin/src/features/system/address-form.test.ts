@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
-import { addressForm, addressMessages, addressValues, ADDRESS_COPY } from './address-form';
+import { ADDRESS_COPY, addressForm, addressMessages, addressValues } from './address-form';
 
 describe('the address form', () => {
   it('asks for every field and a valid mobile, and sends the version it read', async () => {

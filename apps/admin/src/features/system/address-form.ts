@@ -55,7 +55,10 @@ export const addressMessages: FieldMessages<z.input<typeof addressForm>> = {
 };
 
 /** The form of `address`, or of a new address of `kind`. */
-export function addressValues(address: Address | null, kind: AddressKind = 'sender'): z.input<typeof addressForm> {
+export function addressValues(
+  address: Address | null,
+  kind: AddressKind = 'sender',
+): z.input<typeof addressForm> {
   return {
     ...(address ? { id: address.id, version: address.version } : {}),
     kind: address?.kind ?? kind,

@@ -1,7 +1,14 @@
 import { isBannerActive } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
-import { bannerForm, bannerMessages, bannerState, bannerValues, fromLocalInput, toLocalInput } from './banner-form';
+import {
+  bannerForm,
+  bannerMessages,
+  bannerState,
+  bannerValues,
+  fromLocalInput,
+  toLocalInput,
+} from './banner-form';
 import { SYSTEM_COPY } from './copy';
 
 const e = SYSTEM_COPY.banners.errors;
@@ -23,7 +30,12 @@ describe('banner form', () => {
       end_time: '2026-11-22T09:00:00',
     });
     expect(Object.keys(errors).sort()).toEqual(['ad_login_image_url', 'ad_url', 'end_time', 'name']);
-    expect(errors).toMatchObject({ name: e.name, ad_login_image_url: e.image, ad_url: e.link, end_time: e.order });
+    expect(errors).toMatchObject({
+      name: e.name,
+      ad_login_image_url: e.image,
+      ad_url: e.link,
+      end_time: e.order,
+    });
     const unreadable = await submitForm(bannerForm, bannerMessages, {
       ...bannerValues(null),
       name: 'x',

@@ -28,7 +28,14 @@ describe('the 代发设置 form', () => {
       purchase_account: e.purchaseAccount,
     });
     for (const markup of ['', '1.5', '-1', 'abc'])
-      expect((await submitForm(settingsForm, settingsMessages, { ...settingsValues(settings), default_markup_percent: markup })).errors).toEqual({ default_markup_percent: e.markup });
+      expect(
+        (
+          await submitForm(settingsForm, settingsMessages, {
+            ...settingsValues(settings),
+            default_markup_percent: markup,
+          })
+        ).errors,
+      ).toEqual({ default_markup_percent: e.markup });
   });
 
   it('sends numbers, the mobile without spaces and the version read', async () => {
@@ -39,6 +46,11 @@ describe('the 代发设置 form', () => {
       sync_interval_minutes: '60',
     });
     expect(errors).toEqual({});
-    expect(body).toEqual({ ...settings, default_markup_percent: 25, notify_mobile: '13900001234', sync_interval_minutes: 60 });
+    expect(body).toEqual({
+      ...settings,
+      default_markup_percent: 25,
+      notify_mobile: '13900001234',
+      sync_interval_minutes: 60,
+    });
   });
 });

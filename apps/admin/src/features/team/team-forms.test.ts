@@ -21,7 +21,8 @@ describe('the role form', () => {
       permissions: TEAM_COPY.roles.pickOne,
     });
     expect(
-      (await submitForm(roleForm, roleMessages, { name: '客'.repeat(33), permissions: ['order:view'] })).errors,
+      (await submitForm(roleForm, roleMessages, { name: '客'.repeat(33), permissions: ['order:view'] }))
+        .errors,
     ).toHaveProperty('name');
     expect(
       (await submitForm(roleForm, roleMessages, { name: ' 客服 ', permissions: ['order:view'] })).errors,
@@ -30,10 +31,24 @@ describe('the role form', () => {
 
   it('sends the trimmed name, and the id with the version read only when editing', async () => {
     expect(roleValues(null)).toEqual({ name: '', permissions: [] });
-    const created = await submitForm(roleForm, roleMessages, { name: ' 客服 ', permissions: ['aftersale:process'] });
+    const created = await submitForm(roleForm, roleMessages, {
+      name: ' 客服 ',
+      permissions: ['aftersale:process'],
+    });
     expect(created.body).toEqual({ name: '客服', permissions: ['aftersale:process'] });
-    const role = { id: 7, version: 3, name: '客服', permissions: ['log:view'] as const, member_count: 0, created_at: 1 };
-    const edited = await submitForm(roleForm, roleMessages, roleValues({ ...role, permissions: [...role.permissions] }));
+    const role = {
+      id: 7,
+      version: 3,
+      name: '客服',
+      permissions: ['log:view'] as const,
+      member_count: 0,
+      created_at: 1,
+    };
+    const edited = await submitForm(
+      roleForm,
+      roleMessages,
+      roleValues({ ...role, permissions: [...role.permissions] }),
+    );
     expect(edited.body).toMatchObject({ id: 7, version: 3 });
     // What the form sends, the contract accepts.
     expect(roleSaveBodySchema.safeParse(edited.body).success).toBe(true);
