@@ -1,6 +1,7 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type FieldError,
   type FieldErrors,
   type FieldValues,
   type Resolver,
@@ -34,6 +35,17 @@ const CHINESE = /[\u4e00-\u9fff]/;
 /** The message of a field the form gives none for, when the contract's message is not Chinese. */
 export const INVALID_FIELD = '格式不正确';
 
+/** The first error in `error` (itself, or one of the items of a list field). */
+function leafError(error: unknown): FieldError | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if (typeof (error as FieldError).type === 'string') return error as FieldError;
+  for (const item of Object.values(error)) {
+    const found = leafError(item);
+    if (found) return { ...found };
+  }
+  return undefined;
+}
+
 /**
  * A resolver from a contract schema: its issues land on their fields; a message the contract wrote in
  * Chinese (`请输入正确的手机号`, a tracking-number hint) is kept, any other (zod's English defaults)
@@ -46,7 +58,11 @@ export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   const resolve = zodResolver(schema);
   const resolver: typeof resolve = async (values, context, options) => {
     const result = await resolve(values, context, options);
-    for (const [name, error] of Object.entries(result.errors as FieldErrors)) {
+    const errors = result.errors as FieldErrors;
+    for (const [name, nested] of Object.entries(errors)) {
+      // A field is one input: an issue inside it (an item of a list typed one per line) is the field's.
+      const error = leafError(nested);
+      errors[name] = error;
       const message = messages[name as keyof z.input<S> & string];
       if (error && typeof message === 'object' && message.all) error.message = message.all;
       else if (error && !CHINESE.test(String(error.message ?? ''))) {
@@ -102,15 +118,14 @@ export function maxLengthOf(schema: z.ZodType): number | undefined {
   return undefined;
 }
 
-/**
- * A whole number typed as text, handed on as a number to `schema` (the contract's field, which holds
- * its range): an empty or non-integer text is NaN, refused by `schema` like any wrong number.
- */
+/** A whole number typed as text, as a number: an empty or non-integer text is NaN (any schema refuses it). */
+export const integerText = z
+  .string()
+  .transform((typed) => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : Number.NaN));
+
+/** {@link integerText} handed on to `schema`, the contract's field, which holds its range. */
 export function typedInteger<T extends z.ZodType<number, number>>(schema: T) {
-  return z
-    .string()
-    .transform((typed) => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : Number.NaN))
-    .pipe(schema);
+  return integerText.pipe(schema);
 }
 
 /** The key of a refusal of the server on a form (`form.formState.errors.root?.server`). */
