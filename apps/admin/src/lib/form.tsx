@@ -1,13 +1,14 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type FieldError,
   type FieldErrors,
   type FieldValues,
   type Resolver,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { problemMessage } from '../features/order/problem-message';
 import { isStaleRecord } from '../features/versions/stale-record-alert';
 
@@ -19,9 +20,10 @@ import { isStaleRecord } from '../features/versions/stale-record-alert';
 /**
  * The Chinese message of a field, for the rules of the contract that carry no Chinese message: one
  * for the field, or one per zod issue code (`{ too_small: '请输入…', too_big: '最多 32 个字符' }`,
- * `default` for the others).
+ * `default` for the others). `{ all: '…' }` is the field's message whatever the contract says (a
+ * field whose contract message does not fit the form, e.g. a mobile that may also be left empty).
  */
-export type FieldMessage = string | ({ default?: string } & Partial<Record<string, string>>);
+export type FieldMessage = string | ({ default?: string; all?: string } & Partial<Record<string, string>>);
 export type FieldMessages<V> = Partial<Record<keyof V & string, FieldMessage>>;
 
 function messageOf(message: FieldMessage | undefined, code: unknown): string | undefined {
@@ -32,6 +34,17 @@ function messageOf(message: FieldMessage | undefined, code: unknown): string | u
 const CHINESE = /[\u4e00-\u9fff]/;
 /** The message of a field the form gives none for, when the contract's message is not Chinese. */
 export const INVALID_FIELD = '格式不正确';
+
+/** The first error in `error` (itself, or one of the items of a list field). */
+function leafError(error: unknown): FieldError | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if (typeof (error as FieldError).type === 'string') return error as FieldError;
+  for (const item of Object.values(error)) {
+    const found = leafError(item);
+    if (found) return { ...found };
+  }
+  return undefined;
+}
 
 /**
  * A resolver from a contract schema: its issues land on their fields; a message the contract wrote in
@@ -45,9 +58,15 @@ export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   const resolve = zodResolver(schema);
   const resolver: typeof resolve = async (values, context, options) => {
     const result = await resolve(values, context, options);
-    for (const [name, error] of Object.entries(result.errors as FieldErrors)) {
-      if (error && !CHINESE.test(String(error.message ?? ''))) {
-        error.message = messageOf(messages[name as keyof z.input<S> & string], error.type) ?? INVALID_FIELD;
+    const errors = result.errors as FieldErrors;
+    for (const [name, nested] of Object.entries(errors)) {
+      // A field is one input: an issue inside it (an item of a list typed one per line) is the field's.
+      const error = leafError(nested);
+      errors[name] = error;
+      const message = messages[name as keyof z.input<S> & string];
+      if (error && typeof message === 'object' && message.all) error.message = message.all;
+      else if (error && !CHINESE.test(String(error.message ?? ''))) {
+        error.message = messageOf(message, error.type) ?? INVALID_FIELD;
       }
     }
     return result;
@@ -80,12 +99,33 @@ export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
  * and pipes (the transform's input, else the schema it feeds).
  */
 export function maxLengthOf(schema: z.ZodType): number | undefined {
-  const def = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+  const def = schema._zod.def as {
+    type: string;
+    innerType?: z.ZodType;
+    in?: z.ZodType;
+    out?: z.ZodType;
+    options?: z.ZodType[];
+  };
   if (def.type === 'string') return (schema as z.ZodString).maxLength ?? undefined;
+  // A union (`'' | a mobile`): the longest of its options' limits.
+  if (def.options) {
+    const limits = def.options.map(maxLengthOf).filter((n) => n !== undefined);
+    return limits.length > 0 ? Math.max(...limits) : undefined;
+  }
   if (def.innerType) return maxLengthOf(def.innerType);
   // A pipe: the limit of what is typed, else of what it becomes (a form's transform into the contract's field).
   if (def.in) return maxLengthOf(def.in) ?? (def.out ? maxLengthOf(def.out) : undefined);
   return undefined;
+}
+
+/** A whole number typed as text, as a number: an empty or non-integer text is NaN (any schema refuses it). */
+export const integerText = z
+  .string()
+  .transform((typed) => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : Number.NaN));
+
+/** {@link integerText} handed on to `schema`, the contract's field, which holds its range. */
+export function typedInteger<T extends z.ZodType<number, number>>(schema: T) {
+  return integerText.pipe(schema);
 }
 
 /** The key of a refusal of the server on a form (`form.formState.errors.root?.server`). */

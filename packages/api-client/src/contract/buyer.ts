@@ -56,7 +56,11 @@ export const blacklistListParamsSchema = listParamsSchema.extend({ keyword: keyw
 export type BlacklistListParams = z.input<typeof blacklistListParamsSchema>;
 
 /** A mainland mobile number, as 黑名单 takes it when typed by hand. */
-export const buyerMobileSchema = z.string().trim().regex(BUYER_MOBILE_PATTERN, '请输入 11 位手机号');
+export const buyerMobileSchema = z
+  .string()
+  .trim()
+  .max(11, '请输入 11 位手机号')
+  .regex(BUYER_MOBILE_PATTERN, '请输入 11 位手机号');
 
 /**
  * Body of `/api/buyer/blacklist-save`: blacklist the buyer of an order (`order_id`, from 买家管理),

@@ -75,6 +75,7 @@ export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
 /** A receiver's or a sender's mobile: whitespace removed, then the shared mobile rule. */
 export const contactMobileSchema = z
   .string()
+  .max(32)
   .transform(normalizeMobile)
   .refine(isValidMobile, '请输入正确的手机号');
 

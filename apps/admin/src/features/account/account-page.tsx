@@ -1,4 +1,5 @@
 import { maskMobile, roleOf, type UserProfile } from '@consign/api-client';
+import { accountNameSaveBodySchema, profileSaveBodySchema } from '@consign/api-client/contract';
 import { apiKey, apiQuery, currentUserQuery } from '@consign/api-client/query';
 import {
   Avatar,
@@ -12,8 +13,10 @@ import {
   toast,
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { TITLES } from '../../copy';
+import { maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { ACCOUNT_COPY } from './copy';
@@ -57,26 +60,12 @@ export function AccountPage() {
       </dl>
       {profile.data ? (
         <div className="flex max-w-xl flex-col gap-6">
-          <NameForm
-            label={ACCOUNT_COPY.nickname}
-            hint={ACCOUNT_COPY.nicknameHint}
-            maxLength={32}
-            value={profile.data.nickname}
-            save={(value) =>
-              api.call('/api/user/profile-save', { nickname: value, version: profile.data.version })
-            }
-            reload={() => profile.refetch()}
-          />
+          {/* A new version (saved here, or loaded after a stale save) starts the form over from it. */}
+          <NicknameForm key={profile.data.version} profile={profile.data} reload={() => profile.refetch()} />
           {profile.data.account_role === 'owner' ? (
-            <NameForm
-              label={ACCOUNT_COPY.accountName}
-              hint={ACCOUNT_COPY.accountNameHint}
-              maxLength={64}
-              required
-              value={profile.data.account_name}
-              save={(value) =>
-                api.call('/api/user/account-save', { name: value, version: profile.data.account_version })
-              }
+            <AccountNameForm
+              key={profile.data.account_version}
+              profile={profile.data}
               reload={() => profile.refetch()}
             />
           ) : (
@@ -91,67 +80,106 @@ export function AccountPage() {
   );
 }
 
+interface NameFormProps {
+  profile: UserProfile;
+  reload: () => Promise<unknown>;
+}
+
+/** 昵称: the contract's profile body (at most 32 characters; empty shows the mobile). */
+function NicknameForm({ profile, reload }: NameFormProps) {
+  const form = useContractForm(profileSaveBodySchema, {
+    defaultValues: { nickname: profile.nickname, version: profile.version },
+    messages: {},
+  });
+  const save = useMutation({
+    ...callMutation(useApi(), '/api/user/profile-save'),
+    onSuccess: useProfileSaved(ACCOUNT_COPY.nickname),
+  });
+  return (
+    <NameFrame
+      label={ACCOUNT_COPY.nickname}
+      hint={ACCOUNT_COPY.nicknameHint}
+      error={form.formState.errors.nickname?.message}
+      save={save}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      reload={reload}
+    >
+      <Input
+        maxLength={maxLengthOf(profileSaveBodySchema.shape.nickname)}
+        autoComplete="off"
+        {...form.register('nickname')}
+      />
+    </NameFrame>
+  );
+}
+
+/** 账号名称 (the owner's): the contract's body (1-64 characters). */
+function AccountNameForm({ profile, reload }: NameFormProps) {
+  const form = useContractForm(accountNameSaveBodySchema, {
+    defaultValues: { name: profile.account_name, version: profile.account_version },
+    messages: { name: ACCOUNT_COPY.required(ACCOUNT_COPY.accountName) },
+  });
+  const save = useMutation({
+    ...callMutation(useApi(), '/api/user/account-save'),
+    onSuccess: useProfileSaved(ACCOUNT_COPY.accountName),
+  });
+  return (
+    <NameFrame
+      label={ACCOUNT_COPY.accountName}
+      hint={ACCOUNT_COPY.accountNameHint}
+      required
+      error={form.formState.errors.name?.message}
+      save={save}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      reload={reload}
+    >
+      <Input
+        maxLength={maxLengthOf(accountNameSaveBodySchema.shape.name)}
+        autoComplete="off"
+        {...form.register('name')}
+      />
+    </NameFrame>
+  );
+}
+
+/** After a name is saved: the profile answered replaces the one read (its new version starts the form over). */
+function useProfileSaved(label: string) {
+  const queryClient = useQueryClient();
+  return (profile: UserProfile) => {
+    queryClient.setQueryData(apiKey('/api/user/profile', {}), profile);
+    toast.success(ACCOUNT_COPY.saved(label));
+  };
+}
+
 /** One name and its 保存: the value typed stays after a failed save; 重新加载 brings the current one. */
-function NameForm({
+function NameFrame({
   label,
   hint,
-  maxLength,
   required = false,
-  value,
+  error,
   save,
+  onSubmit,
   reload,
+  children,
 }: {
   label: string;
   hint: string;
-  maxLength: number;
   required?: boolean;
-  value: string;
-  save: (value: string) => Promise<UserProfile>;
+  error: string | undefined;
+  save: { error: unknown; isPending: boolean };
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   reload: () => Promise<unknown>;
+  children: ReactNode;
 }) {
-  const queryClient = useQueryClient();
-  const [text, setText] = useState(value);
-  const [error, setError] = useState<string | undefined>();
-  // The saved (or reloaded) value replaces what was typed.
-  useEffect(() => setText(value), [value]);
-  const mutation = useMutation({
-    mutationFn: (next: string) => save(next),
-    onSuccess: async (profile) => {
-      queryClient.setQueryData(apiKey('/api/user/profile', {}), profile);
-      toast.success(ACCOUNT_COPY.saved(label));
-      await queryClient.invalidateQueries({ queryKey: apiKey('/api/user/info') });
-    },
-  });
   return (
-    <form
-      noValidate
-      aria-label={label}
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (required && !text.trim()) return setError(ACCOUNT_COPY.required(label));
-        setError(undefined);
-        mutation.mutate(text.trim());
-      }}
-    >
+    <form noValidate aria-label={label} className="flex flex-col gap-2" onSubmit={onSubmit}>
       <Field label={label} description={hint} error={error} required={required}>
-        <Input
-          value={text}
-          maxLength={maxLength}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
+        {children}
       </Field>
-      <StaleRecordAlert
-        error={mutation.error}
-        onReload={() => {
-          mutation.reset();
-          void reload();
-        }}
-      />
+      <StaleRecordAlert error={save.error} onReload={() => void reload()} />
       <div>
-        <Button type="submit" variant="primary" disabled={mutation.isPending}>
-          {mutation.isPending ? ACCOUNT_COPY.saving : ACCOUNT_COPY.save}
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {save.isPending ? ACCOUNT_COPY.saving : ACCOUNT_COPY.save}
         </Button>
       </div>
     </form>

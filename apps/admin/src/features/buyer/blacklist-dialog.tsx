@@ -1,11 +1,22 @@
-import { BUYER_MOBILE_PATTERN } from '@consign/api-client';
+import { blacklistSaveBodySchema } from '@consign/api-client/contract';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type * as z from 'zod';
+import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { BUYER_COPY as b } from './copy';
+
+/**
+ * The blacklist dialogs: the contract's save body (a buyer by order or by an 11-digit mobile, a name
+ * of at most 64, a reason of 1-200 characters; a change of reason at the version read).
+ */
+export const blacklistForm = blacklistSaveBodySchema;
+export const blacklistMessages: FieldMessages<z.input<typeof blacklistForm>> = {
+  mobile: b.mobileInvalid,
+  reason: b.reasonRequired,
+};
 
 /** Who to blacklist: a buyer of 买家管理 (by their newest order), or null to type a mobile. */
 export interface BlacklistTarget {
@@ -28,18 +39,13 @@ export function BlacklistDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const api = useApi();
-  const [mobile, setMobile] = useState('');
-  const [name, setName] = useState('');
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setMobile('');
-      setName('');
-      setReason('');
-      setTouched(false);
-    }
-  }, [open]);
+  const form = useContractForm(blacklistForm, {
+    defaultValues: target
+      ? { order_id: target.orderId, reason: '' }
+      : { mobile: '', buyer_name: '', reason: '' },
+    messages: blacklistMessages,
+  });
+  const { errors } = form.formState;
   const save = useMutation({
     ...callMutation(api, '/api/buyer/blacklist-save'),
     onSuccess: (entry) => {
@@ -47,50 +53,40 @@ export function BlacklistDialog({
       onOpenChange(false);
     },
   });
-  const reasonError = touched && !reason.trim() ? b.reasonRequired : undefined;
-  const mobileOk = !!target || BUYER_MOBILE_PATTERN.test(mobile.trim());
-  const mobileError = touched && !mobileOk ? b.mobileInvalid : undefined;
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={b.blockTitle}
       description={target ? b.blockDescription(target.name, target.mobile) : undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (!reason.trim() || !mobileOk) return;
-        save.mutate(
-          target
-            ? { order_id: target.orderId, reason: reason.trim() }
-            : { mobile: mobile.trim(), buyer_name: name.trim(), reason: reason.trim() },
-        );
-      }}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
       {target ? null : (
         <>
-          <Field label={b.mobileField} error={mobileError} required>
+          <Field label={b.mobileField} error={errors.mobile?.message} required>
             <Input
-              value={mobile}
               inputMode="numeric"
-              maxLength={11}
+              maxLength={maxLengthOf(blacklistForm.shape.mobile)}
               autoComplete="off"
-              onChange={(e) => setMobile(e.target.value)}
+              {...form.register('mobile')}
             />
           </Field>
           <Field label={b.nameField}>
-            <Input value={name} maxLength={64} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+            <Input
+              maxLength={maxLengthOf(blacklistForm.shape.buyer_name)}
+              autoComplete="off"
+              {...form.register('buyer_name')}
+            />
           </Field>
         </>
       )}
-      <Field label={b.reasonField} error={reasonError} required>
+      <Field label={b.reasonField} error={errors.reason?.message} required>
         <Input
-          value={reason}
-          maxLength={200}
+          maxLength={maxLengthOf(blacklistForm.shape.reason)}
           autoComplete="off"
-          onChange={(e) => setReason(e.target.value)}
+          {...form.register('reason')}
         />
       </Field>
     </FormDialog>

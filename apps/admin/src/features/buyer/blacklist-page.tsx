@@ -3,14 +3,14 @@ import { Button, ConfirmDialog, formatDateTime, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { ListPage } from '../list/list-page';
 import { blacklistList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
+import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { useCan } from '../order/use-can';
 import { BlacklistDialog } from './blacklist-dialog';
 import { BlacklistReasonDialog } from './blacklist-reason-dialog';
@@ -68,9 +68,10 @@ export function BlacklistPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const canProcess = useCan('order:process');
-  const [adding, setAdding] = useState(false);
+  const adding = useRowDialog(null);
   const {
     editing,
+    editOpened,
     editOpen,
     setEditOpen,
     deleting: lifting,
@@ -79,6 +80,7 @@ export function BlacklistPage() {
     openEdit,
     openDelete,
   } = useEditDeleteDialogs<BlacklistEntry>();
+  const editingNow = editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null;
   const tableColumns = useMemo(
     () => columns(canProcess ? { edit: openEdit, lift: openDelete } : null),
     [canProcess, openEdit, openDelete],
@@ -91,16 +93,17 @@ export function BlacklistPage() {
       keywordPlaceholder={b.keyword}
       actions={
         canProcess ? (
-          <Button variant="primary" onClick={() => setAdding(true)}>
+          <Button variant="primary" onClick={() => adding.show(null)}>
             {b.addByMobile}
           </Button>
         ) : null
       }
     >
-      <BlacklistDialog target={null} open={adding} onOpenChange={setAdding} />
+      <BlacklistDialog key={adding.opened} target={null} open={adding.open} onOpenChange={adding.setOpen} />
       <BlacklistReasonDialog
         // The entry as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        entry={editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null}
+        key={formKey(editOpened, editingNow)}
+        entry={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />

@@ -2,17 +2,18 @@ import type { BlacklistEntry } from '@consign/api-client';
 import { apiKey } from '@consign/api-client/query';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
+import { blacklistForm, blacklistMessages } from './blacklist-dialog';
 import { BUYER_COPY as b } from './copy';
 
 /**
  * 修改拉黑原因: the reason of a 黑名单 entry, saved at the version read. A stale save (409) keeps what
  * was typed and offers 重新加载 (the list is read again; the page passes the current entry, and the
- * dialog starts over from it). On success: a toast, the blacklist refreshed, the dialog closed.
+ * dialog, keyed by its opening and the entry's version, starts over from it). On success: a toast, the blacklist refreshed, the dialog closed.
  */
 export function BlacklistReasonDialog({
   entry,
@@ -25,14 +26,10 @@ export function BlacklistReasonDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setReason(entry?.reason ?? '');
-      setTouched(false);
-    }
-  }, [open, entry]);
+  const form = useContractForm(blacklistForm, {
+    defaultValues: entry ? { id: entry.id, version: entry.version, reason: entry.reason } : { reason: '' },
+    messages: blacklistMessages,
+  });
   const save = useMutation({
     ...callMutation(api, '/api/buyer/blacklist-save'),
     onSuccess: (saved) => {
@@ -42,13 +39,7 @@ export function BlacklistReasonDialog({
   });
   const reload = useMutation({
     mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/buyer/blacklist-index') }),
-    onSuccess: () => save.reset(),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
-  const reasonError = touched && !reason.trim() ? b.reasonRequired : undefined;
   return (
     <FormDialog
       open={open}
@@ -57,21 +48,15 @@ export function BlacklistReasonDialog({
       description={
         entry ? b.editReasonDescription(entry.buyer_name || entry.mobile, entry.mobile) : undefined
       }
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (!entry || !reason.trim()) return;
-        save.mutate({ id: entry.id, version: entry.version, reason: reason.trim() });
-      }}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
-      <Field label={b.reasonField} error={reasonError} required>
+      <Field label={b.reasonField} error={form.formState.errors.reason?.message} required>
         <Input
-          value={reason}
-          maxLength={200}
+          maxLength={maxLengthOf(blacklistForm.shape.reason)}
           autoComplete="off"
-          onChange={(e) => setReason(e.target.value)}
+          {...form.register('reason')}
         />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />

@@ -2,11 +2,12 @@ import { BUYER_SORTS, type Buyer } from '@consign/api-client';
 import { Button, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TITLES } from '../../copy';
 import { ListPage } from '../list/list-page';
 import { buyerList } from '../list/lists';
 import { useList } from '../list/use-list';
+import { useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { useCan } from '../order/use-can';
 import { BlacklistDialog, type BlacklistTarget } from './blacklist-dialog';
@@ -74,19 +75,16 @@ function columns(block: ((buyer: Buyer) => void) | null): DataTableProps<Buyer>[
 export function BuyerListPage() {
   const list = useList(route, buyerList);
   const canProcess = useCan('order:process');
-  const [target, setTarget] = useState<BlacklistTarget | null>(null);
-  const [open, setOpen] = useState(false);
+  const blocking = useRowDialog<BlacklistTarget | null>(null);
+  const { show } = blocking;
   const tableColumns = useMemo(
     () =>
       columns(
         canProcess
-          ? (buyer) => {
-              setTarget({ orderId: buyer.id, name: buyer.buyer_name, mobile: buyer.mobile });
-              setOpen(true);
-            }
+          ? (buyer) => show({ orderId: buyer.id, name: buyer.buyer_name, mobile: buyer.mobile })
           : null,
       ),
-    [canProcess],
+    [canProcess, show],
   );
   return (
     <ListPage
@@ -96,7 +94,12 @@ export function BuyerListPage() {
       keywordPlaceholder={b.keyword}
       filters={{ selects: [sortSelect] }}
     >
-      <BlacklistDialog target={target} open={open} onOpenChange={setOpen} />
+      <BlacklistDialog
+        key={blocking.opened}
+        target={blocking.row}
+        open={blocking.open}
+        onOpenChange={blocking.setOpen}
+      />
     </ListPage>
   );
 }

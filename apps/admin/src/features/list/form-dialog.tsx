@@ -15,7 +15,7 @@ export interface FormDialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
-  /** The form's submit handler (it prevents the default itself, e.g. `useDialogForm`'s `submit`). */
+  /** The form's submit handler (it prevents the default itself, e.g. `form.handleSubmit(...)`). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** While saving: the confirm button is disabled and says 保存中…. */
   pending: boolean;

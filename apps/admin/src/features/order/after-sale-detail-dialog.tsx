@@ -4,14 +4,18 @@ import {
   type AfterSaleOrder,
   type AfterSaleStatus,
   type AfterSaleStep,
+  type AfterSaleStepResult,
   afterSaleStepAllowed,
 } from '@consign/api-client';
+import { afterSaleReceiveBodySchema, afterSaleRejectBodySchema } from '@consign/api-client/contract';
 import { apiQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { invalidateAfter } from '../../lib/invalidate';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { DetailDialog } from '../list/detail-dialog';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
@@ -46,51 +50,26 @@ export function AfterSaleDetailDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<AfterSaleStatus>(request.status);
+  // What this dialog answered, until the detail read again says the same.
+  const [answered, setAnswered] = useState<AfterSaleStatus | null>(null);
   const [form, setForm] = useState<'reject' | 'receive' | null>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const detail = useQuery({
     ...apiQuery(api, '/api/order/after-sale-detail', { id: request.id }),
     enabled: open,
   }).data;
+  const status = answered ?? detail?.status ?? request.status;
   const canViewOrders = useCan('order:view');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another request (or reopening) starts afresh.
-  useEffect(() => {
-    setStatus(request.status);
+  const done = (answer: AfterSaleStepResult, step: AfterSaleStep) => {
+    setAnswered(answer.status);
     setForm(null);
-    setProblem(null);
-  }, [request, open]);
-  useEffect(() => {
-    if (detail) setStatus(detail.status);
-  }, [detail]);
-  const run = useMutation({
-    mutationFn: (step: AfterSaleStep) => {
-      const options = { skipErrorHandler: true };
-      if (step === 'refund') return api.call(STEP_PATHS.refund, { id: request.id }, options);
-      if (step === 'reject')
-        return api.call(STEP_PATHS.reject, { id: request.id, reason: text.trim() }, options);
-      return api.call(STEP_PATHS.receive, { id: request.id, return_tracking_no: text.trim() }, options);
-    },
-    onSuccess: async (answer, step) => {
-      setStatus(answer.status);
-      setForm(null);
-      setProblem(null);
-      toast.success(f.afterSaleDone(step === 'refund' ? f.refund : step === 'reject' ? f.reject : f.receive));
-    },
-    onError: (e) => setProblem(problemMessage(e)),
-    onSettled: (_answer, _error, step) => invalidateAfter(queryClient, STEP_PATHS[step]),
+    toast.success(f.afterSaleDone(step === 'refund' ? f.refund : step === 'reject' ? f.reject : f.receive));
+  };
+  const refund = useMutation({
+    ...callMutation(api, STEP_PATHS.refund, { skipErrorHandler: true }),
+    onSuccess: (answer) => done(answer, 'refund'),
   });
   const can = (step: AfterSaleStep) => afterSaleStepAllowed(step, request.type, status);
-  const openForm = (next: 'reject' | 'receive') => {
-    setText('');
-    setError(undefined);
-    setProblem(null);
-    setForm(next);
-  };
   return (
     <DetailDialog
       open={open}
@@ -136,43 +115,28 @@ export function AfterSaleDetailDialog({
           {f.viewOrder(request.order_no)}
         </Link>
       ) : null}
-      {problem ? (
+      {refund.error ? (
         <p
           role="alert"
           className="rounded-md border border-error/40 bg-error/10 px-3 py-2 text-error text-sm"
         >
-          {problem}
+          {problemMessage(refund.error)}
         </p>
       ) : null}
       {form ? (
-        <form
-          noValidate
-          aria-label={form === 'reject' ? f.rejectTitle : f.receiveTitle}
-          className="flex flex-col gap-3 rounded-md border border-border p-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const label = form === 'reject' ? f.rejectReason : f.returnTrackingNo;
-            if (!text.trim()) return setError(f.required(label));
-            run.mutate(form);
-          }}
-        >
-          <Field label={form === 'reject' ? f.rejectReason : f.returnTrackingNo} error={error} required>
-            <Input
-              value={text}
-              maxLength={form === 'reject' ? 200 : 40}
-              autoComplete="off"
-              onChange={(e) => setText(e.target.value)}
-            />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button type="button" onClick={() => setForm(null)}>
-              {f.back}
-            </Button>
-            <Button type="submit" variant="primary" disabled={run.isPending}>
-              {run.isPending ? f.saving : f.submit}
-            </Button>
-          </div>
-        </form>
+        form === 'reject' ? (
+          <RejectForm
+            id={request.id}
+            onDone={(answer) => done(answer, 'reject')}
+            onBack={() => setForm(null)}
+          />
+        ) : (
+          <ReceiveForm
+            id={request.id}
+            onDone={(answer) => done(answer, 'receive')}
+            onBack={() => setForm(null)}
+          />
+        )
       ) : can('refund') || can('reject') || can('receive') ? (
         <div className="flex flex-wrap gap-2" data-slot="after-sale-steps">
           {can('refund') ? (
@@ -181,12 +145,12 @@ export function AfterSaleDetailDialog({
             </Button>
           ) : null}
           {can('receive') ? (
-            <Button variant="primary" onClick={() => openForm('receive')}>
+            <Button variant="primary" onClick={() => setForm('receive')}>
               {f.receive}
             </Button>
           ) : null}
           {can('reject') ? (
-            <Button className="text-error" onClick={() => openForm('reject')}>
+            <Button className="text-error" onClick={() => setForm('reject')}>
               {f.reject}
             </Button>
           ) : null}
@@ -198,9 +162,119 @@ export function AfterSaleDetailDialog({
         title={f.refund}
         description={f.refundConfirm(request.order_no)}
         confirmText={f.refund}
-        onConfirm={() => run.mutateAsync('refund').catch(() => undefined)}
+        onConfirm={() => refund.mutateAsync({ id: request.id }).catch(() => undefined)}
       />
     </DetailDialog>
+  );
+}
+
+/**
+ * The answers that take a text, each the contract's body of its call: 拒绝 (a reason of 1-200
+ * characters) and 确认收到退货 (a return tracking number of 6-40 letters or digits). A refusal of the
+ * server shows on the form.
+ */
+function RejectForm({ id, onDone, onBack }: AnswerFormProps) {
+  const api = useApi();
+  const form = useContractForm(afterSaleRejectBodySchema, {
+    defaultValues: { id, reason: '' },
+    messages: { reason: f.required(f.rejectReason) },
+  });
+  const save = useMutation({
+    ...callMutation(api, STEP_PATHS.reject, { skipErrorHandler: true }),
+    onSuccess: onDone,
+    onError: (error) => landServerError(form, error),
+  });
+  const { errors } = form.formState;
+  return (
+    <AnswerFrame
+      title={f.rejectTitle}
+      errors={errors}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      pending={save.isPending}
+      onBack={onBack}
+    >
+      <Field label={f.rejectReason} error={errors.reason?.message} required>
+        <Input
+          maxLength={maxLengthOf(afterSaleRejectBodySchema.shape.reason)}
+          autoComplete="off"
+          {...form.register('reason')}
+        />
+      </Field>
+    </AnswerFrame>
+  );
+}
+
+function ReceiveForm({ id, onDone, onBack }: AnswerFormProps) {
+  const api = useApi();
+  const form = useContractForm(afterSaleReceiveBodySchema, {
+    defaultValues: { id, return_tracking_no: '' },
+    messages: { return_tracking_no: f.required(f.returnTrackingNo) },
+  });
+  const save = useMutation({
+    ...callMutation(api, STEP_PATHS.receive, { skipErrorHandler: true }),
+    onSuccess: onDone,
+    onError: (error) => landServerError(form, error),
+  });
+  const { errors } = form.formState;
+  return (
+    <AnswerFrame
+      title={f.receiveTitle}
+      errors={errors}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      pending={save.isPending}
+      onBack={onBack}
+    >
+      <Field label={f.returnTrackingNo} error={errors.return_tracking_no?.message} required>
+        <Input
+          maxLength={maxLengthOf(afterSaleReceiveBodySchema.shape.return_tracking_no)}
+          autoComplete="off"
+          {...form.register('return_tracking_no')}
+        />
+      </Field>
+    </AnswerFrame>
+  );
+}
+
+interface AnswerFormProps {
+  id: number;
+  onDone: (answer: AfterSaleStepResult) => void;
+  onBack: () => void;
+}
+
+/** The frame of an answer form: the server's refusal, the field, 返回 and 提交. */
+function AnswerFrame({
+  title,
+  errors,
+  onSubmit,
+  pending,
+  onBack,
+  children,
+}: {
+  title: string;
+  errors: FieldErrors;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      aria-label={title}
+      className="flex flex-col gap-3 rounded-md border border-border p-3"
+      onSubmit={onSubmit}
+    >
+      <FormProblem errors={errors} />
+      {children}
+      <div className="flex justify-end gap-2">
+        <Button type="button" onClick={onBack}>
+          {f.back}
+        </Button>
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending ? f.saving : f.submit}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -2,7 +2,7 @@ import type { OrderGoods, PlatformCode } from '@consign/api-client';
 import { Button, formatDateTime, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import type * as React from 'react';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { DetailDialog } from '../list/detail-dialog';
 import type { FilterSelect } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
@@ -82,7 +82,7 @@ export function OrderListView<Row extends OrderRow>({
   actions,
   children,
 }: OrderListViewProps<Row>) {
-  const { row: detail, open, setOpen, show } = useRowDialog<Row | null>(null);
+  const { row: detail, open, setOpen, show, opened } = useRowDialog<Row | null>(null);
   const tableColumns = useMemo(
     (): DataTableProps<Row>['columns'] => [
       ...leadingColumns,
@@ -126,7 +126,10 @@ export function OrderListView<Row extends OrderRow>({
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels }}
     >
       {children}
-      {detail && renderDetail ? renderDetail(detail, open, setOpen) : null}
+      {/* Keyed by its opening: each starts afresh (an answer form of a detail is closed, its error gone). */}
+      {detail && renderDetail ? (
+        <Fragment key={opened}>{renderDetail(detail, open, setOpen)}</Fragment>
+      ) : null}
       {detail && !renderDetail ? (
         <DetailDialog
           open={open}

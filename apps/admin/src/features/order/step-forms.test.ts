@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
-import { contractResolver, type FieldMessages } from '../../lib/form';
+import { submitForm } from '../../lib/form-testing';
 import {
   addressForm,
   addressMessages,
@@ -13,19 +12,7 @@ import {
   shipMessages,
 } from './step-forms';
 
-/** Runs a form's resolver as react-hook-form does on submit: the errors by field, or the body. */
-async function submit<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
-  schema: S,
-  messages: FieldMessages<z.input<S>>,
-  values: z.input<S>,
-) {
-  const result = await contractResolver(schema, messages)(values, undefined, {
-    fields: {},
-    shouldUseNativeValidation: false,
-  });
-  const errors = Object.fromEntries(Object.entries(result.errors).map(([key, e]) => [key, e?.message]));
-  return { errors, body: result.values };
-}
+const submit = submitForm;
 
 describe('the step forms', () => {
   it('purchase: every field required, the cost in yuan with at most two decimals, sent in fen', async () => {

@@ -11,38 +11,32 @@ import {
 } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { TITLES } from '../../copy';
+import { useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { useShopOptions } from '../list/shop-options';
 import { SHOP_COPY } from './copy';
-import { checkSourceUrls } from './source-urls';
+import { checkSourceUrls, copyForm, copyMessages } from './source-urls';
 
 const f = SHOP_COPY.copyForm;
-
-/** The form's errors: a shop, 1..50 links, nothing that is not a link. */
-function errorsOf(shopId: string, text: string) {
-  const check = checkSourceUrls(text);
-  const urls =
-    check.invalid.length > 0
-      ? f.badLines(check.invalid.length, check.invalid[0] ?? '')
-      : check.urls.length === 0
-        ? f.urlsRequired
-        : check.urls.length > COPY_URLS_MAX
-          ? f.tooMany(check.urls.length, COPY_URLS_MAX)
-          : undefined;
-  return { check, shop: shopId ? undefined : f.shopRequired, urls };
-}
 
 /** 商品复制: paste links (validated, deduplicated, at most 50), pick the shop, start the copy. */
 export function CopyFormPage() {
   const api = useApi();
   const navigate = useNavigate();
   const shops = useShopOptions();
-  const [shopId, setShopId] = useState('');
-  const [text, setText] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm(copyForm, {
+    defaultValues: { shop_id: '', urls: '' },
+    messages: copyMessages,
+  });
+  const { errors } = form.formState;
+  const check = checkSourceUrls(form.watch('urls'));
+  // Too many links: the message says how many there are.
+  const urlsError =
+    errors.urls?.type === 'too_big' ? f.tooMany(check.urls.length, COPY_URLS_MAX) : errors.urls?.message;
   const titleId = useId();
   const create = useMutation({
     ...callMutation(api, '/api/copy/create'),
@@ -51,7 +45,6 @@ export function CopyFormPage() {
       await navigate({ to: '/shop/copy/list' });
     },
   });
-  const { check, ...errors } = errorsOf(shopId, text);
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
@@ -67,41 +60,41 @@ export function CopyFormPage() {
       <form
         noValidate
         className="flex max-w-2xl flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSubmitted(true);
-          if (errors.shop || errors.urls) return;
-          create.mutate({ shop_id: Number(shopId), urls: check.urls });
-        }}
+        onSubmit={form.handleSubmit((body) => create.mutate(body))}
       >
-        <Field label={f.shop} required error={submitted ? errors.shop : undefined}>
-          <Select value={shopId} onValueChange={setShopId}>
-            <SelectTrigger className="w-72">
-              <SelectValue placeholder={f.shopPlaceholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {shops.map((shop) => (
-                <SelectItem key={shop.id} value={String(shop.id)}>
-                  {shop.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+        <Field label={f.shop} required error={errors.shop_id?.message}>
+          <Controller
+            control={form.control}
+            name="shop_id"
+            render={({ field }) => (
+              <Select value={String(field.value)} onValueChange={field.onChange}>
+                <SelectTrigger className="w-72">
+                  <SelectValue placeholder={f.shopPlaceholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {shops.map((shop) => (
+                    <SelectItem key={shop.id} value={String(shop.id)}>
+                      {shop.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
         </Field>
         <Field
           label={f.urls}
           required
-          error={submitted ? errors.urls : undefined}
+          error={urlsError}
           description={f.summary(check.urls.length, COPY_URLS_MAX, check.duplicates)}
         >
           {(control) => (
             <textarea
               {...control}
               rows={8}
-              value={text}
               maxLength={200_000}
               placeholder={f.urlsPlaceholder}
-              onChange={(event) => setText(event.target.value)}
+              {...form.register('urls')}
               className="rounded-md border border-input bg-card p-2 font-mono text-sm outline-none focus-visible:border-link focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-error"
             />
           )}

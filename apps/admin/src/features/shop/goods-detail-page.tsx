@@ -1,4 +1,4 @@
-import { GOODS_STATUSES, type GoodsDetail, type GoodsStatus } from '@consign/api-client';
+import { GOODS_STATUSES, type GoodsDetail } from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
 import {
   Button,
@@ -17,13 +17,14 @@ import {
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { TITLES } from '../../copy';
+import { maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useFormState } from '../../lib/use-form-state';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SHOP_COPY } from './copy';
-import { formToBody, type GoodsFormValues, goodsToForm, imageLines, validateGoods } from './goods-form';
+import { goodsFields, goodsForm, goodsMessages, goodsValues, imageLines } from './goods-form';
 import { GoodsSkusTable } from './goods-skus-table';
 
 const route = getRouteApi('/_authed/shop/goods/detail');
@@ -67,18 +68,14 @@ export function GoodsDetailPage() {
 function GoodsForm({ goods }: { goods: GoodsDetail }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [initial, setInitial] = useState(() => goodsToForm(goods));
-  const { values, errors, set, submit, reset } = useFormState<GoodsFormValues>(initial, validateGoods);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const form = useContractForm(goodsForm, { defaultValues: goodsValues(goods), messages: goodsMessages });
+  const { errors, isDirty: dirty } = form.formState;
   const save = useMutation({
-    mutationKey: ['/api/goods/save'],
-    mutationFn: (next: GoodsFormValues) => api.call('/api/goods/save', formToBody(goods, next)),
-    onSuccess: async (saved) => {
-      // The saved values become the new baseline: leaving no longer asks.
-      const next = goodsToForm(saved);
-      setInitial(next);
-      reset(next);
+    ...callMutation(api, '/api/goods/save'),
+    onSuccess: (saved) => {
       toast.success(d.saved);
+      // The saved product is the new baseline (a new version: a new form), so leaving no longer asks.
+      // The save answers the product without its SKUs, which it does not change.
       queryClient.setQueryData(apiKey('/api/goods/detail', { id: saved.id }), { ...saved, skus: goods.skus });
     },
   });
@@ -92,45 +89,54 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
     enableBeforeUnload: () => dirty,
     withResolver: true,
   });
-  const images = imageLines(values.images);
+  const images = imageLines(form.watch('images'));
 
   return (
-    <form noValidate className="flex max-w-2xl flex-col gap-4" onSubmit={submit((next) => save.mutate(next))}>
+    <form
+      noValidate
+      className="flex max-w-2xl flex-col gap-4"
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+    >
       <p className="text-sm text-muted-foreground">
         {d.fields.shop}：{goods.shop_name} · {d.fields.updatedAt}：{formatDateTime(goods.updated_at)}
       </p>
-      <Field label={d.fields.title} required error={errors.title}>
-        <Input value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />
+      <Field label={d.fields.title} required error={errors.title?.message}>
+        <Input maxLength={maxLengthOf(goodsFields.title)} {...form.register('title')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label={d.fields.price} required error={errors.price} description={d.priceHint}>
-          <Input inputMode="decimal" value={values.price} onChange={(e) => set('price', e.target.value)} />
+        <Field label={d.fields.price} required error={errors.price?.message} description={d.priceHint}>
+          <Input inputMode="decimal" {...form.register('price')} />
         </Field>
-        <Field label={d.fields.stock} required error={errors.stock}>
-          <Input inputMode="numeric" value={values.stock} onChange={(e) => set('stock', e.target.value)} />
+        <Field label={d.fields.stock} required error={errors.stock?.message}>
+          <Input inputMode="numeric" {...form.register('stock')} />
         </Field>
         <Field label={d.fields.status}>
-          <Select value={values.status} onValueChange={(v) => set('status', v as GoodsStatus)}>
-            <SelectTrigger className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {GOODS_STATUSES.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {SHOP_COPY.goodsStatus[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {GOODS_STATUSES.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {SHOP_COPY.goodsStatus[status]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
         </Field>
       </div>
-      <Field label={d.fields.images} required error={errors.images} description={d.imagesHint}>
+      <Field label={d.fields.images} required error={errors.images?.message} description={d.imagesHint}>
         {(control) => (
           <textarea
             {...control}
             rows={4}
-            value={values.images}
-            onChange={(e) => set('images', e.target.value)}
+            {...form.register('images')}
             className="rounded-md border border-input bg-card px-3 py-2 font-mono text-sm outline-none focus-visible:border-link focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-error"
           />
         )}
@@ -156,7 +162,7 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
         <Button type="submit" variant="primary" disabled={save.isPending || !dirty}>
           {save.isPending ? SHOP_COPY.saving : d.save}
         </Button>
-        <Button type="button" disabled={!dirty} onClick={() => reset(initial)}>
+        <Button type="button" disabled={!dirty} onClick={() => form.reset()}>
           {d.reset}
         </Button>
         <Button asChild variant="ghost">

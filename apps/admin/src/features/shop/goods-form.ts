@@ -1,30 +1,48 @@
-import {
-  GOODS_IMAGES_MAX,
-  GOODS_PRICE_MAX,
-  GOODS_STOCK_MAX,
-  GOODS_TITLE_MAX,
-  type Goods,
-  type GoodsSaveBody,
-  type GoodsStatus,
-  isSafeUrl,
-} from '@consign/api-client';
+import { GOODS_STATUSES, type Goods } from '@consign/api-client';
+import { goodsSaveBodySchema } from '@consign/api-client/contract';
+import * as z from 'zod';
+import { type FieldMessages, integerText } from '../../lib/form';
 import { SHOP_COPY } from './copy';
-
-/** What the edit form holds: text as typed (price in yuan, images one per line). */
-export interface GoodsFormValues {
-  title: string;
-  price: string;
-  stock: string;
-  status: GoodsStatus;
-  images: string;
-}
-
-export type GoodsFormErrors = Partial<Record<keyof GoodsFormValues, string>>;
 
 const e = SHOP_COPY.detail.errors;
 
-export function goodsToForm(goods: Goods): GoodsFormValues {
+/**
+ * 商品编辑: the contract's save body (a title of 1-60, a price of 0.01-1,000,000 yuan, a stock of
+ * 0-1,000,000, 1-9 pictures each an http(s) or same-origin address), with what is typed as text: the
+ * price in yuan (at most two decimals, sent in fen), the stock, the pictures one per line.
+ */
+export const goodsForm = z
+  .object({
+    id: z.number(),
+    version: z.number(),
+    shop_id: z.number(),
+    source_url: z.string(),
+    title: z.string(),
+    price: z.string().transform((yuan) => parseYuan(yuan) ?? Number.NaN),
+    stock: integerText,
+    status: z.enum(GOODS_STATUSES),
+    images: z.string().transform(imageLines),
+  })
+  // Nothing above refuses (a wrong number is NaN): the contract then checks every field at once.
+  // The contract's input type says `source_url?: string` (its default): it checks what this hands on.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  .pipe(goodsSaveBodySchema as z.ZodType<z.output<typeof goodsSaveBodySchema>, any>);
+/** The contract's fields of a product, for the inputs' limits. */
+export const goodsFields = goodsSaveBodySchema.shape;
+export const goodsMessages: FieldMessages<z.input<typeof goodsForm>> = {
+  title: e.title,
+  price: e.price,
+  stock: e.stock,
+  images: e.images,
+};
+
+/** The form of a product as read (its `id` and `version` included: a save after someone else's answers 409). */
+export function goodsValues(goods: Goods): z.input<typeof goodsForm> {
   return {
+    id: goods.id,
+    version: goods.version,
+    shop_id: goods.shop_id,
+    source_url: goods.source_url,
     title: goods.title,
     price: (goods.price / 100).toFixed(2),
     stock: String(goods.stock),
@@ -46,35 +64,4 @@ export function imageLines(text: string): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-}
-
-/** The form's errors by field (empty when it can be saved). */
-export function validateGoods(values: GoodsFormValues): GoodsFormErrors {
-  const errors: GoodsFormErrors = {};
-  const title = values.title.trim();
-  if (!title || [...title].length > GOODS_TITLE_MAX) errors.title = e.title;
-  const price = parseYuan(values.price);
-  if (price === undefined || price < 1 || price > GOODS_PRICE_MAX) errors.price = e.price;
-  const stock = values.stock.trim();
-  if (!/^\d{1,7}$/.test(stock) || Number(stock) > GOODS_STOCK_MAX) errors.stock = e.stock;
-  const images = imageLines(values.images);
-  if (images.length < 1 || images.length > GOODS_IMAGES_MAX || !images.every(isSafeUrl))
-    errors.images = e.images;
-  return errors;
-}
-
-/** The save body of a valid form. */
-export function formToBody(goods: Goods, values: GoodsFormValues): GoodsSaveBody {
-  return {
-    id: goods.id,
-    shop_id: goods.shop_id,
-    title: values.title.trim(),
-    price: parseYuan(values.price) ?? 0,
-    stock: Number(values.stock.trim()),
-    status: values.status,
-    images: imageLines(values.images),
-    source_url: goods.source_url,
-    // The version the form was read at: a save after someone else's answers 409.
-    version: goods.version,
-  };
 }

@@ -1,8 +1,11 @@
 import type { Shop } from '@consign/api-client';
+import { shopMoveBodySchema } from '@consign/api-client/contract';
 import { apiKey } from '@consign/api-client/query';
 import { Field, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import * as z from 'zod';
+import { useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
@@ -12,7 +15,18 @@ import { useGroupOptions } from './group-options';
 
 const NONE = 'none';
 
-/** Moves one shop into another group (or none); the shop and group lists refresh after it. */
+/** 移动分组: the contract's move body, the group picked as text (`none`: no group). */
+export const moveForm = shopMoveBodySchema.extend({
+  group_id: z
+    .string()
+    .transform((picked): string | number | null => (picked === NONE ? null : picked))
+    .pipe(shopMoveBodySchema.shape.group_id),
+});
+
+/**
+ * Moves one shop into another group (or none); the shop and group lists refresh after it. Keyed by
+ * its opening and the shop's version: each is a new form.
+ */
 export function MoveShopDialog({
   shop,
   open,
@@ -25,10 +39,14 @@ export function MoveShopDialog({
   const api = useApi();
   const queryClient = useQueryClient();
   const groups = useGroupOptions();
-  const [target, setTarget] = useState(NONE);
-  useEffect(() => {
-    if (open && shop) setTarget(shop.group_id ? String(shop.group_id) : NONE);
-  }, [open, shop]);
+  const form = useContractForm(moveForm, {
+    defaultValues: {
+      shop_id: shop?.id ?? 0,
+      group_id: shop?.group_id ? String(shop.group_id) : NONE,
+      version: shop?.version ?? 0,
+    },
+    messages: {},
+  });
   const move = useMutation({
     ...callMutation(api, '/api/shop/move'),
     onSuccess: (moved) => {
@@ -38,44 +56,37 @@ export function MoveShopDialog({
   });
   const reload = useMutation({
     mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/shop/index') }),
-    onSuccess: () => move.reset(),
   });
-  const { reset: forgetMove } = move;
-  useEffect(() => {
-    if (open) forgetMove();
-  }, [open, forgetMove]);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={SHOP_COPY.moveTitle}
       description={shop ? SHOP_COPY.moveDescription(shop.name) : null}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!shop) return;
-        move.mutate({
-          shop_id: shop.id,
-          group_id: target === NONE ? null : Number(target),
-          version: shop.version,
-        });
-      }}
+      onSubmit={form.handleSubmit((body) => move.mutate(body))}
       pending={move.isPending}
       className="gap-4"
     >
       <Field label={SHOP_COPY.moveTarget}>
-        <Select value={target} onValueChange={setTarget}>
-          <SelectTrigger className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NONE}>{SHOP_COPY.noGroup}</SelectItem>
-            {groups.map((group) => (
-              <SelectItem key={group.id} value={String(group.id)}>
-                {group.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <Controller
+          control={form.control}
+          name="group_id"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NONE}>{SHOP_COPY.noGroup}</SelectItem>
+                {groups.map((group) => (
+                  <SelectItem key={group.id} value={String(group.id)}>
+                    {group.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </Field>
       <StaleRecordAlert error={move.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>

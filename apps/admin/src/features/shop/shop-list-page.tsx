@@ -7,7 +7,7 @@ import { TITLES } from '../../copy';
 import { ListPage } from '../list/list-page';
 import { shopList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { useRowDialog } from '../list/use-row-dialog';
+import { formKey, useRowDialog } from '../list/use-row-dialog';
 import { PLATFORM_LABELS } from '../order/copy';
 import { SHOP_COPY } from './copy';
 import { useGroupOptions } from './group-options';
@@ -85,7 +85,8 @@ function columns(actions: RowActions): DataTableProps<Shop>['columns'] {
 export function ShopListPage() {
   const list = useList(route, shopList);
   const groups = useGroupOptions();
-  const { row: moving, open, setOpen, show: move } = useRowDialog<Shop | null>(null);
+  const { row: moving, open, setOpen, show: move, opened } = useRowDialog<Shop | null>(null);
+  const movingNow = moving ? (list.query.data?.list.find((row) => row.id === moving.id) ?? moving) : null;
   const [adding, setAdding] = useState(false);
   const authorise = useAuthorise();
   const toggle = useToggleShop();
@@ -148,7 +149,8 @@ export function ShopListPage() {
       <AddShopDialog open={adding} onOpenChange={setAdding} />
       <MoveShopDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        shop={moving ? (list.query.data?.list.find((row) => row.id === moving.id) ?? moving) : null}
+        key={formKey(opened, movingNow)}
+        shop={movingNow}
         open={open}
         onOpenChange={setOpen}
       />

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkSourceUrls, parseSourceUrls } from './source-urls';
+import { submitForm } from '../../lib/form-testing';
+import { SHOP_COPY } from './copy';
+import { checkSourceUrls, copyForm, copyMessages, parseSourceUrls } from './source-urls';
 
 describe('parseSourceUrls', () => {
   it('keeps http(s) links, one per line or separated by spaces, trimmed and without duplicates', () => {
@@ -36,5 +38,32 @@ describe('checkSourceUrls', () => {
     expect(check.invalid).toEqual(['javascript:alert(1)']);
     expect(check.duplicates).toBe(1);
     expect(check.urls).toHaveLength(56);
+  });
+});
+
+describe('the 商品复制 form', () => {
+  const f = SHOP_COPY.copyForm;
+  it('asks for a shop and a link, names entries that are not links, refuses more than 50', async () => {
+    expect((await submitForm(copyForm, copyMessages, { shop_id: '', urls: ' \n' })).errors).toEqual({
+      shop_id: f.shopRequired,
+      urls: f.urlsRequired,
+    });
+    const bad = await submitForm(copyForm, copyMessages, {
+      shop_id: '3',
+      urls: 'https://a.example/1\nnot-a-link',
+    });
+    expect(bad.errors).toEqual({ urls: f.badLines(1, 'not-a-link') });
+    const many = Array.from({ length: 51 }, (_, i) => `https://b.example/${i}`).join('\n');
+    const tooMany = await submitForm(copyForm, copyMessages, { shop_id: '3', urls: many });
+    expect(Object.keys(tooMany.errors)).toEqual(['urls']);
+  });
+
+  it('sends the shop id and the links without repeats', async () => {
+    const { errors, body } = await submitForm(copyForm, copyMessages, {
+      shop_id: '3',
+      urls: ' https://a.example/1 https://a.example/1\nhttp://b.example/2 ',
+    });
+    expect(errors).toEqual({});
+    expect(body).toEqual({ shop_id: 3, urls: ['https://a.example/1', 'http://b.example/2'] });
   });
 });

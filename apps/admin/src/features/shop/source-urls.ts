@@ -1,4 +1,10 @@
 import { COPY_URLS_MAX, isHttpUrl } from '@consign/api-client';
+import { copyCreateBodySchema } from '@consign/api-client/contract';
+import * as z from 'zod';
+import type { FieldMessages } from '../../lib/form';
+import { SHOP_COPY } from './copy';
+
+const f = SHOP_COPY.copyForm;
 
 /** The links of the text box: one per line, trimmed, http(s) only, no duplicates, at most 50. */
 export function parseSourceUrls(text: string): string[] {
@@ -33,3 +39,24 @@ export function checkSourceUrls(text: string): SourceUrlCheck {
   }
   return { urls: [...seen], invalid, duplicates };
 }
+
+/**
+ * 商品复制: the contract's body (a shop, 1..50 absolute http(s) links), with the shop picked as text
+ * and the links typed in a text box: one per line or separated by spaces, repeats dropped; an entry
+ * that is not a link is named.
+ */
+export const copyForm = copyCreateBodySchema.extend({
+  urls: z
+    .string()
+    .transform((text, ctx) => {
+      const { urls, invalid } = checkSourceUrls(text);
+      if (invalid.length > 0)
+        ctx.addIssue({ code: 'custom', message: f.badLines(invalid.length, invalid[0] ?? '') });
+      return urls;
+    })
+    .pipe(copyCreateBodySchema.shape.urls),
+});
+export const copyMessages: FieldMessages<z.input<typeof copyForm>> = {
+  shop_id: f.shopRequired,
+  urls: { too_small: f.urlsRequired },
+};

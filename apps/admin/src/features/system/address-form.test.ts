@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addressToForm, formToAddress, validateAddress } from './address-form';
+import { submitForm } from '../../lib/form-testing';
+import { ADDRESS_COPY, addressForm, addressMessages, addressValues } from './address-form';
 
 describe('the address form', () => {
-  it('asks for every field and a valid mobile, and sends the version it read', () => {
-    const empty = addressToForm(null, 'return');
+  it('asks for every field and a valid mobile, and sends the version it read', async () => {
+    const empty = addressValues(null, 'return');
     expect(empty.kind).toBe('return');
-    expect(Object.keys(validateAddress(empty))).toEqual(['name', 'mobile', 'region', 'address']);
+    const refused = await submitForm(addressForm, addressMessages, empty);
+    expect(Object.keys(refused.errors)).toEqual(['name', 'mobile', 'region', 'address']);
+    expect(refused.errors).toEqual(ADDRESS_COPY.errors);
     const address = {
       id: 4,
       kind: 'sender',
@@ -16,8 +19,11 @@ describe('the address form', () => {
       is_default: false,
       version: 3,
     } as const;
-    const values = { ...addressToForm(address), mobile: '138 0000 0001' };
-    expect(validateAddress(values)).toEqual({});
-    expect(formToAddress(address, values)).toMatchObject({ id: 4, version: 3, mobile: '13800000001' });
+    const { errors, body } = await submitForm(addressForm, addressMessages, {
+      ...addressValues(address),
+      mobile: '138 0000 0001',
+    });
+    expect(errors).toEqual({});
+    expect(body).toMatchObject({ id: 4, version: 3, mobile: '13800000001' });
   });
 });

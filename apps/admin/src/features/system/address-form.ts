@@ -1,11 +1,7 @@
-import {
-  type Address,
-  type AddressKind,
-  type AddressSaveBody,
-  isValidMobile,
-  normalizeMobile,
-} from '@consign/api-client';
-import type { FormErrors } from '../../lib/use-form-state';
+import type { Address, AddressKind } from '@consign/api-client';
+import { addressSaveBodySchema } from '@consign/api-client/contract';
+import type * as z from 'zod';
+import type { FieldMessages } from '../../lib/form';
 
 /** The texts of 发货地址. */
 export const ADDRESS_COPY = {
@@ -46,45 +42,30 @@ export const ADDRESS_COPY = {
   },
 } as const;
 
-export interface AddressFormValues {
-  kind: AddressKind;
-  name: string;
-  mobile: string;
-  region: string;
-  address: string;
-  is_default: boolean;
-}
+/**
+ * 发货地址: the contract's save body (a name 1-32, a mainland mobile, a region 1-64, an address 1-200),
+ * with the `id` and `version` of the address edited among the default values.
+ */
+export const addressForm = addressSaveBodySchema;
+export const addressMessages: FieldMessages<z.input<typeof addressForm>> = {
+  name: ADDRESS_COPY.errors.name,
+  mobile: ADDRESS_COPY.errors.mobile,
+  region: ADDRESS_COPY.errors.region,
+  address: ADDRESS_COPY.errors.address,
+};
 
-export function addressToForm(address: Address | null, kind: AddressKind = 'sender'): AddressFormValues {
+/** The form of `address`, or of a new address of `kind`. */
+export function addressValues(
+  address: Address | null,
+  kind: AddressKind = 'sender',
+): z.input<typeof addressForm> {
   return {
+    ...(address ? { id: address.id, version: address.version } : {}),
     kind: address?.kind ?? kind,
     name: address?.name ?? '',
     mobile: address?.mobile ?? '',
     region: address?.region ?? '',
     address: address?.address ?? '',
     is_default: address?.is_default ?? false,
-  };
-}
-
-/** The contract's rules (`addressSaveBodySchema`). */
-export function validateAddress(v: AddressFormValues): FormErrors<AddressFormValues> {
-  const errors: FormErrors<AddressFormValues> = {};
-  const e = ADDRESS_COPY.errors;
-  if (!v.name.trim() || v.name.trim().length > 32) errors.name = e.name;
-  if (!isValidMobile(v.mobile)) errors.mobile = e.mobile;
-  if (!v.region.trim() || v.region.trim().length > 64) errors.region = e.region;
-  if (!v.address.trim() || v.address.trim().length > 200) errors.address = e.address;
-  return errors;
-}
-
-export function formToAddress(address: Address | null, v: AddressFormValues): AddressSaveBody {
-  return {
-    ...(address ? { id: address.id, version: address.version } : {}),
-    kind: v.kind,
-    name: v.name.trim(),
-    mobile: normalizeMobile(v.mobile),
-    region: v.region.trim(),
-    address: v.address.trim(),
-    is_default: v.is_default,
   };
 }

@@ -1,5 +1,5 @@
 import { ADDRESS_KINDS, type Address, type AddressKind } from '@consign/api-client';
-import { apiQuery } from '@consign/api-client/query';
+import { apiKey, apiQuery } from '@consign/api-client/query';
 import {
   Badge,
   Button,
@@ -18,15 +18,16 @@ import {
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { TITLES } from '../../copy';
-import { invalidateAfter } from '../../lib/invalidate';
+import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
-import { problemMessage } from '../order/problem-message';
-import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
-import { addressToForm, formToAddress, ADDRESS_COPY as t, validateAddress } from './address-form';
-import { RowActions, SettingsCard, useDialogForm } from './crud-parts';
+import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
+import { addressForm, addressMessages, addressValues, ADDRESS_COPY as t } from './address-form';
+import { RowActions, SettingsCard } from './crud-parts';
 
 /**
  * 发货地址: the account's sender and return addresses, one table per kind, each with one default (发货
@@ -92,6 +93,9 @@ export function AddressPage() {
     [openEdit, openDelete, makeDefault.mutate],
   );
   const addresses = query.data ?? [];
+  const editingNow = dialogs.editing
+    ? (addresses.find((a) => a.id === dialogs.editing?.id) ?? dialogs.editing)
+    : null;
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-lg bg-card p-4 shadow-sm">
@@ -128,11 +132,12 @@ export function AddressPage() {
         </SettingsCard>
       ))}
       <AddressDialog
-        address={dialogs.editing}
+        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
+        key={formKey(dialogs.editOpened, editingNow)}
+        address={editingNow}
         kind={newKind}
         open={dialogs.editOpen}
         onOpenChange={dialogs.setEditOpen}
-        onSaved={refresh}
       />
       <ConfirmDialog
         open={dialogs.deleteOpen}
@@ -152,112 +157,97 @@ export function AddressPage() {
   );
 }
 
+/** An address: create or edit. Keyed by its opening and the address's version: each is a new form. */
 function AddressDialog({
   address,
   kind,
   open,
   onOpenChange,
-  onSaved,
 }: {
   address: Address | null;
   kind: AddressKind;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSaved: () => Promise<unknown>;
 }) {
   const api = useApi();
-  const toForm = useCallback((a: Address | null) => addressToForm(a, kind), [kind]);
-  const form = useDialogForm({ open, source: address, toForm, validate: validateAddress });
-  const { values, errors, set } = form;
+  const queryClient = useQueryClient();
+  const form = useContractForm(addressForm, {
+    defaultValues: addressValues(address, kind),
+    messages: addressMessages,
+  });
+  const { errors } = form.formState;
+  const [kindNow, isDefault] = form.watch(['kind', 'is_default']);
   const defaultId = useId();
-  const [source, setSource] = useState<Address | null>(null);
-  const current = source && source.id === address?.id ? source : address;
   const save = useMutation({
-    mutationFn: () =>
-      api.call('/api/address/save', formToAddress(current, values), { skipErrorHandler: true }),
-    onSuccess: async (saved) => {
+    ...callMutation(api, '/api/address/save', { skipErrorHandler: true }),
+    onSuccess: (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
-      await onSaved();
     },
+    onError: (error) => landServerError(form, error),
   });
   const reload = useMutation({
-    mutationFn: () => api.call('/api/address/index', {}),
-    onSuccess: (all) => {
-      const fresh = all.find((a) => a.id === address?.id) ?? null;
-      setSource(fresh);
-      form.reset(addressToForm(fresh, kind));
-      save.reset();
-    },
+    mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/address/index') }),
   });
+  const fields = addressForm.shape;
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={address ? t.editTitle : t.create(values.kind)}
-      onSubmit={form.submit(() => save.mutate())}
+      title={address ? t.editTitle : t.create(kindNow)}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
-      {save.error && !isStaleRecord(save.error) ? (
-        <p role="alert" className="text-error text-sm">
-          {problemMessage(save.error)}
-        </p>
-      ) : null}
+      <FormProblem errors={errors} />
       <Field label={t.kind} required>
-        <Select value={values.kind} onValueChange={(v) => set('kind', v as AddressKind)}>
-          <SelectTrigger className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ADDRESS_KINDS.map((k) => (
-              <SelectItem key={k} value={k}>
-                {t.kinds[k]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
-      <Field label={t.name} error={errors.name} required>
-        <Input
-          value={values.name}
-          maxLength={32}
-          autoComplete="off"
-          onChange={(e) => set('name', e.target.value)}
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {ADDRESS_KINDS.map((k) => (
+                  <SelectItem key={k} value={k}>
+                    {t.kinds[k]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
         />
       </Field>
-      <Field label={t.mobile} error={errors.mobile} required>
+      <Field label={t.name} error={errors.name?.message} required>
+        <Input maxLength={maxLengthOf(fields.name)} autoComplete="off" {...form.register('name')} />
+      </Field>
+      <Field label={t.mobile} error={errors.mobile?.message} required>
         <Input
-          value={values.mobile}
           inputMode="tel"
-          maxLength={20}
+          maxLength={maxLengthOf(fields.mobile)}
           autoComplete="off"
-          onChange={(e) => set('mobile', e.target.value)}
+          {...form.register('mobile')}
         />
       </Field>
-      <Field label={t.region} error={errors.region} required>
+      <Field label={t.region} error={errors.region?.message} required>
         <Input
-          value={values.region}
           placeholder={t.regionPlaceholder}
-          maxLength={64}
+          maxLength={maxLengthOf(fields.region)}
           autoComplete="off"
-          onChange={(e) => set('region', e.target.value)}
+          {...form.register('region')}
         />
       </Field>
-      <Field label={t.address} error={errors.address} required>
-        <Input
-          value={values.address}
-          maxLength={200}
-          autoComplete="off"
-          onChange={(e) => set('address', e.target.value)}
-        />
+      <Field label={t.address} error={errors.address?.message} required>
+        <Input maxLength={maxLengthOf(fields.address)} autoComplete="off" {...form.register('address')} />
       </Field>
       <div className="flex items-center gap-2">
         <Checkbox
           id={defaultId}
-          checked={values.is_default}
-          disabled={address?.is_default === true && address.kind === values.kind}
-          onCheckedChange={(checked) => set('is_default', checked === true)}
+          checked={isDefault === true}
+          disabled={address?.is_default === true && address.kind === kindNow}
+          onCheckedChange={(checked) => form.setValue('is_default', checked === true, { shouldDirty: true })}
         />
         <Label htmlFor={defaultId} className="font-normal">
           {t.isDefault}

@@ -1,13 +1,17 @@
 import { isBannerActive } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
+import { submitForm } from '../../lib/form-testing';
 import {
+  bannerForm,
+  bannerMessages,
   bannerState,
-  bannerToForm,
-  formToBanner,
+  bannerValues,
   fromLocalInput,
   toLocalInput,
-  validateBanner,
 } from './banner-form';
+import { SYSTEM_COPY } from './copy';
+
+const e = SYSTEM_COPY.banners.errors;
 
 describe('banner form', () => {
   it('round-trips unix seconds through the datetime-local text', () => {
@@ -17,29 +21,51 @@ describe('banner form', () => {
     expect(fromLocalInput('tomorrow')).toBeNaN();
   });
 
-  it('refuses an end before the begin, unsafe links and an empty name', () => {
-    const errors = validateBanner({
+  it('refuses an end before the begin, unsafe links and an empty name', async () => {
+    const { errors } = await submitForm(bannerForm, bannerMessages, {
       name: ' ',
       ad_login_image_url: 'javascript:alert(1)',
       ad_url: '//evil.example',
-      begin: '2026-11-22T10:00:00',
-      end: '2026-11-22T09:00:00',
+      begin_time: '2026-11-22T10:00:00',
+      end_time: '2026-11-22T09:00:00',
     });
-    expect(Object.keys(errors).sort()).toEqual(['ad_login_image_url', 'ad_url', 'end', 'name']);
+    expect(Object.keys(errors).sort()).toEqual(['ad_login_image_url', 'ad_url', 'end_time', 'name']);
+    expect(errors).toMatchObject({
+      name: e.name,
+      ad_login_image_url: e.image,
+      ad_url: e.link,
+      end_time: e.order,
+    });
+    const unreadable = await submitForm(bannerForm, bannerMessages, {
+      ...bannerValues(null),
+      name: 'x',
+      ad_login_image_url: '/a.png',
+      end_time: 'tomorrow',
+    });
+    expect(unreadable.errors).toEqual({ end_time: e.time });
   });
 
-  it('sends null for an open side and agrees with isBannerActive', () => {
-    const body = formToBanner(null, {
+  it('sends null for an open side and agrees with isBannerActive', async () => {
+    const { body } = await submitForm(bannerForm, bannerMessages, {
       name: 'x',
       ad_login_image_url: '/a.png',
       ad_url: '',
-      begin: '',
-      end: '2026-11-22T09:00',
+      begin_time: '',
+      end_time: '2026-11-22T09:00',
     });
     expect(body.begin_time).toBeNull();
     expect(body).not.toHaveProperty('version');
-    const update = formToBanner({ id: 3, version: 7 }, bannerToForm(null));
-    expect(update).toMatchObject({ id: 3, version: 7 });
+    const banner = {
+      id: 3,
+      version: 7,
+      name: 'x',
+      ad_url: '',
+      ad_login_image_url: '/a.png',
+      begin_time: null,
+      end_time: null,
+    };
+    const update = await submitForm(bannerForm, bannerMessages, bannerValues(banner));
+    expect(update.body).toMatchObject({ id: 3, version: 7 });
     for (const b of [
       { begin_time: null, end_time: null },
       { begin_time: 100, end_time: 200 },

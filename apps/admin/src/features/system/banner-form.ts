@@ -1,18 +1,10 @@
-import { type Banner, type BannerSaveBody, isSafeUrl } from '@consign/api-client';
+import type { Banner } from '@consign/api-client';
+import { bannerSaveBodySchema } from '@consign/api-client/contract';
+import * as z from 'zod';
+import type { FieldMessages } from '../../lib/form';
 import { SYSTEM_COPY } from './copy';
 
 const e = SYSTEM_COPY.banners.errors;
-
-/** The banner dialog as typed; times as `datetime-local` text in the browser's zone. */
-export interface BannerFormValues {
-  name: string;
-  ad_login_image_url: string;
-  ad_url: string;
-  begin: string;
-  end: string;
-}
-
-export type BannerFormErrors = Partial<Record<keyof BannerFormValues, string>>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -30,42 +22,44 @@ export function fromLocalInput(value: string): number | null {
   return Math.floor(new Date(value).getTime() / 1000);
 }
 
-export function bannerToForm(banner: Banner | null): BannerFormValues {
+/**
+ * The banner dialog: the contract's save body (name 1-64, an http(s) or same-origin image, an
+ * optional link, an end later than the begin), with the times typed as `datetime-local` text in the
+ * browser's zone (empty: no time).
+ */
+export const bannerForm = z
+  .object({
+    id: z.number().optional(),
+    version: z.number().optional(),
+    name: z.string(),
+    ad_login_image_url: z.string(),
+    ad_url: z.string(),
+    begin_time: z.string().transform(fromLocalInput),
+    end_time: z.string().transform(fromLocalInput),
+  })
+  // The contract's input type says `ad_url?: string` (its default): it checks what this hands on.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  .pipe(bannerSaveBodySchema as z.ZodType<z.output<typeof bannerSaveBodySchema>, any>);
+/** The contract's fields of a banner, for the inputs' limits. */
+export const bannerFields = bannerSaveBodySchema.shape;
+export const bannerMessages: FieldMessages<z.input<typeof bannerForm>> = {
+  name: e.name,
+  ad_login_image_url: e.image,
+  ad_url: e.link,
+  begin_time: e.time,
+  // The contract's rule `end_time > begin_time` is a custom issue; an unreadable time any other.
+  end_time: { custom: e.order, default: e.time },
+};
+
+/** The form of a new banner (`banner` null), or of `banner` at the version it was read. */
+export function bannerValues(banner: Banner | null): z.input<typeof bannerForm> {
   return {
+    ...(banner ? { id: banner.id, version: banner.version } : {}),
     name: banner?.name ?? '',
     ad_login_image_url: banner?.ad_login_image_url ?? '',
     ad_url: banner?.ad_url ?? '',
-    begin: toLocalInput(banner?.begin_time ?? null),
-    end: toLocalInput(banner?.end_time ?? null),
-  };
-}
-
-export function validateBanner(v: BannerFormValues): BannerFormErrors {
-  const errors: BannerFormErrors = {};
-  const name = [...v.name.trim()].length;
-  if (name < 1 || name > 64) errors.name = e.name;
-  if (!isSafeUrl(v.ad_login_image_url.trim())) errors.ad_login_image_url = e.image;
-  if (v.ad_url.trim() !== '' && !isSafeUrl(v.ad_url.trim())) errors.ad_url = e.link;
-  const begin = fromLocalInput(v.begin);
-  const end = fromLocalInput(v.end);
-  if (Number.isNaN(begin)) errors.begin = e.time;
-  if (Number.isNaN(end)) errors.end = e.time;
-  else if (begin && end && end <= begin) errors.end = e.order;
-  return errors;
-}
-
-/** The save body: a new banner (`banner` null), or an update of `banner` at the version it was read. */
-export function formToBanner(
-  banner: Pick<Banner, 'id' | 'version'> | null,
-  v: BannerFormValues,
-): BannerSaveBody {
-  return {
-    ...(banner ? { id: banner.id, version: banner.version } : {}),
-    name: v.name.trim(),
-    ad_login_image_url: v.ad_login_image_url.trim(),
-    ad_url: v.ad_url.trim(),
-    begin_time: fromLocalInput(v.begin),
-    end_time: fromLocalInput(v.end),
+    begin_time: toLocalInput(banner?.begin_time ?? null),
+    end_time: toLocalInput(banner?.end_time ?? null),
   };
 }
 

@@ -4,21 +4,16 @@ import { Button, ConfirmDialog, Field, formatDateTime, Input, toast } from '@con
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { invalidateAfter } from '../../lib/invalidate';
+import { maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
+import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import {
-  type BannerFormValues,
-  bannerState,
-  bannerToForm,
-  formToBanner,
-  validateBanner,
-} from './banner-form';
+import { bannerFields, bannerForm, bannerMessages, bannerState, bannerValues } from './banner-form';
 import { SYSTEM_COPY } from './copy';
-import { RowActions, SettingsCard, useDialogForm } from './crud-parts';
+import { RowActions, SettingsCard } from './crud-parts';
 
 const t = SYSTEM_COPY.banners;
 const STATE_TONES = { active: 'success', upcoming: 'primary', ended: 'neutral' } as const;
@@ -45,6 +40,7 @@ export function BannersSection() {
   const dialogs = useEditDeleteDialogs<Banner>();
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
+  const editingNow = editing ? (banners.find((b) => b.id === editing.id) ?? editing) : null;
 
   const columns = useMemo<DataTableProps<Banner>['columns']>(
     () => [
@@ -125,7 +121,8 @@ export function BannersSection() {
       />
       <BannerDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        banner={editing ? (banners.find((b) => b.id === editing.id) ?? editing) : null}
+        key={formKey(dialogs.editOpened, editingNow)}
+        banner={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />
@@ -158,11 +155,10 @@ function BannerDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const form = useDialogForm({ open, source: banner, toForm: bannerToForm, validate: validateBanner });
-  const { values, errors, set } = form;
+  const form = useContractForm(bannerForm, { defaultValues: bannerValues(banner), messages: bannerMessages });
+  const { errors } = form.formState;
   const save = useMutation({
-    mutationKey: ['/api/company/ad-save'],
-    mutationFn: (v: BannerFormValues) => api.call('/api/company/ad-save', formToBanner(banner, v)),
+    ...callMutation(api, '/api/company/ad-save'),
     onSuccess: (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
@@ -170,19 +166,18 @@ function BannerDialog({
   });
   const reload = useMutation({
     mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/default/config') }),
-    onSuccess: () => save.reset(),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
   const input = (
-    key: keyof BannerFormValues,
+    key: 'name' | 'ad_login_image_url' | 'ad_url' | 'begin_time' | 'end_time',
     label: string,
     extra: { type?: string; step?: number } = {},
   ) => (
-    <Field label={label} error={errors[key]} required={key === 'name' || key === 'ad_login_image_url'}>
-      <Input value={values[key]} maxLength={2048} onChange={(e) => set(key, e.target.value)} {...extra} />
+    <Field
+      label={label}
+      error={errors[key]?.message}
+      required={key === 'name' || key === 'ad_login_image_url'}
+    >
+      <Input maxLength={maxLengthOf(bannerFields[key])} {...extra} {...form.register(key)} />
     </Field>
   );
   return (
@@ -190,15 +185,15 @@ function BannerDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={banner ? t.editTitle : t.createTitle}
-      onSubmit={form.submit((v) => save.mutate(v))}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
       {input('name', t.name)}
       {input('ad_login_image_url', t.image)}
       {input('ad_url', t.link)}
       <div className="grid gap-3 sm:grid-cols-2">
-        {input('begin', t.begin, { type: 'datetime-local', step: 1 })}
-        {input('end', t.end, { type: 'datetime-local', step: 1 })}
+        {input('begin_time', t.begin, { type: 'datetime-local', step: 1 })}
+        {input('end_time', t.end, { type: 'datetime-local', step: 1 })}
       </div>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>

@@ -1,30 +1,28 @@
 import { type Company, isSafeUrl } from '@consign/api-client';
+import { companyUpdateBodySchema } from '@consign/api-client/contract';
 import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, Field, Input, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import type * as z from 'zod';
+import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useFormState } from '../../lib/use-form-state';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_COPY } from './copy';
 
 const t = SYSTEM_COPY.company;
-type Errors = Partial<Record<keyof Company, string>>;
 
-const len = (s: string) => [...s.trim()].length;
-
-/** The profile's errors by field (empty when it can be saved). */
-export function validateCompany(c: Company): Errors {
-  const errors: Errors = {};
-  if (len(c.name) < 1 || len(c.name) > 64) errors.name = t.errors.name;
-  if (len(c.short_name) < 1 || len(c.short_name) > 32) errors.short_name = t.errors.shortName;
-  if (len(c.en_name) > 64) errors.en_name = t.errors.enName;
-  if (c.logo_url.trim() !== '' && !isSafeUrl(c.logo_url.trim())) errors.logo_url = t.errors.logo;
-  if (len(c.foot_copyright) > 200) errors.foot_copyright = t.errors.foot;
-  if (len(c.foot_info) > 200) errors.foot_info = t.errors.foot;
-  return errors;
-}
+/** 公司信息: the contract's profile (name 1-64, short name 1-32, English name 0-64, footers 0-200). */
+export const companyForm = companyUpdateBodySchema;
+export const companyMessages: FieldMessages<z.input<typeof companyForm>> = {
+  name: t.errors.name,
+  short_name: t.errors.shortName,
+  en_name: t.errors.enName,
+  logo_url: t.errors.logo,
+  foot_copyright: t.errors.foot,
+  foot_info: t.errors.foot,
+};
 
 /** 公司信息: the profile form beside a live preview of the logo, the short name and the footer. */
 export function CompanySection() {
@@ -37,8 +35,10 @@ function CompanyForm({ company }: { company: Company }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const { values, errors, set, submit } = useFormState(company, validateCompany);
-  const dirty = JSON.stringify(values) !== JSON.stringify(company);
+  const form = useContractForm(companyForm, { defaultValues: company, messages: companyMessages });
+  const { errors, isDirty } = form.formState;
+  // The preview follows what is typed.
+  const values = form.watch();
   const save = useMutation({
     // Also refreshes the public config: the shell's branding and the login page read it.
     ...callMutation(api, '/api/company/update'),
@@ -57,11 +57,11 @@ function CompanyForm({ company }: { company: Company }) {
   ) => (
     <Field
       label={label}
-      error={errors[key]}
+      error={errors[key]?.message}
       required={extra?.required ?? false}
       description={extra?.description}
     >
-      <Input value={values[key]} maxLength={400} onChange={(e) => set(key, e.target.value)} />
+      <Input maxLength={maxLengthOf(companyForm.shape[key])} {...form.register(key)} />
     </Field>
   );
   const logo = values.logo_url.trim();
@@ -77,17 +77,7 @@ function CompanyForm({ company }: { company: Company }) {
         <form
           noValidate
           className="flex flex-col gap-3"
-          onSubmit={submit((next) =>
-            save.mutate({
-              name: next.name.trim(),
-              short_name: next.short_name.trim(),
-              en_name: next.en_name.trim(),
-              logo_url: next.logo_url.trim(),
-              foot_copyright: next.foot_copyright.trim(),
-              foot_info: next.foot_info.trim(),
-              version: company.version,
-            }),
-          )}
+          onSubmit={form.handleSubmit((body) => save.mutate(body))}
         >
           {field('name', t.name, { required: true })}
           {field('short_name', t.shortName, { required: true })}
@@ -101,7 +91,7 @@ function CompanyForm({ company }: { company: Company }) {
             reloading={reload.isPending}
           />
           <div>
-            <Button type="submit" variant="primary" disabled={!dirty || save.isPending}>
+            <Button type="submit" variant="primary" disabled={!isDirty || save.isPending}>
               {save.isPending ? t.saving : t.save}
             </Button>
           </div>

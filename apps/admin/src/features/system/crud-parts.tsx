@@ -1,6 +1,5 @@
 import { Button } from '@consign/ui';
-import { type ReactNode, useEffect } from 'react';
-import { type FormErrors, useFormState } from '../../lib/use-form-state';
+import type { ReactNode } from 'react';
 
 export interface RowActionsProps {
   editText: string;
@@ -62,28 +61,4 @@ export function SettingsCard({ titleId, title, intro, action, children }: Settin
       {children}
     </section>
   );
-}
-
-export interface DialogFormOptions<S, V> {
-  /** Whether the dialog is open: opening it resets the form from `source`. */
-  open: boolean;
-  /** The row being edited, or null for a new one. */
-  source: S | null;
-  toForm: (source: S | null) => V;
-  validate: (values: V) => FormErrors<V>;
-}
-
-/** The form state (`useFormState`) of an edit dialog, reset from the row each time the dialog opens. */
-export function useDialogForm<S, V extends object>({
-  open,
-  source,
-  toForm,
-  validate,
-}: DialogFormOptions<S, V>) {
-  const form = useFormState(() => toForm(source), validate);
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset(toForm(source));
-  }, [open, source, toForm, reset]);
-  return form;
 }

@@ -14,15 +14,16 @@ import {
   toast,
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { TITLES } from '../../copy';
+import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useFormState } from '../../lib/use-form-state';
 import { SupplierAccountCard } from '../supplier/supplier-account-card';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_COPY } from './copy';
-import { formToSettings, type SettingsFormValues, settingsToForm, validateSettings } from './settings-form';
+import { settingsForm, settingsMessages, settingsValues } from './settings-form';
 
 const t = SYSTEM_COPY.setting;
 
@@ -48,9 +49,11 @@ export function DropshipSettingsPage() {
 function SettingsForm({ settings }: { settings: Settings }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [initial] = useState(() => settingsToForm(settings));
-  const { values, errors, set, submit, reset } = useFormState<SettingsFormValues>(initial, validateSettings);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const form = useContractForm(settingsForm, {
+    defaultValues: settingsValues(settings),
+    messages: settingsMessages,
+  });
+  const { errors, isDirty: dirty } = form.formState;
   const save = useMutation({
     ...callMutation(api, '/api/setting/update'),
     onSuccess: (saved) => {
@@ -65,59 +68,71 @@ function SettingsForm({ settings }: { settings: Settings }) {
     <form
       noValidate
       className="flex max-w-xl flex-col gap-4"
-      onSubmit={submit((next) => save.mutate({ ...formToSettings(next), version: settings.version }))}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
       <Field label={t.autoPurchase} orientation="horizontal">
-        <Switch checked={values.auto_purchase} onCheckedChange={(v) => set('auto_purchase', v)} />
-      </Field>
-      <Field label={t.markup} required error={errors.default_markup_percent} description={t.markupHint}>
-        <Input
-          inputMode="numeric"
-          value={values.default_markup_percent}
-          onChange={(e) => set('default_markup_percent', e.target.value)}
-          wrapperClassName="w-40"
+        <Controller
+          control={form.control}
+          name="auto_purchase"
+          render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
         />
       </Field>
-      <Field label={t.purchaseAccount} error={errors.purchase_account}>
+      <Field
+        label={t.markup}
+        required
+        error={errors.default_markup_percent?.message}
+        description={t.markupHint}
+      >
+        <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('default_markup_percent')} />
+      </Field>
+      <Field label={t.purchaseAccount} error={errors.purchase_account?.message}>
         <Input
-          value={values.purchase_account}
-          maxLength={100}
+          maxLength={maxLengthOf(settingsForm.shape.purchase_account)}
           placeholder={t.purchaseAccountPlaceholder}
-          onChange={(e) => set('purchase_account', e.target.value)}
+          {...form.register('purchase_account')}
         />
       </Field>
-      <Field label={t.notifyMobile} error={errors.notify_mobile} description={t.notifyMobileHint}>
+      <Field label={t.notifyMobile} error={errors.notify_mobile?.message} description={t.notifyMobileHint}>
         <Input
           inputMode="tel"
-          value={values.notify_mobile}
-          maxLength={20}
-          onChange={(e) => set('notify_mobile', e.target.value)}
+          maxLength={maxLengthOf(settingsForm.shape.notify_mobile)}
           wrapperClassName="w-60"
+          {...form.register('notify_mobile')}
         />
       </Field>
       <Field label={t.syncInterval}>
-        <Select value={values.sync_interval_minutes} onValueChange={(v) => set('sync_interval_minutes', v)}>
-          <SelectTrigger className="w-40">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SYNC_INTERVALS.map((n) => (
-              <SelectItem key={n} value={String(n)}>
-                {t.minutes(n)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <Controller
+          control={form.control}
+          name="sync_interval_minutes"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger className="w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {SYNC_INTERVALS.map((n) => (
+                  <SelectItem key={n} value={String(n)}>
+                    {t.minutes(n)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </Field>
       <Field label={t.autoSyncLogistics} orientation="horizontal">
-        <Switch checked={values.auto_sync_logistics} onCheckedChange={(v) => set('auto_sync_logistics', v)} />
+        <Controller
+          control={form.control}
+          name="auto_sync_logistics"
+          render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+        />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={!dirty || save.isPending}>
           {save.isPending ? t.saving : t.save}
         </Button>
-        <Button type="button" disabled={!dirty} onClick={() => reset(initial)}>
+        <Button type="button" disabled={!dirty} onClick={() => form.reset()}>
           {t.reset}
         </Button>
       </div>

@@ -1,21 +1,30 @@
-import { isValidMobile, normalizeMobile, type Settings, SYNC_INTERVALS } from '@consign/api-client';
+import { normalizeMobile, type Settings } from '@consign/api-client';
+import { settingsSchema, settingsUpdateBodySchema } from '@consign/api-client/contract';
+import * as z from 'zod';
+import { type FieldMessages, typedInteger } from '../../lib/form';
 import { SYSTEM_COPY } from './copy';
 
-/** The 代发设置 form as typed. */
-export interface SettingsFormValues {
-  auto_purchase: boolean;
-  default_markup_percent: string;
-  purchase_account: string;
-  notify_mobile: string;
-  sync_interval_minutes: string;
-  auto_sync_logistics: boolean;
-}
-
-export type SettingsFormErrors = Partial<Record<keyof SettingsFormValues, string>>;
-
 const e = SYSTEM_COPY.setting.errors;
+const fields = settingsSchema.shape;
 
-export function settingsToForm(s: Settings): SettingsFormValues {
+/**
+ * 代发设置: the contract's settings (markup 0-500 %, purchase account at most 64 characters, an
+ * empty or mainland notify mobile, an interval of 15, 30 or 60 minutes), with what is typed as text:
+ * the markup, the mobile (spaces dropped) and the picked interval.
+ */
+export const settingsForm = settingsUpdateBodySchema.extend({
+  default_markup_percent: typedInteger(fields.default_markup_percent),
+  notify_mobile: z.string().transform(normalizeMobile).pipe(fields.notify_mobile),
+  sync_interval_minutes: z.string().transform(Number).pipe(fields.sync_interval_minutes),
+});
+export const settingsMessages: FieldMessages<z.input<typeof settingsForm>> = {
+  default_markup_percent: e.markup,
+  purchase_account: e.purchaseAccount,
+  // The contract's own message (请输入手机号) does not say the field may stay empty.
+  notify_mobile: { all: e.notifyMobile },
+};
+
+export function settingsValues(s: Settings): z.input<typeof settingsForm> {
   return {
     auto_purchase: s.auto_purchase,
     default_markup_percent: String(s.default_markup_percent),
@@ -23,30 +32,6 @@ export function settingsToForm(s: Settings): SettingsFormValues {
     notify_mobile: s.notify_mobile,
     sync_interval_minutes: String(s.sync_interval_minutes),
     auto_sync_logistics: s.auto_sync_logistics,
-  };
-}
-
-export function validateSettings(v: SettingsFormValues): SettingsFormErrors {
-  const errors: SettingsFormErrors = {};
-  const markup = v.default_markup_percent.trim();
-  if (!/^\d{1,3}$/.test(markup) || Number(markup) > 500) errors.default_markup_percent = e.markup;
-  if ([...v.purchase_account.trim()].length > 64) errors.purchase_account = e.purchaseAccount;
-  const mobile = normalizeMobile(v.notify_mobile);
-  if (mobile !== '' && !isValidMobile(mobile)) errors.notify_mobile = e.notifyMobile;
-  return errors;
-}
-
-/** The saved fields of a valid form (the caller adds the `version` it was read at). */
-export function formToSettings(v: SettingsFormValues): Omit<Settings, 'version'> {
-  const interval = Number(v.sync_interval_minutes);
-  return {
-    auto_purchase: v.auto_purchase,
-    default_markup_percent: Number(v.default_markup_percent.trim()),
-    purchase_account: v.purchase_account.trim(),
-    notify_mobile: normalizeMobile(v.notify_mobile),
-    sync_interval_minutes: (SYNC_INTERVALS as readonly number[]).includes(interval)
-      ? (interval as Settings['sync_interval_minutes'])
-      : 30,
-    auto_sync_logistics: v.auto_sync_logistics,
+    version: s.version,
   };
 }

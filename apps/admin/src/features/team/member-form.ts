@@ -1,45 +1,43 @@
-import { isValidMobile, type Member, type MemberSaveBody, normalizeMobile } from '@consign/api-client';
-import type { FormErrors } from '../../lib/use-form-state';
+import type { Member } from '@consign/api-client';
+import { memberSaveBodySchema } from '@consign/api-client/contract';
+import * as z from 'zod';
+import type { FieldMessages } from '../../lib/form';
 import { TEAM_COPY } from './copy';
 
 const m = TEAM_COPY.members;
 
-/** The member dialog as typed; `role_id` is the picked role's id as a string ('' = none yet). */
-export interface MemberFormValues {
-  mobile: string;
-  nickname: string;
-  role_id: string;
-}
+/**
+ * The member dialog: the contract's save body (a mobile when adding, a name of at most 32, a role),
+ * with the picked role's id as text ('' = none yet). An edit (with `id` and the `version` read) never
+ * sends the mobile: it is shown, not changed.
+ */
+export const memberForm = z
+  .object({
+    id: z.number().optional(),
+    version: z.number().optional(),
+    mobile: z.string(),
+    nickname: z.string(),
+    role_id: z.string(),
+  })
+  .transform(
+    ({ mobile, ...member }): z.input<typeof memberSaveBodySchema> =>
+      member.id ? member : { ...member, mobile },
+  )
+  .pipe(memberSaveBodySchema);
+export const memberMessages: FieldMessages<z.input<typeof memberForm>> = {
+  // The contract says 请输入手机号 for any wrong mobile; the dialog asks for a correct one.
+  mobile: { all: m.mobileError },
+  nickname: m.nicknameTooLong,
+  role_id: m.roleRequired,
+};
+/** The contract's fields of a member, for the inputs' limits. */
+export const memberFields = memberSaveBodySchema.shape;
 
-export function memberToForm(member: Member | null): MemberFormValues {
+export function memberValues(member: Member | null): z.input<typeof memberForm> {
   return {
+    ...(member ? { id: member.id, version: member.version } : {}),
     mobile: member?.mobile ?? '',
     nickname: member?.nickname ?? '',
     role_id: member?.role_id ? String(member.role_id) : '',
   };
-}
-
-/** The contract's rules (`memberSaveBodySchema`): a valid mobile when adding, a name of at most 32, a role. */
-export function validateMember(isNew: boolean) {
-  return (values: MemberFormValues): FormErrors<MemberFormValues> => {
-    const errors: FormErrors<MemberFormValues> = {};
-    if (isNew && !isValidMobile(values.mobile)) errors.mobile = m.mobileError;
-    if ([...values.nickname.trim()].length > 32) errors.nickname = m.nicknameTooLong;
-    if (!values.role_id) errors.role_id = m.roleRequired;
-    return errors;
-  };
-}
-
-/**
- * The body of member-save: adding sends the mobile; an edit names the member and the `version` it
- * was read at (else 409), never the mobile.
- */
-export function formToMember(
-  member: Pick<Member, 'id' | 'version'> | null,
-  values: MemberFormValues,
-): MemberSaveBody {
-  const common = { nickname: values.nickname.trim(), role_id: Number(values.role_id) };
-  return member
-    ? { id: member.id, version: member.version, ...common }
-    : { mobile: normalizeMobile(values.mobile), ...common };
 }

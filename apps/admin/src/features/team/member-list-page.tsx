@@ -16,20 +16,21 @@ import {
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { TITLES } from '../../copy';
-import { invalidateAfter } from '../../lib/invalidate';
+import { maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
 import { memberList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
+import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
-import { useDialogForm } from '../system/crud-parts';
 import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
 import { TEAM_COPY } from './copy';
-import { formToMember, type MemberFormValues, memberToForm, validateMember } from './member-form';
+import { memberFields, memberForm, memberMessages, memberValues } from './member-form';
 
 const route = getRouteApi('/_authed/user/account');
 const m = TEAM_COPY.members;
@@ -182,8 +183,15 @@ export function MemberListPage() {
         </Button>
       }
     >
-      <MemberDialog member={current(editing)} open={editOpen} onOpenChange={setEditOpen} />
+      <MemberDialog
+        key={formKey(dialogs.editOpened, current(editing))}
+        member={current(editing)}
+        open={editOpen}
+        onOpenChange={setEditOpen}
+      />
       <DisableMemberDialog
+        // Each opening starts without the refusal of the last one.
+        key={disabling.opened}
         member={current(disabling.row)}
         open={disabling.open}
         onOpenChange={disabling.setOpen}
@@ -234,10 +242,6 @@ function DisableMemberDialog({
     },
   });
   const reload = useMutation({ mutationFn: onDone, onSuccess: () => disable.reset() });
-  const { reset: forgetDisable } = disable;
-  useEffect(() => {
-    if (open) forgetDisable();
-  }, [open, forgetDisable]);
   return (
     <ConfirmDialog
       open={open}
@@ -280,14 +284,12 @@ function MemberDialog({
   const api = useApi();
   const queryClient = useQueryClient();
   const isNew = member === null;
-  const validate = useMemo(() => validateMember(isNew), [isNew]);
-  const form = useDialogForm({ open, source: member, toForm: memberToForm, validate });
-  const { values, errors, set } = form;
+  const form = useContractForm(memberForm, { defaultValues: memberValues(member), messages: memberMessages });
+  const { errors } = form.formState;
   const roles = useRoleOptions(open);
   const user = useQuery(currentUserQuery(api)).data;
   const save = useMutation({
-    mutationKey: ['/api/team/member-save'],
-    mutationFn: (v: MemberFormValues) => api.call('/api/team/member-save', formToMember(member, v)),
+    ...callMutation(api, '/api/team/member-save'),
     onSuccess: (saved) => {
       toast.success(isNew ? m.added(saved.mobile) : m.saved(saved.mobile));
       onOpenChange(false);
@@ -295,60 +297,63 @@ function MemberDialog({
   });
   const reload = useMutation({
     mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/team/member-index') }),
-    onSuccess: () => save.reset(),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={isNew ? m.createTitle : m.editTitle}
-      onSubmit={form.submit((v) => save.mutate(v))}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
-      <Field label={m.mobile} error={errors.mobile} required={isNew}>
+      <Field label={m.mobile} error={errors.mobile?.message} required={isNew}>
         <Input
-          value={values.mobile}
           placeholder={m.mobilePlaceholder}
           inputMode="tel"
-          maxLength={20}
+          maxLength={maxLengthOf(memberFields.mobile)}
           autoComplete="off"
           disabled={!isNew}
-          onChange={(e) => set('mobile', e.target.value)}
+          {...form.register('mobile')}
         />
       </Field>
-      <Field label={m.nickname} error={errors.nickname}>
+      <Field label={m.nickname} error={errors.nickname?.message}>
         <Input
-          value={values.nickname}
           placeholder={m.nicknamePlaceholder}
-          maxLength={64}
+          maxLength={maxLengthOf(memberFields.nickname)}
           autoComplete="off"
-          onChange={(e) => set('nickname', e.target.value)}
+          {...form.register('nickname')}
         />
       </Field>
       <Field
         label={m.role}
-        error={errors.role_id}
+        error={errors.role_id?.message}
         description={roles.length === 0 ? m.noRoles : undefined}
         required
       >
-        <Select value={values.role_id} onValueChange={(value) => set('role_id', value)}>
-          <SelectTrigger className="w-full">
-            <SelectValue placeholder={m.rolePlaceholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {roles.map((role) => (
-              // Only a role whose permissions the user holds can be given (the owner may give any).
-              <SelectItem key={role.id} value={String(role.id)} disabled={!mayGrant(user, role.permissions)}>
-                {role.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <Controller
+          control={form.control}
+          name="role_id"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger className="w-full">
+                <SelectValue placeholder={m.rolePlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {roles.map((role) => (
+                  // Only a role whose permissions the user holds can be given (the owner may give any).
+                  <SelectItem
+                    key={role.id}
+                    value={String(role.id)}
+                    disabled={!mayGrant(user, role.permissions)}
+                  >
+                    {role.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>

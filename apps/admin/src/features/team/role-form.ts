@@ -1,35 +1,25 @@
-import type { Permission, RoleSaveBody, TeamRole } from '@consign/api-client';
-import type { FormErrors } from '../../lib/use-form-state';
+import type { Permission, TeamRole } from '@consign/api-client';
+import { roleSaveBodySchema } from '@consign/api-client/contract';
+import type * as z from 'zod';
+import type { FieldMessages } from '../../lib/form';
 import { TEAM_COPY } from './copy';
 
-/** The role dialog as typed. */
-export interface RoleFormValues {
-  name: string;
-  permissions: Permission[];
-}
+/**
+ * The role dialog: the contract's save body (a name of 1-32 characters, each permission once), with
+ * the role's `id` and `version` among the default values. The form also asks for one permission: a
+ * role without any gives nothing.
+ */
+export const roleForm = roleSaveBodySchema.refine((role) => role.permissions.length > 0, {
+  message: TEAM_COPY.roles.pickOne,
+  path: ['permissions'],
+});
+export const roleMessages: FieldMessages<z.input<typeof roleForm>> = { name: TEAM_COPY.roles.nameRequired };
 
-export function roleToForm(role: TeamRole | null): RoleFormValues {
-  return { name: role?.name ?? '', permissions: role ? [...role.permissions] : [] };
-}
-
-/** The contract's rules (`roleSaveBodySchema`): a name of 1-32 characters; we also ask for one permission. */
-export function validateRole(values: RoleFormValues): FormErrors<RoleFormValues> {
-  const errors: FormErrors<RoleFormValues> = {};
-  const length = [...values.name.trim()].length;
-  if (length < 1 || length > 32) errors.name = TEAM_COPY.roles.nameRequired;
-  if (values.permissions.length === 0) errors.permissions = TEAM_COPY.roles.pickOne;
-  return errors;
-}
-
-/** The body of role-save: an edit names the role and the `version` it was read at (else 409). */
-export function formToRole(
-  role: Pick<TeamRole, 'id' | 'version'> | null,
-  values: RoleFormValues,
-): RoleSaveBody {
+export function roleValues(role: TeamRole | null): z.input<typeof roleForm> {
   return {
     ...(role ? { id: role.id, version: role.version } : {}),
-    name: values.name.trim(),
-    permissions: values.permissions,
+    name: role?.name ?? '',
+    permissions: role ? [...role.permissions] : [],
   };
 }
 

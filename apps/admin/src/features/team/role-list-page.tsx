@@ -10,19 +10,21 @@ import { Button, Checkbox, ConfirmDialog, Field, formatDateTime, Input, Label, t
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
+import { useController } from 'react-hook-form';
 import { TITLES } from '../../copy';
-import { invalidateAfter } from '../../lib/invalidate';
+import { maxLengthOf, useContractForm } from '../../lib/form';
+import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
 import { roleList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
-import { RowActions, useDialogForm } from '../system/crud-parts';
+import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
+import { RowActions } from '../system/crud-parts';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { TEAM_COPY } from './copy';
-import { formToRole, type RoleFormValues, roleToForm, togglePermission, validateRole } from './role-form';
+import { roleForm, roleMessages, roleValues, togglePermission } from './role-form';
 
 const route = getRouteApi('/_authed/user/permission');
 const t = TEAM_COPY.roles;
@@ -75,6 +77,7 @@ export function RoleListPage() {
   const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
     dialogs;
   const holder = useQuery(currentUserQuery(api)).data;
+  const editingNow = editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null;
   const tableColumns = useMemo(() => columns(holder, openEdit, openDelete), [holder, openEdit, openDelete]);
   return (
     <ListPage
@@ -90,7 +93,8 @@ export function RoleListPage() {
     >
       <RoleDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        role={editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null}
+        key={formKey(dialogs.editOpened, editingNow)}
+        role={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
       />
@@ -128,13 +132,13 @@ function RoleDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const form = useDialogForm({ open, source: role, toForm: roleToForm, validate: validateRole });
-  const { values, errors, set } = form;
+  const form = useContractForm(roleForm, { defaultValues: roleValues(role), messages: roleMessages });
+  const { errors } = form.formState;
+  const { field: permissions } = useController({ control: form.control, name: 'permissions' });
   const errorId = useId();
   const holder = useQuery(currentUserQuery(api)).data;
   const save = useMutation({
-    mutationKey: ['/api/team/role-save'],
-    mutationFn: (v: RoleFormValues) => api.call('/api/team/role-save', formToRole(role, v)),
+    ...callMutation(api, '/api/team/role-save'),
     onSuccess: (saved) => {
       toast.success(t.saved(saved.name));
       onOpenChange(false);
@@ -142,28 +146,22 @@ function RoleDialog({
   });
   const reload = useMutation({
     mutationFn: () => queryClient.invalidateQueries({ queryKey: apiKey('/api/team/role-index') }),
-    onSuccess: () => save.reset(),
   });
-  const { reset: forgetSave } = save;
-  useEffect(() => {
-    if (open) forgetSave();
-  }, [open, forgetSave]);
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={role ? t.editTitle : t.createTitle}
-      onSubmit={form.submit((v) => save.mutate(v))}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
-      <Field label={t.name} error={errors.name} required>
+      <Field label={t.name} error={errors.name?.message} required>
         <Input
-          value={values.name}
           placeholder={t.namePlaceholder}
-          maxLength={64}
+          maxLength={maxLengthOf(roleForm.shape.name)}
           autoComplete="off"
-          onChange={(e) => set('name', e.target.value)}
+          {...form.register('name')}
         />
       </Field>
       <div
@@ -183,11 +181,10 @@ function RoleDialog({
                       id={id}
                       // Only what the user holds can be handed out (the owner holds every permission).
                       disabled={!mayGrant(holder, [permission])}
-                      checked={values.permissions.includes(permission)}
+                      checked={permissions.value.includes(permission)}
                       onCheckedChange={(checked) =>
-                        set(
-                          'permissions',
-                          togglePermission(values.permissions, permission, checked === true, PERMISSIONS),
+                        permissions.onChange(
+                          togglePermission(permissions.value, permission, checked === true, PERMISSIONS),
                         )
                       }
                     />
@@ -202,7 +199,7 @@ function RoleDialog({
         ))}
         {errors.permissions ? (
           <p id={errorId} role="alert" className="text-sm text-error">
-            {errors.permissions}
+            {errors.permissions.message}
           </p>
         ) : null}
       </div>

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { submitForm } from '../../lib/form-testing';
+import { SYSTEM_COPY } from './copy';
+import { settingsForm, settingsMessages, settingsValues } from './settings-form';
+
+const e = SYSTEM_COPY.setting.errors;
+const settings = {
+  auto_purchase: false,
+  default_markup_percent: 20,
+  purchase_account: '',
+  notify_mobile: '',
+  sync_interval_minutes: 30,
+  auto_sync_logistics: true,
+  version: 4,
+} as const;
+
+describe('the 代发设置 form', () => {
+  it('refuses a markup outside 0-500 or not whole, a wrong mobile, a purchase account over 64', async () => {
+    const { errors } = await submitForm(settingsForm, settingsMessages, {
+      ...settingsValues(settings),
+      default_markup_percent: '501',
+      notify_mobile: '12345',
+      purchase_account: 'x'.repeat(65),
+    });
+    expect(errors).toEqual({
+      default_markup_percent: e.markup,
+      notify_mobile: e.notifyMobile,
+      purchase_account: e.purchaseAccount,
+    });
+    for (const markup of ['', '1.5', '-1', 'abc'])
+      expect(
+        (
+          await submitForm(settingsForm, settingsMessages, {
+            ...settingsValues(settings),
+            default_markup_percent: markup,
+          })
+        ).errors,
+      ).toEqual({ default_markup_percent: e.markup });
+  });
+
+  it('sends numbers, the mobile without spaces and the version read', async () => {
+    const { errors, body } = await submitForm(settingsForm, settingsMessages, {
+      ...settingsValues(settings),
+      default_markup_percent: ' 25 ',
+      notify_mobile: '139 0000 1234',
+      sync_interval_minutes: '60',
+    });
+    expect(errors).toEqual({});
+    expect(body).toEqual({
+      ...settings,
+      default_markup_percent: 25,
+      notify_mobile: '13900001234',
+      sync_interval_minutes: 60,
+    });
+  });
+});
