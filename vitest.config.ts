@@ -128,6 +128,7 @@ const postgresSuites = [
   'test/order-entry.test.ts',
   'test/profile.test.ts',
   'test/shop-sync.test.ts',
+  'test/order-lists.test.ts',
 ];
 
 export default defineConfig({

@@ -17,7 +17,7 @@ import {
 } from '../db/fulfilment';
 import { applyImport, previewImport } from '../db/import';
 import { withImportLock } from '../db/import-lock';
-import { listAfterSales, listOrders, listReceivers } from '../db/order';
+import { countOrdersByStatus, listAfterSales, listOrders, listReceivers } from '../db/order';
 import { applyOrderFile, createOrder, previewOrderFile } from '../db/order-entry';
 import { scopeOf } from '../db/scope';
 import { retryWriteback } from '../db/writeback';
@@ -61,6 +61,9 @@ export function orderRoutes({
     new Hono<ApiEnv>()
       .post('/index', body('/api/order/index'), async (c) =>
         ok(c, await listOrders(scope(c), c.req.valid('json'))),
+      )
+      .post('/status-counts', body('/api/order/status-counts'), async (c) =>
+        ok(c, { counts: await countOrdersByStatus(scope(c), c.req.valid('json')) }),
       )
       .post('/after-sale', body('/api/order/after-sale'), async (c) =>
         ok(c, await listAfterSales(scope(c), c.req.valid('json'))),
