@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { parseSearch } from '../../lib/search';
-import { dateFrom, filter, idFrom, listSearch, oneOf } from './define-list';
+import { dateFrom, filter, idFilter, idFrom, listSearch, oneOf, openParam } from './define-list';
 
 const schema = z.extend(listSearch, { keyword: filter, status: filter });
 /** What a list route does with an address: qs-esm, then the route's schema. */
@@ -52,6 +52,17 @@ describe('listSearch (validateSearch of the list routes)', () => {
 
   it('accepts numbers as they come from navigation', () => {
     expect(schema.parse({ pageIndex: 4, pageSize: 10 })).toMatchObject({ pageIndex: 4, pageSize: 10 });
+  });
+
+  it('reads its own output the same again: the router validates a validated search when it builds the address', () => {
+    const ids = z.extend(listSearch, { keyword: filter, shop_id: idFilter, order: openParam });
+    const once = ids.parse(parseSearch('?keyword=%20x&shop_id=7&order=123'));
+    expect(once).toEqual({ pageIndex: 1, pageSize: 20, keyword: 'x', shop_id: 7, order: 123 });
+    expect(ids.parse(once)).toEqual(once);
+    const malformed = ids.parse(parseSearch('?order=abc'));
+    expect(malformed.order).toBe('malformed');
+    expect(ids.parse(malformed)).toEqual(malformed);
+    expect(ids.parse({ keyword: 1.5, shop_id: -3 })).toMatchObject({ keyword: undefined, shop_id: undefined });
   });
 
   it('never throws on any query (property)', () => {

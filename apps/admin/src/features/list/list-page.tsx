@@ -15,6 +15,8 @@ export interface ListTabs {
   labels: Readonly<Record<string, string>>;
   /** The tab list's name (default 状态). */
   label?: string;
+  /** How many rows each tab holds under the other filters (absent while unknown). */
+  counts?: Partial<Readonly<Record<string, number>>>;
 }
 
 export interface ListPageProps<Row extends { id: number }> {
@@ -76,6 +78,7 @@ export function ListPage<Row extends { id: number }>({
           options={tabs.options}
           labels={tabs.labels}
           label={tabs.label}
+          counts={tabs.counts}
           value={list.filters[tabs.filter]}
           onChange={(value) => list.setFilters({ [tabs.filter]: value })}
         />
