@@ -62,7 +62,10 @@ describe('listSearch (validateSearch of the list routes)', () => {
     const malformed = ids.parse(parseSearch('?order=abc'));
     expect(malformed.order).toBe('malformed');
     expect(ids.parse(malformed)).toEqual(malformed);
-    expect(ids.parse({ keyword: 1.5, shop_id: -3 })).toMatchObject({ keyword: undefined, shop_id: undefined });
+    expect(ids.parse({ keyword: 1.5, shop_id: -3 })).toMatchObject({
+      keyword: undefined,
+      shop_id: undefined,
+    });
   });
 
   it('never throws on any query (property)', () => {

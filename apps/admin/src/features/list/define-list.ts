@@ -89,7 +89,13 @@ export const filter = z.catch(
   z.optional(
     z.pipe(
       z.pipe(
-        z.union([z.string(), z.pipe(z.int(), z.transform((value: number) => String(value)))]),
+        z.union([
+          z.string(),
+          z.pipe(
+            z.int(),
+            z.transform((value: number) => String(value)),
+          ),
+        ]),
         z.string().check(z.trim(), z.maxLength(MAX_FILTER_LENGTH)),
       ),
       z.transform((value: string) => value || undefined),

@@ -37,6 +37,8 @@ export interface ListPageProps<Row extends { id: number }> {
   onRowClick?: DataTableProps<Row>['onRowClick'];
   /** Dialogs of the page. */
   children?: React.ReactNode;
+  /** The table's row selection (a page's checkbox column reads and toggles it). */
+  selection?: Pick<DataTableProps<Row>, 'rowSelection' | 'onRowSelectionChange'> | undefined;
 }
 
 /**
@@ -55,6 +57,7 @@ export function ListPage<Row extends { id: number }>({
   actions,
   onRowClick,
   children,
+  selection,
 }: ListPageProps<Row>) {
   const headingId = useId();
   const { query } = list;
@@ -92,6 +95,7 @@ export function ListPage<Row extends { id: number }>({
         aria-busy={loading || undefined}
         getRowId={(row) => String(row.id)}
         {...(onRowClick ? { onRowClick } : {})}
+        {...selection}
       />
       <Pagination
         current={list.pagination.current}

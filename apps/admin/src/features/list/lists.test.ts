@@ -141,7 +141,10 @@ describe('the API filter of 代发订单 (the list, 导出 and the batches send 
 
   it('预售订单 is the same list with pre_sale fixed: the same filters read, pre_sale always sent', () => {
     const query = '?pageIndex=2&keyword=x&status=purchased&platform=douyin&shop_id=3&pre_sale=0';
-    expect(paramsFor(preSaleList, query)).toEqual({ ...paramsFor(orderList, query), pre_sale: '1' });
+    expect(paramsFor(preSaleList, query)).toEqual({
+      ...(paramsFor(orderList, query) as object),
+      pre_sale: '1',
+    });
     expect(paramsFor(orderList, query)).toMatchObject({ pre_sale: undefined });
   });
 

@@ -171,6 +171,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
       timeHeader={c.createdAt}
       onOpen={open}
       leadingColumns={canProcess ? select.columns : undefined}
+      selection={canProcess ? select.table : undefined}
       trailingColumns={trailingColumns}
       counts={counts.data?.counts}
       actions={

@@ -55,6 +55,8 @@ export interface OrderListViewProps<Row extends OrderRow> {
   actions?: React.ReactNode;
   /** Extra dialogs of the page. */
   children?: React.ReactNode;
+  /** The table's row selection, with `leadingColumns`' checkboxes. */
+  selection?: Pick<DataTableProps<Row>, 'rowSelection' | 'onRowSelectionChange'> | undefined;
   /** Counts per status for the tabs (the list's filter without its status). */
   counts?: Partial<Readonly<Record<Row['status'], number>>>;
 }
@@ -84,6 +86,7 @@ export function OrderListView<Row extends OrderRow>({
   actions,
   children,
   counts,
+  selection,
 }: OrderListViewProps<Row>) {
   const { row: detail, open, setOpen, show: showHere } = useRowDialog<Row | null>(null);
   const show = onOpen ?? showHere;
@@ -126,6 +129,7 @@ export function OrderListView<Row extends OrderRow>({
       columns={tableColumns}
       onRowClick={show}
       actions={actions}
+      selection={selection}
       keywordPlaceholder={keywordPlaceholder}
       filters={{ shop: true, dateRange: true, selects: [select, ...extraSelects] }}
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels, counts }}
