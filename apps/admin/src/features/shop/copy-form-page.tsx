@@ -1,21 +1,12 @@
 import { COPY_URLS_MAX } from '@consign/api-client';
-import {
-  Button,
-  Field,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  toast,
-} from '@consign/ui';
+import { Button, Field, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { TITLES } from '../../copy';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useShopOptions } from '../list/shop-options';
+import { ShopSelect } from '../list/shop-select';
 import { SHOP_COPY } from './copy';
 import { checkSourceUrls } from './source-urls';
 
@@ -39,7 +30,6 @@ function errorsOf(shopId: string, text: string) {
 export function CopyFormPage() {
   const api = useApi();
   const navigate = useNavigate();
-  const shops = useShopOptions();
   const [shopId, setShopId] = useState('');
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -75,18 +65,13 @@ export function CopyFormPage() {
         }}
       >
         <Field label={f.shop} required error={submitted ? errors.shop : undefined}>
-          <Select value={shopId} onValueChange={setShopId}>
-            <SelectTrigger className="w-72">
-              <SelectValue placeholder={f.shopPlaceholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {shops.map((shop) => (
-                <SelectItem key={shop.id} value={String(shop.id)}>
-                  {shop.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ShopSelect
+            value={shopId}
+            onChange={setShopId}
+            label={f.shop}
+            placeholder={f.shopPlaceholder}
+            className="w-72"
+          />
         </Field>
         <Field
           label={f.urls}
