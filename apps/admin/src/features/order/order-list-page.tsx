@@ -153,6 +153,12 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
               id: 'actions',
               header: c.actions,
               cell: ({ row }) => <OrderRowActions order={row.original} onStep={open} />,
+              // Pinned to the right edge: the table scrolls sideways at 1440 px with the sidebar open
+              // and on a phone, and the row's steps stay in view.
+              meta: {
+                className:
+                  'sticky right-0 bg-card in-[thead]:bg-muted shadow-[inset_1px_0_0_var(--color-border)]',
+              },
             },
           ]
         : [],
