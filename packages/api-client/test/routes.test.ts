@@ -201,7 +201,9 @@ const answers: Record<ApiPath, unknown> = {
   '/api/setting/index': settings,
   '/api/setting/update': settings,
   '/api/order/index': page(order),
-  '/api/order/status-counts': { counts: { pending: 3, purchased: 0, shipped: 1, completed: 0, cancelled: 2 } },
+  '/api/order/status-counts': {
+    counts: { pending: 3, purchased: 0, shipped: 1, completed: 0, cancelled: 2 },
+  },
   '/api/order/after-sale': page({
     id: 5,
     order_no: order.order_no,
