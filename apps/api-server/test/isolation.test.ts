@@ -1,4 +1,4 @@
-import { type ApiPath, apiRoutes } from '@consign/api-client/contract';
+import { type ApiPath, apiRoutes, ORDER_STATUSES } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/db/notifications';
 import {
@@ -60,6 +60,8 @@ type Outcome =
   | 'forbidden'
   /** 200 with a page of the caller's own rows: none (the second account is empty). */
   | 'empty-list'
+  /** 200 with a count of 0 for every status (the status tabs' counts of an empty account). */
+  | 'zero-counts'
   /** 200 with every row of an import file refused as 订单不存在 (another account's order numbers). */
   | 'import-not-found'
   /** Any answer (public calls, the caller's own settings and user): still no leak, no change. */
@@ -158,6 +160,12 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: page, outcome: 'empty-list' },
       { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },
       { body: { ...page, keyword: 'DD' }, outcome: 'empty-list' },
+    ],
+    '/api/order/status-counts': [
+      { body: {}, outcome: 'zero-counts' },
+      { body: { shop_id: ids.shop }, outcome: 'zero-counts' },
+      { body: { keyword: 'DD' }, outcome: 'zero-counts' },
+      { body: { buyer_id: ids.order }, outcome: 'zero-counts' },
     ],
     '/api/order/after-sale': [
       { body: page, outcome: 'empty-list' },
@@ -537,6 +545,11 @@ describe('the data boundary, for every path of the contract', () => {
         } else if (c.outcome === 'empty-list') {
           expect(res.status, label).toBe(200);
           expect(answer.data, label).toEqual({ list: [], total: 0 });
+        } else if (c.outcome === 'zero-counts') {
+          expect(res.status, label).toBe(200);
+          expect(Object.values((answer.data as { counts: object }).counts), label).toEqual(
+            ORDER_STATUSES.map(() => 0),
+          );
         } else if (c.outcome === 'import-not-found') {
           expect(res.status, label).toBe(200);
           const rows = (answer.data as { rows: { errors: string[] }[] }).rows;

@@ -279,13 +279,28 @@ describe('list totals after writes', () => {
     ).toBe(0);
   });
 
-  it('the stored search column matches exactly the rows the three ILIKEs match, for any keyword', async () => {
+  it('the stored search column matches exactly the rows the four ILIKEs match, for any keyword', async () => {
     const db = t.server.db;
+    // Platform orders: the platform's order number is the fourth field (migration 0029).
+    await db.query(
+      `INSERT INTO orders (account_id, order_no, shop_id, goods, goods_titles, amount, status, buyer_name,
+         receiver_name, receiver_mobile, receiver_address, created_at, source, platform_order_no)
+       SELECT 1, 'PLATFORM' || g, 1, '[]', '', 1, 'pending', 'b', 'r', '13800000000', 'a', 1, 'sync',
+         '2511' || g || '-Dd0' || g
+       FROM generate_series(1, 3) g`,
+    );
     const fields = (
-      await db.query<{ order_no: string; buyer_name: string; goods_titles: string }>(
-        'SELECT order_no, buyer_name, goods_titles FROM orders',
+      await db.query<{
+        order_no: string;
+        buyer_name: string;
+        goods_titles: string;
+        platform_order_no: string;
+      }>(
+        "SELECT order_no, buyer_name, goods_titles, coalesce(platform_order_no, '') AS platform_order_no FROM orders",
       )
-    ).flatMap((o) => [o.order_no, o.buyer_name, o.goods_titles]);
+    )
+      .flatMap((o) => [o.order_no, o.buyer_name, o.goods_titles, o.platform_order_no])
+      .filter((field) => field !== '');
     const fromData = fc
       .tuple(fc.constantFrom(...fields), fc.nat(), fc.integer({ min: 1, max: 8 }), fc.boolean())
       .map(([field, at, length, upper]) => {
@@ -303,7 +318,8 @@ describe('list totals after writes', () => {
         if (!pattern) return;
         const [row] = await db.query<{ stored: number; ilike: number }>(
           `SELECT count(*) FILTER (WHERE search LIKE lower($1))::int AS stored,
-             count(*) FILTER (WHERE order_no ILIKE $1 OR buyer_name ILIKE $1 OR goods_titles ILIKE $1)::int AS ilike
+             count(*) FILTER (WHERE order_no ILIKE $1 OR buyer_name ILIKE $1 OR goods_titles ILIKE $1
+               OR platform_order_no ILIKE $1)::int AS ilike
            FROM orders`,
           [pattern],
         );

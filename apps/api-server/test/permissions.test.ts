@@ -61,6 +61,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/setting/index': {},
     '/api/setting/update': { default_markup_percent: 55 },
     '/api/order/index': page,
+    '/api/order/status-counts': {},
     '/api/order/receivers': page,
     '/api/order/after-sale': page,
     '/api/order/detail': { id: ids.order },

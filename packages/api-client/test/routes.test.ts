@@ -216,6 +216,9 @@ const answers: Record<ApiPath, unknown> = {
     connected_at: now,
   },
   '/api/order/index': page(order),
+  '/api/order/status-counts': {
+    counts: { pending: 3, purchased: 0, shipped: 1, completed: 0, cancelled: 2 },
+  },
   '/api/order/after-sale': page({
     id: 5,
     order_no: order.order_no,

@@ -20,6 +20,7 @@ interface Refresh {
 const ORDER_CHANGED: Refresh = {
   reads: [
     '/api/order/index',
+    '/api/order/status-counts',
     '/api/order/detail',
     '/api/order/receivers',
     '/api/dashboard/summary',
@@ -36,7 +37,13 @@ const AFTER_SALE_CHANGED: Refresh = {
 };
 /** 黑名单: the buyers, the blacklist and the orders' 黑名单 badge. */
 const BLACKLIST_CHANGED: Refresh = {
-  reads: ['/api/buyer/index', '/api/buyer/blacklist-index', '/api/order/index', '/api/order/detail'],
+  reads: [
+    '/api/buyer/index',
+    '/api/buyer/blacklist-index',
+    '/api/order/index',
+    '/api/order/status-counts',
+    '/api/order/detail',
+  ],
 };
 /** 店铺 and 店铺分组: a group's name shows in the shop list, a shop's group in the group counts. */
 const SHOPS_CHANGED: Refresh = { reads: ['/api/shop/index', '/api/shop/group-index'] };

@@ -1,9 +1,11 @@
 import {
   type AfterSaleOrder,
   maskMobile,
+  ORDER_STATUSES,
   type Order,
   type OrderExportFilters,
   type OrderGoods,
+  type OrderStatus,
   type Page,
   type ReceiverAddress,
 } from '@consign/api-client';
@@ -22,7 +24,7 @@ import {
 import type { Scope } from './scope';
 import { ORDER_WRITEBACK_COLUMN, toOrderWriteback } from './writeback';
 
-/** Between the fields of `orders.search` (migration 0002). */
+/** Between the fields of `orders.search` (migrations 0002, 0029). */
 const SEARCH_SEPARATOR = '\u001f';
 
 /**
@@ -39,9 +41,12 @@ export function orderFilters(
   if (keyword?.includes(SEARCH_SEPARATOR)) {
     // The separator of the stored search text: only the per-column form is exact then.
     const k = f.p(keyword);
-    f.and(`(o.order_no ILIKE ${k} OR o.buyer_name ILIKE ${k} OR o.goods_titles ILIKE ${k})`);
+    f.and(
+      `(o.order_no ILIKE ${k} OR o.buyer_name ILIKE ${k} OR o.goods_titles ILIKE ${k} OR o.platform_order_no ILIKE ${k})`,
+    );
   } else if (keyword) {
-    // Same answers as the ILIKE above, from one stored lower-cased copy (migration 0002).
+    // Same answers as the ILIKE above, from one stored lower-cased copy (migrations 0002, 0029): the
+    // order number, the buyer, the goods titles and the platform's order number.
     f.and(`o.search LIKE lower(${f.p(keyword)})`);
   }
   if (params.status) f.and(`o.status = ${f.p(params.status)}`);
@@ -113,13 +118,9 @@ async function orderTotal(scope: Scope, status: string | undefined): Promise<num
   return row?.total ?? 0;
 }
 
-/**
- * The total of the order list with these filters: without filters, or with only the status tab, the
- * counter of migration 0010; otherwise `count(*)` with the list's own filters. The list's total and the
- * 工作台's counts (db/dashboard.ts) both come from here.
- */
-export function countOrders(scope: Scope, params: OrderExportFilters): Promise<number> {
-  const onlyStatus =
+/** Whether the filters hold nothing but (maybe) the status: the counters of migration 0010 answer. */
+function onlyStatus(params: OrderExportFilters): boolean {
+  return (
     !params.keyword &&
     !params.shop_id &&
     !params.platform &&
@@ -127,10 +128,49 @@ export function countOrders(scope: Scope, params: OrderExportFilters): Promise<n
     !params.end_date &&
     !params.blacklisted &&
     !params.pre_sale &&
-    !params.buyer_id;
-  if (onlyStatus) return orderTotal(scope, params.status);
+    !params.buyer_id
+  );
+}
+
+/**
+ * The total of the order list with these filters: without filters, or with only the status tab, the
+ * counter of migration 0010; otherwise `count(*)` with the list's own filters. The list's total and the
+ * 工作台's counts (db/dashboard.ts) both come from here.
+ */
+export function countOrders(scope: Scope, params: OrderExportFilters): Promise<number> {
+  if (onlyStatus(params)) return orderTotal(scope, params.status);
   const { filters: f, filterJoins } = orderFilters(scope, params);
   return countRows(scope.db, `FROM orders o ${filterJoins} ${f.sql}`, f.params);
+}
+
+/**
+ * The status tabs' counts: the orders of each status under the list's filters (its status left out),
+ * from the same WHERE clause as the list ({@link orderFilters}), so each count is the total the list
+ * shows on that tab. Without filters, the counters of migration 0010.
+ */
+export async function countOrdersByStatus(
+  scope: Scope,
+  params: OrderExportFilters,
+): Promise<Record<OrderStatus, number>> {
+  const filters = { ...params, status: undefined };
+  let rows: { status: string; total: number }[];
+  if (onlyStatus(filters)) {
+    rows = await scope.db.query('SELECT status, total FROM order_totals WHERE account_id = $1', [
+      scope.accountId,
+    ]);
+  } else {
+    const { filters: f, filterJoins } = orderFilters(scope, filters);
+    rows = await scope.db.query(
+      `SELECT o.status, count(*)::int AS total FROM orders o ${filterJoins} ${f.sql} GROUP BY o.status`,
+      f.params,
+    );
+  }
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+  for (const row of rows) if (row.status in counts) counts[row.status as OrderStatus] = Number(row.total);
+  return counts;
 }
 
 /** A page of orders, newest first, with the receiver's mobile masked. */

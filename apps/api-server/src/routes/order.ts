@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { afterSaleDetail, afterSaleStep } from '../db/after-sale';
 import { applyImport, previewImport } from '../db/import';
 import { withImportLock } from '../db/import-lock';
-import { listAfterSales, listOrders, listReceivers } from '../db/order';
+import { countOrdersByStatus, listAfterSales, listOrders, listReceivers } from '../db/order';
 import { batchShip, batchTargets, type CommitEach, runBatch } from '../db/order-batch';
 import { orderDetail } from '../db/order-detail';
 import { applyOrderFile, createOrder, previewOrderFile } from '../db/order-entry';
@@ -58,6 +58,9 @@ export function orderRoutes({
     new Hono<ApiEnv>()
       .post('/index', body('/api/order/index'), async (c) =>
         ok(c, await listOrders(scope(c), c.req.valid('json'))),
+      )
+      .post('/status-counts', body('/api/order/status-counts'), async (c) =>
+        ok(c, { counts: await countOrdersByStatus(scope(c), c.req.valid('json')) }),
       )
       .post('/after-sale', body('/api/order/after-sale'), async (c) =>
         ok(c, await listAfterSales(scope(c), c.req.valid('json'))),

@@ -84,8 +84,8 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /**
- * Body of `/api/order/index`: a page plus filters. `keyword` matches the order number, the buyer or a
- * goods title; `start_date`/`end_date` (`YYYY-MM-DD`, inclusive, Asia/Shanghai days) bound `created_at`.
+ * Body of `/api/order/index`: a page plus filters. `keyword` matches the order number, the buyer, a
+ * goods title or the platform's order number (`platform_order_no`); `start_date`/`end_date` (`YYYY-MM-DD`, inclusive, Asia/Shanghai days) bound `created_at`.
  * Empty strings mean "no filter". Answers `Page<Order>`, newest first.
  */
 export const orderListParamsSchema = listParamsSchema.extend({
@@ -109,6 +109,23 @@ export const orderListParamsSchema = listParamsSchema.extend({
   pre_sale: filter(z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const)),
 });
 export type OrderListParams = z.input<typeof orderListParamsSchema>;
+
+/**
+ * Body of `/api/order/status-counts`: the order list's filter without its page and status. Answers
+ * {@link OrderStatusCounts}: how many orders each status tab holds under that filter.
+ */
+export const orderStatusCountsBodySchema = orderListParamsSchema.omit({
+  pageIndex: true,
+  pageSize: true,
+  status: true,
+});
+export type OrderStatusCountsBody = z.input<typeof orderStatusCountsBodySchema>;
+
+/** The orders of each status under a list filter (`/api/order/status-counts`); 全部 is their sum. */
+export const orderStatusCountsSchema = z.object({
+  counts: z.record(orderStatusSchema, z.int().min(0)),
+});
+export type OrderStatusCounts = z.infer<typeof orderStatusCountsSchema>;
 
 /** After-sale kinds; see `AFTER_SALE_TYPES`. */
 export const afterSaleTypeSchema = z.enum(AFTER_SALE_TYPES);

@@ -85,6 +85,8 @@ import {
   afterSaleOrderSchema,
   orderListParamsSchema,
   orderSchema,
+  orderStatusCountsBodySchema,
+  orderStatusCountsSchema,
   orderWritebackSchema,
   receiverAddressSchema,
   receiverListParamsSchema,
@@ -309,6 +311,13 @@ export const apiRoutes = {
     permission: 'order:view',
     body: orderListParamsSchema,
     data: pageSchema(orderSchema),
+  },
+  // Lists: the status tabs' counts, for the same filter as the list (without its status).
+  '/api/order/status-counts': {
+    access: 'user',
+    permission: 'order:view',
+    body: orderStatusCountsBodySchema,
+    data: orderStatusCountsSchema,
   },
   '/api/order/after-sale': {
     access: 'user',

@@ -1,4 +1,5 @@
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -23,7 +24,68 @@ const columns: ColumnDef<Shop>[] = [
 ];
 const shops: Shop[] = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `店铺 ${i + 1}` }));
 
+/** A table with a checkbox column on TanStack Table's row selection, its state held by the caller. */
+function Selectable({ onChange }: { onChange: (selection: RowSelectionState) => void }) {
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({ 'shop-2': true });
+  const select: ColumnDef<Shop>[] = [
+    {
+      id: 'select',
+      header: ({ table }) => (
+        <input
+          type="checkbox"
+          aria-label="全选本页"
+          checked={table.getIsAllPageRowsSelected()}
+          onChange={(event) => table.toggleAllPageRowsSelected(event.target.checked)}
+        />
+      ),
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          aria-label={`选择 ${row.original.name}`}
+          checked={row.getIsSelected()}
+          onChange={(event) => row.toggleSelected(event.target.checked)}
+        />
+      ),
+    },
+    ...columns,
+  ];
+  return (
+    <DataTable
+      columns={select}
+      data={shops.slice(0, 3)}
+      getRowId={(row) => `shop-${row.id}`}
+      rowSelection={rowSelection}
+      onRowSelectionChange={(update) =>
+        setRowSelection((old) => {
+          const next = typeof update === 'function' ? update(old) : update;
+          onChange(next);
+          return next;
+        })
+      }
+    />
+  );
+}
+
 describe('DataTable', () => {
+  it('row selection: controlled by the caller, keyed by the row id, toggled by row and by page', async () => {
+    const changes: RowSelectionState[] = [];
+    const screen = await render(<Selectable onChange={(next) => changes.push(next)} />);
+    await expect.element(screen.getByRole('checkbox', { name: '选择 店铺 2' })).toBeChecked();
+    const selected = () =>
+      [...screen.container.querySelectorAll('[data-state="selected"]')].map((r) =>
+        r.getAttribute('data-row-id'),
+      );
+    expect(selected()).toEqual(['shop-2']);
+    await userEvent.click(screen.getByRole('checkbox', { name: '选择 店铺 1' }));
+    expect(changes.at(-1)).toEqual({ 'shop-1': true, 'shop-2': true });
+    await userEvent.click(screen.getByRole('checkbox', { name: '全选本页' }));
+    expect(changes.at(-1)).toEqual({ 'shop-1': true, 'shop-2': true, 'shop-3': true });
+    await expect.element(screen.getByRole('checkbox', { name: '全选本页' })).toBeChecked();
+    expect(selected()).toEqual(['shop-1', 'shop-2', 'shop-3']);
+    await userEvent.click(screen.getByRole('checkbox', { name: '全选本页' }));
+    expect(changes.at(-1)).toEqual({});
+  });
+
   it('renders headers and rows with data-slot parts and stable row ids', async () => {
     const screen = await render(
       <DataTable columns={columns} data={shops.slice(0, 3)} getRowId={(row) => `shop-${row.id}`} />,

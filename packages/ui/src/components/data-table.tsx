@@ -2,8 +2,10 @@ import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  type OnChangeFn,
   type Row,
   type RowData,
+  type RowSelectionState,
   useReactTable,
 } from '@tanstack/react-table';
 import type * as React from 'react';
@@ -41,6 +43,13 @@ export type DataTableProps<TData extends RowData, TValue = unknown> = Omit<
   /** Makes rows clickable and keyboard-activatable (Tab, Enter or Space). */
   onRowClick?: (row: TData, event: React.MouseEvent | React.KeyboardEvent) => void;
   getRowId?: (row: TData, index: number) => string;
+  /**
+   * Row selection, controlled (TanStack Table's `rowSelection` state, keyed by `getRowId`): a column's
+   * `header` and `cell` read and toggle it through `table` and `row` (`row.getIsSelected()`,
+   * `table.toggleAllPageRowsSelected()`). A selected row has `data-state="selected"`.
+   */
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: OnChangeFn<RowSelectionState>;
   /** Height of the scroll container; the header stays sticky inside it. */
   maxHeight?: number | string;
   /** Accessible name of the table (default 数据表格). */
@@ -84,6 +93,8 @@ export function DataTable<TData extends RowData, TValue = unknown>({
   error,
   onRowClick,
   getRowId,
+  rowSelection,
+  onRowSelectionChange,
   maxHeight,
   label,
   copy: copyOverride,
@@ -97,6 +108,8 @@ export function DataTable<TData extends RowData, TValue = unknown>({
     columns,
     getCoreRowModel: getCoreRowModel(),
     ...(getRowId ? { getRowId } : {}),
+    ...(rowSelection ? { state: { rowSelection }, enableRowSelection: true } : {}),
+    ...(onRowSelectionChange ? { onRowSelectionChange } : {}),
   });
   const leafColumns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
@@ -143,6 +156,7 @@ export function DataTable<TData extends RowData, TValue = unknown>({
         key={row.id}
         data-slot="data-table-row"
         data-row-id={row.id}
+        data-state={row.getIsSelected() ? 'selected' : undefined}
         data-clickable={clickable ? '' : undefined}
         tabIndex={clickable ? 0 : undefined}
         onClick={clickable ? (event) => activate(row, event) : undefined}
@@ -227,3 +241,5 @@ export function DataTable<TData extends RowData, TValue = unknown>({
     </section>
   );
 }
+
+export type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { parseSearch } from '../../lib/search';
-import { dateFrom, filter, idFrom, listSearch, oneOf } from './define-list';
+import { dateFrom, filter, idFilter, idFrom, listSearch, oneOf, openParam } from './define-list';
 
 const schema = v.object({ ...listSearch.entries, keyword: filter, status: filter });
 /** What a list route does with an address: qs-esm, then the route's schema. */
@@ -52,6 +52,20 @@ describe('listSearch (validateSearch of the list routes)', () => {
 
   it('accepts numbers as they come from navigation', () => {
     expect(v.parse(schema, { pageIndex: 4, pageSize: 10 })).toMatchObject({ pageIndex: 4, pageSize: 10 });
+  });
+
+  it('reads its own output the same again: the router validates a validated search when it builds the address', () => {
+    const ids = v.object({ ...listSearch.entries, keyword: filter, shop_id: idFilter, order: openParam });
+    const once = v.parse(ids, parseSearch('?keyword=%20x&shop_id=7&order=123'));
+    expect(once).toEqual({ pageIndex: 1, pageSize: 20, keyword: 'x', shop_id: 7, order: 123 });
+    expect(v.parse(ids, once)).toEqual(once);
+    const malformed = v.parse(ids, parseSearch('?order=abc'));
+    expect(malformed.order).toBe('malformed');
+    expect(v.parse(ids, malformed)).toEqual(malformed);
+    expect(v.parse(ids, { keyword: 1.5, shop_id: -3 })).toMatchObject({
+      keyword: undefined,
+      shop_id: undefined,
+    });
   });
 
   it('never throws on any query (property)', () => {

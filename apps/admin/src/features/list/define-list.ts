@@ -82,13 +82,25 @@ export function positiveInt(max: number) {
 
 /**
  * A filter in the address: a string of at most 64 characters, trimmed; empty, too long or not a string
- * (an array, an object) reads as no filter. The key stays in the result (as `undefined`) when the
- * address had it, which matters: the router merges the validated search over the raw one.
+ * (an array, an object) reads as no filter. A whole number reads as its digits: the router validates
+ * an already validated search again when it builds the address (on the first load too), so an id
+ * filter read as a number must read the same the second time. The key stays in the result (as
+ * `undefined`) when the address had it, which matters: the router merges the validated search over
+ * the raw one.
  */
 export const filter = v.fallback(
   v.optional(
     v.pipe(
-      v.string(),
+      // A number too: the router validates a validated search again (on the first load too), and a
+      // digits-only value reads back as a number.
+      v.union([
+        v.string(),
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.transform((value: number) => String(value)),
+        ),
+      ]),
       v.trim(),
       v.maxLength(MAX_FILTER_LENGTH),
       v.transform((value: string) => value || undefined),
@@ -144,3 +156,20 @@ export const idFilter = v.optional(v.pipe(filter, v.transform(idFrom)));
 
 /** A filter of a `YYYY-MM-DD` day; anything else reads as no filter. */
 export const dateFilter = v.optional(v.pipe(filter, v.transform(dateFrom)));
+
+/** What {@link openParam} reads from an address value that is not an id. */
+export const MALFORMED = 'malformed';
+
+/**
+ * The row a page shows in a dialog, from the address (`?order=123`), so that it can be shared and
+ * reloaded: its id, or {@link MALFORMED} for any other text (the page says the link is wrong rather
+ * than showing nothing). Not a filter: lists leave it out of their request body.
+ */
+export const openParam = v.optional(
+  v.pipe(
+    filter,
+    v.transform((value: string | undefined) =>
+      value === undefined ? undefined : (idFrom(value) ?? (MALFORMED as typeof MALFORMED)),
+    ),
+  ),
+);

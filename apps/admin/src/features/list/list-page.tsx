@@ -15,6 +15,8 @@ export interface ListTabs {
   labels: Readonly<Record<string, string>>;
   /** The tab list's name (default 状态). */
   label?: string;
+  /** How many rows each tab holds under the other filters (absent while unknown). */
+  counts?: Partial<Readonly<Record<string, number>>>;
 }
 
 export interface ListPageProps<Row extends { id: number }> {
@@ -35,6 +37,8 @@ export interface ListPageProps<Row extends { id: number }> {
   onRowClick?: DataTableProps<Row>['onRowClick'];
   /** Dialogs of the page. */
   children?: React.ReactNode;
+  /** The table's row selection (a page's checkbox column reads and toggles it). */
+  selection?: Pick<DataTableProps<Row>, 'rowSelection' | 'onRowSelectionChange'> | undefined;
 }
 
 /**
@@ -53,6 +57,7 @@ export function ListPage<Row extends { id: number }>({
   actions,
   onRowClick,
   children,
+  selection,
 }: ListPageProps<Row>) {
   const headingId = useId();
   const { query } = list;
@@ -76,6 +81,7 @@ export function ListPage<Row extends { id: number }>({
           options={tabs.options}
           labels={tabs.labels}
           label={tabs.label}
+          counts={tabs.counts}
           value={list.filters[tabs.filter]}
           onChange={(value) => list.setFilters({ [tabs.filter]: value })}
         />
@@ -89,6 +95,7 @@ export function ListPage<Row extends { id: number }>({
         aria-busy={loading || undefined}
         getRowId={(row) => String(row.id)}
         {...(onRowClick ? { onRowClick } : {})}
+        {...selection}
       />
       <Pagination
         current={list.pagination.current}

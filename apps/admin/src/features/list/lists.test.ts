@@ -8,6 +8,7 @@ import {
   goodsList,
   logList,
   orderList,
+  preSaleList,
   shopGroupList,
   shopList,
 } from './lists';
@@ -136,6 +137,25 @@ describe('the API filter of 代发订单 (the list, 导出 and the batches send 
       blacklisted: undefined,
       status: undefined,
     });
+  });
+
+  it('预售订单 is the same list with pre_sale fixed: the same filters read, pre_sale always sent', () => {
+    const query = '?pageIndex=2&keyword=x&status=purchased&platform=douyin&shop_id=3&pre_sale=0';
+    expect(paramsFor(preSaleList, query)).toEqual({
+      ...(paramsFor(orderList, query) as object),
+      pre_sale: '1',
+    });
+    expect(paramsFor(orderList, query)).toMatchObject({ pre_sale: undefined });
+  });
+
+  it('reads the opened order from ?order= (an id, or malformed), and never sends it', () => {
+    const read = (query: string) => v.parse(orderList.search, parseSearch(query)).order;
+    expect(read('?order=123')).toBe(123);
+    expect(read('?order=12a')).toBe('malformed');
+    expect(read('?order=0')).toBe('malformed');
+    expect(read('?keyword=x')).toBeUndefined();
+    expect(paramsFor(orderList, '?order=123&keyword=x')).toEqual(paramsFor(orderList, '?keyword=x'));
+    expect(paramsFor(preSaleList, '?order=123')).not.toHaveProperty('order');
   });
 
   it('a filter of the API left out of a list’s mapping does not compile', () => {

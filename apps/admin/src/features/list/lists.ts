@@ -24,6 +24,7 @@ import {
   idFilter,
   idFrom,
   listSearch,
+  openParam,
   pageOf,
 } from './define-list';
 
@@ -38,7 +39,10 @@ const keywordOnly = {
   filter: (search: { keyword?: string | undefined }) => ({ keyword: search.keyword }),
 };
 
-/** 代发订单 `/order/index`: also one buyer's orders (买家管理's 查看订单) and the 黑名单 buyers' orders. */
+/**
+ * 代发订单 `/order/index`: also one buyer's orders (买家管理's 查看订单) and the 黑名单 buyers' orders;
+ * `order` opens one order's detail over the list (`?order=123`).
+ */
 export const orderList = defineList({
   search: v.object({
     ...listSearch.entries,
@@ -50,6 +54,8 @@ export const orderList = defineList({
     end_date: dateFilter,
     blacklisted: enumFilter(['1']),
     buyer_id: idFilter,
+    /** The order whose detail is open (not a filter). */
+    order: openParam,
   }),
   filter: (search) => ({
     keyword: search.keyword,
@@ -65,29 +71,13 @@ export const orderList = defineList({
   queryOptions: pageOf('/api/order/index'),
 });
 
-/** 预售订单 `/order/pre-sale`: the pre-sale orders of the synced shops (`pre_sale` on the order list). */
+/**
+ * 预售订单 `/order/pre-sale`: 代发订单's list with `pre_sale` fixed (the shop sync's pre-sale orders): the
+ * same address query, filters and request body, so its 导出, batches and counts are the order list's.
+ */
 export const preSaleList = defineList({
-  search: v.object({
-    ...listSearch.entries,
-    keyword: filter,
-    status: enumFilter(ORDER_STATUSES),
-    shop_id: idFilter,
-    platform: enumFilter(PLATFORMS),
-    start_date: dateFilter,
-    end_date: dateFilter,
-  }),
-  filter: (search) => ({
-    keyword: search.keyword,
-    status: search.status,
-    shop_id: search.shop_id,
-    platform: search.platform,
-    start_date: search.start_date,
-    end_date: search.end_date,
-    blacklisted: undefined,
-    buyer_id: undefined,
-    pre_sale: '1' as const,
-  }),
-  queryOptions: pageOf('/api/order/index'),
+  ...orderList,
+  filter: (search) => ({ ...orderList.filter(search), pre_sale: '1' as const }),
 });
 
 /** The API filter of 代发订单 (the list, its 导出 and its batches). */

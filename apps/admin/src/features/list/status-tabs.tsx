@@ -10,6 +10,8 @@ export interface StatusTabsProps<T extends string> {
   value: T | undefined;
   onChange: (value: T | undefined) => void;
   label?: string;
+  /** Each status's count under the list's other filters; 全部 shows their sum. Absent: no counts. */
+  counts?: Partial<Readonly<Record<T, number>>> | undefined;
 }
 
 /**
@@ -22,11 +24,13 @@ export function StatusTabs<T extends string>({
   value,
   onChange,
   label = LIST_COPY.statusTabs,
+  counts,
 }: StatusTabsProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
-  const items: { key: T | undefined; text: string }[] = [
-    { key: undefined, text: LIST_COPY.all },
-    ...options.map((key) => ({ key, text: labels[key] })),
+  const total = counts ? options.reduce((sum, key) => sum + (counts[key] ?? 0), 0) : undefined;
+  const items: { key: T | undefined; text: string; count: number | undefined }[] = [
+    { key: undefined, text: LIST_COPY.all, count: total },
+    ...options.map((key) => ({ key, text: labels[key], count: counts ? (counts[key] ?? 0) : undefined })),
   ];
   const selectedIndex = Math.max(
     0,
@@ -77,6 +81,11 @@ export function StatusTabs<T extends string>({
             }}
           >
             {item.text}
+            {item.count === undefined ? null : (
+              <span data-slot="tab-count" className="ml-1 text-xs tabular-nums">
+                {item.count}
+              </span>
+            )}
           </button>
         );
       })}

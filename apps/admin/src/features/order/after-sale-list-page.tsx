@@ -34,13 +34,6 @@ const columns: DataTableProps<AfterSaleOrder>['columns'] = [
   },
 ];
 
-const detailItems: OrderListViewProps<AfterSaleOrder>['detailItems'] = (request) => [
-  [c.type, ORDER_COPY.afterSaleType[request.type]],
-  [c.status, ORDER_COPY.afterSaleStatus[request.status]],
-  [c.refund, formatMoney(request.refund_amount)],
-  [c.reason, request.reason],
-];
-
 const renderDetail: OrderListViewProps<AfterSaleOrder>['renderDetail'] = (request, open, onOpenChange) => (
   <AfterSaleDetailDialog request={request} open={open} onOpenChange={onOpenChange} />
 );
@@ -56,8 +49,6 @@ export function AfterSaleListPage() {
       statuses={statuses}
       columns={columns}
       timeHeader={c.appliedAt}
-      detailTitle={ORDER_COPY.afterSaleDetailTitle}
-      detailItems={detailItems}
       renderDetail={renderDetail}
     />
   );

@@ -7,7 +7,7 @@ import {
 export { PLATFORM_LABELS } from '@consign/api-client/contract';
 
 export const ORDER_COPY = {
-  keywordPlaceholder: '订单号 / 买家 / 商品',
+  keywordPlaceholder: '订单号/平台单号/买家/商品',
   afterSaleKeywordPlaceholder: '订单号 / 原因 / 商品',
   quantity: (n: number) => `× ${n}`,
   moreGoods: (n: number) => `等 ${n} 件商品`,
@@ -25,9 +25,12 @@ export const ORDER_COPY = {
   buyerMessage: '买家留言',
   shipBy: '最晚发货',
   noShipBy: '未指定',
-  preSaleKeywordPlaceholder: '订单号 / 买家 / 商品',
   noImage: '无图',
   close: '关闭',
+  /** An order opened from the address (`?order=`) that the account does not have. */
+  orderMissing: (id: number) => `找不到编号为 ${id} 的订单：它不存在，或不属于当前账号`,
+  /** `?order=` that is not an order id. */
+  orderLinkMalformed: '订单链接无效：地址中的订单编号不正确',
   platform: '平台',
   allPlatforms: '全部平台',
   afterSaleTypeLabel: '售后类型',
@@ -53,6 +56,7 @@ export const ORDER_COPY = {
     status: '状态',
     createdAt: '下单时间',
     appliedAt: '申请时间',
+    actions: '操作',
   },
   status: ORDER_STATUS_LABELS,
   afterSaleType: AFTER_SALE_TYPE_LABELS,

@@ -4,6 +4,8 @@ export const FULFILMENT_COPY = {
   ship: '发货',
   complete: '完成',
   cancel: '取消订单',
+  /** 取消 in a row's 操作 (the column is narrow). */
+  rowCancel: '取消',
   purchaseTitle: '采购',
   shipTitle: '发货',
   cancelTitle: '取消订单',

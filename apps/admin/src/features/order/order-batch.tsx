@@ -1,12 +1,16 @@
 import {
   type BatchResult,
-  type CarrierCode,
   normalizeTrackingNo,
   ORDER_BATCH_MAX,
   type Order,
   type OrderFilter,
   trackingNoProblem,
 } from '@consign/api-client';
+import {
+  orderBatchCancelBodySchema,
+  orderBatchPurchaseBodySchema,
+  orderBatchShipBodySchema,
+} from '@consign/api-client/contract';
 import {
   Button,
   Checkbox,
@@ -20,63 +24,82 @@ import {
   Field,
   Input,
 } from '@consign/ui';
-import type { DataTableProps } from '@consign/ui/components/data-table';
+import type { DataTableProps, OnChangeFn, RowSelectionState } from '@consign/ui/components/data-table';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import * as z from 'zod';
+import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { FULFILMENT_COPY as f } from './fulfilment-copy';
-import { problemMessage } from './problem-message';
 import { CarrierField, SenderField, useSenders } from './ship-fields';
 
 /**
- * Batch work on 代发订单: a checkbox per row and 全选本页, or every order matching the filter; then
- * 批量采购 (one supplier), 批量发货 (one carrier and sender, a tracking number per row: selected rows
- * only) or 批量取消 (one reason). The server handles each order on its own; the result dialog lists
- * each order's result row by row.
+ * Batch work on 代发订单: TanStack Table's row selection (a checkbox per row and 全选本页), or every
+ * order matching the filter; then 批量采购 (one supplier), 批量发货 (one carrier and sender, a
+ * tracking number per row: selected rows only) or 批量取消 (one reason), each a form on the
+ * contract's body schema (`useContractForm`). The server handles each order on its own; the result
+ * dialog lists each order's result row by row.
  */
 
 export type Selection = { kind: 'rows'; ids: ReadonlySet<number> } | { kind: 'filter' };
 const NONE: Selection = { kind: 'rows', ids: new Set() };
 
-/** The selection of a list page, cleared when the page's rows change (another page, another filter). */
+/** The selection column: the table's own row selection, read and toggled through `table` and `row`. */
+const selectColumns: DataTableProps<Order>['columns'] = [
+  {
+    id: 'select',
+    header: ({ table }) => (
+      <Checkbox
+        aria-label={f.selectPage}
+        checked={
+          table.getIsAllPageRowsSelected()
+            ? true
+            : table.getIsSomePageRowsSelected()
+              ? 'indeterminate'
+              : false
+        }
+        onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        aria-label={f.selectRow(row.original.order_no)}
+        checked={row.getIsSelected()}
+        onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+      />
+    ),
+  },
+];
+
+/**
+ * The selection of a list page, cleared when the page's rows change (another page, another filter):
+ * the ids of the rows picked, or every order matching the filter (all rows of the page show picked;
+ * unpicking one goes back to picking rows). The table holds it as its `rowSelection`.
+ */
 export function useOrderSelection(rows: readonly Order[]) {
   const [selection, setSelection] = useState<Selection>(NONE);
   const rowKey = rows.map((r) => r.id).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or filter starts unselected.
   useEffect(() => setSelection(NONE), [rowKey]);
   const selectedIds = selection.kind === 'rows' ? selection.ids : new Set(rows.map((r) => r.id));
-  const toggle = (id: number, on: boolean) =>
-    setSelection((s) => {
-      const ids = new Set(s.kind === 'rows' ? s.ids : []);
-      if (on) ids.add(id);
-      else ids.delete(id);
-      return { kind: 'rows', ids };
-    });
-  const togglePage = (on: boolean) =>
-    setSelection(on ? { kind: 'rows', ids: new Set(rows.map((r) => r.id)) } : NONE);
-  // Rebuilt on every render: the checkboxes show the current selection.
-  const columns: DataTableProps<Order>['columns'] = [
-    {
-      id: 'select',
-      header: () => (
-        <Checkbox
-          aria-label={f.selectPage}
-          checked={rows.length > 0 && rows.every((r) => selectedIds.has(r.id))}
-          onCheckedChange={(checked) => togglePage(checked === true)}
-        />
-      ),
-      cell: ({ row }) => (
-        <Checkbox
-          aria-label={f.selectRow(row.original.order_no)}
-          checked={selectedIds.has(row.original.id)}
-          onCheckedChange={(checked) => toggle(row.original.id, checked === true)}
-        />
-      ),
-    },
-  ];
-  return { selection, setSelection, selectedIds, columns, clear: () => setSelection(NONE) };
+  const rowSelection: RowSelectionState = Object.fromEntries(
+    [...selectedIds].map((id) => [String(id), true]),
+  );
+  const onRowSelectionChange: OnChangeFn<RowSelectionState> = (update) => {
+    const next = typeof update === 'function' ? update(rowSelection) : update;
+    const ids = Object.keys(next).filter((id) => next[id]);
+    setSelection({ kind: 'rows', ids: new Set(ids.map(Number)) });
+  };
+  return {
+    selection,
+    setSelection,
+    columns: selectColumns,
+    table: { rowSelection, onRowSelectionChange },
+    clear: () => setSelection(NONE),
+  };
 }
 
 type BatchKind = 'purchase' | 'ship' | 'cancel';
@@ -105,7 +128,7 @@ export function OrderBatchBar({
   const count = selection.kind === 'filter' ? total : selection.ids.size;
   const selectedRows = selection.kind === 'rows' ? rows.filter((r) => selection.ids.has(r.id)) : [];
   // By filter, the batch says how many orders the user saw: the server refuses it when that changed.
-  const target =
+  const target: BatchTarget =
     selection.kind === 'filter' ? { filter, expected_count: total } : { ids: selectedRows.map((r) => r.id) };
   const done = (answer: BatchResult) => {
     setKind(null);
@@ -144,23 +167,32 @@ export function OrderBatchBar({
           </Button>
         </div>
       ) : null}
-      <ReasonBatchDialog
-        kind={kind === 'purchase' || kind === 'cancel' ? kind : null}
-        count={count}
-        target={target}
-        onOpenChange={(open) => !open && setKind(null)}
-        onDone={done}
-      />
-      <ShipBatchDialog
-        open={kind === 'ship'}
-        rows={selectedRows}
-        onOpenChange={(open) => !open && setKind(null)}
-        onDone={done}
-      />
+      {/* Each opening is a new form (mounted while open). */}
+      {kind === 'purchase' || kind === 'cancel' ? (
+        <ReasonBatchDialog
+          key={kind}
+          kind={kind}
+          count={count}
+          target={target}
+          onOpenChange={(open) => !open && setKind(null)}
+          onDone={done}
+        />
+      ) : null}
+      {kind === 'ship' ? (
+        <ShipBatchDialog rows={selectedRows} onOpenChange={(open) => !open && setKind(null)} onDone={done} />
+      ) : null}
       <BatchResultDialog result={result} onOpenChange={(open) => !open && setResult(null)} />
     </>
   );
 }
+
+/** 批量采购's and 批量取消's one text: the contract's field of each batch body. */
+const reasonForms = {
+  purchase: z.object({ text: orderBatchPurchaseBodySchema.shape.supplier }),
+  cancel: z.object({ text: orderBatchCancelBodySchema.shape.reason }),
+};
+
+type BatchTarget = { ids: number[] } | { filter: OrderFilter; expected_count: number };
 
 /** 批量采购 (one supplier) or 批量取消 (one reason). */
 function ReasonBatchDialog({
@@ -170,156 +202,140 @@ function ReasonBatchDialog({
   onOpenChange,
   onDone,
 }: {
-  kind: 'purchase' | 'cancel' | null;
+  kind: 'purchase' | 'cancel';
   count: number;
-  target: { ids: number[] } | { filter: OrderFilter; expected_count: number };
+  target: BatchTarget;
   onOpenChange: (open: boolean) => void;
   onDone: (result: BatchResult) => void;
 }) {
   const api = useApi();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (kind) {
-      setText('');
-      setError(undefined);
-      setProblem(null);
-    }
-  }, [kind]);
+  const label = kind === 'purchase' ? f.supplier : f.reason;
+  const schema = reasonForms[kind];
+  const form = useContractForm(schema, {
+    defaultValues: { text: '' },
+    messages: { text: f.required(label) },
+  });
   const run = useMutation({
     mutationKey: [kind === 'purchase' ? '/api/order/batch-purchase' : '/api/order/batch-cancel'],
-    mutationFn: () =>
+    mutationFn: (text: string) =>
       kind === 'purchase'
-        ? api.call(
-            '/api/order/batch-purchase',
-            { ...target, supplier: text.trim() },
-            { skipErrorHandler: true },
-          )
-        : api.call('/api/order/batch-cancel', { ...target, reason: text.trim() }, { skipErrorHandler: true }),
+        ? api.call('/api/order/batch-purchase', { ...target, supplier: text }, { skipErrorHandler: true })
+        : api.call('/api/order/batch-cancel', { ...target, reason: text }, { skipErrorHandler: true }),
     onSuccess: onDone,
-    onError: (e) => setProblem(problemMessage(e)),
+    onError: (error) => landServerError(form, error),
   });
-  const label = kind === 'purchase' ? f.supplier : f.reason;
   return (
     <FormDialog
-      open={kind !== null}
+      open
       onOpenChange={onOpenChange}
       title={kind === 'purchase' ? f.batchPurchase : f.batchCancel}
       description={f.selected(count)}
       pending={run.isPending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!text.trim()) return setError(f.required(label));
-        run.mutate();
-      }}
+      onSubmit={form.handleSubmit(({ text }) => run.mutate(text))}
     >
-      <Field label={label} error={error} required>
-        <Input
-          value={text}
-          maxLength={kind === 'purchase' ? 64 : 200}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
+      <Field label={label} error={form.formState.errors.text?.message} required>
+        <Input maxLength={maxLengthOf(schema.shape.text)} autoComplete="off" {...form.register('text')} />
       </Field>
-      {problem ? (
-        <p role="alert" className="text-error text-sm">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem errors={form.formState.errors} />
     </FormDialog>
   );
 }
 
+const batchShipItem = orderBatchShipBodySchema.shape.items.element;
+/**
+ * 批量发货's form: the contract's body, each tracking number typed as the carrier prints it (trimmed,
+ * upper-cased) and required; a number in another carrier's format is that row's refusal in the result.
+ */
+const batchShipForm = orderBatchShipBodySchema.extend({
+  items: z.array(
+    batchShipItem.extend({
+      tracking_no: z
+        .string()
+        .transform(normalizeTrackingNo)
+        .pipe(batchShipItem.shape.tracking_no.min(1, f.required(f.trackingNo))),
+    }),
+  ),
+});
+
 /** 批量发货: one carrier and sender address, a tracking number per selected order. */
 function ShipBatchDialog({
-  open,
   rows,
   onOpenChange,
   onDone,
 }: {
-  open: boolean;
   rows: readonly Order[];
   onOpenChange: (open: boolean) => void;
   onDone: (result: BatchResult) => void;
 }) {
   const api = useApi();
-  const { senders, defaultSender } = useSenders(open);
-  const [carrier, setCarrier] = useState<CarrierCode | ''>('');
-  const [sender, setSender] = useState('');
-  const [tracking, setTracking] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { senders, defaultSender } = useSenders(true);
+  const form = useContractForm(batchShipForm, {
+    defaultValues: {
+      carrier: '' as z.input<typeof batchShipForm>['carrier'],
+      sender_address_id: defaultSender === undefined ? '' : String(defaultSender),
+      items: rows.map((r) => ({ id: r.id, tracking_no: '' })),
+    },
+    messages: { carrier: f.pickOne(f.carrier), sender_address_id: f.pickOne(f.sender) },
+  });
+  // The addresses may arrive after the form: the default sender fills the picker if it is still empty.
+  const { getValues, setValue } = form;
   useEffect(() => {
-    if (open) {
-      setCarrier('');
-      setTracking({});
-      setErrors({});
-      setProblem(null);
+    if (defaultSender !== undefined && !getValues('sender_address_id')) {
+      setValue('sender_address_id', String(defaultSender));
     }
-  }, [open]);
-  useEffect(() => {
-    if (open && defaultSender !== undefined) setSender((s) => s || String(defaultSender));
-  }, [open, defaultSender]);
+  }, [defaultSender, getValues, setValue]);
   const run = useMutation({
     ...callMutation(api, '/api/order/batch-ship', { skipErrorHandler: true }),
     onSuccess: onDone,
-    onError: (e) => setProblem(problemMessage(e)),
+    onError: (error) => landServerError(form, error),
   });
-  const ship = () =>
-    run.mutate({
-      carrier: carrier as CarrierCode,
-      sender_address_id: Number(sender),
-      items: rows.map((r) => ({ id: r.id, tracking_no: normalizeTrackingNo(tracking[r.id] ?? '') })),
-    });
+  const { errors } = form.formState;
+  const carrier = form.watch('carrier');
+  const typed = form.watch('items');
   return (
     <FormDialog
-      open={open}
+      open
       onOpenChange={onOpenChange}
       title={f.batchShip}
       description={f.selected(rows.length)}
       pending={run.isPending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const found: Record<string, string> = {};
-        if (!carrier) found.carrier = f.pickOne(f.carrier);
-        if (!sender) found.sender = f.pickOne(f.sender);
-        for (const row of rows) {
-          // Only an empty number stops the dialog; a wrong format is that row's refusal in the result.
-          if (!(tracking[row.id] ?? '').trim()) found[row.id] = f.required(f.trackingNo);
-        }
-        setErrors(found);
-        if (Object.keys(found).length === 0) ship();
-      }}
+      onSubmit={form.handleSubmit((body) => run.mutate(body))}
     >
-      <CarrierField value={carrier} onChange={setCarrier} error={errors.carrier} />
-      <SenderField senders={senders} value={sender} onChange={setSender} error={errors.sender} />
+      <Controller
+        control={form.control}
+        name="carrier"
+        render={({ field }) => (
+          <CarrierField value={field.value} onChange={field.onChange} error={errors.carrier?.message} />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="sender_address_id"
+        render={({ field }) => (
+          <SenderField
+            senders={senders}
+            value={String(field.value)}
+            onChange={field.onChange}
+            error={errors.sender_address_id?.message}
+          />
+        )}
+      />
       <div className="flex max-h-72 flex-col gap-2 overflow-y-auto" data-slot="batch-ship-rows">
-        {rows.map((row) => (
-          <Field
-            key={row.id}
-            label={`${f.trackingNo} ${row.order_no}`}
-            error={errors[row.id]}
-            description={
-              carrier && tracking[row.id]
-                ? (trackingNoProblem(carrier, tracking[row.id] ?? '') ?? undefined)
-                : undefined
-            }
-          >
-            <Input
-              value={tracking[row.id] ?? ''}
-              maxLength={40}
-              autoComplete="off"
-              onChange={(e) => setTracking((t) => ({ ...t, [row.id]: e.target.value }))}
-            />
-          </Field>
-        ))}
+        {rows.map((row, index) => {
+          const value = typed[index]?.tracking_no ?? '';
+          return (
+            <Field
+              key={row.id}
+              label={`${f.trackingNo} ${row.order_no}`}
+              error={errors.items?.[index]?.tracking_no?.message}
+              description={carrier && value ? (trackingNoProblem(carrier, value) ?? undefined) : undefined}
+            >
+              <Input maxLength={40} autoComplete="off" {...form.register(`items.${index}.tracking_no`)} />
+            </Field>
+          );
+        })}
       </div>
-      {problem ? (
-        <p role="alert" className="text-error text-sm">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem errors={errors} />
     </FormDialog>
   );
 }

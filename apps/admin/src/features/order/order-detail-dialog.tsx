@@ -2,6 +2,7 @@ import {
   CARRIERS,
   canCorrectAddress,
   canTakeStep,
+  HttpError,
   ORDER_STATUS_LABELS,
   type Order,
   type OrderDetail,
@@ -28,41 +29,108 @@ import { useCan } from './use-can';
 import { WritebackSection } from './writeback-status';
 
 const c = ORDER_COPY.columns;
-type FormStep = Exclude<OrderStep, 'complete'> | 'address';
+/** A step with a form: 采购, 发货, 取消 and 修改收货地址 (完成 is one button). */
+export type FormStep = Exclude<OrderStep, 'complete'> | 'address';
+
+/** Whether an order in `status` may take `step` now (the server's rules, from the contract). */
+export function stepAllowed(step: FormStep, status: Order['status']): boolean {
+  return step === 'address' ? canCorrectAddress(status) : canTakeStep(step, status);
+}
 
 /**
- * 订单详情: the order, its goods, its purchase and shipping details and its timeline (处理记录), with the
- * steps its state allows (采购, 发货, 完成, 取消订单) for a user with order:process. A step the server
- * refuses (another member came first: 409 naming the current state) shows the server's message and
- * reloads the order, so the user sees where it stands now.
+ * 订单详情 of order `id`: the order, its goods, its purchase and shipping details and its timeline
+ * (处理记录), with the steps its state allows (采购, 发货, 完成, 取消订单) for a user with order:process;
+ * `step` opens one step's form at once (the list's 操作). The list's row paints it at once when given;
+ * opened from an address alone it loads first, and an id that is not one of the account's orders says
+ * so. A step the server refuses (another member came first: 409 naming the current state) shows the
+ * server's message and reloads the order, so the user sees where it stands now.
  */
 export function OrderDetailDialog({
-  order,
+  id,
+  row,
+  step: firstStep = null,
   open,
   onOpenChange,
 }: {
-  order: Order;
+  id: number;
+  row?: Order | undefined;
+  step?: FormStep | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const api = useApi();
   const detail = useQuery({
-    ...apiQuery(api, '/api/order/detail', { id: order.id }),
+    // The dialog says why an order cannot be shown; no notification on top.
+    ...apiQuery(api, '/api/order/detail', { id }, { skipErrorHandler: true }),
     enabled: open,
     // 回传中 changes by itself (the server sends it in the background): look again while it lasts.
     refetchInterval: (query) => (query.state.data?.writeback?.status === 'sending' ? 2000 : false),
   });
-  const current: Order | OrderDetail = detail.data ?? order;
-  const [step, setStep] = useState<FormStep | null>(null);
+  const order: Order | undefined = detail.data ?? row;
+  const [step, setStep] = useState<FormStep | null>(firstStep);
   const [problem, setProblem] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened order starts with no form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another order or another opening starts at its step.
   useEffect(() => {
-    setStep(null);
+    setStep(firstStep);
     setProblem(null);
-  }, [order.id, open]);
+  }, [id, open, firstStep]);
+  if (!order) {
+    return (
+      <DetailDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={ORDER_COPY.detailTitle}
+        closeText={ORDER_COPY.close}
+        items={[]}
+      >
+        {detail.isError ? (
+          <p role="alert" data-slot="order-missing" className="text-error text-sm">
+            {detail.error instanceof HttpError && detail.error.status === 404
+              ? ORDER_COPY.orderMissing(id)
+              : problemMessage(detail.error)}
+          </p>
+        ) : (
+          <p className="text-muted-foreground text-sm">{f.loadingDetail}</p>
+        )}
+      </DetailDialog>
+    );
+  }
+  return (
+    <OrderDetailBody
+      order={order}
+      data={detail.data}
+      open={open}
+      onOpenChange={onOpenChange}
+      step={step}
+      setStep={setStep}
+      problem={problem}
+      setProblem={setProblem}
+    />
+  );
+}
+
+function OrderDetailBody({
+  order,
+  data,
+  open,
+  onOpenChange,
+  step,
+  setStep,
+  problem,
+  setProblem,
+}: {
+  order: Order;
+  data: OrderDetail | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  step: FormStep | null;
+  setStep: (step: FormStep | null) => void;
+  problem: string | null;
+  setProblem: (problem: string | null) => void;
+}) {
+  const current: Order | OrderDetail = data ?? order;
   const canProcess = useCan('order:process');
   const canDecrypt = useCan('order:decrypt');
-  const data = detail.data;
   return (
     <DetailDialog
       open={open}
@@ -108,7 +176,7 @@ export function OrderDetailDialog({
         ...(data?.buyer_message ? [[ORDER_COPY.buyerMessage, data.buyer_message] as const] : []),
       ]}
     >
-      {canDecrypt && detail.data?.receiver_encrypted ? <ReceiverDecrypt orderId={order.id} /> : null}
+      {canDecrypt && data?.receiver_encrypted ? <ReceiverDecrypt orderId={order.id} /> : null}
       <OrderGoodsList goods={order.goods} />
       {data ? <FulfilmentDetails detail={data} /> : null}
       {data ? (
@@ -130,7 +198,8 @@ export function OrderDetailDialog({
         </p>
       ) : null}
       {canProcess && data ? (
-        step ? (
+        // A step the order no longer allows (it moved on since the list was read) shows the buttons.
+        step && stepAllowed(step, data.status) ? (
           <StepFormOf step={step} detail={data} onDone={() => setStep(null)} />
         ) : (
           <StepButtons

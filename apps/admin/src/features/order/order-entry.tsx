@@ -17,11 +17,6 @@ import {
   Field,
   formatMoney,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   toast,
 } from '@consign/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -30,7 +25,7 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod';
 import { useApi } from '../../lib/use-api';
-import { useShopOptions } from '../list/shop-options';
+import { ShopSelect } from '../list/shop-select';
 import { parseYuan } from '../shop/goods-form';
 import { ORDER_ENTRY_COPY as e } from './order-entry-copy';
 import { ImportDialog } from './order-import';
@@ -117,7 +112,6 @@ export function ManualOrderButton() {
 function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const shops = useShopOptions();
   const [problem, setProblem] = useState('');
   const form = useForm<ManualForm, unknown, ManualBody>({
     resolver: zodResolver(manualFormSchema),
@@ -162,18 +156,12 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                 control={control}
                 name="shop_id"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger className="w-full" aria-label={e.shop}>
-                      <SelectValue placeholder={e.shopPlaceholder} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {shops.map((shop) => (
-                        <SelectItem key={shop.id} value={String(shop.id)}>
-                          {shop.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <ShopSelect
+                    value={field.value}
+                    onChange={field.onChange}
+                    label={e.shop}
+                    placeholder={e.shopPlaceholder}
+                  />
                 )}
               />
             </Field>
@@ -286,7 +274,6 @@ const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(
 export function OrderFileImportButton() {
   const [open, setOpen] = useState(false);
   const api = useApi();
-  const shops = useShopOptions(open);
   const [shopId, setShopId] = useState('');
   return (
     <>
@@ -307,18 +294,14 @@ export function OrderFileImportButton() {
           ready={shopId !== ''}
           before={
             <Field label={e.shop} required description={shopId ? undefined : e.importShopFirst}>
-              <Select value={shopId} onValueChange={setShopId}>
-                <SelectTrigger className="w-72" aria-label={e.shop}>
-                  <SelectValue placeholder={e.shopPlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {shops.map((shop) => (
-                    <SelectItem key={shop.id} value={String(shop.id)}>
-                      {shop.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ShopSelect
+                value={shopId}
+                onChange={setShopId}
+                label={e.shop}
+                placeholder={e.shopPlaceholder}
+                enabled={open}
+                className="w-72"
+              />
             </Field>
           }
           preview={(file) =>

@@ -1,22 +1,29 @@
 import { ORDER_STATUSES, type Order, PLATFORMS } from '@consign/api-client';
-import { Button, formatMoney } from '@consign/ui';
+import { apiQuery } from '@consign/api-client/query';
+import { Button, formatDateTime, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import type * as v from 'valibot';
 import { TITLES } from '../../copy';
+import { useApi } from '../../lib/use-api';
 import { ExportMenu } from '../download/export-menu';
-import { orderList } from '../list/lists';
-import { useList } from '../list/use-list';
+import { MALFORMED } from '../list/define-list';
+import { DetailDialog } from '../list/detail-dialog';
+import { orderList, preSaleList } from '../list/lists';
+import { type ListRoute, useList } from '../list/use-list';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
-import { OrderDetailDialog } from './order-detail-dialog';
+import { type FormStep, OrderDetailDialog } from './order-detail-dialog';
 import { ManualOrderButton, OrderFileImportButton } from './order-entry';
 import { OrderImportButton } from './order-import';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
+import { OrderRowActions } from './order-row-actions';
 import { StatusBadge } from './status-badge';
 import { useCan } from './use-can';
 import { WritebackBadge } from './writeback-status';
 
-const route = getRouteApi('/_authed/order/index');
 const c = ORDER_COPY.columns;
 
 const statuses = {
@@ -46,16 +53,24 @@ const blacklistSelect = {
   options: [{ value: '1', label: ORDER_COPY.blacklistOnly }],
 };
 
+const buyerWithBadge: DataTableProps<Order>['columns'][number] = {
+  header: c.buyer,
+  cell: ({ row }) => (
+    <span className="flex items-center gap-2">
+      {row.original.buyer_name}
+      {row.original.blacklisted ? <StatusBadge label={ORDER_COPY.blacklisted} tone="danger" /> : null}
+    </span>
+  ),
+};
+
+function ShipBy({ at }: { at: number | null | undefined }) {
+  if (!at) return <span className="text-muted-foreground">{ORDER_COPY.noShipBy}</span>;
+  return <span className="tabular-nums">{formatDateTime(at)}</span>;
+}
+
+/** 代发订单's columns between 商品 and 状态. */
 const columns: DataTableProps<Order>['columns'] = [
-  {
-    header: c.buyer,
-    cell: ({ row }) => (
-      <span className="flex items-center gap-2">
-        {row.original.buyer_name}
-        {row.original.blacklisted ? <StatusBadge label={ORDER_COPY.blacklisted} tone="danger" /> : null}
-      </span>
-    ),
-  },
+  buyerWithBadge,
   {
     header: c.amount,
     cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.amount)}</span>,
@@ -65,41 +80,107 @@ const columns: DataTableProps<Order>['columns'] = [
   { header: '物流回传', cell: ({ row }) => <WritebackBadge writeback={row.original.writeback} /> },
 ];
 
-const detailItems: OrderListViewProps<Order>['detailItems'] = (order) => [
-  [c.status, ORDER_COPY.status[order.status]],
-  [c.amount, formatMoney(order.amount)],
-  [c.buyer, order.buyer_name],
-  [ORDER_COPY.receiver, `${order.receiver.name} ${order.receiver.mobile} ${order.receiver.address}`],
+/** 预售订单's: the buyer and the time by which the order must ship. */
+const preSaleColumns: DataTableProps<Order>['columns'] = [
+  buyerWithBadge,
+  { header: ORDER_COPY.shipBy, cell: ({ row }) => <ShipBy at={row.original.ship_by} /> },
 ];
 
-const renderDetail: OrderListViewProps<Order>['renderDetail'] = (order, open, onOpenChange) => (
-  <OrderDetailDialog order={order} open={open} onOpenChange={onOpenChange} />
-);
+/** The search of both order lists (one schema: 预售订单 is 代发订单 with `pre_sale` fixed). */
+type OrderSearch = v.InferOutput<typeof orderList.search>;
+
+/** What differs between 代发订单 and 预售订单 (`lists.ts` derives the second's list from the first's). */
+const VARIANTS = {
+  all: {
+    route: getRouteApi('/_authed/order/index') as ListRoute<OrderSearch>,
+    list: orderList,
+    title: TITLES.orderIndex,
+    columns,
+    /** 手工建单, 导入订单 and 导入快递单号 add orders that are not pre-sale ones: only here. */
+    entry: true,
+  },
+  preSale: {
+    route: getRouteApi('/_authed/order/pre-sale') as ListRoute<OrderSearch>,
+    list: preSaleList,
+    title: TITLES.orderPreSale,
+    columns: preSaleColumns,
+    entry: false,
+  },
+} as const;
+
+export type OrderListVariant = keyof typeof VARIANTS;
 
 /**
- * 代发订单: the order list with the platform picker, the amount and the buyer and receiver (or one buyer's
- * orders, from 买家管理's 查看订单: `buyer_id`, said above the list with the way back to all); the detail
- * dialog with the order's steps and timeline; with order:process, row selection, the batches, 手工建单, 导入订单 and 导入快递单号; 导出.
+ * 代发订单 and 预售订单 (`variant`): the order list with the platform and 黑名单 pickers (or one buyer's
+ * orders, from 买家管理's 查看订单: `buyer_id`, said above the list with the way back to all); with
+ * order:process, row selection, the batches and each row's 操作; 导出 of the list's filter; 代发订单 also
+ * 手工建单, 导入订单 and 导入快递单号, 预售订单 the ship-by time. The detail dialog (steps and timeline)
+ * is in the address, `?order=123`: it can be shared and reloaded, and closing it keeps the filters.
  */
-export function OrderListPage() {
-  const list = useList(route, orderList);
+export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant }) {
+  const v = VARIANTS[variant];
+  const list = useList(v.route, v.list);
+  const search = v.route.useSearch();
+  const navigate = v.route.useNavigate();
   const canProcess = useCan('order:process');
   const rows = list.query.data?.list ?? [];
   const select = useOrderSelection(rows);
+  // The tabs' counts: the list's own filter without its status (the tab), so each equals the list's
+  // total on that tab; the previous counts stay while new ones load.
+  const { status: _tab, ...countFilter } = list.filter;
+  const counts = useQuery({
+    ...apiQuery(useApi(), '/api/order/status-counts', countFilter),
+    placeholderData: keepPreviousData,
+  });
+
+  // The step a row's 操作 asked for; an order opened otherwise shows its buttons.
+  const [step, setStep] = useState<FormStep | null>(null);
+  const open = useCallback(
+    (order: Order, next: FormStep | null = null) => {
+      setStep(next);
+      void navigate({ search: (prev: OrderSearch) => ({ ...prev, order: String(order.id) }) });
+    },
+    [navigate],
+  );
+  const close = () => {
+    setStep(null);
+    void navigate({ search: ({ order: _, ...prev }: OrderSearch) => prev, replace: true });
+  };
+  const trailingColumns = useMemo(
+    (): DataTableProps<Order>['columns'] =>
+      canProcess
+        ? [
+            {
+              id: 'actions',
+              header: c.actions,
+              cell: ({ row }) => <OrderRowActions order={row.original} onStep={open} />,
+              // Pinned to the right edge: the table scrolls sideways at 1440 px with the sidebar open
+              // and on a phone, and the row's steps stay in view.
+              meta: {
+                className:
+                  'sticky right-0 bg-card in-[thead]:bg-muted shadow-[inset_1px_0_0_var(--color-border)]',
+              },
+            },
+          ]
+        : [],
+    [canProcess, open],
+  );
+  const opened = search.order;
   return (
     <OrderListView
-      title={TITLES.orderIndex}
+      title={v.title}
       list={list}
       keywordPlaceholder={ORDER_COPY.keywordPlaceholder}
       select={platformSelect}
       extraSelects={[blacklistSelect]}
       statuses={statuses}
-      columns={columns}
+      columns={v.columns}
       timeHeader={c.createdAt}
-      detailTitle={ORDER_COPY.detailTitle}
-      detailItems={detailItems}
-      renderDetail={renderDetail}
+      onOpen={open}
       leadingColumns={canProcess ? select.columns : undefined}
+      selection={canProcess ? select.table : undefined}
+      trailingColumns={trailingColumns}
+      counts={counts.data?.counts}
       actions={
         <div className="flex flex-wrap items-center gap-3">
           {list.filter.buyer_id ? (
@@ -113,9 +194,9 @@ export function OrderListPage() {
             </span>
           ) : null}
           <ExportMenu filter={list.filter} />
-          {canProcess ? <ManualOrderButton /> : null}
-          {canProcess ? <OrderFileImportButton /> : null}
-          {canProcess ? <OrderImportButton /> : null}
+          {canProcess && v.entry ? <ManualOrderButton /> : null}
+          {canProcess && v.entry ? <OrderFileImportButton /> : null}
+          {canProcess && v.entry ? <OrderImportButton /> : null}
           {canProcess ? (
             <OrderBatchBar
               rows={rows}
@@ -128,6 +209,28 @@ export function OrderListPage() {
           ) : null}
         </div>
       }
-    />
+    >
+      {opened === MALFORMED ? (
+        <DetailDialog
+          open
+          onOpenChange={(next) => (next ? undefined : close())}
+          title={ORDER_COPY.detailTitle}
+          closeText={ORDER_COPY.close}
+          items={[]}
+        >
+          <p role="alert" data-slot="order-missing" className="text-error text-sm">
+            {ORDER_COPY.orderLinkMalformed}
+          </p>
+        </DetailDialog>
+      ) : opened !== undefined ? (
+        <OrderDetailDialog
+          id={opened}
+          row={rows.find((row) => row.id === opened)}
+          step={step}
+          open
+          onOpenChange={(next) => (next ? undefined : close())}
+        />
+      ) : null}
+    </OrderListView>
   );
 }

@@ -1,16 +1,14 @@
 import type { OrderGoods, PlatformCode } from '@consign/api-client';
-import { Button, formatDateTime, RelativeTime } from '@consign/ui';
+import { Button, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import type * as React from 'react';
 import { Fragment, useMemo } from 'react';
-import { DetailDialog } from '../list/detail-dialog';
 import type { FilterSelect } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import type { ListControls } from '../list/use-list';
 import { useRowDialog } from '../list/use-row-dialog';
 import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { GoodsCell } from './goods-cell';
-import { OrderGoodsList } from './order-goods-list';
 import { StatusBadge, type Tone } from './status-badge';
 
 /** What an order and an after-sale request have in common. */
@@ -23,8 +21,6 @@ interface OrderRow {
   status: string;
   created_at: number;
 }
-
-type DetailItems = ReadonlyArray<readonly [label: string, value: React.ReactNode]>;
 
 export interface OrderListViewProps<Row extends OrderRow> {
   title: string;
@@ -44,17 +40,25 @@ export interface OrderListViewProps<Row extends OrderRow> {
   columns: DataTableProps<Row>['columns'];
   /** The last column, the row's time (下单时间, 申请时间). */
   timeHeader: string;
-  detailTitle: string;
-  /** The detail's pairs after 订单号, 店铺 and 平台, before the time. */
-  detailItems: (row: Row) => DetailItems;
-  /** A page's own detail dialog instead of the read-only one (代发订单: the steps and timeline). */
+  /**
+   * Open a row: the page's own detail. 代发订单 puts the order in the address (`?order=123`) and shows
+   * its dialog from there; 售后订单 uses `renderDetail`.
+   */
+  onOpen?: (row: Row) => void;
+  /** The detail dialog of the row opened here (when the page gives no `onOpen`). */
   renderDetail?: (row: Row, open: boolean, onOpenChange: (open: boolean) => void) => React.ReactNode;
+  /** Columns after the time (代发订单's 操作). */
+  trailingColumns?: DataTableProps<Row>['columns'];
   /** Columns before 订单号 (the selection checkboxes). */
   leadingColumns?: DataTableProps<Row>['columns'];
   /** Controls over the table (the batch actions, 导出). */
   actions?: React.ReactNode;
   /** Extra dialogs of the page. */
   children?: React.ReactNode;
+  /** The table's row selection, with `leadingColumns`' checkboxes. */
+  selection?: Pick<DataTableProps<Row>, 'rowSelection' | 'onRowSelectionChange'> | undefined;
+  /** Counts per status for the tabs (the list's filter without its status). */
+  counts?: Partial<Readonly<Record<Row['status'], number>>>;
 }
 
 const c = ORDER_COPY.columns;
@@ -63,8 +67,8 @@ const NO_SELECTS: readonly FilterSelect[] = [];
 
 /**
  * The order lists (代发订单, 售后订单): keyword, shop, dates and one picker; status tabs; a table of
- * order number, shop, platform, goods, the page's own columns, status and time; and a detail dialog
- * with the goods. Each page gives only what differs.
+ * order number, shop, platform, goods, the page's own columns, status and time; the page's detail
+ * dialog. Each page gives only what differs.
  */
 export function OrderListView<Row extends OrderRow>({
   title,
@@ -75,14 +79,17 @@ export function OrderListView<Row extends OrderRow>({
   statuses,
   columns,
   timeHeader,
-  detailTitle,
-  detailItems,
+  onOpen,
   renderDetail,
   leadingColumns = NO_COLUMNS,
+  trailingColumns = NO_COLUMNS,
   actions,
   children,
+  counts,
+  selection,
 }: OrderListViewProps<Row>) {
-  const { row: detail, open, setOpen, show, opened } = useRowDialog<Row | null>(null);
+  const { row: detail, open, setOpen, show: showHere, opened } = useRowDialog<Row | null>(null);
+  const show = onOpen ?? showHere;
   const tableColumns = useMemo(
     (): DataTableProps<Row>['columns'] => [
       ...leadingColumns,
@@ -111,8 +118,9 @@ export function OrderListView<Row extends OrderRow>({
         },
       },
       { header: timeHeader, cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} /> },
+      ...trailingColumns,
     ],
-    [show, columns, statuses, timeHeader, leadingColumns],
+    [show, columns, statuses, timeHeader, leadingColumns, trailingColumns],
   );
   return (
     <ListPage
@@ -121,37 +129,15 @@ export function OrderListView<Row extends OrderRow>({
       columns={tableColumns}
       onRowClick={show}
       actions={actions}
+      selection={selection}
       keywordPlaceholder={keywordPlaceholder}
       filters={{ shop: true, dateRange: true, selects: [select, ...extraSelects] }}
-      tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels }}
+      tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels, counts }}
     >
       {children}
       {/* Keyed by its opening: each starts afresh (an answer form of a detail is closed, its error gone). */}
       {detail && renderDetail ? (
         <Fragment key={opened}>{renderDetail(detail, open, setOpen)}</Fragment>
-      ) : null}
-      {detail && !renderDetail ? (
-        <DetailDialog
-          open={open}
-          onOpenChange={setOpen}
-          title={detailTitle}
-          description={ORDER_COPY.detailDescription(detail.order_no)}
-          closeText={ORDER_COPY.close}
-          items={[
-            [
-              c.orderNo,
-              <span key="no" className="font-mono">
-                {detail.order_no}
-              </span>,
-            ],
-            [c.shop, detail.shop_name],
-            [c.platform, PLATFORM_LABELS[detail.platform]],
-            ...detailItems(detail),
-            [timeHeader, formatDateTime(detail.created_at)],
-          ]}
-        >
-          <OrderGoodsList goods={detail.goods} />
-        </DetailDialog>
       ) : null}
     </ListPage>
   );

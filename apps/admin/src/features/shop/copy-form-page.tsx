@@ -1,14 +1,5 @@
 import { COPY_URLS_MAX } from '@consign/api-client';
-import {
-  Button,
-  Field,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  toast,
-} from '@consign/ui';
+import { Button, Field, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
@@ -17,7 +8,7 @@ import { TITLES } from '../../copy';
 import { useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useShopOptions } from '../list/shop-options';
+import { ShopSelect } from '../list/shop-select';
 import { SHOP_COPY } from './copy';
 import { checkSourceUrls, copyForm, copyMessages } from './source-urls';
 
@@ -27,7 +18,6 @@ const f = SHOP_COPY.copyForm;
 export function CopyFormPage() {
   const api = useApi();
   const navigate = useNavigate();
-  const shops = useShopOptions();
   const form = useContractForm(copyForm, {
     defaultValues: { shop_id: '', urls: '' },
     messages: copyMessages,
@@ -67,18 +57,13 @@ export function CopyFormPage() {
             control={form.control}
             name="shop_id"
             render={({ field }) => (
-              <Select value={String(field.value)} onValueChange={field.onChange}>
-                <SelectTrigger className="w-72">
-                  <SelectValue placeholder={f.shopPlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {shops.map((shop) => (
-                    <SelectItem key={shop.id} value={String(shop.id)}>
-                      {shop.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ShopSelect
+                value={String(field.value)}
+                onChange={field.onChange}
+                label={f.shop}
+                placeholder={f.shopPlaceholder}
+                className="w-72"
+              />
             )}
           />
         </Field>

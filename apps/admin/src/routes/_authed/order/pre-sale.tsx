@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { TITLES } from '../../../copy';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { preSaleList } from '../../../features/list/lists';
-import { PreSaleListPage } from '../../../features/order/pre-sale-list-page';
+import { OrderListPage } from '../../../features/order/order-list-page';
 
 export const Route = createFileRoute('/_authed/order/pre-sale')({
   staticData: { title: TITLES.orderPreSale, permission: 'order:view' },
@@ -12,5 +12,5 @@ export const Route = createFileRoute('/_authed/order/pre-sale')({
   // A failed load is not a route error: the page shows it in the table with a retry.
   loader: ({ context: { queryClient, api }, deps }) =>
     queryClient.ensureQueryData(preSaleList.queryOptions(api, deps)).catch(() => undefined),
-  component: PreSaleListPage,
+  component: () => <OrderListPage variant="preSale" />,
 });

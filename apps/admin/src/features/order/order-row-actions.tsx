@@ -1,0 +1,58 @@
+import { canTakeStep, type Order } from '@consign/api-client';
+import { Button, toast } from '@consign/ui';
+import { useMutation } from '@tanstack/react-query';
+import { callMutation } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
+import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import type { FormStep } from './order-detail-dialog';
+import { problemMessage } from './problem-message';
+
+/**
+ * 操作 of one order row: the steps its status allows, by the rules the detail dialog uses
+ * (`canTakeStep` of the contract). 采购, 发货 and 取消 open the order's detail at that step's form;
+ * 完成 takes no input and is done here.
+ */
+export function OrderRowActions({
+  order,
+  onStep,
+}: {
+  order: Order;
+  onStep: (order: Order, step: FormStep) => void;
+}) {
+  const api = useApi();
+  // The lists, the detail and 工作台 refresh after it, and after a refusal (lib/invalidate.ts).
+  const complete = useMutation({
+    ...callMutation(api, '/api/order/complete', { skipErrorHandler: true }),
+    onSuccess: () => toast.success(f.done(f.complete, order.order_no)),
+    onError: (error) => toast.error(problemMessage(error)),
+  });
+  const can = (step: 'purchase' | 'ship' | 'complete' | 'cancel') => canTakeStep(step, order.status);
+  return (
+    <span data-slot="order-row-actions" className="flex items-center gap-3 whitespace-nowrap">
+      {can('purchase') ? (
+        <Button variant="link" onClick={() => onStep(order, 'purchase')}>
+          {f.purchase}
+        </Button>
+      ) : null}
+      {can('ship') ? (
+        <Button variant="link" onClick={() => onStep(order, 'ship')}>
+          {f.ship}
+        </Button>
+      ) : null}
+      {can('complete') ? (
+        <Button
+          variant="link"
+          disabled={complete.isPending}
+          onClick={() => complete.mutate({ id: order.id })}
+        >
+          {f.complete}
+        </Button>
+      ) : null}
+      {can('cancel') ? (
+        <Button variant="link" className="text-error" onClick={() => onStep(order, 'cancel')}>
+          {f.rowCancel}
+        </Button>
+      ) : null}
+    </span>
+  );
+}
