@@ -2,7 +2,7 @@ import type { MenuItem } from '@consign/shell';
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { LayoutDashboard, Settings, ShoppingCart, Store, Users } from 'lucide-react';
 import { useMemo } from 'react';
-import { TITLES } from '../copy';
+import { TITLES } from '../texts';
 import { accessRulesAt } from './access';
 
 /** A menu entry: a page's title and path; who sees it comes from its route (see {@link menuWithAccess}). */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../copy';
 import { ForbiddenPage } from '../features/errors/forbidden-page';
+import { TITLES } from '../texts';
 
 export const Route = createFileRoute('/403')({
   staticData: { title: TITLES.forbidden },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { TITLES } from '../copy';
 import { ServerErrorPage } from '../features/errors/server-error-page';
+import { TITLES } from '../texts';
 
 /** `error_page` is kept as any string here; the page links it only if it is a same-origin path. */
 const searchSchema = v.object({

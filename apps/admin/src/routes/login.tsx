@@ -1,8 +1,8 @@
 import { companyConfigQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { TITLES } from '../copy';
 import { LoginPage } from '../features/login/login-page';
+import { TITLES } from '../texts';
 
 /** `redirect` is any string here; the login screen follows it only if it is a same-origin path. */
 const searchSchema = v.object({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../copy';
-import { PRIVACY_POLICY } from '../features/legal/copy';
 import { LegalPage } from '../features/legal/legal-page';
+import { PRIVACY_POLICY } from '../features/legal/texts';
+import { TITLES } from '../texts';
 
 export const Route = createFileRoute('/privacy-policy')({
   staticData: { title: TITLES.privacyPolicy },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../copy';
-import { USER_AGREEMENT } from '../features/legal/copy';
 import { LegalPage } from '../features/legal/legal-page';
+import { USER_AGREEMENT } from '../features/legal/texts';
+import { TITLES } from '../texts';
 
 export const Route = createFileRoute('/user-agreement')({
   staticData: { title: TITLES.userAgreement },

@@ -14,12 +14,12 @@ import {
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
-import { TITLES } from '../../copy';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { ACCOUNT_COPY } from './copy';
+import { ACCOUNT_TEXT } from './texts';
 
 /**
  * 用户中心: the signed-in user's profile; there they set their nickname (the header's name) and, as the
@@ -47,15 +47,15 @@ export function AccountPage() {
         </p>
       </div>
       <dl className="grid max-w-xl grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
-        <dt className="text-muted-foreground">{ACCOUNT_COPY.nickname}</dt>
-        <dd>{user.nickname || ACCOUNT_COPY.noNickname}</dd>
-        <dt className="text-muted-foreground">{ACCOUNT_COPY.mobile}</dt>
+        <dt className="text-muted-foreground">{ACCOUNT_TEXT.nickname}</dt>
+        <dd>{user.nickname || ACCOUNT_TEXT.noNickname}</dd>
+        <dt className="text-muted-foreground">{ACCOUNT_TEXT.mobile}</dt>
         <dd>{maskMobile(user.mobile)}</dd>
-        <dt className="text-muted-foreground">{ACCOUNT_COPY.role}</dt>
-        <dd>{ACCOUNT_COPY.roles[roleOf(user)]}</dd>
-        <dt className="text-muted-foreground">{ACCOUNT_COPY.accountRole}</dt>
-        <dd>{ACCOUNT_COPY.accountRoles[user.account_role]}</dd>
-        <dt className="text-muted-foreground">{ACCOUNT_COPY.createdAt}</dt>
+        <dt className="text-muted-foreground">{ACCOUNT_TEXT.role}</dt>
+        <dd>{ACCOUNT_TEXT.roles[roleOf(user)]}</dd>
+        <dt className="text-muted-foreground">{ACCOUNT_TEXT.accountRole}</dt>
+        <dd>{ACCOUNT_TEXT.accountRoles[user.account_role]}</dd>
+        <dt className="text-muted-foreground">{ACCOUNT_TEXT.createdAt}</dt>
         <dd>{formatDateTime(user.created_at)}</dd>
       </dl>
       {profile.data ? (
@@ -70,7 +70,7 @@ export function AccountPage() {
             />
           ) : (
             <p className="text-sm">
-              <span className="text-muted-foreground">{ACCOUNT_COPY.accountName}：</span>
+              <span className="text-muted-foreground">{ACCOUNT_TEXT.accountName}：</span>
               {profile.data.account_name}
             </p>
           )}
@@ -93,12 +93,12 @@ function NicknameForm({ profile, reload }: NameFormProps) {
   });
   const save = useMutation({
     ...callMutation(useApi(), '/api/user/profile-save'),
-    onSuccess: useProfileSaved(ACCOUNT_COPY.nickname),
+    onSuccess: useProfileSaved(ACCOUNT_TEXT.nickname),
   });
   return (
     <NameFrame
-      label={ACCOUNT_COPY.nickname}
-      hint={ACCOUNT_COPY.nicknameHint}
+      label={ACCOUNT_TEXT.nickname}
+      hint={ACCOUNT_TEXT.nicknameHint}
       error={form.formState.errors.nickname?.message}
       save={save}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
@@ -117,16 +117,16 @@ function NicknameForm({ profile, reload }: NameFormProps) {
 function AccountNameForm({ profile, reload }: NameFormProps) {
   const form = useContractForm(accountNameSaveBodySchema, {
     defaultValues: { name: profile.account_name, version: profile.account_version },
-    messages: { name: ACCOUNT_COPY.required(ACCOUNT_COPY.accountName) },
+    messages: { name: ACCOUNT_TEXT.required(ACCOUNT_TEXT.accountName) },
   });
   const save = useMutation({
     ...callMutation(useApi(), '/api/user/account-save'),
-    onSuccess: useProfileSaved(ACCOUNT_COPY.accountName),
+    onSuccess: useProfileSaved(ACCOUNT_TEXT.accountName),
   });
   return (
     <NameFrame
-      label={ACCOUNT_COPY.accountName}
-      hint={ACCOUNT_COPY.accountNameHint}
+      label={ACCOUNT_TEXT.accountName}
+      hint={ACCOUNT_TEXT.accountNameHint}
       required
       error={form.formState.errors.name?.message}
       save={save}
@@ -147,7 +147,7 @@ function useProfileSaved(label: string) {
   const queryClient = useQueryClient();
   return (profile: UserProfile) => {
     queryClient.setQueryData(apiKey('/api/user/profile', {}), profile);
-    toast.success(ACCOUNT_COPY.saved(label));
+    toast.success(ACCOUNT_TEXT.saved(label));
   };
 }
 
@@ -179,7 +179,7 @@ function NameFrame({
       <StaleRecordAlert error={save.error} onReload={() => void reload()} />
       <div>
         <Button type="submit" variant="primary" disabled={save.isPending}>
-          {save.isPending ? ACCOUNT_COPY.saving : ACCOUNT_COPY.save}
+          {save.isPending ? ACCOUNT_TEXT.saving : ACCOUNT_TEXT.save}
         </Button>
       </div>
     </form>

@@ -2,14 +2,14 @@ import type { ReceiverAddress } from '@consign/api-client';
 import { formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { receiverList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { ADDRESS_COPY } from './copy';
+import { ADDRESS_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/address');
-const c = ADDRESS_COPY.columns;
+const c = ADDRESS_TEXT.columns;
 
 const columns: DataTableProps<ReceiverAddress>['columns'] = [
   { header: c.name, cell: ({ row }) => row.original.name },
@@ -35,7 +35,7 @@ export function ReceiverListPage() {
       title={TITLES.userAddress}
       list={list}
       columns={columns}
-      keywordPlaceholder={ADDRESS_COPY.keywordPlaceholder}
+      keywordPlaceholder={ADDRESS_TEXT.keywordPlaceholder}
     />
   );
 }

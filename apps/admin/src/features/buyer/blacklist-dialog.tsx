@@ -6,7 +6,7 @@ import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { BUYER_COPY as b } from './copy';
+import { BUYER_TEXT as b } from './texts';
 
 /**
  * The blacklist dialogs: the contract's save body (a buyer by order or by an 11-digit mobile, a name

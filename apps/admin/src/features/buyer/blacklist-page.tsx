@@ -4,9 +4,9 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { TITLES } from '../../copy';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { blacklistList } from '../list/lists';
 import { useList } from '../list/use-list';
@@ -14,7 +14,7 @@ import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dia
 import { useCan } from '../order/use-can';
 import { BlacklistDialog } from './blacklist-dialog';
 import { BlacklistReasonDialog } from './blacklist-reason-dialog';
-import { BUYER_COPY as b } from './copy';
+import { BUYER_TEXT as b } from './texts';
 
 const route = getRouteApi('/_authed/user/black-list');
 const c = b.columns;

@@ -8,7 +8,7 @@ import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { blacklistForm, blacklistMessages } from './blacklist-dialog';
-import { BUYER_COPY as b } from './copy';
+import { BUYER_TEXT as b } from './texts';
 
 /**
  * 修改拉黑原因: the reason of a 黑名单 entry, saved at the version read. A stale save (409) keeps what

@@ -3,7 +3,7 @@ import { Button, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { buyerList } from '../list/lists';
 import { useList } from '../list/use-list';
@@ -11,7 +11,7 @@ import { useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { useCan } from '../order/use-can';
 import { BlacklistDialog, type BlacklistTarget } from './blacklist-dialog';
-import { BUYER_COPY as b } from './copy';
+import { BUYER_TEXT as b } from './texts';
 
 const route = getRouteApi('/_authed/user/buyer');
 const c = b.columns;

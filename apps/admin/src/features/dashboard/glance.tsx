@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useApi } from '../../lib/use-api';
-import { DASHBOARD_COPY } from './copy';
+import { DASHBOARD_TEXT } from './texts';
 
-const c = DASHBOARD_COPY.glance;
+const c = DASHBOARD_TEXT.glance;
 
 // chartist and the chart code load after the first paint, once the summary is there.
 const DaysChart = lazy(() => import('./days-chart').then((m) => ({ default: m.DaysChart })));

@@ -10,18 +10,18 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { exportList, isExportActive } from '../list/lists';
 import { useShopOptions } from '../list/shop-options';
 import { useList } from '../list/use-list';
-import { ORDER_COPY, PLATFORM_LABELS } from '../order/copy';
 import { StatusBadge } from '../order/status-badge';
-import { DOWNLOAD_COPY } from './copy';
+import { ORDER_TEXT, PLATFORM_LABELS } from '../order/texts';
+import { DOWNLOAD_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/dashboard/download');
-const c = DOWNLOAD_COPY.columns;
+const c = DOWNLOAD_TEXT.columns;
 
 const TONES = {
   queued: 'neutral',
@@ -35,9 +35,9 @@ const isOneOf = <T extends string>(value: unknown, allowed: readonly T[]): value
 
 /** The filters an export was made with, as a seller reads them (全部订单 without any). */
 export function filtersSummary(filters: ExportJob['filters'], shopName: (id: number) => string): string {
-  const f = DOWNLOAD_COPY.filter;
+  const f = DOWNLOAD_TEXT.filter;
   const parts: string[] = [];
-  if (isOneOf(filters.status, ORDER_STATUSES)) parts.push(f.status(ORDER_COPY.status[filters.status]));
+  if (isOneOf(filters.status, ORDER_STATUSES)) parts.push(f.status(ORDER_TEXT.status[filters.status]));
   if (isOneOf(filters.platform, PLATFORMS)) parts.push(f.platform(PLATFORM_LABELS[filters.platform]));
   if (filters.shop_id) parts.push(f.shop(shopName(Number(filters.shop_id))));
   if (filters.start_date || filters.end_date)
@@ -45,7 +45,7 @@ export function filtersSummary(filters: ExportJob['filters'], shopName: (id: num
   if (filters.keyword) parts.push(f.keyword(String(filters.keyword)));
   if (filters.buyer_id) parts.push(f.buyer);
   if (filters.blacklisted) parts.push(f.blacklisted);
-  return parts.length > 0 ? parts.join('；') : DOWNLOAD_COPY.allOrders;
+  return parts.length > 0 ? parts.join('；') : DOWNLOAD_TEXT.allOrders;
 }
 
 /** `1.2 MB`. */
@@ -61,7 +61,7 @@ function Progress({ job }: { job: ExportJob }) {
     <div className="flex items-center gap-2">
       <div
         role="progressbar"
-        aria-label={DOWNLOAD_COPY.progressLabel(job.name)}
+        aria-label={DOWNLOAD_TEXT.progressLabel(job.name)}
         aria-valuenow={percent}
         aria-valuemin={0}
         aria-valuemax={100}
@@ -70,7 +70,7 @@ function Progress({ job }: { job: ExportJob }) {
         <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <span className="text-xs tabular-nums text-muted-foreground">
-        {DOWNLOAD_COPY.progress(job.rows_done, job.rows_total)}
+        {DOWNLOAD_TEXT.progress(job.rows_done, job.rows_total)}
       </span>
     </div>
   );
@@ -93,11 +93,11 @@ function DownloadButton({ job }: { job: ExportJob }) {
   return (
     <Button
       variant="link"
-      aria-label={DOWNLOAD_COPY.downloadLabel(job.name)}
+      aria-label={DOWNLOAD_TEXT.downloadLabel(job.name)}
       loading={link.isPending}
       onClick={() => link.mutate()}
     >
-      {DOWNLOAD_COPY.download}
+      {DOWNLOAD_TEXT.download}
     </Button>
   );
 }
@@ -111,7 +111,7 @@ export function DownloadListPage() {
     const shopName = (id: number) => shops.find((shop) => shop.id === id)?.name ?? `#${id}`;
     return [
       { header: c.name, cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-      { header: c.format, cell: ({ row }) => DOWNLOAD_COPY.format[row.original.format] },
+      { header: c.format, cell: ({ row }) => DOWNLOAD_TEXT.format[row.original.format] },
       {
         header: c.filters,
         cell: ({ row }) => (
@@ -126,13 +126,13 @@ export function DownloadListPage() {
         cell: ({ row }) => (
           <span className="flex flex-col items-start gap-1">
             <StatusBadge
-              label={DOWNLOAD_COPY.status[row.original.status]}
+              label={DOWNLOAD_TEXT.status[row.original.status]}
               tone={TONES[row.original.status]}
             />
             {row.original.status === 'running' ? <Progress job={row.original} /> : null}
             {row.original.status === 'succeeded' ? (
               <span className="text-xs text-muted-foreground">
-                {DOWNLOAD_COPY.rows(row.original.rows_done)}
+                {DOWNLOAD_TEXT.rows(row.original.rows_done)}
               </span>
             ) : null}
             {row.original.error ? <span className="text-error text-xs">{row.original.error}</span> : null}
@@ -162,15 +162,15 @@ export function DownloadListPage() {
       columns={columns}
       actions={
         <p className="text-muted-foreground text-xs" data-slot="download-note">
-          {refreshing ? DOWNLOAD_COPY.refreshing : DOWNLOAD_COPY.keptNote}
+          {refreshing ? DOWNLOAD_TEXT.refreshing : DOWNLOAD_TEXT.keptNote}
         </p>
       }
-      keywordPlaceholder={DOWNLOAD_COPY.keywordPlaceholder}
+      keywordPlaceholder={DOWNLOAD_TEXT.keywordPlaceholder}
       tabs={{
         filter: 'status',
-        label: DOWNLOAD_COPY.statusTabs,
+        label: DOWNLOAD_TEXT.statusTabs,
         options: EXPORT_STATUSES,
-        labels: DOWNLOAD_COPY.status,
+        labels: DOWNLOAD_TEXT.status,
       }}
     />
   );

@@ -11,7 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useApi } from '../../lib/use-api';
-import { DOWNLOAD_COPY } from './copy';
+import { DOWNLOAD_TEXT } from './texts';
 
 /**
  * 导出 on 代发订单: the list's filter as a CSV or Excel export job. `filter` is the one the list's own
@@ -25,9 +25,9 @@ export function ExportMenu({ filter }: { filter: OrderFilter }) {
     mutationKey: ['/api/export/create'],
     mutationFn: (format: ExportFormat) => api.call('/api/export/create', { ...filter, format }),
     onSuccess: () => {
-      toast.success(DOWNLOAD_COPY.exportCreated, {
+      toast.success(DOWNLOAD_TEXT.exportCreated, {
         action: {
-          label: DOWNLOAD_COPY.goToDownloads,
+          label: DOWNLOAD_TEXT.goToDownloads,
           onClick: () => void navigate({ to: '/dashboard/download' }),
         },
       });
@@ -38,13 +38,13 @@ export function ExportMenu({ filter }: { filter: OrderFilter }) {
       <DropdownMenuTrigger asChild>
         <Button disabled={create.isPending}>
           <Download aria-hidden />
-          {DOWNLOAD_COPY.exportButton}
+          {DOWNLOAD_TEXT.exportButton}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {EXPORT_FORMATS.map((format) => (
           <DropdownMenuItem key={format} onSelect={() => create.mutate(format)}>
-            {DOWNLOAD_COPY.exportAs(DOWNLOAD_COPY.format[format])}
+            {DOWNLOAD_TEXT.exportAs(DOWNLOAD_TEXT.format[format])}
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>

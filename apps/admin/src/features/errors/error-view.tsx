@@ -1,8 +1,8 @@
 import { Button, ErrorPage, type ErrorStatus } from '@consign/ui';
 import { useRouter } from '@tanstack/react-router';
 import type * as React from 'react';
-import { ERROR_COPY, TITLES } from '../../copy';
 import { PublicDocumentTitle } from '../../lib/public-title';
+import { ERROR_TEXT, TITLES } from '../../texts';
 
 export interface ErrorViewProps {
   status: ErrorStatus;
@@ -27,7 +27,7 @@ export function ErrorView({ status, description, children, layout = 'page' }: Er
         <>
           {children}
           <Button variant="primary" onClick={() => void router.navigate({ to: '/' })}>
-            {ERROR_COPY.backHome}
+            {ERROR_TEXT.backHome}
           </Button>
         </>
       }

@@ -1,6 +1,6 @@
 import { Button } from '@consign/ui';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { LOAD_ERROR_COPY } from '../../copy';
+import { LOAD_ERROR_TEXT } from '../../texts';
 
 /**
  * What the root shows when a page outside the shell fails to load or render (the shell has its own
@@ -15,8 +15,8 @@ export function RootErrorPage({ error }: ErrorComponentProps) {
       data-slot="load-error"
       className="flex min-h-screen flex-col items-center justify-center gap-4 bg-background p-8 text-center"
     >
-      <p>{LOAD_ERROR_COPY.failed}</p>
-      <Button onClick={() => window.location.reload()}>{LOAD_ERROR_COPY.reload}</Button>
+      <p>{LOAD_ERROR_TEXT.failed}</p>
+      <Button onClick={() => window.location.reload()}>{LOAD_ERROR_TEXT.reload}</Button>
     </main>
   );
 }

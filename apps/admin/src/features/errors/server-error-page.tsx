@@ -1,5 +1,5 @@
 import { safeRedirect } from '@consign/shell';
-import { ERROR_COPY } from '../../copy';
+import { ERROR_TEXT } from '../../texts';
 import { ErrorView } from './error-view';
 
 export interface ServerErrorPageProps {
@@ -12,7 +12,7 @@ export function ServerErrorPage({ errorPage }: ServerErrorPageProps) {
   return (
     <ErrorView status={500}>
       <a href={href} className="text-sm text-link underline-offset-4 hover:underline">
-        {ERROR_COPY.errorPageLink}
+        {ERROR_TEXT.errorPageLink}
       </a>
     </ErrorView>
   );

@@ -1,11 +1,11 @@
 import { Button } from '@consign/ui';
 import { Link } from '@tanstack/react-router';
-import { TITLES } from '../../copy';
-import { GUIDE_COPY } from './copy';
+import { TITLES } from '../../texts';
+import { GUIDE_TEXT } from './texts';
 
 /** 新手指引: the three steps from a new account to a shipped order, each with a link to its page. */
 export function GuidePage() {
-  const guide = GUIDE_COPY;
+  const guide = GUIDE_TEXT;
   return (
     <div className="flex flex-col gap-6">
       <header>

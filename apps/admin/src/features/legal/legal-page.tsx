@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { PublicDocumentTitle } from '../../lib/public-title';
-import { LEGAL_COPY, type LegalDocument } from './copy';
+import { LEGAL_TEXT, type LegalDocument } from './texts';
 
 /** A readable static document page (用户协议, 隐私政策), outside the shell. */
 export function LegalPage({ document: doc }: { document: LegalDocument }) {
@@ -10,14 +10,14 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
       <article className="mx-auto max-w-3xl rounded-lg bg-card p-6 text-card-foreground shadow-sm sm:p-10">
         <h1 className="text-2xl font-semibold">{doc.title}</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          {LEGAL_COPY.updatedLabel}
+          {LEGAL_TEXT.updatedLabel}
           <time dateTime={doc.updated}>{doc.updated}</time>
         </p>
         <p
           role="note"
           className="mt-4 rounded-md border border-warning/60 bg-warning/10 px-3 py-2 text-sm text-foreground"
         >
-          {LEGAL_COPY.templateNotice}
+          {LEGAL_TEXT.templateNotice}
         </p>
         <p className="mt-6 leading-7">{doc.intro}</p>
         {doc.sections.map((section) => (
@@ -32,7 +32,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
         ))}
         <p className="mt-10">
           <Link to="/login" className="text-sm text-link underline-offset-4 hover:underline">
-            {LEGAL_COPY.backToLogin}
+            {LEGAL_TEXT.backToLogin}
           </Link>
         </p>
       </article>

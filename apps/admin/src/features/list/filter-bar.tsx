@@ -1,7 +1,7 @@
 import { Button, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@consign/ui';
 import { useEffect, useState } from 'react';
-import { LIST_COPY } from './copy';
 import { useShopOptions } from './shop-options';
+import { LIST_TEXT } from './texts';
 
 /** The filters beside the keyword box; each one edits one key of the address query. */
 export interface FilterBarOptions {
@@ -66,7 +66,7 @@ export function FilterBar({
         }}
       >
         <Input
-          aria-label={LIST_COPY.keyword}
+          aria-label={LIST_TEXT.keyword}
           placeholder={keywordPlaceholder}
           value={draft.keyword ?? ''}
           maxLength={64}
@@ -78,11 +78,11 @@ export function FilterBar({
             value={draft.shop_id || ALL}
             onValueChange={(next) => set('shop_id', next === ALL ? '' : next)}
           >
-            <SelectTrigger aria-label={LIST_COPY.shop} className="w-40">
-              <SelectValue placeholder={LIST_COPY.allShops} />
+            <SelectTrigger aria-label={LIST_TEXT.shop} className="w-40">
+              <SelectValue placeholder={LIST_TEXT.allShops} />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={ALL}>{LIST_COPY.allShops}</SelectItem>
+              <SelectItem value={ALL}>{LIST_TEXT.allShops}</SelectItem>
               {shops.map((s) => (
                 <SelectItem key={s.id} value={String(s.id)}>
                   {s.name}
@@ -114,18 +114,18 @@ export function FilterBar({
           <span className="flex items-center gap-1">
             <Input
               type="date"
-              aria-label={LIST_COPY.startDate}
+              aria-label={LIST_TEXT.startDate}
               value={draft.start_date ?? ''}
               max={draft.end_date || undefined}
               onChange={(event) => set('start_date', event.target.value)}
               wrapperClassName="w-36"
             />
             <span aria-hidden="true" className="text-muted-foreground text-sm">
-              {LIST_COPY.dateTo}
+              {LIST_TEXT.dateTo}
             </span>
             <Input
               type="date"
-              aria-label={LIST_COPY.endDate}
+              aria-label={LIST_TEXT.endDate}
               value={draft.end_date ?? ''}
               min={draft.start_date || undefined}
               onChange={(event) => set('end_date', event.target.value)}
@@ -136,10 +136,10 @@ export function FilterBar({
         {/* 查询 and 重置 wrap together, never 重置 alone. */}
         <div className="flex gap-2">
           <Button type="submit" variant="primary">
-            {LIST_COPY.search}
+            {LIST_TEXT.search}
           </Button>
           <Button type="button" onClick={onReset}>
-            {LIST_COPY.reset}
+            {LIST_TEXT.reset}
           </Button>
         </div>
       </form>

@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '@consign/ui';
 import type { FormEvent, ReactNode } from 'react';
-import { LIST_COPY } from './copy';
+import { LIST_TEXT } from './texts';
 
 export interface FormDialogProps {
   open: boolean;
@@ -47,10 +47,10 @@ export function FormDialog({
           {children}
           <DialogFooter>
             <Button type="button" onClick={() => onOpenChange(false)}>
-              {LIST_COPY.cancel}
+              {LIST_TEXT.cancel}
             </Button>
             <Button type="submit" variant="primary" disabled={pending}>
-              {pending ? LIST_COPY.saving : LIST_COPY.confirm}
+              {pending ? LIST_TEXT.saving : LIST_TEXT.confirm}
             </Button>
           </DialogFooter>
         </form>

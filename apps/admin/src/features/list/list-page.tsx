@@ -2,9 +2,9 @@ import { Button } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { Pagination } from '@consign/ui/components/pagination';
 import { useId } from 'react';
-import { LIST_COPY } from './copy';
 import { FilterBar, type FilterBarOptions } from './filter-bar';
 import { StatusTabs } from './status-tabs';
+import { LIST_TEXT } from './texts';
 import type { ListControls } from './use-list';
 
 /** Status tabs over the table, each one a value of one filter of the address. */
@@ -112,9 +112,9 @@ export function ListPage<Row extends { id: number }>({
 function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-2 text-sm text-error">
-      <span>{LIST_COPY.loadFailed}</span>
+      <span>{LIST_TEXT.loadFailed}</span>
       <Button type="button" size="sm" onClick={onRetry}>
-        {LIST_COPY.retry}
+        {LIST_TEXT.retry}
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { cn } from '@consign/ui';
 import { useRef } from 'react';
-import { LIST_COPY } from './copy';
+import { LIST_TEXT } from './texts';
 
 export interface StatusTabsProps<T extends string> {
   /** The statuses in order, with their labels; a 全部 tab comes first. */
@@ -23,13 +23,13 @@ export function StatusTabs<T extends string>({
   labels,
   value,
   onChange,
-  label = LIST_COPY.statusTabs,
+  label = LIST_TEXT.statusTabs,
   counts,
 }: StatusTabsProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
   const total = counts ? options.reduce((sum, key) => sum + (counts[key] ?? 0), 0) : undefined;
   const items: { key: T | undefined; text: string; count: number | undefined }[] = [
-    { key: undefined, text: LIST_COPY.all, count: total },
+    { key: undefined, text: LIST_TEXT.all, count: total },
     ...options.map((key) => ({ key, text: labels[key], count: counts ? (counts[key] ?? 0) : undefined })),
   ];
   const selectedIndex = Math.max(

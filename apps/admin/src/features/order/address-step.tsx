@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { useApi } from '../../lib/use-api';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { addressForm, addressMessages, addressValues } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';
 

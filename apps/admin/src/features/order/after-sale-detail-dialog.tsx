@@ -18,13 +18,13 @@ import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../.
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { DetailDialog } from '../list/detail-dialog';
-import { ORDER_COPY, PLATFORM_LABELS } from './copy';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
+import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { useCan } from './use-can';
 
-const c = ORDER_COPY.columns;
+const c = ORDER_TEXT.columns;
 
 /** The call of each answer; what each refreshes is said once, in `lib/invalidate.ts`. */
 const STEP_PATHS = {
@@ -74,9 +74,9 @@ export function AfterSaleDetailDialog({
     <DetailDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={ORDER_COPY.afterSaleDetailTitle}
-      description={ORDER_COPY.detailDescription(request.order_no)}
-      closeText={ORDER_COPY.close}
+      title={ORDER_TEXT.afterSaleDetailTitle}
+      description={ORDER_TEXT.detailDescription(request.order_no)}
+      closeText={ORDER_TEXT.close}
       items={[
         [
           c.orderNo,
@@ -86,7 +86,7 @@ export function AfterSaleDetailDialog({
         ],
         [c.shop, request.shop_name],
         [c.platform, PLATFORM_LABELS[request.platform]],
-        [c.type, ORDER_COPY.afterSaleType[request.type]],
+        [c.type, ORDER_TEXT.afterSaleType[request.type]],
         [
           c.status,
           <span key="status" data-slot="after-sale-status">

@@ -2,31 +2,31 @@ import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, type AfterSaleOrder } from '@con
 import { formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { afterSaleList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { AfterSaleDetailDialog } from './after-sale-detail-dialog';
-import { ORDER_COPY } from './copy';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
+import { ORDER_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/order/after-sale');
-const c = ORDER_COPY.columns;
+const c = ORDER_TEXT.columns;
 
 const statuses = {
   options: AFTER_SALE_STATUSES,
-  labels: ORDER_COPY.afterSaleStatus,
+  labels: ORDER_TEXT.afterSaleStatus,
   tones: { pending: 'danger', processing: 'primary', finished: 'success', rejected: 'neutral' },
 } satisfies OrderListViewProps<AfterSaleOrder>['statuses'];
 
 const typeSelect = {
   key: 'type',
-  label: ORDER_COPY.afterSaleTypeLabel,
-  allLabel: ORDER_COPY.allTypes,
-  options: AFTER_SALE_TYPES.map((t) => ({ value: t, label: ORDER_COPY.afterSaleType[t] })),
+  label: ORDER_TEXT.afterSaleTypeLabel,
+  allLabel: ORDER_TEXT.allTypes,
+  options: AFTER_SALE_TYPES.map((t) => ({ value: t, label: ORDER_TEXT.afterSaleType[t] })),
 };
 
 const columns: DataTableProps<AfterSaleOrder>['columns'] = [
-  { header: c.type, cell: ({ row }) => ORDER_COPY.afterSaleType[row.original.type] },
+  { header: c.type, cell: ({ row }) => ORDER_TEXT.afterSaleType[row.original.type] },
   {
     header: c.refund,
     cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.refund_amount)}</span>,
@@ -44,7 +44,7 @@ export function AfterSaleListPage() {
     <OrderListView
       title={TITLES.orderAfterSale}
       list={useList(route, afterSaleList)}
-      keywordPlaceholder={ORDER_COPY.afterSaleKeywordPlaceholder}
+      keywordPlaceholder={ORDER_TEXT.afterSaleKeywordPlaceholder}
       select={typeSelect}
       statuses={statuses}
       columns={columns}

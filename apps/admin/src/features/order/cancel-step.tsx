@@ -1,6 +1,6 @@
 import { Field, Input } from '@consign/ui';
 import { maxLengthOf, useContractForm } from '../../lib/form';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { cancelForm, cancelMessages } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';
 

@@ -1,5 +1,5 @@
 import type { OrderGoods } from '@consign/api-client';
-import { ORDER_COPY } from './copy';
+import { ORDER_TEXT } from './texts';
 
 /** A product thumbnail: the picture when the order has one, else a grey box. Same-origin images only (CSP). */
 export function GoodsThumb({ goods, size = 40 }: { goods: OrderGoods; size?: number }) {
@@ -20,7 +20,7 @@ export function GoodsThumb({ goods, size = 40 }: { goods: OrderGoods; size?: num
       className="flex shrink-0 items-center justify-center rounded-sm bg-muted text-muted-foreground text-xs"
       style={{ width: size, height: size }}
     >
-      {ORDER_COPY.noImage}
+      {ORDER_TEXT.noImage}
     </span>
   );
 }
@@ -37,8 +37,8 @@ export function GoodsCell({ goods }: { goods: OrderGoods[] }) {
           {first.title}
         </p>
         <p className="text-muted-foreground text-xs">
-          {ORDER_COPY.quantity(first.quantity)}
-          {goods.length > 1 ? ` · ${ORDER_COPY.moreGoods(goods.length)}` : ''}
+          {ORDER_TEXT.quantity(first.quantity)}
+          {goods.length > 1 ? ` · ${ORDER_TEXT.moreGoods(goods.length)}` : ''}
         </p>
       </div>
     </div>

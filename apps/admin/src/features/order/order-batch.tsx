@@ -33,7 +33,7 @@ import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../.
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { CarrierField, SenderField, useSenders } from './ship-fields';
 
 /**

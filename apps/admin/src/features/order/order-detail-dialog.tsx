@@ -17,18 +17,18 @@ import { useApi } from '../../lib/use-api';
 import { DetailDialog } from '../list/detail-dialog';
 import { AddressStep } from './address-step';
 import { CancelStep } from './cancel-step';
-import { ORDER_COPY, PLATFORM_LABELS } from './copy';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
 import { PurchaseStep } from './purchase-step';
 import { ReceiverDecrypt } from './receiver-decrypt';
 import { ShipStep } from './ship-step';
 import type { StepFormProps } from './step-frame';
+import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { useCan } from './use-can';
 import { WritebackSection } from './writeback-status';
 
-const c = ORDER_COPY.columns;
+const c = ORDER_TEXT.columns;
 /** A step with a form: 采购, 发货, 取消 and 修改收货地址 (完成 is one button). */
 export type FormStep = Exclude<OrderStep, 'complete'> | 'address';
 
@@ -79,14 +79,14 @@ export function OrderDetailDialog({
       <DetailDialog
         open={open}
         onOpenChange={onOpenChange}
-        title={ORDER_COPY.detailTitle}
-        closeText={ORDER_COPY.close}
+        title={ORDER_TEXT.detailTitle}
+        closeText={ORDER_TEXT.close}
         items={[]}
       >
         {detail.isError ? (
           <p role="alert" data-slot="order-missing" className="text-error text-sm">
             {detail.error instanceof HttpError && detail.error.status === 404
-              ? ORDER_COPY.orderMissing(id)
+              ? ORDER_TEXT.orderMissing(id)
               : problemMessage(detail.error)}
           </p>
         ) : (
@@ -135,9 +135,9 @@ function OrderDetailBody({
     <DetailDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={ORDER_COPY.detailTitle}
-      description={ORDER_COPY.detailDescription(order.order_no)}
-      closeText={ORDER_COPY.close}
+      title={ORDER_TEXT.detailTitle}
+      description={ORDER_TEXT.detailDescription(order.order_no)}
+      closeText={ORDER_TEXT.close}
       items={[
         [
           c.orderNo,
@@ -148,7 +148,7 @@ function OrderDetailBody({
         ...(order.platform_order_no
           ? [
               [
-                ORDER_COPY.platformOrderNo,
+                ORDER_TEXT.platformOrderNo,
                 <span key="platform-no" className="font-mono">
                   {order.platform_order_no}
                 </span>,
@@ -167,13 +167,13 @@ function OrderDetailBody({
         [c.buyer, order.buyer_name],
         // The receiver as the server has it now: 修改收货地址 changes it while the dialog is open.
         [
-          ORDER_COPY.receiver,
+          ORDER_TEXT.receiver,
           <span key="receiver" data-slot="order-receiver">
             {`${current.receiver.name} ${current.receiver.mobile} ${current.receiver.address}`}
           </span>,
         ],
         [c.createdAt, formatDateTime(order.created_at)],
-        ...(data?.buyer_message ? [[ORDER_COPY.buyerMessage, data.buyer_message] as const] : []),
+        ...(data?.buyer_message ? [[ORDER_TEXT.buyerMessage, data.buyer_message] as const] : []),
       ]}
     >
       {canDecrypt && data?.receiver_encrypted ? <ReceiverDecrypt orderId={order.id} /> : null}

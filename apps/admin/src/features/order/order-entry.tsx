@@ -27,7 +27,7 @@ import * as z from 'zod';
 import { useApi } from '../../lib/use-api';
 import { ShopSelect } from '../list/shop-select';
 import { parseYuan } from '../shop/goods-form';
-import { ORDER_ENTRY_COPY as e } from './order-entry-copy';
+import { ORDER_ENTRY_TEXT as e } from './order-entry-texts';
 import { ImportDialog } from './order-import';
 import { problemMessage } from './problem-message';
 

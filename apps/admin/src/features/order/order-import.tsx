@@ -16,7 +16,7 @@ import type * as React from 'react';
 import { useId, useState } from 'react';
 import { invalidateAfter, type WritePath } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { problemMessage } from './problem-message';
 
 /**

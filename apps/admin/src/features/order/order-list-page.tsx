@@ -6,14 +6,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import type * as v from 'valibot';
-import { TITLES } from '../../copy';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { ExportMenu } from '../download/export-menu';
 import { MALFORMED } from '../list/define-list';
 import { DetailDialog } from '../list/detail-dialog';
 import { orderList, preSaleList } from '../list/lists';
 import { type ListRoute, useList } from '../list/use-list';
-import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
 import { type FormStep, OrderDetailDialog } from './order-detail-dialog';
 import { ManualOrderButton, OrderFileImportButton } from './order-entry';
@@ -21,14 +20,15 @@ import { OrderImportButton } from './order-import';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { OrderRowActions } from './order-row-actions';
 import { StatusBadge } from './status-badge';
+import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { useCan } from './use-can';
 import { WritebackBadge } from './writeback-status';
 
-const c = ORDER_COPY.columns;
+const c = ORDER_TEXT.columns;
 
 const statuses = {
   options: ORDER_STATUSES,
-  labels: ORDER_COPY.status,
+  labels: ORDER_TEXT.status,
   tones: {
     pending: 'danger',
     purchased: 'primary',
@@ -40,17 +40,17 @@ const statuses = {
 
 const platformSelect = {
   key: 'platform',
-  label: ORDER_COPY.platform,
-  allLabel: ORDER_COPY.allPlatforms,
+  label: ORDER_TEXT.platform,
+  allLabel: ORDER_TEXT.allPlatforms,
   options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
 };
 
 /** 黑名单: only the orders of blacklisted buyers (`blacklisted=1` in the address). */
 const blacklistSelect = {
   key: 'blacklisted',
-  label: ORDER_COPY.blacklist,
-  allLabel: ORDER_COPY.allBuyers,
-  options: [{ value: '1', label: ORDER_COPY.blacklistOnly }],
+  label: ORDER_TEXT.blacklist,
+  allLabel: ORDER_TEXT.allBuyers,
+  options: [{ value: '1', label: ORDER_TEXT.blacklistOnly }],
 };
 
 const buyerWithBadge: DataTableProps<Order>['columns'][number] = {
@@ -58,13 +58,13 @@ const buyerWithBadge: DataTableProps<Order>['columns'][number] = {
   cell: ({ row }) => (
     <span className="flex items-center gap-2">
       {row.original.buyer_name}
-      {row.original.blacklisted ? <StatusBadge label={ORDER_COPY.blacklisted} tone="danger" /> : null}
+      {row.original.blacklisted ? <StatusBadge label={ORDER_TEXT.blacklisted} tone="danger" /> : null}
     </span>
   ),
 };
 
 function ShipBy({ at }: { at: number | null | undefined }) {
-  if (!at) return <span className="text-muted-foreground">{ORDER_COPY.noShipBy}</span>;
+  if (!at) return <span className="text-muted-foreground">{ORDER_TEXT.noShipBy}</span>;
   return <span className="tabular-nums">{formatDateTime(at)}</span>;
 }
 
@@ -83,7 +83,7 @@ const columns: DataTableProps<Order>['columns'] = [
 /** 预售订单's: the buyer and the time by which the order must ship. */
 const preSaleColumns: DataTableProps<Order>['columns'] = [
   buyerWithBadge,
-  { header: ORDER_COPY.shipBy, cell: ({ row }) => <ShipBy at={row.original.ship_by} /> },
+  { header: ORDER_TEXT.shipBy, cell: ({ row }) => <ShipBy at={row.original.ship_by} /> },
 ];
 
 /** The search of both order lists (one schema: 预售订单 is 代发订单 with `pre_sale` fixed). */
@@ -170,7 +170,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
     <OrderListView
       title={v.title}
       list={list}
-      keywordPlaceholder={ORDER_COPY.keywordPlaceholder}
+      keywordPlaceholder={ORDER_TEXT.keywordPlaceholder}
       select={platformSelect}
       extraSelects={[blacklistSelect]}
       statuses={statuses}
@@ -186,10 +186,10 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
           {list.filter.buyer_id ? (
             <span data-slot="one-buyer" className="flex items-center gap-2 text-sm">
               {rows[0]
-                ? ORDER_COPY.oneBuyer(rows[0].buyer_name, rows[0].receiver.mobile)
-                : ORDER_COPY.oneBuyerPending}
+                ? ORDER_TEXT.oneBuyer(rows[0].buyer_name, rows[0].receiver.mobile)
+                : ORDER_TEXT.oneBuyerPending}
               <Button variant="link" onClick={() => list.setFilters({ buyer_id: '' })}>
-                {ORDER_COPY.allOrders}
+                {ORDER_TEXT.allOrders}
               </Button>
             </span>
           ) : null}
@@ -214,12 +214,12 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
         <DetailDialog
           open
           onOpenChange={(next) => (next ? undefined : close())}
-          title={ORDER_COPY.detailTitle}
-          closeText={ORDER_COPY.close}
+          title={ORDER_TEXT.detailTitle}
+          closeText={ORDER_TEXT.close}
           items={[]}
         >
           <p role="alert" data-slot="order-missing" className="text-error text-sm">
-            {ORDER_COPY.orderLinkMalformed}
+            {ORDER_TEXT.orderLinkMalformed}
           </p>
         </DetailDialog>
       ) : opened !== undefined ? (

@@ -7,9 +7,9 @@ import type { FilterSelect } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import type { ListControls } from '../list/use-list';
 import { useRowDialog } from '../list/use-row-dialog';
-import { ORDER_COPY, PLATFORM_LABELS } from './copy';
 import { GoodsCell } from './goods-cell';
 import { StatusBadge, type Tone } from './status-badge';
+import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 
 /** What an order and an after-sale request have in common. */
 interface OrderRow {
@@ -61,7 +61,7 @@ export interface OrderListViewProps<Row extends OrderRow> {
   counts?: Partial<Readonly<Record<Row['status'], number>>>;
 }
 
-const c = ORDER_COPY.columns;
+const c = ORDER_TEXT.columns;
 const NO_COLUMNS: never[] = [];
 const NO_SELECTS: readonly FilterSelect[] = [];
 
@@ -98,7 +98,7 @@ export function OrderListView<Row extends OrderRow>({
         cell: ({ row }) => (
           <Button
             variant="link"
-            aria-label={ORDER_COPY.viewLabel(row.original.order_no)}
+            aria-label={ORDER_TEXT.viewLabel(row.original.order_no)}
             onClick={() => show(row.original)}
             className="font-mono"
           >

@@ -3,7 +3,7 @@ import { Button, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import type { FormStep } from './order-detail-dialog';
 import { problemMessage } from './problem-message';
 

@@ -2,7 +2,7 @@ import { ConfirmDialog, Field, Input } from '@consign/ui';
 import { useState } from 'react';
 import type * as z from 'zod';
 import { maxLengthOf, useContractForm } from '../../lib/form';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { emptyPurchase, purchaseForm, purchaseMessages } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';
 

@@ -3,7 +3,7 @@ import { apiQuery } from '@consign/api-client/query';
 import { Field, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 
 /**
  * The two pickers every 发货 form has, single (order detail) or batch (批量发货): the carrier and

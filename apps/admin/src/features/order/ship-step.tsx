@@ -2,7 +2,7 @@ import { Field, Input } from '@consign/ui';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { maxLengthOf, useContractForm } from '../../lib/form';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { CarrierField, SenderField, useSenders } from './ship-fields';
 import { emptyShip, shipForm, shipMessages } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';

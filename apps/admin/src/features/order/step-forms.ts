@@ -8,7 +8,7 @@ import {
 import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
 import { parseYuan } from '../shop/goods-form';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 
 /**
  * The step forms of an order (采购, 发货, 取消, 修改收货地址): each is the contract's body schema of

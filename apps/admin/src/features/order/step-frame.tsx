@@ -6,7 +6,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { FormProblem, landServerError } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_COPY as f } from './fulfilment-copy';
+import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 
 /** What the order detail hands a step form. */
 export interface StepFormProps {

@@ -6,10 +6,10 @@ import { useEffect, useRef } from 'react';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { problemMessage } from '../order/problem-message';
-import { SHOP_COPY } from './copy';
+import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/authorised/$platform');
-const a = SHOP_COPY.authorise;
+const a = SHOP_TEXT.authorise;
 
 /**
  * Where the platform sends the seller back after its authorisation page (`PUBLIC_URL` +

@@ -4,15 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { TITLES } from '../../copy';
 import { useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { ShopSelect } from '../list/shop-select';
-import { SHOP_COPY } from './copy';
 import { checkSourceUrls, copyForm, copyMessages } from './source-urls';
+import { SHOP_TEXT } from './texts';
 
-const f = SHOP_COPY.copyForm;
+const f = SHOP_TEXT.copyForm;
 
 /** 商品复制: paste links (validated, deduplicated, at most 50), pick the shop, start the copy. */
 export function CopyFormPage() {
@@ -43,7 +43,7 @@ export function CopyFormPage() {
           {TITLES.shopCopy}
         </h1>
         <Link to="/shop/copy/list" className="text-sm text-link underline-offset-4 hover:underline">
-          {SHOP_COPY.copyRecords}
+          {SHOP_TEXT.copyRecords}
         </Link>
       </div>
       <p className="text-sm text-muted-foreground">{f.intro}</p>

@@ -2,15 +2,15 @@ import { COPY_STATUSES, type CopyRecord, type CopyStatus } from '@consign/api-cl
 import { RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { copyRecordList, isCopyActive } from '../list/lists';
 import { useList } from '../list/use-list';
 import { StatusBadge } from '../order/status-badge';
-import { SHOP_COPY } from './copy';
+import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/copy/list');
-const c = SHOP_COPY.columns;
+const c = SHOP_TEXT.columns;
 
 const COPY_TONES = {
   queued: 'neutral',
@@ -58,7 +58,7 @@ const columns: DataTableProps<CopyRecord>['columns'] = [
     cell: ({ row }) => (
       <span className="flex flex-col items-start gap-1">
         <StatusBadge
-          label={SHOP_COPY.copyStatus[row.original.status]}
+          label={SHOP_TEXT.copyStatus[row.original.status]}
           tone={COPY_TONES[row.original.status]}
         />
         {row.original.error ? <span className="text-error text-xs">{row.original.error}</span> : null}
@@ -82,7 +82,7 @@ const columns: DataTableProps<CopyRecord>['columns'] = [
           search={{ id: row.original.goods_id }}
           className="text-link underline-offset-4 hover:underline"
         >
-          {SHOP_COPY.viewGoods}
+          {SHOP_TEXT.viewGoods}
         </Link>
       ) : null,
   },
@@ -102,17 +102,17 @@ export function CopyRecordListPage() {
       actions={
         refreshing ? (
           <p className="text-muted-foreground text-xs" data-slot="copy-refreshing">
-            {SHOP_COPY.refreshing}
+            {SHOP_TEXT.refreshing}
           </p>
         ) : null
       }
-      keywordPlaceholder={SHOP_COPY.copyKeyword}
+      keywordPlaceholder={SHOP_TEXT.copyKeyword}
       filters={{ shop: true }}
       tabs={{
         filter: 'status',
-        label: SHOP_COPY.copyStatusTabs,
+        label: SHOP_TEXT.copyStatusTabs,
         options: COPY_STATUSES,
-        labels: SHOP_COPY.copyStatus,
+        labels: SHOP_TEXT.copyStatus,
       }}
     />
   );

@@ -18,17 +18,17 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
 import { Controller } from 'react-hook-form';
-import { TITLES } from '../../copy';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { SHOP_COPY } from './copy';
 import { goodsFields, goodsForm, goodsMessages, goodsValues, imageLines } from './goods-form';
 import { GoodsSkusTable } from './goods-skus-table';
+import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/detail');
-const d = SHOP_COPY.detail;
+const d = SHOP_TEXT.detail;
 
 /** 商品编辑: the product's title, price, stock, status and pictures, validated, with a guard on leaving. */
 export function GoodsDetailPage() {
@@ -122,7 +122,7 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
                 <SelectContent>
                   {GOODS_STATUSES.map((status) => (
                     <SelectItem key={status} value={status}>
-                      {SHOP_COPY.goodsStatus[status]}
+                      {SHOP_TEXT.goodsStatus[status]}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -160,7 +160,7 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={save.isPending || !dirty}>
-          {save.isPending ? SHOP_COPY.saving : d.save}
+          {save.isPending ? SHOP_TEXT.saving : d.save}
         </Button>
         <Button type="button" disabled={!dirty} onClick={() => form.reset()}>
           {d.reset}

@@ -1,10 +1,10 @@
 import type { Goods } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
-import { SHOP_COPY } from './copy';
 import { goodsForm, goodsMessages, goodsValues, parseYuan } from './goods-form';
+import { SHOP_TEXT } from './texts';
 
-const e = SHOP_COPY.detail.errors;
+const e = SHOP_TEXT.detail.errors;
 const goods: Goods = {
   id: 7,
   shop_id: 3,

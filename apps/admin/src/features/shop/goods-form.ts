@@ -2,9 +2,9 @@ import { GOODS_STATUSES, type Goods } from '@consign/api-client';
 import { goodsSaveBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
 import { type FieldMessages, integerText } from '../../lib/form';
-import { SHOP_COPY } from './copy';
+import { SHOP_TEXT } from './texts';
 
-const e = SHOP_COPY.detail.errors;
+const e = SHOP_TEXT.detail.errors;
 
 /**
  * 商品编辑: the contract's save body (a title of 1-60, a price of 0.01-1,000,000 yuan, a stock of

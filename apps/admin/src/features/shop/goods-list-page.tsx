@@ -2,15 +2,15 @@ import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-clien
 import { formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { goodsList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { StatusBadge } from '../order/status-badge';
-import { SHOP_COPY } from './copy';
+import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/');
-const c = SHOP_COPY.columns;
+const c = SHOP_TEXT.columns;
 
 const GOODS_TONES = {
   on_sale: 'success',
@@ -48,7 +48,7 @@ const columns: DataTableProps<Goods>['columns'] = [
     header: c.status,
     cell: ({ row }) => (
       <StatusBadge
-        label={SHOP_COPY.goodsStatus[row.original.status]}
+        label={SHOP_TEXT.goodsStatus[row.original.status]}
         tone={GOODS_TONES[row.original.status]}
       />
     ),
@@ -61,10 +61,10 @@ const columns: DataTableProps<Goods>['columns'] = [
       <Link
         to="/shop/goods/detail"
         search={{ id: row.original.id }}
-        aria-label={SHOP_COPY.editLabel(row.original.title)}
+        aria-label={SHOP_TEXT.editLabel(row.original.title)}
         className="text-link underline-offset-4 hover:underline"
       >
-        {SHOP_COPY.edit}
+        {SHOP_TEXT.edit}
       </Link>
     ),
   },
@@ -77,13 +77,13 @@ export function GoodsListPage() {
       title={TITLES.shopGoods}
       list={useList(route, goodsList)}
       columns={columns}
-      keywordPlaceholder={SHOP_COPY.goodsKeyword}
+      keywordPlaceholder={SHOP_TEXT.goodsKeyword}
       filters={{ shop: true }}
       tabs={{
         filter: 'status',
-        label: SHOP_COPY.goodsStatusTabs,
+        label: SHOP_TEXT.goodsStatusTabs,
         options: GOODS_STATUSES,
-        labels: SHOP_COPY.goodsStatus,
+        labels: SHOP_TEXT.goodsStatus,
       }}
     />
   );

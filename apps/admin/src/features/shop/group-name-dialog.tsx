@@ -9,9 +9,9 @@ import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { SHOP_COPY } from './copy';
+import { SHOP_TEXT } from './texts';
 
-const g = SHOP_COPY.groups;
+const g = SHOP_TEXT.groups;
 
 /** The group dialog: the contract's save body (a name of 1-32 characters). */
 export const groupForm = shopGroupSaveBodySchema;

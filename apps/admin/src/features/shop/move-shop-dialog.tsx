@@ -10,8 +10,8 @@ import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { SHOP_COPY } from './copy';
 import { useGroupOptions } from './group-options';
+import { SHOP_TEXT } from './texts';
 
 const NONE = 'none';
 
@@ -50,7 +50,7 @@ export function MoveShopDialog({
   const move = useMutation({
     ...callMutation(api, '/api/shop/move'),
     onSuccess: (moved) => {
-      toast.success(SHOP_COPY.moved(moved.name, moved.group_name || SHOP_COPY.noGroup));
+      toast.success(SHOP_TEXT.moved(moved.name, moved.group_name || SHOP_TEXT.noGroup));
       onOpenChange(false);
     },
   });
@@ -61,13 +61,13 @@ export function MoveShopDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={SHOP_COPY.moveTitle}
-      description={shop ? SHOP_COPY.moveDescription(shop.name) : null}
+      title={SHOP_TEXT.moveTitle}
+      description={shop ? SHOP_TEXT.moveDescription(shop.name) : null}
       onSubmit={form.handleSubmit((body) => move.mutate(body))}
       pending={move.isPending}
       className="gap-4"
     >
-      <Field label={SHOP_COPY.moveTarget}>
+      <Field label={SHOP_TEXT.moveTarget}>
         <Controller
           control={form.control}
           name="group_id"
@@ -77,7 +77,7 @@ export function MoveShopDialog({
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NONE}>{SHOP_COPY.noGroup}</SelectItem>
+                <SelectItem value={NONE}>{SHOP_TEXT.noGroup}</SelectItem>
                 {groups.map((group) => (
                   <SelectItem key={group.id} value={String(group.id)}>
                     {group.name}

@@ -21,14 +21,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { StatusBadge, type Tone } from '../order/status-badge';
-import { SHOP_COPY } from './copy';
+import { SHOP_TEXT } from './texts';
 
 /**
  * Authorising shops on their platforms (添加店铺, 重新授权) and 停用 / 启用, for 店铺设置. The API answers
  * the platform's authorisation page; the browser goes there, and the platform sends it back to the
  * callback route (`/shop/authorised/$platform`, authorised-page.tsx).
  */
-const a = SHOP_COPY.authorise;
+const a = SHOP_TEXT.authorise;
 
 const STATE_TONES = {
   normal: 'success',

@@ -4,19 +4,19 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { TITLES } from '../../copy';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { shopGroupList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
-import { SHOP_COPY } from './copy';
 import { GroupNameDialog } from './group-name-dialog';
+import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/setting/group');
-const c = SHOP_COPY.columns;
-const g = SHOP_COPY.groups;
+const c = SHOP_TEXT.columns;
+const g = SHOP_TEXT.groups;
 
 function columns(
   rename: (group: ShopGroup) => void,
@@ -86,7 +86,7 @@ export function ShopGroupListPage() {
       title={TITLES.shopSettingGroup}
       list={list}
       columns={tableColumns}
-      keywordPlaceholder={SHOP_COPY.groupKeyword}
+      keywordPlaceholder={SHOP_TEXT.groupKeyword}
       actions={
         <Button variant="primary" onClick={openCreate}>
           {g.create}

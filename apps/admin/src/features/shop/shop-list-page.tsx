@@ -3,13 +3,12 @@ import { Button } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { shopList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { formKey, useRowDialog } from '../list/use-row-dialog';
-import { PLATFORM_LABELS } from '../order/copy';
-import { SHOP_COPY } from './copy';
+import { PLATFORM_LABELS } from '../order/texts';
 import { useGroupOptions } from './group-options';
 import { MoveShopDialog } from './move-shop-dialog';
 import {
@@ -19,12 +18,13 @@ import {
   useAuthorise,
   useToggleShop,
 } from './shop-authorisation';
-import { ShopSyncCell, SYNC_COPY } from './shop-sync-cell';
+import { ShopSyncCell, SYNC_TEXT } from './shop-sync-cell';
+import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/setting/');
-const c = SHOP_COPY.columns;
+const c = SHOP_TEXT.columns;
 
-const a = SHOP_COPY.authorise;
+const a = SHOP_TEXT.authorise;
 
 interface RowActions {
   move: (shop: Shop) => void;
@@ -58,8 +58,8 @@ function ShopActions({ shop, actions }: { shop: Shop; actions: RowActions }) {
           {verb}
         </Button>
       ) : null}
-      <Button variant="link" aria-label={SHOP_COPY.moveLabel(shop.name)} onClick={() => actions.move(shop)}>
-        {SHOP_COPY.move}
+      <Button variant="link" aria-label={SHOP_TEXT.moveLabel(shop.name)} onClick={() => actions.move(shop)}>
+        {SHOP_TEXT.move}
       </Button>
     </span>
   );
@@ -70,9 +70,9 @@ function columns(actions: RowActions): DataTableProps<Shop>['columns'] {
   return [
     { header: c.name, accessorKey: 'name' },
     { header: c.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
-    { header: c.group, cell: ({ row }) => row.original.group_name || SHOP_COPY.noGroup },
+    { header: c.group, cell: ({ row }) => row.original.group_name || SHOP_TEXT.noGroup },
     { header: a.status, cell: ({ row }) => <ShopStateCell shop={row.original} /> },
-    { header: SYNC_COPY.header, cell: ({ row }) => <ShopSyncCell shop={row.original} /> },
+    { header: SYNC_TEXT.header, cell: ({ row }) => <ShopSyncCell shop={row.original} /> },
     { header: c.goodsCount, accessorKey: 'goods_count', meta: { align: 'right' } },
     { header: c.actions, cell: ({ row }) => <ShopActions shop={row.original} actions={actions} /> },
   ];
@@ -112,28 +112,28 @@ export function ShopListPage() {
       actions={
         <>
           <Link to="/shop/setting/group" className="text-sm text-link underline-offset-4 hover:underline">
-            {SHOP_COPY.manageGroups}
+            {SHOP_TEXT.manageGroups}
           </Link>
           <Button variant="primary" onClick={() => setAdding(true)}>
             {a.add}
           </Button>
         </>
       }
-      keywordPlaceholder={SHOP_COPY.shopKeyword}
+      keywordPlaceholder={SHOP_TEXT.shopKeyword}
       filters={{
         selects: [
           {
             key: 'platform',
-            label: SHOP_COPY.platform,
-            allLabel: SHOP_COPY.allPlatforms,
+            label: SHOP_TEXT.platform,
+            allLabel: SHOP_TEXT.allPlatforms,
             options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
           },
           {
             key: 'group_id',
-            label: SHOP_COPY.group,
-            allLabel: SHOP_COPY.allGroups,
+            label: SHOP_TEXT.group,
+            allLabel: SHOP_TEXT.allGroups,
             options: [
-              { value: '0', label: SHOP_COPY.noGroup },
+              { value: '0', label: SHOP_TEXT.noGroup },
               ...groups.map((g) => ({ value: String(g.id), label: g.name })),
             ],
           },
@@ -141,9 +141,9 @@ export function ShopListPage() {
       }}
       tabs={{
         filter: 'auth_status',
-        label: SHOP_COPY.authTabs,
+        label: SHOP_TEXT.authTabs,
         options: SHOP_AUTH_STATUSES,
-        labels: SHOP_COPY.auth,
+        labels: SHOP_TEXT.auth,
       }}
     >
       <AddShopDialog open={adding} onOpenChange={setAdding} />

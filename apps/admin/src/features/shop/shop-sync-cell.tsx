@@ -5,7 +5,7 @@ import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { problemMessage } from '../order/problem-message';
 
-export const SYNC_COPY = {
+export const SYNC_TEXT = {
   header: '订单同步',
   never: '尚未同步',
   notAuthorised: '未授权',
@@ -38,39 +38,39 @@ export function ShopSyncCell({ shop }: { shop: Shop }) {
   const sync = useMutation({
     mutationFn: () => api.call('/api/shop/sync', { id: shop.id }),
     onSuccess: async (answer) => {
-      toast.success(SYNC_COPY.requested(answer.name));
+      toast.success(SYNC_TEXT.requested(answer.name));
       await invalidateAfter(queryClient, '/api/shop/sync');
     },
     onError: (error) => toast.error(problemMessage(error)),
   });
   const state = shop.sync;
-  if (!state) return <span className="text-muted-foreground">{SYNC_COPY.notAuthorised}</span>;
+  if (!state) return <span className="text-muted-foreground">{SYNC_TEXT.notAuthorised}</span>;
   return (
     <div data-slot="shop-sync" className="flex flex-col gap-0.5 text-sm">
       <span>
         {state.syncing
-          ? SYNC_COPY.syncing
+          ? SYNC_TEXT.syncing
           : state.last_sync_at
-            ? SYNC_COPY.lastSync(formatDateTime(state.last_sync_at))
-            : SYNC_COPY.never}
+            ? SYNC_TEXT.lastSync(formatDateTime(state.last_sync_at))
+            : SYNC_TEXT.never}
       </span>
       {state.lag_seconds !== null ? (
-        <span className="text-muted-foreground text-xs">{SYNC_COPY.lag(lagText(state.lag_seconds))}</span>
+        <span className="text-muted-foreground text-xs">{SYNC_TEXT.lag(lagText(state.lag_seconds))}</span>
       ) : null}
       {state.last_error ? (
         <span data-slot="shop-sync-error" className="text-error text-xs">
           {state.last_error}
-          {state.failures > 1 ? `（${SYNC_COPY.failures(state.failures)}）` : ''}
+          {state.failures > 1 ? `（${SYNC_TEXT.failures(state.failures)}）` : ''}
         </span>
       ) : null}
       <Button
         variant="link"
         className="h-auto self-start p-0"
-        aria-label={SYNC_COPY.syncNowLabel(shop.name)}
+        aria-label={SYNC_TEXT.syncNowLabel(shop.name)}
         disabled={sync.isPending || shop.auth_status === 'expired'}
         onClick={() => sync.mutate()}
       >
-        {SYNC_COPY.syncNow}
+        {SYNC_TEXT.syncNow}
       </Button>
     </div>
   );

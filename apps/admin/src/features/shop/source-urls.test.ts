@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
-import { SHOP_COPY } from './copy';
 import { checkSourceUrls, copyForm, copyMessages, parseSourceUrls } from './source-urls';
+import { SHOP_TEXT } from './texts';
 
 describe('parseSourceUrls', () => {
   it('keeps http(s) links, one per line or separated by spaces, trimmed and without duplicates', () => {
@@ -42,7 +42,7 @@ describe('checkSourceUrls', () => {
 });
 
 describe('the 商品复制 form', () => {
-  const f = SHOP_COPY.copyForm;
+  const f = SHOP_TEXT.copyForm;
   it('asks for a shop and a link, names entries that are not links, refuses more than 50', async () => {
     expect((await submitForm(copyForm, copyMessages, { shop_id: '', urls: ' \n' })).errors).toEqual({
       shop_id: f.shopRequired,

@@ -2,9 +2,9 @@ import { COPY_URLS_MAX, isHttpUrl } from '@consign/api-client';
 import { copyCreateBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
-import { SHOP_COPY } from './copy';
+import { SHOP_TEXT } from './texts';
 
-const f = SHOP_COPY.copyForm;
+const f = SHOP_TEXT.copyForm;
 
 /** The links of the text box: one per line, trimmed, http(s) only, no duplicates, at most 50. */
 export function parseSourceUrls(text: string): string[] {

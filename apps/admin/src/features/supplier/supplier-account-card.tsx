@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../../lib/use-api';
 import { StatusBadge, type Tone } from '../order/status-badge';
-import { SUPPLIER_COPY as s } from './copy';
+import { SUPPLIER_TEXT as s } from './texts';
 
 const TONES = { none: 'neutral', connected: 'success', expired: 'danger' } as const satisfies Record<
   SupplierAccountStatus,

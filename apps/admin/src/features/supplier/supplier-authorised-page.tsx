@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { problemMessage } from '../order/problem-message';
-import { SUPPLIER_COPY as s } from './copy';
+import { SUPPLIER_TEXT as s } from './texts';
 
 const route = getRouteApi('/_authed/supplier/authorised');
 

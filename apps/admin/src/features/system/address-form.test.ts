@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
-import { ADDRESS_COPY, addressForm, addressMessages, addressValues } from './address-form';
+import { ADDRESS_TEXT, addressForm, addressMessages, addressValues } from './address-form';
 
 describe('the address form', () => {
   it('asks for every field and a valid mobile, and sends the version it read', async () => {
@@ -8,7 +8,7 @@ describe('the address form', () => {
     expect(empty.kind).toBe('return');
     const refused = await submitForm(addressForm, addressMessages, empty);
     expect(Object.keys(refused.errors)).toEqual(['name', 'mobile', 'region', 'address']);
-    expect(refused.errors).toEqual(ADDRESS_COPY.errors);
+    expect(refused.errors).toEqual(ADDRESS_TEXT.errors);
     const address = {
       id: 4,
       kind: 'sender',

@@ -4,11 +4,11 @@ import type * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
 
 /** The texts of 发货地址. */
-export const ADDRESS_COPY = {
+export const ADDRESS_TEXT = {
   intro: '发货时选择的发货地址，以及买家退货寄回的退货地址；每类有且只有一个默认地址，发货时默认选中。',
   kinds: { sender: '发货地址', return: '退货地址' } satisfies Record<AddressKind, string>,
-  create: (kind: AddressKind) => `新增${ADDRESS_COPY.kinds[kind]}`,
-  listTitle: (kind: AddressKind) => `${ADDRESS_COPY.kinds[kind]}列表`,
+  create: (kind: AddressKind) => `新增${ADDRESS_TEXT.kinds[kind]}`,
+  listTitle: (kind: AddressKind) => `${ADDRESS_TEXT.kinds[kind]}列表`,
   kindIntro: {
     sender: '包裹从这里寄出；发货时默认选中默认地址。',
     return: '买家退货寄回这里。',
@@ -48,10 +48,10 @@ export const ADDRESS_COPY = {
  */
 export const addressForm = addressSaveBodySchema;
 export const addressMessages: FieldMessages<z.input<typeof addressForm>> = {
-  name: ADDRESS_COPY.errors.name,
-  mobile: ADDRESS_COPY.errors.mobile,
-  region: ADDRESS_COPY.errors.region,
-  address: ADDRESS_COPY.errors.address,
+  name: ADDRESS_TEXT.errors.name,
+  mobile: ADDRESS_TEXT.errors.mobile,
+  region: ADDRESS_TEXT.errors.region,
+  address: ADDRESS_TEXT.errors.address,
 };
 
 /** The form of `address`, or of a new address of `kind`. */

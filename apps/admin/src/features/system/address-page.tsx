@@ -19,14 +19,14 @@ import { DataTable, type DataTableProps } from '@consign/ui/components/data-tabl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { TITLES } from '../../copy';
 import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { FormDialog } from '../list/form-dialog';
 import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { addressForm, addressMessages, addressValues, ADDRESS_COPY as t } from './address-form';
+import { addressForm, addressMessages, addressValues, ADDRESS_TEXT as t } from './address-form';
 import { RowActions, SettingsCard } from './crud-parts';
 
 /**

@@ -9,9 +9,9 @@ import {
   fromLocalInput,
   toLocalInput,
 } from './banner-form';
-import { SYSTEM_COPY } from './copy';
+import { SYSTEM_TEXT } from './texts';
 
-const e = SYSTEM_COPY.banners.errors;
+const e = SYSTEM_TEXT.banners.errors;
 
 describe('banner form', () => {
   it('round-trips unix seconds through the datetime-local text', () => {

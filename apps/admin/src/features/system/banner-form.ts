@@ -2,9 +2,9 @@ import type { Banner } from '@consign/api-client';
 import { bannerSaveBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
-import { SYSTEM_COPY } from './copy';
+import { SYSTEM_TEXT } from './texts';
 
-const e = SYSTEM_COPY.banners.errors;
+const e = SYSTEM_TEXT.banners.errors;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

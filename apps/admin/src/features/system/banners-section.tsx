@@ -12,10 +12,10 @@ import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { bannerFields, bannerForm, bannerMessages, bannerState, bannerValues } from './banner-form';
-import { SYSTEM_COPY } from './copy';
 import { RowActions, SettingsCard } from './crud-parts';
+import { SYSTEM_TEXT } from './texts';
 
-const t = SYSTEM_COPY.banners;
+const t = SYSTEM_TEXT.banners;
 const STATE_TONES = { active: 'success', upcoming: 'primary', ended: 'neutral' } as const;
 
 const windowText = (b: Banner) =>

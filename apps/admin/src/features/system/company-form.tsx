@@ -9,9 +9,9 @@ import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { SYSTEM_COPY } from './copy';
+import { SYSTEM_TEXT } from './texts';
 
-const t = SYSTEM_COPY.company;
+const t = SYSTEM_TEXT.company;
 
 /** 公司信息: the contract's profile (name 1-64, short name 1-32, English name 0-64, footers 0-200). */
 export const companyForm = companyUpdateBodySchema;

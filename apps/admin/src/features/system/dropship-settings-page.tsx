@@ -16,16 +16,16 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { TITLES } from '../../copy';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { SupplierAccountCard } from '../supplier/supplier-account-card';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { SYSTEM_COPY } from './copy';
 import { settingsForm, settingsMessages, settingsValues } from './settings-form';
+import { SYSTEM_TEXT } from './texts';
 
-const t = SYSTEM_COPY.setting;
+const t = SYSTEM_TEXT.setting;
 
 /** 代发设置: the settings of `setting.index` as a form, saved with `setting.update`. */
 export function DropshipSettingsPage() {

@@ -1,4 +1,4 @@
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { BannersSection } from './banners-section';
 import { CompanySection } from './company-form';
 import { PlatformsSection } from './platforms-section';

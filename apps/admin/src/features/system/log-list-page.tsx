@@ -4,17 +4,17 @@ import { Button, formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { DetailDialog } from '../list/detail-dialog';
 import type { FilterSelect } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import { logList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { useRowDialog } from '../list/use-row-dialog';
-import { SYSTEM_COPY } from './copy';
+import { SYSTEM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/system/logs');
-const t = SYSTEM_COPY.logs;
+const t = SYSTEM_TEXT.logs;
 const c = t.columns;
 
 const actionSelect: FilterSelect = {

@@ -3,10 +3,10 @@ import { platformAuthSaveBodySchema, platformSaveBodySchema } from '@consign/api
 import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
 import { fromLocalInput, toLocalInput } from './banner-form';
-import { SYSTEM_COPY } from './copy';
+import { SYSTEM_TEXT } from './texts';
 
-const pe = SYSTEM_COPY.platforms.errors;
-const ae = SYSTEM_COPY.auths.errors;
+const pe = SYSTEM_TEXT.platforms.errors;
+const ae = SYSTEM_TEXT.auths.errors;
 
 /**
  * The platform and authorisation dialogs: the contract's save bodies (company.ts), so the limits are

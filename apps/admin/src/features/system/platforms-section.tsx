@@ -12,7 +12,6 @@ import { FormDialog } from '../list/form-dialog';
 import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { SYSTEM_COPY } from './copy';
 import { RowActions, SettingsCard } from './crud-parts';
 import {
   authFields,
@@ -23,9 +22,10 @@ import {
   platformMessages,
   platformValues,
 } from './platform-form';
+import { SYSTEM_TEXT } from './texts';
 
-const t = SYSTEM_COPY.platforms;
-const a = SYSTEM_COPY.auths;
+const t = SYSTEM_TEXT.platforms;
+const a = SYSTEM_TEXT.auths;
 const AUTH_TONES = { active: 'success', expired: 'danger', revoked: 'neutral' } as const;
 
 /** The cache key of one platform's authorisations (the key `apiQuery` gives that read). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
-import { SYSTEM_COPY } from './copy';
 import { settingsForm, settingsMessages, settingsValues } from './settings-form';
+import { SYSTEM_TEXT } from './texts';
 
-const e = SYSTEM_COPY.setting.errors;
+const e = SYSTEM_TEXT.setting.errors;
 const settings = {
   auto_purchase: false,
   default_markup_percent: 20,

@@ -2,9 +2,9 @@ import { normalizeMobile, type Settings } from '@consign/api-client';
 import { settingsSchema, settingsUpdateBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
 import { type FieldMessages, typedInteger } from '../../lib/form';
-import { SYSTEM_COPY } from './copy';
+import { SYSTEM_TEXT } from './texts';
 
-const e = SYSTEM_COPY.setting.errors;
+const e = SYSTEM_TEXT.setting.errors;
 const fields = settingsSchema.shape;
 
 /**

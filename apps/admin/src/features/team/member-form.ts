@@ -2,9 +2,9 @@ import type { Member } from '@consign/api-client';
 import { memberSaveBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
-import { TEAM_COPY } from './copy';
+import { TEAM_TEXT } from './texts';
 
-const m = TEAM_COPY.members;
+const m = TEAM_TEXT.members;
 
 /**
  * The member dialog: the contract's save body (a mobile when adding, a name of at most 32, a role),

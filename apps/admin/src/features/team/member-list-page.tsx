@@ -18,10 +18,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { TITLES } from '../../copy';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
 import { memberList } from '../list/lists';
@@ -29,11 +29,11 @@ import { useList } from '../list/use-list';
 import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
-import { TEAM_COPY } from './copy';
 import { memberFields, memberForm, memberMessages, memberValues } from './member-form';
+import { TEAM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/account');
-const m = TEAM_COPY.members;
+const m = TEAM_TEXT.members;
 const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
 
 interface RowHandlers {
@@ -63,15 +63,15 @@ function columns({ selfId, mayChange, edit, toggle, remove }: RowHandlers) {
         ),
     },
     {
-      header: TEAM_COPY.statusTab,
+      header: TEAM_TEXT.statusTab,
       cell: ({ row }) => (
-        <StatusBadge label={TEAM_COPY.status[row.original.status]} tone={STATUS_TONES[row.original.status]} />
+        <StatusBadge label={TEAM_TEXT.status[row.original.status]} tone={STATUS_TONES[row.original.status]} />
       ),
     },
-    { header: TEAM_COPY.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    { header: TEAM_TEXT.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
     {
       id: 'actions',
-      header: TEAM_COPY.actions,
+      header: TEAM_TEXT.actions,
       cell: ({ row }) => {
         const member = row.original;
         // The owner holds every permission and cannot be changed, disabled or removed.
@@ -87,14 +87,14 @@ function columns({ selfId, mayChange, edit, toggle, remove }: RowHandlers) {
         return (
           <div className="flex gap-3">
             <Button variant="link" aria-label={m.editLabel(member.mobile)} onClick={() => edit(member)}>
-              {TEAM_COPY.edit}
+              {TEAM_TEXT.edit}
             </Button>
             <Button
               variant="link"
               aria-label={disabled ? m.enableLabel(member.mobile) : m.disableLabel(member.mobile)}
               onClick={() => toggle(member)}
             >
-              {disabled ? TEAM_COPY.enable : TEAM_COPY.disable}
+              {disabled ? TEAM_TEXT.enable : TEAM_TEXT.disable}
             </Button>
             <Button
               variant="link"
@@ -102,7 +102,7 @@ function columns({ selfId, mayChange, edit, toggle, remove }: RowHandlers) {
               aria-label={m.deleteLabel(member.mobile)}
               onClick={() => remove(member)}
             >
-              {TEAM_COPY.delete}
+              {TEAM_TEXT.delete}
             </Button>
           </div>
         );
@@ -174,8 +174,8 @@ export function MemberListPage() {
       tabs={{
         filter: 'status',
         options: USER_STATUSES,
-        labels: TEAM_COPY.status,
-        label: TEAM_COPY.statusTab,
+        labels: TEAM_TEXT.status,
+        label: TEAM_TEXT.statusTab,
       }}
       actions={
         <Button variant="primary" onClick={dialogs.openCreate}>
@@ -203,7 +203,7 @@ export function MemberListPage() {
         variant="danger"
         title={m.deleteTitle}
         description={deleting ? m.deleteDescription(deleting.mobile) : undefined}
-        confirmText={TEAM_COPY.delete}
+        confirmText={TEAM_TEXT.delete}
         onConfirm={async () => {
           if (!deleting) return;
           await api.call('/api/team/member-del', { id: deleting.id });
@@ -249,7 +249,7 @@ function DisableMemberDialog({
       variant="danger"
       title={m.disableTitle}
       description={member ? m.disableDescription(member.mobile) : undefined}
-      confirmText={TEAM_COPY.disable}
+      confirmText={TEAM_TEXT.disable}
       onConfirm={() => (member ? disable.mutateAsync(member) : undefined)}
     >
       <StaleRecordAlert error={disable.error} onReload={() => reload.mutate()} reloading={reload.isPending} />

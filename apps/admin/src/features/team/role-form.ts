@@ -2,7 +2,7 @@ import type { Permission, TeamRole } from '@consign/api-client';
 import { roleSaveBodySchema } from '@consign/api-client/contract';
 import type * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
-import { TEAM_COPY } from './copy';
+import { TEAM_TEXT } from './texts';
 
 /**
  * The role dialog: the contract's save body (a name of 1-32 characters, each permission once), with
@@ -10,10 +10,10 @@ import { TEAM_COPY } from './copy';
  * role without any gives nothing.
  */
 export const roleForm = roleSaveBodySchema.refine((role) => role.permissions.length > 0, {
-  message: TEAM_COPY.roles.pickOne,
+  message: TEAM_TEXT.roles.pickOne,
   path: ['permissions'],
 });
-export const roleMessages: FieldMessages<z.input<typeof roleForm>> = { name: TEAM_COPY.roles.nameRequired };
+export const roleMessages: FieldMessages<z.input<typeof roleForm>> = { name: TEAM_TEXT.roles.nameRequired };
 
 export function roleValues(role: TeamRole | null): z.input<typeof roleForm> {
   return {

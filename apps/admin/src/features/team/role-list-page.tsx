@@ -12,10 +12,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { useController } from 'react-hook-form';
-import { TITLES } from '../../copy';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
 import { roleList } from '../list/lists';
@@ -23,11 +23,11 @@ import { useList } from '../list/use-list';
 import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
 import { RowActions } from '../system/crud-parts';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { TEAM_COPY } from './copy';
 import { roleForm, roleMessages, roleValues, togglePermission } from './role-form';
+import { TEAM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/permission');
-const t = TEAM_COPY.roles;
+const t = TEAM_TEXT.roles;
 
 /** What the signed-in user holds (the owner every permission): what they may hand out. */
 type Holder = Parameters<typeof mayGrant>[0];
@@ -44,10 +44,10 @@ function columns(holder: Holder, edit: (role: TeamRole) => void, remove: (role: 
       ),
     },
     { header: t.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
-    { header: TEAM_COPY.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    { header: TEAM_TEXT.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
     {
       id: 'actions',
-      header: TEAM_COPY.actions,
+      header: TEAM_TEXT.actions,
       // A role holding a permission the user lacks is not theirs to change (the API refuses it too).
       cell: ({ row }) =>
         !mayGrant(holder, row.original.permissions) ? (
@@ -56,8 +56,8 @@ function columns(holder: Holder, edit: (role: TeamRole) => void, remove: (role: 
           </span>
         ) : (
           <RowActions
-            editText={TEAM_COPY.edit}
-            deleteText={TEAM_COPY.delete}
+            editText={TEAM_TEXT.edit}
+            deleteText={TEAM_TEXT.delete}
             editLabel={t.editLabel(row.original.name)}
             deleteLabel={t.deleteLabel(row.original.name)}
             onEdit={() => edit(row.original)}
@@ -104,7 +104,7 @@ export function RoleListPage() {
         variant="danger"
         title={t.deleteTitle}
         description={deleting ? t.deleteDescription(deleting.name) : undefined}
-        confirmText={TEAM_COPY.delete}
+        confirmText={TEAM_TEXT.delete}
         onConfirm={async () => {
           if (!deleting) return;
           // A role in use is refused with the server's message (a toast); the dialog stays open.

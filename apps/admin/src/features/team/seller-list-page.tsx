@@ -4,36 +4,36 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { TITLES } from '../../copy';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { ListPage } from '../list/list-page';
 import { sellerList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
-import { TEAM_COPY } from './copy';
+import { TEAM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/seller');
-const s = TEAM_COPY.sellers;
+const s = TEAM_TEXT.sellers;
 const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
 
 function columns(toggle: (seller: SellerAccount) => void) {
   return [
     { header: s.name, accessorKey: 'name' },
     { header: s.ownerMobile, accessorKey: 'owner_mobile' },
-    { header: TEAM_COPY.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    { header: TEAM_TEXT.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
     { header: s.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
     { header: s.orderCount, accessorKey: 'order_count', meta: { align: 'right' } },
     {
-      header: TEAM_COPY.statusTab,
+      header: TEAM_TEXT.statusTab,
       cell: ({ row }) => (
-        <StatusBadge label={TEAM_COPY.status[row.original.status]} tone={STATUS_TONES[row.original.status]} />
+        <StatusBadge label={TEAM_TEXT.status[row.original.status]} tone={STATUS_TONES[row.original.status]} />
       ),
     },
     {
       id: 'actions',
-      header: TEAM_COPY.actions,
+      header: TEAM_TEXT.actions,
       cell: ({ row }) => {
         // The operator's own account: the server refuses to disable it, so the page does not offer it.
         if (row.original.is_current) {
@@ -51,7 +51,7 @@ function columns(toggle: (seller: SellerAccount) => void) {
             aria-label={disabled ? s.enableLabel(row.original.name) : s.disableLabel(row.original.name)}
             onClick={() => toggle(row.original)}
           >
-            {disabled ? TEAM_COPY.enable : TEAM_COPY.disable}
+            {disabled ? TEAM_TEXT.enable : TEAM_TEXT.disable}
           </Button>
         );
       },
@@ -90,8 +90,8 @@ export function SellerListPage() {
       tabs={{
         filter: 'status',
         options: USER_STATUSES,
-        labels: TEAM_COPY.status,
-        label: TEAM_COPY.statusTab,
+        labels: TEAM_TEXT.status,
+        label: TEAM_TEXT.statusTab,
       }}
     >
       <ConfirmDialog
@@ -100,7 +100,7 @@ export function SellerListPage() {
         variant="danger"
         title={s.disableTitle}
         description={disabling.row ? s.disableDescription(disabling.row.name) : undefined}
-        confirmText={TEAM_COPY.disable}
+        confirmText={TEAM_TEXT.disable}
         onConfirm={async () => {
           if (!disabling.row) return;
           await api.call('/api/seller/status', { id: disabling.row.id, status: 'disabled' });

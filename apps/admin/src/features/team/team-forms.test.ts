@@ -2,9 +2,9 @@ import { PERMISSIONS } from '@consign/api-client';
 import { memberSaveBodySchema, roleSaveBodySchema } from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
-import { TEAM_COPY } from './copy';
 import { memberForm, memberMessages, memberValues } from './member-form';
 import { roleForm, roleMessages, roleValues, togglePermission } from './role-form';
+import { TEAM_TEXT } from './texts';
 
 describe('the role form', () => {
   it('keeps the permissions in catalogue order, each once', () => {
@@ -17,8 +17,8 @@ describe('the role form', () => {
 
   it('asks for a name of 1-32 characters and at least one permission', async () => {
     expect((await submitForm(roleForm, roleMessages, { name: '  ', permissions: [] })).errors).toEqual({
-      name: TEAM_COPY.roles.nameRequired,
-      permissions: TEAM_COPY.roles.pickOne,
+      name: TEAM_TEXT.roles.nameRequired,
+      permissions: TEAM_TEXT.roles.pickOne,
     });
     expect(
       (await submitForm(roleForm, roleMessages, { name: '客'.repeat(33), permissions: ['order:view'] }))
@@ -60,13 +60,13 @@ describe('the member form', () => {
     const add = (values: { mobile: string; nickname: string; role_id: string }) =>
       submitForm(memberForm, memberMessages, values);
     expect((await add({ mobile: '1234', nickname: '', role_id: '' })).errors).toEqual({
-      mobile: TEAM_COPY.members.mobileError,
-      role_id: TEAM_COPY.members.roleRequired,
+      mobile: TEAM_TEXT.members.mobileError,
+      role_id: TEAM_TEXT.members.roleRequired,
     });
     expect((await add({ mobile: '139 0000 0001', nickname: '小王', role_id: '3' })).errors).toEqual({});
     const edit = { id: 5, version: 2, mobile: '', nickname: '名'.repeat(33), role_id: '3' };
     expect((await submitForm(memberForm, memberMessages, edit)).errors).toEqual({
-      nickname: TEAM_COPY.members.nicknameTooLong,
+      nickname: TEAM_TEXT.members.nicknameTooLong,
     });
   });
 

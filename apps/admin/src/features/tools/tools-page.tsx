@@ -1,6 +1,6 @@
 import { Field, Input } from '@consign/ui';
 import { useId, useMemo, useState } from 'react';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 import { type ParsedAddress, parseAddress } from './parse-address';
 import { carriersForTrackingNo } from './tracking-carriers';
 

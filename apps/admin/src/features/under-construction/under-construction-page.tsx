@@ -1,7 +1,7 @@
 import { Button, Empty } from '@consign/ui';
 import { Link } from '@tanstack/react-router';
 import { Construction } from 'lucide-react';
-import { UNDER_CONSTRUCTION_COPY } from '../../copy';
+import { UNDER_CONSTRUCTION_TEXT } from '../../texts';
 
 /** The page of a menu entry whose feature is not built yet (docs/design.md#admin-app): not the 404 page. */
 export function UnderConstructionPage({ feature }: { feature: string }) {
@@ -13,14 +13,14 @@ export function UnderConstructionPage({ feature }: { feature: string }) {
     >
       <Construction aria-hidden="true" className="size-12 text-warning" />
       <h1 id="under-construction-title" className="mt-4 text-xl font-semibold">
-        {UNDER_CONSTRUCTION_COPY.heading}
+        {UNDER_CONSTRUCTION_TEXT.heading}
       </h1>
       <Empty
         icon={null}
-        description={UNDER_CONSTRUCTION_COPY.body(feature)}
+        description={UNDER_CONSTRUCTION_TEXT.body(feature)}
         action={
           <Button asChild variant="primary">
-            <Link to="/dashboard/index">{UNDER_CONSTRUCTION_COPY.back}</Link>
+            <Link to="/dashboard/index">{UNDER_CONSTRUCTION_TEXT.back}</Link>
           </Button>
         }
       />

@@ -1,6 +1,6 @@
 import { HttpError } from '@consign/api-client';
 import { Button } from '@consign/ui';
-import { VERSIONS_COPY } from './copy';
+import { VERSIONS_TEXT } from './texts';
 
 /** Whether a save failed because the record changed since it was read (HTTP 409). */
 export function isStaleRecord(error: unknown): boolean {
@@ -27,9 +27,9 @@ export function StaleRecordAlert({ error, onReload, reloading = false }: StaleRe
       data-slot="stale-record"
       className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-error/40 bg-error/10 px-3 py-2 text-sm text-error"
     >
-      <span>{VERSIONS_COPY.stale}</span>
+      <span>{VERSIONS_TEXT.stale}</span>
       <Button type="button" size="sm" onClick={onReload} disabled={reloading}>
-        {reloading ? VERSIONS_COPY.reloading : VERSIONS_COPY.reload}
+        {reloading ? VERSIONS_TEXT.reloading : VERSIONS_TEXT.reload}
       </Button>
     </div>
   );

@@ -1,7 +1,7 @@
 import { currentUserQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../copy';
 import { AccountPage } from '../../features/account/account-page';
+import { TITLES } from '../../texts';
 
 export const Route = createFileRoute('/_authed/account')({
   staticData: { title: TITLES.account },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../copy';
+import { TITLES } from '../../texts';
 
 /** The order group: a breadcrumb level of its own (its pages render in the outlet). */
 export const Route = createFileRoute('/_authed/order')({

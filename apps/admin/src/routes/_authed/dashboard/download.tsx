@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { DownloadListPage } from '../../../features/download/download-list-page';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { exportList } from '../../../features/list/lists';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/download')({
   // 下载中心 holds the order exports.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { GuidePage } from '../../../features/guide/guide-page';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/guide')({
   staticData: { title: TITLES.dashboardGuide },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { HelpPage } from '../../../features/help/help-page';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/help')({
   staticData: { title: TITLES.dashboardHelp },

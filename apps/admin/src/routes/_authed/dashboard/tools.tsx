@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { ToolsPage } from '../../../features/tools/tools-page';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/tools')({
   staticData: { title: TITLES.dashboardTools },

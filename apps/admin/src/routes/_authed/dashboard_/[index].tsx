@@ -1,8 +1,8 @@
 import { hasPermission } from '@consign/api-client';
 import { apiQuery, currentUserQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { MenuGridPage } from '../../../features/dashboard/menu-grid-page';
+import { TITLES } from '../../../texts';
 
 /**
  * `/dashboard/index` (the `[index]` escape makes `index` a literal segment). It is not nested in the

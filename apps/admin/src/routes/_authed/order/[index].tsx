@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { orderList } from '../../../features/list/lists';
 import { OrderListPage } from '../../../features/order/order-list-page';
+import { TITLES } from '../../../texts';
 
 /** `/order/index` (`[index]`: a literal segment, not the index route of /order). */
 export const Route = createFileRoute('/_authed/order/index')({

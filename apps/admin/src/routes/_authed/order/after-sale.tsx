@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { afterSaleList } from '../../../features/list/lists';
 import { AfterSaleListPage } from '../../../features/order/after-sale-list-page';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/order/after-sale')({
   staticData: { title: TITLES.orderAfterSale, permission: 'aftersale:process' },

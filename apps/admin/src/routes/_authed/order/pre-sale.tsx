@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { preSaleList } from '../../../features/list/lists';
 import { OrderListPage } from '../../../features/order/order-list-page';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/order/pre-sale')({
   staticData: { title: TITLES.orderPreSale, permission: 'order:view' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { AuthorisedPage } from '../../../features/shop/authorised-page';
 import { parseAuthorisedSearch } from '../../../features/shop/authorised-search';
+import { TITLES } from '../../../texts';
 
 /** The platforms send the seller back here after authorising a shop (`PUBLIC_URL/shop/authorised/<platform>`). */
 export const Route = createFileRoute('/_authed/shop/authorised/$platform')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
+import { TITLES } from '../../../texts';
 
 /**
  * 店铺设置: its list is the index child, its sub-pages add a breadcrumb level; its permission

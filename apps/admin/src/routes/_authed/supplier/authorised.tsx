@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { parseAuthorisedSearch } from '../../../features/shop/authorised-search';
 import { SupplierAuthorisedPage } from '../../../features/supplier/supplier-authorised-page';
+import { TITLES } from '../../../texts';
 
 /** 1688 sends the seller back here after connecting the buyer account (`PUBLIC_URL/supplier/authorised`). */
 export const Route = createFileRoute('/_authed/supplier/authorised')({

@@ -1,7 +1,7 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { AddressPage } from '../../../features/system/address-page';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/system/address')({
   staticData: { title: TITLES.systemAddress, permission: 'setting:manage' },

@@ -1,7 +1,7 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { GlobalSettingsPage } from '../../../features/system/global-settings-page';
+import { TITLES } from '../../../texts';
 
 /** Administrators only (`authority`): the menu hides it from others, and the route guard refuses them. */
 export const Route = createFileRoute('/_authed/system/global')({

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { logList } from '../../../features/list/lists';
 import { LogListPage } from '../../../features/system/log-list-page';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/system/logs')({
   staticData: { title: TITLES.systemLogs, permission: 'log:view' },

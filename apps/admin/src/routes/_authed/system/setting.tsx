@@ -1,7 +1,7 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { DropshipSettingsPage } from '../../../features/system/dropship-settings-page';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/system/setting')({
   staticData: { title: TITLES.systemSetting, permission: 'setting:manage' },

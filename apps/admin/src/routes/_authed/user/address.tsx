@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { ReceiverListPage } from '../../../features/address/receiver-list-page';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { receiverList } from '../../../features/list/lists';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/address')({
   // 地址管理 lists the receivers of the orders (`/api/order/receivers` asks order:view).

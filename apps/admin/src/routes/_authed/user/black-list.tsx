@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { BlacklistPage } from '../../../features/buyer/blacklist-page';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { blacklistList } from '../../../features/list/lists';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/black-list')({
   staticData: { title: TITLES.userBlackList, permission: 'order:view' },

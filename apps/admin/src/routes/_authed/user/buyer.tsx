@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { BuyerListPage } from '../../../features/buyer/buyer-list-page';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { buyerList } from '../../../features/list/lists';
+import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/buyer')({
   staticData: { title: TITLES.userBuyer, permission: 'order:view' },

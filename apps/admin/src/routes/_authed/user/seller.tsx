@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../copy';
 import { LIST_DEFAULTS } from '../../../features/list/define-list';
 import { sellerList } from '../../../features/list/lists';
 import { SellerListPage } from '../../../features/team/seller-list-page';
+import { TITLES } from '../../../texts';
 
 /** Who may open it: its `authority` below, read by the route guard of routes/_authed.tsx and the menu. */
 export const Route = createFileRoute('/_authed/user/seller')({

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../../copy';
 import { LIST_DEFAULTS } from '../../../../features/list/define-list';
 import { copyRecordList } from '../../../../features/list/lists';
 import { CopyRecordListPage } from '../../../../features/shop/copy-record-list-page';
+import { TITLES } from '../../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/copy/list')({
   staticData: { title: TITLES.shopCopyList },

@@ -1,9 +1,9 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { TITLES } from '../../../../copy';
 import { positiveInt } from '../../../../features/list/define-list';
 import { GoodsDetailPage } from '../../../../features/shop/goods-detail-page';
+import { TITLES } from '../../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/goods/detail')({
   staticData: { title: TITLES.shopGoodsDetail },

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TITLES } from '../../../../copy';
 import { LIST_DEFAULTS } from '../../../../features/list/define-list';
 import { shopGroupList } from '../../../../features/list/lists';
 import { ShopGroupListPage } from '../../../../features/shop/shop-group-list-page';
+import { TITLES } from '../../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/setting/group')({
   staticData: { title: TITLES.shopSettingGroup },

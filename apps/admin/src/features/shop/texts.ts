@@ -5,7 +5,7 @@ import {
   SHOP_STATE_LABELS,
 } from '@consign/api-client/contract';
 
-export const SHOP_COPY = {
+export const SHOP_TEXT = {
   shopKeyword: '店铺名称',
   groupKeyword: '分组名称',
   goodsKeyword: '商品标题',

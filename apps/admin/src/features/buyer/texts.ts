@@ -1,5 +1,5 @@
 /** The texts of 买家管理 and 黑名单. */
-export const BUYER_COPY = {
+export const BUYER_TEXT = {
   keyword: '买家姓名 / 完整手机号',
   columns: {
     buyer: '买家',

@@ -15,7 +15,7 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
-export const LEGAL_COPY = {
+export const LEGAL_TEXT = {
   templateNotice:
     '模板文本：本页内容为通用示例，运营方上线前须根据自身情况（公司名称、联系方式、数据存放地点、保存期限等）修改，并经法律顾问审核。',
   backToLogin: '返回登录',

@@ -1,4 +1,4 @@
-export const LIST_COPY = {
+export const LIST_TEXT = {
   keyword: '关键词',
   search: '查询',
   reset: '重置',

@@ -6,7 +6,7 @@ import {
 
 export { PLATFORM_LABELS } from '@consign/api-client/contract';
 
-export const ORDER_COPY = {
+export const ORDER_TEXT = {
   keywordPlaceholder: '订单号/平台单号/买家/商品',
   afterSaleKeywordPlaceholder: '订单号 / 原因 / 商品',
   quantity: (n: number) => `× ${n}`,

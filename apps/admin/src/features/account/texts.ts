@@ -1,4 +1,4 @@
-export const ACCOUNT_COPY = {
+export const ACCOUNT_TEXT = {
   nickname: '昵称',
   mobile: '手机号',
   role: '角色',

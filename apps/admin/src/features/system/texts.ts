@@ -1,4 +1,4 @@
-export const SYSTEM_COPY = {
+export const SYSTEM_TEXT = {
   logs: {
     keywordPlaceholder: '操作人手机号或昵称',
     action: '操作',

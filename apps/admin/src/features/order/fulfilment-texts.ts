@@ -1,5 +1,5 @@
 /** The texts of order fulfilment (the steps, the timeline, the batches, the after-sale answers). */
-export const FULFILMENT_COPY = {
+export const FULFILMENT_TEXT = {
   purchase: '采购',
   ship: '发货',
   complete: '完成',

@@ -1,6 +1,6 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 
-export const VERSIONS_COPY = {
+export const VERSIONS_TEXT = {
   /** The API's own text for a stale save (409). */
   stale: STALE_RECORD_MESSAGE,
   reload: '重新加载',

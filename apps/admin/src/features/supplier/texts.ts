@@ -1,7 +1,7 @@
 import { SUPPLIER_ACCOUNT_STATUS_LABELS } from '@consign/api-client';
 
 /** The words of the 1688 buyer account (代发设置 → 1688采购账号) and of 1688's return page. */
-export const SUPPLIER_COPY = {
+export const SUPPLIER_TEXT = {
   title: '1688采购账号',
   intro: '连接你的 1688 买家账号后，可复制 1688 商品并在 1688 一键采购下单。',
   states: SUPPLIER_ACCOUNT_STATUS_LABELS,

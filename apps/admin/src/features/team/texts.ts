@@ -1,5 +1,5 @@
 /** Texts of 子账号, 权限管理 and 卖家管理. */
-export const TEAM_COPY = {
+export const TEAM_TEXT = {
   status: { active: '正常', disabled: '已停用' },
   statusTab: '账号状态',
   createdAt: '创建时间',

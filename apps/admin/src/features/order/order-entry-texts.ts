@@ -1,5 +1,5 @@
 /** The texts of 手工建单 and 导入订单 (order-entry.tsx). */
-export const ORDER_ENTRY_COPY = {
+export const ORDER_ENTRY_TEXT = {
   manualOpen: '手工建单',
   manualTitle: '手工建单',
   manualHint: '为没有接口授权的店铺录入一笔订单，保存后为「待采购」。',

@@ -1,4 +1,4 @@
-export const DASHBOARD_COPY = {
+export const DASHBOARD_TEXT = {
   menuIntro: '选择一个功能开始工作。',
   glance: {
     heading: '工作概览',

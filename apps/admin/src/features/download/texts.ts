@@ -1,6 +1,6 @@
 import { EXPORT_FORMAT_LABELS, EXPORT_STATUS_LABELS } from '@consign/api-client/contract';
 
-export const DOWNLOAD_COPY = {
+export const DOWNLOAD_TEXT = {
   keywordPlaceholder: '导出名称',
   statusTabs: '导出状态',
   refreshing: '有导出进行中，列表每 2 秒自动刷新',

@@ -1,8 +1,8 @@
 /**
- * 新手指引's text. Its own feature (not dashboard/copy.ts): the 菜单导航 route would otherwise download
+ * 新手指引's text. Its own feature (not dashboard/texts.ts): the 菜单导航 route would otherwise download
  * these paragraphs too.
  */
-export const GUIDE_COPY = {
+export const GUIDE_TEXT = {
   intro: '三步开始代发：先接入店铺，再把货源商品复制到店铺，最后处理买家下单后的代发订单。',
   steps: [
     {
