@@ -321,6 +321,17 @@ export abstract class SandboxCore {
     return entry.expiresAt < this.nowS() ? 'expired' : entry;
   }
 
+  /**
+   * The seller cancels the app's authorisation of a shop on the platform: its access tokens are
+   * unknown from now on and its refresh tokens refused (the seller must authorise again).
+   */
+  revokeShop(shopId: string) {
+    for (const [token, entry] of this.accessTokens)
+      if (entry.shopId === shopId) this.accessTokens.delete(token);
+    for (const [token, entry] of this.refreshTokens)
+      if (entry.shopId === shopId) this.refreshTokens.delete(token);
+  }
+
   /** Makes every access token expire now (a test's shortcut for "a day later"). */
   expireAccessTokens() {
     for (const entry of this.accessTokens.values()) entry.expiresAt = this.nowS() - 1;
