@@ -153,7 +153,10 @@ async function steady() {
     const shops = await authorisedShops(servers[0] as RunningServer);
     console.log(`prepared ${SHOPS} shops in ${((performance.now() - prepared) / 1000).toFixed(1)} s`);
     const [last] = await db.query<{ id: number }>('SELECT COALESCE(max(id), 0)::int AS id FROM orders');
-    let seenUpTo = last?.id ?? 0;
+    // Every row after the orders there before: ids are not committed in order (instances and shops
+    // store at once), so a high-water mark would miss a row committed late with a lower id.
+    const baseline = last?.id ?? 0;
+    const seen = new Set<string>();
     const placedAt = new Map<string, number>();
     const lags: number[] = [];
 
@@ -175,13 +178,14 @@ async function steady() {
     let stopped = false;
     for (;;) {
       await sleep(1_000);
-      const rows = await db.query<{ id: number; platform_order_no: string }>(
-        "SELECT id, platform_order_no FROM orders WHERE id > $1 AND source = 'sync' ORDER BY id",
-        [seenUpTo],
+      const rows = await db.query<{ platform_order_no: string }>(
+        "SELECT platform_order_no FROM orders WHERE id > $1 AND source = 'sync'",
+        [baseline],
       );
       const now = Date.now();
       for (const row of rows) {
-        seenUpTo = Math.max(seenUpTo, row.id);
+        if (seen.has(row.platform_order_no)) continue;
+        seen.add(row.platform_order_no);
         const at = placedAt.get(row.platform_order_no);
         if (at !== undefined) lags.push(now - at);
       }
