@@ -34,16 +34,16 @@ test('店铺设置: auth tab and platform filter, paging, reload keeps the state
   await expect(currentPage(page)).toHaveText('1');
   await expectEveryRow(page, 3, /^(正常|授权即将过期)/);
 
-  await pick(page, '平台', '抖音');
+  await pick(page, '平台', '抖店');
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(/platform=douyin/);
-  await expectEveryRow(page, 1, /^抖音$/);
+  await expectEveryRow(page, 1, /^抖店$/);
   await expectEveryRow(page, 3, /^(正常|授权即将过期)/);
 
   await page.reload();
   await expect(page.getByRole('tab', { name: '已授权' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('combobox', { name: '平台' })).toHaveText('抖音');
-  await expectEveryRow(page, 1, /^抖音$/);
+  await expect(page.getByRole('combobox', { name: '平台' })).toHaveText('抖店');
+  await expectEveryRow(page, 1, /^抖店$/);
 
   await page.getByRole('button', { name: '重置' }).click();
   await expect(page).toHaveURL(/\/shop\/setting$/);

@@ -77,7 +77,8 @@ export interface ServerConfig {
   dataKey: Buffer;
   /**
    * `PUBLIC_URL`: the admin app's origin as the browser reaches it (the platforms send sellers back to
-   * `<PUBLIC_URL>/shop/authorised/<platform>` after authorising a shop). Unset: `http://127.0.0.1:$PORT`.
+   * `<PUBLIC_URL>/shop/authorised/<platform>` after authorising a shop). Required in production; unset
+   * outside it: `http://127.0.0.1:$PORT`.
    */
   publicUrl: string | undefined;
 }
@@ -289,13 +290,24 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
   };
 }
 
-/** `PUBLIC_URL`: an http(s) origin (no path, query or credentials), https in production; no trailing `/`. */
+/**
+ * `PUBLIC_URL`: an http(s) origin (no path, query or credentials); required and https in production (the
+ * OAuth return address); no trailing `/`.
+ */
 function readPublicUrl(
   given: string | undefined,
   production: boolean,
   problems: string[],
 ): string | undefined {
-  if (!given) return undefined;
+  if (!given) {
+    if (production) {
+      problems.push(
+        'PUBLIC_URL is not set: the platforms send sellers back to <PUBLIC_URL>/shop/authorised/<platform> after ' +
+          'authorising a shop. Set the https origin browsers reach the admin app at, e.g. https://erp.example.com.',
+      );
+    }
+    return undefined;
+  }
   const url = URL.canParse(given) ? new URL(given) : null;
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !isBareOrigin(url)) {
     problems.push(`PUBLIC_URL=${given} is not an http(s) origin such as https://erp.example.com (no path).`);

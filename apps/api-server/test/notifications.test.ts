@@ -218,6 +218,52 @@ describe('the bell routes', () => {
     expect(a.created).toBe(true);
   });
 
+  it('shows a member only the kinds whose page they may open: without 管理店铺 no shop notification is listed, counted or marked', async () => {
+    const owner = t.client(await tokenFor(ADMIN));
+    const role = await owner.call('/api/team/role-save', { name: '只看订单', permissions: ['order:view'] });
+    await owner.call('/api/team/member-save', {
+      mobile: '13712340611',
+      nickname: '看单员',
+      role_id: role.id,
+    });
+    const clerkToken = await tokenFor('13712340611');
+    const clerk = t.client(clerkToken);
+    await owner.call('/api/notification/read-all');
+    await clerk.call('/api/notification/read-all');
+    const shop = await notify(
+      db(),
+      { ...base, kind: 'shop_auth', key: 'bell:shop', title: '店铺授权已过期', link: '/shop/setting' },
+      nowS(),
+    );
+    const sync = await notify(
+      db(),
+      { ...base, kind: 'order_sync', key: 'bell:sync', title: '店铺订单同步失败', link: '/shop/setting' },
+      nowS(),
+    );
+    const writeback = await notify(db(), { ...base, key: 'bell:writeback', title: '物流回传失败' }, nowS());
+
+    // The owner holds every permission: all three.
+    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 3 });
+    // The clerk may open 代发订单 only (店铺设置's guard needs 管理店铺): the writeback's, never the shop's.
+    expect(await clerk.call('/api/notification/unread-count')).toEqual({ unread: 1 });
+    const page = await clerk.call('/api/notification/index', { pageIndex: 1, pageSize: 100 });
+    expect(page.list.map((n) => n.id)).not.toContain(shop.id);
+    expect(page.list.map((n) => n.id)).not.toContain(sync.id);
+    expect(page.list[0]).toMatchObject({ id: writeback.id, read: false });
+    expect(page.list.every((n) => n.kind === 'writeback')).toBe(true);
+    expect(page.total).toBe(page.list.length);
+    const res = await t.post('/api/notification/read', { id: shop.id }, { token: clerkToken() });
+    expect(res.status).toBe(404);
+    // 全部已读 marks only what the clerk sees: the shop's stay open for whoever manages shops.
+    expect((await clerk.call('/api/notification/read-all')).marked).toBe(1);
+    const reads = await db().query<{ notification_id: number }>(
+      'SELECT notification_id FROM notification_reads WHERE notification_id = ANY($1::int[])',
+      [[shop.id, sync.id]],
+    );
+    expect(reads).toEqual([]);
+    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 3 });
+  });
+
   it('keeps another account out: its notification is 404 and its count is its own', async () => {
     const other = await t.login('13712340501');
     const mine = await notify(db(), { ...base, key: 'bell:private', title: '私密' }, nowS());

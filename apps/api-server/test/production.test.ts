@@ -29,7 +29,7 @@ function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
     if (
-      /^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|API_SIGN_SECRET|CSP_CAPTCHA_ORIGINS|DATABASE_URL|DATA_ENCRYPTION_KEY|PLATFORM_SANDBOX|PDD_|DOUDIAN_)/.test(
+      /^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|API_SIGN_SECRET|CSP_CAPTCHA_ORIGINS|DATABASE_URL|DATA_ENCRYPTION_KEY|PUBLIC_URL|PLATFORM_SANDBOX|PDD_|DOUDIAN_)/.test(
         name,
       )
     ) {
@@ -85,6 +85,7 @@ describe('NODE_ENV=production refuses insecure defaults', () => {
     expect(output).toContain('SMS_PROVIDER is console');
     expect(output).toContain('CAPTCHA_PROVIDER is dev');
     expect(output).toContain('DATA_ENCRYPTION_KEY is not set');
+    expect(output).toContain('PUBLIC_URL is not set');
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 
@@ -133,6 +134,7 @@ describe('NODE_ENV=production with the Tencent providers', () => {
       NODE_ENV: 'production',
       API_SIGN_SECRET: SECRET,
       DATA_ENCRYPTION_KEY: DATA_KEY,
+      PUBLIC_URL: 'https://erp.example.com',
       DATA_DIR: dataDir,
       PORT: String(port),
     });
@@ -215,6 +217,7 @@ describe('readConfig', () => {
     TENCENT_CAPTCHA_APP_SECRET_KEY: 'app-secret',
     CSP_CAPTCHA_ORIGINS: 'https://turing.captcha.qcloud.com',
     DATA_ENCRYPTION_KEY: DATA_KEY,
+    PUBLIC_URL: 'https://erp.example.com',
   };
 
   it('accepts a complete production configuration, with Tencent’s endpoints by default', () => {
@@ -282,12 +285,16 @@ describe('readConfig', () => {
     ]);
   });
 
-  it('production: DATA_ENCRYPTION_KEY required and well formed; never a sandbox or a loopback platform endpoint', () => {
+  it('production: DATA_ENCRYPTION_KEY and PUBLIC_URL required, the key well formed; never a sandbox or a loopback platform endpoint', () => {
     const { DATA_ENCRYPTION_KEY: _, ...withoutKey } = complete;
     expect(readConfig(withoutKey).problems).toEqual([
       expect.stringMatching(
         /^DATA_ENCRYPTION_KEY is not set: platform secrets and shop tokens are encrypted with it/,
       ),
+    ]);
+    const { PUBLIC_URL: __, ...withoutPublicUrl } = complete;
+    expect(readConfig(withoutPublicUrl).problems).toEqual([
+      'PUBLIC_URL is not set: the platforms send sellers back to <PUBLIC_URL>/shop/authorised/<platform> after authorising a shop. Set the https origin browsers reach the admin app at, e.g. https://erp.example.com.',
     ]);
     expect(readConfig({ ...complete, DATA_ENCRYPTION_KEY: 'short' }).problems).toEqual([
       expect.stringMatching(/^DATA_ENCRYPTION_KEY must be 32 random bytes/),

@@ -104,7 +104,7 @@ afterAll(async () => {
 });
 
 describe('the shop order sync', () => {
-  it('plans windows within the platform limits, overlapping, ending before now', () => {
+  it('plans windows within the platform limits, overlapping, up to now', () => {
     const connector = {
       maxWindowSeconds: PDD_MAX_WINDOW_SECONDS,
       maxLookbackSeconds: PDD_MAX_LOOKBACK_SECONDS,
@@ -112,14 +112,18 @@ describe('the shop order sync', () => {
     const now = 1_764_000_000;
     const first = windowsOf(connector, null, now);
     expect(first[0]?.start).toBe(now - SYNC_RULES.settleSeconds - SYNC_RULES.firstSyncSeconds);
-    expect(first.at(-1)?.end).toBe(now - SYNC_RULES.settleSeconds);
+    expect(first.at(-1)?.end).toBe(now);
     for (const [i, w] of first.entries()) {
       expect(w.end - w.start).toBeLessThanOrEqual(PDD_MAX_WINDOW_SECONDS);
       if (i > 0) expect(w.start).toBe((first[i - 1]?.end ?? 0) - SYNC_RULES.overlapSeconds);
     }
-    // From a cursor: the overlap before it; nothing when it is already within the settle time.
+    // From a cursor: the overlap before it (longer than the settle time the cursor stays behind).
+    expect(SYNC_RULES.overlapSeconds).toBeGreaterThan(SYNC_RULES.settleSeconds);
     expect(windowsOf(connector, now - 3600, now)[0]?.start).toBe(now - 3600 - SYNC_RULES.overlapSeconds);
-    expect(windowsOf(connector, now - 60, now)).toEqual([]);
+    expect(windowsOf(connector, now - SYNC_RULES.settleSeconds, now)).toEqual([
+      { start: now - SYNC_RULES.settleSeconds - SYNC_RULES.overlapSeconds, end: now },
+    ]);
+    expect(windowsOf(connector, now, now)).toEqual([]);
     // A cursor older than the lookback starts a minute inside it.
     expect(windowsOf(connector, now - 200 * 86_400, now)[0]?.start).toBe(now - PDD_MAX_LOOKBACK_SECONDS + 60);
   });
@@ -230,6 +234,16 @@ describe('the shop order sync', () => {
     expect(preSale.list.map((o) => o.platform_order_no)).toContain(order.orderNo);
     expect(preSale.list.every((o) => o.pre_sale)).toBe(true);
     expect(preSale.list.find((o) => o.id === row.id)?.ship_by).toBe(order.createdAt + 5 * 86_400);
+  });
+
+  it('brings in an order placed a moment ago with the next sync, while the cursor stays the settle time behind', async () => {
+    await syncNow(t, token, shopId);
+    const order = platform.sandbox.placeOrder('900001');
+    // syncNow moves the clock past the floor between two syncs (61 s), well within the settle time.
+    const state = await syncNow(t, token, shopId);
+    expect(state.sync_error).toBeNull();
+    expect(await stored(order.orderNo)).toHaveLength(1);
+    expect(state.sync_cursor).toBe(nowS() - SYNC_RULES.settleSeconds);
   });
 
   it('stores an order seen again once, and an older version never overwrites a newer one', async () => {

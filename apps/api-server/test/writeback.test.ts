@@ -361,6 +361,36 @@ describe('发货回传', () => {
     expect(sealedAfter?.access_token_sealed).not.toBe(sealedBefore?.access_token_sealed);
   });
 
+  it('a refresh the platform refuses (authorisation cancelled there): 回传失败, and the shop is 授权已过期 as after a sync', async () => {
+    const shopId = await authorisedShop(t.server.db, doudianConnector, doudian, {
+      accountId: ACCOUNT,
+      clientId: DOUDIAN_SANDBOX_APP.clientId,
+      platformShopId: '77002',
+      now: Math.floor(clock.now() / 1000),
+    });
+    const [order] = await purchasedPlatformOrders(t.server.db, doudian, {
+      accountId: ACCOUNT,
+      shopId,
+      platformShopId: '77002',
+      count: 1,
+      now: Math.floor(clock.now() / 1000),
+    });
+    if (!order) throw new Error('order');
+    // The seller cancelled the app's authorisation on 抖店: the token is unknown, its refresh refused.
+    doudian.revokeShop('77002');
+    await ship(order.id, nextTracking());
+    const [row] = await until([order.id], 'failed');
+    expect(row?.last_error).toBe('抖店店铺授权已失效，请重新授权');
+    const shops = await t
+      .client(() => token)
+      .call('/api/shop/index', { pageIndex: 1, pageSize: 100, platform: 'douyin' });
+    expect(shops.list.find((shop) => shop.id === shopId)).toMatchObject({
+      auth_status: 'expired',
+      state: 'expired',
+    });
+    expect(doudian.shipments.filter((s) => s.orderNo === order.platformOrderNo)).toEqual([]);
+  });
+
   it('自动回传物流 off: 待回传 until 重新回传', async () => {
     const client = t.client(() => token);
     const settings = await client.call('/api/setting/index');

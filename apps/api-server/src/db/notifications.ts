@@ -11,9 +11,9 @@ import { notFound, type Scope } from './scope';
 
 /**
  * 消息通知: what a seller account is told in the header's bell (migration 0023). A notification
- * belongs to the account, so every member sees it; read or not is each user's own
- * (`notification_reads`): one member reading 授权即将过期 does not hide it from the others, who may
- * be the ones to act on it. Background work (the authorisation sweep, the order sync, the writeback)
+ * belongs to the account, so every member who may open it sees it (its kind needs the permission of the
+ * page it links to: `NOTIFICATION_PERMISSIONS`); read or not is each user's own (`notification_reads`):
+ * one member reading 授权即将过期 does not hide it from the others, who may be the ones to act on it. Background work (the authorisation sweep, the order sync, the writeback)
  * raises them with {@link notify}; the routes (routes/notification.ts) read and mark them.
  */
 
@@ -94,47 +94,64 @@ const SELECT = `n.id, n.kind, n.title, n.body, n.link, n.created_at, (r.user_id 
   FROM notifications n
   LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = $2`;
 
-/** A page of the account's notifications for `userId`: unread first, then newest first. */
+/**
+ * Who reads the bell: the user, and the notification kinds they may open (`notificationKindsFor` of
+ * the contract: a kind needs the permission of the page its link opens). Every function below sees
+ * only those kinds, so a member without 管理店铺 neither lists, counts nor marks a shop's notifications.
+ */
+export interface Reader {
+  userId: number;
+  kinds: readonly NotificationKind[];
+}
+
+/** A page of the account's notifications for the reader: unread first, then newest first. */
 export async function listNotifications(
   scope: Scope,
-  userId: number,
+  reader: Reader,
   params: { pageIndex: number; pageSize: number },
 ): Promise<Page<Notification>> {
   const [list, [count]] = await Promise.all([
     scope.db.query<Notification>(
-      `SELECT ${SELECT} WHERE n.account_id = $1
+      `SELECT ${SELECT} WHERE n.account_id = $1 AND n.kind = ANY($5::text[])
        ORDER BY (r.user_id IS NOT NULL), n.created_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
-      [scope.accountId, userId, params.pageSize, (params.pageIndex - 1) * params.pageSize],
+      [
+        scope.accountId,
+        reader.userId,
+        params.pageSize,
+        (params.pageIndex - 1) * params.pageSize,
+        reader.kinds,
+      ],
     ),
     scope.db.query<{ total: number }>(
-      'SELECT count(*)::int AS total FROM notifications WHERE account_id = $1',
-      [scope.accountId],
+      'SELECT count(*)::int AS total FROM notifications WHERE account_id = $1 AND kind = ANY($2::text[])',
+      [scope.accountId, reader.kinds],
     ),
   ]);
   return { list, total: count?.total ?? 0 };
 }
 
-/** How many of the account's notifications `userId` has not read. */
-export async function unreadCount(scope: Scope, userId: number): Promise<number> {
+/** How many of the account's notifications the reader may open and has not read. */
+export async function unreadCount(scope: Scope, reader: Reader): Promise<number> {
   const [row] = await scope.db.query<{ unread: number }>(
     `SELECT count(*)::int AS unread FROM notifications n
-     WHERE n.account_id = $1
+     WHERE n.account_id = $1 AND n.kind = ANY($3::text[])
        AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = $2)`,
-    [scope.accountId, userId],
+    [scope.accountId, reader.userId, reader.kinds],
   );
   return row?.unread ?? 0;
 }
 
-/** Marks one of the account's notifications read for `userId` (another account's: 404). */
+/** Marks one of the account's notifications read for the reader (another account's, or a kind they may not open: 404). */
 export async function markRead(
   scope: Scope,
-  userId: number,
+  reader: Reader,
   id: number,
   nowS: number,
 ): Promise<{ row: Notification; change: Change }> {
+  const userId = reader.userId;
   const [found] = await scope.db.query<Notification>(
-    `SELECT ${SELECT} WHERE n.id = $1 AND n.account_id = $3`,
-    [id, userId, scope.accountId],
+    `SELECT ${SELECT} WHERE n.id = $1 AND n.account_id = $3 AND n.kind = ANY($4::text[])`,
+    [id, userId, scope.accountId, reader.kinds],
   );
   if (!found) throw notFound();
   await scope.db.query(
@@ -153,18 +170,18 @@ export async function markRead(
   };
 }
 
-/** 全部已读: marks every notification of the account read for `userId`; answers how many were unread. */
+/** 全部已读: marks every notification of the account the reader may open read; answers how many were unread. */
 export async function markAllRead(
   scope: Scope,
-  userId: number,
+  reader: Reader,
   nowS: number,
 ): Promise<{ marked: number; change: Change }> {
   const marked = await scope.db.query<{ id: number }>(
     `INSERT INTO notification_reads (notification_id, user_id, read_at)
-     SELECT n.id, $2, $3 FROM notifications n WHERE n.account_id = $1
+     SELECT n.id, $2, $3 FROM notifications n WHERE n.account_id = $1 AND n.kind = ANY($4::text[])
      ON CONFLICT DO NOTHING
      RETURNING notification_id AS id`,
-    [scope.accountId, userId, nowS],
+    [scope.accountId, reader.userId, nowS, reader.kinds],
   );
   if (marked.length > 0) {
     await scope.db.query('UPDATE notifications SET open = false WHERE id = ANY($1::int[]) AND open', [

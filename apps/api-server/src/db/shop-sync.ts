@@ -18,7 +18,10 @@ export const SYNC_RULES = {
   firstSyncSeconds: 24 * 3600,
   /** Each window starts this long before the previous one ended. */
   overlapSeconds: 5 * 60,
-  /** Windows end this long before now: the platforms advise it (拼多多: 3 minutes), to miss nothing. */
+  /**
+   * The cursor stays this long behind now (the platforms advise it, 拼多多: 3 minutes, as a change may
+   * reach their index late); windows read up to now, and the next run reads again from before the cursor.
+   */
   settleSeconds: 3 * 60,
   /** Backoff after a failure: `baseBackoffSeconds * 2^(failures - 1)`, at most `maxBackoffSeconds`. */
   baseBackoffSeconds: 30,

@@ -102,10 +102,14 @@ export async function resealShopTokens(db: Queryable, previous: SecretBox, next:
 }
 
 /**
- * Refreshes shop `shopId`'s tokens through its platform and stores them; returns the new tokens.
- * Refresh tokens are single-use: when the platform refuses `stale.refreshToken` because another
- * worker (the sync, a writeback) refreshed first, the tokens it stored are returned instead. A refusal
- * otherwise is the connector's `PlatformError` of kind `auth` (the seller re-authorises).
+ * Refreshes shop `shopId`'s tokens through its platform and stores them; returns the new tokens. The one
+ * way every caller (the sync, the writeback, 查看完整收货信息) refreshes a shop's tokens.
+ *
+ * Refresh tokens are single-use: when another worker (the sync, a writeback, another instance) has
+ * stored new tokens since `stale` was read, those are returned instead (before calling, and when the
+ * platform refuses or fails). A refusal otherwise is the connector's `PlatformError` of kind `auth`: the
+ * authorisation is lost, so the shop is marked 授权已过期 (`auth_status = 'expired'`: not synced nor
+ * written back until the seller re-authorises) and the error is thrown on.
  */
 export async function refreshShopTokens(
   db: Queryable,
@@ -114,13 +118,19 @@ export async function refreshShopTokens(
   shopId: number,
   stale: ShopTokens,
 ): Promise<ShopTokens> {
+  const stored = await openShopTokens(db, box, shopId);
+  if (stored && stored.accessToken !== stale.accessToken) return stored;
   let auth: ShopAuthorisation;
   try {
     auth = await connector.refreshToken(stale.refreshToken);
   } catch (error) {
+    const current = await openShopTokens(db, box, shopId);
+    if (current && current.accessToken !== stale.accessToken) return current;
     if (error instanceof PlatformError && error.kind === 'auth') {
-      const current = await openShopTokens(db, box, shopId);
-      if (current && current.accessToken !== stale.accessToken) return current;
+      await db.query(
+        "UPDATE shops SET auth_status = 'expired' WHERE id = $1 AND auth_status = 'authorized'",
+        [shopId],
+      );
     }
     throw error;
   }

@@ -51,8 +51,10 @@ async function notifySyncFailing(db: Db, shop: ClaimedShop, error: string, nowS:
  *
  * - per shop a cursor on the platform's update time; windows no longer than the connector's
  *   `maxWindowSeconds`, never starting before its `maxLookbackSeconds`, each starting
- *   `overlapSeconds` before the previous one ended and the last ending `settleSeconds` before now
- *   (the platforms' advice); a first sync starts `firstSyncSeconds` (24 h) back;
+ *   `overlapSeconds` before the previous one ended and the last ending now, so a new order is stored by
+ *   the next sync; the cursor moves at most to `settleSeconds` before now (the platforms' advice: a
+ *   change may reach their index late), and the next run reads again from before it (the overlap, which
+ *   is longer than the settle time); a first sync starts `firstSyncSeconds` (24 h) before that point;
  * - a window is read page by page: the first page gives the total, then the pages are read from the
  *   last back to the first (拼多多's advice: an order that changes while we page leaves the window,
  *   and the ones after it move one place forward, onto a page not read yet; the order itself comes
@@ -164,7 +166,10 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
       }
     };
 
-    const windows = windowsOf(connector, shop.cursor, nowS());
+    const runAt = nowS();
+    const windows = windowsOf(connector, shop.cursor, runAt);
+    // Every change up to here is surely stored once the windows are: the platforms' settle point.
+    const settled = runAt - SYNC_RULES.settleSeconds;
     for (const [i, window] of windows.entries()) {
       const orders = await readWindow(connector, call, window);
       report.windows += 1;
@@ -172,7 +177,8 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
       // is mostly empty windows, and a failure after them only reads them again.
       if (orders.length === 0 && i < windows.length - 1) continue;
       await db.transaction(async (tx) => {
-        await advanceCursor(tx, { shopId: shop.id, token, cursor: window.end, nowS: nowS() });
+        const cursor = Math.max(shop.cursor ?? 0, Math.min(window.end, settled));
+        await advanceCursor(tx, { shopId: shop.id, token, cursor, nowS: nowS() });
         const stored = await storePlatformOrders(tx, shop, orders, nowS());
         report.inserted += stored.inserted;
         report.updated += stored.updated;
@@ -224,20 +230,24 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
 }
 
 /**
- * The windows of one run, oldest first: from the cursor (less the overlap; 24 h back for a first
- * sync; never before the platform's lookback) to `settleSeconds` before now.
+ * The windows of one run, oldest first: from the cursor (less the overlap; for a first sync 24 h before
+ * the settle point; never before the platform's lookback) to now. The caller moves the cursor no further
+ * than `settleSeconds` before now.
  */
 export function windowsOf(
   connector: Pick<PlatformConnector, 'maxWindowSeconds' | 'maxLookbackSeconds'>,
   cursor: number | null,
   nowS: number,
 ): OrderWindow[] {
-  const endBound = nowS - SYNC_RULES.settleSeconds;
+  const endBound = nowS;
   // A minute inside the lookback, so the window is still allowed when the platform's clock is ahead.
   const earliest = nowS - connector.maxLookbackSeconds + 60;
   const overlap = Math.min(SYNC_RULES.overlapSeconds, Math.floor(connector.maxWindowSeconds / 4));
   if (cursor !== null && cursor >= endBound) return [];
-  let start = Math.max(earliest, cursor === null ? endBound - SYNC_RULES.firstSyncSeconds : cursor - overlap);
+  let start = Math.max(
+    earliest,
+    cursor === null ? nowS - SYNC_RULES.settleSeconds - SYNC_RULES.firstSyncSeconds : cursor - overlap,
+  );
   const windows: OrderWindow[] = [];
   for (;;) {
     const end = Math.min(start + connector.maxWindowSeconds, endBound);

@@ -1,4 +1,4 @@
-import type { PLATFORMS } from '@consign/api-client';
+import { PLATFORM_LABELS, type PLATFORMS } from '@consign/api-client';
 
 /**
  * One interface for every sales platform (拼多多, 抖店; 淘宝 and 快手 later): the sync, the writeback and
@@ -17,8 +17,11 @@ import type { PLATFORMS } from '@consign/api-client';
  */
 export type PlatformCode = Extract<(typeof PLATFORMS)[number], 'pinduoduo' | 'douyin'>;
 
-/** The name sellers know the platform by. */
-export const PLATFORM_NAMES: Record<PlatformCode, string> = { pinduoduo: '拼多多', douyin: '抖店' };
+/** The name sellers know the platform by: the contract's label, the one every page shows. */
+export const PLATFORM_NAMES: Record<PlatformCode, string> = {
+  pinduoduo: PLATFORM_LABELS.pinduoduo,
+  douyin: PLATFORM_LABELS.douyin,
+};
 
 /** The open-platform app an operator registered (平台授权): client id (app key) and secret. */
 export interface AppCredentials {

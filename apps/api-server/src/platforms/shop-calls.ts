@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { openShopTokens, type ShopTokens, storeShopTokens } from '../db/shop-tokens';
+import { openShopTokens, refreshShopTokens, type ShopTokens } from '../db/shop-tokens';
 import type { SecretBox } from '../security/secret-box';
 import { type PlatformCode, type PlatformConnector, PlatformError } from './connector';
 
@@ -9,9 +9,10 @@ export type ConnectorFor = (platform: PlatformCode) => Promise<PlatformConnector
 /**
  * Calls to a platform with a shop's access token (the writeback, 查看完整收货信息): the tokens opened
  * from the database (`openShopTokens`), refreshed first when about to expire and once more when the
- * platform says the token expired, the new ones stored sealed (`storeShopTokens`). One refresh per shop
- * at a time in this process (refresh tokens are single-use); a refresh refused because another process
- * just used the refresh token finds that process's tokens. One instance per server.
+ * platform says the token expired, through `refreshShopTokens` (db/shop-tokens.ts, as the sync does: a
+ * refused refresh makes the shop 授权已过期). One refresh per shop at a time in this process (refresh
+ * tokens are single-use); a refresh refused because another process just used the refresh token finds
+ * that process's tokens. One instance per server.
  */
 export class ShopCalls {
   readonly #refreshing = new Map<number, Promise<ShopTokens>>();
@@ -47,22 +48,13 @@ export class ShopCalls {
     }
   }
 
+  /** `refreshShopTokens` (the one refresh, which marks a refused one 授权已过期), one per shop at a time. */
   private refresh(shopId: number, connector: PlatformConnector, stale: ShopTokens): Promise<ShopTokens> {
     const running = this.#refreshing.get(shopId);
     if (running) return running;
-    const refreshing = (async () => {
-      const stored = await this.tokens(shopId);
-      if (stored && stored.accessToken !== stale.accessToken) return stored;
-      try {
-        const auth = await connector.refreshToken(stale.refreshToken);
-        await storeShopTokens(this.db, this.box, shopId, auth);
-        return { ...auth };
-      } catch (error) {
-        const now = await this.tokens(shopId);
-        if (now && now.accessToken !== stale.accessToken) return now;
-        throw error;
-      }
-    })().finally(() => this.#refreshing.delete(shopId));
+    const refreshing = refreshShopTokens(this.db, this.box, connector, shopId, stale).finally(() =>
+      this.#refreshing.delete(shopId),
+    );
     this.#refreshing.set(shopId, refreshing);
     return refreshing;
   }

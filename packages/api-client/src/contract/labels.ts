@@ -28,7 +28,8 @@ type Labels<T extends readonly string[]> = { readonly [K in T[number]]: string }
 export const PLATFORM_LABELS = {
   taobao: '淘宝',
   pinduoduo: '拼多多',
-  douyin: '抖音',
+  // 抖店: the merchant platform of 抖音, where sellers run their shops.
+  douyin: '抖店',
   kuaishou: '快手',
   jd: '京东',
 } as const satisfies Labels<typeof PLATFORMS>;

@@ -10,6 +10,7 @@ import {
   ORDER_STATUS_LABELS,
   WRITEBACK_STATUS_LABELS,
 } from './labels.js';
+import { hasPermission, type Permission } from './permissions.js';
 
 // ---- limits ----------------------------------------------------------------------------------
 
@@ -374,6 +375,22 @@ export const BUYER_MOBILE_PATTERN = /^1\d{10}$/;
 
 /** What a notification is about: a shop's authorisation, its order sync, a tracking writeback. */
 export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback'] as const;
+/**
+ * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
+ * shop's authorisation and sync, 代发订单 for a writeback). A member sees, counts and marks read only
+ * the notifications whose permission they hold, so the bell never leads them to a 403.
+ */
+export const NOTIFICATION_PERMISSIONS = {
+  shop_auth: 'shop:manage',
+  order_sync: 'shop:manage',
+  writeback: 'order:view',
+} as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission>;
+/** The notification kinds `user` may open (an owner: all). */
+export function notificationKindsFor(
+  user: { permissions?: readonly string[] | null } | null | undefined,
+): (typeof NOTIFICATION_KINDS)[number][] {
+  return NOTIFICATION_KINDS.filter((kind) => hasPermission(user, NOTIFICATION_PERMISSIONS[kind]));
+}
 /** A shop's authorisation is "about to expire" this many days ahead (the sweep notifies once). */
 export const AUTH_EXPIRY_WARNING_DAYS = 7;
 /**

@@ -146,6 +146,23 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** How many orders the sandbox's order page shows (the newest). */
+export const SANDBOX_ORDERS_SHOWN = 200;
+/** The path of the order page under a sandbox's mount. */
+export const SANDBOX_ORDERS_PATH = '/orders';
+const SANDBOX_STATUS_LABELS: Record<SandboxOrderStatus, string> = {
+  unpaid: '待付款',
+  to_ship: '待发货',
+  shipped: '已发货',
+  received: '已签收',
+  cancelled: '已取消',
+};
+const SANDBOX_REFUND_LABELS: Record<SandboxRefund, string> = {
+  none: '无',
+  in_progress: '退款中',
+  refunded: '已退款',
+};
+
 /** The largest request body a sandbox reads (its largest real request is a few KB). */
 export const SANDBOX_BODY_LIMIT = 1024 * 1024;
 /** How many calls `calls` keeps (the oldest are dropped), so a long demo does not grow without end. */
@@ -304,6 +321,17 @@ export abstract class SandboxCore {
     return entry.expiresAt < this.nowS() ? 'expired' : entry;
   }
 
+  /**
+   * The seller cancels the app's authorisation of a shop on the platform: its access tokens are
+   * unknown from now on and its refresh tokens refused (the seller must authorise again).
+   */
+  revokeShop(shopId: string) {
+    for (const [token, entry] of this.accessTokens)
+      if (entry.shopId === shopId) this.accessTokens.delete(token);
+    for (const [token, entry] of this.refreshTokens)
+      if (entry.shopId === shopId) this.refreshTokens.delete(token);
+  }
+
   /** Makes every access token expire now (a test's shortcut for "a day later"). */
   expireAccessTokens() {
     for (const entry of this.accessTokens.values()) entry.expiresAt = this.nowS() - 1;
@@ -360,6 +388,57 @@ ${shops}
 <button type="submit" name="decision" value="agree">同意授权</button>
 <button type="submit" name="decision" value="deny">拒绝</button>
 </form>
+</body></html>`);
+  }
+
+  /**
+   * The seller's order list as the platform's back office shows it, read-only: `GET /orders?shop=<id>`
+   * lists the shop's orders, newest first (the latest `SANDBOX_ORDERS_SHOWN`), with their state and,
+   * once shipped, the carrier and tracking number written back. For a person (the demo) and a browser
+   * test checking what reached the platform.
+   */
+  protected ordersPage(url: URL): Response {
+    const name = this.platform === 'pinduoduo' ? '拼多多' : '抖店';
+    const shop = this.shops.find((s) => s.shopId === url.searchParams.get('shop'));
+    if (!shop) {
+      const links = this.shops
+        .map((s) => `<li><a href="?shop=${escapeHtml(s.shopId)}">${escapeHtml(s.shopName)}</a></li>`)
+        .join('');
+      return html(
+        `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${name}沙箱 · 订单</title></head><body><h1>请选择店铺</h1><ul>${links}</ul></body></html>`,
+        url.searchParams.has('shop') ? 404 : 200,
+      );
+    }
+    const rows = (this.#byShop.get(shop.shopId) ?? [])
+      .slice()
+      .sort((a, b) => b.createdAt - a.createdAt || (a.orderNo < b.orderNo ? 1 : -1))
+      .slice(0, SANDBOX_ORDERS_SHOWN)
+      .map((order) => {
+        const carrier = order.shipment
+          ? (this.carriers.find((c) => c.id === order.shipment?.carrierId)?.name ??
+            order.shipment.carrierCode)
+          : '';
+        const cells = [
+          order.orderNo,
+          SANDBOX_STATUS_LABELS[order.status],
+          SANDBOX_REFUND_LABELS[order.refund],
+          order.items.map((item) => `${item.name} ×${item.quantity}`).join('；'),
+          carrier,
+          order.shipment?.trackingNo ?? '',
+        ];
+        return `<tr data-order="${escapeHtml(order.orderNo)}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+      })
+      .join('\n');
+    return html(`<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>${name}沙箱 · ${escapeHtml(shop.shopName)} · 订单</title></head>
+<body>
+<h1>${name}沙箱 · ${escapeHtml(shop.shopName)}的订单</h1>
+<table>
+<thead><tr><th>订单号</th><th>订单状态</th><th>售后</th><th>商品</th><th>快递公司</th><th>运单号</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
 </body></html>`);
   }
 

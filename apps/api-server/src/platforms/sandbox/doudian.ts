@@ -10,6 +10,7 @@ import {
   maskAddress,
   maskMobile,
   maskName,
+  SANDBOX_ORDERS_PATH,
   SandboxCore,
   type SandboxOptions,
   type SandboxOrder,
@@ -26,7 +27,8 @@ import {
  *   (`40003 isv.access-token-expired` / `isv.access-token-no-existed`);
  * - answers `{code: 10000, msg: "success", sub_code, sub_msg, data, log_id}`; pages from 0, `size` up
  *   to 100, amounts in 分, times in unix seconds;
- * - `GET|POST /authorize`: the authorisation page (同意授权 redirects with `code` and `state`).
+ * - `GET|POST /authorize`: the authorisation page (同意授权 redirects with `code` and `state`);
+ * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts).
  */
 
 export const DOUDIAN_SANDBOX_PATHS = { auth: '/authorize' } as const;
@@ -89,6 +91,7 @@ export class DoudianSandbox extends SandboxCore {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === DOUDIAN_SANDBOX_PATHS.auth) return this.authorisationPage(request, 'app_key');
+    if (url.pathname === SANDBOX_ORDERS_PATH && request.method === 'GET') return this.ordersPage(url);
     if (request.method !== 'POST') return new Response('Not Found', { status: 404 });
     const body = await this.readBody(request);
     if (body === null) return new Response('Payload Too Large', { status: 413 });

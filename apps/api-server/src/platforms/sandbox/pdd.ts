@@ -12,6 +12,7 @@ import {
   maskAddress,
   maskMobile,
   maskName,
+  SANDBOX_ORDERS_PATH,
   SandboxCore,
   type SandboxOptions,
   type SandboxOrder,
@@ -25,7 +26,8 @@ import {
  *   the per-app and per-method rate limit (`70031 调用过于频繁`), then answers the method;
  * - `pdd.order.number.list.increment.get`: `start_updated_at`/`end_updated_at` at most 30 minutes apart
  *   and within 3 months, `page` from 1, `page_size` up to 100, newest first, `has_next`;
- * - `GET|POST /service-market/auth`: the authorisation page (同意授权 redirects with `code` and `state`).
+ * - `GET|POST /service-market/auth`: the authorisation page (同意授权 redirects with `code` and `state`);
+ * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts).
  * Amounts are rendered in 元, as numbers in the increment list and as strings in the detail (the
  * platform does both).
  */
@@ -93,6 +95,8 @@ export class PddSandbox extends SandboxCore {
   async fetch(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (path === PDD_SANDBOX_PATHS.auth) return this.authorisationPage(request, 'client_id');
+    if (path === SANDBOX_ORDERS_PATH && request.method === 'GET')
+      return this.ordersPage(new URL(request.url));
     if (path !== PDD_SANDBOX_PATHS.gateway || request.method !== 'POST') {
       return new Response('Not Found', { status: 404 });
     }
