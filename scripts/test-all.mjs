@@ -48,6 +48,12 @@ function readJson(path) {
   }
 }
 
+/** The first non-empty line of a failure message, without colour codes, so the summary names the cause. */
+function firstLine(messages) {
+  const text = (messages ?? []).join('\n').replace(/\x1b\[[0-9;]*m/g, '');
+  return (text.split('\n').find((line) => line.trim()) ?? 'no message').trim().slice(0, 300);
+}
+
 const SKIPPED = new Set(['pending', 'skipped', 'todo', 'disabled']);
 
 /** Counts of a Vitest JSON report, and the files whose tests were skipped. */
@@ -55,9 +61,17 @@ function vitestCounts(path) {
   const report = readJson(path);
   if (!report) return null;
   const files = new Map();
+  const failures = [];
   for (const file of report.testResults ?? []) {
+    const name = relative(root, file.name);
     const statuses = (file.assertionResults ?? []).map((test) => test.status);
-    files.set(relative(root, file.name), statuses);
+    files.set(name, statuses);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+    }
+    // A file that failed to load or run (an import error, an unhandled error) has no failed test.
+    if (file.status === 'failed' && !statuses.includes('failed'))
+      failures.push(`${name}: ${firstLine([file.message])}`);
   }
   const all = [...files.values()].flat();
   return {
@@ -65,8 +79,26 @@ function vitestCounts(path) {
     failed: all.filter((s) => s === 'failed').length,
     skipped: all.filter((s) => SKIPPED.has(s)).length,
     files,
+    failures,
     skippedFiles: [...files].filter(([, statuses]) => statuses.some((s) => SKIPPED.has(s))).map(([f]) => f),
   };
+}
+
+/** The failed Playwright tests of a JSON report, with the first line of their last error. */
+function e2eFailures(report) {
+  const failures = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine([last?.error?.message])}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return failures;
 }
 
 const vitestArgs = (name) => [
@@ -101,6 +133,7 @@ const steps = [
       return {
         text: `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (unit, browser, Storybook)`,
         skippedFiles: c.skippedFiles,
+        failures: c.failures,
       };
     },
   },
@@ -115,6 +148,7 @@ const steps = [
       return {
         text: `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (API suites on a throwaway Postgres)`,
         skippedFiles: c.skippedFiles,
+        failures: c.failures,
         ranFiles: [...c.files.keys()],
       };
     },
@@ -139,9 +173,11 @@ const steps = [
     cmd: ['pnpm', ['test:e2e:run']],
     env: { E2E_JSON_REPORT: join(reports, 'e2e.json') },
     counts: () => {
-      const stats = readJson(join(reports, 'e2e.json'))?.stats;
+      const report = readJson(join(reports, 'e2e.json'));
+      const stats = report?.stats;
       if (!stats) return { text: 'no report' };
       return {
+        failures: e2eFailures(report),
         text: `${stats.expected} passed, ${stats.unexpected} failed, ${stats.flaky} flaky, ${stats.skipped} skipped (Playwright)`,
         skippedTests: stats.skipped,
       };
@@ -197,6 +233,9 @@ console.log(
 );
 for (const [name, r] of results) {
   console.log(`  ${mark[r.status]}  ${name.padEnd(12)} ${r.text}${r.seconds ? `  [${r.seconds} s]` : ''}`);
+}
+for (const [name, r] of results) {
+  for (const failure of r.failures ?? []) console.log(`  \x1b[31mfailed\x1b[0m ${name}: ${failure}`);
 }
 for (const { step, text } of problems)
   console.log(`  \x1b[33mnote\x1b[0m: ${step}: ${text}${ci ? ' (a failure on CI)' : ''}`);
