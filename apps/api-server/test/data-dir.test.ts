@@ -98,4 +98,5 @@ it('kill -9 under concurrent writes, restart: every acknowledged write is there 
   }
   // A clean stop removes the lock.
   expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
-});
+  // Six server starts on a data directory: minutes on a loaded 2-core machine, so a wider hang guard.
+}, 600_000);
