@@ -42,6 +42,8 @@ it.each(['SIGTERM', 'SIGINT'] as const)(
     expect(await done).toEqual({ code: 0, signal: null });
     expect(await healthy(url)).toBe(false);
   },
+  // A fresh data directory is migrated and seeded first: over a minute on a loaded 2-core machine.
+  300_000,
 );
 
 describe('shutdown', () => {
