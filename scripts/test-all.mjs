@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { isCi } from './ci.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,7 +51,7 @@ function readJson(path) {
 
 /** The first non-empty line of a failure message, without colour codes, so the summary names the cause. */
 function firstLine(messages) {
-  const text = (messages ?? []).join('\n').replace(/\x1b\[[0-9;]*m/g, '');
+  const text = stripVTControlCharacters((messages ?? []).join('\n'));
   return (text.split('\n').find((line) => line.trim()) ?? 'no message').trim().slice(0, 300);
 }
 
@@ -67,7 +68,8 @@ function vitestCounts(path) {
     const statuses = (file.assertionResults ?? []).map((test) => test.status);
     files.set(name, statuses);
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+      if (test.status === 'failed')
+        failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
     }
     // A file that failed to load or run (an import error, an unhandled error) has no failed test.
     if (file.status === 'failed' && !statuses.includes('failed'))
