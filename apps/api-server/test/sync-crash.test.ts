@@ -107,9 +107,9 @@ function expected(order: SandboxOrder) {
 async function crashDuringSync(storage: Storage) {
   const sandbox = new PddSandbox({ apps: [PDD_SANDBOX_APP], seedOrders: 0 });
   let listCalls = 0;
-  let held: (() => void) | null = null;
+  let release: () => void = () => {};
   const heldCall = new Promise<void>((resolve) => {
-    held = resolve;
+    release = resolve;
   });
   let reachedHold: () => void = () => {};
   const holding = new Promise<void>((resolve) => {
@@ -130,7 +130,7 @@ async function crashDuringSync(storage: Storage) {
     },
   });
   cleanups.push(() => {
-    held?.();
+    release();
     return served.close();
   });
   const connector = new PddConnector({ app: PDD_SANDBOX_APP, endpoints: PddSandbox.endpoints(served.url) });
@@ -165,7 +165,7 @@ async function crashDuringSync(storage: Storage) {
   for (let i = 0; i < 4; i++) sandbox.placeOrder('900001');
   await server.kill();
   const killedAtS = Math.floor(Date.now() / 1000);
-  held?.();
+  release();
 
   // What the dead run left: some windows stored, not all, and its lease, of the configured length.
   const dead = await storage.open();
