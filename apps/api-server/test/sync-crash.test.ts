@@ -66,6 +66,7 @@ async function start(storage: Storage, sandboxUrl: string) {
       API_SIGN_SECRET: SECRET,
       SANDBOX_URL: sandboxUrl,
       SHOP_SYNC_LEASE_SECONDS: String(LEASE_SECONDS),
+      SHOP_SYNC_POLL_MS: '200',
       SHOP_SYNC_EVERY_SECONDS: '3600',
       ...storage.env,
     },
