@@ -123,6 +123,8 @@ const postgresSuites = [
   'test/job-fairness.test.ts',
   'test/writeback.test.ts',
   'test/writeback-crash.test.ts',
+  'test/sync-crash.test.ts',
+  'test/writeback-outage.test.ts',
   'test/shop-authorise.test.ts',
   'test/notifications.test.ts',
   'test/order-entry.test.ts',

@@ -14,7 +14,9 @@
  * `BENCH_MODE=outage`: BENCH_WRITEBACKS (10,000) writebacks queued over BENCH_SHOPS shops while the
  * platform is down (every gateway call answers HTTP 502) for BENCH_OUTAGE_SECONDS (120), sent by
  * BENCH_INSTANCES servers with the production retry rules: the time until all have landed, and the ship
- * calls that reached the platform per order (exactly once: one each).
+ * calls that reached the platform per order (exactly once: one each). As the platform comes back it
+ * prints what the writebacks not landed yet wait for (`atRecovery`: pending, the median and longest wait
+ * until their next attempt, negative when overdue, and their attempts so far).
  */
 import { loadavg } from 'node:os';
 import { storeShopTokens } from '../src/db/shop-tokens';
@@ -279,8 +281,25 @@ async function outage() {
     for (const server of servers) server.jobs.wake('writeback');
     let landedAt = 0;
     let lastReport = 0;
+    let atRecovery: Record<string, unknown> | null = null;
     for (;;) {
       await sleep(1_000);
+      if (atRecovery === null && Date.now() >= outageUntil) {
+        // What the writebacks not landed yet wait for as the platform comes back.
+        const [waits] = await db.query<Record<string, number | null>>(
+          `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+             count(*) FILTER (WHERE status = 'sending')::int AS sending,
+             round(percentile_cont(0.5) WITHIN GROUP (ORDER BY next_attempt_at - ${DB_NOW_MS})
+               FILTER (WHERE status = 'pending') / 1000.0) AS "waitP50s",
+             round(max(next_attempt_at - ${DB_NOW_MS}) FILTER (WHERE status = 'pending') / 1000.0) AS "waitMaxS",
+             count(*) FILTER (WHERE status = 'pending' AND next_attempt_at - ${DB_NOW_MS} > 60000)::int AS "waitOver60s",
+             round(avg(attempts), 1)::float AS "attemptsAvg", max(attempts)::int AS "attemptsMax"
+           FROM order_writebacks WHERE platform_order_no = ANY($1::text[])`,
+          [orderNos],
+        );
+        atRecovery = waits ?? {};
+        console.log(`platform back: ${JSON.stringify(atRecovery)}`);
+      }
       const [row] = await db.query<{ done: number; failed: number }>(
         `SELECT count(*) FILTER (WHERE status = 'succeeded')::int AS done,
            count(*) FILTER (WHERE status = 'failed')::int AS failed
@@ -317,6 +336,7 @@ async function outage() {
         outageSeconds: OUTAGE_SECONDS,
         secondsUntilAllLanded: Number(((landedAt - began) / 1000).toFixed(1)),
         secondsAfterOutage: Number(((landedAt - outageUntil) / 1000).toFixed(1)),
+        atRecovery,
         succeeded: summary?.done,
         failed: summary?.failed,
         attempts: summary?.attempts,

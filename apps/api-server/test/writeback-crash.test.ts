@@ -9,7 +9,7 @@ import { serverProcesses, signInBySms } from './server-process';
 import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeback-helpers';
 
 /**
- * 发货回传 under kill -9: the server process (test/fixtures/writeback-server.ts: `startServer` with the
+ * 发货回传 under kill -9: the server process (test/fixtures/platform-server.ts: `startServer` with the
  * 拼多多 connector at this test's sandbox) ships 60 platform orders in one 批量发货 and is killed while
  * their writebacks are being sent: the sandbox records a shipment and holds its answer back 300 ms,
  * and the kill comes as the 8th lands, so some writebacks landed on the platform without the server
@@ -32,7 +32,7 @@ interface Storage {
 async function start(storage: Storage, sandboxUrl: string) {
   const server = await servers.start(
     { API_SIGN_SECRET: SECRET, SANDBOX_URL: sandboxUrl, WRITEBACK_LEASE_MS: '2000', ...storage.env },
-    'test/fixtures/writeback-server.ts',
+    'test/fixtures/platform-server.ts',
   );
   await server.ready();
   return server;

@@ -12,7 +12,11 @@ import { notFound, type Scope } from './scope';
 export const SYNC_RULES = {
   /** The least time between the starts of two syncs of a shop, 立即同步 included (seconds). */
   floorSeconds: 60,
-  /** How long a claim holds a shop; renewed at every window (seconds). */
+  /**
+   * How long a claim holds a shop; renewed at every window (seconds). A shop whose sync died with its
+   * process (kill -9) is synced again once this has run out. `ShopSyncOptions.leaseSeconds` sets it
+   * per server.
+   */
   leaseSeconds: 300,
   /** How far back the first sync of a shop starts (bounded by the platform's lookback). */
   firstSyncSeconds: 24 * 3600,
@@ -49,7 +53,7 @@ export interface ClaimedShop {
  */
 export async function claimDueShop(
   db: Queryable,
-  input: { nowS: number; platforms: readonly PlatformCode[]; token: string },
+  input: { nowS: number; platforms: readonly PlatformCode[]; token: string; leaseSeconds: number },
 ): Promise<ClaimedShop | null> {
   if (input.platforms.length === 0) return null;
   const [row] = await db.query<{
@@ -71,7 +75,7 @@ export async function claimDueShop(
      ) AND (s.sync_lease_until IS NULL OR s.sync_lease_until <= $1)
      RETURNING s.id, s.account_id, s.platform, s.sync_cursor,
        (SELECT sync_interval_minutes FROM settings WHERE account_id = s.account_id) AS interval_minutes`,
-    [input.nowS, [...input.platforms], input.token, SYNC_RULES.leaseSeconds],
+    [input.nowS, [...input.platforms], input.token, input.leaseSeconds],
   );
   if (!row) return null;
   return {
@@ -91,18 +95,19 @@ export class LeaseLost extends Error {
 }
 
 /**
- * In a window's transaction: moves the cursor to `cursor` and renews the lease, if the lease is still
+ * In a window's transaction: moves the cursor to `cursor` and renews the lease (`leaseSeconds` from
+ * now), if the lease is still
  * `token`'s; otherwise throws `LeaseLost` (the transaction rolls back: nothing of the window is kept).
  * It runs first in the transaction, so the shop's row stays locked until the window is written.
  */
 export async function advanceCursor(
   tx: Queryable,
-  input: { shopId: number; token: string; cursor: number; nowS: number },
+  input: { shopId: number; token: string; cursor: number; nowS: number; leaseSeconds: number },
 ): Promise<void> {
   const rows = await tx.query(
     `UPDATE shops SET sync_cursor = $3, sync_lease_until = $4::bigint + $5::bigint
      WHERE id = $1 AND sync_lease_token = $2 RETURNING id`,
-    [input.shopId, input.token, input.cursor, input.nowS, SYNC_RULES.leaseSeconds],
+    [input.shopId, input.token, input.cursor, input.nowS, input.leaseSeconds],
   );
   if (rows.length === 0) throw new LeaseLost(input.shopId);
 }

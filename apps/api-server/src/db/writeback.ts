@@ -213,3 +213,20 @@ export async function finishWriteback(
   );
   return rows.length === 1;
 }
+
+/**
+ * The platform is back after an outage: the writebacks of `platform` that failed since `sinceS` (our
+ * clock, as `updated_at`) and wait for a retry are due now, rather than each waiting out its backoff
+ * (up to `retryMaxMs`). They are sent through the queue as any due writeback, `concurrency` at a time
+ * per process. Returns how many.
+ */
+export async function releaseRetries(db: Queryable, platform: string, sinceS: number): Promise<number> {
+  const rows = await db.query(
+    `UPDATE order_writebacks SET next_attempt_at = ${DB_NOW_MS}
+     WHERE status = 'pending' AND platform = $1 AND attempts > 0 AND updated_at >= $2
+       AND next_attempt_at > ${DB_NOW_MS}
+     RETURNING id`,
+    [platform, sinceS],
+  );
+  return rows.length;
+}

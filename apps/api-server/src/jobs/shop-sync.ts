@@ -82,6 +82,12 @@ export interface ShopSyncOptions {
   pollMs?: number;
   /** Syncs every shop this often instead of its account's 订单同步间隔 (the sandbox demo: 60 s). */
   everySeconds?: number;
+  /**
+   * How long a claim holds a shop, renewed at every window: after a crash the shop waits this long
+   * before another run takes it. Default `SYNC_RULES.leaseSeconds` (5 minutes); longer than the
+   * slowest window (its pages and its transaction), or a live run loses its lease.
+   */
+  leaseSeconds?: number;
 }
 
 export interface ShopSyncDeps {
@@ -95,6 +101,10 @@ export interface ShopSyncDeps {
 }
 
 const PLATFORM_CODES = Object.keys(PLATFORM_NAMES) as PlatformCode[];
+
+function leaseSecondsOf(deps: ShopSyncDeps): number {
+  return deps.options?.leaseSeconds ?? SYNC_RULES.leaseSeconds;
+}
 
 /** The `JobKind` to register with the server's `JobRunner`. */
 export function shopSyncKind(deps: ShopSyncDeps): JobKind {
@@ -110,6 +120,7 @@ export function shopSyncKind(deps: ShopSyncDeps): JobKind {
         nowS: Math.floor(deps.now() / 1000),
         platforms,
         token,
+        leaseSeconds: leaseSecondsOf(deps),
       });
       if (!shop) return undefined;
       return async () => {
@@ -178,7 +189,13 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
       if (orders.length === 0 && i < windows.length - 1) continue;
       await db.transaction(async (tx) => {
         const cursor = Math.max(shop.cursor ?? 0, Math.min(window.end, settled));
-        await advanceCursor(tx, { shopId: shop.id, token, cursor, nowS: nowS() });
+        await advanceCursor(tx, {
+          shopId: shop.id,
+          token,
+          cursor,
+          nowS: nowS(),
+          leaseSeconds: leaseSecondsOf(deps),
+        });
         const stored = await storePlatformOrders(tx, shop, orders, nowS());
         report.inserted += stored.inserted;
         report.updated += stored.updated;

@@ -1,7 +1,7 @@
 import { CARRIERS, carrierOf } from '@consign/api-client';
 import type { Db } from '../db/db';
 import { notify } from '../db/notifications';
-import { type ClaimedWriteback, claimWriteback, finishWriteback } from '../db/writeback';
+import { type ClaimedWriteback, claimWriteback, finishWriteback, releaseRetries } from '../db/writeback';
 import type { Logger } from '../log';
 import {
   PLATFORM_NAMES,
@@ -64,6 +64,14 @@ export function platformCarrierOf(
 class CannotSend extends Error {}
 
 /**
+ * A platform is taken as down after this many retryable failures in a row on it in this process, with
+ * no answer from it in between, over at least this long. The first writeback it then answers releases
+ * the retries of the outage (`releaseRetries`). The bounds keep a few writebacks that fail on their own
+ * (a platform error for one order) from being released again by every success around them.
+ */
+export const PLATFORM_DOWN = { failures: 3, seconds: 30 } as const;
+
+/**
  * The `writeback` job kind (发货回传): claims due writebacks (db/writeback.ts `claimWriteback`: `FOR
  * UPDATE SKIP LOCKED` and a lease, committed before the platform is called) and sends each through its
  * platform's connector: the shop's tokens (platforms/shop-calls.ts: refreshed when expired), our carrier mapped
@@ -78,7 +86,9 @@ class CannotSend extends Error {}
  *   with the platform's message;
  * - a claim that may repeat an attempt that reached the platform (its lease ran out after a crash, or an
  *   earlier attempt failed) first asks the platform (`orderDetail`): shipped with this tracking number
- *   means it landed, and nothing is sent again. A refusal "already shipped" is checked the same way.
+ *   means it landed, and nothing is sent again. A refusal "already shipped" is checked the same way;
+ * - after an outage of the platform (`PLATFORM_DOWN`), its first answer makes the writebacks that
+ *   failed during it due at once (`platformHealth`).
  */
 export class WritebackJobs implements JobKind {
   readonly name = 'writeback';
@@ -89,6 +99,8 @@ export class WritebackJobs implements JobKind {
   readonly #retryMaxMs: number;
   readonly #carriersTtlMs: number;
   readonly #carriers = new Map<PlatformCode, { at: number; list: Promise<PlatformCarrier[]> }>();
+  /** Per platform, the retryable failures in a row in this process and when the first came (s). */
+  readonly #failing = new Map<string, { failures: number; sinceS: number }>();
 
   constructor(
     private readonly db: Db,
@@ -117,13 +129,49 @@ export class WritebackJobs implements JobKind {
 
   /** Sends one claimed writeback and records its outcome. */
   async send(claim: ClaimedWriteback): Promise<void> {
+    let error: unknown = null;
     const outcome = await this.attempt(claim).then(
       () => ({ status: 'succeeded' as const }),
-      (error: unknown) => this.failure(claim, error),
+      (thrown: unknown) => {
+        error = thrown;
+        return this.failure(claim, thrown);
+      },
     );
-    const written = await finishWriteback(this.db, claim, outcome, this.seconds());
+    const at = this.seconds();
+    const written = await finishWriteback(this.db, claim, outcome, at);
     if (!written) this.log.warn('writeback outcome not written: claimed again meanwhile', { id: claim.id });
     else if (outcome.status === 'failed') await this.notifyFailed(claim, outcome.message);
+    await this.platformHealth(claim.platform, error, outcome.status === 'succeeded', at);
+  }
+
+  /**
+   * Follows whether the platform answers: retryable failures in a row (its gateway down, throttling,
+   * timeouts) mark it down; the first answer after `PLATFORM_DOWN` makes every writeback that failed
+   * meanwhile due now, so that after an outage they land as fast as the queue sends them instead of
+   * each waiting out its own backoff (up to `retryMaxMs` after the platform came back).
+   */
+  private async platformHealth(platform: string, error: unknown, succeeded: boolean, atS: number) {
+    if (error instanceof PlatformError && error.retryable) {
+      const failing = this.#failing.get(platform);
+      if (failing) failing.failures += 1;
+      else this.#failing.set(platform, { failures: 1, sinceS: atS });
+      return;
+    }
+    // A refusal is an answer too; our own errors (the database, a carrier unknown) say nothing of it.
+    if (!succeeded && !(error instanceof PlatformError)) return;
+    const failing = this.#failing.get(platform);
+    this.#failing.delete(platform);
+    if (
+      !failing ||
+      failing.failures < PLATFORM_DOWN.failures ||
+      atS - failing.sinceS < PLATFORM_DOWN.seconds
+    ) {
+      return;
+    }
+    const released = await releaseRetries(this.db, platform, failing.sinceS);
+    if (released > 0) {
+      this.log.info('platform back: retries released', { platform, released, failures: failing.failures });
+    }
   }
 
   /** 回传失败 tells the account through the bell (one notification per order while unread). */
