@@ -63,8 +63,15 @@ test('代发订单: status tab, shop and dates filter the list, paging works, re
   await page.getByRole('option', { name: '全部店铺' }).click();
   const from = shanghaiDay(60);
   const to = shanghaiDay(20);
-  await page.getByLabel('开始日期').fill(from);
-  await page.getByLabel('结束日期').fill(to);
+  // The design system's picker: typed days in its popover (the calendar and the presets are its own tests).
+  const dates = page.getByRole('button', { name: /^下单时间/ });
+  await dates.click();
+  const picker = page.getByRole('dialog', { name: '下单时间' });
+  await picker.getByRole('textbox', { name: '开始日期' }).fill(from);
+  await picker.getByRole('textbox', { name: '结束日期' }).fill(to);
+  await picker.getByRole('button', { name: '确定' }).click();
+  await expect(picker).toBeHidden();
+  await expect(dates).toContainText(`${from} 至 ${to}`);
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(new RegExp(`start_date=${from}&end_date=${to}`));
   await expect(async () => {
@@ -86,8 +93,7 @@ test('代发订单: status tab, shop and dates filter the list, paging works, re
   const firstOnPage2 = await rows(page).first().getAttribute('data-row-id');
   await page.reload();
   await expect(currentPage(page)).toHaveText('2');
-  await expect(page.getByLabel('开始日期')).toHaveValue(from);
-  await expect(page.getByLabel('结束日期')).toHaveValue(to);
+  await expect(page.getByRole('button', { name: /^下单时间/ })).toContainText(`${from} 至 ${to}`);
   await expect(rows(page).first()).toHaveAttribute('data-row-id', firstOnPage2 ?? '');
 });
 
