@@ -182,3 +182,34 @@ test('售后订单: status tab and keyword filter, paging and reload, detail dia
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('售后订单: each status tab counts the requests of the current filters, each count the tab’s total', async ({
+  adminPage: page,
+}) => {
+  // A filter that leaves several statuses: one type.
+  await page.goto('/order/after-sale?type=refund');
+  const tabs = page.getByRole('tab');
+  const countOf = async (index: number) =>
+    Number(await tabs.nth(index).locator('[data-slot=tab-count]').textContent());
+  await expect(tabs.first().locator('[data-slot=tab-count]')).toHaveText(/^\d+$/);
+  const names = await tabs.evaluateAll((els) => els.map((el) => (el.firstChild?.textContent ?? '').trim()));
+  expect(names).toEqual(['全部', '待处理', '处理中', '已完成', '已拒绝']);
+  const total = page.locator('[data-slot=pagination-total]');
+  let sum = 0;
+  for (const [index, name] of names.entries()) {
+    const count = await countOf(index);
+    await tabs.nth(index).click();
+    await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+    await expect(total, name).toHaveText(`共 ${count} 条`);
+    if (index > 0) sum += count;
+    else expect(count).toBeGreaterThan(0);
+  }
+  const all = await countOf(0);
+  expect(sum).toBe(all);
+
+  // The filter bar changes the counts, not only the tabs: every type is more than one type.
+  await page.goto('/order/after-sale');
+  await expect(total).toHaveText(/^共 \d+ 条$/);
+  await expect.poll(() => countOf(0)).toBeGreaterThan(all);
+  await expect(total).toHaveText(`共 ${await countOf(0)} 条`);
+});
