@@ -47,7 +47,7 @@ export interface DateRangePickerProps {
   placeholder?: string;
   /** The quick choices above the fields (default {@link DATE_RANGE_PRESETS}; `[]` for none). */
   presets?: readonly DateRangePreset[];
-  /** The day the presets count from (default: the local day when one is picked). */
+  /** Today for the presets and the calendar's mark (default: the local day). */
   today?: Date;
   className?: string;
   disabled?: boolean;
@@ -162,6 +162,7 @@ export function DateRangePicker({
             <DateRangeCalendar
               selected={selected}
               defaultMonth={parseDay(from) ?? parseDay(to)}
+              today={today}
               onSelect={(range) =>
                 change({
                   from: range?.from ? formatDay(range.from) : undefined,
