@@ -179,10 +179,13 @@ export function SelectField<V extends FieldValues, T>({
   control,
   name,
   options,
+  className = 'w-full',
 }: {
   control: Control<V, unknown, T>;
   name: FieldPath<V>;
   options: readonly SelectOption[];
+  /** The trigger's classes (its width; default the field's whole width). */
+  className?: string;
 }) {
   return (
     <Controller
@@ -190,7 +193,7 @@ export function SelectField<V extends FieldValues, T>({
       name={name}
       render={({ field }) => (
         <Select value={field.value} onValueChange={field.onChange}>
-          <SelectTrigger className="w-full">
+          <SelectTrigger className={className}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
