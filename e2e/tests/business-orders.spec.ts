@@ -63,8 +63,15 @@ test('代发订单: status tab, shop and dates filter the list, paging works, re
   await page.getByRole('option', { name: '全部店铺' }).click();
   const from = shanghaiDay(60);
   const to = shanghaiDay(20);
-  await page.getByLabel('开始日期').fill(from);
-  await page.getByLabel('结束日期').fill(to);
+  // The design system's picker: typed days in its popover (the calendar and the presets are its own tests).
+  const dates = page.getByRole('button', { name: /^下单时间/ });
+  await dates.click();
+  const picker = page.getByRole('dialog', { name: '下单时间' });
+  await picker.getByRole('textbox', { name: '开始日期' }).fill(from);
+  await picker.getByRole('textbox', { name: '结束日期' }).fill(to);
+  await picker.getByRole('button', { name: '确定' }).click();
+  await expect(picker).toBeHidden();
+  await expect(dates).toContainText(`${from} 至 ${to}`);
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(new RegExp(`start_date=${from}&end_date=${to}`));
   await expect(async () => {
@@ -86,8 +93,7 @@ test('代发订单: status tab, shop and dates filter the list, paging works, re
   const firstOnPage2 = await rows(page).first().getAttribute('data-row-id');
   await page.reload();
   await expect(currentPage(page)).toHaveText('2');
-  await expect(page.getByLabel('开始日期')).toHaveValue(from);
-  await expect(page.getByLabel('结束日期')).toHaveValue(to);
+  await expect(page.getByRole('button', { name: /^下单时间/ })).toContainText(`${from} 至 ${to}`);
   await expect(rows(page).first()).toHaveAttribute('data-row-id', firstOnPage2 ?? '');
 });
 
@@ -175,4 +181,35 @@ test('售后订单: status tab and keyword filter, paging and reload, detail dia
   await expect(dialog).toContainText(orderNo);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('售后订单: each status tab counts the requests of the current filters, each count the tab’s total', async ({
+  adminPage: page,
+}) => {
+  // A filter that leaves several statuses: one type.
+  await page.goto('/order/after-sale?type=refund');
+  const tabs = page.getByRole('tab');
+  const countOf = async (index: number) =>
+    Number(await tabs.nth(index).locator('[data-slot=tab-count]').textContent());
+  await expect(tabs.first().locator('[data-slot=tab-count]')).toHaveText(/^\d+$/);
+  const names = await tabs.evaluateAll((els) => els.map((el) => (el.firstChild?.textContent ?? '').trim()));
+  expect(names).toEqual(['全部', '待处理', '处理中', '已完成', '已拒绝']);
+  const total = page.locator('[data-slot=pagination-total]');
+  let sum = 0;
+  for (const [index, name] of names.entries()) {
+    const count = await countOf(index);
+    await tabs.nth(index).click();
+    await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+    await expect(total, name).toHaveText(`共 ${count} 条`);
+    if (index > 0) sum += count;
+    else expect(count).toBeGreaterThan(0);
+  }
+  const all = await countOf(0);
+  expect(sum).toBe(all);
+
+  // The filter bar changes the counts, not only the tabs: every type is more than one type.
+  await page.goto('/order/after-sale');
+  await expect(total).toHaveText(/^共 \d+ 条$/);
+  await expect.poll(() => countOf(0)).toBeGreaterThan(all);
+  await expect(total).toHaveText(`共 ${await countOf(0)} 条`);
 });

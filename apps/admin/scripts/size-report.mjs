@@ -27,9 +27,11 @@ export const TARGETS = {
  * apps/admin/README.md, "Performance", for the history and what meeting the /login target would take).
  * 2026-11-25: the shell's overlays on first use, the route search schemas on valibot and the OAuth
  * callback's parser apart from its page took them from 192.4 / 235.3 KB to 173.2 / 184.0 KB.
+ * 2026-11-26: the carousel engine only for two banners or more and the native agreement checkbox took
+ * /login to 160.7 KB (the dashboard 184.0 KB, kept at its 185 KB).
  */
 export const BUDGETS = {
-  '/login': { js: 175_000, css: 15_000 },
+  '/login': { js: 162_000, css: 15_000 },
   '/dashboard/index': { js: 185_000, css: 15_000 },
 };
 

@@ -329,6 +329,7 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/order/status-counts': [async () => ({ token: user, body: {} })],
   '/api/order/receivers': [async () => ({ token: user, body: page })],
   '/api/order/after-sale': [async () => ({ token: user, body: page })],
+  '/api/order/after-sale-status-counts': [async () => ({ token: user, body: {} })],
 
   '/api/order/detail': [async () => ({ token: user, body: { id: 1 } })],
   '/api/order/after-sale-detail': [async () => ({ token: user, body: { id: 1 } })],

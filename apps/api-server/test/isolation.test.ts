@@ -1,4 +1,4 @@
-import { type ApiPath, apiRoutes, ORDER_STATUSES } from '@consign/api-client/contract';
+import { AFTER_SALE_STATUSES, type ApiPath, apiRoutes, ORDER_STATUSES } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/db/notifications';
 import {
@@ -170,6 +170,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/order/after-sale': [
       { body: page, outcome: 'empty-list' },
       { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },
+    ],
+    '/api/order/after-sale-status-counts': [
+      { body: {}, outcome: 'zero-counts' },
+      { body: { shop_id: ids.shop }, outcome: 'zero-counts' },
     ],
 
     '/api/order/detail': [{ body: { id: ids.order }, outcome: 'not-found' }],
@@ -547,9 +551,11 @@ describe('the data boundary, for every path of the contract', () => {
           expect(answer.data, label).toEqual({ list: [], total: 0 });
         } else if (c.outcome === 'zero-counts') {
           expect(res.status, label).toBe(200);
-          expect(Object.values((answer.data as { counts: object }).counts), label).toEqual(
-            ORDER_STATUSES.map(() => 0),
-          );
+          // Every status of the route's tabs is there, each 0.
+          const counts = (answer.data as { counts: Record<string, number> }).counts;
+          const statuses = path.includes('after-sale') ? AFTER_SALE_STATUSES : ORDER_STATUSES;
+          expect(Object.keys(counts).sort(), label).toEqual([...statuses].sort());
+          expect(Object.values(counts), label).toEqual(statuses.map(() => 0));
         } else if (c.outcome === 'import-not-found') {
           expect(res.status, label).toBe(200);
           const rows = (answer.data as { rows: { errors: string[] }[] }).rows;

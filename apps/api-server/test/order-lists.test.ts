@@ -1,4 +1,10 @@
-import { type ApiClient, ORDER_STATUSES, type OrderStatusCountsBody } from '@consign/api-client';
+import {
+  AFTER_SALE_STATUSES,
+  type AfterSaleStatusCountsBody,
+  type ApiClient,
+  ORDER_STATUSES,
+  type OrderStatusCountsBody,
+} from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, USER } from './helpers';
 
@@ -84,6 +90,50 @@ describe('status tab counts', () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as { msg?: string };
     expect(body.msg).toMatch(/platform/);
+  });
+});
+
+describe('售后订单 status tab counts', () => {
+  /** 售后订单's total for a filter and status. */
+  async function afterSaleTotal(
+    filter: AfterSaleStatusCountsBody,
+    status?: (typeof AFTER_SALE_STATUSES)[number],
+  ) {
+    return (await api.call('/api/order/after-sale', { pageIndex: 1, pageSize: 1, ...filter, status })).total;
+  }
+  const filters: [string, AfterSaleStatusCountsBody][] = [
+    ['no filter', {}],
+    ['a keyword (joins the order)', { keyword: '1' }],
+    ['a type', { type: 'refund' }],
+    ['a shop', { shop_id: 2 }],
+    ['days', { start_date: '2025-01-01', end_date: '2026-12-31' }],
+    ['everything together', { keyword: '1', type: 'return', shop_id: 1, start_date: '2025-11-01' }],
+  ];
+  for (const [name, filter] of filters) {
+    it(`equal the list's total of each status under ${name}`, async () => {
+      const { counts } = await api.call('/api/order/after-sale-status-counts', filter);
+      expect(Object.keys(counts).sort()).toEqual([...AFTER_SALE_STATUSES].sort());
+      for (const status of AFTER_SALE_STATUSES) {
+        expect(counts[status], status).toBe(await afterSaleTotal(filter, status));
+      }
+      const sum = AFTER_SALE_STATUSES.reduce((total, status) => total + counts[status], 0);
+      expect(sum).toBe(await afterSaleTotal(filter));
+    });
+  }
+
+  it('are not all zero for the seeded account', async () => {
+    const { counts } = await api.call('/api/order/after-sale-status-counts', {});
+    expect(AFTER_SALE_STATUSES.filter((status) => counts[status] > 0).length).toBeGreaterThan(1);
+  });
+
+  it('refuse a filter the list refuses, with the field named', async () => {
+    const res = await t.post(
+      '/api/order/after-sale-status-counts',
+      { type: 'swap' },
+      { token: await t.login(USER) },
+    );
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { msg?: string }).msg).toMatch(/type/);
   });
 });
 

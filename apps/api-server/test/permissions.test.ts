@@ -64,6 +64,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/order/status-counts': {},
     '/api/order/receivers': page,
     '/api/order/after-sale': page,
+    '/api/order/after-sale-status-counts': {},
     '/api/order/detail': { id: ids.order },
     '/api/order/purchase': { id: ids.order, supplier: '供应商', supplier_order_no: 'CG1', cost: 100 },
     '/api/order/ship': {

@@ -307,7 +307,7 @@ describe('发货回传', () => {
       expect.objectContaining({
         title: '物流回传失败',
         body: `订单 ${order.orderNo}：拼多多拒绝了此操作：订单售后中，不能发货`,
-        link: `/order/index?keyword=${order.orderNo}`,
+        link: `/order/index?order=${order.id}`,
       }),
     );
 

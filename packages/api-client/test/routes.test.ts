@@ -232,6 +232,9 @@ const answers: Record<ApiPath, unknown> = {
     reason: '尺码不合适',
     created_at: now,
   }),
+  '/api/order/after-sale-status-counts': {
+    counts: { pending: 2, processing: 1, finished: 0, rejected: 4 },
+  },
   '/api/order/detail': {
     ...order,
     status: 'shipped',

@@ -18,6 +18,10 @@ export const copy = {
     to: '至',
     format: 'YYYY-MM-DD',
     badDate: '请输入 YYYY-MM-DD 格式的日期',
+    today: '今天',
+    last7: '近7天',
+    last30: '近30天',
+    thisMonth: '本月',
   },
   errorPage: {
     403: { title: '403', description: '抱歉，您没有权限访问此页面。' },

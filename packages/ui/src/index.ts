@@ -45,8 +45,10 @@ export {
   dataTableCopy,
 } from './components/data-table';
 export {
+  DATE_RANGE_PRESETS,
   DateRangePicker,
   type DateRangePickerProps,
+  type DateRangePreset,
   type DateRangeValue,
   formatDay,
   parseDay,

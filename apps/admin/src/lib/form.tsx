@@ -1,8 +1,12 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@consign/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type Control,
+  Controller,
   type FieldError,
   type FieldErrors,
+  type FieldPath,
   type FieldValues,
   type Resolver,
   type UseFormReturn,
@@ -158,5 +162,49 @@ export function FormProblem({ errors, slot }: { errors: FieldErrors; slot?: stri
     >
       {message}
     </p>
+  );
+}
+
+/** A choice of a {@link SelectField}: the form value (text) and what the user reads. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A form field picked from fixed options (a status, an address kind, a group): the design system's
+ * Select bound to the form by react-hook-form's `Controller`. Put it inside a `Field` for its label.
+ */
+export function SelectField<V extends FieldValues, T>({
+  control,
+  name,
+  options,
+  className = 'w-full',
+}: {
+  control: Control<V, unknown, T>;
+  name: FieldPath<V>;
+  options: readonly SelectOption[];
+  /** The trigger's classes (its width; default the field's whole width). */
+  className?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select value={field.value} onValueChange={field.onChange}>
+          <SelectTrigger className={className}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
   );
 }

@@ -32,7 +32,12 @@ const ORDER_CHANGED: Refresh = {
 const ORDERS_CHANGED_IN_BULK: Refresh = { reads: ORDER_CHANGED.reads };
 /** 售后: an answer changes the after-sale list and 工作台's 售后待处理. */
 const AFTER_SALE_CHANGED: Refresh = {
-  reads: ['/api/order/after-sale', '/api/order/after-sale-detail', '/api/dashboard/summary'],
+  reads: [
+    '/api/order/after-sale',
+    '/api/order/after-sale-status-counts',
+    '/api/order/after-sale-detail',
+    '/api/dashboard/summary',
+  ],
   onError: true,
 };
 /** 黑名单: the buyers, the blacklist and the orders' 黑名单 badge. */

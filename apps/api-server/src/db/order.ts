@@ -1,5 +1,7 @@
 import {
+  AFTER_SALE_STATUSES,
   type AfterSaleOrder,
+  type AfterSaleStatus,
   maskMobile,
   ORDER_STATUSES,
   type Order,
@@ -165,11 +167,16 @@ export async function countOrdersByStatus(
       f.params,
     );
   }
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
-    OrderStatus,
-    number
-  >;
-  for (const row of rows) if (row.status in counts) counts[row.status as OrderStatus] = Number(row.total);
+  return tally(ORDER_STATUSES, rows);
+}
+
+/** Status counts from `GROUP BY status` rows: every status of `statuses`, 0 where no row names it. */
+function tally<S extends string>(
+  statuses: readonly S[],
+  rows: readonly { status: string; total: number }[],
+): Record<S, number> {
+  const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<S, number>;
+  for (const row of rows) if (row.status in counts) counts[row.status as S] = Number(row.total);
   return counts;
 }
 
@@ -193,11 +200,14 @@ export async function listOrders(scope: Scope, params: BodyOf<'/api/order/index'
   return { total, list: list.map(toOrder) };
 }
 
-/** A page of after-sale orders, newest first. */
-export function listAfterSales(
+/**
+ * The WHERE clause of 售后订单's filters over `after_sales a` (the list and its status tabs' counts
+ * share it); `filterJoins` joins the order when the keyword or the shop needs it.
+ */
+function afterSaleFilters(
   scope: Scope,
-  params: BodyOf<'/api/order/after-sale'>,
-): Promise<Page<AfterSaleOrder>> {
+  params: BodyOf<'/api/order/after-sale-status-counts'> & { status?: AfterSaleStatus | undefined },
+): { filters: Filters; filterJoins: string } {
   const f = new Filters();
   f.and(`a.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
@@ -210,13 +220,22 @@ export function listAfterSales(
   if (params.shop_id) f.and(`o.shop_id = ${f.p(params.shop_id)}`);
   if (params.start_date) f.and(`a.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`a.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
+  return { filters: f, filterJoins: keyword || params.shop_id ? 'JOIN orders o ON o.id = a.order_id' : '' };
+}
+
+/** A page of after-sale orders, newest first. */
+export function listAfterSales(
+  scope: Scope,
+  params: BodyOf<'/api/order/after-sale'>,
+): Promise<Page<AfterSaleOrder>> {
+  const { filters, filterJoins } = afterSaleFilters(scope, params);
   return page<AfterSaleOrder>(
     scope.db,
     {
       table: 'after_sales',
       alias: 'a',
-      filterJoins: keyword || params.shop_id ? 'JOIN orders o ON o.id = a.order_id' : '',
-      filters: f,
+      filterJoins,
+      filters,
       order: NEWEST_FIRST,
       select: `a.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, a.refund_amount, a.type,
         a.status, a.reason, a.created_at`,
@@ -224,6 +243,23 @@ export function listAfterSales(
     },
     params,
   );
+}
+
+/**
+ * 售后订单's status tabs' counts: the requests of each status under the list's filters (its status
+ * left out), from the list's own WHERE clause ({@link afterSaleFilters}), so each count is the total
+ * the list shows on that tab.
+ */
+export async function countAfterSalesByStatus(
+  scope: Scope,
+  params: BodyOf<'/api/order/after-sale-status-counts'>,
+): Promise<Record<AfterSaleStatus, number>> {
+  const { filters: f, filterJoins } = afterSaleFilters(scope, params);
+  const rows = await scope.db.query<{ status: string; total: number }>(
+    `SELECT a.status, count(*)::int AS total FROM after_sales a ${filterJoins} ${f.sql} GROUP BY a.status`,
+    f.params,
+  );
+  return tally(AFTER_SALE_STATUSES, rows);
 }
 
 /**

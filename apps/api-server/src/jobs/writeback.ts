@@ -174,7 +174,10 @@ export class WritebackJobs implements JobKind {
     }
   }
 
-  /** 回传失败 tells the account through the bell (one notification per order while unread). */
+  /**
+   * 回传失败 tells the account through the bell (one notification per order while unread); its link
+   * opens the order's detail on 代发订单 (`?order=<id>`).
+   */
   private async notifyFailed(claim: ClaimedWriteback, message: string) {
     const [order] = await this.db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
       claim.order_id,
@@ -188,7 +191,7 @@ export class WritebackJobs implements JobKind {
         key: `writeback:${claim.order_id}`,
         title: '物流回传失败',
         body: `订单 ${order.order_no}：${message}`,
-        link: `/order/index?keyword=${encodeURIComponent(order.order_no)}`,
+        link: `/order/index?order=${claim.order_id}`,
       },
       this.seconds(),
     );

@@ -3,7 +3,13 @@ import { Hono } from 'hono';
 import { afterSaleDetail, afterSaleStep } from '../db/after-sale';
 import { applyImport, previewImport } from '../db/import';
 import { withImportLock } from '../db/import-lock';
-import { countOrdersByStatus, listAfterSales, listOrders, listReceivers } from '../db/order';
+import {
+  countAfterSalesByStatus,
+  countOrdersByStatus,
+  listAfterSales,
+  listOrders,
+  listReceivers,
+} from '../db/order';
 import { batchShip, batchTargets, type CommitEach, runBatch } from '../db/order-batch';
 import { orderDetail } from '../db/order-detail';
 import { applyOrderFile, createOrder, previewOrderFile } from '../db/order-entry';
@@ -64,6 +70,9 @@ export function orderRoutes({
       )
       .post('/after-sale', body('/api/order/after-sale'), async (c) =>
         ok(c, await listAfterSales(scope(c), c.req.valid('json'))),
+      )
+      .post('/after-sale-status-counts', body('/api/order/after-sale-status-counts'), async (c) =>
+        ok(c, { counts: await countAfterSalesByStatus(scope(c), c.req.valid('json')) }),
       )
       .post('/receivers', body('/api/order/receivers'), async (c) =>
         ok(c, await listReceivers(scope(c), c.req.valid('json'))),

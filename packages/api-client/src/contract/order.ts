@@ -162,6 +162,23 @@ export const afterSaleListParamsSchema = listParamsSchema.extend({
 export type AfterSaleListParams = z.input<typeof afterSaleListParamsSchema>;
 
 /**
+ * Body of `/api/order/after-sale-status-counts`: 售后订单's filter without its page and status. Answers
+ * {@link AfterSaleStatusCounts}: how many requests each status tab holds under that filter.
+ */
+export const afterSaleStatusCountsBodySchema = afterSaleListParamsSchema.omit({
+  pageIndex: true,
+  pageSize: true,
+  status: true,
+});
+export type AfterSaleStatusCountsBody = z.input<typeof afterSaleStatusCountsBodySchema>;
+
+/** The after-sale requests of each status under a list filter; 全部 is their sum. */
+export const afterSaleStatusCountsSchema = z.object({
+  counts: z.record(afterSaleStatusSchema, z.int().min(0)),
+});
+export type AfterSaleStatusCounts = z.infer<typeof afterSaleStatusCountsSchema>;
+
+/**
  * Body of `/api/order/receivers` (地址管理): a page, with a keyword over name and address, or the
  * receiver mobile when it is the whole 11-digit number.
  */

@@ -83,6 +83,8 @@ import {
 import {
   afterSaleListParamsSchema,
   afterSaleOrderSchema,
+  afterSaleStatusCountsBodySchema,
+  afterSaleStatusCountsSchema,
   orderListParamsSchema,
   orderSchema,
   orderStatusCountsBodySchema,
@@ -324,6 +326,13 @@ export const apiRoutes = {
     permission: 'aftersale:process',
     body: afterSaleListParamsSchema,
     data: pageSchema(afterSaleOrderSchema),
+  },
+  // ux: 售后订单's status tabs' counts, for the same filter as its list (without its status).
+  '/api/order/after-sale-status-counts': {
+    access: 'user',
+    permission: 'aftersale:process',
+    body: afterSaleStatusCountsBodySchema,
+    data: afterSaleStatusCountsSchema,
   },
   '/api/order/detail': {
     access: 'user',

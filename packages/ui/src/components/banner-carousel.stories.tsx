@@ -40,6 +40,8 @@ type Story = StoryObj<typeof meta>;
 
 export const ThreeBanners: Story = {
   play: async ({ canvas }) => {
+    // The engine (embla) loads for two banners or more; its dots say it is there.
+    await canvas.findByRole('button', { name: '第 1 张' });
     const carousel = canvas.getByRole('region', { name: '轮播图' });
     await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     await expect(canvas.getByRole('group', { name: '1 / 3' })).toHaveAttribute('data-state', 'active');
@@ -59,7 +61,7 @@ function canvasElementOf(root: HTMLElement, name: string): HTMLElement {
 
 export const DotsMoveTheSlide: Story = {
   play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: '第 2 张' }));
+    await userEvent.click(await canvas.findByRole('button', { name: '第 2 张' }));
     await waitFor(() =>
       expect(canvas.getByRole('button', { name: '第 2 张' })).toHaveAttribute('aria-current', 'true'),
     );
@@ -102,4 +104,10 @@ export const CustomFallback: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  // The picture is of the carousel with its dots: wait for the engine.
+  play: async ({ canvas }) => {
+    await canvas.findByRole('button', { name: '第 1 张' });
+  },
+};

@@ -56,7 +56,25 @@ describe('safeBannerHref', () => {
   });
 });
 
+/** The scripts this page has requested whose address names embla (the carousel engine and its package). */
+const emblaRequests = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => /embla|banner-carousel-engine/.test(name));
+
 describe('BannerCarousel', () => {
+  // First in the file, before any carousel of several banners has loaded the engine in this page.
+  it('draws one banner without loading the carousel engine; two banners load it', async () => {
+    const screen = await render(<BannerCarousel banners={banners.slice(0, 1)} className={size} />);
+    await expect.element(screen.getByRole('img', { name: '活动一' })).toBeVisible();
+    await expect.element(screen.getByRole('group', { name: '1 / 1' })).toBeVisible();
+    expect(emblaRequests()).toEqual([]);
+    await screen.rerender(<BannerCarousel banners={banners.slice(0, 2)} autoplay={false} className={size} />);
+    await expect.element(screen.getByRole('button', { name: '第 2 张' })).toBeVisible();
+    expect(emblaRequests().length).toBeGreaterThan(0);
+  });
+
   it('is a labelled carousel of slides with alt texts, lazy images after the first, and safe links', async () => {
     const screen = await render(<BannerCarousel banners={banners} autoplay={false} className={size} />);
     const carousel = screen.getByRole('region', { name: '轮播图' });

@@ -1,4 +1,3 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import * as React from 'react';
 import { cn } from '../lib/cn';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -84,189 +83,130 @@ function DefaultFallback() {
   );
 }
 
-/** Banner slideshow on embla: autoplay that pauses on hover and focus, dots, swipe and arrow keys. */
-export function BannerCarousel({
-  banners,
-  interval = 5000,
-  autoplay = true,
-  fallback,
-  onIndexChange,
-  copy: copyOverride,
-  className,
-  onKeyDown,
-  ...props
-}: BannerCarouselProps) {
+// The carousel engine (embla, ~7 KB gzip) loads only for two banners or more: one banner is an image.
+const BannerCarouselEngine = React.lazy(() => import('./banner-carousel-engine'));
+
+/** One slide: the image (eager for the first), linked when its link is safe; off-screen slides are inert. */
+export function BannerSlide({
+  banner,
+  index,
+  total,
+  active,
+  label = bannerCarouselCopy.slide,
+}: {
+  banner: Banner;
+  index: number;
+  total: number;
+  active: boolean;
+  label?: BannerCarouselCopy['slide'];
+}) {
+  const link = safeBannerHref(banner.href);
+  const image = (
+    <img
+      src={banner.image}
+      alt={banner.name}
+      loading={index === 0 ? 'eager' : 'lazy'}
+      decoding="async"
+      draggable={false}
+      className="h-full w-full object-cover"
+    />
+  );
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group, not a fieldset.
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={label(index + 1, total)}
+      data-slot="banner-carousel-slide"
+      data-state={active ? 'active' : 'inactive'}
+      inert={!active}
+      className="h-full min-w-0 shrink-0 grow-0 basis-full"
+    >
+      {link ? (
+        <a
+          href={link.href}
+          data-slot="banner-carousel-link"
+          {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          className="block h-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+        >
+          {image}
+        </a>
+      ) : (
+        image
+      )}
+    </div>
+  );
+}
+
+/**
+ * Banner slideshow: autoplay that pauses on hover and focus, dots, swipe and arrow keys (embla, loaded
+ * only for two banners or more, the first slide drawn the same until it is there); one banner is its
+ * image without controls; none is `fallback`.
+ */
+export function BannerCarousel(props: BannerCarouselProps) {
+  const {
+    banners,
+    interval,
+    autoplay,
+    fallback,
+    onIndexChange,
+    copy: copyOverride,
+    className,
+    ...rest
+  } = props;
   const t = { ...bannerCarouselCopy, ...copyOverride };
-  const count = banners.length;
-  const reducedMotion = usePrefersReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({ loop: count > 1, watchDrag: count > 1, duration: 25 });
-  const [selected, setSelected] = React.useState(0);
-  const [hovered, setHovered] = React.useState(false);
-  const [focused, setFocused] = React.useState(false);
-  // Stopped by the user with the pause button (WCAG 2.2.2): stays stopped until they press play.
-  const [stopped, setStopped] = React.useState(false);
-  const onIndexChangeRef = React.useRef(onIndexChange);
-  onIndexChangeRef.current = onIndexChange;
-
-  React.useEffect(() => {
-    if (!api) return;
-    const onSelect = () => {
-      const index = api.selectedScrollSnap();
-      setSelected(index);
-      onIndexChangeRef.current?.(index);
-    };
-    api.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      api.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [api]);
-
-  const canPlay = autoplay && count > 1 && !reducedMotion;
-  const playing = canPlay && !stopped && !hovered && !focused;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` restarts the wait after every change of slide.
-  React.useEffect(() => {
-    if (!api || !playing) return;
-    // Restarted after every change of slide, so a manual move gets a full interval too.
-    const timer = setTimeout(() => api.scrollNext(), interval);
-    return () => clearTimeout(timer);
-  }, [api, playing, interval, selected]);
-
-  const goTo = (index: number) => api?.scrollTo(index, reducedMotion);
-
-  if (count === 0) {
+  const first = banners[0];
+  if (banners.length > 1 && first) {
+    return (
+      <React.Suspense fallback={<StaticBanner {...props} slide={first} total={banners.length} />}>
+        <BannerCarouselEngine {...props} />
+      </React.Suspense>
+    );
+  }
+  if (!first) {
     return (
       <section
         data-slot="banner-carousel"
         data-state="empty"
         aria-label={t.label}
         className={cn('relative overflow-hidden', className)}
-        {...props}
+        {...rest}
       >
         {fallback ?? <DefaultFallback />}
       </section>
     );
   }
+  return <StaticBanner {...props} slide={first} total={1} />;
+}
 
+/** One slide in the carousel's frame, without its engine: a single banner, or the first while embla loads. */
+function StaticBanner({
+  slide,
+  total,
+  banners: _banners,
+  interval: _interval,
+  autoplay: _autoplay,
+  fallback: _fallback,
+  onIndexChange: _onIndexChange,
+  copy: copyOverride,
+  className,
+  ...props
+}: BannerCarouselProps & { slide: Banner; total: number }) {
+  const t = { ...bannerCarouselCopy, ...copyOverride };
   return (
-    // The carousel takes focus so that arrow keys move it.
     <section
       data-slot="banner-carousel"
-      data-state={playing ? 'playing' : 'paused'}
+      data-state="paused"
       aria-roledescription="carousel"
       aria-label={t.label}
-      tabIndex={count > 1 ? 0 : undefined}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
-      onKeyDown={(event) => {
-        onKeyDown?.(event);
-        if (event.defaultPrevented || count < 2) return;
-        if (event.key === 'ArrowLeft') {
-          event.preventDefault();
-          goTo((selected - 1 + count) % count);
-        } else if (event.key === 'ArrowRight') {
-          event.preventDefault();
-          goTo((selected + 1) % count);
-        }
-      }}
-      className={cn(
-        'relative overflow-hidden outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
-        className,
-      )}
+      className={cn('relative overflow-hidden', className)}
       {...props}
     >
-      <div data-slot="banner-carousel-viewport" ref={viewportRef} className="h-full overflow-hidden">
-        <div
-          data-slot="banner-carousel-track"
-          aria-live={playing ? 'off' : 'polite'}
-          className={cn('flex h-full touch-pan-y', reducedMotion && 'transition-none')}
-        >
-          {banners.map((banner, index) => {
-            const link = safeBannerHref(banner.href);
-            const image = (
-              <img
-                src={banner.image}
-                alt={banner.name}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                decoding="async"
-                draggable={false}
-                className="h-full w-full object-cover"
-              />
-            );
-            const active = index === selected;
-            return (
-              // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group, not a fieldset.
-              <div
-                key={banner.id}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={t.slide(index + 1, count)}
-                data-slot="banner-carousel-slide"
-                data-state={active ? 'active' : 'inactive'}
-                inert={!active}
-                className="h-full min-w-0 shrink-0 grow-0 basis-full"
-              >
-                {link ? (
-                  <a
-                    href={link.href}
-                    data-slot="banner-carousel-link"
-                    {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                    className="block h-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
-                  >
-                    {image}
-                  </a>
-                ) : (
-                  image
-                )}
-              </div>
-            );
-          })}
+      <div data-slot="banner-carousel-viewport" className="h-full overflow-hidden">
+        <div data-slot="banner-carousel-track" className="flex h-full">
+          <BannerSlide banner={slide} index={0} total={total} active label={t.slide} />
         </div>
       </div>
-      {count > 1 && (
-        <div
-          data-slot="banner-carousel-dots"
-          className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1"
-        >
-          {banners.map((banner, index) => (
-            <button
-              key={banner.id}
-              type="button"
-              data-slot="banner-carousel-dot"
-              data-state={index === selected ? 'active' : 'inactive'}
-              aria-label={t.dot(index + 1)}
-              aria-current={index === selected ? 'true' : undefined}
-              onClick={() => goTo(index)}
-              className="group inline-flex h-6 min-w-6 items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-white"
-            >
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'h-2 rounded-full shadow-sm transition-all',
-                  index === selected ? 'w-6 bg-white' : 'w-2 bg-white/60 group-hover:bg-white',
-                )}
-              />
-            </button>
-          ))}
-          {canPlay && (
-            <button
-              type="button"
-              data-slot="banner-carousel-pause"
-              aria-label={stopped ? t.play : t.pause}
-              aria-pressed={stopped}
-              onClick={() => setStopped(!stopped)}
-              className="ml-1 inline-flex size-6 items-center justify-center rounded-full text-white/80 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-white"
-            >
-              <svg viewBox="0 0 24 24" width="12" height="12" fill="currentColor" aria-hidden="true">
-                {stopped ? <path d="M7 4v16l13-8z" /> : <path d="M6 4h4v16H6zM14 4h4v16h-4z" />}
-              </svg>
-            </button>
-          )}
-        </div>
-      )}
     </section>
   );
 }

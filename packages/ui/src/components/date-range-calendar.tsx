@@ -1,5 +1,5 @@
-import { type DateRange, DayPicker } from 'react-day-picker';
-import { zhCN } from 'react-day-picker/locale';
+import { type DateRange, DayPicker } from '@daypicker/react';
+import { zhCN } from '@daypicker/react/locale';
 import { cn } from '../lib/cn';
 import { ChevronDownIcon, ChevronRightIcon } from '../lib/icons';
 
@@ -21,6 +21,8 @@ export interface DateRangeCalendarProps {
   onSelect: (range: DateRange | undefined) => void;
   /** The month shown first. */
   defaultMonth?: Date | undefined;
+  /** The day marked as today (default: the local day). */
+  today?: Date | undefined;
 }
 
 /**
@@ -29,7 +31,12 @@ export interface DateRangeCalendarProps {
  * day or a week, Page Up/Down by a month, Home/End to the week's ends, Enter or Space picks the day.
  * `DateRangePicker` loads this module when the popover first opens.
  */
-export default function DateRangeCalendar({ selected, onSelect, defaultMonth }: DateRangeCalendarProps) {
+export default function DateRangeCalendar({
+  selected,
+  onSelect,
+  defaultMonth,
+  today,
+}: DateRangeCalendarProps) {
   return (
     <DayPicker
       mode="range"
@@ -38,6 +45,7 @@ export default function DateRangeCalendar({ selected, onSelect, defaultMonth }: 
       selected={selected}
       onSelect={onSelect}
       defaultMonth={defaultMonth}
+      {...(today ? { today } : {})}
       data-slot="date-range-calendar"
       components={{ Chevron }}
       classNames={{

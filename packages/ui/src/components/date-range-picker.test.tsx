@@ -4,12 +4,16 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { DateRangePicker, type DateRangeValue, formatDay, parseDay } from './date-range-picker';
 
-function Picker({ initial = { start: '', end: '' } }: { initial?: DateRangeValue }) {
+// A Wednesday: 近7天 reaches back into October, 本月 starts on the 1st.
+const TODAY = new Date(2026, 10, 4);
+
+function Picker({ initial = {} }: { initial?: DateRangeValue }) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <DateRangePicker label="下单日期" value={value} onChange={setValue} />
-      <output data-testid="value">{`${value.start}|${value.end}`}</output>
+      <DateRangePicker label="下单日期" value={value} onChange={setValue} today={TODAY} />
+      <output data-testid="value">{`${value.from ?? ''}|${value.to ?? ''}`}</output>
+      <output data-testid="keys">{Object.keys(value).join(',')}</output>
     </>
   );
 }
@@ -54,17 +58,37 @@ describe('DateRangePicker', () => {
   });
 
   it('shows the range on the trigger and 清除 empties it', async () => {
-    await render(<Picker initial={{ start: '2026-10-01', end: '2026-10-31' }} />);
+    await render(<Picker initial={{ from: '2026-10-01', to: '2026-10-31' }} />);
     const trigger = page.getByRole('button', { name: /^下单日期/ });
     await expect.element(trigger).toHaveTextContent('2026-10-01 至 2026-10-31');
     await userEvent.click(trigger);
     await userEvent.click(page.getByRole('button', { name: '清除' }));
     await expect.poll(shown).toBe('|');
+    // Cleared is no range at all, not two empty strings.
+    expect(page.getByTestId('keys').element().textContent).toBe('');
     await expect.element(trigger).toHaveTextContent('选择日期范围');
   });
 
+  it('sets 今天, 近7天, 近30天 and 本月 from today, and closes on the choice', async () => {
+    await render(<Picker />);
+    const trigger = page.getByRole('button', { name: /^下单日期/ });
+    const cases = [
+      ['今天', '2026-11-04|2026-11-04'],
+      ['近7天', '2026-10-29|2026-11-04'],
+      ['近30天', '2026-10-06|2026-11-04'],
+      ['本月', '2026-11-01|2026-11-04'],
+    ] as const;
+    for (const [label, range] of cases) {
+      await userEvent.click(trigger);
+      await userEvent.click(page.getByRole('button', { name: label, exact: true }));
+      await expect.poll(shown).toBe(range);
+      await expect.element(page.getByRole('dialog', { name: '下单日期' })).not.toBeInTheDocument();
+    }
+    await expect.element(trigger).toHaveTextContent('2026-11-01 至 2026-11-04');
+  });
+
   it('keeps a half-typed day in its field without applying it', async () => {
-    await render(<Picker initial={{ start: '2026-10-01', end: '' }} />);
+    await render(<Picker initial={{ from: '2026-10-01' }} />);
     await userEvent.click(page.getByRole('button', { name: /^下单日期/ }));
     const start = page.getByRole('textbox', { name: '开始日期' });
     await userEvent.fill(start, '2026-13');

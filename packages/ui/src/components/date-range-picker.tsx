@@ -1,5 +1,5 @@
+import type { DateRange } from '@daypicker/react';
 import * as React from 'react';
-import type { DateRange } from 'react-day-picker';
 import { copy } from '../copy';
 import { cn } from '../lib/cn';
 import { CalendarIcon } from '../lib/icons';
@@ -7,14 +7,34 @@ import { Button } from './button';
 import { Input } from './input';
 import { Popover, PopoverContent, PopoverTrigger } from './popover';
 
-// react-day-picker (and date-fns below it) loads when a picker is first opened, not with the page.
+// DayPicker (@daypicker/react, and date-fns below it) loads when a picker is first opened, not with the page.
 const DateRangeCalendar = React.lazy(() => import('./date-range-calendar'));
 
-/** A range of whole days as `YYYY-MM-DD` strings; `''` for an open end. */
+/** A range of whole days as `YYYY-MM-DD` strings; a missing end is open. */
 export interface DateRangeValue {
-  start: string;
-  end: string;
+  from?: string | undefined;
+  to?: string | undefined;
 }
+
+/** A quick choice of the picker: its text and the range it sets, from today. */
+export interface DateRangePreset {
+  label: string;
+  range: (today: Date) => { from: Date; to: Date };
+}
+
+const daysBack = (today: Date, days: number) =>
+  new Date(today.getFullYear(), today.getMonth(), today.getDate() - days);
+
+/** 今天, 近7天 (today and the 6 days before), 近30天, 本月 (the 1st to today). */
+export const DATE_RANGE_PRESETS: readonly DateRangePreset[] = [
+  { label: copy.dateRange.today, range: (today) => ({ from: today, to: today }) },
+  { label: copy.dateRange.last7, range: (today) => ({ from: daysBack(today, 6), to: today }) },
+  { label: copy.dateRange.last30, range: (today) => ({ from: daysBack(today, 29), to: today }) },
+  {
+    label: copy.dateRange.thisMonth,
+    range: (today) => ({ from: new Date(today.getFullYear(), today.getMonth(), 1), to: today }),
+  },
+];
 
 export interface DateRangePickerProps {
   value: DateRangeValue;
@@ -25,6 +45,10 @@ export interface DateRangePickerProps {
   startLabel?: string;
   endLabel?: string;
   placeholder?: string;
+  /** The quick choices above the fields (default {@link DATE_RANGE_PRESETS}; `[]` for none). */
+  presets?: readonly DateRangePreset[];
+  /** Today for the presets and the calendar's mark (default: the local day). */
+  today?: Date;
   className?: string;
   disabled?: boolean;
 }
@@ -47,18 +71,24 @@ export function formatDay(date: Date): string {
 }
 
 /** What the trigger shows: `2026-11-01 至 2026-11-05`, one end, or nothing. */
-function summary({ start, end }: DateRangeValue): string {
-  if (start && end) return `${start} ${copy.dateRange.to} ${end}`;
-  if (start) return `${start} ${copy.dateRange.to}`;
-  if (end) return `${copy.dateRange.to} ${end}`;
+function summary({ from, to }: DateRangeValue): string {
+  if (from && to) return `${from} ${copy.dateRange.to} ${to}`;
+  if (from) return `${from} ${copy.dateRange.to}`;
+  if (to) return `${copy.dateRange.to} ${to}`;
   return '';
+}
+
+/** Empty ends left out, so `{}` is "no range" and equal values compare equal. */
+function tidy(from: string | undefined, to: string | undefined): DateRangeValue {
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
 /**
  * A date range in one button: it opens a popover (Radix) with the two days as typed fields
- * (`YYYY-MM-DD`, for the keyboard and for pasting) and a month calendar (react-day-picker, loaded on
- * first open) where a first click picks the start and a second the end. `onChange` gets every valid
- * change; a start after the end is swapped.
+ * (`YYYY-MM-DD`, for the keyboard and for pasting; focus starts in the first), quick choices (今天,
+ * 近7天, 近30天, 本月: picked, the popover closes), a month calendar (DayPicker, loaded on first open) where a first click picks the
+ * start and a second the end, and 清除. `onChange` gets every valid change; a start after the end is
+ * swapped.
  */
 export function DateRangePicker({
   value,
@@ -67,18 +97,20 @@ export function DateRangePicker({
   startLabel = copy.dateRange.start,
   endLabel = copy.dateRange.end,
   placeholder = copy.dateRange.placeholder,
+  presets = DATE_RANGE_PRESETS,
+  today,
   className,
   disabled,
 }: DateRangePickerProps) {
   const [open, setOpen] = React.useState(false);
   const shown = summary(value);
-  const change = (next: DateRangeValue) => {
-    if (next.start && next.end && next.start > next.end) onChange({ start: next.end, end: next.start });
-    else onChange(next);
+  const change = ({ from, to }: DateRangeValue) => {
+    if (from && to && from > to) onChange(tidy(to, from));
+    else onChange(tidy(from, to));
   };
-  const selected: DateRange | undefined = value.start
-    ? { from: parseDay(value.start), to: parseDay(value.end) }
-    : undefined;
+  const from = value.from ?? '';
+  const to = value.to ?? '';
+  const selected: DateRange | undefined = from ? { from: parseDay(from), to: parseDay(to) } : undefined;
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild disabled={disabled}>
@@ -100,30 +132,47 @@ export function DateRangePicker({
       <PopoverContent align="start" className="w-auto p-3" aria-label={label}>
         <div className="flex flex-col gap-3">
           <div className="flex items-center gap-2">
-            <DayField
-              label={startLabel}
-              value={value.start}
-              onValue={(start) => change({ ...value, start })}
-            />
+            <DayField label={startLabel} value={from} onValue={(next) => change({ from: next, to })} />
             <span aria-hidden="true" className="text-sm text-muted-foreground">
               {copy.dateRange.to}
             </span>
-            <DayField label={endLabel} value={value.end} onValue={(end) => change({ ...value, end })} />
+            <DayField label={endLabel} value={to} onValue={(next) => change({ from, to: next })} />
           </div>
+          {presets.length > 0 ? (
+            <div className="flex flex-wrap gap-2" data-slot="date-range-presets">
+              {presets.map((preset) => (
+                <Button
+                  key={preset.label}
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  className="bg-muted"
+                  onClick={() => {
+                    const range = preset.range(today ?? new Date());
+                    change({ from: formatDay(range.from), to: formatDay(range.to) });
+                    setOpen(false);
+                  }}
+                >
+                  {preset.label}
+                </Button>
+              ))}
+            </div>
+          ) : null}
           <React.Suspense fallback={<div className="h-72 w-[17rem]" aria-busy="true" />}>
             <DateRangeCalendar
               selected={selected}
-              defaultMonth={parseDay(value.start) ?? parseDay(value.end)}
+              defaultMonth={parseDay(from) ?? parseDay(to)}
+              today={today}
               onSelect={(range) =>
                 change({
-                  start: range?.from ? formatDay(range.from) : '',
-                  end: range?.to ? formatDay(range.to) : '',
+                  from: range?.from ? formatDay(range.from) : undefined,
+                  to: range?.to ? formatDay(range.to) : undefined,
                 })
               }
             />
           </React.Suspense>
           <div className="flex justify-end gap-2">
-            <Button type="button" size="sm" onClick={() => change({ start: '', end: '' })}>
+            <Button type="button" size="sm" onClick={() => change({})}>
               {copy.clear}
             </Button>
             <Button type="button" size="sm" variant="primary" onClick={() => setOpen(false)}>

@@ -1,4 +1,13 @@
-import { Button, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@consign/ui';
+import {
+  Button,
+  DateRangePicker,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@consign/ui';
 import { useEffect, useState } from 'react';
 import { useShopOptions } from './shop-options';
 import { LIST_TEXT } from './texts';
@@ -7,8 +16,11 @@ import { LIST_TEXT } from './texts';
 export interface FilterBarOptions {
   /** Show the shop picker (`shop_id`). */
   shop?: boolean;
-  /** Show the date range (`start_date`, `end_date`: native date inputs, inclusive days). */
-  dateRange?: boolean;
+  /**
+   * Show the date range (`start_date`, `end_date`: inclusive days) as the design system's
+   * `DateRangePicker`, named by this text (the time it filters, e.g. `下单时间`).
+   */
+  dateRange?: string;
   /** More pickers, each editing one address key. */
   selects?: readonly FilterSelect[];
 }
@@ -43,7 +55,7 @@ export function FilterBar({
   onReset,
   keywordPlaceholder,
   shop = false,
-  dateRange = false,
+  dateRange,
   selects = [],
 }: FilterBarProps) {
   const keys = ['keyword', 'shop_id', 'start_date', 'end_date', ...selects.map((s) => s.key)];
@@ -111,27 +123,14 @@ export function FilterBar({
           </Select>
         ))}
         {dateRange ? (
-          <span className="flex items-center gap-1">
-            <Input
-              type="date"
-              aria-label={LIST_TEXT.startDate}
-              value={draft.start_date ?? ''}
-              max={draft.end_date || undefined}
-              onChange={(event) => set('start_date', event.target.value)}
-              wrapperClassName="w-36"
-            />
-            <span aria-hidden="true" className="text-muted-foreground text-sm">
-              {LIST_TEXT.dateTo}
-            </span>
-            <Input
-              type="date"
-              aria-label={LIST_TEXT.endDate}
-              value={draft.end_date ?? ''}
-              min={draft.start_date || undefined}
-              onChange={(event) => set('end_date', event.target.value)}
-              wrapperClassName="w-36"
-            />
-          </span>
+          <DateRangePicker
+            label={dateRange}
+            value={{ from: draft.start_date || undefined, to: draft.end_date || undefined }}
+            onChange={(range) =>
+              setDraft((d) => ({ ...d, start_date: range.from ?? '', end_date: range.to ?? '' }))
+            }
+            className="w-56"
+          />
         ) : null}
         {/* 查询 and 重置 wrap together, never 重置 alone. */}
         <div className="flex gap-2">

@@ -1,7 +1,10 @@
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, type AfterSaleOrder } from '@consign/api-client';
+import { apiQuery } from '@consign/api-client/query';
 import { formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
 import { afterSaleList } from '../list/lists';
 import { useList } from '../list/use-list';
@@ -38,12 +41,23 @@ const renderDetail: OrderListViewProps<AfterSaleOrder>['renderDetail'] = (reques
   <AfterSaleDetailDialog request={request} open={open} onOpenChange={onOpenChange} />
 );
 
-/** 售后订单: the order list over the after-sale requests, with the type picker, the type and the refund. */
+/**
+ * 售后订单: the order list over the after-sale requests, with the type picker, the type and the refund,
+ * and a count on each status tab.
+ */
 export function AfterSaleListPage() {
+  const list = useList(route, afterSaleList);
+  // The tabs' counts: the list's own filter without its status (the tab), as 代发订单's.
+  const { status: _tab, ...countFilter } = list.filter;
+  const counts = useQuery({
+    ...apiQuery(useApi(), '/api/order/after-sale-status-counts', countFilter),
+    placeholderData: keepPreviousData,
+  });
   return (
     <OrderListView
       title={TITLES.orderAfterSale}
-      list={useList(route, afterSaleList)}
+      list={list}
+      counts={counts.data?.counts}
       keywordPlaceholder={ORDER_TEXT.afterSaleKeywordPlaceholder}
       select={typeSelect}
       statuses={statuses}

@@ -27,14 +27,13 @@ import {
 import type { DataTableProps, OnChangeFn, RowSelectionState } from '@consign/ui/components/data-table';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import * as z from 'zod';
 import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { FULFILMENT_TEXT as f } from './fulfilment-texts';
-import { CarrierField, SenderField, useSenders } from './ship-fields';
+import { ShipPickers, useSenders } from './ship-fields';
 
 /**
  * Batch work on 代发订单: TanStack Table's row selection (a checkbox per row and 全选本页), or every
@@ -268,7 +267,7 @@ function ShipBatchDialog({
   onDone: (result: BatchResult) => void;
 }) {
   const api = useApi();
-  const { senders, defaultSender } = useSenders(true);
+  const { defaultSender } = useSenders(true);
   const form = useContractForm(batchShipForm, {
     defaultValues: {
       carrier: '' as z.input<typeof batchShipForm>['carrier'],
@@ -277,13 +276,6 @@ function ShipBatchDialog({
     },
     messages: { carrier: f.pickOne(f.carrier), sender_address_id: f.pickOne(f.sender) },
   });
-  // The addresses may arrive after the form: the default sender fills the picker if it is still empty.
-  const { getValues, setValue } = form;
-  useEffect(() => {
-    if (defaultSender !== undefined && !getValues('sender_address_id')) {
-      setValue('sender_address_id', String(defaultSender));
-    }
-  }, [defaultSender, getValues, setValue]);
   const run = useMutation({
     ...callMutation(api, '/api/order/batch-ship', { skipErrorHandler: true }),
     onSuccess: onDone,
@@ -301,25 +293,7 @@ function ShipBatchDialog({
       pending={run.isPending}
       onSubmit={form.handleSubmit((body) => run.mutate(body))}
     >
-      <Controller
-        control={form.control}
-        name="carrier"
-        render={({ field }) => (
-          <CarrierField value={field.value} onChange={field.onChange} error={errors.carrier?.message} />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="sender_address_id"
-        render={({ field }) => (
-          <SenderField
-            senders={senders}
-            value={String(field.value)}
-            onChange={field.onChange}
-            error={errors.sender_address_id?.message}
-          />
-        )}
-      />
+      <ShipPickers form={form} />
       <div className="flex max-h-72 flex-col gap-2 overflow-y-auto" data-slot="batch-ship-rows">
         {rows.map((row, index) => {
           const value = typed[index]?.tracking_no ?? '';

@@ -131,7 +131,7 @@ export function OrderListView<Row extends OrderRow>({
       actions={actions}
       selection={selection}
       keywordPlaceholder={keywordPlaceholder}
-      filters={{ shop: true, dateRange: true, selects: [select, ...extraSelects] }}
+      filters={{ shop: true, dateRange: timeHeader, selects: [select, ...extraSelects] }}
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels, counts }}
     >
       {children}

@@ -1,24 +1,9 @@
 import { GOODS_STATUSES, type GoodsDetail } from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
-import {
-  Button,
-  ConfirmDialog,
-  Empty,
-  Field,
-  formatDateTime,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Spinner,
-  toast,
-} from '@consign/ui';
+import { Button, ConfirmDialog, Empty, Field, formatDateTime, Input, Spinner, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
-import { Controller } from 'react-hook-form';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, SelectField, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
@@ -111,23 +96,13 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
           <Input inputMode="numeric" {...form.register('stock')} />
         </Field>
         <Field label={d.fields.status}>
-          <Controller
+          <SelectField
             control={form.control}
             name="status"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {GOODS_STATUSES.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {SHOP_TEXT.goodsStatus[status]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            options={GOODS_STATUSES.map((status) => ({
+              value: status,
+              label: SHOP_TEXT.goodsStatus[status],
+            }))}
           />
         </Field>
       </div>

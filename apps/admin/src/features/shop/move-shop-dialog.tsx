@@ -1,11 +1,10 @@
 import type { Shop } from '@consign/api-client';
 import { shopMoveBodySchema } from '@consign/api-client/contract';
 import { apiKey } from '@consign/api-client/query';
-import { Field, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, toast } from '@consign/ui';
+import { Field, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import * as z from 'zod';
-import { useContractForm } from '../../lib/form';
+import { SelectField, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
@@ -68,24 +67,13 @@ export function MoveShopDialog({
       className="gap-4"
     >
       <Field label={SHOP_TEXT.moveTarget}>
-        <Controller
+        <SelectField
           control={form.control}
           name="group_id"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NONE}>{SHOP_TEXT.noGroup}</SelectItem>
-                {groups.map((group) => (
-                  <SelectItem key={group.id} value={String(group.id)}>
-                    {group.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
+          options={[
+            { value: NONE, label: SHOP_TEXT.noGroup },
+            ...groups.map((group) => ({ value: String(group.id), label: group.name })),
+          ]}
         />
       </Field>
       <StaleRecordAlert error={move.error} onReload={() => reload.mutate()} reloading={reload.isPending} />

@@ -1,25 +1,10 @@
 import { ADDRESS_KINDS, type Address, type AddressKind } from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  ConfirmDialog,
-  Field,
-  Input,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  toast,
-} from '@consign/ui';
+import { Badge, Button, Checkbox, ConfirmDialog, Field, Input, Label, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
+import { FormProblem, landServerError, maxLengthOf, SelectField, useContractForm } from '../../lib/form';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
@@ -201,23 +186,10 @@ function AddressDialog({
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
       <FormProblem errors={errors} />
       <Field label={t.kind} required>
-        <Controller
+        <SelectField
           control={form.control}
           name="kind"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ADDRESS_KINDS.map((k) => (
-                  <SelectItem key={k} value={k}>
-                    {t.kinds[k]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
+          options={ADDRESS_KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
         />
       </Field>
       <Field label={t.name} error={errors.name?.message} required>

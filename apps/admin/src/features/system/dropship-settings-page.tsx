@@ -1,22 +1,10 @@
 import { type Settings, SYNC_INTERVALS } from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
-import {
-  Button,
-  Field,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Spinner,
-  Switch,
-  toast,
-} from '@consign/ui';
+import { Button, Field, Input, Spinner, Switch, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, SelectField, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
@@ -101,23 +89,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
         />
       </Field>
       <Field label={t.syncInterval}>
-        <Controller
+        <SelectField
           control={form.control}
           name="sync_interval_minutes"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {SYNC_INTERVALS.map((n) => (
-                  <SelectItem key={n} value={String(n)}>
-                    {t.minutes(n)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
+          options={SYNC_INTERVALS.map((n) => ({ value: String(n), label: t.minutes(n) }))}
+          className="w-40"
         />
       </Field>
       <Field label={t.autoSyncLogistics} orientation="horizontal">

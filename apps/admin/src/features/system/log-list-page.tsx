@@ -83,7 +83,7 @@ export function LogListPage() {
       columns={columns}
       onRowClick={show}
       keywordPlaceholder={t.keywordPlaceholder}
-      filters={{ dateRange: true, selects: [actionSelect] }}
+      filters={{ dateRange: t.columns.time, selects: [actionSelect] }}
     >
       {detail ? (
         <DetailDialog
