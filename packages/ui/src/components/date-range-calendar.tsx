@@ -1,5 +1,5 @@
-import { type DateRange, DayPicker } from '@daypicker/react';
-import { zhCN } from '@daypicker/react/locale';
+import { type DateRange, DayPicker } from 'react-day-picker';
+import { zhCN } from 'react-day-picker/locale';
 import { cn } from '../lib/cn';
 import { ChevronDownIcon, ChevronRightIcon } from '../lib/icons';
 

@@ -1,5 +1,5 @@
-import type { DateRange } from '@daypicker/react';
 import * as React from 'react';
+import type { DateRange } from 'react-day-picker';
 import { copy } from '../copy';
 import { cn } from '../lib/cn';
 import { CalendarIcon } from '../lib/icons';
@@ -7,7 +7,7 @@ import { Button } from './button';
 import { Input } from './input';
 import { Popover, PopoverContent, PopoverTrigger } from './popover';
 
-// DayPicker (@daypicker/react, and date-fns below it) loads when a picker is first opened, not with the page.
+// DayPicker (react-day-picker, and date-fns below it) loads when a picker is first opened, not with the page.
 const DateRangeCalendar = React.lazy(() => import('./date-range-calendar'));
 
 /** A range of whole days as `YYYY-MM-DD` strings; a missing end is open. */
