@@ -542,6 +542,29 @@ const CASES: Record<ApiPath, Case[]> = {
     },
   ],
 
+  '/api/goods/sku-save': [
+    async () => {
+      const goods = await t.client(user).call('/api/goods/detail', { id: 2 });
+      return {
+        token: user,
+        body: {
+          id: goods.id,
+          version: goods.version,
+          skus: [
+            {
+              spec: '白色,L',
+              price: 2900,
+              stock: 3,
+              outer_sku_id: 'W-L',
+              source: { offer_id: '610000000001', spec_id: 'b7f1c0de0001', quantity: 1, cost: 1850 },
+            },
+          ],
+        },
+      };
+    },
+  ],
+  '/api/goods/supplier-offer': [async () => ({ token: user, body: { offer: '610000000001' } })],
+
   '/api/copy/index': [async () => ({ token: user, body: page })],
   '/api/copy/create': [
     async () => ({ token: user, body: { shop_id: 1, urls: ['https://item.example.com/9'] } }),

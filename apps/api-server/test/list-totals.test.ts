@@ -10,7 +10,7 @@ let t: TestServer;
 let api: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestServer({ copyWorker: { stepMs: 100, idlePollMs: 50 } });
+  t = await startTestServer({ copyWorker: { idlePollMs: 50 } });
   const token = await t.login(USER);
   api = t.client(() => token);
 }, 120_000);

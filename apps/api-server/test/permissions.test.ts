@@ -136,6 +136,8 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
       images: ['/static/goods/1.svg'],
       source_url: '',
     },
+    '/api/goods/sku-save': { id: ids.goods, version: 1, skus: [] },
+    '/api/goods/supplier-offer': { offer: '610000000001' },
     '/api/copy/index': page,
     '/api/log/index': page,
     '/api/export/create': { format: 'csv' },

@@ -70,6 +70,9 @@ import {
   goodsListParamsSchema,
   goodsSaveBodySchema,
   goodsSchema,
+  goodsSkuSaveBodySchema,
+  supplierOfferParamsSchema,
+  supplierOfferSchema,
 } from './goods.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
@@ -635,6 +638,20 @@ export const apiRoutes = {
     body: goodsSaveBodySchema,
     data: goodsSchema,
     audit: '保存商品',
+  },
+  // ---- goods: SKUs and their 货源 on 1688 ----
+  '/api/goods/sku-save': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: goodsSkuSaveBodySchema,
+    data: goodsDetailSchema,
+    audit: '保存商品规格',
+  },
+  '/api/goods/supplier-offer': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: supplierOfferParamsSchema,
+    data: supplierOfferSchema,
   },
 
   '/api/copy/index': {
