@@ -67,8 +67,7 @@ function vitestCounts(path) {
     const statuses = (file.assertionResults ?? []).map((test) => test.status);
     files.set(name, statuses);
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed')
-        failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+      if (test.status === 'failed') failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
     }
     // A file that failed to load or run (an import error, an unhandled error) has no failed test.
     if (file.status === 'failed' && !statuses.includes('failed'))
