@@ -85,6 +85,8 @@ export const REFRESH_AFTER = {
   '/api/user/profile-save': { reads: ['/api/user/profile', '/api/user/info'] },
   '/api/user/account-save': { reads: ['/api/user/profile', '/api/seller/index'] },
   '/api/goods/save': { reads: ['/api/goods/index'] },
+  // goods: SKUs and 货源 (the page sets the saved detail itself)
+  '/api/goods/sku-save': { reads: ['/api/goods/index'] },
   '/api/copy/create': { reads: ['/api/copy/index'] },
   '/api/export/create': { reads: ['/api/export/index'] },
   '/api/company/update': { reads: ['/api/company/index', '/api/default/config'] },

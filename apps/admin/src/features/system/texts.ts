@@ -156,6 +156,9 @@ export const SYSTEM_TEXT = {
     notifyMobile: '失败通知手机号',
     syncInterval: '订单同步间隔',
     autoSyncLogistics: '自动回传物流',
+    // goods: 商品复制's price rule
+    priceRounding: '复制定价取整',
+    priceRoundingHint: '商品复制按“1688代发价 ×（1 + 加价比例）”定价后的取整方式',
     yes: '开启',
     no: '关闭',
     minutes: (n: number) => `${n} 分钟`,
