@@ -564,6 +564,17 @@ const CASES: Record<ApiPath, Case[]> = {
     },
   ],
   '/api/goods/supplier-offer': [async () => ({ token: user, body: { offer: '610000000001' } })],
+  '/api/featured/index': [async () => ({ token: user, body: {} })],
+  '/api/company/featured-list': [async () => ({ token: admin, body: {} })],
+  '/api/company/featured-save': [async () => ({ token: admin, body: { offer: '610000000099' } })],
+  '/api/company/featured-del': [
+    async () => {
+      await t.server.db.query(
+        "INSERT INTO featured_offers (offer_id, created_at) VALUES ('610000000098', 1) ON CONFLICT DO NOTHING",
+      );
+      return { token: admin, body: { offer_id: '610000000098' } };
+    },
+  ],
 
   '/api/copy/index': [async () => ({ token: user, body: page })],
   '/api/copy/create': [

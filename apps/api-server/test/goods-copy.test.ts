@@ -445,3 +445,67 @@ describe('商品编辑: SKUs and their 货源', () => {
     expect(after).toMatchObject({ version: goods.version, skus: [] });
   });
 });
+
+describe('平台精选', () => {
+  it('the operator curates 1688 offers; a seller sees them through their 1688 account and copies one', async () => {
+    const operator = t.client(await t.login(ADMIN).then((token) => () => token));
+    const adminToken = await t.login(ADMIN);
+    for (const offer of [link(T_SHIRT), CUP, REMOVED]) {
+      await operator.call('/api/company/featured-save', { offer });
+    }
+    const again = await t.post('/api/company/featured-save', { offer: T_SHIRT }, { token: adminToken });
+    expect((await envelope(again)).msg).toBe('该1688商品已在平台精选中');
+    const bad = await t.post(
+      '/api/company/featured-save',
+      { offer: 'https://www.example.com/x' },
+      { token: adminToken },
+    );
+    expect(bad.status).toBe(422);
+    expect((await operator.call('/api/company/featured-list')).map((entry) => entry.offer_id)).toEqual([
+      T_SHIRT,
+      CUP,
+      REMOVED,
+    ]);
+
+    // A seller without a 1688 account is told to connect it; a seller is not an operator.
+    const stranger = await newSeller();
+    const unconnected = await t.post('/api/featured/index', {}, { token: stranger.token });
+    expect({ status: unconnected.status, msg: (await envelope(unconnected)).msg }).toEqual({
+      status: 409,
+      msg: '未连接1688采购账号，请先在代发设置中连接',
+    });
+    const forbidden = await t.post('/api/company/featured-save', { offer: CUP }, { token: stranger.token });
+    expect(forbidden.status).toBe(403);
+
+    const seller = await newSeller();
+    await connect1688(seller);
+    expect(await seller.api.call('/api/featured/index')).toEqual([
+      {
+        offer_id: T_SHIRT,
+        title: sandbox.offers.get(T_SHIRT)?.subject,
+        image: 'https://cbu01.alicdn.com/img/ibank/O1CN01sandbox0001.jpg',
+        price: 1850,
+        on_sale: true,
+      },
+      {
+        offer_id: CUP,
+        title: sandbox.offers.get(CUP)?.subject,
+        image: 'https://cbu01.alicdn.com/img/ibank/O1CN01sandbox0003.jpg',
+        price: 2390,
+        on_sale: true,
+      },
+      { offer_id: REMOVED, title: '', image: '', price: 0, on_sale: false },
+    ]);
+
+    // One click copies through the same copy job.
+    await seller.api.call('/api/copy/create', { shop_id: seller.shopId, urls: [link(CUP)] });
+    const [job] = await finishedCopies(seller);
+    expect(job).toMatchObject({ status: 'succeeded', source_url: link(CUP) });
+
+    await operator.call('/api/company/featured-del', { offer_id: REMOVED });
+    expect((await seller.api.call('/api/featured/index')).map((offer) => offer.offer_id)).toEqual([
+      T_SHIRT,
+      CUP,
+    ]);
+  });
+});

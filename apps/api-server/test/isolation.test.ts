@@ -51,6 +51,7 @@ const SNAPSHOT_QUERIES = [
   'SELECT * FROM banners ORDER BY id',
   'SELECT * FROM platforms ORDER BY id',
   'SELECT * FROM platform_auths ORDER BY id',
+  'SELECT * FROM featured_offers ORDER BY offer_id',
 ];
 
 /** What a call must answer. */
@@ -337,6 +338,11 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       },
     ],
     '/api/goods/supplier-offer': [{ body: { offer: '610000000001' }, outcome: 'any' }],
+    // 平台精选: the platform's list, read through the caller's own 1688 account; its edits are operators'.
+    '/api/featured/index': [{ body: {}, outcome: 'any' }],
+    '/api/company/featured-list': [{ body: {}, outcome: 'forbidden' }],
+    '/api/company/featured-save': [{ body: { offer: '610000000001' }, outcome: 'forbidden' }],
+    '/api/company/featured-del': [{ body: { offer_id: '610000000001' }, outcome: 'forbidden' }],
 
     '/api/copy/index': [
       { body: page, outcome: 'empty-list' },

@@ -138,6 +138,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     },
     '/api/goods/sku-save': { id: ids.goods, version: 1, skus: [] },
     '/api/goods/supplier-offer': { offer: '610000000001' },
+    '/api/featured/index': {},
     '/api/copy/index': page,
     '/api/log/index': page,
     '/api/export/create': { format: 'csv' },

@@ -373,6 +373,18 @@ const answers: Record<ApiPath, unknown> = {
   },
   '/api/goods/save': goods,
   '/api/goods/sku-save': { ...goods, skus: [] },
+  '/api/featured/index': [
+    {
+      offer_id: '610000000001',
+      title: '纯棉宽松短袖T恤',
+      image: 'https://cbu01.alicdn.com/img/ibank/O1CN01sandbox0001.jpg',
+      price: 1850,
+      on_sale: true,
+    },
+  ],
+  '/api/company/featured-list': [{ offer_id: '610000000001', created_at: now }],
+  '/api/company/featured-save': { offer_id: '610000000001', created_at: now },
+  '/api/company/featured-del': { offer_id: '610000000001' },
   '/api/goods/supplier-offer': {
     offer_id: '610000000001',
     title: '纯棉宽松短袖T恤',

@@ -150,3 +150,28 @@ export const supplierOfferSchema = z.object({
     .max(1000),
 });
 export type SupplierOffer = z.infer<typeof supplierOfferSchema>;
+
+// ---- goods: 平台精选, the operator's curated 1688 offers ----
+
+/** An offer of 平台精选 as the operator lists it (`/api/company/featured-list`), in the order added. */
+export const featuredEntrySchema = z.object({ offer_id: z.string().regex(/^\d{1,20}$/), created_at: unixTimeSchema });
+export type FeaturedEntry = z.infer<typeof featuredEntrySchema>;
+
+/** Body of `/api/company/featured-save`: a 1688 offer link or id to add. */
+export const featuredSaveBodySchema = z.object({ offer: text(MAX_URL_LENGTH, 1) });
+/** Body of `/api/company/featured-del`: the offer to remove. */
+export const featuredDelBodySchema = z.object({ offer_id: z.string().regex(/^\d{1,20}$/) });
+
+/**
+ * An offer of 平台精选 as a seller sees it (`/api/featured/index`), read through the seller's 1688
+ * account: title, first image, supply price (分, the lowest spec's); `on_sale` false when 1688 says it is
+ * removed or missing (then the rest is empty).
+ */
+export const featuredOfferSchema = z.object({
+  offer_id: z.string().regex(/^\d{1,20}$/),
+  title: text(500),
+  image: z.union([z.literal(''), safeUrlSchema]),
+  price: z.int().min(0).max(MAX_FEN),
+  on_sale: z.boolean(),
+});
+export type FeaturedOffer = z.infer<typeof featuredOfferSchema>;

@@ -70,6 +70,10 @@ import {
   goodsListParamsSchema,
   goodsSaveBodySchema,
   goodsSchema,
+  featuredDelBodySchema,
+  featuredEntrySchema,
+  featuredOfferSchema,
+  featuredSaveBodySchema,
   goodsSkuSaveBodySchema,
   supplierOfferParamsSchema,
   supplierOfferSchema,
@@ -102,7 +106,7 @@ import {
   orderFileResultSchema,
 } from './order-entry.js';
 import type { Permission } from './permissions.js';
-import { MAX_UNIX_SECONDS } from './rules.js';
+import { FEATURED_OFFERS_MAX, MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
   shopAuthoriseBodySchema,
@@ -652,6 +656,30 @@ export const apiRoutes = {
     permission: 'goods:manage',
     body: supplierOfferParamsSchema,
     data: supplierOfferSchema,
+  },
+  // 平台精选: what the operator curated, read through the seller's 1688 account; copied with /api/copy/create.
+  '/api/featured/index': {
+    access: 'user',
+    permission: 'copy:run',
+    body: emptyBodySchema,
+    data: z.array(featuredOfferSchema).max(FEATURED_OFFERS_MAX),
+  },
+  '/api/company/featured-list': {
+    access: 'operator',
+    body: emptyBodySchema,
+    data: z.array(featuredEntrySchema).max(FEATURED_OFFERS_MAX),
+  },
+  '/api/company/featured-save': {
+    access: 'operator',
+    body: featuredSaveBodySchema,
+    data: featuredEntrySchema,
+    audit: '添加平台精选',
+  },
+  '/api/company/featured-del': {
+    access: 'operator',
+    body: featuredDelBodySchema,
+    data: featuredDelBodySchema,
+    audit: '移除平台精选',
   },
 
   '/api/copy/index': {
