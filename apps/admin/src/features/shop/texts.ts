@@ -118,6 +118,23 @@ export const SHOP_TEXT = {
     refusedTitle: (n: number) => `${n} 条链接未复制`,
     toList: '查看复制记录',
   },
+  // goods: 平台精选
+  featured: {
+    intro:
+      '平台精选的1688货源，通过你在代发设置中连接的1688账号读取代发价；选择店铺后一键复制为草稿商品（规格与货源一并设置）。',
+    shop: '复制到店铺',
+    shopHint: '先选择店铺，再点商品的“一键复制”',
+    shopPlaceholder: '请选择店铺',
+    none: '平台暂未精选商品。',
+    failed: '读取平台精选失败，请稍后再试',
+    toSettings: '前往代发设置',
+    price: (price: string) => `代发价 ${price} 起`,
+    gone: (id: string) => `1688商品 ${id}（已下架）`,
+    copy: '一键复制',
+    copyLabel: (title: string) => `一键复制 ${title}`,
+    copied: '已创建复制任务，可在复制记录中查看',
+    notCopied: '未能创建复制任务',
+  },
   // goods: 商品编辑 → 规格与货源
   skus: {
     title: '规格与货源',

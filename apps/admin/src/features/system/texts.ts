@@ -176,4 +176,16 @@ export const SYSTEM_TEXT = {
       notifyMobile: '请输入正确的手机号，或留空',
     },
   },
+  // goods: 平台精选 (operators)
+  featured: {
+    title: '平台精选',
+    intro: '精选的1688商品，卖家在“平台精选”页一键复制到自己的店铺（通过卖家自己连接的1688账号读取）。',
+    offer: '1688商品链接或ID',
+    add: '添加',
+    added: (id: string) => `已添加 1688 商品 ${id}`,
+    removed: (id: string) => `已移除 1688 商品 ${id}`,
+    remove: '移除',
+    removeLabel: (id: string) => `移除 1688 商品 ${id}`,
+    none: '还没有精选商品。',
+  },
 } as const;
