@@ -3,6 +3,6 @@ import { FeaturedPage } from '../../../features/shop/featured-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/help')({
-  staticData: { title: TITLES.shopHelp },
+  staticData: { title: TITLES.shopHelp, permission: 'copy:run' },
   component: FeaturedPage,
 });
