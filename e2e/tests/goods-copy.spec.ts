@@ -90,3 +90,39 @@ test('copy a sandbox 1688 offer: the draft has its SKUs with 货源; edit a SKU�
     '1688商品 610000000002 × 2，代发价 ¥23.90',
   );
 });
+
+test('平台精选: the operator adds a 1688 offer in 全局设置; a seller copies it with one click', async ({
+  adminPage: page,
+}) => {
+  await connect1688(page);
+  const cup = '610000000002';
+  await page.goto('/system/global');
+  const section = page.getByRole('region', { name: '平台精选' });
+  await expect(section).toBeVisible();
+  if ((await section.getByRole('button', { name: `移除 1688 商品 ${cup}` }).count()) === 0) {
+    await section.getByLabel('1688商品链接或ID').fill(`https://detail.1688.com/offer/${cup}.html`);
+    await section.getByRole('button', { name: '添加', exact: true }).click();
+    await expect(page.getByText(`已添加 1688 商品 ${cup}`)).toBeVisible();
+  }
+  await expect(section.getByRole('link', { name: cup })).toBeVisible();
+
+  await page.goto('/shop/help');
+  const offer = page.locator('[data-slot=featured-offer]').filter({ hasText: '不锈钢保温杯 500ml 商务款' });
+  await expect(offer).toContainText('代发价 ¥23.90 起');
+  await expect(offer.locator('img')).toHaveAttribute('src', /O1CN01sandbox0003\.jpg$/);
+  await page.getByRole('combobox', { name: '复制到店铺' }).click();
+  await page.getByRole('option').first().click();
+  await offer.getByRole('button', { name: '一键复制 不锈钢保温杯 500ml 商务款' }).click();
+  await expect(page.getByText('已创建复制任务，可在复制记录中查看')).toBeVisible();
+
+  await page.getByRole('link', { name: '复制记录' }).click();
+  const job = rows(page).first();
+  await expect(job).toContainText(cup);
+  await expect(job).toContainText('成功');
+  await job.getByRole('link', { name: '查看商品' }).click();
+  await expect(page.getByLabel('商品标题')).toHaveValue('不锈钢保温杯 500ml 商务款');
+  await expect(skuRows(page)).toHaveCount(1);
+  await expect(skuRows(page).first().locator('[data-slot=sku-source]')).toContainText(
+    `1688商品 ${cup} × 1，代发价 ¥23.90`,
+  );
+});

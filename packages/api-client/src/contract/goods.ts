@@ -154,7 +154,10 @@ export type SupplierOffer = z.infer<typeof supplierOfferSchema>;
 // ---- goods: 平台精选, the operator's curated 1688 offers ----
 
 /** An offer of 平台精选 as the operator lists it (`/api/company/featured-list`), in the order added. */
-export const featuredEntrySchema = z.object({ offer_id: z.string().regex(/^\d{1,20}$/), created_at: unixTimeSchema });
+export const featuredEntrySchema = z.object({
+  offer_id: z.string().regex(/^\d{1,20}$/),
+  created_at: unixTimeSchema,
+});
 export type FeaturedEntry = z.infer<typeof featuredEntrySchema>;
 
 /** Body of `/api/company/featured-save`: a 1688 offer link or id to add. */
