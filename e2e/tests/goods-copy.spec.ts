@@ -115,7 +115,7 @@ test('平台精选: the operator adds a 1688 offer in 全局设置; a seller cop
   await offer.getByRole('button', { name: '一键复制 不锈钢保温杯 500ml 商务款' }).click();
   await expect(page.getByText('已创建复制任务，可在复制记录中查看')).toBeVisible();
 
-  await page.getByRole('link', { name: '复制记录' }).click();
+  await page.locator('main').getByRole('link', { name: '复制记录' }).click();
   const job = rows(page).first();
   await expect(job).toContainText(cup);
   await expect(job).toContainText('成功');
