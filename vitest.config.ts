@@ -132,6 +132,7 @@ const postgresSuites = [
   'test/shop-sync.test.ts',
   'test/supplier-account.test.ts',
   'test/goods-skus.test.ts',
+  'test/goods-copy.test.ts',
   'test/order-lists.test.ts',
 ];
 

@@ -4,7 +4,7 @@ import { expect, test } from '../helpers';
 const rows = (page: Page) => page.locator('[data-slot=data-table-row]');
 const currentPage = (page: Page) => page.locator('[data-slot=pagination] [aria-current=page]');
 
-test('商品复制: links are validated and deduplicated, at most 50; the jobs run to the end in 复制记录', async ({
+test('商品复制: at most 50 links; entries that are not 1688 offer links are refused by name, nothing queued for them', async ({
   adminPage: page,
 }) => {
   await page.goto('/shop/copy');
@@ -13,38 +13,31 @@ test('商品复制: links are validated and deduplicated, at most 50; the jobs r
   // Nothing chosen: both rules speak, nothing is sent.
   await page.getByRole('button', { name: '开始复制' }).click();
   await expect(page.getByText('请选择目标店铺')).toBeVisible();
-  await expect(page.getByText('请至少填写一条以 http(s):// 开头的商品链接')).toBeVisible();
+  await expect(page.getByText('请至少填写一条1688商品链接')).toBeVisible();
 
   const links = page.getByLabel('商品链接');
-  await links.fill('javascript:alert(1)\nhttps://item.example.com/a');
-  await expect(page.getByText(/1 条不是有效链接（如 javascript:alert\(1\)）/)).toBeVisible();
-  await links.fill(Array.from({ length: 51 }, (_, i) => `https://item.example.com/${i}`).join('\n'));
+  await links.fill(
+    Array.from({ length: 51 }, (_, i) => `https://detail.1688.com/offer/${i + 1}.html`).join('\n'),
+  );
   await expect(page.getByText('共 51 条链接，一次最多 50 条')).toBeVisible();
 
-  // Two new links (one repeated) and one the demo worker fails.
+  // Only links that are not 1688 offers (one repeated): each is named with its reason, no job is created.
   const stamp = Date.now();
-  const ok = `https://item.example.com/e2e-${stamp}`;
-  const bad = `https://item.example.com/fail-${stamp}`;
-  await links.fill(`${ok}\n${ok}\n${bad}`);
-  await expect(page.getByText('有效链接 2 / 50，已忽略 1 条重复')).toBeVisible();
+  const other = `https://www.example.com/not-a-product-${stamp}`;
+  const script = 'javascript:alert(1)';
+  await links.fill(`${other}\n${other}\n${script}`);
+  await expect(
+    page.getByText('链接 2 / 50，已忽略 1 条重复，其中 2 条不是1688商品链接，将被拒绝'),
+  ).toBeVisible();
   await page.getByRole('combobox', { name: '目标店铺' }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: '开始复制' }).click();
-  await expect(page.getByText('已创建 2 个复制任务')).toBeVisible();
-  await expect(page).toHaveURL(/\/shop\/copy\/list$/);
-
-  // The list refreshes by itself until both jobs end.
-  await page.getByLabel('关键词').fill(String(stamp));
-  await page.getByRole('button', { name: '查询' }).click();
-  await expect(rows(page)).toHaveCount(2);
-  const okRow = rows(page).filter({ hasText: ok });
-  const badRow = rows(page).filter({ hasText: bad });
-  await expect(okRow).toContainText('成功');
-  await expect(okRow.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  await expect(badRow).toContainText('失败');
-  await expect(page.locator('[data-slot=copy-refreshing]')).toHaveCount(0);
-  await okRow.getByRole('link', { name: '查看商品' }).click();
-  await expect(page).toHaveURL(/\/shop\/goods\/detail\?id=\d+$/);
+  const refused = page.getByRole('alert').filter({ hasText: '2 条链接未复制' });
+  await expect(refused).toContainText(`${other}：不是1688商品链接`);
+  await expect(refused).toContainText(`${script}：不是1688商品链接`);
+  await expect(page).toHaveURL(/\/shop\/copy$/);
+  await page.goto(`/shop/copy/list?keyword=${stamp}`);
+  await expect(page.getByText('暂无数据')).toBeVisible();
 });
 
 test('复制记录: status tab, paging and reload keep the state', async ({ adminPage: page }) => {

@@ -49,9 +49,9 @@ test('商品编辑: validation, a warning before unsaved changes are lost, a fai
   await expect(page).toHaveURL(/\/shop\/goods\/detail\?id=\d+$/);
   await expect(page.getByRole('heading', { name: '商品编辑' })).toBeVisible();
   await expect(page.getByLabel('商品标题')).toHaveValue(title);
-  // 规格与货源 (read-only): a seeded product has no SKUs.
+  // 规格与货源: a seeded product has no SKUs.
   const skus = page.getByRole('region', { name: '规格与货源' });
-  await expect(skus).toContainText('该商品没有规格');
+  await expect(skus).toContainText('还没有规格');
 
   // Validation: nothing is sent while a field is wrong.
   const newTitle = `E2E 改名商品 ${Date.now() % 100000}`;
@@ -62,7 +62,7 @@ test('商品编辑: validation, a warning before unsaved changes are lost, a fai
   page.on('request', (request) => {
     if (request.url().endsWith('/api/goods/save')) saves += 1;
   });
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('请输入大于 0 且不超过 1,000,000 的价格（最多两位小数）')).toBeVisible();
   await expect(page.getByText('请输入 0-1,000,000 之间的整数')).toBeVisible();
   expect(saves).toBe(0);
@@ -80,16 +80,16 @@ test('商品编辑: validation, a warning before unsaved changes are lost, a fai
 
   // A failed save keeps what was typed.
   await page.route('**/api/goods/save', (route) => route.abort('failed'), { times: 1 });
-  await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByRole('button', { name: '保存' })).toBeEnabled();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByRole('button', { name: '保存', exact: true })).toBeEnabled();
   await expect(page.getByLabel('商品标题')).toHaveValue(newTitle);
   await expect(page.getByLabel('售价')).toHaveValue('12.3');
 
   // Save: a toast, then leaving no longer asks and the list shows the product first.
-  await page.getByRole('button', { name: '保存' }).click();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('商品已保存')).toBeVisible();
   await expect(page.getByLabel('售价')).toHaveValue('12.30');
-  await expect(skus).toContainText('该商品没有规格');
+  await expect(skus).toContainText('还没有规格');
   await page.getByRole('link', { name: '返回商品管理' }).click();
   await expect(page).toHaveURL(/\/shop\/goods$/);
   await expect(rows(page).first()).toContainText(newTitle);

@@ -52,12 +52,6 @@ export const ERROR_TEXT = {
   backHome: '返回首页',
 } as const;
 
-export const UNDER_CONSTRUCTION_TEXT = {
-  heading: '功能建设中',
-  body: (feature: string) => `「${feature}」正在建设中，敬请期待。您可以先使用其他已上线的功能。`,
-  back: '返回菜单导航',
-} as const;
-
 /** Shown by the root error page: the page's code did not load (offline, a deployment replaced the files). */
 export const LOAD_ERROR_TEXT = {
   failed: '页面加载失败，请检查网络后重试。',

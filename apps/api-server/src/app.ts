@@ -28,6 +28,7 @@ import { copyRoutes } from './routes/copy';
 import { dashboardRoutes } from './routes/dashboard';
 import { defaultRoutes } from './routes/default';
 import { downloadRoutes, exportRoutes } from './routes/export';
+import { featuredRoutes } from './routes/featured';
 import { goodsRoutes } from './routes/goods';
 import { logRoutes } from './routes/log';
 import { notificationRoutes } from './routes/notification';
@@ -92,6 +93,7 @@ function createApi(options: AppOptions) {
   api.route('/supplier', supplierRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
+  api.route('/featured', featuredRoutes(options));
   api.route('/export', exportRoutes(options));
   api.route('/dashboard', dashboardRoutes(options));
   api.route('/log', logRoutes());

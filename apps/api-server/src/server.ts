@@ -247,7 +247,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }, options.sweepEveryMs ?? 60_000);
   sweeper.unref();
   const jobs = new JobRunner(log);
-  if (options.copyWorker !== false) jobs.register(new CopyJobs(db, now, options.copyWorker));
   const memory = !options.databaseUrl && (options.dataDir ?? '').startsWith('memory://');
   const exportDir =
     options.exportDir ??
@@ -284,6 +283,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // `PUBLIC_URL`, else this server as a browser on this machine reaches it (a wildcard address is not one).
   const publicUrl = () =>
     options.publicUrl ?? (host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url);
+  if (options.copyWorker !== false) {
+    jobs.register(new CopyJobs({ db, now, box: secretBox, platforms, log }, options.copyWorker));
+  }
   const imports = new ImportReader(log, options.importReader);
   const shopCalls = new ShopCalls(db, secretBox, now);
   const connectorFor: ConnectorFor =

@@ -8,6 +8,7 @@ import {
   shopSchema,
 } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY_REFUSALS } from '../src/db/copy';
 import { SEED_COUNTS } from '../src/db/seed';
 import { ADMIN, startTestServer, type TestServer, USER } from './helpers';
 
@@ -213,7 +214,7 @@ describe('goods', () => {
 });
 
 describe('copy jobs', () => {
-  it('queues jobs that the worker advances to succeeded (with a goods row) or failed', async () => {
+  it('queues 1688 offer links, refuses other links by name; without 1688 set up a job fails with the reason', async () => {
     const result = await user.call('/api/copy/create', {
       shop_id: 3,
       urls: [
@@ -222,21 +223,21 @@ describe('copy jobs', () => {
         'https://item.taobao.com/item.htm?id=fail-1',
       ],
     });
-    expect(result).toEqual({ created: 2 });
-    const seen = new Set<string>();
-    let jobs = await user.call('/api/copy/index', { pageIndex: 1, pageSize: 2, shop_id: 3 });
+    expect(result).toEqual({
+      created: 1,
+      refused: [{ url: 'https://item.taobao.com/item.htm?id=fail-1', reason: COPY_REFUSALS.notOffer }],
+    });
+    let jobs = await user.call('/api/copy/index', { pageIndex: 1, pageSize: 1, shop_id: 3 });
     for (let i = 0; i < 100 && jobs.list.some((j) => j.status === 'queued' || j.status === 'running'); i++) {
-      for (const j of jobs.list) seen.add(`${j.status}:${j.progress}`);
       await new Promise((r) => setTimeout(r, 50));
-      jobs = await user.call('/api/copy/index', { pageIndex: 1, pageSize: 2, shop_id: 3 });
+      jobs = await user.call('/api/copy/index', { pageIndex: 1, pageSize: 1, shop_id: 3 });
     }
-    const [failed, succeeded] = jobs.list;
-    expect(succeeded).toMatchObject({ status: 'succeeded', progress: 100, error: null });
-    expect(failed).toMatchObject({ status: 'failed', goods_id: null });
-    expect(failed?.error).toBeTruthy();
-    expect([...seen].some((s) => s.startsWith('running:'))).toBe(true);
-    const goods = await user.call('/api/goods/detail', { id: succeeded?.goods_id ?? 0 });
-    expect(goods).toMatchObject({ shop_id: 3, source_url: 'https://detail.1688.com/offer/700000001.html' });
+    expect(jobs.list[0]).toMatchObject({
+      source_url: 'https://detail.1688.com/offer/700000001.html',
+      status: 'failed',
+      goods_id: null,
+      error: '1688未启用或未配置开放平台应用，请联系管理员',
+    });
   });
 });
 

@@ -543,6 +543,40 @@ const CASES: Record<ApiPath, Case[]> = {
     },
   ],
 
+  '/api/goods/sku-save': [
+    async () => {
+      const goods = await t.client(user).call('/api/goods/detail', { id: 2 });
+      return {
+        token: user,
+        body: {
+          id: goods.id,
+          version: goods.version,
+          skus: [
+            {
+              spec: '白色,L',
+              price: 2900,
+              stock: 3,
+              outer_sku_id: 'W-L',
+              source: { offer_id: '610000000001', spec_id: 'b7f1c0de0001', quantity: 1, cost: 1850 },
+            },
+          ],
+        },
+      };
+    },
+  ],
+  '/api/goods/supplier-offer': [async () => ({ token: user, body: { offer: '610000000001' } })],
+  '/api/featured/index': [async () => ({ token: user, body: {} })],
+  '/api/company/featured-list': [async () => ({ token: admin, body: {} })],
+  '/api/company/featured-save': [async () => ({ token: admin, body: { offer: '610000000099' } })],
+  '/api/company/featured-del': [
+    async () => {
+      await t.server.db.query(
+        "INSERT INTO featured_offers (offer_id, created_at) VALUES ('610000000098', 1) ON CONFLICT DO NOTHING",
+      );
+      return { token: admin, body: { offer_id: '610000000098' } };
+    },
+  ],
+
   '/api/copy/index': [async () => ({ token: user, body: page })],
   '/api/copy/create': [
     async () => ({ token: user, body: { shop_id: 1, urls: ['https://item.example.com/9'] } }),

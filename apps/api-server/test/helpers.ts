@@ -199,7 +199,7 @@ export async function startTestServer(
     now: clock.now,
     staticDir: null,
     logLevel: 'silent',
-    copyWorker: { stepMs: 50, idlePollMs: 200 },
+    copyWorker: { idlePollMs: 200 },
     shutdownGraceMs: 2000,
     ...serverOptions,
     dataDir,

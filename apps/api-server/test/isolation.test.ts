@@ -28,6 +28,7 @@ const SNAPSHOT_QUERIES = [
     'shop_groups',
     'shops',
     'goods',
+    'goods_skus',
     'orders',
     'after_sales',
     'copy_records',
@@ -50,6 +51,7 @@ const SNAPSHOT_QUERIES = [
   'SELECT * FROM banners ORDER BY id',
   'SELECT * FROM platforms ORDER BY id',
   'SELECT * FROM platform_auths ORDER BY id',
+  'SELECT * FROM featured_offers ORDER BY offer_id',
 ];
 
 /** What a call must answer. */
@@ -328,6 +330,23 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       // A new product into the demo account's shop.
       { body: { ...goods, id: undefined }, outcome: 'not-found' },
     ],
+    // goods: the demo account's product's SKUs; a 1688 offer read through the caller's own 1688 account.
+    '/api/goods/sku-save': [
+      {
+        body: {
+          id: ids.goods,
+          version: 1,
+          skus: [{ spec: '白色', price: 100, stock: 1, outer_sku_id: '', source: null }],
+        },
+        outcome: 'not-found',
+      },
+    ],
+    '/api/goods/supplier-offer': [{ body: { offer: '610000000001' }, outcome: 'any' }],
+    // 平台精选: the platform's list, read through the caller's own 1688 account; its edits are operators'.
+    '/api/featured/index': [{ body: {}, outcome: 'any' }],
+    '/api/company/featured-list': [{ body: {}, outcome: 'forbidden' }],
+    '/api/company/featured-save': [{ body: { offer: '610000000001' }, outcome: 'forbidden' }],
+    '/api/company/featured-del': [{ body: { offer_id: '610000000001' }, outcome: 'forbidden' }],
 
     '/api/copy/index': [
       { body: page, outcome: 'empty-list' },
@@ -335,6 +354,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/copy/create': [
       { body: { shop_id: ids.shop, urls: ['https://item.example.com/1'] }, outcome: 'not-found' },
+      {
+        body: { shop_id: ids.shop, urls: ['https://detail.1688.com/offer/610000000001.html'] },
+        outcome: 'not-found',
+      },
     ],
 
     // The caller's own log (their sign-in): none of the demo account's entries.

@@ -89,6 +89,7 @@ const settings = {
   notify_mobile: '',
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
+  price_rounding: 'nine',
   version: 5,
 };
 const role = {
@@ -374,6 +375,28 @@ const answers: Record<ApiPath, unknown> = {
     ],
   },
   '/api/goods/save': goods,
+  '/api/goods/sku-save': { ...goods, skus: [] },
+  '/api/featured/index': [
+    {
+      offer_id: '610000000001',
+      title: '纯棉宽松短袖T恤',
+      image: 'https://cbu01.alicdn.com/img/ibank/O1CN01sandbox0001.jpg',
+      price: 1850,
+      on_sale: true,
+    },
+  ],
+  '/api/company/featured-list': [{ offer_id: '610000000001', created_at: now }],
+  '/api/company/featured-save': { offer_id: '610000000001', created_at: now },
+  '/api/company/featured-del': { offer_id: '610000000001' },
+  '/api/goods/supplier-offer': {
+    offer_id: '610000000001',
+    title: '纯棉宽松短袖T恤',
+    images: ['https://cbu01.alicdn.com/img/ibank/O1CN01sandbox0001.jpg'],
+    on_sale: true,
+    price: 1850,
+    stock: 200,
+    specs: [{ spec_id: 'b7f1c0de0001', spec: '白色,L', price: 1850, stock: 120 }],
+  },
   '/api/copy/index': page({
     id: 7,
     source_url: 'https://item.taobao.com/item.htm?id=1',
@@ -385,7 +408,10 @@ const answers: Record<ApiPath, unknown> = {
     error: '商品已下架',
     created_at: now,
   }),
-  '/api/copy/create': { created: 2 },
+  '/api/copy/create': {
+    created: 2,
+    refused: [{ url: 'https://www.example.com/x', reason: '不是1688商品链接' }],
+  },
   '/api/export/create': exportJob,
   '/api/export/index': page({ ...exportJob, status: 'succeeded', rows_done: 12, rows_total: 12, size: 2048 }),
   '/api/export/download-url': { url: '/download/export/5?exp=1&sig=abc', expires_at: now + 60 },

@@ -90,6 +90,10 @@ export const REFRESH_AFTER = {
   '/api/user/profile-save': { reads: ['/api/user/profile', '/api/user/info'] },
   '/api/user/account-save': { reads: ['/api/user/profile', '/api/seller/index'] },
   '/api/goods/save': { reads: ['/api/goods/index'] },
+  // goods: SKUs and 货源 (the page sets the saved detail itself); 平台精选
+  '/api/goods/sku-save': { reads: ['/api/goods/index'] },
+  '/api/company/featured-save': { reads: ['/api/company/featured-list', '/api/featured/index'] },
+  '/api/company/featured-del': { reads: ['/api/company/featured-list', '/api/featured/index'] },
   '/api/copy/create': { reads: ['/api/copy/index'] },
   '/api/export/create': { reads: ['/api/export/index'] },
   '/api/company/update': { reads: ['/api/company/index', '/api/default/config'] },

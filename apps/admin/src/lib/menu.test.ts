@@ -84,6 +84,7 @@ describe('MENU', () => {
       '/shop/setting': 'shop:manage',
       '/shop/copy': 'copy:run',
       '/shop/copy/list': 'copy:run',
+      '/shop/help': 'copy:run',
       '/shop/goods': 'goods:manage',
       '/user/account': 'team:manage',
       '/user/permission': 'team:manage',

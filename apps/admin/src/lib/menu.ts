@@ -12,8 +12,8 @@ function page(title: string, path: string): MenuItem {
 
 /**
  * The sidebar menu (and the shortcut grid of 菜单导航), without access rules: `useMenu()` (or
- * `menuWithAccess(MENU, router)`) gives each page the rule of the route it links to. Paths without a
- * route of their own open the 功能建设中 page (see `routes/_authed/**`).
+ * `menuWithAccess(MENU, router)`) gives each page the rule of the route it links to (see
+ * `routes/_authed/**`).
  */
 export const MENU: MenuItem[] = [
   {

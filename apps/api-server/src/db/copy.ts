@@ -1,4 +1,4 @@
-import type { CopyRecord, Page } from '@consign/api-client';
+import { type CopyRecord, offerIdOfLink, type Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { admitJobs, COPY_JOBS } from './job-queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
@@ -35,8 +35,15 @@ export function tooManyCopies(unfinished: number): string {
   return `复制任务过多：已有 ${unfinished} 个链接在排队或复制中（每个账号最多 ${COPY_LIMITS.unfinished} 个），请等待完成后再提交`;
 }
 
+/** Why an entry of 商品复制 is not copied. */
+export const COPY_REFUSALS = {
+  notOffer: '不是1688商品链接（只支持 https://detail.1688.com/offer/商品ID.html 这样的链接）',
+  repeated: '与前面的链接是同一个1688商品',
+} as const;
+
 /**
- * Queues one copy job per source link (the copy worker advances them); returns how many. 429
+ * Queues one copy job per 1688 offer among `urls` (the copy job reads and copies them); every other
+ * entry is refused by name, before any job exists. Answers how many were queued and the refusals. 429
  * {@link tooManyCopies} (nothing queued) when they would take the account past
  * {@link COPY_LIMITS}.unfinished.
  */
@@ -44,18 +51,29 @@ export async function queueCopyJobs(
   scope: Scope,
   { shop_id, urls }: BodyOf<'/api/copy/create'>,
   now: number,
-): Promise<number> {
+): Promise<{ created: number; refused: { url: string; reason: string }[] }> {
   await shopById(scope, shop_id);
+  const offers = new Set<string>();
+  const refused: { url: string; reason: string }[] = [];
+  for (const url of urls) {
+    const offerId = offerIdOfLink(url);
+    if (!offerId) refused.push({ url, reason: COPY_REFUSALS.notOffer });
+    else if (offers.has(offerId)) refused.push({ url, reason: COPY_REFUSALS.repeated });
+    else offers.add(offerId);
+  }
+  if (offers.size === 0) return { created: 0, refused };
+  const ids = [...offers];
   await admitJobs(
     scope,
     COPY_JOBS,
-    { adding: urls.length, limit: COPY_LIMITS.unfinished, refusal: tooManyCopies },
+    { adding: ids.length, limit: COPY_LIMITS.unfinished, refusal: tooManyCopies },
     (tx) =>
       tx.db.query(
-        `INSERT INTO copy_records (account_id, source_url, shop_id, status, progress, created_at, updated_at)
-         SELECT $4, url, $1, 'queued', 0, $2, $2 FROM unnest($3::text[]) WITH ORDINALITY AS u(url, n) ORDER BY n`,
-        [shop_id, now, urls, tx.accountId],
+        `INSERT INTO copy_records (account_id, source_url, offer_id, shop_id, status, progress, created_at, updated_at)
+         SELECT $4, 'https://detail.1688.com/offer/' || id || '.html', id, $1, 'queued', 0, $2, $2
+         FROM unnest($3::text[]) WITH ORDINALITY AS u(id, n) ORDER BY n`,
+        [shop_id, now, ids, tx.accountId],
       ),
   );
-  return urls.length;
+  return { created: ids.length, refused };
 }

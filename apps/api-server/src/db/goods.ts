@@ -1,5 +1,6 @@
 import type { Goods, GoodsDetail, GoodsSku, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
+import type { Queryable } from './db';
 import { Filters, likePattern, page } from './list';
 import type { Saved } from './log';
 import { notFound, type Scope, staleRecord } from './scope';
@@ -119,5 +120,73 @@ export async function saveGoods(
   return {
     row: saved,
     change: { target: { type: 'goods', id: saved.id, name: saved.title }, before, after: saved },
+  };
+}
+
+/** A product's SKUs as `goods_skus` rows take them (`$n::jsonb` of {@link insertSkus}). */
+function skuRows(skus: readonly GoodsSku[]) {
+  return skus.map((sku, position) => ({
+    position,
+    spec: sku.spec,
+    price: sku.price,
+    stock: sku.stock,
+    outer_sku_id: sku.outer_sku_id,
+    supplier_offer_id: sku.source?.offer_id ?? null,
+    supplier_spec_id: sku.source?.spec_id ?? null,
+    supplier_quantity: sku.source?.quantity ?? null,
+    supplier_price: sku.source?.cost ?? null,
+  }));
+}
+
+/** Writes `skus` (in order) as the SKUs of product `goodsId` of `accountId`, in one statement. */
+export async function insertSkus(
+  tx: Queryable,
+  accountId: number,
+  goodsId: number,
+  skus: readonly GoodsSku[],
+) {
+  if (skus.length === 0) return;
+  await tx.query(
+    `INSERT INTO goods_skus (goods_id, account_id, position, spec, price, stock, outer_sku_id,
+       supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price)
+     SELECT $1, $2, r.position, r.spec, r.price, r.stock, r.outer_sku_id, r.supplier_offer_id,
+       r.supplier_spec_id, r.supplier_quantity, r.supplier_price
+     FROM jsonb_to_recordset($3::jsonb) AS r(position integer, spec text, price bigint, stock integer,
+       outer_sku_id text, supplier_offer_id text, supplier_spec_id text, supplier_quantity integer,
+       supplier_price bigint)`,
+    [goodsId, accountId, JSON.stringify(skuRows(skus))],
+  );
+}
+
+/**
+ * Replaces a product's SKUs by `body.skus` (added, edited, removed and reordered in one save) if the
+ * product is still at `body.version` (else 409; the save bumps it, so the goods form's next save at the
+ * old version is stale too). Returns the product with its SKUs and what changed.
+ */
+export async function saveGoodsSkus(
+  scope: Scope,
+  body: BodyOf<'/api/goods/sku-save'>,
+  now: number,
+): Promise<Saved<GoodsDetail>> {
+  const before = await goodsDetail(scope, body.id);
+  const [row] = await scope.db.query<{ id: number }>(
+    `UPDATE goods SET updated_at = $3, version = version + 1
+     WHERE id = $1 AND account_id = $2 AND version = $4 RETURNING id`,
+    [body.id, scope.accountId, now, body.version],
+  );
+  if (!row) throw staleRecord();
+  await scope.db.query('DELETE FROM goods_skus WHERE goods_id = $1 AND account_id = $2', [
+    body.id,
+    scope.accountId,
+  ]);
+  await insertSkus(scope.db, scope.accountId, body.id, body.skus);
+  const saved = await goodsDetail(scope, body.id);
+  return {
+    row: saved,
+    change: {
+      target: { type: 'goods', id: saved.id, name: saved.title },
+      before: { skus: before.skus },
+      after: { skus: saved.skus },
+    },
   };
 }

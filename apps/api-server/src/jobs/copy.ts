@@ -1,157 +1,224 @@
-import { createHash } from 'node:crypto';
+import {
+  GOODS_IMAGES_MAX,
+  GOODS_PRICE_MAX,
+  GOODS_SKUS_MAX,
+  GOODS_STOCK_MAX,
+  GOODS_TITLE_MAX,
+  type GoodsSku,
+  isSafeUrl,
+  markedUpPrice,
+  offerLink,
+  type PriceRounding,
+} from '@consign/api-client';
 import type { Db, Queryable } from '../db/db';
+import { insertSkus } from '../db/goods';
 import { COPY_JOBS, claimNextJob } from '../db/job-queue';
+import { offerReadFailure, readSupplierOffer } from '../db/supplier-offer';
+import type { Logger } from '../log';
+import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
+import type { PlatformRegistry } from '../platforms/registry';
+import type { SecretBox } from '../security/secret-box';
 import type { JobKind, Job as Unit } from './runner';
 
 export interface CopyJobsOptions {
-  /** Time between two steps of a job (a job takes four steps). Default 700 ms. */
-  stepMs?: number;
   /** While idle, how often to look for jobs queued by another instance. Default 5000 ms. */
   idlePollMs?: number;
-  /** Jobs advanced per step (running ones first, then newly claimed ones). Default 20. */
-  batch?: number;
+  /** Offers read from 1688 at once in this process. Default 2. */
+  concurrency?: number;
 }
 
-/** A source link whose path contains one of these fails: the demo's way to show a failed copy. */
-const FAILING = /(fail|offline|removed)/i;
-const COPY_TITLES = ['复制商品', '货源同款', '一件代发'];
+/** A running job not finished within this time (its process died) is queued again. */
+export const COPY_LEASE_SECONDS = 5 * 60;
 
 interface Job {
   id: number;
-  source_url: string;
   shop_id: number;
-  /** The seller account of the job: its goods and settings are that account's. */
+  /** The seller account of the job: its goods, settings and 1688 account are that account's. */
   account_id: number;
-  status: 'queued' | 'running';
-  progress: number;
+  offer_id: string | null;
+  /** When it was claimed (unix s): the finish names it, so a job taken over by another claim is not written twice. */
+  updated_at: number | string;
+}
+
+/** A copy that cannot be made, in the seller's words (the offer is fine to read, but not to copy). */
+class CopyRefused extends Error {}
+
+/** What a copy of an offer writes: the goods row and its SKUs, priced by the seller's rule. */
+export interface GoodsDraft {
+  title: string;
+  images: string[];
+  price: number;
+  stock: number;
+  skus: GoodsSku[];
+}
+
+const cut = (text: string, max: number) => [...text.trim()].slice(0, max).join('');
+const stockOf = (n: number) => Math.min(GOODS_STOCK_MAX, Math.max(0, n));
+
+/**
+ * The goods draft of a 1688 offer: its title and pictures, one SKU per spec (an offer without specs:
+ * one SKU of spec '') with the supplier's price as cost and the 货源 set (quantity 1), each priced at the
+ * cost plus `markupPercent`, rounded by `rounding`. A removed offer, one with more specs than a product
+ * holds or without pictures, or a price past the limit is refused with the reason.
+ */
+export function goodsDraft(
+  offer: SupplierOffer,
+  rule: { markupPercent: number; rounding: PriceRounding },
+): GoodsDraft {
+  if (offer.status !== 'published') throw new CopyRefused('1688商品已下架或不存在，无法复制');
+  if (offer.skus.length > GOODS_SKUS_MAX) {
+    throw new CopyRefused(`1688商品有 ${offer.skus.length} 个规格，超过每个商品 ${GOODS_SKUS_MAX} 个的上限`);
+  }
+  const images = offer.images.filter(isSafeUrl).slice(0, GOODS_IMAGES_MAX);
+  if (images.length === 0) throw new CopyRefused('1688商品没有图片，无法复制');
+  const specs =
+    offer.skus.length > 0
+      ? offer.skus.map((sku) => ({
+          spec: cut(sku.spec, 200),
+          specId: sku.specId,
+          cost: sku.priceFen,
+          stock: sku.stock,
+        }))
+      : [{ spec: '', specId: null, cost: offer.priceFen, stock: offer.stock }];
+  const skus = specs.map((spec): GoodsSku => {
+    const price = markedUpPrice(spec.cost, rule.markupPercent, rule.rounding);
+    if (price > GOODS_PRICE_MAX || spec.cost > GOODS_PRICE_MAX) {
+      throw new CopyRefused('1688商品价格超出可售价格上限，无法复制');
+    }
+    return {
+      spec: spec.spec,
+      price,
+      stock: stockOf(spec.stock),
+      outer_sku_id: '',
+      source: { offer_id: offer.offerId, spec_id: spec.specId, quantity: 1, cost: spec.cost },
+    };
+  });
+  return {
+    title: cut(offer.title, GOODS_TITLE_MAX) || `1688商品 ${offer.offerId}`,
+    images,
+    price: Math.min(...skus.map((sku) => sku.price)),
+    stock: stockOf(skus.reduce((sum, sku) => sum + sku.stock, 0)),
+    skus,
+  };
 }
 
 /**
- * The copy jobs' kind of the JobRunner (`copy`): advances queued copy jobs in process: queued ->
- * running (10 %) -> 40 % -> 70 % -> succeeded (100 %, with a new draft Goods row) or failed. A unit is
- * one step: it advances up to `batch` running jobs and fills the rest of the batch with queued ones
- * claimed one by one by the turns rule of db/job-queue.ts (the account with the fewest running copies
- * and the oldest turn first), so one account's 200 links do not hold another's one link back. Rows are
- * locked with `FOR UPDATE SKIP LOCKED`, so several instances sharing a Postgres never advance the same
- * job twice. While jobs are active a step is due every `stepMs` (`pollMs` says so to the runner); while
- * none are, the runner looks every `idlePollMs`, or at once on `wake('copy')`.
+ * The copy jobs' kind of the JobRunner (`copy`): 商品复制 of 1688 offers. `claim()` takes one queued job
+ * by the turns rule of db/job-queue.ts (the account with the fewest running copies and the oldest turn
+ * first, `FOR UPDATE SKIP LOCKED`), so one account's 200 links do not hold another's one link back.
+ * The unit reads the offer through the account's 1688 buyer account (outside any transaction), then
+ * writes the goods draft, its SKUs with their 货源 and the job's success in one transaction: an offer is
+ * copied whole or not at all. A removed offer, an unconnected or expired 1688 account, 1688 not set up
+ * or failing: the job fails with the reason (the seller submits the link again). A job whose process
+ * died is queued again after {@link COPY_LEASE_SECONDS}.
  */
 export class CopyJobs implements JobKind {
   readonly name = 'copy';
-  readonly concurrency = 1;
-  readonly #stepMs: number;
-  readonly #idlePollMs: number;
-  readonly #batch: number;
-  /** When the next step is due (performance.now()), while jobs are active; null when idle. */
-  #nextStepAt: number | null = null;
+  readonly concurrency: number;
+  readonly pollMs: number;
 
   constructor(
-    private readonly db: Db,
-    private readonly now: () => number,
+    private readonly deps: {
+      db: Db;
+      now: () => number;
+      box: SecretBox;
+      platforms: PlatformRegistry;
+      log: Logger;
+    },
     options: CopyJobsOptions = {},
   ) {
-    this.#stepMs = options.stepMs ?? 700;
-    this.#idlePollMs = options.idlePollMs ?? 5000;
-    this.#batch = options.batch ?? 20;
+    this.pollMs = options.idlePollMs ?? 5000;
+    this.concurrency = options.concurrency ?? 2;
   }
 
-  get pollMs() {
-    if (this.#nextStepAt === null) return this.#idlePollMs;
-    return Math.max(0, Math.ceil(this.#nextStepAt - performance.now()));
+  #nowS() {
+    return Math.floor(this.deps.now() / 1000);
   }
 
   async claim(): Promise<Unit | undefined> {
-    // A timer may fire a millisecond early: that is on time.
-    if (this.#nextStepAt !== null && performance.now() < this.#nextStepAt - 5) return undefined;
-    const [pending] = await this.db.query(
-      "SELECT 1 FROM copy_records WHERE status IN ('queued', 'running') LIMIT 1",
+    const { db } = this.deps;
+    const nowS = this.#nowS();
+    await db.query(
+      `UPDATE copy_records SET status = 'queued', progress = 0
+       WHERE status = 'running' AND updated_at < $1`,
+      [nowS - COPY_LEASE_SECONDS],
     );
-    if (!pending) {
-      this.#nextStepAt = null;
-      return undefined;
-    }
-    return async () => {
-      try {
-        const active = await this.step();
-        this.#nextStepAt = active ? performance.now() + this.#stepMs : null;
-      } catch (error) {
-        this.#nextStepAt = performance.now() + this.#idlePollMs;
-        throw error;
-      }
-    };
-  }
-
-  /** Advances every active job by one step; resolves to whether any job is still active. */
-  async step(): Promise<boolean> {
-    const active = await this.db.transaction(async (tx) => {
-      const nowS = Math.floor(this.now() / 1000);
-      const jobs = await tx.query<Job>(
-        `SELECT id, source_url, shop_id, account_id, status, progress FROM copy_records
-         WHERE status = 'running' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.#batch],
-      );
-      let active = false;
-      for (let free = this.#batch - jobs.length; free > 0; free--) {
-        const claimed = await claimNextJob(tx, COPY_JOBS, {
-          set: 'progress = 10, updated_at = $1',
-          params: [nowS],
-          returning: 'id',
-        });
-        if (!claimed) break;
-        active = true;
-      }
-      for (const job of jobs) {
-        const progress = Math.min(100, job.progress + 30);
-        if (progress < 100) {
-          await tx.query('UPDATE copy_records SET progress = $2, updated_at = $3 WHERE id = $1', [
-            job.id,
-            progress,
-            nowS,
-          ]);
-          active = true;
-        } else if (FAILING.test(job.source_url)) {
-          await tx.query(
-            "UPDATE copy_records SET status = 'failed', error = $2, updated_at = $3 WHERE id = $1",
-            [job.id, '源商品已下架或无法访问', nowS],
-          );
-        } else {
-          const goodsId = await this.createGoods(tx, job, nowS);
-          await tx.query(
-            "UPDATE copy_records SET status = 'succeeded', progress = 100, goods_id = $2, updated_at = $3 WHERE id = $1",
-            [job.id, goodsId, nowS],
-          );
-        }
-      }
-      return active || jobs.length === this.#batch;
+    const job = await claimNextJob<Job>(db, COPY_JOBS, {
+      set: 'progress = 10, updated_at = $1',
+      params: [nowS],
+      returning: 'id, shop_id, account_id, offer_id, updated_at',
     });
-    return active;
+    return job ? () => this.copy(job) : undefined;
   }
 
-  private async createGoods(tx: Queryable, job: Job, nowS: number): Promise<number> {
-    const digest = createHash('sha256').update(job.source_url).digest();
-    const [settings] = await tx.query<{ default_markup_percent: number }>(
-      'SELECT default_markup_percent FROM settings WHERE account_id = $1',
-      [job.account_id],
-    );
-    const cost = 990 + (digest.readUInt16BE(0) % 400) * 100;
-    const price = Math.round((cost * (100 + (settings?.default_markup_percent ?? 0))) / 100);
-    const title = `${COPY_TITLES[(digest[2] ?? 0) % COPY_TITLES.length]} ${new URL(job.source_url).hostname} #${job.id}`;
-    const image = `/static/goods/${((digest[3] ?? 0) % 12) + 1}.svg`;
+  /** Copies the job's offer, or fails the job with the reason. */
+  async copy(job: Job): Promise<void> {
+    const { db, box, platforms, log } = this.deps;
+    try {
+      if (!job.offer_id) throw new CopyRefused('不是1688商品链接，请重新提交1688商品链接');
+      const offer = await readSupplierOffer(
+        { db, box, platforms },
+        job.account_id,
+        job.offer_id,
+        this.#nowS(),
+      );
+      await db.transaction(async (tx) => {
+        const [held] = await tx.query(
+          `SELECT 1 FROM copy_records WHERE id = $1 AND status = 'running' AND updated_at = $2 FOR UPDATE`,
+          [job.id, job.updated_at],
+        );
+        if (!held) return; // taken over by another claim after its lease ran out
+        const [rule] = await tx.query<{ default_markup_percent: number; price_rounding: PriceRounding }>(
+          'SELECT default_markup_percent, price_rounding FROM settings WHERE account_id = $1',
+          [job.account_id],
+        );
+        const draft = goodsDraft(offer, {
+          markupPercent: rule?.default_markup_percent ?? 0,
+          rounding: rule?.price_rounding ?? 'none',
+        });
+        const goodsId = await this.#createGoods(tx, job, offer.offerId, draft);
+        await tx.query(
+          `UPDATE copy_records SET status = 'succeeded', progress = 100, goods_id = $2, error = NULL,
+             updated_at = $3 WHERE id = $1`,
+          [job.id, goodsId, this.#nowS()],
+        );
+      });
+    } catch (error) {
+      let reason: string;
+      if (error instanceof CopyRefused) reason = error.message;
+      else if (error instanceof SupplierError) reason = offerReadFailure(error);
+      else {
+        log.error('copy job failed', {
+          job: job.id,
+          error: error instanceof Error ? error.message : 'unknown',
+        });
+        reason = '复制失败：服务器发生错误，请稍后重新提交';
+      }
+      await db.query(
+        `UPDATE copy_records SET status = 'failed', error = $3, updated_at = $4
+         WHERE id = $1 AND status = 'running' AND updated_at = $2`,
+        [job.id, job.updated_at, reason, this.#nowS()],
+      );
+    }
+  }
+
+  async #createGoods(tx: Queryable, job: Job, offerId: string, draft: GoodsDraft): Promise<number> {
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at, account_id)
        VALUES ($1, $2, $3, $4, 'draft', $5::jsonb, $6, $7, $8) RETURNING id`,
       [
         job.shop_id,
-        title.slice(0, 60),
-        price,
-        100,
-        JSON.stringify([image]),
-        job.source_url,
-        nowS,
+        draft.title,
+        draft.price,
+        draft.stock,
+        JSON.stringify(draft.images),
+        offerLink(offerId),
+        this.#nowS(),
         job.account_id,
       ],
     );
     if (!row) throw new Error('goods insert returned no row');
+    await insertSkus(tx, job.account_id, row.id, draft.skus);
     return row.id;
   }
 }

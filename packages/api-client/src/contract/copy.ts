@@ -9,7 +9,7 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
-import { COPY_STATUSES, COPY_URLS_MAX } from './rules.js';
+import { COPY_STATUSES, COPY_URLS_MAX, MAX_URL_LENGTH } from './rules.js';
 
 export const copyStatusSchema = z.enum(COPY_STATUSES);
 export type CopyStatus = z.infer<typeof copyStatusSchema>;
@@ -40,19 +40,24 @@ export const copyRecordListParamsSchema = listParamsSchema.extend({
 export type CopyRecordListParams = z.input<typeof copyRecordListParamsSchema>;
 
 /**
- * Body of `/api/copy/create`: 1..50 absolute http(s) product links (trimmed, duplicates removed)
- * to copy into one shop. Answers `{ created }`, the number of jobs queued.
+ * Body of `/api/copy/create`: 1..50 1688 offer links (trimmed, duplicates removed) to copy into one
+ * shop. Each entry is checked by the server: a 1688 offer link is queued (one job per offer), anything
+ * else is refused by name in the answer, before any job runs. Answers `{ created, refused }`.
  * Note: `urls` is an array, so it is carried but not covered by the request signature.
  */
 export const copyCreateBodySchema = z.object({
   shop_id: idLikeSchema,
   urls: z
-    .array(httpUrlSchema)
+    .array(text(MAX_URL_LENGTH, 1))
     .min(1)
-    .max(COPY_URLS_MAX)
+    .max(COPY_URLS_MAX, `一次最多复制 ${COPY_URLS_MAX} 个链接`)
     .transform((urls) => [...new Set(urls)]),
 });
 export type CopyCreateBody = z.input<typeof copyCreateBodySchema>;
 
-export const copyCreateResultSchema = z.object({ created: z.int().min(0).max(COPY_URLS_MAX) });
+/** `created` jobs queued; `refused`: each entry that is not a 1688 offer link, as sent, and why. */
+export const copyCreateResultSchema = z.object({
+  created: z.int().min(0).max(COPY_URLS_MAX),
+  refused: z.array(z.object({ url: text(MAX_URL_LENGTH), reason: text(200) })).max(COPY_URLS_MAX),
+});
 export type CopyCreateResult = z.infer<typeof copyCreateResultSchema>;

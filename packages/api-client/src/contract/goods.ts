@@ -19,6 +19,8 @@ import {
   GOODS_STATUSES,
   GOODS_STOCK_MAX,
   GOODS_TITLE_MAX,
+  MAX_FEN,
+  MAX_URL_LENGTH,
 } from './rules.js';
 
 export const goodsStatusSchema = z.enum(GOODS_STATUSES);
@@ -99,3 +101,80 @@ export const goodsSaveBodySchema = z
   })
   .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
 export type GoodsSaveBody = z.input<typeof goodsSaveBodySchema>;
+
+// ---- goods: SKUs with their 货源 (商品编辑 → 规格与货源) ----
+
+/**
+ * Body of `/api/goods/sku-save`: the product's whole SKU list in its new order (add, edit, remove and
+ * reorder in one save) at the product's `version` (409 when stale; the save bumps it). Answers the
+ * `GoodsDetail`. `spec` is unique within the product; `source.cost` is the supplier price read with
+ * `/api/goods/supplier-offer` when the 货源 was chosen.
+ */
+export const goodsSkuSaveBodySchema = z.object({
+  id: idLikeSchema,
+  version: versionSchema,
+  skus: z
+    .array(goodsSkuSchema)
+    .max(GOODS_SKUS_MAX)
+    .refine((skus) => new Set(skus.map((sku) => sku.spec)).size === skus.length, {
+      message: '规格名称不能重复',
+    }),
+});
+export type GoodsSkuSaveBody = z.input<typeof goodsSkuSaveBodySchema>;
+
+/** Body of `/api/goods/supplier-offer`: a 1688 offer link or id, as pasted (`offer` checked by the server). */
+export const supplierOfferParamsSchema = z.object({ offer: text(MAX_URL_LENGTH, 1) });
+export type SupplierOfferParams = z.input<typeof supplierOfferParamsSchema>;
+
+/**
+ * A 1688 offer as the seller's 1688 account reads it (`/api/goods/supplier-offer`): its specs with
+ * their `spec_id`, the spec text (`白色,XL`), the supplier price (代发价, 分) and stock; none for an
+ * offer without specs (then `price` and `stock` are the offer's own). `on_sale` false: removed.
+ */
+export const supplierOfferSchema = z.object({
+  offer_id: z.string().regex(/^\d{1,20}$/),
+  title: text(500),
+  images: z.array(safeUrlSchema).max(50),
+  on_sale: z.boolean(),
+  price: z.int().min(0).max(MAX_FEN),
+  stock: z.int().min(0),
+  specs: z
+    .array(
+      z.object({
+        spec_id: text(64),
+        spec: text(500),
+        price: z.int().min(0).max(MAX_FEN),
+        stock: z.int().min(0),
+      }),
+    )
+    .max(1000),
+});
+export type SupplierOffer = z.infer<typeof supplierOfferSchema>;
+
+// ---- goods: 平台精选, the operator's curated 1688 offers ----
+
+/** An offer of 平台精选 as the operator lists it (`/api/company/featured-list`), in the order added. */
+export const featuredEntrySchema = z.object({
+  offer_id: z.string().regex(/^\d{1,20}$/),
+  created_at: unixTimeSchema,
+});
+export type FeaturedEntry = z.infer<typeof featuredEntrySchema>;
+
+/** Body of `/api/company/featured-save`: a 1688 offer link or id to add. */
+export const featuredSaveBodySchema = z.object({ offer: text(MAX_URL_LENGTH, 1) });
+/** Body of `/api/company/featured-del`: the offer to remove. */
+export const featuredDelBodySchema = z.object({ offer_id: z.string().regex(/^\d{1,20}$/) });
+
+/**
+ * An offer of 平台精选 as a seller sees it (`/api/featured/index`), read through the seller's 1688
+ * account: title, first image, supply price (分, the lowest spec's); `on_sale` false when 1688 says it is
+ * removed or missing (then the rest is empty).
+ */
+export const featuredOfferSchema = z.object({
+  offer_id: z.string().regex(/^\d{1,20}$/),
+  title: text(500),
+  image: z.union([z.literal(''), safeUrlSchema]),
+  price: z.int().min(0).max(MAX_FEN),
+  on_sale: z.boolean(),
+});
+export type FeaturedOffer = z.infer<typeof featuredOfferSchema>;

@@ -10,6 +10,7 @@ import type {
   ORDER_STATUSES,
   PLATFORM_AUTH_STATUSES,
   PLATFORMS,
+  PRICE_ROUNDINGS,
   SHOP_AUTH_STATUSES,
   SHOP_STATES,
   SUPPLIER_ACCOUNT_STATUSES,
@@ -126,3 +127,11 @@ export const SHOP_STATE_LABELS = {
   unauthorized: '未授权',
   disabled: '已停用',
 } as const satisfies Labels<typeof SHOP_STATES>;
+
+// ---- goods: 商品复制 ----
+/** 代发设置 → 复制定价取整. */
+export const PRICE_ROUNDING_LABELS = {
+  none: '不取整',
+  yuan: '取整到元',
+  nine: '尾数 .9',
+} as const satisfies Labels<typeof PRICE_ROUNDINGS>;

@@ -6,6 +6,7 @@ import {
   ORDER_STATUS_LABELS,
   PLATFORM_AUTH_STATUS_LABELS,
   PLATFORM_LABELS,
+  PRICE_ROUNDING_LABELS,
   SHOP_AUTH_STATUS_LABELS,
   SUPPLIER_ACCOUNT_STATUS_LABELS,
   USER_STATUS_LABELS,
@@ -41,6 +42,8 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   seller: '卖家账号',
   notification: '消息通知',
   supplier_account: '1688采购账号',
+  // goods: 平台精选
+  featured_offer: '平台精选',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -144,6 +147,11 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   image: { label: '图片' },
   read: { label: '已读', kind: 'flag' },
   unread: { label: '未读数' },
+  // goods: SKUs and 货源, 商品复制's price rule and refusals
+  skus: { label: '规格与货源' },
+  price_rounding: { label: '复制定价取整', kind: enumOf(PRICE_ROUNDING_LABELS) },
+  refused: { label: '未受理的链接' },
+  offer_id: { label: '1688商品 ID' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */

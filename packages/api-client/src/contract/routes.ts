@@ -65,11 +65,18 @@ import {
   orderWritebackRetryBodySchema,
 } from './fulfilment.js';
 import {
+  featuredDelBodySchema,
+  featuredEntrySchema,
+  featuredOfferSchema,
+  featuredSaveBodySchema,
   goodsDetailParamsSchema,
   goodsDetailSchema,
   goodsListParamsSchema,
   goodsSaveBodySchema,
   goodsSchema,
+  goodsSkuSaveBodySchema,
+  supplierOfferParamsSchema,
+  supplierOfferSchema,
 } from './goods.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
@@ -101,7 +108,7 @@ import {
   orderFileResultSchema,
 } from './order-entry.js';
 import type { Permission } from './permissions.js';
-import { MAX_UNIX_SECONDS } from './rules.js';
+import { FEATURED_OFFERS_MAX, MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
   shopAuthoriseBodySchema,
@@ -644,6 +651,44 @@ export const apiRoutes = {
     body: goodsSaveBodySchema,
     data: goodsSchema,
     audit: '保存商品',
+  },
+  // ---- goods: SKUs and their 货源 on 1688 ----
+  '/api/goods/sku-save': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: goodsSkuSaveBodySchema,
+    data: goodsDetailSchema,
+    audit: '保存商品规格',
+  },
+  '/api/goods/supplier-offer': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: supplierOfferParamsSchema,
+    data: supplierOfferSchema,
+  },
+  // 平台精选: what the operator curated, read through the seller's 1688 account; copied with /api/copy/create.
+  '/api/featured/index': {
+    access: 'user',
+    permission: 'copy:run',
+    body: emptyBodySchema,
+    data: z.array(featuredOfferSchema).max(FEATURED_OFFERS_MAX),
+  },
+  '/api/company/featured-list': {
+    access: 'operator',
+    body: emptyBodySchema,
+    data: z.array(featuredEntrySchema).max(FEATURED_OFFERS_MAX),
+  },
+  '/api/company/featured-save': {
+    access: 'operator',
+    body: featuredSaveBodySchema,
+    data: featuredEntrySchema,
+    audit: '添加平台精选',
+  },
+  '/api/company/featured-del': {
+    access: 'operator',
+    body: featuredDelBodySchema,
+    data: featuredDelBodySchema,
+    audit: '移除平台精选',
   },
 
   '/api/copy/index': {

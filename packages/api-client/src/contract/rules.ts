@@ -401,3 +401,61 @@ export const AUTH_EXPIRY_WARNING_DAYS = 7;
 export function isInternalLink(value: string): boolean {
   return value.length <= 1000 && /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%+]*$/.test(value) && isSafeUrl(value);
 }
+
+// ---- goods: SKUs, 货源 on 1688, 商品复制 ---------------------------------------------------------
+
+/** How a copied product's price is rounded after the markup (代发设置): 不取整, up to whole 元, up to .9 元. */
+export const PRICE_ROUNDINGS = ['none', 'yuan', 'nine'] as const;
+export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
+/** Most offers on the operator's 平台精选 list. */
+export const FEATURED_OFFERS_MAX = 50;
+
+const OFFER_LINK_HOSTS = new Set(['detail.1688.com', 'm.1688.com', 'detail.m.1688.com']);
+
+/**
+ * The 1688 offer id of a link, or null when the text is not a 1688 offer link. Accepted:
+ * `https://detail.1688.com/offer/<id>.html` (also `http:`, `m.1688.com`, a query or fragment after it)
+ * and the mobile page `https://detail.m.1688.com/page/index.html?offerId=<id>`.
+ */
+export function offerIdOfLink(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !OFFER_LINK_HOSTS.has(url.hostname))
+    return null;
+  if (url.username || url.password || url.port) return null;
+  const path = /^\/offer\/(\d{1,20})\.html$/.exec(url.pathname);
+  if (path) return path[1] ?? null;
+  const query = url.pathname === '/page/index.html' ? (url.searchParams.get('offerId') ?? '') : '';
+  return /^\d{1,20}$/.test(query) ? query : null;
+}
+
+/** The 1688 offer id of a link or of a bare id (`610000000001`), or null. */
+export function offerIdOf(text: string): string | null {
+  const trimmed = text.trim();
+  return /^\d{1,20}$/.test(trimmed) ? trimmed : offerIdOfLink(trimmed);
+}
+
+/** The canonical link of a 1688 offer. */
+export function offerLink(offerId: string): string {
+  return `https://detail.1688.com/offer/${offerId}.html`;
+}
+
+/**
+ * The price of a copied product in 分: the supplier's price plus `markupPercent`, then rounded by the
+ * seller's rule: `none` to the 分 (half up), `yuan` up to a whole 元, `nine` up to the next price ending in
+ * .9 元 (23.45 -> 23.90, 23.95 -> 24.90). Integer arithmetic only.
+ */
+export function markedUpPrice(costFen: number, markupPercent: number, rounding: PriceRounding): number {
+  const raw = Math.floor((costFen * (100 + markupPercent) + 50) / 100);
+  const price = Math.max(1, raw);
+  if (rounding === 'yuan') return Math.ceil(price / 100) * 100;
+  if (rounding === 'nine') {
+    const nine = Math.floor(price / 100) * 100 + 90;
+    return nine >= price ? nine : nine + 100;
+  }
+  return price;
+}

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { mobileSchema } from './auth.js';
 import { text, versionSchema } from './common.js';
+import { PRICE_ROUNDINGS } from './rules.js';
 
 /**
  * The dropshipping settings (`/api/setting/index`, saved with `/api/setting/update`).
@@ -10,6 +11,7 @@ import { text, versionSchema } from './common.js';
  * - `notify_mobile`: where purchase failures are texted ('' = nowhere).
  * - `sync_interval_minutes`: how often orders are pulled from the shops: 15, 30 or 60.
  * - `auto_sync_logistics`: push the supplier's tracking number back to the shop.
+ * - `price_rounding` (goods): how 商品复制 rounds the marked-up price (`markedUpPrice`).
  */
 export const settingsSchema = z.object({
   auto_purchase: z.boolean(),
@@ -18,6 +20,8 @@ export const settingsSchema = z.object({
   notify_mobile: z.union([z.literal(''), mobileSchema]),
   sync_interval_minutes: z.union([z.literal(15), z.literal(30), z.literal(60)]),
   auto_sync_logistics: z.boolean(),
+  // goods: 商品复制's price rule
+  price_rounding: z.enum(PRICE_ROUNDINGS),
   version: versionSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -30,11 +30,13 @@ export function CopyFormPage() {
   const titleId = useId();
   const create = useMutation({
     ...callMutation(api, '/api/copy/create'),
-    onSuccess: async ({ created }) => {
-      toast.success(f.created(created));
-      await navigate({ to: '/shop/copy/list' });
+    onSuccess: async ({ created, refused }) => {
+      if (created > 0) toast.success(f.created(created));
+      // Every refused entry is named here; with none, the jobs are followed in 复制记录.
+      if (refused.length === 0) await navigate({ to: '/shop/copy/list' });
     },
   });
+  const refused = create.data?.refused ?? [];
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
@@ -71,7 +73,7 @@ export function CopyFormPage() {
           label={f.urls}
           required
           error={urlsError}
-          description={f.summary(check.urls.length, COPY_URLS_MAX, check.duplicates)}
+          description={f.summary(check.urls.length, COPY_URLS_MAX, check.duplicates, check.notOffers.length)}
         >
           {(control) => (
             <textarea
@@ -84,6 +86,23 @@ export function CopyFormPage() {
             />
           )}
         </Field>
+        {refused.length > 0 ? (
+          <div role="alert" className="flex flex-col gap-1 rounded-md border border-error/40 p-3 text-sm">
+            <p className="font-medium text-error">{f.refusedTitle(refused.length)}</p>
+            <ul className="flex flex-col gap-1">
+              {refused.map((entry) => (
+                <li key={entry.url} className="break-all">
+                  <span className="font-mono">{entry.url}</span>：{entry.reason}
+                </li>
+              ))}
+            </ul>
+            {(create.data?.created ?? 0) > 0 ? (
+              <Link to="/shop/copy/list" className="text-link underline-offset-4 hover:underline">
+                {f.toList}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
         <div>
           <Button type="submit" variant="primary" loading={create.isPending}>
             {f.submit}

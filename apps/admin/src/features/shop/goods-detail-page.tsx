@@ -9,7 +9,7 @@ import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { goodsFields, goodsForm, goodsMessages, goodsValues, imageLines } from './goods-form';
-import { GoodsSkusTable } from './goods-skus-table';
+import { GoodsSkusEditor } from './goods-skus-editor';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/detail');
@@ -45,7 +45,9 @@ export function GoodsDetailPage() {
         <p className="mt-1 text-sm text-muted-foreground">{d.intro}</p>
       </div>
       {body}
-      {goods.data ? <GoodsSkusTable skus={goods.data.skus ?? []} /> : null}
+      {goods.data ? (
+        <GoodsSkusEditor key={`skus-${goods.data.id}-${goods.data.version}`} goods={goods.data} />
+      ) : null}
     </section>
   );
 }

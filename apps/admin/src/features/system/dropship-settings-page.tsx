@@ -1,4 +1,4 @@
-import { type Settings, SYNC_INTERVALS } from '@consign/api-client';
+import { PRICE_ROUNDING_LABELS, PRICE_ROUNDINGS, type Settings, SYNC_INTERVALS } from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, Field, Input, Spinner, Switch, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -72,6 +72,26 @@ function SettingsForm({ settings }: { settings: Settings }) {
         description={t.markupHint}
       >
         <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('default_markup_percent')} />
+      </Field>
+      <Field label={t.priceRounding} description={t.priceRoundingHint}>
+        <Controller
+          control={form.control}
+          name="price_rounding"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger className="w-40" aria-label={t.priceRounding}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PRICE_ROUNDINGS.map((rounding) => (
+                  <SelectItem key={rounding} value={rounding}>
+                    {PRICE_ROUNDING_LABELS[rounding]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </Field>
       <Field label={t.purchaseAccount} error={errors.purchase_account?.message}>
         <Input

@@ -1,11 +1,12 @@
 import { TITLES } from '../../texts';
 import { BannersSection } from './banners-section';
 import { CompanySection } from './company-form';
+import { FeaturedSection } from './featured-section';
 import { PlatformsSection } from './platforms-section';
 
 /**
  * 全局设置 (administrators): the company profile with a live preview, the login banners, and the
- * platforms with their authorisations.
+ * platforms with their authorisations, and 平台精选 (the 1688 offers sellers copy from).
  */
 export function GlobalSettingsPage() {
   return (
@@ -14,6 +15,7 @@ export function GlobalSettingsPage() {
       <CompanySection />
       <BannersSection />
       <PlatformsSection />
+      <FeaturedSection />
     </div>
   );
 }

@@ -11,6 +11,7 @@ const settings = {
   notify_mobile: '',
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
+  price_rounding: 'none',
   version: 4,
 } as const;
 

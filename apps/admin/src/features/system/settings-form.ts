@@ -32,6 +32,7 @@ export function settingsValues(s: Settings): z.input<typeof settingsForm> {
     notify_mobile: s.notify_mobile,
     sync_interval_minutes: String(s.sync_interval_minutes),
     auto_sync_logistics: s.auto_sync_logistics,
+    price_rounding: s.price_rounding,
     version: s.version,
   };
 }

@@ -156,6 +156,9 @@ export const SYSTEM_TEXT = {
     notifyMobile: '失败通知手机号',
     syncInterval: '订单同步间隔',
     autoSyncLogistics: '自动回传物流',
+    // goods: 商品复制's price rule
+    priceRounding: '复制定价取整',
+    priceRoundingHint: '商品复制按“1688代发价 ×（1 + 加价比例）”定价后的取整方式',
     yes: '开启',
     no: '关闭',
     minutes: (n: number) => `${n} 分钟`,
@@ -172,5 +175,17 @@ export const SYSTEM_TEXT = {
       purchaseAccount: '采购账号最多 64 个字符',
       notifyMobile: '请输入正确的手机号，或留空',
     },
+  },
+  // goods: 平台精选 (operators)
+  featured: {
+    title: '平台精选',
+    intro: '精选的1688商品，卖家在“平台精选”页一键复制到自己的店铺（通过卖家自己连接的1688账号读取）。',
+    offer: '1688商品链接或ID',
+    add: '添加',
+    added: (id: string) => `已添加 1688 商品 ${id}`,
+    removed: (id: string) => `已移除 1688 商品 ${id}`,
+    remove: '移除',
+    removeLabel: (id: string) => `移除 1688 商品 ${id}`,
+    none: '还没有精选商品。',
   },
 } as const;

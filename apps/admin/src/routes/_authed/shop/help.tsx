@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstructionPage } from '../../../features/under-construction/under-construction-page';
+import { FeaturedPage } from '../../../features/shop/featured-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/help')({
-  staticData: { title: TITLES.shopHelp },
-  component: () => <UnderConstructionPage feature={TITLES.shopHelp} />,
+  staticData: { title: TITLES.shopHelp, permission: 'copy:run' },
+  component: FeaturedPage,
 });

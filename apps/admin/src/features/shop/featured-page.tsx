@@ -1,0 +1,114 @@
+import { offerLink } from '@consign/api-client';
+import { apiQuery } from '@consign/api-client/query';
+import { Button, Empty, Field, formatMoney, Spinner, toast } from '@consign/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
+import { ShopSelect } from '../list/shop-select';
+import { SHOP_TEXT } from './texts';
+
+const f = SHOP_TEXT.featured;
+
+/**
+ * 平台精选: the operator's curated 1688 offers as the seller's 1688 account reads them (title, picture,
+ * supply price); 一键复制 copies one into the chosen shop through the copy job, like 商品复制.
+ */
+export function FeaturedPage() {
+  const api = useApi();
+  const titleId = useId();
+  const [shopId, setShopId] = useState('');
+  const offers = useQuery({ ...apiQuery(api, '/api/featured/index'), retry: false });
+  const copy = useMutation({
+    ...callMutation(api, '/api/copy/create'),
+    onSuccess: ({ created, refused }) => {
+      if (created > 0) toast.success(f.copied);
+      else toast.error(refused[0]?.reason ?? f.notCopied);
+    },
+  });
+  let body: React.ReactNode;
+  if (offers.isError) {
+    body = (
+      <Empty
+        description={offers.error instanceof Error ? offers.error.message : f.failed}
+        action={
+          <Button asChild>
+            <Link to="/system/setting">{f.toSettings}</Link>
+          </Button>
+        }
+      />
+    );
+  } else if (!offers.data) body = <Spinner />;
+  else if (offers.data.length === 0) body = <Empty description={f.none} />;
+  else {
+    body = (
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={TITLES.shopHelp}>
+        {offers.data.map((offer) => (
+          <li
+            key={offer.offer_id}
+            data-slot="featured-offer"
+            className="flex gap-3 rounded-md border border-border p-3"
+          >
+            {offer.image ? (
+              <img
+                src={offer.image}
+                alt=""
+                width={80}
+                height={80}
+                className="size-20 shrink-0 rounded-sm border bg-muted object-cover"
+              />
+            ) : null}
+            <div className="flex min-w-0 flex-col gap-1 text-sm">
+              <a
+                href={offerLink(offer.offer_id)}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-link underline-offset-4 hover:underline"
+              >
+                {offer.on_sale ? offer.title : f.gone(offer.offer_id)}
+              </a>
+              {offer.on_sale ? <p>{f.price(formatMoney(offer.price))}</p> : null}
+              <div>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="primary"
+                  disabled={!offer.on_sale || !shopId || copy.isPending}
+                  aria-label={f.copyLabel(offer.on_sale ? offer.title : offer.offer_id)}
+                  onClick={() => copy.mutate({ shop_id: shopId, urls: [offerLink(offer.offer_id)] })}
+                >
+                  {f.copy}
+                </Button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
+      <div className="flex items-center justify-between">
+        <h1 id={titleId} className="text-lg font-semibold">
+          {TITLES.shopHelp}
+        </h1>
+        <Link to="/shop/copy/list" className="text-sm text-link underline-offset-4 hover:underline">
+          {SHOP_TEXT.copyRecords}
+        </Link>
+      </div>
+      <p className="text-sm text-muted-foreground">{f.intro}</p>
+      <Field label={f.shop} description={f.shopHint}>
+        <ShopSelect
+          value={shopId}
+          onChange={setShopId}
+          label={f.shop}
+          placeholder={f.shopPlaceholder}
+          className="w-72"
+        />
+      </Field>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,366 @@
+import { type GoodsDetail, offerLink, type SupplierOffer } from '@consign/api-client';
+import { apiKey } from '@consign/api-client/query';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  formatMoney,
+  Input,
+  toast,
+} from '@consign/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
+import { StaleRecordAlert } from '../versions/stale-record-alert';
+import { type SkuRow, skuRows, skusBody } from './goods-skus-form';
+import { SHOP_TEXT } from './texts';
+
+const c = SHOP_TEXT.skus;
+
+/**
+ * 商品编辑 → 规格与货源: the product's SKUs (spec, price in 元, stock, 商家编码) added, edited, removed and
+ * reordered, each with its 货源 on 1688 (chosen from the offer read through the seller's 1688 account),
+ * saved together at the product's version.
+ */
+export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [rows, setRows] = useState<SkuRow[]>(() => skuRows(goods.skus));
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [sourcing, setSourcing] = useState<number | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const save = useMutation({
+    ...callMutation(api, '/api/goods/sku-save'),
+    onSuccess: (saved) => {
+      toast.success(c.saved);
+      queryClient.setQueryData(apiKey('/api/goods/detail', { id: saved.id }), saved);
+    },
+  });
+  const reload = useMutation({
+    mutationFn: () =>
+      queryClient.invalidateQueries({ queryKey: apiKey('/api/goods/detail', { id: goods.id }) }),
+  });
+  const change = (next: SkuRow[]) => {
+    setRows(next);
+    setDirty(true);
+  };
+  const update = (index: number, patch: Partial<SkuRow>) =>
+    change(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...rows];
+    const [row] = next.splice(index, 1);
+    if (row) next.splice(index + by, 0, row);
+    change(next);
+  };
+  const submit = () => {
+    const checked = skusBody(rows);
+    setErrors(checked.errors);
+    if (checked.skus) save.mutate({ id: goods.id, version: goods.version, skus: checked.skus });
+  };
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+      <div>
+        <h2 id={titleId} className="text-base font-medium">
+          {c.title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{c.intro}</p>
+      </div>
+      {rows.length === 0 ? <p className="text-sm text-muted-foreground">{c.none}</p> : null}
+      <ol className="flex flex-col gap-3">
+        {rows.map((row, index) => (
+          <li
+            key={row.key}
+            aria-label={c.rowLabel(index + 1, row.spec)}
+            data-slot="sku-row"
+            className="flex flex-col gap-2 rounded-md border border-border p-3"
+          >
+            <div className="grid gap-2 sm:grid-cols-4">
+              <Field label={c.spec}>
+                <Input
+                  value={row.spec}
+                  maxLength={200}
+                  placeholder={c.specPlaceholder}
+                  onChange={(event) => update(index, { spec: event.target.value })}
+                />
+              </Field>
+              <Field label={c.price}>
+                <Input
+                  inputMode="decimal"
+                  value={row.price}
+                  onChange={(event) => update(index, { price: event.target.value })}
+                />
+              </Field>
+              <Field label={c.stock}>
+                <Input
+                  inputMode="numeric"
+                  value={row.stock}
+                  onChange={(event) => update(index, { stock: event.target.value })}
+                />
+              </Field>
+              <Field label={c.outer}>
+                <Input
+                  value={row.outer_sku_id}
+                  maxLength={64}
+                  onChange={(event) => update(index, { outer_sku_id: event.target.value })}
+                />
+              </Field>
+            </div>
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="text-muted-foreground">{c.source}：</span>
+              {row.source ? (
+                <a
+                  href={offerLink(row.source.offer_id)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-link underline-offset-4 hover:underline"
+                  data-slot="sku-source"
+                >
+                  {c.sourceText(
+                    row.source.offer_id,
+                    row.source.spec_text,
+                    row.source.quantity,
+                    formatMoney(row.source.cost),
+                  )}
+                </a>
+              ) : (
+                <span className="text-muted-foreground" data-slot="sku-source">
+                  {c.noSource}
+                </span>
+              )}
+              <Button type="button" size="sm" onClick={() => setSourcing(index)}>
+                {row.source ? c.changeSource : c.linkSource}
+              </Button>
+              {row.source ? (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => update(index, { source: null })}
+                >
+                  {c.clearSource}
+                </Button>
+              ) : null}
+              <span className="ml-auto flex gap-1">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  disabled={index === 0}
+                  aria-label={c.up(index + 1)}
+                  onClick={() => move(index, -1)}
+                >
+                  {c.upShort}
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  disabled={index === rows.length - 1}
+                  aria-label={c.down(index + 1)}
+                  onClick={() => move(index, 1)}
+                >
+                  {c.downShort}
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  aria-label={c.remove(index + 1)}
+                  onClick={() => change(rows.filter((_, i) => i !== index))}
+                >
+                  {c.removeShort}
+                </Button>
+              </span>
+            </div>
+            {errors[index] ? (
+              <p role="alert" className="text-sm text-error">
+                {errors[index]}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {errors[-1] ? (
+        <p role="alert" className="text-sm text-error">
+          {errors[-1]}
+        </p>
+      ) : null}
+      <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
+      <div className="flex gap-2">
+        <Button
+          type="button"
+          onClick={() =>
+            change([
+              ...rows,
+              { key: crypto.randomUUID(), spec: '', price: '', stock: '0', outer_sku_id: '', source: null },
+            ])
+          }
+        >
+          {c.add}
+        </Button>
+        <Button type="button" variant="primary" disabled={!dirty || save.isPending} onClick={submit}>
+          {save.isPending ? SHOP_TEXT.saving : c.save}
+        </Button>
+      </div>
+      {sourcing !== null ? (
+        <SourceDialog
+          onClose={() => setSourcing(null)}
+          onChoose={(source) => {
+            update(sourcing, { source });
+            setSourcing(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** 关联货源: paste a 1688 offer link or id, read it, choose its spec and the quantity per unit. */
+function SourceDialog({
+  onClose,
+  onChoose,
+}: {
+  onClose: () => void;
+  onChoose: (source: NonNullable<SkuRow['source']>) => void;
+}) {
+  const api = useApi();
+  const [text, setText] = useState('');
+  const [specId, setSpecId] = useState<string>('');
+  const [quantity, setQuantity] = useState('1');
+  const [problem, setProblem] = useState('');
+  const read = useMutation({
+    mutationFn: (offer: string) =>
+      api.call('/api/goods/supplier-offer', { offer }, { skipErrorHandler: true }) as Promise<SupplierOffer>,
+    onSuccess: (offer) => {
+      setSpecId(offer.specs.find((spec) => spec.stock > 0)?.spec_id ?? offer.specs[0]?.spec_id ?? '');
+      setProblem('');
+    },
+    onError: (error) => setProblem(error instanceof Error ? error.message : c.readFailed),
+  });
+  const offer = read.data;
+  const chosen = offer?.specs.find((spec) => spec.spec_id === specId);
+  const choose = () => {
+    if (!offer) return;
+    const n = Number(quantity);
+    if (!/^\d{1,4}$/.test(quantity.trim()) || n < 1 || n > 1000) {
+      setProblem(c.quantityError);
+      return;
+    }
+    if (!offer.on_sale) {
+      setProblem(c.offGone);
+      return;
+    }
+    if (offer.specs.length > 0 && !chosen) {
+      setProblem(c.specRequired);
+      return;
+    }
+    onChoose({
+      offer_id: offer.offer_id,
+      spec_id: chosen?.spec_id ?? null,
+      spec_text: chosen?.spec ?? '',
+      quantity: n,
+      cost: chosen?.price ?? offer.price,
+    });
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{c.dialogTitle}</DialogTitle>
+          <DialogDescription>{c.dialogIntro}</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (text.trim()) read.mutate(text.trim());
+          }}
+        >
+          <Field label={c.offerInput}>
+            <Input
+              value={text}
+              maxLength={2048}
+              placeholder="https://detail.1688.com/offer/610000000001.html"
+              onChange={(event) => setText(event.target.value)}
+            />
+          </Field>
+          <div>
+            <Button type="submit" loading={read.isPending} disabled={!text.trim()}>
+              {c.read}
+            </Button>
+          </div>
+        </form>
+        {offer ? (
+          <div className="flex flex-col gap-2 text-sm" data-slot="supplier-offer">
+            <div className="flex items-center gap-2">
+              {offer.images[0] ? (
+                <img
+                  src={offer.images[0]}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="size-12 rounded-sm border"
+                />
+              ) : null}
+              <div>
+                <p className="font-medium">{offer.title}</p>
+                <p className="text-muted-foreground">
+                  {offer.on_sale ? c.offerPrice(formatMoney(offer.price), offer.stock) : c.offGone}
+                </p>
+              </div>
+            </div>
+            {offer.specs.length > 0 ? (
+              <fieldset className="flex flex-col gap-1">
+                <legend className="mb-1 text-muted-foreground">{c.chooseSpec}</legend>
+                {offer.specs.map((spec) => (
+                  <label key={spec.spec_id} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="supplier-spec"
+                      value={spec.spec_id}
+                      checked={spec.spec_id === specId}
+                      onChange={() => setSpecId(spec.spec_id)}
+                    />
+                    {c.specOption(spec.spec, formatMoney(spec.price), spec.stock)}
+                  </label>
+                ))}
+              </fieldset>
+            ) : (
+              <p className="text-muted-foreground">{c.noSpecs}</p>
+            )}
+            <Field label={c.quantity} description={c.quantityHint}>
+              <Input
+                inputMode="numeric"
+                wrapperClassName="w-32"
+                value={quantity}
+                onChange={(event) => setQuantity(event.target.value)}
+              />
+            </Field>
+          </div>
+        ) : null}
+        {problem ? (
+          <p role="alert" className="text-sm text-error">
+            {problem}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" onClick={onClose}>
+            {c.cancel}
+          </Button>
+          <Button type="button" variant="primary" disabled={!offer} onClick={choose}>
+            {c.useSource}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

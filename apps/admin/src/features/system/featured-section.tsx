@@ -1,0 +1,82 @@
+import { offerLink } from '@consign/api-client';
+import { apiQuery } from '@consign/api-client/query';
+import { Button, Field, formatDateTime, Input, toast } from '@consign/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { callMutation } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
+import { SettingsCard } from './crud-parts';
+import { SYSTEM_TEXT } from './texts';
+
+const f = SYSTEM_TEXT.featured;
+
+/** 平台精选 (operators): the curated 1688 offers sellers copy from; add by link or id, remove. */
+export function FeaturedSection() {
+  const api = useApi();
+  const titleId = useId();
+  const [offer, setOffer] = useState('');
+  const list = useQuery(apiQuery(api, '/api/company/featured-list'));
+  const add = useMutation({
+    ...callMutation(api, '/api/company/featured-save'),
+    onSuccess: (entry) => {
+      toast.success(f.added(entry.offer_id));
+      setOffer('');
+    },
+  });
+  const remove = useMutation({
+    ...callMutation(api, '/api/company/featured-del'),
+    onSuccess: ({ offer_id }) => toast.success(f.removed(offer_id)),
+  });
+  return (
+    <SettingsCard titleId={titleId} title={f.title} intro={f.intro}>
+      <form
+        noValidate
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (offer.trim()) add.mutate({ offer: offer.trim() });
+        }}
+      >
+        <Field label={f.offer} className="w-96">
+          <Input
+            value={offer}
+            maxLength={2048}
+            placeholder="https://detail.1688.com/offer/610000000001.html"
+            onChange={(event) => setOffer(event.target.value)}
+          />
+        </Field>
+        <Button type="submit" variant="primary" loading={add.isPending} disabled={!offer.trim()}>
+          {f.add}
+        </Button>
+      </form>
+      {(list.data ?? []).length === 0 ? (
+        <p className="text-sm text-muted-foreground">{f.none}</p>
+      ) : (
+        <ul className="flex flex-col gap-1 text-sm" aria-label={f.title}>
+          {(list.data ?? []).map((entry) => (
+            <li key={entry.offer_id} className="flex items-center gap-3">
+              <a
+                href={offerLink(entry.offer_id)}
+                target="_blank"
+                rel="noreferrer"
+                className="text-link underline-offset-4 hover:underline"
+              >
+                {entry.offer_id}
+              </a>
+              <span className="text-muted-foreground">{formatDateTime(entry.created_at)}</span>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                aria-label={f.removeLabel(entry.offer_id)}
+                onClick={() => remove.mutate({ offer_id: entry.offer_id })}
+              >
+                {f.remove}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SettingsCard>
+  );
+}
