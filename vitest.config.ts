@@ -131,6 +131,8 @@ const postgresSuites = [
   'test/supplier-account.test.ts',
   'test/goods-skus.test.ts',
   'test/order-lists.test.ts',
+  // profit
+  'test/profit.test.ts',
 ];
 
 export default defineConfig({

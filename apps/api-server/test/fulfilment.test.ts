@@ -304,11 +304,7 @@ describe('batches', () => {
       });
     }
     // Without the count, a filter is refused by the contract.
-    const bare = await t.post(
-      '/api/order/batch-cancel',
-      { filter: {}, reason: '全部' },
-      { token: owner },
-    );
+    const bare = await t.post('/api/order/batch-cancel', { filter: {}, reason: '全部' }, { token: owner });
     expect(bare.status).toBe(422);
     expect(await snapshot()).toEqual(before);
     expect(await logCount()).toEqual(logBefore);
@@ -364,19 +360,23 @@ describe('batches', () => {
 
   it('批量采购 records the supplier and each order its own supplier order number and cost', async () => {
     const a = await orderIn('pending');
-    const c = (await one<{ id: number }>(
-      "SELECT id FROM orders WHERE account_id = 1 AND status = 'pending' AND id <> $1 ORDER BY id LIMIT 1",
-      [a],
-    )).id;
+    const c = (
+      await one<{ id: number }>(
+        "SELECT id FROM orders WHERE account_id = 1 AND status = 'pending' AND id <> $1 ORDER BY id LIMIT 1",
+        [a],
+      )
+    ).id;
     const b = await orderIn('completed');
-    const result = await t.client(() => member).call('/api/order/batch-purchase', {
-      supplier: '批发市场',
-      items: [
-        { id: a, supplier_order_no: 'PF-001', cost: 1234 },
-        { id: b, supplier_order_no: 'PF-002', cost: 500 },
-        { id: c, supplier_order_no: 'PF-003', cost: 0 },
-      ],
-    });
+    const result = await t
+      .client(() => member)
+      .call('/api/order/batch-purchase', {
+        supplier: '批发市场',
+        items: [
+          { id: a, supplier_order_no: 'PF-001', cost: 1234 },
+          { id: b, supplier_order_no: 'PF-002', cost: 500 },
+          { id: c, supplier_order_no: 'PF-003', cost: 0 },
+        ],
+      });
     expect(result.results.map((r) => r.ok)).toEqual([true, false, true]);
     expect(await orderRow(a)).toMatchObject({
       status: 'purchased',

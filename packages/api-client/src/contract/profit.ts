@@ -1,5 +1,13 @@
 import * as z from 'zod';
-import { dateStringSchema, fenSchema, filter, idLikeSchema, idSchema, platformCodeSchema, text } from './common.js';
+import {
+  dateStringSchema,
+  fenSchema,
+  filter,
+  idLikeSchema,
+  idSchema,
+  platformCodeSchema,
+  text,
+} from './common.js';
 import { MAX_FEN, PLATFORMS } from './rules.js';
 
 /**
@@ -55,10 +63,10 @@ export const profitReportParamsSchema = z
     shop_id: filter(idLikeSchema),
   })
   .refine((b) => b.start_date <= b.end_date, { message: '结束日期不能早于开始日期', path: ['end_date'] })
-  .refine(
-    (b) => Date.parse(b.end_date) - Date.parse(b.start_date) < PROFIT_REPORT_MAX_DAYS * 86_400_000,
-    { message: `统计区间最长 ${PROFIT_REPORT_MAX_DAYS} 天`, path: ['end_date'] },
-  );
+  .refine((b) => Date.parse(b.end_date) - Date.parse(b.start_date) < PROFIT_REPORT_MAX_DAYS * 86_400_000, {
+    message: `统计区间最长 ${PROFIT_REPORT_MAX_DAYS} 天`,
+    path: ['end_date'],
+  });
 export type ProfitReportParams = z.input<typeof profitReportParamsSchema>;
 
 /**
