@@ -1,13 +1,5 @@
 import * as z from 'zod';
-import {
-  dateStringSchema,
-  fenSchema,
-  filter,
-  idLikeSchema,
-  idSchema,
-  platformCodeSchema,
-  text,
-} from './common.js';
+import { dateStringSchema, filter, idLikeSchema, idSchema, platformCodeSchema, text } from './common.js';
 import { MAX_FEN, PLATFORMS } from './rules.js';
 
 /**

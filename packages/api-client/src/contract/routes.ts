@@ -99,13 +99,13 @@ import {
   orderFileResultSchema,
 } from './order-entry.js';
 import type { Permission } from './permissions.js';
-import { MAX_UNIX_SECONDS } from './rules.js';
 import {
   feeRatesSaveBodySchema,
   feeRatesSchema,
   profitReportParamsSchema,
   profitReportSchema,
 } from './profit.js';
+import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
   shopAuthoriseBodySchema,
