@@ -287,7 +287,18 @@ function PurchaseBatchDialog({
     onSuccess: onDone,
     onError: (error) => landServerError(form, error),
   });
-  const { errors } = form.formState;
+  const { errors, isSubmitted } = form.formState;
+  // The form resolver reports a list field as one error: each row says its own problem here, once a
+  // submit was tried (the schema above still decides what is sent).
+  const typed = form.watch('items');
+  const rowProblems = (index: number) => {
+    const item = typed[index];
+    if (!isSubmitted || !item) return {};
+    return {
+      supplier_order_no: item.supplier_order_no.trim() ? undefined : f.required(f.supplierOrderNo),
+      cost: parseYuan(item.cost) === undefined ? f.badCost : undefined,
+    };
+  };
   return (
     <FormDialog
       open
@@ -310,7 +321,7 @@ function PurchaseBatchDialog({
             <legend className="mb-1 font-mono text-sm">{row.order_no}</legend>
             <Field
               label={`${f.supplierOrderNo} ${row.order_no}`}
-              error={errors.items?.[index]?.supplier_order_no?.message}
+              error={rowProblems(index).supplier_order_no}
               required
             >
               <Input
@@ -319,16 +330,17 @@ function PurchaseBatchDialog({
                 {...form.register(`items.${index}.supplier_order_no`)}
               />
             </Field>
-            <Field
-              label={`${f.costYuan} ${row.order_no}`}
-              error={errors.items?.[index]?.cost?.message}
-              required
-            >
+            <Field label={`${f.costYuan} ${row.order_no}`} error={rowProblems(index).cost} required>
               <Input inputMode="decimal" autoComplete="off" {...form.register(`items.${index}.cost`)} />
             </Field>
           </fieldset>
         ))}
       </div>
+      {errors.items?.message ? (
+        <p role="alert" className="text-error text-sm">
+          {errors.items.message}
+        </p>
+      ) : null}
       <FormProblem errors={errors} />
     </FormDialog>
   );

@@ -52,13 +52,13 @@ function FeeRatesForm({ rates }: { rates: FeeRates }) {
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        {rates.rates.map((rate, index) => (
+        {rates.rates.map(({ platform }) => (
           <Field
-            key={rate.platform}
-            label={t.rateLabel(PLATFORM_LABELS[rate.platform])}
-            error={errors.rates?.[index]?.rate?.message}
+            key={platform}
+            label={t.rateLabel(PLATFORM_LABELS[platform])}
+            error={errors[platform]?.message}
           >
-            <Input inputMode="decimal" wrapperClassName="w-32" {...form.register(`rates.${index}.rate`)} />
+            <Input inputMode="decimal" wrapperClassName="w-32" {...form.register(platform)} />
           </Field>
         ))}
       </div>

@@ -23,12 +23,19 @@ describe('平台扣点 form', () => {
     ]);
   });
 
-  it('hands the API its body, and refuses over 100 % with the field’s message', () => {
-    expect(feeRatesForm.parse({ rates: [{ platform: 'pinduoduo', rate: '0.6' }] })).toEqual({
-      rates: [{ platform: 'pinduoduo', rate: 60 }],
+  it('hands the API its body, and refuses over 100 % on that platform’s field', () => {
+    const typed = { taobao: '0.5', pinduoduo: '0.6', douyin: '0', kuaishou: '1', jd: '100' };
+    expect(feeRatesForm.parse(typed)).toEqual({
+      rates: [
+        { platform: 'taobao', rate: 50 },
+        { platform: 'pinduoduo', rate: 60 },
+        { platform: 'douyin', rate: 0 },
+        { platform: 'kuaishou', rate: 100 },
+        { platform: 'jd', rate: 10_000 },
+      ],
     });
-    const over = feeRatesForm.safeParse({ rates: [{ platform: 'jd', rate: '100.01' }] });
+    const over = feeRatesForm.safeParse({ ...typed, jd: '100.01' });
     expect(over.success).toBe(false);
-    expect(over.error?.issues[0]?.path).toEqual(['rates', 0, 'rate']);
+    expect(over.error?.issues.map((issue) => issue.path)).toEqual([['jd']]);
   });
 });

@@ -1,11 +1,12 @@
-import type { FeeRates } from '@consign/api-client';
+import type { FeeRates, PlatformCode } from '@consign/api-client';
 import { feeRateSchema, feeRatesSaveBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
 import { PROFIT_TEXT } from './texts';
 
 /**
- * 平台扣点's form: the contract's body, each rate typed as a percentage with at most two decimals
- * (`0.6` = 0.6 %) and sent in 1/10000 of the amount (60), integer arithmetic only.
+ * 平台扣点's form: one field per platform (each its own error), each rate typed as a percentage with
+ * at most two decimals (`0.6` = 0.6 %), handed to the API as the contract's body in 1/10000 of the
+ * amount (60), integer arithmetic only.
  */
 
 /** `0.6` (%) as 60 (1/10000), undefined for anything else than a percentage with two decimals at most. */
@@ -24,18 +25,31 @@ export function percentText(rate: number): string {
   return fraction ? `${Math.floor(rate / 100)}.${fraction}` : String(Math.floor(rate / 100));
 }
 
-export const feeRatesForm = feeRatesSaveBodySchema.extend({
-  rates: z.array(
-    feeRateSchema.extend({
-      rate: z
-        .string()
-        .refine((text) => parsePercent(text) !== undefined, PROFIT_TEXT.feeRates.badRate)
-        .transform((text) => parsePercent(text) ?? Number.NaN)
-        .pipe(feeRateSchema.shape.rate.max(10_000, PROFIT_TEXT.feeRates.badRate)),
-    }),
-  ),
-});
+const percent = z
+  .string()
+  .refine((text) => {
+    const rate = parsePercent(text);
+    return rate !== undefined && feeRateSchema.shape.rate.safeParse(rate).success;
+  }, PROFIT_TEXT.feeRates.badRate)
+  .transform((text) => parsePercent(text) ?? Number.NaN);
+
+const fields = {
+  taobao: percent,
+  pinduoduo: percent,
+  douyin: percent,
+  kuaishou: percent,
+  jd: percent,
+} satisfies Record<PlatformCode, typeof percent>;
+
+export const feeRatesForm = z
+  .object(fields)
+  .transform((values) => ({
+    rates: (Object.keys(fields) as PlatformCode[]).map((platform) => ({ platform, rate: values[platform] })),
+  }))
+  .pipe(feeRatesSaveBodySchema);
 
 export function feeRatesValues(rates: FeeRates): z.input<typeof feeRatesForm> {
-  return { rates: rates.rates.map((r) => ({ platform: r.platform, rate: percentText(r.rate) })) };
+  const values = { taobao: '0', pinduoduo: '0', douyin: '0', kuaishou: '0', jd: '0' };
+  for (const r of rates.rates) values[r.platform] = percentText(r.rate);
+  return values;
 }
