@@ -57,6 +57,8 @@ function start(port: number, exportDir: string): Promise<ChildProcess> {
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
+    // A server that already exited has no 'exit' event to come.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
@@ -208,6 +210,7 @@ const url = `http://127.0.0.1:${port}`;
 let server = await start(port, exportDir);
 try {
   await stop(server);
+  console.log('seeding');
   await seedOrders();
   server = await start(port, exportDir);
   const { api, token } = await login(url);
