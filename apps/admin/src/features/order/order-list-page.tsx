@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type Order, PLATFORMS } from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
-import { Button, formatDateTime, formatMoney, Switch } from '@consign/ui';
+import { Button, Checkbox, formatDateTime, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -227,12 +227,12 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
             </span>
           ) : null}
           <span className="flex items-center gap-2 text-sm">
-            <Switch
+            <Checkbox
               id={profitColumnsId}
               checked={withProfit}
               onCheckedChange={(on) =>
                 void navigate({
-                  search: (prev: OrderSearch) => ({ ...prev, profit_columns: on ? '1' : undefined }),
+                  search: (prev: OrderSearch) => ({ ...prev, profit_columns: on === true ? '1' : undefined }),
                   replace: true,
                 })
               }
