@@ -134,6 +134,8 @@ const postgresSuites = [
   'test/goods-skus.test.ts',
   'test/goods-copy.test.ts',
   'test/order-lists.test.ts',
+  // profit
+  'test/profit.test.ts',
 ];
 
 export default defineConfig({

@@ -152,7 +152,7 @@ test('发货地址: a new return address made the default takes the default from
   ).toHaveCount(0);
 });
 
-test('批量采购 of every order matching the filter says how many the user saw: a changed count is refused, nothing done', async ({
+test('批量取消 of every order matching the filter says how many the user saw: a changed count is refused, nothing done', async ({
   adminPage: page,
   baseURL,
   adminToken,
@@ -181,9 +181,9 @@ test('批量采购 of every order matching the filter says how many the user saw
     await page.getByRole('checkbox', { name: `选择订单 ${order.order_no}` }).click();
     await page.getByRole('button', { name: `选择全部符合筛选的 ${count} 单` }).click();
     await expect(page.getByText(`已选全部符合筛选的 ${count} 单`)).toBeVisible();
-    await page.getByRole('button', { name: '批量采购' }).click();
-    const dialog = page.getByRole('dialog', { name: '批量采购' });
-    await dialog.getByRole('textbox', { name: '供应商' }).fill('1688 批发');
+    await page.getByRole('button', { name: '批量取消' }).click();
+    const dialog = page.getByRole('dialog', { name: '批量取消' });
+    await dialog.getByRole('textbox', { name: '取消原因' }).fill('店铺停业');
     await dialog.getByRole('button', { name: '确定' }).click();
     return dialog;
   };
@@ -194,9 +194,11 @@ test('批量采购 of every order matching the filter says how many the user saw
   await page.getByRole('checkbox', { name: `选择订单 ${second.order_no}` }).click();
   await page.getByRole('button', { name: `选择全部符合筛选的 ${seen} 单` }).click();
   await api.call('/api/order/cancel', { id: first.id, reason: '买家取消' });
-  await page.getByRole('button', { name: '批量采购' }).click();
-  const refused = page.getByRole('dialog', { name: '批量采购' });
-  await refused.getByRole('textbox', { name: '供应商' }).fill('1688 批发');
+  // 批量采购 asks each order's own cost: only selected rows, never the whole filter.
+  await expect(page.getByRole('button', { name: '批量采购' })).toBeDisabled();
+  await page.getByRole('button', { name: '批量取消' }).click();
+  const refused = page.getByRole('dialog', { name: '批量取消' });
+  await refused.getByRole('textbox', { name: '取消原因' }).fill('店铺停业');
   await refused.getByRole('button', { name: '确定' }).click();
   await expect(refused.getByRole('alert')).toHaveText(
     `订单数量已变化（您看到 ${seen} 单，现有 ${seen - 1} 单），请刷新后重试`,

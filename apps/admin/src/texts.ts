@@ -10,6 +10,7 @@ export const TITLES = {
   dashboardIndex: '菜单导航',
   dashboardGuide: '新手指引',
   dashboardDownload: '下载中心',
+  dashboardProfit: '利润报表',
   dashboardTools: '常用工具',
   dashboardHelp: '帮助中心',
   order: '订单管理',

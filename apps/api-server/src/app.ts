@@ -33,6 +33,7 @@ import { goodsRoutes } from './routes/goods';
 import { logRoutes } from './routes/log';
 import { notificationRoutes } from './routes/notification';
 import { orderRoutes } from './routes/order';
+import { reportRoutes } from './routes/report';
 import { sellerRoutes } from './routes/seller';
 import { settingRoutes } from './routes/setting';
 import { shopRoutes } from './routes/shop';
@@ -96,6 +97,7 @@ function createApi(options: AppOptions) {
   api.route('/featured', featuredRoutes(options));
   api.route('/export', exportRoutes(options));
   api.route('/dashboard', dashboardRoutes(options));
+  api.route('/report', reportRoutes()); // profit: 利润报表
   api.route('/log', logRoutes());
   api.route('/notification', notificationRoutes(options));
   api.route('/team', teamRoutes(options));

@@ -1,7 +1,13 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ExportFormat, Order } from '@consign/api-client';
-import { ORDER_STATUS_LABELS, PLATFORM_LABELS, shanghaiDateTime } from '@consign/api-client/contract';
+import {
+  carrierOf,
+  ORDER_STATUS_LABELS,
+  PLATFORM_LABELS,
+  shanghaiDateTime,
+  WRITEBACK_STATUS_LABELS,
+} from '@consign/api-client/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
@@ -30,9 +36,18 @@ export const EXPORT_COPY = {
     '收货手机',
     '收货地址',
     '下单时间',
+    // profit: the 代发单 columns (purchase, cost and profit, shipping, writeback)
+    '供应商',
+    '供应商订单号',
+    '成本（元）',
+    '利润（元）',
+    '快递公司',
+    '快递单号',
+    '回传状态',
   ],
   platform: PLATFORM_LABELS,
   status: ORDER_STATUS_LABELS,
+  writeback: WRITEBACK_STATUS_LABELS,
   sheet: '代发订单',
 } as const;
 
@@ -41,7 +56,13 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** One order as the cells of its row (amount in yuan as a number). */
+/** Fen as yuan (a number cell), '' when unknown. */
+const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? '' : fen / 100);
+
+/**
+ * One order as the cells of its row (amounts in yuan as numbers; cost and profit empty when the cost
+ * is not entered; the carrier by name; the writeback's label, empty without one).
+ */
 export function orderCells(order: Order): (string | number)[] {
   return [
     order.order_no,
@@ -56,6 +77,13 @@ export function orderCells(order: Order): (string | number)[] {
     order.receiver.mobile,
     order.receiver.address,
     shanghaiDateTime(order.created_at),
+    order.supplier ?? '',
+    order.supplier_order_no ?? '',
+    yuan(order.cost),
+    yuan(order.profit),
+    order.carrier ? (carrierOf(order.carrier)?.name ?? order.carrier) : '',
+    order.tracking_no ?? '',
+    order.writeback ? EXPORT_COPY.writeback[order.writeback.status] : '',
   ];
 }
 

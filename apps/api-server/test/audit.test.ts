@@ -324,6 +324,14 @@ const CASES: Record<ApiPath, Case[]> = {
       return { token: user, body: { auto_purchase: !settings.auto_purchase, version: settings.version } };
     },
   ],
+  // profit
+  '/api/setting/fee-rates': [async () => ({ token: user })],
+  '/api/setting/fee-rates-save': [
+    async () => ({ token: user, body: { rates: [{ platform: 'pinduoduo', rate: 60 }] } }),
+  ],
+  '/api/report/profit': [
+    async () => ({ token: user, body: { start_date: '2026-01-01', end_date: '2026-12-31' } }),
+  ],
 
   '/api/order/index': [async () => ({ token: user, body: page })],
   '/api/order/status-counts': [async () => ({ token: user, body: {} })],
@@ -364,7 +372,13 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/order/batch-purchase': [
     async () => ({
       token: user,
-      body: { ids: [await orderIn('pending'), await orderIn('pending')], supplier: '1688' },
+      body: {
+        supplier: '1688',
+        items: [
+          { id: await orderIn('pending'), supplier_order_no: 'CG-1', cost: 1200 },
+          { id: await orderIn('pending'), supplier_order_no: 'CG-2', cost: 1300 },
+        ],
+      },
     }),
   ],
   '/api/order/batch-ship': [

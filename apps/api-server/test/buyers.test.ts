@@ -255,7 +255,7 @@ describe('黑名单', () => {
     // A batch purchase refuses it row by row.
     const batch = await call<{ results: { id: number; ok: boolean; msg?: string }[] }>(
       '/api/order/batch-purchase',
-      { ids: [repeatPending], supplier: '1688' },
+      { supplier: '1688', items: [{ id: repeatPending, supplier_order_no: 'CG-1', cost: 100 }] },
     );
     expect(batch.status).toBe(200);
     expect(JSON.stringify(batch.data)).toContain(BLACKLIST_CONFIRM_MESSAGE);

@@ -304,11 +304,7 @@ describe('batches', () => {
       });
     }
     // Without the count, a filter is refused by the contract.
-    const bare = await t.post(
-      '/api/order/batch-purchase',
-      { filter: {}, supplier: '全部' },
-      { token: owner },
-    );
+    const bare = await t.post('/api/order/batch-cancel', { filter: {}, reason: '全部' }, { token: owner });
     expect(bare.status).toBe(422);
     expect(await snapshot()).toEqual(before);
     expect(await logCount()).toEqual(logBefore);
@@ -362,14 +358,66 @@ describe('batches', () => {
     expect(left.n).toBe(ORDER_BATCH_MAX + 1);
   }, 120_000);
 
-  it('批量采购 by ids records the supplier on each order it may', async () => {
+  it('批量采购 records the supplier and each order its own supplier order number and cost', async () => {
     const a = await orderIn('pending');
+    const c = (
+      await one<{ id: number }>(
+        "SELECT id FROM orders WHERE account_id = 1 AND status = 'pending' AND id <> $1 ORDER BY id LIMIT 1",
+        [a],
+      )
+    ).id;
     const b = await orderIn('completed');
     const result = await t
       .client(() => member)
-      .call('/api/order/batch-purchase', { ids: [a, b], supplier: '批发市场' });
-    expect(result.results.map((r) => r.ok)).toEqual([true, false]);
-    expect(await orderRow(a)).toMatchObject({ status: 'purchased', supplier: '批发市场' });
+      .call('/api/order/batch-purchase', {
+        supplier: '批发市场',
+        items: [
+          { id: a, supplier_order_no: 'PF-001', cost: 1234 },
+          { id: b, supplier_order_no: 'PF-002', cost: 500 },
+          { id: c, supplier_order_no: 'PF-003', cost: 0 },
+        ],
+      });
+    expect(result.results.map((r) => r.ok)).toEqual([true, false, true]);
+    expect(await orderRow(a)).toMatchObject({
+      status: 'purchased',
+      supplier: '批发市场',
+      supplier_order_no: 'PF-001',
+      cost: 1234,
+    });
+    expect(await orderRow(c)).toMatchObject({ supplier_order_no: 'PF-003', cost: 0 });
+    expect(await orderRow(b)).toMatchObject({ status: 'completed' });
+    expect((await orderRow(b)).supplier_order_no).not.toBe('PF-002');
+  });
+
+  it('批量采购 checks every row: one bad cost or an empty number refuses the call, nothing changes', async () => {
+    const a = await orderIn('pending');
+    const before = await orderRow(a);
+    for (const item of [
+      { id: a, supplier_order_no: 'PF-1', cost: -1 },
+      { id: a, supplier_order_no: 'PF-1', cost: 1.5 },
+      { id: a, supplier_order_no: '', cost: 100 },
+      { id: a, supplier_order_no: 'PF-1' },
+    ]) {
+      const res = await t.post(
+        '/api/order/batch-purchase',
+        { supplier: '批发市场', items: [item] },
+        { token: member },
+      );
+      expect(res.status).toBe(422);
+    }
+    const twice = await t.post(
+      '/api/order/batch-purchase',
+      {
+        supplier: '批发市场',
+        items: [
+          { id: a, supplier_order_no: 'PF-1', cost: 1 },
+          { id: a, supplier_order_no: 'PF-2', cost: 2 },
+        ],
+      },
+      { token: member },
+    );
+    expect({ status: twice.status, msg: (await envelope(twice)).msg }).toMatchObject({ status: 422 });
+    expect(await orderRow(a)).toEqual(before);
   });
 });
 

@@ -157,6 +157,12 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/setting/update': [
       { body: { default_markup_percent: 99, auto_purchase: true, version: 1 }, outcome: 'any' },
     ],
+    // profit: the caller's own rates; a report of the demo account's shop holds nothing of it.
+    '/api/setting/fee-rates': [{ outcome: 'any' }],
+    '/api/setting/fee-rates-save': [{ body: { rates: [{ platform: 'taobao', rate: 100 }] }, outcome: 'any' }],
+    '/api/report/profit': [
+      { body: { start_date: '2020-01-01', end_date: '2020-12-31', shop_id: ids.shop }, outcome: 'any' },
+    ],
 
     '/api/order/index': [
       { body: page, outcome: 'empty-list' },
@@ -207,8 +213,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/order/cancel': [{ body: { id: ids.pendingOrder, reason: '劫持' }, outcome: 'not-found' }],
     // A batch answers row by row: the demo account's ids are each 记录不存在 (no order number shown).
     '/api/order/batch-purchase': [
-      { body: { ids: [ids.pendingOrder], supplier: '劫持' }, outcome: 'any' },
-      { body: { filter: {}, expected_count: 0, supplier: '劫持' }, outcome: 'any' },
+      {
+        body: { supplier: '劫持', items: [{ id: ids.pendingOrder, supplier_order_no: 'X1', cost: 1 }] },
+        outcome: 'any',
+      },
     ],
     '/api/order/batch-ship': [
       {

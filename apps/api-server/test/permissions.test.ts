@@ -34,6 +34,7 @@ const SNAPSHOT_QUERIES = [
     'order_events',
   ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
+  `SELECT * FROM platform_fee_rates WHERE account_id = ${DEMO_ACCOUNT} ORDER BY platform`,
   // The member's own role changes between the rounds (permissions), so its row is left out.
   `SELECT * FROM roles WHERE account_id = ${DEMO_ACCOUNT} AND name <> '运营' ORDER BY id`,
 ];
@@ -77,7 +78,14 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/order/cancel': { id: ids.order, reason: '缺货' },
     '/api/order/address': { id: ids.order, name: '改名', address: '新路 1 号', version: 1 },
     '/api/dashboard/summary': {},
-    '/api/order/batch-purchase': { ids: [ids.order], supplier: '供应商' },
+    // profit
+    '/api/setting/fee-rates': {},
+    '/api/setting/fee-rates-save': { rates: [{ platform: 'jd', rate: 80 }] },
+    '/api/report/profit': { start_date: '2026-01-01', end_date: '2026-12-31' },
+    '/api/order/batch-purchase': {
+      supplier: '供应商',
+      items: [{ id: ids.order, supplier_order_no: 'CG-1', cost: 100 }],
+    },
     '/api/order/batch-ship': {
       carrier: 'SF',
       sender_address_id: ids.sender,

@@ -34,6 +34,17 @@ const order = {
   blacklisted: false,
   writeback: null,
 };
+const profitSums = {
+  orders: 3,
+  sales: 30_000,
+  costed_orders: 2,
+  costed_sales: 20_000,
+  cost: 15_000,
+  fee: 120,
+  profit: 4_880,
+  uncosted_orders: 1,
+  uncosted_sales: 10_000,
+};
 const shop = {
   id: 3,
   name: '小美的店',
@@ -423,6 +434,15 @@ const answers: Record<ApiPath, unknown> = {
     today_orders: 4,
     today_sales: 12_900,
     days: [{ date: '2026-11-22', orders: 4, sales: 12_900 }],
+  },
+  // profit
+  '/api/setting/fee-rates': { rates: [{ platform: 'pinduoduo', rate: 60 }] },
+  '/api/setting/fee-rates-save': { rates: [{ platform: 'pinduoduo', rate: 60 }] },
+  '/api/report/profit': {
+    totals: profitSums,
+    days: [{ date: '2026-11-22', ...profitSums }],
+    shops: [{ shop_id: 3, shop_name: '小美的店', platform: 'pinduoduo', ...profitSums }],
+    goods: [{ title: '夏季纯棉连衣裙', ...profitSums }],
   },
   '/api/order/create': { id: 481, order_no: 'DD2026112212345678', status: 'pending' },
   '/api/order/import-orders-preview': {

@@ -25,6 +25,8 @@ const ORDER_CHANGED: Refresh = {
     '/api/order/receivers',
     '/api/dashboard/summary',
     '/api/buyer/index',
+    // profit: a purchase's cost changes 利润报表
+    '/api/report/profit',
   ],
   onError: true,
 };
@@ -57,7 +59,13 @@ const NOTIFICATIONS_READ: Refresh = { reads: ['/api/notification/index', '/api/n
 /** 权限管理 and 子账号: roles count their members, members show their role, and the user's own rights. */
 const TEAM_CHANGED: Refresh = { reads: ['/api/team/role-index', '/api/team/member-index', '/api/user/info'] };
 
+/** profit: 平台扣点 changes every order's 利润 (the lists, the detail, 利润报表). */
+const FEE_RATES_CHANGED: Refresh = {
+  reads: ['/api/setting/fee-rates', '/api/order/index', '/api/order/detail', '/api/report/profit'],
+};
+
 export const REFRESH_AFTER = {
+  '/api/setting/fee-rates-save': FEE_RATES_CHANGED,
   '/api/order/purchase': ORDER_CHANGED,
   '/api/order/ship': ORDER_CHANGED,
   '/api/order/complete': ORDER_CHANGED,

@@ -81,6 +81,7 @@ describe('MENU', () => {
       '/order/index': 'order:view',
       '/order/after-sale': 'aftersale:process',
       '/order/pre-sale': 'order:view',
+      '/dashboard/profit': 'order:view',
       '/shop/setting': 'shop:manage',
       '/shop/copy': 'copy:run',
       '/shop/copy/list': 'copy:run',
@@ -110,6 +111,8 @@ describe('MENU', () => {
     expect(member).toContain('/order/after-sale');
     // 预售订单 lists orders: it needs order:view like 代发订单.
     expect(member).not.toContain('/order/pre-sale');
+    // 利润报表 sums the orders: order:view too.
+    expect(member).not.toContain('/dashboard/profit');
   });
 });
 

@@ -24,6 +24,7 @@ export const MENU: MenuItem[] = [
       page(TITLES.dashboardIndex, '/dashboard/index'),
       page(TITLES.dashboardGuide, '/dashboard/guide'),
       page(TITLES.dashboardDownload, '/dashboard/download'),
+      page(TITLES.dashboardProfit, '/dashboard/profit'), // profit
       page(TITLES.dashboardTools, '/dashboard/tools'),
       page(TITLES.dashboardHelp, '/dashboard/help'),
     ],

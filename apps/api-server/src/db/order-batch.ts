@@ -12,7 +12,7 @@ import { HttpProblem } from '../http/respond';
 import { senderAddressById } from './address';
 import type { Saved } from './log';
 import { orderFilters } from './order';
-import { type StepActor, shipOrder } from './order-steps';
+import { purchaseOrder, type StepActor, shipOrder } from './order-steps';
 import { notFound, type Scope } from './scope';
 
 /**
@@ -132,4 +132,35 @@ export async function batchShip(
       ),
     ),
   );
+}
+
+/**
+ * 批量采购: one supplier for all, each order's own supplier order number and cost (fen). Each order is
+ * 采购 on its own (its state, its 黑名单 confirmation), like the single step.
+ */
+export async function batchPurchase(
+  scope: Scope,
+  body: BodyOf<'/api/order/batch-purchase'>,
+  actor: StepActor,
+  now: number,
+  each: CommitEach,
+): Promise<BatchResult> {
+  const items = new Map(body.items.map((item) => [item.id, item]));
+  const targets = await batchTargets(scope, { ids: body.items.map((item) => item.id) });
+  return runBatch(targets, (target) => {
+    const item = items.get(target.id);
+    return each((tx) =>
+      purchaseOrder(
+        tx,
+        {
+          id: target.id,
+          supplier: body.supplier,
+          supplier_order_no: item?.supplier_order_no,
+          cost: item?.cost,
+        },
+        actor,
+        now,
+      ),
+    );
+  });
 }

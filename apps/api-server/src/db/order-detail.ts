@@ -2,7 +2,10 @@ import type { AddressSnapshot, OrderDetail, OrderEvent } from '@consign/api-clie
 import { ORDER_COLUMNS, type OrderRow, toOrder } from './order';
 import { notFound, type Scope } from './scope';
 
-/** An order as its detail dialog shows it: the list's columns, the purchase and shipping details. */
+/**
+ * An order as its detail dialog shows it: the list's columns (with the purchase and shipping details,
+ * 成本 and 利润), the sender, the timeline.
+ */
 interface DetailRow extends OrderRow {
   supplier: string | null;
   supplier_order_no: string | null;
@@ -23,7 +26,7 @@ interface DetailRow extends OrderRow {
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const [row] = await scope.db.query<DetailRow>(
-    `SELECT ${ORDER_COLUMNS}, o.supplier, o.supplier_order_no, o.cost, o.carrier, o.tracking_no, o.sender,
+    `SELECT ${ORDER_COLUMNS}, o.sender,
        o.cancel_reason, o.version, o.buyer_message, o.refund_status, o.paid_at, o.freight, o.discount,
        (o.receiver_cipher IS NOT NULL AND o.platform_order_no IS NOT NULL) AS receiver_encrypted
      FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,

@@ -23,6 +23,7 @@ import {
   page,
   wholeMobile,
 } from './list';
+import { ORDER_PROFIT_SQL } from './profit';
 import type { Scope } from './scope';
 import { ORDER_WRITEBACK_COLUMN, toOrderWriteback } from './writeback';
 
@@ -58,6 +59,10 @@ export function orderFilters(
   if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
   if (params.blacklisted) f.and(BLACKLISTED);
   if (params.pre_sale) f.and('o.pre_sale');
+  // Cost and profit (db/profit.ts): an order without a cost has no profit and matches neither bound.
+  if (params.profit_min !== undefined) f.and(`${ORDER_PROFIT_SQL} >= ${f.p(params.profit_min)}`);
+  if (params.profit_max !== undefined) f.and(`${ORDER_PROFIT_SQL} <= ${f.p(params.profit_max)}`);
+  if (params.cost_missing) f.and('o.cost IS NULL');
   if (params.buyer_id) {
     // 买家管理's buyer: the buyer name and receiver mobile of one of their orders (db/buyer.ts).
     f.and(`(o.buyer_name, o.receiver_mobile) = (SELECT b.buyer_name, b.receiver_mobile FROM orders b
@@ -73,7 +78,8 @@ const BLACKLISTED =
 /** The columns of an order as the list shows it (before {@link toOrder}), over `o` and its shop `s`. */
 export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
   o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at,
-  ${BLACKLISTED} AS blacklisted, ${ORDER_WRITEBACK_COLUMN}, o.platform_order_no, o.pre_sale, o.ship_by`;
+  ${BLACKLISTED} AS blacklisted, ${ORDER_WRITEBACK_COLUMN}, o.platform_order_no, o.pre_sale, o.ship_by,
+  o.cost, ${ORDER_PROFIT_SQL} AS profit, o.supplier, o.supplier_order_no, o.carrier, o.tracking_no`;
 
 export interface OrderRow extends Omit<Order, 'receiver' | 'writeback'> {
   writeback: unknown;
@@ -106,6 +112,12 @@ export function toOrder(row: OrderRow): Order {
     platform_order_no: row.platform_order_no ?? null,
     pre_sale: row.pre_sale ?? false,
     ship_by: row.ship_by ?? null,
+    cost: row.cost ?? null,
+    profit: row.profit ?? null,
+    supplier: row.supplier ?? null,
+    supplier_order_no: row.supplier_order_no ?? null,
+    carrier: row.carrier ?? null,
+    tracking_no: row.tracking_no ?? null,
   };
 }
 
@@ -130,7 +142,10 @@ function onlyStatus(params: OrderExportFilters): boolean {
     !params.end_date &&
     !params.blacklisted &&
     !params.pre_sale &&
-    !params.buyer_id
+    !params.buyer_id &&
+    params.profit_min === undefined &&
+    params.profit_max === undefined &&
+    !params.cost_missing
   );
 }
 

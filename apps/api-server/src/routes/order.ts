@@ -10,7 +10,7 @@ import {
   listOrders,
   listReceivers,
 } from '../db/order';
-import { batchShip, batchTargets, type CommitEach, runBatch } from '../db/order-batch';
+import { batchPurchase, batchShip, batchTargets, type CommitEach, runBatch } from '../db/order-batch';
 import { orderDetail } from '../db/order-detail';
 import { applyOrderFile, createOrder, previewOrderFile } from '../db/order-entry';
 import {
@@ -106,17 +106,9 @@ export function orderRoutes({
         recordChange(c, change);
         return ok(c, row);
       })
-      .post('/batch-purchase', body('/api/order/batch-purchase'), async (c) => {
-        const input = c.req.valid('json');
-        const each = commitEach(c);
-        const targets = await batchTargets(scope(c), input);
-        return ok(
-          c,
-          await runBatch(targets, (target) =>
-            each((tx) => purchaseOrder(tx, { id: target.id, supplier: input.supplier }, actor(c), now())),
-          ),
-        );
-      })
+      .post('/batch-purchase', body('/api/order/batch-purchase'), async (c) =>
+        ok(c, await batchPurchase(scope(c), c.req.valid('json'), actor(c), now(), commitEach(c))),
+      )
       .post('/batch-ship', body('/api/order/batch-ship'), async (c) => {
         const result = await batchShip(scope(c), c.req.valid('json'), actor(c), now(), commitEach(c));
         wakeWriteback(c);

@@ -193,8 +193,20 @@ function batchBody<T extends z.ZodRawShape>(fields: T) {
     );
 }
 
-/** 批量采购: one supplier for all (the supplier's order number and the cost stay empty). */
-export const orderBatchPurchaseBodySchema = batchBody({ supplier: text(64, 1) });
+/**
+ * 批量采购: one supplier for all, and each order's own supplier order number and cost (fen), so by ids
+ * only (like 批量发货). Each row is checked like 采购's fields; an id at most once.
+ */
+export const orderBatchPurchaseBodySchema = z.object({
+  supplier: text(64, 1),
+  items: z
+    .array(purchaseFieldsSchema.omit({ supplier: true }).extend({ id: idSchema }))
+    .min(1)
+    .max(ORDER_BATCH_MAX)
+    .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {
+      message: '同一订单只能出现一次',
+    }),
+});
 export type OrderBatchPurchaseBody = z.input<typeof orderBatchPurchaseBodySchema>;
 
 /** 批量取消: one reason for all. */

@@ -44,6 +44,8 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   supplier_account: '1688采购账号',
   // goods: 平台精选
   featured_offer: '平台精选',
+  // profit
+  fee_rates: '平台扣点',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -152,6 +154,10 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   price_rounding: { label: '复制定价取整', kind: enumOf(PRICE_ROUNDING_LABELS) },
   refused: { label: '未受理的链接' },
   offer_id: { label: '1688商品 ID' },
+  // profit: the order list's cost and profit filters (an export keeps them)
+  profit_min: { label: '利润不低于', kind: 'fen' },
+  profit_max: { label: '利润不高于', kind: 'fen' },
+  cost_missing: { label: '仅未录入成本', kind: 'flag' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */
@@ -169,6 +175,10 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   seller: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
   user: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
   supplier_account: { status: { label: '连接状态', kind: enumOf(SUPPLIER_ACCOUNT_STATUS_LABELS) } },
+  // profit: each platform's fee, in 1/10000 of the amount
+  fee_rates: Object.fromEntries(
+    Object.entries(PLATFORM_LABELS).map(([code, name]) => [code, { label: `${name}扣点（万分之）` }]),
+  ),
 };
 
 /** The label and kind of `field` of a `targetType` entry, or undefined when none is written. */

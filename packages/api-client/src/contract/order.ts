@@ -12,6 +12,7 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import { signedFenLikeSchema } from './profit.js';
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, ORDER_STATUSES, WRITEBACK_STATUSES } from './rules.js';
 
 /**
@@ -80,6 +81,14 @@ export const orderSchema = z.object({
   platform_order_no: z.string().max(64).nullable().optional(),
   pre_sale: z.boolean().optional(),
   ship_by: unixTimeSchema.nullable().optional(),
+  // Cost and profit (profit.ts): 成本 (fen, null: not entered) and 利润 (amount - cost - the platform's
+  // fee, null without a cost); the purchase and shipping details the export's 代发单 columns carry.
+  cost: fenSchema.nullable().optional(),
+  profit: z.int().nullable().optional(),
+  supplier: z.string().max(64).nullable().optional(),
+  supplier_order_no: z.string().max(64).nullable().optional(),
+  carrier: z.string().max(32).nullable().optional(),
+  tracking_no: z.string().max(64).nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -107,6 +116,13 @@ export const orderListParamsSchema = listParamsSchema.extend({
   ),
   /** `1`: only pre-sale orders (预售订单, the shop sync's `pre_sale`). */
   pre_sale: filter(z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const)),
+  // Cost and profit (profit.ts): 利润 at least / at most (fen, may be negative; orders without a cost
+  // have no profit and match neither), and `1`: only orders whose cost is not entered (未录入成本).
+  profit_min: filter(signedFenLikeSchema),
+  profit_max: filter(signedFenLikeSchema),
+  cost_missing: filter(
+    z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const),
+  ),
 });
 export type OrderListParams = z.input<typeof orderListParamsSchema>;
 

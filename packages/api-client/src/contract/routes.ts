@@ -108,6 +108,12 @@ import {
   orderFileResultSchema,
 } from './order-entry.js';
 import type { Permission } from './permissions.js';
+import {
+  feeRatesSaveBodySchema,
+  feeRatesSchema,
+  profitReportParamsSchema,
+  profitReportSchema,
+} from './profit.js';
 import { FEATURED_OFFERS_MAX, MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
@@ -291,6 +297,27 @@ export const apiRoutes = {
     body: settingsUpdateBodySchema,
     data: settingsSchema,
     audit: '修改代发设置',
+  },
+
+  // ---- profit: 平台扣点 (代发设置) and 利润报表 (工作台) ----
+  '/api/setting/fee-rates': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: emptyBodySchema,
+    data: feeRatesSchema,
+  },
+  '/api/setting/fee-rates-save': {
+    access: 'user',
+    permission: 'setting:manage',
+    body: feeRatesSaveBodySchema,
+    data: feeRatesSchema,
+    audit: '修改平台扣点',
+  },
+  '/api/report/profit': {
+    access: 'user',
+    permission: 'order:view',
+    body: profitReportParamsSchema,
+    data: profitReportSchema,
   },
 
   // ---- 1688, the supplier: the seller's 1688 buyer account (代发设置) ----

@@ -39,6 +39,16 @@ const keywordOnly = {
   filter: (search: { keyword?: string | undefined }) => ({ keyword: search.keyword }),
 };
 
+/** profit: the order list's 利润 picker, each value one filter of the API. */
+export const PROFIT_FILTERS = ['missing', 'loss', 'gain'] as const;
+function profitFilter(value: (typeof PROFIT_FILTERS)[number] | undefined) {
+  return {
+    cost_missing: value === 'missing' ? ('1' as const) : undefined,
+    profit_max: value === 'loss' ? -1 : undefined,
+    profit_min: value === 'gain' ? 0 : undefined,
+  };
+}
+
 /**
  * 代发订单 `/order/index`: also one buyer's orders (买家管理's 查看订单) and the 黑名单 buyers' orders;
  * `order` opens one order's detail over the list (`?order=123`).
@@ -54,10 +64,14 @@ export const orderList = defineList({
     end_date: dateFilter,
     blacklisted: enumFilter(['1']),
     buyer_id: idFilter,
+    // profit: 未录入成本, 亏损 or 盈利, and whether the 成本 and 利润 columns show (not a filter).
+    profit: enumFilter(PROFIT_FILTERS),
+    profit_columns: enumFilter(['1']),
     /** The order whose detail is open (not a filter). */
     order: openParam,
   }),
   filter: (search) => ({
+    ...profitFilter(search.profit),
     keyword: search.keyword,
     status: search.status,
     shop_id: search.shop_id,

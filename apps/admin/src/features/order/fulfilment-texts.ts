@@ -73,6 +73,9 @@ export const FULFILMENT_TEXT = {
   batchShip: '批量发货',
   batchCancel: '批量取消',
   batchShipOnlyPage: '批量发货需逐单填写运单号，请在本页勾选订单',
+  // profit
+  batchPurchaseOnlyPage: '批量采购需逐单填写供应商订单号和成本，请在本页勾选订单',
+  costYuan: '成本（元）',
   batchResultTitle: '批量处理结果',
   batchSummary: (ok: number, failed: number) => `成功 ${ok} 单，失败 ${failed} 单`,
   resultOk: '成功',

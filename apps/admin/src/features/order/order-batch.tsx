@@ -32,13 +32,15 @@ import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../.
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
+import { parseYuan } from '../shop/goods-form';
 import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { ShipPickers, useSenders } from './ship-fields';
 
 /**
  * Batch work on 代发订单: TanStack Table's row selection (a checkbox per row and 全选本页), or every
- * order matching the filter; then 批量采购 (one supplier), 批量发货 (one carrier and sender, a
- * tracking number per row: selected rows only) or 批量取消 (one reason), each a form on the
+ * order matching the filter; then 批量采购 (one supplier, a supplier order number and a cost per row:
+ * selected rows only), 批量发货 (one carrier and sender, a tracking number per row: selected rows
+ * only) or 批量取消 (one reason), each a form on the
  * contract's body schema (`useContractForm`). The server handles each order on its own; the result
  * dialog lists each order's result row by row.
  */
@@ -153,7 +155,13 @@ export function OrderBatchBar({
           <Button variant="link" onClick={onClear}>
             {f.clearSelection}
           </Button>
-          <Button onClick={() => setKind('purchase')}>{f.batchPurchase}</Button>
+          <Button
+            onClick={() => setKind('purchase')}
+            disabled={selection.kind === 'filter'}
+            title={selection.kind === 'filter' ? f.batchPurchaseOnlyPage : undefined}
+          >
+            {f.batchPurchase}
+          </Button>
           <Button
             onClick={() => setKind('ship')}
             disabled={selection.kind === 'filter'}
@@ -167,12 +175,17 @@ export function OrderBatchBar({
         </div>
       ) : null}
       {/* Each opening is a new form (mounted while open). */}
-      {kind === 'purchase' || kind === 'cancel' ? (
-        <ReasonBatchDialog
-          key={kind}
-          kind={kind}
+      {kind === 'cancel' ? (
+        <CancelBatchDialog
           count={count}
           target={target}
+          onOpenChange={(open) => !open && setKind(null)}
+          onDone={done}
+        />
+      ) : null}
+      {kind === 'purchase' ? (
+        <PurchaseBatchDialog
+          rows={selectedRows}
           onOpenChange={(open) => !open && setKind(null)}
           onDone={done}
         />
@@ -185,41 +198,32 @@ export function OrderBatchBar({
   );
 }
 
-/** 批量采购's and 批量取消's one text: the contract's field of each batch body. */
-const reasonForms = {
-  purchase: z.object({ text: orderBatchPurchaseBodySchema.shape.supplier }),
-  cancel: z.object({ text: orderBatchCancelBodySchema.shape.reason }),
-};
+/** 批量取消's one reason: the contract's field. */
+const cancelForm = z.object({ text: orderBatchCancelBodySchema.shape.reason });
 
 type BatchTarget = { ids: number[] } | { filter: OrderFilter; expected_count: number };
 
-/** 批量采购 (one supplier) or 批量取消 (one reason). */
-function ReasonBatchDialog({
-  kind,
+/** 批量取消: one reason, for the selected rows or every order matching the filter. */
+function CancelBatchDialog({
   count,
   target,
   onOpenChange,
   onDone,
 }: {
-  kind: 'purchase' | 'cancel';
   count: number;
   target: BatchTarget;
   onOpenChange: (open: boolean) => void;
   onDone: (result: BatchResult) => void;
 }) {
   const api = useApi();
-  const label = kind === 'purchase' ? f.supplier : f.reason;
-  const schema = reasonForms[kind];
-  const form = useContractForm(schema, {
+  const form = useContractForm(cancelForm, {
     defaultValues: { text: '' },
-    messages: { text: f.required(label) },
+    messages: { text: f.required(f.reason) },
   });
   const run = useMutation({
-    mutationKey: [kind === 'purchase' ? '/api/order/batch-purchase' : '/api/order/batch-cancel'],
+    mutationKey: ['/api/order/batch-cancel'],
     mutationFn: (text: string) =>
-      kind === 'purchase'
-        ? api.call('/api/order/batch-purchase', { ...target, supplier: text }, { skipErrorHandler: true })
-        : api.call('/api/order/batch-cancel', { ...target, reason: text }, { skipErrorHandler: true }),
+      api.call('/api/order/batch-cancel', { ...target, reason: text }, { skipErrorHandler: true }),
     onSuccess: onDone,
     onError: (error) => landServerError(form, error),
   });
@@ -227,15 +231,116 @@ function ReasonBatchDialog({
     <FormDialog
       open
       onOpenChange={onOpenChange}
-      title={kind === 'purchase' ? f.batchPurchase : f.batchCancel}
+      title={f.batchCancel}
       description={f.selected(count)}
       pending={run.isPending}
       onSubmit={form.handleSubmit(({ text }) => run.mutate(text))}
     >
-      <Field label={label} error={form.formState.errors.text?.message} required>
-        <Input maxLength={maxLengthOf(schema.shape.text)} autoComplete="off" {...form.register('text')} />
+      <Field label={f.reason} error={form.formState.errors.text?.message} required>
+        <Input maxLength={maxLengthOf(cancelForm.shape.text)} autoComplete="off" {...form.register('text')} />
       </Field>
       <FormProblem errors={form.formState.errors} />
+    </FormDialog>
+  );
+}
+
+// profit: 批量采购 with each order's own supplier order number and cost.
+const batchPurchaseItem = orderBatchPurchaseBodySchema.shape.items.element;
+/**
+ * 批量采购's form: the contract's body, each row's supplier order number required and its cost typed in
+ * yuan (at most two decimals) and sent in fen.
+ */
+const batchPurchaseForm = orderBatchPurchaseBodySchema.extend({
+  items: z.array(
+    batchPurchaseItem.extend({
+      supplier_order_no: batchPurchaseItem.shape.supplier_order_no.min(1, f.required(f.supplierOrderNo)),
+      cost: z
+        .string()
+        .refine((yuan) => parseYuan(yuan) !== undefined, f.badCost)
+        .transform((yuan) => parseYuan(yuan) ?? Number.NaN)
+        .pipe(batchPurchaseItem.shape.cost),
+    }),
+  ),
+});
+
+/** 批量采购: one supplier, and per selected order its supplier order number and cost (元). */
+function PurchaseBatchDialog({
+  rows,
+  onOpenChange,
+  onDone,
+}: {
+  rows: readonly Order[];
+  onOpenChange: (open: boolean) => void;
+  onDone: (result: BatchResult) => void;
+}) {
+  const api = useApi();
+  const form = useContractForm(batchPurchaseForm, {
+    defaultValues: {
+      supplier: '',
+      items: rows.map((r) => ({ id: r.id, supplier_order_no: '', cost: '' })),
+    },
+    messages: { supplier: f.required(f.supplier) },
+  });
+  const run = useMutation({
+    ...callMutation(api, '/api/order/batch-purchase', { skipErrorHandler: true }),
+    onSuccess: onDone,
+    onError: (error) => landServerError(form, error),
+  });
+  const { errors, isSubmitted } = form.formState;
+  // The form resolver reports a list field as one error: each row says its own problem here, once a
+  // submit was tried (the schema above still decides what is sent).
+  const typed = form.watch('items');
+  const rowProblems = (index: number) => {
+    const item = typed[index];
+    if (!isSubmitted || !item) return {};
+    return {
+      supplier_order_no: item.supplier_order_no.trim() ? undefined : f.required(f.supplierOrderNo),
+      cost: parseYuan(item.cost) === undefined ? f.badCost : undefined,
+    };
+  };
+  return (
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={f.batchPurchase}
+      description={f.selected(rows.length)}
+      pending={run.isPending}
+      onSubmit={form.handleSubmit((body) => run.mutate(body))}
+    >
+      <Field label={f.supplier} error={errors.supplier?.message} required>
+        <Input
+          maxLength={maxLengthOf(orderBatchPurchaseBodySchema.shape.supplier)}
+          autoComplete="off"
+          {...form.register('supplier')}
+        />
+      </Field>
+      <div className="flex max-h-72 flex-col gap-3 overflow-y-auto" data-slot="batch-purchase-rows">
+        {rows.map((row, index) => (
+          <fieldset key={row.id} className="grid gap-2 sm:grid-cols-2" data-slot="batch-purchase-row">
+            <legend className="mb-1 font-mono text-sm">{row.order_no}</legend>
+            <Field
+              label={`${f.supplierOrderNo} ${row.order_no}`}
+              error={rowProblems(index).supplier_order_no}
+              required
+            >
+              <Input
+                maxLength={maxLengthOf(batchPurchaseItem.shape.supplier_order_no)}
+                autoComplete="off"
+                {...form.register(`items.${index}.supplier_order_no`)}
+              />
+            </Field>
+            <Field label={`${f.costYuan} ${row.order_no}`} error={rowProblems(index).cost} required>
+              <Input inputMode="decimal" autoComplete="off" {...form.register(`items.${index}.cost`)} />
+            </Field>
+          </fieldset>
+        ))}
+      </div>
+      {errors.items?.message ? (
+        <p role="alert" className="text-error text-sm">
+          {errors.items.message}
+        </p>
+      ) : null}
+      <FormProblem errors={errors} />
     </FormDialog>
   );
 }

@@ -15,6 +15,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { DetailDialog } from '../list/detail-dialog';
+import { PROFIT_TEXT } from '../profit/texts';
 import { AddressStep } from './address-step';
 import { CancelStep } from './cancel-step';
 import { FULFILMENT_TEXT as f } from './fulfilment-texts';
@@ -222,8 +223,14 @@ function FulfilmentDetails({ detail }: { detail: OrderDetail }) {
   if (detail.supplier) {
     rows.push([f.supplier, detail.supplier]);
     rows.push([f.supplierOrderNo, detail.supplier_order_no ?? f.none]);
-    rows.push([f.detailFields.cost ?? '', detail.cost === null ? f.none : formatMoney(detail.cost)]);
   }
+  // profit: 成本 and 利润 on every order (未录入 until a purchase gives the cost).
+  const notEntered = PROFIT_TEXT.columns.notEntered;
+  rows.push([PROFIT_TEXT.columns.cost, detail.cost === null ? notEntered : formatMoney(detail.cost)]);
+  rows.push([
+    PROFIT_TEXT.columns.profit,
+    detail.profit === null || detail.profit === undefined ? notEntered : formatMoney(detail.profit),
+  ]);
   if (detail.tracking_no) {
     rows.push([f.carrier, carrier ?? f.none]);
     rows.push([f.trackingNo, detail.tracking_no]);

@@ -1,18 +1,19 @@
 import { ORDER_STATUSES, type Order, PLATFORMS } from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
-import { Button, formatDateTime, formatMoney } from '@consign/ui';
+import { Button, Checkbox, formatDateTime, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import type * as v from 'valibot';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
 import { ExportMenu } from '../download/export-menu';
 import { MALFORMED } from '../list/define-list';
 import { DetailDialog } from '../list/detail-dialog';
-import { orderList, preSaleList } from '../list/lists';
+import { orderList, PROFIT_FILTERS, preSaleList } from '../list/lists';
 import { type ListRoute, useList } from '../list/use-list';
+import { PROFIT_TEXT } from '../profit/texts';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
 import { type FormStep, OrderDetailDialog } from './order-detail-dialog';
 import { ManualOrderButton, OrderFileImportButton } from './order-entry';
@@ -79,6 +80,32 @@ const columns: DataTableProps<Order>['columns'] = [
   // 发货回传 of a platform order (empty for the others).
   { header: '物流回传', cell: ({ row }) => <WritebackBadge writeback={row.original.writeback} /> },
 ];
+
+// profit: 利润 picker and the optional 成本 / 利润 columns.
+const profitSelect = {
+  key: 'profit',
+  label: PROFIT_TEXT.filter.label,
+  allLabel: PROFIT_TEXT.filter.all,
+  options: PROFIT_FILTERS.map((value) => ({ value, label: PROFIT_TEXT.filter[value] })),
+};
+const profitColumns: DataTableProps<Order>['columns'] = [
+  {
+    header: PROFIT_TEXT.columns.cost,
+    cell: ({ row }) => <Fen value={row.original.cost} />,
+    meta: { align: 'right' },
+  },
+  {
+    header: PROFIT_TEXT.columns.profit,
+    cell: ({ row }) => <Fen value={row.original.profit} />,
+    meta: { align: 'right' },
+  },
+];
+function Fen({ value }: { value: number | null | undefined }) {
+  if (value === null || value === undefined) {
+    return <span className="text-muted-foreground">{PROFIT_TEXT.columns.notEntered}</span>;
+  }
+  return <span className={`tabular-nums ${value < 0 ? 'text-error' : ''}`}>{formatMoney(value)}</span>;
+}
 
 /** 预售订单's: the buyer and the time by which the order must ship. */
 const preSaleColumns: DataTableProps<Order>['columns'] = [
@@ -166,15 +193,21 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
     [canProcess, open],
   );
   const opened = search.order;
+  const withProfit = search.profit_columns === '1';
+  const profitColumnsId = useId();
+  const shownColumns = useMemo(
+    () => (withProfit ? [...v.columns, ...profitColumns] : v.columns),
+    [withProfit, v.columns],
+  );
   return (
     <OrderListView
       title={v.title}
       list={list}
       keywordPlaceholder={ORDER_TEXT.keywordPlaceholder}
       select={platformSelect}
-      extraSelects={[blacklistSelect]}
+      extraSelects={[blacklistSelect, profitSelect]}
       statuses={statuses}
-      columns={v.columns}
+      columns={shownColumns}
       timeHeader={c.createdAt}
       onOpen={open}
       leadingColumns={canProcess ? select.columns : undefined}
@@ -193,6 +226,19 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
               </Button>
             </span>
           ) : null}
+          <span className="flex items-center gap-2 text-sm">
+            <Checkbox
+              id={profitColumnsId}
+              checked={withProfit}
+              onCheckedChange={(on) =>
+                void navigate({
+                  search: (prev: OrderSearch) => ({ ...prev, profit_columns: on === true ? '1' : undefined }),
+                  replace: true,
+                })
+              }
+            />
+            <label htmlFor={profitColumnsId}>{PROFIT_TEXT.filter.showColumns}</label>
+          </span>
           <ExportMenu filter={list.filter} />
           {canProcess && v.entry ? <ManualOrderButton /> : null}
           {canProcess && v.entry ? <OrderFileImportButton /> : null}

@@ -1,0 +1,73 @@
+import type { FeeRates } from '@consign/api-client';
+import { PLATFORM_LABELS } from '@consign/api-client/contract';
+import { apiKey, apiQuery } from '@consign/api-client/query';
+import { Button, Field, Input, Spinner, toast } from '@consign/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { FormProblem, landServerError, useContractForm } from '../../lib/form';
+import { callMutation } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
+import { feeRatesForm, feeRatesValues } from './fee-rates-form';
+import { PROFIT_TEXT } from './texts';
+
+const t = PROFIT_TEXT.feeRates;
+
+/** 代发设置 → 平台扣点: each platform's fee as a percentage, saved with `setting.fee-rates-save`. */
+export function FeeRatesCard() {
+  const titleId = useId();
+  const query = useQuery(apiQuery(useApi(), '/api/setting/fee-rates'));
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-slot="fee-rates"
+      className="flex max-w-xl flex-col gap-3 rounded-md border p-4"
+    >
+      <h2 id={titleId} className="text-base font-medium">
+        {t.heading}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t.intro}</p>
+      {/* Saved rates start the form over from them. */}
+      {query.data ? <FeeRatesForm key={JSON.stringify(query.data)} rates={query.data} /> : <Spinner />}
+    </section>
+  );
+}
+
+function FeeRatesForm({ rates }: { rates: FeeRates }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const form = useContractForm(feeRatesForm, { defaultValues: feeRatesValues(rates), messages: {} });
+  const { errors, isDirty } = form.formState;
+  const save = useMutation({
+    ...callMutation(api, '/api/setting/fee-rates-save', { skipErrorHandler: true }),
+    onSuccess: (saved) => {
+      toast.success(t.saved);
+      queryClient.setQueryData(apiKey('/api/setting/fee-rates', {}), saved);
+    },
+    onError: (error) => landServerError(form, error),
+  });
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        {rates.rates.map(({ platform }) => (
+          <Field
+            key={platform}
+            label={t.rateLabel(PLATFORM_LABELS[platform])}
+            error={errors[platform]?.message}
+          >
+            <Input inputMode="decimal" wrapperClassName="w-32" {...form.register(platform)} />
+          </Field>
+        ))}
+      </div>
+      <FormProblem errors={errors} />
+      <div>
+        <Button type="submit" variant="primary" disabled={!isDirty || save.isPending}>
+          {save.isPending ? t.saving : t.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
