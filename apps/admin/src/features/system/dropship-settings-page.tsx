@@ -76,23 +76,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('default_markup_percent')} />
       </Field>
       <Field label={t.priceRounding} description={t.priceRoundingHint}>
-        <Controller
+        <SelectField
           control={form.control}
           name="price_rounding"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger className="w-40" aria-label={t.priceRounding}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PRICE_ROUNDINGS.map((rounding) => (
-                  <SelectItem key={rounding} value={rounding}>
-                    {PRICE_ROUNDING_LABELS[rounding]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
+          options={PRICE_ROUNDINGS.map((rounding) => ({
+            value: rounding,
+            label: PRICE_ROUNDING_LABELS[rounding],
+          }))}
+          className="w-40"
         />
       </Field>
       <Field label={t.purchaseAccount} error={errors.purchase_account?.message}>
