@@ -131,6 +131,8 @@ const postgresSuites = [
   'test/supplier-account.test.ts',
   'test/goods-skus.test.ts',
   'test/order-lists.test.ts',
+  // balance (余额, 充值)
+  'test/balance.test.ts',
 ];
 
 export default defineConfig({

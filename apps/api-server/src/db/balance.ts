@@ -1,0 +1,118 @@
+import { HttpProblem } from '../http/respond';
+import type { Queryable } from './db';
+import { inTransaction, type Scope } from './scope';
+
+/**
+ * 余额: the seller account's balance and its ledger (migration 0032). The database holds the rules:
+ * an entry moves the balance in the same statement (a trigger, under the row lock of the account's
+ * balance), entries are never updated or deleted, the balance never goes below zero and only entries
+ * change it. This file only asks for entries; it never writes `account_balances.balance`.
+ */
+
+export type BalanceEntryKind = 'topup' | 'charge' | 'refund' | 'adjust';
+
+export interface BalanceEntry {
+  id: number;
+  kind: BalanceEntryKind;
+  /** Signed, in fen. */
+  amount: number;
+  balance_after: number;
+  reason: string;
+  order_id: number | null;
+  payment_no: string | null;
+  created_at: number;
+}
+
+/** What a charge the balance cannot cover answers (409), everywhere. */
+export const INSUFFICIENT_BALANCE_MESSAGE = '余额不足，请先充值';
+
+export function insufficientBalance(): HttpProblem {
+  return new HttpProblem(409, INSUFFICIENT_BALANCE_MESSAGE);
+}
+
+const ENTRY_COLUMNS = 'id, kind, amount, balance_after, reason, order_id, payment_no, created_at';
+
+export interface EntryInput {
+  kind: BalanceEntryKind;
+  amount: number;
+  reason: string;
+  orderId?: number | null;
+  paymentNo?: string | null;
+  userId?: number | null;
+}
+
+/** The account's balance in fen (0 before its first entry). */
+export async function balanceOf(scope: Scope): Promise<number> {
+  const [row] = await scope.db.query<{ balance: number }>(
+    'SELECT balance FROM account_balances WHERE account_id = $1',
+    [scope.accountId],
+  );
+  return row?.balance ?? 0;
+}
+
+/**
+ * Appends one entry (the trigger moves the balance and stamps `balance_after`). A balance that would
+ * go below zero is refused by the database's CHECK; a second top-up of one payment or a second charge
+ * or refund of one order by its unique index. Callers that must not fail mid-transaction take the
+ * lock and check first ({@link chargeBalance}).
+ */
+export async function appendEntry(db: Queryable, accountId: number, entry: EntryInput, nowS: number) {
+  const [row] = await db.query<BalanceEntry>(
+    `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, order_id, payment_no,
+       user_id, created_at)
+     VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8)
+     RETURNING ${ENTRY_COLUMNS}`,
+    [
+      accountId,
+      entry.kind,
+      entry.amount,
+      entry.reason,
+      entry.orderId ?? null,
+      entry.paymentNo ?? null,
+      entry.userId ?? null,
+      nowS,
+    ],
+  );
+  if (!row) throw new Error('balance entry not inserted');
+  return row;
+}
+
+/**
+ * Takes the lock on the account's balance row until the transaction ends (creating the row at 0 the
+ * first time) and answers the balance: every change of one account's balance waits here for the one
+ * before it, on one instance or several.
+ */
+async function lockBalance(db: Queryable, accountId: number, nowS: number): Promise<number> {
+  await db.query(
+    `INSERT INTO account_balances (account_id, balance, updated_at) VALUES ($1, 0, $2)
+     ON CONFLICT (account_id) DO NOTHING`,
+    [accountId, nowS],
+  );
+  const [row] = await db.query<{ balance: number }>(
+    'SELECT balance FROM account_balances WHERE account_id = $1 FOR UPDATE',
+    [accountId],
+  );
+  return row?.balance ?? 0;
+}
+
+/**
+ * Charges `amount` fen (> 0) to the account: under the balance's lock, refuses with
+ * {@link INSUFFICIENT_BALANCE_MESSAGE} (409) when the balance does not cover it, else appends the
+ * charge. In the caller's transaction when there is one, so a purchase and its charge commit together.
+ */
+export function chargeBalance(
+  scope: Scope,
+  input: { amount: number; reason: string; orderId?: number | null; userId?: number | null },
+  nowS: number,
+): Promise<BalanceEntry> {
+  return inTransaction(scope, async (tx) => {
+    const balance = await lockBalance(tx.db, tx.accountId, nowS);
+    if (balance < input.amount) throw insufficientBalance();
+    return appendEntry(
+      tx.db,
+      tx.accountId,
+      { kind: 'charge', amount: -input.amount, reason: input.reason, orderId: input.orderId, userId: input.userId },
+      nowS,
+    );
+  });
+}
