@@ -133,6 +133,7 @@ const postgresSuites = [
   'test/order-lists.test.ts',
   // balance (余额, 充值)
   'test/balance.test.ts',
+  'test/topup.test.ts',
 ];
 
 export default defineConfig({

@@ -1,5 +1,7 @@
+import type { Page } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
+import { dayEndExclusive, dayStart, Filters, NEWEST_FIRST, page } from './list';
 import { inTransaction, type Scope } from './scope';
 
 /**
@@ -111,8 +113,47 @@ export function chargeBalance(
     return appendEntry(
       tx.db,
       tx.accountId,
-      { kind: 'charge', amount: -input.amount, reason: input.reason, orderId: input.orderId, userId: input.userId },
+      {
+        kind: 'charge',
+        amount: -input.amount,
+        reason: input.reason,
+        orderId: input.orderId,
+        userId: input.userId,
+      },
       nowS,
     );
   });
+}
+
+/** 余额明细: a page of the account's entries, newest first, by kind and by day (Asia/Shanghai). */
+export function listEntries(
+  scope: Scope,
+  params: {
+    pageIndex: number;
+    pageSize: number;
+    kind?: BalanceEntryKind;
+    start_date?: string;
+    end_date?: string;
+  },
+): Promise<Page<BalanceEntry>> {
+  const f = new Filters();
+  f.and(`e.account_id = ${f.p(scope.accountId)}`);
+  if (params.kind) f.and(`e.kind = ${f.p(params.kind)}`);
+  const from = dayStart(params.start_date);
+  if (from !== null) f.and(`e.created_at >= ${f.p(from)}`);
+  const to = dayEndExclusive(params.end_date);
+  if (to !== null) f.and(`e.created_at < ${f.p(to)}`);
+  return page<BalanceEntry>(
+    scope.db,
+    {
+      table: 'balance_entries',
+      alias: 'e',
+      filters: f,
+      order: NEWEST_FIRST,
+      select: ENTRY_COLUMNS.split(', ')
+        .map((column) => `e.${column}`)
+        .join(', '),
+    },
+    params,
+  );
 }

@@ -8,6 +8,7 @@ import {
   PLATFORM_LABELS,
   SHOP_AUTH_STATUS_LABELS,
   SUPPLIER_ACCOUNT_STATUS_LABELS,
+  TOPUP_STATUS_LABELS,
   USER_STATUS_LABELS,
   WRITEBACK_STATUS_LABELS,
 } from './labels.js';
@@ -41,6 +42,8 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   seller: '卖家账号',
   notification: '消息通知',
   supplier_account: '1688采购账号',
+  // balance (余额, 充值)
+  topup: '充值单',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -144,6 +147,8 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   image: { label: '图片' },
   read: { label: '已读', kind: 'flag' },
   unread: { label: '未读数' },
+  // balance (余额, 充值)
+  out_trade_no: { label: '充值单号' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */
@@ -161,6 +166,11 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   seller: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
   user: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
   supplier_account: { status: { label: '连接状态', kind: enumOf(SUPPLIER_ACCOUNT_STATUS_LABELS) } },
+  // balance (余额, 充值)
+  topup: {
+    status: { label: '充值状态', kind: enumOf(TOPUP_STATUS_LABELS) },
+    amount: { label: '充值金额', kind: 'fen' },
+  },
 };
 
 /** The label and kind of `field` of a `targetType` entry, or undefined when none is written. */

@@ -1,6 +1,15 @@
 import * as z from 'zod';
 import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth.js';
 import {
+  balanceEntryListParamsSchema,
+  balanceEntrySchema,
+  balanceSummarySchema,
+  topupBodySchema,
+  topupSchema,
+  topupStartedSchema,
+  topupStatusBodySchema,
+} from './balance.js';
+import {
   blacklistDelBodySchema,
   blacklistEntrySchema,
   blacklistListParamsSchema,
@@ -746,6 +755,22 @@ export const apiRoutes = {
     data: sellerAccountSchema,
     audit: '启用或停用卖家账号',
   },
+
+  // ---- balance (余额, 充值): the caller's account's balance, its ledger and its Alipay top-ups. No
+  // permission: every member may see the balance and top it up (the bell's rule).
+  '/api/balance/summary': { access: 'user', body: emptyBodySchema, data: balanceSummarySchema },
+  '/api/balance/entries': {
+    access: 'user',
+    body: balanceEntryListParamsSchema,
+    data: pageSchema(balanceEntrySchema),
+  },
+  '/api/balance/topup': {
+    access: 'user',
+    body: topupBodySchema,
+    data: topupStartedSchema,
+    audit: '发起充值',
+  },
+  '/api/balance/topup-status': { access: 'user', body: topupStatusBodySchema, data: topupSchema },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiPath = keyof typeof apiRoutes;
