@@ -134,6 +134,7 @@ const postgresSuites = [
   // balance (余额, 充值)
   'test/balance.test.ts',
   'test/topup.test.ts',
+  'test/balance-fees.test.ts',
 ];
 
 export default defineConfig({

@@ -632,6 +632,10 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/balance/summary': [async () => ({ token: user, body: {} })],
   '/api/balance/entries': [async () => ({ token: user, body: { ...page, kind: 'topup' } })],
   '/api/balance/topup': [async () => ({ token: user, body: { amount: 10_000 } })],
+  '/api/balance/fees': [async () => ({ token: user, body: {} })],
+  '/api/balance/fees-save': [
+    async () => ({ token: admin, body: { default_fee: 0, platforms: [{ platform: 'pinduoduo', fee: 0 }] } }),
+  ],
   '/api/balance/topup-status': [
     async () => {
       const { out_trade_no } = await t.client(user).call('/api/balance/topup', { amount: 200 });

@@ -381,6 +381,8 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/balance/entries': [{ body: page, outcome: 'empty-list' }],
     '/api/balance/topup': [{ body: { amount: 10_000 }, outcome: 'any' }],
     '/api/balance/topup-status': [{ body: { out_trade_no: DEMO_TOPUP }, outcome: 'not-found' }],
+    '/api/balance/fees': [{ body: {}, outcome: 'any' }],
+    '/api/balance/fees-save': [{ body: { default_fee: 100, platforms: [] }, outcome: 'forbidden' }],
   };
 }
 

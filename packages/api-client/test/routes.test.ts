@@ -473,6 +473,8 @@ const answers: Record<ApiPath, unknown> = {
     settled_at: null,
     pay_url: 'https://openapi.alipay.com/gateway.do?method=alipay.trade.page.pay',
   },
+  '/api/balance/fees': { default_fee: 200, platforms: [{ platform: 'pinduoduo', fee: 150 }] },
+  '/api/balance/fees-save': { default_fee: 200, platforms: [] },
   '/api/balance/topup-status': {
     out_trade_no: 'T2026112609301212345678',
     amount: 10_000,

@@ -2,6 +2,7 @@ import type { Page } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
 import { dayEndExclusive, dayStart, Filters, NEWEST_FIRST, page } from './list';
+import type { Saved } from './log';
 import { inTransaction, type Scope } from './scope';
 
 /**
@@ -156,4 +157,115 @@ export function listEntries(
     },
     params,
   );
+}
+
+// ---- 代发服务费: the fee of a purchased order, charged in the purchase's transaction -------------
+
+/** The fee (fen) of an order of `platform`: its own row, else the default (platform ''), else 0. */
+async function purchaseFee(db: Queryable, accountId: number, orderId: number): Promise<number> {
+  const [row] = await db.query<{ fee: number }>(
+    `SELECT COALESCE(
+       (SELECT f.fee FROM purchase_fees f WHERE f.platform = s.platform),
+       (SELECT f.fee FROM purchase_fees f WHERE f.platform = ''), 0) AS fee
+     FROM orders o JOIN shops s ON s.id = o.shop_id
+     WHERE o.id = $1 AND o.account_id = $2`,
+    [orderId, accountId],
+  );
+  return row?.fee ?? 0;
+}
+
+/**
+ * 采购 charges the order's 代发服务费 to the balance, in the purchase's transaction: 409
+ * `余额不足，请先充值` (and the purchase is rolled back with it) when the balance does not cover it.
+ */
+export async function chargePurchaseFee(
+  scope: Scope,
+  order: { id: number; orderNo: string },
+  userId: number | null,
+  nowS: number,
+): Promise<BalanceEntry | null> {
+  const fee = await purchaseFee(scope.db, scope.accountId, order.id);
+  if (fee <= 0) return null;
+  return chargeBalance(
+    scope,
+    { amount: fee, reason: `代发服务费（订单 ${order.orderNo}）`, orderId: order.id, userId },
+    nowS,
+  );
+}
+
+/** 取消 before shipping gives back the order's 代发服务费, if one was charged and not yet refunded. */
+export async function refundPurchaseFee(
+  scope: Scope,
+  order: { id: number; orderNo: string },
+  userId: number | null,
+  nowS: number,
+): Promise<BalanceEntry | null> {
+  const [charged] = await scope.db.query<{ amount: number }>(
+    `SELECT amount FROM balance_entries c WHERE c.account_id = $1 AND c.order_id = $2 AND c.kind = 'charge'
+       AND NOT EXISTS (SELECT 1 FROM balance_entries r
+                       WHERE r.account_id = $1 AND r.order_id = $2 AND r.kind = 'refund')`,
+    [scope.accountId, order.id],
+  );
+  if (!charged) return null;
+  return appendEntry(
+    scope.db,
+    scope.accountId,
+    {
+      kind: 'refund',
+      amount: -charged.amount,
+      reason: `取消订单退还代发服务费（订单 ${order.orderNo}）`,
+      orderId: order.id,
+      userId,
+    },
+    nowS,
+  );
+}
+
+export interface PurchaseFees {
+  /** The fee of every platform without its own (fen). */
+  default_fee: number;
+  platforms: { platform: string; fee: number }[];
+}
+
+/** The fees as operators set them (全局设置) and sellers read them (代发设置). */
+export async function purchaseFees(db: Queryable): Promise<PurchaseFees> {
+  const rows = await db.query<{ platform: string; fee: number }>(
+    'SELECT platform, fee FROM purchase_fees ORDER BY platform',
+  );
+  return {
+    default_fee: rows.find((r) => r.platform === '')?.fee ?? 0,
+    platforms: rows.filter((r) => r.platform !== ''),
+  };
+}
+
+/** Replaces the fees (operators); answers them before and after for the operation log. */
+export async function savePurchaseFees(
+  db: Queryable,
+  fees: PurchaseFees,
+  nowS: number,
+): Promise<Saved<PurchaseFees>> {
+  const before = await purchaseFees(db);
+  await db.query('DELETE FROM purchase_fees');
+  await db.query(
+    `INSERT INTO purchase_fees (platform, fee, updated_at)
+     SELECT p, f, $3 FROM unnest($1::text[], $2::bigint[]) AS t(p, f)`,
+    [
+      ['', ...fees.platforms.map((p) => p.platform)],
+      [fees.default_fee, ...fees.platforms.map((p) => p.fee)],
+      nowS,
+    ],
+  );
+  const after = await purchaseFees(db);
+  const flat = (f: PurchaseFees) => ({
+    default_fee: f.default_fee,
+    platform_fees: f.platforms.map((p) => `${p.platform}:${p.fee}`).join(', '),
+  });
+  return {
+    row: after,
+    change: {
+      target: { type: 'purchase_fees', id: null, name: '代发服务费' },
+      before: flat(before),
+      after: flat(after),
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import { TOPUP_MAX_FEN, TOPUP_MIN_FEN } from '@consign/api-client';
 import { Hono } from 'hono';
-import { balanceOf, listEntries } from '../db/balance';
+import { balanceOf, listEntries, purchaseFees, savePurchaseFees } from '../db/balance';
 import { createTopup, recordNotice, settleTopup, topupByNo } from '../db/topup';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
 import { recordChange } from '../middleware/audit';
-import { scope } from '../middleware/authentication';
+import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { yuanToFen } from '../payments/alipay';
 
@@ -26,6 +26,12 @@ export function balanceRoutes({ now, alipay, publicUrl, db, log }: Deps) {
     .post('/entries', body('/api/balance/entries'), async (c) =>
       ok(c, await listEntries(scope(c), c.req.valid('json'))),
     )
+    .post('/fees', body('/api/balance/fees'), async (c) => ok(c, await purchaseFees(database(c))))
+    .post('/fees-save', body('/api/balance/fees-save'), async (c) => {
+      const { row, change } = await savePurchaseFees(database(c), c.req.valid('json'), nowS());
+      recordChange(c, change);
+      return ok(c, row);
+    })
     .post('/topup', body('/api/balance/topup'), async (c) => {
       const client = alipay();
       if (!client) throw new HttpProblem(503, NO_ALIPAY);

@@ -1,7 +1,14 @@
 import * as z from 'zod';
 import { dateStringSchema, filter, idSchema, text, unixTimeSchema } from './common.js';
 import { listParamsSchema } from './list.js';
-import { BALANCE_ENTRY_KINDS, MAX_FEN, TOPUP_MAX_FEN, TOPUP_MIN_FEN, TOPUP_STATUSES } from './rules.js';
+import {
+  BALANCE_ENTRY_KINDS,
+  MAX_FEN,
+  PLATFORMS,
+  TOPUP_MAX_FEN,
+  TOPUP_MIN_FEN,
+  TOPUP_STATUSES,
+} from './rules.js';
 
 /**
  * 余额 and 充值: the seller account's balance (integer fen), its ledger (余额明细) and its top-ups
@@ -79,3 +86,28 @@ export const balanceEntryListParamsSchema = listParamsSchema.extend({
   end_date: filter(dateStringSchema),
 });
 export type BalanceEntryListParams = z.input<typeof balanceEntryListParamsSchema>;
+
+/** 代发服务费 (fen) of a purchased order: the default, and per platform when operators set one. */
+export const purchaseFeesSchema = z
+  .object({
+    default_fee: z
+      .int('服务费必须是整数（分）')
+      .min(0, '服务费不能为负')
+      .max(100_000_000, '服务费不超过 ¥1,000,000'),
+    platforms: z
+      .array(
+        z.object({
+          platform: z.enum(PLATFORMS),
+          fee: z
+            .int('服务费必须是整数（分）')
+            .min(0, '服务费不能为负')
+            .max(100_000_000, '服务费不超过 ¥1,000,000'),
+        }),
+      )
+      .max(PLATFORMS.length),
+  })
+  .refine((fees) => new Set(fees.platforms.map((p) => p.platform)).size === fees.platforms.length, {
+    message: '每个平台只能设置一个服务费',
+    path: ['platforms'],
+  });
+export type PurchaseFees = z.infer<typeof purchaseFeesSchema>;

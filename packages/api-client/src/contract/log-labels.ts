@@ -44,6 +44,7 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   supplier_account: '1688采购账号',
   // balance (余额, 充值)
   topup: '充值单',
+  purchase_fees: '代发服务费',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -149,6 +150,8 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   unread: { label: '未读数' },
   // balance (余额, 充值)
   out_trade_no: { label: '充值单号' },
+  default_fee: { label: '默认服务费', kind: 'fen' },
+  platform_fees: { label: '各平台服务费（分）' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */

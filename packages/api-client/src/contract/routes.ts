@@ -4,6 +4,7 @@ import {
   balanceEntryListParamsSchema,
   balanceEntrySchema,
   balanceSummarySchema,
+  purchaseFeesSchema,
   topupBodySchema,
   topupSchema,
   topupStartedSchema,
@@ -771,6 +772,14 @@ export const apiRoutes = {
     audit: '发起充值',
   },
   '/api/balance/topup-status': { access: 'user', body: topupStatusBodySchema, data: topupSchema },
+  // 代发服务费: every seller reads them (代发设置); operators set them (全局设置).
+  '/api/balance/fees': { access: 'user', body: emptyBodySchema, data: purchaseFeesSchema },
+  '/api/balance/fees-save': {
+    access: 'operator',
+    body: purchaseFeesSchema,
+    data: purchaseFeesSchema,
+    audit: '设置代发服务费',
+  },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiPath = keyof typeof apiRoutes;

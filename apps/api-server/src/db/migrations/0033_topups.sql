@@ -30,3 +30,11 @@ CREATE TABLE payment_notices (
   created_at bigint NOT NULL
 );
 CREATE INDEX payment_notices_created_idx ON payment_notices (created_at DESC);
+
+-- 代发服务费: what each purchased order costs the seller's balance, set by operators (全局设置).
+-- platform '' is the fee of every platform without a row of its own.
+CREATE TABLE purchase_fees (
+  platform text PRIMARY KEY,
+  fee bigint NOT NULL CHECK (fee >= 0 AND fee <= 100000000),
+  updated_at bigint NOT NULL
+);
