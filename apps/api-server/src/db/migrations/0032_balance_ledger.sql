@@ -10,8 +10,6 @@
 CREATE TABLE account_balances (
   account_id integer PRIMARY KEY REFERENCES seller_accounts (id) ON DELETE RESTRICT,
   balance bigint NOT NULL DEFAULT 0 CHECK (balance >= 0),
-  -- 余额预警: the seller is notified when a charge leaves the balance below this (0: never).
-  low_balance_threshold bigint NOT NULL DEFAULT 0 CHECK (low_balance_threshold >= 0),
   updated_at bigint NOT NULL
 );
 
