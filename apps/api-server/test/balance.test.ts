@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEntry, balanceOf, chargeBalance, INSUFFICIENT_BALANCE_MESSAGE } from '../src/db/balance';
 import { scopeOf } from '../src/db/scope';
-import { seededPostgresDatabase, startTestServer, TEST_POSTGRES, TestClock, type TestServer } from './helpers';
+import {
+  seededPostgresDatabase,
+  startTestServer,
+  TEST_POSTGRES,
+  TestClock,
+  type TestServer,
+} from './helpers';
 
 /**
  * The ledger (余额): the database keeps the balance equal to the sum of the entries and never below
@@ -17,7 +23,12 @@ let database: { url: string; drop(): Promise<void> } | null = null;
 beforeAll(async () => {
   if (TEST_POSTGRES) {
     database = await seededPostgresDatabase(TEST_POSTGRES);
-    const options = { dataDir: 'memory://unused', databaseUrl: database.url, clock, copyWorker: false as const };
+    const options = {
+      dataDir: 'memory://unused',
+      databaseUrl: database.url,
+      clock,
+      copyWorker: false as const,
+    };
     [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);
   } else {
     a = await startTestServer({ clock, copyWorker: false });
@@ -70,7 +81,11 @@ describe('the balance ledger', () => {
       Array.from({ length: 1000 }, (_, i) => {
         const db = (i % 2 === 0 ? a : b).server.db;
         return db.transaction((tx) =>
-          chargeBalance(scopeOf(tx, account), { amount: 100, reason: `代发服务费 ${i}`, orderId: i + 1 }, nowS()),
+          chargeBalance(
+            scopeOf(tx, account),
+            { amount: 100, reason: `代发服务费 ${i}`, orderId: i + 1 },
+            nowS(),
+          ),
         );
       }),
     );
@@ -78,7 +93,8 @@ describe('the balance ledger', () => {
     const refused = results.filter((r) => r.status === 'rejected');
     expect(done).toHaveLength(600);
     expect(refused).toHaveLength(400);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason.message).toBe(INSUFFICIENT_BALANCE_MESSAGE);
+    for (const r of refused)
+      expect((r as PromiseRejectedResult).reason.message).toBe(INSUFFICIENT_BALANCE_MESSAGE);
     expect(await ledger(account)).toEqual({ balance: 0, total: 0, entries: 601 });
     // Every charge saw the balance the one before it left: the balances after are 59,900 down to 0, once each.
     const afters = await a.server.db.query<{ balance_after: number }>(
@@ -90,9 +106,16 @@ describe('the balance ledger', () => {
 
   it('is append-only and the balance moves only through entries', async () => {
     const account = await newAccount();
-    const entry = await appendEntry(a.server.db, account, { kind: 'topup', amount: 500, reason: '充值', paymentNo: `P${account}` }, nowS());
+    const entry = await appendEntry(
+      a.server.db,
+      account,
+      { kind: 'topup', amount: 500, reason: '充值', paymentNo: `P${account}` },
+      nowS(),
+    );
     expect(entry.balance_after).toBe(500);
-    expect(await refusal('UPDATE balance_entries SET amount = 50000 WHERE id = $1', [entry.id])).toMatch(/append-only/);
+    expect(await refusal('UPDATE balance_entries SET amount = 50000 WHERE id = $1', [entry.id])).toMatch(
+      /append-only/,
+    );
     expect(await refusal('DELETE FROM balance_entries WHERE id = $1', [entry.id])).toMatch(/append-only/);
     expect(
       await refusal('UPDATE account_balances SET balance = 999999 WHERE account_id = $1', [account]),
@@ -105,7 +128,12 @@ describe('the balance ledger', () => {
 
   it('refuses an entry that would take the balance below zero, a second top-up of one payment, a wrong sign', async () => {
     const account = await newAccount();
-    await appendEntry(a.server.db, account, { kind: 'topup', amount: 300, reason: '充值', paymentNo: `Q${account}` }, nowS());
+    await appendEntry(
+      a.server.db,
+      account,
+      { kind: 'topup', amount: 300, reason: '充值', paymentNo: `Q${account}` },
+      nowS(),
+    );
     const insert = (kind: string, amount: number, paymentNo: string | null = null) =>
       refusal(
         `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, payment_no, created_at)
@@ -122,7 +150,11 @@ describe('the balance ledger', () => {
     await expect(
       chargeBalance(scopeOf(a.server.db, account), { amount: 301, reason: '代发服务费' }, nowS()),
     ).rejects.toThrow(INSUFFICIENT_BALANCE_MESSAGE);
-    await chargeBalance(scopeOf(a.server.db, account), { amount: 300, reason: '代发服务费', orderId: 7 }, nowS());
+    await chargeBalance(
+      scopeOf(a.server.db, account),
+      { amount: 300, reason: '代发服务费', orderId: 7 },
+      nowS(),
+    );
     expect(await balanceOf(scopeOf(a.server.db, account))).toBe(0);
     expect(await ledger(account)).toEqual({ balance: 0, total: 0, entries: 2 });
   });
