@@ -136,6 +136,10 @@ const postgresSuites = [
   'test/order-lists.test.ts',
   // profit
   'test/profit.test.ts',
+  // balance (余额, 充值)
+  'test/balance.test.ts',
+  'test/topup.test.ts',
+  'test/balance-fees.test.ts',
 ];
 
 export default defineConfig({

@@ -20,8 +20,10 @@ import { requestLog } from './middleware/request-log';
 import { parseCspOrigins, securityHeaders } from './middleware/security-headers';
 import { signature } from './middleware/signature';
 import { type PlatformSandboxes, SANDBOX_MOUNT } from './platforms/sandbox';
+import type { AlipaySandbox } from './platforms/sandbox/alipay';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { addressRoutes } from './routes/address';
+import { balanceRoutes, paymentRoutes } from './routes/balance';
 import { buyerRoutes } from './routes/buyer';
 import { companyRoutes } from './routes/company';
 import { copyRoutes } from './routes/copy';
@@ -57,6 +59,8 @@ export interface AppOptions extends Deps {
   sandboxes?: PlatformSandboxes | null;
   /** The bound on API calls in flight (middleware/in-flight.ts). */
   inFlight: InFlightLimits;
+  /** The Alipay sandbox, served under `/__sandbox/alipay` (never in production). */
+  alipaySandbox?: AlipaySandbox | null;
 }
 
 /**
@@ -102,6 +106,7 @@ function createApi(options: AppOptions) {
   api.route('/notification', notificationRoutes(options));
   api.route('/team', teamRoutes(options));
   api.route('/seller', sellerRoutes(options));
+  api.route('/balance', balanceRoutes(options));
   return api;
 }
 
@@ -132,6 +137,13 @@ export function createApp(options: AppOptions) {
     app.mount(`${SANDBOX_MOUNT}/doudian`, (request) => doudian.fetch(request));
     app.mount(`${SANDBOX_MOUNT}/alibaba`, (request) => alibaba.fetch(request));
   }
+  // balance (余额, 充值): the Alipay sandbox, and Alipay's asynchronous notifications (not /api: Alipay
+  // posts a signed form, not our signed JSON).
+  const { alipaySandbox } = options;
+  if (alipaySandbox && !production) {
+    app.mount(`${SANDBOX_MOUNT}/alipay`, (request) => alipaySandbox.fetch(request));
+  }
+  app.route('/payments', paymentRoutes(options));
 
   const svg = (body: string | null, c: Context) =>
     body

@@ -1,6 +1,8 @@
 import { type LogLevel, parseLogLevel } from './log';
 import { parseCspOrigins } from './middleware/security-headers';
 import { DEFAULT_DATA_DIR } from './paths';
+import { ALIPAY_GATEWAY, type AlipaySettings } from './payments/alipay';
+import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PUBLIC_KEY } from './payments/alipay-dev-keys';
 import { ALIBABA_DEFAULTS } from './platforms/alibaba';
 import type { PlatformEndpoints } from './platforms/connector';
 import { DOUDIAN_DEFAULTS } from './platforms/doudian';
@@ -81,6 +83,11 @@ export interface ServerConfig {
    * outside it: `http://127.0.0.1:$PORT`.
    */
   publicUrl: string | undefined;
+  /**
+   * Alipay (充值): `'sandbox'` outside production without `ALIPAY_*` (the server serves and uses the
+   * Alipay sandbox with the development keys), else the app's settings.
+   */
+  alipay: AlipaySettings | 'sandbox';
 }
 
 /** The sales platforms' endpoints (see "Platforms" in the README). */
@@ -258,6 +265,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
   }
 
   const publicUrl = readPublicUrl(value('PUBLIC_URL'), production, problems);
+  const alipay = readAlipay(value, production, problems);
 
   for (const [name, needers] of missing) {
     problems.push(
@@ -285,6 +293,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
       platforms,
       dataKey,
       publicUrl,
+      alipay,
     },
     problems,
   };
@@ -317,6 +326,69 @@ function readPublicUrl(
     problems.push(`PUBLIC_URL=${given}: production needs https (the platforms return sellers to it).`);
   }
   return url.origin;
+}
+
+/**
+ * `ALIPAY_APP_ID`, `ALIPAY_PRIVATE_KEY` (the app's, PKCS8 PEM or its base64 body), `ALIPAY_PUBLIC_KEY`
+ * (Alipay's) and `ALIPAY_GATEWAY` (default Alipay's). None set outside production: the sandbox. In
+ * production all three keys are required, and the sandbox (a loopback gateway, the development keys)
+ * is refused.
+ */
+function readAlipay(
+  value: (name: string) => string | undefined,
+  production: boolean,
+  problems: string[],
+): AlipaySettings | 'sandbox' {
+  const appId = value('ALIPAY_APP_ID');
+  const privateKey = value('ALIPAY_PRIVATE_KEY');
+  const alipayPublicKey = value('ALIPAY_PUBLIC_KEY');
+  const gateway = value('ALIPAY_GATEWAY') ?? ALIPAY_GATEWAY;
+  if (!production && !appId && !privateKey && !alipayPublicKey && !value('ALIPAY_GATEWAY')) return 'sandbox';
+  const missing = Object.entries({
+    ALIPAY_APP_ID: appId,
+    ALIPAY_PRIVATE_KEY: privateKey,
+    ALIPAY_PUBLIC_KEY: alipayPublicKey,
+  })
+    .filter(([, given]) => !given)
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    problems.push(
+      `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set: 充值 pays through Alipay with the app's keys (RSA2) and Alipay's public key.`,
+    );
+  }
+  const url = URL.canParse(gateway) ? new URL(gateway) : null;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    problems.push(`ALIPAY_GATEWAY=${gateway} is not an http(s) URL.`);
+  } else if (
+    production &&
+    (LOOPBACK.has(url.hostname) || url.protocol !== 'https:' || /sandbox/i.test(url.hostname))
+  ) {
+    problems.push(
+      `ALIPAY_GATEWAY=${gateway} is a sandbox: production pays through Alipay's gateway (${ALIPAY_GATEWAY}).`,
+    );
+  } else if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+    problems.push(`ALIPAY_GATEWAY=${gateway}: plain http is allowed only to a loopback address; use https.`);
+  }
+  const squash = (key: string | undefined) => (key ?? '').replace(/-----[A-Z ]+-----|\s/g, '');
+  if (
+    production &&
+    (squash(privateKey) === squash(DEV_APP_PRIVATE_KEY) ||
+      squash(alipayPublicKey) === squash(DEV_SANDBOX_PUBLIC_KEY))
+  ) {
+    problems.push(
+      'ALIPAY_PRIVATE_KEY or ALIPAY_PUBLIC_KEY is the public development key of the Alipay sandbox.',
+    );
+  }
+  const pem = (key: string, kind: string) =>
+    key.includes('-----BEGIN')
+      ? key.replaceAll('\\n', '\n')
+      : `-----BEGIN ${kind}-----\n${key}\n-----END ${kind}-----`;
+  return {
+    appId: appId ?? '',
+    privateKey: pem(privateKey ?? '', 'PRIVATE KEY'),
+    alipayPublicKey: pem(alipayPublicKey ?? '', 'PUBLIC KEY'),
+    gateway,
+  };
 }
 
 const PLATFORM_URLS = {

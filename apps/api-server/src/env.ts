@@ -5,6 +5,7 @@ import type { Change } from './db/log';
 import type { Scope } from './db/scope';
 import type { ImportReader } from './import-file';
 import type { Logger } from './log';
+import type { Alipay } from './payments/alipay';
 import type { PlatformRegistry } from './platforms/registry';
 import type { ConnectorFor, ShopCalls } from './platforms/shop-calls';
 import type { CaptchaProvider } from './providers/captcha';
@@ -40,6 +41,8 @@ export interface Deps {
   secretBox: SecretBox;
   /** The platforms' connectors (platforms/registry.ts). */
   platforms: PlatformRegistry;
+  /** Alipay (充值), built once the server listens; null when the server has no Alipay settings. */
+  alipay: () => Alipay | null;
   /** `PUBLIC_URL` (default `http://127.0.0.1:<port>`), known once the server listens. */
   publicUrl: () => string;
 }

@@ -84,6 +84,7 @@ started = startServer({
   platforms: config.platforms,
   dataKey: config.dataKey,
   publicUrl: config.publicUrl,
+  alipay: config.alipay,
   // The demo: sandbox orders appear every 20 s, so its shops sync every minute.
   shopSync: config.platforms.sandbox ? { everySeconds: 60 } : undefined,
 }).catch((error: unknown) => {
@@ -108,6 +109,9 @@ process.stdout.write(
     config.platforms.sandbox
       ? `  platforms: the 拼多多, 抖店 and 1688 sandboxes at ${server.url}/__sandbox/ (PLATFORM_SANDBOX=0: the real ones)`
       : '  platforms: the real 拼多多, 抖店 and 1688 open platforms',
+    config.alipay === 'sandbox'
+      ? `  充值: the Alipay sandbox at ${server.url}/__sandbox/alipay (set ALIPAY_* for the real Alipay)`
+      : '  充值: Alipay',
     '',
   ].join('\n'),
 );

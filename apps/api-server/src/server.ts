@@ -26,12 +26,15 @@ import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
 import { type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
+import { Alipay, type AlipaySettings } from './payments/alipay';
+import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PUBLIC_KEY } from './payments/alipay-dev-keys';
 import { ALIBABA_DEFAULTS } from './platforms/alibaba';
 import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
 import { DOUDIAN_DEFAULTS } from './platforms/doudian';
 import { PDD_DEFAULTS } from './platforms/pdd';
 import { PlatformRegistry } from './platforms/registry';
-import { createSandboxes, type PlatformSandboxes } from './platforms/sandbox';
+import { createSandboxes, type PlatformSandboxes, SANDBOX_MOUNT } from './platforms/sandbox';
+import { ALIPAY_SANDBOX_APP, AlipaySandbox, type AlipaySandboxOptions } from './platforms/sandbox/alipay';
 import { ShopCalls } from './platforms/shop-calls';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
@@ -127,6 +130,14 @@ export interface ServerOptions {
   dataKey?: Buffer;
   /** `PUBLIC_URL`: where the platforms send sellers back to. Default `http://127.0.0.1:<port>`. */
   publicUrl?: string;
+  /**
+   * Alipay (充值): the app's settings, or `'sandbox'`: serve the Alipay sandbox at `/__sandbox/alipay`
+   * and pay through it with the development keys (refused with `production`). Unset: no top-ups
+   * (`/api/balance/topup` answers 503).
+   */
+  alipay?: AlipaySettings | 'sandbox';
+  /** The Alipay sandbox's options (tests: `notifyRetryMs`). */
+  alipaySandbox?: AlipaySandboxOptions;
   /** The platform connectors' `fetch` (tests of a broken platform). */
   platformFetch?: typeof fetch;
   /**
@@ -157,6 +168,8 @@ export interface RunningServer {
   seeded: boolean;
   /** The platform sandboxes when served (`platformSandbox`), with their endpoints on this server. */
   sandboxes: PlatformSandboxes | null;
+  /** The Alipay sandbox when served (`alipay: 'sandbox'`). */
+  alipaySandbox: AlipaySandbox | null;
   /** The platforms' connectors: `platforms.connector(platform)` (null when disabled or without an app). */
   platforms: PlatformRegistry;
   /** Seals and opens app secrets and shop tokens (`DATA_ENCRYPTION_KEY`). */
@@ -177,6 +190,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const secret = options.secret ?? 'consign-dev-secret';
   if (options.platformSandbox && options.production) {
     throw new Error('The platform sandboxes are never served in production.');
+  }
+  if (options.alipay === 'sandbox' && options.production) {
+    throw new Error('The Alipay sandbox is never served in production.');
   }
   const secretBox = new SecretBox(options.dataKey ?? DEV_DATA_KEY);
 
@@ -286,6 +302,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.copyWorker !== false) {
     jobs.register(new CopyJobs({ db, now, box: secretBox, platforms, log }, options.copyWorker));
   }
+  const alipaySandbox =
+    options.alipay === 'sandbox' ? new AlipaySandbox({ now, ...options.alipaySandbox }) : null;
+  let alipay: Alipay | null = null;
+  const alipayClient = () => {
+    if (!options.alipay) return null;
+    alipay ??= new Alipay(
+      options.alipay === 'sandbox'
+        ? {
+            appId: ALIPAY_SANDBOX_APP.appId,
+            privateKey: DEV_APP_PRIVATE_KEY,
+            alipayPublicKey: DEV_SANDBOX_PUBLIC_KEY,
+            gateway: AlipaySandbox.gateway(`${url}${SANDBOX_MOUNT}/alipay`),
+          }
+        : options.alipay,
+    );
+    return alipay;
+  };
   const imports = new ImportReader(log, options.importReader);
   const shopCalls = new ShopCalls(db, secretBox, now);
   const connectorFor: ConnectorFor =
@@ -324,6 +357,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     trustProxy: options.trustProxy,
     signup: options.signup ?? 'open',
     sandboxes,
+    alipaySandbox,
+    alipay: alipayClient,
     secretBox,
     platforms,
     publicUrl,
@@ -398,6 +433,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await sweeping;
       await jobs.stop();
       sandboxes?.close();
+      alipaySandbox?.close();
       await imports.close();
       await db.close();
       if (memory && !options.exportDir) rmSync(exportDir, { recursive: true, force: true });
@@ -417,6 +453,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     jobs,
     exportDir,
     sandboxes,
+    alipaySandbox,
     platforms,
     secretBox,
     publicUrl: publicUrl(),

@@ -677,6 +677,20 @@ const CASES: Record<ApiPath, Case[]> = {
       return { token: admin, body: { id: account_id, status: 'disabled' } };
     },
   ],
+  // balance (余额, 充值)
+  '/api/balance/summary': [async () => ({ token: user, body: {} })],
+  '/api/balance/entries': [async () => ({ token: user, body: { ...page, kind: 'topup' } })],
+  '/api/balance/topup': [async () => ({ token: user, body: { amount: 10_000 } })],
+  '/api/balance/fees': [async () => ({ token: user, body: {} })],
+  '/api/balance/fees-save': [
+    async () => ({ token: admin, body: { default_fee: 0, platforms: [{ platform: 'pinduoduo', fee: 0 }] } }),
+  ],
+  '/api/balance/topup-status': [
+    async () => {
+      const { out_trade_no } = await t.client(user).call('/api/balance/topup', { amount: 200 });
+      return { token: user, body: { out_trade_no } };
+    },
+  ],
 };
 
 beforeAll(async () => {
@@ -697,6 +711,7 @@ beforeAll(async () => {
     platformConnector: async (platform) => (platform === 'pinduoduo' ? pddConnector : null),
     // The shop authorisation cases go through the mounted sandboxes and the apps registered for them.
     platformSandbox: { demoEveryMs: false },
+    alipay: 'sandbox',
     authExpirySweep: false,
     shopSync: false,
   });

@@ -39,6 +39,9 @@ const SNAPSHOT_QUERIES = [
     'blacklist',
     'order_writebacks',
     'notifications',
+    // balance (余额, 充值)
+    'topups',
+    'balance_entries',
   ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
   `SELECT r.* FROM notification_reads r JOIN notifications n ON n.id = r.notification_id
    WHERE n.account_id = ${DEMO_ACCOUNT} ORDER BY r.notification_id, r.user_id`,
@@ -99,6 +102,8 @@ interface DemoIds {
 }
 
 const page = { pageIndex: 1, pageSize: 100 };
+/** The demo account's top-up (its out_trade_no). */
+const DEMO_TOPUP = 'T2026112600000000000001';
 
 /** One case per path of the contract (with the demo account's ids). */
 function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
@@ -404,6 +409,15 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
 
     '/api/seller/index': [{ body: page, outcome: 'forbidden' }],
     '/api/seller/status': [{ body: { id: DEMO_ACCOUNT, status: 'disabled' }, outcome: 'forbidden' }],
+
+    // balance (余额, 充值): the caller's own balance (0) and ledger (empty); the demo account's top-up is
+    // not found.
+    '/api/balance/summary': [{ body: {}, outcome: 'any' }],
+    '/api/balance/entries': [{ body: page, outcome: 'empty-list' }],
+    '/api/balance/topup': [{ body: { amount: 10_000 }, outcome: 'any' }],
+    '/api/balance/topup-status': [{ body: { out_trade_no: DEMO_TOPUP }, outcome: 'not-found' }],
+    '/api/balance/fees': [{ body: {}, outcome: 'any' }],
+    '/api/balance/fees-save': [{ body: { default_fee: 100, platforms: [] }, outcome: 'forbidden' }],
   };
 }
 
@@ -424,6 +438,7 @@ beforeAll(async () => {
     copyWorker: false,
     exportWorker: false,
     authExpirySweep: false,
+    alipay: 'sandbox',
   });
   const db = t.server.db;
   // A notification of the demo account (its shop's authorisation).
@@ -435,6 +450,16 @@ beforeAll(async () => {
     body: '演示店铺的授权将于 2026-12-01 过期',
     link: '/shop/setting?shop_id=1',
   });
+  // A top-up of the demo account, paid, with its ledger entry.
+  await db.query(
+    `INSERT INTO topups (account_id, out_trade_no, amount, status, created_at) VALUES ($1, $2, 10000, 'paid', 1)`,
+    [DEMO_ACCOUNT, DEMO_TOPUP],
+  );
+  await db.query(
+    `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, payment_no, created_at)
+     VALUES ($1, 'topup', 10000, 0, '支付宝充值', $2, 1)`,
+    [DEMO_ACCOUNT, DEMO_TOPUP],
+  );
   // A finished export of the demo account.
   await db.query(
     `INSERT INTO export_jobs (account_id, name, format, filters, status, rows_done, rows_total, size, file_name,

@@ -502,6 +502,35 @@ const answers: Record<ApiPath, unknown> = {
   '/api/team/member-del': { id: 2 },
   '/api/seller/index': page(seller),
   '/api/seller/status': { ...seller, status: 'disabled' },
+  // balance (余额, 充值)
+  '/api/balance/summary': { balance: 10_000, topup_min: 100, topup_max: 5_000_000 },
+  '/api/balance/entries': page({
+    id: 3,
+    kind: 'charge',
+    amount: -200,
+    balance_after: 9_800,
+    reason: '代发服务费',
+    order_id: 12,
+    payment_no: null,
+    created_at: now,
+  }),
+  '/api/balance/topup': {
+    out_trade_no: 'T2026112609301212345678',
+    amount: 10_000,
+    status: 'pending',
+    created_at: now,
+    settled_at: null,
+    pay_url: 'https://openapi.alipay.com/gateway.do?method=alipay.trade.page.pay',
+  },
+  '/api/balance/fees': { default_fee: 200, platforms: [{ platform: 'pinduoduo', fee: 150 }] },
+  '/api/balance/fees-save': { default_fee: 200, platforms: [] },
+  '/api/balance/topup-status': {
+    out_trade_no: 'T2026112609301212345678',
+    amount: 10_000,
+    status: 'paid',
+    created_at: now,
+    settled_at: now,
+  },
 };
 
 describe('apiRoutes', () => {

@@ -17,6 +17,7 @@ import {
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { defaultAddress, senderAddressById } from './address';
+import { chargePurchaseFee, refundPurchaseFee } from './balance';
 import { orderIsBlacklisted } from './buyer';
 import type { Saved } from './log';
 import { inTransaction, notFound, type Scope, staleRecord } from './scope';
@@ -164,17 +165,22 @@ export async function purchaseOrder(
   }
   const supplierOrderNo = input.supplier_order_no ?? '';
   const cost = input.cost ?? null;
-  return takeStep(
-    scope,
-    input.id,
-    'purchase',
-    {
-      columns: { supplier: input.supplier, supplier_order_no: supplierOrderNo || null, cost },
-      details: { supplier: input.supplier, supplier_order_no: supplierOrderNo || null, cost },
-    },
-    actor,
-    now,
-  );
+  return inTransaction(scope, async (tx) => {
+    const saved = await takeStep(
+      tx,
+      input.id,
+      'purchase',
+      {
+        columns: { supplier: input.supplier, supplier_order_no: supplierOrderNo || null, cost },
+        details: { supplier: input.supplier, supplier_order_no: supplierOrderNo || null, cost },
+      },
+      actor,
+      now,
+    );
+    // balance (余额): the 代发服务费, in this transaction (余额不足: 409, the purchase rolled back).
+    await chargePurchaseFee(tx, { id: saved.row.id, orderNo: saved.change.target.name }, actor.userId, now);
+    return saved;
+  });
 }
 
 /**
@@ -248,20 +254,25 @@ export function completeOrder(
 }
 
 /** 取消: 待采购 or 已采购 -> 已取消, with the reason. */
-export function cancelOrder(
+export async function cancelOrder(
   scope: Scope,
   input: { id: number; reason: string },
   actor: StepActor,
   now: number,
 ): Promise<Saved<OrderStepResult>> {
-  return takeStep(
-    scope,
-    input.id,
-    'cancel',
-    { columns: { cancel_reason: input.reason }, details: { reason: input.reason } },
-    actor,
-    now,
-  );
+  return inTransaction(scope, async (tx) => {
+    const saved = await takeStep(
+      tx,
+      input.id,
+      'cancel',
+      { columns: { cancel_reason: input.reason }, details: { reason: input.reason } },
+      actor,
+      now,
+    );
+    // balance (余额): cancelled before shipping, the 代发服务费 comes back.
+    await refundPurchaseFee(tx, { id: saved.row.id, orderNo: saved.change.target.name }, actor.userId, now);
+    return saved;
+  });
 }
 
 // ---- 地址管理: the receiver's address before shipping ---------------------------------------------

@@ -4,6 +4,7 @@
  * the output types (what the server answers).
  */
 export * from './auth.js';
+export * from './balance.js';
 export * from './buyer.js';
 export * from './common.js';
 export * from './company.js';

@@ -3,6 +3,7 @@ import type {
   ADDRESS_KINDS,
   AFTER_SALE_STATUSES,
   AFTER_SALE_TYPES,
+  BALANCE_ENTRY_KINDS,
   COPY_STATUSES,
   EXPORT_FORMATS,
   EXPORT_STATUSES,
@@ -14,6 +15,7 @@ import type {
   SHOP_AUTH_STATUSES,
   SHOP_STATES,
   SUPPLIER_ACCOUNT_STATUSES,
+  TOPUP_STATUSES,
   WRITEBACK_STATUSES,
 } from './rules.js';
 
@@ -135,3 +137,17 @@ export const PRICE_ROUNDING_LABELS = {
   yuan: '取整到元',
   nine: '尾数 .9',
 } as const satisfies Labels<typeof PRICE_ROUNDINGS>;
+// ---- balance (余额, 充值) ----
+export const BALANCE_ENTRY_KIND_LABELS = {
+  topup: '充值',
+  charge: '扣费',
+  refund: '退款',
+  adjust: '调整',
+} as const satisfies Labels<typeof BALANCE_ENTRY_KINDS>;
+
+export const TOPUP_STATUS_LABELS = {
+  pending: '处理中',
+  paid: '充值成功',
+  closed: '失败',
+  flagged: '异常，待核对',
+} as const satisfies Labels<typeof TOPUP_STATUSES>;

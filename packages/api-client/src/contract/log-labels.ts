@@ -9,6 +9,7 @@ import {
   PRICE_ROUNDING_LABELS,
   SHOP_AUTH_STATUS_LABELS,
   SUPPLIER_ACCOUNT_STATUS_LABELS,
+  TOPUP_STATUS_LABELS,
   USER_STATUS_LABELS,
   WRITEBACK_STATUS_LABELS,
 } from './labels.js';
@@ -46,6 +47,9 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   featured_offer: '平台精选',
   // profit
   fee_rates: '平台扣点',
+  // balance (余额, 充值)
+  topup: '充值单',
+  purchase_fees: '代发服务费',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -158,6 +162,10 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   profit_min: { label: '利润不低于', kind: 'fen' },
   profit_max: { label: '利润不高于', kind: 'fen' },
   cost_missing: { label: '仅未录入成本', kind: 'flag' },
+  // balance (余额, 充值)
+  out_trade_no: { label: '充值单号' },
+  default_fee: { label: '默认服务费', kind: 'fen' },
+  platform_fees: { label: '各平台服务费（分）' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */
@@ -179,6 +187,11 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   fee_rates: Object.fromEntries(
     Object.entries(PLATFORM_LABELS).map(([code, name]) => [code, { label: `${name}扣点（万分之）` }]),
   ),
+  // balance (余额, 充值)
+  topup: {
+    status: { label: '充值状态', kind: enumOf(TOPUP_STATUS_LABELS) },
+    amount: { label: '充值金额', kind: 'fen' },
+  },
 };
 
 /** The label and kind of `field` of a `targetType` entry, or undefined when none is written. */

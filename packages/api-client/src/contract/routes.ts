@@ -1,6 +1,16 @@
 import * as z from 'zod';
 import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth.js';
 import {
+  balanceEntryListParamsSchema,
+  balanceEntrySchema,
+  balanceSummarySchema,
+  purchaseFeesSchema,
+  topupBodySchema,
+  topupSchema,
+  topupStartedSchema,
+  topupStatusBodySchema,
+} from './balance.js';
+import {
   blacklistDelBodySchema,
   blacklistEntrySchema,
   blacklistListParamsSchema,
@@ -826,6 +836,30 @@ export const apiRoutes = {
     body: sellerStatusBodySchema,
     data: sellerAccountSchema,
     audit: '启用或停用卖家账号',
+  },
+
+  // ---- balance (余额, 充值): the caller's account's balance, its ledger and its Alipay top-ups. No
+  // permission: every member may see the balance and top it up (the bell's rule).
+  '/api/balance/summary': { access: 'user', body: emptyBodySchema, data: balanceSummarySchema },
+  '/api/balance/entries': {
+    access: 'user',
+    body: balanceEntryListParamsSchema,
+    data: pageSchema(balanceEntrySchema),
+  },
+  '/api/balance/topup': {
+    access: 'user',
+    body: topupBodySchema,
+    data: topupStartedSchema,
+    audit: '发起充值',
+  },
+  '/api/balance/topup-status': { access: 'user', body: topupStatusBodySchema, data: topupSchema },
+  // 代发服务费: every seller reads them (代发设置); operators set them (全局设置).
+  '/api/balance/fees': { access: 'user', body: emptyBodySchema, data: purchaseFeesSchema },
+  '/api/balance/fees-save': {
+    access: 'operator',
+    body: purchaseFeesSchema,
+    data: purchaseFeesSchema,
+    audit: '设置代发服务费',
   },
 } as const satisfies Record<string, RouteContract>;
 

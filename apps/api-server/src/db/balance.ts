@@ -1,0 +1,271 @@
+import type { Page } from '@consign/api-client';
+import { HttpProblem } from '../http/respond';
+import type { Queryable } from './db';
+import { dayEndExclusive, dayStart, Filters, NEWEST_FIRST, page } from './list';
+import type { Saved } from './log';
+import { inTransaction, type Scope } from './scope';
+
+/**
+ * 余额: the seller account's balance and its ledger (migration 0032). The database holds the rules:
+ * an entry moves the balance in the same statement (a trigger, under the row lock of the account's
+ * balance), entries are never updated or deleted, the balance never goes below zero and only entries
+ * change it. This file only asks for entries; it never writes `account_balances.balance`.
+ */
+
+export type BalanceEntryKind = 'topup' | 'charge' | 'refund' | 'adjust';
+
+export interface BalanceEntry {
+  id: number;
+  kind: BalanceEntryKind;
+  /** Signed, in fen. */
+  amount: number;
+  balance_after: number;
+  reason: string;
+  order_id: number | null;
+  payment_no: string | null;
+  created_at: number;
+}
+
+/** What a charge the balance cannot cover answers (409), everywhere. */
+export const INSUFFICIENT_BALANCE_MESSAGE = '余额不足，请先充值';
+
+export function insufficientBalance(): HttpProblem {
+  return new HttpProblem(409, INSUFFICIENT_BALANCE_MESSAGE);
+}
+
+const ENTRY_COLUMNS = 'id, kind, amount, balance_after, reason, order_id, payment_no, created_at';
+
+export interface EntryInput {
+  kind: BalanceEntryKind;
+  amount: number;
+  reason: string;
+  orderId?: number | null;
+  paymentNo?: string | null;
+  userId?: number | null;
+}
+
+/** The account's balance in fen (0 before its first entry). */
+export async function balanceOf(scope: Scope): Promise<number> {
+  const [row] = await scope.db.query<{ balance: number }>(
+    'SELECT balance FROM account_balances WHERE account_id = $1',
+    [scope.accountId],
+  );
+  return row?.balance ?? 0;
+}
+
+/**
+ * Appends one entry (the trigger moves the balance and stamps `balance_after`). A balance that would
+ * go below zero is refused by the database's CHECK; a second top-up of one payment or a second charge
+ * or refund of one order by its unique index. Callers that must not fail mid-transaction take the
+ * lock and check first ({@link chargeBalance}).
+ */
+export async function appendEntry(db: Queryable, accountId: number, entry: EntryInput, nowS: number) {
+  const [row] = await db.query<BalanceEntry>(
+    `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, order_id, payment_no,
+       user_id, created_at)
+     VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8)
+     RETURNING ${ENTRY_COLUMNS}`,
+    [
+      accountId,
+      entry.kind,
+      entry.amount,
+      entry.reason,
+      entry.orderId ?? null,
+      entry.paymentNo ?? null,
+      entry.userId ?? null,
+      nowS,
+    ],
+  );
+  if (!row) throw new Error('balance entry not inserted');
+  return row;
+}
+
+/**
+ * Takes the lock on the account's balance row until the transaction ends (creating the row at 0 the
+ * first time) and answers the balance: every change of one account's balance waits here for the one
+ * before it, on one instance or several.
+ */
+async function lockBalance(db: Queryable, accountId: number, nowS: number): Promise<number> {
+  await db.query(
+    `INSERT INTO account_balances (account_id, balance, updated_at) VALUES ($1, 0, $2)
+     ON CONFLICT (account_id) DO NOTHING`,
+    [accountId, nowS],
+  );
+  const [row] = await db.query<{ balance: number }>(
+    'SELECT balance FROM account_balances WHERE account_id = $1 FOR UPDATE',
+    [accountId],
+  );
+  return row?.balance ?? 0;
+}
+
+/**
+ * Charges `amount` fen (> 0) to the account: under the balance's lock, refuses with
+ * {@link INSUFFICIENT_BALANCE_MESSAGE} (409) when the balance does not cover it, else appends the
+ * charge. In the caller's transaction when there is one, so a purchase and its charge commit together.
+ */
+export function chargeBalance(
+  scope: Scope,
+  input: { amount: number; reason: string; orderId?: number | null; userId?: number | null },
+  nowS: number,
+): Promise<BalanceEntry> {
+  return inTransaction(scope, async (tx) => {
+    const balance = await lockBalance(tx.db, tx.accountId, nowS);
+    if (balance < input.amount) throw insufficientBalance();
+    return appendEntry(
+      tx.db,
+      tx.accountId,
+      {
+        kind: 'charge',
+        amount: -input.amount,
+        reason: input.reason,
+        orderId: input.orderId,
+        userId: input.userId,
+      },
+      nowS,
+    );
+  });
+}
+
+/** 余额明细: a page of the account's entries, newest first, by kind and by day (Asia/Shanghai). */
+export function listEntries(
+  scope: Scope,
+  params: {
+    pageIndex: number;
+    pageSize: number;
+    kind?: BalanceEntryKind;
+    start_date?: string;
+    end_date?: string;
+  },
+): Promise<Page<BalanceEntry>> {
+  const f = new Filters();
+  f.and(`e.account_id = ${f.p(scope.accountId)}`);
+  if (params.kind) f.and(`e.kind = ${f.p(params.kind)}`);
+  const from = dayStart(params.start_date);
+  if (from !== null) f.and(`e.created_at >= ${f.p(from)}`);
+  const to = dayEndExclusive(params.end_date);
+  if (to !== null) f.and(`e.created_at < ${f.p(to)}`);
+  return page<BalanceEntry>(
+    scope.db,
+    {
+      table: 'balance_entries',
+      alias: 'e',
+      filters: f,
+      order: NEWEST_FIRST,
+      select: ENTRY_COLUMNS.split(', ')
+        .map((column) => `e.${column}`)
+        .join(', '),
+    },
+    params,
+  );
+}
+
+// ---- 代发服务费: the fee of a purchased order, charged in the purchase's transaction -------------
+
+/** The fee (fen) of an order of `platform`: its own row, else the default (platform ''), else 0. */
+async function purchaseFee(db: Queryable, accountId: number, orderId: number): Promise<number> {
+  const [row] = await db.query<{ fee: number }>(
+    `SELECT COALESCE(
+       (SELECT f.fee FROM purchase_fees f WHERE f.platform = s.platform),
+       (SELECT f.fee FROM purchase_fees f WHERE f.platform = ''), 0) AS fee
+     FROM orders o JOIN shops s ON s.id = o.shop_id
+     WHERE o.id = $1 AND o.account_id = $2`,
+    [orderId, accountId],
+  );
+  return row?.fee ?? 0;
+}
+
+/**
+ * 采购 charges the order's 代发服务费 to the balance, in the purchase's transaction: 409
+ * `余额不足，请先充值` (and the purchase is rolled back with it) when the balance does not cover it.
+ */
+export async function chargePurchaseFee(
+  scope: Scope,
+  order: { id: number; orderNo: string },
+  userId: number | null,
+  nowS: number,
+): Promise<BalanceEntry | null> {
+  const fee = await purchaseFee(scope.db, scope.accountId, order.id);
+  if (fee <= 0) return null;
+  return chargeBalance(
+    scope,
+    { amount: fee, reason: `代发服务费（订单 ${order.orderNo}）`, orderId: order.id, userId },
+    nowS,
+  );
+}
+
+/** 取消 before shipping gives back the order's 代发服务费, if one was charged and not yet refunded. */
+export async function refundPurchaseFee(
+  scope: Scope,
+  order: { id: number; orderNo: string },
+  userId: number | null,
+  nowS: number,
+): Promise<BalanceEntry | null> {
+  const [charged] = await scope.db.query<{ amount: number }>(
+    `SELECT amount FROM balance_entries c WHERE c.account_id = $1 AND c.order_id = $2 AND c.kind = 'charge'
+       AND NOT EXISTS (SELECT 1 FROM balance_entries r
+                       WHERE r.account_id = $1 AND r.order_id = $2 AND r.kind = 'refund')`,
+    [scope.accountId, order.id],
+  );
+  if (!charged) return null;
+  return appendEntry(
+    scope.db,
+    scope.accountId,
+    {
+      kind: 'refund',
+      amount: -charged.amount,
+      reason: `取消订单退还代发服务费（订单 ${order.orderNo}）`,
+      orderId: order.id,
+      userId,
+    },
+    nowS,
+  );
+}
+
+export interface PurchaseFees {
+  /** The fee of every platform without its own (fen). */
+  default_fee: number;
+  platforms: { platform: string; fee: number }[];
+}
+
+/** The fees as operators set them (全局设置) and sellers read them (代发设置). */
+export async function purchaseFees(db: Queryable): Promise<PurchaseFees> {
+  const rows = await db.query<{ platform: string; fee: number }>(
+    'SELECT platform, fee FROM purchase_fees ORDER BY platform',
+  );
+  return {
+    default_fee: rows.find((r) => r.platform === '')?.fee ?? 0,
+    platforms: rows.filter((r) => r.platform !== ''),
+  };
+}
+
+/** Replaces the fees (operators); answers them before and after for the operation log. */
+export async function savePurchaseFees(
+  db: Queryable,
+  fees: PurchaseFees,
+  nowS: number,
+): Promise<Saved<PurchaseFees>> {
+  const before = await purchaseFees(db);
+  await db.query('DELETE FROM purchase_fees');
+  await db.query(
+    `INSERT INTO purchase_fees (platform, fee, updated_at)
+     SELECT p, f, $3 FROM unnest($1::text[], $2::bigint[]) AS t(p, f)`,
+    [
+      ['', ...fees.platforms.map((p) => p.platform)],
+      [fees.default_fee, ...fees.platforms.map((p) => p.fee)],
+      nowS,
+    ],
+  );
+  const after = await purchaseFees(db);
+  const flat = (f: PurchaseFees) => ({
+    default_fee: f.default_fee,
+    platform_fees: f.platforms.map((p) => `${p.platform}:${p.fee}`).join(', '),
+  });
+  return {
+    row: after,
+    change: {
+      target: { type: 'purchase_fees', id: null, name: '代发服务费' },
+      before: flat(before),
+      after: flat(after),
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { randomInt } from 'node:crypto';
+import { appendEntry } from './balance';
+import type { Db, Queryable } from './db';
+import type { Saved } from './log';
+import { notFound, type Scope } from './scope';
+
+/**
+ * 充值 (migration 0033): a top-up is asked for by the seller (`createTopup`, pending) and settled by
+ * what Alipay says (`settleTopup`, from the asynchronous notification or `alipay.trade.query`): paid
+ * with its balance entry in one transaction, closed, or flagged when the amounts disagree. The
+ * topup's row lock and the ledger's unique `payment_no` make a settlement happen once, however many
+ * notifications arrive at once on however many instances.
+ */
+
+export type TopupStatus = 'pending' | 'paid' | 'closed' | 'flagged';
+
+export interface Topup {
+  out_trade_no: string;
+  amount: number;
+  status: TopupStatus;
+  created_at: number;
+  settled_at: number | null;
+}
+
+const COLUMNS = 'out_trade_no, amount, status, created_at, settled_at';
+
+/** Our trade number: `T`, the time (China) to the second, 8 random digits. */
+function newTradeNo(nowMs: number): string {
+  const stamp = new Date(nowMs + 8 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `T${stamp}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+export async function createTopup(
+  scope: Scope,
+  input: { amount: number; userId: number | null },
+  nowMs: number,
+): Promise<Saved<Topup>> {
+  const [row] = await scope.db.query<Topup>(
+    `INSERT INTO topups (account_id, out_trade_no, amount, user_id, created_at) VALUES ($1, $2, $3, $4, $5)
+     RETURNING ${COLUMNS}`,
+    [scope.accountId, newTradeNo(nowMs), input.amount, input.userId, Math.floor(nowMs / 1000)],
+  );
+  if (!row) throw new Error('topup not inserted');
+  return {
+    row,
+    change: {
+      target: { type: 'topup', id: null, name: row.out_trade_no },
+      before: null,
+      after: { out_trade_no: row.out_trade_no, amount: row.amount, status: row.status },
+    },
+  };
+}
+
+/** The account's top-up `outTradeNo` (404 for another account's or an unknown one). */
+export async function topupByNo(scope: Scope, outTradeNo: string): Promise<Topup> {
+  const [row] = await scope.db.query<Topup>(
+    `SELECT ${COLUMNS} FROM topups WHERE account_id = $1 AND out_trade_no = $2`,
+    [scope.accountId, outTradeNo],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** What Alipay says of a trade (a notification or a query). */
+export interface TradeReport {
+  outTradeNo: string;
+  tradeNo: string | null;
+  /** `TRADE_SUCCESS`, `TRADE_FINISHED`, `WAIT_BUYER_PAY`, `TRADE_CLOSED`, or `NOT_FOUND` (query only). */
+  status: string;
+  /** Fen, or null when Alipay's amount was not a yuan amount. */
+  amount: number | null;
+  /** The account the notification's `passback_params` names (notifications only). */
+  accountId?: number | null;
+}
+
+export type Settlement =
+  | { result: 'credited'; accountId: number; amount: number }
+  | { result: 'already' | 'waiting' | 'closed' }
+  | { result: 'refused'; problem: string };
+
+const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+
+/**
+ * Settles our top-up from Alipay's report, in one transaction under the top-up's row lock: a paid
+ * trade of the amount asked credits the account once (the balance entry and the status together); a
+ * repeat finds it paid and changes nothing. An unknown trade or one of another account is refused
+ * (nothing changes); another amount flags the top-up for an operator and credits nothing.
+ */
+export function settleTopup(db: Db, report: TradeReport, nowS: number): Promise<Settlement> {
+  return db.transaction(async (tx) => {
+    const [topup] = await tx.query<{ id: number; account_id: number; amount: number; status: TopupStatus }>(
+      'SELECT id, account_id, amount, status FROM topups WHERE out_trade_no = $1 FOR UPDATE',
+      [report.outTradeNo],
+    );
+    if (!topup) return { result: 'refused', problem: '未知的充值单号' };
+    if (report.accountId !== undefined && report.accountId !== topup.account_id) {
+      return { result: 'refused', problem: '充值单号不属于该账户' };
+    }
+    if (topup.status === 'paid') return { result: 'already' };
+    if (PAID.has(report.status)) {
+      if (report.amount !== topup.amount) {
+        await flag(
+          tx,
+          topup.id,
+          `支付宝金额 ${report.amount ?? '无效'} 分与充值金额 ${topup.amount} 分不符`,
+          nowS,
+        );
+        return { result: 'refused', problem: '金额不符' };
+      }
+      if (topup.status === 'flagged') return { result: 'refused', problem: '充值单已标记异常' };
+      await tx.query(`UPDATE topups SET status = 'paid', trade_no = $2, settled_at = $3 WHERE id = $1`, [
+        topup.id,
+        report.tradeNo,
+        nowS,
+      ]);
+      await appendEntry(
+        tx,
+        topup.account_id,
+        { kind: 'topup', amount: topup.amount, reason: '支付宝充值', paymentNo: report.outTradeNo },
+        nowS,
+      );
+      return { result: 'credited', accountId: topup.account_id, amount: topup.amount };
+    }
+    if (report.status === 'TRADE_CLOSED') {
+      if (topup.status === 'pending') {
+        await tx.query(`UPDATE topups SET status = 'closed', settled_at = $2 WHERE id = $1`, [
+          topup.id,
+          nowS,
+        ]);
+      }
+      return { result: 'closed' };
+    }
+    return { result: 'waiting' };
+  });
+}
+
+async function flag(tx: Queryable, id: number, reason: string, nowS: number) {
+  await tx.query(`UPDATE topups SET status = 'flagged', flag_reason = $2, settled_at = $3 WHERE id = $1`, [
+    id,
+    reason,
+    nowS,
+  ]);
+}
+
+/** The most notices kept per hour: anyone can post to the notify address, nobody can fill the table. */
+export const NOTICES_PER_HOUR = 1000;
+
+/**
+ * Keeps a notification that credited nothing, for operators (never its signature or body), up to
+ * {@link NOTICES_PER_HOUR} an hour.
+ */
+export async function recordNotice(
+  db: Queryable,
+  notice: { outTradeNo: string; problem: string; tradeStatus: string; totalAmount: string },
+  nowS: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO payment_notices (out_trade_no, problem, trade_status, total_amount, created_at)
+     SELECT $1::text, $2::text, $3::text, $4::text, $5::bigint
+     WHERE (SELECT count(*) FROM payment_notices WHERE created_at > $5::bigint - 3600) < ${NOTICES_PER_HOUR}`,
+    [
+      notice.outTradeNo.slice(0, 64),
+      notice.problem.slice(0, 200),
+      notice.tradeStatus.slice(0, 32),
+      notice.totalAmount.slice(0, 32),
+      nowS,
+    ],
+  );
+}
