@@ -35,6 +35,7 @@ import { orderRoutes } from './routes/order';
 import { sellerRoutes } from './routes/seller';
 import { settingRoutes } from './routes/setting';
 import { shopRoutes } from './routes/shop';
+import { purchaseRoutes } from './routes/purchase';
 import { supplierRoutes } from './routes/supplier';
 import { teamRoutes } from './routes/team';
 import { userRoutes } from './routes/user';
@@ -90,6 +91,7 @@ function createApi(options: AppOptions) {
   api.route('/buyer', buyerRoutes(options));
   api.route('/shop', shopRoutes(options));
   api.route('/supplier', supplierRoutes(options));
+  api.route('/purchase', purchaseRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
   api.route('/export', exportRoutes(options));

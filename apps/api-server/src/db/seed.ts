@@ -68,6 +68,7 @@ export const SEED_SETTINGS = {
   notify_mobile: '',
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
+  purchase_price_rise_percent: 10,
 } as const;
 
 /** mulberry32: a tiny, fast, deterministic PRNG (good enough for demo data, not for secrets). */

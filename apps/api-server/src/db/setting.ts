@@ -11,6 +11,8 @@ const SETTINGS_KEYS = [
   'notify_mobile',
   'sync_interval_minutes',
   'auto_sync_logistics',
+  // purchase
+  'purchase_price_rise_percent',
 ] as const;
 const SETTINGS_COLUMNS = SETTINGS_KEYS.join(', ');
 
@@ -22,6 +24,7 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'version'> = {
   notify_mobile: '',
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
+  purchase_price_rise_percent: 10,
 };
 
 /** Gives a new account its settings row (sign-up, seed). */
@@ -31,7 +34,7 @@ export async function createSettings(
   settings: Omit<Settings, 'version'> = DEFAULT_SETTINGS,
 ) {
   await tx.query(
-    `INSERT INTO settings (account_id, ${SETTINGS_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO settings (account_id, ${SETTINGS_COLUMNS}) VALUES ($1, ${SETTINGS_KEYS.map((_, i) => `$${i + 2}`).join(', ')})`,
     [accountId, ...SETTINGS_KEYS.map((key) => settings[key])],
   );
 }

@@ -6,6 +6,7 @@ import {
   ORDER_STATUS_LABELS,
   PLATFORM_AUTH_STATUS_LABELS,
   PLATFORM_LABELS,
+  PURCHASE_STATUS_LABELS,
   SHOP_AUTH_STATUS_LABELS,
   SUPPLIER_ACCOUNT_STATUS_LABELS,
   USER_STATUS_LABELS,
@@ -144,6 +145,13 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   image: { label: '图片' },
   read: { label: '已读', kind: 'flag' },
   unread: { label: '未读数' },
+  // purchase: 一键采购, 关联货源
+  purchase: { label: '一键采购', kind: enumOf(PURCHASE_STATUS_LABELS) },
+  purchase_price_rise_percent: { label: '允许采购价上浮（%）' },
+  item: { label: '订单商品' },
+  goods_sku: { label: '关联商品规格' },
+  offer_id: { label: '1688商品 ID' },
+  spec_id: { label: '1688规格 ID' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */

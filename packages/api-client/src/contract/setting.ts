@@ -10,6 +10,8 @@ import { text, versionSchema } from './common.js';
  * - `notify_mobile`: where purchase failures are texted ('' = nowhere).
  * - `sync_interval_minutes`: how often orders are pulled from the shops: 15, 30 or 60.
  * - `auto_sync_logistics`: push the supplier's tracking number back to the shop.
+ * - `purchase_price_rise_percent` (purchase): 一键采购 refuses when 1688's goods price is more than
+ *   this percent above the 货源's linked price (允许采购价上浮).
  */
 export const settingsSchema = z.object({
   auto_purchase: z.boolean(),
@@ -18,6 +20,8 @@ export const settingsSchema = z.object({
   notify_mobile: z.union([z.literal(''), mobileSchema]),
   sync_interval_minutes: z.union([z.literal(15), z.literal(30), z.literal(60)]),
   auto_sync_logistics: z.boolean(),
+  // purchase
+  purchase_price_rise_percent: z.int().min(0).max(100),
   version: versionSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -70,7 +70,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       className="flex max-w-xl flex-col gap-4"
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
-      <Field label={t.autoPurchase} orientation="horizontal">
+      <Field label={t.autoPurchase} orientation="horizontal" description={t.autoPurchaseHint}>
         <Controller
           control={form.control}
           name="auto_purchase"
@@ -84,6 +84,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
         description={t.markupHint}
       >
         <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('default_markup_percent')} />
+      </Field>
+      <Field
+        label={t.priceRise}
+        required
+        error={errors.purchase_price_rise_percent?.message}
+        description={t.priceRiseHint}
+      >
+        <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('purchase_price_rise_percent')} />
       </Field>
       <Field label={t.purchaseAccount} error={errors.purchase_account?.message}>
         <Input
