@@ -8,7 +8,12 @@ import { createApp } from './app';
 import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
-import { AutoPurchaseJobs, PurchaseJobs, type PurchaseJobsOptions, SupplierLogisticsJobs } from './jobs/purchase';
+import {
+  AutoPurchaseJobs,
+  PurchaseJobs,
+  type PurchaseJobsOptions,
+  SupplierLogisticsJobs,
+} from './jobs/purchase';
 import { JobRunner } from './jobs/runner';
 import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';

@@ -185,7 +185,9 @@ async function orderNoIn(status: string) {
 }
 /** Account 1's 1688 buyer account, connected on the mounted sandbox (once). */
 async function supplierConnected() {
-  const [connected] = await db().query("SELECT 1 FROM supplier_accounts WHERE account_id = 1 AND status = 'connected'");
+  const [connected] = await db().query(
+    "SELECT 1 FROM supplier_accounts WHERE account_id = 1 AND status = 'connected'",
+  );
   const sandboxes = t.server.sandboxes;
   if (connected || !sandboxes) return;
   await connectSupplier(db(), sandboxes.alibaba, sandboxes.alibabaEndpoints(t.url), {
@@ -467,7 +469,13 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   '/api/purchase/link': [
     async () => {
-      const skuId = await sourcedSku(db(), { accountId: 1, shopId: 1, outerSkuId: 'AUDIT-LINK', source: CUP, nowS: 1 });
+      const skuId = await sourcedSku(db(), {
+        accountId: 1,
+        shopId: 1,
+        outerSkuId: 'AUDIT-LINK',
+        source: CUP,
+        nowS: 1,
+      });
       return { token: user, body: { id: await orderIn('pending'), index: 0, sku_id: skuId } };
     },
     async () => {

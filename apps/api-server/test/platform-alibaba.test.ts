@@ -251,7 +251,10 @@ describe('AlibabaConnector against the sandbox', () => {
         outOrderId: 'consign-1004',
       }),
     );
-    expect([noMobile.code, noMobile.message]).toEqual([ALIBABA_CODES.badAddress, '收货地址不正确，1688无法下单']);
+    expect([noMobile.code, noMobile.message]).toEqual([
+      ALIBABA_CODES.badAddress,
+      '收货地址不正确，1688无法下单',
+    ]);
     expect(sandbox.ordersFor('consign-1004')).toHaveLength(0);
     const removed = await failure(
       connector.preview(token, { address, cargo: [{ offerId: '610000000003', quantity: 1 }] }),

@@ -15,7 +15,11 @@ import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 
 /** The sandbox offers (see src/platforms/sandbox/alibaba.ts): T恤 white L (18.50), 保温杯 (no specs, 23.90). */
 export const TEE = { offerId: '610000000001', specId: `b7f1c0de${'1'.padStart(24, '0')}`, priceFen: 1850 };
-export const TEE_NAVY_XL = { offerId: '610000000001', specId: `b7f1c0de${'3'.padStart(24, '0')}`, priceFen: 1990 };
+export const TEE_NAVY_XL = {
+  offerId: '610000000001',
+  specId: `b7f1c0de${'3'.padStart(24, '0')}`,
+  priceFen: 1990,
+};
 export const CUP = { offerId: '610000000002', specId: null, priceFen: 2390 };
 
 /** Connects account `accountId`'s 1688 buyer account (sandbox member `memberId`). */
@@ -26,12 +30,17 @@ export async function connectSupplier(
   options: { accountId: number; nowS: number; memberId?: string; dataKey?: Buffer },
 ) {
   const redirectUri = 'http://127.0.0.1:8080/supplier/authorised';
-  const code = sandbox.issueCode(ALIBABA_SANDBOX_APP.clientId, options.memberId ?? 'b2b-2206600001', redirectUri);
+  const code = sandbox.issueCode(
+    ALIBABA_SANDBOX_APP.clientId,
+    options.memberId ?? 'b2b-2206600001',
+    redirectUri,
+  );
   const connector = new AlibabaConnector({ app: ALIBABA_SANDBOX_APP, endpoints });
   const auth = await connector.exchangeCode(code, redirectUri);
-  const [owner] = await db.query<{ id: number }>('SELECT id FROM users WHERE account_id = $1 ORDER BY id LIMIT 1', [
-    options.accountId,
-  ]);
+  const [owner] = await db.query<{ id: number }>(
+    'SELECT id FROM users WHERE account_id = $1 ORDER BY id LIMIT 1',
+    [options.accountId],
+  );
   await saveSupplierAccount(
     scopeOf(db, options.accountId),
     new SecretBox(options.dataKey ?? DEV_DATA_KEY),

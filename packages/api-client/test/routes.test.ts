@@ -348,7 +348,11 @@ const answers: Record<ApiPath, unknown> = {
     rise_percent: 10,
     within_limit: true,
   },
-  '/api/purchase/start': { results: [{ id: 7, order_no: 'DD1', ok: true, message: '' }], succeeded: 1, failed: 0 },
+  '/api/purchase/start': {
+    results: [{ id: 7, order_no: 'DD1', ok: true, message: '' }],
+    succeeded: 1,
+    failed: 0,
+  },
   '/api/purchase/link': { sku_id: 12 },
   '/api/buyer/index': page({
     id: 9,

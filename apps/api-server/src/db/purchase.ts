@@ -12,8 +12,8 @@ import { HttpProblem } from '../http/respond';
 import type { CipherOrderInfo, PurchaseAddress, PurchaseCargo } from '../platforms/alibaba';
 import { orderIsBlacklisted } from './buyer';
 import type { Queryable } from './db';
-import type { Saved } from './log';
 import { likePattern } from './list';
+import type { Saved } from './log';
 import { notFound, type Scope } from './scope';
 import { DB_NOW_MS } from './writeback';
 
@@ -22,9 +22,9 @@ import { DB_NOW_MS } from './writeback';
  * purchases the `purchase` job places on 1688 (jobs/purchase.ts). Tables `order_item_links` and
  * `order_purchases` (migration 0028).
  *
- * Matching: a line is bought as the account's goods SKU linked to its key by 关联货源 (the platform's
- * SKU id, else its title and spec, per shop), else the SKU whose 商家编码 (`outer_sku_id`) is the
- * line's. The SKU's 货源 (`supplier_offer_id`, `supplier_spec_id`, `supplier_quantity`) says what to
+ * Matching: a line is bought as the account's goods SKU linked by 关联货源 to its platform SKU id
+ * (per shop), else the SKU whose 商家编码 (`outer_sku_id`) is the line's, else the SKU linked to its
+ * title and spec (lines without a SKU id: typed-in and imported orders). The SKU's 货源 (`supplier_offer_id`, `supplier_spec_id`, `supplier_quantity`) says what to
  * buy: `supplier_quantity` units per unit sold.
  */
 
@@ -66,13 +66,15 @@ export async function orderItems(
        k.supplier_offer_id, k.supplier_spec_id, k.supplier_quantity, k.supplier_price
      FROM orders o
      CROSS JOIN LATERAL jsonb_array_elements(o.goods) WITH ORDINALITY AS g(item, n)
+     CROSS JOIN LATERAL (SELECT ${ITEM_KEY_SQL} AS key, COALESCE(g.item->>'outer_sku_id', '') AS outer_id) ik
+     LEFT JOIN order_item_links lk ON lk.account_id = o.account_id AND lk.item_key = ik.key
      LEFT JOIN LATERAL (
        SELECT s.* FROM goods_skus s
-       WHERE s.account_id = o.account_id AND (
-         s.id = (SELECT l.sku_id FROM order_item_links l WHERE l.account_id = o.account_id AND l.item_key = ${ITEM_KEY_SQL})
-         OR (COALESCE(g.item->>'outer_sku_id', '') <> '' AND s.outer_sku_id = g.item->>'outer_sku_id'))
-       ORDER BY s.id = (SELECT l.sku_id FROM order_item_links l WHERE l.account_id = o.account_id AND l.item_key = ${ITEM_KEY_SQL}) DESC,
-         s.id
+       WHERE s.account_id = o.account_id
+         AND (s.id = lk.sku_id OR (ik.outer_id <> '' AND s.outer_sku_id = ik.outer_id))
+       -- A link by the platform's SKU id first, then the 商家编码, then a link by title and spec.
+       ORDER BY CASE WHEN s.id = lk.sku_id AND ik.key LIKE 'sku:%' THEN 0
+         WHEN ik.outer_id <> '' AND s.outer_sku_id = ik.outer_id THEN 1 ELSE 2 END, s.id
        LIMIT 1
      ) k ON true
      LEFT JOIN goods gd ON gd.id = k.goods_id
@@ -156,10 +158,13 @@ export interface PurchaseOrderInput {
   risePercent: number;
 }
 
-const REGION = /^(北京市|天津市|上海市|重庆市|.+?省|.+?自治区|.+?特别行政区)(.+?(?:市|自治州|地区|盟))?(.+?(?:区|县|市|旗))?(.*)$/;
+const REGION =
+  /^(北京市|天津市|上海市|重庆市|.+?省|.+?自治区|.+?特别行政区)(.+?(?:市|自治州|地区|盟))?(.+?(?:区|县|市|旗))?(.*)$/;
 
 /** A receiver address typed as one text (`浙江省杭州市西湖区文三路 1 号`) as province, city, district, rest. */
-export function splitAddress(text: string): Pick<PurchaseAddress, 'provinceText' | 'cityText' | 'areaText' | 'address'> {
+export function splitAddress(
+  text: string,
+): Pick<PurchaseAddress, 'provinceText' | 'cityText' | 'areaText' | 'address'> {
   const match = REGION.exec(text.trim());
   if (!match) return { provinceText: '', cityText: '', areaText: '', address: text.trim() };
   const [, province = '', city = '', area = '', rest = ''] = match;
@@ -244,7 +249,11 @@ export async function purchaseOrderInput(
   }
   return {
     ...base,
-    address: { fullName: row.receiver_name, mobile: row.receiver_mobile, ...splitAddress(row.receiver_address) },
+    address: {
+      fullName: row.receiver_name,
+      mobile: row.receiver_mobile,
+      ...splitAddress(row.receiver_address),
+    },
   };
 }
 
@@ -255,10 +264,10 @@ const PURCHASE_STATE_SQL = `SELECT status, COALESCE(last_error, '') AS message, 
 
 /** The order's 一键采购 (null: never asked). */
 export async function purchaseState(scope: Scope, orderId: number): Promise<OrderPurchaseState | null> {
-  const [row] = await scope.db.query<OrderPurchaseState & { updated_at: number | string }>(PURCHASE_STATE_SQL, [
-    orderId,
-    scope.accountId,
-  ]);
+  const [row] = await scope.db.query<OrderPurchaseState & { updated_at: number | string }>(
+    PURCHASE_STATE_SQL,
+    [orderId, scope.accountId],
+  );
   if (!row) return null;
   return {
     status: (PURCHASE_STATUSES as readonly string[]).includes(row.status) ? row.status : 'failed',
@@ -465,7 +474,9 @@ export async function queuePurchase(
   if (order.status !== 'pending') {
     throw new HttpProblem(409, `订单当前状态为「${ORDER_STATUS_LABELS[order.status]}」，不能一键采购`);
   }
-  const reason = unboughtReason((await orderItems(scope.db, scope.accountId, [input.id])).get(input.id) ?? []);
+  const reason = unboughtReason(
+    (await orderItems(scope.db, scope.accountId, [input.id])).get(input.id) ?? [],
+  );
   if (reason) throw new HttpProblem(409, reason);
   if (!input.confirmBlacklist && (await orderIsBlacklisted(scope, input.id))) {
     throw new HttpProblem(409, BLACKLIST_CONFIRM_MESSAGE);
@@ -511,7 +522,11 @@ export interface ClaimedPurchase {
  * with `FOR UPDATE SKIP LOCKED`, marking it `placing` under a lease of `leaseMs` (the database's
  * clock); committed before 1688 is called.
  */
-export async function claimPurchase(db: Queryable, leaseMs: number, nowS: number): Promise<ClaimedPurchase | undefined> {
+export async function claimPurchase(
+  db: Queryable,
+  leaseMs: number,
+  nowS: number,
+): Promise<ClaimedPurchase | undefined> {
   const [row] = await db.query<ClaimedPurchase>(
     `WITH picked AS (
        SELECT id FROM order_purchases
@@ -638,7 +653,11 @@ export interface PolledPurchase {
  * their next look `intervalMs` ahead in the same statement: that is their lease too (a process that
  * dies mid-poll leaves them for the next round, never looked at twice at once).
  */
-export async function claimPolls(db: Queryable, limit: number, intervalMs: number): Promise<PolledPurchase[]> {
+export async function claimPolls(
+  db: Queryable,
+  limit: number,
+  intervalMs: number,
+): Promise<PolledPurchase[]> {
   return db.query<PolledPurchase>(
     `WITH picked AS (
        SELECT id FROM order_purchases WHERE status = 'placed' AND next_poll_at <= ${DB_NOW_MS}

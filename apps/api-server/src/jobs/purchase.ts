@@ -155,12 +155,7 @@ export class PurchaseJobs implements JobKind {
       if (!placed) return;
       const nowS = seconds(this.deps.now);
       const done = await db.transaction(async (tx) => {
-        const finished = await finishPlaced(
-          tx,
-          claim,
-          { ...placed, firstPollMs: this.#followEveryMs },
-          nowS,
-        );
+        const finished = await finishPlaced(tx, claim, { ...placed, firstPollMs: this.#followEveryMs }, nowS);
         // Taken over meanwhile: the other claim records it (1688 gives it the same order).
         if (!finished) return false;
         await purchaseOrder(
@@ -177,7 +172,8 @@ export class PurchaseJobs implements JobKind {
         );
         return true;
       });
-      if (!done) this.deps.log.warn('purchase outcome not written: claimed again meanwhile', { id: claim.id });
+      if (!done)
+        this.deps.log.warn('purchase outcome not written: claimed again meanwhile', { id: claim.id });
     } catch (error) {
       await this.unplaced(claim, error);
     }
@@ -234,10 +230,18 @@ export class PurchaseJobs implements JobKind {
         retryInMs: backoff(claim.attempts, this.#retryBaseMs, this.#retryMaxMs),
       };
     } else if (error instanceof SupplierError) {
-      outcome = { status: 'failed', message: error.message, supplierMessage: error.supplierMessage || error.code };
+      outcome = {
+        status: 'failed',
+        message: error.message,
+        supplierMessage: error.supplierMessage || error.code,
+      };
     } else if (error instanceof HttpProblem) {
       // The 采购 step refused after 1688 placed the order (the order moved meanwhile): say so.
-      outcome = { status: 'failed', message: `1688已下单，但订单未能标记为已采购：${error.message}`, supplierMessage: '' };
+      outcome = {
+        status: 'failed',
+        message: `1688已下单，但订单未能标记为已采购：${error.message}`,
+        supplierMessage: '',
+      };
     } else {
       this.deps.log.error('purchase attempt failed', { id: claim.id, error: String(error) });
       outcome = {
@@ -329,7 +333,12 @@ export class SupplierLogisticsJobs implements JobKind {
     if (view.status === 'cancel' || view.status === 'terminated') {
       const reason = `1688供应商取消了采购单 ${purchase.supplier_order_no}，订单已退回待采购`;
       await db.transaction(async (tx) => {
-        await revertPurchase(scopeOf(tx, purchase.account_id), { id: purchase.order_id, reason }, { userId: null }, nowS);
+        await revertPurchase(
+          scopeOf(tx, purchase.account_id),
+          { id: purchase.order_id, reason },
+          { userId: null },
+          nowS,
+        );
         await finishPoll(tx, purchase.id, { status: 'cancelled', message: reason }, nowS);
       });
       const [order] = await db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
@@ -353,7 +362,9 @@ export class SupplierLogisticsJobs implements JobKind {
     if (!parcel) return false;
     const trackingNo = parcel.billNo.trim().toUpperCase();
     const carrier = carrierOfSupplier(parcel.companyName, trackingNo);
-    const [order] = await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [purchase.order_id]);
+    const [order] = await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [
+      purchase.order_id,
+    ]);
     if (order?.status !== 'purchased') {
       // Shipped (or cancelled) by hand meanwhile: nothing more to follow.
       await finishPoll(db, purchase.id, { status: 'shipped', message: null }, nowS);

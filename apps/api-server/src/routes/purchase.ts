@@ -49,10 +49,14 @@ export function purchaseRoutes({
     return found;
   };
   /** A 1688 call with the account's buyer token (refreshed when 1688 says it expired). */
-  const withToken = async <T>(c: Context<ApiEnv>, call: (connector: AlibabaConnector, token: string) => Promise<T>) => {
+  const withToken = async <T>(
+    c: Context<ApiEnv>,
+    call: (connector: AlibabaConnector, token: string) => Promise<T>,
+  ) => {
     const supplier = await connector();
     const { accountId } = scope(c);
-    const token = (force: boolean) => supplierAccessToken(db, secretBox, supplier, accountId, nowS(), { force });
+    const token = (force: boolean) =>
+      supplierAccessToken(db, secretBox, supplier, accountId, nowS(), { force });
     try {
       try {
         return await call(supplier, await token(false));
@@ -140,7 +144,10 @@ export function purchaseRoutes({
           if (!sku) {
             throw new HttpProblem(
               422,
-              `请选择该1688商品的规格：${offer.skus.map((s) => `${s.spec}（${s.specId}）`).join('、')}`.slice(0, 200),
+              `请选择该1688商品的规格：${offer.skus.map((s) => `${s.spec}（${s.specId}）`).join('、')}`.slice(
+                0,
+                200,
+              ),
             );
           }
           spec = sku.spec;
@@ -150,7 +157,15 @@ export function purchaseRoutes({
         const row = await logged(c, (tx) =>
           linkItemToOffer(
             scopeOf(tx, accountId),
-            { id: input.id, index: input.index, offer, specId, spec, priceFen, quantity: input.quantity ?? 1 },
+            {
+              id: input.id,
+              index: input.index,
+              offer,
+              specId,
+              spec,
+              priceFen,
+              quantity: input.quantity ?? 1,
+            },
             nowS(),
           ),
         );

@@ -99,7 +99,6 @@ import {
   orderFileResultSchema,
 } from './order-entry.js';
 import type { Permission } from './permissions.js';
-import { MAX_UNIX_SECONDS } from './rules.js';
 // purchase
 import {
   purchaseItemsBodySchema,
@@ -112,6 +111,7 @@ import {
   purchaseSkusSchema,
   purchaseStartBodySchema,
 } from './purchase.js';
+import { MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
   shopAuthoriseBodySchema,

@@ -91,7 +91,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
         error={errors.purchase_price_rise_percent?.message}
         description={t.priceRiseHint}
       >
-        <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('purchase_price_rise_percent')} />
+        <Input
+          inputMode="numeric"
+          wrapperClassName="w-40"
+          {...form.register('purchase_price_rise_percent')}
+        />
       </Field>
       <Field label={t.purchaseAccount} error={errors.purchase_account?.message}>
         <Input

@@ -1,9 +1,9 @@
 -- 一键采购 (src/db/purchase.ts, src/jobs/purchase.ts).
 --
--- Which goods SKU an order line is bought as when neither the platform's SKU id nor the 商家编码
--- finds it: 关联货源 on an order remembers the line's key (`sku:<shop>:<platform SKU id>`, else
--- `title:<shop>:<title>|<spec>`) for the next orders of that line. A line is matched by its key here
--- first, then by 商家编码 (`goods_skus.outer_sku_id`).
+-- Which goods SKU an order line is bought as: 关联货源 on an order remembers the line's key
+-- (`sku:<shop>:<platform SKU id>`, else `title:<shop>:<title>|<spec>`) for the next orders of that
+-- line. A line is matched by its platform SKU id here first, then by 商家编码
+-- (`goods_skus.outer_sku_id`), then by its title key here (db/purchase.ts `orderItems`).
 CREATE TABLE order_item_links (
   account_id integer NOT NULL REFERENCES seller_accounts (id) ON DELETE CASCADE,
   item_key text NOT NULL,
@@ -55,3 +55,9 @@ CREATE INDEX order_purchases_account_idx ON order_purchases (account_id);
 CREATE INDEX order_purchases_due_idx ON order_purchases (next_attempt_at) WHERE status = 'queued';
 CREATE INDEX order_purchases_lease_idx ON order_purchases (lease_until) WHERE status = 'placing';
 CREATE INDEX order_purchases_poll_idx ON order_purchases (next_poll_at) WHERE status = 'placed';
+
+-- The order's timeline gets `purchase_cancelled`: the supplier cancelled the 1688 purchase and the
+-- order went back to 待采购 (db/order-steps.ts `revertPurchase`).
+ALTER TABLE order_events DROP CONSTRAINT order_events_action_check;
+ALTER TABLE order_events ADD CONSTRAINT order_events_action_check
+  CHECK (action IN ('purchase', 'ship', 'complete', 'cancel', 'address', 'purchase_cancelled'));

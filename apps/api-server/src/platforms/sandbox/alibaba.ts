@@ -17,7 +17,8 @@ import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature
  *   order preview, order creation idempotent on `outOrderId` (`ordersFor` counts them), and orders the
  *   supplier ships by itself `shipAfterSeconds` after they were placed (or at once with `ship`); its
  *   business errors are `{success: false, errorCode, errorMsg}`: out of stock, price changed since the
- *   buyer's preview, bad address, offer missing or removed.
+ *   buyer's preview, bad address, offer missing or removed, not enough balance (`balances`, when set);
+ *   the supplier may cancel an order (`cancel`).
  */
 
 export const ALIBABA_SANDBOX_APP: AppCredentials = {
@@ -180,6 +181,8 @@ export class AlibabaSandbox {
   readonly #rate = new Map<string, { second: number; count: number }>();
   #rateLimit: number;
   #sequence = 0;
+  /** A buyer's 1688 balance (分) when set: an order above it is refused `BALANCE_NOT_ENOUGH`. */
+  readonly balances = new Map<string, number>();
 
   constructor(private readonly options: AlibabaSandboxOptions) {
     this.#apps = new Map(options.apps.map((app) => [app.clientId, app.clientSecret]));
@@ -429,12 +432,12 @@ export class AlibabaSandbox {
     if (
       check === 'plain' &&
       (!text('fullName') ||
-      !/^1\d{10}$/.test(text('mobile')) ||
-      !text('provinceText') ||
-      !text('cityText') ||
-      !text('areaText') ||
-      !text('address') ||
-      [...text('address')].length > 200)
+        !/^1\d{10}$/.test(text('mobile')) ||
+        !text('provinceText') ||
+        !text('cityText') ||
+        !text('areaText') ||
+        !text('address') ||
+        [...text('address')].length > 200)
     ) {
       throw refusal(ALIBABA_CODES.badAddress, '收货地址不完整或格式不正确');
     }
@@ -494,6 +497,12 @@ export class AlibabaSandbox {
       encryptOutOrderInfo?.encryptOrder === true ? 'cipher' : 'plain',
       encryptOutOrderInfo,
     );
+    const balance = this.balances.get(memberId);
+    if (balance !== undefined && balance < priced.goodsFen + ALIBABA_SANDBOX_FREIGHT_FEN) {
+      throw refusal(ALIBABA_CODES.balance, '账户余额不足');
+    }
+    if (balance !== undefined)
+      this.balances.set(memberId, balance - priced.goodsFen - ALIBABA_SANDBOX_FREIGHT_FEN);
     for (const line of priced.lines) {
       const offer = this.#offer(line.offerId);
       const spec = offer.specs.find((s) => s.specId === line.specId);
