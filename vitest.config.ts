@@ -131,6 +131,9 @@ const postgresSuites = [
   'test/supplier-account.test.ts',
   'test/goods-skus.test.ts',
   'test/order-lists.test.ts',
+  // purchase
+  'test/purchase.test.ts',
+  'test/purchase-crash.test.ts',
 ];
 
 export default defineConfig({
