@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { createApiClient } from '@consign/api-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db';
 import { registerSandboxApps } from '../src/db/platform-apps';
@@ -77,7 +78,15 @@ async function crashDuringPurchases(storage: Storage) {
 
   // 1. 一键采购 of the 200 orders; kill -9 as the 10th is placed on 1688.
   let server = await start(storage, served.url);
-  const { api } = await signInBySms(server.url, { mobile: ADMIN, secret: SECRET });
+  const { token } = await signInBySms(server.url, { mobile: ADMIN, secret: SECRET });
+  // Queuing 200 orders (each with its log entry) may take longer than the client's default 30 s on a
+  // loaded machine: this test is about the crash, not that call's speed.
+  const api = createApiClient({
+    baseURL: server.url,
+    secret: SECRET,
+    getToken: () => token,
+    timeout: 300_000,
+  });
   const result = await api.call('/api/purchase/start', { ids: orders.map((o) => o.id) });
   expect(result.succeeded).toBe(ORDERS);
   while (placed() < 10) await new Promise((resolve) => setTimeout(resolve, 5));
