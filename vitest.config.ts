@@ -140,6 +140,9 @@ const postgresSuites = [
   'test/balance.test.ts',
   'test/topup.test.ts',
   'test/balance-fees.test.ts',
+  // purchase
+  'test/purchase.test.ts',
+  'test/purchase-crash.test.ts',
 ];
 
 export default defineConfig({

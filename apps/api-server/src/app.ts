@@ -35,6 +35,7 @@ import { goodsRoutes } from './routes/goods';
 import { logRoutes } from './routes/log';
 import { notificationRoutes } from './routes/notification';
 import { orderRoutes } from './routes/order';
+import { purchaseRoutes } from './routes/purchase';
 import { reportRoutes } from './routes/report';
 import { sellerRoutes } from './routes/seller';
 import { settingRoutes } from './routes/setting';
@@ -96,6 +97,7 @@ function createApi(options: AppOptions) {
   api.route('/buyer', buyerRoutes(options));
   api.route('/shop', shopRoutes(options));
   api.route('/supplier', supplierRoutes(options));
+  api.route('/purchase', purchaseRoutes(options));
   api.route('/goods', goodsRoutes(options));
   api.route('/copy', copyRoutes(options));
   api.route('/featured', featuredRoutes(options));

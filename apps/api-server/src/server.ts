@@ -8,6 +8,12 @@ import { createApp } from './app';
 import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
+import {
+  AutoPurchaseJobs,
+  PurchaseJobs,
+  type PurchaseJobsOptions,
+  SupplierLogisticsJobs,
+} from './jobs/purchase';
 import { JobRunner } from './jobs/runner';
 import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
@@ -147,6 +153,11 @@ export interface ServerOptions {
   authExpirySweep?: AuthExpiryOptions | false;
   /** The shop order sync (jobs/shop-sync.ts): its concurrency and timings; false: not run. */
   shopSync?: ShopSyncOptions | false;
+  /**
+   * 一键采购's job kinds (jobs/purchase.ts: `purchase`, `supplier-logistics`, `auto-purchase`): their
+   * timings; false: not run in this process (purchases stay queued).
+   */
+  purchaseJobs?: PurchaseJobsOptions | false;
 }
 
 export interface RunningServer {
@@ -330,6 +341,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     jobs.register(
       shopSyncKind({ db, box: secretBox, now, log, connector: connectorFor, options: options.shopSync }),
     );
+  }
+  if (options.purchaseJobs !== false) {
+    const deps = {
+      db,
+      box: secretBox,
+      supplier: () => platforms.supplier(),
+      now,
+      log,
+      wake: (kind: string) => jobs.wake(kind),
+    };
+    jobs
+      .register(new PurchaseJobs(deps, options.purchaseJobs))
+      .register(new SupplierLogisticsJobs(deps, options.purchaseJobs))
+      .register(new AutoPurchaseJobs(deps, options.purchaseJobs));
   }
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
   const app = createApp({

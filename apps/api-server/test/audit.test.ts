@@ -26,6 +26,7 @@ import {
   USER,
 } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
+import { CUP, connectSupplier, sourcedSku } from './purchase-helpers';
 import { authorisedShop, purchasedPlatformOrders } from './writeback-helpers';
 
 /**
@@ -46,6 +47,7 @@ const PER_ORDER = new Set<ApiPath>([
   '/api/order/batch-cancel',
   '/api/order/import-apply',
   '/api/order/import-orders-apply',
+  '/api/purchase/start',
 ]);
 
 const SECOND = '13712340011';
@@ -180,6 +182,31 @@ async function orderIn(status: string) {
 async function orderNoIn(status: string) {
   const id = await orderIn(status);
   return (await one<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [id])).order_no;
+}
+/** Account 1's 1688 buyer account, connected on the mounted sandbox (once). */
+async function supplierConnected() {
+  const [connected] = await db().query(
+    "SELECT 1 FROM supplier_accounts WHERE account_id = 1 AND status = 'connected'",
+  );
+  const sandboxes = t.server.sandboxes;
+  if (connected || !sandboxes) return;
+  await connectSupplier(db(), sandboxes.alibaba, sandboxes.alibabaEndpoints(t.url), {
+    accountId: 1,
+    nowS: Math.floor(t.clock.now() / 1000),
+  });
+}
+/** A 待采购 order of account 1 whose lines name the 商家编码 of a SKU bought from the sandbox's 保温杯. */
+async function sourcedOrder() {
+  await supplierConnected();
+  const id = await orderIn('pending');
+  const outer = `AUDIT-CUP-${id}`;
+  await sourcedSku(db(), { accountId: 1, shopId: 1, outerSkuId: outer, source: CUP, nowS: 1 });
+  await db().query(
+    `UPDATE orders SET goods = (SELECT jsonb_agg(e || jsonb_build_object('outer_sku_id', $2::text))
+       FROM jsonb_array_elements(goods) e) WHERE id = $1`,
+    [id, outer],
+  );
+  return id;
 }
 /** A 已采购 order of account 1 in a shop authorised on the 拼多多 sandbox, with its receiver's ciphertexts. */
 async function platformOrder() {
@@ -448,6 +475,38 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   // The owner (every permission) views the receiver of a platform order through the sandbox.
   '/api/order/receiver-decrypt': [async () => ({ token: admin, body: { id: await platformOrder() } })],
+  // purchase: 一键采购 and 关联货源 against the mounted 1688 sandbox (the purchase job does not run here).
+  '/api/purchase/items': [async () => ({ token: user, body: { id: await sourcedOrder() } })],
+  '/api/purchase/skus': [async () => ({ token: user, body: { keyword: '采购测试' } })],
+  '/api/purchase/preview': [async () => ({ token: user, body: { id: await sourcedOrder() } })],
+  '/api/purchase/start': [
+    async () => ({ token: user, body: { ids: [await sourcedOrder(), await sourcedOrder()] } }),
+  ],
+  '/api/purchase/link': [
+    async () => {
+      const skuId = await sourcedSku(db(), {
+        accountId: 1,
+        shopId: 1,
+        outerSkuId: 'AUDIT-LINK',
+        source: CUP,
+        nowS: 1,
+      });
+      return { token: user, body: { id: await orderIn('pending'), index: 0, sku_id: skuId } };
+    },
+    async () => {
+      await supplierConnected();
+      return {
+        token: user,
+        body: {
+          id: await orderIn('pending'),
+          index: 0,
+          offer_url: 'https://detail.1688.com/offer/610000000001.html',
+          spec_id: `b7f1c0de${'1'.padStart(24, '0')}`,
+          quantity: 2,
+        },
+      };
+    },
+  ],
   '/api/order/after-sale-receive': [
     async () => ({
       token: user,
@@ -714,6 +773,7 @@ beforeAll(async () => {
     alipay: 'sandbox',
     authExpirySweep: false,
     shopSync: false,
+    purchaseJobs: false,
   });
   adminToken = await t.login(ADMIN);
   userToken = await t.login(USER);

@@ -275,6 +275,23 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     // The demo order has a 回传失败 writeback: another account cannot queue it again.
     '/api/order/writeback-retry': [{ body: { id: ids.order }, outcome: 'not-found' }],
     '/api/order/receiver-decrypt': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    // purchase: another account's order is not found, before 1688 is asked anything.
+    '/api/purchase/items': [{ body: { id: ids.order }, outcome: 'not-found' }],
+    '/api/purchase/skus': [{ body: {}, outcome: 'any' }],
+    '/api/purchase/preview': [{ body: { id: ids.pendingOrder }, outcome: 'not-found' }],
+    '/api/purchase/start': [{ body: { ids: [ids.pendingOrder] }, outcome: 'any' }],
+    '/api/purchase/link': [
+      { body: { id: ids.pendingOrder, index: 0, sku_id: 1 }, outcome: 'not-found' },
+      {
+        body: {
+          id: ids.pendingOrder,
+          index: 0,
+          offer_url: 'https://detail.1688.com/offer/610000000002.html',
+          quantity: 1,
+        },
+        outcome: 'not-found',
+      },
+    ],
     // The caller's own addresses: none of the demo account's.
     '/api/address/index': [{ body: {}, outcome: 'any' }],
     '/api/address/save': [

@@ -108,6 +108,12 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/order/after-sale-receive': { id: ids.afterSale, return_tracking_no: 'SF1234567890123' },
     '/api/order/writeback-retry': { id: ids.order },
     '/api/order/receiver-decrypt': { id: ids.order },
+    // purchase
+    '/api/purchase/items': { id: ids.order },
+    '/api/purchase/skus': {},
+    '/api/purchase/preview': { id: ids.order },
+    '/api/purchase/start': { ids: [ids.order] },
+    '/api/purchase/link': { id: ids.order, index: 0, sku_id: 1 },
     '/api/address/save': {
       kind: 'return',
       name: '新退货点',

@@ -198,7 +198,7 @@ describe('AlibabaConnector against the sandbox', () => {
     expect(shipped.status).toBe('waitbuyerreceive');
     expect(shipped.totalFen).toBe(first.totalFen);
     expect(shipped.logistics).toEqual([
-      { companyName: '中通快递', billNo: expect.stringMatching(/^ZT\d{12}$/) },
+      { companyName: '中通快递', billNo: expect.stringMatching(/^7\d{11}$/) },
     ]);
   });
 
@@ -235,14 +235,27 @@ describe('AlibabaConnector against the sandbox', () => {
       (await connector.createOrder(token, { address, cargo: cup, outOrderId: 'consign-1003' })).totalFen,
     ).toBe(2590 + 600);
 
+    // A preview prices freight by region: it needs the district; an order needs the whole receiver.
     const nowhere = await failure(
-      connector.preview(token, { address: { ...address, mobile: '123' }, cargo: cup }),
+      connector.preview(token, { address: { ...address, areaText: '' }, cargo: cup }),
     );
     expect([nowhere.kind, nowhere.code, nowhere.message]).toEqual([
       'refused',
       ALIBABA_CODES.badAddress,
       '收货地址不正确，1688无法下单',
     ]);
+    const noMobile = await failure(
+      connector.createOrder(token, {
+        address: { ...address, mobile: '123' },
+        cargo: cup,
+        outOrderId: 'consign-1004',
+      }),
+    );
+    expect([noMobile.code, noMobile.message]).toEqual([
+      ALIBABA_CODES.badAddress,
+      '收货地址不正确，1688无法下单',
+    ]);
+    expect(sandbox.ordersFor('consign-1004')).toHaveLength(0);
     const removed = await failure(
       connector.preview(token, { address, cargo: [{ offerId: '610000000003', quantity: 1 }] }),
     );

@@ -101,6 +101,7 @@ const settings = {
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
   price_rounding: 'nine',
+  purchase_price_rise_percent: 10,
   version: 5,
 };
 const role = {
@@ -173,6 +174,22 @@ const notification = {
   created_at: now,
 };
 const page = <T>(item: T) => ({ list: [item], total: 1 });
+const purchaseItem = {
+  index: 0,
+  title: '纯棉短袖T恤',
+  sku: '白色,L',
+  quantity: 2,
+  sku_id: 12,
+  goods_title: '纯棉短袖T恤',
+  spec: '白色,L',
+  source: { offer_id: '610000000001', spec_id: 'b7f1c0de000000000000000000000001', quantity: 1, cost: 1850 },
+};
+const purchaseState = {
+  status: 'failed',
+  message: '1688供应商库存不足',
+  supplier_order_no: null,
+  updated_at: now,
+};
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
 const profile = {
@@ -332,6 +349,26 @@ const answers: Record<ApiPath, unknown> = {
   '/api/order/after-sale-receive': { id: 5, status: 'processing' },
   '/api/order/writeback-retry': { status: 'sending', message: '', updated_at: now },
   '/api/order/receiver-decrypt': { name: '王芳', mobile: '13812345678', address: '文三路 478 号' },
+  // purchase
+  '/api/purchase/items': { items: [purchaseItem], purchase: purchaseState },
+  '/api/purchase/skus': {
+    skus: [{ sku_id: 12, goods_title: '纯棉短袖T恤', spec: '白色,L', source: purchaseItem.source }],
+  },
+  '/api/purchase/preview': {
+    items: [purchaseItem],
+    goods: 3700,
+    freight: 600,
+    total: 4300,
+    expected_goods: 3700,
+    rise_percent: 10,
+    within_limit: true,
+  },
+  '/api/purchase/start': {
+    results: [{ id: 7, order_no: 'DD1', ok: true, message: '' }],
+    succeeded: 1,
+    failed: 0,
+  },
+  '/api/purchase/link': { sku_id: 12 },
   '/api/buyer/index': page({
     id: 9,
     buyer_name: '张三',

@@ -275,6 +275,32 @@ export async function cancelOrder(
   });
 }
 
+/**
+ * The supplier cancelled the purchase (purchase, db/purchase.ts): 已采购 -> 待采购 in one guarded
+ * statement with its timeline entry (`purchase_cancelled`), the supplier, its order number and the
+ * cost cleared. Answers whether the order moved (false: it is no longer 已采购).
+ */
+export async function revertPurchase(
+  scope: Scope,
+  input: { id: number; reason: string },
+  actor: StepActor,
+  now: number,
+): Promise<boolean> {
+  const row = await updateWithTimeline(
+    scope,
+    input.id,
+    {
+      set: { status: 'pending', supplier: null, supplier_order_no: null, cost: null },
+      from: ['purchased'],
+      action: 'purchase_cancelled',
+      details: { reason: input.reason },
+    },
+    actor,
+    now,
+  );
+  return row !== undefined;
+}
+
 // ---- 地址管理: the receiver's address before shipping ---------------------------------------------
 
 /**

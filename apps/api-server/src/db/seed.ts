@@ -69,6 +69,7 @@ export const SEED_SETTINGS = {
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
   price_rounding: 'none',
+  purchase_price_rise_percent: 10,
 } as const;
 
 /** mulberry32: a tiny, fast, deterministic PRNG (good enough for demo data, not for secrets). */

@@ -13,6 +13,8 @@ const SETTINGS_KEYS = [
   'auto_sync_logistics',
   // goods: 商品复制's price rule
   'price_rounding',
+  // purchase
+  'purchase_price_rise_percent',
 ] as const;
 const SETTINGS_COLUMNS = SETTINGS_KEYS.join(', ');
 
@@ -25,6 +27,7 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'version'> = {
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
   price_rounding: 'none',
+  purchase_price_rise_percent: 10,
 };
 
 /** Gives a new account its settings row (sign-up, seed). */

@@ -32,6 +32,9 @@ const COMMITS_IN_PARTS: ReadonlySet<ApiPath> = new Set<ApiPath>([
   '/api/order/receiver-decrypt',
   // The OAuth state is taken back for good and the platform called outside a transaction; the shop is the part.
   '/api/shop/authorise-callback',
+  // purchase: 一键采购 queues each order with its entry; 关联货源 reads 1688 outside a transaction.
+  '/api/purchase/start',
+  '/api/purchase/link',
   // The same for the seller's 1688 buyer account: the account is the part.
   '/api/supplier/authorise-callback',
 ]);

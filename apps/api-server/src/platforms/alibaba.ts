@@ -74,6 +74,7 @@ export const ALIBABA_CODES = {
   outOfStock: 'QUANTITY_NOT_ENOUGH',
   priceChanged: 'PRICE_CHANGED',
   badAddress: 'ADDRESS_INVALID',
+  balance: 'BALANCE_NOT_ENOUGH',
   offerMissing: 'OFFER_NOT_EXIST',
   orderMissing: 'ORDER_NOT_EXIST',
   badParameter: 'PARAM_INVALID',
@@ -149,6 +150,7 @@ const REFUSALS: Record<string, string> = {
   [ALIBABA_CODES.outOfStock]: '1688供应商库存不足',
   [ALIBABA_CODES.priceChanged]: '1688商品价格已变动，请重新预览后下单',
   [ALIBABA_CODES.badAddress]: '收货地址不正确，1688无法下单',
+  [ALIBABA_CODES.balance]: '1688账户余额不足，请充值后重试',
   [ALIBABA_CODES.offerMissing]: '1688商品不存在或已下架',
   [ALIBABA_CODES.orderMissing]: '1688订单不存在',
 };

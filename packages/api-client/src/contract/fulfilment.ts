@@ -106,8 +106,11 @@ export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
 /** One entry of an order's timeline: who did what, when, with which details. */
 export const orderEventSchema = z.object({
   id: idSchema,
-  /** A step, or `address`: the receiver's address corrected before shipping. */
-  action: z.enum(['purchase', 'ship', 'complete', 'cancel', 'address']),
+  /**
+   * A step, or `address`: the receiver's address corrected before shipping, or `purchase_cancelled`:
+   * the supplier cancelled the 1688 purchase (back to 待采购).
+   */
+  action: z.enum(['purchase', 'ship', 'complete', 'cancel', 'address', 'purchase_cancelled']),
   /** Who: the member's nickname, else their mobile. */
   actor: text(64),
   created_at: unixTimeSchema,

@@ -24,6 +24,7 @@ export * from './order.js';
 export * from './order-entry.js';
 export * from './permissions.js';
 export * from './profit.js';
+export * from './purchase.js';
 export * from './routes.js';
 export * from './rules.js';
 export * from './setting.js';

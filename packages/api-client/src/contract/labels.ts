@@ -12,6 +12,7 @@ import type {
   PLATFORM_AUTH_STATUSES,
   PLATFORMS,
   PRICE_ROUNDINGS,
+  PURCHASE_STATUSES,
   SHOP_AUTH_STATUSES,
   SHOP_STATES,
   SUPPLIER_ACCOUNT_STATUSES,
@@ -120,6 +121,16 @@ export const WRITEBACK_STATUS_LABELS = {
   succeeded: '已回传',
   failed: '回传失败',
 } as const satisfies Labels<typeof WRITEBACK_STATUSES>;
+
+/** 一键采购's state on an order (purchase). */
+export const PURCHASE_STATUS_LABELS = {
+  queued: '排队采购',
+  placing: '采购中',
+  placed: '已下单',
+  failed: '采购失败',
+  shipped: '供应商已发货',
+  cancelled: '供应商已取消',
+} as const satisfies Labels<typeof PURCHASE_STATUSES>;
 
 /** A shop's state as 店铺设置's 状态 column shows it. */
 export const SHOP_STATE_LABELS = {

@@ -7,6 +7,7 @@ import {
   PLATFORM_AUTH_STATUS_LABELS,
   PLATFORM_LABELS,
   PRICE_ROUNDING_LABELS,
+  PURCHASE_STATUS_LABELS,
   SHOP_AUTH_STATUS_LABELS,
   SUPPLIER_ACCOUNT_STATUS_LABELS,
   TOPUP_STATUS_LABELS,
@@ -166,6 +167,12 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   out_trade_no: { label: '充值单号' },
   default_fee: { label: '默认服务费', kind: 'fen' },
   platform_fees: { label: '各平台服务费（分）' },
+  // purchase: 一键采购, 关联货源
+  purchase: { label: '一键采购', kind: enumOf(PURCHASE_STATUS_LABELS) },
+  purchase_price_rise_percent: { label: '允许采购价上浮（%）' },
+  item: { label: '订单商品' },
+  goods_sku: { label: '关联商品规格' },
+  spec_id: { label: '1688规格 ID' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */

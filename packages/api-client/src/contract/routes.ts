@@ -124,6 +124,18 @@ import {
   profitReportParamsSchema,
   profitReportSchema,
 } from './profit.js';
+// purchase
+import {
+  purchaseItemsBodySchema,
+  purchaseItemsSchema,
+  purchaseLinkBodySchema,
+  purchaseLinkResultSchema,
+  purchasePreviewBodySchema,
+  purchasePreviewSchema,
+  purchaseSkusBodySchema,
+  purchaseSkusSchema,
+  purchaseStartBodySchema,
+} from './purchase.js';
 import { FEATURED_OFFERS_MAX, MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
@@ -530,6 +542,41 @@ export const apiRoutes = {
     body: orderReceiverDecryptBodySchema,
     data: decryptedReceiverSchema,
     audit: '查看完整收货信息',
+  },
+
+  // ---- purchase: 一键采购 on 1688, 关联货源 (db/purchase.ts, jobs/purchase.ts) ----
+  '/api/purchase/items': {
+    access: 'user',
+    permission: 'order:view',
+    body: purchaseItemsBodySchema,
+    data: purchaseItemsSchema,
+  },
+  '/api/purchase/skus': {
+    access: 'user',
+    permission: 'order:process',
+    body: purchaseSkusBodySchema,
+    data: purchaseSkusSchema,
+  },
+  // Calls 1688 (nothing is bought, nothing stored).
+  '/api/purchase/preview': {
+    access: 'user',
+    permission: 'order:process',
+    body: purchasePreviewBodySchema,
+    data: purchasePreviewSchema,
+  },
+  '/api/purchase/start': {
+    access: 'user',
+    permission: 'order:process',
+    body: purchaseStartBodySchema,
+    data: batchResultSchema,
+    audit: '一键采购',
+  },
+  '/api/purchase/link': {
+    access: 'user',
+    permission: 'order:process',
+    body: purchaseLinkBodySchema,
+    data: purchaseLinkResultSchema,
+    audit: '关联货源',
   },
 
   // 买家管理 and 黑名单: buyers are derived from the orders, so whoever sees the orders sees

@@ -374,7 +374,7 @@ export const BUYER_MOBILE_PATTERN = /^1\d{10}$/;
 // ---- notifications (消息通知) and order entry (手工建单, 导入订单) -----------------------------------
 
 /** What a notification is about: a shop's authorisation, its order sync, a tracking writeback. */
-export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback'] as const;
+export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback', 'purchase'] as const;
 /**
  * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
  * shop's authorisation and sync, 代发订单 for a writeback). A member sees, counts and marks read only
@@ -384,6 +384,8 @@ export const NOTIFICATION_PERMISSIONS = {
   shop_auth: 'shop:manage',
   order_sync: 'shop:manage',
   writeback: 'order:view',
+  // purchase: 一键采购 refused (1688 authorisation lost), supplier cancelled a purchase.
+  purchase: 'order:view',
 } as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission>;
 /** The notification kinds `user` may open (an owner: all). */
 export function notificationKindsFor(
@@ -468,3 +470,7 @@ export const TOPUP_STATUSES = ['pending', 'paid', 'closed', 'flagged'] as const;
 /** The smallest and largest top-up, in fen (¥1 and ¥50,000). */
 export const TOPUP_MIN_FEN = 100;
 export const TOPUP_MAX_FEN = 5_000_000;
+// ---- purchase: 一键采购 ---------------------------------------------------------------------------
+
+/** Where an order's 一键采购 stands (`PURCHASE_STATUS_LABELS`). */
+export const PURCHASE_STATUSES = ['queued', 'placing', 'placed', 'failed', 'shipped', 'cancelled'] as const;

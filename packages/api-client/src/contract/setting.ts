@@ -12,6 +12,8 @@ import { PRICE_ROUNDINGS } from './rules.js';
  * - `sync_interval_minutes`: how often orders are pulled from the shops: 15, 30 or 60.
  * - `auto_sync_logistics`: push the supplier's tracking number back to the shop.
  * - `price_rounding` (goods): how 商品复制 rounds the marked-up price (`markedUpPrice`).
+ * - `purchase_price_rise_percent` (purchase): 一键采购 refuses when 1688's goods price is more than
+ *   this percent above the 货源's linked price (允许采购价上浮).
  */
 export const settingsSchema = z.object({
   auto_purchase: z.boolean(),
@@ -22,6 +24,8 @@ export const settingsSchema = z.object({
   auto_sync_logistics: z.boolean(),
   // goods: 商品复制's price rule
   price_rounding: z.enum(PRICE_ROUNDINGS),
+  // purchase
+  purchase_price_rise_percent: z.int().min(0).max(100),
   version: versionSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -46,6 +46,7 @@ export const FULFILMENT_TEXT = {
     complete: '完成',
     cancel: '取消',
     address: '修改收货地址',
+    purchase_cancelled: '供应商取消采购',
   } as Record<string, string>,
   detailFields: {
     supplier: '供应商',

@@ -60,7 +60,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       className="flex max-w-xl flex-col gap-4"
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
-      <Field label={t.autoPurchase} orientation="horizontal">
+      <Field label={t.autoPurchase} orientation="horizontal" description={t.autoPurchaseHint}>
         <Controller
           control={form.control}
           name="auto_purchase"
@@ -84,6 +84,18 @@ function SettingsForm({ settings }: { settings: Settings }) {
             label: PRICE_ROUNDING_LABELS[rounding],
           }))}
           className="w-40"
+        />
+      </Field>
+      <Field
+        label={t.priceRise}
+        required
+        error={errors.purchase_price_rise_percent?.message}
+        description={t.priceRiseHint}
+      >
+        <Input
+          inputMode="numeric"
+          wrapperClassName="w-40"
+          {...form.register('purchase_price_rise_percent')}
         />
       </Field>
       <Field label={t.purchaseAccount} error={errors.purchase_account?.message}>

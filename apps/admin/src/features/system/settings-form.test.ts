@@ -12,6 +12,7 @@ const settings = {
   sync_interval_minutes: 30,
   auto_sync_logistics: true,
   price_rounding: 'none',
+  purchase_price_rise_percent: 10,
   version: 4,
 } as const;
 
@@ -20,11 +21,13 @@ describe('the 代发设置 form', () => {
     const { errors } = await submitForm(settingsForm, settingsMessages, {
       ...settingsValues(settings),
       default_markup_percent: '501',
+      purchase_price_rise_percent: '101',
       notify_mobile: '12345',
       purchase_account: 'x'.repeat(65),
     });
     expect(errors).toEqual({
       default_markup_percent: e.markup,
+      purchase_price_rise_percent: e.priceRise,
       notify_mobile: e.notifyMobile,
       purchase_account: e.purchaseAccount,
     });
@@ -43,6 +46,7 @@ describe('the 代发设置 form', () => {
     const { errors, body } = await submitForm(settingsForm, settingsMessages, {
       ...settingsValues(settings),
       default_markup_percent: ' 25 ',
+      purchase_price_rise_percent: '15',
       notify_mobile: '139 0000 1234',
       sync_interval_minutes: '60',
     });
@@ -50,6 +54,7 @@ describe('the 代发设置 form', () => {
     expect(body).toEqual({
       ...settings,
       default_markup_percent: 25,
+      purchase_price_rise_percent: 15,
       notify_mobile: '13900001234',
       sync_interval_minutes: 60,
     });

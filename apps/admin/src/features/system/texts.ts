@@ -170,7 +170,12 @@ export const SYSTEM_TEXT = {
     markupHint: '0-500 的整数，复制商品时按此比例加价',
     purchaseAccountPlaceholder: '供应商平台的采购账号',
     notifyMobileHint: '采购失败时短信通知；留空则不通知',
+    // purchase
+    autoPurchaseHint: '新同步的平台订单的每件商品都已关联货源时，自动在1688一键采购',
+    priceRise: '允许采购价上浮',
+    priceRiseHint: '0-100 的整数（%）：1688采购价高于货源价超过此比例时不采购，并在订单上说明原因',
     errors: {
+      priceRise: '请输入 0-100 之间的整数',
       markup: '请输入 0-500 之间的整数',
       purchaseAccount: '采购账号最多 64 个字符',
       notifyMobile: '请输入正确的手机号，或留空',

@@ -17,7 +17,8 @@ import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature
  *   order preview, order creation idempotent on `outOrderId` (`ordersFor` counts them), and orders the
  *   supplier ships by itself `shipAfterSeconds` after they were placed (or at once with `ship`); its
  *   business errors are `{success: false, errorCode, errorMsg}`: out of stock, price changed since the
- *   buyer's preview, bad address, offer missing or removed.
+ *   buyer's preview, bad address, offer missing or removed, not enough balance (`balances`, when set);
+ *   the supplier may cancel an order (`cancel`).
  */
 
 export const ALIBABA_SANDBOX_APP: AppCredentials = {
@@ -70,6 +71,8 @@ export interface SandboxPurchase {
   /** When the supplier ships (unix s): the status turns `waitbuyerreceive` with a parcel. */
   shipAt: number;
   billNo: string;
+  /** The supplier cancelled it (`cancel`): status `cancel`, never ships. */
+  cancelled: boolean;
 }
 
 export interface AlibabaSandboxCall {
@@ -178,6 +181,8 @@ export class AlibabaSandbox {
   readonly #rate = new Map<string, { second: number; count: number }>();
   #rateLimit: number;
   #sequence = 0;
+  /** A buyer's 1688 balance (分) when set: an order above it is refused `BALANCE_NOT_ENOUGH`. */
+  readonly balances = new Map<string, number>();
 
   constructor(private readonly options: AlibabaSandboxOptions) {
     this.#apps = new Map(options.apps.map((app) => [app.clientId, app.clientSecret]));
@@ -224,6 +229,13 @@ export class AlibabaSandbox {
     const order = this.purchases.get(orderId);
     if (!order) throw new Error(`no sandbox purchase ${orderId}`);
     order.shipAt = Math.min(order.shipAt, this.#nowS());
+  }
+
+  /** The supplier cancels the order (before shipping): its status turns `cancel`. */
+  cancel(orderId: string) {
+    const order = this.purchases.get(orderId);
+    if (!order) throw new Error(`no sandbox purchase ${orderId}`);
+    order.cancelled = true;
   }
 
   callsOf(api: string) {
@@ -312,7 +324,7 @@ export class AlibabaSandbox {
         return this.#productInfo(form.get('productId') ?? '');
       case ALIBABA_APIS.preview: {
         const { cargo, address } = this.#orderInput(form);
-        const priced = this.#price(cargo, address);
+        const priced = this.#price(cargo, address, 'region');
         for (const line of cargo) {
           this.#previewed.set(`${memberId}\n${line.offerId}`, this.#offer(line.offerId).priceVersion);
         }
@@ -397,17 +409,35 @@ export class AlibabaSandbox {
     return { cargo, address: address && typeof address === 'object' ? address : {} };
   }
 
-  /** Checks the address and the cargo against the catalogue; the lines with their prices. */
-  #price(cargo: { offerId: string; specId: string; quantity: number }[], address: Record<string, unknown>) {
+  /**
+   * Checks the address and the cargo against the catalogue; the lines with their prices. A preview
+   * (`region`) needs the province, city and district (freight is priced by region); an order the whole
+   * receiver, or for 密文代发 (`cipher`) the region and the platform's ciphertexts instead of the
+   * receiver's name, mobile and address in clear (those are masked text then).
+   */
+  #price(
+    cargo: { offerId: string; specId: string; quantity: number }[],
+    address: Record<string, unknown>,
+    check: 'region' | 'plain' | 'cipher',
+    cipher: Record<string, unknown> | null = null,
+  ) {
     const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string).trim() : '');
+    const region = !!text('provinceText') && !!text('cityText') && !!text('areaText');
+    const ciphered = ['encryptReceiverName', 'encryptReceiverMobile', 'encryptReceiverAddress'].every(
+      (key) => typeof cipher?.[key] === 'string' && (cipher[key] as string).length > 0,
+    );
+    if (check === 'region' ? !region : check === 'cipher' ? !region || !ciphered : false) {
+      throw refusal(ALIBABA_CODES.badAddress, '收货地址不完整或格式不正确');
+    }
     if (
-      !text('fullName') ||
-      !/^1\d{10}$/.test(text('mobile')) ||
-      !text('provinceText') ||
-      !text('cityText') ||
-      !text('areaText') ||
-      !text('address') ||
-      [...text('address')].length > 200
+      check === 'plain' &&
+      (!text('fullName') ||
+        !/^1\d{10}$/.test(text('mobile')) ||
+        !text('provinceText') ||
+        !text('cityText') ||
+        !text('areaText') ||
+        !text('address') ||
+        [...text('address')].length > 200)
     ) {
       throw refusal(ALIBABA_CODES.badAddress, '收货地址不完整或格式不正确');
     }
@@ -450,7 +480,6 @@ export class AlibabaSandbox {
         throw refusal(ALIBABA_CODES.priceChanged, `商品 ${line.offerId} 价格已变动`);
       }
     }
-    const priced = this.#price(cargo, address);
     let encryptOutOrderInfo: Record<string, unknown> | null = null;
     if (form.has('encryptOutOrderInfo')) {
       try {
@@ -462,6 +491,18 @@ export class AlibabaSandbox {
         throw refusal(ALIBABA_CODES.badParameter, 'outPlatformCode 不支持');
       }
     }
+    const priced = this.#price(
+      cargo,
+      address,
+      encryptOutOrderInfo?.encryptOrder === true ? 'cipher' : 'plain',
+      encryptOutOrderInfo,
+    );
+    const balance = this.balances.get(memberId);
+    if (balance !== undefined && balance < priced.goodsFen + ALIBABA_SANDBOX_FREIGHT_FEN) {
+      throw refusal(ALIBABA_CODES.balance, '账户余额不足');
+    }
+    if (balance !== undefined)
+      this.balances.set(memberId, balance - priced.goodsFen - ALIBABA_SANDBOX_FREIGHT_FEN);
     for (const line of priced.lines) {
       const offer = this.#offer(line.offerId);
       const spec = offer.specs.find((s) => s.specId === line.specId);
@@ -481,7 +522,9 @@ export class AlibabaSandbox {
       address: Object.fromEntries(Object.entries(address).map(([k, v]) => [k, String(v)])),
       encryptOutOrderInfo,
       shipAt: nowS + (this.options.shipAfterSeconds ?? 120),
-      billNo: `ZT${String(7_000_000_000 + n * 7919).padStart(12, '0')}`,
+      // 中通's format: 7 then 11 to 14 digits.
+      billNo: `7${String(10_000_000_000 + n * 7919).padStart(11, '0')}`,
+      cancelled: false,
     };
     this.purchases.set(order.orderId, order);
     return done(order);
@@ -490,14 +533,14 @@ export class AlibabaSandbox {
   #buyerView(memberId: string, orderId: string) {
     const order = this.purchases.get(orderId);
     if (!order || order.memberId !== memberId) throw refusal(ALIBABA_CODES.orderMissing, '订单不存在');
-    const shipped = order.shipAt <= this.#nowS();
+    const shipped = !order.cancelled && order.shipAt <= this.#nowS();
     return {
       success: 'true',
       result: {
         baseInfo: {
           id: Number(order.orderId),
           idOfStr: order.orderId,
-          status: shipped ? 'waitbuyerreceive' : 'waitsellersend',
+          status: order.cancelled ? 'cancel' : shipped ? 'waitbuyerreceive' : 'waitsellersend',
           totalAmount: ((order.goodsFen + order.freightFen) / 100).toFixed(2),
           shippingFee: (order.freightFen / 100).toFixed(2),
         },

@@ -1,0 +1,684 @@
+import {
+  BLACKLIST_CONFIRM_MESSAGE,
+  ORDER_STATUS_LABELS,
+  type OrderPurchaseState,
+  type OrderStatus,
+  PURCHASE_STATUSES,
+  type PurchaseItem,
+  type PurchaseSkuOption,
+} from '@consign/api-client';
+import { fenAsYuan } from '@consign/api-client/contract';
+import { HttpProblem } from '../http/respond';
+import type { CipherOrderInfo, PurchaseAddress, PurchaseCargo } from '../platforms/alibaba';
+import { orderIsBlacklisted } from './buyer';
+import type { Queryable } from './db';
+import { likePattern } from './list';
+import type { Saved } from './log';
+import { notFound, type Scope } from './scope';
+import { DB_NOW_MS } from './writeback';
+
+/**
+ * 一键采购: which goods SKU (and so which 1688 offer) each order line is bought as, and the queue of
+ * purchases the `purchase` job places on 1688 (jobs/purchase.ts). Tables `order_item_links` and
+ * `order_purchases` (migration 0028).
+ *
+ * Matching: a line is bought as the account's goods SKU linked by 关联货源 to its platform SKU id
+ * (per shop), else the SKU whose 商家编码 (`outer_sku_id`) is the line's, else the SKU linked to its
+ * title and spec (lines without a SKU id: typed-in and imported orders). The SKU's 货源 (`supplier_offer_id`, `supplier_spec_id`, `supplier_quantity`) says what to
+ * buy: `supplier_quantity` units per unit sold.
+ */
+
+/** The supplier an order bought by 一键采购 names. */
+export const PURCHASE_SUPPLIER = '1688';
+
+/**
+ * An order line's key for `order_item_links`, as SQL over the order `o` and the line `g.item`: the
+ * platform's SKU id when it has one, else its title and spec; per shop.
+ */
+const ITEM_KEY_SQL = `CASE WHEN COALESCE(g.item->>'sku_id', '') <> ''
+    THEN 'sku:' || o.shop_id || ':' || (g.item->>'sku_id')
+    ELSE 'title:' || o.shop_id || ':' || COALESCE(g.item->>'title', '') || '|' || COALESCE(g.item->>'sku', '') END`;
+
+interface ItemRow {
+  order_id: number;
+  index: number;
+  title: string | null;
+  sku: string | null;
+  quantity: number | string | null;
+  sku_id: number | null;
+  goods_title: string | null;
+  spec: string | null;
+  supplier_offer_id: string | null;
+  supplier_spec_id: string | null;
+  supplier_quantity: number | null;
+  supplier_price: number | string | null;
+}
+
+/** The lines of the account's orders `orderIds` with the SKU each is matched to (by order id). */
+export async function orderItems(
+  db: Queryable,
+  accountId: number,
+  orderIds: number[],
+): Promise<Map<number, PurchaseItem[]>> {
+  const rows = await db.query<ItemRow>(
+    `SELECT o.id AS order_id, (g.n - 1)::int AS index, g.item->>'title' AS title, g.item->>'sku' AS sku,
+       g.item->>'quantity' AS quantity, k.id AS sku_id, gd.title AS goods_title, k.spec,
+       k.supplier_offer_id, k.supplier_spec_id, k.supplier_quantity, k.supplier_price
+     FROM orders o
+     CROSS JOIN LATERAL jsonb_array_elements(o.goods) WITH ORDINALITY AS g(item, n)
+     CROSS JOIN LATERAL (SELECT ${ITEM_KEY_SQL} AS key, COALESCE(g.item->>'outer_sku_id', '') AS outer_id) ik
+     LEFT JOIN order_item_links lk ON lk.account_id = o.account_id AND lk.item_key = ik.key
+     LEFT JOIN LATERAL (
+       SELECT s.* FROM goods_skus s
+       WHERE s.account_id = o.account_id
+         AND (s.id = lk.sku_id OR (ik.outer_id <> '' AND s.outer_sku_id = ik.outer_id))
+       -- A link by the platform's SKU id first, then the 商家编码, then a link by title and spec.
+       ORDER BY CASE WHEN s.id = lk.sku_id AND ik.key LIKE 'sku:%' THEN 0
+         WHEN ik.outer_id <> '' AND s.outer_sku_id = ik.outer_id THEN 1 ELSE 2 END, s.id
+       LIMIT 1
+     ) k ON true
+     LEFT JOIN goods gd ON gd.id = k.goods_id
+     WHERE o.account_id = $1 AND o.id = ANY($2::int[])
+     ORDER BY o.id, g.n`,
+    [accountId, orderIds],
+  );
+  const byOrder = new Map<number, PurchaseItem[]>();
+  for (const row of rows) {
+    const items = byOrder.get(row.order_id) ?? [];
+    items.push({
+      index: row.index,
+      title: row.title ?? '',
+      sku: row.sku ?? '',
+      quantity: Math.max(1, Number(row.quantity) || 1),
+      sku_id: row.sku_id,
+      goods_title: row.goods_title,
+      spec: row.spec,
+      source: row.supplier_offer_id
+        ? {
+            offer_id: row.supplier_offer_id,
+            spec_id: row.supplier_spec_id,
+            quantity: row.supplier_quantity ?? 1,
+            cost: row.supplier_price === null ? null : Number(row.supplier_price),
+          }
+        : null,
+    });
+    byOrder.set(row.order_id, items);
+  }
+  return byOrder;
+}
+
+/** Why an order's lines cannot be bought on 1688, or null when every line has a 货源. */
+export function unboughtReason(items: PurchaseItem[]): string | null {
+  if (items.length === 0) return '订单没有商品，无法一键采购';
+  const missing = items.filter((item) => !item.source);
+  if (missing.length === 0) return null;
+  return `有 ${missing.length} 件商品未关联货源（${missing[0]?.title ?? ''}），请先关联货源`;
+}
+
+/** What to buy for the lines (same offer and spec merged) and their price at the 货源's linked prices. */
+export function cargoOf(items: PurchaseItem[]): { cargo: PurchaseCargo[]; expectedFen: number | null } {
+  const merged = new Map<string, PurchaseCargo>();
+  let expected: number | null = 0;
+  for (const item of items) {
+    if (!item.source) throw new Error('cargoOf: a line without 货源');
+    const quantity = item.quantity * item.source.quantity;
+    const key = `${item.source.offer_id}\n${item.source.spec_id ?? ''}`;
+    const line = merged.get(key);
+    if (line) line.quantity += quantity;
+    else
+      merged.set(key, {
+        offerId: item.source.offer_id,
+        ...(item.source.spec_id ? { specId: item.source.spec_id } : {}),
+        quantity,
+      });
+    expected = expected === null || item.source.cost === null ? null : expected + item.source.cost * quantity;
+  }
+  return { cargo: [...merged.values()], expectedFen: expected };
+}
+
+/**
+ * Whether 1688's goods price stays within 代发设置's 允许采购价上浮 (`risePercent`) of the 货源's linked
+ * price; integer arithmetic only. No linked price: nothing to compare, within.
+ */
+export function withinPriceLimit(goodsFen: number, expectedFen: number | null, risePercent: number): boolean {
+  return expectedFen === null || goodsFen * 100 <= expectedFen * (100 + risePercent);
+}
+
+export function priceLimitMessage(goodsFen: number, expectedFen: number, risePercent: number): string {
+  return `1688采购价 ${fenAsYuan(goodsFen)} 比货源价 ${fenAsYuan(expectedFen)} 上涨超过 ${risePercent}%（代发设置的允许采购价上浮），未采购`;
+}
+
+/** An order as 一键采购 needs it: its state, the receiver as 1688 takes it, 密文代发's ciphertexts. */
+export interface PurchaseOrderInput {
+  id: number;
+  orderNo: string;
+  status: OrderStatus;
+  address: PurchaseAddress;
+  cipher?: CipherOrderInfo;
+  risePercent: number;
+}
+
+const REGION =
+  /^(北京市|天津市|上海市|重庆市|.+?省|.+?自治区|.+?特别行政区)(.+?(?:市|自治州|地区|盟))?(.+?(?:区|县|市|旗))?(.*)$/;
+
+/** A receiver address typed as one text (`浙江省杭州市西湖区文三路 1 号`) as province, city, district, rest. */
+export function splitAddress(
+  text: string,
+): Pick<PurchaseAddress, 'provinceText' | 'cityText' | 'areaText' | 'address'> {
+  const match = REGION.exec(text.trim());
+  if (!match) return { provinceText: '', cityText: '', areaText: '', address: text.trim() };
+  const [, province = '', city = '', area = '', rest = ''] = match;
+  // 直辖市: the city is the province (上海市 上海市 浦东新区).
+  const direct = /^(北京|天津|上海|重庆)市$/.test(province);
+  return {
+    provinceText: province,
+    cityText: city || (direct ? province : ''),
+    areaText: area,
+    address: rest.trim(),
+  };
+}
+
+/** The order of the account as 一键采购 buys it, or undefined when there is none. */
+export async function purchaseOrderInput(
+  db: Queryable,
+  accountId: number,
+  orderId: number,
+): Promise<PurchaseOrderInput | undefined> {
+  const [row] = await db.query<{
+    id: number;
+    order_no: string;
+    status: OrderStatus;
+    receiver_name: string;
+    receiver_mobile: string;
+    receiver_address: string;
+    receiver_region: { province?: string; city?: string; district?: string } | null;
+    receiver_cipher: { name?: string; mobile?: string; address?: string } | null;
+    platform_order_no: string | null;
+    platform: string;
+    platform_shop_id: string | null;
+    app_key: string | null;
+    rise: number | null;
+  }>(
+    `SELECT o.id, o.order_no, o.status, o.receiver_name, o.receiver_mobile, o.receiver_address,
+       o.receiver_region, o.receiver_cipher, o.platform_order_no, s.platform, s.platform_shop_id,
+       (SELECT a.app_key FROM platform_auths a JOIN platforms p ON p.id = a.platform_id
+        WHERE p.code = s.platform AND a.status = 'active' ORDER BY a.id LIMIT 1) AS app_key,
+       (SELECT st.purchase_price_rise_percent FROM settings st WHERE st.account_id = o.account_id) AS rise
+     FROM orders o JOIN shops s ON s.id = o.shop_id
+     WHERE o.id = $1 AND o.account_id = $2`,
+    [orderId, accountId],
+  );
+  if (!row) return undefined;
+  const cipher = row.receiver_cipher;
+  const platformOrder =
+    row.platform_order_no &&
+    cipher?.name &&
+    (row.platform === 'pinduoduo' || row.platform === 'douyin') &&
+    row.platform_shop_id;
+  const base = {
+    id: row.id,
+    orderNo: row.order_no,
+    status: row.status,
+    risePercent: row.rise ?? 10,
+  };
+  if (platformOrder && cipher) {
+    // 密文代发: the region in clear (1688 prices freight by it), the receiver as the platform's
+    // ciphertexts; the name, mobile and address text are the masked ones.
+    const region = row.receiver_region ?? {};
+    const prefix = `${region.province ?? ''}${region.city ?? ''}${region.district ?? ''}`;
+    return {
+      ...base,
+      address: {
+        fullName: row.receiver_name,
+        mobile: row.receiver_mobile,
+        provinceText: region.province ?? '',
+        cityText: region.city ?? '',
+        areaText: region.district ?? '',
+        address: row.receiver_address.startsWith(prefix)
+          ? row.receiver_address.slice(prefix.length)
+          : row.receiver_address,
+      },
+      cipher: {
+        platform: row.platform as 'pinduoduo' | 'douyin',
+        orderNo: row.platform_order_no ?? '',
+        appKey: row.app_key ?? '',
+        shopId: row.platform_shop_id ?? '',
+        cipher: { name: cipher.name ?? '', mobile: cipher.mobile ?? '', address: cipher.address ?? '' },
+      },
+    };
+  }
+  return {
+    ...base,
+    address: {
+      fullName: row.receiver_name,
+      mobile: row.receiver_mobile,
+      ...splitAddress(row.receiver_address),
+    },
+  };
+}
+
+// ---- the order's 一键采购 state -------------------------------------------------------------------
+
+const PURCHASE_STATE_SQL = `SELECT status, COALESCE(last_error, '') AS message, supplier_order_no, updated_at
+  FROM order_purchases WHERE order_id = $1 AND account_id = $2`;
+
+/** The order's 一键采购 (null: never asked). */
+export async function purchaseState(scope: Scope, orderId: number): Promise<OrderPurchaseState | null> {
+  const [row] = await scope.db.query<OrderPurchaseState & { updated_at: number | string }>(
+    PURCHASE_STATE_SQL,
+    [orderId, scope.accountId],
+  );
+  if (!row) return null;
+  return {
+    status: (PURCHASE_STATUSES as readonly string[]).includes(row.status) ? row.status : 'failed',
+    message: row.message,
+    supplier_order_no: row.supplier_order_no,
+    updated_at: Number(row.updated_at),
+  };
+}
+
+/** `/api/purchase/items`: the order's lines with their 货源, and its 一键采购. 404 for another account's. */
+export async function purchaseItems(scope: Scope, orderId: number) {
+  const [order] = await scope.db.query('SELECT 1 FROM orders WHERE id = $1 AND account_id = $2', [
+    orderId,
+    scope.accountId,
+  ]);
+  if (!order) throw notFound();
+  const items = (await orderItems(scope.db, scope.accountId, [orderId])).get(orderId) ?? [];
+  return { items, purchase: await purchaseState(scope, orderId) };
+}
+
+/** `/api/purchase/skus`: the account's goods SKUs (newest goods first, 50), by a keyword on the title. */
+export async function purchaseSkus(scope: Scope, keyword = ''): Promise<PurchaseSkuOption[]> {
+  const rows = await scope.db.query<{
+    sku_id: number;
+    goods_title: string;
+    spec: string;
+    supplier_offer_id: string | null;
+    supplier_spec_id: string | null;
+    supplier_quantity: number | null;
+    supplier_price: number | string | null;
+  }>(
+    `SELECT s.id AS sku_id, g.title AS goods_title, s.spec, s.supplier_offer_id, s.supplier_spec_id,
+       s.supplier_quantity, s.supplier_price
+     FROM goods_skus s JOIN goods g ON g.id = s.goods_id
+     WHERE s.account_id = $1 AND ($2 = '' OR g.title ILIKE $3)
+     ORDER BY g.updated_at DESC, g.id DESC, s.position LIMIT 50`,
+    [scope.accountId, keyword.trim(), likePattern(keyword.trim())],
+  );
+  return rows.map((row) => ({
+    sku_id: row.sku_id,
+    goods_title: row.goods_title,
+    spec: row.spec,
+    source: row.supplier_offer_id
+      ? {
+          offer_id: row.supplier_offer_id,
+          spec_id: row.supplier_spec_id,
+          quantity: row.supplier_quantity ?? 1,
+          cost: row.supplier_price === null ? null : Number(row.supplier_price),
+        }
+      : null,
+  }));
+}
+
+// ---- 关联货源 --------------------------------------------------------------------------------------
+
+/** The order line `index` of the account's order: its key and title (404 / 422 otherwise). */
+export async function orderLine(scope: Scope, orderId: number, index: number) {
+  const [order] = await scope.db.query<{ order_no: string; shop_id: number }>(
+    'SELECT order_no, shop_id FROM orders WHERE id = $1 AND account_id = $2',
+    [orderId, scope.accountId],
+  );
+  if (!order) throw notFound();
+  const [line] = await scope.db.query<{ key: string; title: string | null; sku: string | null }>(
+    `SELECT ${ITEM_KEY_SQL} AS key, g.item->>'title' AS title, g.item->>'sku' AS sku
+     FROM orders o CROSS JOIN LATERAL jsonb_array_elements(o.goods) WITH ORDINALITY AS g(item, n)
+     WHERE o.id = $1 AND o.account_id = $2 AND g.n = $3`,
+    [orderId, scope.accountId, index + 1],
+  );
+  if (!line) throw new HttpProblem(422, '订单没有这件商品');
+  return { ...order, ...line };
+}
+
+/**
+ * 关联货源 with an existing SKU: order line `index` of order `orderId` is bought as the account's goods
+ * SKU `skuId` from now on (this order and the next orders of that line). 404 for another account's
+ * order or SKU.
+ */
+export async function linkItemToSku(
+  scope: Scope,
+  input: { id: number; index: number; skuId: number },
+  nowS: number,
+): Promise<Saved<{ sku_id: number }>> {
+  const line = await orderLine(scope, input.id, input.index);
+  const [sku] = await scope.db.query<{ id: number; goods_title: string; spec: string; offer: string | null }>(
+    `SELECT s.id, g.title AS goods_title, s.spec, s.supplier_offer_id AS offer
+     FROM goods_skus s JOIN goods g ON g.id = s.goods_id WHERE s.id = $1 AND s.account_id = $2`,
+    [input.skuId, scope.accountId],
+  );
+  if (!sku) throw notFound();
+  const [before] = await scope.db.query<{ sku_id: number }>(
+    'SELECT sku_id FROM order_item_links WHERE account_id = $1 AND item_key = $2',
+    [scope.accountId, line.key],
+  );
+  await scope.db.query(
+    `INSERT INTO order_item_links (account_id, item_key, sku_id, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (account_id, item_key) DO UPDATE SET sku_id = EXCLUDED.sku_id, created_at = EXCLUDED.created_at`,
+    [scope.accountId, line.key, sku.id, nowS],
+  );
+  const itemName = [line.title, line.sku].filter(Boolean).join(' ');
+  return {
+    row: { sku_id: sku.id },
+    change: {
+      target: { type: 'order', id: input.id, name: line.order_no },
+      before: before ? { item: itemName, goods_sku: before.sku_id } : null,
+      after: {
+        item: itemName,
+        goods_sku: `${sku.goods_title}${sku.spec ? ` ${sku.spec}` : ''}`,
+        offer_id: sku.offer,
+      },
+    },
+  };
+}
+
+/**
+ * 关联货源 with a 1688 offer: creates a goods item of the order's shop (draft, titled as the order
+ * line) with one SKU bought from `offer` (its spec, `quantity` units per unit sold, the supplier's
+ * price now), and links the line to it. The caller has read the offer from 1688.
+ */
+export async function linkItemToOffer(
+  scope: Scope,
+  input: {
+    id: number;
+    index: number;
+    offer: { offerId: string; title: string; images: string[] };
+    specId: string | null;
+    spec: string;
+    priceFen: number;
+    quantity: number;
+  },
+  nowS: number,
+): Promise<Saved<{ sku_id: number }>> {
+  const line = await orderLine(scope, input.id, input.index);
+  const title = (line.title || input.offer.title).slice(0, 120);
+  const price = Math.max(1, input.priceFen * input.quantity);
+  const [goods] = await scope.db.query<{ id: number }>(
+    `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at, account_id)
+     VALUES ($1, $2, $3, 0, 'draft', $4::jsonb, $5, $6, $7) RETURNING id`,
+    [
+      line.shop_id,
+      title,
+      price,
+      JSON.stringify(input.offer.images.slice(0, 9)),
+      `https://detail.1688.com/offer/${input.offer.offerId}.html`,
+      nowS,
+      scope.accountId,
+    ],
+  );
+  if (!goods) throw new Error('goods not created');
+  const [sku] = await scope.db.query<{ id: number }>(
+    `INSERT INTO goods_skus (goods_id, account_id, position, spec, price, stock, supplier_offer_id,
+       supplier_spec_id, supplier_quantity, supplier_price)
+     VALUES ($1, $2, 0, $3, $4, 0, $5, $6, $7, $8) RETURNING id`,
+    [
+      goods.id,
+      scope.accountId,
+      (line.sku ?? '').slice(0, 200),
+      price,
+      input.offer.offerId,
+      input.specId,
+      input.quantity,
+      input.priceFen,
+    ],
+  );
+  if (!sku) throw new Error('sku not created');
+  await scope.db.query(
+    `INSERT INTO order_item_links (account_id, item_key, sku_id, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (account_id, item_key) DO UPDATE SET sku_id = EXCLUDED.sku_id, created_at = EXCLUDED.created_at`,
+    [scope.accountId, line.key, sku.id, nowS],
+  );
+  return {
+    row: { sku_id: sku.id },
+    change: {
+      target: { type: 'order', id: input.id, name: line.order_no },
+      before: null,
+      after: {
+        item: [line.title, line.sku].filter(Boolean).join(' '),
+        offer_id: input.offer.offerId,
+        spec: input.spec,
+        quantity: input.quantity,
+        cost: input.priceFen,
+      },
+    },
+  };
+}
+
+// ---- the queue -----------------------------------------------------------------------------------
+
+/**
+ * 一键采购 of one order: queues it for the `purchase` job when it is 待采购, every line has a 货源,
+ * it is not already being bought or bought, and its buyer is not blacklisted (unless
+ * `confirmBlacklist`). 409 with the reason otherwise; 404 for another account's order. A purchase
+ * that failed is queued again with fresh attempts.
+ */
+export async function queuePurchase(
+  scope: Scope,
+  input: { id: number; confirmBlacklist: boolean; userId: number | null },
+  nowS: number,
+): Promise<Saved<{ id: number }>> {
+  const [order] = await scope.db.query<{ order_no: string; status: OrderStatus }>(
+    'SELECT order_no, status FROM orders WHERE id = $1 AND account_id = $2',
+    [input.id, scope.accountId],
+  );
+  if (!order) throw notFound();
+  if (order.status !== 'pending') {
+    throw new HttpProblem(409, `订单当前状态为「${ORDER_STATUS_LABELS[order.status]}」，不能一键采购`);
+  }
+  const reason = unboughtReason(
+    (await orderItems(scope.db, scope.accountId, [input.id])).get(input.id) ?? [],
+  );
+  if (reason) throw new HttpProblem(409, reason);
+  if (!input.confirmBlacklist && (await orderIsBlacklisted(scope, input.id))) {
+    throw new HttpProblem(409, BLACKLIST_CONFIRM_MESSAGE);
+  }
+  const [row] = await scope.db.query<{ id: number }>(
+    `INSERT INTO order_purchases (account_id, order_id, status, requested_by, confirm_blacklist,
+       next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, 'queued', $3, $4, ${DB_NOW_MS}, $5, $5)
+     ON CONFLICT (order_id) DO UPDATE SET status = 'queued', requested_by = EXCLUDED.requested_by,
+       confirm_blacklist = EXCLUDED.confirm_blacklist, attempts = 0, create_sent = false, next_attempt_at = EXCLUDED.next_attempt_at,
+       lease_until = NULL, last_error = NULL, supplier_message = NULL, supplier_order_no = NULL,
+       goods_fen = NULL, freight_fen = NULL, next_poll_at = NULL, updated_at = EXCLUDED.updated_at
+       WHERE order_purchases.status IN ('failed', 'cancelled')
+     RETURNING id`,
+    [scope.accountId, input.id, input.userId, input.confirmBlacklist, nowS],
+  );
+  if (!row) throw new HttpProblem(409, '该订单已在一键采购中，请勿重复提交');
+  return {
+    row: { id: input.id },
+    change: {
+      target: { type: 'order', id: input.id, name: order.order_no },
+      before: null,
+      after: { purchase: 'queued' },
+    },
+  };
+}
+
+/** A purchase claimed for placing on 1688. */
+export interface ClaimedPurchase {
+  id: number;
+  account_id: number;
+  order_id: number;
+  requested_by: number | null;
+  confirm_blacklist: boolean;
+  /** The claim's ticket: only the claim with this value writes the outcome. */
+  attempts: number;
+  /** The order was sent to 1688 by an earlier claim (approved at its preview): send it again as is. */
+  create_sent: boolean;
+}
+
+/**
+ * Claims the next due purchase (queued and due, or `placing` whose lease ran out: its process died)
+ * with `FOR UPDATE SKIP LOCKED`, marking it `placing` under a lease of `leaseMs` (the database's
+ * clock); committed before 1688 is called.
+ */
+export async function claimPurchase(
+  db: Queryable,
+  leaseMs: number,
+  nowS: number,
+): Promise<ClaimedPurchase | undefined> {
+  const [row] = await db.query<ClaimedPurchase>(
+    `WITH picked AS (
+       SELECT id FROM order_purchases
+       WHERE (status = 'queued' AND next_attempt_at <= ${DB_NOW_MS})
+          OR (status = 'placing' AND lease_until < ${DB_NOW_MS})
+       ORDER BY COALESCE(next_attempt_at, lease_until), id
+       LIMIT 1
+       FOR UPDATE SKIP LOCKED
+     )
+     UPDATE order_purchases p SET status = 'placing', attempts = p.attempts + 1,
+       lease_until = ${DB_NOW_MS} + $1::bigint, updated_at = $2
+     FROM picked WHERE p.id = picked.id
+     RETURNING p.id, p.account_id, p.order_id, p.requested_by, p.confirm_blacklist, p.attempts,
+       p.create_sent`,
+    [leaseMs, nowS],
+  );
+  return row;
+}
+
+/**
+ * Before 1688's order is placed: records (committed) that it is being sent, so a claim after a crash
+ * sends the same order again (1688 answers the one placed for `outOrderId`) rather than judging its
+ * price anew. False when the claim was taken over meanwhile.
+ */
+export async function markCreateSent(db: Queryable, claim: Pick<ClaimedPurchase, 'id' | 'attempts'>) {
+  const rows = await db.query(
+    `UPDATE order_purchases SET create_sent = true
+     WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
+    [claim.id, claim.attempts],
+  );
+  return rows.length === 1;
+}
+
+/** The purchase placed on 1688: in the transaction of the order's 采购 step. False: claimed again meanwhile. */
+export async function finishPlaced(
+  db: Queryable,
+  claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
+  placed: { orderNo: string; goodsFen: number; freightFen: number; firstPollMs: number },
+  nowS: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE order_purchases SET status = 'placed', supplier_order_no = $3, goods_fen = $4, freight_fen = $5,
+       lease_until = NULL, last_error = NULL, supplier_message = NULL, create_sent = false,
+       next_poll_at = ${DB_NOW_MS} + $6::bigint, updated_at = $7
+     WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
+    [claim.id, claim.attempts, placed.orderNo, placed.goodsFen, placed.freightFen, placed.firstPollMs, nowS],
+  );
+  return rows.length === 1;
+}
+
+/** Not bought: `failed` (the order stays 待采购 with the reason) or `queued` again after `retryInMs`. */
+export async function finishUnplaced(
+  db: Queryable,
+  claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
+  outcome: { status: 'failed' | 'queued'; message: string; supplierMessage: string; retryInMs?: number },
+  nowS: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE order_purchases SET status = $3, last_error = $4, supplier_message = $5,
+       create_sent = CASE WHEN $3 = 'queued' THEN create_sent ELSE false END, lease_until = NULL,
+       next_attempt_at = CASE WHEN $3 = 'queued' THEN ${DB_NOW_MS} + $6::bigint ELSE next_attempt_at END,
+       updated_at = $7
+     WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
+    [
+      claim.id,
+      claim.attempts,
+      outcome.status,
+      outcome.message.slice(0, 500),
+      outcome.supplierMessage.slice(0, 500),
+      Math.round(outcome.retryInMs ?? 0),
+      nowS,
+    ],
+  );
+  return rows.length === 1;
+}
+
+// ---- 自动采购 ---------------------------------------------------------------------------------------
+
+/**
+ * 自动采购: queues the new orders (from the shop sync, placed within the last day) of accounts whose
+ * 代发设置 has 自动采购 on, that are 待采购, never queued, and whose every line has a 货源. At most
+ * `limit` orders looked at per call; answers how many were queued.
+ */
+export async function queueAutoPurchases(db: Queryable, nowS: number, limit = 200): Promise<number> {
+  const candidates = await db.query<{ id: number; account_id: number }>(
+    `SELECT o.id, o.account_id FROM orders o JOIN settings st ON st.account_id = o.account_id
+     WHERE st.auto_purchase AND o.status = 'pending' AND o.source = 'sync' AND o.created_at >= $1
+       AND NOT EXISTS (SELECT 1 FROM order_purchases p WHERE p.order_id = o.id)
+     ORDER BY o.created_at DESC, o.id DESC LIMIT $2`,
+    [nowS - 86_400, limit],
+  );
+  const byAccount = new Map<number, number[]>();
+  for (const c of candidates) byAccount.set(c.account_id, [...(byAccount.get(c.account_id) ?? []), c.id]);
+  let queued = 0;
+  for (const [accountId, ids] of byAccount) {
+    const items = await orderItems(db, accountId, ids);
+    const scope = { db, accountId };
+    for (const id of ids) {
+      if (unboughtReason(items.get(id) ?? [])) continue;
+      if (await orderIsBlacklisted(scope, id)) continue;
+      const rows = await db.query(
+        `INSERT INTO order_purchases (account_id, order_id, status, next_attempt_at, created_at, updated_at)
+         VALUES ($1, $2, 'queued', ${DB_NOW_MS}, $3, $3) ON CONFLICT (order_id) DO NOTHING RETURNING id`,
+        [accountId, id, nowS],
+      );
+      queued += rows.length;
+    }
+  }
+  return queued;
+}
+
+// ---- supplier logistics ----------------------------------------------------------------------------
+
+/** A placed purchase whose 1688 order is to be looked at. */
+export interface PolledPurchase {
+  id: number;
+  account_id: number;
+  order_id: number;
+  supplier_order_no: string;
+}
+
+/**
+ * Claims up to `limit` placed purchases due for a look at 1688 (`FOR UPDATE SKIP LOCKED`), pushing
+ * their next look `intervalMs` ahead in the same statement: that is their lease too (a process that
+ * dies mid-poll leaves them for the next round, never looked at twice at once).
+ */
+export async function claimPolls(
+  db: Queryable,
+  limit: number,
+  intervalMs: number,
+): Promise<PolledPurchase[]> {
+  return db.query<PolledPurchase>(
+    `WITH picked AS (
+       SELECT id FROM order_purchases WHERE status = 'placed' AND next_poll_at <= ${DB_NOW_MS}
+       ORDER BY next_poll_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE order_purchases p SET next_poll_at = ${DB_NOW_MS} + $2::bigint
+     FROM picked WHERE p.id = picked.id
+     RETURNING p.id, p.account_id, p.order_id, p.supplier_order_no`,
+    [limit, intervalMs],
+  );
+}
+
+/** The outcome of a look at 1688 for a placed purchase. */
+export async function finishPoll(
+  db: Queryable,
+  id: number,
+  outcome: { status: 'placed' | 'shipped' | 'cancelled'; message: string | null },
+  nowS: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE order_purchases SET status = $2, last_error = $3, updated_at = $4 WHERE id = $1 AND status = 'placed'`,
+    [id, outcome.status, outcome.message, nowS],
+  );
+}

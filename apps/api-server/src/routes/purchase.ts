@@ -1,0 +1,175 @@
+import { offerIdOfLink } from '@consign/api-client';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { batchTargets, runBatch } from '../db/order-batch';
+import {
+  cargoOf,
+  linkItemToOffer,
+  linkItemToSku,
+  orderItems,
+  orderLine,
+  purchaseItems,
+  purchaseOrderInput,
+  purchaseSkus,
+  queuePurchase,
+  unboughtReason,
+  withinPriceLimit,
+} from '../db/purchase';
+import { notFound, scopeOf } from '../db/scope';
+import { supplierAccessToken } from '../db/supplier-account';
+import type { ApiEnv, Deps } from '../env';
+import { HttpProblem, ok } from '../http/respond';
+import { logged } from '../middleware/audit';
+import { scope } from '../middleware/authentication';
+import { body } from '../middleware/validate';
+import { type AlibabaConnector, SupplierError } from '../platforms/alibaba';
+
+/** A 1688 failure as the API answers it: 1688 busy 503, a refusal or a lost authorisation 409. */
+function supplierProblem(error: unknown): unknown {
+  if (!(error instanceof SupplierError)) return error;
+  return new HttpProblem(error.retryable ? 503 : 409, error.message);
+}
+
+/**
+ * 一键采购 and 关联货源 (db/purchase.ts; the purchases are placed by the `purchase` job kind,
+ * jobs/purchase.ts): an order's lines with their 货源, the account's SKUs to link, a preview of the
+ * 1688 price, queuing orders to buy, and linking a line to a SKU or a 1688 offer.
+ */
+export function purchaseRoutes({
+  now: clock,
+  wakeJobs,
+  platforms,
+  secretBox,
+  db,
+}: Pick<Deps, 'now' | 'wakeJobs' | 'platforms' | 'secretBox' | 'db'>) {
+  const nowS = () => Math.floor(clock() / 1000);
+  const connector = async (): Promise<AlibabaConnector> => {
+    const found = await platforms.supplier();
+    if (!found) throw new HttpProblem(409, '1688未启用或未配置开放平台应用，请联系管理员');
+    return found;
+  };
+  /** A 1688 call with the account's buyer token (refreshed when 1688 says it expired). */
+  const withToken = async <T>(
+    c: Context<ApiEnv>,
+    call: (connector: AlibabaConnector, token: string) => Promise<T>,
+  ) => {
+    const supplier = await connector();
+    const { accountId } = scope(c);
+    const token = (force: boolean) =>
+      supplierAccessToken(db, secretBox, supplier, accountId, nowS(), { force });
+    try {
+      try {
+        return await call(supplier, await token(false));
+      } catch (error) {
+        if (!(error instanceof SupplierError) || error.kind !== 'token_expired') throw error;
+        return await call(supplier, await token(true));
+      }
+    } catch (error) {
+      throw supplierProblem(error);
+    }
+  };
+
+  return (
+    new Hono<ApiEnv>()
+      .post('/items', body('/api/purchase/items'), async (c) =>
+        ok(c, await purchaseItems(scope(c), c.req.valid('json').id)),
+      )
+      .post('/skus', body('/api/purchase/skus'), async (c) =>
+        ok(c, { skus: await purchaseSkus(scope(c), c.req.valid('json').keyword) }),
+      )
+      // Not in a transaction (a read): 1688 is called with nothing held.
+      .post('/preview', body('/api/purchase/preview'), async (c) => {
+        const { id } = c.req.valid('json');
+        const { accountId } = scope(c);
+        const order = await purchaseOrderInput(db, accountId, id);
+        if (!order) throw notFound();
+        const items = (await orderItems(db, accountId, [id])).get(id) ?? [];
+        const reason = unboughtReason(items);
+        if (reason) throw new HttpProblem(409, reason);
+        const { cargo, expectedFen } = cargoOf(items);
+        const previews = await withToken(c, (supplier, token) =>
+          supplier.preview(token, { address: order.address, cargo }),
+        );
+        const goods = previews.reduce((sum, p) => sum + p.goodsFen, 0);
+        const freight = previews.reduce((sum, p) => sum + p.freightFen, 0);
+        return ok(c, {
+          items,
+          goods,
+          freight,
+          total: goods + freight,
+          expected_goods: expectedFen,
+          rise_percent: order.risePercent,
+          within_limit: withinPriceLimit(goods, expectedFen, order.risePercent),
+        });
+      })
+      // Each order queued in its own transaction with its log entry (commits in parts, like 批量采购).
+      .post('/start', body('/api/purchase/start'), async (c) => {
+        const input = c.req.valid('json');
+        const { accountId } = scope(c);
+        const userId = c.get('auth')?.userId ?? null;
+        const targets = await batchTargets(scope(c), { ids: input.ids });
+        const result = await runBatch(targets, (target) =>
+          logged(c, (tx) =>
+            queuePurchase(
+              scopeOf(tx, accountId),
+              { id: target.id, confirmBlacklist: input.confirm_blacklist ?? false, userId },
+              nowS(),
+            ),
+          ),
+        );
+        if (result.succeeded > 0) wakeJobs('purchase');
+        return ok(c, result);
+      })
+      // Commits in parts: 1688 is read outside any transaction, then the link and its entry commit.
+      .post('/link', body('/api/purchase/link'), async (c) => {
+        const input = c.req.valid('json');
+        const { accountId } = scope(c);
+        if (input.sku_id !== undefined) {
+          const skuId = input.sku_id;
+          const row = await logged(c, (tx) =>
+            linkItemToSku(scopeOf(tx, accountId), { id: input.id, index: input.index, skuId }, nowS()),
+          );
+          return ok(c, row);
+        }
+        // A 1688 offer: read through 1688 (the offer, its spec and price), then created and linked.
+        await orderLine(scope(c), input.id, input.index);
+        const offerId = offerIdOfLink(input.offer_url ?? '') ?? '';
+        const offer = await withToken(c, (supplier, token) => supplier.offer(token, offerId));
+        if (offer.status !== 'published') throw new HttpProblem(409, '1688商品不存在或已下架');
+        let spec = '';
+        let specId: string | null = null;
+        let priceFen = offer.priceFen;
+        if (offer.skus.length > 0) {
+          const sku = offer.skus.find((s) => s.specId === input.spec_id);
+          if (!sku) {
+            throw new HttpProblem(
+              422,
+              `请选择该1688商品的规格：${offer.skus.map((s) => `${s.spec}（${s.specId}）`).join('、')}`.slice(
+                0,
+                200,
+              ),
+            );
+          }
+          spec = sku.spec;
+          specId = sku.specId;
+          priceFen = sku.priceFen;
+        }
+        const row = await logged(c, (tx) =>
+          linkItemToOffer(
+            scopeOf(tx, accountId),
+            {
+              id: input.id,
+              index: input.index,
+              offer,
+              specId,
+              spec,
+              priceFen,
+              quantity: input.quantity ?? 1,
+            },
+            nowS(),
+          ),
+        );
+        return ok(c, row);
+      })
+  );
+}

@@ -1,0 +1,179 @@
+import { rmSync } from 'node:fs';
+import { createApiClient } from '@consign/api-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from '../src/db/db';
+import { registerSandboxApps } from '../src/db/platform-apps';
+import { ALIBABA_APIS } from '../src/platforms/alibaba';
+import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
+import { serveSandbox } from '../src/platforms/sandbox/core';
+import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
+import { ADMIN, SECRET, seededDataDir, seededPostgresDatabase, TEST_POSTGRES } from './helpers';
+import { CUP, connectSupplier, pendingOrders, sourcedSku } from './purchase-helpers';
+import { serverProcesses, signInBySms } from './server-process';
+
+/**
+ * 一键采购 under kill -9: the server process (test/fixtures/purchase-server.ts) is asked to buy 200
+ * orders in one batch and is killed while they are being placed: the sandbox places an order and holds
+ * its answer back 300 ms, and the kill comes as the 10th order is placed, so some orders exist on 1688
+ * without the server having heard it. Started again on the same data, it places every purchase left,
+ * and the sandbox, which counts orders per `outOrderId`, has each order bought exactly once; every
+ * order is 已采购 with its own supplier order number, none is 待采购 with a supplier order, none
+ * 已采购 without one.
+ */
+const ORDERS = 200;
+const servers = serverProcesses();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+interface Storage {
+  env: Record<string, string>;
+  open: () => ReturnType<typeof openDb>;
+}
+
+async function start(storage: Storage, sandboxUrl: string) {
+  const server = await servers.start(
+    { API_SIGN_SECRET: SECRET, SANDBOX_URL: sandboxUrl, PURCHASE_LEASE_MS: '2000', ...storage.env },
+    'test/fixtures/purchase-server.ts',
+  );
+  await server.ready();
+  return server;
+}
+
+async function crashDuringPurchases(storage: Storage) {
+  const sandbox = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], rateLimit: 100_000 });
+  // Enough stock for the batch.
+  const cup = sandbox.offers.get(CUP.offerId);
+  if (cup) cup.stock = 10_000;
+  const served = await serveSandbox({
+    async fetch(request) {
+      const body = request.clone();
+      const answer = await sandbox.fetch(request);
+      // 1688 has placed the order; its answer is slow to come back.
+      if (new URL(request.url).pathname.includes('fastCreateOrder')) {
+        await body.text();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return answer;
+    },
+  });
+  cleanups.push(() => served.close());
+
+  const setup = await storage.open();
+  const nowS = Math.floor(Date.now() / 1000);
+  await setup.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY)));
+  await connectSupplier(setup, sandbox, AlibabaSandbox.endpoints(served.url), { accountId: 1, nowS });
+  await sourcedSku(setup, { accountId: 1, shopId: 1, outerSkuId: 'CRASH-CUP', source: CUP, nowS });
+  const orders = await pendingOrders(setup, {
+    accountId: 1,
+    shopId: 1,
+    outerSkuId: 'CRASH-CUP',
+    count: ORDERS,
+    nowS,
+    prefix: 'CRASH-',
+  });
+  await setup.close();
+  const placed = () => orders.filter((o) => sandbox.ordersFor(String(o.id)).length > 0).length;
+
+  // 1. 一键采购 of the 200 orders; kill -9 as the 10th is placed on 1688.
+  let server = await start(storage, served.url);
+  const { token } = await signInBySms(server.url, { mobile: ADMIN, secret: SECRET });
+  // Queuing 200 orders (each with its log entry) may take longer than the client's default 30 s on a
+  // loaded machine: this test is about the crash, not that call's speed.
+  const api = createApiClient({
+    baseURL: server.url,
+    secret: SECRET,
+    getToken: () => token,
+    timeout: 300_000,
+  });
+  const result = await api.call('/api/purchase/start', { ids: orders.map((o) => o.id) });
+  expect(result.succeeded).toBe(ORDERS);
+  while (placed() < 10) await new Promise((resolve) => setTimeout(resolve, 5));
+  await server.kill();
+  const placedAtKill = placed();
+  expect(placedAtKill).toBeLessThan(ORDERS);
+
+  // What the dead server left: purchases being placed (some placed on 1688 unheard), others queued.
+  const dead = await storage.open();
+  const left = await dead.query<{ order_id: number; status: string }>(
+    'SELECT order_id, status FROM order_purchases WHERE order_id = ANY($1::int[])',
+    [orders.map((o) => o.id)],
+  );
+  await dead.close();
+  expect(left).toHaveLength(ORDERS);
+  const placing = left.filter((row) => row.status === 'placing');
+  expect(placing.length).toBeGreaterThan(0);
+  const unheard = placing.filter((row) => sandbox.ordersFor(String(row.order_id)).length > 0);
+  expect(unheard.length).toBeGreaterThan(0);
+  expect(left.filter((row) => row.status === 'queued').length).toBeGreaterThan(0);
+
+  // 2. Started again on the same data: every purchase is placed, each order bought once.
+  server = await start(storage, served.url);
+  const deadline = Date.now() + 300_000;
+  const check = await storage.open();
+  try {
+    for (;;) {
+      const [row] = await check.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM order_purchases WHERE order_id = ANY($1::int[]) AND status = 'placed'",
+        [orders.map((o) => o.id)],
+      );
+      if ((row?.n ?? 0) >= ORDERS || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await check.close();
+  }
+  // Whatever was still in flight settles before the count.
+  await server.stop();
+
+  for (const order of orders) expect(sandbox.ordersFor(String(order.id)), order.orderNo).toHaveLength(1);
+  expect(sandbox.callsOf(ALIBABA_APIS.createOrder).filter((call) => call.error !== null)).toEqual([]);
+  const db = await storage.open();
+  try {
+    const rows = await db.query<{
+      id: number;
+      status: string;
+      supplier_order_no: string | null;
+      cost: string;
+    }>('SELECT id, status, supplier_order_no, cost FROM orders WHERE id = ANY($1::int[]) ORDER BY id', [
+      orders.map((o) => o.id),
+    ]);
+    expect(rows.filter((row) => row.status !== 'purchased')).toEqual([]);
+    for (const row of rows) {
+      const [bought] = sandbox.ordersFor(String(row.id));
+      expect(row.supplier_order_no, String(row.id)).toBe(bought?.orderId);
+      expect(Number(row.cost)).toBe(CUP.priceFen + 600);
+    }
+    expect(new Set(rows.map((row) => row.supplier_order_no)).size).toBe(ORDERS);
+  } finally {
+    await db.close();
+  }
+  return { placedAtKill, unheard: unheard.length };
+}
+
+describe('kill -9 during a batch of 一键采购', () => {
+  it('PGlite: on restart every order is bought exactly once', async () => {
+    const dataDir = await seededDataDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const counts = await crashDuringPurchases({
+      env: { DATA_DIR: dataDir },
+      open: () => openDb({ dataDir }),
+    });
+    expect(counts.placedAtKill).toBeGreaterThanOrEqual(10);
+  }, 600_000);
+
+  it.skipIf(!TEST_POSTGRES)(
+    'Postgres: on restart every order is bought exactly once',
+    async () => {
+      const database = await seededPostgresDatabase(TEST_POSTGRES ?? '');
+      cleanups.push(() => database.drop());
+      const counts = await crashDuringPurchases({
+        env: { DATABASE_URL: database.url, DATA_DIR: 'memory://unused' },
+        open: () => openDb({ databaseUrl: database.url }),
+      });
+      expect(counts.placedAtKill).toBeGreaterThanOrEqual(10);
+    },
+    600_000,
+  );
+});

@@ -1,0 +1,508 @@
+import type { BatchResult, OrderDetail, PurchaseItems } from '@consign/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitAddress, withinPriceLimit } from '../src/db/purchase';
+import { scopeOf } from '../src/db/scope';
+import { saveSupplierAccount } from '../src/db/supplier-account';
+import { carrierOfSupplier } from '../src/jobs/purchase';
+import { ALIBABA_APIS } from '../src/platforms/alibaba';
+import type { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
+import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
+import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
+import { CUP, connectSupplier, pendingOrders, sourcedSku, TEE, TEE_NAVY_XL } from './purchase-helpers';
+
+/**
+ * 一键采购 through the real server against the 1688 sandbox it mounts: order lines matched to goods
+ * SKUs (商家编码, 关联货源 remembered), the preview, the purchase job placing each order once with our
+ * order id as `outOrderId` (密文代发 for platform orders) and taking the 采购 step with the supplier
+ * order number and the real cost, each refusal in words with the order left 待采购, the price limit,
+ * 1688 throttling and an expired token, a refused refresh notified, and the supplier's shipment or
+ * cancellation followed back to the order.
+ */
+
+let t: TestServer;
+let sandbox: AlibabaSandbox;
+let token: string;
+let serial = 0;
+const ACCOUNT = 1;
+const UNTHROTTLED = 100_000;
+const SHOP = 1;
+const nowS = () => Math.floor(t.clock.now() / 1000);
+const api = () => t.client(() => token);
+const db = () => t.server.db;
+
+async function until<T>(what: string, read: () => Promise<T | undefined | null | false>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function purchaseRow(orderId: number) {
+  const [row] = await db().query<{ status: string; last_error: string | null; attempts: number }>(
+    'SELECT status, last_error, attempts FROM order_purchases WHERE order_id = $1',
+    [orderId],
+  );
+  return row;
+}
+
+/** Waits until the order's purchase is settled (placed or failed) and answers it. */
+const settled = (orderId: number) =>
+  until(`the purchase of order ${orderId}`, async () => {
+    const row = await purchaseRow(orderId);
+    return row && ['placed', 'failed', 'shipped', 'cancelled'].includes(row.status) ? row : undefined;
+  });
+
+/** `count` 待采购 orders of a fresh 商家编码 whose SKU is bought from `source`. */
+async function sourcedOrders(
+  source: { offerId: string; specId: string | null; priceFen: number },
+  options: { count?: number; quantity?: number; address?: string } = {},
+) {
+  const outerSkuId = `PT-${++serial}`;
+  await sourcedSku(db(), { accountId: ACCOUNT, shopId: SHOP, outerSkuId, source, nowS: nowS() });
+  return pendingOrders(db(), {
+    accountId: ACCOUNT,
+    shopId: SHOP,
+    outerSkuId,
+    count: options.count ?? 1,
+    nowS: nowS(),
+    prefix: `PT${serial}-`,
+    quantity: options.quantity,
+    address: options.address,
+  });
+}
+
+const start = (ids: number[]) => api().call('/api/purchase/start', { ids }) as Promise<BatchResult>;
+const detail = (id: number) => api().call('/api/order/detail', { id }) as Promise<OrderDetail>;
+
+beforeAll(async () => {
+  t = await startTestServer({
+    copyWorker: false,
+    exportWorker: false,
+    writebackJobs: false,
+    authExpirySweep: false,
+    shopSync: false,
+    platformSandbox: { demoEveryMs: false },
+    purchaseJobs: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400, followEveryMs: 150, autoEveryMs: 150 },
+  });
+  const sandboxes = t.server.sandboxes;
+  if (!sandboxes) throw new Error('no sandboxes');
+  sandbox = sandboxes.alibaba;
+  // The test clock stands still, so the sandbox's per-second rate window never turns: room for all.
+  sandbox.setRateLimit(UNTHROTTLED);
+  token = await t.login(ADMIN);
+  await connectSupplier(db(), sandbox, sandboxes.alibabaEndpoints(t.url), {
+    accountId: ACCOUNT,
+    nowS: nowS(),
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('the rules in integer 分', () => {
+  it('the price limit compares without floating point', () => {
+    expect(withinPriceLimit(1100, 1000, 10)).toBe(true);
+    expect(withinPriceLimit(1101, 1000, 10)).toBe(false);
+    expect(withinPriceLimit(999_999, null, 0)).toBe(true);
+    // 0.1 + 0.2 would not be 0.3 in floating point; 分 × 100 is exact.
+    expect(withinPriceLimit(33, 30, 10)).toBe(true);
+  });
+
+  it('reads a typed address as province, city, district', () => {
+    expect(splitAddress('浙江省杭州市西湖区文三路 478 号')).toEqual({
+      provinceText: '浙江省',
+      cityText: '杭州市',
+      areaText: '西湖区',
+      address: '文三路 478 号',
+    });
+    expect(splitAddress('上海市浦东新区世纪大道 1 号')).toMatchObject({
+      provinceText: '上海市',
+      cityText: '上海市',
+      areaText: '浦东新区',
+    });
+    expect(splitAddress('某路 1 号').provinceText).toBe('');
+  });
+
+  it("maps 1688's carrier names to ours, OTHER when the number does not fit", () => {
+    expect(carrierOfSupplier('中通快递', '700000007919')).toBe('ZTO');
+    expect(carrierOfSupplier('顺丰速运', 'SF1234567890123')).toBe('SF');
+    expect(carrierOfSupplier('中通快递', 'ZT123')).toBe('OTHER');
+    expect(carrierOfSupplier('某某物流', '123')).toBe('OTHER');
+  });
+});
+
+describe('order lines and their 货源', () => {
+  it('an unmatched line says so and cannot be bought; 关联货源 links it, remembered for the next order', async () => {
+    const skuId = await sourcedSku(db(), {
+      accountId: ACCOUNT,
+      shopId: SHOP,
+      outerSkuId: `PT-LINK-${++serial}`,
+      source: CUP,
+      nowS: nowS(),
+    });
+    // Lines without a 商家编码: nothing matches them.
+    const [first, second] = await pendingOrders(db(), {
+      accountId: ACCOUNT,
+      shopId: SHOP,
+      outerSkuId: '',
+      count: 2,
+      nowS: nowS(),
+      prefix: `PT-LINK${serial}-`,
+    });
+    if (!first || !second) throw new Error('no orders');
+    const before = (await api().call('/api/purchase/items', { id: first.id })) as PurchaseItems;
+    expect(before.items).toEqual([
+      expect.objectContaining({ index: 0, title: '纯棉短袖T恤', sku_id: null, source: null }),
+    ]);
+    const refused = await start([first.id]);
+    expect(refused.results).toEqual([
+      {
+        id: first.id,
+        order_no: first.orderNo,
+        ok: false,
+        message: '有 1 件商品未关联货源（纯棉短袖T恤），请先关联货源',
+      },
+    ]);
+
+    await api().call('/api/purchase/link', { id: first.id, index: 0, sku_id: skuId });
+    const after = (await api().call('/api/purchase/items', { id: second.id })) as PurchaseItems;
+    expect(after.items[0]).toMatchObject({
+      sku_id: skuId,
+      source: { offer_id: CUP.offerId, spec_id: null, quantity: 1, cost: CUP.priceFen },
+    });
+    // Another account's SKU is not found.
+    const res = await t.post('/api/purchase/link', { id: first.id, index: 0, sku_id: 999_999 }, { token });
+    expect([res.status, (await envelope(res)).msg]).toEqual([404, '记录不存在']);
+  });
+
+  it('关联货源 with a 1688 link reads the offer: a spec is required, then the SKU is created and linked', async () => {
+    const [order] = await pendingOrders(db(), {
+      accountId: ACCOUNT,
+      shopId: SHOP,
+      outerSkuId: '',
+      count: 1,
+      nowS: nowS(),
+      prefix: `PT-OFFER${++serial}-`,
+    });
+    if (!order) throw new Error('no order');
+    // Same title and spec as the orders above, but its own key is what matters: relink it.
+    const link = (body: Record<string, unknown>) =>
+      t.post('/api/purchase/link', { id: order.id, index: 0, ...body }, { token });
+    const notOffer = await link({ offer_url: 'https://www.example.com/not-a-product' });
+    expect([notOffer.status, (await envelope(notOffer)).msg]).toEqual([
+      422,
+      expect.stringContaining('请粘贴1688商品链接'),
+    ]);
+    const noSpec = await link({ offer_url: `https://detail.1688.com/offer/${TEE.offerId}.html` });
+    expect(noSpec.status).toBe(422);
+    expect((await envelope(noSpec)).msg).toContain('请选择该1688商品的规格');
+    const removed = await link({ offer_url: 'https://detail.1688.com/offer/610000000003.html' });
+    expect([removed.status, (await envelope(removed)).msg]).toEqual([409, '1688商品不存在或已下架']);
+
+    const ok = await link({
+      offer_url: `https://detail.1688.com/offer/${TEE.offerId}.html`,
+      spec_id: TEE.specId,
+      quantity: 2,
+    });
+    expect(ok.status).toBe(200);
+    const items = (await api().call('/api/purchase/items', { id: order.id })) as PurchaseItems;
+    expect(items.items[0]?.source).toEqual({
+      offer_id: TEE.offerId,
+      spec_id: TEE.specId,
+      quantity: 2,
+      cost: TEE.priceFen,
+    });
+    const preview = await api().call('/api/purchase/preview', { id: order.id });
+    expect(preview).toMatchObject({ goods: 2 * TEE.priceFen, freight: 600, total: 2 * TEE.priceFen + 600 });
+  });
+});
+
+describe('一键采购', () => {
+  it('previews without buying, then buys once with our order id as outOrderId and takes the 采购 step', async () => {
+    const [order] = await sourcedOrders(CUP, { quantity: 2 });
+    if (!order) throw new Error('no order');
+    const placedBefore = sandbox.purchases.size;
+    const preview = await api().call('/api/purchase/preview', { id: order.id });
+    expect(preview).toMatchObject({
+      goods: 2 * CUP.priceFen,
+      freight: 600,
+      total: 2 * CUP.priceFen + 600,
+      expected_goods: 2 * CUP.priceFen,
+      rise_percent: 10,
+      within_limit: true,
+    });
+    expect(sandbox.purchases.size).toBe(placedBefore);
+
+    expect((await start([order.id])).succeeded).toBe(1);
+    // Asked twice while queued or bought: refused, nothing queued twice.
+    expect((await start([order.id])).results[0]?.message).toMatch(/已在一键采购中|不能一键采购/);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    const [bought] = sandbox.ordersFor(String(order.id));
+    expect(sandbox.ordersFor(String(order.id))).toHaveLength(1);
+    expect(bought).toMatchObject({
+      cargo: [expect.objectContaining({ offerId: CUP.offerId, quantity: 2 })],
+      address: expect.objectContaining({ provinceText: '浙江省', cityText: '杭州市', areaText: '西湖区' }),
+      encryptOutOrderInfo: null,
+    });
+    const shown = await detail(order.id);
+    expect(shown).toMatchObject({
+      status: 'purchased',
+      supplier: '1688',
+      supplier_order_no: bought?.orderId,
+      cost: 2 * CUP.priceFen + 600,
+    });
+    expect(shown.events.at(-1)).toMatchObject({ action: 'purchase', details: { supplier: '1688' } });
+    expect((await api().call('/api/purchase/items', { id: order.id }))?.purchase).toMatchObject({
+      status: 'placed',
+      supplier_order_no: bought?.orderId,
+    });
+  });
+
+  it('密文代发 for a platform order: the platform, its order number and the ciphertexts, never the address', async () => {
+    const outerSkuId = `PT-CIPHER-${++serial}`;
+    await sourcedSku(db(), { accountId: ACCOUNT, shopId: SHOP, outerSkuId, source: CUP, nowS: nowS() });
+    const [shop] = await db().query<{ id: number }>(
+      `INSERT INTO shops (name, platform, auth_status, auth_expires_at, created_at, account_id, platform_shop_id)
+       VALUES ('密文代发店', 'pinduoduo', 'authorized', $1, $2, $3, '900777') RETURNING id`,
+      [nowS() + 86_400, nowS(), ACCOUNT],
+    );
+    const [order] = await db().query<{ id: number }>(
+      `INSERT INTO orders (order_no, shop_id, goods, goods_titles, amount, status, buyer_name, receiver_name,
+         receiver_mobile, receiver_address, created_at, updated_at, account_id, source, platform_order_no,
+         receiver_region, receiver_cipher)
+       VALUES ($1, $2, $3::jsonb, '保温杯', 4990, 'pending', '王*', '王*', '138****5678', '浙江省杭州市西湖区文***',
+         $4, $4, $5, 'sync', '251126-000000777', $6::jsonb, $7::jsonb) RETURNING id`,
+      [
+        `PT-CIPHER-${serial}`,
+        shop?.id,
+        JSON.stringify([{ title: '保温杯', image: '', quantity: 1, outer_sku_id: outerSkuId, sku_id: '77' }]),
+        nowS(),
+        ACCOUNT,
+        JSON.stringify({ province: '浙江省', city: '杭州市', district: '西湖区' }),
+        JSON.stringify({ name: '~name~', mobile: '~mobile~', address: '~address~' }),
+      ],
+    );
+    if (!order) throw new Error('no order');
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    const [bought] = sandbox.ordersFor(String(order.id));
+    expect(bought?.encryptOutOrderInfo).toMatchObject({
+      encryptOrder: true,
+      outPlatformCode: 'pinduoduo',
+      outPlatformOrderNo: '251126-000000777',
+      outShopId: '900777',
+      encryptReceiverName: '~name~',
+      encryptReceiverMobile: '~mobile~',
+      encryptReceiverAddress: '~address~',
+    });
+    expect(bought?.address).toMatchObject({ mobile: '138****5678', provinceText: '浙江省' });
+
+    // The supplier ships: the order is shipped with 中通 and the bill number, its writeback queued.
+    if (bought) sandbox.ship(bought.orderId);
+    const shipped = await until('the supplier shipment', async () => {
+      const d = await detail(order.id);
+      return d.status === 'shipped' ? d : undefined;
+    });
+    expect(shipped).toMatchObject({ carrier: 'ZTO', tracking_no: bought?.billNo });
+    const [writeback] = await db().query<{ status: string; carrier: string; tracking_no: string }>(
+      'SELECT status, carrier, tracking_no FROM order_writebacks WHERE order_id = $1',
+      [order.id],
+    );
+    expect(writeback).toEqual({ status: 'pending', carrier: 'ZTO', tracking_no: bought?.billNo });
+    expect((await purchaseRow(order.id))?.status).toBe('shipped');
+  });
+
+  it('each refusal leaves the order 待采购 with its reason in words, and no supplier order', async () => {
+    const cases: [string, () => Promise<{ id: number }[]>, string][] = [
+      ['out of stock', () => sourcedOrders(TEE_NAVY_XL), '1688供应商库存不足'],
+      [
+        'address unreachable',
+        () => sourcedOrders(CUP, { address: '某路 1 号' }),
+        '收货地址不正确，1688无法下单',
+      ],
+      [
+        'not enough balance',
+        async () => {
+          sandbox.balances.set('b2b-2206600001', 100);
+          return sourcedOrders(CUP);
+        },
+        '1688账户余额不足，请充值后重试',
+      ],
+    ];
+    for (const [name, make, message] of cases) {
+      const [order] = await make();
+      if (!order) throw new Error('no order');
+      await start([order.id]);
+      expect(await settled(order.id), name).toMatchObject({ status: 'failed', last_error: message });
+      expect(sandbox.ordersFor(String(order.id)), name).toHaveLength(0);
+      expect(await detail(order.id), name).toMatchObject({ status: 'pending', supplier_order_no: null });
+      expect((await api().call('/api/purchase/items', { id: order.id })).purchase, name).toMatchObject({
+        status: 'failed',
+        message,
+      });
+    }
+    sandbox.balances.delete('b2b-2206600001');
+  });
+
+  it('a price risen beyond 允许采购价上浮 is refused with the figures; within it, bought at the new price', async () => {
+    const [order] = await sourcedOrders(TEE);
+    if (!order) throw new Error('no order');
+    sandbox.reprice(TEE.offerId, 2050, TEE.specId); // +10.8 % on 18.50
+    const preview = await api().call('/api/purchase/preview', { id: order.id });
+    expect(preview).toMatchObject({ goods: 2050, expected_goods: 1850, within_limit: false });
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({
+      status: 'failed',
+      last_error: '1688采购价 ¥20.50 比货源价 ¥18.50 上涨超过 10%（代发设置的允许采购价上浮），未采购',
+    });
+    expect(sandbox.ordersFor(String(order.id))).toHaveLength(0);
+
+    // The seller allows 15 %: 一键采购 again buys it, at 20.50.
+    const settings = await api().call('/api/setting/index', {});
+    await api().call('/api/setting/update', { purchase_price_rise_percent: 15, version: settings.version });
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    expect(await detail(order.id)).toMatchObject({ status: 'purchased', cost: 2050 + 600 });
+    expect(sandbox.ordersFor(String(order.id))).toHaveLength(1);
+    sandbox.reprice(TEE.offerId, TEE.priceFen, TEE.specId);
+  });
+
+  it('1688 throttling is retried with backoff until bought once; an expired token is refreshed', async () => {
+    const [throttled] = await sourcedOrders(CUP);
+    if (!throttled) throw new Error('no order');
+    // One preview a second, and this second's is spent: the job's preview is throttled, and so is
+    // every retry while the (test) clock stands still.
+    sandbox.setRateLimit(1);
+    await api().call('/api/purchase/preview', { id: throttled.id });
+    await start([throttled.id]);
+    const waiting = await until('a retried attempt', async () => {
+      const row = await purchaseRow(throttled.id);
+      return row && row.attempts >= 2 ? row : undefined;
+    });
+    expect(waiting).toMatchObject({ status: expect.stringMatching(/queued|placing/) });
+    expect((await purchaseRow(throttled.id))?.last_error).toBe('1688接口调用过于频繁，稍后自动重试');
+    expect(sandbox.ordersFor(String(throttled.id))).toHaveLength(0);
+    sandbox.setRateLimit(UNTHROTTLED);
+    expect(await settled(throttled.id)).toMatchObject({ status: 'placed', last_error: null });
+    expect(sandbox.ordersFor(String(throttled.id))).toHaveLength(1);
+
+    const [expired] = await sourcedOrders(CUP);
+    if (!expired) throw new Error('no order');
+    const refreshes = sandbox.callsOf('getToken').length;
+    const callsBefore = sandbox.calls.length;
+    sandbox.expireAccessTokens();
+    await start([expired.id]);
+    expect(await settled(expired.id)).toMatchObject({ status: 'placed', last_error: null });
+    expect(sandbox.callsOf('getToken').length).toBeGreaterThan(refreshes);
+    const calls = sandbox.calls.slice(callsBefore);
+    expect(calls.filter((c) => c.api === ALIBABA_APIS.createOrder)).toEqual([
+      { api: ALIBABA_APIS.createOrder, memberId: 'b2b-2206600001', error: null },
+    ]);
+    // The expired token was refused (the logistics job may have met it too), then refreshed.
+    const errors = calls.filter((c) => c.error).map((c) => c.error);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(new Set(errors)).toEqual(new Set(['gw.AccessTokenExpired']));
+  });
+
+  it('a refused refresh fails the purchase, marks the account 已过期 and tells the account', async () => {
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    // Tokens 1688 does not know, the access token expired: the refresh is refused.
+    const [owner] = await db().query<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [ADMIN]);
+    await saveSupplierAccount(
+      scopeOf(db(), ACCOUNT),
+      new SecretBox(DEV_DATA_KEY),
+      {
+        auth: {
+          memberId: 'b2b-2206600001',
+          loginId: '沙箱采购账号',
+          accessToken: 'unknown',
+          refreshToken: 'unknown',
+          expiresAt: nowS() - 10,
+          refreshExpiresAt: nowS() + 86_400,
+        },
+        userId: owner?.id ?? 0,
+      },
+      nowS(),
+    );
+    await start([order.id]);
+    // Refused by 1688 (失效), or already marked by the logistics job's own refresh (已过期).
+    expect(await settled(order.id)).toMatchObject({
+      status: 'failed',
+      last_error: expect.stringMatching(/^1688账号授权已(失效|过期)，请在代发设置中重新授权$/),
+    });
+    expect((await api().call('/api/supplier/account')).status).toBe('expired');
+    const [note] = await db().query<{ title: string }>(
+      "SELECT title FROM notifications WHERE account_id = $1 AND kind = 'purchase' AND key = 'purchase:supplier-auth'",
+      [ACCOUNT],
+    );
+    expect(note?.title).toBe('1688采购账号授权已失效');
+    // Connected again, 一键采购 again buys it.
+    const sandboxes = t.server.sandboxes;
+    if (!sandboxes) throw new Error('no sandboxes');
+    await connectSupplier(db(), sandbox, sandboxes.alibabaEndpoints(t.url), {
+      accountId: ACCOUNT,
+      nowS: nowS(),
+    });
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+  });
+
+  it('a supplier cancellation puts the order back to 待采购 and notifies', async () => {
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    const [bought] = sandbox.ordersFor(String(order.id));
+    if (!bought) throw new Error('not bought');
+    sandbox.cancel(bought.orderId);
+    const back = await until('the cancellation', async () => {
+      const d = await detail(order.id);
+      return d.status === 'pending' ? d : undefined;
+    });
+    expect(back).toMatchObject({ supplier: null, supplier_order_no: null, cost: null });
+    expect(back.events.at(-1)).toMatchObject({ action: 'purchase_cancelled', actor: '系统' });
+    expect((await purchaseRow(order.id))?.status).toBe('cancelled');
+    const [note] = await db().query<{ body: string }>(
+      "SELECT body FROM notifications WHERE account_id = $1 AND kind = 'purchase' AND key LIKE $2",
+      [ACCOUNT, `purchase:${order.id}:cancelled:%`],
+    );
+    expect(note?.body).toContain(`1688供应商取消了采购单 ${bought.orderId}`);
+  });
+
+  it('a batch buys each order once; orders of other states are refused by name', async () => {
+    const orders = await sourcedOrders(CUP, { count: 12 });
+    const [shipped] = await db().query<{ id: number; order_no: string }>(
+      "SELECT id, order_no FROM orders WHERE account_id = $1 AND status = 'shipped' ORDER BY id LIMIT 1",
+      [ACCOUNT],
+    );
+    if (!shipped) throw new Error('no shipped order');
+    const result = await start([...orders.map((o) => o.id), shipped.id]);
+    expect(result.succeeded).toBe(12);
+    expect(result.results.at(-1)).toEqual({
+      id: shipped.id,
+      order_no: shipped.order_no,
+      ok: false,
+      message: '订单当前状态为「已发货」，不能一键采购',
+    });
+    for (const order of orders)
+      expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    for (const order of orders) expect(sandbox.ordersFor(String(order.id))).toHaveLength(1);
+  });
+
+  it('自动采购: a new platform order whose every line has a 货源 is bought without a click', async () => {
+    const settings = await api().call('/api/setting/index', {});
+    await api().call('/api/setting/update', { auto_purchase: true, version: settings.version });
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    await db().query("UPDATE orders SET source = 'sync' WHERE id = $1", [order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    expect(await detail(order.id)).toMatchObject({ status: 'purchased', supplier: '1688' });
+    const latest = await api().call('/api/setting/index', {});
+    await api().call('/api/setting/update', { auto_purchase: false, version: latest.version });
+  });
+});
