@@ -1,6 +1,6 @@
-import type { PlatformCode } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_RULES } from '../src/db/shop-sync';
+import type { PlatformCode } from '../src/platforms/connector';
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox, PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { ADMIN, envelope, startTestServer, TestClock, type TestServer } from './helpers';
