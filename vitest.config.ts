@@ -130,6 +130,7 @@ const postgresSuites = [
   'test/order-entry.test.ts',
   'test/profile.test.ts',
   'test/shop-sync.test.ts',
+  'test/shop-sync-accounts.test.ts',
   'test/supplier-account.test.ts',
   'test/goods-skus.test.ts',
   'test/goods-copy.test.ts',

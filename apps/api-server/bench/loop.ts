@@ -21,11 +21,10 @@
 import { loadavg } from 'node:os';
 import { storeShopTokens } from '../src/db/shop-tokens';
 import { DB_NOW_MS } from '../src/db/writeback';
-import { PddConnector } from '../src/platforms/pdd';
-import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
+import { PDD_SANDBOX_APP } from '../src/platforms/sandbox';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
-import { type RunningServer, startServer } from '../src/server';
+import type { RunningServer } from '../src/server';
+import { BenchPlatform, startInstances as startOn } from './pdd-instances';
 
 const MODE = process.env.BENCH_MODE ?? 'steady';
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
@@ -45,83 +44,28 @@ const percentile = (sorted: number[], p: number) =>
     ? null
     : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null);
 
-const sandbox = new PddSandbox({ apps: [PDD_SANDBOX_APP], seedOrders: 0, rateLimit: 1_000_000 });
-/** Access token -> the platform shop (the bench issues every token). */
-const tokenShop = new Map<string, string>();
-/** `shop|start|end|page` of every order-list call -> how often. */
-const listed = new Map<string, number>();
-/** Ship calls that reached the platform, per platform order. */
-const shipCalls = new Map<string, number>();
-const callsByInstance: number[] = [];
-let outageUntil = 0;
-
-/** The sandbox as instance `i` reaches it: counted, and down (HTTP 502) while an outage lasts. */
-function servedFor(i: number): Promise<ServedSandbox> {
-  callsByInstance[i] = 0;
-  return serveSandbox({
-    async fetch(request: Request) {
-      callsByInstance[i] = (callsByInstance[i] ?? 0) + 1;
-      if (Date.now() < outageUntil) return new Response('<html>502 Bad Gateway</html>', { status: 502 });
-      const params = new URLSearchParams(await request.clone().text());
-      const type = params.get('type');
-      if (type === 'pdd.order.number.list.increment.get') {
-        const shop = tokenShop.get(params.get('access_token') ?? '') ?? 'unknown';
-        const key = [
-          shop,
-          params.get('start_updated_at'),
-          params.get('end_updated_at'),
-          params.get('page'),
-        ].join('|');
-        listed.set(key, (listed.get(key) ?? 0) + 1);
-      } else if (type === 'pdd.logistics.online.send') {
-        const orderNo = params.get('order_sn') ?? '';
-        shipCalls.set(orderNo, (shipCalls.get(orderNo) ?? 0) + 1);
-      }
-      return sandbox.fetch(request);
-    },
-  });
-}
+const platform = new BenchPlatform();
+const { sandbox, tokenShop, shipCalls, callsByInstance } = platform;
 
 let warnings = 0;
-async function startInstances(): Promise<{ servers: RunningServer[]; served: ServedSandbox[] }> {
-  const servers: RunningServer[] = [];
-  const served: ServedSandbox[] = [];
-  for (let i = 0; i < INSTANCES; i++) {
-    const own = await servedFor(i);
-    served.push(own);
-    const connector = new PddConnector({ app: PDD_SANDBOX_APP, endpoints: PddSandbox.endpoints(own.url) });
-    // One after the other: the first migrates and seeds an empty database.
-    servers.push(
-      await startServer({
-        port: 0,
-        logWrite: (line, isError) => {
-          if (/"shop sync failed"|"lease lost"|writeback attempt failed/.test(line)) warnings += 1;
-          else if (isError) process.stderr.write(`${line}\n`);
-        },
-        dataDir: DATABASE_URL ? undefined : 'memory://',
-        databaseUrl: DATABASE_URL,
-        staticDir: null,
-        logLevel: 'warn',
-        copyWorker: false,
-        exportWorker: false,
-        authExpirySweep: false,
-        platformConnector: async (platform) => (platform === 'pinduoduo' ? connector : null),
-        shopSync: MODE === 'steady' ? { concurrency: CONCURRENCY, pollMs: 1_000, everySeconds: 60 } : false,
-        writebackJobs: MODE === 'outage' ? { concurrency: CONCURRENCY } : false,
-      }),
-    );
-  }
-  return { servers, served };
+function startInstances() {
+  return startOn(platform, {
+    instances: INSTANCES,
+    databaseUrl: DATABASE_URL,
+    onLog: (line, isError) => {
+      if (/"shop sync failed"|"lease lost"|writeback attempt failed/.test(line)) warnings += 1;
+      else if (isError) process.stderr.write(`${line}\n`);
+    },
+    shopSync: MODE === 'steady' ? { concurrency: CONCURRENCY, pollMs: 1_000, everySeconds: 60 } : false,
+    writebackJobs: MODE === 'outage' ? { concurrency: CONCURRENCY } : false,
+  });
 }
 
 /** `SHOPS` authorised shops of account 1, not due, their cursor at the platform's settle point. */
 async function authorisedShops(server: RunningServer): Promise<{ ids: number[]; platformIds: string[] }> {
   const db = server.db;
   const box = new SecretBox(DEV_DATA_KEY);
-  const connector = new PddConnector({
-    app: PDD_SANDBOX_APP,
-    endpoints: PddSandbox.endpoints((await servedFor(INSTANCES)).url),
-  });
+  const connector = platform.connector(await platform.served(INSTANCES));
   const nowS = Math.floor(Date.now() / 1000);
   const ids: number[] = [];
   const platformIds: string[] = [];
@@ -199,8 +143,7 @@ async function steady() {
     }
     const elapsedMin = (Date.now() - began) / 60_000;
     const sorted = lags.sort((a, b) => a - b);
-    const listCalls = [...listed.values()].reduce((a, b) => a + b, 0);
-    const twice = [...listed.entries()].filter(([, n]) => n > 1);
+    const { calls: listCalls, twice } = platform.listCalls();
     console.log(
       JSON.stringify({
         mode: 'steady',
@@ -272,7 +215,7 @@ async function outage() {
     );
 
     // The platform goes down, and every writeback falls due at once.
-    outageUntil = Date.now() + OUTAGE_SECONDS * 1000;
+    platform.outageUntil = Date.now() + OUTAGE_SECONDS * 1000;
     const began = Date.now();
     await db.query(
       `UPDATE order_writebacks SET next_attempt_at = ${DB_NOW_MS} WHERE platform_order_no = ANY($1::text[])`,
@@ -284,7 +227,7 @@ async function outage() {
     let atRecovery: Record<string, unknown> | null = null;
     for (;;) {
       await sleep(1_000);
-      if (atRecovery === null && Date.now() >= outageUntil) {
+      if (atRecovery === null && Date.now() >= platform.outageUntil) {
         // What the writebacks not landed yet wait for as the platform comes back.
         const [waits] = await db.query<Record<string, number | null>>(
           `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
@@ -335,7 +278,7 @@ async function outage() {
         concurrencyPerInstance: CONCURRENCY,
         outageSeconds: OUTAGE_SECONDS,
         secondsUntilAllLanded: Number(((landedAt - began) / 1000).toFixed(1)),
-        secondsAfterOutage: Number(((landedAt - outageUntil) / 1000).toFixed(1)),
+        secondsAfterOutage: Number(((landedAt - platform.outageUntil) / 1000).toFixed(1)),
         atRecovery,
         succeeded: summary?.done,
         failed: summary?.failed,
