@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,17 @@ import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } fro
 const serverDir = join(import.meta.dirname, '..');
 const SECRET = 'production-test-secret';
 const DATA_KEY = randomBytes(32).toString('base64');
+/** An Alipay app of our own (production refuses the sandbox's public development keys). */
+const alipayKeys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
+const ALIPAY = {
+  ALIPAY_APP_ID: '2021000000000001',
+  ALIPAY_PRIVATE_KEY: alipayKeys.privateKey,
+  ALIPAY_PUBLIC_KEY: alipayKeys.publicKey,
+};
 const scratch = mkdtempSync(join(tmpdir(), 'consign-production-'));
 const children = new Set<ChildProcess>();
 afterAll(() => {
@@ -29,7 +40,7 @@ function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
     if (
-      /^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|API_SIGN_SECRET|CSP_CAPTCHA_ORIGINS|DATABASE_URL|DATA_ENCRYPTION_KEY|PUBLIC_URL|PLATFORM_SANDBOX|PDD_|DOUDIAN_)/.test(
+      /^(TENCENT_|ALIPAY_|SMS_PROVIDER|CAPTCHA_PROVIDER|API_SIGN_SECRET|CSP_CAPTCHA_ORIGINS|DATABASE_URL|DATA_ENCRYPTION_KEY|PUBLIC_URL|PLATFORM_SANDBOX|PDD_|DOUDIAN_)/.test(
         name,
       )
     ) {
@@ -135,6 +146,7 @@ describe('NODE_ENV=production with the Tencent providers', () => {
       API_SIGN_SECRET: SECRET,
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://erp.example.com',
+      ...ALIPAY,
       DATA_DIR: dataDir,
       PORT: String(port),
     });
@@ -218,6 +230,7 @@ describe('readConfig', () => {
     CSP_CAPTCHA_ORIGINS: 'https://turing.captcha.qcloud.com',
     DATA_ENCRYPTION_KEY: DATA_KEY,
     PUBLIC_URL: 'https://erp.example.com',
+    ...ALIPAY,
   };
 
   it('accepts a complete production configuration, with Tencent’s endpoints by default', () => {
