@@ -123,6 +123,12 @@ export const REFRESH_AFTER = {
   '/api/team/member-status': TEAM_CHANGED,
   '/api/team/member-del': TEAM_CHANGED,
   '/api/seller/status': { reads: ['/api/seller/index'] },
+  // purchase: 一键采购 queues purchases (the job moves the orders later); 关联货源 changes the items' match.
+  '/api/purchase/start': { reads: ['/api/purchase/items', ...ORDER_CHANGED.reads] },
+  '/api/purchase/link': { reads: ['/api/purchase/items', '/api/purchase/skus', '/api/goods/index'] },
+  // balance: 充值 only answers Alipay's page (the credit comes with Alipay's notification).
+  '/api/balance/topup': { reads: [] },
+  '/api/balance/fees-save': { reads: ['/api/balance/fees'] },
 } as const satisfies Partial<Record<ApiPath, Refresh>>;
 
 /** A path that writes (one with an entry in {@link REFRESH_AFTER}). */
