@@ -76,7 +76,7 @@ describe.skipIf(!base)('two instances on one Postgres', () => {
 
   it('refuses a signed request replayed on the other instance: the write runs once', async () => {
     const token = await a.login(USER);
-    const url = `https://detail.1688.com/offer/replayed-${Date.now()}.html`;
+    const url = `https://detail.1688.com/offer/${Date.now()}1.html`;
     const signed = { shop_id: 1, urls: [url], nonce: createNonce(), ts: unixSeconds(clock.now()) };
     const send = (on: TestServer) =>
       fetch(`${on.url}/api/copy/create`, {
@@ -98,7 +98,7 @@ describe.skipIf(!base)('two instances on one Postgres', () => {
     ]);
 
     // The same signed request arriving at both at the same moment: exactly one runs.
-    const url2 = `https://detail.1688.com/offer/raced-${Date.now()}.html`;
+    const url2 = `https://detail.1688.com/offer/${Date.now()}2.html`;
     signed.urls = [url2];
     signed.nonce = createNonce();
     const statuses = (await Promise.all([send(a), send(b), send(a), send(b)])).map((r) => r.status).sort();
