@@ -31,14 +31,14 @@ test('a stale edit says so, keeps the input and reloads the current record; the 
   // The first saves.
   const firstTitle = `第一处的标题 ${Date.now() % 100000}`;
   await first.getByLabel('商品标题').fill(firstTitle);
-  await first.getByRole('button', { name: '保存' }).click();
+  await first.getByRole('button', { name: '保存', exact: true }).click();
   await expect(first.getByText('商品已保存')).toBeVisible();
 
   // The second, from what it read before: refused, its input kept, and it can load the current record.
   const secondTitle = '第二处的标题';
   await second.getByLabel('商品标题').fill(secondTitle);
   await second.getByLabel('库存').fill('7');
-  await second.getByRole('button', { name: '保存' }).click();
+  await second.getByRole('button', { name: '保存', exact: true }).click();
   const alert = second.getByRole('alert').filter({ hasText: STALE });
   await expect(alert).toBeVisible();
   await expect(second.getByLabel('商品标题')).toHaveValue(secondTitle);
@@ -52,7 +52,7 @@ test('a stale edit says so, keeps the input and reloads the current record; the 
   await first.goto('/system/logs');
   await expect(first.getByRole('heading', { name: '操作日志' })).toBeVisible();
   await first.getByRole('combobox', { name: '操作' }).click();
-  await first.getByRole('option', { name: '保存商品' }).click();
+  await first.getByRole('option', { name: '保存商品', exact: true }).click();
   await first.getByRole('button', { name: '查询' }).click();
   await expect(first).toHaveURL(/action=goods\.save/);
   const latest = first.locator('[data-slot=data-table-row]').first();
