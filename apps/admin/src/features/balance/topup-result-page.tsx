@@ -77,7 +77,6 @@ function TopupStatus({ outTradeNo }: { outTradeNo: string }) {
     ...options,
     refetchInterval: (q) =>
       q.state.data?.status === 'pending' && q.state.dataUpdateCount < POLL_TIMES ? POLL_MS : false,
-    retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
   });
   if (query.isPending) return <Spinner />;
   if (query.isError) {
