@@ -44,15 +44,36 @@ test('a purchase whose fee the balance cannot pay says 余额不足，请先充�
 }) => {
   const api = nodeApi(server.url, token);
   expect((await api.call('/api/balance/summary', {})).balance).toBe(0);
-  await api.call('/api/balance/fees-save', { default_fee: 200, platforms: [] });
   const [order] = (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' })).list;
   if (!order) throw new Error('no pending order in the seed');
   const { context, page } = await adminPage(browser);
   try {
-    // 代发设置 shows the fee to the seller, read only.
+    // The operator sets ¥2 in 全局设置 (a third decimal refused first); 拼多多 has ¥3 of its own.
+    await page.goto('/system/global');
+    const edit = page.getByRole('region', { name: '代发服务费' });
+    await edit.getByRole('textbox', { name: '默认服务费（元）' }).fill('2.001');
+    await edit.getByRole('button', { name: '保存服务费' }).click();
+    await expect(edit.getByText('请输入 0 或正数金额，最多两位小数')).toBeVisible();
+    await edit.getByRole('textbox', { name: '默认服务费（元）' }).fill('2');
+    await edit.getByRole('textbox', { name: '拼多多（元，留空用默认）' }).fill('3');
+    await edit.getByRole('button', { name: '保存服务费' }).click();
+    await expect(page.getByText('代发服务费已保存')).toBeVisible();
+    expect(await api.call('/api/balance/fees', {})).toEqual({
+      default_fee: 200,
+      platforms: [{ platform: 'pinduoduo', fee: 300 }],
+    });
+
+    // 代发设置 shows the fees to the seller, read only.
     await page.goto('/system/setting');
     const fees = page.getByRole('region', { name: '代发服务费' });
-    await expect(fees.getByRole('definition').first()).toHaveText('¥2.00');
+    await expect(fees.getByRole('definition')).toHaveText([
+      '¥2.00',
+      '¥2.00',
+      '¥3.00',
+      '¥2.00',
+      '¥2.00',
+      '¥2.00',
+    ]);
     await expect(fees.getByRole('textbox')).toHaveCount(0);
 
     await page.goto(`/order/index?keyword=${order.order_no}`);
