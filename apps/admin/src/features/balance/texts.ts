@@ -13,10 +13,6 @@ export const BALANCE_TEXT = {
     cancel: '取消',
   },
   result: {
-    success: '充值成功',
-    pending: '处理中',
-    failed: '失败',
-    flagged: '异常，待核对',
     successText: (amount: string) => `${amount} 已存入账户余额。`,
     pendingText: '正在等待支付宝的付款结果，请稍候…',
     pendingLong: '支付宝尚未通知付款结果。若已付款，到账后会出现在余额明细中，可稍后刷新本页。',
@@ -38,7 +34,6 @@ export const BALANCE_TEXT = {
     balance: '当前余额',
     kind: '类型',
     allKinds: '全部类型',
-    time: '时间',
     columns: {
       time: '时间',
       kind: '类型',
