@@ -123,7 +123,7 @@ test('¥100 paid on the Alipay cashier: 充值成功, 余额明细 shows it once
     await page.getByRole('button', { name: '付款' }).click();
 
     // Back on 充值结果, from our records (the page asks again while the notification is on its way).
-    await expect(page).toHaveURL(/\/finance\/topup-result\?out_trade_no=T\d{22}$/);
+    await expect(page).toHaveURL(/\/finance\/topup-result\?out_trade_no=T\d{22}\b/);
     const outTradeNo = new URL(page.url()).searchParams.get('out_trade_no') ?? '';
     const result = page.locator('[data-slot=topup-result]');
     await expect(result.getByRole('status')).toContainText('充值成功');
