@@ -39,6 +39,10 @@ export const TITLES = {
   supplierAuthorised: '1688授权',
   systemAddress: '发货地址',
   systemLogs: '操作日志',
+  // balance (余额, 充值)
+  finance: '财务',
+  financeBalance: '余额明细',
+  financeTopupResult: '充值结果',
   login: '登录',
   privacyPolicy: '隐私政策',
   userAgreement: '用户协议',

@@ -1,5 +1,5 @@
-import { STALE_RECORD_MESSAGE } from '@consign/api-client';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@consign/ui';
+import { INSUFFICIENT_BALANCE_MESSAGE, STALE_RECORD_MESSAGE } from '@consign/api-client';
+import { Button, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@consign/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Control,
@@ -13,6 +13,8 @@ import {
   useForm,
 } from 'react-hook-form';
 import * as z from 'zod';
+import { BALANCE_TEXT } from '../features/balance/texts';
+import { useOpenTopUp } from '../features/balance/top-up-context';
 import { problemMessage } from '../features/order/problem-message';
 import { isStaleRecord } from '../features/versions/stale-record-alert';
 
@@ -150,17 +152,26 @@ export function landServerError(
   form.setError(SERVER_ERROR, { type: 'server', message: problemMessage(error) });
 }
 
-/** The refusal of the server on a form (see {@link landServerError}); nothing when there is none. */
+/**
+ * The refusal of the server on a form (see {@link landServerError}); nothing when there is none.
+ * balance: `余额不足，请先充值` (a purchase the balance cannot pay the fee of) has 充值 beside it.
+ */
 export function FormProblem({ errors, slot }: { errors: FieldErrors; slot?: string }) {
+  const openTopUp = useOpenTopUp();
   const message = errors.root?.server?.message;
   if (!message) return null;
   return (
     <p
       role="alert"
       data-slot={slot ?? 'form-problem'}
-      className="rounded-md border border-error/40 bg-error/10 px-3 py-2 text-error text-sm"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-error/40 bg-error/10 px-3 py-2 text-error text-sm"
     >
       {message}
+      {message === INSUFFICIENT_BALANCE_MESSAGE ? (
+        <Button type="button" size="sm" variant="danger" onClick={openTopUp}>
+          {BALANCE_TEXT.topUp.title}
+        </Button>
+      ) : null}
     </p>
   );
 }

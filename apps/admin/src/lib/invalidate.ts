@@ -27,6 +27,9 @@ const ORDER_CHANGED: Refresh = {
     '/api/buyer/index',
     // profit: a purchase's cost changes 利润报表
     '/api/report/profit',
+    // balance: a purchase is charged its 代发服务费, a cancellation refunds it
+    '/api/balance/summary',
+    '/api/balance/entries',
   ],
   onError: true,
 };

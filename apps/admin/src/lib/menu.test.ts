@@ -22,12 +22,13 @@ const leaves = (items: readonly MenuItem[]): string[] =>
   items.flatMap((item) => (item.children ? leaves(item.children) : [item.path]));
 
 describe('MENU', () => {
-  it('has the five groups of the product', () => {
+  it('has the groups of the product', () => {
     expect(MENU.map((group) => [group.title, group.path])).toEqual([
       ['工作台', '/dashboard'],
       ['订单管理', '/order'],
       ['店铺管理', '/shop'],
       ['用户管理', '/user'],
+      ['财务', '/finance'],
       ['系统设置', '/system'],
     ]);
   });
@@ -58,6 +59,7 @@ describe('MENU', () => {
       '/system/setting',
       '/system/address',
       '/system/logs',
+      '/finance/balance',
     ]) {
       expect(paths).toContain(path);
     }

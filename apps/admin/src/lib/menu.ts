@@ -1,6 +1,6 @@
 import type { MenuItem } from '@consign/shell';
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
-import { LayoutDashboard, Settings, ShoppingCart, Store, Users } from 'lucide-react';
+import { LayoutDashboard, Settings, ShoppingCart, Store, Users, Wallet } from 'lucide-react';
 import { useMemo } from 'react';
 import { TITLES } from '../texts';
 import { accessRulesAt } from './access';
@@ -63,6 +63,13 @@ export const MENU: MenuItem[] = [
       page(TITLES.userAccount, '/user/account'),
       page(TITLES.userPermission, '/user/permission'),
     ],
+  },
+  // balance: 财务 (余额明细; 充值结果 is reached from Alipay and the ledger, not the menu)
+  {
+    title: TITLES.finance,
+    path: '/finance',
+    icon: Wallet,
+    children: [page(TITLES.financeBalance, '/finance/balance')],
   },
   {
     title: TITLES.system,

@@ -1,4 +1,4 @@
-import type { Page } from '@consign/api-client';
+import { INSUFFICIENT_BALANCE_MESSAGE, type Page } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
 import { dayEndExclusive, dayStart, Filters, NEWEST_FIRST, page } from './list';
@@ -27,7 +27,7 @@ export interface BalanceEntry {
 }
 
 /** What a charge the balance cannot cover answers (409), everywhere. */
-export const INSUFFICIENT_BALANCE_MESSAGE = '余额不足，请先充值';
+export { INSUFFICIENT_BALANCE_MESSAGE };
 
 export function insufficientBalance(): HttpProblem {
   return new HttpProblem(409, INSUFFICIENT_BALANCE_MESSAGE);

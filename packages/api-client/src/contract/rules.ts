@@ -470,6 +470,8 @@ export const TOPUP_STATUSES = ['pending', 'paid', 'closed', 'flagged'] as const;
 /** The smallest and largest top-up, in fen (¥1 and ¥50,000). */
 export const TOPUP_MIN_FEN = 100;
 export const TOPUP_MAX_FEN = 5_000_000;
+/** What the API answers (HTTP 409) to a purchase whose fee the balance does not cover. */
+export const INSUFFICIENT_BALANCE_MESSAGE = '余额不足，请先充值';
 // ---- purchase: 一键采购 ---------------------------------------------------------------------------
 
 /** Where an order's 一键采购 stands (`PURCHASE_STATUS_LABELS`). */

@@ -31,7 +31,8 @@ export interface FilterBarProps extends FilterBarOptions {
   /** Apply the draft: the page writes it to the address (back to page 1). */
   onSearch: (value: Record<string, string>) => void;
   onReset: () => void;
-  keywordPlaceholder: string;
+  /** The keyword box's placeholder; without it the list has no keyword box (余额明细). */
+  keywordPlaceholder?: string | undefined;
 }
 
 /** A picker of the filter row: `allLabel` is the "no filter" choice. */
@@ -77,14 +78,16 @@ export function FilterBar({
           onSearch(draft);
         }}
       >
-        <Input
-          aria-label={LIST_TEXT.keyword}
-          placeholder={keywordPlaceholder}
-          value={draft.keyword ?? ''}
-          maxLength={64}
-          onChange={(event) => set('keyword', event.target.value)}
-          wrapperClassName="w-48"
-        />
+        {keywordPlaceholder !== undefined ? (
+          <Input
+            aria-label={LIST_TEXT.keyword}
+            placeholder={keywordPlaceholder}
+            value={draft.keyword ?? ''}
+            maxLength={64}
+            onChange={(event) => set('keyword', event.target.value)}
+            wrapperClassName="w-48"
+          />
+        ) : null}
         {shop ? (
           <Select
             value={draft.shop_id || ALL}

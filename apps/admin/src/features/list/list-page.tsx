@@ -24,8 +24,8 @@ export interface ListPageProps<Row extends { id: number }> {
   /** From `useList(route, list)`. */
   list: ListControls<Row>;
   columns: DataTableProps<Row>['columns'];
-  /** The keyword box's placeholder: every list searches by keyword. */
-  keywordPlaceholder: string;
+  /** The keyword box's placeholder; a list without a keyword filter (余额明细) leaves it out. */
+  keywordPlaceholder?: string;
   /** More filters beside the keyword: the shop picker, the date range, pickers of the page. */
   filters?: FilterBarOptions;
   tabs?: ListTabs;

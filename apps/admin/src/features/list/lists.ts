@@ -1,6 +1,7 @@
 import {
   AFTER_SALE_STATUSES,
   AFTER_SALE_TYPES,
+  BALANCE_ENTRY_KINDS,
   BUYER_SORTS,
   COPY_STATUSES,
   type CopyRecord,
@@ -265,4 +266,16 @@ export const sellerList = defineList({
   search: v.object({ ...listSearch.entries, keyword: filter, status: enumFilter(USER_STATUSES) }),
   filter: (search) => ({ keyword: search.keyword, status: search.status }),
   queryOptions: pageOf('/api/seller/index'),
+});
+
+/** balance: 余额明细 `/finance/balance`, by kind and by day (no keyword). */
+export const balanceEntryList = defineList({
+  search: v.object({
+    ...listSearch.entries,
+    kind: enumFilter(BALANCE_ENTRY_KINDS),
+    start_date: dateFilter,
+    end_date: dateFilter,
+  }),
+  filter: (search) => ({ kind: search.kind, start_date: search.start_date, end_date: search.end_date }),
+  queryOptions: pageOf('/api/balance/entries'),
 });

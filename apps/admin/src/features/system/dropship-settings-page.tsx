@@ -8,6 +8,7 @@ import { maxLengthOf, SelectField, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { FeesCard } from '../balance/fees-card';
 import { FeeRatesCard } from '../profit/fee-rates-card';
 import { SupplierAccountCard } from '../supplier/supplier-account-card';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
@@ -31,6 +32,8 @@ export function DropshipSettingsPage() {
       {/* A new version (saved here, or loaded after a stale save) starts the form over from it. */}
       {query.data ? <SettingsForm key={query.data.version} settings={query.data} /> : <Spinner />}
       <FeeRatesCard />
+      {/* balance: 代发服务费, read only */}
+      <FeesCard />
       <SupplierAccountCard />
     </section>
   );

@@ -1,4 +1,5 @@
 import { TITLES } from '../../texts';
+import { FeesEditCard } from '../balance/fees-card';
 import { BannersSection } from './banners-section';
 import { CompanySection } from './company-form';
 import { FeaturedSection } from './featured-section';
@@ -6,7 +7,7 @@ import { PlatformsSection } from './platforms-section';
 
 /**
  * 全局设置 (administrators): the company profile with a live preview, the login banners, and the
- * platforms with their authorisations, and 平台精选 (the 1688 offers sellers copy from).
+ * platforms with their authorisations, 平台精选 (the 1688 offers sellers copy from), and 代发服务费 (what a purchased order pays from the balance).
  */
 export function GlobalSettingsPage() {
   return (
@@ -16,6 +17,8 @@ export function GlobalSettingsPage() {
       <BannersSection />
       <PlatformsSection />
       <FeaturedSection />
+      {/* balance: 代发服务费 */}
+      <FeesEditCard />
     </div>
   );
 }

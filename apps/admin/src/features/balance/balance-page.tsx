@@ -1,0 +1,100 @@
+import { BALANCE_ENTRY_KIND_LABELS, BALANCE_ENTRY_KINDS, type BalanceEntry } from '@consign/api-client';
+import { apiQuery } from '@consign/api-client/query';
+import { Button, formatDateTime, formatMoney } from '@consign/ui';
+import type { DataTableProps } from '@consign/ui/components/data-table';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
+import type { FilterSelect } from '../list/filter-bar';
+import { ListPage } from '../list/list-page';
+import { balanceEntryList } from '../list/lists';
+import { useList } from '../list/use-list';
+import { BALANCE_TEXT } from './texts';
+import { useOpenTopUp } from './top-up-context';
+
+const route = getRouteApi('/_authed/finance/balance');
+const t = BALANCE_TEXT.entries;
+const c = t.columns;
+
+const kindSelect: FilterSelect = {
+  key: 'kind',
+  label: t.kind,
+  allLabel: t.allKinds,
+  options: BALANCE_ENTRY_KINDS.map((kind) => ({ value: kind, label: BALANCE_ENTRY_KIND_LABELS[kind] })),
+};
+
+const columns: DataTableProps<BalanceEntry>['columns'] = [
+  {
+    header: c.time,
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.created_at)}</span>
+    ),
+  },
+  { header: c.kind, cell: ({ row }) => BALANCE_ENTRY_KIND_LABELS[row.original.kind] },
+  {
+    header: c.amount,
+    cell: ({ row }) => {
+      const { amount } = row.original;
+      return (
+        <span className={`tabular-nums ${amount < 0 ? 'text-error' : 'text-success'}`}>
+          {amount > 0 ? `+${formatMoney(amount)}` : formatMoney(amount)}
+        </span>
+      );
+    },
+  },
+  {
+    header: c.balanceAfter,
+    cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.balance_after)}</span>,
+  },
+  { header: c.reason, cell: ({ row }) => <span className="break-all">{row.original.reason}</span> },
+  {
+    header: c.reference,
+    cell: ({ row }) => {
+      const { order_id: orderId, payment_no: paymentNo } = row.original;
+      if (orderId !== null) {
+        return (
+          <Link to="/order/index" search={{ order: orderId }} className="text-primary hover:underline">
+            {t.order(orderId)}
+          </Link>
+        );
+      }
+      if (paymentNo === null) return null;
+      return (
+        <Link
+          to="/finance/topup-result"
+          search={{ out_trade_no: paymentNo }}
+          className="font-mono text-primary text-xs hover:underline"
+        >
+          {paymentNo}
+        </Link>
+      );
+    },
+  },
+];
+
+/** 余额明细: the balance with 充值, then every entry of the ledger, newest first, by kind and days. */
+export function BalancePage() {
+  const list = useList(route, balanceEntryList);
+  const summary = useQuery(apiQuery(useApi(), '/api/balance/summary'));
+  const openTopUp = useOpenTopUp();
+  return (
+    <ListPage
+      title={TITLES.financeBalance}
+      list={list}
+      columns={columns}
+      filters={{ dateRange: c.time, selects: [kindSelect] }}
+      actions={
+        <>
+          <span className="text-sm text-muted-foreground">{t.balance}</span>
+          <output data-slot="balance" className="font-semibold text-lg tabular-nums">
+            {summary.data ? formatMoney(summary.data.balance) : '…'}
+          </output>
+          <Button variant="danger" onClick={openTopUp}>
+            {BALANCE_TEXT.topUp.title}
+          </Button>
+        </>
+      }
+    />
+  );
+}

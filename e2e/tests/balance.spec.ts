@@ -1,0 +1,177 @@
+import type { Browser } from '@playwright/test';
+import { DEV_SANDBOX_PRIVATE_KEY } from '../../apps/api-server/src/payments/alipay-dev-keys';
+import { signedNotification } from '../../apps/api-server/src/platforms/sandbox/alipay';
+import { ALIPAY_NOTIFY_PATH } from '../../apps/api-server/src/routes/balance';
+import { type RunningServer, startServer } from '../../apps/api-server/src/server';
+import { ADMIN, apiLogin, contextWithToken, expect, nodeApi, test } from '../helpers';
+
+/**
+ * 余额 and 充值 in the browser, on a server of this spec's own with the Alipay sandbox (so its trades
+ * and notifications can be read, and the fees set here touch no other spec): a purchase the balance
+ * cannot pay the 代发服务费 of says 余额不足，请先充值 with 充值 beside it; ¥100 paid on the sandbox's
+ * cashier comes back as 充值成功 and shows in 余额明细 once, however often Alipay notifies.
+ */
+
+let server: RunningServer;
+/** The admin's token on this server: one sign-in (one SMS per mobile per 60 s). */
+let token: string;
+
+test.beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    dataDir: 'memory://',
+    logLevel: 'warn',
+    copyWorker: false,
+    exportWorker: false,
+    alipay: 'sandbox',
+    // Alipay repeats a notification until answered `success`: here quickly.
+    alipaySandbox: { notifyRetryMs: [200, 500, 1000, 2000, 4000] },
+  });
+  token = await apiLogin(server.url, ADMIN.mobile);
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+async function adminPage(browser: Browser) {
+  const context = await contextWithToken(browser, server.url, token);
+  return { context, page: await context.newPage() };
+}
+
+test('a purchase whose fee the balance cannot pay says 余额不足，请先充值 and offers 充值', async ({
+  browser,
+}) => {
+  const api = nodeApi(server.url, token);
+  expect((await api.call('/api/balance/summary', {})).balance).toBe(0);
+  const [order] = (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' })).list;
+  if (!order) throw new Error('no pending order in the seed');
+  const { context, page } = await adminPage(browser);
+  try {
+    // The operator sets ¥2 in 全局设置 (a third decimal refused first); 拼多多 has ¥3 of its own.
+    await page.goto('/system/global');
+    const edit = page.getByRole('region', { name: '代发服务费' });
+    await edit.getByRole('textbox', { name: '默认服务费（元）' }).fill('2.001');
+    await edit.getByRole('button', { name: '保存服务费' }).click();
+    await expect(edit.getByText('请输入 0 或正数金额，最多两位小数')).toBeVisible();
+    await edit.getByRole('textbox', { name: '默认服务费（元）' }).fill('2');
+    await edit.getByRole('textbox', { name: '拼多多（元，留空用默认）' }).fill('3');
+    await edit.getByRole('button', { name: '保存服务费' }).click();
+    await expect(page.getByText('代发服务费已保存')).toBeVisible();
+    expect(await api.call('/api/balance/fees', {})).toEqual({
+      default_fee: 200,
+      platforms: [{ platform: 'pinduoduo', fee: 300 }],
+    });
+
+    // 代发设置 shows the fees to the seller, read only.
+    await page.goto('/system/setting');
+    const fees = page.getByRole('region', { name: '代发服务费' });
+    await expect(fees.getByRole('definition')).toHaveText([
+      '¥2.00',
+      '¥2.00',
+      '¥3.00',
+      '¥2.00',
+      '¥2.00',
+      '¥2.00',
+    ]);
+    await expect(fees.getByRole('textbox')).toHaveCount(0);
+
+    await page.goto(`/order/index?keyword=${order.order_no}`);
+    await page.getByRole('button', { name: `查看订单 ${order.order_no}` }).click();
+    const dialog = page.getByRole('dialog', { name: '订单详情' });
+    await dialog.getByRole('button', { name: '采购', exact: true }).click();
+    await dialog.getByRole('textbox', { name: '供应商', exact: true }).fill('1688 义乌好货源');
+    await dialog.getByRole('textbox', { name: '供应商订单号' }).fill('CG-E2E-BAL-1');
+    await dialog.getByRole('textbox', { name: '采购成本（元）' }).fill('10');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    const problem = dialog.locator('[data-slot=step-problem]');
+    await expect(problem).toContainText('余额不足，请先充值');
+    await expect(dialog.locator('[data-slot=order-status]')).toHaveText('待采购');
+    await problem.getByRole('button', { name: '充值' }).click();
+    const topUp = page.getByRole('dialog', { name: '充值' });
+    await expect(topUp.locator('[data-slot=top-up-balance]')).toHaveText('¥0.00');
+    // The contract's limits, before anything is sent.
+    await topUp.getByRole('textbox', { name: '充值金额（元）' }).fill('0.5');
+    await topUp.getByRole('button', { name: '去支付宝付款' }).click();
+    await expect(topUp.getByText('单次充值不少于 ¥1')).toBeVisible();
+    await topUp.getByRole('textbox', { name: '充值金额（元）' }).fill('12.345');
+    await expect(topUp.getByText('充值金额最多两位小数')).toBeVisible();
+    expect(server.alipaySandbox?.trades.size).toBe(0);
+  } finally {
+    await context.close();
+    await api.call('/api/balance/fees-save', { default_fee: 0, platforms: [] });
+  }
+});
+
+test('¥100 paid on the Alipay cashier: 充值成功, 余额明细 shows it once, a repeated notification changes nothing', async ({
+  browser,
+}) => {
+  const sandbox = server.alipaySandbox;
+  if (!sandbox) throw new Error('no Alipay sandbox');
+  const { context, page } = await adminPage(browser);
+  try {
+    await page.goto('/finance/balance');
+    await expect(page.locator('[data-slot=balance]')).toHaveText('¥0.00');
+    await page.locator('[data-slot=header]').getByRole('button', { name: '充值' }).click();
+    const topUp = page.getByRole('dialog', { name: '充值' });
+    await topUp.getByRole('button', { name: '充值 100 元' }).click();
+    await expect(topUp.getByRole('textbox', { name: '充值金额（元）' })).toHaveValue('100');
+    await topUp.getByRole('button', { name: '去支付宝付款' }).click();
+
+    // The sandbox's cashier (it checked our RSA2 signature): 付款.
+    await expect(page.getByText('100.00')).toBeVisible();
+    await page.getByRole('button', { name: '付款' }).click();
+
+    // Back on 充值结果, from our records (the page asks again while the notification is on its way).
+    await expect(page).toHaveURL(/\/finance\/topup-result\?out_trade_no=T\d{22}\b/);
+    const outTradeNo = new URL(page.url()).searchParams.get('out_trade_no') ?? '';
+    const result = page.locator('[data-slot=topup-result]');
+    await expect(result.getByRole('status')).toContainText('充值成功');
+    await expect(result).toContainText(outTradeNo);
+    await expect(result).toContainText('¥100.00');
+
+    await result.getByRole('link', { name: '查看余额明细' }).click();
+    await expect(page).toHaveURL(/\/finance\/balance$/);
+    await expect(page.locator('[data-slot=balance]')).toHaveText('¥100.00');
+    const rows = page.getByRole('row').filter({ hasText: outTradeNo });
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText('充值');
+    await expect(rows).toContainText('+¥100.00');
+
+    // Alipay notifies again (it repeats until answered success, and may repeat after): credited once.
+    const trade = sandbox.trades.get(outTradeNo);
+    if (!trade) throw new Error('no sandbox trade');
+    expect(
+      sandbox.notifications.filter((n) => n.outTradeNo === outTradeNo && n.answer === 'success'),
+    ).not.toEqual([]);
+    const again = signedNotification(
+      { ...trade, status: 'TRADE_SUCCESS' },
+      DEV_SANDBOX_PRIVATE_KEY,
+      Math.floor(Date.now() / 1000),
+    );
+    const answer = await fetch(`${server.url}${ALIPAY_NOTIFY_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(again).toString(),
+    });
+    expect(await answer.text()).toBe('success');
+    await page.reload();
+    await expect(page.locator('[data-slot=balance]')).toHaveText('¥100.00');
+    await expect(page.getByRole('row').filter({ hasText: outTradeNo })).toHaveCount(1);
+
+    // The 类型 filter is in the address: 扣费 shows none of it.
+    await page.getByRole('combobox', { name: '类型' }).click();
+    await page.getByRole('option', { name: '扣费' }).click();
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect(page).toHaveURL(/kind=charge/);
+    await expect(page.getByRole('row').filter({ hasText: outTradeNo })).toHaveCount(0);
+
+    // Someone else's or a made-up number says so.
+    await page.goto('/finance/topup-result?out_trade_no=T0000000000000000000000');
+    await expect(page.getByRole('alert')).toHaveText('充值单号无效，或不是本账户的充值。');
+    await page.goto('/finance/topup-result?out_trade_no=abc');
+    await expect(page.getByRole('alert')).toHaveText('充值单号无效，或不是本账户的充值。');
+  } finally {
+    await context.close();
+  }
+});
