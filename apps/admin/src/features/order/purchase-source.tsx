@@ -83,7 +83,7 @@ export function LineSource({
           rel="noreferrer"
           className="text-primary hover:underline"
         >
-          {p.sourceText(item.source.offer_id, item.spec, item.source.quantity)}
+          {p.sourceText(item.source.offer_id, item.source.quantity)}
         </a>
       ) : (
         <span className="text-warning">{item.sku_id !== null ? p.skuNoSource : p.noSource}</span>
@@ -158,9 +158,7 @@ function LinkSourceDialog({
                   <div className="min-w-0 flex-1">
                     <p className="truncate">{p.skuText(sku.goods_title, sku.spec)}</p>
                     <p className="text-muted-foreground text-xs">
-                      {sku.source
-                        ? p.sourceText(sku.source.offer_id, null, sku.source.quantity)
-                        : p.skuNoSource}
+                      {sku.source ? p.sourceText(sku.source.offer_id, sku.source.quantity) : p.skuNoSource}
                     </p>
                   </div>
                   <Button

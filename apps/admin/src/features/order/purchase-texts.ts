@@ -22,8 +22,8 @@ export const PURCHASE_TEXT = {
   noSource: '未关联货源',
   link: '关联货源',
   relink: '更换货源',
-  sourceText: (offerId: string, spec: string | null, quantity: number) =>
-    `1688商品 ${offerId}${spec ? ` · ${spec}` : ''} · 每件采购 ${quantity} 件`,
+  /** A SKU's 货源: the 1688 offer and the units bought per unit sold (the spec is the SKU's own). */
+  sourceText: (offerId: string, quantity: number) => `1688商品 ${offerId} · 每件采购 ${quantity} 件`,
   skuText: (goods: string | null, spec: string | null) => `${goods ?? ''}${spec ? `（${spec}）` : ''}`,
   skuNoSource: '该商品规格未设置1688货源',
   status: '一键采购',
