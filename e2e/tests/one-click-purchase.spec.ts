@@ -195,7 +195,7 @@ test('关联货源, 一键采购, the supplier ships, the tracking number reache
     timeout: 120_000,
   });
   await expect(dialog.locator('[data-slot=purchase-message]')).toContainText(
-    /1688采购价 50\.00 比货源价 18\.50 上涨超过 \d+%（代发设置的允许采购价上浮），未采购/,
+    /1688采购价 ¥50\.00 比货源价 ¥18\.50 上涨超过 \d+%（代发设置的允许采购价上浮），未采购/,
   );
   await expect(dialog.locator('[data-slot=order-status]')).toHaveText('待采购');
   // The next preview says so before anything is sent.
