@@ -95,6 +95,17 @@ test('关联货源, 一键采购, the supplier ships, the tracking number reache
   await page.goto('/login');
   await loginViaUi(page, server.url, '13700000071');
   await expect(page).toHaveURL(/\/dashboard\/guide$/);
+  // Shipping (here by the supplier's logistics) needs a sender address: the seller's first is the default.
+  await page.goto('/system/address');
+  const senders = page.getByRole('region', { name: '发货地址列表' });
+  await senders.getByRole('button', { name: '新增发货地址' }).click();
+  const addressDialog = page.getByRole('dialog', { name: '新增发货地址' });
+  await addressDialog.getByRole('textbox', { name: '联系人' }).fill('一键采购发货仓');
+  await addressDialog.getByRole('textbox', { name: '手机号' }).fill('13800000009');
+  await addressDialog.getByRole('textbox', { name: '省 / 市 / 区' }).fill('浙江省 金华市 义乌市');
+  await addressDialog.getByRole('textbox', { name: '详细地址' }).fill('福田街道 商城大道 1 号');
+  await addressDialog.getByRole('button', { name: '确定' }).click();
+  await expect(senders.locator('[data-slot=data-table-row]')).toHaveCount(1);
 
   // The 拼多多 shop and the 1688 buyer account, each through its sandbox's authorisation page.
   await page.goto('/shop/setting');
@@ -136,7 +147,7 @@ test('关联货源, 一键采购, the supplier ships, the tracking number reache
     .getByRole('textbox', { name: '1688商品链接或ID' })
     .fill(`https://detail.1688.com/offer/${OFFER}.html`);
   await offerDialog.getByRole('button', { name: '读取商品' }).click();
-  await expect(offerDialog.getByRole('radio', { name: /白色.*L：代发价 ¥18\.50/ })).toBeChecked();
+  await expect(offerDialog.getByRole('radio', { name: /^白色,L：代发价 ¥18\.50/ })).toBeChecked();
   await offerDialog.getByRole('button', { name: '使用此货源' }).click();
   await expect(page.getByText('已关联货源')).toBeVisible();
   await expect(line).toHaveAttribute('data-linked', 'yes');
