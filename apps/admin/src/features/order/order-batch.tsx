@@ -34,13 +34,15 @@ import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { parseYuan } from '../shop/goods-form';
 import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { problemMessage } from './problem-message';
+import { PURCHASE_TEXT } from './purchase-texts';
 import { ShipPickers, useSenders } from './ship-fields';
 
 /**
  * Batch work on 代发订单: TanStack Table's row selection (a checkbox per row and 全选本页), or every
  * order matching the filter; then 批量采购 (one supplier, a supplier order number and a cost per row:
  * selected rows only), 批量发货 (one carrier and sender, a tracking number per row: selected rows
- * only) or 批量取消 (one reason), each a form on the
+ * only), 批量一键采购 (selected rows only: each queued for 1688) or 批量取消 (one reason), each a form on the
  * contract's body schema (`useContractForm`). The server handles each order on its own; the result
  * dialog lists each order's result row by row.
  */
@@ -103,7 +105,7 @@ export function useOrderSelection(rows: readonly Order[]) {
   };
 }
 
-type BatchKind = 'purchase' | 'ship' | 'cancel';
+type BatchKind = 'purchase' | 'oneclick' | 'ship' | 'cancel';
 
 export interface OrderBatchBarProps {
   rows: readonly Order[];
@@ -163,6 +165,13 @@ export function OrderBatchBar({
             {f.batchPurchase}
           </Button>
           <Button
+            onClick={() => setKind('oneclick')}
+            disabled={selection.kind === 'filter'}
+            title={selection.kind === 'filter' ? PURCHASE_TEXT.batchOneClickOnlyPage : undefined}
+          >
+            {PURCHASE_TEXT.batchOneClick}
+          </Button>
+          <Button
             onClick={() => setKind('ship')}
             disabled={selection.kind === 'filter'}
             title={selection.kind === 'filter' ? f.batchShipOnlyPage : undefined}
@@ -186,6 +195,13 @@ export function OrderBatchBar({
       {kind === 'purchase' ? (
         <PurchaseBatchDialog
           rows={selectedRows}
+          onOpenChange={(open) => !open && setKind(null)}
+          onDone={done}
+        />
+      ) : null}
+      {kind === 'oneclick' ? (
+        <OneClickBatchDialog
+          ids={selectedRows.map((r) => r.id)}
           onOpenChange={(open) => !open && setKind(null)}
           onDone={done}
         />
@@ -342,6 +358,56 @@ function PurchaseBatchDialog({
       ) : null}
       <FormProblem errors={errors} />
     </FormDialog>
+  );
+}
+
+/**
+ * 批量一键采购: the selected orders (ids only) are queued for the `purchase` job; each order's result
+ * (queued, or refused with its reason) in the result dialog. The orders move on as the job buys them.
+ */
+function OneClickBatchDialog({
+  ids,
+  onOpenChange,
+  onDone,
+}: {
+  ids: number[];
+  onOpenChange: (open: boolean) => void;
+  onDone: (result: BatchResult) => void;
+}) {
+  const api = useApi();
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = useMutation({
+    ...callMutation(api, '/api/purchase/start', { skipErrorHandler: true }),
+    onSuccess: onDone,
+    onError: (error) => setProblem(problemMessage(error)),
+  });
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent data-slot="batch-one-click">
+        <DialogHeader>
+          <DialogTitle>{PURCHASE_TEXT.batchOneClick}</DialogTitle>
+          <DialogDescription>{PURCHASE_TEXT.batchOneClickIntro(ids.length)}</DialogDescription>
+        </DialogHeader>
+        {problem ? (
+          <p role="alert" className="text-error text-sm">
+            {problem}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button">{f.close}</Button>
+          </DialogClose>
+          <Button
+            type="button"
+            variant="primary"
+            disabled={run.isPending || ids.length === 0}
+            onClick={() => run.mutate({ ids })}
+          >
+            {run.isPending ? PURCHASE_TEXT.starting : PURCHASE_TEXT.start}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -19,9 +19,12 @@ import { PROFIT_TEXT } from '../profit/texts';
 import { AddressStep } from './address-step';
 import { CancelStep } from './cancel-step';
 import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { OneClickStep } from './one-click-step';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
+import { LineSource, PurchaseStatus, usePurchaseItems } from './purchase-source';
 import { PurchaseStep } from './purchase-step';
+import { PURCHASE_TEXT } from './purchase-texts';
 import { ReceiverDecrypt } from './receiver-decrypt';
 import { ShipStep } from './ship-step';
 import type { StepFormProps } from './step-frame';
@@ -30,12 +33,13 @@ import { useCan } from './use-can';
 import { WritebackSection } from './writeback-status';
 
 const c = ORDER_TEXT.columns;
-/** A step with a form: 采购, 发货, 取消 and 修改收货地址 (完成 is one button). */
-export type FormStep = Exclude<OrderStep, 'complete'> | 'address';
+/** A step with a form: 采购, 一键采购, 发货, 取消 and 修改收货地址 (完成 is one button). */
+export type FormStep = Exclude<OrderStep, 'complete'> | 'address' | 'oneclick';
 
 /** Whether an order in `status` may take `step` now (the server's rules, from the contract). */
 export function stepAllowed(step: FormStep, status: Order['status']): boolean {
-  return step === 'address' ? canCorrectAddress(status) : canTakeStep(step, status);
+  if (step === 'address') return canCorrectAddress(status);
+  return canTakeStep(step === 'oneclick' ? 'purchase' : step, status);
 }
 
 /**
@@ -132,6 +136,9 @@ function OrderDetailBody({
   const current: Order | OrderDetail = data ?? order;
   const canProcess = useCan('order:process');
   const canDecrypt = useCan('order:decrypt');
+  // 一键采购 and 关联货源: each line's 货源 and the purchase, polled while the job works on it.
+  const purchase = usePurchaseItems(order.id, open);
+  const items = purchase.data?.items;
   return (
     <DetailDialog
       open={open}
@@ -178,7 +185,17 @@ function OrderDetailBody({
       ]}
     >
       {canDecrypt && data?.receiver_encrypted ? <ReceiverDecrypt orderId={order.id} /> : null}
-      <OrderGoodsList goods={order.goods} />
+      <OrderGoodsList
+        goods={order.goods}
+        lineExtra={(index) => (
+          <LineSource
+            orderId={order.id}
+            item={items?.find((item) => item.index === index)}
+            canLink={canProcess}
+          />
+        )}
+      />
+      <PurchaseStatus purchase={purchase.data?.purchase ?? null} />
       {data ? <FulfilmentDetails detail={data} /> : null}
       {data ? (
         <WritebackSection
@@ -327,6 +344,11 @@ function StepButtons({
           {f.purchase}
         </Button>
       ) : null}
+      {can('purchase') ? (
+        <Button variant="primary" onClick={() => onPick('oneclick')}>
+          {PURCHASE_TEXT.oneClick}
+        </Button>
+      ) : null}
       {can('ship') ? (
         <Button variant="primary" onClick={() => onPick('ship')}>
           {f.ship}
@@ -361,6 +383,7 @@ function StepFormOf({ step, ...props }: StepFormProps & { step: FormStep }) {
 
 const STEP_FORMS = {
   purchase: PurchaseStep,
+  oneclick: OneClickStep,
   ship: ShipStep,
   cancel: CancelStep,
   address: AddressStep,

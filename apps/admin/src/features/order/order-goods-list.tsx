@@ -1,10 +1,17 @@
 import type { OrderGoods } from '@consign/api-client';
 import { formatMoney } from '@consign/ui';
+import type { ReactNode } from 'react';
 import { GoodsThumb } from './goods-cell';
 import { ORDER_TEXT } from './texts';
 
-/** Every line of an order, for the detail dialog. */
-export function OrderGoodsList({ goods }: { goods: OrderGoods[] }) {
+/** Every line of an order, for the detail dialog; `lineExtra` adds to a line (its 货源). */
+export function OrderGoodsList({
+  goods,
+  lineExtra,
+}: {
+  goods: OrderGoods[];
+  lineExtra?: (index: number) => ReactNode;
+}) {
   return (
     <section aria-label={ORDER_TEXT.goodsList} className="flex flex-col gap-2">
       <h3 className="font-medium text-sm">{ORDER_TEXT.goodsList}</h3>
@@ -25,6 +32,7 @@ export function OrderGoodsList({ goods }: { goods: OrderGoods[] }) {
                   {ORDER_TEXT.outerSkuId}：{line.outer_sku_id}
                 </p>
               ) : null}
+              {lineExtra?.(index)}
             </div>
             {line.price !== undefined ? (
               <span className="tabular-nums">{formatMoney(line.price)}</span>

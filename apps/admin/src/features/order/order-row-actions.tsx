@@ -6,10 +6,11 @@ import { useApi } from '../../lib/use-api';
 import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import type { FormStep } from './order-detail-dialog';
 import { problemMessage } from './problem-message';
+import { PURCHASE_TEXT } from './purchase-texts';
 
 /**
  * 操作 of one order row: the steps its status allows, by the rules the detail dialog uses
- * (`canTakeStep` of the contract). 采购, 发货 and 取消 open the order's detail at that step's form;
+ * (`canTakeStep` of the contract). 采购, 一键采购, 发货 and 取消 open the order's detail at that step's form;
  * 完成 takes no input and is done here.
  */
 export function OrderRowActions({
@@ -32,6 +33,11 @@ export function OrderRowActions({
       {can('purchase') ? (
         <Button variant="link" onClick={() => onStep(order, 'purchase')}>
           {f.purchase}
+        </Button>
+      ) : null}
+      {can('purchase') ? (
+        <Button variant="link" onClick={() => onStep(order, 'oneclick')}>
+          {PURCHASE_TEXT.oneClick}
         </Button>
       ) : null}
       {can('ship') ? (

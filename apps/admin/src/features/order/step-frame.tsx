@@ -45,6 +45,8 @@ export function StepFrame({
   onSubmit,
   onBack,
   pending,
+  submitText = f.submit,
+  submitDisabled = false,
   children,
 }: {
   label: string;
@@ -53,6 +55,9 @@ export function StepFrame({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onBack: () => void;
   pending: boolean;
+  /** The submit button's words (提交) and whether it is off (一键采购 before 1688's price is read). */
+  submitText?: string;
+  submitDisabled?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -70,8 +75,8 @@ export function StepFrame({
         <Button type="button" onClick={onBack}>
           {f.back}
         </Button>
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? f.saving : f.submit}
+        <Button type="submit" variant="primary" disabled={pending || submitDisabled}>
+          {pending ? f.saving : submitText}
         </Button>
       </div>
     </form>

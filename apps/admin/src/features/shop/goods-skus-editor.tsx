@@ -223,8 +223,8 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
   );
 }
 
-/** 关联货源: paste a 1688 offer link or id, read it, choose its spec and the quantity per unit. */
-function SourceDialog({
+/** 关联货源: paste a 1688 offer link or id, read it, choose its spec and the quantity per unit (also the order detail's 关联货源). */
+export function SourceDialog({
   onClose,
   onChoose,
 }: {

@@ -1,0 +1,203 @@
+import type { Page } from '@playwright/test';
+import { type RunningServer, startServer } from '../../apps/api-server/src/server';
+import { expect, loginViaUi, test } from '../helpers';
+
+/**
+ * 一键采购 and 关联货源 in the browser, against the 拼多多 and 1688 sandboxes of a server of its own (so
+ * that the test holds them): a seller authorises a 拼多多 shop and connects 1688; a buyer's order is
+ * synced; its line is linked to a 1688 offer with 关联货源; 一键采购 shows 1688's price and, confirmed,
+ * buys it (the order becomes 已采购 with the supplier's order, its cost goods + freight). Then the supplier raises the price beyond the seller's limit: a 批量一键采购 of the next order of the
+ * same item (matched by the link the first one made) queues it, the purchase job refuses it, and the
+ * order stays 待采购 with the reason in words, which the next preview shows too.
+ */
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    dataDir: 'memory://',
+    logLevel: 'warn',
+    copyWorker: false,
+    exportWorker: false,
+    platformSandbox: { demoEveryMs: false },
+    shopSync: { everySeconds: 60, pollMs: 1_000 },
+    writebackJobs: { pollMs: 500, retryBaseMs: 1_000 },
+    // The supplier's logistics looked at every second (the default is every 10 minutes).
+    purchaseJobs: { pollMs: 500, followEveryMs: 1_000, retryBaseMs: 1_000 },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+const SHOP_ID = '900001';
+const SHOP_NAME = '沙箱拼多多旗舰店';
+const GOODS = '一键采购 纯棉短袖T恤';
+const OFFER = '610000000001';
+
+function sandboxes() {
+  const found = server.sandboxes;
+  if (!found) throw new Error('the server serves no sandboxes');
+  return found;
+}
+
+/** A buyer's 拼多多 order of the T恤, as the platform would hold one paid 4 minutes ago. */
+function placeOrder() {
+  return sandboxes().pdd.placeOrder(SHOP_ID, {
+    createdAt: Math.floor(Date.now() / 1000) - 240,
+    items: [
+      {
+        goodsId: '3059101',
+        skuId: '30591011',
+        name: GOODS,
+        spec: '白色 L',
+        quantity: 1,
+        priceFen: 5900,
+        outerSkuId: '',
+        outerGoodsId: '',
+      },
+    ],
+  });
+}
+
+/** 立即同步, then the order list (filtered on the platform's order number) once the sync brought it. */
+async function syncUntilListed(page: Page, platformOrderNo: string) {
+  await page.goto('/shop/setting');
+  await page
+    .locator('[data-slot=data-table-row]')
+    .filter({ hasText: SHOP_NAME })
+    .getByRole('button', { name: `立即同步 ${SHOP_NAME}` })
+    .click();
+  await page.goto(`/order/index?keyword=${platformOrderNo}`);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^查看订单 / })).toHaveCount(1, { timeout: 5_000 });
+  }).toPass({ timeout: 240_000, intervals: [3_000] });
+}
+
+test('关联货源 and 一键采购 buy a 拼多多 order on 1688; a price beyond the limit is refused', async ({
+  browser,
+}) => {
+  // Two syncs of a minute's floor, a purchase, the follow-up and a writeback on a shared machine:
+  // generous, never a bound.
+  test.setTimeout(600_000);
+  const { alibaba } = sandboxes();
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await loginViaUi(page, server.url, '13700000071');
+  await expect(page).toHaveURL(/\/dashboard\/guide$/);
+  // Shipping (here by the supplier's logistics) needs a sender address: the seller's first is the default.
+  await page.goto('/system/address');
+  const senders = page.getByRole('region', { name: '发货地址列表' });
+  await senders.getByRole('button', { name: '新增发货地址' }).click();
+  const addressDialog = page.getByRole('dialog', { name: '新增发货地址' });
+  await addressDialog.getByRole('textbox', { name: '联系人' }).fill('一键采购发货仓');
+  await addressDialog.getByRole('textbox', { name: '手机号' }).fill('13800000009');
+  await addressDialog.getByRole('textbox', { name: '省 / 市 / 区' }).fill('浙江省 金华市 义乌市');
+  await addressDialog.getByRole('textbox', { name: '详细地址' }).fill('福田街道 商城大道 1 号');
+  await addressDialog.getByRole('button', { name: '确定' }).click();
+  await expect(senders.locator('[data-slot=data-table-row]')).toHaveCount(1);
+
+  // The 拼多多 shop and the 1688 buyer account, each through its sandbox's authorisation page.
+  await page.goto('/shop/setting');
+  await page.getByRole('button', { name: '添加店铺' }).click();
+  await page.getByRole('button', { name: '授权拼多多店铺' }).click();
+  await page.getByLabel(new RegExp(SHOP_NAME)).check();
+  await page.getByRole('button', { name: '同意授权' }).click();
+  await expect(page.getByText(`店铺“${SHOP_NAME}”授权成功`)).toBeVisible();
+  await page.goto('/system/setting');
+  const supplierCard = page.getByRole('region', { name: '1688采购账号' });
+  await supplierCard.getByRole('button', { name: '连接1688账号' }).click();
+  await page.getByLabel(/沙箱采购账号/).check();
+  await page.getByRole('button', { name: '同意授权' }).click();
+  await expect(page.getByText('1688账号“沙箱采购账号”已连接')).toBeVisible();
+
+  const first = placeOrder();
+  await syncUntilListed(page, first.orderNo);
+  await page.getByRole('button', { name: /^查看订单 / }).click();
+  const dialog = page.getByRole('dialog', { name: '订单详情' });
+  await expect(dialog.locator('[data-slot=order-status]')).toHaveText('待采购');
+  const line = dialog.locator('[data-slot=line-source]');
+  await expect(line).toHaveAttribute('data-linked', 'no');
+  await expect(line).toContainText('未关联货源');
+
+  // 一键采购 before the line has a 货源: the preview says which line lacks one.
+  await dialog.getByRole('button', { name: '一键采购' }).click();
+  await expect(dialog.locator('[data-slot=step-problem]')).toContainText('未关联货源');
+  await expect(dialog.getByRole('button', { name: '确认采购' })).toBeDisabled();
+  await dialog.getByRole('button', { name: '返回' }).click();
+
+  // 关联货源 → 粘贴1688商品链接 → read the sandbox offer, its first spec in stock (白色 L), 1 per unit.
+  await line.getByRole('button', { name: '关联货源' }).click();
+  await page
+    .getByRole('dialog', { name: '关联货源' })
+    .getByRole('button', { name: '粘贴1688商品链接' })
+    .click();
+  const offerDialog = page.getByRole('dialog', { name: '关联1688货源' });
+  await offerDialog
+    .getByRole('textbox', { name: '1688商品链接或ID' })
+    .fill(`https://detail.1688.com/offer/${OFFER}.html`);
+  await offerDialog.getByRole('button', { name: '读取商品' }).click();
+  await expect(offerDialog.getByRole('radio', { name: /^白色,L：代发价 ¥18\.50/ })).toBeChecked();
+  await offerDialog.getByRole('button', { name: '使用此货源' }).click();
+  await expect(page.getByText('已关联货源')).toBeVisible();
+  await expect(line).toHaveAttribute('data-linked', 'yes');
+  await expect(line).toContainText(`1688商品 ${OFFER}`);
+  await expect(line).toContainText('每件采购 1 件');
+
+  // 一键采购: 1688's price (18.50 + freight 6.00), then 确认采购; the job buys it.
+  await dialog.getByRole('button', { name: '一键采购' }).click();
+  await expect(dialog.locator('[data-slot=preview-goods]')).toHaveText('¥18.50');
+  await expect(dialog.locator('[data-slot=preview-freight]')).toHaveText('¥6.00');
+  await expect(dialog.locator('[data-slot=preview-total]')).toHaveText('¥24.50');
+  await expect(dialog.locator('[data-slot=preview-limit]')).toHaveAttribute('data-within', 'yes');
+  await dialog.getByRole('button', { name: '确认采购' }).click();
+  const status = dialog.locator('[data-slot=purchase-status]');
+  await expect(status).toHaveAttribute('data-status', 'placed');
+  await expect(dialog.locator('[data-slot=order-status]')).toHaveText('已采购');
+  const bought = [...alibaba.purchases.values()];
+  expect(bought).toHaveLength(1);
+  await expect(status).toContainText(`1688订单号 ${bought[0]?.orderId}`);
+  await expect(dialog.getByRole('region', { name: '采购与物流' })).toContainText('¥24.50');
+
+  await dialog.getByRole('button', { name: '关闭' }).first().click();
+
+  // The second order of the same item is matched by the first one's link; the supplier's price then
+  // more than doubles, beyond any allowed rise (at most 100 %).
+  const second = placeOrder();
+  await syncUntilListed(page, second.orderNo);
+  alibaba.reprice(OFFER, 5000, bought[0]?.cargo[0]?.specId);
+
+  // 批量一键采购 of the selected order: queued (成功 in the result), then refused by the purchase job.
+  await page.getByRole('checkbox', { name: /^选择订单 / }).check();
+  await page.locator('[data-slot=order-batch-bar]').getByRole('button', { name: '批量一键采购' }).click();
+  await page.getByRole('dialog', { name: '批量一键采购' }).getByRole('button', { name: '开始采购' }).click();
+  const result = page.locator('[data-slot=batch-result]');
+  await expect(result).toContainText('成功 1 单，失败 0 单');
+  await result.getByRole('button', { name: '关闭' }).first().click();
+
+  await page.getByRole('button', { name: /^查看订单 / }).click();
+  await expect(dialog.locator('[data-slot=purchase-status]')).toHaveAttribute('data-status', 'failed', {
+    timeout: 120_000,
+  });
+  await expect(dialog.locator('[data-slot=purchase-message]')).toContainText(
+    /1688采购价 ¥50\.00 比货源价 ¥18\.50 上涨超过 \d+%（代发设置的允许采购价上浮），未采购/,
+  );
+  await expect(dialog.locator('[data-slot=order-status]')).toHaveText('待采购');
+  // The next preview says so before anything is sent.
+  await dialog.getByRole('button', { name: '一键采购' }).click();
+  await expect(dialog.locator('[data-slot=preview-goods]')).toHaveText('¥50.00');
+  await expect(dialog.locator('[data-slot=preview-limit]')).toHaveAttribute('data-within', 'no');
+  await expect(dialog.getByRole('button', { name: '确认采购' })).toBeDisabled();
+  // Nothing was bought for it on 1688.
+  expect(alibaba.purchases.size).toBe(1);
+
+  await context.close();
+});
