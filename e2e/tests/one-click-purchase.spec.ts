@@ -6,7 +6,9 @@ import { expect, loginViaUi, test } from '../helpers';
  * 一键采购 and 关联货源 in the browser, against the 拼多多 and 1688 sandboxes of a server of its own (so
  * that the test holds them): a seller authorises a 拼多多 shop and connects 1688; a buyer's order is
  * synced; its line is linked to a 1688 offer with 关联货源; 一键采购 shows 1688's price and, confirmed,
- * buys it (the order becomes 已采购 with the supplier's order, its cost goods + freight). Then the supplier raises the price beyond the seller's limit: a 批量一键采购 of the next order of the
+ * buys it (the order becomes 已采购 with the supplier's order); the 1688 sandbox ships it, the logistics
+ * follow-up ships the order in Consign (已发货) and the 拼多多 sandbox's page shows the tracking number.
+ * Then the supplier raises the price beyond the seller's limit: a 批量一键采购 of the next order of the
  * same item (matched by the link the first one made) queues it, the purchase job refuses it, and the
  * order stays 待采购 with the reason in words, which the next preview shows too.
  */
@@ -77,13 +79,13 @@ async function syncUntilListed(page: Page, platformOrderNo: string) {
   }).toPass({ timeout: 240_000, intervals: [3_000] });
 }
 
-test('关联货源 and 一键采购 buy a 拼多多 order on 1688; a price beyond the limit is refused', async ({
+test('关联货源, 一键采购, the supplier ships, the tracking number reaches 拼多多; a price beyond the limit is refused', async ({
   browser,
 }) => {
   // Two syncs of a minute's floor, a purchase, the follow-up and a writeback on a shared machine:
   // generous, never a bound.
   test.setTimeout(600_000);
-  const { alibaba } = sandboxes();
+  const { pdd, alibaba } = sandboxes();
   const context = await browser.newContext({
     baseURL: server.url,
     locale: 'zh-CN',
@@ -164,9 +166,26 @@ test('关联货源 and 一键采购 buy a 拼多多 order on 1688; a price beyon
   await expect(dialog.locator('[data-slot=order-status]')).toHaveText('已采购');
   const bought = [...alibaba.purchases.values()];
   expect(bought).toHaveLength(1);
-  await expect(status).toContainText(`1688订单号 ${bought[0]?.orderId}`);
+  const supplierOrder = bought[0]?.orderId ?? '';
+  await expect(status).toContainText(`1688订单号 ${supplierOrder}`);
   await expect(dialog.getByRole('region', { name: '采购与物流' })).toContainText('¥24.50');
 
+  // The supplier ships: the follow-up ships the order with 1688's carrier and bill, written back.
+  // (A placed purchase is not polled by the page: shipping takes the supplier hours; reload it.)
+  alibaba.ship(supplierOrder);
+  const trackingNo = bought[0]?.billNo ?? '';
+  expect(trackingNo).not.toBe('');
+  // The open order is in the address (?order=), so a reload reopens its dialog.
+  await expect(page).toHaveURL(/[?&]order=\d+/);
+  await expect(async () => {
+    await page.reload();
+    await expect(dialog.locator('[data-slot=order-status]')).toHaveText('已发货', { timeout: 5_000 });
+  }).toPass({ timeout: 120_000, intervals: [2_000] });
+  await expect(dialog.locator('[data-slot=purchase-status]')).toHaveAttribute('data-status', 'shipped');
+  await expect(dialog.getByRole('region', { name: '采购与物流' })).toContainText(trackingNo);
+  await expect(
+    dialog.getByRole('region', { name: '物流回传' }).locator('[data-slot=writeback-status]'),
+  ).toHaveText('已回传', { timeout: 120_000 });
   await dialog.getByRole('button', { name: '关闭' }).first().click();
 
   // The second order of the same item is matched by the first one's link; the supplier's price then
@@ -199,5 +218,13 @@ test('关联货源 and 一键采购 buy a 拼多多 order on 1688; a price beyon
   // Nothing was bought for it on 1688.
   expect(alibaba.purchases.size).toBe(1);
 
+  // 拼多多's own order page shows the first order shipped with the supplier's tracking number.
+  await page.goto(`/__sandbox/pdd/orders?shop=${SHOP_ID}`);
+  const row = page.getByRole('row').filter({ hasText: first.orderNo });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('已发货');
+  await expect(row.getByRole('cell').nth(5)).toHaveText(trackingNo);
+  expect(
+    pdd.calls.filter((call) => call.error === null && call.method === 'pdd.logistics.online.send'),
+  ).toHaveLength(1);
   await context.close();
 });
