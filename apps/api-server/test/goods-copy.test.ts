@@ -364,6 +364,8 @@ describe('商品编辑: SKUs and their 货源', () => {
     });
     expect(first.version).toBe(goods.version + 1);
     expect(first.skus.map((sku) => sku.spec)).toEqual(['白色,L', '黑色,L']);
+    // The goods list shows the SKUs' lowest price and their stock together, no longer the product's own.
+    expect({ price: first.price, stock: first.stock }).toEqual({ price: 3900, stock: 5 });
 
     // Reorder, edit one (its 货源 removed), drop none, add one.
     const second = await seller.api.call('/api/goods/sku-save', {
@@ -377,6 +379,7 @@ describe('商品编辑: SKUs and their 货源', () => {
     });
     const detail: GoodsDetail = await seller.api.call('/api/goods/detail', { id: goods.id });
     expect(detail).toEqual(second);
+    expect({ price: detail.price, stock: detail.stock }).toEqual({ price: 3900, stock: 9 });
     expect(detail.skus).toEqual([
       { spec: '黑色,L', price: 4100, stock: 3, outer_sku_id: 'B-L', source: { ...source, quantity: 1 } },
       { spec: '白色,L', price: 3900, stock: 5, outer_sku_id: 'W-L', source: null },
@@ -410,6 +413,8 @@ describe('商品编辑: SKUs and their 货源', () => {
       skus: [],
     });
     expect(emptied.skus).toEqual([]);
+    // Without SKUs the product keeps the last price and stock it showed.
+    expect({ price: emptied.price, stock: emptied.stock }).toEqual({ price: 3900, stock: 9 });
   });
 
   it('refuses bad SKUs with a 422 and keeps the product as it was', async () => {

@@ -1,4 +1,4 @@
-import type { Goods, GoodsDetail, GoodsSku, Page } from '@consign/api-client';
+import { GOODS_STOCK_MAX, type Goods, type GoodsDetail, type GoodsSku, type Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import type { Queryable } from './db';
 import { Filters, likePattern, page } from './list';
@@ -123,6 +123,23 @@ export async function saveGoods(
   };
 }
 
+/**
+ * What a product with SKUs shows in the goods list: its lowest SKU price ("from") and the stock of all
+ * its SKUs together (at most the stock a product holds). Used by 商品复制's drafts and by every SKU save.
+ */
+export function skuTotals(skus: readonly Pick<GoodsSku, 'price' | 'stock'>[]): {
+  price: number;
+  stock: number;
+} {
+  return {
+    price: Math.min(...skus.map((sku) => sku.price)),
+    stock: Math.min(
+      GOODS_STOCK_MAX,
+      skus.reduce((sum, sku) => sum + Math.max(0, sku.stock), 0),
+    ),
+  };
+}
+
 /** A product's SKUs as `goods_skus` rows take them (`$n::jsonb` of {@link insertSkus}). */
 function skuRows(skus: readonly GoodsSku[]) {
   return skus.map((sku, position) => ({
@@ -169,10 +186,13 @@ export async function saveGoodsSkus(
   now: number,
 ): Promise<Saved<GoodsDetail>> {
   const before = await goodsDetail(scope, body.id);
+  // With SKUs, the product's price and stock are theirs (skuTotals); without, the product keeps its own.
+  const totals = body.skus.length > 0 ? skuTotals(body.skus) : null;
   const [row] = await scope.db.query<{ id: number }>(
-    `UPDATE goods SET updated_at = $3, version = version + 1
+    `UPDATE goods SET updated_at = $3, version = version + 1,
+       price = COALESCE($5, price), stock = COALESCE($6, stock)
      WHERE id = $1 AND account_id = $2 AND version = $4 RETURNING id`,
-    [body.id, scope.accountId, now, body.version],
+    [body.id, scope.accountId, now, body.version, totals?.price ?? null, totals?.stock ?? null],
   );
   if (!row) throw staleRecord();
   await scope.db.query('DELETE FROM goods_skus WHERE goods_id = $1 AND account_id = $2', [
@@ -185,8 +205,8 @@ export async function saveGoodsSkus(
     row: saved,
     change: {
       target: { type: 'goods', id: saved.id, name: saved.title },
-      before: { skus: before.skus },
-      after: { skus: saved.skus },
+      before: { price: before.price, stock: before.stock, skus: before.skus },
+      after: { price: saved.price, stock: saved.stock, skus: saved.skus },
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type PriceRounding,
 } from '@consign/api-client';
 import type { Db, Queryable } from '../db/db';
-import { insertSkus } from '../db/goods';
+import { insertSkus, skuTotals } from '../db/goods';
 import { COPY_JOBS, claimNextJob } from '../db/job-queue';
 import { offerReadFailure, readSupplierOffer } from '../db/supplier-offer';
 import type { Logger } from '../log';
@@ -96,8 +96,7 @@ export function goodsDraft(
   return {
     title: cut(offer.title, GOODS_TITLE_MAX) || `1688商品 ${offer.offerId}`,
     images,
-    price: Math.min(...skus.map((sku) => sku.price)),
-    stock: stockOf(skus.reduce((sum, sku) => sum + sku.stock, 0)),
+    ...skuTotals(skus),
     skus,
   };
 }
