@@ -2,12 +2,12 @@ import type { RunningServer } from '../../apps/api-server/src/server';
 import { expect, test } from '../helpers';
 import {
   newSellerWithShopAnd1688,
-  PDD_SHOP_ID as SHOP_ID,
+  T_SHIRT_OFFER as OFFER,
   placePddOrder,
+  PDD_SHOP_ID as SHOP_ID,
   sandboxesOf,
   startSupplierServer,
   syncUntilListed,
-  T_SHIRT_OFFER as OFFER,
 } from '../supplier';
 
 /**
