@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers';
+import { connect1688, copyOffer, T_SHIRT_OFFER as T_SHIRT } from '../supplier';
 
 /**
  * 商品复制 of a sandbox 1688 offer through the demo account's 1688 account (the sandbox the server
@@ -9,37 +10,13 @@ import { expect, test } from '../helpers';
 
 const rows = (page: Page) => page.locator('[data-slot=data-table-row]');
 const skuRows = (page: Page) => page.locator('[data-slot=sku-row]');
-const T_SHIRT = '610000000001';
-
-/** Connects (or re-authorises) the demo account's 1688 buyer account in 代发设置. */
-async function connect1688(page: Page) {
-  await page.goto('/system/setting');
-  const card = page.getByRole('region', { name: '1688采购账号' });
-  await card.getByRole('button', { name: /连接1688账号|重新授权/ }).click();
-  await page.getByLabel(/沙箱采购账号/).check();
-  await page.getByRole('button', { name: '同意授权' }).click();
-  await expect(page.getByText('1688账号“沙箱采购账号”已连接')).toBeVisible();
-}
 
 test('copy a sandbox 1688 offer: the draft has its SKUs with 货源; edit a SKU’s 货源 and save', async ({
   adminPage: page,
 }) => {
   await connect1688(page);
 
-  await page.goto('/shop/copy');
-  await page.getByLabel('商品链接').fill(`https://detail.1688.com/offer/${T_SHIRT}.html`);
-  await page.getByRole('combobox', { name: '目标店铺' }).click();
-  await page.getByRole('option').first().click();
-  await page.getByRole('button', { name: '开始复制' }).click();
-  await expect(page.getByText('已创建 1 个复制任务')).toBeVisible();
-  await expect(page).toHaveURL(/\/shop\/copy\/list$/);
-
-  // The newest job is ours: it ends 成功 by itself.
-  const job = rows(page).first();
-  await expect(job).toContainText(T_SHIRT);
-  await expect(job).toContainText('成功');
-  await job.getByRole('link', { name: '查看商品' }).click();
-  await expect(page).toHaveURL(/\/shop\/goods\/detail\?id=\d+$/);
+  await copyOffer(page, T_SHIRT);
   await expect(page.getByLabel('商品标题')).toHaveValue('纯棉宽松短袖T恤 男女同款 夏季新款');
 
   // Three SKUs, each linked to its 1688 spec at its 代发价.

@@ -1,6 +1,14 @@
-import type { Page } from '@playwright/test';
-import { type RunningServer, startServer } from '../../apps/api-server/src/server';
-import { expect, loginViaUi, test } from '../helpers';
+import type { RunningServer } from '../../apps/api-server/src/server';
+import { expect, test } from '../helpers';
+import {
+  newSellerWithShopAnd1688,
+  T_SHIRT_OFFER as OFFER,
+  placePddOrder,
+  PDD_SHOP_ID as SHOP_ID,
+  sandboxesOf,
+  startSupplierServer,
+  syncUntilListed,
+} from '../supplier';
 
 /**
  * 一键采购 and 关联货源 in the browser, against the 拼多多 and 1688 sandboxes of a server of its own (so
@@ -16,68 +24,24 @@ import { expect, loginViaUi, test } from '../helpers';
 let server: RunningServer;
 
 test.beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    dataDir: 'memory://',
-    logLevel: 'warn',
-    copyWorker: false,
-    exportWorker: false,
-    platformSandbox: { demoEveryMs: false },
-    shopSync: { everySeconds: 60, pollMs: 1_000 },
-    writebackJobs: { pollMs: 500, retryBaseMs: 1_000 },
-    // The supplier's logistics looked at every second (the default is every 10 minutes).
-    purchaseJobs: { pollMs: 500, followEveryMs: 1_000, retryBaseMs: 1_000 },
-  });
+  server = await startSupplierServer();
 });
 
 test.afterAll(async () => {
   await server?.close();
 });
 
-const SHOP_ID = '900001';
-const SHOP_NAME = '沙箱拼多多旗舰店';
 const GOODS = '一键采购 纯棉短袖T恤';
-const OFFER = '610000000001';
 
-function sandboxes() {
-  const found = server.sandboxes;
-  if (!found) throw new Error('the server serves no sandboxes');
-  return found;
-}
-
-/** A buyer's 拼多多 order of the T恤, as the platform would hold one paid 4 minutes ago. */
-function placeOrder() {
-  return sandboxes().pdd.placeOrder(SHOP_ID, {
-    createdAt: Math.floor(Date.now() / 1000) - 240,
-    items: [
-      {
-        goodsId: '3059101',
-        skuId: '30591011',
-        name: GOODS,
-        spec: '白色 L',
-        quantity: 1,
-        priceFen: 5900,
-        outerSkuId: '',
-        outerGoodsId: '',
-      },
-    ],
+/** A buyer's 拼多多 order of the T恤. */
+const placeOrder = () =>
+  placePddOrder(server, {
+    goodsId: '3059101',
+    skuId: '30591011',
+    name: GOODS,
+    spec: '白色 L',
+    priceFen: 5900,
   });
-}
-
-/** 立即同步, then the order list (filtered on the platform's order number) once the sync brought it. */
-async function syncUntilListed(page: Page, platformOrderNo: string) {
-  await page.goto('/shop/setting');
-  await page
-    .locator('[data-slot=data-table-row]')
-    .filter({ hasText: SHOP_NAME })
-    .getByRole('button', { name: `立即同步 ${SHOP_NAME}` })
-    .click();
-  await page.goto(`/order/index?keyword=${platformOrderNo}`);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('button', { name: /^查看订单 / })).toHaveCount(1, { timeout: 5_000 });
-  }).toPass({ timeout: 240_000, intervals: [3_000] });
-}
 
 test('关联货源, 一键采购, the supplier ships, the tracking number reaches 拼多多; a price beyond the limit is refused', async ({
   browser,
@@ -85,41 +49,14 @@ test('关联货源, 一键采购, the supplier ships, the tracking number reache
   // Two syncs of a minute's floor, a purchase, the follow-up and a writeback on a shared machine:
   // generous, never a bound.
   test.setTimeout(600_000);
-  const { pdd, alibaba } = sandboxes();
+  const { pdd, alibaba } = sandboxesOf(server);
   const context = await browser.newContext({
     baseURL: server.url,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
   const page = await context.newPage();
-  await page.goto('/login');
-  await loginViaUi(page, server.url, '13700000071');
-  await expect(page).toHaveURL(/\/dashboard\/guide$/);
-  // Shipping (here by the supplier's logistics) needs a sender address: the seller's first is the default.
-  await page.goto('/system/address');
-  const senders = page.getByRole('region', { name: '发货地址列表' });
-  await senders.getByRole('button', { name: '新增发货地址' }).click();
-  const addressDialog = page.getByRole('dialog', { name: '新增发货地址' });
-  await addressDialog.getByRole('textbox', { name: '联系人' }).fill('一键采购发货仓');
-  await addressDialog.getByRole('textbox', { name: '手机号' }).fill('13800000009');
-  await addressDialog.getByRole('textbox', { name: '省 / 市 / 区' }).fill('浙江省 金华市 义乌市');
-  await addressDialog.getByRole('textbox', { name: '详细地址' }).fill('福田街道 商城大道 1 号');
-  await addressDialog.getByRole('button', { name: '确定' }).click();
-  await expect(senders.locator('[data-slot=data-table-row]')).toHaveCount(1);
-
-  // The 拼多多 shop and the 1688 buyer account, each through its sandbox's authorisation page.
-  await page.goto('/shop/setting');
-  await page.getByRole('button', { name: '添加店铺' }).click();
-  await page.getByRole('button', { name: '授权拼多多店铺' }).click();
-  await page.getByLabel(new RegExp(SHOP_NAME)).check();
-  await page.getByRole('button', { name: '同意授权' }).click();
-  await expect(page.getByText(`店铺“${SHOP_NAME}”授权成功`)).toBeVisible();
-  await page.goto('/system/setting');
-  const supplierCard = page.getByRole('region', { name: '1688采购账号' });
-  await supplierCard.getByRole('button', { name: '连接1688账号' }).click();
-  await page.getByLabel(/沙箱采购账号/).check();
-  await page.getByRole('button', { name: '同意授权' }).click();
-  await expect(page.getByText('1688账号“沙箱采购账号”已连接')).toBeVisible();
+  await newSellerWithShopAnd1688(page, server.url, '13700000071');
 
   const first = placeOrder();
   await syncUntilListed(page, first.orderNo);

@@ -3,8 +3,10 @@ import { expect, nodeApi, test } from '../helpers';
 
 /**
  * Cost and profit: 平台扣点 is set in 代发设置, and 利润报表 of a past fortnight of the seeded orders
- * (one shop, then all) shows the sums of those orders' own rows as the order list answers them:
- * orders, sales, cost and profit of the orders with a cost, the others counted as 成本未录入.
+ * shows the sums of those orders' own rows as the order list answers them: orders, sales, cost and
+ * profit of the orders with a cost, the others counted as 成本未录入, in total, by day, by shop and by
+ * goods. Each row's profit is computed here from its amount, its cost and its platform's rate
+ * (amount - cost - the fee rounded half up to the fen, integers only), not taken from the server.
  */
 
 /** `YYYY-MM-DD` in Asia/Shanghai, `daysAgo` days before now. */
@@ -54,11 +56,19 @@ test('利润报表 equals the sums of its orders’ rows; 平台扣点 is set in
   }
   const counted = rows.filter((o) => o.status !== 'cancelled');
   const costed = counted.filter((o) => o.cost !== null && o.cost !== undefined);
+  // Each row's profit from its own columns and its platform's rate: fee = (amount × rate + 5000) / 10000
+  // in integer division (half up to the fen); the list's profit column must say the same.
+  const rateOf = new Map((await api.call('/api/setting/fee-rates')).rates.map((r) => [r.platform, r.rate]));
+  const profitOf = (o: Order) =>
+    o.cost === null || o.cost === undefined
+      ? 0
+      : o.amount - o.cost - Math.floor((o.amount * (rateOf.get(o.platform) ?? 0) + 5000) / 10000);
+  for (const o of costed) expect(o.profit, o.order_no).toBe(profitOf(o));
   const sums = (orders: Order[]) => ({
     orders: orders.length,
     sales: orders.reduce((s, o) => s + o.amount, 0),
     cost: orders.reduce((s, o) => s + (o.cost ?? 0), 0),
-    profit: orders.reduce((s, o) => s + (o.profit ?? 0), 0),
+    profit: orders.reduce((s, o) => s + profitOf(o), 0),
   });
   const all = { ...sums(counted), costedProfit: sums(costed).profit, costedCost: sums(costed).cost };
   expect(all.orders).toBeGreaterThan(5);
@@ -75,9 +85,19 @@ test('利润报表 equals the sums of its orders’ rows; 平台扣点 is set in
   await expect(totals.locator('[data-slot=profit-uncosted]')).toContainText(
     `${counted.length - costed.length} 单未录入成本`,
   );
-  // By day: every day of the fortnight, the chart drawn beside the table.
-  await expect(page.locator('[data-slot=profit-by-day] tbody tr')).toHaveCount(14);
+  // By day: every day of the fortnight (Asia/Shanghai), each the sums of that day's rows; the chart
+  // drawn beside the table.
+  const dayRows = page.locator('[data-slot=profit-by-day] tbody tr');
+  await expect(dayRows).toHaveCount(14);
   await expect(page.locator('[data-slot=profit-chart] svg')).toBeVisible();
+  const dayOf = (o: Order) => new Date((o.created_at + 8 * 3600) * 1000).toISOString().slice(0, 10);
+  for (let daysAgo = 60; daysAgo >= 47; daysAgo--) {
+    const day = shanghaiDay(daysAgo);
+    const mine = sums(counted.filter((o) => dayOf(o) === day));
+    const dayRow = dayRows.filter({ has: page.getByRole('rowheader', { name: day, exact: true }) });
+    await expect(dayRow.locator('td').first()).toHaveText(String(mine.orders));
+    await expect(dayRow.locator('[data-profit]')).toHaveAttribute('data-profit', String(mine.profit));
+  }
   // By shop: each shop's row is the sum of that shop's rows.
   const shopRows = page.locator('[data-slot=profit-by-shop] tbody tr');
   const shops = [...new Set(counted.map((o) => o.shop_name))];
@@ -86,6 +106,17 @@ test('利润报表 equals the sums of its orders’ rows; 平台扣点 is set in
     const mine = sums(counted.filter((o) => o.shop_name === shop));
     await expect(shopRows.filter({ hasText: shop })).toContainText(yuan(mine.sales));
     await expect(shopRows.filter({ hasText: shop }).locator('[data-profit]')).toHaveText(yuan(mine.profit));
+  }
+  // By goods (the title of the first line): each row the sums of those rows.
+  const goodsRows = page.locator('[data-slot=profit-by-goods] tbody tr');
+  const titles = [...new Set(counted.map((o) => o.goods[0]?.title ?? ''))];
+  await expect(goodsRows).toHaveCount(titles.length);
+  for (const title of titles) {
+    const mine = sums(counted.filter((o) => (o.goods[0]?.title ?? '') === title));
+    const goodsRow = goodsRows.filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+    await expect(goodsRow.locator('td').first()).toHaveText(String(mine.orders));
+    await expect(goodsRow).toContainText(yuan(mine.sales));
+    await expect(goodsRow.locator('[data-profit]')).toHaveAttribute('data-profit', String(mine.profit));
   }
   await page.screenshot({ path: test.info().outputPath('profit-report.png'), fullPage: true });
 

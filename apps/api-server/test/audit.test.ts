@@ -478,6 +478,7 @@ const CASES: Record<ApiPath, Case[]> = {
   // purchase: 一键采购 and 关联货源 against the mounted 1688 sandbox (the purchase job does not run here).
   '/api/purchase/items': [async () => ({ token: user, body: { id: await sourcedOrder() } })],
   '/api/purchase/skus': [async () => ({ token: user, body: { keyword: '采购测试' } })],
+  '/api/purchase/offer': [async () => ({ token: user, body: { offer: '610000000001' } })],
   '/api/purchase/preview': [async () => ({ token: user, body: { id: await sourcedOrder() } })],
   '/api/purchase/start': [
     async () => ({ token: user, body: { ids: [await sourcedOrder(), await sourcedOrder()] } }),

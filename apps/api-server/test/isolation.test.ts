@@ -278,6 +278,8 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     // purchase: another account's order is not found, before 1688 is asked anything.
     '/api/purchase/items': [{ body: { id: ids.order }, outcome: 'not-found' }],
     '/api/purchase/skus': [{ body: {}, outcome: 'any' }],
+    // Read through the caller's own 1688 account, like goods/supplier-offer.
+    '/api/purchase/offer': [{ body: { offer: '610000000001' }, outcome: 'any' }],
     '/api/purchase/preview': [{ body: { id: ids.pendingOrder }, outcome: 'not-found' }],
     '/api/purchase/start': [{ body: { ids: [ids.pendingOrder] }, outcome: 'any' }],
     '/api/purchase/link': [

@@ -114,6 +114,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/purchase/preview': { id: ids.order },
     '/api/purchase/start': { ids: [ids.order] },
     '/api/purchase/link': { id: ids.order, index: 0, sku_id: 1 },
+    '/api/purchase/offer': { offer: '610000000001' },
     '/api/address/save': {
       kind: 'return',
       name: '新退货点',

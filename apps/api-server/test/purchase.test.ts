@@ -7,7 +7,7 @@ import { carrierOfSupplier } from '../src/jobs/purchase';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
 import type { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
-import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
+import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 import { CUP, connectSupplier, pendingOrders, sourcedSku, TEE, TEE_NAVY_XL } from './purchase-helpers';
 
 /**
@@ -218,6 +218,61 @@ describe('order lines and their 货源', () => {
     });
     const preview = await api().call('/api/purchase/preview', { id: order.id });
     expect(preview).toMatchObject({ goods: 2 * TEE.priceFen, freight: 600, total: 2 * TEE.priceFen + 600 });
+  });
+  it('a member who may process orders but not manage goods reads the 1688 offer and links the line to it', async () => {
+    const [member] = await db().query<{ role_id: number }>('SELECT role_id FROM users WHERE mobile = $1', [
+      USER,
+    ]);
+    await db().query('UPDATE roles SET permissions = $1 WHERE id = $2', [
+      ['order:view', 'order:process'],
+      member?.role_id,
+    ]);
+    const staff = await t.login(USER);
+    const [order] = await pendingOrders(db(), {
+      accountId: ACCOUNT,
+      shopId: SHOP,
+      outerSkuId: '',
+      count: 1,
+      nowS: nowS(),
+      prefix: `PT-STAFF${++serial}-`,
+    });
+    if (!order) throw new Error('no order');
+    const offer = { offer: `https://detail.1688.com/offer/${TEE.offerId}.html` };
+    // 商品编辑's read stays goods:manage.
+    const goodsRead = await t.post('/api/goods/supplier-offer', offer, { token: staff });
+    expect([goodsRead.status, (await envelope(goodsRead)).msg]).toEqual([403, '没有操作权限']);
+    const read = await t.post('/api/purchase/offer', offer, { token: staff });
+    expect(read.status).toBe(200);
+    expect((await envelope(read)).data).toMatchObject({
+      offer_id: TEE.offerId,
+      on_sale: true,
+      specs: expect.arrayContaining([expect.objectContaining({ spec_id: TEE.specId, price: TEE.priceFen })]),
+    });
+    const linked = await t.post(
+      '/api/purchase/link',
+      { id: order.id, index: 0, offer_url: offer.offer, spec_id: TEE.specId, quantity: 1 },
+      { token: staff },
+    );
+    expect(linked.status).toBe(200);
+    const items = (await t
+      .client(() => staff)
+      .call('/api/purchase/items', { id: order.id })) as PurchaseItems;
+    expect(items.items[0]?.source).toEqual({
+      offer_id: TEE.offerId,
+      spec_id: TEE.specId,
+      quantity: 1,
+      cost: TEE.priceFen,
+    });
+    // Not an offer: said as for 商品编辑.
+    const notOffer = await t.post(
+      '/api/purchase/offer',
+      { offer: 'https://item.taobao.com/item.htm?id=1' },
+      { token: staff },
+    );
+    expect([notOffer.status, (await envelope(notOffer)).msg]).toEqual([
+      400,
+      expect.stringContaining('请填写1688商品链接或商品ID'),
+    ]);
   });
 });
 

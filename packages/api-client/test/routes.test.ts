@@ -369,6 +369,15 @@ const answers: Record<ApiPath, unknown> = {
     failed: 0,
   },
   '/api/purchase/link': { sku_id: 12 },
+  '/api/purchase/offer': {
+    offer_id: '610000000001',
+    title: '纯棉宽松短袖T恤',
+    images: ['https://cbu01.alicdn.com/img/ibank/O1CN01sandbox0001.jpg'],
+    on_sale: true,
+    price: 1850,
+    stock: 200,
+    specs: [{ spec_id: 'b7f1c0de0001', spec: '白色,L', price: 1850, stock: 120 }],
+  },
   '/api/buyer/index': page({
     id: 9,
     buyer_name: '张三',

@@ -71,14 +71,15 @@ export async function saveFeeRates(
 
 /**
  * The sums of a group (see `profitSumsSchema`): all orders and their sales; those with a cost, their
- * sales, cost, fee and profit; those without (成本未录入), counted apart. Over `o` and the fee rate `r`.
+ * sales, cost, fee and profit; those without (成本未录入), counted apart. Over the report's narrow rows
+ * `o` (`amount`, `cost`, `fee` = `feeSql` of the order's platform rate).
  */
 const SUMS = `count(*)::int AS orders, COALESCE(sum(o.amount), 0) AS sales,
   count(o.cost)::int AS costed_orders,
   COALESCE(sum(o.amount) FILTER (WHERE o.cost IS NOT NULL), 0) AS costed_sales,
   COALESCE(sum(o.cost), 0) AS cost,
-  COALESCE(sum(${feeSql('o.amount', 'r.rate')}) FILTER (WHERE o.cost IS NOT NULL), 0) AS fee,
-  COALESCE(sum(o.amount - o.cost - ${feeSql('o.amount', 'r.rate')}), 0) AS profit,
+  COALESCE(sum(o.fee) FILTER (WHERE o.cost IS NOT NULL), 0) AS fee,
+  COALESCE(sum(o.amount - o.cost - o.fee), 0) AS profit,
   (count(*) - count(o.cost))::int AS uncosted_orders,
   COALESCE(sum(o.amount) FILTER (WHERE o.cost IS NULL), 0) AS uncosted_sales`;
 
@@ -103,8 +104,12 @@ const GOODS_ROWS = 100;
 
 /**
  * 利润报表 of a period (Asia/Shanghai days by `created_at`, as the order list's dates), optionally of one
- * shop: cancelled orders left out. One pass groups the period's orders by day, shop and the title of
- * their first line (GROUPING SETS), on the index `(account_id, created_at)`.
+ * shop: cancelled orders left out. One statement groups the period's orders by day, shop and the title
+ * of their first line (GROUPING SETS), on the index `(account_id, created_at)`. The period's rows are
+ * first cut down to the columns summed (a materialised CTE): grouping the orders' rows directly sorted
+ * them whole, `goods` included, past `work_mem` onto disk, or sent them whole between parallel workers
+ * (EXPLAIN ANALYZE at 100,000 orders, 19,675 in 90 days, in the api-server README); narrow rows are
+ * hashed in memory, in one pass.
  */
 export async function profitReport(
   scope: Scope,
@@ -124,16 +129,18 @@ export async function profitReport(
       by_title: number;
     }
   >(
-    `SELECT ((o.created_at + $4) / 86400)::int AS day, o.shop_id, o.goods->0->>'title' AS title,
-       GROUPING(((o.created_at + $4) / 86400)::int) AS by_day, GROUPING(o.shop_id) AS by_shop,
-       GROUPING(o.goods->0->>'title') AS by_title,
-       ${SUMS}
-     FROM orders o
-     JOIN shops s ON s.id = o.shop_id
-     LEFT JOIN platform_fee_rates r ON r.account_id = o.account_id AND r.platform = s.platform
-     WHERE o.account_id = $1 AND o.created_at >= $2 AND o.created_at < $3 AND o.status <> 'cancelled'
-       ${params.shop_id ? 'AND o.shop_id = $5' : ''}
-     GROUP BY GROUPING SETS ((), (((o.created_at + $4) / 86400)::int), (o.shop_id), (o.goods->0->>'title'))`,
+    `WITH o AS MATERIALIZED (
+       SELECT ((o.created_at + $4) / 86400)::int AS day, o.shop_id, o.goods->0->>'title' AS title,
+         o.amount, o.cost, ${feeSql('o.amount', 'r.rate')} AS fee
+       FROM orders o
+       JOIN shops s ON s.id = o.shop_id
+       LEFT JOIN platform_fee_rates r ON r.account_id = o.account_id AND r.platform = s.platform
+       WHERE o.account_id = $1 AND o.created_at >= $2 AND o.created_at < $3 AND o.status <> 'cancelled'
+         ${params.shop_id ? 'AND o.shop_id = $5' : ''}
+     )
+     SELECT day, shop_id, title, GROUPING(day) AS by_day, GROUPING(shop_id) AS by_shop,
+       GROUPING(title) AS by_title, ${SUMS}
+     FROM o GROUP BY GROUPING SETS ((), (day), (shop_id), (title))`,
     values,
   );
   let totals = ZERO;

@@ -1,4 +1,5 @@
-import type { SupplierOffer as SupplierOfferView } from '@consign/api-client';
+import { offerIdOf, type SupplierOffer as SupplierOfferView } from '@consign/api-client';
+import { HttpProblem } from '../http/respond';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
 import type { PlatformRegistry } from '../platforms/registry';
 import type { SecretBox } from '../security/secret-box';
@@ -49,4 +50,30 @@ export function offerReadFailure(error: SupplierError): string {
     return '暂时无法读取1688商品（1688繁忙或连接失败），请稍后再试';
   }
   return error.message;
+}
+
+/**
+ * What a seller pasted (a 1688 offer link or id) read for them as the contract answers it: 400 for text
+ * that names no offer, 502 when 1688 is busy or unreachable, 409 for the rest (`offerReadFailure`).
+ * The one read behind `goods/supplier-offer` (商品编辑's 货源) and `purchase/offer` (an order's 关联货源).
+ */
+export async function offerForSeller(
+  deps: { db: Queryable; box: SecretBox; platforms: PlatformRegistry },
+  accountId: number,
+  text: string,
+  nowS: number,
+): Promise<SupplierOfferView> {
+  const offerId = offerIdOf(text);
+  if (!offerId) {
+    throw new HttpProblem(
+      400,
+      '请填写1688商品链接或商品ID，例如 https://detail.1688.com/offer/610000000001.html',
+    );
+  }
+  try {
+    return supplierOfferView(await readSupplierOffer(deps, accountId, offerId, nowS));
+  } catch (error) {
+    if (!(error instanceof SupplierError)) throw error;
+    throw new HttpProblem(error.retryable ? 502 : 409, offerReadFailure(error));
+  }
 }

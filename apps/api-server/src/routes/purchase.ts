@@ -17,10 +17,11 @@ import {
 } from '../db/purchase';
 import { notFound, scopeOf } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
+import { offerForSeller } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
 import { logged } from '../middleware/audit';
-import { scope } from '../middleware/authentication';
+import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { type AlibabaConnector, SupplierError } from '../platforms/alibaba';
 
@@ -120,6 +121,20 @@ export function purchaseRoutes({
         if (result.succeeded > 0) wakeJobs('purchase');
         return ok(c, result);
       })
+      // 关联货源 reads the offer the seller pastes before choosing its spec: the same read as 商品编辑's
+      // goods/supplier-offer (goods:manage), here under order:process like the link it serves, so whoever
+      // may link an order's line may read what they link it to. A read: no transaction, not logged.
+      .post('/offer', body('/api/purchase/offer'), async (c) =>
+        ok(
+          c,
+          await offerForSeller(
+            { db: database(c), box: secretBox, platforms },
+            scope(c).accountId,
+            c.req.valid('json').offer,
+            nowS(),
+          ),
+        ),
+      )
       // Commits in parts: 1688 is read outside any transaction, then the link and its entry commit.
       .post('/link', body('/api/purchase/link'), async (c) => {
         const input = c.req.valid('json');

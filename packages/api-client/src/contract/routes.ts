@@ -578,6 +578,13 @@ export const apiRoutes = {
     data: purchaseLinkResultSchema,
     audit: '关联货源',
   },
+  // The 1688 offer 关联货源 links a line to, read under the link's own permission (not goods:manage).
+  '/api/purchase/offer': {
+    access: 'user',
+    permission: 'order:process',
+    body: supplierOfferParamsSchema,
+    data: supplierOfferSchema,
+  },
 
   // 买家管理 and 黑名单: buyers are derived from the orders, so whoever sees the orders sees
   // them; blacklisting (which holds up 采购) is an order-processing decision.

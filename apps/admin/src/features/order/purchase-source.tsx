@@ -191,6 +191,7 @@ function LinkSourceDialog({
       </Dialog>
       {offering ? (
         <SourceDialog
+          readPath="/api/purchase/offer"
           onClose={() => setOffering(false)}
           onChoose={(source) => {
             setOffering(false);

@@ -223,13 +223,19 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
   );
 }
 
-/** 关联货源: paste a 1688 offer link or id, read it, choose its spec and the quantity per unit (also the order detail's 关联货源). */
+/**
+ * 关联货源: paste a 1688 offer link or id, read it, choose its spec and the quantity per unit (also the
+ * order detail's 关联货源, which reads the offer through `/api/purchase/offer`: the permission of
+ * linking an order line, order:process, rather than 商品编辑's goods:manage).
+ */
 export function SourceDialog({
   onClose,
   onChoose,
+  readPath = '/api/goods/supplier-offer',
 }: {
   onClose: () => void;
   onChoose: (source: NonNullable<SkuRow['source']>) => void;
+  readPath?: '/api/goods/supplier-offer' | '/api/purchase/offer';
 }) {
   const api = useApi();
   const [text, setText] = useState('');
@@ -238,7 +244,7 @@ export function SourceDialog({
   const [problem, setProblem] = useState('');
   const read = useMutation({
     mutationFn: (offer: string) =>
-      api.call('/api/goods/supplier-offer', { offer }, { skipErrorHandler: true }) as Promise<SupplierOffer>,
+      api.call(readPath, { offer }, { skipErrorHandler: true }) as Promise<SupplierOffer>,
     onSuccess: (offer) => {
       setSpecId(offer.specs.find((spec) => spec.stock > 0)?.spec_id ?? offer.specs[0]?.spec_id ?? '');
       setProblem('');
