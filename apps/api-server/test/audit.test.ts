@@ -736,6 +736,10 @@ const CASES: Record<ApiPath, Case[]> = {
       return { token: admin, body: { id: account_id, status: 'disabled' } };
     },
   ],
+  // balance-ops: 调整余额
+  '/api/seller/balance-adjust': [
+    async () => ({ token: admin, body: { id: 1, amount: 1_000, reason: '审计测试调整' } }),
+  ],
   // balance (余额, 充值)
   '/api/balance/summary': [async () => ({ token: user, body: {} })],
   '/api/balance/entries': [async () => ({ token: user, body: { ...page, kind: 'topup' } })],

@@ -426,6 +426,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
 
     '/api/seller/index': [{ body: page, outcome: 'forbidden' }],
     '/api/seller/status': [{ body: { id: DEMO_ACCOUNT, status: 'disabled' }, outcome: 'forbidden' }],
+    // balance-ops: 调整余额 is for operators only
+    '/api/seller/balance-adjust': [
+      { body: { id: DEMO_ACCOUNT, amount: 100, reason: '越权调整' }, outcome: 'forbidden' },
+    ],
 
     // balance (余额, 充值): the caller's own balance (0) and ledger (empty); the demo account's top-up is
     // not found.

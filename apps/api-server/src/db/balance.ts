@@ -126,6 +126,46 @@ export function chargeBalance(
   });
 }
 
+// ---- balance-ops: operators adjust a balance (卖家管理 调整余额) ------------------------------
+
+/** What a deduction past the balance answers (409). */
+export function belowZero(balance: number): HttpProblem {
+  return new HttpProblem(409, `扣减后余额不能为负数（当前余额 ¥${(balance / 100).toFixed(2)}）`);
+}
+
+/** PostgreSQL's check_violation on `account_balances.balance >= 0`. */
+function isNegativeBalance(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23514' && e.constraint === 'account_balances_balance_check';
+}
+
+/**
+ * An operator's adjustment: one `adjust` entry of `amount` fen (either sign) with the reason, under the
+ * balance's lock, so adjustments made at the same time by two operators both land, one after the
+ * other. A deduction past the balance is refused by the database's CHECK, answered as
+ * {@link belowZero} (409). Answers the balance before and after.
+ */
+export async function adjustBalance(
+  db: Queryable,
+  accountId: number,
+  input: { amount: number; reason: string; userId: number | null },
+  nowS: number,
+): Promise<{ before: number; after: number; entry: BalanceEntry }> {
+  const before = await lockBalance(db, accountId, nowS);
+  try {
+    const entry = await appendEntry(
+      db,
+      accountId,
+      { kind: 'adjust', amount: input.amount, reason: input.reason, userId: input.userId },
+      nowS,
+    );
+    return { before, after: entry.balance_after, entry };
+  } catch (error) {
+    if (isNegativeBalance(error)) throw belowZero(before);
+    throw error;
+  }
+}
+
 /** 余额明细: a page of the account's entries, newest first, by kind and by day (Asia/Shanghai). */
 export function listEntries(
   scope: Scope,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { dateStringSchema, filter, idSchema, text, unixTimeSchema } from './common.js';
+import { dateStringSchema, filter, idLikeSchema, idSchema, text, unixTimeSchema } from './common.js';
 import { listParamsSchema } from './list.js';
 import {
   BALANCE_ENTRY_KINDS,
@@ -111,3 +111,48 @@ export const purchaseFeesSchema = z
     path: ['platforms'],
   });
 export type PurchaseFees = z.infer<typeof purchaseFeesSchema>;
+
+// ---- operators adjust a balance (卖家管理 调整余额) ----------------------------------------------
+
+/** The largest adjustment either way, in fen (¥1,000,000). */
+export const ADJUST_MAX_FEN = 100_000_000;
+
+/**
+ * An adjustment in fen: a whole number, not zero, positive to add and negative to deduct, at most
+ * ¥1,000,000 either way. Each refusal says why in Chinese.
+ */
+export const adjustAmountSchema = z
+  .number({ error: '调整金额必须是数字' })
+  .refine(Number.isInteger, '调整金额最多两位小数')
+  .refine((fen) => fen !== 0, '调整金额不能为 0')
+  .refine(
+    (fen) => Math.abs(fen) <= ADJUST_MAX_FEN,
+    `单次调整不超过 ±¥${(ADJUST_MAX_FEN / 100).toLocaleString('en-US')}`,
+  );
+
+/** Body of `/api/seller/balance-adjust`: the account, the signed amount (fen) and why (1-200 chars). */
+export const balanceAdjustBodySchema = z.object({
+  id: idLikeSchema,
+  amount: adjustAmountSchema,
+  reason: z
+    .string({ error: '请填写调整原因' })
+    .trim()
+    .min(1, '请填写调整原因')
+    .max(200, '调整原因最多 200 个字'),
+});
+export type BalanceAdjustBody = z.input<typeof balanceAdjustBodySchema>;
+
+/** What an adjustment answers: the balance before and after it (fen) and its ledger entry. */
+export const balanceAdjustResultSchema = z.object({
+  id: idSchema,
+  balance_before: z
+    .int()
+    .min(0)
+    .max(MAX_FEN * 100),
+  balance_after: z
+    .int()
+    .min(0)
+    .max(MAX_FEN * 100),
+  entry: balanceEntrySchema,
+});
+export type BalanceAdjustResult = z.infer<typeof balanceAdjustResultSchema>;

@@ -187,7 +187,13 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   goods: { status: { label: '商品状态', kind: enumOf(GOODS_STATUS_LABELS) } },
   platform_auth: { status: { label: '授权状态', kind: enumOf(PLATFORM_AUTH_STATUS_LABELS) } },
   member: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
-  seller: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
+  seller: {
+    status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) },
+    // balance-ops: 调整余额 logs the balance before and after, the amount and the reason
+    balance: { label: '余额', kind: 'fen' },
+    adjust_amount: { label: '调整金额', kind: 'fen' },
+    reason: { label: '调整原因' },
+  },
   user: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
   supplier_account: { status: { label: '连接状态', kind: enumOf(SUPPLIER_ACCOUNT_STATUS_LABELS) } },
   // profit: each platform's fee, in 1/10000 of the amount

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth.js';
 import {
+  balanceAdjustBodySchema,
+  balanceAdjustResultSchema,
   balanceEntryListParamsSchema,
   balanceEntrySchema,
   balanceSummarySchema,
@@ -883,6 +885,13 @@ export const apiRoutes = {
     body: sellerStatusBodySchema,
     data: sellerAccountSchema,
     audit: '启用或停用卖家账号',
+  },
+  // balance-ops: operators adjust a seller account's balance (one `adjust` entry with its reason).
+  '/api/seller/balance-adjust': {
+    access: 'operator',
+    body: balanceAdjustBodySchema,
+    data: balanceAdjustResultSchema,
+    audit: '调整卖家余额',
   },
 
   // ---- balance (余额, 充值): the caller's account's balance, its ledger and its Alipay top-ups. No

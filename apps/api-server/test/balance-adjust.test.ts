@@ -1,0 +1,206 @@
+import type { LogEntry } from '@consign/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  seededPostgresDatabase,
+  startTestServer,
+  TEST_POSTGRES,
+  TestClock,
+  type TestServer,
+  USER,
+} from './helpers';
+
+/**
+ * 调整余额 (卖家管理): an operator adds to or deducts from a seller account's balance with a reason; one
+ * `adjust` entry each, the operation log keeps the balance before and after; a deduction past the
+ * balance is refused by the database's CHECK and answered in Chinese (409), never a 500. With
+ * TEST_DATABASE_URL: two instances on one Postgres, the concurrent adjustments spread over both.
+ */
+
+const clock = new TestClock();
+let a: TestServer;
+let b: TestServer;
+let database: { url: string; drop(): Promise<void> } | null = null;
+let admin: string;
+let member: string;
+
+beforeAll(async () => {
+  const options = { clock, copyWorker: false as const };
+  if (TEST_POSTGRES) {
+    database = await seededPostgresDatabase(TEST_POSTGRES);
+    const shared = { ...options, dataDir: 'memory://unused', databaseUrl: database.url };
+    [a, b] = await Promise.all([startTestServer(shared), startTestServer(shared)]);
+  } else {
+    a = await startTestServer(options);
+    b = a;
+  }
+  admin = await a.login(ADMIN);
+  member = await a.login(USER);
+}, 180_000);
+
+afterAll(async () => {
+  await a?.stop();
+  if (b !== a) await b?.stop();
+  await database?.drop();
+});
+
+let nextMobile = 13_712_350_000;
+
+/** A new seller account (signed up through the SMS login): its id. */
+async function newSeller(): Promise<number> {
+  nextMobile += 1;
+  const mobile = String(nextMobile);
+  await a.login(mobile);
+  const [row] = await a.server.db.query<{ account_id: number }>(
+    'SELECT account_id FROM users WHERE mobile = $1',
+    [mobile],
+  );
+  if (!row) throw new Error('no account');
+  return row.account_id;
+}
+
+const adjust = (on: TestServer, body: Record<string, unknown>, token = admin) =>
+  on.post('/api/seller/balance-adjust', body, { token });
+
+async function ledger(accountId: number) {
+  const [row] = await a.server.db.query<{ balance: number; total: number; entries: number }>(
+    `SELECT COALESCE((SELECT balance FROM account_balances WHERE account_id = $1), 0) AS balance,
+       (SELECT COALESCE(sum(amount), 0) FROM balance_entries WHERE account_id = $1)::bigint AS total,
+       (SELECT count(*)::int FROM balance_entries WHERE account_id = $1) AS entries`,
+    [accountId],
+  );
+  if (!row) throw new Error('no ledger');
+  return row;
+}
+
+async function sellerRow(accountId: number) {
+  const page = await a.client(() => admin).call('/api/seller/index', { pageIndex: 1, pageSize: 100 });
+  const row = page.list.find((s) => s.id === accountId);
+  if (!row) throw new Error(`seller ${accountId} not listed`);
+  return row;
+}
+
+async function message(res: Response): Promise<string> {
+  return ((await res.json()) as { msg: string }).msg;
+}
+
+describe('调整余额', () => {
+  it('adds and deducts with a reason: one adjust entry each, 卖家管理 shows the balance, the log before and after', async () => {
+    const seller = await newSeller();
+    expect((await sellerRow(seller)).balance).toBe(0);
+
+    const added = await adjust(a, { id: seller, amount: 12_345, reason: '  线下转账补录  ' });
+    expect(added.status).toBe(200);
+    const body = (await added.json()) as {
+      data: { balance_before: number; balance_after: number; entry: { kind: string; reason: string } };
+    };
+    expect(body.data).toMatchObject({
+      balance_before: 0,
+      balance_after: 12_345,
+      entry: { kind: 'adjust', amount: 12_345, balance_after: 12_345, reason: '线下转账补录' },
+    });
+    const deducted = await adjust(b, { id: seller, amount: -2_345, reason: '多充退回' });
+    expect(deducted.status).toBe(200);
+    expect((await sellerRow(seller)).balance).toBe(10_000);
+    expect(await ledger(seller)).toEqual({ balance: 10_000, total: 10_000, entries: 2 });
+
+    // The seller reads both in 余额明细 with the reasons, the operator as who did it.
+    const [entry] = await a.server.db.query<{ user_id: number | null }>(
+      `SELECT user_id FROM balance_entries WHERE account_id = $1 ORDER BY id DESC LIMIT 1`,
+      [seller],
+    );
+    const [operator] = await a.server.db.query<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [
+      ADMIN,
+    ]);
+    expect(entry?.user_id).toBe(operator?.id);
+
+    const log = await a
+      .client(() => admin)
+      .call('/api/log/index', { pageIndex: 1, pageSize: 5, action: 'seller.balance-adjust' });
+    const [last, first] = log.list as LogEntry[];
+    expect(last?.target_type).toBe('seller');
+    expect(last?.target_id).toBe(seller);
+    expect(last?.action_label).toBe('调整卖家余额');
+    const changes = (e: LogEntry | undefined) =>
+      Object.fromEntries((e?.changes ?? []).map((c) => [c.field, [c.before, c.after]]));
+    expect(changes(last)).toEqual({
+      balance: [12_345, 10_000],
+      adjust_amount: [null, -2_345],
+      reason: [null, '多充退回'],
+    });
+    expect(changes(first).balance).toEqual([0, 12_345]);
+  });
+
+  it('refuses bad amounts and a missing reason in Chinese (422) and writes nothing', async () => {
+    const seller = await newSeller();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ id: seller, amount: 0, reason: '零' }, '调整金额不能为 0'],
+      [{ id: seller, amount: 100.5, reason: '三位小数' }, '调整金额最多两位小数'],
+      [{ id: seller, amount: '100', reason: '字符串' }, '调整金额必须是数字'],
+      [{ id: seller, amount: 100_000_001, reason: '超限' }, '单次调整不超过 ±¥1,000,000'],
+      [{ id: seller, amount: -100_000_001, reason: '超限' }, '单次调整不超过 ±¥1,000,000'],
+      [{ id: seller, amount: 100 }, '请填写调整原因'],
+      [{ id: seller, amount: 100, reason: '   ' }, '请填写调整原因'],
+      [{ id: seller, amount: 100, reason: '长'.repeat(201) }, '调整原因最多 200 个字'],
+    ];
+    for (const [body, expected] of cases) {
+      const res = await adjust(a, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(await message(res)).toContain(expected);
+    }
+    // 200 characters is allowed.
+    expect((await adjust(a, { id: seller, amount: 100, reason: '长'.repeat(200) })).status).toBe(200);
+    expect(await ledger(seller)).toEqual({ balance: 100, total: 100, entries: 1 });
+  });
+
+  it('a deduction past the balance is refused by the database, answered 409 with the balance, nothing written', async () => {
+    const seller = await newSeller();
+    expect((await adjust(a, { id: seller, amount: 5_000, reason: '入账' })).status).toBe(200);
+    const res = await adjust(a, { id: seller, amount: -5_001, reason: '扣过头' });
+    expect(res.status).toBe(409);
+    expect(await message(res)).toBe('扣减后余额不能为负数（当前余额 ¥50.00）');
+    expect(await ledger(seller)).toEqual({ balance: 5_000, total: 5_000, entries: 1 });
+    const log = await a
+      .client(() => admin)
+      .call('/api/log/index', { pageIndex: 1, pageSize: 50, action: 'seller.balance-adjust' });
+    expect(log.list.filter((e) => e.target_id === seller)).toHaveLength(1);
+    // Down to exactly zero is allowed.
+    expect((await adjust(b, { id: seller, amount: -5_000, reason: '清零' })).status).toBe(200);
+    expect(await ledger(seller)).toEqual({ balance: 0, total: 0, entries: 2 });
+  });
+
+  it('sellers cannot adjust (403); an unknown account is 404', async () => {
+    const seller = await newSeller();
+    expect((await adjust(a, { id: seller, amount: 100, reason: '自己加钱' }, member)).status).toBe(403);
+    expect((await adjust(a, { id: 2_000_000_000, amount: 100, reason: '不存在' })).status).toBe(404);
+    expect(await ledger(seller)).toEqual({ balance: 0, total: 0, entries: 0 });
+  });
+
+  it('two operators adjusting at once both land (the ledger appends); of two deductions the balance covers one, exactly one lands', async () => {
+    const seller = await newSeller();
+    expect((await adjust(a, { id: seller, amount: 10_000, reason: '入账' })).status).toBe(200);
+    const many = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        adjust(i % 2 === 0 ? a : b, {
+          id: seller,
+          amount: i % 2 === 0 ? 300 : -200,
+          reason: `并发调整 ${i}`,
+        }),
+      ),
+    );
+    expect(many.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(await ledger(seller)).toEqual({ balance: 11_000, total: 11_000, entries: 21 });
+    expect((await sellerRow(seller)).balance).toBe(11_000);
+
+    // Both forms were opened at ¥110.00; each deducts ¥70.00: one lands, the other is told the new balance.
+    const both = await Promise.all([
+      adjust(a, { id: seller, amount: -7_000, reason: '运营甲扣减' }),
+      adjust(b, { id: seller, amount: -7_000, reason: '运营乙扣减' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = both.find((r) => r.status === 409);
+    if (!refused) throw new Error('none refused');
+    expect(await message(refused)).toBe('扣减后余额不能为负数（当前余额 ¥40.00）');
+    expect(await ledger(seller)).toEqual({ balance: 4_000, total: 4_000, entries: 22 });
+  });
+});
