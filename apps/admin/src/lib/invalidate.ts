@@ -126,6 +126,12 @@ export const REFRESH_AFTER = {
   '/api/team/member-status': TEAM_CHANGED,
   '/api/team/member-del': TEAM_CHANGED,
   '/api/seller/status': { reads: ['/api/seller/index'] },
+  // balance-ops: 调整余额 moves the seller's balance (the operator's own account's too); a refusal
+  // names the balance as it is now, which the list then shows
+  '/api/seller/balance-adjust': {
+    reads: ['/api/seller/index', '/api/balance/summary', '/api/balance/entries'],
+    onError: true,
+  },
   // purchase: 一键采购 queues purchases (the job moves the orders later); 关联货源 changes the items' match.
   '/api/purchase/start': { reads: ['/api/purchase/items', ...ORDER_CHANGED.reads] },
   '/api/purchase/link': { reads: ['/api/purchase/items', '/api/purchase/skus', '/api/goods/index'] },
