@@ -745,6 +745,8 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/balance/entries': [async () => ({ token: user, body: { ...page, kind: 'topup' } })],
   '/api/balance/topup': [async () => ({ token: user, body: { amount: 10_000 } })],
   '/api/balance/fees': [async () => ({ token: user, body: {} })],
+  // balance-ops: 余额预警
+  '/api/balance/warning-save': [async () => ({ token: user, body: { warn_below: 5_000 } })],
   '/api/balance/fees-save': [
     async () => ({ token: admin, body: { default_fee: 0, platforms: [{ platform: 'pinduoduo', fee: 0 }] } }),
   ],

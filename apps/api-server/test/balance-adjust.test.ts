@@ -1,5 +1,7 @@
-import type { LogEntry } from '@consign/api-client';
+import { type LogEntry, notificationKindsFor } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeBalance } from '../src/db/balance';
+import { scopeOf } from '../src/db/scope';
 import {
   ADMIN,
   seededPostgresDatabase,
@@ -11,9 +13,10 @@ import {
 } from './helpers';
 
 /**
- * 调整余额 (卖家管理): an operator adds to or deducts from a seller account's balance with a reason; one
+ * The operators' and sellers' sides of the balance. 调整余额 (卖家管理): an operator adds to or deducts from a seller account's balance with a reason; one
  * `adjust` entry each, the operation log keeps the balance before and after; a deduction past the
- * balance is refused by the database's CHECK and answered in Chinese (409), never a 500. With
+ * balance is refused by the database's CHECK and answered in Chinese (409), never a 500. 余额预警: the
+ * seller's threshold, one notification per charge that crosses it. With
  * TEST_DATABASE_URL: two instances on one Postgres, the concurrent adjustments spread over both.
  */
 
@@ -46,11 +49,12 @@ afterAll(async () => {
 
 let nextMobile = 13_712_350_000;
 
-/** A new seller account (signed up through the SMS login): its id. */
-async function newSeller(): Promise<number> {
+/** A new seller account (signed up through the SMS login): its id; `owner` gets its owner's token. */
+async function newSeller(owner?: (token: string) => void): Promise<number> {
   nextMobile += 1;
   const mobile = String(nextMobile);
-  await a.login(mobile);
+  const token = await a.login(mobile);
+  owner?.(token);
   const [row] = await a.server.db.query<{ account_id: number }>(
     'SELECT account_id FROM users WHERE mobile = $1',
     [mobile],
@@ -202,5 +206,101 @@ describe('调整余额', () => {
     if (!refused) throw new Error('none refused');
     expect(await message(refused)).toBe('扣减后余额不能为负数（当前余额 ¥40.00）');
     expect(await ledger(seller)).toEqual({ balance: 4_000, total: 4_000, entries: 22 });
+  });
+});
+
+describe('余额预警', () => {
+  it('the seller sets the threshold in yuan-as-fen or turns it off; bad values are refused in Chinese', async () => {
+    let owner = '';
+    await newSeller((token) => {
+      owner = token;
+    });
+    const api = a.client(() => owner);
+    expect((await api.call('/api/balance/summary', {})).warn_below).toBeNull();
+    expect(await api.call('/api/balance/warning-save', { warn_below: 5_000 })).toEqual({ warn_below: 5_000 });
+    expect((await b.client(() => owner).call('/api/balance/summary', {})).warn_below).toBe(5_000);
+    const cases: [unknown, string][] = [
+      [0, '预警金额必须大于 0'],
+      [-100, '预警金额必须大于 0'],
+      [100.5, '预警金额最多两位小数'],
+      ['5000', '预警金额必须是数字'],
+      [100_000_001, '预警金额不超过 ¥1,000,000'],
+    ];
+    for (const [warn_below, expected] of cases) {
+      const res = await a.post('/api/balance/warning-save', { warn_below }, { token: owner });
+      expect(res.status, String(warn_below)).toBe(422);
+      expect(await message(res)).toContain(expected);
+    }
+    expect((await api.call('/api/balance/summary', {})).warn_below).toBe(5_000);
+    expect(await api.call('/api/balance/warning-save', { warn_below: null })).toEqual({ warn_below: null });
+    expect((await api.call('/api/balance/summary', {})).warn_below).toBeNull();
+  });
+
+  it('one notification per crossing: charges that stay below add none, a fall after going back up adds one', async () => {
+    let owner = '';
+    const seller = await newSeller((token) => {
+      owner = token;
+    });
+    const api = a.client(() => owner);
+    const scope = scopeOf(a.server.db, seller);
+    const nowS = () => Math.floor(clock.now() / 1000);
+    const charge = (fen: number) =>
+      chargeBalance(scope, { amount: fen, reason: '代发服务费（测试）' }, nowS());
+    const warnings = async () =>
+      (await api.call('/api/notification/index', { pageIndex: 1, pageSize: 50 })).list.filter(
+        (n) => n.kind === 'balance',
+      );
+
+    expect((await adjust(a, { id: seller, amount: 10_000, reason: '入账' })).status).toBe(200);
+    await api.call('/api/balance/warning-save', { warn_below: 5_000 });
+    await charge(3_000); // 100 -> 70: above
+    expect(await warnings()).toHaveLength(0);
+    await charge(3_000); // 70 -> 40: crosses
+    const [first] = await warnings();
+    expect(first).toMatchObject({
+      title: '余额不足预警',
+      body: '账户余额 ¥40.00 已低于预警金额 ¥50.00，请及时充值，以免采购时因余额不足失败。',
+      link: '/finance/balance?topup=1',
+      read: false,
+    });
+    await charge(1_000); // 40 -> 30: still below, nothing more
+    await charge(1_000); // 30 -> 20
+    expect(await warnings()).toHaveLength(1);
+
+    expect((await adjust(b, { id: seller, amount: 4_000, reason: '补款' })).status).toBe(200); // 60: above
+    await charge(1_000); // 60 -> 50: at the threshold is not below it
+    expect(await warnings()).toHaveLength(1);
+    await charge(1_000); // 50 -> 40: a new crossing
+    const again = await warnings();
+    expect(again).toHaveLength(2);
+    expect(again[0]?.body).toContain('¥40.00');
+
+    // Off: a crossing raises nothing.
+    await api.call('/api/balance/warning-save', { warn_below: null });
+    expect((await adjust(a, { id: seller, amount: 6_000, reason: '补款' })).status).toBe(200); // 100
+    await charge(8_000); // 100 -> 20
+    expect(await warnings()).toHaveLength(2);
+    // Every member sees it (余额明细 needs no permission), not only those who may process orders.
+    expect(notificationKindsFor({ permissions: [] })).toContain('balance');
+  });
+
+  it('a charge refused for the balance raises nothing', async () => {
+    let owner = '';
+    const seller = await newSeller((token) => {
+      owner = token;
+    });
+    const api = a.client(() => owner);
+    expect((await adjust(a, { id: seller, amount: 1_000, reason: '入账' })).status).toBe(200);
+    await api.call('/api/balance/warning-save', { warn_below: 900 });
+    await expect(
+      chargeBalance(
+        scopeOf(a.server.db, seller),
+        { amount: 1_001, reason: '超额' },
+        Math.floor(clock.now() / 1000),
+      ),
+    ).rejects.toThrow('余额不足');
+    const list = await api.call('/api/notification/index', { pageIndex: 1, pageSize: 50 });
+    expect(list.list.filter((n) => n.kind === 'balance')).toHaveLength(0);
+    expect(await ledger(seller)).toEqual({ balance: 1_000, total: 1_000, entries: 1 });
   });
 });

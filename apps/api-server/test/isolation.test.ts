@@ -438,6 +438,8 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/balance/topup': [{ body: { amount: 10_000 }, outcome: 'any' }],
     '/api/balance/topup-status': [{ body: { out_trade_no: DEMO_TOPUP }, outcome: 'not-found' }],
     '/api/balance/fees': [{ body: {}, outcome: 'any' }],
+    // balance-ops: 余额预警 is the caller's own account's
+    '/api/balance/warning-save': [{ body: { warn_below: 100 }, outcome: 'any' }],
     '/api/balance/fees-save': [{ body: { default_fee: 100, platforms: [] }, outcome: 'forbidden' }],
   };
 }

@@ -557,7 +557,9 @@ const answers: Record<ApiPath, unknown> = {
     },
   },
   // balance (余额, 充值)
-  '/api/balance/summary': { balance: 10_000, topup_min: 100, topup_max: 5_000_000 },
+  '/api/balance/summary': { balance: 10_000, topup_min: 100, topup_max: 5_000_000, warn_below: 5_000 },
+  // balance-ops: 余额预警
+  '/api/balance/warning-save': { warn_below: null },
   '/api/balance/entries': page({
     id: 3,
     kind: 'charge',

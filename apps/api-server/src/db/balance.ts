@@ -3,6 +3,7 @@ import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
 import { dayEndExclusive, dayStart, Filters, NEWEST_FIRST, page } from './list';
 import type { Saved } from './log';
+import { notify } from './notifications';
 import { inTransaction, type Scope } from './scope';
 
 /**
@@ -111,7 +112,7 @@ export function chargeBalance(
   return inTransaction(scope, async (tx) => {
     const balance = await lockBalance(tx.db, tx.accountId, nowS);
     if (balance < input.amount) throw insufficientBalance();
-    return appendEntry(
+    const entry = await appendEntry(
       tx.db,
       tx.accountId,
       {
@@ -123,8 +124,75 @@ export function chargeBalance(
       },
       nowS,
     );
+    await warnIfCrossed(tx, balance, entry, nowS);
+    return entry;
   });
 }
+
+// ---- balance-ops: 余额预警, the seller's low-balance threshold (migration 0034) -------------------
+
+/** The account's threshold in fen, or null when the warning is off. */
+export async function warningOf(scope: Scope): Promise<number | null> {
+  const [row] = await scope.db.query<{ threshold: number }>(
+    'SELECT threshold FROM balance_warnings WHERE account_id = $1',
+    [scope.accountId],
+  );
+  return row?.threshold ?? null;
+}
+
+/** Sets (or with null turns off) the threshold; answers it before and after for the operation log. */
+export async function saveWarning(
+  scope: Scope,
+  warnBelow: number | null,
+  nowS: number,
+): Promise<Saved<{ warn_below: number | null }>> {
+  const before = await warningOf(scope);
+  if (warnBelow === null) {
+    await scope.db.query('DELETE FROM balance_warnings WHERE account_id = $1', [scope.accountId]);
+  } else {
+    await scope.db.query(
+      `INSERT INTO balance_warnings (account_id, threshold, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id) DO UPDATE SET threshold = EXCLUDED.threshold, updated_at = EXCLUDED.updated_at`,
+      [scope.accountId, warnBelow, nowS],
+    );
+  }
+  return {
+    row: { warn_below: warnBelow },
+    change: {
+      target: { type: 'balance_warning', id: null, name: '余额预警' },
+      before: { warn_below: before },
+      after: { warn_below: warnBelow },
+    },
+  };
+}
+
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+/**
+ * A charge that took the balance from at least the threshold to below it raises one notification (in
+ * the charge's transaction, so a purchase rolled back raises none). Its key names the crossing entry:
+ * charges while the balance stays below raise nothing more; once it went back up to the threshold, the
+ * next fall below is a new crossing and a new notification.
+ */
+async function warnIfCrossed(scope: Scope, before: number, entry: BalanceEntry, nowS: number) {
+  const threshold = await warningOf(scope);
+  if (threshold === null || before < threshold || entry.balance_after >= threshold) return;
+  await notify(
+    scope.db,
+    {
+      accountId: scope.accountId,
+      kind: 'balance',
+      key: `balance:low:${entry.id}`,
+      title: '余额不足预警',
+      body: `账户余额 ${yuan(entry.balance_after)} 已低于预警金额 ${yuan(threshold)}，请及时充值，以免采购时因余额不足失败。`,
+      link: BALANCE_TOPUP_LINK,
+    },
+    nowS,
+  );
+}
+
+/** 余额明细 with the 充值 dialog open (the notification's link). */
+export const BALANCE_TOPUP_LINK = '/finance/balance?topup=1';
 
 // ---- balance-ops: operators adjust a balance (卖家管理 调整余额) ------------------------------
 

@@ -29,6 +29,8 @@ export const balanceSummarySchema = z.object({
     .max(MAX_FEN * 100),
   topup_min: z.int(),
   topup_max: z.int(),
+  /** balance-ops: 余额预警, the balance (fen) below which a charge raises a notification; null: off. */
+  warn_below: z.int().min(1).max(100_000_000).nullable(),
 });
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
 
@@ -156,3 +158,25 @@ export const balanceAdjustResultSchema = z.object({
   entry: balanceEntrySchema,
 });
 export type BalanceAdjustResult = z.infer<typeof balanceAdjustResultSchema>;
+
+// ---- balance-ops: 余额预警 (the seller's low-balance threshold) ----------------------------------
+
+/** The largest threshold, in fen (¥1,000,000). */
+export const WARN_BELOW_MAX_FEN = 100_000_000;
+
+/**
+ * Body of `/api/balance/warning-save`: the threshold in fen (a whole number, ¥0.01 to ¥1,000,000), or
+ * null to turn the warning off. Answers the same.
+ */
+export const balanceWarningSchema = z.object({
+  warn_below: z
+    .number({ error: '预警金额必须是数字' })
+    .refine(Number.isInteger, '预警金额最多两位小数')
+    .refine((fen) => fen > 0, '预警金额必须大于 0')
+    .refine(
+      (fen) => fen <= WARN_BELOW_MAX_FEN,
+      `预警金额不超过 ¥${(WARN_BELOW_MAX_FEN / 100).toLocaleString('en-US')}`,
+    )
+    .nullable(),
+});
+export type BalanceWarning = z.infer<typeof balanceWarningSchema>;

@@ -51,6 +51,8 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   // balance (余额, 充值)
   topup: '充值单',
   purchase_fees: '代发服务费',
+  // balance-ops: 余额预警
+  balance_warning: '余额预警',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -167,6 +169,8 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   out_trade_no: { label: '充值单号' },
   default_fee: { label: '默认服务费', kind: 'fen' },
   platform_fees: { label: '各平台服务费（分）' },
+  // balance-ops: 余额预警
+  warn_below: { label: '余额预警金额', kind: 'fen' },
   // purchase: 一键采购, 关联货源
   purchase: { label: '一键采购', kind: enumOf(PURCHASE_STATUS_LABELS) },
   purchase_price_rise_percent: { label: '允许采购价上浮（%）' },

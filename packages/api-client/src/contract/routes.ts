@@ -6,6 +6,7 @@ import {
   balanceEntryListParamsSchema,
   balanceEntrySchema,
   balanceSummarySchema,
+  balanceWarningSchema,
   purchaseFeesSchema,
   topupBodySchema,
   topupSchema,
@@ -916,6 +917,13 @@ export const apiRoutes = {
     body: purchaseFeesSchema,
     data: purchaseFeesSchema,
     audit: '设置代发服务费',
+  },
+  // balance-ops: 余额预警, any member sets the account's threshold where they see the balance
+  '/api/balance/warning-save': {
+    access: 'user',
+    body: balanceWarningSchema,
+    data: balanceWarningSchema,
+    audit: '设置余额预警',
   },
 } as const satisfies Record<string, RouteContract>;
 
