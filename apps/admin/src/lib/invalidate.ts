@@ -138,6 +138,8 @@ export const REFRESH_AFTER = {
   // balance: 充值 only answers Alipay's page (the credit comes with Alipay's notification).
   '/api/balance/topup': { reads: [] },
   '/api/balance/fees-save': { reads: ['/api/balance/fees'] },
+  // balance-ops: 余额预警 is part of the summary
+  '/api/balance/warning-save': { reads: ['/api/balance/summary'] },
 } as const satisfies Partial<Record<ApiPath, Refresh>>;
 
 /** A path that writes (one with an entry in {@link REFRESH_AFTER}). */

@@ -57,6 +57,18 @@ export const BALANCE_TEXT = {
     saved: '代发服务费已保存',
     loadFailed: '服务费加载失败',
   },
+  // balance-ops: 余额预警 (余额明细)
+  warning: {
+    title: '余额预警',
+    intro:
+      '扣费后余额低于此金额时，发送一条消息通知（充值回到此金额以上后再次低于时会再提醒）；留空则不提醒。',
+    amount: '预警金额（元）',
+    placeholder: '留空不提醒',
+    save: '保存预警',
+    saving: '保存中…',
+    saved: (amount: string) => `余额低于 ${amount} 时将提醒您`,
+    turnedOff: '已关闭余额预警',
+  },
   // balance-ops: 调整余额 (卖家管理, operators)
   adjust: {
     action: '调整余额',
