@@ -747,6 +747,9 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/balance/fees': [async () => ({ token: user, body: {} })],
   // balance-ops: 余额预警
   '/api/balance/warning-save': [async () => ({ token: user, body: { warn_below: 5_000 } })],
+  '/api/balance/export': [
+    async () => ({ token: user, body: { kind: 'adjust', start_date: '2026-01-01', format: 'csv' } }),
+  ],
   '/api/balance/fees-save': [
     async () => ({ token: admin, body: { default_fee: 0, platforms: [{ platform: 'pinduoduo', fee: 0 }] } }),
   ],

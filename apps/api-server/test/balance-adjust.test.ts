@@ -1,7 +1,10 @@
-import { type LogEntry, notificationKindsFor } from '@consign/api-client';
+import { type ApiClient, type ExportJob, type LogEntry, notificationKindsFor } from '@consign/api-client';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeBalance } from '../src/db/balance';
+import { appendEntry, chargeBalance } from '../src/db/balance';
 import { scopeOf } from '../src/db/scope';
+import { BALANCE_EXPORT_TABLE } from '../src/export-file';
 import {
   ADMIN,
   seededPostgresDatabase,
@@ -16,7 +19,8 @@ import {
  * The operators' and sellers' sides of the balance. 调整余额 (卖家管理): an operator adds to or deducts from a seller account's balance with a reason; one
  * `adjust` entry each, the operation log keeps the balance before and after; a deduction past the
  * balance is refused by the database's CHECK and answered in Chinese (409), never a 500. 余额预警: the
- * seller's threshold, one notification per charge that crosses it. With
+ * seller's threshold, one notification per charge that crosses it. 余额明细 导出: the filtered ledger as a
+ * file of 下载中心. With
  * TEST_DATABASE_URL: two instances on one Postgres, the concurrent adjustments spread over both.
  */
 
@@ -28,7 +32,7 @@ let admin: string;
 let member: string;
 
 beforeAll(async () => {
-  const options = { clock, copyWorker: false as const };
+  const options = { clock, copyWorker: false as const, exportWorker: { batchSize: 2, idlePollMs: 100 } };
   if (TEST_POSTGRES) {
     database = await seededPostgresDatabase(TEST_POSTGRES);
     const shared = { ...options, dataDir: 'memory://unused', databaseUrl: database.url };
@@ -304,3 +308,116 @@ describe('余额预警', () => {
     expect(await ledger(seller)).toEqual({ balance: 1_000, total: 1_000, entries: 1 });
   });
 });
+
+describe('余额明细 导出', () => {
+  /** Polls 下载中心 until the job has finished (the export runner runs it in the background). */
+  async function finished(api: ApiClient, id: number): Promise<ExportJob> {
+    for (let i = 0; i < 600; i++) {
+      const job = (await api.call('/api/export/index', { pageIndex: 1, pageSize: 100 })).list.find(
+        (j) => j.id === id,
+      );
+      if (job && (job.status === 'succeeded' || job.status === 'failed')) return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`export ${id} did not finish`);
+  }
+
+  async function download(api: ApiClient, id: number): Promise<Buffer> {
+    const { url } = await api.call('/api/export/download-url', { id });
+    const res = await fetch(`${a.url}${url}`);
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  it('the filtered ledger, newest first, in Chinese and yuan, with the order and payment numbers (CSV and XLSX)', async () => {
+    let owner = '';
+    const seller = await newSeller((token) => {
+      owner = token;
+    });
+    const api = a.client(() => owner);
+    const at = Math.floor(clock.now() / 1000);
+    await appendEntry(
+      a.server.db,
+      seller,
+      {
+        kind: 'topup',
+        amount: 10_000,
+        reason: '支付宝充值',
+        paymentNo: `T${String(seller).padStart(22, '0')}`,
+      },
+      at,
+    );
+    expect((await adjust(a, { id: seller, amount: -1_050, reason: '=1+1 补扣' })).status).toBe(200);
+    await chargeBalance(
+      scopeOf(a.server.db, seller),
+      { amount: 200, reason: '代发服务费', orderId: 999_999 },
+      at,
+    );
+    const [order] = await a.server.db.query<{ id: number; order_no: string }>(
+      'SELECT id, order_no FROM orders WHERE account_id = 1 ORDER BY id LIMIT 1',
+    );
+    if (!order) throw new Error('no order in the seed');
+    // An order of the account keeps its number; another account's order id reads as a bare id.
+    await appendEntry(
+      a.server.db,
+      seller,
+      { kind: 'refund', amount: 200, reason: '退还', orderId: order.id },
+      at,
+    );
+
+    const job = await api.call('/api/balance/export', { format: 'csv' });
+    expect(job).toMatchObject({ status: 'queued', format: 'csv', filters: {} });
+    expect(job.name).toMatch(/^余额明细-\d{8}-\d{6}$/);
+    expect(await finished(api, job.id)).toMatchObject({ status: 'succeeded', rows_done: 4, rows_total: 4 });
+    const bytes = await download(api, job.id);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(bytes.toString('utf8').slice(1)) as string[][];
+    expect(rows[0]).toEqual([...BALANCE_EXPORT_TABLE.columns]);
+    const page = await api.call('/api/balance/entries', { pageIndex: 1, pageSize: 10 });
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
+      ['退款', '2', '89.5', '退还', `#${order.id}`, ''],
+      ['扣费', '-2', '87.5', '代发服务费', '#999999', ''],
+      ['调整', '-10.5', '89.5', "'=1+1 补扣", '', ''],
+      ['充值', '100', '100', '支付宝充值', '', `T${String(seller).padStart(22, '0')}`],
+    ]);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(page.list.map((e) => shanghai(e.created_at)));
+
+    // The page's filters: 扣费 only, as XLSX with numbers as numbers.
+    const charges = await api.call('/api/balance/export', { kind: 'charge', format: 'xlsx' });
+    expect(charges.filters).toEqual({ kind: 'charge' });
+    expect(await finished(api, charges.id)).toMatchObject({ status: 'succeeded', rows_total: 1 });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download(api, charges.id)) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('余额明细');
+    expect(sheet?.rowCount).toBe(2);
+    expect((sheet?.getRow(2).values as unknown[]).slice(2)).toEqual([
+      '扣费',
+      -2,
+      87.5,
+      '代发服务费',
+      '#999999',
+    ]);
+
+    // Days outside the ledger: a file with its header only.
+    const none = await api.call('/api/balance/export', {
+      start_date: '2001-01-01',
+      end_date: '2001-01-31',
+      format: 'csv',
+    });
+    expect(await finished(api, none.id)).toMatchObject({ status: 'succeeded', rows_total: 0 });
+    expect(parse((await download(api, none.id)).toString('utf8').slice(1))).toEqual([
+      [...BALANCE_EXPORT_TABLE.columns],
+    ]);
+
+    // Bad filters are refused; another account's export is not listed for this one.
+    const bad = await a.post('/api/balance/export', { kind: 'gift', format: 'csv' }, { token: owner });
+    expect(bad.status).toBe(422);
+    const others = await a.client(() => member).call('/api/export/index', { pageIndex: 1, pageSize: 100 });
+    expect(others.list.some((j) => j.id === job.id)).toBe(false);
+  });
+});
+
+/** `2026-11-26 09:30:12` in Asia/Shanghai, as the file writes times. */
+function shanghai(unixSeconds: number): string {
+  return new Date((unixSeconds + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}

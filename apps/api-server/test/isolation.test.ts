@@ -440,6 +440,8 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/balance/fees': [{ body: {}, outcome: 'any' }],
     // balance-ops: 余额预警 is the caller's own account's
     '/api/balance/warning-save': [{ body: { warn_below: 100 }, outcome: 'any' }],
+    // balance-ops: 余额明细 导出 queues a job of the caller's own account
+    '/api/balance/export': [{ body: { format: 'csv' }, outcome: 'any' }],
     '/api/balance/fees-save': [{ body: { default_fee: 100, platforms: [] }, outcome: 'forbidden' }],
   };
 }

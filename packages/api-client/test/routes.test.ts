@@ -560,6 +560,19 @@ const answers: Record<ApiPath, unknown> = {
   '/api/balance/summary': { balance: 10_000, topup_min: 100, topup_max: 5_000_000, warn_below: 5_000 },
   // balance-ops: 余额预警
   '/api/balance/warning-save': { warn_below: null },
+  '/api/balance/export': {
+    id: 8,
+    name: '余额明细-20261126-093012',
+    format: 'csv',
+    filters: { kind: 'charge' },
+    status: 'queued',
+    rows_done: 0,
+    rows_total: 0,
+    size: null,
+    error: null,
+    created_at: now,
+    expires_at: now + 7 * 86_400,
+  },
   '/api/balance/entries': page({
     id: 3,
     kind: 'charge',

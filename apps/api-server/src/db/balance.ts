@@ -1,4 +1,5 @@
 import { INSUFFICIENT_BALANCE_MESSAGE, type Page } from '@consign/api-client';
+import type { LedgerRow } from '../export-file';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
 import { dayEndExclusive, dayStart, Filters, NEWEST_FIRST, page } from './list';
@@ -234,17 +235,14 @@ export async function adjustBalance(
   }
 }
 
-/** 余额明细: a page of the account's entries, newest first, by kind and by day (Asia/Shanghai). */
-export function listEntries(
-  scope: Scope,
-  params: {
-    pageIndex: number;
-    pageSize: number;
-    kind?: BalanceEntryKind;
-    start_date?: string;
-    end_date?: string;
-  },
-): Promise<Page<BalanceEntry>> {
+/** 余额明细's filters: the account's entries, by kind and by day (Asia/Shanghai). */
+export interface EntryFilters {
+  kind?: BalanceEntryKind | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+function entryFilters(scope: Scope, params: EntryFilters): Filters {
   const f = new Filters();
   f.and(`e.account_id = ${f.p(scope.accountId)}`);
   if (params.kind) f.and(`e.kind = ${f.p(params.kind)}`);
@@ -252,19 +250,69 @@ export function listEntries(
   if (from !== null) f.and(`e.created_at >= ${f.p(from)}`);
   const to = dayEndExclusive(params.end_date);
   if (to !== null) f.and(`e.created_at < ${f.p(to)}`);
+  return f;
+}
+
+const ENTRY_SELECT = ENTRY_COLUMNS.split(', ')
+  .map((column) => `e.${column}`)
+  .join(', ');
+
+/** 余额明细: a page of the account's entries, newest first, by kind and by day (Asia/Shanghai). */
+export function listEntries(
+  scope: Scope,
+  params: EntryFilters & { pageIndex: number; pageSize: number },
+): Promise<Page<BalanceEntry>> {
   return page<BalanceEntry>(
     scope.db,
     {
       table: 'balance_entries',
       alias: 'e',
-      filters: f,
+      filters: entryFilters(scope, params),
       order: NEWEST_FIRST,
-      select: ENTRY_COLUMNS.split(', ')
-        .map((column) => `e.${column}`)
-        .join(', '),
+      select: ENTRY_SELECT,
     },
     params,
   );
+}
+
+// ---- balance-ops: 余额明细 导出, read in batches by the export runner (jobs/export.ts) ----------
+
+/** How many entries match (an export's `rows_total`). */
+export async function countEntries(scope: Scope, params: EntryFilters): Promise<number> {
+  const f = entryFilters(scope, params);
+  const [row] = await scope.db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM balance_entries e ${f.sql}`,
+    f.params,
+  );
+  return row?.total ?? 0;
+}
+
+/**
+ * The entries of `params`, newest first (the page's order), with their order's number (an order
+ * deleted since leaves it null), in batches of at most `batchSize`: keyset pagination on
+ * `(created_at, id)` over the account's index.
+ */
+export async function* entryBatches(
+  scope: Scope,
+  params: EntryFilters,
+  batchSize: number,
+): AsyncGenerator<LedgerRow[]> {
+  let after: { created_at: number; id: number } | null = null;
+  for (;;) {
+    const f = entryFilters(scope, params);
+    if (after) f.and(`(e.created_at, e.id) < (${f.p(after.created_at)}, ${f.p(after.id)})`);
+    const rows: LedgerRow[] = await scope.db.query<LedgerRow>(
+      `SELECT ${ENTRY_SELECT}, o.order_no FROM balance_entries e
+       LEFT JOIN orders o ON o.id = e.order_id AND o.account_id = e.account_id
+       ${f.sql} ORDER BY e.created_at DESC, e.id DESC LIMIT ${f.p(batchSize)}`,
+      f.params,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < batchSize) return;
+    after = { created_at: last.created_at, id: last.id };
+  }
 }
 
 // ---- 代发服务费: the fee of a purchased order, charged in the purchase's transaction -------------

@@ -8,10 +8,11 @@ import {
   saveWarning,
   warningOf,
 } from '../db/balance';
+import { createExportJob } from '../db/export';
 import { createTopup, recordNotice, settleTopup, topupByNo } from '../db/topup';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
-import { recordChange } from '../middleware/audit';
+import { afterCommit, recordChange } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { yuanToFen } from '../payments/alipay';
@@ -24,7 +25,7 @@ export const TOPUP_RETURN_PATH = '/finance/topup-result';
 export const ALIPAY_NOTIFY_PATH = '/payments/alipay/notify';
 
 /** 余额 and 充值 (`/api/balance/*`): db/balance.ts (the ledger) and db/topup.ts (top-ups). */
-export function balanceRoutes({ now, alipay, publicUrl, db, log }: Deps) {
+export function balanceRoutes({ now, alipay, publicUrl, db, log, wakeJobs }: Deps) {
   const nowS = () => Math.floor(now() / 1000);
   return (
     new Hono<ApiEnv>()
@@ -36,6 +37,23 @@ export function balanceRoutes({ now, alipay, publicUrl, db, log }: Deps) {
           warn_below: await warningOf(scope(c)),
         }),
       )
+      // balance-ops: 余额明细 导出, a job of the export runner (下载中心)
+      .post('/export', body('/api/balance/export'), async (c) => {
+        const job = await createExportJob(
+          scope(c),
+          c.get('auth')?.userId ?? null,
+          c.req.valid('json'),
+          nowS(),
+          'balance',
+        );
+        recordChange(c, {
+          target: { type: 'export', id: job.id, name: job.name },
+          before: null,
+          after: { format: job.format, filters: job.filters },
+        });
+        afterCommit(c, () => wakeJobs('export'));
+        return ok(c, job);
+      })
       // balance-ops: 余额预警
       .post('/warning-save', body('/api/balance/warning-save'), async (c) => {
         const { row, change } = await saveWarning(scope(c), c.req.valid('json').warn_below, nowS());

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { dateStringSchema, filter, idLikeSchema, idSchema, text, unixTimeSchema } from './common.js';
+import { exportFormatSchema } from './export.js';
 import { listParamsSchema } from './list.js';
 import {
   BALANCE_ENTRY_KINDS,
@@ -180,3 +181,16 @@ export const balanceWarningSchema = z.object({
     .nullable(),
 });
 export type BalanceWarning = z.infer<typeof balanceWarningSchema>;
+
+// ---- balance-ops: 余额明细 导出 -----------------------------------------------------------------
+
+/**
+ * Body of `/api/balance/export`: 余额明细's filters (kind, days) and a format; answers the queued export
+ * job (下载中心). The file: time, kind (Chinese), amount and balance after in yuan, reason, order number,
+ * payment number.
+ */
+export const balanceExportBodySchema = balanceEntryListParamsSchema
+  .omit({ pageIndex: true, pageSize: true })
+  .extend({ format: exportFormatSchema });
+export type BalanceExportBody = z.input<typeof balanceExportBodySchema>;
+export type BalanceExportFilters = Omit<z.output<typeof balanceExportBodySchema>, 'format'>;

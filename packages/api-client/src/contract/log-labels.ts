@@ -1,6 +1,7 @@
 import {
   ADDRESS_KIND_LABELS,
   AFTER_SALE_STATUS_LABELS,
+  BALANCE_ENTRY_KIND_LABELS,
   EXPORT_FORMAT_LABELS,
   GOODS_STATUS_LABELS,
   ORDER_STATUS_LABELS,
@@ -186,7 +187,11 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
     name: { label: '收货人' },
     address: { label: '收货地址' },
   },
-  export: { status: { label: '订单状态', kind: enumOf(ORDER_STATUS_LABELS) } },
+  export: {
+    status: { label: '订单状态', kind: enumOf(ORDER_STATUS_LABELS) },
+    // balance-ops: 余额明细 导出 keeps its kind filter
+    kind: { label: '明细类型', kind: enumOf(BALANCE_ENTRY_KIND_LABELS) },
+  },
   after_sale: { status: { label: '售后状态', kind: enumOf(AFTER_SALE_STATUS_LABELS) } },
   goods: { status: { label: '商品状态', kind: enumOf(GOODS_STATUS_LABELS) } },
   platform_auth: { status: { label: '授权状态', kind: enumOf(PLATFORM_AUTH_STATUS_LABELS) } },

@@ -5,6 +5,7 @@ import {
   balanceAdjustResultSchema,
   balanceEntryListParamsSchema,
   balanceEntrySchema,
+  balanceExportBodySchema,
   balanceSummarySchema,
   balanceWarningSchema,
   purchaseFeesSchema,
@@ -924,6 +925,14 @@ export const apiRoutes = {
     body: balanceWarningSchema,
     data: balanceWarningSchema,
     audit: '设置余额预警',
+  },
+  // balance-ops: 余额明细 导出, a job of 下载中心 (whose download needs order:view, as every export's)
+  '/api/balance/export': {
+    access: 'user',
+    permission: 'order:view',
+    body: balanceExportBodySchema,
+    data: exportJobSchema,
+    audit: '导出余额明细',
   },
 } as const satisfies Record<string, RouteContract>;
 
