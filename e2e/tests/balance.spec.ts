@@ -291,6 +291,16 @@ test('an operator adjusts the balance with a reason (操作日志 before and aft
     const both = page.getByRole('row').filter({ hasText: `订单 #${order.id}` });
     await expect(both).toHaveCount(2);
     await expect(both.filter({ hasText: '退款' })).toContainText('+¥2.00');
+
+    // 导出 takes the page's filters (退款 only) into a job of 下载中心 (this server runs no export worker;
+    // the file itself is the api-server's balance-adjust.test.ts).
+    await page.goto('/finance/balance?kind=refund');
+    await page.getByRole('button', { name: '导出' }).click();
+    await page.getByRole('menuitem', { name: /CSV/ }).click();
+    await expect(page.getByText('导出任务已创建，可在下载中心查看进度并下载')).toBeVisible();
+    const { list: jobs } = await api.call('/api/export/index', { pageIndex: 1, pageSize: 5 });
+    expect(jobs[0]).toMatchObject({ format: 'csv', filters: { kind: 'refund' }, status: 'queued' });
+    expect(jobs[0]?.name).toMatch(/^余额明细-/);
   } finally {
     await context.close();
     await api.call('/api/balance/fees-save', { default_fee: 0, platforms: [] });

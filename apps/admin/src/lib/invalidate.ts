@@ -140,6 +140,8 @@ export const REFRESH_AFTER = {
   '/api/balance/fees-save': { reads: ['/api/balance/fees'] },
   // balance-ops: 余额预警 is part of the summary
   '/api/balance/warning-save': { reads: ['/api/balance/summary'] },
+  // balance-ops: 余额明细 导出 is a job of 下载中心
+  '/api/balance/export': { reads: ['/api/export/index'] },
 } as const satisfies Partial<Record<ApiPath, Refresh>>;
 
 /** A path that writes (one with an entry in {@link REFRESH_AFTER}). */

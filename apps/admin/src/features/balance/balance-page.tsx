@@ -7,10 +7,12 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { BalanceExportMenu } from '../download/export-menu';
 import type { FilterSelect } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import { balanceEntryList } from '../list/lists';
 import { useList } from '../list/use-list';
+import { useCan } from '../order/use-can';
 import { BALANCE_TEXT } from './texts';
 import { useOpenTopUp } from './top-up-context';
 import { WarningCard } from './warning-card';
@@ -76,13 +78,14 @@ const columns: DataTableProps<BalanceEntry>['columns'] = [
 ];
 
 /**
- * 余额明细: the balance with 充值, 余额预警, then every entry of the ledger, newest first, by kind and
+ * 余额明细: the balance with 充值 and 导出, 余额预警, then every entry of the ledger, newest first, by kind and
  * days. `?topup=1` (the low-balance notification's link) opens 充值 once and leaves the address.
  */
 export function BalancePage() {
   const list = useList(route, balanceEntryList);
   const summary = useQuery(apiQuery(useApi(), '/api/balance/summary'));
   const openTopUp = useOpenTopUp();
+  const canExport = useCan('order:view');
   const { topup } = route.useSearch();
   const navigate = route.useNavigate();
   useEffect(() => {
@@ -109,6 +112,8 @@ export function BalancePage() {
             <Button variant="danger" onClick={openTopUp}>
               {BALANCE_TEXT.topUp.title}
             </Button>
+            {/* The file is fetched in 下载中心, which needs 查看代发订单. */}
+            {canExport ? <BalanceExportMenu filter={list.filter} /> : null}
           </>
         }
       />
