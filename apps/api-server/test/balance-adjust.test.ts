@@ -389,8 +389,9 @@ describe('余额明细 导出', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download(api, charges.id)) as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('余额明细');
-    expect(sheet?.rowCount).toBe(2);
-    expect((sheet?.getRow(2).values as unknown[]).slice(2)).toEqual([
+    if (!sheet) throw new Error('no 余额明细 sheet');
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(2).values as unknown[]).slice(2)).toEqual([
       '扣费',
       -2,
       87.5,
