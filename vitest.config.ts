@@ -141,6 +141,8 @@ const postgresSuites = [
   'test/balance.test.ts',
   'test/topup.test.ts',
   'test/balance-fees.test.ts',
+  // balance-ops: 调整余额, the low-balance warning, the ledger's export
+  'test/balance-adjust.test.ts',
   // purchase
   'test/purchase.test.ts',
   'test/purchase-crash.test.ts',

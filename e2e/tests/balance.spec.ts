@@ -175,3 +175,135 @@ test('¥100 paid on the Alipay cashier: 充值成功, 余额明细 shows it once
     await context.close();
   }
 });
+
+// balance-ops: the operator's 调整余额, the seller's 余额预警, and the fee of a purchase charged and refunded.
+test('an operator adjusts the balance with a reason (操作日志 before and after); a purchase charges the fee past 余额预警, its cancellation refunds it', async ({
+  browser,
+}) => {
+  const api = nodeApi(server.url, token);
+  await api.call('/api/balance/fees-save', { default_fee: 200, platforms: [] });
+  const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+  const { list: sellers } = await api.call('/api/seller/index', { pageIndex: 1, pageSize: 50 });
+  const own = sellers.find((s) => s.is_current);
+  if (!own) throw new Error('the operator works in no listed account');
+  const start = (await api.call('/api/balance/summary', {})).balance;
+  const [order] = (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' })).list;
+  if (!order) throw new Error('no pending order in the seed');
+  const { context, page } = await adminPage(browser);
+  try {
+    // 卖家管理: the balance, and 调整余额 with the contract's rules before anything is sent.
+    await page.goto('/user/seller');
+    const row = page.locator('[data-slot=data-table-row]').filter({ hasText: own.name });
+    await expect(row).toContainText(yuan(start));
+    await row.getByRole('button', { name: `调整卖家 ${own.name} 的余额` }).click();
+    const dialog = page.getByRole('dialog', { name: '调整余额' });
+    await expect(dialog.locator('[data-slot=adjust-balance]')).toHaveText(yuan(start));
+    const amount = dialog.getByRole('textbox', { name: '调整金额（元）' });
+    const reason = dialog.getByRole('textbox', { name: '调整原因' });
+    await amount.fill('10.005');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(dialog.getByText('调整金额最多两位小数')).toBeVisible();
+    await expect(dialog.getByText('请填写调整原因')).toBeVisible();
+    // A deduction past the balance: the server's refusal names the balance.
+    await amount.fill(`-${(start + 100) / 100}`);
+    await reason.fill('扣过头');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(`扣减后余额不能为负数（当前余额 ${yuan(start)}）`);
+    await amount.fill('+50');
+    await reason.fill('线下转账补录');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(
+      page.getByText(`已调整「${own.name}」的余额：${yuan(start)} → ${yuan(start + 5_000)}`),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText(yuan(start + 5_000));
+
+    // 操作日志: the adjustment with the balance before and after, the amount and the reason.
+    await page.goto('/system/logs?action=seller.balance-adjust');
+    const entry = page.locator('[data-slot=data-table-row]').filter({ hasText: own.name }).first();
+    await entry.getByRole('button', { name: `查看 调整卖家余额 ${own.name} 的变更` }).click();
+    const changes = page.getByRole('dialog', { name: '操作详情' });
+    const balanceRow = changes.getByRole('row', { name: /^余额/ });
+    await expect(balanceRow.getByRole('cell').nth(0)).toHaveText(yuan(start));
+    await expect(balanceRow.getByRole('cell').nth(1)).toHaveText(yuan(start + 5_000));
+    await expect(
+      changes
+        .getByRole('row', { name: /调整金额/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('¥50.00');
+    await expect(
+      changes
+        .getByRole('row', { name: /调整原因/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('线下转账补录');
+
+    // 余额明细: the adjustment with its reason; 余额预警 set ¥1 under the balance, so the fee crosses it.
+    await page.goto('/finance/balance');
+    await expect(page.locator('[data-slot=balance]')).toHaveText(yuan(start + 5_000));
+    await expect(page.getByRole('row').filter({ hasText: '线下转账补录' })).toContainText('+¥50.00');
+    const warning = page.getByRole('region', { name: '余额预警' });
+    await warning.getByRole('textbox', { name: '预警金额（元）' }).fill('0');
+    await warning.getByRole('button', { name: '保存预警' }).click();
+    await expect(warning.getByText('预警金额必须大于 0')).toBeVisible();
+    const threshold = start + 5_000 - 100;
+    await warning.getByRole('textbox', { name: '预警金额（元）' }).fill(String(threshold / 100));
+    await warning.getByRole('button', { name: '保存预警' }).click();
+    await expect(page.getByText(`余额低于 ${yuan(threshold)} 时将提醒您`)).toBeVisible();
+    expect((await api.call('/api/balance/summary', {})).warn_below).toBe(threshold);
+
+    // 采购 (by hand) charges the ¥2 fee; 余额明细 shows it against the order.
+    await page.goto(`/order/index?keyword=${order.order_no}`);
+    await page.getByRole('button', { name: `查看订单 ${order.order_no}` }).click();
+    const detail = page.getByRole('dialog', { name: '订单详情' });
+    await detail.getByRole('button', { name: '采购', exact: true }).click();
+    await detail.getByRole('textbox', { name: '供应商', exact: true }).fill('1688 义乌好货源');
+    await detail.getByRole('textbox', { name: '供应商订单号' }).fill('CG-E2E-BAL-2');
+    await detail.getByRole('textbox', { name: '采购成本（元）' }).fill('10');
+    await detail.getByRole('button', { name: '确定' }).click();
+    await expect(detail.locator('[data-slot=order-status]')).toHaveText('已采购');
+    await page.goto('/finance/balance');
+    await expect(page.locator('[data-slot=balance]')).toHaveText(yuan(start + 4_800));
+    const charge = page.getByRole('row').filter({ hasText: `订单 #${order.id}` });
+    await expect(charge).toHaveCount(1);
+    await expect(charge).toContainText('扣费');
+    await expect(charge).toContainText('-¥2.00');
+
+    // The fall below ¥(balance − 1) raised one notification; its link opens 充值 on 余额明细.
+    const { list: bell } = await api.call('/api/notification/index', { pageIndex: 1, pageSize: 20 });
+    const warned = bell.filter((n) => n.kind === 'balance');
+    expect(warned).toHaveLength(1);
+    await page.goto(warned[0]?.link ?? '');
+    await expect(page.getByRole('dialog', { name: '充值' })).toBeVisible();
+    await expect(page).toHaveURL(/\/finance\/balance$/);
+    await page.keyboard.press('Escape');
+
+    // 取消 before shipping refunds it.
+    await page.goto(`/order/index?keyword=${order.order_no}`);
+    await page.getByRole('button', { name: `查看订单 ${order.order_no}` }).click();
+    await detail.getByRole('button', { name: '取消订单' }).click();
+    await detail.getByRole('textbox', { name: '取消原因' }).fill('买家不要了');
+    await detail.getByRole('button', { name: '确定' }).click();
+    await expect(detail.locator('[data-slot=order-status]')).toHaveText('已取消');
+    await page.goto('/finance/balance');
+    await expect(page.locator('[data-slot=balance]')).toHaveText(yuan(start + 5_000));
+    const both = page.getByRole('row').filter({ hasText: `订单 #${order.id}` });
+    await expect(both).toHaveCount(2);
+    await expect(both.filter({ hasText: '退款' })).toContainText('+¥2.00');
+
+    // 导出 takes the page's filters (退款 only) into a job of 下载中心 (this server runs no export worker;
+    // the file itself is the api-server's balance-adjust.test.ts).
+    await page.goto('/finance/balance?kind=refund');
+    await page.getByRole('button', { name: '导出' }).click();
+    await page.getByRole('menuitem', { name: /CSV/ }).click();
+    await expect(page.getByText('导出任务已创建，可在下载中心查看进度并下载')).toBeVisible();
+    const { list: jobs } = await api.call('/api/export/index', { pageIndex: 1, pageSize: 5 });
+    expect(jobs[0]).toMatchObject({ format: 'csv', filters: { kind: 'refund' }, status: 'queued' });
+    expect(jobs[0]?.name).toMatch(/^余额明细-/);
+  } finally {
+    await context.close();
+    await api.call('/api/balance/fees-save', { default_fee: 0, platforms: [] });
+    await api.call('/api/balance/warning-save', { warn_below: null });
+  }
+});

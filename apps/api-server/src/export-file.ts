@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ExportFormat, Order } from '@consign/api-client';
+import type { BalanceEntry, ExportFormat, Order } from '@consign/api-client';
 import {
+  BALANCE_ENTRY_KIND_LABELS,
   carrierOf,
   ORDER_STATUS_LABELS,
   PLATFORM_LABELS,
@@ -95,8 +96,8 @@ export function guardFormula(cell: string | number): string | number {
 }
 
 /** Writes one batch of rows at a time; `end()` finishes the file (the stream is then ended). */
-export interface ExportFileWriter {
-  write(orders: readonly Order[]): Promise<void>;
+export interface ExportFileWriter<Row = Order> {
+  write(rows: readonly Row[]): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -104,25 +105,45 @@ async function writeChunk(out: Writable, chunk: string) {
   if (!out.write(chunk)) await once(out, 'drain');
 }
 
+/** What a file holds: its header, the sheet's name and each row's cells. */
+export interface ExportTable<Row> {
+  columns: readonly string[];
+  sheet: string;
+  cells: (row: Row) => (string | number)[];
+}
+
+const ORDER_TABLE: ExportTable<Order> = {
+  columns: EXPORT_COPY.columns,
+  sheet: EXPORT_COPY.sheet,
+  cells: orderCells,
+};
+
+/** The file of an order export. */
 export function exportFileWriter(format: ExportFormat, out: Writable): ExportFileWriter {
+  return tableFileWriter(format, out, ORDER_TABLE);
+}
+
+/** The file of any export: `table`'s header, then its rows as they come. */
+export function tableFileWriter<Row>(
+  format: ExportFormat,
+  out: Writable,
+  table: ExportTable<Row>,
+): ExportFileWriter<Row> {
+  const columns = [...table.columns];
   if (format === 'csv') {
     let first = true;
     return {
-      async write(orders) {
+      async write(rows) {
         const text = stringify(
-          orders.map((order) => orderCells(order).map(guardFormula)),
-          first ? { bom: true, header: true, columns: [...EXPORT_COPY.columns] } : {},
+          rows.map((row) => table.cells(row).map(guardFormula)),
+          first ? { bom: true, header: true, columns } : {},
         );
         first = false;
         await writeChunk(out, text);
       },
       async end() {
         // A job without rows still has its header.
-        if (first)
-          await writeChunk(
-            out,
-            stringify([], { bom: true, header: true, columns: [...EXPORT_COPY.columns] }),
-          );
+        if (first) await writeChunk(out, stringify([], { bom: true, header: true, columns }));
         out.end();
         await once(out, 'finish');
       },
@@ -133,11 +154,11 @@ export function exportFileWriter(format: ExportFormat, out: Writable): ExportFil
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(EXPORT_COPY.sheet);
-  sheet.addRow([...EXPORT_COPY.columns]).commit();
+  const sheet = workbook.addWorksheet(table.sheet);
+  sheet.addRow(columns).commit();
   return {
-    async write(orders) {
-      for (const order of orders) sheet.addRow(orderCells(order)).commit();
+    async write(rows) {
+      for (const row of rows) sheet.addRow(table.cells(row)).commit();
       // Let the zip stream hand what it compressed to the file before the next batch is read.
       if (out.writableNeedDrain) await once(out, 'drain');
     },
@@ -148,3 +169,25 @@ export function exportFileWriter(format: ExportFormat, out: Writable): ExportFil
     },
   };
 }
+
+// ---- balance-ops: 余额明细 导出 -----------------------------------------------------------------
+
+/** An entry of the ledger as its export reads it: with its order's number when the order is still there. */
+export interface LedgerRow extends BalanceEntry {
+  order_no: string | null;
+}
+
+/** 余额明细's file: time, kind (Chinese), amount and balance after in yuan, reason, order and payment. */
+export const BALANCE_EXPORT_TABLE: ExportTable<LedgerRow> = {
+  columns: ['时间', '类型', '金额（元）', '余额（元）', '说明', '订单号', '充值单号'],
+  sheet: '余额明细',
+  cells: (entry) => [
+    shanghaiDateTime(entry.created_at),
+    BALANCE_ENTRY_KIND_LABELS[entry.kind],
+    entry.amount / 100,
+    entry.balance_after / 100,
+    entry.reason,
+    entry.order_no ?? (entry.order_id === null ? '' : `#${entry.order_id}`),
+    entry.payment_no ?? '',
+  ],
+};

@@ -737,11 +737,20 @@ const CASES: Record<ApiPath, Case[]> = {
       return { token: admin, body: { id: account_id, status: 'disabled' } };
     },
   ],
+  // balance-ops: 调整余额
+  '/api/seller/balance-adjust': [
+    async () => ({ token: admin, body: { id: 1, amount: 1_000, reason: '审计测试调整' } }),
+  ],
   // balance (余额, 充值)
   '/api/balance/summary': [async () => ({ token: user, body: {} })],
   '/api/balance/entries': [async () => ({ token: user, body: { ...page, kind: 'topup' } })],
   '/api/balance/topup': [async () => ({ token: user, body: { amount: 10_000 } })],
   '/api/balance/fees': [async () => ({ token: user, body: {} })],
+  // balance-ops: 余额预警
+  '/api/balance/warning-save': [async () => ({ token: user, body: { warn_below: 5_000 } })],
+  '/api/balance/export': [
+    async () => ({ token: user, body: { kind: 'adjust', start_date: '2026-01-01', format: 'csv' } }),
+  ],
   '/api/balance/fees-save': [
     async () => ({ token: admin, body: { default_fee: 0, platforms: [{ platform: 'pinduoduo', fee: 0 }] } }),
   ],

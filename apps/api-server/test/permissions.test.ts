@@ -168,6 +168,8 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/team/member-save': { id: ids.otherMember, nickname: '改名', role_id: ids.spareRole, version: 1 },
     '/api/team/member-status': { id: ids.otherMember, status: 'disabled', version: 1 },
     '/api/team/member-del': { id: ids.otherMember },
+    // balance-ops: 余额明细 导出 (a job of 下载中心, which needs order:view)
+    '/api/balance/export': { format: 'csv' },
   };
 }
 

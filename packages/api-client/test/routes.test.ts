@@ -130,6 +130,7 @@ const seller = {
   status: 'active',
   member_count: 2,
   order_count: 480,
+  balance: 10_000,
   created_at: now,
   is_current: true,
 };
@@ -548,8 +549,39 @@ const answers: Record<ApiPath, unknown> = {
   '/api/team/member-del': { id: 2 },
   '/api/seller/index': page(seller),
   '/api/seller/status': { ...seller, status: 'disabled' },
+  // balance-ops: 调整余额
+  '/api/seller/balance-adjust': {
+    id: 1,
+    balance_before: 10_000,
+    balance_after: 7_950,
+    entry: {
+      id: 4,
+      kind: 'adjust',
+      amount: -2_050,
+      balance_after: 7_950,
+      reason: '多充退回',
+      order_id: null,
+      payment_no: null,
+      created_at: now,
+    },
+  },
   // balance (余额, 充值)
-  '/api/balance/summary': { balance: 10_000, topup_min: 100, topup_max: 5_000_000 },
+  '/api/balance/summary': { balance: 10_000, topup_min: 100, topup_max: 5_000_000, warn_below: 5_000 },
+  // balance-ops: 余额预警
+  '/api/balance/warning-save': { warn_below: null },
+  '/api/balance/export': {
+    id: 8,
+    name: '余额明细-20261126-093012',
+    format: 'csv',
+    filters: { kind: 'charge' },
+    status: 'queued',
+    rows_done: 0,
+    rows_total: 0,
+    size: null,
+    error: null,
+    created_at: now,
+    expires_at: now + 7 * 86_400,
+  },
   '/api/balance/entries': page({
     id: 3,
     kind: 'charge',

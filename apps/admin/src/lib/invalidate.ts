@@ -126,12 +126,22 @@ export const REFRESH_AFTER = {
   '/api/team/member-status': TEAM_CHANGED,
   '/api/team/member-del': TEAM_CHANGED,
   '/api/seller/status': { reads: ['/api/seller/index'] },
+  // balance-ops: 调整余额 moves the seller's balance (the operator's own account's too); a refusal
+  // names the balance as it is now, which the list then shows
+  '/api/seller/balance-adjust': {
+    reads: ['/api/seller/index', '/api/balance/summary', '/api/balance/entries'],
+    onError: true,
+  },
   // purchase: 一键采购 queues purchases (the job moves the orders later); 关联货源 changes the items' match.
   '/api/purchase/start': { reads: ['/api/purchase/items', ...ORDER_CHANGED.reads] },
   '/api/purchase/link': { reads: ['/api/purchase/items', '/api/purchase/skus', '/api/goods/index'] },
   // balance: 充值 only answers Alipay's page (the credit comes with Alipay's notification).
   '/api/balance/topup': { reads: [] },
   '/api/balance/fees-save': { reads: ['/api/balance/fees'] },
+  // balance-ops: 余额预警 is part of the summary
+  '/api/balance/warning-save': { reads: ['/api/balance/summary'] },
+  // balance-ops: 余额明细 导出 is a job of 下载中心
+  '/api/balance/export': { reads: ['/api/export/index'] },
 } as const satisfies Partial<Record<ApiPath, Refresh>>;
 
 /** A path that writes (one with an entry in {@link REFRESH_AFTER}). */

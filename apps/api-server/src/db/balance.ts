@@ -1,8 +1,10 @@
 import { INSUFFICIENT_BALANCE_MESSAGE, type Page } from '@consign/api-client';
+import type { LedgerRow } from '../export-file';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
 import { dayEndExclusive, dayStart, Filters, NEWEST_FIRST, page } from './list';
 import type { Saved } from './log';
+import { notify } from './notifications';
 import { inTransaction, type Scope } from './scope';
 
 /**
@@ -111,7 +113,7 @@ export function chargeBalance(
   return inTransaction(scope, async (tx) => {
     const balance = await lockBalance(tx.db, tx.accountId, nowS);
     if (balance < input.amount) throw insufficientBalance();
-    return appendEntry(
+    const entry = await appendEntry(
       tx.db,
       tx.accountId,
       {
@@ -123,20 +125,124 @@ export function chargeBalance(
       },
       nowS,
     );
+    await warnIfCrossed(tx, balance, entry, nowS);
+    return entry;
   });
 }
 
-/** 余额明细: a page of the account's entries, newest first, by kind and by day (Asia/Shanghai). */
-export function listEntries(
+// ---- balance-ops: 余额预警, the seller's low-balance threshold (migration 0034) -------------------
+
+/** The account's threshold in fen, or null when the warning is off. */
+export async function warningOf(scope: Scope): Promise<number | null> {
+  const [row] = await scope.db.query<{ threshold: number }>(
+    'SELECT threshold FROM balance_warnings WHERE account_id = $1',
+    [scope.accountId],
+  );
+  return row?.threshold ?? null;
+}
+
+/** Sets (or with null turns off) the threshold; answers it before and after for the operation log. */
+export async function saveWarning(
   scope: Scope,
-  params: {
-    pageIndex: number;
-    pageSize: number;
-    kind?: BalanceEntryKind;
-    start_date?: string;
-    end_date?: string;
-  },
-): Promise<Page<BalanceEntry>> {
+  warnBelow: number | null,
+  nowS: number,
+): Promise<Saved<{ warn_below: number | null }>> {
+  const before = await warningOf(scope);
+  if (warnBelow === null) {
+    await scope.db.query('DELETE FROM balance_warnings WHERE account_id = $1', [scope.accountId]);
+  } else {
+    await scope.db.query(
+      `INSERT INTO balance_warnings (account_id, threshold, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id) DO UPDATE SET threshold = EXCLUDED.threshold, updated_at = EXCLUDED.updated_at`,
+      [scope.accountId, warnBelow, nowS],
+    );
+  }
+  return {
+    row: { warn_below: warnBelow },
+    change: {
+      target: { type: 'balance_warning', id: null, name: '余额预警' },
+      before: { warn_below: before },
+      after: { warn_below: warnBelow },
+    },
+  };
+}
+
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+/**
+ * A charge that took the balance from at least the threshold to below it raises one notification (in
+ * the charge's transaction, so a purchase rolled back raises none). Its key names the crossing entry:
+ * charges while the balance stays below raise nothing more; once it went back up to the threshold, the
+ * next fall below is a new crossing and a new notification.
+ */
+async function warnIfCrossed(scope: Scope, before: number, entry: BalanceEntry, nowS: number) {
+  const threshold = await warningOf(scope);
+  if (threshold === null || before < threshold || entry.balance_after >= threshold) return;
+  await notify(
+    scope.db,
+    {
+      accountId: scope.accountId,
+      kind: 'balance',
+      key: `balance:low:${entry.id}`,
+      title: '余额不足预警',
+      body: `账户余额 ${yuan(entry.balance_after)} 已低于预警金额 ${yuan(threshold)}，请及时充值，以免采购时因余额不足失败。`,
+      link: BALANCE_TOPUP_LINK,
+    },
+    nowS,
+  );
+}
+
+/** 余额明细 with the 充值 dialog open (the notification's link). */
+export const BALANCE_TOPUP_LINK = '/finance/balance?topup=1';
+
+// ---- balance-ops: operators adjust a balance (卖家管理 调整余额) ------------------------------
+
+/** What a deduction past the balance answers (409). */
+export function belowZero(balance: number): HttpProblem {
+  return new HttpProblem(409, `扣减后余额不能为负数（当前余额 ¥${(balance / 100).toFixed(2)}）`);
+}
+
+/** PostgreSQL's check_violation on `account_balances.balance >= 0`. */
+function isNegativeBalance(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23514' && e.constraint === 'account_balances_balance_check';
+}
+
+/**
+ * An operator's adjustment: one `adjust` entry of `amount` fen (either sign) with the reason, under the
+ * balance's lock, so adjustments made at the same time by two operators both land, one after the
+ * other. A deduction past the balance is refused by the database's CHECK, answered as
+ * {@link belowZero} (409). Answers the balance before and after.
+ */
+export async function adjustBalance(
+  db: Queryable,
+  accountId: number,
+  input: { amount: number; reason: string; userId: number | null },
+  nowS: number,
+): Promise<{ before: number; after: number; entry: BalanceEntry }> {
+  const before = await lockBalance(db, accountId, nowS);
+  try {
+    const entry = await appendEntry(
+      db,
+      accountId,
+      { kind: 'adjust', amount: input.amount, reason: input.reason, userId: input.userId },
+      nowS,
+    );
+    return { before, after: entry.balance_after, entry };
+  } catch (error) {
+    if (isNegativeBalance(error)) throw belowZero(before);
+    throw error;
+  }
+}
+
+/** 余额明细's filters: the account's entries, by kind and by day (Asia/Shanghai). */
+export interface EntryFilters {
+  kind?: BalanceEntryKind | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+function entryFilters(scope: Scope, params: EntryFilters): Filters {
   const f = new Filters();
   f.and(`e.account_id = ${f.p(scope.accountId)}`);
   if (params.kind) f.and(`e.kind = ${f.p(params.kind)}`);
@@ -144,19 +250,69 @@ export function listEntries(
   if (from !== null) f.and(`e.created_at >= ${f.p(from)}`);
   const to = dayEndExclusive(params.end_date);
   if (to !== null) f.and(`e.created_at < ${f.p(to)}`);
+  return f;
+}
+
+const ENTRY_SELECT = ENTRY_COLUMNS.split(', ')
+  .map((column) => `e.${column}`)
+  .join(', ');
+
+/** 余额明细: a page of the account's entries, newest first, by kind and by day (Asia/Shanghai). */
+export function listEntries(
+  scope: Scope,
+  params: EntryFilters & { pageIndex: number; pageSize: number },
+): Promise<Page<BalanceEntry>> {
   return page<BalanceEntry>(
     scope.db,
     {
       table: 'balance_entries',
       alias: 'e',
-      filters: f,
+      filters: entryFilters(scope, params),
       order: NEWEST_FIRST,
-      select: ENTRY_COLUMNS.split(', ')
-        .map((column) => `e.${column}`)
-        .join(', '),
+      select: ENTRY_SELECT,
     },
     params,
   );
+}
+
+// ---- balance-ops: 余额明细 导出, read in batches by the export runner (jobs/export.ts) ----------
+
+/** How many entries match (an export's `rows_total`). */
+export async function countEntries(scope: Scope, params: EntryFilters): Promise<number> {
+  const f = entryFilters(scope, params);
+  const [row] = await scope.db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM balance_entries e ${f.sql}`,
+    f.params,
+  );
+  return row?.total ?? 0;
+}
+
+/**
+ * The entries of `params`, newest first (the page's order), with their order's number (an order
+ * deleted since leaves it null), in batches of at most `batchSize`: keyset pagination on
+ * `(created_at, id)` over the account's index.
+ */
+export async function* entryBatches(
+  scope: Scope,
+  params: EntryFilters,
+  batchSize: number,
+): AsyncGenerator<LedgerRow[]> {
+  let after: { created_at: number; id: number } | null = null;
+  for (;;) {
+    const f = entryFilters(scope, params);
+    if (after) f.and(`(e.created_at, e.id) < (${f.p(after.created_at)}, ${f.p(after.id)})`);
+    const rows: LedgerRow[] = await scope.db.query<LedgerRow>(
+      `SELECT ${ENTRY_SELECT}, o.order_no FROM balance_entries e
+       LEFT JOIN orders o ON o.id = e.order_id AND o.account_id = e.account_id
+       ${f.sql} ORDER BY e.created_at DESC, e.id DESC LIMIT ${f.p(batchSize)}`,
+      f.params,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < batchSize) return;
+    after = { created_at: last.created_at, id: last.id };
+  }
 }
 
 // ---- 代发服务费: the fee of a purchased order, charged in the purchase's transaction -------------

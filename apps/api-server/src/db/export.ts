@@ -25,10 +25,14 @@ import { notFound, type Scope } from './scope';
 const JOB_COLUMNS = `e.id, e.name, e.format, e.filters, e.status, e.rows_done, e.rows_total, e.size, e.error,
   e.created_at, e.expires_at`;
 
+/** What an export is of (balance-ops: 余额明细 besides 代发订单). */
+export type ExportSource = 'orders' | 'balance';
+const EXPORT_TITLES: Record<ExportSource, string> = { orders: '代发订单', balance: '余额明细' };
+
 /** `代发订单-20261122-193000`: the job's name, and its file's name without the extension. */
-export function exportName(createdAt: number): string {
+export function exportName(createdAt: number, source: ExportSource = 'orders'): string {
   const [day = '', time = ''] = shanghaiDateTime(createdAt).split(' ');
-  return `代发订单-${day.replaceAll('-', '')}-${time.replaceAll(':', '')}`;
+  return `${EXPORT_TITLES[source]}-${day.replaceAll('-', '')}-${time.replaceAll(':', '')}`;
 }
 
 /** Per seller account: exports queued or running at once, and the bytes of finished files kept. */
@@ -43,14 +47,16 @@ export function tooManyExports(unfinished: number): string {
 }
 
 /**
- * Queues an export of the orders matching `filters` (only the filters present are kept); 429
- * {@link tooManyExports} when the account already has {@link EXPORT_LIMITS}.unfinished.
+ * Queues an export of the orders (or, `source` balance, the ledger's entries) matching `filters`
+ * (only the filters present are kept); 429 {@link tooManyExports} when the account already has
+ * {@link EXPORT_LIMITS}.unfinished.
  */
 export async function createExportJob(
   scope: Scope,
   userId: number | null,
-  { format, ...filters }: BodyOf<'/api/export/create'>,
+  { format, ...filters }: BodyOf<'/api/export/create'> | BodyOf<'/api/balance/export'>,
   now: number,
+  source: ExportSource = 'orders',
 ): Promise<ExportJob> {
   const present = Object.fromEntries(
     Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
@@ -62,18 +68,19 @@ export async function createExportJob(
     (tx) =>
       tx.db.query<ExportJob>(
         `INSERT INTO export_jobs AS e (account_id, user_id, name, format, filters, status, download_key, created_at,
-       updated_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8)
+       updated_at, expires_at, source)
+     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8, $9)
      RETURNING ${JOB_COLUMNS}`,
         [
           scope.accountId,
           userId,
-          exportName(now),
+          exportName(now, source),
           format,
           JSON.stringify(present),
           randomBytes(32).toString('base64url'),
           now,
           now + EXPORT_KEEP_DAYS * 86_400,
+          source,
         ],
       ),
   );

@@ -17,7 +17,9 @@ export const SELLER_MESSAGES = {
 
 const SELLER_SELECT = `a.id, a.name, COALESCE(o.mobile, '') AS owner_mobile, a.status,
   (SELECT count(*)::int FROM users WHERE users.account_id = a.id) AS member_count,
-  (SELECT count(*)::int FROM orders WHERE orders.account_id = a.id) AS order_count, a.created_at`;
+  (SELECT count(*)::int FROM orders WHERE orders.account_id = a.id) AS order_count,
+  COALESCE((SELECT b.balance FROM account_balances b WHERE b.account_id = a.id), 0)::bigint AS balance,
+  a.created_at`;
 const OWNER_JOIN = 'LEFT JOIN users o ON o.id = a.owner_user_id';
 
 type SellerRow = Omit<SellerAccount, 'is_current'>;

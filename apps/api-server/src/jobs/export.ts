@@ -3,11 +3,12 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ExportFormat, OrderExportFilters } from '@consign/api-client';
+import { countEntries, type EntryFilters, entryBatches } from '../db/balance';
 import type { Db } from '../db/db';
-import { countOrders, EXPORT_LIMITS, orderBatches } from '../db/export';
+import { countOrders, EXPORT_LIMITS, type ExportSource, orderBatches } from '../db/export';
 import { claimNextJob, DB_NOW_S, EXPORT_JOBS } from '../db/job-queue';
 import { type Scope, scopeOf } from '../db/scope';
-import { exportFileWriter } from '../export-file';
+import { BALANCE_EXPORT_TABLE, exportFileWriter, tableFileWriter } from '../export-file';
 import type { Logger } from '../log';
 import type { Job, JobKind } from './runner';
 
@@ -37,6 +38,8 @@ export interface ExportClaim {
   account_id: number;
   format: ExportFormat;
   filters: OrderExportFilters;
+  /** balance-ops: the orders, or the balance's ledger (its filters then are {@link EntryFilters}). */
+  source: ExportSource;
 }
 
 class Interrupted extends Error {}
@@ -120,7 +123,7 @@ export class ExportJobs implements JobKind {
     return claimNextJob<ExportClaim>(this.db, EXPORT_JOBS, {
       set: `heartbeat_at = ${DB_NOW_S}, updated_at = $1`,
       params: [this.seconds()],
-      returning: 'id, account_id, format, filters',
+      returning: 'id, account_id, format, filters, source',
     });
   }
 
@@ -132,14 +135,17 @@ export class ExportJobs implements JobKind {
     failed.catch(() => {});
     try {
       const scope = scopeOf(this.db, job.account_id);
-      const total = await countOrders(scope, job.filters);
+      const ledger = job.source === 'balance';
+      const total = ledger
+        ? await countEntries(scope, job.filters as EntryFilters)
+        : await countOrders(scope, job.filters);
       await this.db.query(
         `UPDATE export_jobs SET rows_total = $2, heartbeat_at = ${DB_NOW_S} WHERE id = $1`,
         [job.id, total],
       );
       const done = await Promise.race([
         failed,
-        writeOrderExport({
+        (ledger ? writeLedgerExport : writeOrderExport)({
           scope,
           filters: job.filters,
           format: job.format,
@@ -273,6 +279,26 @@ export async function writeOrderExport(options: {
   for await (const orders of orderBatches(options.scope, options.filters, options.batchSize)) {
     await writer.write(orders);
     done += orders.length;
+    await options.onBatch?.(done);
+  }
+  await writer.end();
+  return done;
+}
+
+/** balance-ops: 余额明细's entries of `filters` written as {@link writeOrderExport} writes orders. */
+export async function writeLedgerExport(options: {
+  scope: Scope;
+  filters: EntryFilters;
+  format: ExportFormat;
+  out: Writable;
+  batchSize: number;
+  onBatch?: (rowsDone: number) => Promise<void>;
+}): Promise<number> {
+  const writer = tableFileWriter(options.format, options.out, BALANCE_EXPORT_TABLE);
+  let done = 0;
+  for await (const entries of entryBatches(options.scope, options.filters, options.batchSize)) {
+    await writer.write(entries);
+    done += entries.length;
     await options.onBatch?.(done);
   }
   await writer.end();

@@ -1,10 +1,18 @@
 import { TOPUP_MAX_FEN, TOPUP_MIN_FEN } from '@consign/api-client';
 import { Hono } from 'hono';
-import { balanceOf, listEntries, purchaseFees, savePurchaseFees } from '../db/balance';
+import {
+  balanceOf,
+  listEntries,
+  purchaseFees,
+  savePurchaseFees,
+  saveWarning,
+  warningOf,
+} from '../db/balance';
+import { createExportJob } from '../db/export';
 import { createTopup, recordNotice, settleTopup, topupByNo } from '../db/topup';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
-import { recordChange } from '../middleware/audit';
+import { afterCommit, recordChange } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { yuanToFen } from '../payments/alipay';
@@ -17,63 +25,93 @@ export const TOPUP_RETURN_PATH = '/finance/topup-result';
 export const ALIPAY_NOTIFY_PATH = '/payments/alipay/notify';
 
 /** 余额 and 充值 (`/api/balance/*`): db/balance.ts (the ledger) and db/topup.ts (top-ups). */
-export function balanceRoutes({ now, alipay, publicUrl, db, log }: Deps) {
+export function balanceRoutes({ now, alipay, publicUrl, db, log, wakeJobs }: Deps) {
   const nowS = () => Math.floor(now() / 1000);
-  return new Hono<ApiEnv>()
-    .post('/summary', body('/api/balance/summary'), async (c) =>
-      ok(c, { balance: await balanceOf(scope(c)), topup_min: TOPUP_MIN_FEN, topup_max: TOPUP_MAX_FEN }),
-    )
-    .post('/entries', body('/api/balance/entries'), async (c) =>
-      ok(c, await listEntries(scope(c), c.req.valid('json'))),
-    )
-    .post('/fees', body('/api/balance/fees'), async (c) => ok(c, await purchaseFees(database(c))))
-    .post('/fees-save', body('/api/balance/fees-save'), async (c) => {
-      const { row, change } = await savePurchaseFees(database(c), c.req.valid('json'), nowS());
-      recordChange(c, change);
-      return ok(c, row);
-    })
-    .post('/topup', body('/api/balance/topup'), async (c) => {
-      const client = alipay();
-      if (!client) throw new HttpProblem(503, NO_ALIPAY);
-      const input = c.req.valid('json');
-      const { row, change } = await createTopup(
-        scope(c),
-        { amount: input.amount, userId: c.get('auth')?.userId ?? null },
-        now(),
-      );
-      const pay_url = client.payUrl({
-        outTradeNo: row.out_trade_no,
-        amount: row.amount,
-        accountId: scope(c).accountId,
-        subject: '账户余额充值',
-        returnUrl: `${publicUrl()}${TOPUP_RETURN_PATH}`,
-        notifyUrl: `${publicUrl()}${ALIPAY_NOTIFY_PATH}`,
-        wap: input.wap ?? false,
-      });
-      recordChange(c, change);
-      return ok(c, { ...row, pay_url });
-    })
-    .post('/topup-status', body('/api/balance/topup-status'), async (c) => {
-      const { out_trade_no } = c.req.valid('json');
-      const topup = await topupByNo(scope(c), out_trade_no);
-      const client = alipay();
-      if (topup.status !== 'pending' || !client) return ok(c, topup);
-      // Still pending in our records: ask Alipay (the notification may be late), settle from its
-      // answer, then answer from our records again.
-      try {
-        const trade = await client.query(out_trade_no);
-        await settleTopup(
-          db,
-          { outTradeNo: out_trade_no, tradeNo: trade.tradeNo, status: trade.status, amount: trade.amount },
+  return (
+    new Hono<ApiEnv>()
+      .post('/summary', body('/api/balance/summary'), async (c) =>
+        ok(c, {
+          balance: await balanceOf(scope(c)),
+          topup_min: TOPUP_MIN_FEN,
+          topup_max: TOPUP_MAX_FEN,
+          warn_below: await warningOf(scope(c)),
+        }),
+      )
+      // balance-ops: 余额明细 导出, a job of the export runner (下载中心)
+      .post('/export', body('/api/balance/export'), async (c) => {
+        const job = await createExportJob(
+          scope(c),
+          c.get('auth')?.userId ?? null,
+          c.req.valid('json'),
           nowS(),
+          'balance',
         );
-      } catch (error) {
-        log.warn('alipay trade query failed', {
-          error: error instanceof Error ? error.message : String(error),
+        recordChange(c, {
+          target: { type: 'export', id: job.id, name: job.name },
+          before: null,
+          after: { format: job.format, filters: job.filters },
         });
-      }
-      return ok(c, await topupByNo(scope(c), out_trade_no));
-    });
+        afterCommit(c, () => wakeJobs('export'));
+        return ok(c, job);
+      })
+      // balance-ops: 余额预警
+      .post('/warning-save', body('/api/balance/warning-save'), async (c) => {
+        const { row, change } = await saveWarning(scope(c), c.req.valid('json').warn_below, nowS());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/entries', body('/api/balance/entries'), async (c) =>
+        ok(c, await listEntries(scope(c), c.req.valid('json'))),
+      )
+      .post('/fees', body('/api/balance/fees'), async (c) => ok(c, await purchaseFees(database(c))))
+      .post('/fees-save', body('/api/balance/fees-save'), async (c) => {
+        const { row, change } = await savePurchaseFees(database(c), c.req.valid('json'), nowS());
+        recordChange(c, change);
+        return ok(c, row);
+      })
+      .post('/topup', body('/api/balance/topup'), async (c) => {
+        const client = alipay();
+        if (!client) throw new HttpProblem(503, NO_ALIPAY);
+        const input = c.req.valid('json');
+        const { row, change } = await createTopup(
+          scope(c),
+          { amount: input.amount, userId: c.get('auth')?.userId ?? null },
+          now(),
+        );
+        const pay_url = client.payUrl({
+          outTradeNo: row.out_trade_no,
+          amount: row.amount,
+          accountId: scope(c).accountId,
+          subject: '账户余额充值',
+          returnUrl: `${publicUrl()}${TOPUP_RETURN_PATH}`,
+          notifyUrl: `${publicUrl()}${ALIPAY_NOTIFY_PATH}`,
+          wap: input.wap ?? false,
+        });
+        recordChange(c, change);
+        return ok(c, { ...row, pay_url });
+      })
+      .post('/topup-status', body('/api/balance/topup-status'), async (c) => {
+        const { out_trade_no } = c.req.valid('json');
+        const topup = await topupByNo(scope(c), out_trade_no);
+        const client = alipay();
+        if (topup.status !== 'pending' || !client) return ok(c, topup);
+        // Still pending in our records: ask Alipay (the notification may be late), settle from its
+        // answer, then answer from our records again.
+        try {
+          const trade = await client.query(out_trade_no);
+          await settleTopup(
+            db,
+            { outTradeNo: out_trade_no, tradeNo: trade.tradeNo, status: trade.status, amount: trade.amount },
+            nowS(),
+          );
+        } catch (error) {
+          log.warn('alipay trade query failed', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+        return ok(c, await topupByNo(scope(c), out_trade_no));
+      })
+  );
 }
 
 /** The longest notification body we read (Alipay's are about 1.5 KB). */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { dateStringSchema, filter, idSchema, text, unixTimeSchema } from './common.js';
+import { dateStringSchema, filter, idLikeSchema, idSchema, text, unixTimeSchema } from './common.js';
+import { exportFormatSchema } from './export.js';
 import { listParamsSchema } from './list.js';
 import {
   BALANCE_ENTRY_KINDS,
@@ -29,6 +30,8 @@ export const balanceSummarySchema = z.object({
     .max(MAX_FEN * 100),
   topup_min: z.int(),
   topup_max: z.int(),
+  /** balance-ops: 余额预警, the balance (fen) below which a charge raises a notification; null: off. */
+  warn_below: z.int().min(1).max(100_000_000).nullable(),
 });
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
 
@@ -111,3 +114,83 @@ export const purchaseFeesSchema = z
     path: ['platforms'],
   });
 export type PurchaseFees = z.infer<typeof purchaseFeesSchema>;
+
+// ---- operators adjust a balance (卖家管理 调整余额) ----------------------------------------------
+
+/** The largest adjustment either way, in fen (¥1,000,000). */
+export const ADJUST_MAX_FEN = 100_000_000;
+
+/**
+ * An adjustment in fen: a whole number, not zero, positive to add and negative to deduct, at most
+ * ¥1,000,000 either way. Each refusal says why in Chinese.
+ */
+export const adjustAmountSchema = z
+  .number({ error: '调整金额必须是数字' })
+  .refine(Number.isInteger, '调整金额最多两位小数')
+  .refine((fen) => fen !== 0, '调整金额不能为 0')
+  .refine(
+    (fen) => Math.abs(fen) <= ADJUST_MAX_FEN,
+    `单次调整不超过 ±¥${(ADJUST_MAX_FEN / 100).toLocaleString('en-US')}`,
+  );
+
+/** Body of `/api/seller/balance-adjust`: the account, the signed amount (fen) and why (1-200 chars). */
+export const balanceAdjustBodySchema = z.object({
+  id: idLikeSchema,
+  amount: adjustAmountSchema,
+  reason: z
+    .string({ error: '请填写调整原因' })
+    .trim()
+    .min(1, '请填写调整原因')
+    .max(200, '调整原因最多 200 个字'),
+});
+export type BalanceAdjustBody = z.input<typeof balanceAdjustBodySchema>;
+
+/** What an adjustment answers: the balance before and after it (fen) and its ledger entry. */
+export const balanceAdjustResultSchema = z.object({
+  id: idSchema,
+  balance_before: z
+    .int()
+    .min(0)
+    .max(MAX_FEN * 100),
+  balance_after: z
+    .int()
+    .min(0)
+    .max(MAX_FEN * 100),
+  entry: balanceEntrySchema,
+});
+export type BalanceAdjustResult = z.infer<typeof balanceAdjustResultSchema>;
+
+// ---- balance-ops: 余额预警 (the seller's low-balance threshold) ----------------------------------
+
+/** The largest threshold, in fen (¥1,000,000). */
+export const WARN_BELOW_MAX_FEN = 100_000_000;
+
+/**
+ * Body of `/api/balance/warning-save`: the threshold in fen (a whole number, ¥0.01 to ¥1,000,000), or
+ * null to turn the warning off. Answers the same.
+ */
+export const balanceWarningSchema = z.object({
+  warn_below: z
+    .number({ error: '预警金额必须是数字' })
+    .refine(Number.isInteger, '预警金额最多两位小数')
+    .refine((fen) => fen > 0, '预警金额必须大于 0')
+    .refine(
+      (fen) => fen <= WARN_BELOW_MAX_FEN,
+      `预警金额不超过 ¥${(WARN_BELOW_MAX_FEN / 100).toLocaleString('en-US')}`,
+    )
+    .nullable(),
+});
+export type BalanceWarning = z.infer<typeof balanceWarningSchema>;
+
+// ---- balance-ops: 余额明细 导出 -----------------------------------------------------------------
+
+/**
+ * Body of `/api/balance/export`: 余额明细's filters (kind, days) and a format; answers the queued export
+ * job (下载中心). The file: time, kind (Chinese), amount and balance after in yuan, reason, order number,
+ * payment number.
+ */
+export const balanceExportBodySchema = balanceEntryListParamsSchema
+  .omit({ pageIndex: true, pageSize: true })
+  .extend({ format: exportFormatSchema });
+export type BalanceExportBody = z.input<typeof balanceExportBodySchema>;
+export type BalanceExportFilters = Omit<z.output<typeof balanceExportBodySchema>, 'format'>;

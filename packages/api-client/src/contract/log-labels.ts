@@ -1,6 +1,7 @@
 import {
   ADDRESS_KIND_LABELS,
   AFTER_SALE_STATUS_LABELS,
+  BALANCE_ENTRY_KIND_LABELS,
   EXPORT_FORMAT_LABELS,
   GOODS_STATUS_LABELS,
   ORDER_STATUS_LABELS,
@@ -51,6 +52,8 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   // balance (余额, 充值)
   topup: '充值单',
   purchase_fees: '代发服务费',
+  // balance-ops: 余额预警
+  balance_warning: '余额预警',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -167,6 +170,8 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   out_trade_no: { label: '充值单号' },
   default_fee: { label: '默认服务费', kind: 'fen' },
   platform_fees: { label: '各平台服务费（分）' },
+  // balance-ops: 余额预警
+  warn_below: { label: '余额预警金额', kind: 'fen' },
   // purchase: 一键采购, 关联货源
   purchase: { label: '一键采购', kind: enumOf(PURCHASE_STATUS_LABELS) },
   purchase_price_rise_percent: { label: '允许采购价上浮（%）' },
@@ -182,12 +187,22 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
     name: { label: '收货人' },
     address: { label: '收货地址' },
   },
-  export: { status: { label: '订单状态', kind: enumOf(ORDER_STATUS_LABELS) } },
+  export: {
+    status: { label: '订单状态', kind: enumOf(ORDER_STATUS_LABELS) },
+    // balance-ops: 余额明细 导出 keeps its kind filter
+    kind: { label: '明细类型', kind: enumOf(BALANCE_ENTRY_KIND_LABELS) },
+  },
   after_sale: { status: { label: '售后状态', kind: enumOf(AFTER_SALE_STATUS_LABELS) } },
   goods: { status: { label: '商品状态', kind: enumOf(GOODS_STATUS_LABELS) } },
   platform_auth: { status: { label: '授权状态', kind: enumOf(PLATFORM_AUTH_STATUS_LABELS) } },
   member: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
-  seller: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
+  seller: {
+    status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) },
+    // balance-ops: 调整余额 logs the balance before and after, the amount and the reason
+    balance: { label: '余额', kind: 'fen' },
+    adjust_amount: { label: '调整金额', kind: 'fen' },
+    reason: { label: '调整原因' },
+  },
   user: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
   supplier_account: { status: { label: '连接状态', kind: enumOf(SUPPLIER_ACCOUNT_STATUS_LABELS) } },
   // profit: each platform's fee, in 1/10000 of the amount

@@ -1,9 +1,13 @@
 import * as z from 'zod';
 import { emptyDataSchema, loginBodySchema, loginResultSchema, sendCodeBodySchema } from './auth.js';
 import {
+  balanceAdjustBodySchema,
+  balanceAdjustResultSchema,
   balanceEntryListParamsSchema,
   balanceEntrySchema,
+  balanceExportBodySchema,
   balanceSummarySchema,
+  balanceWarningSchema,
   purchaseFeesSchema,
   topupBodySchema,
   topupSchema,
@@ -891,6 +895,13 @@ export const apiRoutes = {
     data: sellerAccountSchema,
     audit: '启用或停用卖家账号',
   },
+  // balance-ops: operators adjust a seller account's balance (one `adjust` entry with its reason).
+  '/api/seller/balance-adjust': {
+    access: 'operator',
+    body: balanceAdjustBodySchema,
+    data: balanceAdjustResultSchema,
+    audit: '调整卖家余额',
+  },
 
   // ---- balance (余额, 充值): the caller's account's balance, its ledger and its Alipay top-ups. No
   // permission: every member may see the balance and top it up (the bell's rule).
@@ -914,6 +925,21 @@ export const apiRoutes = {
     body: purchaseFeesSchema,
     data: purchaseFeesSchema,
     audit: '设置代发服务费',
+  },
+  // balance-ops: 余额预警, any member sets the account's threshold where they see the balance
+  '/api/balance/warning-save': {
+    access: 'user',
+    body: balanceWarningSchema,
+    data: balanceWarningSchema,
+    audit: '设置余额预警',
+  },
+  // balance-ops: 余额明细 导出, a job of 下载中心 (whose download needs order:view, as every export's)
+  '/api/balance/export': {
+    access: 'user',
+    permission: 'order:view',
+    body: balanceExportBodySchema,
+    data: exportJobSchema,
+    audit: '导出余额明细',
   },
 } as const satisfies Record<string, RouteContract>;
 

@@ -374,7 +374,7 @@ export const BUYER_MOBILE_PATTERN = /^1\d{10}$/;
 // ---- notifications (消息通知) and order entry (手工建单, 导入订单) -----------------------------------
 
 /** What a notification is about: a shop's authorisation, its order sync, a tracking writeback. */
-export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback', 'purchase'] as const;
+export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback', 'purchase', 'balance'] as const;
 /**
  * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
  * shop's authorisation and sync, 代发订单 for a writeback). A member sees, counts and marks read only
@@ -386,12 +386,17 @@ export const NOTIFICATION_PERMISSIONS = {
   writeback: 'order:view',
   // purchase: 一键采购 refused (1688 authorisation lost), supplier cancelled a purchase.
   purchase: 'order:view',
-} as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission>;
+  // balance-ops: 余额预警 links to 余额明细, which every member sees (null: no permission needed).
+  balance: null,
+} as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission | null>;
 /** The notification kinds `user` may open (an owner: all). */
 export function notificationKindsFor(
   user: { permissions?: readonly string[] | null } | null | undefined,
 ): (typeof NOTIFICATION_KINDS)[number][] {
-  return NOTIFICATION_KINDS.filter((kind) => hasPermission(user, NOTIFICATION_PERMISSIONS[kind]));
+  return NOTIFICATION_KINDS.filter((kind) => {
+    const permission = NOTIFICATION_PERMISSIONS[kind];
+    return permission === null || hasPermission(user, permission);
+  });
 }
 /** A shop's authorisation is "about to expire" this many days ahead (the sweep notifies once). */
 export const AUTH_EXPIRY_WARNING_DAYS = 7;

@@ -129,6 +129,8 @@ export const sellerAccountSchema = z.object({
   status: userStatusSchema,
   member_count: z.int().min(0).max(1_000_000),
   order_count: z.int().min(0).max(1_000_000_000),
+  /** 余额 in fen (operators adjust it with `/api/seller/balance-adjust`). */
+  balance: z.int().min(0).max(1_000_000_000_000),
   created_at: unixTimeSchema,
   is_current: z.boolean(),
 });

@@ -4,14 +4,18 @@ import { Button, formatDateTime, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { BalanceExportMenu } from '../download/export-menu';
 import type { FilterSelect } from '../list/filter-bar';
 import { ListPage } from '../list/list-page';
 import { balanceEntryList } from '../list/lists';
 import { useList } from '../list/use-list';
+import { useCan } from '../order/use-can';
 import { BALANCE_TEXT } from './texts';
 import { useOpenTopUp } from './top-up-context';
+import { WarningCard } from './warning-card';
 
 const route = getRouteApi('/_authed/finance/balance');
 const t = BALANCE_TEXT.entries;
@@ -73,28 +77,46 @@ const columns: DataTableProps<BalanceEntry>['columns'] = [
   },
 ];
 
-/** 余额明细: the balance with 充值, then every entry of the ledger, newest first, by kind and days. */
+/**
+ * 余额明细: the balance with 充值 and 导出, 余额预警, then every entry of the ledger, newest first, by kind and
+ * days. `?topup=1` (the low-balance notification's link) opens 充值 once and leaves the address.
+ */
 export function BalancePage() {
   const list = useList(route, balanceEntryList);
   const summary = useQuery(apiQuery(useApi(), '/api/balance/summary'));
   const openTopUp = useOpenTopUp();
+  const canExport = useCan('order:view');
+  const { topup } = route.useSearch();
+  const navigate = route.useNavigate();
+  useEffect(() => {
+    if (topup !== '1') return;
+    openTopUp();
+    void navigate({ search: (search) => ({ ...search, topup: undefined }), replace: true });
+  }, [topup, openTopUp, navigate]);
   return (
-    <ListPage
-      title={TITLES.financeBalance}
-      list={list}
-      columns={columns}
-      filters={{ dateRange: c.time, selects: [kindSelect] }}
-      actions={
-        <>
-          <span className="text-sm text-muted-foreground">{t.balance}</span>
-          <output data-slot="balance" className="font-semibold text-lg tabular-nums">
-            {summary.data ? formatMoney(summary.data.balance) : '…'}
-          </output>
-          <Button variant="danger" onClick={openTopUp}>
-            {BALANCE_TEXT.topUp.title}
-          </Button>
-        </>
-      }
-    />
+    <div className="flex flex-col gap-4">
+      {summary.data ? (
+        <WarningCard key={String(summary.data.warn_below)} warnBelow={summary.data.warn_below} />
+      ) : null}
+      <ListPage
+        title={TITLES.financeBalance}
+        list={list}
+        columns={columns}
+        filters={{ dateRange: c.time, selects: [kindSelect] }}
+        actions={
+          <>
+            <span className="text-sm text-muted-foreground">{t.balance}</span>
+            <output data-slot="balance" className="font-semibold text-lg tabular-nums">
+              {summary.data ? formatMoney(summary.data.balance) : '…'}
+            </output>
+            <Button variant="danger" onClick={openTopUp}>
+              {BALANCE_TEXT.topUp.title}
+            </Button>
+            {/* The file is fetched in 下载中心, which needs 查看代发订单. */}
+            {canExport ? <BalanceExportMenu filter={list.filter} /> : null}
+          </>
+        }
+      />
+    </div>
   );
 }

@@ -57,4 +57,30 @@ export const BALANCE_TEXT = {
     saved: '代发服务费已保存',
     loadFailed: '服务费加载失败',
   },
+  // balance-ops: 余额预警 (余额明细)
+  warning: {
+    title: '余额预警',
+    intro:
+      '扣费后余额低于此金额时，发送一条消息通知（充值回到此金额以上后再次低于时会再提醒）；留空则不提醒。',
+    amount: '预警金额（元）',
+    placeholder: '留空不提醒',
+    save: '保存预警',
+    saving: '保存中…',
+    saved: (amount: string) => `余额低于 ${amount} 时将提醒您`,
+    turnedOff: '已关闭余额预警',
+  },
+  // balance-ops: 调整余额 (卖家管理, operators)
+  adjust: {
+    action: '调整余额',
+    actionLabel: (name: string) => `调整卖家 ${name} 的余额`,
+    title: '调整余额',
+    description: (name: string) => `调整「${name}」的账户余额，调整记录会出现在其余额明细和操作日志中。`,
+    balance: '当前余额',
+    amount: '调整金额（元）',
+    limits: (max: string) =>
+      `正数增加，负数扣减（如 -20.50）；单次不超过 ±${max}，最多两位小数，扣减后余额不能为负`,
+    reason: '调整原因',
+    reasonPlaceholder: '必填，1-200 个字，卖家可在余额明细中看到',
+    saved: (name: string, before: string, after: string) => `已调整「${name}」的余额：${before} → ${after}`,
+  },
 } as const;

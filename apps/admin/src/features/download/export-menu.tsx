@@ -1,4 +1,10 @@
-import { EXPORT_FORMATS, type ExportFormat, type OrderFilter } from '@consign/api-client';
+import {
+  type ApiBody,
+  type ApiPath,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type OrderFilter,
+} from '@consign/api-client';
 import {
   Button,
   DropdownMenu,
@@ -20,10 +26,31 @@ import { DOWNLOAD_TEXT } from './texts';
  */
 export function ExportMenu({ filter }: { filter: OrderFilter }) {
   const api = useApi();
+  return (
+    <FormatMenu
+      path="/api/export/create"
+      create={(format) => api.call('/api/export/create', { ...filter, format })}
+    />
+  );
+}
+
+/** balance-ops: 导出 on 余额明细, its filters (kind, days) as an export job of 下载中心. */
+export function BalanceExportMenu({ filter }: { filter: Omit<ApiBody<'/api/balance/export'>, 'format'> }) {
+  const api = useApi();
+  return (
+    <FormatMenu
+      path="/api/balance/export"
+      create={(format) => api.call('/api/balance/export', { ...filter, format })}
+    />
+  );
+}
+
+/** 导出 with its formats: `create` queues the job; the toast leads to 下载中心. */
+function FormatMenu({ path, create }: { path: ApiPath; create: (format: ExportFormat) => Promise<unknown> }) {
   const navigate = useNavigate();
-  const create = useMutation({
-    mutationKey: ['/api/export/create'],
-    mutationFn: (format: ExportFormat) => api.call('/api/export/create', { ...filter, format }),
+  const mutation = useMutation({
+    mutationKey: [path],
+    mutationFn: create,
     onSuccess: () => {
       toast.success(DOWNLOAD_TEXT.exportCreated, {
         action: {
@@ -36,14 +63,14 @@ export function ExportMenu({ filter }: { filter: OrderFilter }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button disabled={create.isPending}>
+        <Button disabled={mutation.isPending}>
           <Download aria-hidden />
           {DOWNLOAD_TEXT.exportButton}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {EXPORT_FORMATS.map((format) => (
-          <DropdownMenuItem key={format} onSelect={() => create.mutate(format)}>
+          <DropdownMenuItem key={format} onSelect={() => mutation.mutate(format)}>
             {DOWNLOAD_TEXT.exportAs(DOWNLOAD_TEXT.format[format])}
           </DropdownMenuItem>
         ))}

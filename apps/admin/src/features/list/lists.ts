@@ -275,6 +275,8 @@ export const balanceEntryList = defineList({
     kind: enumFilter(BALANCE_ENTRY_KINDS),
     start_date: dateFilter,
     end_date: dateFilter,
+    // balance-ops: `?topup=1` (余额预警's notification) opens 充值 on the page; not a filter
+    topup: enumFilter(['1']),
   }),
   filter: (search) => ({ kind: search.kind, start_date: search.start_date, end_date: search.end_date }),
   queryOptions: pageOf('/api/balance/entries'),

@@ -1,12 +1,14 @@
 import { type SellerAccount, USER_STATUSES } from '@consign/api-client';
-import { Button, ConfirmDialog, formatDateTime, toast } from '@consign/ui';
+import { Button, ConfirmDialog, formatDateTime, formatMoney, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { AdjustBalanceDialog } from '../balance/adjust-dialog';
+import { BALANCE_TEXT } from '../balance/texts';
 import { ListPage } from '../list/list-page';
 import { sellerList } from '../list/lists';
 import { useList } from '../list/use-list';
@@ -18,13 +20,18 @@ const route = getRouteApi('/_authed/user/seller');
 const s = TEAM_TEXT.sellers;
 const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
 
-function columns(toggle: (seller: SellerAccount) => void) {
+function columns(toggle: (seller: SellerAccount) => void, adjust: (seller: SellerAccount) => void) {
   return [
     { header: s.name, accessorKey: 'name' },
     { header: s.ownerMobile, accessorKey: 'owner_mobile' },
     { header: TEAM_TEXT.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
     { header: s.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
     { header: s.orderCount, accessorKey: 'order_count', meta: { align: 'right' } },
+    {
+      header: s.balance,
+      meta: { align: 'right' },
+      cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.balance)}</span>,
+    },
     {
       header: TEAM_TEXT.statusTab,
       cell: ({ row }) => (
@@ -35,24 +42,32 @@ function columns(toggle: (seller: SellerAccount) => void) {
       id: 'actions',
       header: TEAM_TEXT.actions,
       cell: ({ row }) => {
-        // The operator's own account: the server refuses to disable it, so the page does not offer it.
-        if (row.original.is_current) {
-          return (
-            <span className="text-muted-foreground" title={s.currentHint}>
-              {s.current}
-            </span>
-          );
-        }
         const disabled = row.original.status === 'disabled';
         return (
-          <Button
-            variant="link"
-            className={disabled ? undefined : 'text-error'}
-            aria-label={disabled ? s.enableLabel(row.original.name) : s.disableLabel(row.original.name)}
-            onClick={() => toggle(row.original)}
-          >
-            {disabled ? TEAM_TEXT.enable : TEAM_TEXT.disable}
-          </Button>
+          <span className="flex items-center gap-3">
+            <Button
+              variant="link"
+              aria-label={BALANCE_TEXT.adjust.actionLabel(row.original.name)}
+              onClick={() => adjust(row.original)}
+            >
+              {BALANCE_TEXT.adjust.action}
+            </Button>
+            {/* The operator's own account: the server refuses to disable it, so the page does not offer it. */}
+            {row.original.is_current ? (
+              <span className="text-muted-foreground" title={s.currentHint}>
+                {s.current}
+              </span>
+            ) : (
+              <Button
+                variant="link"
+                className={disabled ? undefined : 'text-error'}
+                aria-label={disabled ? s.enableLabel(row.original.name) : s.disableLabel(row.original.name)}
+                onClick={() => toggle(row.original)}
+              >
+                {disabled ? TEAM_TEXT.enable : TEAM_TEXT.disable}
+              </Button>
+            )}
+          </span>
         );
       },
     },
@@ -60,8 +75,8 @@ function columns(toggle: (seller: SellerAccount) => void) {
 }
 
 /**
- * 卖家管理 (operators): every seller account with its owner's mobile masked, created date, members
- * and orders; disable (its users are signed out at once) or enable an account, except the one the
+ * 卖家管理 (operators): every seller account with its owner's mobile masked, created date, members,
+ * orders and balance; 调整余额 (balance-ops); disable (its users are signed out at once) or enable an account, except the one the
  * operator works in.
  */
 export function SellerListPage() {
@@ -69,6 +84,7 @@ export function SellerListPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const disabling = useRowDialog<SellerAccount | null>(null);
+  const [adjusting, setAdjusting] = useState<SellerAccount | null>(null);
   const enable = useMutation({
     mutationKey: ['/api/seller/status'],
     mutationFn: (seller: SellerAccount) =>
@@ -78,7 +94,11 @@ export function SellerListPage() {
   const { show: showDisable } = disabling;
   const { mutate: enableSeller } = enable;
   const tableColumns = useMemo(
-    () => columns((seller) => (seller.status === 'disabled' ? enableSeller(seller) : showDisable(seller))),
+    () =>
+      columns(
+        (seller) => (seller.status === 'disabled' ? enableSeller(seller) : showDisable(seller)),
+        setAdjusting,
+      ),
     [enableSeller, showDisable],
   );
   return (
@@ -94,6 +114,10 @@ export function SellerListPage() {
         label: TEAM_TEXT.statusTab,
       }}
     >
+      {/* Mounted only while open: each opening starts from an empty form. */}
+      {adjusting ? (
+        <AdjustBalanceDialog seller={adjusting} onOpenChange={(open) => !open && setAdjusting(null)} />
+      ) : null}
       <ConfirmDialog
         open={disabling.open}
         onOpenChange={disabling.setOpen}

@@ -68,6 +68,7 @@ export const TEAM_TEXT = {
     ownerMobile: '主账号手机号',
     memberCount: '成员数',
     orderCount: '订单数',
+    balance: '余额',
     current: '当前账号',
     currentHint: '您所在的账号，不能停用',
     disableLabel: (name: string) => `停用卖家 ${name}`,
