@@ -141,6 +141,8 @@ const postgresSuites = [
   'test/balance.test.ts',
   'test/topup.test.ts',
   'test/balance-fees.test.ts',
+  // reconcile (充值对账, kill -9 around a notification)
+  'test/reconcile.test.ts',
   // purchase
   'test/purchase.test.ts',
   'test/purchase-crash.test.ts',
