@@ -15,6 +15,7 @@ import {
   TEST_POSTGRES,
   TestClock,
   type TestServer,
+  USER,
 } from './helpers';
 
 /**
@@ -246,5 +247,107 @@ describe('充值对账: pending top-ups looked up with alipay.trade.query', () =
       now: () => ahead() + 7_200_000,
     });
     expect(await none.claim()).toBeUndefined();
+  });
+});
+
+describe('充值异常: operators see the flagged top-ups and refused notifications and mark them handled', () => {
+  it('lists each with its time, account, amount and reason; 标记已处理 is logged and moves no balance', async () => {
+    const start = await balance();
+    // A notification with a bad signature and one of an unknown trade, beside the flagged ones above.
+    const topup = await api().call('/api/balance/topup', { amount: 1_200 });
+    const forged = signedNotification(
+      {
+        outTradeNo: topup.out_trade_no,
+        appId: ALIPAY_SANDBOX_APP.appId,
+        totalAmount: '12.00',
+        subject: '账户余额充值',
+        tradeNo: '2026112622099',
+        passback: '1',
+        status: 'TRADE_SUCCESS',
+      },
+      DEV_APP_PRIVATE_KEY,
+      clock.now(),
+    );
+    const post = (params: Record<string, string>) =>
+      fetch(`${a.url}${ALIPAY_NOTIFY_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params).toString(),
+      }).then((res) => res.text());
+    expect(await post(forged)).toBe('failure');
+    expect(await post({ ...forged, out_trade_no: 'T2026112600000000055555' })).toBe('failure');
+
+    const operator = a.client(() => token);
+    const topups = await operator.call('/api/payment-issue/topups', {
+      pageIndex: 1,
+      pageSize: 20,
+      state: 'open',
+    });
+    expect(topups.list.map((row) => [row.amount, row.reason])).toEqual([
+      [900, '支付宝显示已支付，但充值单已关闭'],
+      [8_800, '支付宝金额 880 分与充值金额 8800 分不符'],
+    ]);
+    const [demo] = await a.server.db.query<{ name: string }>('SELECT name FROM seller_accounts WHERE id = 1');
+    expect(topups.list[0]).toMatchObject({ account_id: 1, account_name: demo?.name, resolved_at: null });
+    expect(topups.list[0]?.flagged_at).toBe(Math.floor(clock.now() / 1000));
+
+    const notices = await operator.call('/api/payment-issue/notices', { pageIndex: 1, pageSize: 20 });
+    expect(
+      notices.list.slice(0, 3).map((n) => [n.problem, n.out_trade_no, n.account_id, n.total_amount]),
+    ).toEqual([
+      ['签名验证失败', 'T2026112600000000055555', null, '12.00'],
+      ['签名验证失败', topup.out_trade_no, 1, '12.00'],
+      ['充值单已关闭', topups.list[0]?.out_trade_no, 1, '9.00'],
+    ]);
+
+    // Sellers do not see it at all.
+    const seller = await a.login(USER);
+    const refused = await a.post(
+      '/api/payment-issue/topups',
+      { pageIndex: 1, pageSize: 20 },
+      { token: seller },
+    );
+    expect(refused.status).toBe(403);
+
+    // 标记已处理: out of the open list, into the resolved one, with who; logged; no balance moved.
+    const first = topups.list[0];
+    if (!first) throw new Error('no flagged top-up');
+    const resolved = await operator.call('/api/payment-issue/resolve', { kind: 'topup', id: first.id });
+    expect(resolved).toMatchObject({ kind: 'topup', id: first.id, resolved_by: '管理员' });
+    expect(resolved.resolved_at).toBe(Math.floor(clock.now() / 1000));
+    const notice = notices.list[0];
+    if (!notice) throw new Error('no notice');
+    await operator.call('/api/payment-issue/resolve', { kind: 'notice', id: notice.id });
+    const open = await operator.call('/api/payment-issue/topups', {
+      pageIndex: 1,
+      pageSize: 20,
+      state: 'open',
+    });
+    expect(open.list.map((row) => row.id)).not.toContain(first.id);
+    const done = await operator.call('/api/payment-issue/notices', {
+      pageIndex: 1,
+      pageSize: 20,
+      state: 'resolved',
+    });
+    expect(done.list.map((row) => [row.id, row.resolved_by])).toEqual([[notice.id, '管理员']]);
+    const log = await operator.call('/api/log/index', { pageIndex: 1, pageSize: 5 });
+    expect(log.list.slice(0, 2).map((entry) => [entry.action, entry.target_name])).toEqual([
+      ['payment-issue.resolve', notice.out_trade_no],
+      ['payment-issue.resolve', first.out_trade_no],
+    ]);
+    expect(await topupRow(first.out_trade_no)).toMatchObject({ status: 'flagged', credits: 0 });
+    expect(await balance()).toBe(start);
+
+    // A top-up that is not flagged (paid, above) is not an issue: 404, nothing marked.
+    const [paidTopup] = await a.server.db.query<{ id: number }>(
+      "SELECT id FROM topups WHERE status = 'paid' ORDER BY id LIMIT 1",
+    );
+    const paid = await a.post('/api/payment-issue/resolve', { kind: 'topup', id: paidTopup?.id }, { token });
+    expect(paid.status).toBe(404);
+    const [unmarked] = await a.server.db.query<{ resolved_at: number | null }>(
+      'SELECT resolved_at FROM topups WHERE id = $1',
+      [paidTopup?.id],
+    );
+    expect(unmarked?.resolved_at).toBeNull();
   });
 });

@@ -117,6 +117,13 @@ import {
   orderFilePreviewSchema,
   orderFileResultSchema,
 } from './order-entry.js';
+import {
+  flaggedTopupSchema,
+  paymentIssueListParamsSchema,
+  paymentIssueResolveBodySchema,
+  paymentIssueResolvedSchema,
+  paymentNoticeSchema,
+} from './payment-issue.js';
 import type { Permission } from './permissions.js';
 import {
   feeRatesSaveBodySchema,
@@ -907,6 +914,24 @@ export const apiRoutes = {
     body: purchaseFeesSchema,
     data: purchaseFeesSchema,
     audit: '设置代发服务费',
+  },
+
+  // ---- reconcile: 充值异常, operators only: flagged top-ups and refused Alipay notifications.
+  '/api/payment-issue/topups': {
+    access: 'operator',
+    body: paymentIssueListParamsSchema,
+    data: pageSchema(flaggedTopupSchema),
+  },
+  '/api/payment-issue/notices': {
+    access: 'operator',
+    body: paymentIssueListParamsSchema,
+    data: pageSchema(paymentNoticeSchema),
+  },
+  '/api/payment-issue/resolve': {
+    access: 'operator',
+    body: paymentIssueResolveBodySchema,
+    data: paymentIssueResolvedSchema,
+    audit: '标记充值异常已处理',
   },
 } as const satisfies Record<string, RouteContract>;
 
