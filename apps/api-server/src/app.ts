@@ -111,7 +111,7 @@ function createApi(options: AppOptions) {
   api.route('/seller', sellerRoutes(options));
   api.route('/balance', balanceRoutes(options));
   // reconcile: 充值异常 (operators)
-  api.route('/payment-issue', paymentIssueRoutes(options));
+  api.route('/reconcile', paymentIssueRoutes(options));
   return api;
 }
 

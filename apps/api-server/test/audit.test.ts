@@ -751,9 +751,9 @@ const CASES: Record<ApiPath, Case[]> = {
     },
   ],
   // reconcile: 充值异常 (a flagged top-up and a refused notification, marked handled)
-  '/api/payment-issue/topups': [async () => ({ token: admin, body: { ...page, state: 'open' } })],
-  '/api/payment-issue/notices': [async () => ({ token: admin, body: page })],
-  '/api/payment-issue/resolve': [
+  '/api/reconcile/topups': [async () => ({ token: admin, body: { ...page, state: 'open' } })],
+  '/api/reconcile/notices': [async () => ({ token: admin, body: page })],
+  '/api/reconcile/resolve': [
     async () => {
       const { id } = await one<{ id: number }>(
         `INSERT INTO topups (account_id, out_trade_no, amount, status, flag_reason, created_at, settled_at)

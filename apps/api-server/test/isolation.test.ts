@@ -436,9 +436,9 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/balance/fees': [{ body: {}, outcome: 'any' }],
     '/api/balance/fees-save': [{ body: { default_fee: 100, platforms: [] }, outcome: 'forbidden' }],
     // reconcile: 充值异常 is the operators' (every account's top-ups and notifications)
-    '/api/payment-issue/topups': [{ body: page, outcome: 'forbidden' }],
-    '/api/payment-issue/notices': [{ body: page, outcome: 'forbidden' }],
-    '/api/payment-issue/resolve': [{ body: { kind: 'topup', id: 1 }, outcome: 'forbidden' }],
+    '/api/reconcile/topups': [{ body: page, outcome: 'forbidden' }],
+    '/api/reconcile/notices': [{ body: page, outcome: 'forbidden' }],
+    '/api/reconcile/resolve': [{ body: { kind: 'topup', id: 1 }, outcome: 'forbidden' }],
   };
 }
 

@@ -278,7 +278,7 @@ describe('充值异常: operators see the flagged top-ups and refused notificati
     expect(await post({ ...forged, out_trade_no: 'T2026112600000000055555' })).toBe('failure');
 
     const operator = a.client(() => token);
-    const topups = await operator.call('/api/payment-issue/topups', {
+    const topups = await operator.call('/api/reconcile/topups', {
       pageIndex: 1,
       pageSize: 20,
       state: 'open',
@@ -291,7 +291,7 @@ describe('充值异常: operators see the flagged top-ups and refused notificati
     expect(topups.list[0]).toMatchObject({ account_id: 1, account_name: demo?.name, resolved_at: null });
     expect(topups.list[0]?.flagged_at).toBe(Math.floor(clock.now() / 1000));
 
-    const notices = await operator.call('/api/payment-issue/notices', { pageIndex: 1, pageSize: 20 });
+    const notices = await operator.call('/api/reconcile/notices', { pageIndex: 1, pageSize: 20 });
     expect(
       notices.list.slice(0, 3).map((n) => [n.problem, n.out_trade_no, n.account_id, n.total_amount]),
     ).toEqual([
@@ -302,29 +302,25 @@ describe('充值异常: operators see the flagged top-ups and refused notificati
 
     // Sellers do not see it at all.
     const seller = await a.login(USER);
-    const refused = await a.post(
-      '/api/payment-issue/topups',
-      { pageIndex: 1, pageSize: 20 },
-      { token: seller },
-    );
+    const refused = await a.post('/api/reconcile/topups', { pageIndex: 1, pageSize: 20 }, { token: seller });
     expect(refused.status).toBe(403);
 
     // 标记已处理: out of the open list, into the resolved one, with who; logged; no balance moved.
     const first = topups.list[0];
     if (!first) throw new Error('no flagged top-up');
-    const resolved = await operator.call('/api/payment-issue/resolve', { kind: 'topup', id: first.id });
+    const resolved = await operator.call('/api/reconcile/resolve', { kind: 'topup', id: first.id });
     expect(resolved).toMatchObject({ kind: 'topup', id: first.id, resolved_by: '管理员' });
     expect(resolved.resolved_at).toBe(Math.floor(clock.now() / 1000));
     const notice = notices.list[0];
     if (!notice) throw new Error('no notice');
-    await operator.call('/api/payment-issue/resolve', { kind: 'notice', id: notice.id });
-    const open = await operator.call('/api/payment-issue/topups', {
+    await operator.call('/api/reconcile/resolve', { kind: 'notice', id: notice.id });
+    const open = await operator.call('/api/reconcile/topups', {
       pageIndex: 1,
       pageSize: 20,
       state: 'open',
     });
     expect(open.list.map((row) => row.id)).not.toContain(first.id);
-    const done = await operator.call('/api/payment-issue/notices', {
+    const done = await operator.call('/api/reconcile/notices', {
       pageIndex: 1,
       pageSize: 20,
       state: 'resolved',
@@ -332,8 +328,8 @@ describe('充值异常: operators see the flagged top-ups and refused notificati
     expect(done.list.map((row) => [row.id, row.resolved_by])).toEqual([[notice.id, '管理员']]);
     const log = await operator.call('/api/log/index', { pageIndex: 1, pageSize: 5 });
     expect(log.list.slice(0, 2).map((entry) => [entry.action, entry.target_name])).toEqual([
-      ['payment-issue.resolve', notice.out_trade_no],
-      ['payment-issue.resolve', first.out_trade_no],
+      ['reconcile.resolve', notice.out_trade_no],
+      ['reconcile.resolve', first.out_trade_no],
     ]);
     expect(await topupRow(first.out_trade_no)).toMatchObject({ status: 'flagged', credits: 0 });
     expect(await balance()).toBe(start);
@@ -342,7 +338,7 @@ describe('充值异常: operators see the flagged top-ups and refused notificati
     const [paidTopup] = await a.server.db.query<{ id: number }>(
       "SELECT id FROM topups WHERE status = 'paid' ORDER BY id LIMIT 1",
     );
-    const paid = await a.post('/api/payment-issue/resolve', { kind: 'topup', id: paidTopup?.id }, { token });
+    const paid = await a.post('/api/reconcile/resolve', { kind: 'topup', id: paidTopup?.id }, { token });
     expect(paid.status).toBe(404);
     const [unmarked] = await a.server.db.query<{ resolved_at: number | null }>(
       'SELECT resolved_at FROM topups WHERE id = $1',

@@ -569,7 +569,7 @@ const answers: Record<ApiPath, unknown> = {
     settled_at: now,
   },
   // reconcile: 充值异常
-  '/api/payment-issue/topups': {
+  '/api/reconcile/topups': {
     list: [
       {
         id: 3,
@@ -586,7 +586,7 @@ const answers: Record<ApiPath, unknown> = {
     ],
     total: 1,
   },
-  '/api/payment-issue/notices': {
+  '/api/reconcile/notices': {
     list: [
       {
         id: 4,
@@ -603,7 +603,7 @@ const answers: Record<ApiPath, unknown> = {
     ],
     total: 1,
   },
-  '/api/payment-issue/resolve': { kind: 'notice', id: 4, resolved_at: now, resolved_by: '小王' },
+  '/api/reconcile/resolve': { kind: 'notice', id: 4, resolved_at: now, resolved_by: '小王' },
 };
 
 describe('apiRoutes', () => {

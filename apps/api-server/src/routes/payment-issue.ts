@@ -6,16 +6,16 @@ import { recordChange } from '../middleware/audit';
 import { database } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 
-/** 充值异常 (`/api/payment-issue/*`, operators only by the contract): db/payment-issue.ts. */
+/** 充值异常 (`/api/reconcile/*`, operators only by the contract): db/payment-issue.ts. */
 export function paymentIssueRoutes({ now }: Pick<Deps, 'now'>) {
   return new Hono<ApiEnv>()
-    .post('/topups', body('/api/payment-issue/topups'), async (c) =>
+    .post('/topups', body('/api/reconcile/topups'), async (c) =>
       ok(c, await listFlaggedTopups(database(c), c.req.valid('json'))),
     )
-    .post('/notices', body('/api/payment-issue/notices'), async (c) =>
+    .post('/notices', body('/api/reconcile/notices'), async (c) =>
       ok(c, await listPaymentNotices(database(c), c.req.valid('json'))),
     )
-    .post('/resolve', body('/api/payment-issue/resolve'), async (c) => {
+    .post('/resolve', body('/api/reconcile/resolve'), async (c) => {
       const auth = c.get('auth');
       if (!auth) throw new HttpProblem(401, MESSAGES.unauthorized);
       const { row, change } = await resolveIssue(

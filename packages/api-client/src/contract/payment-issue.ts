@@ -16,7 +16,7 @@ export const paymentIssueStateSchema = z.enum(PAYMENT_ISSUE_STATES);
 export type PaymentIssueKind = z.infer<typeof paymentIssueKindSchema>;
 export type PaymentIssueState = z.infer<typeof paymentIssueStateSchema>;
 
-/** Body of `/api/payment-issue/topups` and `/api/payment-issue/notices`: newest first, by state. */
+/** Body of `/api/reconcile/topups` and `/api/reconcile/notices`: newest first, by state. */
 export const paymentIssueListParamsSchema = listParamsSchema.extend({
   state: filter(paymentIssueStateSchema),
 });
@@ -59,10 +59,10 @@ export const paymentNoticeSchema = z.object({
 });
 export type PaymentNotice = z.infer<typeof paymentNoticeSchema>;
 
-/** Body of `/api/payment-issue/resolve`: one flagged top-up or refused notification. */
+/** Body of `/api/reconcile/resolve`: one flagged top-up or refused notification. */
 export const paymentIssueResolveBodySchema = z.object({ kind: paymentIssueKindSchema, id: idSchema });
 
-/** What `/api/payment-issue/resolve` answers: the item, now handled. */
+/** What `/api/reconcile/resolve` answers: the item, now handled. */
 export const paymentIssueResolvedSchema = z.object({
   kind: paymentIssueKindSchema,
   id: idSchema,

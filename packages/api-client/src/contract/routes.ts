@@ -917,17 +917,17 @@ export const apiRoutes = {
   },
 
   // ---- reconcile: 充值异常, operators only: flagged top-ups and refused Alipay notifications.
-  '/api/payment-issue/topups': {
+  '/api/reconcile/topups': {
     access: 'operator',
     body: paymentIssueListParamsSchema,
     data: pageSchema(flaggedTopupSchema),
   },
-  '/api/payment-issue/notices': {
+  '/api/reconcile/notices': {
     access: 'operator',
     body: paymentIssueListParamsSchema,
     data: pageSchema(paymentNoticeSchema),
   },
-  '/api/payment-issue/resolve': {
+  '/api/reconcile/resolve': {
     access: 'operator',
     body: paymentIssueResolveBodySchema,
     data: paymentIssueResolvedSchema,
