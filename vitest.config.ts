@@ -143,6 +143,7 @@ const postgresSuites = [
   'test/balance-fees.test.ts',
   // reconcile (充值对账, kill -9 around a notification)
   'test/reconcile.test.ts',
+  'test/payment-crash.test.ts',
   // purchase
   'test/purchase.test.ts',
   'test/purchase-crash.test.ts',
