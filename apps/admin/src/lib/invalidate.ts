@@ -132,6 +132,8 @@ export const REFRESH_AFTER = {
   // balance: 充值 only answers Alipay's page (the credit comes with Alipay's notification).
   '/api/balance/topup': { reads: [] },
   '/api/balance/fees-save': { reads: ['/api/balance/fees'] },
+  // reconcile: 标记已处理 moves an item of 充值异常 from 待处理 to 已处理
+  '/api/reconcile/resolve': { reads: ['/api/reconcile/topups', '/api/reconcile/notices'] },
 } as const satisfies Partial<Record<ApiPath, Refresh>>;
 
 /** A path that writes (one with an entry in {@link REFRESH_AFTER}). */
