@@ -143,6 +143,9 @@ const postgresSuites = [
   'test/balance-fees.test.ts',
   // balance-ops: 调整余额, the low-balance warning, the ledger's export
   'test/balance-adjust.test.ts',
+  // reconcile (充值对账, kill -9 around a notification)
+  'test/reconcile.test.ts',
+  'test/payment-crash.test.ts',
   // purchase
   'test/purchase.test.ts',
   'test/purchase-crash.test.ts',

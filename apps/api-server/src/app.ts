@@ -35,6 +35,7 @@ import { goodsRoutes } from './routes/goods';
 import { logRoutes } from './routes/log';
 import { notificationRoutes } from './routes/notification';
 import { orderRoutes } from './routes/order';
+import { paymentIssueRoutes } from './routes/payment-issue';
 import { purchaseRoutes } from './routes/purchase';
 import { reportRoutes } from './routes/report';
 import { sellerRoutes } from './routes/seller';
@@ -109,6 +110,8 @@ function createApi(options: AppOptions) {
   api.route('/team', teamRoutes(options));
   api.route('/seller', sellerRoutes(options));
   api.route('/balance', balanceRoutes(options));
+  // reconcile: 充值异常 (operators)
+  api.route('/reconcile', paymentIssueRoutes(options));
   return api;
 }
 

@@ -14,6 +14,7 @@ import {
   type PurchaseJobsOptions,
   SupplierLogisticsJobs,
 } from './jobs/purchase';
+import { type ReconcileOptions, reconcileKind } from './jobs/reconcile';
 import { JobRunner } from './jobs/runner';
 import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
@@ -158,6 +159,11 @@ export interface ServerOptions {
    * timings; false: not run in this process (purchases stay queued).
    */
   purchaseJobs?: PurchaseJobsOptions | false;
+  /**
+   * 充值对账 (jobs/reconcile.ts), registered when `alipay` is set: how often it runs (default daily) and
+   * how old a pending top-up must be to be looked up (default 15 min); false: not run in this process.
+   */
+  reconcile?: ReconcileOptions | false;
 }
 
 export interface RunningServer {
@@ -330,6 +336,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     );
     return alipay;
   };
+  // balance: the daily reconciliation of pending top-ups with Alipay
+  if (options.alipay && options.reconcile !== false) {
+    jobs.register(reconcileKind({ db, alipay: alipayClient, log, now, options: options.reconcile }));
+  }
   const imports = new ImportReader(log, options.importReader);
   const shopCalls = new ShopCalls(db, secretBox, now);
   const connectorFor: ConnectorFor =

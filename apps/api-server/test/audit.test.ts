@@ -760,6 +760,25 @@ const CASES: Record<ApiPath, Case[]> = {
       return { token: user, body: { out_trade_no } };
     },
   ],
+  // reconcile: 充值异常 (a flagged top-up and a refused notification, marked handled)
+  '/api/reconcile/topups': [async () => ({ token: admin, body: { ...page, state: 'open' } })],
+  '/api/reconcile/notices': [async () => ({ token: admin, body: page })],
+  '/api/reconcile/resolve': [
+    async () => {
+      const { id } = await one<{ id: number }>(
+        `INSERT INTO topups (account_id, out_trade_no, amount, status, flag_reason, created_at, settled_at)
+         VALUES (1, 'T2026112600000000077777', 500, 'flagged', '金额不符', 1, 1) RETURNING id`,
+      );
+      return { token: admin, body: { kind: 'topup', id } };
+    },
+    async () => {
+      const { id } = await one<{ id: number }>(
+        `INSERT INTO payment_notices (out_trade_no, problem, trade_status, total_amount, created_at)
+         VALUES ('T2026112600000000088888', '签名验证失败', 'TRADE_SUCCESS', '1.00', 1) RETURNING id`,
+      );
+      return { token: admin, body: { kind: 'notice', id } };
+    },
+  ],
 };
 
 beforeAll(async () => {

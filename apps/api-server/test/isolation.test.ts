@@ -445,6 +445,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     // balance-ops: 余额明细 导出 queues a job of the caller's own account
     '/api/balance/export': [{ body: { format: 'csv' }, outcome: 'any' }],
     '/api/balance/fees-save': [{ body: { default_fee: 100, platforms: [] }, outcome: 'forbidden' }],
+    // reconcile: 充值异常 is the operators' (every account's top-ups and notifications)
+    '/api/reconcile/topups': [{ body: page, outcome: 'forbidden' }],
+    '/api/reconcile/notices': [{ body: page, outcome: 'forbidden' }],
+    '/api/reconcile/resolve': [{ body: { kind: 'topup', id: 1 }, outcome: 'forbidden' }],
   };
 }
 

@@ -609,6 +609,42 @@ const answers: Record<ApiPath, unknown> = {
     created_at: now,
     settled_at: now,
   },
+  // reconcile: 充值异常
+  '/api/reconcile/topups': {
+    list: [
+      {
+        id: 3,
+        out_trade_no: 'T2026112609301212345678',
+        account_id: 1,
+        account_name: '杭州小美代发',
+        amount: 10_000,
+        reason: '支付宝金额 9999 分与充值金额 10000 分不符',
+        created_at: now,
+        flagged_at: now,
+        resolved_at: null,
+        resolved_by: null,
+      },
+    ],
+    total: 1,
+  },
+  '/api/reconcile/notices': {
+    list: [
+      {
+        id: 4,
+        out_trade_no: 'T2026112600000000099999',
+        account_id: null,
+        account_name: null,
+        problem: '未知的充值单号',
+        trade_status: 'TRADE_SUCCESS',
+        total_amount: '100.00',
+        created_at: now,
+        resolved_at: now,
+        resolved_by: '小王',
+      },
+    ],
+    total: 1,
+  },
+  '/api/reconcile/resolve': { kind: 'notice', id: 4, resolved_at: now, resolved_by: '小王' },
 };
 
 describe('apiRoutes', () => {

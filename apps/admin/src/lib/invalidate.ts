@@ -142,6 +142,8 @@ export const REFRESH_AFTER = {
   '/api/balance/warning-save': { reads: ['/api/balance/summary'] },
   // balance-ops: 余额明细 导出 is a job of 下载中心
   '/api/balance/export': { reads: ['/api/export/index'] },
+  // reconcile: 标记已处理 moves an item of 充值异常 from 待处理 to 已处理
+  '/api/reconcile/resolve': { reads: ['/api/reconcile/topups', '/api/reconcile/notices'] },
 } as const satisfies Partial<Record<ApiPath, Refresh>>;
 
 /** A path that writes (one with an entry in {@link REFRESH_AFTER}). */

@@ -84,7 +84,9 @@ const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
  * Settles our top-up from Alipay's report, in one transaction under the top-up's row lock: a paid
  * trade of the amount asked credits the account once (the balance entry and the status together); a
  * repeat finds it paid and changes nothing. An unknown trade or one of another account is refused
- * (nothing changes); another amount flags the top-up for an operator and credits nothing.
+ * (nothing changes); another amount, or a payment of a top-up we hold closed, flags the top-up for an
+ * operator and credits nothing. The notification and the reconciliation (jobs/reconcile.ts) both
+ * settle through this function: there is no other way to credit a top-up.
  */
 export function settleTopup(db: Db, report: TradeReport, nowS: number): Promise<Settlement> {
   return db.transaction(async (tx) => {
@@ -108,6 +110,10 @@ export function settleTopup(db: Db, report: TradeReport, nowS: number): Promise<
         return { result: 'refused', problem: '金额不符' };
       }
       if (topup.status === 'flagged') return { result: 'refused', problem: '充值单已标记异常' };
+      if (topup.status === 'closed') {
+        await flag(tx, topup.id, '支付宝显示已支付，但充值单已关闭', nowS);
+        return { result: 'refused', problem: '充值单已关闭' };
+      }
       await tx.query(`UPDATE topups SET status = 'paid', trade_no = $2, settled_at = $3 WHERE id = $1`, [
         topup.id,
         report.tradeNo,
@@ -165,5 +171,18 @@ export async function recordNotice(
       notice.totalAmount.slice(0, 32),
       nowS,
     ],
+  );
+}
+
+/** Pending top-ups asked for before `beforeS`, by id after `afterId` (the reconciliation's batches). */
+export function pendingTopups(
+  db: Queryable,
+  params: { beforeS: number; afterId: number; limit: number },
+): Promise<{ id: number; out_trade_no: string; created_at: number }[]> {
+  return db.query(
+    `SELECT id, out_trade_no, created_at FROM topups
+      WHERE status = 'pending' AND created_at < $1 AND id > $2
+      ORDER BY id LIMIT $3`,
+    [params.beforeS, params.afterId, params.limit],
   );
 }

@@ -22,6 +22,17 @@ export interface AlipaySettings {
 
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
+/**
+ * How long a top-up can be paid (`time_expire` of the pay request): Alipay closes the trade after it,
+ * and the reconciliation closes a top-up Alipay never saw once it is over.
+ */
+export const TOPUP_PAY_WINDOW_MS = 2 * 3600_000;
+
+/** `yyyy-MM-dd HH:mm:ss` in China time, as Alipay writes times. */
+export function alipayTime(ms: number): string {
+  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** A trade's state as Alipay reports it (`trade_status`), or `NOT_FOUND` (`ACQ.TRADE_NOT_EXIST`). */
 export type AlipayTradeStatus =
   | 'WAIT_BUYER_PAY'
@@ -67,6 +78,8 @@ export class Alipay {
     returnUrl: string;
     notifyUrl: string;
     wap: boolean;
+    /** When the top-up was asked for (ms): it can be paid until {@link TOPUP_PAY_WINDOW_MS} after. */
+    createdAtMs: number;
   }): string {
     return this.sdk.pageExec(input.wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
       bizContent: {
@@ -75,6 +88,7 @@ export class Alipay {
         subject: input.subject,
         product_code: input.wap ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
         passback_params: String(input.accountId),
+        time_expire: alipayTime(input.createdAtMs + TOPUP_PAY_WINDOW_MS),
       },
       returnUrl: input.returnUrl,
       notifyUrl: input.notifyUrl,

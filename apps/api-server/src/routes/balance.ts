@@ -86,6 +86,7 @@ export function balanceRoutes({ now, alipay, publicUrl, db, log, wakeJobs }: Dep
           returnUrl: `${publicUrl()}${TOPUP_RETURN_PATH}`,
           notifyUrl: `${publicUrl()}${ALIPAY_NOTIFY_PATH}`,
           wap: input.wap ?? false,
+          createdAtMs: row.created_at * 1000,
         });
         recordChange(c, change);
         return ok(c, { ...row, pay_url });

@@ -22,6 +22,7 @@ export * from './log-labels.js';
 export * from './notification.js';
 export * from './order.js';
 export * from './order-entry.js';
+export * from './payment-issue.js';
 export * from './permissions.js';
 export * from './profit.js';
 export * from './purchase.js';

@@ -9,6 +9,8 @@ import type {
   EXPORT_STATUSES,
   GOODS_STATUSES,
   ORDER_STATUSES,
+  PAYMENT_ISSUE_KINDS,
+  PAYMENT_ISSUE_STATES,
   PLATFORM_AUTH_STATUSES,
   PLATFORMS,
   PRICE_ROUNDINGS,
@@ -162,3 +164,13 @@ export const TOPUP_STATUS_LABELS = {
   closed: '失败',
   flagged: '异常，待核对',
 } as const satisfies Labels<typeof TOPUP_STATUSES>;
+// ---- reconcile: 充值异常 ----
+export const PAYMENT_ISSUE_KIND_LABELS = {
+  topup: '异常充值单',
+  notice: '被拒绝的支付宝通知',
+} as const satisfies Labels<typeof PAYMENT_ISSUE_KINDS>;
+
+export const PAYMENT_ISSUE_STATE_LABELS = {
+  open: '待处理',
+  resolved: '已处理',
+} as const satisfies Labels<typeof PAYMENT_ISSUE_STATES>;

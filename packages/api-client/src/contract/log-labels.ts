@@ -5,6 +5,7 @@ import {
   EXPORT_FORMAT_LABELS,
   GOODS_STATUS_LABELS,
   ORDER_STATUS_LABELS,
+  PAYMENT_ISSUE_STATE_LABELS,
   PLATFORM_AUTH_STATUS_LABELS,
   PLATFORM_LABELS,
   PRICE_ROUNDING_LABELS,
@@ -54,6 +55,8 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   purchase_fees: '代发服务费',
   // balance-ops: 余额预警
   balance_warning: '余额预警',
+  // reconcile: 充值异常
+  payment_notice: '支付宝通知',
 };
 
 /** How a logged value reads: plain text, an enum's labels, money in fen, a unix time, a flag. */
@@ -213,7 +216,11 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   topup: {
     status: { label: '充值状态', kind: enumOf(TOPUP_STATUS_LABELS) },
     amount: { label: '充值金额', kind: 'fen' },
+    // reconcile: 充值异常 标记已处理
+    issue_state: { label: '异常处理', kind: enumOf(PAYMENT_ISSUE_STATE_LABELS) },
   },
+  // reconcile: 充值异常 标记已处理
+  payment_notice: { issue_state: { label: '异常处理', kind: enumOf(PAYMENT_ISSUE_STATE_LABELS) } },
 };
 
 /** The label and kind of `field` of a `targetType` entry, or undefined when none is written. */

@@ -121,6 +121,13 @@ import {
   orderFilePreviewSchema,
   orderFileResultSchema,
 } from './order-entry.js';
+import {
+  flaggedTopupSchema,
+  paymentIssueListParamsSchema,
+  paymentIssueResolveBodySchema,
+  paymentIssueResolvedSchema,
+  paymentNoticeSchema,
+} from './payment-issue.js';
 import type { Permission } from './permissions.js';
 import {
   feeRatesSaveBodySchema,
@@ -940,6 +947,24 @@ export const apiRoutes = {
     body: balanceExportBodySchema,
     data: exportJobSchema,
     audit: '导出余额明细',
+  },
+
+  // ---- reconcile: 充值异常, operators only: flagged top-ups and refused Alipay notifications.
+  '/api/reconcile/topups': {
+    access: 'operator',
+    body: paymentIssueListParamsSchema,
+    data: pageSchema(flaggedTopupSchema),
+  },
+  '/api/reconcile/notices': {
+    access: 'operator',
+    body: paymentIssueListParamsSchema,
+    data: pageSchema(paymentNoticeSchema),
+  },
+  '/api/reconcile/resolve': {
+    access: 'operator',
+    body: paymentIssueResolveBodySchema,
+    data: paymentIssueResolvedSchema,
+    audit: '标记充值异常已处理',
   },
 } as const satisfies Record<string, RouteContract>;
 

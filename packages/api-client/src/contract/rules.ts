@@ -477,6 +477,12 @@ export const TOPUP_MIN_FEN = 100;
 export const TOPUP_MAX_FEN = 5_000_000;
 /** What the API answers (HTTP 409) to a purchase whose fee the balance does not cover. */
 export const INSUFFICIENT_BALANCE_MESSAGE = '余额不足，请先充值';
+// ---- reconcile: 充值异常 (operators) ---------------------------------------------------------------
+
+/** What 充值异常 lists: a `topup` flagged by the notification or the reconciliation, a refused `notice`. */
+export const PAYMENT_ISSUE_KINDS = ['topup', 'notice'] as const;
+/** `open` until an operator marks it handled (标记已处理), then `resolved`. */
+export const PAYMENT_ISSUE_STATES = ['open', 'resolved'] as const;
 // ---- purchase: 一键采购 ---------------------------------------------------------------------------
 
 /** Where an order's 一键采购 stands (`PURCHASE_STATUS_LABELS`). */

@@ -1,4 +1,5 @@
 import { createSign, createVerify, randomBytes } from 'node:crypto';
+import { alipayTime } from '../../payments/alipay';
 import { DEV_APP_PUBLIC_KEY, DEV_SANDBOX_PRIVATE_KEY } from '../../payments/alipay-dev-keys';
 
 /**
@@ -8,7 +9,11 @@ import { DEV_APP_PUBLIC_KEY, DEV_SANDBOX_PRIVATE_KEY } from '../../payments/alip
  *   `key=value` joined with `&`) with the app's public key, and the app id;
  * - serves the cashier of `alipay.trade.page.pay` / `alipay.trade.wap.pay` (GET): the amount, the
  *   subject and the buttons 付款 and 取消; 付款 marks the trade `TRADE_SUCCESS` and sends the browser
- *   back to `return_url`; 取消 closes it (`TRADE_CLOSED`) and sends the browser back too;
+ *   back to `return_url`; 取消 closes it (`TRADE_CLOSED`) and sends the browser back too; a third
+ *   button, 付款（不发送通知）, pays without ever notifying (a notification lost for good: only the
+ *   reconciliation's `alipay.trade.query` finds the payment);
+ * - closes an unpaid trade once its `time_expire` has passed (seen at the cashier, on 付款 and in
+ *   `alipay.trade.query`);
  * - posts the asynchronous notification of a paid trade to its `notify_url`, signed with its own key
  *   (over the parameters but `sign` and `sign_type`), and repeats it after each delay of
  *   `notifyRetryMs` until the answer is the text `success`;
@@ -42,12 +47,17 @@ export interface SandboxTrade {
   status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
   tradeNo: string;
   createdAt: number;
+  /** `time_expire` as asked (ms), after which an unpaid trade is closed; null: none asked. */
+  expiresAt: number | null;
   paidAt: number | null;
 }
 
-/** `yyyy-MM-dd HH:mm:ss` in China time, as Alipay writes times. */
-function alipayTime(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+/** Alipay's `yyyy-MM-dd HH:mm:ss` (China time) in ms, or null when it is not one. */
+function alipayTimeMs(text: string | undefined): number | null {
+  const match = /^([0-9]{4}-[0-9]{2}-[0-9]{2}) ([0-9]{2}:[0-9]{2}:[0-9]{2})$/.exec(text ?? '');
+  if (!match) return null;
+  const ms = Date.parse(`${match[1]}T${match[2]}+08:00`);
+  return Number.isNaN(ms) ? null : ms;
 }
 
 /** The text Alipay signs: the parameters but those left out, non-empty, sorted, `key=value` joined by `&`. */
@@ -170,6 +180,7 @@ export class AlipaySandbox {
       if (problem) return this.answer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: problem });
       const biz = JSON.parse(params.biz_content ?? '{}') as { out_trade_no?: string };
       const trade = this.trades.get(biz.out_trade_no ?? '');
+      if (trade) this.expire(trade);
       if (!trade || trade.appId !== params.app_id) {
         return this.answer(method, {
           code: '40004',
@@ -215,10 +226,12 @@ export class AlipaySandbox {
         status: 'WAIT_BUYER_PAY',
         tradeNo: `2026${Date.now()}${randomBytes(4).toString('hex')}`,
         createdAt: this.now(),
+        expiresAt: alipayTimeMs(biz.time_expire),
         paidAt: null,
       };
       this.trades.set(outTradeNo, trade);
     }
+    this.expire(trade);
     const open = trade.status === 'WAIT_BUYER_PAY';
     const hidden = `<input type="hidden" name="out_trade_no" value="${escapeHtml(outTradeNo)}">`;
     return this.page(
@@ -230,7 +243,8 @@ export class AlipaySandbox {
        ${
          open
            ? `<form method="post" action="pay">${hidden}<input type="hidden" name="action" value="pay"><button type="submit">付款</button></form>
-              <form method="post" action="pay">${hidden}<input type="hidden" name="action" value="cancel"><button type="submit">取消</button></form>`
+              <form method="post" action="pay">${hidden}<input type="hidden" name="action" value="cancel"><button type="submit">取消</button></form>
+              <form method="post" action="pay">${hidden}<input type="hidden" name="action" value="pay-silent"><button type="submit">付款（不发送通知）</button></form>`
            : `<p>该订单${trade.status === 'TRADE_SUCCESS' ? '已支付' : '已关闭'}</p>`
        }`,
     );
@@ -239,11 +253,13 @@ export class AlipaySandbox {
   private decide(params: Record<string, string>): Response {
     const trade = this.trades.get(params.out_trade_no ?? '');
     if (!trade) return this.page('支付宝（沙箱）', '<p>订单不存在</p>', 404);
+    this.expire(trade);
     if (trade.status === 'WAIT_BUYER_PAY') {
-      if (params.action === 'pay') {
+      if (params.action === 'pay' || params.action === 'pay-silent') {
         trade.status = 'TRADE_SUCCESS';
         trade.paidAt = this.now();
-        this.notify(trade, 0);
+        // pay-silent: the notification is lost for good (never sent, never repeated).
+        if (params.action === 'pay') this.notify(trade, 0);
       } else {
         trade.status = 'TRADE_CLOSED';
       }
@@ -252,6 +268,13 @@ export class AlipaySandbox {
     back.searchParams.set('out_trade_no', trade.outTradeNo);
     back.searchParams.set('app_id', trade.appId);
     return new Response(null, { status: 302, headers: { location: back.toString() } });
+  }
+
+  /** Closes an unpaid trade whose `time_expire` has passed, as Alipay does. */
+  private expire(trade: SandboxTrade): void {
+    if (trade.status === 'WAIT_BUYER_PAY' && trade.expiresAt !== null && this.now() > trade.expiresAt) {
+      trade.status = 'TRADE_CLOSED';
+    }
   }
 
   /** Posts the notification of `trade` now, and again after each delay until it is answered `success`. */
