@@ -88,6 +88,7 @@ import {
   supplierOfferParamsSchema,
   supplierOfferSchema,
 } from './goods.js';
+import { MAX_UNIX_SECONDS } from './limits.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
 import {
@@ -97,6 +98,7 @@ import {
   notificationSchema,
   notificationUnreadSchema,
 } from './notification.js';
+import { FEATURED_OFFERS_MAX } from './offers.js';
 import {
   afterSaleListParamsSchema,
   afterSaleOrderSchema,
@@ -136,7 +138,6 @@ import {
   purchaseSkusSchema,
   purchaseStartBodySchema,
 } from './purchase.js';
-import { FEATURED_OFFERS_MAX, MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
   shopAuthoriseBodySchema,

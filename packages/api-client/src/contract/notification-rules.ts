@@ -1,0 +1,24 @@
+/** Notifications (消息通知): their kinds and who may see each. */
+
+import { hasPermission, type Permission } from './permissions.js';
+
+/** What a notification is about: a shop's authorisation, its order sync, a tracking writeback. */
+export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback', 'purchase'] as const;
+/**
+ * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
+ * shop's authorisation and sync, 代发订单 for a writeback). A member sees, counts and marks read only
+ * the notifications whose permission they hold, so the bell never leads them to a 403.
+ */
+export const NOTIFICATION_PERMISSIONS = {
+  shop_auth: 'shop:manage',
+  order_sync: 'shop:manage',
+  writeback: 'order:view',
+  // purchase: 一键采购 refused (1688 authorisation lost), supplier cancelled a purchase.
+  purchase: 'order:view',
+} as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission>;
+/** The notification kinds `user` may open (an owner: all). */
+export function notificationKindsFor(
+  user: { permissions?: readonly string[] | null } | null | undefined,
+): (typeof NOTIFICATION_KINDS)[number][] {
+  return NOTIFICATION_KINDS.filter((kind) => hasPermission(user, NOTIFICATION_PERMISSIONS[kind]));
+}
