@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEntry, INSUFFICIENT_BALANCE_MESSAGE } from '../src/db/balance';
-import {
-  ADMIN,
-  seededPostgresDatabase,
-  startTestServer,
-  TEST_POSTGRES,
-  TestClock,
-  type TestServer,
-  USER,
-} from './helpers';
+import { ADMIN, startTwoInstances, TestClock, type TestServer, type TwoInstances, USER } from './helpers';
 
 /**
  * 代发服务费: operators set it (全局设置), sellers read it; 采购 charges it to the balance in the
@@ -21,30 +13,20 @@ const DEMO_ACCOUNT = 1;
 const clock = new TestClock();
 let a: TestServer;
 let b: TestServer;
-let database: { url: string; drop(): Promise<void> } | null = null;
+let instances: TwoInstances | undefined;
 let admin: string;
 let member: string;
 
 beforeAll(async () => {
   // Every purchase is admitted however slow the machine (the bound on calls in flight is not tested here).
   const options = { clock, copyWorker: false as const, queueWaitMs: 120_000 };
-  if (TEST_POSTGRES) {
-    database = await seededPostgresDatabase(TEST_POSTGRES);
-    const shared = { ...options, dataDir: 'memory://unused', databaseUrl: database.url };
-    [a, b] = await Promise.all([startTestServer(shared), startTestServer(shared)]);
-  } else {
-    a = await startTestServer(options);
-    b = a;
-  }
+  instances = await startTwoInstances(options);
+  ({ a, b } = instances);
   admin = await a.login(ADMIN);
   member = await a.login(USER);
 }, 180_000);
 
-afterAll(async () => {
-  await a?.stop();
-  if (b !== a) await b?.stop();
-  await database?.drop();
-});
+afterAll(() => instances?.stop());
 
 const nowS = () => Math.floor(clock.now() / 1000);
 const balance = async () => (await a.client(() => admin).call('/api/balance/summary', {})).balance;

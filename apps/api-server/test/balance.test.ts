@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEntry, balanceOf, chargeBalance, INSUFFICIENT_BALANCE_MESSAGE } from '../src/db/balance';
 import { scopeOf } from '../src/db/scope';
-import {
-  seededPostgresDatabase,
-  startTestServer,
-  TEST_POSTGRES,
-  TestClock,
-  type TestServer,
-} from './helpers';
+import { startTwoInstances, TestClock, type TestServer, type TwoInstances } from './helpers';
 
 /**
  * The ledger (余额): the database keeps the balance equal to the sum of the entries and never below
@@ -18,29 +12,14 @@ import {
 const clock = new TestClock();
 let a: TestServer;
 let b: TestServer;
-let database: { url: string; drop(): Promise<void> } | null = null;
+let instances: TwoInstances | undefined;
 
 beforeAll(async () => {
-  if (TEST_POSTGRES) {
-    database = await seededPostgresDatabase(TEST_POSTGRES);
-    const options = {
-      dataDir: 'memory://unused',
-      databaseUrl: database.url,
-      clock,
-      copyWorker: false as const,
-    };
-    [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);
-  } else {
-    a = await startTestServer({ clock, copyWorker: false });
-    b = a;
-  }
+  instances = await startTwoInstances({ clock, copyWorker: false });
+  ({ a, b } = instances);
 }, 180_000);
 
-afterAll(async () => {
-  await a?.stop();
-  if (b !== a) await b?.stop();
-  await database?.drop();
-});
+afterAll(() => instances?.stop());
 
 const nowS = () => Math.floor(clock.now() / 1000);
 

@@ -266,6 +266,63 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Polls `probe` until it answers something (not undefined, null or false) and answers that; throws
+ * "timed out waiting for <what>" after `timeoutMs`, a generous bound (the machine is shared).
+ */
+export async function waitFor<T>(
+  what: string | (() => string),
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  { timeoutMs = 60_000, everyMs = 50 }: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined && found !== null && found !== false) return found;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** Two servers that share one database: `a`, `b`, and `stop()` for both (and the database). */
+export interface TwoInstances {
+  a: TestServer;
+  b: TestServer;
+  /** The shared Postgres database (null on PGlite). */
+  databaseUrl: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * The setup of the tests of what several processes do at once: with TEST_DATABASE_URL two servers on
+ * one seeded Postgres (each with its own pool, as two processes), so that calls spread over `a` and `b`
+ * race at the database; without it one PGlite server that is both `a` and `b`.
+ */
+export async function startTwoInstances(
+  options: Partial<ServerOptions> & { clock?: TestClock } = {},
+): Promise<TwoInstances> {
+  if (!TEST_POSTGRES) {
+    const a = await startTestServer(options);
+    return { a, b: a, databaseUrl: null, stop: () => a.stop() };
+  }
+  const database = await seededPostgresDatabase(TEST_POSTGRES);
+  const shared = { ...options, dataDir: 'memory://unused', databaseUrl: database.url };
+  const started = await Promise.allSettled([startTestServer(shared), startTestServer(shared)]);
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async () => {
+    for (const server of servers) await server.stop();
+    await database.drop();
+  };
+  const [a, b] = servers;
+  if (!a || !b) {
+    await stop();
+    throw started.find((result) => result.status === 'rejected')?.reason;
+  }
+  return { a, b, databaseUrl: database.url, stop };
+}
+
 /** A multipart body with an import file (导入快递单号) named `name`. */
 export function importForm(content: string | Uint8Array, name = 'import.csv'): FormData {
   const form = new FormData();

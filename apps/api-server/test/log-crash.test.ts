@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
 import type { ApiClient } from '@consign/api-client';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDb, type Queryable } from '../src/db/db';
-import { ADMIN, SECRET, seededDataDir, seededPostgresDatabase, TEST_POSTGRES } from './helpers';
-import { serverProcesses, signInBySms } from './server-process';
+import { describe, expect } from 'vitest';
+import type { Queryable } from '../src/db/db';
+import { ADMIN, SECRET } from './helpers';
+import { type Storage, serverProcesses, signInBySms } from './server-process';
 
 /**
  * The operation log under kill -9: the real server process (`src/main.ts`) on a file-backed PGlite
@@ -14,21 +13,10 @@ import { serverProcesses, signInBySms } from './server-process';
  */
 const ORDERS = 1000;
 const servers = serverProcesses();
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-interface Storage {
-  /** The variables that point the server at the storage. */
-  env: Record<string, string>;
-  open(): Promise<Queryable & { close(): Promise<void> }>;
-}
 
 /** Starts the server on `storage`; signs in, unless given the token of an earlier run (on the same data). */
 async function start(storage: Storage, token?: string) {
-  const server = await servers.start({ API_SIGN_SECRET: SECRET, ...storage.env });
-  await server.ready();
+  const server = await servers.started({ API_SIGN_SECRET: SECRET, ...storage.env });
   return { ...(await signInBySms(server.url, { mobile: ADMIN, secret: SECRET, token })), kill: server.kill };
 }
 
@@ -131,36 +119,18 @@ async function crashTwice(storage: Storage) {
       // One entry per changed order, none for an order that did not change.
       expect(logged).toEqual(changed);
     }
-    return { batch: afterBatch.changed.length, import: afterImport.changed.length };
+    console.log(
+      `${storage.name}: killed after ${afterBatch.changed.length} of ${ORDERS} batch orders, ${afterImport.changed.length} imported`,
+    );
   } finally {
     await db.close();
   }
 }
 
 describe('kill -9 mid-batch and mid-import', () => {
-  it('PGlite: every changed order has its log entry, and every entry its change', async () => {
-    const dataDir = await seededDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const counts = await crashTwice({
-      env: { DATA_DIR: dataDir },
-      open: () => openDb({ dataDir }),
-    });
-    console.log(`PGlite: killed after ${counts.batch} of ${ORDERS} batch orders, ${counts.import} imported`);
-  }, 300_000);
-
-  it.skipIf(!TEST_POSTGRES)(
-    'Postgres: every changed order has its log entry, and every entry its change',
-    async () => {
-      const database = await seededPostgresDatabase(TEST_POSTGRES ?? '');
-      cleanups.push(() => database.drop());
-      const counts = await crashTwice({
-        env: { DATABASE_URL: database.url },
-        open: () => openDb({ databaseUrl: database.url }),
-      });
-      console.log(
-        `Postgres: killed after ${counts.batch} of ${ORDERS} batch orders, ${counts.import} imported`,
-      );
-    },
+  servers.itOnEachStorage(
+    'every changed order has its log entry, and every entry its change',
+    crashTwice,
     300_000,
   );
 });

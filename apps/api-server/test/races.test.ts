@@ -5,11 +5,11 @@ import { openDb } from '../src/db/db';
 import {
   ADMIN,
   envelope,
-  seededPostgresDatabase,
-  startTestServer,
+  startTwoInstances,
   TEST_POSTGRES,
   TestClock,
   type TestServer,
+  type TwoInstances,
 } from './helpers';
 
 /**
@@ -22,7 +22,7 @@ import {
 const clock = new TestClock();
 let a: TestServer;
 let b: TestServer;
-let database: { url: string; drop(): Promise<void> } | null = null;
+let instances: TwoInstances | undefined;
 let owner: string;
 
 // These races are about the database, not the bound on API calls in flight (in-flight.test.ts): a
@@ -30,28 +30,12 @@ let owner: string;
 const admitAll = { queueWaitMs: 120_000 };
 
 beforeAll(async () => {
-  if (TEST_POSTGRES) {
-    database = await seededPostgresDatabase(TEST_POSTGRES);
-    const options = {
-      dataDir: 'memory://unused',
-      databaseUrl: database.url,
-      clock,
-      copyWorker: false as const,
-      ...admitAll,
-    };
-    [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);
-  } else {
-    a = await startTestServer({ clock, copyWorker: false, ...admitAll });
-    b = a;
-  }
+  instances = await startTwoInstances({ clock, copyWorker: false, ...admitAll });
+  ({ a, b } = instances);
   owner = await a.login(ADMIN);
 }, 180_000);
 
-afterAll(async () => {
-  await a?.stop();
-  if (b !== a) await b?.stop();
-  await database?.drop();
-});
+afterAll(() => instances?.stop());
 
 const db = () => a.server.db;
 
@@ -223,7 +207,7 @@ describe('a write onto a record being deleted', () => {
 
 /** A plain connection to the test's Postgres (not through the server), closed by the caller. */
 async function connect(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: database?.url });
+  const client = new pg.Client({ connectionString: instances?.databaseUrl ?? undefined });
   await client.connect();
   return client;
 }
@@ -292,7 +276,7 @@ describe.skipIf(!TEST_POSTGRES)('lock order and retries (Postgres)', () => {
   });
 
   it('a transaction that deadlocks with another is run again, and both commit', async () => {
-    const store = await openDb({ databaseUrl: database?.url });
+    const store = await openDb({ databaseUrl: instances?.databaseUrl ?? undefined });
     try {
       let runs = 0;
       let arrived = 0;

@@ -1,13 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ApiClient, createApiClient } from '@consign/api-client';
-import { afterAll } from 'vitest';
-import { freePort, healthy } from './helpers';
+import { afterAll, it } from 'vitest';
+import { openDb } from '../src/db/db';
+import { freePort, healthy, seededDataDir, seededPostgresDatabase, TEST_POSTGRES } from './helpers';
 
 /**
  * The real server as a child process, for the tests that kill it (kill -9 mid-batch, mid-writeback,
  * under concurrent writes) or start two on one data directory. `serverProcesses()` is called once at
- * the top of a test file; every process it starts is killed after the file's tests, whatever happened.
+ * the top of a test file; every process it starts is killed after the file's tests, whatever happened,
+ * and then what the file handed to `afterFile` is cleaned up (sandboxes, data directories, databases).
  */
 const serverDir = join(import.meta.dirname, '..');
 
@@ -29,11 +32,34 @@ export interface ServerProcess {
 /** Variables of the parent that would change the outcome (a provider, a database, the mode). */
 const OUTCOME_VARIABLES = /^(TENCENT_|SMS_PROVIDER|CAPTCHA_PROVIDER|DATABASE_URL|DATA_DIR|NODE_ENV|SIGNUP)/;
 
+/**
+ * The data a crash test's server runs on, seeded: the variables that point the server at it (`env`),
+ * and `open()`, the test's own connection to it (to set up before a start and look after a kill).
+ */
+export interface Storage {
+  name: 'PGlite' | 'Postgres';
+  env: Record<string, string>;
+  open(): ReturnType<typeof openDb>;
+}
+
 export function serverProcesses() {
   const children = new Set<ChildProcess>();
-  afterAll(() => {
-    for (const child of children) child.kill('SIGKILL');
+  const cleanups: (() => unknown)[] = [];
+  afterAll(async () => {
+    await Promise.all(
+      [...children].map((child) => {
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        return gone;
+      }),
+    );
+    for (const cleanup of cleanups.reverse()) await cleanup();
   });
+
+  /** Runs `cleanup` after the file's tests, once its servers are gone. */
+  function afterFile(cleanup: () => unknown) {
+    cleanups.push(cleanup);
+  }
 
   /**
    * Starts `entry` (default `src/main.ts`, relative to apps/api-server) on a free port with `env`
@@ -84,7 +110,43 @@ export function serverProcesses() {
     };
   }
 
-  return { start };
+  /** `start`, then waits until the server answers. */
+  async function started(env: Record<string, string>, entry?: string): Promise<ServerProcess> {
+    const server = await start(env, entry);
+    await server.ready();
+    return server;
+  }
+
+  /**
+   * The test `title` on each storage the server runs on: `PGlite: title` on a seeded data directory,
+   * and, with TEST_DATABASE_URL, `Postgres: title` on a seeded database of its own.
+   */
+  function itOnEachStorage(title: string, scenario: (storage: Storage) => Promise<void>, timeout: number) {
+    it(
+      `PGlite: ${title}`,
+      async () => {
+        const dataDir = await seededDataDir();
+        afterFile(() => rmSync(dataDir, { recursive: true, force: true }));
+        await scenario({ name: 'PGlite', env: { DATA_DIR: dataDir }, open: () => openDb({ dataDir }) });
+      },
+      timeout,
+    );
+    it.skipIf(!TEST_POSTGRES)(
+      `Postgres: ${title}`,
+      async () => {
+        const database = await seededPostgresDatabase(TEST_POSTGRES ?? '');
+        afterFile(() => database.drop());
+        await scenario({
+          name: 'Postgres',
+          env: { DATABASE_URL: database.url, DATA_DIR: 'memory://unused' },
+          open: () => openDb({ databaseUrl: database.url }),
+        });
+      },
+      timeout,
+    );
+  }
+
+  return { start, started, afterFile, itOnEachStorage };
 }
 
 /**

@@ -1,13 +1,11 @@
-import { rmSync } from 'node:fs';
 import type { Page, Shop } from '@consign/api-client';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../src/db/db';
+import { describe, expect } from 'vitest';
 import { SYNC_RULES } from '../src/db/shop-sync';
 import { PddConnector } from '../src/platforms/pdd';
 import { type SandboxOrder, serveSandbox } from '../src/platforms/sandbox/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
-import { ADMIN, SECRET, seededDataDir, seededPostgresDatabase, TEST_POSTGRES } from './helpers';
-import { serverProcesses, signInBySms } from './server-process';
+import { ADMIN, SECRET } from './helpers';
+import { type Storage, serverProcesses, signInBySms } from './server-process';
 import { authorisedShop } from './writeback-helpers';
 
 /**
@@ -25,15 +23,6 @@ const KILL_AT = 25;
 const LEASE_SECONDS = 10;
 const LIST = 'pdd.order.number.list.increment.get';
 const servers = serverProcesses();
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-interface Storage {
-  env: Record<string, string>;
-  open: () => ReturnType<typeof openDb>;
-}
 
 interface StoredOrder {
   platform_order_no: string;
@@ -60,8 +49,8 @@ interface StoredOrder {
   }[];
 }
 
-async function start(storage: Storage, sandboxUrl: string) {
-  const server = await servers.start(
+const start = (storage: Storage, sandboxUrl: string) =>
+  servers.started(
     {
       API_SIGN_SECRET: SECRET,
       SANDBOX_URL: sandboxUrl,
@@ -72,9 +61,6 @@ async function start(storage: Storage, sandboxUrl: string) {
     },
     'test/fixtures/platform-server.ts',
   );
-  await server.ready();
-  return server;
-}
 
 /** What the sync must have stored for a sandbox order (as the shop-sync tests check one by one). */
 function expected(order: SandboxOrder) {
@@ -130,7 +116,7 @@ async function crashDuringSync(storage: Storage) {
       return sandbox.fetch(request);
     },
   });
-  cleanups.push(() => {
+  servers.afterFile(() => {
     release();
     return served.close();
   });
@@ -258,28 +244,13 @@ async function crashDuringSync(storage: Storage) {
   } finally {
     await db.close();
   }
-  return { storedAtKill: left.stored, listCalls };
+  expect(listCalls).toBeGreaterThan(KILL_AT);
 }
 
 describe('kill -9 during a shop sync', () => {
-  it('PGlite: on restart the sync resumes after its short lease, every order stored once and right', async () => {
-    const dataDir = await seededDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const counts = await crashDuringSync({ env: { DATA_DIR: dataDir }, open: () => openDb({ dataDir }) });
-    expect(counts.listCalls).toBeGreaterThan(KILL_AT);
-  }, 600_000);
-
-  it.skipIf(!TEST_POSTGRES)(
-    'Postgres: on restart the sync resumes after its short lease, every order stored once and right',
-    async () => {
-      const database = await seededPostgresDatabase(TEST_POSTGRES ?? '');
-      cleanups.push(() => database.drop());
-      const counts = await crashDuringSync({
-        env: { DATABASE_URL: database.url, DATA_DIR: 'memory://unused' },
-        open: () => openDb({ databaseUrl: database.url }),
-      });
-      expect(counts.listCalls).toBeGreaterThan(KILL_AT);
-    },
+  servers.itOnEachStorage(
+    'on restart the sync resumes after its short lease, every order stored once and right',
+    crashDuringSync,
     600_000,
   );
 });

@@ -4,7 +4,7 @@ import { PddConnector } from '../src/platforms/pdd';
 import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
-import type { TestClock, TestServer } from './helpers';
+import { type TestClock, type TestServer, waitFor } from './helpers';
 import { authoriseInBrowser } from './platform-helpers';
 
 /**
@@ -167,11 +167,7 @@ export async function syncState(t: TestServer, shopId: number): Promise<SyncStat
 
 /** Waits (real time, the machine may be slow) until `check` holds. */
 export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await waitFor(what, check, { timeoutMs, everyMs: 25 });
 }
 
 /**

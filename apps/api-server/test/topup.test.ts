@@ -3,14 +3,7 @@ import { readConfig } from '../src/config';
 import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PRIVATE_KEY } from '../src/payments/alipay-dev-keys';
 import { ALIPAY_SANDBOX_APP, signedNotification } from '../src/platforms/sandbox/alipay';
 import { ALIPAY_NOTIFY_PATH } from '../src/routes/balance';
-import {
-  ADMIN,
-  seededPostgresDatabase,
-  startTestServer,
-  TEST_POSTGRES,
-  TestClock,
-  type TestServer,
-} from './helpers';
+import { ADMIN, startTwoInstances, TestClock, type TestServer, type TwoInstances, waitFor } from './helpers';
 
 /**
  * 充值 through the Alipay sandbox (the real alipay-sdk on our side, the sandbox verifying its
@@ -22,7 +15,7 @@ import {
 const clock = new TestClock();
 let a: TestServer;
 let b: TestServer;
-let database: { url: string; drop(): Promise<void> } | null = null;
+let instances: TwoInstances | undefined;
 let token: string;
 
 beforeAll(async () => {
@@ -32,22 +25,12 @@ beforeAll(async () => {
     alipay: 'sandbox' as const,
     alipaySandbox: { notifyRetryMs: [100, 200, 400, 800, 1600] },
   };
-  if (TEST_POSTGRES) {
-    database = await seededPostgresDatabase(TEST_POSTGRES);
-    const shared = { ...options, dataDir: 'memory://unused', databaseUrl: database.url };
-    [a, b] = await Promise.all([startTestServer(shared), startTestServer(shared)]);
-  } else {
-    a = await startTestServer(options);
-    b = a;
-  }
+  instances = await startTwoInstances(options);
+  ({ a, b } = instances);
   token = await a.login(ADMIN);
 }, 180_000);
 
-afterAll(async () => {
-  await a?.stop();
-  if (b !== a) await b?.stop();
-  await database?.drop();
-});
+afterAll(() => instances?.stop());
 
 const api = () => a.client(() => token);
 const balance = async () => (await api().call('/api/balance/summary', {})).balance;
@@ -58,16 +41,6 @@ const creditsOf = async (outTradeNo: string) =>
       [outTradeNo],
     )
   )[0]?.n;
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const postNotification = (on: TestServer, params: Record<string, string>) =>
   fetch(`${on.url}${ALIPAY_NOTIFY_PATH}`, {

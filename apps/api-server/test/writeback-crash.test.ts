@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../src/db/db';
+import { describe, expect } from 'vitest';
 import { PddConnector } from '../src/platforms/pdd';
 import { serveSandbox } from '../src/platforms/sandbox/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
-import { ADMIN, SECRET, seededDataDir, seededPostgresDatabase, TEST_POSTGRES } from './helpers';
-import { serverProcesses, signInBySms } from './server-process';
+import { ADMIN, SECRET } from './helpers';
+import { type Storage, serverProcesses, signInBySms } from './server-process';
 import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeback-helpers';
 
 /**
@@ -19,24 +17,12 @@ import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeba
 const ORDERS = 60;
 const SHIP = 'pdd.logistics.online.send';
 const servers = serverProcesses();
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
 
-interface Storage {
-  env: Record<string, string>;
-  open: () => ReturnType<typeof openDb>;
-}
-
-async function start(storage: Storage, sandboxUrl: string) {
-  const server = await servers.start(
+const start = (storage: Storage, sandboxUrl: string) =>
+  servers.started(
     { API_SIGN_SECRET: SECRET, SANDBOX_URL: sandboxUrl, WRITEBACK_LEASE_MS: '2000', ...storage.env },
     'test/fixtures/platform-server.ts',
   );
-  await server.ready();
-  return server;
-}
 
 async function crashDuringWritebacks(storage: Storage) {
   const sandbox = new PddSandbox({ apps: [PDD_SANDBOX_APP] });
@@ -49,7 +35,7 @@ async function crashDuringWritebacks(storage: Storage) {
       return answer;
     },
   });
-  cleanups.push(() => served.close());
+  servers.afterFile(() => served.close());
   const connector = new PddConnector({ app: PDD_SANDBOX_APP, endpoints: PddSandbox.endpoints(served.url) });
 
   const setup = await storage.open();
@@ -131,31 +117,13 @@ async function crashDuringWritebacks(storage: Storage) {
   } finally {
     await db.close();
   }
-  return { landedAtKill: landedAtKill.size, sendingAtKill: sending.length };
+  expect(landedAtKill.size).toBeGreaterThanOrEqual(8);
 }
 
 describe('kill -9 during writebacks', () => {
-  it('PGlite: on restart every pending writeback is sent exactly once', async () => {
-    const dataDir = await seededDataDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const counts = await crashDuringWritebacks({
-      env: { DATA_DIR: dataDir },
-      open: () => openDb({ dataDir }),
-    });
-    expect(counts.landedAtKill).toBeGreaterThanOrEqual(8);
-  }, 600_000);
-
-  it.skipIf(!TEST_POSTGRES)(
-    'Postgres: on restart every pending writeback is sent exactly once',
-    async () => {
-      const database = await seededPostgresDatabase(TEST_POSTGRES ?? '');
-      cleanups.push(() => database.drop());
-      const counts = await crashDuringWritebacks({
-        env: { DATABASE_URL: database.url, DATA_DIR: 'memory://unused' },
-        open: () => openDb({ databaseUrl: database.url }),
-      });
-      expect(counts.landedAtKill).toBeGreaterThanOrEqual(8);
-    },
+  servers.itOnEachStorage(
+    'on restart every pending writeback is sent exactly once',
+    crashDuringWritebacks,
     600_000,
   );
 });

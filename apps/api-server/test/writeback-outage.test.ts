@@ -3,7 +3,7 @@ import { PLATFORM_DOWN } from '../src/jobs/writeback';
 import { PddConnector } from '../src/platforms/pdd';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
-import { ADMIN, envelope, startTestServer, TestClock, type TestServer } from './helpers';
+import { ADMIN, envelope, startTestServer, TestClock, type TestServer, waitFor } from './helpers';
 import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeback-helpers';
 
 /**
@@ -106,13 +106,15 @@ const rowsOf = (ids: number[]) =>
 
 /** Waits (generously: the machine is shared) until every writeback of `ids` passes `ok`. */
 async function until(ids: number[], ok: (row: Row) => boolean, what: string) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const rows = await rowsOf(ids);
-    if (rows.length === ids.length && rows.every(ok)) return rows;
-    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(rows)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let rows: Row[] = [];
+  return waitFor(
+    () => `${what}: ${JSON.stringify(rows)}`,
+    async () => {
+      rows = await rowsOf(ids);
+      return rows.length === ids.length && rows.every(ok) && rows;
+    },
+    { timeoutMs: 90_000 },
+  );
 }
 
 const failedOnce = (row: Row) => row.status === 'pending' && row.attempts === 1;

@@ -20,6 +20,7 @@ import {
   TEST_POSTGRES,
   TestClock,
   type TestServer,
+  waitFor,
 } from './helpers';
 import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeback-helpers';
 
@@ -172,13 +173,15 @@ const writebacks = (ids: number[]) =>
 /** Waits (generously: the machine is shared) until every writeback of `ids` is in `status`. */
 async function until(ids: number[], status: string | ((row: WritebackRow) => boolean)) {
   const ok = typeof status === 'string' ? (row: WritebackRow) => row.status === status : status;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const rows = await writebacks(ids);
-    if (rows.length === ids.length && rows.every(ok)) return rows;
-    if (Date.now() > deadline) throw new Error(`writebacks not there: ${JSON.stringify(rows)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let rows: WritebackRow[] = [];
+  return waitFor(
+    () => `the writebacks: ${JSON.stringify(rows)}`,
+    async () => {
+      rows = await writebacks(ids);
+      return rows.length === ids.length && rows.every(ok) && rows;
+    },
+    { timeoutMs: 90_000 },
+  );
 }
 
 /** The successful ship calls of a platform order on the sandbox. */

@@ -1,4 +1,4 @@
-// No zod here: the app's first paint imports this module (see `isBannerActive` in contract/rules.ts).
+// No zod here: the app's first paint imports this module (see `isBannerActive` in contract/session-rules.ts).
 /**
  * The id of the `<script type="application/json">` element in which a server that serves the app's
  * index.html may embed the current `CompanyConfig` (the answer of `default/config`), so that the first

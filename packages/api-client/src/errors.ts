@@ -1,4 +1,5 @@
 import type { FailureEnvelope } from './contract/envelope.js';
+import { STALE_RECORD_MESSAGE } from './contract/limits.js';
 
 /** zh-CN texts of the HTTP statuses (docs/design.md#api-contract), shown in the `请求失败` notification. */
 export const HTTP_STATUS_TEXT: Readonly<Record<number, string>> = Object.freeze({
@@ -11,7 +12,8 @@ export const HTTP_STATUS_TEXT: Readonly<Record<number, string>> = Object.freeze(
   403: '没有操作权限',
   404: '发出的请求针对的是不存在的记录，服务器没有进行操作',
   406: '请求的格式不可得',
-  409: '数据已被他人修改，请刷新后重试',
+  // A 409 without a message of its own reads as the stale save's.
+  409: STALE_RECORD_MESSAGE,
   410: '请求的资源被永久删除，且不会再得到',
   422: '当创建一个对象时，发生一个验证错误',
   500: '服务器发生错误，请检查服务器',

@@ -16,11 +16,28 @@ export type {
   RequestBody,
 } from './client.js';
 export { createApiClient } from './client.js';
+export * from './contract/addresses.js';
+export * from './contract/after-sale-rules.js';
+export * from './contract/balance-rules.js';
+export * from './contract/buyer-rules.js';
+export * from './contract/carriers.js';
+export * from './contract/export-rules.js';
+export * from './contract/goods-rules.js';
 // The contract's types, and its rules that need no zod. The zod schemas are `@consign/api-client/contract`.
 export type * from './contract/index.js';
 export * from './contract/labels.js';
+export * from './contract/limits.js';
+export * from './contract/mobile.js';
+export * from './contract/notification-rules.js';
+export * from './contract/offers.js';
+export * from './contract/order-rules.js';
 export * from './contract/permissions.js';
-export * from './contract/rules.js';
+export * from './contract/purchase-rules.js';
+export * from './contract/session-rules.js';
+export * from './contract/shop-rules.js';
+export * from './contract/time.js';
+export * from './contract/urls.js';
+export * from './contract/writeback-rules.js';
 export { EMBEDDED_COMPANY_CONFIG_ID, embeddableJson } from './embed.js';
 export {
   ABORT_TEXT,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { internalLinkSchema } from '../src/contract/notification';
-import { isInternalLink } from '../src/contract/rules';
+import { isInternalLink } from '../src/contract/urls';
 
 describe('a notification link is a path of the app only', () => {
   it('accepts paths with a query, percent-encoded', () => {

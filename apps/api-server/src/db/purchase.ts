@@ -39,7 +39,26 @@ const ITEM_KEY_SQL = `CASE WHEN COALESCE(g.item->>'sku_id', '') <> ''
     THEN 'sku:' || o.shop_id || ':' || (g.item->>'sku_id')
     ELSE 'title:' || o.shop_id || ':' || COALESCE(g.item->>'title', '') || '|' || COALESCE(g.item->>'sku', '') END`;
 
-interface ItemRow {
+/** The 货源 columns of a goods SKU: its 1688 offer and spec, units per unit and price (null: none). */
+interface SkuSourceColumns {
+  supplier_offer_id: string | null;
+  supplier_spec_id: string | null;
+  supplier_quantity: number | null;
+  supplier_price: number | string | null;
+}
+
+/** A SKU's 货源 as purchasing reads it: null without an offer; `cost` null while no price is known. */
+function skuSource(row: SkuSourceColumns): PurchaseSkuOption['source'] {
+  if (!row.supplier_offer_id) return null;
+  return {
+    offer_id: row.supplier_offer_id,
+    spec_id: row.supplier_spec_id,
+    quantity: row.supplier_quantity ?? 1,
+    cost: row.supplier_price === null ? null : Number(row.supplier_price),
+  };
+}
+
+interface ItemRow extends SkuSourceColumns {
   order_id: number;
   index: number;
   title: string | null;
@@ -48,10 +67,6 @@ interface ItemRow {
   sku_id: number | null;
   goods_title: string | null;
   spec: string | null;
-  supplier_offer_id: string | null;
-  supplier_spec_id: string | null;
-  supplier_quantity: number | null;
-  supplier_price: number | string | null;
 }
 
 /** The lines of the account's orders `orderIds` with the SKU each is matched to (by order id). */
@@ -93,14 +108,7 @@ export async function orderItems(
       sku_id: row.sku_id,
       goods_title: row.goods_title,
       spec: row.spec,
-      source: row.supplier_offer_id
-        ? {
-            offer_id: row.supplier_offer_id,
-            spec_id: row.supplier_spec_id,
-            quantity: row.supplier_quantity ?? 1,
-            cost: row.supplier_price === null ? null : Number(row.supplier_price),
-          }
-        : null,
+      source: skuSource(row),
     });
     byOrder.set(row.order_id, items);
   }
@@ -290,15 +298,7 @@ export async function purchaseItems(scope: Scope, orderId: number) {
 
 /** `/api/purchase/skus`: the account's goods SKUs (newest goods first, 50), by a keyword on the title. */
 export async function purchaseSkus(scope: Scope, keyword = ''): Promise<PurchaseSkuOption[]> {
-  const rows = await scope.db.query<{
-    sku_id: number;
-    goods_title: string;
-    spec: string;
-    supplier_offer_id: string | null;
-    supplier_spec_id: string | null;
-    supplier_quantity: number | null;
-    supplier_price: number | string | null;
-  }>(
+  const rows = await scope.db.query<SkuSourceColumns & { sku_id: number; goods_title: string; spec: string }>(
     `SELECT s.id AS sku_id, g.title AS goods_title, s.spec, s.supplier_offer_id, s.supplier_spec_id,
        s.supplier_quantity, s.supplier_price
      FROM goods_skus s JOIN goods g ON g.id = s.goods_id
@@ -310,14 +310,7 @@ export async function purchaseSkus(scope: Scope, keyword = ''): Promise<Purchase
     sku_id: row.sku_id,
     goods_title: row.goods_title,
     spec: row.spec,
-    source: row.supplier_offer_id
-      ? {
-          offer_id: row.supplier_offer_id,
-          spec_id: row.supplier_spec_id,
-          quantity: row.supplier_quantity ?? 1,
-          cost: row.supplier_price === null ? null : Number(row.supplier_price),
-        }
-      : null,
+    source: skuSource(row),
   }));
 }
 

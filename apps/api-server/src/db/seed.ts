@@ -504,7 +504,7 @@ export const SEED_ADDRESSES = [
 const SUPPLIERS = ['1688 义乌好货源', '1688 广州服饰工厂', '拼多多批发', '淘宝分销中心'];
 const CANCEL_REASONS = ['买家申请取消', '供应商缺货', '地址无法送达', '重复下单'];
 const REJECT_REASONS = ['商品已签收超过 7 天', '退回商品影响二次销售', '未收到退回商品'];
-/** A tracking number in each carrier's format (rules.ts `CARRIERS`). */
+/** A tracking number in each carrier's format (the contract's carriers.ts `CARRIERS`). */
 const SEED_TRACKING: readonly [string, (n: number) => string][] = [
   ['SF', (n) => `SF${pad(n, 13)}`],
   ['ZTO', (n) => `78${pad(n, 12)}`],

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { unixTimeSchema } from './common.js';
-import { MOBILE_MESSAGE, MOBILE_PATTERN, normalizeMobile, SMS_CODE_MESSAGE } from './rules.js';
+import { MOBILE_MESSAGE, MOBILE_PATTERN, normalizeMobile, SMS_CODE_MESSAGE } from './mobile.js';
 
 /** A mobile number: whitespace removed, then {@link MOBILE_PATTERN}. Parses to the normalised number. */
 export const mobileSchema = z

@@ -1,15 +1,10 @@
 import * as z from 'zod';
+import { BALANCE_ENTRY_KINDS, TOPUP_MAX_FEN, TOPUP_MIN_FEN, TOPUP_STATUSES } from './balance-rules.js';
 import { dateStringSchema, filter, idLikeSchema, idSchema, text, unixTimeSchema } from './common.js';
 import { exportFormatSchema } from './export.js';
+import { MAX_FEN } from './limits.js';
 import { listParamsSchema } from './list.js';
-import {
-  BALANCE_ENTRY_KINDS,
-  MAX_FEN,
-  PLATFORMS,
-  TOPUP_MAX_FEN,
-  TOPUP_MIN_FEN,
-  TOPUP_STATUSES,
-} from './rules.js';
+import { PLATFORMS } from './shop-rules.js';
 
 /**
  * 余额 and 充值: the seller account's balance (integer fen), its ledger (余额明细) and its top-ups

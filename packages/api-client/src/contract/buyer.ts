@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BUYER_MOBILE_PATTERN, BUYER_SORTS } from './buyer-rules.js';
 import {
   filter,
   idLikeSchema,
@@ -9,7 +10,6 @@ import {
   versionSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
-import { BUYER_MOBILE_PATTERN, BUYER_SORTS } from './rules.js';
 
 /**
  * A buyer (买家管理): not a stored record but the account's orders grouped by buyer name and

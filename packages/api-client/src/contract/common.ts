@@ -1,13 +1,7 @@
 import * as z from 'zod';
-import {
-  isHttpUrl,
-  isSafeUrl,
-  MAX_FEN,
-  MAX_ID,
-  MAX_UNIX_SECONDS,
-  MAX_URL_LENGTH,
-  PLATFORMS,
-} from './rules.js';
+import { MAX_FEN, MAX_ID, MAX_UNIX_SECONDS, MAX_URL_LENGTH } from './limits.js';
+import { PLATFORMS } from './shop-rules.js';
+import { isHttpUrl, isSafeUrl } from './urls.js';
 
 /**
  * Shared building blocks of the contract. Every string has a maximum length, every integer a range,
@@ -35,7 +29,7 @@ export const idLikeSchema = z
 /**
  * A record's version (docs/design.md#seller-accounts-permissions-and-the-operation-log, no silent overwrite): 1 when created, one more on every
  * save. A save sends the version it read; a stale one changes nothing and answers 409
- * `数据已被他人修改，请刷新后重试` (`STALE_RECORD_MESSAGE` in rules.ts).
+ * `数据已被他人修改，请刷新后重试` (`STALE_RECORD_MESSAGE` in limits.ts).
  */
 export const versionSchema = z.int().min(1).max(MAX_ID);
 

@@ -9,7 +9,7 @@ import {
   versionRequiredForUpdate,
   versionSchema,
 } from './common.js';
-import { PLATFORM_AUTH_STATUSES } from './rules.js';
+import { PLATFORM_AUTH_STATUSES } from './shop-rules.js';
 
 /**
  * The company profile (`/api/company/index`): the editable source of the branding that

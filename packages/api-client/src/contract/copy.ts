@@ -8,8 +8,9 @@ import {
   text,
   unixTimeSchema,
 } from './common.js';
+import { COPY_STATUSES, COPY_URLS_MAX } from './goods-rules.js';
+import { MAX_URL_LENGTH } from './limits.js';
 import { listParamsSchema } from './list.js';
-import { COPY_STATUSES, COPY_URLS_MAX, MAX_URL_LENGTH } from './rules.js';
 
 export const copyStatusSchema = z.enum(COPY_STATUSES);
 export type CopyStatus = z.infer<typeof copyStatusSchema>;

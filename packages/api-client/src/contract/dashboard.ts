@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dateStringSchema, fenSchema } from './common.js';
-import { DASHBOARD_CHART_DAYS } from './rules.js';
+import { DASHBOARD_CHART_DAYS } from './time.js';
 
 /** One day of the 工作台 chart: the orders created that day and their amount (fen). */
 export const dashboardDaySchema = z.object({

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { filter, idLikeSchema, idSchema, keywordFilter, text, unixTimeSchema } from './common.js';
+import { EXPORT_FORMATS, EXPORT_STATUSES } from './export-rules.js';
 import { listParamsSchema } from './list.js';
 import { orderListParamsSchema } from './order.js';
-import { EXPORT_FORMATS, EXPORT_STATUSES } from './rules.js';
 
 /**
  * Export jobs (下载中心): the filtered orders written to a CSV or XLSX file by the server, in the

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { ADDRESS_KINDS, ADDRESSES_MAX } from './addresses.js';
+import { AFTER_SALE_STATUSES } from './after-sale-rules.js';
+import { CARRIER_CODES, normalizeTrackingNo, trackingNoProblem } from './carriers.js';
 import {
   fenSchema,
   idLikeSchema,
@@ -8,25 +11,14 @@ import {
   versionRequiredForUpdate,
   versionSchema,
 } from './common.js';
+import { isValidMobile, normalizeMobile } from './mobile.js';
 import { afterSaleOrderSchema, orderListParamsSchema, orderSchema, orderStatusSchema } from './order.js';
-import {
-  ADDRESS_KINDS,
-  ADDRESSES_MAX,
-  AFTER_SALE_STATUSES,
-  CARRIER_CODES,
-  IMPORT_MAX_CELL,
-  IMPORT_MAX_ROWS,
-  isValidMobile,
-  normalizeMobile,
-  normalizeTrackingNo,
-  ORDER_BATCH_MAX,
-  trackingNoProblem,
-} from './rules.js';
+import { IMPORT_MAX_CELL, IMPORT_MAX_ROWS, ORDER_BATCH_MAX } from './order-rules.js';
 
 /**
  * Order fulfilment: the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
  * calls, the after-sale answers and the account's addresses (发货地址). The states each step may start
- * from are `ORDER_STEPS` in rules.ts; a step not allowed from the current state answers 409 naming it.
+ * from are `ORDER_STEPS` in order-rules.ts; a step not allowed from the current state answers 409 naming it.
  */
 
 export const carrierCodeSchema = z.enum(CARRIER_CODES);

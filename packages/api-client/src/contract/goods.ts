@@ -11,7 +11,6 @@ import {
   versionRequiredForUpdate,
   versionSchema,
 } from './common.js';
-import { listParamsSchema } from './list.js';
 import {
   GOODS_IMAGES_MAX,
   GOODS_PRICE_MAX,
@@ -19,9 +18,9 @@ import {
   GOODS_STATUSES,
   GOODS_STOCK_MAX,
   GOODS_TITLE_MAX,
-  MAX_FEN,
-  MAX_URL_LENGTH,
-} from './rules.js';
+} from './goods-rules.js';
+import { MAX_FEN, MAX_URL_LENGTH } from './limits.js';
+import { listParamsSchema } from './list.js';
 
 export const goodsStatusSchema = z.enum(GOODS_STATUSES);
 export type GoodsStatus = z.infer<typeof goodsStatusSchema>;

@@ -1,26 +1,18 @@
-import type { USER_STATUSES } from './permissions.js';
+import type { ADDRESS_KINDS } from './addresses.js';
+import type { AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from './after-sale-rules.js';
 import type {
-  ADDRESS_KINDS,
-  AFTER_SALE_STATUSES,
-  AFTER_SALE_TYPES,
   BALANCE_ENTRY_KINDS,
-  COPY_STATUSES,
-  EXPORT_FORMATS,
-  EXPORT_STATUSES,
-  GOODS_STATUSES,
-  ORDER_STATUSES,
   PAYMENT_ISSUE_KINDS,
   PAYMENT_ISSUE_STATES,
-  PLATFORM_AUTH_STATUSES,
-  PLATFORMS,
-  PRICE_ROUNDINGS,
-  PURCHASE_STATUSES,
-  SHOP_AUTH_STATUSES,
-  SHOP_STATES,
-  SUPPLIER_ACCOUNT_STATUSES,
   TOPUP_STATUSES,
-  WRITEBACK_STATUSES,
-} from './rules.js';
+} from './balance-rules.js';
+import type { EXPORT_FORMATS, EXPORT_STATUSES } from './export-rules.js';
+import type { COPY_STATUSES, GOODS_STATUSES, PRICE_ROUNDINGS } from './goods-rules.js';
+import type { ORDER_STATUSES } from './order-rules.js';
+import type { USER_STATUSES } from './permissions.js';
+import type { PURCHASE_STATUSES, SUPPLIER_ACCOUNT_STATUSES } from './purchase-rules.js';
+import type { PLATFORM_AUTH_STATUSES, PLATFORMS, SHOP_AUTH_STATUSES, SHOP_STATES } from './shop-rules.js';
+import type { WRITEBACK_STATUSES } from './writeback-rules.js';
 
 /**
  * The Chinese name of every value of every enum of the contract, written once: the admin's lists and

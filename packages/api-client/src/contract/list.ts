@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_PAGE_SIZE } from './rules.js';
+import { MAX_PAGE_SIZE } from './limits.js';
 
 /**
  * The base of every list request: `{ pageIndex, pageSize }` (1-based page, 1..100 rows).

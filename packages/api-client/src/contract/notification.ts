@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { idLikeSchema, idSchema, text, unixTimeSchema } from './common.js';
 import { listParamsSchema } from './list.js';
-import { isInternalLink, NOTIFICATION_KINDS } from './rules.js';
+import { NOTIFICATION_KINDS } from './notification-rules.js';
+import { isInternalLink } from './urls.js';
 
 /**
  * 消息通知: what the account is told in the header's bell. A notification belongs to a seller account

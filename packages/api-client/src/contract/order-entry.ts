@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { fenSchema, idLikeSchema, text } from './common.js';
 import { contactMobileSchema, orderImportBodySchema, orderStepResultSchema } from './fulfilment.js';
-import { IMPORT_MAX_ROWS } from './rules.js';
+import { IMPORT_MAX_ROWS } from './order-rules.js';
 
 /** A cell of an order file may be longer than a tracking file's (addresses, titles). */
 export const ORDER_FILE_MAX_CELL = 200;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from './after-sale-rules.js';
 import {
   dateStringSchema,
   fenSchema,
@@ -12,8 +13,9 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import { ORDER_STATUSES } from './order-rules.js';
 import { signedFenLikeSchema } from './profit.js';
-import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, ORDER_STATUSES, WRITEBACK_STATUSES } from './rules.js';
+import { WRITEBACK_STATUSES } from './writeback-rules.js';
 
 /**
  * One line of an order: the product as the buyer saw it. `sku` is the chosen variant text (a platform

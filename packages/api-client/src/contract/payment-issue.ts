@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { PAYMENT_ISSUE_KINDS, PAYMENT_ISSUE_STATES } from './balance-rules.js';
 import { filter, idSchema, unixTimeSchema } from './common.js';
+import { MAX_FEN } from './limits.js';
 import { listParamsSchema } from './list.js';
-import { MAX_FEN, PAYMENT_ISSUE_KINDS, PAYMENT_ISSUE_STATES } from './rules.js';
 
 /**
  * 充值异常 (operators only): the top-ups flagged because Alipay's records disagree with ours (another

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { dateStringSchema, filter, idLikeSchema, idSchema, platformCodeSchema, text } from './common.js';
-import { MAX_FEN, PLATFORMS } from './rules.js';
+import { MAX_FEN } from './limits.js';
+import { PLATFORMS } from './shop-rules.js';
 
 /**
  * Cost and profit (成本, 利润). An order's 成本 is `orders.cost` (fen: goods + freight, written by 采购);

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { fenSchema, idLikeSchema, idSchema, text, unixTimeSchema } from './common.js';
-import { ORDER_BATCH_MAX, offerIdOfLink, PURCHASE_STATUSES } from './rules.js';
+import { offerIdOfLink } from './offers.js';
+import { ORDER_BATCH_MAX } from './order-rules.js';
+import { PURCHASE_STATUSES } from './purchase-rules.js';
 
 /**
  * 一键采购 (buying an order's goods on 1688) and 关联货源 (which goods SKU, and so which 1688 offer, an

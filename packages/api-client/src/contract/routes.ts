@@ -92,6 +92,7 @@ import {
   supplierOfferParamsSchema,
   supplierOfferSchema,
 } from './goods.js';
+import { MAX_UNIX_SECONDS } from './limits.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
 import {
@@ -101,6 +102,7 @@ import {
   notificationSchema,
   notificationUnreadSchema,
 } from './notification.js';
+import { FEATURED_OFFERS_MAX } from './offers.js';
 import {
   afterSaleListParamsSchema,
   afterSaleOrderSchema,
@@ -147,7 +149,6 @@ import {
   purchaseSkusSchema,
   purchaseStartBodySchema,
 } from './purchase.js';
-import { FEATURED_OFFERS_MAX, MAX_UNIX_SECONDS } from './rules.js';
 import { settingsSchema, settingsUpdateBodySchema } from './setting.js';
 import {
   shopAuthoriseBodySchema,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { mobileSchema } from './auth.js';
 import { text, versionSchema } from './common.js';
-import { PRICE_ROUNDINGS } from './rules.js';
+import { PRICE_ROUNDINGS } from './goods-rules.js';
 
 /**
  * The dropshipping settings (`/api/setting/index`, saved with `/api/setting/update`).

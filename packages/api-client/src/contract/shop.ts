@@ -11,7 +11,7 @@ import {
   versionSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
-import { AUTHORISABLE_PLATFORMS, SHOP_AUTH_STATUSES, SHOP_STATES } from './rules.js';
+import { AUTHORISABLE_PLATFORMS, SHOP_AUTH_STATUSES, SHOP_STATES } from './shop-rules.js';
 
 /** Shop authorisation states; see `SHOP_AUTH_STATUSES`. */
 export const shopAuthStatusSchema = z.enum(SHOP_AUTH_STATUSES);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { text, unixTimeSchema } from './common.js';
-import { SUPPLIER_ACCOUNT_STATUSES } from './rules.js';
+import { SUPPLIER_ACCOUNT_STATUSES } from './purchase-rules.js';
 
 // ---- 1688, the supplier: the seller's 1688 buyer account (代发设置 → 1688采购账号) -----------------
 

@@ -107,6 +107,13 @@ export function useOrderSelection(rows: readonly Order[]) {
 
 type BatchKind = 'purchase' | 'oneclick' | 'ship' | 'cancel';
 
+/** The batches of the selected rows only (each row has its own fields or is queued): off by filter. */
+const ROW_BATCHES = [
+  { kind: 'purchase', label: f.batchPurchase, onlyPage: f.batchPurchaseOnlyPage },
+  { kind: 'oneclick', label: PURCHASE_TEXT.batchOneClick, onlyPage: PURCHASE_TEXT.batchOneClickOnlyPage },
+  { kind: 'ship', label: f.batchShip, onlyPage: f.batchShipOnlyPage },
+] as const satisfies readonly { kind: BatchKind; label: string; onlyPage: string }[];
+
 export interface OrderBatchBarProps {
   rows: readonly Order[];
   /** How many orders match the filter (the list's total). */
@@ -138,6 +145,9 @@ export function OrderBatchBar({
     setResult(answer);
     onClear();
   };
+  const close = (open: boolean) => {
+    if (!open) setKind(null);
+  };
   if (count === 0 && !result) return null;
   return (
     <>
@@ -157,27 +167,16 @@ export function OrderBatchBar({
           <Button variant="link" onClick={onClear}>
             {f.clearSelection}
           </Button>
-          <Button
-            onClick={() => setKind('purchase')}
-            disabled={selection.kind === 'filter'}
-            title={selection.kind === 'filter' ? f.batchPurchaseOnlyPage : undefined}
-          >
-            {f.batchPurchase}
-          </Button>
-          <Button
-            onClick={() => setKind('oneclick')}
-            disabled={selection.kind === 'filter'}
-            title={selection.kind === 'filter' ? PURCHASE_TEXT.batchOneClickOnlyPage : undefined}
-          >
-            {PURCHASE_TEXT.batchOneClick}
-          </Button>
-          <Button
-            onClick={() => setKind('ship')}
-            disabled={selection.kind === 'filter'}
-            title={selection.kind === 'filter' ? f.batchShipOnlyPage : undefined}
-          >
-            {f.batchShip}
-          </Button>
+          {ROW_BATCHES.map((batch) => (
+            <Button
+              key={batch.kind}
+              onClick={() => setKind(batch.kind)}
+              disabled={selection.kind === 'filter'}
+              title={selection.kind === 'filter' ? batch.onlyPage : undefined}
+            >
+              {batch.label}
+            </Button>
+          ))}
           <Button className="text-error" onClick={() => setKind('cancel')}>
             {f.batchCancel}
           </Button>
@@ -185,33 +184,40 @@ export function OrderBatchBar({
       ) : null}
       {/* Each opening is a new form (mounted while open). */}
       {kind === 'cancel' ? (
-        <CancelBatchDialog
-          count={count}
-          target={target}
-          onOpenChange={(open) => !open && setKind(null)}
-          onDone={done}
-        />
+        <CancelBatchDialog count={count} target={target} onOpenChange={close} onDone={done} />
       ) : null}
       {kind === 'purchase' ? (
-        <PurchaseBatchDialog
-          rows={selectedRows}
-          onOpenChange={(open) => !open && setKind(null)}
-          onDone={done}
-        />
+        <PurchaseBatchDialog rows={selectedRows} onOpenChange={close} onDone={done} />
       ) : null}
       {kind === 'oneclick' ? (
-        <OneClickBatchDialog
-          ids={selectedRows.map((r) => r.id)}
-          onOpenChange={(open) => !open && setKind(null)}
-          onDone={done}
-        />
+        <OneClickBatchDialog ids={selectedRows.map((r) => r.id)} onOpenChange={close} onDone={done} />
       ) : null}
-      {kind === 'ship' ? (
-        <ShipBatchDialog rows={selectedRows} onOpenChange={(open) => !open && setKind(null)} onDone={done} />
-      ) : null}
+      {kind === 'ship' ? <ShipBatchDialog rows={selectedRows} onOpenChange={close} onDone={done} /> : null}
       <BatchResultDialog result={result} onOpenChange={(open) => !open && setResult(null)} />
     </>
   );
+}
+
+/** What every batch dialog takes: closing it, and the batch's answer. */
+interface BatchDialogProps {
+  onOpenChange: (open: boolean) => void;
+  onDone: (result: BatchResult) => void;
+}
+
+type BatchPath =
+  | '/api/order/batch-cancel'
+  | '/api/order/batch-purchase'
+  | '/api/order/batch-ship'
+  | '/api/purchase/start';
+
+/** The call of a batch: its answer goes to `onDone` (the result dialog), a refusal to `onError`. */
+function useBatchCall<P extends BatchPath>(
+  path: P,
+  onDone: (result: BatchResult) => void,
+  onError: (error: unknown) => void,
+) {
+  const api = useApi();
+  return useMutation({ ...callMutation(api, path, { skipErrorHandler: true }), onSuccess: onDone, onError });
 }
 
 /** 批量取消's one reason: the contract's field. */
@@ -225,24 +231,12 @@ function CancelBatchDialog({
   target,
   onOpenChange,
   onDone,
-}: {
-  count: number;
-  target: BatchTarget;
-  onOpenChange: (open: boolean) => void;
-  onDone: (result: BatchResult) => void;
-}) {
-  const api = useApi();
+}: BatchDialogProps & { count: number; target: BatchTarget }) {
   const form = useContractForm(cancelForm, {
     defaultValues: { text: '' },
     messages: { text: f.required(f.reason) },
   });
-  const run = useMutation({
-    mutationKey: ['/api/order/batch-cancel'],
-    mutationFn: (text: string) =>
-      api.call('/api/order/batch-cancel', { ...target, reason: text }, { skipErrorHandler: true }),
-    onSuccess: onDone,
-    onError: (error) => landServerError(form, error),
-  });
+  const run = useBatchCall('/api/order/batch-cancel', onDone, (error) => landServerError(form, error));
   return (
     <FormDialog
       open
@@ -250,7 +244,7 @@ function CancelBatchDialog({
       title={f.batchCancel}
       description={f.selected(count)}
       pending={run.isPending}
-      onSubmit={form.handleSubmit(({ text }) => run.mutate(text))}
+      onSubmit={form.handleSubmit(({ text }) => run.mutate({ ...target, reason: text }))}
     >
       <Field label={f.reason} error={form.formState.errors.text?.message} required>
         <Input maxLength={maxLengthOf(cancelForm.shape.text)} autoComplete="off" {...form.register('text')} />
@@ -280,16 +274,7 @@ const batchPurchaseForm = orderBatchPurchaseBodySchema.extend({
 });
 
 /** 批量采购: one supplier, and per selected order its supplier order number and cost (元). */
-function PurchaseBatchDialog({
-  rows,
-  onOpenChange,
-  onDone,
-}: {
-  rows: readonly Order[];
-  onOpenChange: (open: boolean) => void;
-  onDone: (result: BatchResult) => void;
-}) {
-  const api = useApi();
+function PurchaseBatchDialog({ rows, onOpenChange, onDone }: BatchDialogProps & { rows: readonly Order[] }) {
   const form = useContractForm(batchPurchaseForm, {
     defaultValues: {
       supplier: '',
@@ -297,11 +282,7 @@ function PurchaseBatchDialog({
     },
     messages: { supplier: f.required(f.supplier) },
   });
-  const run = useMutation({
-    ...callMutation(api, '/api/order/batch-purchase', { skipErrorHandler: true }),
-    onSuccess: onDone,
-    onError: (error) => landServerError(form, error),
-  });
+  const run = useBatchCall('/api/order/batch-purchase', onDone, (error) => landServerError(form, error));
   const { errors, isSubmitted } = form.formState;
   // The form resolver reports a list field as one error: each row says its own problem here, once a
   // submit was tried (the schema above still decides what is sent).
@@ -365,22 +346,9 @@ function PurchaseBatchDialog({
  * 批量一键采购: the selected orders (ids only) are queued for the `purchase` job; each order's result
  * (queued, or refused with its reason) in the result dialog. The orders move on as the job buys them.
  */
-function OneClickBatchDialog({
-  ids,
-  onOpenChange,
-  onDone,
-}: {
-  ids: number[];
-  onOpenChange: (open: boolean) => void;
-  onDone: (result: BatchResult) => void;
-}) {
-  const api = useApi();
+function OneClickBatchDialog({ ids, onOpenChange, onDone }: BatchDialogProps & { ids: number[] }) {
   const [problem, setProblem] = useState<string | null>(null);
-  const run = useMutation({
-    ...callMutation(api, '/api/purchase/start', { skipErrorHandler: true }),
-    onSuccess: onDone,
-    onError: (error) => setProblem(problemMessage(error)),
-  });
+  const run = useBatchCall('/api/purchase/start', onDone, (error) => setProblem(problemMessage(error)));
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent data-slot="batch-one-click">
@@ -428,16 +396,7 @@ const batchShipForm = orderBatchShipBodySchema.extend({
 });
 
 /** 批量发货: one carrier and sender address, a tracking number per selected order. */
-function ShipBatchDialog({
-  rows,
-  onOpenChange,
-  onDone,
-}: {
-  rows: readonly Order[];
-  onOpenChange: (open: boolean) => void;
-  onDone: (result: BatchResult) => void;
-}) {
-  const api = useApi();
+function ShipBatchDialog({ rows, onOpenChange, onDone }: BatchDialogProps & { rows: readonly Order[] }) {
   const { defaultSender } = useSenders(true);
   const form = useContractForm(batchShipForm, {
     defaultValues: {
@@ -447,11 +406,7 @@ function ShipBatchDialog({
     },
     messages: { carrier: f.pickOne(f.carrier), sender_address_id: f.pickOne(f.sender) },
   });
-  const run = useMutation({
-    ...callMutation(api, '/api/order/batch-ship', { skipErrorHandler: true }),
-    onSuccess: onDone,
-    onError: (error) => landServerError(form, error),
-  });
+  const run = useBatchCall('/api/order/batch-ship', onDone, (error) => landServerError(form, error));
   const { errors } = form.formState;
   const carrier = form.watch('carrier');
   const typed = form.watch('items');

@@ -1,0 +1,29 @@
+/** Notifications (消息通知): their kinds and who may see each. */
+
+import { hasPermission, type Permission } from './permissions.js';
+
+/** What a notification is about: a shop's authorisation, its order sync, a tracking writeback. */
+export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback', 'purchase', 'balance'] as const;
+/**
+ * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
+ * shop's authorisation and sync, 代发订单 for a writeback). A member sees, counts and marks read only
+ * the notifications whose permission they hold, so the bell never leads them to a 403.
+ */
+export const NOTIFICATION_PERMISSIONS = {
+  shop_auth: 'shop:manage',
+  order_sync: 'shop:manage',
+  writeback: 'order:view',
+  // purchase: 一键采购 refused (1688 authorisation lost), supplier cancelled a purchase.
+  purchase: 'order:view',
+  // balance-ops: 余额预警 links to 余额明细, which every member sees (null: no permission needed).
+  balance: null,
+} as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission | null>;
+/** The notification kinds `user` may open (an owner: all). */
+export function notificationKindsFor(
+  user: { permissions?: readonly string[] | null } | null | undefined,
+): (typeof NOTIFICATION_KINDS)[number][] {
+  return NOTIFICATION_KINDS.filter((kind) => {
+    const permission = NOTIFICATION_PERMISSIONS[kind];
+    return permission === null || hasPermission(user, permission);
+  });
+}
