@@ -29,9 +29,11 @@ export const TARGETS = {
  * callback's parser apart from its page took them from 192.4 / 235.3 KB to 173.2 / 184.0 KB.
  * 2026-11-26: the carousel engine only for two banners or more and the native agreement checkbox took
  * /login to 160.7 KB (the dashboard 184.0 KB, kept at its 185 KB).
+ * 2026-11-26: the 充值 dialog on the first 充值, the 404 page on the first unknown address and the
+ * contract's rules split by concern took the pages with the 财务 routes to 160.0 / 184.4 KB.
  */
 export const BUDGETS = {
-  '/login': { js: 162_000, css: 15_000 },
+  '/login': { js: 161_000, css: 15_000 },
   '/dashboard/index': { js: 185_000, css: 15_000 },
 };
 
