@@ -89,6 +89,8 @@ test('an operator sees a flagged top-up and a refused notification, marks them h
     await nav.getByRole('link', { name: '充值异常' }).click();
     await expect(page).toHaveURL(/\/finance\/payment-issues\/topups$/);
     await expect(page.getByRole('heading', { name: '异常充值' })).toBeVisible();
+    const sections = page.getByRole('navigation', { name: '充值异常类型' });
+    await expect(sections.getByRole('link', { name: '异常充值' })).toHaveAttribute('aria-current', 'page');
 
     // 待处理: the state is in the address; the row shows the account, the amount in yuan and the reason.
     const tabs = page.getByRole('tablist', { name: '处理状态' });
