@@ -28,6 +28,9 @@ const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/user/address', '地址管理'],
   ['/order/pre-sale', '预售订单'],
   ['/shop/help', '平台精选'],
+  // reconcile-ui: 充值异常 (operators)
+  ['/finance/payment-issues/topups', '异常充值'],
+  ['/finance/payment-issues/notices', '被拒通知'],
 ];
 
 const REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [

@@ -43,6 +43,10 @@ export const TITLES = {
   finance: '财务',
   financeBalance: '余额明细',
   financeTopupResult: '充值结果',
+  // reconcile-ui (充值异常, operators)
+  financePaymentIssues: '充值异常',
+  financePaymentIssueTopups: '异常充值',
+  financePaymentIssueNotices: '被拒通知',
   login: '登录',
   privacyPolicy: '隐私政策',
   userAgreement: '用户协议',

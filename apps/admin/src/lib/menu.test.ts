@@ -65,14 +65,17 @@ describe('MENU', () => {
     }
   });
 
-  it('shows 全局设置 and 卖家管理 to administrators only, and 代发设置 to everyone allowed', () => {
+  it('shows 全局设置, 卖家管理 and 充值异常 to administrators only, and 代发设置 to everyone allowed', () => {
     const forUser = leaves(filterMenuByRole(MENU, 'user', PERMISSIONS));
     const forAdmin = leaves(filterMenuByRole(MENU, 'admin', PERMISSIONS));
     expect(forAdmin).toContain('/system/global');
     expect(forUser).not.toContain('/system/global');
     expect(forUser).not.toContain('/user/seller');
+    expect(forAdmin).toContain('/finance/payment-issues');
+    expect(forUser).not.toContain('/finance/payment-issues');
+    expect(forUser).toContain('/finance/balance');
     expect(forUser).toContain('/system/setting');
-    expect(forAdmin.length - forUser.length).toBe(2);
+    expect(forAdmin.length - forUser.length).toBe(3);
   });
 
   it('gives each item the permission of its page, the one its route guard asks (the route’s staticData)', () => {

@@ -65,11 +65,15 @@ export const MENU: MenuItem[] = [
     ],
   },
   // balance: 财务 (余额明细; 充值结果 is reached from Alipay and the ledger, not the menu)
+  // reconcile-ui: 充值异常, operators only (its route's `authority`)
   {
     title: TITLES.finance,
     path: '/finance',
     icon: Wallet,
-    children: [page(TITLES.financeBalance, '/finance/balance')],
+    children: [
+      page(TITLES.financeBalance, '/finance/balance'),
+      page(TITLES.financePaymentIssues, '/finance/payment-issues'),
+    ],
   },
   {
     title: TITLES.system,

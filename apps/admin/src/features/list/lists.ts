@@ -11,6 +11,7 @@ import {
   type ExportListParams,
   GOODS_STATUSES,
   ORDER_STATUSES,
+  PAYMENT_ISSUE_STATES,
   PLATFORMS,
   SHOP_AUTH_STATUSES,
   USER_STATUSES,
@@ -280,4 +281,21 @@ export const balanceEntryList = defineList({
   }),
   filter: (search) => ({ kind: search.kind, start_date: search.start_date, end_date: search.end_date }),
   queryOptions: pageOf('/api/balance/entries'),
+});
+
+// reconcile-ui: 充值异常 (operators), its two lists by state (待处理 / 已处理), no keyword.
+const paymentIssueSearch = v.object({ ...listSearch.entries, state: enumFilter(PAYMENT_ISSUE_STATES) });
+
+/** 异常充值 `/finance/payment-issues/topups`: the flagged top-ups. */
+export const flaggedTopupList = defineList({
+  search: paymentIssueSearch,
+  filter: (search) => ({ state: search.state }),
+  queryOptions: pageOf('/api/reconcile/topups'),
+});
+
+/** 被拒通知 `/finance/payment-issues/notices`: the Alipay notifications that credited nothing. */
+export const paymentNoticeList = defineList({
+  search: paymentIssueSearch,
+  filter: (search) => ({ state: search.state }),
+  queryOptions: pageOf('/api/reconcile/notices'),
 });
