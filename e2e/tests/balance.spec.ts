@@ -120,7 +120,7 @@ test('¥100 paid on the Alipay cashier: 充值成功, 余额明细 shows it once
 
     // The sandbox's cashier (it checked our RSA2 signature): 付款.
     await expect(page.getByText('100.00')).toBeVisible();
-    await page.getByRole('button', { name: '付款' }).click();
+    await page.getByRole('button', { name: '付款', exact: true }).click();
 
     // Back on 充值结果, from our records (the page asks again while the notification is on its way).
     await expect(page).toHaveURL(/\/finance\/topup-result\?out_trade_no=T\d{22}\b/);
