@@ -28,11 +28,11 @@ test('a row’s 采购 and then its 发货 open the order at that step; closing 
   await page.goto(`/order/index?keyword=${order.order_no}`);
   const row = rows(page).filter({ hasText: order.order_no });
   await expect(row).toHaveCount(1);
-  // A pending order: 采购 and 取消, nothing else.
+  // A pending order: 采购, 一键采购 and 取消, nothing else.
   const actions = row.locator('[data-slot=order-row-actions]').getByRole('button');
-  await expect(actions).toHaveText(['采购', '取消']);
+  await expect(actions).toHaveText(['采购', '一键采购', '取消']);
 
-  await actions.filter({ hasText: '采购' }).click();
+  await actions.filter({ hasText: /^采购$/ }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]order=${order.id}(&|$)`));
   const dialog = dialogOf(page);
   const purchase = dialog.getByRole('form', { name: '采购' });
