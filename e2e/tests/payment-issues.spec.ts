@@ -99,7 +99,7 @@ test('an operator sees a flagged top-up and a refused notification, marks them h
     const row = page.locator('[data-slot=data-table-row]').filter({ hasText: flagged.out_trade_no });
     await expect(row).toContainText(own.name);
     await expect(row).toContainText('¥123.45');
-    await expect(row).toContainText('金额');
+    await expect(row).toContainText('支付宝金额 ¥1.00 与充值金额 ¥123.45 不符');
     await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     // The pending one is no issue.
     await expect(

@@ -198,7 +198,7 @@ describe('充值对账: pending top-ups looked up with alipay.trade.query', () =
     await reconcileOn(a);
     expect(await topupRow(other.out_trade_no)).toEqual({
       status: 'flagged',
-      flag_reason: '支付宝金额 880 分与充值金额 8800 分不符',
+      flag_reason: '支付宝金额 ¥8.80 与充值金额 ¥88.00 不符',
       credits: 0,
     });
 
@@ -285,7 +285,7 @@ describe('充值异常: operators see the flagged top-ups and refused notificati
     });
     expect(topups.list.map((row) => [row.amount, row.reason])).toEqual([
       [900, '支付宝显示已支付，但充值单已关闭'],
-      [8_800, '支付宝金额 880 分与充值金额 8800 分不符'],
+      [8_800, '支付宝金额 ¥8.80 与充值金额 ¥88.00 不符'],
     ]);
     const [demo] = await a.server.db.query<{ name: string }>('SELECT name FROM seller_accounts WHERE id = 1');
     expect(topups.list[0]).toMatchObject({ account_id: 1, account_name: demo?.name, resolved_at: null });

@@ -618,7 +618,7 @@ const answers: Record<ApiPath, unknown> = {
         account_id: 1,
         account_name: '杭州小美代发',
         amount: 10_000,
-        reason: '支付宝金额 9999 分与充值金额 10000 分不符',
+        reason: '支付宝金额 ¥99.99 与充值金额 ¥100.00 不符',
         created_at: now,
         flagged_at: now,
         resolved_at: null,

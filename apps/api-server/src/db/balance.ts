@@ -167,7 +167,8 @@ export async function saveWarning(
   };
 }
 
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+/** An amount in fen as the messages show it: `¥123.45`. */
+export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 /**
  * A charge that took the balance from at least the threshold to below it raises one notification (in
@@ -199,7 +200,7 @@ export const BALANCE_TOPUP_LINK = '/finance/balance?topup=1';
 
 /** What a deduction past the balance answers (409). */
 export function belowZero(balance: number): HttpProblem {
-  return new HttpProblem(409, `扣减后余额不能为负数（当前余额 ¥${(balance / 100).toFixed(2)}）`);
+  return new HttpProblem(409, `扣减后余额不能为负数（当前余额 ${yuan(balance)}）`);
 }
 
 /** PostgreSQL's check_violation on `account_balances.balance >= 0`. */

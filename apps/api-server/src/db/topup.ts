@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { appendEntry } from './balance';
+import { appendEntry, yuan } from './balance';
 import type { Db, Queryable } from './db';
 import type { Saved } from './log';
 import { notFound, type Scope } from './scope';
@@ -104,7 +104,7 @@ export function settleTopup(db: Db, report: TradeReport, nowS: number): Promise<
         await flag(
           tx,
           topup.id,
-          `支付宝金额 ${report.amount ?? '无效'} 分与充值金额 ${topup.amount} 分不符`,
+          `支付宝金额 ${report.amount === null ? '无效' : yuan(report.amount)} 与充值金额 ${yuan(topup.amount)} 不符`,
           nowS,
         );
         return { result: 'refused', problem: '金额不符' };
