@@ -1,4 +1,5 @@
 import { HttpProblem } from '../http/respond';
+import { takeLease } from './lease';
 import type { Scope } from './scope';
 
 /**
@@ -17,14 +18,7 @@ export const IMPORT_LEASE_SECONDS = 300;
 export async function withImportLock<T>(scope: Scope, nowS: number, fn: () => Promise<T>): Promise<T> {
   const key = `import:${scope.accountId}`;
   const until = nowS + IMPORT_LEASE_SECONDS;
-  const taken = await scope.db.query(
-    `INSERT INTO rate_limits (key, window_ends_at, hits) VALUES ($1, $2, 1)
-     ON CONFLICT (key) DO UPDATE SET window_ends_at = EXCLUDED.window_ends_at, hits = 1
-       WHERE rate_limits.window_ends_at <= $3
-     RETURNING 1`,
-    [key, until, nowS],
-  );
-  if (taken.length === 0) throw new HttpProblem(409, IMPORT_BUSY);
+  if (!(await takeLease(scope.db, key, until, nowS))) throw new HttpProblem(409, IMPORT_BUSY);
   try {
     return await fn();
   } finally {

@@ -1,5 +1,6 @@
 import { AUTH_EXPIRY_WARNING_DAYS, type PlatformCode } from '@consign/api-client';
 import type { Db } from '../db/db';
+import { takeLease } from '../db/lease';
 import { everNotified, notify, pruneNotifications } from '../db/notifications';
 import type { Job, JobKind } from './runner';
 
@@ -111,14 +112,7 @@ export function authExpiryKind(db: Db, now: () => number, options: AuthExpiryOpt
     pollMs: Math.min(60_000, everyS * 1000),
     async claim(): Promise<Job | undefined> {
       const nowS = Math.floor(now() / 1000);
-      const taken = await db.query(
-        `INSERT INTO rate_limits (key, window_ends_at, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (key) DO UPDATE SET window_ends_at = EXCLUDED.window_ends_at, hits = 1
-           WHERE rate_limits.window_ends_at <= $3
-         RETURNING 1`,
-        [LEASE_KEY, nowS + everyS, nowS],
-      );
-      if (taken.length === 0) return undefined;
+      if (!(await takeLease(db, LEASE_KEY, nowS + everyS, nowS))) return undefined;
       return async () => {
         await sweepAuthExpiry(db, Math.floor(now() / 1000));
       };

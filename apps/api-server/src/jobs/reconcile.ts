@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { takeLease } from '../db/lease';
 import { pendingTopups, type Settlement, settleTopup } from '../db/topup';
 import type { Logger } from '../log';
 import { type Alipay, TOPUP_PAY_WINDOW_MS } from '../payments/alipay';
@@ -104,14 +105,7 @@ export function reconcileKind(deps: {
       const alipay = deps.alipay();
       if (!alipay) return undefined;
       const nowS = Math.floor(now() / 1000);
-      const taken = await db.query(
-        `INSERT INTO rate_limits (key, window_ends_at, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (key) DO UPDATE SET window_ends_at = EXCLUDED.window_ends_at, hits = 1
-           WHERE rate_limits.window_ends_at <= $3
-         RETURNING 1`,
-        [LEASE_KEY, nowS + everyS, nowS],
-      );
-      if (taken.length === 0) return undefined;
+      if (!(await takeLease(db, LEASE_KEY, nowS + everyS, nowS))) return undefined;
       return async () => {
         await reconcileTopups(db, alipay, log, now(), options);
       };
