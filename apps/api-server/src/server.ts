@@ -22,6 +22,7 @@ import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
 
 import type { PlatformSettings } from './config';
+import { ensureBaseline, hasOperator } from './db/baseline';
 import { migrate } from './db/migrate';
 import { sweepOAuthStates } from './db/oauth-state';
 import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
@@ -78,7 +79,10 @@ export interface ServerOptions {
   logLevel?: LogLevel;
   /** Where log lines go (default stdout/stderr). */
   logWrite?: (line: string, isError: boolean) => void;
-  /** Seed an empty database with the demo data. Default true. */
+  /**
+   * Seed an empty database with the demo data (operator 13800000000 included). Default: outside
+   * production only; production starts empty (README "Production configuration").
+   */
   seed?: boolean;
   /** The copy jobs' timings (jobs/copy.ts); false: not run in this process (jobs stay queued). */
   copyWorker?: CopyJobsOptions | false;
@@ -227,8 +231,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     const applied = await migrate(db, undefined, now);
     phase('migrated');
-    if (options.seed !== false) seeded = await seed(db, now());
+    if (options.seed ?? !options.production) seeded = await seed(db, now());
     phase(seeded ? 'seeded' : 'seed not needed');
+    // Unseeded: the company profile and the platforms, without any account or app.
+    if (await ensureBaseline(db)) log.info('created the company profile and the platforms (no accounts)');
+    if (!(await hasOperator(db))) {
+      log.warn('no operator yet: make the first one with create-operator', {
+        run: 'pnpm --filter @consign/api-server create-operator <mobile>',
+      });
+    }
     // App secrets written before they were sealed; then the sandbox apps for the demo.
     const sealed = await db.transaction((tx) => sealPlaintextAppSecrets(tx, secretBox));
     if (sealed > 0) log.info('sealed platform app secrets', { count: sealed });

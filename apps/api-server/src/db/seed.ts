@@ -4,10 +4,10 @@ import {
   type GoodsStatus,
   ORDER_STATUSES,
   PERMISSIONS,
-  PLATFORM_LABELS,
   PLATFORMS,
   shanghaiDateTime,
 } from '@consign/api-client';
+import { SALES_PLATFORM_ROWS } from './baseline';
 import type { Db, Queryable } from './db';
 import { SCHEMA_LOCK } from './migrate';
 import { createSettings } from './setting';
@@ -295,7 +295,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
       tx,
       'platforms',
       ['name', 'code', 'enabled'],
-      PLATFORMS.map((code) => [PLATFORM_LABELS[code], code, code !== 'kuaishou']),
+      SALES_PLATFORM_ROWS,
     );
     await insertMany(
       tx,

@@ -123,6 +123,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   return_tracking_no: { label: '退货快递单号' },
   buyer_name: { label: '买家' },
   mobile: { label: '手机号' },
+  is_manage: { label: '平台管理员', kind: 'flag' },
   kind: { label: '类型', kind: enumOf(ADDRESS_KIND_LABELS) },
   region: { label: '省市区' },
   address: { label: '详细地址' },
