@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../src/config';
+import { configError, readConfig } from '../src/config';
 import { FAKE_ACCOUNT, FakeTencent } from './fake-tencent';
 import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } from './helpers';
 
@@ -15,7 +15,8 @@ import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } fro
  * providers (here against the local fake) it serves logins and has no `/__dev/*`.
  */
 const serverDir = join(import.meta.dirname, '..');
-const SECRET = 'production-test-secret';
+/** At least 32 bytes, as production requires. */
+const SECRET = 'production-test-secret-0123456789abcdef';
 const DATA_KEY = randomBytes(32).toString('base64');
 /** An Alipay app of our own (production refuses the sandbox's public development keys). */
 const alipayKeys = generateKeyPairSync('rsa', {
@@ -322,15 +323,84 @@ describe('readConfig', () => {
         DOUDIAN_AUTH_URL: 'https://localhost/a',
       }).problems,
     ).toEqual([
-      'PDD_GATEWAY_URL=http://127.0.0.1:9000/api/router points at this machine (a sandbox or a fake): production talks to the real platform.',
-      'DOUDIAN_AUTH_URL=https://localhost/a points at this machine (a sandbox or a fake): production talks to the real platform.',
+      'PDD_GATEWAY_URL=http://127.0.0.1:9000/api/router points at this machine or a local network (a sandbox or a fake): production talks to the real platform.',
+      'DOUDIAN_AUTH_URL=https://localhost/a points at this machine or a local network (a sandbox or a fake): production talks to the real platform.',
     ]);
     expect(readConfig({ ...complete, ALIBABA_GATEWAY_URL: 'http://[::1]:9000/openapi' }).problems).toEqual([
-      'ALIBABA_GATEWAY_URL=http://[::1]:9000/openapi points at this machine (a sandbox or a fake): production talks to the real platform.',
+      'ALIBABA_GATEWAY_URL=http://[::1]:9000/openapi points at this machine or a local network (a sandbox or a fake): production talks to the real platform.',
     ]);
+    // The address as parsed, not its spelling: other loopback addresses, the unspecified one, IPv4-mapped,
+    // `localhost` names, private and link-local networks; and https only.
+    const local = [
+      'https://127.0.0.2/api/router',
+      'https://0.0.0.0/api/router',
+      'https://[::ffff:127.0.0.1]/api/router',
+      'https://localhost./api/router',
+      'https://x.localhost/api/router',
+      'https://2130706433/api/router',
+      'https://10.0.0.8/api/router',
+      'https://192.168.1.20/api/router',
+      'https://[::ffff:172.16.0.1]/api/router',
+      'https://169.254.169.254/api/router',
+      'https://[fd00::1]/api/router',
+      'https://[fe80::1]/api/router',
+    ];
+    for (const PDD_GATEWAY_URL of local) {
+      expect(readConfig({ ...complete, PDD_GATEWAY_URL }).problems, PDD_GATEWAY_URL).toEqual([
+        expect.stringContaining('points at this machine or a local network'),
+      ]);
+    }
+    expect(readConfig({ ...complete, PDD_AUTH_URL: 'http://fuwu.pinduoduo.com/auth' }).problems).toEqual([
+      'PDD_AUTH_URL=http://fuwu.pinduoduo.com/auth: production talks to the platform over https only.',
+    ]);
+    for (const ALIPAY_GATEWAY of [
+      'https://127.0.0.2/gateway.do',
+      'https://[::ffff:127.0.0.1]/gateway.do',
+      'https://10.1.2.3/gateway.do',
+      'http://openapi.alipay.com/gateway.do',
+    ]) {
+      expect(readConfig({ ...complete, ALIPAY_GATEWAY }).problems, ALIPAY_GATEWAY).toEqual([
+        expect.stringContaining('is a sandbox, a local address or not https'),
+      ]);
+    }
     const proxied = readConfig({ ...complete, PDD_GATEWAY_URL: 'https://pdd-proxy.example.com/api/router' });
     expect(proxied.problems).toEqual([]);
     expect(proxied.config.platforms.pdd.gatewayUrl).toBe('https://pdd-proxy.example.com/api/router');
+  });
+
+  it('production: API_SIGN_SECRET of 32 bytes and Alipay keys that parse, every problem in the one message', () => {
+    const pkcs1 = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const { problems } = readConfig({
+      ...complete,
+      API_SIGN_SECRET: 'x'.repeat(31),
+      ALIPAY_PRIVATE_KEY: pkcs1.privateKey,
+      ALIPAY_PUBLIC_KEY: 'not a key',
+      PDD_GATEWAY_URL: 'https://127.0.0.2/api/router',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^API_SIGN_SECRET is 31 bytes: production needs at least 32/),
+      expect.stringMatching(/^PDD_GATEWAY_URL=https:\/\/127\.0\.0\.2\/api\/router points at this machine/),
+      expect.stringMatching(/^ALIPAY_PRIVATE_KEY is not an RSA private key in PKCS8/),
+      expect.stringMatching(/^ALIPAY_PUBLIC_KEY is not an RSA public key/),
+    ]);
+    const message = configError(problems, true);
+    expect(message.match(/refuses to start/g)).toHaveLength(1);
+    for (const name of ['API_SIGN_SECRET', 'PDD_GATEWAY_URL', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']) {
+      expect(message).toContain(`  - ${name}`);
+    }
+    // The base64 body alone (as Alipay's key tool shows it) and escaped newlines are accepted.
+    const body = (pem: string) => pem.replace(/-----[A-Z ]+-----|\n/g, '');
+    expect(
+      readConfig({
+        ...complete,
+        ALIPAY_PRIVATE_KEY: body(alipayKeys.privateKey),
+        ALIPAY_PUBLIC_KEY: alipayKeys.publicKey.replaceAll('\n', '\\n'),
+      }).problems,
+    ).toEqual([]);
   });
 
   it('outside production: the sandbox by default; endpoints need PLATFORM_SANDBOX=0, and http only to loopback', () => {
@@ -369,6 +439,12 @@ describe('readConfig', () => {
     ]);
     expect(readConfig({ PLATFORM_SANDBOX: '0', PDD_GATEWAY_URL: 'gw-api.pinduoduo.com' }).problems).toEqual([
       'PDD_GATEWAY_URL=gw-api.pinduoduo.com is not an http(s) URL.',
+    ]);
+    expect(readConfig({ PLATFORM_SANDBOX: '0', PDD_GATEWAY_URL: 'http://localhost.:9000' }).problems).toEqual(
+      [],
+    );
+    expect(readConfig({ PLATFORM_SANDBOX: '0', PDD_GATEWAY_URL: 'http://10.0.0.8:9000' }).problems).toEqual([
+      'PDD_GATEWAY_URL=http://10.0.0.8:9000: plain http is allowed only to a loopback address; use https.',
     ]);
     expect(readConfig({ PLATFORM_SANDBOX: 'maybe' }).problems).toEqual([
       'PLATFORM_SANDBOX=maybe is not 1 or 0.',

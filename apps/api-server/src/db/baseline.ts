@@ -13,7 +13,11 @@ import { SUPPLIER_CODE } from './platform-apps';
 export const BASELINE_COMPANY = { name: 'Consign', short_name: 'Consign' } as const;
 
 /** The sales platforms as the demo and the baseline list them: name, code, enabled. */
-export const SALES_PLATFORM_ROWS = PLATFORMS.map((code) => [PLATFORM_LABELS[code], code, code !== 'kuaishou']);
+export const SALES_PLATFORM_ROWS = PLATFORMS.map((code) => [
+  PLATFORM_LABELS[code],
+  code,
+  code !== 'kuaishou',
+]);
 
 /** Inserts the baseline when the company row is missing; answers whether it did. */
 export async function ensureBaseline(db: Queryable): Promise<boolean> {

@@ -291,12 +291,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
         ['年货节招商预告（未开始）', '', '/static/banners/3.svg', now + 30 * DAY, now + 60 * DAY, now],
       ],
     );
-    await insertMany(
-      tx,
-      'platforms',
-      ['name', 'code', 'enabled'],
-      SALES_PLATFORM_ROWS,
-    );
+    await insertMany(tx, 'platforms', ['name', 'code', 'enabled'], SALES_PLATFORM_ROWS);
     await insertMany(
       tx,
       'platform_auths',
