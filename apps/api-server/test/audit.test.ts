@@ -739,7 +739,15 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   // balance-ops: 调整余额
   '/api/seller/balance-adjust': [
-    async () => ({ token: admin, body: { id: 1, amount: 1_000, reason: '审计测试调整' } }),
+    async () => {
+      // Another seller's account: operators never adjust the account they belong to (the demo's, 1).
+      await t.login('13712340091');
+      const { account_id } = await one<{ account_id: number }>(
+        'SELECT account_id FROM users WHERE mobile = $1',
+        ['13712340091'],
+      );
+      return { token: admin, body: { id: account_id, amount: 1_000, reason: '审计测试调整' } };
+    },
   ],
   // balance (余额, 充值)
   '/api/balance/summary': [async () => ({ token: user, body: {} })],

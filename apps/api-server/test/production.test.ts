@@ -7,7 +7,7 @@ import { createApiClient } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configError, readConfig } from '../src/config';
 import { FAKE_ACCOUNT, FakeTencent } from './fake-tencent';
-import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } from './helpers';
+import { envelope, freePort, healthy, startTestServer, USER } from './helpers';
 
 /**
  * `NODE_ENV=production` as an operator runs it: the real server process (`src/main.ts`). It refuses
@@ -130,17 +130,35 @@ describe('NODE_ENV=production refuses insecure defaults', () => {
   }, 60_000);
 });
 
-describe('NODE_ENV=production with the Tencent providers', () => {
+/** `pnpm --filter @consign/api-server create-operator <mobile>` as its package script runs it. */
+function createOperator(mobile: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/create-operator.ts', mobile], {
+    cwd: serverDir,
+    env: { ...baseEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  );
+}
+
+describe('NODE_ENV=production with the Tencent providers, from an empty database', () => {
+  const OPERATOR = '13612340001';
   let fake: FakeTencent;
   let server: ReturnType<typeof run>;
   let url = '';
-  let dataDir = '';
+  let port = 0;
+  const dataDir = join(scratch, 'empty');
 
-  beforeAll(async () => {
-    fake = await FakeTencent.start();
-    dataDir = await seededDataDir();
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
+  async function start() {
     server = run({
       ...tencentEnv(fake),
       NODE_ENV: 'production',
@@ -156,13 +174,83 @@ describe('NODE_ENV=production with the Tencent providers', () => {
       if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }, 120_000);
+  }
+
+  async function signIn(mobile: string) {
+    const api = createApiClient({ baseURL: url, secret: SECRET });
+    const ticket = fake.issueTicket();
+    await api.call('/api/default/send-code', { mobile, type: 1, sign_type: 1, ...ticket });
+    const code = fake.sent.findLast((message) => message.phone === `+86${mobile}`)?.params[0] ?? '';
+    expect(code).toMatch(/^[0-9]{6}$/);
+    const { access_token } = await api.call('/api/default/login', { mobile, code });
+    return {
+      code,
+      ticket,
+      api: createApiClient({ baseURL: url, secret: SECRET, getToken: () => access_token }),
+    };
+  }
+
+  beforeAll(async () => {
+    fake = await FakeTencent.start();
+    port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    await start();
+  }, 180_000);
 
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
     await fake?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds no demo: the log says how to make the first operator; create-operator makes one, once', async () => {
+    const hint = 'pnpm --filter @consign/api-server create-operator <mobile>';
+    expect(server.output()).toContain(hint);
+    expect(server.output()).not.toContain('seeded with demo data');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    // The server stopped (one process per PGlite directory): the command, with the contract's mobile rule.
+    const env = { DATA_DIR: dataDir };
+    const bad = await createOperator('1380000000', env);
+    expect(bad).toMatchObject({ code: 1, output: expect.stringContaining('Not a mobile number') });
+    const first = await createOperator(`${OPERATOR.slice(0, 3)} ${OPERATOR.slice(3)}`, env);
+    expect(first.code).toBe(0);
+    expect(first.output).toContain(`${OPERATOR}: created: a new user`);
+    const again = await createOperator(OPERATOR, env);
+    expect(again.code).toBe(0);
+    expect(again.output).toContain(`${OPERATOR}: already an operator: nothing changed`);
+
+    await start();
+    expect(server.output()).not.toContain(hint);
+  }, 180_000);
+
+  it('the operator signs in through Tencent: the only account is theirs, no order, no platform app', async () => {
+    const { api } = await signIn(OPERATOR);
+    expect(await api.call('/api/user/info')).toMatchObject({ mobile: OPERATOR, is_manage: true });
+    const sellers = await api.call('/api/seller/index', { pageIndex: 1, pageSize: 20 });
+    expect(sellers.total).toBe(1);
+    expect((await api.call('/api/order/index', { pageIndex: 1, pageSize: 20 })).total).toBe(0);
+    // The baseline: a neutral company profile and the platforms without any app, for the operator to fill in.
+    expect(await api.call('/api/company/index')).toMatchObject({ name: 'Consign', short_name: 'Consign' });
+    const platforms = await api.call('/api/company/platform-list');
+    expect(platforms.map((p) => p.code)).toEqual(expect.arrayContaining(['pinduoduo', 'douyin', 'alibaba']));
+    for (const platform of platforms) {
+      const apps = await api.call(
+        '/api/company/platform-auth-list',
+        {},
+        { query: { platform_id: platform.id } },
+      );
+      expect(apps, platform.code).toEqual([]);
+    }
+    const log = await api.call('/api/log/index', {
+      pageIndex: 1,
+      pageSize: 5,
+      action: 'user.create-operator',
+    });
+    expect(log.list).toMatchObject([
+      { target_name: OPERATOR, changes: [{ field: 'mobile' }, { field: 'is_manage' }] },
+    ]);
   });
 
   it('has no /__dev/sms and no platform sandbox', async () => {
@@ -173,14 +261,7 @@ describe('NODE_ENV=production with the Tencent providers', () => {
 
   it('logs in with the code Tencent delivered, and logs neither the code, the mobile nor a secret', async () => {
     const mobile = '13612340000';
-    const api = createApiClient({ baseURL: url, secret: SECRET });
-    const ticket = fake.issueTicket();
-    await api.call('/api/default/send-code', { mobile, type: 1, sign_type: 1, ...ticket });
-    const sent = fake.sent.findLast((message) => message.phone === `+86${mobile}`);
-    const code = sent?.params[0] ?? '';
-    expect(code).toMatch(/^[0-9]{6}$/);
-    const { access_token } = await api.call('/api/default/login', { mobile, code });
-    expect(access_token).toEqual(expect.any(String));
+    const { code, ticket } = await signIn(mobile);
 
     const output = server.output();
     expect(output).toContain('Tencent Cloud SMS');

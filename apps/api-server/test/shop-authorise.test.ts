@@ -272,6 +272,7 @@ describe('a state that is not this authorisation’s changes nothing', () => {
     t.clock.advance(601_000);
     const res3 = await callback(seller.token, 'pinduoduo', lateBack);
     expect(res3.status).toBe(400);
+    expect((await envelope(res3)).msg).toBe(refusedState);
     expect(await shopCount()).toBe(before + 1);
   });
 

@@ -33,8 +33,8 @@ export async function makeOperator(
     await appendLog(tx, {
       accountId: null,
       userId: null,
-      ip: 'create-operator',
-      action: 'create-operator',
+      ip: 'localhost',
+      action: 'user.create-operator',
       actionLabel: '设为平台管理员',
       change: {
         target: { type: 'user', id: user.id, name: mobile },
