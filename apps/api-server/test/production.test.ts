@@ -7,7 +7,7 @@ import { createApiClient } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configError, readConfig } from '../src/config';
 import { FAKE_ACCOUNT, FakeTencent } from './fake-tencent';
-import { envelope, freePort, healthy, startTestServer, USER } from './helpers';
+import { envelope, freePort, healthy, runCreateOperator, startTestServer, USER } from './helpers';
 
 /**
  * `NODE_ENV=production` as an operator runs it: the real server process (`src/main.ts`). It refuses
@@ -130,26 +130,6 @@ describe('NODE_ENV=production refuses insecure defaults', () => {
   }, 60_000);
 });
 
-/** `pnpm --filter @consign/api-server create-operator <mobile>` as its package script runs it. */
-function createOperator(mobile: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/create-operator.ts', mobile], {
-    cwd: serverDir,
-    env: { ...baseEnv(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  );
-}
-
 describe('NODE_ENV=production with the Tencent providers, from an empty database', () => {
   const OPERATOR = '13612340001';
   let fake: FakeTencent;
@@ -212,12 +192,12 @@ describe('NODE_ENV=production with the Tencent providers, from an empty database
 
     // The server stopped (one process per PGlite directory): the command, with the contract's mobile rule.
     const env = { DATA_DIR: dataDir };
-    const bad = await createOperator('1380000000', env);
+    const bad = await runCreateOperator('1380000000', env);
     expect(bad).toMatchObject({ code: 1, output: expect.stringContaining('Not a mobile number') });
-    const first = await createOperator(`${OPERATOR.slice(0, 3)} ${OPERATOR.slice(3)}`, env);
+    const first = await runCreateOperator(`${OPERATOR.slice(0, 3)} ${OPERATOR.slice(3)}`, env);
     expect(first.code).toBe(0);
     expect(first.output).toContain(`${OPERATOR}: created: a new user`);
-    const again = await createOperator(OPERATOR, env);
+    const again = await runCreateOperator(OPERATOR, env);
     expect(again.code).toBe(0);
     expect(again.output).toContain(`${OPERATOR}: already an operator: nothing changed`);
 

@@ -183,7 +183,7 @@ describe('connecting the 1688 buyer account', () => {
   it('a state older than 10 minutes connects nothing, whatever 1688 answered', async () => {
     const seller = await newSeller();
     const { url } = await startConnecting(seller.token);
-    const back = await decideOnAuthorisationPage(url, { shopId: 'b2b-2206600003' });
+    const back = await decideOnAuthorisationPage(url, { shopId: 'b2b-2206600001' });
     // Only the state ages (its row, 10 minutes and a second): 1688's code is as fresh as ever.
     const [user] = await t.server.db.query<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [
       seller.mobile,
