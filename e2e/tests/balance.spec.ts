@@ -100,7 +100,6 @@ test('a purchase whose fee the balance cannot pay says 余额不足，请先充�
     expect(server.alipaySandbox?.trades.size).toBe(0);
   } finally {
     await context.close();
-    await colleagueContext.close();
     await api.call('/api/balance/fees-save', { default_fee: 0, platforms: [] });
   }
 });
