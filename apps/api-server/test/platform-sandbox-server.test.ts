@@ -48,7 +48,7 @@ describe('the server serves the platform sandboxes outside production', () => {
       .toBeGreaterThan(seeded.total);
   });
 
-  it('the 抖店 sandbox is there too, its service returning to PUBLIC_URL\'s callback', async () => {
+  it("the 抖店 sandbox is there too, its service returning to PUBLIC_URL's callback", async () => {
     const endpoints = t.server.sandboxes?.endpoints(t.url);
     const doudian = new DoudianConnector({
       app: DOUDIAN_SANDBOX_APP,
