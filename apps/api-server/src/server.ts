@@ -46,6 +46,7 @@ import { ALIPAY_SANDBOX_APP, AlipaySandbox, type AlipaySandboxOptions } from './
 import { ShopCalls } from './platforms/shop-calls';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
+import { authorisedPath } from './routes/shop';
 import { NonceStore } from './security/nonce-store';
 import { RateLimiter } from './security/rate-limit';
 import { DEV_DATA_KEY, SecretBox } from './security/secret-box';
@@ -306,6 +307,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         now,
         demoEveryMs:
           typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
+        // The callback registered for the sandbox app's 抖店 service, as operators register it (README).
+        doudianCallbackUrl: () => `${publicUrl()}${authorisedPath('douyin')}`,
       })
     : null;
   // The endpoints are read when a connector is built: the mounted sandboxes' need this server's URL.

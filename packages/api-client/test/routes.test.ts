@@ -88,6 +88,7 @@ const platformAuth = {
   platform_id: 2,
   shop_name: '小美的店',
   app_key: 'app-123',
+  service_id: '',
   has_secret: true,
   expires_at: null,
   status: 'active',

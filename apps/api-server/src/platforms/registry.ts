@@ -29,7 +29,7 @@ export interface PlatformRegistryOptions {
  * `connector` reads the platform's app (db/platform-apps.ts `findPlatformApp`: the platform enabled,
  * its newest active app with a secret) on every call, one indexed query, so that a platform disabled or
  * an app changed in 全局设置 takes effect at once, on every instance. The connector built for an app is
- * kept while the app's row (id, client id, sealed secret) stays the same: a new secret is a new sealed
+ * kept while the app's row (id, client id, sealed secret, 服务ID) stays the same: a new secret is a new sealed
  * value, hence a new connector.
  */
 export class PlatformRegistry {
@@ -89,10 +89,10 @@ export class PlatformRegistry {
   async #openApp(code: PlatformCode | typeof SUPPLIER_CODE, db: Queryable) {
     const app = await findPlatformApp(db, code, this.#nowS());
     if (!app) return null;
-    const key = `${app.id}\n${app.clientId}\n${app.sealedSecret}`;
+    const key = `${app.id}\n${app.clientId}\n${app.sealedSecret}\n${app.serviceId}`;
     try {
       const clientSecret = this.box.open(app.sealedSecret, appSecretContext(app.id));
-      return { key, app: { clientId: app.clientId, clientSecret } };
+      return { key, app: { clientId: app.clientId, clientSecret, serviceId: app.serviceId } };
     } catch (error) {
       if (!(error instanceof SecretBoxError)) throw error;
       this.#options.log?.warn('platform app secret does not open', {

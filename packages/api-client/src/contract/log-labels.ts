@@ -95,6 +95,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   shop_name: { label: '店铺名称' },
   app_key: { label: 'App Key' },
   app_secret: { label: 'App Secret' },
+  service_id: { label: '服务ID' },
   expires_at: { label: '到期时间', kind: 'time' },
   status: { label: '状态' },
   auto_purchase: { label: '自动采购', kind: 'flag' },
