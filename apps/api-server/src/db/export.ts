@@ -2,21 +2,21 @@ import { randomBytes } from 'node:crypto';
 import {
   type AccountRole,
   EXPORT_KEEP_DAYS,
-  FINANCE_EXPORT_REFUSED,
   type ExportFormat,
   type ExportJob,
+  FINANCE_EXPORT_REFUSED,
   type Order,
   type OrderExportFilters,
   type Page,
   shanghaiDateTime,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
+import { HttpProblem } from '../http/respond';
 import { permissionsOf } from '../security/tokens';
 import type { Queryable } from './db';
 import { admitJobs, EXPORT_JOBS } from './job-queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
 import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
-import { HttpProblem } from '../http/respond';
 import { notFound, type Scope } from './scope';
 
 /**

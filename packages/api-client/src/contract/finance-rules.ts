@@ -90,7 +90,9 @@ export function moneyFiltersIn(body: unknown): string[] {
   if (!isObject(body)) return [];
   const set = (source: unknown) =>
     isObject(source)
-      ? ORDER_MONEY_FILTERS.filter((key) => source[key] !== undefined && source[key] !== null && source[key] !== '')
+      ? ORDER_MONEY_FILTERS.filter(
+          (key) => source[key] !== undefined && source[key] !== null && source[key] !== '',
+        )
       : [];
   return [...new Set([...set(body), ...set(body.filter)])];
 }

@@ -51,6 +51,12 @@ import {
   exportListParamsSchema,
 } from './export.js';
 import {
+  dashboardWithoutMoney,
+  type MoneyRule,
+  orderDetailWithoutMoney,
+  orderPageWithoutMoney,
+} from './finance-rules.js';
+import {
   addressListParamsSchema,
   addressListSchema,
   addressSaveBodySchema,
@@ -92,12 +98,6 @@ import {
   supplierOfferParamsSchema,
   supplierOfferSchema,
 } from './goods.js';
-import {
-  dashboardWithoutMoney,
-  type MoneyRule,
-  orderDetailWithoutMoney,
-  orderPageWithoutMoney,
-} from './finance-rules.js';
 import { MAX_UNIX_SECONDS } from './limits.js';
 import { pageSchema } from './list.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
