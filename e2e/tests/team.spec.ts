@@ -102,7 +102,7 @@ test('money is a permission: a member without 查看余额与利润 sees no cost
   await expect(page.getByRole('columnheader', { name: '成本' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: '利润' })).toHaveCount(0);
   await expect(page.getByLabel('显示成本与利润')).toHaveCount(0);
-  await expect(page.getByText('全部利润')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: '利润', exact: true })).toHaveCount(0);
   // No 充值 in the header; 余额明细 and 利润报表 are not in the menu, and their addresses are 403.
   await expect(page.getByRole('button', { name: '帮助' })).toBeVisible();
   await expect(page.getByRole('button', { name: '充值' })).toHaveCount(0);
@@ -119,7 +119,7 @@ test('money is a permission: a member without 查看余额与利润 sees no cost
   // The owner holds every permission: the same page has them.
   await adminPage.goto('/order/index?profit_columns=1');
   await expect(adminPage.getByRole('columnheader', { name: '成本' })).toBeVisible();
-  await expect(adminPage.getByText('全部利润')).toBeVisible();
+  await expect(adminPage.getByRole('combobox', { name: '利润', exact: true })).toBeVisible();
   await expect(adminPage.getByRole('button', { name: '充值' })).toBeVisible();
 });
 
