@@ -18,13 +18,20 @@ import { AuthenticatedShell } from './authenticated-shell';
 
 type TestRouter = ReturnType<typeof createTestRouter>;
 
-async function renderShell(path: string, user = adminUser, onTopUp: (() => void) | undefined = () => {}) {
+/** `onTopUp` null: the app gives no 充值. */
+async function renderShell(path: string, user = adminUser, onTopUp: (() => void) | null = () => {}) {
   let router: TestRouter | undefined;
   const screen = await render(
     <ShellHarness
       initialPath={path}
       root={() => (
-        <AppShell menu={menu} user={user} config={companyConfig} onLogout={() => {}} onTopUp={onTopUp}>
+        <AppShell
+          menu={menu}
+          user={user}
+          config={companyConfig}
+          onLogout={() => {}}
+          onTopUp={onTopUp ?? undefined}
+        >
           <Outlet />
         </AppShell>
       )}
@@ -67,7 +74,7 @@ describe('AppShell', () => {
   });
 
   it('has no 充值 when the app gives no top-up (a user without finance:manage)', async () => {
-    const { screen } = await renderShell('/shop/setting', adminUser, undefined);
+    const { screen } = await renderShell('/shop/setting', adminUser, null);
     await expect.element(screen.getByRole('button', { name: '帮助' })).toBeVisible();
     expect(screen.getByRole('button', { name: '充值' }).query()).toBeNull();
   });
