@@ -297,8 +297,9 @@ describe('余额预警', () => {
     expect((await adjust(a, { id: seller, amount: 6_000, reason: '补款' })).status).toBe(200); // 100
     await charge(8_000); // 100 -> 20
     expect(await warnings()).toHaveLength(2);
-    // Every member sees it (余额明细 needs no permission), not only those who may process orders.
-    expect(notificationKindsFor({ permissions: [] })).toContain('balance');
+    // Money: the members holding finance:view see it (余额明细 needs it), others do not.
+    expect(notificationKindsFor({ permissions: ['finance:view'] })).toContain('balance');
+    expect(notificationKindsFor({ permissions: ['order:view', 'order:process'] })).not.toContain('balance');
   });
 
   it('a charge refused for the balance raises nothing', async () => {

@@ -51,6 +51,12 @@ import {
   exportListParamsSchema,
 } from './export.js';
 import {
+  dashboardWithoutMoney,
+  type MoneyRule,
+  orderDetailWithoutMoney,
+  orderPageWithoutMoney,
+} from './finance-rules.js';
+import {
   addressListParamsSchema,
   addressListSchema,
   addressSaveBodySchema,
@@ -220,6 +226,11 @@ export interface RouteContract {
    */
   readonly permission?: Permission;
   /**
+   * The money in an answer (or filter) that also serves callers without `finance:view`
+   * (finance-rules.ts): the server strips the answer and refuses the filters for them.
+   */
+  readonly money?: MoneyRule;
+  /**
    * Set on every call that writes: its Chinese name in the operation log (操作日志). The server logs
    * one entry for each successful call that has it (action code: {@link auditAction}), and a test
    * fails for a call that changes data without it.
@@ -336,20 +347,20 @@ export const apiRoutes = {
   // ---- profit: 平台扣点 (代发设置) and 利润报表 (工作台) ----
   '/api/setting/fee-rates': {
     access: 'user',
-    permission: 'setting:manage',
+    permission: 'finance:view',
     body: emptyBodySchema,
     data: feeRatesSchema,
   },
   '/api/setting/fee-rates-save': {
     access: 'user',
-    permission: 'setting:manage',
+    permission: 'finance:manage',
     body: feeRatesSaveBodySchema,
     data: feeRatesSchema,
     audit: '修改平台扣点',
   },
   '/api/report/profit': {
     access: 'user',
-    permission: 'order:view',
+    permission: 'finance:view',
     body: profitReportParamsSchema,
     data: profitReportSchema,
   },
@@ -379,6 +390,7 @@ export const apiRoutes = {
   '/api/order/index': {
     access: 'user',
     permission: 'order:view',
+    money: { strip: orderPageWithoutMoney, filters: true },
     body: orderListParamsSchema,
     data: pageSchema(orderSchema),
   },
@@ -386,6 +398,7 @@ export const apiRoutes = {
   '/api/order/status-counts': {
     access: 'user',
     permission: 'order:view',
+    money: { filters: true },
     body: orderStatusCountsBodySchema,
     data: orderStatusCountsSchema,
   },
@@ -405,6 +418,7 @@ export const apiRoutes = {
   '/api/order/detail': {
     access: 'user',
     permission: 'order:view',
+    money: { strip: orderDetailWithoutMoney },
     body: idParamsSchema,
     data: orderDetailSchema,
   },
@@ -471,6 +485,7 @@ export const apiRoutes = {
   '/api/order/batch-cancel': {
     access: 'user',
     permission: 'order:process',
+    money: { filters: true },
     body: orderBatchCancelBodySchema,
     data: batchResultSchema,
     audit: '批量取消',
@@ -652,6 +667,7 @@ export const apiRoutes = {
   '/api/export/create': {
     access: 'user',
     permission: 'order:view',
+    money: { filters: true },
     body: exportCreateBodySchema,
     data: exportJobSchema,
     audit: '导出订单',
@@ -860,6 +876,7 @@ export const apiRoutes = {
   '/api/dashboard/summary': {
     access: 'user',
     permission: 'order:view',
+    money: { strip: dashboardWithoutMoney },
     body: emptyBodySchema,
     data: dashboardSummarySchema,
   },
@@ -911,40 +928,58 @@ export const apiRoutes = {
     audit: '调整卖家余额',
   },
 
-  // ---- balance (余额, 充值): the caller's account's balance, its ledger and its Alipay top-ups. No
-  // permission: every member may see the balance and top it up (the bell's rule).
-  '/api/balance/summary': { access: 'user', body: emptyBodySchema, data: balanceSummarySchema },
+  // ---- balance (余额, 充值): the caller's account's balance, its ledger and its Alipay top-ups. Money
+  // is a permission (finance-rules.ts): finance:view reads, finance:manage tops up and sets 余额预警.
+  '/api/balance/summary': {
+    access: 'user',
+    permission: 'finance:view',
+    body: emptyBodySchema,
+    data: balanceSummarySchema,
+  },
   '/api/balance/entries': {
     access: 'user',
+    permission: 'finance:view',
     body: balanceEntryListParamsSchema,
     data: pageSchema(balanceEntrySchema),
   },
   '/api/balance/topup': {
     access: 'user',
+    permission: 'finance:manage',
     body: topupBodySchema,
     data: topupStartedSchema,
     audit: '发起充值',
   },
-  '/api/balance/topup-status': { access: 'user', body: topupStatusBodySchema, data: topupSchema },
-  // 代发服务费: every seller reads them (代发设置); operators set them (全局设置).
-  '/api/balance/fees': { access: 'user', body: emptyBodySchema, data: purchaseFeesSchema },
+  '/api/balance/topup-status': {
+    access: 'user',
+    permission: 'finance:manage',
+    body: topupStatusBodySchema,
+    data: topupSchema,
+  },
+  // 代发服务费: sellers holding finance:view read them (代发设置, 余额明细); operators set them (全局设置).
+  '/api/balance/fees': {
+    access: 'user',
+    permission: 'finance:view',
+    body: emptyBodySchema,
+    data: purchaseFeesSchema,
+  },
   '/api/balance/fees-save': {
     access: 'operator',
     body: purchaseFeesSchema,
     data: purchaseFeesSchema,
     audit: '设置代发服务费',
   },
-  // balance-ops: 余额预警, any member sets the account's threshold where they see the balance
+  // 余额预警: the account's threshold, finance:manage.
   '/api/balance/warning-save': {
     access: 'user',
+    permission: 'finance:manage',
     body: balanceWarningSchema,
     data: balanceWarningSchema,
     audit: '设置余额预警',
   },
-  // balance-ops: 余额明细 导出, a job of 下载中心 (whose download needs order:view, as every export's)
+  // 余额明细 导出, a job of 下载中心 (its download needs finance:view too: db/export.ts `linkedJob`).
   '/api/balance/export': {
     access: 'user',
-    permission: 'order:view',
+    permission: 'finance:view',
     body: balanceExportBodySchema,
     data: exportJobSchema,
     audit: '导出余额明细',
