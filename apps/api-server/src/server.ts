@@ -26,6 +26,7 @@ import { migrate } from './db/migrate';
 import { sweepOAuthStates } from './db/oauth-state';
 import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import { seed } from './db/seed';
+import type { OfferReadRules } from './db/supplier-offer';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
@@ -112,6 +113,8 @@ export interface ServerOptions {
   db?: Promise<Db>;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
+  /** 1688 offer reads: the cache's time to live and each account's budget (db/supplier-offer.ts). */
+  offerReads?: Partial<OfferReadRules>;
   /** How often expired nonces, rate-limit windows and tokens are deleted. Default 60 s. */
   sweepEveryMs?: number;
   /**
@@ -274,6 +277,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sweeping = (async () => {
       await nonces.prune();
       await RateLimiter.prune(db, Math.floor(now() / 1000));
+      await platforms.offerReads.prune(db, Math.floor(now() / 1000));
       await tokens.purgeExpired();
       await sweepOAuthStates(db, Math.floor(now() / 1000));
     })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));
@@ -312,6 +316,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     log,
     fetch: options.platformFetch,
+    offerReads: options.offerReads,
   });
   // `PUBLIC_URL`, else this server as a browser on this machine reaches it (a wildcard address is not one).
   const publicUrl = () =>
