@@ -25,7 +25,8 @@ ALTER TABLE payment_notices
   ADD COLUMN last_seen_at bigint;
 UPDATE payment_notices SET last_seen_at = created_at;
 ALTER TABLE payment_notices ALTER COLUMN last_seen_at SET NOT NULL;
-CREATE UNIQUE INDEX payment_notices_source_hour_idx ON payment_notices (source, hour) WHERE source IS NOT NULL;
+CREATE UNIQUE INDEX payment_notices_source_hour_idx ON payment_notices (hour, source) WHERE source IS NOT NULL;
+CREATE INDEX payment_notices_seen_idx ON payment_notices (last_seen_at DESC, id DESC);
 CREATE INDEX payment_notices_trade_idx ON payment_notices (out_trade_no, id) WHERE source IS NULL;
 
 -- Creates sent with an idempotency key (middleware/idempotency.ts): the first answer per user and
