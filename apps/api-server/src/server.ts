@@ -33,6 +33,7 @@ import { ImportReader, type ImportReaderOptions } from './import-file';
 import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
 import { type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
 import { createLogger, type Logger, type LogLevel } from './log';
+import { pruneIdempotentRequests } from './middleware/idempotency';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import { Alipay, type AlipaySettings } from './payments/alipay';
 import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PUBLIC_KEY } from './payments/alipay-dev-keys';
@@ -278,6 +279,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await nonces.prune();
       await RateLimiter.prune(db, Math.floor(now() / 1000));
       await platforms.offerReads.prune(db, Math.floor(now() / 1000));
+      await pruneIdempotentRequests(db, Math.floor(now() / 1000));
       await tokens.purgeExpired();
       await sweepOAuthStates(db, Math.floor(now() / 1000));
     })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));

@@ -202,6 +202,9 @@ export const signingFieldsSchema = z.object({
 });
 export type SigningFields = z.infer<typeof signingFieldsSchema>;
 
+/** The `idempotency_key` of a create ({@link RouteContract.create}): 16 to 64 letters, digits, `-` or `_`. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
 /**
  * Who may make a call: `public` (anyone; still signed), `user` (a valid bearer token), `operator` (a
  * signed-in user with `is_manage`). The server's authorisation middleware reads it; finer rights
@@ -225,6 +228,12 @@ export interface RouteContract {
    * fails for a call that changes data without it.
    */
   readonly audit?: string;
+  /**
+   * A create (a new record each time it succeeds): the client sends an `idempotency_key` with it (a
+   * signed body field, {@link idempotencyKeySchema}) and the server answers a repeat of the key with
+   * the first answer instead of creating again (docs/design.md#idempotent-creates).
+   */
+  readonly create?: true;
   /** The JSON body, without the signing fields. Parsing strips unknown keys. */
   readonly body: z.ZodType;
   /** The query string, when the call reads one. Query values arrive as strings. */
@@ -497,6 +506,7 @@ export const apiRoutes = {
     body: orderCreateBodySchema,
     data: orderCreateResultSchema,
     audit: '手工建单',
+    create: true,
   },
   '/api/order/import-orders-preview': {
     access: 'user',
@@ -618,6 +628,7 @@ export const apiRoutes = {
     body: blacklistSaveBodySchema,
     data: blacklistEntrySchema,
     audit: '拉黑买家',
+    create: true,
   },
   '/api/buyer/blacklist-del': {
     access: 'user',
@@ -639,6 +650,7 @@ export const apiRoutes = {
     body: addressSaveBodySchema,
     data: addressSchema,
     audit: '保存发货地址',
+    create: true,
   },
   '/api/address/del': {
     access: 'user',
@@ -655,6 +667,7 @@ export const apiRoutes = {
     body: exportCreateBodySchema,
     data: exportJobSchema,
     audit: '导出订单',
+    create: true,
   },
   '/api/export/index': {
     access: 'user',
@@ -684,6 +697,7 @@ export const apiRoutes = {
     body: shopGroupSaveBodySchema,
     data: shopGroupSchema,
     audit: '保存店铺分组',
+    create: true,
   },
   '/api/shop/group-del': {
     access: 'user',
@@ -754,6 +768,7 @@ export const apiRoutes = {
     body: goodsSaveBodySchema,
     data: goodsSchema,
     audit: '保存商品',
+    create: true,
   },
   // ---- goods: SKUs and their 货源 on 1688 ----
   '/api/goods/sku-save': {
@@ -786,6 +801,7 @@ export const apiRoutes = {
     body: featuredSaveBodySchema,
     data: featuredEntrySchema,
     audit: '添加平台精选',
+    create: true,
   },
   '/api/company/featured-del': {
     access: 'operator',
@@ -806,6 +822,7 @@ export const apiRoutes = {
     body: copyCreateBodySchema,
     data: copyCreateResultSchema,
     audit: '创建复制任务',
+    create: true,
   },
 
   '/api/team/role-index': {
@@ -820,6 +837,7 @@ export const apiRoutes = {
     body: roleSaveBodySchema,
     data: teamRoleSchema,
     audit: '保存角色',
+    create: true,
   },
   '/api/team/role-del': {
     access: 'user',
@@ -840,6 +858,7 @@ export const apiRoutes = {
     body: memberSaveBodySchema,
     data: memberSchema,
     audit: '保存子账号',
+    create: true,
   },
   '/api/team/member-status': {
     access: 'user',
@@ -924,6 +943,7 @@ export const apiRoutes = {
     body: topupBodySchema,
     data: topupStartedSchema,
     audit: '发起充值',
+    create: true,
   },
   '/api/balance/topup-status': { access: 'user', body: topupStatusBodySchema, data: topupSchema },
   // 代发服务费: every seller reads them (代发设置); operators set them (全局设置).
