@@ -14,7 +14,7 @@ export const SUPPLIER_UNAVAILABLE = '1688未启用或未配置开放平台应用
 export const OFFER_READS_SPENT = '操作过于频繁，请稍后再试';
 
 /**
- * How 1688 offers are read (docs/design.md#1688-offer-reads): an offer read within `ttlSeconds` is
+ * How 1688 offers are read (docs/design.md#purchasing-on-1688-and-product-copy): an offer read within `ttlSeconds` is
  * answered from `offer_reads` (every account and instance share it); each account may send at most
  * `budgetCalls` reads to 1688 per `budgetWindowSeconds` (a `RateLimiter` window in `rate_limits`, keyed
  * by account), so that one account cannot spend the platform app's quota for everyone.

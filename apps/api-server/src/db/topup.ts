@@ -157,7 +157,7 @@ export const OTHER_SOURCES = '*';
 /**
  * Keeps a notification that credited nothing, for operators (never its signature or body). Anyone can
  * post to the notify address, so nobody may fill the table or crowd out a real refusal
- * (docs/design.md#refused-notifications): one naming a top-up we hold is always kept, as its own
+ * (docs/design.md#balance-and-top-up): one naming a top-up we hold is always kept, as its own
  * row (the latest {@link NOTICES_PER_TOPUP} per top-up); any other is counted in one row per
  * `source` (client IP) and hour (`hits`, first and last seen, the latest's fields), at most
  * {@link NOTICE_SOURCES_PER_HOUR} sources an hour and the rest in one row of {@link OTHER_SOURCES}.
