@@ -61,6 +61,9 @@ const NOT_DATA = new Set([
   'schema_migrations',
   'request_nonces',
   'rate_limits',
+  // The 1688 offers as last read (a cache) and the kept answers of idempotent creates.
+  'offer_reads',
+  'idempotent_requests',
 ]);
 
 let t: TestServer;
