@@ -10,8 +10,9 @@ CREATE UNLOGGED TABLE offer_reads (
 CREATE INDEX offer_reads_fetched_idx ON offer_reads (fetched_at);
 
 -- Offer ids stored before ids were normalised: `0610000000001` is `610000000001`.
-DELETE FROM featured_offers f WHERE f.offer_id ~ '^0+[0-9]' AND EXISTS (
-  SELECT 1 FROM featured_offers g WHERE g.offer_id = ltrim(f.offer_id, '0')
+DELETE FROM featured_offers f WHERE f.offer_id ~ '^0+[1-9]' AND EXISTS (
+  SELECT 1 FROM featured_offers g
+  WHERE ltrim(g.offer_id, '0') = ltrim(f.offer_id, '0') AND (g.offer_id !~ '^0' OR g.offer_id < f.offer_id)
 );
 UPDATE featured_offers SET offer_id = ltrim(offer_id, '0') WHERE offer_id ~ '^0+[1-9]';
 
