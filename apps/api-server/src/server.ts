@@ -27,12 +27,14 @@ import { migrate } from './db/migrate';
 import { sweepOAuthStates } from './db/oauth-state';
 import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import { seed } from './db/seed';
+import type { OfferReadRules } from './db/supplier-offer';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
 import { type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
 import { createLogger, type Logger, type LogLevel } from './log';
+import { pruneIdempotentRequests } from './middleware/idempotency';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import { Alipay, type AlipaySettings } from './payments/alipay';
 import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PUBLIC_KEY } from './payments/alipay-dev-keys';
@@ -117,6 +119,8 @@ export interface ServerOptions {
   db?: Promise<Db>;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
+  /** 1688 offer reads: the cache's time to live and each account's budget (db/supplier-offer.ts). */
+  offerReads?: Partial<OfferReadRules>;
   /** How often expired nonces, rate-limit windows and tokens are deleted. Default 60 s. */
   sweepEveryMs?: number;
   /**
@@ -286,6 +290,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sweeping = (async () => {
       await nonces.prune();
       await RateLimiter.prune(db, Math.floor(now() / 1000));
+      await platforms.offerReads.prune(db, Math.floor(now() / 1000));
+      await pruneIdempotentRequests(db, Math.floor(now() / 1000));
       await tokens.purgeExpired();
       await sweepOAuthStates(db, Math.floor(now() / 1000));
     })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));
@@ -326,6 +332,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     log,
     fetch: options.platformFetch,
+    offerReads: options.offerReads,
   });
   // `PUBLIC_URL`, else this server as a browser on this machine reaches it (a wildcard address is not one).
   const publicUrl = () =>

@@ -5,6 +5,7 @@ import {
   AUDIT_ACTIONS,
   apiRoutes,
   auditAction,
+  idempotencyKeySchema,
   logListParamsSchema,
   moneyFiltersIn,
   notificationKindsFor,
@@ -646,6 +647,9 @@ const answers: Record<ApiPath, unknown> = {
         trade_status: 'TRADE_SUCCESS',
         total_amount: '100.00',
         created_at: now,
+        last_seen_at: now,
+        source: '203.0.113.7',
+        hits: 12,
         resolved_at: now,
         resolved_by: '小王',
       },
@@ -717,6 +721,23 @@ describe('the operation log and versions in the contract', () => {
       false,
     );
     expect(apiRoutes['/api/setting/update'].body.safeParse({ auto_purchase: true }).success).toBe(false);
+  });
+
+  it('marks the creates: each is a signed-in, logged write whose body takes an idempotency_key', () => {
+    const creates = Object.entries(apiRoutes)
+      .filter(([, route]) => 'create' in route && route.create)
+      .map(([path]) => path);
+    expect(creates).toEqual(
+      expect.arrayContaining(['/api/address/save', '/api/order/create', '/api/balance/topup']),
+    );
+    for (const path of creates) {
+      const route: RouteContract = apiRoutes[path as ApiPath];
+      expect(route.access, path).not.toBe('public');
+      expect(route.audit, path).toBeTruthy();
+    }
+    expect(idempotencyKeySchema.safeParse('k'.repeat(16)).success).toBe(true);
+    expect(idempotencyKeySchema.safeParse('short').success).toBe(false);
+    expect(idempotencyKeySchema.safeParse('a b'.repeat(8)).success).toBe(false);
   });
 });
 

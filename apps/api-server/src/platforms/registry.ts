@@ -1,6 +1,7 @@
 import { AUTHORISABLE_PLATFORMS } from '@consign/api-client';
 import type { Queryable } from '../db/db';
 import { appSecretContext, findPlatformApp, platformsWithApps, SUPPLIER_CODE } from '../db/platform-apps';
+import { type OfferReadRules, OfferReads } from '../db/supplier-offer';
 import type { Logger } from '../log';
 import { type SecretBox, SecretBoxError } from '../security/secret-box';
 import { AlibabaConnector } from './alibaba';
@@ -20,6 +21,8 @@ export interface PlatformRegistryOptions {
   log?: Logger;
   /** For tests of a broken platform. */
   fetch?: typeof fetch;
+  /** How 1688 offers are read: cache and per-account budget (db/supplier-offer.ts). */
+  offerReads?: Partial<OfferReadRules>;
 }
 
 /**
@@ -37,10 +40,13 @@ export class PlatformRegistry {
   readonly #options: PlatformRegistryOptions;
   readonly #built = new Map<PlatformCode, { key: string; connector: PlatformConnector }>();
   #supplier: { key: string; connector: AlibabaConnector } | null = null;
+  /** This process's 1688 offer reads: the rules and the reads in flight (db/supplier-offer.ts). */
+  readonly offerReads: OfferReads;
 
   constructor(options: PlatformRegistryOptions) {
     this.#options = options;
     this.box = options.box;
+    this.offerReads = new OfferReads(options.offerReads);
   }
 
   /**

@@ -208,6 +208,9 @@ export const signingFieldsSchema = z.object({
 });
 export type SigningFields = z.infer<typeof signingFieldsSchema>;
 
+/** The `idempotency_key` of a create ({@link RouteContract.create}): 16 to 64 letters, digits, `-` or `_`. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
 /**
  * Who may make a call: `public` (anyone; still signed), `user` (a valid bearer token), `operator` (a
  * signed-in user with `is_manage`). The server's authorisation middleware reads it; finer rights
@@ -236,6 +239,12 @@ export interface RouteContract {
    * fails for a call that changes data without it.
    */
   readonly audit?: string;
+  /**
+   * A create (a new record each time it succeeds): the client sends an `idempotency_key` with it (a
+   * signed body field, {@link idempotencyKeySchema}) and the server answers a repeat of the key with
+   * the first answer instead of creating again (docs/design.md#idempotent-creates).
+   */
+  readonly create?: true;
   /** The JSON body, without the signing fields. Parsing strips unknown keys. */
   readonly body: z.ZodType;
   /** The query string, when the call reads one. Query values arrive as strings. */
@@ -512,6 +521,7 @@ export const apiRoutes = {
     body: orderCreateBodySchema,
     data: orderCreateResultSchema,
     audit: '手工建单',
+    create: true,
   },
   '/api/order/import-orders-preview': {
     access: 'user',
@@ -633,6 +643,7 @@ export const apiRoutes = {
     body: blacklistSaveBodySchema,
     data: blacklistEntrySchema,
     audit: '拉黑买家',
+    create: true,
   },
   '/api/buyer/blacklist-del': {
     access: 'user',
@@ -654,6 +665,7 @@ export const apiRoutes = {
     body: addressSaveBodySchema,
     data: addressSchema,
     audit: '保存发货地址',
+    create: true,
   },
   '/api/address/del': {
     access: 'user',
@@ -671,6 +683,7 @@ export const apiRoutes = {
     body: exportCreateBodySchema,
     data: exportJobSchema,
     audit: '导出订单',
+    create: true,
   },
   '/api/export/index': {
     access: 'user',
@@ -700,6 +713,7 @@ export const apiRoutes = {
     body: shopGroupSaveBodySchema,
     data: shopGroupSchema,
     audit: '保存店铺分组',
+    create: true,
   },
   '/api/shop/group-del': {
     access: 'user',
@@ -770,6 +784,7 @@ export const apiRoutes = {
     body: goodsSaveBodySchema,
     data: goodsSchema,
     audit: '保存商品',
+    create: true,
   },
   // ---- goods: SKUs and their 货源 on 1688 ----
   '/api/goods/sku-save': {
@@ -802,6 +817,7 @@ export const apiRoutes = {
     body: featuredSaveBodySchema,
     data: featuredEntrySchema,
     audit: '添加平台精选',
+    create: true,
   },
   '/api/company/featured-del': {
     access: 'operator',
@@ -822,6 +838,7 @@ export const apiRoutes = {
     body: copyCreateBodySchema,
     data: copyCreateResultSchema,
     audit: '创建复制任务',
+    create: true,
   },
 
   '/api/team/role-index': {
@@ -836,6 +853,7 @@ export const apiRoutes = {
     body: roleSaveBodySchema,
     data: teamRoleSchema,
     audit: '保存角色',
+    create: true,
   },
   '/api/team/role-del': {
     access: 'user',
@@ -856,6 +874,7 @@ export const apiRoutes = {
     body: memberSaveBodySchema,
     data: memberSchema,
     audit: '保存子账号',
+    create: true,
   },
   '/api/team/member-status': {
     access: 'user',
@@ -948,6 +967,7 @@ export const apiRoutes = {
     body: topupBodySchema,
     data: topupStartedSchema,
     audit: '发起充值',
+    create: true,
   },
   '/api/balance/topup-status': {
     access: 'user',
