@@ -14,7 +14,7 @@ import { orderIsBlacklisted } from './buyer';
 import type { Queryable } from './db';
 import { likePattern } from './list';
 import type { Saved } from './log';
-import { notFound, type Scope } from './scope';
+import { notFound, type Scope, scopeOf } from './scope';
 import { DB_NOW_MS } from './writeback';
 
 /**
@@ -616,7 +616,7 @@ export async function queueAutoPurchases(db: Queryable, nowS: number, limit = 20
   let queued = 0;
   for (const [accountId, ids] of byAccount) {
     const items = await orderItems(db, accountId, ids);
-    const scope = { db, accountId };
+    const scope = scopeOf(db, accountId);
     for (const id of ids) {
       if (unboughtReason(items.get(id) ?? [])) continue;
       if (await orderIsBlacklisted(scope, id)) continue;

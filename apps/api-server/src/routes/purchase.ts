@@ -15,7 +15,7 @@ import {
   unboughtReason,
   withinPriceLimit,
 } from '../db/purchase';
-import { notFound, scopeOf } from '../db/scope';
+import { notFound, withDb } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
 import { offerForSeller } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
@@ -112,7 +112,7 @@ export function purchaseRoutes({
         const result = await runBatch(targets, (target) =>
           logged(c, (tx) =>
             queuePurchase(
-              scopeOf(tx, accountId),
+              withDb(scope(c), tx),
               { id: target.id, confirmBlacklist: input.confirm_blacklist ?? false, userId },
               nowS(),
             ),
@@ -142,7 +142,7 @@ export function purchaseRoutes({
         if (input.sku_id !== undefined) {
           const skuId = input.sku_id;
           const row = await logged(c, (tx) =>
-            linkItemToSku(scopeOf(tx, accountId), { id: input.id, index: input.index, skuId }, nowS()),
+            linkItemToSku(withDb(scope(c), tx), { id: input.id, index: input.index, skuId }, nowS()),
           );
           return ok(c, row);
         }
@@ -171,7 +171,7 @@ export function purchaseRoutes({
         }
         const row = await logged(c, (tx) =>
           linkItemToOffer(
-            scopeOf(tx, accountId),
+            withDb(scope(c), tx),
             {
               id: input.id,
               index: input.index,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { isUniqueViolation } from '../db/db';
 import { consumeOAuthState, issueOAuthState } from '../db/oauth-state';
-import { scopeOf } from '../db/scope';
+import { withDb } from '../db/scope';
 import {
   deleteGroup,
   groupById,
@@ -9,6 +9,8 @@ import {
   listShops,
   moveShop,
   saveAuthorisedShop,
+  requireAllShops,
+  SHOP_SCOPE_MESSAGES,
   saveGroup,
   shopById,
   toggleShop,
@@ -82,6 +84,7 @@ export function shopRoutes({
       .post('/authorise', body('/api/shop/authorise'), async (c) => {
         const { platform, shop_id } = c.req.valid('json');
         const shop = shop_id ? await shopById(scope(c), shop_id, nowS()) : null;
+        if (!shop) requireAllShops(scope(c), SHOP_SCOPE_MESSAGES.newShop);
         if (shop && shop.platform !== platform) {
           throw new HttpProblem(400, `店铺「${shop.name}」不是${PLATFORM_NAMES[platform]}店铺`);
         }
@@ -143,7 +146,7 @@ export function shopRoutes({
           );
         }
         const shop = await logged(c, async (tx) => {
-          const txScope = scopeOf(tx, accountId);
+          const txScope = withDb(scope(c), tx);
           const { id, change } = await saveAuthorisedShop(
             txScope,
             secretBox,

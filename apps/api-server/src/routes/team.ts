@@ -1,7 +1,7 @@
 import { type Member, MOBILE_MESSAGE, type TeamRole } from '@consign/api-client';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { scopeOf } from '../db/scope';
+import { withDb } from '../db/scope';
 import {
   addMember,
   deleteMember,
@@ -92,7 +92,7 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
       // the write: member-save commits in parts (middleware/audit.ts).
       if (!id && mobile) await countMemberAdd(scope(c), nowS());
       const saved = await logged(c, async (tx) => {
-        const team = scopeOf(tx, scope(c).accountId);
+        const team = withDb(scope(c), tx);
         await checkMemberSave(team, actor(c), { id, role_id });
         if (id) {
           const before = await memberById(team, id);
