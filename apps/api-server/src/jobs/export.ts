@@ -40,6 +40,8 @@ export interface ExportClaim {
   filters: OrderExportFilters;
   /** balance-ops: the orders, or the balance's ledger (its filters then are {@link EntryFilters}). */
   source: ExportSource;
+  /** The shops of the member who asked for it (null: every shop): db/scope.ts. */
+  shop_ids: number[] | null;
 }
 
 class Interrupted extends Error {}
@@ -123,7 +125,7 @@ export class ExportJobs implements JobKind {
     return claimNextJob<ExportClaim>(this.db, EXPORT_JOBS, {
       set: `heartbeat_at = ${DB_NOW_S}, updated_at = $1`,
       params: [this.seconds()],
-      returning: 'id, account_id, format, filters, source',
+      returning: 'id, account_id, format, filters, source, shop_ids',
     });
   }
 
@@ -134,7 +136,7 @@ export class ExportJobs implements JobKind {
     const failed = rejectOn(out, 'error');
     failed.catch(() => {});
     try {
-      const scope = scopeOf(this.db, job.account_id);
+      const scope = scopeOf(this.db, job.account_id, job.shop_ids);
       const ledger = job.source === 'balance';
       const total = ledger
         ? await countEntries(scope, job.filters as EntryFilters)

@@ -10,6 +10,7 @@ import {
   orderLine,
   purchaseItems,
   purchaseOrderInput,
+  requireOrder,
   purchaseSkus,
   queuePurchase,
   unboughtReason,
@@ -82,6 +83,7 @@ export function purchaseRoutes({
       .post('/preview', body('/api/purchase/preview'), async (c) => {
         const { id } = c.req.valid('json');
         const { accountId } = scope(c);
+        await requireOrder(scope(c), id);
         const order = await purchaseOrderInput(db, accountId, id);
         if (!order) throw notFound();
         const items = (await orderItems(db, accountId, [id])).get(id) ?? [];
