@@ -155,10 +155,10 @@ function casesFor(): Partial<Record<ApiPath, Case[]>> {
     source_url: '',
     version: 1,
   };
-  const ordersOfA = () => countA('SELECT count(*) FROM orders WHERE account_id = $1 AND shop_id = $2');
+  const ordersOfA = () => countA('SELECT count(*)::int AS n FROM orders WHERE account_id = $1 AND shop_id = $2');
   const ordersPage = pageOfA((rows: { shop_id: number }[]) => rows.map((r) => r.shop_id), ordersOfA);
   const afterSalesOfA = () =>
-    countA(`SELECT count(*) FROM after_sales a JOIN orders o ON o.id = a.order_id
+    countA(`SELECT count(*)::int AS n FROM after_sales a JOIN orders o ON o.id = a.order_id
             WHERE a.account_id = $1 AND o.shop_id = $2`);
   const byOrderIds = (rows: { id: number }[]) =>
     shopsOf(
@@ -372,7 +372,7 @@ function casesFor(): Partial<Record<ApiPath, Case[]>> {
           kind: 'ok',
           check: pageOfA(
             (rows: { shop_id: number }[]) => rows.map((r) => r.shop_id),
-            () => countA('SELECT count(*) FROM goods WHERE account_id = $1 AND shop_id = $2'),
+            () => countA('SELECT count(*)::int AS n FROM goods WHERE account_id = $1 AND shop_id = $2'),
           ),
         },
       },
@@ -429,11 +429,11 @@ function casesFor(): Partial<Record<ApiPath, Case[]>> {
           check: async (data: { pending: number; after_sale_pending: number }) => {
             expect(data.pending).toBe(
               await countA(
-                "SELECT count(*) FROM orders WHERE account_id = $1 AND shop_id = $2 AND status = 'pending'",
+                "SELECT count(*)::int AS n FROM orders WHERE account_id = $1 AND shop_id = $2 AND status = 'pending'",
               ),
             );
             expect(data.after_sale_pending).toBe(
-              await countA(`SELECT count(*) FROM after_sales a JOIN orders o ON o.id = a.order_id
+              await countA(`SELECT count(*)::int AS n FROM after_sales a JOIN orders o ON o.id = a.order_id
                 WHERE a.account_id = $1 AND o.shop_id = $2 AND a.status = 'pending'`),
             );
           },

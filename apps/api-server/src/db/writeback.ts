@@ -70,7 +70,14 @@ export async function recordWriteback(
   shipment: { carrier: string; trackingNo: string },
   now: number,
 ): Promise<boolean> {
-  const params: unknown[] = [orderId, scope.accountId, shipment.carrier, shipment.trackingNo, now, WRITEBACK_PLATFORMS];
+  const params: unknown[] = [
+    orderId,
+    scope.accountId,
+    shipment.carrier,
+    shipment.trackingNo,
+    now,
+    WRITEBACK_PLATFORMS,
+  ];
   const [row] = await scope.db.query<{ status: StoredStatus }>(
     `INSERT INTO order_writebacks (account_id, order_id, shop_id, platform, platform_order_no, carrier,
        tracking_no, status, next_attempt_at, created_at, updated_at)

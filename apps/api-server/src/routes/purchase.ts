@@ -10,9 +10,9 @@ import {
   orderLine,
   purchaseItems,
   purchaseOrderInput,
-  requireOrder,
   purchaseSkus,
   queuePurchase,
+  requireOrder,
   unboughtReason,
   withinPriceLimit,
 } from '../db/purchase';
@@ -108,7 +108,6 @@ export function purchaseRoutes({
       // Each order queued in its own transaction with its log entry (commits in parts, like 批量采购).
       .post('/start', body('/api/purchase/start'), async (c) => {
         const input = c.req.valid('json');
-        const { accountId } = scope(c);
         const userId = c.get('auth')?.userId ?? null;
         const targets = await batchTargets(scope(c), { ids: input.ids });
         const result = await runBatch(targets, (target) =>
@@ -140,7 +139,6 @@ export function purchaseRoutes({
       // Commits in parts: 1688 is read outside any transaction, then the link and its entry commit.
       .post('/link', body('/api/purchase/link'), async (c) => {
         const input = c.req.valid('json');
-        const { accountId } = scope(c);
         if (input.sku_id !== undefined) {
           const skuId = input.sku_id;
           const row = await logged(c, (tx) =>

@@ -8,9 +8,9 @@ import {
   listGroups,
   listShops,
   moveShop,
-  saveAuthorisedShop,
   requireAllShops,
   SHOP_SCOPE_MESSAGES,
+  saveAuthorisedShop,
   saveGroup,
   shopById,
   toggleShop,
@@ -111,7 +111,7 @@ export function shopRoutes({
       // platform is called outside any transaction; the shop and its log entry commit together.
       .post('/authorise-callback', body('/api/shop/authorise-callback'), async (c) => {
         const { platform, state, code, error } = c.req.valid('json');
-        const { userId, accountId } = caller(c);
+        const { userId } = caller(c);
         const name = PLATFORM_NAMES[platform];
         const taken = await consumeOAuthState(scope(c), { userId, platform, state }, nowS());
         if (!taken) {

@@ -57,7 +57,7 @@ export function supplierRoutes({
       // is called outside any transaction; the account and its log entry commit together.
       .post('/authorise-callback', body('/api/supplier/authorise-callback'), async (c) => {
         const { state, code, error } = c.req.valid('json');
-        const { userId, accountId } = caller(c);
+        const { userId } = caller(c);
         const taken = await consumeOAuthState(scope(c), { userId, platform: SUPPLIER_CODE, state }, nowS());
         if (!taken) {
           throw new HttpProblem(

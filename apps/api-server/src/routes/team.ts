@@ -5,11 +5,11 @@ import { withDb } from '../db/scope';
 import {
   addMember,
   deleteMember,
-  memberShops,
   deleteRole,
   listMembers,
   listRoles,
   memberById,
+  memberShops,
   roleById,
   saveRole,
   setMemberStatus,
