@@ -149,6 +149,8 @@ const postgresSuites = [
   // purchase
   'test/purchase.test.ts',
   'test/purchase-crash.test.ts',
+  // 子账号 店铺权限
+  'test/shop-scope.test.ts',
 ];
 
 export default defineConfig({

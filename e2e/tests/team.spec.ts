@@ -25,8 +25,11 @@ async function createRole(page: Page, name: string, permissionLabels: string[]) 
   await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
 }
 
-/** Opens 子账号 and adds `mobile` with the role `roleName`, through the dialog. */
-async function addMember(page: Page, mobile: string, nickname: string, roleName: string) {
+/**
+ * Opens 子账号 and adds `mobile` with the role `roleName`, through the dialog; with `oneShop`, limited
+ * to the first shop of 店铺权限 (answers its name).
+ */
+async function addMember(page: Page, mobile: string, nickname: string, roleName: string, oneShop = false) {
   await page.goto('/user/account');
   await expect(page.getByRole('heading', { name: '子账号' })).toBeVisible();
   await page.getByRole('button', { name: '添加子账号' }).click();
@@ -35,9 +38,21 @@ async function addMember(page: Page, mobile: string, nickname: string, roleName:
   await dialog.getByLabel('姓名').fill(nickname);
   await dialog.getByRole('combobox', { name: '角色' }).click();
   await page.getByRole('option', { name: roleName }).click();
+  const shops = dialog.getByRole('group', { name: '店铺权限' });
+  await expect(shops.getByRole('checkbox', { name: '全部店铺' })).toBeChecked();
+  let shopName = '';
+  if (oneShop) {
+    const first = shops.getByRole('checkbox').nth(1);
+    await first.check();
+    await expect(shops.getByRole('checkbox', { name: '全部店铺' })).not.toBeChecked();
+    shopName = (await shops.locator('label').nth(1).textContent()) ?? '';
+  }
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText(`已添加子账号 ${mobile}`)).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: mobile })).toContainText(roleName);
+  const row = page.getByRole('row').filter({ hasText: mobile });
+  await expect(row).toContainText(roleName);
+  await expect(row).toContainText(oneShop ? shopName : '全部店铺');
+  return shopName;
 }
 
 test('a member without order:view gets /403 on 代发订单 and has no 代发订单 in the menu, 售后订单 stays', async ({
@@ -46,9 +61,16 @@ test('a member without order:view gets /403 on 代发订单 and has no 代发订
   baseURL,
 }) => {
   await createRole(adminPage, '售后客服', ['处理售后订单', '管理商品']);
-  await addMember(adminPage, FRESH.teamMember, '小售', '售后客服');
+  // 店铺权限: limited to one shop, the member's goods are that shop's only.
+  const shopName = await addMember(adminPage, FRESH.teamMember, '小售', '售后客服', true);
 
   const token = await apiLogin(baseURL as string, FRESH.teamMember);
+  const goods = await nodeApi(baseURL as string, token).call('/api/goods/index', {
+    pageIndex: 1,
+    pageSize: 100,
+  });
+  expect(goods.total).toBeGreaterThan(0);
+  expect(new Set(goods.list.map((g) => g.shop_name))).toEqual(new Set([shopName]));
   const context = await contextWithToken(browser, baseURL as string, token);
   const page = await context.newPage();
   await page.goto('/order/index');

@@ -11,6 +11,8 @@ import { RateLimiter } from './security/rate-limit';
  * delete, nor a member on such a role theirs to change, move, disable or remove; their own member
  * record is not theirs to change. The owner holds every permission, so every check passes for them
  * (the owner's own record stays fixed for everyone: `TEAM_MESSAGES.ownerFixed` in db/team.ts).
+ * Shops alike (店铺权限, db/scope.ts): an actor limited to some shops gives only those (never every
+ * shop), and changes no member who reaches a shop beyond them.
  * A refusal answers 403 and changes nothing. Also here: the limit on adding members by mobile.
  */
 
@@ -19,6 +21,8 @@ export const TEAM_RULE_MESSAGES = {
   roleBeyondOwn: '该角色含有您没有的权限，不能修改或删除',
   memberBeyondOwn: '该子账号的角色含有您没有的权限，不能修改、停用或删除',
   ownRecord: '不能修改自己的姓名或角色',
+  shopsBeyondOwn: '不能授予自己没有的店铺权限',
+  memberShopsBeyondOwn: '该子账号的店铺权限超出您的店铺，不能修改、停用或删除',
   tooManyAdds: '添加子账号过于频繁，请稍后再试',
 } as const;
 
@@ -64,6 +68,14 @@ export async function checkMemberChange(scope: Scope, actor: TeamActor, id: numb
   if (member.account_role === 'owner' || member.id === actor.id) return;
   if (!mayGrant(actor, await rolePermissions(scope, member.role_id)))
     throw refuse(TEAM_RULE_MESSAGES.memberBeyondOwn);
+  if (!withinShops(scope, member.shop_ids)) throw refuse(TEAM_RULE_MESSAGES.memberShopsBeyondOwn);
+}
+
+/** Whether `shopIds` (null or empty: every shop) are within the actor's shops (`scope.shopIds`). */
+function withinShops(scope: Scope, shopIds: readonly number[] | null | undefined): boolean {
+  const own = scope.shopIds;
+  if (!own) return true;
+  return !!shopIds && shopIds.length > 0 && shopIds.every((id) => own.includes(id));
 }
 
 /**
@@ -74,7 +86,7 @@ export async function checkMemberChange(scope: Scope, actor: TeamActor, id: numb
 export async function checkMemberSave(
   scope: Scope,
   actor: TeamActor,
-  input: { id?: number; role_id: number },
+  input: { id?: number; role_id: number; shop_ids?: readonly number[] | undefined },
 ): Promise<void> {
   if (input.id) {
     const member = await memberById(scope, input.id);
@@ -83,6 +95,9 @@ export async function checkMemberSave(
   }
   if (!mayGrant(actor, await rolePermissions(scope, input.role_id)))
     throw refuse(TEAM_RULE_MESSAGES.grantBeyondOwn);
+  // An edit without shop_ids keeps the member's (within the actor's, checked above); an add gets every shop.
+  if ((input.shop_ids !== undefined || !input.id) && !withinShops(scope, input.shop_ids))
+    throw refuse(TEAM_RULE_MESSAGES.shopsBeyondOwn);
 }
 
 /**

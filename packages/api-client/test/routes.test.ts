@@ -131,6 +131,8 @@ const member = {
   status: 'active',
   created_at: now,
   version: 1,
+  shop_ids: [4],
+  shop_names: ['云仓演示店'],
 };
 const seller = {
   id: 1,

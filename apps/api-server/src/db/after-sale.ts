@@ -9,7 +9,7 @@ import {
 import { HttpProblem } from '../http/respond';
 import type { Saved } from './log';
 import type { StepActor } from './order-steps';
-import { notFound, type Scope } from './scope';
+import { inShops, notFound, type Scope } from './scope';
 
 /** The answers to after-sale requests (同意退款, 拒绝, 确认收到退货) and an after-sale's detail. */
 
@@ -27,14 +27,16 @@ export async function afterSaleStep(
   actor: StepActor,
   now: number,
 ): Promise<Saved<AfterSaleStepResult>> {
+  // The request of another shop than the caller's answers 404 here, before anything changes.
+  const params: unknown[] = [id, scope.accountId];
   const [before] = await scope.db.query<{
     type: 'refund' | 'return' | 'exchange';
     status: string;
     order_no: string;
   }>(
     `SELECT a.type, a.status, o.order_no FROM after_sales a JOIN orders o ON o.id = a.order_id
-     WHERE a.id = $1 AND a.account_id = $2`,
-    [id, scope.accountId],
+     WHERE a.id = $1 AND a.account_id = $2${inShops(scope, 'o.shop_id', params)}`,
+    params,
   );
   if (!before) throw notFound();
   const details =
@@ -92,13 +94,14 @@ export async function afterSaleStep(
 
 /** One after-sale request of the account with its answers and its 处理记录 (oldest first), or a 404. */
 export async function afterSaleDetail(scope: Scope, id: number): Promise<AfterSaleDetail> {
+  const params: unknown[] = [id, scope.accountId];
   const [row] = await scope.db.query<Omit<AfterSaleDetail, 'events'>>(
     `SELECT a.id, o.id AS order_id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods,
        a.refund_amount, a.type, a.status, a.reason, a.created_at, a.reject_reason, a.return_tracking_no,
        a.handled_at
      FROM after_sales a JOIN orders o ON o.id = a.order_id JOIN shops s ON s.id = o.shop_id
-     WHERE a.id = $1 AND a.account_id = $2`,
-    [id, scope.accountId],
+     WHERE a.id = $1 AND a.account_id = $2${inShops(scope, 'o.shop_id', params)}`,
+    params,
   );
   if (!row) throw notFound();
   const events = await scope.db.query<AfterSaleEvent>(

@@ -3,7 +3,7 @@ import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { BY_ID, countRows, Filters, groupTotal, likePattern, page, wholeMobile } from './list';
 import type { Change } from './log';
-import { notFound, type Scope, staleRecord } from './scope';
+import { inShops, notFound, type Scope, staleRecord } from './scope';
 
 /**
  * 买家管理 and 黑名单. A buyer is the account's orders grouped by buyer name and receiver
@@ -30,6 +30,14 @@ interface BuyerRow extends Omit<Buyer, 'mobile'> {
  */
 export async function listBuyers(scope: Scope, params: BodyOf<'/api/buyer/index'>): Promise<Page<Buyer>> {
   const f = new Filters();
+  // A member limited to some shops: the same grouping, of their shops' orders only.
+  const buyers = scope.shopIds
+    ? `(SELECT account_id, buyer_name, receiver_mobile, count(*)::int AS order_count, sum(amount) AS spend,
+          max(created_at) AS last_order_at, (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_order_id,
+          lower(buyer_name) AS search
+        FROM orders WHERE account_id = ${f.p(scope.accountId)} AND shop_id = ANY(${f.p(scope.shopIds)}::int[])
+        GROUP BY account_id, buyer_name, receiver_mobile) b`
+    : 'buyers b';
   f.and(`b.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
   const mobile = wholeMobile(params.keyword);
@@ -45,13 +53,13 @@ export async function listBuyers(scope: Scope, params: BodyOf<'/api/buyer/index'
          b.last_order_at::float8 AS last_order_at,
          EXISTS (SELECT 1 FROM blacklist l WHERE l.account_id = b.account_id
            AND l.mobile = b.receiver_mobile) AS blacklisted
-       FROM buyers b ${where}
+       FROM ${buyers} ${where}
        ORDER BY ${BUYER_ORDER[params.sort ?? 'last_order']}, b.buyer_name, b.receiver_mobile
        LIMIT ${limit} OFFSET ${offset}`,
       f.params,
     ),
-    keyword
-      ? countRows(scope.db, `FROM buyers b ${where}`, filterParams)
+    keyword || scope.shopIds
+      ? countRows(scope.db, `FROM ${buyers} ${where}`, filterParams)
       : groupTotal(scope.db, scope.accountId, 'buyers'),
   ]);
   return {
@@ -131,9 +139,10 @@ export async function saveBlacklist(
   let mobile = input.mobile ?? '';
   let name = input.buyer_name ?? '';
   if (input.order_id) {
+    const params: unknown[] = [input.order_id, scope.accountId];
     const [order] = await scope.db.query<{ buyer_name: string; receiver_mobile: string }>(
-      'SELECT buyer_name, receiver_mobile FROM orders WHERE id = $1 AND account_id = $2',
-      [input.order_id, scope.accountId],
+      `SELECT buyer_name, receiver_mobile FROM orders WHERE id = $1 AND account_id = $2${inShops(scope, 'shop_id', params)}`,
+      params,
     );
     if (!order) throw notFound();
     mobile = order.receiver_mobile;
@@ -175,10 +184,11 @@ export async function liftBlacklist(
 
 /** Whether order `id` of the account is a blacklisted buyer's (the 采购 confirmation). */
 export async function orderIsBlacklisted(scope: Scope, id: number): Promise<boolean> {
+  const params: unknown[] = [id, scope.accountId];
   const [row] = await scope.db.query<{ id: number }>(
     `SELECT o.id FROM orders o JOIN blacklist l ON l.account_id = o.account_id AND l.mobile = o.receiver_mobile
-     WHERE o.id = $1 AND o.account_id = $2`,
-    [id, scope.accountId],
+     WHERE o.id = $1 AND o.account_id = $2${inShops(scope, 'o.shop_id', params)}`,
+    params,
   );
   return row !== undefined;
 }

@@ -2,13 +2,14 @@ import { type CopyRecord, offerIdOfLink, type Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { admitJobs, COPY_JOBS } from './job-queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
-import type { Scope } from './scope';
+import { type Scope, shopFilter } from './scope';
 import { shopById } from './shop';
 
 /** A page of copy jobs, newest first. */
 export function listCopyRecords(scope: Scope, params: BodyOf<'/api/copy/index'>): Promise<Page<CopyRecord>> {
   const f = new Filters();
   f.and(`c.account_id = ${f.p(scope.accountId)}`);
+  shopFilter(scope, f, 'c.shop_id');
   const keyword = likePattern(params.keyword);
   if (keyword) f.and(`c.source_url ILIKE ${f.p(keyword)}`);
   if (params.status) f.and(`c.status = ${f.p(params.status)}`);

@@ -11,7 +11,7 @@ import {
 } from '@consign/api-client/contract';
 import { dayStart } from './list';
 import { countOrders, listAfterSales, orderFilters } from './order';
-import type { Scope } from './scope';
+import { inShops, type Scope } from './scope';
 
 /**
  * 工作台 at a glance. Each count is the total of the list its link opens, computed by that
@@ -35,6 +35,7 @@ export async function dashboardSummary(scope: Scope, now: number): Promise<Dashb
   const firstDay = shanghaiDate(now - (DASHBOARD_CHART_DAYS - 1) * 86_400);
   const todayFilter = { start_date: today, end_date: today };
   const { filters: f, filterJoins } = orderFilters(scope, todayFilter);
+  const perDayParams: unknown[] = [scope.accountId, dayStart(firstDay), SHANGHAI_OFFSET_SECONDS];
   const [pending, purchased, afterSales, todayOrders, [sales], perDay] = await Promise.all([
     countOrders(scope, { status: 'pending' }),
     countOrders(scope, { status: 'purchased' }),
@@ -47,9 +48,9 @@ export async function dashboardSummary(scope: Scope, now: number): Promise<Dashb
     scope.db.query<{ day: number; orders: number; sales: number }>(
       `SELECT ((created_at + $3) / 86400)::int AS day, count(*)::int AS orders,
          COALESCE(sum(amount), 0)::bigint AS sales
-       FROM orders WHERE account_id = $1 AND created_at >= $2
+       FROM orders WHERE account_id = $1 AND created_at >= $2${inShops(scope, 'shop_id', perDayParams)}
        GROUP BY 1`,
-      [scope.accountId, dayStart(firstDay), SHANGHAI_OFFSET_SECONDS],
+      perDayParams,
     ),
   ]);
   const byDay = new Map(perDay.map((row) => [Number(row.day), row]));

@@ -73,8 +73,8 @@ export async function createExportJob(
     (tx) =>
       tx.db.query<ExportJob>(
         `INSERT INTO export_jobs AS e (account_id, user_id, name, format, filters, status, download_key, created_at,
-       updated_at, expires_at, source, finance)
-     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8, $9, $10)
+       updated_at, expires_at, source, finance, shop_ids)
+     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8, $9, $10, $11::int[])
      RETURNING ${JOB_COLUMNS}`,
         [
           scope.accountId,
@@ -87,6 +87,7 @@ export async function createExportJob(
           now + EXPORT_KEEP_DAYS * 86_400,
           source,
           source === 'balance' || finance,
+          scope.shopIds,
         ],
       ),
   );
@@ -94,10 +95,19 @@ export async function createExportJob(
   return job;
 }
 
+/**
+ * What a member limited to some shops may see of the account's exports (db/scope.ts): the ledger's
+ * (余额明细, every member's), and the order exports made within their shops; '' for every shop.
+ */
+function exportsInShops(scope: Scope, param: (value: unknown) => string): string {
+  if (!scope.shopIds) return '';
+  return ` AND (e.source = 'balance' OR (e.shop_ids IS NOT NULL AND e.shop_ids <@ ${param(scope.shopIds)}::int[]))`;
+}
+
 /** A page of the account's export jobs, newest first. */
 export function listExportJobs(scope: Scope, params: BodyOf<'/api/export/index'>): Promise<Page<ExportJob>> {
   const f = new Filters();
-  f.and(`e.account_id = ${f.p(scope.accountId)}`);
+  f.and(`e.account_id = ${f.p(scope.accountId)}${exportsInShops(scope, (v) => f.p(v))}`);
   const keyword = likePattern(params.keyword);
   if (keyword) f.and(`e.name ILIKE ${f.p(keyword)}`);
   if (params.status) f.and(`e.status = ${f.p(params.status)}`);
@@ -117,9 +127,12 @@ export async function downloadableJob(
   id: number,
   mayFinance: boolean,
 ): Promise<{ id: number; download_key: string }> {
+  const params: unknown[] = [id, scope.accountId];
+  const inShops = exportsInShops(scope, (v) => `$${params.push(v)}`);
   const [job] = await scope.db.query<{ id: number; download_key: string; finance: boolean }>(
-    `SELECT id, download_key, finance FROM export_jobs WHERE id = $1 AND account_id = $2 AND status = 'succeeded'`,
-    [id, scope.accountId],
+    `SELECT id, download_key, finance FROM export_jobs e
+     WHERE e.id = $1 AND e.account_id = $2 AND e.status = 'succeeded'${inShops}`,
+    params,
   );
   if (!job) throw notFound();
   if (job.finance && !mayFinance) throw new HttpProblem(403, FINANCE_EXPORT_REFUSED);
@@ -144,7 +157,7 @@ export interface LinkedJob {
  * The job of a download link, checked again at download time (not only when the link was made): the
  * job finished and not swept, and the user the link was made for still active, still in the job's
  * account, that account active, and still holding `order:view` (and `finance:view` for a file with
- * money). Null when there is no such job.
+ * money) and (a member limited to some shops) the job's shops. Null when there is no such job.
  */
 export async function linkedJob(
   db: Queryable,
@@ -157,10 +170,13 @@ export async function linkedJob(
       account_role: AccountRole | null;
       role_permissions: string[] | null;
       finance: boolean;
+      within_shops: boolean;
     }
   >(
     `SELECT e.id, e.download_key, e.name, e.format, e.file_name, e.finance, u.account_role,
-       r.permissions AS role_permissions
+       r.permissions AS role_permissions,
+       (u.account_role = 'owner' OR u.shop_ids IS NULL OR e.source = 'balance'
+         OR (e.shop_ids IS NOT NULL AND e.shop_ids <@ u.shop_ids)) AS within_shops
      FROM export_jobs e
      LEFT JOIN users u ON u.id = $3 AND u.account_id = e.account_id AND u.status = 'active'
        AND EXISTS (SELECT 1 FROM seller_accounts a WHERE a.id = e.account_id AND a.status = 'active')
@@ -169,11 +185,12 @@ export async function linkedJob(
     [id, now, userId],
   );
   if (!row) return null;
-  const { account_role, role_permissions, finance, ...job } = row;
+  const { account_role, role_permissions, finance, within_shops, ...job } = row;
   const held = account_role === null ? [] : permissionsOf(account_role, role_permissions);
   return {
     ...job,
-    allowed: held.includes('order:view') && (!finance || held.includes('finance:view')),
+    allowed:
+      within_shops === true && held.includes('order:view') && (!finance || held.includes('finance:view')),
   };
 }
 

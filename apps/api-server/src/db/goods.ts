@@ -3,7 +3,7 @@ import type { BodyOf } from '../contract';
 import type { Queryable } from './db';
 import { Filters, likePattern, page } from './list';
 import type { Saved } from './log';
-import { notFound, type Scope, staleRecord } from './scope';
+import { inShops, notFound, type Scope, shopFilter, staleRecord } from './scope';
 import { shopById } from './shop';
 
 const GOODS_SELECT = `g.id, g.shop_id, g.title, g.price, g.stock, g.status, g.images, g.source_url,
@@ -11,9 +11,11 @@ const GOODS_SELECT = `g.id, g.shop_id, g.title, g.price, g.stock, g.status, g.im
 
 /** One product of the account, or a 404. */
 export async function goodsById(scope: Scope, id: number): Promise<Goods> {
+  const params: unknown[] = [id, scope.accountId];
   const [row] = await scope.db.query<Goods>(
-    `SELECT ${GOODS_SELECT} FROM goods g JOIN shops s ON s.id = g.shop_id WHERE g.id = $1 AND g.account_id = $2`,
-    [id, scope.accountId],
+    `SELECT ${GOODS_SELECT} FROM goods g JOIN shops s ON s.id = g.shop_id
+     WHERE g.id = $1 AND g.account_id = $2${inShops(scope, 'g.shop_id', params)}`,
+    params,
   );
   if (!row) throw notFound();
   return row;
@@ -60,6 +62,7 @@ export async function goodsDetail(scope: Scope, id: number): Promise<GoodsDetail
 export function listGoods(scope: Scope, params: BodyOf<'/api/goods/index'>): Promise<Page<Goods>> {
   const f = new Filters();
   f.and(`g.account_id = ${f.p(scope.accountId)}`);
+  shopFilter(scope, f, 'g.shop_id');
   const keyword = likePattern(params.keyword);
   if (keyword) f.and(`g.title ILIKE ${f.p(keyword)}`);
   if (params.status) f.and(`g.status = ${f.p(params.status)}`);

@@ -15,7 +15,7 @@ import type { FileRow } from '../import-file';
 import { defaultAddress } from './address';
 import type { CommitEach } from './order-batch';
 import { type StepActor, shipOrder } from './order-steps';
-import type { Scope } from './scope';
+import { inShops, type Scope } from './scope';
 
 /**
  * 导入快递单号: the rows of a file (import-file.ts) checked against the account's orders,
@@ -35,9 +35,10 @@ interface CheckedRow extends ImportRow {
 async function checkRows(scope: Scope, rows: FileRow[]): Promise<CheckedRow[]> {
   const numbers = [...new Set(rows.map((row) => row.order_no).filter((no) => no !== ''))];
   // Another account's order is not found, exactly like a number that does not exist.
+  const params: unknown[] = [scope.accountId, numbers];
   const orders = await scope.db.query<{ id: number; order_no: string; status: OrderStatus }>(
-    'SELECT id, order_no, status FROM orders WHERE account_id = $1 AND order_no = ANY($2::text[])',
-    [scope.accountId, numbers],
+    `SELECT id, order_no, status FROM orders WHERE account_id = $1 AND order_no = ANY($2::text[])${inShops(scope, 'shop_id', params)}`,
+    params,
   );
   const byNo = new Map(orders.map((order) => [order.order_no, order]));
   const firstLine = new Map<string, number>();

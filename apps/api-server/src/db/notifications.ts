@@ -7,7 +7,7 @@ import {
 } from '@consign/api-client';
 import type { Queryable } from './db';
 import type { Change } from './log';
-import { notFound, type Scope } from './scope';
+import { inShops, notFound, type Scope } from './scope';
 
 /**
  * 消息通知: what a seller account is told in the header's bell (migration 0023). A notification
@@ -30,6 +30,11 @@ export interface NotifyInput {
   body: string;
   /** An internal path of the app (`/shop/setting?shop_id=3`, `/order/index?keyword=...`), or ''. */
   link: string;
+  /**
+   * The shop it is about (a shop's authorisation or sync, an order's writeback or purchase), so that
+   * members limited to other shops do not see it (db/scope.ts); omitted: the whole account's.
+   */
+  shopId?: number | null;
 }
 
 export const NOTIFICATION_TITLE_MAX = 64;
@@ -62,10 +67,11 @@ export async function notify(
   const key = input.key.slice(0, 200);
   if (key === '') throw new Error('notification key is empty');
   const [row] = await db.query<{ id: number; created: boolean }>(
-    `INSERT INTO notifications (account_id, kind, key, title, body, link, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO notifications (account_id, kind, key, title, body, link, created_at, shop_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (account_id, key) WHERE open
-       DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link, kind = EXCLUDED.kind
+       DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link, kind = EXCLUDED.kind,
+         shop_id = EXCLUDED.shop_id
      RETURNING id, (xmax = 0) AS created`,
     [
       input.accountId,
@@ -75,6 +81,7 @@ export async function notify(
       clip(input.body, NOTIFICATION_BODY_MAX),
       input.link,
       nowS,
+      input.shopId ?? null,
     ],
   );
   if (!row) throw new Error('notify: no row');
@@ -104,27 +111,39 @@ export interface Reader {
   kinds: readonly NotificationKind[];
 }
 
+/**
+ * A member limited to some shops (db/scope.ts) sees the account's notifications about none (shop_id
+ * NULL) and those about their shops: ` AND (...)` with the shops appended to `params`, '' for all.
+ */
+function aboutShops(scope: Scope, params: unknown[]): string {
+  const shops = inShops(scope, 'n.shop_id', params);
+  return shops && ` AND (n.shop_id IS NULL OR ${shops.slice(' AND '.length)})`;
+}
+
 /** A page of the account's notifications for the reader: unread first, then newest first. */
 export async function listNotifications(
   scope: Scope,
   reader: Reader,
   params: { pageIndex: number; pageSize: number },
 ): Promise<Page<Notification>> {
+  const listParams: unknown[] = [
+    scope.accountId,
+    reader.userId,
+    params.pageSize,
+    (params.pageIndex - 1) * params.pageSize,
+    reader.kinds,
+  ];
+  const countParams: unknown[] = [scope.accountId, reader.kinds];
   const [list, [count]] = await Promise.all([
     scope.db.query<Notification>(
-      `SELECT ${SELECT} WHERE n.account_id = $1 AND n.kind = ANY($5::text[])
+      `SELECT ${SELECT} WHERE n.account_id = $1 AND n.kind = ANY($5::text[])${aboutShops(scope, listParams)}
        ORDER BY (r.user_id IS NOT NULL), n.created_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
-      [
-        scope.accountId,
-        reader.userId,
-        params.pageSize,
-        (params.pageIndex - 1) * params.pageSize,
-        reader.kinds,
-      ],
+      listParams,
     ),
     scope.db.query<{ total: number }>(
-      'SELECT count(*)::int AS total FROM notifications WHERE account_id = $1 AND kind = ANY($2::text[])',
-      [scope.accountId, reader.kinds],
+      `SELECT count(*)::int AS total FROM notifications n
+       WHERE n.account_id = $1 AND n.kind = ANY($2::text[])${aboutShops(scope, countParams)}`,
+      countParams,
     ),
   ]);
   return { list, total: count?.total ?? 0 };
@@ -132,11 +151,12 @@ export async function listNotifications(
 
 /** How many of the account's notifications the reader may open and has not read. */
 export async function unreadCount(scope: Scope, reader: Reader): Promise<number> {
+  const params: unknown[] = [scope.accountId, reader.userId, reader.kinds];
   const [row] = await scope.db.query<{ unread: number }>(
     `SELECT count(*)::int AS unread FROM notifications n
-     WHERE n.account_id = $1 AND n.kind = ANY($3::text[])
+     WHERE n.account_id = $1 AND n.kind = ANY($3::text[])${aboutShops(scope, params)}
        AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = $2)`,
-    [scope.accountId, reader.userId, reader.kinds],
+    params,
   );
   return row?.unread ?? 0;
 }
@@ -149,9 +169,10 @@ export async function markRead(
   nowS: number,
 ): Promise<{ row: Notification; change: Change }> {
   const userId = reader.userId;
+  const params: unknown[] = [id, userId, scope.accountId, reader.kinds];
   const [found] = await scope.db.query<Notification>(
-    `SELECT ${SELECT} WHERE n.id = $1 AND n.account_id = $3 AND n.kind = ANY($4::text[])`,
-    [id, userId, scope.accountId, reader.kinds],
+    `SELECT ${SELECT} WHERE n.id = $1 AND n.account_id = $3 AND n.kind = ANY($4::text[])${aboutShops(scope, params)}`,
+    params,
   );
   if (!found) throw notFound();
   await scope.db.query(
@@ -176,12 +197,14 @@ export async function markAllRead(
   reader: Reader,
   nowS: number,
 ): Promise<{ marked: number; change: Change }> {
+  const params: unknown[] = [scope.accountId, reader.userId, nowS, reader.kinds];
   const marked = await scope.db.query<{ id: number }>(
     `INSERT INTO notification_reads (notification_id, user_id, read_at)
-     SELECT n.id, $2, $3 FROM notifications n WHERE n.account_id = $1 AND n.kind = ANY($4::text[])
+     SELECT n.id, $2, $3 FROM notifications n
+     WHERE n.account_id = $1 AND n.kind = ANY($4::text[])${aboutShops(scope, params)}
      ON CONFLICT DO NOTHING
      RETURNING notification_id AS id`,
-    [scope.accountId, reader.userId, nowS, reader.kinds],
+    params,
   );
   if (marked.length > 0) {
     await scope.db.query('UPDATE notifications SET open = false WHERE id = ANY($1::int[]) AND open', [

@@ -13,7 +13,7 @@ import { senderAddressById } from './address';
 import type { Saved } from './log';
 import { orderFilters } from './order';
 import { purchaseOrder, type StepActor, shipOrder } from './order-steps';
-import { notFound, type Scope } from './scope';
+import { inShops, notFound, type Scope } from './scope';
 
 /**
  * The batch calls (批量采购, 批量发货, and the imports' apply): which orders a batch touches, and how it
@@ -38,9 +38,10 @@ export async function batchTargets(
 ): Promise<(Target | { id: number; order_no: null })[]> {
   if (selection.ids) {
     const ids = [...new Set(selection.ids)];
+    const params: unknown[] = [scope.accountId, ids];
     const rows = await scope.db.query<Target>(
-      'SELECT id, order_no FROM orders WHERE account_id = $1 AND id = ANY($2::int[])',
-      [scope.accountId, ids],
+      `SELECT id, order_no FROM orders WHERE account_id = $1 AND id = ANY($2::int[])${inShops(scope, 'shop_id', params)}`,
+      params,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? { id, order_no: null });

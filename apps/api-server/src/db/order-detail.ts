@@ -1,6 +1,6 @@
 import type { AddressSnapshot, OrderDetail, OrderEvent } from '@consign/api-client';
 import { ORDER_COLUMNS, type OrderRow, toOrder } from './order';
-import { notFound, type Scope } from './scope';
+import { inShops, notFound, type Scope } from './scope';
 
 /**
  * An order as its detail dialog shows it: the list's columns (with the purchase and shipping details,
@@ -25,12 +25,14 @@ interface DetailRow extends OrderRow {
 
 /** One order of the account with its purchase and shipping details and its timeline, or a 404. */
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
+  const params: unknown[] = [id, scope.accountId];
   const [row] = await scope.db.query<DetailRow>(
     `SELECT ${ORDER_COLUMNS}, o.sender,
        o.cancel_reason, o.version, o.buyer_message, o.refund_status, o.paid_at, o.freight, o.discount,
        (o.receiver_cipher IS NOT NULL AND o.platform_order_no IS NOT NULL) AS receiver_encrypted
-     FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
-    [id, scope.accountId],
+     FROM orders o JOIN shops s ON s.id = o.shop_id
+     WHERE o.id = $1 AND o.account_id = $2${inShops(scope, 'o.shop_id', params)}`,
+    params,
   );
   if (!row) throw notFound();
   const events = await scope.db.query<OrderEvent>(

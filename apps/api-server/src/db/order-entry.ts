@@ -12,7 +12,7 @@ import { HttpProblem } from '../http/respond';
 import { CLOSED_PLATFORM_STATUSES, type OrderFileLine } from '../order-file';
 import type { Change, Saved } from './log';
 import type { CommitEach } from './order-batch';
-import { notFound, type Scope } from './scope';
+import { inShops, notFound, type Scope } from './scope';
 
 /**
  * Orders of shops without API access: 手工建单 (`createOrder`) and 导入订单 from a platform's
@@ -54,12 +54,13 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return `${label}无效`;
 }
 
-/** The shop, if it is the account's (404 like any other account's record otherwise). */
+/** The shop, if it is the account's and the caller's (404 like any other account's record otherwise). */
 async function accountShop(scope: Scope, shopId: number): Promise<void> {
-  const rows = await scope.db.query('SELECT 1 FROM shops WHERE id = $1 AND account_id = $2', [
-    shopId,
-    scope.accountId,
-  ]);
+  const params: unknown[] = [shopId, scope.accountId];
+  const rows = await scope.db.query(
+    `SELECT 1 FROM shops WHERE id = $1 AND account_id = $2${inShops(scope, 'id', params)}`,
+    params,
+  );
   if (rows.length === 0) throw notFound();
 }
 

@@ -20,7 +20,7 @@ import { defaultAddress, senderAddressById } from './address';
 import { chargePurchaseFee, refundPurchaseFee } from './balance';
 import { orderIsBlacklisted } from './buyer';
 import type { Saved } from './log';
-import { inTransaction, notFound, type Scope, staleRecord } from './scope';
+import { inShops, inTransaction, notFound, type Scope, staleRecord } from './scope';
 import { recordWriteback } from './writeback';
 
 /**
@@ -43,9 +43,10 @@ function refused(step: OrderStep, status: OrderStatus): HttpProblem {
 }
 
 async function currentStatus(scope: Scope, id: number) {
+  const params: unknown[] = [id, scope.accountId];
   const [row] = await scope.db.query<{ status: OrderStatus; order_no: string }>(
-    'SELECT status, order_no FROM orders WHERE id = $1 AND account_id = $2',
-    [id, scope.accountId],
+    `SELECT status, order_no FROM orders WHERE id = $1 AND account_id = $2${inShops(scope, 'shop_id', params)}`,
+    params,
   );
   return row;
 }
@@ -86,12 +87,13 @@ async function updateWithTimeline(
   ];
   // Column names come from our own step code, never from input; every value is a parameter.
   const sets = names.map((name, i) => `, ${name} = $${9 + i}${JSONB_COLUMNS.has(name) ? '::jsonb' : ''}`);
+  const shops = inShops(scope, 'shop_id', params);
   const [row] = await scope.db.query<{ id: number; order_no: string; status: OrderStatus }>(
     `WITH done AS (
        UPDATE orders SET updated_at = $3${sets.join('')}
          ${update.version === undefined ? '' : ', version = version + 1'}
        WHERE id = $1 AND account_id = $2 AND status = ANY($4::text[])
-         AND ($8::int IS NULL OR version = $8::int)
+         AND ($8::int IS NULL OR version = $8::int)${shops}
        RETURNING id, order_no, status
      ), event AS (
        INSERT INTO order_events (account_id, order_id, user_id, actor, action, details, created_at)
@@ -236,9 +238,10 @@ export async function shipOrder(
 
 /** The id of the account's order with this number (the tracking-number import has numbers), or null. */
 export async function orderIdByNo(scope: Scope, orderNo: string): Promise<number | null> {
+  const params: unknown[] = [scope.accountId, orderNo.trim()];
   const [row] = await scope.db.query<{ id: number }>(
-    'SELECT id FROM orders WHERE account_id = $1 AND order_no = $2',
-    [scope.accountId, orderNo.trim()],
+    `SELECT id FROM orders WHERE account_id = $1 AND order_no = $2${inShops(scope, 'shop_id', params)}`,
+    params,
   );
   return row?.id ?? null;
 }
@@ -316,6 +319,7 @@ export async function correctOrderAddress(
   actor: StepActor,
   now: number,
 ): Promise<Saved<OrderStepResult>> {
+  const addressParams: unknown[] = [input.id, scope.accountId];
   const [before] = await scope.db.query<{
     status: OrderStatus;
     receiver_name: string;
@@ -324,8 +328,8 @@ export async function correctOrderAddress(
     version: number;
   }>(
     `SELECT status, receiver_name, receiver_mobile, receiver_address, version FROM orders
-     WHERE id = $1 AND account_id = $2`,
-    [input.id, scope.accountId],
+     WHERE id = $1 AND account_id = $2${inShops(scope, 'shop_id', addressParams)}`,
+    addressParams,
   );
   if (!before) throw notFound();
   if (!canCorrectAddress(before.status)) {

@@ -24,7 +24,7 @@ import {
   wholeMobile,
 } from './list';
 import { ORDER_PROFIT_SQL } from './profit';
-import type { Scope } from './scope';
+import { type Scope, shopFilter } from './scope';
 import { ORDER_WRITEBACK_COLUMN, toOrderWriteback } from './writeback';
 
 /** Between the fields of `orders.search` (migrations 0002, 0029). */
@@ -40,6 +40,7 @@ export function orderFilters(
 ): { filters: Filters; filterJoins: string } {
   const f = new Filters();
   f.and(`o.account_id = ${f.p(scope.accountId)}`);
+  shopFilter(scope, f, 'o.shop_id');
   const keyword = likePattern(params.keyword);
   if (keyword?.includes(SEARCH_SEPARATOR)) {
     // The separator of the stored search text: only the per-column form is exact then.
@@ -155,7 +156,8 @@ function onlyStatus(params: OrderExportFilters): boolean {
  * 工作台's counts (db/dashboard.ts) both come from here.
  */
 export function countOrders(scope: Scope, params: OrderExportFilters): Promise<number> {
-  if (onlyStatus(params)) return orderTotal(scope, params.status);
+  // The counters are the whole account's: a member limited to some shops counts their rows.
+  if (!scope.shopIds && onlyStatus(params)) return orderTotal(scope, params.status);
   const { filters: f, filterJoins } = orderFilters(scope, params);
   return countRows(scope.db, `FROM orders o ${filterJoins} ${f.sql}`, f.params);
 }
@@ -171,7 +173,7 @@ export async function countOrdersByStatus(
 ): Promise<Record<OrderStatus, number>> {
   const filters = { ...params, status: undefined };
   let rows: { status: string; total: number }[];
-  if (onlyStatus(filters)) {
+  if (!scope.shopIds && onlyStatus(filters)) {
     rows = await scope.db.query('SELECT status, total FROM order_totals WHERE account_id = $1', [
       scope.accountId,
     ]);
@@ -225,6 +227,7 @@ function afterSaleFilters(
 ): { filters: Filters; filterJoins: string } {
   const f = new Filters();
   f.and(`a.account_id = ${f.p(scope.accountId)}`);
+  shopFilter(scope, f, 'o.shop_id');
   const keyword = likePattern(params.keyword);
   if (keyword) {
     const k = f.p(keyword);
@@ -235,7 +238,8 @@ function afterSaleFilters(
   if (params.shop_id) f.and(`o.shop_id = ${f.p(params.shop_id)}`);
   if (params.start_date) f.and(`a.created_at >= ${f.p(dayStart(params.start_date))}`);
   if (params.end_date) f.and(`a.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
-  return { filters: f, filterJoins: keyword || params.shop_id ? 'JOIN orders o ON o.id = a.order_id' : '' };
+  const joinOrder = keyword || params.shop_id || scope.shopIds;
+  return { filters: f, filterJoins: joinOrder ? 'JOIN orders o ON o.id = a.order_id' : '' };
 }
 
 /** A page of after-sale orders, newest first. */
@@ -287,6 +291,14 @@ export async function listReceivers(
   params: BodyOf<'/api/order/receivers'>,
 ): Promise<Page<ReceiverAddress>> {
   const f = new Filters();
+  // A member limited to some shops: the same grouping, of their shops' orders only.
+  const receivers = scope.shopIds
+    ? `(SELECT account_id, receiver_name, receiver_mobile, receiver_address, count(*)::int AS order_count,
+          max(created_at) AS last_order_at, (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_order_id,
+          lower(receiver_name || chr(31) || receiver_address) AS search
+        FROM orders WHERE account_id = ${f.p(scope.accountId)} AND shop_id = ANY(${f.p(scope.shopIds)}::int[])
+        GROUP BY account_id, receiver_name, receiver_mobile, receiver_address) r`
+    : 'receivers r';
   f.and(`r.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
   const mobile = wholeMobile(params.keyword);
@@ -306,12 +318,12 @@ export async function listReceivers(
       // output column of the same name, sorted without the index.
       `SELECT r.receiver_name, r.receiver_mobile, r.receiver_address, r.order_count AS orders,
          r.last_order_at::float8 AS last_order_at, r.last_order_id AS id
-       FROM receivers r ${f.sql}
+       FROM ${receivers} ${f.sql}
        ORDER BY r.last_order_at DESC, r.last_order_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...f.params, params.pageSize, (params.pageIndex - 1) * params.pageSize],
     ),
-    keyword
-      ? countRows(scope.db, `FROM receivers r ${f.sql}`, f.params)
+    keyword || scope.shopIds
+      ? countRows(scope.db, `FROM ${receivers} ${f.sql}`, f.params)
       : groupTotal(scope.db, scope.accountId, 'receivers'),
   ]);
   return {

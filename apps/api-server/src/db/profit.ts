@@ -9,7 +9,7 @@ import { SHANGHAI_OFFSET_SECONDS } from '@consign/api-client/contract';
 import type { BodyOf } from '../contract';
 import { dayEndExclusive, dayStart } from './list';
 import type { Saved } from './log';
-import type { Scope } from './scope';
+import { inShops, type Scope } from './scope';
 
 /**
  * Cost and profit (migration 0031). An order's 成本 is `orders.cost` (fen, null: not entered); its
@@ -119,6 +119,7 @@ export async function profitReport(
   const to = dayEndExclusive(params.end_date) ?? 0;
   const values: unknown[] = [scope.accountId, from, to, SHANGHAI_OFFSET_SECONDS];
   if (params.shop_id) values.push(params.shop_id);
+  const shops = inShops(scope, 'o.shop_id', values);
   const rows = await scope.db.query<
     Record<string, unknown> & {
       day: number | null;
@@ -136,7 +137,7 @@ export async function profitReport(
        JOIN shops s ON s.id = o.shop_id
        LEFT JOIN platform_fee_rates r ON r.account_id = o.account_id AND r.platform = s.platform
        WHERE o.account_id = $1 AND o.created_at >= $2 AND o.created_at < $3 AND o.status <> 'cancelled'
-         ${params.shop_id ? 'AND o.shop_id = $5' : ''}
+         ${params.shop_id ? 'AND o.shop_id = $5' : ''}${shops}
      )
      SELECT day, shop_id, title, GROUPING(day) AS by_day, GROUPING(shop_id) AS by_shop,
        GROUPING(title) AS by_title, ${SUMS}
@@ -154,11 +155,11 @@ export async function profitReport(
     else if (row.by_title === 0) byTitle.push({ title: row.title ?? '', sums: sums(row) });
     else totals = sums(row);
   }
-  const shops = await scope.db.query<{ id: number; name: string; platform: PlatformCode }>(
+  const named = await scope.db.query<{ id: number; name: string; platform: PlatformCode }>(
     'SELECT id, name, platform FROM shops WHERE id = ANY($1::int[]) AND account_id = $2',
     [byShop.map((row) => row.shop_id), scope.accountId],
   );
-  const shopById = new Map(shops.map((shop) => [shop.id, shop]));
+  const shopById = new Map(named.map((shop) => [shop.id, shop]));
   const firstDay = Math.floor((from + SHANGHAI_OFFSET_SECONDS) / 86_400);
   const dayCount = Math.round((to - from) / 86_400);
   const bySales = (a: { sums: ProfitSums }, b: { sums: ProfitSums }) =>

@@ -14,7 +14,7 @@ import { orderIsBlacklisted } from './buyer';
 import type { Queryable } from './db';
 import { likePattern } from './list';
 import type { Saved } from './log';
-import { notFound, type Scope } from './scope';
+import { inShops, notFound, type Scope, scopeOf } from './scope';
 import { DB_NOW_MS } from './writeback';
 
 /**
@@ -285,26 +285,33 @@ export async function purchaseState(scope: Scope, orderId: number): Promise<Orde
   };
 }
 
+/** 404 unless order `orderId` is the account's, of a shop the caller reaches. */
+export async function requireOrder(scope: Scope, orderId: number): Promise<void> {
+  const params: unknown[] = [orderId, scope.accountId];
+  const [order] = await scope.db.query(
+    `SELECT 1 FROM orders WHERE id = $1 AND account_id = $2${inShops(scope, 'shop_id', params)}`,
+    params,
+  );
+  if (!order) throw notFound();
+}
+
 /** `/api/purchase/items`: the order's lines with their 货源, and its 一键采购. 404 for another account's. */
 export async function purchaseItems(scope: Scope, orderId: number) {
-  const [order] = await scope.db.query('SELECT 1 FROM orders WHERE id = $1 AND account_id = $2', [
-    orderId,
-    scope.accountId,
-  ]);
-  if (!order) throw notFound();
+  await requireOrder(scope, orderId);
   const items = (await orderItems(scope.db, scope.accountId, [orderId])).get(orderId) ?? [];
   return { items, purchase: await purchaseState(scope, orderId) };
 }
 
 /** `/api/purchase/skus`: the account's goods SKUs (newest goods first, 50), by a keyword on the title. */
 export async function purchaseSkus(scope: Scope, keyword = ''): Promise<PurchaseSkuOption[]> {
+  const params: unknown[] = [scope.accountId, keyword.trim(), likePattern(keyword.trim())];
   const rows = await scope.db.query<SkuSourceColumns & { sku_id: number; goods_title: string; spec: string }>(
     `SELECT s.id AS sku_id, g.title AS goods_title, s.spec, s.supplier_offer_id, s.supplier_spec_id,
        s.supplier_quantity, s.supplier_price
      FROM goods_skus s JOIN goods g ON g.id = s.goods_id
-     WHERE s.account_id = $1 AND ($2 = '' OR g.title ILIKE $3)
+     WHERE s.account_id = $1 AND ($2 = '' OR g.title ILIKE $3)${inShops(scope, 'g.shop_id', params)}
      ORDER BY g.updated_at DESC, g.id DESC, s.position LIMIT 50`,
-    [scope.accountId, keyword.trim(), likePattern(keyword.trim())],
+    params,
   );
   return rows.map((row) => ({
     sku_id: row.sku_id,
@@ -318,9 +325,10 @@ export async function purchaseSkus(scope: Scope, keyword = ''): Promise<Purchase
 
 /** The order line `index` of the account's order: its key and title (404 / 422 otherwise). */
 export async function orderLine(scope: Scope, orderId: number, index: number) {
+  const params: unknown[] = [orderId, scope.accountId];
   const [order] = await scope.db.query<{ order_no: string; shop_id: number }>(
-    'SELECT order_no, shop_id FROM orders WHERE id = $1 AND account_id = $2',
-    [orderId, scope.accountId],
+    `SELECT order_no, shop_id FROM orders WHERE id = $1 AND account_id = $2${inShops(scope, 'shop_id', params)}`,
+    params,
   );
   if (!order) throw notFound();
   const [line] = await scope.db.query<{ key: string; title: string | null; sku: string | null }>(
@@ -344,10 +352,12 @@ export async function linkItemToSku(
   nowS: number,
 ): Promise<Saved<{ sku_id: number }>> {
   const line = await orderLine(scope, input.id, input.index);
+  const params: unknown[] = [input.skuId, scope.accountId];
   const [sku] = await scope.db.query<{ id: number; goods_title: string; spec: string; offer: string | null }>(
     `SELECT s.id, g.title AS goods_title, s.spec, s.supplier_offer_id AS offer
-     FROM goods_skus s JOIN goods g ON g.id = s.goods_id WHERE s.id = $1 AND s.account_id = $2`,
-    [input.skuId, scope.accountId],
+     FROM goods_skus s JOIN goods g ON g.id = s.goods_id
+     WHERE s.id = $1 AND s.account_id = $2${inShops(scope, 'g.shop_id', params)}`,
+    params,
   );
   if (!sku) throw notFound();
   const [before] = await scope.db.query<{ sku_id: number }>(
@@ -459,9 +469,10 @@ export async function queuePurchase(
   input: { id: number; confirmBlacklist: boolean; userId: number | null },
   nowS: number,
 ): Promise<Saved<{ id: number }>> {
+  const params: unknown[] = [input.id, scope.accountId];
   const [order] = await scope.db.query<{ order_no: string; status: OrderStatus }>(
-    'SELECT order_no, status FROM orders WHERE id = $1 AND account_id = $2',
-    [input.id, scope.accountId],
+    `SELECT order_no, status FROM orders WHERE id = $1 AND account_id = $2${inShops(scope, 'shop_id', params)}`,
+    params,
   );
   if (!order) throw notFound();
   if (order.status !== 'pending') {
@@ -616,7 +627,7 @@ export async function queueAutoPurchases(db: Queryable, nowS: number, limit = 20
   let queued = 0;
   for (const [accountId, ids] of byAccount) {
     const items = await orderItems(db, accountId, ids);
-    const scope = { db, accountId };
+    const scope = scopeOf(db, accountId);
     for (const id of ids) {
       if (unboughtReason(items.get(id) ?? [])) continue;
       if (await orderIsBlacklisted(scope, id)) continue;

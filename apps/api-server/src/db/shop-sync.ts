@@ -2,7 +2,7 @@ import type { ShopSync } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
 import type { PlatformCode } from '../platforms/connector';
 import type { Queryable } from './db';
-import { notFound, type Scope } from './scope';
+import { inShops, notFound, type Scope } from './scope';
 
 /**
  * The order sync state of each platform shop (migration 0021) and the lease that lets one instance at
@@ -202,10 +202,11 @@ export function shopSyncOf(row: ShopSyncRow, nowS: number): ShopSync | null {
  * its authorisation expired: the seller re-authorises first).
  */
 export async function requestSync(scope: Scope, id: number, nowS: number): Promise<{ name: string }> {
+  const params: unknown[] = [id, scope.accountId];
   const [shop] = await scope.db.query<{ name: string; auth_status: string; authorised: boolean }>(
     `SELECT name, auth_status, access_token_sealed IS NOT NULL AS authorised FROM shops
-     WHERE id = $1 AND account_id = $2`,
-    [id, scope.accountId],
+     WHERE id = $1 AND account_id = $2${inShops(scope, 'id', params)}`,
+    params,
   );
   if (!shop) throw notFound();
   if (!shop.authorised) throw new HttpProblem(409, '店铺尚未授权，无法同步订单');

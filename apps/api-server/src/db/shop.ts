@@ -6,12 +6,12 @@ import {
   type ShopState,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
-import { HttpProblem } from '../http/respond';
+import { ApiRefusal, HttpProblem } from '../http/respond';
 import type { ShopAuthorisation } from '../platforms/connector';
 import type { SecretBox } from '../security/secret-box';
 import { BY_ID, Filters, likePattern, page } from './list';
 import type { Change } from './log';
-import { notFound, type Scope, staleRecord } from './scope';
+import { inShops, notFound, type Scope, shopFilter, staleRecord } from './scope';
 import { SHOP_SYNC_SELECT, type ShopSyncRow, shopSyncOf } from './shop-sync';
 import { storeShopTokens } from './shop-tokens';
 
@@ -86,8 +86,25 @@ function withState(row: ShopRow, nowS: number): Shop {
     ),
   };
 }
-const GROUP_SELECT =
-  'g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id) AS shop_count, g.version';
+/** A group's columns; `shops`: the parameter of a member's shops, whose shops alone are counted. */
+const groupSelect = (shops: string | null) =>
+  `g.id, g.name, (SELECT count(*)::int FROM shops WHERE shops.group_id = g.id${
+    shops ? ` AND shops.id = ANY(${shops}::int[])` : ''
+  }) AS shop_count, g.version`;
+
+/**
+ * What a member limited to some shops is told when adding a shop or changing the groups, which are
+ * the whole account's (docs/design.md#seller-accounts-permissions-and-the-operation-log).
+ */
+export const SHOP_SCOPE_MESSAGES = {
+  newShop: '你的账号仅可管理部分店铺，不能授权新店铺，请联系主账号',
+  groups: '你的账号仅可管理部分店铺，不能新建、修改或删除店铺分组，请联系主账号',
+} as const;
+
+/** Refuses a member limited to some shops (the owner and unrestricted members pass). */
+export function requireAllShops(scope: Scope, message: string): void {
+  if (scope.shopIds) throw new ApiRefusal(message);
+}
 
 /** One shop of the account, or a 404. `nowS` (the server's clock) decides its `state` and sync lag. */
 export async function shopById(
@@ -95,10 +112,11 @@ export async function shopById(
   id: number,
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<Shop> {
+  const params: unknown[] = [id, scope.accountId];
   const [row] = await scope.db.query<ShopRow>(
     `SELECT ${SHOP_SELECT} FROM shops s LEFT JOIN shop_groups g ON g.id = s.group_id
-     WHERE s.id = $1 AND s.account_id = $2`,
-    [id, scope.accountId],
+     WHERE s.id = $1 AND s.account_id = $2${inShops(scope, 's.id', params)}`,
+    params,
   );
   if (!row) throw notFound();
   return withState(row, nowS);
@@ -106,9 +124,11 @@ export async function shopById(
 
 /** One shop group of the account, or a 404. */
 export async function groupById(scope: Scope, id: number): Promise<ShopGroup> {
+  const params: unknown[] = [id, scope.accountId];
+  if (scope.shopIds) params.push(scope.shopIds);
   const [row] = await scope.db.query<ShopGroup>(
-    `SELECT ${GROUP_SELECT} FROM shop_groups g WHERE g.id = $1 AND g.account_id = $2`,
-    [id, scope.accountId],
+    `SELECT ${groupSelect(scope.shopIds ? '$3' : null)} FROM shop_groups g WHERE g.id = $1 AND g.account_id = $2`,
+    params,
   );
   if (!row) throw notFound();
   return row;
@@ -122,6 +142,7 @@ export async function listShops(
 ): Promise<Page<Shop>> {
   const f = new Filters();
   f.and(`s.account_id = ${f.p(scope.accountId)}`);
+  shopFilter(scope, f, 's.id');
   const keyword = likePattern(params.keyword);
   if (keyword) f.and(`s.name ILIKE ${f.p(keyword)}`);
   if (params.platform) f.and(`s.platform = ${f.p(params.platform)}`);
@@ -143,16 +164,29 @@ export async function listShops(
   return { ...rows, list: rows.list.map((row) => withState(row, nowS)) };
 }
 
-export function listGroups(scope: Scope, params: BodyOf<'/api/shop/group-index'>): Promise<Page<ShopGroup>> {
+export async function listGroups(
+  scope: Scope,
+  params: BodyOf<'/api/shop/group-index'>,
+): Promise<Page<ShopGroup>> {
   const f = new Filters();
   f.and(`g.account_id = ${f.p(scope.accountId)}`);
   const keyword = likePattern(params.keyword);
   if (keyword) f.and(`g.name ILIKE ${f.p(keyword)}`);
-  return page<ShopGroup>(
+  const groups = await page<ShopGroup>(
     scope.db,
-    { table: 'shop_groups', alias: 'g', filters: f, order: BY_ID, select: GROUP_SELECT },
+    { table: 'shop_groups', alias: 'g', filters: f, order: BY_ID, select: groupSelect(null) },
     params,
   );
+  if (!scope.shopIds) return groups;
+  // Every group of the account (they are its own, not a shop's); a member limited to some shops
+  // sees how many of their shops each holds.
+  const counts = await scope.db.query<{ group_id: number; n: number }>(
+    `SELECT group_id, count(*)::int AS n FROM shops
+     WHERE account_id = $1 AND id = ANY($2::int[]) AND group_id = ANY($3::int[]) GROUP BY group_id`,
+    [scope.accountId, scope.shopIds, groups.list.map((g) => g.id)],
+  );
+  const count = new Map(counts.map((row) => [row.group_id, row.n]));
+  return { ...groups, list: groups.list.map((g) => ({ ...g, shop_count: count.get(g.id) ?? 0 })) };
 }
 
 /**
@@ -164,6 +198,7 @@ export async function saveGroup(
   { id, name, version }: BodyOf<'/api/shop/group-save'>,
   now: number,
 ): Promise<{ id: number; change: Change }> {
+  requireAllShops(scope, SHOP_SCOPE_MESSAGES.groups);
   if (!id) {
     const [row] = await scope.db.query<{ id: number }>(
       'INSERT INTO shop_groups (account_id, name, created_at) VALUES ($1, $2, $3) RETURNING id',
@@ -190,6 +225,7 @@ export async function saveGroup(
 
 /** Deletes a group (its shops become ungrouped). */
 export async function deleteGroup(scope: Scope, id: number): Promise<Change> {
+  requireAllShops(scope, SHOP_SCOPE_MESSAGES.groups);
   const [row] = await scope.db.query<{ name: string }>(
     'DELETE FROM shop_groups WHERE id = $1 AND account_id = $2 RETURNING name',
     [id, scope.accountId],
@@ -265,6 +301,7 @@ export async function saveAuthorisedShop(
   nowS: number,
 ): Promise<{ id: number; change: Change }> {
   const { platform, auth } = input;
+  if (input.reauthorise === null) requireAllShops(scope, SHOP_SCOPE_MESSAGES.newShop);
   type Held = { id: number; account_id: number; name: string; platform_shop_id: string | null };
   const holder = async () => {
     const [row] = await scope.db.query<Held>(
@@ -279,10 +316,11 @@ export async function saveAuthorisedShop(
 
   let target: Held | null = held;
   if (input.reauthorise !== null) {
+    const params: unknown[] = [input.reauthorise, scope.accountId, platform];
     const [shop] = await scope.db.query<Held>(
       `SELECT id, account_id, name, platform_shop_id FROM shops
-       WHERE id = $1 AND account_id = $2 AND platform = $3 FOR UPDATE`,
-      [input.reauthorise, scope.accountId, platform],
+       WHERE id = $1 AND account_id = $2 AND platform = $3${inShops(scope, 'id', params)} FOR UPDATE`,
+      params,
     );
     if (!shop) throw notFound();
     if (shop.platform_shop_id !== null && shop.platform_shop_id !== auth.shopId) {

@@ -20,12 +20,35 @@ export const TEAM_MESSAGES = {
   mobileUnavailable: '该手机号无法添加为子账号',
   ownerFixed: '主账号拥有全部权限，不能修改、停用或删除',
   notYourself: '不能停用或删除自己',
+  unknownShops: (ids: readonly number[]) => `店铺权限中的店铺不存在：${ids.join('、')}`,
 } as const;
 
 const ROLE_SELECT = `r.id, r.name, r.permissions,
   (SELECT count(*)::int FROM users WHERE users.role_id = r.id) AS member_count, r.created_at, r.version`;
+// 店铺权限: the member's shops that exist, by id (a deleted shop's id stays stored, restrictive, and
+// is not shown); NULL for every shop, always for the owner.
 const MEMBER_SELECT = `u.id, u.mobile, u.nickname, u.account_role, u.role_id, COALESCE(r.name, '') AS role_name,
-  u.status, u.created_at, u.version`;
+  u.status, u.created_at, u.version,
+  CASE WHEN u.shop_ids IS NOT NULL AND u.account_role = 'member' THEN ARRAY(SELECT s.id FROM shops s
+    WHERE s.id = ANY(u.shop_ids) AND s.account_id = u.account_id ORDER BY s.id) END AS shop_ids,
+  CASE WHEN u.shop_ids IS NOT NULL AND u.account_role = 'member' THEN ARRAY(SELECT s.name FROM shops s
+    WHERE s.id = ANY(u.shop_ids) AND s.account_id = u.account_id ORDER BY s.id) ELSE '{}' END AS shop_names`;
+
+/**
+ * 店铺权限 as stored (`users.shop_ids`, migration 0038): null (every shop) for an empty list, else the
+ * ids, each a shop of the account (others are refused by number, nothing saved).
+ */
+export async function memberShops(scope: Scope, shopIds: readonly number[]): Promise<number[] | null> {
+  if (shopIds.length === 0) return null;
+  const rows = await scope.db.query<{ id: number }>(
+    'SELECT id FROM shops WHERE account_id = $1 AND id = ANY($2::int[])',
+    [scope.accountId, shopIds],
+  );
+  const known = new Set(rows.map((row) => row.id));
+  const unknown = shopIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new ApiRefusal(TEAM_MESSAGES.unknownShops(unknown.slice(0, 10)));
+  return [...shopIds].sort((a, b) => a - b);
+}
 
 // ---- roles -------------------------------------------------------------------------------------
 
@@ -149,7 +172,12 @@ export function listMembers(scope: Scope, params: BodyOf<'/api/team/member-index
  */
 export async function addMember(
   scope: Scope,
-  { mobile, nickname, role_id }: { mobile: string; nickname: string; role_id: number },
+  {
+    mobile,
+    nickname,
+    role_id,
+    shop_ids,
+  }: { mobile: string; nickname: string; role_id: number; shop_ids: number[] | null },
   now: number,
 ): Promise<number> {
   await roleById(scope, role_id);
@@ -168,9 +196,9 @@ export async function addMember(
   // The same mobile signed up or was added at the same moment: no row, and no error, which on
   // Postgres would abort the call's transaction before `taken()` could say whose it is.
   const [row] = await scope.db.query<{ id: number }>(
-    `INSERT INTO users (mobile, nickname, created_at, account_id, account_role, role_id)
-     VALUES ($1, $2, $3, $4, 'member', $5) ON CONFLICT (mobile) DO NOTHING RETURNING id`,
-    [mobile, nickname, now, scope.accountId, role_id],
+    `INSERT INTO users (mobile, nickname, created_at, account_id, account_role, role_id, shop_ids)
+     VALUES ($1, $2, $3, $4, 'member', $5, $6::int[]) ON CONFLICT (mobile) DO NOTHING RETURNING id`,
+    [mobile, nickname, now, scope.accountId, role_id, shop_ids],
   );
   if (!row) throw new ApiRefusal((await taken()) ?? TEAM_MESSAGES.mobileUnavailable);
   return row.id;
@@ -184,19 +212,29 @@ async function changeableMember(scope: Scope, id: number, callerId: number): Pro
   return member;
 }
 
-/** Changes a member's name and role (the role must be the account's) at the `version` read, else 409. */
+/**
+ * Changes a member's name, role (the role must be the account's) and, when given (`undefined`: kept),
+ * 店铺权限 (as {@link memberShops} stores it) at the `version` read, else 409.
+ */
 export async function updateMember(
   scope: Scope,
   // `version` is there whenever `id` is: the contract's `versionRequiredForUpdate`.
-  { id, nickname, role_id, version }: { id: number; nickname: string; role_id: number; version?: number },
+  {
+    id,
+    nickname,
+    role_id,
+    version,
+    shop_ids,
+  }: { id: number; nickname: string; role_id: number; version?: number; shop_ids?: number[] | null },
 ): Promise<void> {
   const member = await memberById(scope, id);
   if (member.account_role === 'owner') throw new ApiRefusal(TEAM_MESSAGES.ownerFixed);
   await roleById(scope, role_id);
   const rows = await scope.db.query(
-    `UPDATE users SET nickname = $1, role_id = $2, version = version + 1
+    `UPDATE users SET nickname = $1, role_id = $2, version = version + 1,
+       shop_ids = CASE WHEN $6 THEN $7::int[] ELSE shop_ids END
      WHERE id = $3 AND account_id = $4 AND account_role = 'member' AND version = $5 RETURNING id`,
-    [nickname, role_id, id, scope.accountId, version],
+    [nickname, role_id, id, scope.accountId, version, shop_ids !== undefined, shop_ids ?? null],
   );
   if (rows.length === 0) throw staleRecord();
 }

@@ -8,7 +8,7 @@ import {
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
 import type { Saved } from './log';
-import { notFound, type Scope } from './scope';
+import { inShops, notFound, type Scope } from './scope';
 
 /**
  * 发货回传: the shipment of a platform order written back to its platform. `recordWriteback` runs in
@@ -70,6 +70,14 @@ export async function recordWriteback(
   shipment: { carrier: string; trackingNo: string },
   now: number,
 ): Promise<boolean> {
+  const params: unknown[] = [
+    orderId,
+    scope.accountId,
+    shipment.carrier,
+    shipment.trackingNo,
+    now,
+    WRITEBACK_PLATFORMS,
+  ];
   const [row] = await scope.db.query<{ status: StoredStatus }>(
     `INSERT INTO order_writebacks (account_id, order_id, shop_id, platform, platform_order_no, carrier,
        tracking_no, status, next_attempt_at, created_at, updated_at)
@@ -79,13 +87,13 @@ export async function recordWriteback(
        ${DB_NOW_MS}, $5, $5
      FROM orders o JOIN shops s ON s.id = o.shop_id
      WHERE o.id = $1 AND o.account_id = $2 AND o.platform_order_no IS NOT NULL
-       AND s.platform = ANY($6::text[]) AND s.platform_shop_id IS NOT NULL
+       AND s.platform = ANY($6::text[]) AND s.platform_shop_id IS NOT NULL${inShops(scope, 'o.shop_id', params)}
      ON CONFLICT (order_id) DO UPDATE SET carrier = EXCLUDED.carrier, tracking_no = EXCLUDED.tracking_no,
        status = EXCLUDED.status, attempts = 0, next_attempt_at = EXCLUDED.next_attempt_at,
        lease_until = NULL, last_error = NULL, platform_message = NULL, updated_at = EXCLUDED.updated_at,
        sent_at = NULL
      RETURNING status`,
-    [orderId, scope.accountId, shipment.carrier, shipment.trackingNo, now, WRITEBACK_PLATFORMS],
+    params,
   );
   return row?.status === 'pending';
 }
@@ -100,6 +108,7 @@ export async function retryWriteback(
   orderId: number,
   now: number,
 ): Promise<Saved<OrderWriteback>> {
+  const orderParams: unknown[] = [orderId, scope.accountId];
   const [order] = await scope.db.query<{
     order_no: string;
     status: StoredStatus | null;
@@ -107,8 +116,8 @@ export async function retryWriteback(
   }>(
     `SELECT o.order_no, w.status, w.last_error AS message FROM orders o
      LEFT JOIN order_writebacks w ON w.order_id = o.id
-     WHERE o.id = $1 AND o.account_id = $2`,
-    [orderId, scope.accountId],
+     WHERE o.id = $1 AND o.account_id = $2${inShops(scope, 'o.shop_id', orderParams)}`,
+    orderParams,
   );
   if (!order) throw notFound();
   if (!order.status) throw new HttpProblem(409, WRITEBACK_NONE_MESSAGE);

@@ -100,6 +100,7 @@ export async function sweepAuthExpiry(db: Db, nowS: number): Promise<number> {
             ? `${where}的授权已过期${date ? `（${date}）` : ''}，订单不再同步，请重新授权`
             : `${where}的授权将于 ${date} 过期，请及时重新授权`,
           link: shopLink(shop.name),
+          shopId: shop.id,
         },
         nowS,
       );

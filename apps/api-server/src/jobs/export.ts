@@ -42,6 +42,8 @@ export interface ExportClaim {
   source: ExportSource;
   /** The file has money (db/export.ts): an order export without it leaves out the money columns. */
   finance: boolean;
+  /** The shops of the member who asked for it (null: every shop): db/scope.ts. */
+  shop_ids: number[] | null;
 }
 
 class Interrupted extends Error {}
@@ -125,7 +127,7 @@ export class ExportJobs implements JobKind {
     return claimNextJob<ExportClaim>(this.db, EXPORT_JOBS, {
       set: `heartbeat_at = ${DB_NOW_S}, updated_at = $1`,
       params: [this.seconds()],
-      returning: 'id, account_id, format, filters, source, finance',
+      returning: 'id, account_id, format, filters, source, finance, shop_ids',
     });
   }
 
@@ -136,7 +138,7 @@ export class ExportJobs implements JobKind {
     const failed = rejectOn(out, 'error');
     failed.catch(() => {});
     try {
-      const scope = scopeOf(this.db, job.account_id);
+      const scope = scopeOf(this.db, job.account_id, job.shop_ids);
       const ledger = job.source === 'balance';
       const total = ledger
         ? await countEntries(scope, job.filters as EntryFilters)

@@ -341,9 +341,10 @@ export class SupplierLogisticsJobs implements JobKind {
         );
         await finishPoll(tx, purchase.id, { status: 'cancelled', message: reason }, nowS);
       });
-      const [order] = await db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
-        purchase.order_id,
-      ]);
+      const [order] = await db.query<{ order_no: string; shop_id: number }>(
+        'SELECT order_no, shop_id FROM orders WHERE id = $1',
+        [purchase.order_id],
+      );
       await notify(
         db,
         {
@@ -353,6 +354,7 @@ export class SupplierLogisticsJobs implements JobKind {
           title: '1688采购单被供应商取消',
           body: `订单 ${order?.order_no ?? purchase.order_id}：${reason}`,
           link: `/order/index?keyword=${encodeURIComponent(order?.order_no ?? '')}`,
+          shopId: order?.shop_id ?? null,
         },
         nowS,
       );

@@ -40,6 +40,7 @@ async function notifySyncFailing(db: Db, shop: ClaimedShop, error: string, nowS:
       title: '店铺订单同步失败',
       body: `${row.name}：${error}`,
       link: `/shop/setting?keyword=${encodeURIComponent(row.name)}`,
+      shopId: shop.id,
     },
     nowS,
   );

@@ -192,6 +192,7 @@ export class WritebackJobs implements JobKind {
         title: '物流回传失败',
         body: `订单 ${order.order_no}：${message}`,
         link: `/order/index?order=${claim.order_id}`,
+        shopId: claim.shop_id,
       },
       this.seconds(),
     );

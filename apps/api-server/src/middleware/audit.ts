@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Db, Queryable } from '../db/db';
 import { appendLog, type Change } from '../db/log';
-import { scopeOf } from '../db/scope';
+import { withDb } from '../db/scope';
 import type { ApiEnv } from '../env';
 import { clientIp } from '../http/client-ip';
 
@@ -134,9 +134,8 @@ export function audit({ db, now, trustProxy }: { db: Db; now: () => number; trus
     try {
       await db.transaction(
         async (tx) => {
-          const caller = c.get('auth');
           c.set('database', tx);
-          c.set('scope', caller ? scopeOf(tx, caller.accountId) : null);
+          c.set('scope', outside.scope ? withDb(outside.scope, tx) : null);
           c.set('afterCommit', committed);
           await next();
           if (c.error || c.res.status !== 200) throw NOT_A_SUCCESS;

@@ -9,7 +9,7 @@ import type { TokenStore } from '../security/tokens';
 /**
  * Who is calling: the user of a valid `Authorization: Bearer <token>` (active, in an active account),
  * else null. Sets `user` (the current user), `auth` (`{ userId, accountId, isOperator }`) and `scope`
- * (the caller's data boundary, db/scope.ts). Refuses nothing itself (public calls take an optional
+ * (the caller's data boundary, db/scope.ts, with a member's shop restriction). Refuses nothing itself (public calls take an optional
  * token, e.g. logout); `authorisation` decides.
  */
 export function authentication(tokens: TokenStore, db: Queryable) {
@@ -25,7 +25,7 @@ export function authentication(tokens: TokenStore, db: Queryable) {
         ? { userId: caller.user.id, accountId: caller.accountId, isOperator: caller.user.is_manage }
         : null,
     );
-    c.set('scope', caller ? scopeOf(db, caller.accountId) : null);
+    c.set('scope', caller ? scopeOf(db, caller.accountId, caller.shopIds) : null);
     c.set('database', db);
     await next();
   });

@@ -1,6 +1,6 @@
 import type { DecryptedReceiver } from '@consign/api-client';
 import type { Saved } from '../db/log';
-import { notFound, type Scope } from '../db/scope';
+import { inShops, notFound, type Scope } from '../db/scope';
 import { HttpProblem } from '../http/respond';
 import { PLATFORM_NAMES, type PlatformCode, PlatformError } from './connector';
 import type { ConnectorFor, ShopCalls } from './shop-calls';
@@ -20,6 +20,7 @@ export async function decryptReceiver(
   id: number,
   platforms: { connectorFor: ConnectorFor; shopCalls: ShopCalls },
 ): Promise<Saved<DecryptedReceiver>> {
+  const params: unknown[] = [id, scope.accountId];
   const [order] = await scope.db.query<{
     order_no: string;
     platform_order_no: string | null;
@@ -28,8 +29,9 @@ export async function decryptReceiver(
     platform: string;
   }>(
     `SELECT o.order_no, o.platform_order_no, o.receiver_cipher, o.shop_id, s.platform
-     FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1 AND o.account_id = $2`,
-    [id, scope.accountId],
+     FROM orders o JOIN shops s ON s.id = o.shop_id
+     WHERE o.id = $1 AND o.account_id = $2${inShops(scope, 'o.shop_id', params)}`,
+    params,
   );
   if (!order) throw notFound();
   const cipher = order.receiver_cipher;

@@ -21,7 +21,7 @@ import {
   type StepActor,
   shipOrder,
 } from '../db/order-steps';
-import { scopeOf } from '../db/scope';
+import { withDb } from '../db/scope';
 import { retryWriteback } from '../db/writeback';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
@@ -41,8 +41,8 @@ function actor(c: Context<ApiEnv>): StepActor {
  * entry (`logged`, middleware/audit.ts), bound to the caller's account.
  */
 function commitEach(c: Context<ApiEnv>): CommitEach {
-  const { accountId } = scope(c);
-  return (step) => logged(c, (tx) => step(scopeOf(tx, accountId)));
+  const caller = scope(c);
+  return (step) => logged(c, (tx) => step(withDb(caller, tx)));
 }
 
 /**

@@ -12,10 +12,11 @@ import {
   purchaseOrderInput,
   purchaseSkus,
   queuePurchase,
+  requireOrder,
   unboughtReason,
   withinPriceLimit,
 } from '../db/purchase';
-import { notFound, scopeOf } from '../db/scope';
+import { notFound, withDb } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
 import { offerForSeller } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
@@ -82,6 +83,7 @@ export function purchaseRoutes({
       .post('/preview', body('/api/purchase/preview'), async (c) => {
         const { id } = c.req.valid('json');
         const { accountId } = scope(c);
+        await requireOrder(scope(c), id);
         const order = await purchaseOrderInput(db, accountId, id);
         if (!order) throw notFound();
         const items = (await orderItems(db, accountId, [id])).get(id) ?? [];
@@ -106,13 +108,12 @@ export function purchaseRoutes({
       // Each order queued in its own transaction with its log entry (commits in parts, like 批量采购).
       .post('/start', body('/api/purchase/start'), async (c) => {
         const input = c.req.valid('json');
-        const { accountId } = scope(c);
         const userId = c.get('auth')?.userId ?? null;
         const targets = await batchTargets(scope(c), { ids: input.ids });
         const result = await runBatch(targets, (target) =>
           logged(c, (tx) =>
             queuePurchase(
-              scopeOf(tx, accountId),
+              withDb(scope(c), tx),
               { id: target.id, confirmBlacklist: input.confirm_blacklist ?? false, userId },
               nowS(),
             ),
@@ -138,11 +139,10 @@ export function purchaseRoutes({
       // Commits in parts: 1688 is read outside any transaction, then the link and its entry commit.
       .post('/link', body('/api/purchase/link'), async (c) => {
         const input = c.req.valid('json');
-        const { accountId } = scope(c);
         if (input.sku_id !== undefined) {
           const skuId = input.sku_id;
           const row = await logged(c, (tx) =>
-            linkItemToSku(scopeOf(tx, accountId), { id: input.id, index: input.index, skuId }, nowS()),
+            linkItemToSku(withDb(scope(c), tx), { id: input.id, index: input.index, skuId }, nowS()),
           );
           return ok(c, row);
         }
@@ -171,7 +171,7 @@ export function purchaseRoutes({
         }
         const row = await logged(c, (tx) =>
           linkItemToOffer(
-            scopeOf(tx, accountId),
+            withDb(scope(c), tx),
             {
               id: input.id,
               index: input.index,

@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { isUniqueViolation } from '../db/db';
 import { consumeOAuthState, issueOAuthState } from '../db/oauth-state';
-import { scopeOf } from '../db/scope';
+import { withDb } from '../db/scope';
 import {
   deleteGroup,
   groupById,
   listGroups,
   listShops,
   moveShop,
+  requireAllShops,
+  SHOP_SCOPE_MESSAGES,
   saveAuthorisedShop,
   saveGroup,
   shopById,
@@ -86,6 +88,7 @@ export function shopRoutes({
       .post('/authorise', body('/api/shop/authorise'), async (c) => {
         const { platform, shop_id } = c.req.valid('json');
         const shop = shop_id ? await shopById(scope(c), shop_id, nowS()) : null;
+        if (!shop) requireAllShops(scope(c), SHOP_SCOPE_MESSAGES.newShop);
         if (shop && shop.platform !== platform) {
           throw new HttpProblem(400, `店铺「${shop.name}」不是${PLATFORM_NAMES[platform]}店铺`);
         }
@@ -116,7 +119,7 @@ export function shopRoutes({
       // platform is called outside any transaction; the shop and its log entry commit together.
       .post('/authorise-callback', body('/api/shop/authorise-callback'), async (c) => {
         const { platform, state, code, error } = c.req.valid('json');
-        const { userId, accountId } = caller(c);
+        const { userId } = caller(c);
         const name = PLATFORM_NAMES[platform];
         const taken = await consumeOAuthState(scope(c), { userId, platform, state }, nowS());
         if (!taken) {
@@ -151,7 +154,7 @@ export function shopRoutes({
           );
         }
         const shop = await logged(c, async (tx) => {
-          const txScope = scopeOf(tx, accountId);
+          const txScope = withDb(scope(c), tx);
           const { id, change } = await saveAuthorisedShop(
             txScope,
             secretBox,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { consumeOAuthState, issueOAuthState } from '../db/oauth-state';
 import { SUPPLIER_CODE } from '../db/platform-apps';
-import { scopeOf } from '../db/scope';
+import { withDb } from '../db/scope';
 import { saveSupplierAccount, supplierAccount } from '../db/supplier-account';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, MESSAGES, ok } from '../http/respond';
@@ -57,7 +57,7 @@ export function supplierRoutes({
       // is called outside any transaction; the account and its log entry commit together.
       .post('/authorise-callback', body('/api/supplier/authorise-callback'), async (c) => {
         const { state, code, error } = c.req.valid('json');
-        const { userId, accountId } = caller(c);
+        const { userId } = caller(c);
         const taken = await consumeOAuthState(scope(c), { userId, platform: SUPPLIER_CODE, state }, nowS());
         if (!taken) {
           throw new HttpProblem(
@@ -91,7 +91,7 @@ export function supplierRoutes({
           );
         }
         const account = await logged(c, (tx) =>
-          saveSupplierAccount(scopeOf(tx, accountId), secretBox, { auth, userId }, nowS()),
+          saveSupplierAccount(withDb(scope(c), tx), secretBox, { auth, userId }, nowS()),
         );
         return ok(c, account);
       })

@@ -1,7 +1,7 @@
 import { type Member, MOBILE_MESSAGE, type TeamRole } from '@consign/api-client';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { scopeOf } from '../db/scope';
+import { withDb } from '../db/scope';
 import {
   addMember,
   deleteMember,
@@ -9,6 +9,7 @@ import {
   listMembers,
   listRoles,
   memberById,
+  memberShops,
   roleById,
   saveRole,
   setMemberStatus,
@@ -49,6 +50,7 @@ const memberFields = (m: Member) => ({
   nickname: m.nickname,
   role: m.role_name,
   status: m.status,
+  shops: m.shop_ids === null ? '全部店铺' : m.shop_names.join('、') || '无',
 });
 const roleTarget = (r: TeamRole) => ({ type: 'role', id: r.id, name: r.name });
 const memberTarget = (m: Member) => ({ type: 'member', id: m.id, name: m.nickname || m.mobile });
@@ -87,16 +89,17 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
       ok(c, await listMembers(scope(c), c.req.valid('json'))),
     )
     .post('/member-save', body('/api/team/member-save'), async (c) => {
-      const { id, mobile, nickname, role_id, version } = c.req.valid('json');
+      const { id, mobile, nickname, role_id, version, shop_ids } = c.req.valid('json');
       // Every try to add by mobile counts, a refused one too, so it commits before (and apart from)
       // the write: member-save commits in parts (middleware/audit.ts).
       if (!id && mobile) await countMemberAdd(scope(c), nowS());
       const saved = await logged(c, async (tx) => {
-        const team = scopeOf(tx, scope(c).accountId);
-        await checkMemberSave(team, actor(c), { id, role_id });
+        const team = withDb(scope(c), tx);
+        await checkMemberSave(team, actor(c), { id, role_id, shop_ids });
+        const shops = shop_ids === undefined ? undefined : await memberShops(team, shop_ids);
         if (id) {
           const before = await memberById(team, id);
-          await updateMember(team, { id, nickname, role_id, version });
+          await updateMember(team, { id, nickname, role_id, version, shop_ids: shops });
           const after = await memberById(team, id);
           return {
             row: after,
@@ -104,7 +107,10 @@ export function teamRoutes({ now }: Pick<Deps, 'now'>) {
           };
         }
         if (!mobile) throw new HttpProblem(422, MOBILE_MESSAGE);
-        const added = await memberById(team, await addMember(team, { mobile, nickname, role_id }, nowS()));
+        const added = await memberById(
+          team,
+          await addMember(team, { mobile, nickname, role_id, shop_ids: shops ?? null }, nowS()),
+        );
         return {
           row: added,
           change: { target: memberTarget(added), before: null, after: memberFields(added) },

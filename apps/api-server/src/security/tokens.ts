@@ -8,6 +8,8 @@ export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export interface Caller {
   user: CurrentUser;
   accountId: number;
+  /** The member's shops (子账号 店铺权限), null for every shop (always for the owner): db/scope.ts. */
+  shopIds: readonly number[] | null;
 }
 
 /** What a user may do: the owner everything, a member what their role holds (in catalogue order). */
@@ -55,10 +57,14 @@ export class TokenStore {
   async caller(token: string): Promise<Caller | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
     const [row] = await this.db.query<
-      Omit<CurrentUser, 'permissions'> & { account_id: number; role_permissions: string[] | null }
+      Omit<CurrentUser, 'permissions'> & {
+        account_id: number;
+        role_permissions: string[] | null;
+        shop_ids: number[] | null;
+      }
     >(
       `SELECT u.id, u.mobile, u.nickname, u.avatar_image, u.is_manage, u.created_at, u.account_id,
-              u.account_role, r.permissions AS role_permissions
+              u.account_role, r.permissions AS role_permissions, u.shop_ids
        FROM access_tokens t
        JOIN users u ON u.id = t.user_id
        JOIN seller_accounts a ON a.id = u.account_id
@@ -68,10 +74,11 @@ export class TokenStore {
       [hashToken(token), Math.floor(this.now() / 1000)],
     );
     if (!row) return null;
-    const { account_id, role_permissions, ...user } = row;
+    const { account_id, role_permissions, shop_ids, ...user } = row;
     return {
       user: { ...user, permissions: permissionsOf(user.account_role, role_permissions) },
       accountId: account_id,
+      shopIds: user.account_role === 'owner' ? null : shop_ids,
     };
   }
 

@@ -200,7 +200,11 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   after_sale: { status: { label: '售后状态', kind: enumOf(AFTER_SALE_STATUS_LABELS) } },
   goods: { status: { label: '商品状态', kind: enumOf(GOODS_STATUS_LABELS) } },
   platform_auth: { status: { label: '授权状态', kind: enumOf(PLATFORM_AUTH_STATUS_LABELS) } },
-  member: { status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) } },
+  member: {
+    status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) },
+    // 店铺权限: the shops' names, or 全部店铺
+    shops: { label: '店铺权限' },
+  },
   seller: {
     status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) },
     // balance-ops: 调整余额 logs the balance before and after, the amount and the reason

@@ -62,9 +62,24 @@ export type RoleSaveBody = z.input<typeof roleSaveBodySchema>;
 export const roleDelBodySchema = z.object({ id: idLikeSchema });
 export type RoleDelBody = z.input<typeof roleDelBodySchema>;
 
+/** At most this many shops in one member's 店铺权限. */
+export const MEMBER_SHOPS_MAX = 500;
+
+/**
+ * 店铺权限 of a member-save: the shops the member may reach, each once; empty: every shop of the
+ * account (docs/design.md#seller-accounts-permissions-and-the-operation-log).
+ */
+export const memberShopIdsSchema = z
+  .array(idLikeSchema)
+  .max(MEMBER_SHOPS_MAX, `店铺权限最多选择 ${MEMBER_SHOPS_MAX} 个店铺`)
+  .refine((ids) => new Set(ids).size === ids.length, '店铺权限中有重复的店铺');
+
 /**
  * A user of the account (子账号 `/api/team/member-index`): the owner (主账号, every permission, no
  * role) and the members, each with one role. `mobile` is whole: they are the caller's own team.
+ * `shop_ids`: the only shops the member reaches (店铺权限, ids by id with their `shop_names`), null
+ * for every shop (always for the owner); an empty list when the member's shops no longer exist (they
+ * reach none, never all).
  */
 export const memberSchema = z.object({
   id: idSchema,
@@ -76,6 +91,8 @@ export const memberSchema = z.object({
   status: userStatusSchema,
   created_at: unixTimeSchema,
   version: versionSchema,
+  shop_ids: z.array(idSchema).max(MEMBER_SHOPS_MAX).nullable(),
+  shop_names: z.array(text(64)).max(MEMBER_SHOPS_MAX),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -89,7 +106,9 @@ export type MemberListParams = z.input<typeof memberListParamsSchema>;
 /**
  * Body of `/api/team/member-save`: without `id` adds a member by `mobile` (a mobile of another account
  * is refused); with `id` and the `version` it read changes a member's name and role (the mobile stays;
- * a stale version answers 409). Answers the `Member`.
+ * a stale version answers 409). `shop_ids`: their 店铺权限 ({@link memberShopIdsSchema}, shops of the
+ * account; empty: every shop); left out, an edit keeps it and an add gives every shop. Answers the
+ * `Member`.
  */
 export const memberSaveBodySchema = z
   .object({
@@ -98,6 +117,7 @@ export const memberSaveBodySchema = z
     nickname: text(32),
     role_id: idLikeSchema,
     version: versionSchema.optional(),
+    shop_ids: memberShopIdsSchema.optional(),
   })
   .refine(versionRequiredForUpdate.check, versionRequiredForUpdate.params);
 export type MemberSaveBody = z.input<typeof memberSaveBodySchema>;

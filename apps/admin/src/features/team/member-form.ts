@@ -7,9 +7,9 @@ import { TEAM_TEXT } from './texts';
 const m = TEAM_TEXT.members;
 
 /**
- * The member dialog: the contract's save body (a mobile when adding, a name of at most 32, a role),
- * with the picked role's id as text ('' = none yet). An edit (with `id` and the `version` read) never
- * sends the mobile: it is shown, not changed.
+ * The member dialog: the contract's save body (a mobile when adding, a name of at most 32, a role,
+ * 店铺权限: the shops ticked, none for 全部店铺), with the picked role's id as text ('' = none yet). An
+ * edit (with `id` and the `version` read) never sends the mobile: it is shown, not changed.
  */
 export const memberForm = z
   .object({
@@ -18,6 +18,7 @@ export const memberForm = z
     mobile: z.string(),
     nickname: z.string(),
     role_id: z.string(),
+    shop_ids: z.array(z.number()),
   })
   .transform(
     ({ mobile, ...member }): z.input<typeof memberSaveBodySchema> =>
@@ -39,5 +40,6 @@ export function memberValues(member: Member | null): z.input<typeof memberForm> 
     mobile: member?.mobile ?? '',
     nickname: member?.nickname ?? '',
     role_id: member?.role_id ? String(member.role_id) : '',
+    shop_ids: member?.shop_ids ? [...member.shop_ids] : [],
   };
 }

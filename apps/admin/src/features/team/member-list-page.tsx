@@ -2,10 +2,12 @@ import { type Member, mayGrant, type TeamRole, USER_STATUSES } from '@consign/ap
 import { apiKey, currentUserQuery, listQuery } from '@consign/api-client/query';
 import {
   Button,
+  Checkbox,
   ConfirmDialog,
   Field,
   formatDateTime,
   Input,
+  Label,
   Select,
   SelectContent,
   SelectItem,
@@ -17,7 +19,7 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useController } from 'react-hook-form';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
@@ -25,6 +27,7 @@ import { TITLES } from '../../texts';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
 import { memberList } from '../list/lists';
+import { useShopOptions } from '../list/shop-options';
 import { useList } from '../list/use-list';
 import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
@@ -61,6 +64,19 @@ function columns({ selfId, mayChange, edit, toggle, remove }: RowHandlers) {
         ) : (
           row.original.role_name
         ),
+    },
+    {
+      header: m.shops,
+      cell: ({ row }) => {
+        const { shop_ids: shopIds, shop_names: names } = row.original;
+        if (shopIds === null) return m.allShops;
+        const text = names.join('、') || m.noShops;
+        return (
+          <span className="line-clamp-2 max-w-60" title={text}>
+            {text}
+          </span>
+        );
+      },
     },
     {
       header: TEAM_TEXT.statusTab,
@@ -287,6 +303,8 @@ function MemberDialog({
   const form = useContractForm(memberForm, { defaultValues: memberValues(member), messages: memberMessages });
   const { errors } = form.formState;
   const roles = useRoleOptions(open);
+  const shops = useShopOptions(open);
+  const { field: shopIds } = useController({ control: form.control, name: 'shop_ids' });
   const user = useQuery(currentUserQuery(api)).data;
   const save = useMutation({
     ...callMutation(api, '/api/team/member-save'),
@@ -355,6 +373,44 @@ function MemberDialog({
           )}
         />
       </Field>
+      <fieldset className="rounded-md border border-border p-3" aria-describedby="member-shops-hint">
+        <legend className="px-1 text-sm font-medium">{m.shops}</legend>
+        <p id="member-shops-hint" className="mb-2 text-sm text-muted-foreground">
+          {m.shopsHint}
+        </p>
+        <div className="grid max-h-48 grid-cols-1 gap-2 overflow-y-auto sm:grid-cols-2">
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="member-shop-all"
+              checked={shopIds.value.length === 0}
+              onCheckedChange={(checked) => {
+                if (checked === true) shopIds.onChange([]);
+              }}
+            />
+            <Label htmlFor="member-shop-all" className="font-normal">
+              {m.allShops}
+            </Label>
+          </div>
+          {shops.map((shop) => (
+            <div key={shop.id} className="flex items-center gap-2">
+              <Checkbox
+                id={`member-shop-${shop.id}`}
+                checked={shopIds.value.includes(shop.id)}
+                onCheckedChange={(checked) =>
+                  shopIds.onChange(
+                    checked === true
+                      ? [...shopIds.value, shop.id].sort((a, b) => a - b)
+                      : shopIds.value.filter((id) => id !== shop.id),
+                  )
+                }
+              />
+              <Label htmlFor={`member-shop-${shop.id}`} className="font-normal">
+                {shop.name}
+              </Label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>
   );

@@ -58,13 +58,13 @@ describe('the role form', () => {
 describe('the member form', () => {
   it('asks for a valid mobile only when adding, and for a role', async () => {
     const add = (values: { mobile: string; nickname: string; role_id: string }) =>
-      submitForm(memberForm, memberMessages, values);
+      submitForm(memberForm, memberMessages, { ...values, shop_ids: [] });
     expect((await add({ mobile: '1234', nickname: '', role_id: '' })).errors).toEqual({
       mobile: TEAM_TEXT.members.mobileError,
       role_id: TEAM_TEXT.members.roleRequired,
     });
     expect((await add({ mobile: '139 0000 0001', nickname: '小王', role_id: '3' })).errors).toEqual({});
-    const edit = { id: 5, version: 2, mobile: '', nickname: '名'.repeat(33), role_id: '3' };
+    const edit = { id: 5, version: 2, mobile: '', nickname: '名'.repeat(33), role_id: '3', shop_ids: [] };
     expect((await submitForm(memberForm, memberMessages, edit)).errors).toEqual({
       nickname: TEAM_TEXT.members.nicknameTooLong,
     });
@@ -75,18 +75,36 @@ describe('the member form', () => {
       mobile: '139 0000 0001',
       nickname: ' 小王 ',
       role_id: '3',
+      shop_ids: [],
     });
-    expect(added.body).toEqual({ mobile: '13900000001', nickname: '小王', role_id: 3 });
+    expect(added.body).toEqual({ mobile: '13900000001', nickname: '小王', role_id: 3, shop_ids: [] });
     const edit = await submitForm(memberForm, memberMessages, {
       id: 5,
       version: 2,
       mobile: '13900000001',
       nickname: '',
       role_id: '4',
+      shop_ids: [2, 9],
     });
-    expect(edit.body).toEqual({ id: 5, version: 2, nickname: '', role_id: 4 });
-    expect(memberValues(null)).toEqual({ mobile: '', nickname: '', role_id: '' });
+    expect(edit.body).toEqual({ id: 5, version: 2, nickname: '', role_id: 4, shop_ids: [2, 9] });
+    expect(memberValues(null)).toEqual({ mobile: '', nickname: '', role_id: '', shop_ids: [] });
     expect(memberSaveBodySchema.safeParse(added.body).success).toBe(true);
     expect(memberSaveBodySchema.safeParse(edit.body).success).toBe(true);
+  });
+
+  it('店铺权限: a member limited to shops shows them ticked; one of every shop (null) shows none', () => {
+    const member = {
+      id: 5,
+      version: 2,
+      mobile: '13900000001',
+      nickname: '',
+      account_role: 'member',
+      role_id: 3,
+      role_name: '运营',
+      status: 'active',
+      created_at: 1,
+    } as const;
+    expect(memberValues({ ...member, shop_ids: [4, 7], shop_names: ['甲', '乙'] }).shop_ids).toEqual([4, 7]);
+    expect(memberValues({ ...member, shop_ids: null, shop_names: [] }).shop_ids).toEqual([]);
   });
 });
