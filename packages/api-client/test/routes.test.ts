@@ -798,7 +798,7 @@ describe('money is a permission (finance-rules.ts)', () => {
     const withMoney: Partial<Record<ApiPath, unknown>> = {
       '/api/order/index': page({ ...order, cost: 8_000, profit: 4_000 }),
       '/api/order/detail': {
-        ...answers['/api/order/detail'],
+        ...(answers['/api/order/detail'] as object),
         profit: 4_000,
         events: [
           {
