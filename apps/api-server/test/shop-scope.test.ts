@@ -1,6 +1,8 @@
 import { type ApiPath, apiRoutes, PERMISSIONS } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOrders } from '../src/db/export';
 import { notify } from '../src/db/notifications';
+import { scopeOf } from '../src/db/scope';
 import { SHOP_SCOPE_MESSAGES } from '../src/db/shop';
 import {
   envelope,
@@ -680,11 +682,20 @@ describe('a member limited to shop A, on every path of the contract', () => {
 
 describe('子账号 店铺权限', () => {
   it('the member’s export holds shop A’s orders only', async () => {
-    const [job] = await q<{ shop_ids: number[] | null }>(
-      "SELECT shop_ids FROM export_jobs WHERE account_id = $1 AND name LIKE '代发订单-%' AND shop_ids IS NOT NULL",
-      [DEMO_ACCOUNT],
+    const job = await t.client(() => token).call('/api/export/create', { format: 'csv' });
+    const [row] = await q<{ shop_ids: number[] | null; filters: object }>(
+      'SELECT shop_ids, filters FROM export_jobs WHERE id = $1',
+      [job.id],
     );
-    expect(job?.shop_ids).toEqual([ids.shopA]);
+    expect(row?.shop_ids).toEqual([ids.shopA]);
+    // What the export job counts and writes: the orders of the job's shops (jobs/export.ts).
+    const rows = await countOrders(
+      scopeOf(t.server.db, DEMO_ACCOUNT, row?.shop_ids ?? null),
+      row?.filters ?? {},
+    );
+    expect(rows).toBe(
+      await countA('SELECT count(*)::int AS n FROM orders WHERE account_id = $1 AND shop_id = $2'),
+    );
   });
 
   it('refuses unknown and other accounts’ shops by number, and keeps the restriction when left out', async () => {
