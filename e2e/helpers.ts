@@ -28,6 +28,7 @@ export const FRESH = {
   teamManager: '13700000041',
   managedMember: '13700000042',
   userCenter: '13700000051',
+  orderClerk: '13700000081',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

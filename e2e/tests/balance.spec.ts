@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { makeOperator } from '../../apps/api-server/src/db/operator';
 import { DEV_SANDBOX_PRIVATE_KEY } from '../../apps/api-server/src/payments/alipay-dev-keys';
 import { signedNotification } from '../../apps/api-server/src/platforms/sandbox/alipay';
 import { ALIPAY_NOTIFY_PATH } from '../../apps/api-server/src/routes/balance';
@@ -176,8 +177,8 @@ test('¥100 paid on the Alipay cashier: 充值成功, 余额明细 shows it once
   }
 });
 
-// balance-ops: the operator's 调整余额, the seller's 余额预警, and the fee of a purchase charged and refunded.
-test('an operator adjusts the balance with a reason (操作日志 before and after); a purchase charges the fee past 余额预警, its cancellation refunds it', async ({
+// balance-ops: another operator's 调整余额, the seller's 余额预警, and the fee of a purchase charged and refunded.
+test('another operator adjusts the balance with a reason (操作日志 before and after); a purchase charges the fee past 余额预警, its cancellation refunds it', async ({
   browser,
 }) => {
   const api = nodeApi(server.url, token);
@@ -189,14 +190,20 @@ test('an operator adjusts the balance with a reason (操作日志 before and aft
   const start = (await api.call('/api/balance/summary', {})).balance;
   const [order] = (await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' })).list;
   if (!order) throw new Error('no pending order in the seed');
+  // An operator never adjusts the account they work in: a second one, in an account of their own.
+  const colleague = '13712345601';
+  const colleagueToken = await apiLogin(server.url, colleague);
+  await makeOperator(server.db, colleague, Math.floor(Date.now() / 1000));
   const { context, page } = await adminPage(browser);
+  const colleagueContext = await contextWithToken(browser, server.url, colleagueToken);
+  const other = await colleagueContext.newPage();
   try {
     // 卖家管理: the balance, and 调整余额 with the contract's rules before anything is sent.
-    await page.goto('/user/seller');
-    const row = page.locator('[data-slot=data-table-row]').filter({ hasText: own.name });
+    await other.goto('/user/seller');
+    const row = other.locator('[data-slot=data-table-row]').filter({ hasText: own.name });
     await expect(row).toContainText(yuan(start));
     await row.getByRole('button', { name: `调整卖家 ${own.name} 的余额` }).click();
-    const dialog = page.getByRole('dialog', { name: '调整余额' });
+    const dialog = other.getByRole('dialog', { name: '调整余额' });
     await expect(dialog.locator('[data-slot=adjust-balance]')).toHaveText(yuan(start));
     const amount = dialog.getByRole('textbox', { name: '调整金额（元）' });
     const reason = dialog.getByRole('textbox', { name: '调整原因' });
@@ -213,16 +220,16 @@ test('an operator adjusts the balance with a reason (操作日志 before and aft
     await reason.fill('线下转账补录');
     await dialog.getByRole('button', { name: '确定' }).click();
     await expect(
-      page.getByText(`已调整「${own.name}」的余额：${yuan(start)} → ${yuan(start + 5_000)}`),
+      other.getByText(`已调整「${own.name}」的余额：${yuan(start)} → ${yuan(start + 5_000)}`),
     ).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText(yuan(start + 5_000));
 
     // 操作日志: the adjustment with the balance before and after, the amount and the reason.
-    await page.goto('/system/logs?action=seller.balance-adjust');
-    const entry = page.locator('[data-slot=data-table-row]').filter({ hasText: own.name }).first();
+    await other.goto('/system/logs?action=seller.balance-adjust');
+    const entry = other.locator('[data-slot=data-table-row]').filter({ hasText: own.name }).first();
     await entry.getByRole('button', { name: `查看 调整卖家余额 ${own.name} 的变更` }).click();
-    const changes = page.getByRole('dialog', { name: '操作详情' });
+    const changes = other.getByRole('dialog', { name: '操作详情' });
     const balanceRow = changes.getByRole('row', { name: /^余额/ });
     await expect(balanceRow.getByRole('cell').nth(0)).toHaveText(yuan(start));
     await expect(balanceRow.getByRole('cell').nth(1)).toHaveText(yuan(start + 5_000));
@@ -303,6 +310,7 @@ test('an operator adjusts the balance with a reason (操作日志 before and aft
     expect(jobs[0]?.name).toMatch(/^余额明细-/);
   } finally {
     await context.close();
+    await colleagueContext.close();
     await api.call('/api/balance/fees-save', { default_fee: 0, platforms: [] });
     await api.call('/api/balance/warning-save', { warn_below: null });
   }

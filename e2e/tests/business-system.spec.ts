@@ -182,6 +182,8 @@ test('全局设置: a platform and its authorisation are created, edited and del
   await dialog.getByLabel('店铺名称').fill('E2E 旗舰店');
   await dialog.getByLabel('App Key').fill('e2e-key');
   await dialog.getByLabel('App Secret').fill('e2e-secret');
+  // 服务ID is 抖店's alone.
+  await expect(dialog.getByLabel('服务ID')).toHaveCount(0);
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('授权“E2E 旗舰店”已保存')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -214,4 +216,18 @@ test('全局设置: a platform and its authorisation are created, edited and del
   await expect(page.getByText(`平台“${renamed}”已删除`)).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(page.getByText('选择上方的一个平台，查看它的店铺授权。')).toBeVisible();
+
+  // 抖店's app (the sandbox's, registered at start) shows and edits its 服务ID: digits only.
+  await page.getByRole('button', { name: '查看平台 抖店 的授权' }).click();
+  const doudian = page.getByRole('region', { name: '抖店 的授权' }).first();
+  const sandboxApp = doudian.locator('[data-slot=data-table-row]').filter({ hasText: '抖店沙箱应用' });
+  await expect(sandboxApp).toContainText('7001');
+  await page.getByRole('button', { name: '编辑授权 抖店沙箱应用' }).click();
+  dialog = page.getByRole('dialog', { name: '编辑授权' });
+  await expect(dialog.getByLabel('服务ID')).toHaveValue('7001');
+  await dialog.getByLabel('服务ID').fill('70a1');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByText('服务ID 只能填写数字（抖店服务市场中服务的 ID）')).toBeVisible();
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(sandboxApp).toContainText('7001');
 });

@@ -78,6 +78,10 @@ test('an operator sees a flagged top-up and a refused notification, marks them h
   expect(await notify(signedNotification(trade(forged.out_trade_no, '5.00'), DEV_APP_PRIVATE_KEY, now))).toBe(
     'failure',
   );
+  // Unsigned posts naming no top-up of ours: one row for their source, with how many came.
+  for (const n of [1, 2, 3]) {
+    expect(await notify({ out_trade_no: `GARBAGE${n}`, total_amount: '9.99' })).toBe('failure');
+  }
   const start = (await api.call('/api/balance/summary', {})).balance;
 
   const { context, page } = await pageAs(browser, adminToken);
@@ -135,6 +139,11 @@ test('an operator sees a flagged top-up and a refused notification, marks them h
     await expect(amountNotice).toContainText('TRADE_SUCCESS');
     const forgedNotice = page.locator('[data-slot=data-table-row]').filter({ hasText: forged.out_trade_no });
     await expect(forgedNotice).toContainText('签名验证失败');
+    const counted = page.locator('[data-slot=data-table-row]').filter({ hasText: 'GARBAGE3' });
+    await expect(counted).toHaveCount(1);
+    await expect(counted).toContainText('127.0.0.1');
+    // The earlier two are counted in it, not rows of their own.
+    await expect(page.locator('[data-slot=data-table-row]').filter({ hasText: 'GARBAGE1' })).toHaveCount(0);
     await forgedNotice.getByRole('button', { name: `标记 ${forged.out_trade_no} 已处理` }).click();
     await page
       .getByRole('alertdialog', { name: '标记已处理' })

@@ -106,6 +106,45 @@ test('a member without order:view gets /403 on 代发订单 and has no 代发订
   await context.close();
 });
 
+test('money is a permission: a member without 查看余额与利润 sees no cost, profit, 余额明细, 利润报表 or 充值', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  await createRole(adminPage, '订单客服', ['查看代发订单', '处理代发订单']);
+  await addMember(adminPage, FRESH.orderClerk, '小单', '订单客服');
+
+  const token = await apiLogin(baseURL as string, FRESH.orderClerk);
+  const context = await contextWithToken(browser, baseURL as string, token);
+  const page = await context.newPage();
+  await page.goto('/order/index?profit_columns=1');
+  await expect(page.getByRole('heading', { name: '代发订单' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // No 成本 / 利润 columns (even asked by the address), no switch for them, no 利润 filter.
+  await expect(page.getByRole('columnheader', { name: '成本' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: '利润' })).toHaveCount(0);
+  await expect(page.getByLabel('显示成本与利润')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: '利润', exact: true })).toHaveCount(0);
+  // No 充值 in the header; 余额明细 and 利润报表 are not in the menu, and their addresses are 403.
+  await expect(page.getByRole('button', { name: '帮助' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '充值' })).toHaveCount(0);
+  const nav = page.locator('aside nav');
+  await expect(nav.getByRole('link', { name: '代发订单' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: '财务' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: '利润报表' })).toHaveCount(0);
+  await page.goto('/finance/balance');
+  await expect(page).toHaveURL(/\/403$/);
+  await page.goto('/dashboard/profit');
+  await expect(page).toHaveURL(/\/403$/);
+  await context.close();
+
+  // The owner holds every permission: the same page has them.
+  await adminPage.goto('/order/index?profit_columns=1');
+  await expect(adminPage.getByRole('columnheader', { name: '成本' })).toBeVisible();
+  await expect(adminPage.getByRole('combobox', { name: '利润', exact: true })).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: '充值' })).toBeVisible();
+});
+
 test('a member the owner disables is signed out on their next request', async ({
   adminPage,
   browser,
@@ -237,8 +276,8 @@ test('卖家管理 lists the seller accounts for operators, with the owner mobil
   // The operator works in the demo account: no 停用 there (the server would refuse it).
   await expect(demo).toContainText('当前账号');
   await expect(demo.getByRole('button', { name: /停用/ })).toHaveCount(0);
-  // balance-ops: every account, the operator's own too, offers 调整余额.
-  await expect(demo.getByRole('button')).toHaveText(['调整余额']);
+  // Nor 调整余额: another operator adjusts the balance of the account an operator works in.
+  await expect(demo.getByRole('button')).toHaveCount(0);
 });
 
 test('a member who manages the team is offered only what lies within their own permissions', async ({

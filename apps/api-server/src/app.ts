@@ -15,6 +15,7 @@ import { audit } from './middleware/audit';
 import { authentication } from './middleware/authentication';
 import { authorisation } from './middleware/authorisation';
 import { bodyLimits } from './middleware/body-limit';
+import { idempotency } from './middleware/idempotency';
 import { type InFlightLimits, inFlightLimit } from './middleware/in-flight';
 import { requestLog } from './middleware/request-log';
 import { parseCspOrigins, securityHeaders } from './middleware/security-headers';
@@ -87,6 +88,8 @@ function createApi(options: AppOptions) {
   api.use(signature(options));
   api.use(authentication(options.tokens, options.db));
   api.use(authorisation);
+  // Before audit: a repeated create is answered from the first answer, runs and logs nothing.
+  api.use(idempotency(options));
   api.use(audit(options));
 
   api.route('/default', defaultRoutes(options));

@@ -1,3 +1,5 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import { type LogLevel, parseLogLevel } from './log';
 import { parseCspOrigins } from './middleware/security-headers';
 import { DEFAULT_DATA_DIR } from './paths';
@@ -19,6 +21,9 @@ import { DEV_DATA_KEY, parseDataKey } from './security/secret-box';
 
 /** The development signing secret, also built into the admin app by default. */
 export const DEV_SIGN_SECRET = 'consign-dev-secret';
+
+/** The shortest `API_SIGN_SECRET` production accepts (the HMAC's key; 32 bytes as its output). */
+export const MIN_SIGN_SECRET_BYTES = 32;
 
 /** Where a Tencent Cloud API is reached: the SDK's `httpProfile.protocol` and `httpProfile.endpoint`. */
 export interface TencentEndpoint {
@@ -109,7 +114,73 @@ export const TENCENT_DEFAULTS = {
   captchaEndpoint: 'captcha.tencentcloudapi.com',
 } as const;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** This machine: 127.0.0.0/8 and ::1 (IPv4-mapped ones included: `BlockList` matches `::ffff:127.0.0.1`). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * Addresses that are not a host on the internet: this machine, the unspecified address, private and
+ * shared (carrier NAT) networks, link-local, multicast and reserved (IANA special-purpose registries).
+ */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+/** A URL's `hostname` as an address or a name: without IPv6 brackets or a trailing dot, lower case. */
+function bareHost(hostname: string): string {
+  return hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+/** `localhost` and its subdomains (RFC 6761: always this machine). */
+const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
+
+/** Whether a URL's hostname is this machine (a loopback address or a `localhost` name). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = bareHost(hostname);
+  const family = isIP(host);
+  if (family === 0) return isLocalhostName(host);
+  return LOOPBACK.check(host, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * Whether a URL's hostname is not a host on the internet: this machine, the unspecified address, a
+ * private or link-local network (IPv4-mapped IPv6 addresses included). The WHATWG URL parser has
+ * already turned `2130706433` or `0x7f.1` into `127.0.0.1`. A name other than `localhost` is taken
+ * as given (it is resolved when called, not here).
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = bareHost(hostname);
+  const family = isIP(host);
+  if (family === 0) return isLocalhostName(host);
+  return NOT_PUBLIC.check(host, family === 6 ? 'ipv6' : 'ipv4');
+}
 
 function isBareOrigin(url: URL): boolean {
   return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
@@ -126,7 +197,7 @@ function parseEndpoint(name: string, value: string, problems: string[]): Tencent
     problems.push(`${name}=${value} is not a host or an http(s) URL without a path.`);
     return { protocol: 'https://', host: value };
   }
-  if (parsed.protocol === 'http:' && !LOOPBACK.has(parsed.hostname)) {
+  if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
     problems.push(`${name}=${value}: plain http is allowed only to a loopback address; use https.`);
   }
   return { protocol: parsed.protocol === 'http:' ? 'http://' : 'https://', host: parsed.host };
@@ -171,6 +242,11 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
     problems.push(
       'API_SIGN_SECRET is unset or the development default: set a random secret of your own ' +
         '(and build the admin app with the same VITE_API_SIGN_SECRET).',
+    );
+  } else if (production && Buffer.byteLength(secret) < MIN_SIGN_SECRET_BYTES) {
+    problems.push(
+      `API_SIGN_SECRET is ${Buffer.byteLength(secret)} bytes: production needs at least ${MIN_SIGN_SECRET_BYTES}, ` +
+        'e.g. `openssl rand -base64 32` (and the admin app built with the same VITE_API_SIGN_SECRET).',
     );
   }
 
@@ -361,15 +437,39 @@ function readAlipay(
     problems.push(`ALIPAY_GATEWAY=${gateway} is not an http(s) URL.`);
   } else if (
     production &&
-    (LOOPBACK.has(url.hostname) || url.protocol !== 'https:' || /sandbox/i.test(url.hostname))
+    (isLocalHost(url.hostname) || url.protocol !== 'https:' || /sandbox/i.test(url.hostname))
   ) {
     problems.push(
-      `ALIPAY_GATEWAY=${gateway} is a sandbox: production pays through Alipay's gateway (${ALIPAY_GATEWAY}).`,
+      `ALIPAY_GATEWAY=${gateway} is a sandbox, a local address or not https: production pays through Alipay's gateway (${ALIPAY_GATEWAY}).`,
     );
-  } else if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+  } else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     problems.push(`ALIPAY_GATEWAY=${gateway}: plain http is allowed only to a loopback address; use https.`);
   }
-  const squash = (key: string | undefined) => (key ?? '').replace(/-----[A-Z ]+-----|\s/g, '');
+  /** A key's base64 body: without its PEM lines, whitespace or escaped newlines (a literal `\n` in an env file). */
+  const squash = (key: string | undefined) =>
+    (key ?? '').replaceAll('\\n', '').replace(/-----[A-Z ]+-----|\s/g, '');
+  // The SDK (keyType PKCS8) re-wraps the private key's body as `BEGIN PRIVATE KEY` and Alipay's as
+  // `BEGIN PUBLIC KEY`: check that they parse so, as RSA keys (RSA2), now rather than at the first 充值.
+  const rsaKey = (body: string, kind: 'PRIVATE KEY' | 'PUBLIC KEY') => {
+    try {
+      const pemText = `-----BEGIN ${kind}-----\n${body}\n-----END ${kind}-----`;
+      const key = kind === 'PRIVATE KEY' ? createPrivateKey(pemText) : createPublicKey(pemText);
+      return key.asymmetricKeyType === 'rsa';
+    } catch {
+      return false;
+    }
+  };
+  if (privateKey && !rsaKey(squash(privateKey), 'PRIVATE KEY')) {
+    problems.push(
+      'ALIPAY_PRIVATE_KEY is not an RSA private key in PKCS8 (`-----BEGIN PRIVATE KEY-----` or its base64 body). ' +
+        'Convert a PKCS1 key (`BEGIN RSA PRIVATE KEY`) with `openssl pkcs8 -topk8 -nocrypt -in app.pem`.',
+    );
+  }
+  if (alipayPublicKey && !rsaKey(squash(alipayPublicKey), 'PUBLIC KEY')) {
+    problems.push(
+      "ALIPAY_PUBLIC_KEY is not an RSA public key (Alipay's public key: `-----BEGIN PUBLIC KEY-----` or its base64 body).",
+    );
+  }
   if (
     production &&
     (squash(privateKey) === squash(DEV_APP_PRIVATE_KEY) ||
@@ -402,8 +502,8 @@ const PLATFORM_URLS = {
 
 /**
  * The platforms' endpoints: absolute http(s) URLs, plain http only to a loopback address; production
- * refuses the sandbox and any loopback endpoint (a sandbox or a fake), so it only ever talks to a real
- * platform.
+ * refuses the sandbox, plain http and any address on this machine or a local network (a sandbox or a
+ * fake: `isLocalHost`), so it only ever talks to a real platform.
  */
 function readPlatforms(env: NodeJS.ProcessEnv, production: boolean, problems: string[]): PlatformSettings {
   const sandboxText = env.PLATFORM_SANDBOX?.trim() ?? '';
@@ -429,11 +529,13 @@ function readPlatforms(env: NodeJS.ProcessEnv, production: boolean, problems: st
     const url = URL.canParse(given) ? new URL(given) : null;
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
       problems.push(`${name}=${given} is not an http(s) URL.`);
-    } else if (production && LOOPBACK.has(url.hostname)) {
+    } else if (production && isLocalHost(url.hostname)) {
       problems.push(
-        `${name}=${given} points at this machine (a sandbox or a fake): production talks to the real platform.`,
+        `${name}=${given} points at this machine or a local network (a sandbox or a fake): production talks to the real platform.`,
       );
-    } else if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+    } else if (production && url.protocol !== 'https:') {
+      problems.push(`${name}=${given}: production talks to the platform over https only.`);
+    } else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
       problems.push(`${name}=${given}: plain http is allowed only to a loopback address; use https.`);
     }
   }

@@ -68,6 +68,11 @@ export interface ApiEnv {
     /** The caller's ids (null when not signed in). */
     auth: AuthContext | null;
     /**
+     * Set by `authorisation` for a caller without `finance:view` on a route whose answer carries money:
+     * `ok()` (http/respond.ts) sends the answer through it (the contract's `money.strip`).
+     */
+    withoutMoney: ((data: unknown) => unknown) | undefined;
+    /**
      * The caller's data boundary: the only way into the business tables (db/scope.ts). Null when not
      * signed in; routes of `user` access read it through `scope(c)` (middleware/authentication.ts).
      * In a labelled call it is bound to the call's transaction (middleware/audit.ts).

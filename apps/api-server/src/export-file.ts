@@ -118,9 +118,27 @@ const ORDER_TABLE: ExportTable<Order> = {
   cells: orderCells,
 };
 
-/** The file of an order export. */
-export function exportFileWriter(format: ExportFormat, out: Writable): ExportFileWriter {
-  return tableFileWriter(format, out, ORDER_TABLE);
+/** The money columns of an order export: left out of the file of a member without finance:view. */
+export const ORDER_MONEY_COLUMNS: readonly string[] = ['成本（元）', '利润（元）'];
+
+/** `table` without the columns named `drop` (header and cells). */
+function withoutColumns<Row>(table: ExportTable<Row>, drop: readonly string[]): ExportTable<Row> {
+  const keep = table.columns.map((column) => !drop.includes(column));
+  return {
+    ...table,
+    columns: table.columns.filter((_, i) => keep[i]),
+    cells: (row) => table.cells(row).filter((_, i) => keep[i]),
+  };
+}
+
+const ORDER_TABLE_WITHOUT_MONEY = withoutColumns(ORDER_TABLE, ORDER_MONEY_COLUMNS);
+
+/**
+ * The file of an order export; `finance` false (the job of a member without finance:view, db/export.ts):
+ * without {@link ORDER_MONEY_COLUMNS}.
+ */
+export function exportFileWriter(format: ExportFormat, out: Writable, finance = true): ExportFileWriter {
+  return tableFileWriter(format, out, finance ? ORDER_TABLE : ORDER_TABLE_WITHOUT_MONEY);
 }
 
 /** The file of any export: `table`'s header, then its rows as they come. */

@@ -99,7 +99,9 @@ process.stdout.write(
     '',
     `  Consign is running at ${server.url}${config.production ? ' (production)' : ''}`,
     `  storage: ${storage}${server.seeded ? ' (seeded with demo data)' : ''}`,
-    `  accounts: ${SEED_ACCOUNTS.admin.mobile} (管理员, admin)  ${SEED_ACCOUNTS.user.mobile} (normal user)`,
+    config.production
+      ? '  accounts: production seeds no demo data (operators: create-operator, see README)'
+      : `  accounts: ${SEED_ACCOUNTS.admin.mobile} (管理员, admin)  ${SEED_ACCOUNTS.user.mobile} (normal user)`,
     config.sms.provider === 'tencent'
       ? '  SMS: Tencent Cloud SMS'
       : `  SMS codes are printed here and readable at ${server.url}/__dev/sms?mobile=<mobile>`,

@@ -22,16 +22,19 @@ import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
 
 import type { PlatformSettings } from './config';
+import { ensureBaseline, hasOperator } from './db/baseline';
 import { migrate } from './db/migrate';
 import { sweepOAuthStates } from './db/oauth-state';
 import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import { seed } from './db/seed';
+import type { OfferReadRules } from './db/supplier-offer';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
 import { type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
 import { createLogger, type Logger, type LogLevel } from './log';
+import { pruneIdempotentRequests } from './middleware/idempotency';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
 import { Alipay, type AlipaySettings } from './payments/alipay';
 import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PUBLIC_KEY } from './payments/alipay-dev-keys';
@@ -45,6 +48,7 @@ import { ALIPAY_SANDBOX_APP, AlipaySandbox, type AlipaySandboxOptions } from './
 import { ShopCalls } from './platforms/shop-calls';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
+import { authorisedPath } from './routes/shop';
 import { NonceStore } from './security/nonce-store';
 import { RateLimiter } from './security/rate-limit';
 import { DEV_DATA_KEY, SecretBox } from './security/secret-box';
@@ -78,7 +82,10 @@ export interface ServerOptions {
   logLevel?: LogLevel;
   /** Where log lines go (default stdout/stderr). */
   logWrite?: (line: string, isError: boolean) => void;
-  /** Seed an empty database with the demo data. Default true. */
+  /**
+   * Seed an empty database with the demo data (operator 13800000000 included). Default: outside
+   * production only; production starts empty (README "Production configuration").
+   */
   seed?: boolean;
   /** The copy jobs' timings (jobs/copy.ts); false: not run in this process (jobs stay queued). */
   copyWorker?: CopyJobsOptions | false;
@@ -112,6 +119,8 @@ export interface ServerOptions {
   db?: Promise<Db>;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
+  /** 1688 offer reads: the cache's time to live and each account's budget (db/supplier-offer.ts). */
+  offerReads?: Partial<OfferReadRules>;
   /** How often expired nonces, rate-limit windows and tokens are deleted. Default 60 s. */
   sweepEveryMs?: number;
   /**
@@ -227,8 +236,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     const applied = await migrate(db, undefined, now);
     phase('migrated');
-    if (options.seed !== false) seeded = await seed(db, now());
+    if (options.seed ?? !options.production) seeded = await seed(db, now());
     phase(seeded ? 'seeded' : 'seed not needed');
+    // Unseeded: the company profile and the platforms, without any account or app.
+    if (await ensureBaseline(db)) log.info('created the company profile and the platforms (no accounts)');
+    if (!(await hasOperator(db))) {
+      log.warn('no operator yet: make the first one with create-operator', {
+        run: 'pnpm --filter @consign/api-server create-operator <mobile>',
+      });
+    }
     // App secrets written before they were sealed; then the sandbox apps for the demo.
     const sealed = await db.transaction((tx) => sealPlaintextAppSecrets(tx, secretBox));
     if (sealed > 0) log.info('sealed platform app secrets', { count: sealed });
@@ -274,6 +290,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sweeping = (async () => {
       await nonces.prune();
       await RateLimiter.prune(db, Math.floor(now() / 1000));
+      await platforms.offerReads.prune(db, Math.floor(now() / 1000));
+      await pruneIdempotentRequests(db, Math.floor(now() / 1000));
       await tokens.purgeExpired();
       await sweepOAuthStates(db, Math.floor(now() / 1000));
     })().catch((error: unknown) => log.warn('sweep failed', { error: String(error) }));
@@ -295,6 +313,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         now,
         demoEveryMs:
           typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
+        // The callback registered for the sandbox app's 抖店 service, as operators register it (README).
+        doudianCallbackUrl: () => `${publicUrl()}${authorisedPath('douyin')}`,
       })
     : null;
   // The endpoints are read when a connector is built: the mounted sandboxes' need this server's URL.
@@ -312,6 +332,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     log,
     fetch: options.platformFetch,
+    offerReads: options.offerReads,
   });
   // `PUBLIC_URL`, else this server as a browser on this machine reaches it (a wildcard address is not one).
   const publicUrl = () =>

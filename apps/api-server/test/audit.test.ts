@@ -61,6 +61,9 @@ const NOT_DATA = new Set([
   'schema_migrations',
   'request_nonces',
   'rate_limits',
+  // The 1688 offers as last read (a cache) and the kept answers of idempotent creates.
+  'offer_reads',
+  'idempotent_requests',
 ]);
 
 let t: TestServer;
@@ -739,7 +742,15 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   // balance-ops: 调整余额
   '/api/seller/balance-adjust': [
-    async () => ({ token: admin, body: { id: 1, amount: 1_000, reason: '审计测试调整' } }),
+    async () => {
+      // Another seller's account: operators never adjust the account they belong to (the demo's, 1).
+      await t.login('13712340091');
+      const { account_id } = await one<{ account_id: number }>(
+        'SELECT account_id FROM users WHERE mobile = $1',
+        ['13712340091'],
+      );
+      return { token: admin, body: { id: account_id, amount: 1_000, reason: '审计测试调整' } };
+    },
   ],
   // balance (余额, 充值)
   '/api/balance/summary': [async () => ({ token: user, body: {} })],
@@ -773,8 +784,8 @@ const CASES: Record<ApiPath, Case[]> = {
     },
     async () => {
       const { id } = await one<{ id: number }>(
-        `INSERT INTO payment_notices (out_trade_no, problem, trade_status, total_amount, created_at)
-         VALUES ('T2026112600000000088888', '签名验证失败', 'TRADE_SUCCESS', '1.00', 1) RETURNING id`,
+        `INSERT INTO payment_notices (out_trade_no, problem, trade_status, total_amount, created_at, last_seen_at)
+         VALUES ('T2026112600000000088888', '签名验证失败', 'TRADE_SUCCESS', '1.00', 1, 1) RETURNING id`,
       );
       return { token: admin, body: { kind: 'notice', id } };
     },

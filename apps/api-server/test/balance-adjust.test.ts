@@ -184,6 +184,19 @@ describe('调整余额', () => {
     expect(await ledger(seller)).toEqual({ balance: 0, total: 0, entries: 0 });
   });
 
+  it('an operator cannot adjust the seller account they belong to (403, in Chinese), nothing written', async () => {
+    const [own] = await a.server.db.query<{ account_id: number }>(
+      'SELECT account_id FROM users WHERE mobile = $1',
+      [ADMIN],
+    );
+    const accountId = own?.account_id ?? 0;
+    const before = await ledger(accountId);
+    const res = await adjust(a, { id: accountId, amount: 100_000, reason: '给自己加钱' });
+    expect(res.status).toBe(403);
+    expect(await message(res)).toBe('不能调整本人所在卖家账号的余额，请由其他管理员操作');
+    expect(await ledger(accountId)).toEqual(before);
+  });
+
   it('two operators adjusting at once both land (the ledger appends); of two deductions the balance covers one, exactly one lands', async () => {
     const seller = await newSeller();
     expect((await adjust(a, { id: seller, amount: 10_000, reason: '入账' })).status).toBe(200);
@@ -284,8 +297,9 @@ describe('余额预警', () => {
     expect((await adjust(a, { id: seller, amount: 6_000, reason: '补款' })).status).toBe(200); // 100
     await charge(8_000); // 100 -> 20
     expect(await warnings()).toHaveLength(2);
-    // Every member sees it (余额明细 needs no permission), not only those who may process orders.
-    expect(notificationKindsFor({ permissions: [] })).toContain('balance');
+    // Money: the members holding finance:view see it (余额明细 needs it), others do not.
+    expect(notificationKindsFor({ permissions: ['finance:view'] })).toContain('balance');
+    expect(notificationKindsFor({ permissions: ['order:view', 'order:process'] })).not.toContain('balance');
   });
 
   it('a charge refused for the balance raises nothing', async () => {

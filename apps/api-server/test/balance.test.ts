@@ -83,7 +83,7 @@ describe('the balance ledger', () => {
     expect(afters.map((r) => r.balance_after)).toEqual(Array.from({ length: 600 }, (_, i) => i * 100));
   }, 180_000);
 
-  it('is append-only and the balance moves only through entries', async () => {
+  it('is append-only (no UPDATE, DELETE or TRUNCATE) and the balance moves only through entries', async () => {
     const account = await newAccount();
     const entry = await appendEntry(
       a.server.db,
@@ -102,6 +102,9 @@ describe('the balance ledger', () => {
     expect(await refusal('DELETE FROM account_balances WHERE account_id = $1', [account])).toMatch(
       /only through balance_entries/,
     );
+    // TRUNCATE fires no row trigger: a statement trigger refuses it on both tables.
+    expect(await refusal('TRUNCATE balance_entries', [])).toMatch(/cannot be truncated/);
+    expect(await refusal('TRUNCATE account_balances CASCADE', [])).toMatch(/cannot be truncated/);
     expect(await ledger(account)).toEqual({ balance: 500, total: 500, entries: 1 });
   });
 

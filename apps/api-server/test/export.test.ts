@@ -2,13 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { ApiClient, ExportJob, Order, OrderListParams } from '@consign/api-client';
-import { exportJobSchema } from '@consign/api-client/contract';
+import { exportJobSchema, FINANCE_EXPORT_REFUSED } from '@consign/api-client/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/db';
 import { scopeOf } from '../src/db/scope';
-import { EXPORT_COPY, orderCells } from '../src/export-file';
+import { EXPORT_COPY, ORDER_MONEY_COLUMNS, orderCells } from '../src/export-file';
 import { EXPORT_MESSAGES, writeOrderExport } from '../src/jobs/export';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
@@ -275,6 +275,45 @@ describe('export jobs', () => {
       await setAccount('active');
     }
     expect((await download(member, job.id)).status).toBe(200);
+  });
+
+  it('money: without finance:view an export leaves out 成本 and 利润, and a file with money is not theirs to download', async () => {
+    const [role] = await t.server.db.query<{ id: number; permissions: string[] }>(
+      'SELECT r.id, r.permissions FROM roles r JOIN users u ON u.role_id = r.id WHERE u.mobile = $1',
+      [USER],
+    );
+    if (!role) throw new Error('the seeded member has no role');
+    const ownersJob = await owner.call('/api/export/create', { format: 'csv', status: 'shipped' });
+    await finished(owner, ownersJob.id);
+    const ownersLink = await member.call('/api/export/download-url', { id: ownersJob.id });
+    await t.server.db.query('UPDATE roles SET permissions = $1 WHERE id = $2', [['order:view'], role.id]);
+    try {
+      const job = await member.call('/api/export/create', { format: 'csv', status: 'shipped' });
+      await finished(member, job.id);
+      // text() drops the BOM.
+      const rows = parse(await (await download(member, job.id)).text()) as string[][];
+      const withoutMoney = EXPORT_COPY.columns.filter((column) => !ORDER_MONEY_COLUMNS.includes(column));
+      expect(withoutMoney.length).toBe(EXPORT_COPY.columns.length - 2);
+      expect(rows[0]).toEqual(withoutMoney);
+      const expected = await listed(owner, { status: 'shipped' });
+      expect(rows.length - 1).toBe(expected.length);
+      expect(rows[1]?.length).toBe(withoutMoney.length);
+
+      // The owner's export has the money columns: no link for the member, and a link made while
+      // they held finance:view no longer downloads.
+      const refused = await t.post(
+        '/api/export/download-url',
+        { id: ownersJob.id },
+        { token: await t.login(USER) },
+      );
+      expect({ status: refused.status, body: await envelope(refused) }).toEqual({
+        status: 403,
+        body: { errorCode: 1, msg: FINANCE_EXPORT_REFUSED },
+      });
+      expect((await fetch(`${t.url}${ownersLink.url}`)).status).toBe(403);
+    } finally {
+      await t.server.db.query('UPDATE roles SET permissions = $1 WHERE id = $2', [role.permissions, role.id]);
+    }
   });
 
   it('an id past the int4 column is refused like any bad link (403), not a 500', async () => {

@@ -2,6 +2,7 @@ import type { CopyRecord, GoodsDetail } from '@consign/api-client';
 import { COPY_URLS_MAX, markedUpPrice } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COPY_REFUSALS } from '../src/db/copy';
+import { ALIBABA_APIS } from '../src/platforms/alibaba';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { ADMIN, envelope, startTestServer, TestClock, type TestServer } from './helpers';
@@ -23,6 +24,8 @@ let mobiles = 13712700000;
 const T_SHIRT = '610000000001';
 const CUP = '610000000002';
 const REMOVED = '610000000003';
+/** Each account's 1688 reads per minute here (a few, so that a test spends them quickly). */
+const BUDGET = 10;
 const link = (id: string) => `https://detail.1688.com/offer/${id}.html`;
 
 interface Seller {
@@ -85,6 +88,7 @@ beforeAll(async () => {
     clock,
     exportWorker: false,
     copyWorker: { idlePollMs: 100 },
+    offerReads: { budgetCalls: BUDGET },
     platforms: {
       pdd: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
       doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
@@ -274,7 +278,10 @@ describe('商品复制 of 1688 offers', () => {
     // The test clock stands still: with a limit of 0 the second's first call passes, the next are throttled.
     sandbox.setRateLimit(0);
     try {
+      // Reads younger than the cache's time to live are not sent to 1688: start with none.
+      await t.server.db.query('DELETE FROM offer_reads');
       await seller.api.call('/api/goods/supplier-offer', { offer: T_SHIRT });
+      await t.server.db.query('DELETE FROM offer_reads');
       const throttled = await t.post(
         '/api/goods/supplier-offer',
         { offer: T_SHIRT },
@@ -512,5 +519,61 @@ describe('平台精选', () => {
       T_SHIRT,
       CUP,
     ]);
+  });
+});
+
+describe('1688 quota: one account cannot spend every account’s reads', () => {
+  it('offer reads are cached and shared, one read per offer in flight, and each account has its own budget', async () => {
+    sandbox.setRateLimit(50); // a new second's window for the app's calls
+    const a = await newSeller();
+    const b = await newSeller();
+    await connect1688(a);
+    await connect1688(b);
+    await t.server.db.query('DELETE FROM offer_reads');
+    const reads = () => sandbox.callsOf(ALIBABA_APIS.productInfo, ALIBABA_SANDBOX_APP.clientId).length;
+    const before = reads();
+
+    // A loops on 平台精选 (T_SHIRT and CUP, above) while B reads its 货源: 40 requests, 2 reads of 1688.
+    const loop = Array.from({ length: 20 }, () =>
+      t.post('/api/featured/index', {}, { token: a.token }).then((res) => res.status),
+    );
+    const sources = Array.from({ length: 20 }, (_, i) =>
+      t
+        .post('/api/goods/supplier-offer', { offer: i % 2 ? T_SHIRT : CUP }, { token: b.token })
+        .then((res) => res.status),
+    );
+    expect(await Promise.all(loop)).toEqual(Array(20).fill(200));
+    expect(await Promise.all(sources)).toEqual(Array(20).fill(200));
+    expect(reads() - before).toBe(2);
+
+    // 0610000000001 is 610000000001: the same offer, the same cache row, no read of 1688.
+    const zero = await b.api.call('/api/goods/supplier-offer', { offer: `0${T_SHIRT}` });
+    expect(zero.offer_id).toBe(T_SHIRT);
+    expect(reads() - before).toBe(2);
+    const rows = await t.server.db.query<{ offer_id: string }>('SELECT offer_id FROM offer_reads ORDER BY 1');
+    expect(rows.map((row) => row.offer_id)).toEqual([T_SHIRT, CUP]);
+    const operator = await t.login(ADMIN);
+    const listed = await t.post('/api/company/featured-save', { offer: `00${CUP}` }, { token: operator });
+    expect((await envelope(listed)).msg).toBe('该1688商品已在平台精选中');
+
+    // A spends its budget on offers nobody has read: then 429 for A only.
+    const statuses: number[] = [];
+    for (let i = 0; i < BUDGET + 2; i++) {
+      const res = await t.post(
+        '/api/goods/supplier-offer',
+        { offer: `6199999990${i + 10}` },
+        { token: a.token },
+      );
+      statuses.push(res.status);
+      if (res.status === 429) expect((await envelope(res)).msg).toBe('操作过于频繁，请稍后再试');
+    }
+    expect(statuses.filter((status) => status === 409).length).toBeLessThanOrEqual(BUDGET);
+    expect(statuses.at(-1)).toBe(429);
+    const sent = reads();
+    // What is cached still answers A; B reads 1688 as before.
+    expect((await a.api.call('/api/featured/index')).map((offer) => offer.on_sale)).toEqual([true, true]);
+    const missing = await t.post('/api/goods/supplier-offer', { offer: '619999999999' }, { token: b.token });
+    expect(missing.status).toBe(409);
+    expect(reads()).toBe(sent + 1);
   });
 });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -399,4 +400,28 @@ export function orderFileRow(no: string, overrides: Partial<Record<string, strin
     ...overrides,
   };
   return Object.values(row).join(',');
+}
+
+/**
+ * `pnpm --filter @consign/api-server create-operator <mobile>` as its package script runs it, on the
+ * database of `env` (`DATA_DIR` or `DATABASE_URL`): its exit code and what it printed.
+ */
+export function runCreateOperator(
+  mobile: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
+  const { DATABASE_URL: _, DATA_DIR: __, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/create-operator.ts', mobile], {
+    cwd: join(here, '..'),
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }

@@ -218,7 +218,7 @@ describe('the bell routes', () => {
     expect(a.created).toBe(true);
   });
 
-  it('shows a member only the kinds whose page they may open: without 管理店铺 no shop notification is listed, counted or marked', async () => {
+  it('shows a member only the kinds whose page they may open: without 管理店铺 no shop notification, without finance:view no 余额预警, is listed, counted or marked', async () => {
     const owner = t.client(await tokenFor(ADMIN));
     const role = await owner.call('/api/team/role-save', { name: '只看订单', permissions: ['order:view'] });
     await owner.call('/api/team/member-save', {
@@ -241,14 +241,21 @@ describe('the bell routes', () => {
       nowS(),
     );
     const writeback = await notify(db(), { ...base, key: 'bell:writeback', title: '物流回传失败' }, nowS());
+    // 余额预警 is money (finance:view, docs/design.md#money-is-a-permission).
+    const balance = await notify(
+      db(),
+      { ...base, kind: 'balance', key: 'bell:balance', title: '余额预警', link: '/finance/balance' },
+      nowS(),
+    );
 
-    // The owner holds every permission: all three.
-    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 3 });
+    // The owner holds every permission: all four.
+    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 4 });
     // The clerk may open 代发订单 only (店铺设置's guard needs 管理店铺): the writeback's, never the shop's.
     expect(await clerk.call('/api/notification/unread-count')).toEqual({ unread: 1 });
     const page = await clerk.call('/api/notification/index', { pageIndex: 1, pageSize: 100 });
     expect(page.list.map((n) => n.id)).not.toContain(shop.id);
     expect(page.list.map((n) => n.id)).not.toContain(sync.id);
+    expect(page.list.map((n) => n.id)).not.toContain(balance.id);
     expect(page.list[0]).toMatchObject({ id: writeback.id, read: false });
     expect(page.list.every((n) => n.kind === 'writeback')).toBe(true);
     expect(page.total).toBe(page.list.length);
@@ -258,10 +265,10 @@ describe('the bell routes', () => {
     expect((await clerk.call('/api/notification/read-all')).marked).toBe(1);
     const reads = await db().query<{ notification_id: number }>(
       'SELECT notification_id FROM notification_reads WHERE notification_id = ANY($1::int[])',
-      [[shop.id, sync.id]],
+      [[shop.id, sync.id, balance.id]],
     );
     expect(reads).toEqual([]);
-    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 3 });
+    expect(await owner.call('/api/notification/unread-count')).toEqual({ unread: 4 });
   });
 
   it('keeps another account out: its notification is 404 and its count is its own', async () => {

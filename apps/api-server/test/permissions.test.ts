@@ -1,4 +1,10 @@
-import { type ApiPath, apiRoutes, PERMISSIONS, type RouteContract } from '@consign/api-client/contract';
+import {
+  type ApiPath,
+  apiRoutes,
+  FINANCE_FILTER_REFUSED,
+  PERMISSIONS,
+  type RouteContract,
+} from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -35,6 +41,8 @@ const SNAPSHOT_QUERIES = [
   ].map((table) => `SELECT * FROM ${table} WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`),
   `SELECT * FROM settings WHERE account_id = ${DEMO_ACCOUNT}`,
   `SELECT * FROM platform_fee_rates WHERE account_id = ${DEMO_ACCOUNT} ORDER BY platform`,
+  `SELECT * FROM balance_warnings WHERE account_id = ${DEMO_ACCOUNT}`,
+  `SELECT * FROM topups WHERE account_id = ${DEMO_ACCOUNT} ORDER BY id`,
   // The member's own role changes between the rounds (permissions), so its row is left out.
   `SELECT * FROM roles WHERE account_id = ${DEMO_ACCOUNT} AND name <> '运营' ORDER BY id`,
 ];
@@ -168,7 +176,13 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/team/member-save': { id: ids.otherMember, nickname: '改名', role_id: ids.spareRole, version: 1 },
     '/api/team/member-status': { id: ids.otherMember, status: 'disabled', version: 1 },
     '/api/team/member-del': { id: ids.otherMember },
-    // balance-ops: 余额明细 导出 (a job of 下载中心, which needs order:view)
+    // Money (finance:view, finance:manage): the balance, its ledger, top-ups, 余额预警, 余额明细 导出
+    '/api/balance/summary': {},
+    '/api/balance/entries': page,
+    '/api/balance/fees': {},
+    '/api/balance/topup': { amount: 10_000 },
+    '/api/balance/topup-status': { out_trade_no: 'T2026112609301212345678' },
+    '/api/balance/warning-save': { warn_below: 5_000 },
     '/api/balance/export': { format: 'csv' },
   };
 }
@@ -260,5 +274,84 @@ describe('the permission of every route', () => {
     });
     expect(served.status, path).not.toBe(403);
     expect(served.status, path).not.toBe(401);
+  });
+});
+
+describe('money is a permission (docs/design.md#money-is-a-permission)', () => {
+  async function call(path: ApiPath, body: Record<string, unknown>, token = member) {
+    const res = await t.post(path, body, { token });
+    return { status: res.status, body: await envelope(res) };
+  }
+  type Row = Record<string, unknown>;
+  /** The `data` of a success answer, as the plain JSON it was sent as. */
+  const data = async <T = Row>(path: ApiPath, body: Record<string, unknown>) =>
+    (await call(path, body)).body.data as T;
+  const refusedFilter = { status: 403, body: { errorCode: 1, msg: FINANCE_FILTER_REFUSED } };
+  const page = { pageIndex: 1, pageSize: 100 };
+
+  it('order:view without finance:view: orders and 工作台 without money, 403 on money filters and money routes', async () => {
+    const [costed] = await t.server.db.query<{ id: number }>(
+      `SELECT o.id FROM orders o WHERE o.account_id = ${DEMO_ACCOUNT} AND o.cost IS NOT NULL
+         AND EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id AND e.action = 'purchase'
+           AND e.details ? 'cost')
+       ORDER BY o.id LIMIT 1`,
+    );
+    if (!costed) throw new Error('the seed has no purchased order with a cost');
+    await grant(['order:view', 'order:process']);
+
+    const list = await data<{ list: Row[] }>('/api/order/index', page);
+    expect(list.list.length).toBeGreaterThan(0);
+    for (const row of list.list) {
+      expect(Object.keys(row)).not.toContain('cost');
+      expect(Object.keys(row)).not.toContain('profit');
+    }
+    const detail = await data<Row & { events: { action: string; details: Row }[] }>('/api/order/detail', {
+      id: costed.id,
+    });
+    expect(detail.id).toBe(costed.id);
+    expect(Object.keys(detail)).not.toContain('cost');
+    const purchase = detail.events.find((e) => e.action === 'purchase');
+    expect(purchase?.details).toHaveProperty('supplier');
+    expect(purchase?.details).not.toHaveProperty('cost');
+    const glance = await data<Row & { today_orders: number; days: Row[] }>('/api/dashboard/summary', {});
+    expect(glance.today_orders).toBeGreaterThanOrEqual(0);
+    expect(glance).not.toHaveProperty('today_sales');
+    expect(glance.days.length).toBeGreaterThan(0);
+    for (const day of glance.days) expect(day).not.toHaveProperty('sales');
+
+    // Money filters are refused, not ignored (an ignored 亏损 filter would answer every order).
+    expect(await call('/api/order/index', { ...page, profit_max: -1 })).toEqual(refusedFilter);
+    expect(await call('/api/order/status-counts', { cost_missing: 1 })).toEqual(refusedFilter);
+    expect(await call('/api/export/create', { format: 'csv', profit_min: 0 })).toEqual(refusedFilter);
+    expect(
+      await call('/api/order/batch-cancel', {
+        filter: { profit_max: -1 },
+        expected_count: 1,
+        reason: '缺货',
+      }),
+    ).toEqual(refusedFilter);
+
+    const forbidden = { status: 403, body: { errorCode: 1, msg: '没有操作权限' } };
+    expect(await call('/api/balance/summary', {})).toEqual(forbidden);
+    expect(await call('/api/balance/entries', page)).toEqual(forbidden);
+    expect(await call('/api/report/profit', { start_date: '2026-01-01', end_date: '2026-12-31' })).toEqual(
+      forbidden,
+    );
+    expect(await call('/api/balance/topup', { amount: 10_000 })).toEqual(forbidden);
+    expect(await call('/api/balance/warning-save', { warn_below: 5_000 })).toEqual(forbidden);
+  });
+
+  it('with finance:view the same member sees cost, profit and sales, and may filter on them', async () => {
+    await grant(['order:view', 'finance:view']);
+    const list = await data<{ list: Row[] }>('/api/order/index', page);
+    expect(list.list.every((row) => 'cost' in row && 'profit' in row)).toBe(true);
+    expect(list.list.some((row) => typeof row.cost === 'number')).toBe(true);
+    const glance = await data('/api/dashboard/summary', {});
+    expect(typeof glance.today_sales).toBe('number');
+    const losses = await call('/api/order/index', { ...page, profit_max: -1 });
+    expect(losses.status).toBe(200);
+    expect((await call('/api/balance/entries', page)).status).toBe(200);
+    // Reading is not managing: 充值 and 余额预警 need finance:manage.
+    expect((await call('/api/balance/warning-save', { warn_below: 5_000 })).status).toBe(403);
   });
 });

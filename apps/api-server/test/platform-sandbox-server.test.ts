@@ -48,7 +48,7 @@ describe('the server serves the platform sandboxes outside production', () => {
       .toBeGreaterThan(seeded.total);
   });
 
-  it('the 抖店 sandbox is there too', async () => {
+  it("the 抖店 sandbox is there too, its service returning to PUBLIC_URL's callback", async () => {
     const endpoints = t.server.sandboxes?.endpoints(t.url);
     const doudian = new DoudianConnector({
       app: DOUDIAN_SANDBOX_APP,
@@ -58,7 +58,7 @@ describe('the server serves the platform sandboxes outside production', () => {
     const back = await authoriseInBrowser(doudian, {
       shopId: '77002',
       state: 'demo',
-      redirectUri: `${t.url}/x`,
+      redirectUri: `${t.server.publicUrl}/shop/authorised/douyin`,
     });
     const shop = await doudian.exchangeCode(back.get('code') ?? '');
     expect(shop.shopName).toBe('沙箱抖店二店');

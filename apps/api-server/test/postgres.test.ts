@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COUNTS } from '../src/db/seed';
-import { ADMIN, startTestServer, type TestServer, USER } from './helpers';
+import { ADMIN, runCreateOperator, startTestServer, type TestServer, USER } from './helpers';
 
 /**
  * The same server on a real Postgres (`DATABASE_URL`). Runs only when TEST_DATABASE_URL points at a
@@ -57,6 +57,19 @@ describe.skipIf(!base)('on a real Postgres (DATABASE_URL)', () => {
     expect(
       (await fromB.call('/api/shop/group-index', { pageIndex: 1, pageSize: 100, keyword: 'PG' })).list,
     ).toEqual([{ id: group.id, name: 'PG 分组', shop_count: 0, version: 1 }]);
+  }, 60_000);
+
+  it('create-operator runs beside the servers: created, then already an operator; they sign in as one', async () => {
+    const mobile = '13712348888';
+    const first = await runCreateOperator(mobile, { DATABASE_URL: url });
+    expect(first).toMatchObject({
+      code: 0,
+      output: expect.stringContaining(`${mobile}: created: a new user`),
+    });
+    const again = await runCreateOperator(mobile, { DATABASE_URL: url });
+    expect(again.output).toContain(`${mobile}: already an operator: nothing changed`);
+    const token = await b.login(mobile);
+    expect(await b.client(() => token).call('/api/user/info')).toMatchObject({ mobile, is_manage: true });
   }, 60_000);
 
   it('ten concurrent company updates with one version on two instances: one 200, nine 409', async () => {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../src/config';
+import { configError, readConfig } from '../src/config';
 import { FAKE_ACCOUNT, FakeTencent } from './fake-tencent';
-import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } from './helpers';
+import { envelope, freePort, healthy, runCreateOperator, startTestServer, USER } from './helpers';
 
 /**
  * `NODE_ENV=production` as an operator runs it: the real server process (`src/main.ts`). It refuses
@@ -15,7 +15,8 @@ import { envelope, freePort, healthy, seededDataDir, startTestServer, USER } fro
  * providers (here against the local fake) it serves logins and has no `/__dev/*`.
  */
 const serverDir = join(import.meta.dirname, '..');
-const SECRET = 'production-test-secret';
+/** At least 32 bytes, as production requires. */
+const SECRET = 'production-test-secret-0123456789abcdef';
 const DATA_KEY = randomBytes(32).toString('base64');
 /** An Alipay app of our own (production refuses the sandbox's public development keys). */
 const alipayKeys = generateKeyPairSync('rsa', {
@@ -129,17 +130,15 @@ describe('NODE_ENV=production refuses insecure defaults', () => {
   }, 60_000);
 });
 
-describe('NODE_ENV=production with the Tencent providers', () => {
+describe('NODE_ENV=production with the Tencent providers, from an empty database', () => {
+  const OPERATOR = '13612340001';
   let fake: FakeTencent;
   let server: ReturnType<typeof run>;
   let url = '';
-  let dataDir = '';
+  let port = 0;
+  const dataDir = join(scratch, 'empty');
 
-  beforeAll(async () => {
-    fake = await FakeTencent.start();
-    dataDir = await seededDataDir();
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
+  async function start() {
     server = run({
       ...tencentEnv(fake),
       NODE_ENV: 'production',
@@ -155,13 +154,83 @@ describe('NODE_ENV=production with the Tencent providers', () => {
       if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }, 120_000);
+  }
+
+  async function signIn(mobile: string) {
+    const api = createApiClient({ baseURL: url, secret: SECRET });
+    const ticket = fake.issueTicket();
+    await api.call('/api/default/send-code', { mobile, type: 1, sign_type: 1, ...ticket });
+    const code = fake.sent.findLast((message) => message.phone === `+86${mobile}`)?.params[0] ?? '';
+    expect(code).toMatch(/^[0-9]{6}$/);
+    const { access_token } = await api.call('/api/default/login', { mobile, code });
+    return {
+      code,
+      ticket,
+      api: createApiClient({ baseURL: url, secret: SECRET, getToken: () => access_token }),
+    };
+  }
+
+  beforeAll(async () => {
+    fake = await FakeTencent.start();
+    port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    await start();
+  }, 180_000);
 
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
     await fake?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds no demo: the log says how to make the first operator; create-operator makes one, once', async () => {
+    const hint = 'pnpm --filter @consign/api-server create-operator <mobile>';
+    expect(server.output()).toContain(hint);
+    expect(server.output()).not.toContain('seeded with demo data');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    // The server stopped (one process per PGlite directory): the command, with the contract's mobile rule.
+    const env = { DATA_DIR: dataDir };
+    const bad = await runCreateOperator('1380000000', env);
+    expect(bad).toMatchObject({ code: 1, output: expect.stringContaining('Not a mobile number') });
+    const first = await runCreateOperator(`${OPERATOR.slice(0, 3)} ${OPERATOR.slice(3)}`, env);
+    expect(first.code).toBe(0);
+    expect(first.output).toContain(`${OPERATOR}: created: a new user`);
+    const again = await runCreateOperator(OPERATOR, env);
+    expect(again.code).toBe(0);
+    expect(again.output).toContain(`${OPERATOR}: already an operator: nothing changed`);
+
+    await start();
+    expect(server.output()).not.toContain(hint);
+  }, 180_000);
+
+  it('the operator signs in through Tencent: the only account is theirs, no order, no platform app', async () => {
+    const { api } = await signIn(OPERATOR);
+    expect(await api.call('/api/user/info')).toMatchObject({ mobile: OPERATOR, is_manage: true });
+    const sellers = await api.call('/api/seller/index', { pageIndex: 1, pageSize: 20 });
+    expect(sellers.total).toBe(1);
+    expect((await api.call('/api/order/index', { pageIndex: 1, pageSize: 20 })).total).toBe(0);
+    // The baseline: a neutral company profile and the platforms without any app, for the operator to fill in.
+    expect(await api.call('/api/company/index')).toMatchObject({ name: 'Consign', short_name: 'Consign' });
+    const platforms = await api.call('/api/company/platform-list');
+    expect(platforms.map((p) => p.code)).toEqual(expect.arrayContaining(['pinduoduo', 'douyin', 'alibaba']));
+    for (const platform of platforms) {
+      const apps = await api.call(
+        '/api/company/platform-auth-list',
+        {},
+        { query: { platform_id: platform.id } },
+      );
+      expect(apps, platform.code).toEqual([]);
+    }
+    const log = await api.call('/api/log/index', {
+      pageIndex: 1,
+      pageSize: 5,
+      action: 'user.create-operator',
+    });
+    expect(log.list).toMatchObject([
+      { target_name: OPERATOR, changes: [{ field: 'mobile' }, { field: 'is_manage' }] },
+    ]);
   });
 
   it('has no /__dev/sms and no platform sandbox', async () => {
@@ -172,14 +241,7 @@ describe('NODE_ENV=production with the Tencent providers', () => {
 
   it('logs in with the code Tencent delivered, and logs neither the code, the mobile nor a secret', async () => {
     const mobile = '13612340000';
-    const api = createApiClient({ baseURL: url, secret: SECRET });
-    const ticket = fake.issueTicket();
-    await api.call('/api/default/send-code', { mobile, type: 1, sign_type: 1, ...ticket });
-    const sent = fake.sent.findLast((message) => message.phone === `+86${mobile}`);
-    const code = sent?.params[0] ?? '';
-    expect(code).toMatch(/^[0-9]{6}$/);
-    const { access_token } = await api.call('/api/default/login', { mobile, code });
-    expect(access_token).toEqual(expect.any(String));
+    const { code, ticket } = await signIn(mobile);
 
     const output = server.output();
     expect(output).toContain('Tencent Cloud SMS');
@@ -322,15 +384,84 @@ describe('readConfig', () => {
         DOUDIAN_AUTH_URL: 'https://localhost/a',
       }).problems,
     ).toEqual([
-      'PDD_GATEWAY_URL=http://127.0.0.1:9000/api/router points at this machine (a sandbox or a fake): production talks to the real platform.',
-      'DOUDIAN_AUTH_URL=https://localhost/a points at this machine (a sandbox or a fake): production talks to the real platform.',
+      'PDD_GATEWAY_URL=http://127.0.0.1:9000/api/router points at this machine or a local network (a sandbox or a fake): production talks to the real platform.',
+      'DOUDIAN_AUTH_URL=https://localhost/a points at this machine or a local network (a sandbox or a fake): production talks to the real platform.',
     ]);
     expect(readConfig({ ...complete, ALIBABA_GATEWAY_URL: 'http://[::1]:9000/openapi' }).problems).toEqual([
-      'ALIBABA_GATEWAY_URL=http://[::1]:9000/openapi points at this machine (a sandbox or a fake): production talks to the real platform.',
+      'ALIBABA_GATEWAY_URL=http://[::1]:9000/openapi points at this machine or a local network (a sandbox or a fake): production talks to the real platform.',
     ]);
+    // The address as parsed, not its spelling: other loopback addresses, the unspecified one, IPv4-mapped,
+    // `localhost` names, private and link-local networks; and https only.
+    const local = [
+      'https://127.0.0.2/api/router',
+      'https://0.0.0.0/api/router',
+      'https://[::ffff:127.0.0.1]/api/router',
+      'https://localhost./api/router',
+      'https://x.localhost/api/router',
+      'https://2130706433/api/router',
+      'https://10.0.0.8/api/router',
+      'https://192.168.1.20/api/router',
+      'https://[::ffff:172.16.0.1]/api/router',
+      'https://169.254.169.254/api/router',
+      'https://[fd00::1]/api/router',
+      'https://[fe80::1]/api/router',
+    ];
+    for (const PDD_GATEWAY_URL of local) {
+      expect(readConfig({ ...complete, PDD_GATEWAY_URL }).problems, PDD_GATEWAY_URL).toEqual([
+        expect.stringContaining('points at this machine or a local network'),
+      ]);
+    }
+    expect(readConfig({ ...complete, PDD_AUTH_URL: 'http://fuwu.pinduoduo.com/auth' }).problems).toEqual([
+      'PDD_AUTH_URL=http://fuwu.pinduoduo.com/auth: production talks to the platform over https only.',
+    ]);
+    for (const ALIPAY_GATEWAY of [
+      'https://127.0.0.2/gateway.do',
+      'https://[::ffff:127.0.0.1]/gateway.do',
+      'https://10.1.2.3/gateway.do',
+      'http://openapi.alipay.com/gateway.do',
+    ]) {
+      expect(readConfig({ ...complete, ALIPAY_GATEWAY }).problems, ALIPAY_GATEWAY).toEqual([
+        expect.stringContaining('is a sandbox, a local address or not https'),
+      ]);
+    }
     const proxied = readConfig({ ...complete, PDD_GATEWAY_URL: 'https://pdd-proxy.example.com/api/router' });
     expect(proxied.problems).toEqual([]);
     expect(proxied.config.platforms.pdd.gatewayUrl).toBe('https://pdd-proxy.example.com/api/router');
+  });
+
+  it('production: API_SIGN_SECRET of 32 bytes and Alipay keys that parse, every problem in the one message', () => {
+    const pkcs1 = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const { problems } = readConfig({
+      ...complete,
+      API_SIGN_SECRET: 'x'.repeat(31),
+      ALIPAY_PRIVATE_KEY: pkcs1.privateKey,
+      ALIPAY_PUBLIC_KEY: 'not a key',
+      PDD_GATEWAY_URL: 'https://127.0.0.2/api/router',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^API_SIGN_SECRET is 31 bytes: production needs at least 32/),
+      expect.stringMatching(/^PDD_GATEWAY_URL=https:\/\/127\.0\.0\.2\/api\/router points at this machine/),
+      expect.stringMatching(/^ALIPAY_PRIVATE_KEY is not an RSA private key in PKCS8/),
+      expect.stringMatching(/^ALIPAY_PUBLIC_KEY is not an RSA public key/),
+    ]);
+    const message = configError(problems, true);
+    expect(message.match(/refuses to start/g)).toHaveLength(1);
+    for (const name of ['API_SIGN_SECRET', 'PDD_GATEWAY_URL', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']) {
+      expect(message).toContain(`  - ${name}`);
+    }
+    // The base64 body alone (as Alipay's key tool shows it) and escaped newlines are accepted.
+    const body = (pem: string) => pem.replace(/-----[A-Z ]+-----|\n/g, '');
+    expect(
+      readConfig({
+        ...complete,
+        ALIPAY_PRIVATE_KEY: body(alipayKeys.privateKey),
+        ALIPAY_PUBLIC_KEY: alipayKeys.publicKey.replaceAll('\n', '\\n'),
+      }).problems,
+    ).toEqual([]);
   });
 
   it('outside production: the sandbox by default; endpoints need PLATFORM_SANDBOX=0, and http only to loopback', () => {
@@ -369,6 +500,12 @@ describe('readConfig', () => {
     ]);
     expect(readConfig({ PLATFORM_SANDBOX: '0', PDD_GATEWAY_URL: 'gw-api.pinduoduo.com' }).problems).toEqual([
       'PDD_GATEWAY_URL=gw-api.pinduoduo.com is not an http(s) URL.',
+    ]);
+    expect(readConfig({ PLATFORM_SANDBOX: '0', PDD_GATEWAY_URL: 'http://localhost.:9000' }).problems).toEqual(
+      [],
+    );
+    expect(readConfig({ PLATFORM_SANDBOX: '0', PDD_GATEWAY_URL: 'http://10.0.0.8:9000' }).problems).toEqual([
+      'PDD_GATEWAY_URL=http://10.0.0.8:9000: plain http is allowed only to a loopback address; use https.',
     ]);
     expect(readConfig({ PLATFORM_SANDBOX: 'maybe' }).problems).toEqual([
       'PLATFORM_SANDBOX=maybe is not 1 or 0.',

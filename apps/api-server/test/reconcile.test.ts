@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTICES_PER_TOPUP } from '../src/db/topup';
 import { RECONCILE_KIND, reconcileKind, reconcileTopups } from '../src/jobs/reconcile';
 import { Alipay, TOPUP_PAY_WINDOW_MS } from '../src/payments/alipay';
 import {
@@ -345,5 +346,63 @@ describe('充值异常: operators see the flagged top-ups and refused notificati
       [paidTopup?.id],
     );
     expect(unmarked?.resolved_at).toBeNull();
+  });
+
+  it('1,100 unsigned posts are one counted row per source; a refusal naming a held top-up is still kept and shown', async () => {
+    const post = (params: Record<string, string>) =>
+      fetch(`${a.url}${ALIPAY_NOTIFY_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params).toString(),
+      }).then((res) => res.text());
+    const rowsBefore = await a.server.db.query('SELECT 1 FROM payment_notices');
+    for (let batch = 0; batch < 11; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          post({ out_trade_no: `X${batch * 100 + i}`, total_amount: '1.00', trade_status: 'TRADE_SUCCESS' }),
+        ),
+      );
+      expect(new Set(answers)).toEqual(new Set(['failure']));
+    }
+    const rowsAfter = await a.server.db.query('SELECT 1 FROM payment_notices');
+    expect(rowsAfter.length - rowsBefore.length).toBeLessThanOrEqual(1);
+
+    // A refusal naming a top-up we hold: kept as its own row, shown first with its account.
+    const topup = await api().call('/api/balance/topup', { amount: 300 });
+    expect(
+      await post({ out_trade_no: topup.out_trade_no, total_amount: '3.00', trade_status: 'TRADE_SUCCESS' }),
+    ).toBe('failure');
+    const operator = a.client(() => token);
+    const notices = await operator.call('/api/reconcile/notices', {
+      pageIndex: 1,
+      pageSize: 20,
+      state: 'open',
+    });
+    expect(notices.list[0]).toMatchObject({
+      out_trade_no: topup.out_trade_no,
+      account_id: 1,
+      problem: '签名验证失败',
+      source: null,
+      hits: 1,
+    });
+    const counted = notices.list.find((row) => row.out_trade_no === 'X1099');
+    expect(counted).toMatchObject({ problem: '签名验证失败', account_id: null });
+    expect(counted?.hits).toBeGreaterThanOrEqual(1_100);
+    expect(counted?.source).toMatch(/127\.0\.0\.1/);
+
+    // Refusals naming one top-up are bounded too: the latest NOTICES_PER_TOPUP are kept.
+    for (let i = 0; i < NOTICES_PER_TOPUP + 5; i++) {
+      await post({
+        out_trade_no: topup.out_trade_no,
+        total_amount: `${i}.00`,
+        trade_status: 'TRADE_SUCCESS',
+      });
+    }
+    const kept = await a.server.db.query<{ total_amount: string }>(
+      'SELECT total_amount FROM payment_notices WHERE out_trade_no = $1 ORDER BY id DESC',
+      [topup.out_trade_no],
+    );
+    expect(kept).toHaveLength(NOTICES_PER_TOPUP);
+    expect(kept[0]?.total_amount).toBe(`${NOTICES_PER_TOPUP + 4}.00`);
   });
 });

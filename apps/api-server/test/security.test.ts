@@ -126,6 +126,64 @@ describe('request signature', () => {
   });
 });
 
+describe('idempotent creates', () => {
+  it('a create sent again with its key (another nonce) creates once and answers the same; another key creates again', async () => {
+    const token = await t.login(USER);
+    const [user] = await t.server.db.query<{ account_id: number }>(
+      'SELECT account_id FROM users WHERE mobile = $1',
+      [USER],
+    );
+    const senders = async () =>
+      (
+        await t.server.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM addresses WHERE account_id = $1 AND name = '幂等仓'",
+          [user?.account_id],
+        )
+      )[0]?.n;
+    const address = {
+      kind: 'sender',
+      name: '幂等仓',
+      mobile: '13712349003',
+      region: '浙江省 杭州市',
+      address: '文三路 2 号',
+    };
+    const create = (key: string, fields: Record<string, unknown> = address) => {
+      const { body, signature } = signed({ ...fields, idempotency_key: key });
+      return send('/api/address/save', body, { 'cache-key': signature, authorization: `Bearer ${token}` });
+    };
+    const key = createNonce(24);
+    const [first, again] = await Promise.all([create(key), create(key)]);
+    const third = await create(key);
+    const answers = await Promise.all([first, again, third].map((res) => res.text()));
+    expect([first.status, again.status, third.status]).toEqual([200, 200, 200]);
+    expect(new Set(answers).size).toBe(1);
+    expect(await senders()).toBe(1);
+    // The key with another body: refused, nothing created.
+    const other = await create(key, { ...address, address: '文三路 3 号' });
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { msg: string }).msg).toContain('idempotency_key');
+    // Another key is another create; a call without a key creates as before.
+    expect((await create(createNonce(24))).status).toBe(200);
+    expect(await senders()).toBe(2);
+    // A replayed nonce is still refused, key or not.
+    const { body, signature } = signed({ ...address, idempotency_key: key });
+    const headers = { 'cache-key': signature, authorization: `Bearer ${token}` };
+    expect((await send('/api/address/save', body, headers)).status).toBe(200);
+    const replay = await send('/api/address/save', body, headers);
+    expect({ status: replay.status, msg: (await envelope(replay)).msg }).toEqual({
+      status: 400,
+      msg: '重复的请求',
+    });
+    expect(await senders()).toBe(2);
+    // One entry in the operation log per create made.
+    const [logged] = await t.server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM operation_log WHERE action = 'address.save' AND account_id = $1 AND target_name = '幂等仓'",
+      [user?.account_id],
+    );
+    expect(logged?.n).toBe(2);
+  });
+});
+
 describe('access tokens', () => {
   it('needs a token for private calls (401) but not for public ones', async () => {
     await expect(t.client().call('/api/user/info', {}, { skipErrorHandler: true })).rejects.toMatchObject({

@@ -6,7 +6,9 @@ import { appSecretContext } from '../src/db/platform-apps';
 import { scopeOf } from '../src/db/scope';
 import { SHOP_HELD_ELSEWHERE, saveAuthorisedShop, shopState } from '../src/db/shop';
 import { openShopTokens } from '../src/db/shop-tokens';
+import { sweepAuthExpiry } from '../src/jobs/auth-expiry';
 import type { PlatformCode } from '../src/platforms/connector';
+import { DOUDIAN_NO_SERVICE_ID } from '../src/platforms/doudian';
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox, PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
 import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { ADMIN, envelope, startTestServer, type TestClock, type TestServer } from './helpers';
@@ -19,7 +21,7 @@ import { decideOnAuthorisationPage } from './platform-helpers';
  * `code` and `state` back. On PGlite and, with TEST_DATABASE_URL, on Postgres.
  */
 
-const APPS: Record<PlatformCode, { clientId: string; clientSecret: string }> = {
+const APPS: Record<PlatformCode, { clientId: string; clientSecret: string; serviceId?: string }> = {
   pinduoduo: PDD_SANDBOX_APP,
   douyin: DOUDIAN_SANDBOX_APP,
 };
@@ -48,6 +50,7 @@ async function registerApp(code: PlatformCode, secret = APPS[code].clientSecret)
       shop_name: `${code} 开放平台应用`,
       app_key: APPS[code].clientId,
       app_secret: secret,
+      service_id: APPS[code].serviceId ?? '',
     });
 }
 
@@ -109,7 +112,19 @@ beforeAll(async () => {
   const { TestClock } = await import('./helpers');
   const clock: TestClock = new TestClock();
   pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: clock.now });
-  doudian = new DoudianSandbox({ apps: [DOUDIAN_SANDBOX_APP], now: clock.now });
+  // The sandbox app's service on the 服务市场 returns to the callback operators register (README):
+  // this server's PUBLIC_URL + the admin's return path.
+  doudian = new DoudianSandbox({
+    apps: [DOUDIAN_SANDBOX_APP],
+    now: clock.now,
+    services: [
+      {
+        serviceId: DOUDIAN_SANDBOX_APP.serviceId,
+        appKey: DOUDIAN_SANDBOX_APP.clientId,
+        callbackUrl: () => `${t.server.publicUrl}/shop/authorised/douyin`,
+      },
+    ],
+  });
   served.push(await serveSandbox(pdd), await serveSandbox(doudian));
   t = await startTestServer({
     clock,
@@ -151,10 +166,16 @@ describe('a new seller authorises a shop', () => {
         { code: 'douyin', name: '抖店' },
       ]);
       const { url } = await startAuthorising(seller.token, platform, undefined);
-      // The platform's page, sending the browser back to the admin app's callback route.
+      // The platform's page, sending the browser back to the admin app's callback route: 拼多多 is
+      // sent it; 抖店 authorises by 服务ID and returns to the callback registered for the service.
       const page = new URL(url);
       expect(page.origin).toBe(platform === 'pinduoduo' ? served[0]?.url : served[1]?.url);
-      expect(page.searchParams.get('redirect_uri')).toBe(`${t.url}/shop/authorised/${platform}`);
+      if (platform === 'pinduoduo') {
+        expect(page.searchParams.get('redirect_uri')).toBe(`${t.url}/shop/authorised/${platform}`);
+      } else {
+        expect([...page.searchParams.keys()]).toEqual(['service_id', 'state']);
+        expect(page.searchParams.get('service_id')).toBe(DOUDIAN_SANDBOX_APP.serviceId);
+      }
       const back = await onPlatform(url, platformShopId);
       expect(`${back.origin}${back.pathname}`).toBe(`${t.url}/shop/authorised/${platform}`);
       const res = await callback(seller.token, platform, back);
@@ -168,10 +189,10 @@ describe('a new seller authorises a shop', () => {
         state: 'normal',
         disabled_at: null,
       });
-      // Access token a day (the sync renews it); 拼多多 says its refresh token lasts 30 days (the
-      // sandbox's): re-authorise by then. 抖店 does not say.
-      expect(shop.auth_expires_at).toBe(nowS() + 86_400);
-      expect(shop.authorised_until).toBe(platform === 'pinduoduo' ? nowS() + 30 * 86_400 : null);
+      // The sync renews the access token (拼多多's sandbox: a day; 抖店: 7 days); the refresh token ends
+      // the authorisation: 30 days on 拼多多's sandbox, 14 days on 抖店 (documented): re-authorise by then.
+      expect(shop.auth_expires_at).toBe(nowS() + (platform === 'pinduoduo' ? 1 : 7) * 86_400);
+      expect(shop.authorised_until).toBe(nowS() + (platform === 'pinduoduo' ? 30 : 14) * 86_400);
       const list = await seller.api.call('/api/shop/index', { pageIndex: 1, pageSize: 20 });
       expect(list.list.map((s) => s.id)).toEqual([shop.id]);
 
@@ -272,6 +293,7 @@ describe('a state that is not this authorisation’s changes nothing', () => {
     t.clock.advance(601_000);
     const res3 = await callback(seller.token, 'pinduoduo', lateBack);
     expect(res3.status).toBe(400);
+    expect((await envelope(res3)).msg).toBe(refusedState);
     expect(await shopCount()).toBe(before + 1);
   });
 
@@ -452,6 +474,43 @@ describe('platform apps (平台授权)', () => {
     expect((await authorise(seller.token, 'pinduoduo', '900001')).name).toBe('沙箱拼多多旗舰店');
   });
 
+  it('a 抖店 app without its 服务ID: authorisation refused, the operator told to set it; digits only', async () => {
+    const api = t.client(() => admin);
+    const apps = await api.call(
+      '/api/company/platform-auth-list',
+      {},
+      { query: { platform_id: await platformId('douyin') } },
+    );
+    const app = apps.findLast((a) => a.app_key === DOUDIAN_SANDBOX_APP.clientId);
+    if (!app) throw new Error('no 抖店 app');
+    expect(app.service_id).toBe(DOUDIAN_SANDBOX_APP.serviceId);
+    const { has_secret: _, ...editable } = app;
+    const bad = await t.post(
+      '/api/company/platform-auth-save',
+      { ...editable, service_id: '70a1' },
+      { token: admin },
+    );
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await envelope(bad))).toContain('服务ID 只能填写数字');
+    const cleared = await api.call('/api/company/platform-auth-save', { ...editable, service_id: '' });
+    try {
+      const seller = await newSeller();
+      const before = await db().query('SELECT count(*)::int AS n FROM oauth_states');
+      const res = await t.post('/api/shop/authorise', { platform: 'douyin' }, { token: seller.token });
+      expect(res.status).toBe(409);
+      expect((await envelope(res)).msg).toBe(DOUDIAN_NO_SERVICE_ID);
+      expect(await db().query('SELECT count(*)::int AS n FROM oauth_states')).toEqual(before);
+    } finally {
+      const { has_secret: __, ...again } = cleared;
+      await api.call('/api/company/platform-auth-save', {
+        ...again,
+        service_id: DOUDIAN_SANDBOX_APP.serviceId,
+      });
+    }
+    const seller = await newSeller();
+    expect((await authorise(seller.token, 'douyin', '77001')).platform_shop_id).toBe('77001');
+  });
+
   it('a disabled platform is hidden from 添加店铺 and has no connector', async () => {
     const api = t.client(() => admin);
     const platform = (await api.call('/api/company/platform-list')).find((p) => p.code === 'douyin');
@@ -551,6 +610,37 @@ describe('停用 / 启用 and the status column', () => {
     t.clock.advance(7 * 86_400_000);
     expect((await look())?.state).toBe('expired');
   });
+
+  it('抖店: 授权即将过期 once the refresh token is within 7 days of its 14, 授权已过期 when it lapsed', async () => {
+    const seller = await newSeller();
+    const shop = await authorise(seller.token, 'douyin', '77001');
+    const look = async () => {
+      const token = await t.login(seller.mobile);
+      return (await t.client(() => token).call('/api/shop/index', { pageIndex: 1, pageSize: 5 })).list[0];
+    };
+    const titles = async () =>
+      (
+        await db().query<{ title: string }>('SELECT title FROM notifications WHERE key LIKE $1 ORDER BY id', [
+          `shop:${shop.id}:%`,
+        ])
+      ).map((n) => n.title);
+    // Right after authorising: the access token's 7 days are no warning (the sync renews it).
+    expect(await sweepAuthExpiry(db(), nowS())).toBeGreaterThanOrEqual(0);
+    expect(await titles()).toEqual([]);
+    expect((await look())?.state).toBe('normal');
+    // Not renewed (停用, say) for 7 days and a second: its refresh token has 7 days left.
+    t.clock.advance(7 * 86_400_000 + 1000);
+    expect(await look()).toMatchObject({
+      state: 'expiring',
+      authorised_until: shop.authorised_until,
+    });
+    await sweepAuthExpiry(db(), nowS());
+    expect(await titles()).toEqual(['店铺授权即将过期']);
+    t.clock.advance(7 * 86_400_000);
+    expect((await look())?.state).toBe('expired');
+    await sweepAuthExpiry(db(), nowS());
+    expect(await titles()).toEqual(['店铺授权即将过期', '店铺授权已过期']);
+  });
 });
 
 describe('PUBLIC_URL', () => {
@@ -573,10 +663,15 @@ describe('PUBLIC_URL', () => {
     });
     try {
       const token = await other.login('13712399999');
-      const { url } = await other.client(() => token).call('/api/shop/authorise', { platform: 'douyin' });
+      const api = other.client(() => token);
+      const { url } = await api.call('/api/shop/authorise', { platform: 'pinduoduo' });
       expect(new URL(url).searchParams.get('redirect_uri')).toBe(
-        'https://erp.example.com/shop/authorised/douyin',
+        'https://erp.example.com/shop/authorised/pinduoduo',
       );
+      // 抖店 returns to the callback registered for the service: the mounted sandbox's is PUBLIC_URL's.
+      const doudianPage = (await api.call('/api/shop/authorise', { platform: 'douyin' })).url;
+      const back = await decideOnAuthorisationPage(doudianPage, { shopId: '77001' });
+      expect(`${back.origin}${back.pathname}`).toBe('https://erp.example.com/shop/authorised/douyin');
     } finally {
       await other.stop();
     }

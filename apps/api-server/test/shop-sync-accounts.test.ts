@@ -47,6 +47,7 @@ async function registerApps(admin: string) {
       shop_name: `${code} 开放平台应用`,
       app_key: app.clientId,
       app_secret: app.clientSecret,
+      service_id: 'serviceId' in app ? app.serviceId : '',
     });
   }
 }
@@ -105,6 +106,14 @@ beforeAll(async () => {
     now: clock.now,
     seedOrders: 0,
     rateLimit: 100_000,
+    // The service's registered callback: this server's PUBLIC_URL + the admin's return path.
+    services: [
+      {
+        serviceId: DOUDIAN_SANDBOX_APP.serviceId,
+        appKey: DOUDIAN_SANDBOX_APP.clientId,
+        callbackUrl: () => `${t.server.publicUrl}/shop/authorised/douyin`,
+      },
+    ],
   });
   served.push(await serveSandbox(pdd), await serveSandbox(doudian));
   t = await startTestServer({

@@ -24,8 +24,9 @@ let mobiles = 13712500000;
 const nowS = () => Math.floor(t.clock.now() / 1000);
 
 async function newSeller() {
-  const token = await t.login(String(mobiles++));
-  return { token, api: t.client(() => token) };
+  const mobile = String(mobiles++);
+  const token = await t.login(mobile);
+  return { token, mobile, api: t.client(() => token) };
 }
 
 async function startConnecting(token: string) {
@@ -177,6 +178,27 @@ describe('connecting the 1688 buyer account', () => {
     const again = await callback(seller.token, back);
     expect(again.status).toBe(400);
     expect((await envelope(again)).msg).toContain('授权请求无效、已使用或已过期');
+  });
+
+  it('a state older than 10 minutes connects nothing, whatever 1688 answered', async () => {
+    const seller = await newSeller();
+    const { url } = await startConnecting(seller.token);
+    const back = await decideOnAuthorisationPage(url, { shopId: 'b2b-2206600001' });
+    // Only the state ages (its row, 10 minutes and a second): 1688's code is as fresh as ever.
+    const [user] = await t.server.db.query<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [
+      seller.mobile,
+    ]);
+    const aged = await t.server.db.query(
+      'UPDATE oauth_states SET created_at = created_at - 601, expires_at = expires_at - 601 WHERE user_id = $1 RETURNING 1',
+      [user?.id],
+    );
+    expect(aged).toHaveLength(1);
+    const late = await callback(seller.token, back);
+    expect(late.status).toBe(400);
+    expect((await envelope(late)).msg).toBe(
+      '授权请求无效、已使用或已过期（10 分钟内有效），1688账号未连接。请回到代发设置重新连接。',
+    );
+    expect((await seller.api.call('/api/supplier/account')).status).toBe('none');
   });
 
   it('重新授权 replaces the account; the token is refreshed ahead of expiry, once', async () => {

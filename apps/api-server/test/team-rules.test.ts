@@ -94,7 +94,7 @@ const CASES: Record<string, { escalations: Escalation[]; allowed: Allowed[] }> =
   '/api/team/role-save': {
     escalations: [
       {
-        name: 'creates a role with all nine permissions',
+        name: 'creates a role with every permission of the catalogue',
         body: () => ({ name: '全部权限', permissions: [...PERMISSIONS] }),
         refused: forbidden(TEAM_RULE_MESSAGES.grantBeyondOwn),
         owner: 'served',

@@ -60,6 +60,12 @@ export interface CallOptions {
   skipErrorHandler?: boolean;
   /** Aborts the request (TanStack Query passes one). An abort rejects with `NetworkError('abort')`. */
   signal?: AbortSignal;
+  /**
+   * The `idempotency_key` sent (see {@link createApiClient}): pass the same one to make a retry of a
+   * create whose answer was lost answer as the first did. Default: a new one, or the one of the same
+   * call (path and body) whose last try got no answer.
+   */
+  idempotencyKey?: string;
 }
 
 export interface PostOptions extends CallOptions {
@@ -237,6 +243,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const now = options.now ?? Date.now;
   const guard = new BurstGuard(options.burstWindow ?? DEFAULT_BURST_WINDOW, now);
   let seq = 0;
+  // The key of each call (path and body) whose last try got no answer (network error, 5xx): sent
+  // again with its retry, so that a create the server did make is answered, not made twice.
+  const unanswered = new Map<string, string>();
 
   const $fetch = ofetch.create(
     {
@@ -304,7 +313,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     callOptions: PostOptions,
   ): Promise<unknown> {
     const ts = unixSeconds(now());
-    const signedBody = withSigningFields(asMultipart(body), createNonce(), ts);
+    const payload = asMultipart(body);
+    const call = isFormData(payload) ? null : `${path}\n${JSON.stringify(payload ?? {})}`;
+    let keyed = payload;
+    if (call !== null && !isFormData(payload)) {
+      const key = callOptions.idempotencyKey ?? unanswered.get(call) ?? createNonce(24);
+      keyed = { idempotency_key: key, ...payload };
+      unanswered.delete(call);
+      // Remembered until an answer comes (below); the oldest forgotten past 50.
+      unanswered.set(call, key);
+      if (unanswered.size > 50) unanswered.delete(unanswered.keys().next().value ?? '');
+    }
+    const answered = () => {
+      if (call !== null) unanswered.delete(call);
+    };
+    const signedBody = withSigningFields(keyed, createNonce(), ts);
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Cache-Key': signPayload(signableFields(signedBody), options.secret),
@@ -342,6 +365,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     const text = typeof response._data === 'string' ? response._data : '';
+    if (response.status < 500) answered();
     if (response.status < 200 || response.status >= 300) {
       throw new HttpError(response.status, path, { reason: response.statusText, data: tryParseJson(text) });
     }

@@ -22,6 +22,7 @@ export * from './contract/balance-rules.js';
 export * from './contract/buyer-rules.js';
 export * from './contract/carriers.js';
 export * from './contract/export-rules.js';
+export * from './contract/finance-rules.js';
 export * from './contract/goods-rules.js';
 // The contract's types, and its rules that need no zod. The zod schemas are `@consign/api-client/contract`.
 export type * from './contract/index.js';

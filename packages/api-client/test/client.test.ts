@@ -365,6 +365,25 @@ describe('headers and signing', () => {
     expect(server.requests[0]?.json?.nonce).not.toBe(server.requests[1]?.json?.nonce);
   });
 
+  it('sends an idempotency_key, the same again only for a retry of a call that got no answer', async () => {
+    const { api } = setup();
+    const body = { kind: 'sender', name: '仓' };
+    await api.post('/api/address/save', body);
+    await api.post('/api/address/save', body);
+    const [a, b] = server.requests.map((request) => request.json?.idempotency_key);
+    expect(a).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(b).not.toBe(a); // the first was answered: a second save is a second create
+    server.handle(() => ({ status: 502, body: 'bad gateway' }));
+    await failure(api.post('/api/address/save', body, { silent: true }));
+    server.handle(() => ({ body: { errorCode: 0, data: null } }));
+    await api.post('/api/address/save', body);
+    await api.post('/api/address/save', body, { idempotencyKey: 'k'.repeat(20) });
+    const [, , failed, retried, given] = server.requests.map((request) => request.json?.idempotency_key);
+    expect(retried).toBe(failed);
+    expect(given).toBe('k'.repeat(20));
+    expect(server.requests[3]?.json?.nonce).not.toBe(server.requests[2]?.json?.nonce);
+  });
+
   it('carries arrays without signing them and does not sign the query', async () => {
     const { api } = setup();
     await api.call('/api/copy/create', { shop_id: 1, urls: ['https://a.example/1'] });

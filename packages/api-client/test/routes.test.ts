@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import {
   type ApiPath,
   AUDIT_ACTIONS,
   apiRoutes,
   auditAction,
+  idempotencyKeySchema,
   logListParamsSchema,
+  moneyFiltersIn,
+  notificationKindsFor,
+  PERMISSION_GROUPS,
+  PERMISSIONS,
+  permissionOf,
+  type RouteContract,
   signingFieldsSchema,
 } from '../src/contract';
 
@@ -88,6 +96,7 @@ const platformAuth = {
   platform_id: 2,
   shop_name: '小美的店',
   app_key: 'app-123',
+  service_id: '',
   has_secret: true,
   expires_at: null,
   status: 'active',
@@ -640,6 +649,9 @@ const answers: Record<ApiPath, unknown> = {
         trade_status: 'TRADE_SUCCESS',
         total_amount: '100.00',
         created_at: now,
+        last_seen_at: now,
+        source: '203.0.113.7',
+        hits: 12,
         resolved_at: now,
         resolved_by: '小王',
       },
@@ -711,5 +723,142 @@ describe('the operation log and versions in the contract', () => {
       false,
     );
     expect(apiRoutes['/api/setting/update'].body.safeParse({ auto_purchase: true }).success).toBe(false);
+  });
+
+  it('marks the creates: each is a signed-in, logged write whose body takes an idempotency_key', () => {
+    const creates = Object.entries(apiRoutes)
+      .filter(([, route]) => 'create' in route && route.create)
+      .map(([path]) => path);
+    expect(creates).toEqual(
+      expect.arrayContaining(['/api/address/save', '/api/order/create', '/api/balance/topup']),
+    );
+    for (const path of creates) {
+      const route: RouteContract = apiRoutes[path as ApiPath];
+      expect(route.access, path).not.toBe('public');
+      expect(route.audit, path).toBeTruthy();
+    }
+    expect(idempotencyKeySchema.safeParse('k'.repeat(16)).success).toBe(true);
+    expect(idempotencyKeySchema.safeParse('short').success).toBe(false);
+    expect(idempotencyKeySchema.safeParse('a b'.repeat(8)).success).toBe(false);
+  });
+});
+
+describe('money is a permission (finance-rules.ts)', () => {
+  const routes = apiRoutes as Record<ApiPath, RouteContract>;
+
+  it('the catalogue has finance:view and finance:manage in a 财务 group', () => {
+    expect(PERMISSIONS).toContain('finance:view');
+    expect(PERMISSIONS).toContain('finance:manage');
+    expect(PERMISSION_GROUPS.find((g) => g.title === '财务')?.permissions).toEqual([
+      'finance:view',
+      'finance:manage',
+    ]);
+    expect(PERMISSION_GROUPS.flatMap((g) => g.permissions).sort()).toEqual([...PERMISSIONS].sort());
+  });
+
+  it('the balance, its ledger, 利润报表 and the fee rates need finance:view; 充值, 余额预警 and fee changes finance:manage', () => {
+    const expected: Partial<Record<ApiPath, string>> = {
+      '/api/balance/summary': 'finance:view',
+      '/api/balance/entries': 'finance:view',
+      '/api/balance/fees': 'finance:view',
+      '/api/balance/export': 'finance:view',
+      '/api/report/profit': 'finance:view',
+      '/api/setting/fee-rates': 'finance:view',
+      '/api/balance/topup': 'finance:manage',
+      '/api/balance/topup-status': 'finance:manage',
+      '/api/balance/warning-save': 'finance:manage',
+      '/api/setting/fee-rates-save': 'finance:manage',
+    };
+    for (const [path, permission] of Object.entries(expected)) {
+      expect(permissionOf(path as ApiPath), path).toBe(permission);
+    }
+    // Every seller call of /api/balance/* is covered (fees-save is the operators').
+    const balance = (Object.keys(apiRoutes) as ApiPath[]).filter(
+      (p) => p.startsWith('/api/balance/') && routes[p].access === 'user',
+    );
+    expect(balance.filter((p) => !permissionOf(p)?.startsWith('finance:'))).toEqual([]);
+    expect(notificationKindsFor({ permissions: ['order:view'] })).not.toContain('balance');
+    expect(notificationKindsFor({ permissions: ['finance:view'] })).toContain('balance');
+  });
+
+  /** The money keys an answer may hold: such an answer is finance:view's, or its route strips them. */
+  const MONEY_KEYS = ['cost', 'profit', 'today_sales', 'sales', 'balance', 'balance_after', 'warn_below'];
+  /**
+   * Answers with such a key that stay with their own permission (docs/design.md#money-is-a-permission):
+   * the 1688 prices that 一键采购 shows whoever buys (order:process; items: the lines' 货源 to buy), and
+   * the 货源's linked price that whoever manages goods sets (goods:manage).
+   */
+  const NOT_FINANCE: readonly ApiPath[] = [
+    '/api/purchase/items',
+    '/api/purchase/skus',
+    '/api/purchase/preview',
+    '/api/goods/detail',
+    '/api/goods/sku-save',
+  ];
+
+  function keysOf(schema: unknown, into = new Set<string>()): Set<string> {
+    if (typeof schema !== 'object' || schema === null) return into;
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === 'properties' && typeof value === 'object' && value !== null) {
+        for (const name of Object.keys(value)) into.add(name);
+      }
+      keysOf(value, into);
+    }
+    return into;
+  }
+
+  it('every seller answer naming a money field needs finance:view or has a money rule that strips it', () => {
+    const unguarded = (Object.keys(apiRoutes) as ApiPath[]).filter((path) => {
+      const route = routes[path];
+      if (route.access !== 'user' || NOT_FINANCE.includes(path)) return false;
+      if (route.permission?.startsWith('finance:') || route.money?.strip) return false;
+      const json = z.toJSONSchema(route.data, { io: 'output', unrepresentable: 'any' });
+      return [...keysOf(json)].some((key) => MONEY_KEYS.includes(key));
+    });
+    expect(unguarded).toEqual([]);
+  });
+
+  it('a money rule leaves no money key in its answer, and the stripped answer still meets the contract', () => {
+    const withMoney: Partial<Record<ApiPath, unknown>> = {
+      '/api/order/index': page({ ...order, cost: 8_000, profit: 4_000 }),
+      '/api/order/detail': {
+        ...(answers['/api/order/detail'] as object),
+        profit: 4_000,
+        events: [
+          {
+            id: 1,
+            action: 'purchase',
+            actor: '管理员',
+            created_at: now,
+            details: { supplier: 'x', cost: 1 },
+          },
+        ],
+      },
+      '/api/dashboard/summary': answers['/api/dashboard/summary'],
+    };
+    const stripping = (Object.keys(apiRoutes) as ApiPath[]).filter((p) => routes[p].money?.strip);
+    expect(stripping.sort()).toEqual(Object.keys(withMoney).sort());
+    for (const path of stripping) {
+      const answer = withMoney[path];
+      expect(routes[path].data.safeParse(answer).success, path).toBe(true);
+      const stripped = routes[path].money?.strip?.(answer);
+      expect(routes[path].data.safeParse(stripped).error?.issues ?? [], path).toEqual([]);
+      const json = JSON.stringify(stripped);
+      for (const key of MONEY_KEYS) expect(json, `${path}: ${key}`).not.toContain(`"${key}"`);
+      // The rest is kept.
+      expect(json.length, path).toBeGreaterThan(JSON.stringify(answer).length / 2);
+    }
+  });
+
+  it('money filters are found at the top level and in a batch filter, empty ones are not', () => {
+    expect(moneyFiltersIn({ profit_min: -100, keyword: 'x' })).toEqual(['profit_min']);
+    expect(moneyFiltersIn({ filter: { cost_missing: 1 }, reason: 'x' })).toEqual(['cost_missing']);
+    expect(moneyFiltersIn({ profit_max: '', filter: { profit_min: null } })).toEqual([]);
+    const filtering = (Object.keys(apiRoutes) as ApiPath[]).filter((p) => routes[p].money?.filters);
+    // Every route whose body takes the order list's filter refuses its money filters.
+    for (const path of Object.keys(apiRoutes) as ApiPath[]) {
+      const json = z.toJSONSchema(routes[path].body, { io: 'input', unrepresentable: 'any' });
+      if (keysOf(json).has('profit_min')) expect(filtering, path).toContain(path);
+    }
   });
 });

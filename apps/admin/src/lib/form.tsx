@@ -167,7 +167,7 @@ export function FormProblem({ errors, slot }: { errors: FieldErrors; slot?: stri
       className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-error/40 bg-error/10 px-3 py-2 text-error text-sm"
     >
       {message}
-      {message === INSUFFICIENT_BALANCE_MESSAGE ? (
+      {message === INSUFFICIENT_BALANCE_MESSAGE && openTopUp ? (
         <Button type="button" size="sm" variant="danger" onClick={openTopUp}>
           {BALANCE_TEXT.topUp.title}
         </Button>

@@ -86,7 +86,8 @@ describe('MENU', () => {
       '/order/index': 'order:view',
       '/order/after-sale': 'aftersale:process',
       '/order/pre-sale': 'order:view',
-      '/dashboard/profit': 'order:view',
+      '/dashboard/profit': 'finance:view',
+      '/finance/balance': 'finance:view',
       '/shop/setting': 'shop:manage',
       '/shop/copy': 'copy:run',
       '/shop/copy/list': 'copy:run',
@@ -116,8 +117,17 @@ describe('MENU', () => {
     expect(member).toContain('/order/after-sale');
     // 预售订单 lists orders: it needs order:view like 代发订单.
     expect(member).not.toContain('/order/pre-sale');
-    // 利润报表 sums the orders: order:view too.
-    expect(member).not.toContain('/dashboard/profit');
+  });
+
+  it('a member without finance:view loses 余额明细 and 利润报表 (money), and keeps the orders', () => {
+    const clerk = filterMenuByRole(MENU, 'user', ['order:view', 'order:process', 'aftersale:process']);
+    expect(leaves(clerk)).not.toContain('/finance/balance');
+    expect(leaves(clerk)).not.toContain('/dashboard/profit');
+    expect(clerk.map((group) => group.title)).not.toContain('财务');
+    expect(leaves(clerk)).toContain('/order/index');
+    const accountant = leaves(filterMenuByRole(MENU, 'user', ['order:view', 'finance:view']));
+    expect(accountant).toContain('/finance/balance');
+    expect(accountant).toContain('/dashboard/profit');
   });
 });
 

@@ -203,6 +203,14 @@ export function belowZero(balance: number): HttpProblem {
   return new HttpProblem(409, `扣减后余额不能为负数（当前余额 ${yuan(balance)}）`);
 }
 
+/**
+ * What an operator adjusting the seller account they belong to answers (403): another operator must
+ * (docs/design.md#balance-and-top-up).
+ */
+export function ownAccountAdjust(): HttpProblem {
+  return new HttpProblem(403, '不能调整本人所在卖家账号的余额，请由其他管理员操作');
+}
+
 /** PostgreSQL's check_violation on `account_balances.balance >= 0`. */
 function isNegativeBalance(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown } | null;

@@ -11,7 +11,7 @@ const COMPANY_COLUMNS = 'name, short_name, en_name, logo_url, foot_copyright, fo
 const BANNER_COLUMNS = 'id, name, ad_url, ad_login_image_url, begin_time, end_time, version';
 const PLATFORM_COLUMNS = 'id, name, code, enabled, version';
 const AUTH_COLUMNS =
-  "id, platform_id, shop_name, app_key, (app_secret <> '') AS has_secret, expires_at, status, version";
+  "id, platform_id, shop_name, app_key, service_id, (app_secret <> '') AS has_secret, expires_at, status, version";
 
 /**
  * The platform-wide records (company profile, banners, platforms, platform authorisations): only
@@ -176,7 +176,8 @@ export async function listPlatformAuths(db: Queryable, platformId: number): Prom
 /**
  * Creates or updates a platform authorisation (a platform's app, db/platform-apps.ts). `app_secret` is
  * write-only: sealed with `box` (context `platform_auth:<id>:app_secret`), kept when absent or empty,
- * never answered (`has_secret`), and in the log only as changed (masked there).
+ * never answered (`has_secret`), and in the log only as changed (masked there). `service_id` (抖店's
+ * 服务ID) absent keeps the stored one.
  */
 export async function savePlatformAuth(
   db: Queryable,
@@ -191,9 +192,9 @@ export async function savePlatformAuth(
   if (!body.id) {
     const { id } = await one<{ id: number }>(
       db,
-      `INSERT INTO platform_auths (platform_id, shop_name, app_key, app_secret, expires_at, status)
-       VALUES ($1, $2, $3, '', $4, $5) RETURNING id`,
-      [body.platform_id, body.shop_name, body.app_key, body.expires_at, status],
+      `INSERT INTO platform_auths (platform_id, shop_name, app_key, app_secret, expires_at, status, service_id)
+       VALUES ($1, $2, $3, '', $4, $5, $6) RETURNING id`,
+      [body.platform_id, body.shop_name, body.app_key, body.expires_at, status, body.service_id ?? ''],
     );
     if (newSecret !== undefined) await storeAppSecret(db, box, id, newSecret);
     const row = await one<PlatformAuth>(db, `SELECT ${AUTH_COLUMNS} FROM platform_auths WHERE id = $1`, [id]);
@@ -205,9 +206,18 @@ export async function savePlatformAuth(
   await updated(
     db,
     `UPDATE platform_auths SET platform_id = $1, shop_name = $2, app_key = $3, expires_at = $4, status = $5,
-       version = version + 1
+       service_id = COALESCE($8, service_id), version = version + 1
      WHERE id = $6 AND version = $7 RETURNING id`,
-    [body.platform_id, body.shop_name, body.app_key, body.expires_at, status, body.id, body.version],
+    [
+      body.platform_id,
+      body.shop_name,
+      body.app_key,
+      body.expires_at,
+      status,
+      body.id,
+      body.version,
+      body.service_id ?? null,
+    ],
   );
   if (newSecret !== undefined) await storeAppSecret(db, box, body.id, newSecret);
   const row = await one<PlatformAuth>(db, `SELECT ${AUTH_COLUMNS} FROM platform_auths WHERE id = $1`, [

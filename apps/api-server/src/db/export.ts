@@ -4,12 +4,14 @@ import {
   EXPORT_KEEP_DAYS,
   type ExportFormat,
   type ExportJob,
+  FINANCE_EXPORT_REFUSED,
   type Order,
   type OrderExportFilters,
   type Page,
   shanghaiDateTime,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
+import { HttpProblem } from '../http/respond';
 import { permissionsOf } from '../security/tokens';
 import type { Queryable } from './db';
 import { admitJobs, EXPORT_JOBS } from './job-queue';
@@ -49,7 +51,9 @@ export function tooManyExports(unfinished: number): string {
 /**
  * Queues an export of the orders (or, `source` balance, the ledger's entries) matching `filters`
  * (only the filters present are kept); 429 {@link tooManyExports} when the account already has
- * {@link EXPORT_LIMITS}.unfinished.
+ * {@link EXPORT_LIMITS}.unfinished. `finance`: the caller holds finance:view, so an order export has
+ * its money columns (a ledger export is money whatever it says); the job keeps it, and only holders of
+ * finance:view download a file with money (docs/design.md#money-is-a-permission).
  */
 export async function createExportJob(
   scope: Scope,
@@ -57,6 +61,7 @@ export async function createExportJob(
   { format, ...filters }: BodyOf<'/api/export/create'> | BodyOf<'/api/balance/export'>,
   now: number,
   source: ExportSource = 'orders',
+  finance = true,
 ): Promise<ExportJob> {
   const present = Object.fromEntries(
     Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
@@ -68,8 +73,8 @@ export async function createExportJob(
     (tx) =>
       tx.db.query<ExportJob>(
         `INSERT INTO export_jobs AS e (account_id, user_id, name, format, filters, status, download_key, created_at,
-       updated_at, expires_at, source, shop_ids)
-     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8, $9, $10::int[])
+       updated_at, expires_at, source, finance, shop_ids)
+     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8, $9, $10, $11::int[])
      RETURNING ${JOB_COLUMNS}`,
         [
           scope.accountId,
@@ -81,6 +86,7 @@ export async function createExportJob(
           now,
           now + EXPORT_KEEP_DAYS * 86_400,
           source,
+          source === 'balance' || finance,
           scope.shopIds,
         ],
       ),
@@ -112,20 +118,25 @@ export function listExportJobs(scope: Scope, params: BodyOf<'/api/export/index'>
   );
 }
 
-/** The key that signs a finished job's download links; 404 unless the job is the account's and done. */
+/**
+ * The key that signs a finished job's download links; 404 unless the job is the account's and done,
+ * 403 {@link FINANCE_EXPORT_REFUSED} for a file with money when the caller lacks finance:view.
+ */
 export async function downloadableJob(
   scope: Scope,
   id: number,
+  mayFinance: boolean,
 ): Promise<{ id: number; download_key: string }> {
   const params: unknown[] = [id, scope.accountId];
   const inShops = exportsInShops(scope, (v) => `$${params.push(v)}`);
-  const [job] = await scope.db.query<{ id: number; download_key: string }>(
-    `SELECT id, download_key FROM export_jobs e
+  const [job] = await scope.db.query<{ id: number; download_key: string; finance: boolean }>(
+    `SELECT id, download_key, finance FROM export_jobs e
      WHERE e.id = $1 AND e.account_id = $2 AND e.status = 'succeeded'${inShops}`,
     params,
   );
   if (!job) throw notFound();
-  return job;
+  if (job.finance && !mayFinance) throw new HttpProblem(403, FINANCE_EXPORT_REFUSED);
+  return { id: job.id, download_key: job.download_key };
 }
 
 /** A finished, unexpired job as its download link needs it, with who the link was made for. */
@@ -135,15 +146,18 @@ export interface LinkedJob {
   name: string;
   format: ExportFormat;
   file_name: string;
-  /** Whether the link's user may still download it: active, in the job's active account, with order:view. */
+  /**
+   * Whether the link's user may still download it: active, in the job's active account, with
+   * order:view, and with finance:view when the file has money.
+   */
   allowed: boolean;
 }
 
 /**
  * The job of a download link, checked again at download time (not only when the link was made): the
  * job finished and not swept, and the user the link was made for still active, still in the job's
- * account, that account active, and still holding `order:view` and (a member limited to some shops)
- * the job's shops. Null when there is no such job.
+ * account, that account active, and still holding `order:view` (and `finance:view` for a file with
+ * money) and (a member limited to some shops) the job's shops. Null when there is no such job.
  */
 export async function linkedJob(
   db: Queryable,
@@ -155,10 +169,12 @@ export async function linkedJob(
     Omit<LinkedJob, 'allowed'> & {
       account_role: AccountRole | null;
       role_permissions: string[] | null;
+      finance: boolean;
       within_shops: boolean;
     }
   >(
-    `SELECT e.id, e.download_key, e.name, e.format, e.file_name, u.account_role, r.permissions AS role_permissions,
+    `SELECT e.id, e.download_key, e.name, e.format, e.file_name, e.finance, u.account_role,
+       r.permissions AS role_permissions,
        (u.account_role = 'owner' OR u.shop_ids IS NULL OR e.source = 'balance'
          OR (e.shop_ids IS NOT NULL AND e.shop_ids <@ u.shop_ids)) AS within_shops
      FROM export_jobs e
@@ -169,13 +185,12 @@ export async function linkedJob(
     [id, now, userId],
   );
   if (!row) return null;
-  const { account_role, role_permissions, within_shops, ...job } = row;
+  const { account_role, role_permissions, finance, within_shops, ...job } = row;
+  const held = account_role === null ? [] : permissionsOf(account_role, role_permissions);
   return {
     ...job,
     allowed:
-      account_role !== null &&
-      within_shops === true &&
-      permissionsOf(account_role, role_permissions).includes('order:view'),
+      within_shops === true && held.includes('order:view') && (!finance || held.includes('finance:view')),
   };
 }
 

@@ -50,9 +50,13 @@ export function listPaymentNotices(
       table: 'payment_notices',
       alias: 'n',
       filters: f,
-      order: NEWEST_FIRST,
+      // The latest first: a source's row of the hour moves up with each notification it counts.
+      order: [
+        ['last_seen_at', 'DESC'],
+        ['id', 'DESC'],
+      ],
       select: `n.id, n.out_trade_no, t.account_id, a.name AS account_name, n.problem, n.trade_status,
-        n.total_amount, n.created_at, n.resolved_at, ${WHO} AS resolved_by`,
+        n.total_amount, n.created_at, n.last_seen_at, n.source, n.hits, n.resolved_at, ${WHO} AS resolved_by`,
       joins: `LEFT JOIN topups t ON t.out_trade_no = n.out_trade_no
         LEFT JOIN seller_accounts a ON a.id = t.account_id LEFT JOIN users r ON r.id = n.resolved_by`,
     },

@@ -6,7 +6,8 @@ import type { Queryable } from './db';
 /**
  * The platforms' open-platform apps (全局设置 → 平台 / 平台授权). A row of `platform_auths` is an app
  * registered for a platform: `app_key` is its client id, `app_secret` its client secret, sealed
- * (`SecretBox.seal(secret, 'platform_auth:<id>:app_secret')`), never in clear and never answered.
+ * (`SecretBox.seal(secret, 'platform_auth:<id>:app_secret')`), never in clear and never answered;
+ * `service_id` is 抖店's 服务ID (how 抖店 authorises a tool-type app's shops; '' for other platforms).
  *
  * The app the server uses for a platform (`findPlatformApp`) is the platform's newest row (highest id)
  * that is `active`, not past its `expires_at` and has a secret, provided the platform (`platforms.code`
@@ -29,6 +30,8 @@ export interface PlatformApp {
   clientId: string;
   /** The sealed secret (open with `appSecretContext(id)`). */
   sealedSecret: string;
+  /** 抖店's 服务ID, '' when none. */
+  serviceId: string;
 }
 
 /** The app of `platform` (see above), or null when the platform is disabled or has none. */
@@ -37,14 +40,16 @@ export async function findPlatformApp(
   platform: PlatformCode | typeof SUPPLIER_CODE,
   nowS: number,
 ): Promise<PlatformApp | null> {
-  const [row] = await db.query<{ id: number; app_key: string; app_secret: string }>(
-    `SELECT a.id, a.app_key, a.app_secret FROM platform_auths a JOIN platforms p ON p.id = a.platform_id
+  const [row] = await db.query<{ id: number; app_key: string; app_secret: string; service_id: string }>(
+    `SELECT a.id, a.app_key, a.app_secret, a.service_id FROM platform_auths a JOIN platforms p ON p.id = a.platform_id
      WHERE p.code = $1 AND p.enabled AND a.status = 'active' AND a.app_secret <> ''
        AND (a.expires_at IS NULL OR a.expires_at > $2)
      ORDER BY a.id DESC LIMIT 1`,
     [platform, nowS],
   );
-  return row ? { id: row.id, clientId: row.app_key, sealedSecret: row.app_secret } : null;
+  return row
+    ? { id: row.id, clientId: row.app_key, sealedSecret: row.app_secret, serviceId: row.service_id }
+    : null;
 }
 
 /** The platforms among `codes` that are enabled and have an app, in the order given. */
@@ -129,7 +134,8 @@ const SANDBOX_APPS = [
 /**
  * With the sandboxes on (outside production): makes sure 拼多多, 抖店 and 1688 exist as platforms and have
  * the sandbox app registered (once; an operator's later changes stand), so that `npm start` can
- * authorise sandbox shops out of the box. Returns how many apps it registered.
+ * authorise sandbox shops out of the box. The 抖店 sandbox app gets its 服务ID too, also when it was
+ * registered before apps had one (an empty `service_id` only). Returns how many apps it registered.
  */
 export async function registerSandboxApps(db: Queryable, box: SecretBox): Promise<number> {
   let registered = 0;
@@ -138,16 +144,25 @@ export async function registerSandboxApps(db: Queryable, box: SecretBox): Promis
       'INSERT INTO platforms (name, code, enabled) VALUES ($1, $2, true) ON CONFLICT (code) DO NOTHING',
       [name, code],
     );
-    const [existing] = await db.query(
-      `SELECT 1 FROM platform_auths a JOIN platforms p ON p.id = a.platform_id
+    const serviceId = app.serviceId ?? '';
+    const [existing] = await db.query<{ id: number }>(
+      `SELECT a.id FROM platform_auths a JOIN platforms p ON p.id = a.platform_id
        WHERE p.code = $1 AND a.app_key = $2`,
       [code, app.clientId],
     );
-    if (existing) continue;
+    if (existing) {
+      if (serviceId) {
+        await db.query(`UPDATE platform_auths SET service_id = $2 WHERE id = $1 AND service_id = ''`, [
+          existing.id,
+          serviceId,
+        ]);
+      }
+      continue;
+    }
     const [row] = await db.query<{ id: number }>(
-      `INSERT INTO platform_auths (platform_id, shop_name, app_key, app_secret, expires_at, status)
-       SELECT id, $2, $3, '', NULL, 'active' FROM platforms WHERE code = $1 RETURNING id`,
-      [code, label, app.clientId],
+      `INSERT INTO platform_auths (platform_id, shop_name, app_key, app_secret, expires_at, status, service_id)
+       SELECT id, $2, $3, '', NULL, 'active', $4 FROM platforms WHERE code = $1 RETURNING id`,
+      [code, label, app.clientId, serviceId],
     );
     if (row) {
       await storeAppSecret(db, box, row.id, app.clientSecret);

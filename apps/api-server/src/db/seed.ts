@@ -4,10 +4,10 @@ import {
   type GoodsStatus,
   ORDER_STATUSES,
   PERMISSIONS,
-  PLATFORM_LABELS,
   PLATFORMS,
   shanghaiDateTime,
 } from '@consign/api-client';
+import { SALES_PLATFORM_ROWS } from './baseline';
 import type { Db, Queryable } from './db';
 import { SCHEMA_LOCK } from './migrate';
 import { createSettings } from './setting';
@@ -291,12 +291,7 @@ async function seedRows(tx: Queryable, nowMs: number): Promise<void> {
         ['年货节招商预告（未开始）', '', '/static/banners/3.svg', now + 30 * DAY, now + 60 * DAY, now],
       ],
     );
-    await insertMany(
-      tx,
-      'platforms',
-      ['name', 'code', 'enabled'],
-      PLATFORMS.map((code) => [PLATFORM_LABELS[code], code, code !== 'kuaishou']),
-    );
+    await insertMany(tx, 'platforms', ['name', 'code', 'enabled'], SALES_PLATFORM_ROWS);
     await insertMany(
       tx,
       'platform_auths',

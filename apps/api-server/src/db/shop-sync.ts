@@ -30,7 +30,7 @@ export const SYNC_RULES = {
   /** Backoff after a failure: `baseBackoffSeconds * 2^(failures - 1)`, at most `maxBackoffSeconds`. */
   baseBackoffSeconds: 30,
   maxBackoffSeconds: 30 * 60,
-  /** An access token expiring within this is refreshed before the sync. */
+  /** Tokens whose access or refresh token expires within this are refreshed before the sync. */
   refreshAheadSeconds: 30 * 60,
 } as const;
 

@@ -20,7 +20,11 @@ export interface ShopTokens {
 
 const context = (shopId: number, column: 'access_token' | 'refresh_token') => `shop:${shopId}:${column}`;
 
-/** Seals and stores the tokens of an authorisation (or a refresh) on shop `shopId`. */
+/**
+ * Seals and stores the tokens of an authorisation (or a refresh) on shop `shopId`. A `refreshExpiresAt`
+ * of null keeps the stored one (抖店 answers an early refresh with the same tokens, their lives
+ * unchanged).
+ */
 export async function storeShopTokens(
   db: Queryable,
   box: SecretBox,
@@ -29,7 +33,7 @@ export async function storeShopTokens(
 ): Promise<void> {
   await db.query(
     `UPDATE shops SET access_token_sealed = $2, refresh_token_sealed = $3, auth_expires_at = $4,
-       refresh_expires_at = $5
+       refresh_expires_at = COALESCE($5, refresh_expires_at)
      WHERE id = $1`,
     [
       shopId,
@@ -139,6 +143,6 @@ export async function refreshShopTokens(
     accessToken: auth.accessToken,
     refreshToken: auth.refreshToken,
     expiresAt: auth.expiresAt,
-    refreshExpiresAt: auth.refreshExpiresAt,
+    refreshExpiresAt: auth.refreshExpiresAt ?? stale.refreshExpiresAt,
   };
 }

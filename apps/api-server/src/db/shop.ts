@@ -30,7 +30,8 @@ type ShopRow = Omit<Shop, 'state' | 'authorised_until' | 'sync'> & {
  * `authorised_until`, when the seller must authorise again: past it 授权已过期, within
  * `SHOP_EXPIRING_DAYS` 授权即将过期, else 正常. For a shop authorised on its platform that is the
  * refresh token's expiry (the sync renews the access token before it ends; null when the platform does
- * not say, as 抖店); for a shop typed in by hand, `auth_expires_at`.
+ * not say); for a shop typed in by hand, `auth_expires_at`. The authorisation sweep (jobs/auth-expiry.ts)
+ * reads the same.
  */
 export function shopState(
   row: Pick<

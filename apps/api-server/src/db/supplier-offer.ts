@@ -1,7 +1,8 @@
-import { offerIdOf, type SupplierOffer as SupplierOfferView } from '@consign/api-client';
+import { normaliseOfferId, offerIdOf, type SupplierOffer as SupplierOfferView } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
 import type { PlatformRegistry } from '../platforms/registry';
+import { RateLimiter } from '../security/rate-limit';
 import type { SecretBox } from '../security/secret-box';
 import type { Queryable } from './db';
 import { supplierAccessToken } from './supplier-account';
@@ -9,9 +10,120 @@ import { supplierAccessToken } from './supplier-account';
 /** What a seller reads when 1688 is disabled or has no usable app in 全局设置. */
 export const SUPPLIER_UNAVAILABLE = '1688未启用或未配置开放平台应用，请联系管理员';
 
+/** What an account reads once its budget of 1688 reads is spent (429). */
+export const OFFER_READS_SPENT = '操作过于频繁，请稍后再试';
+
+/**
+ * How 1688 offers are read (docs/design.md#purchasing-on-1688-and-product-copy): an offer read within `ttlSeconds` is
+ * answered from `offer_reads` (every account and instance share it); each account may send at most
+ * `budgetCalls` reads to 1688 per `budgetWindowSeconds` (a `RateLimiter` window in `rate_limits`, keyed
+ * by account), so that one account cannot spend the platform app's quota for everyone.
+ */
+export interface OfferReadRules {
+  ttlSeconds: number;
+  budgetCalls: number;
+  budgetWindowSeconds: number;
+}
+
+export const OFFER_READ_RULES: OfferReadRules = {
+  ttlSeconds: 300,
+  budgetCalls: 120,
+  budgetWindowSeconds: 60,
+};
+
+/** The offer reads of this process: the rules, and the reads in flight (one per offer). */
+export class OfferReads {
+  readonly rules: OfferReadRules;
+  readonly #budget: RateLimiter;
+  readonly #inFlight = new Map<string, Promise<SupplierOffer>>();
+  /** Reads of 1688 finished in this process (stored or failed), counted. */
+  #finished = 0;
+
+  constructor(rules: Partial<OfferReadRules> = {}) {
+    this.rules = { ...OFFER_READ_RULES, ...rules };
+    this.#budget = new RateLimiter(this.rules.budgetCalls, this.rules.budgetWindowSeconds);
+  }
+
+  /**
+   * The offer `offerId` (normalised): from `offer_reads` when read within the time to live; else
+   * joins a read of it in flight in this process; else, within `accountId`'s budget (429 when spent),
+   * `fetch`es it from 1688 and keeps it. A waiter whose shared read failed for a reason of that
+   * caller's (token, busy 1688) reads by itself; an offer 1688 refuses is refused to all.
+   */
+  async read(
+    db: Queryable,
+    accountId: number,
+    offerId: string,
+    nowS: number,
+    fetch: () => Promise<SupplierOffer>,
+  ): Promise<SupplierOffer> {
+    const own = () => this.#fetch(db, accountId, offerId, nowS, fetch);
+    for (let attempt = 0; ; attempt++) {
+      const joined = this.#inFlight.get(offerId);
+      if (joined) return this.#join(joined, own);
+      const finished = this.#finished;
+      const [cached] = await db.query<{ offer: SupplierOffer | string }>(
+        'SELECT offer FROM offer_reads WHERE offer_id = $1 AND fetched_at > $2',
+        [offerId, nowS - this.rules.ttlSeconds],
+      );
+      if (cached) return typeof cached.offer === 'string' ? JSON.parse(cached.offer) : cached.offer;
+      // A read that finished while the cache was asked may have stored this offer: ask again (once).
+      if (this.#finished === finished || attempt > 0) break;
+    }
+    const started = this.#inFlight.get(offerId);
+    if (started) return this.#join(started, own);
+    const read = own();
+    this.#inFlight.set(offerId, read);
+    const forget = () => {
+      this.#finished++;
+      if (this.#inFlight.get(offerId) === read) this.#inFlight.delete(offerId);
+    };
+    read.then(forget, forget);
+    return read;
+  }
+
+  /** Joins a read in flight; when it failed for a reason of its caller's (not `refused`), reads anew. */
+  async #join(shared: Promise<SupplierOffer>, own: () => Promise<SupplierOffer>): Promise<SupplierOffer> {
+    try {
+      return await shared;
+    } catch (error) {
+      if (error instanceof SupplierError && error.kind === 'refused') throw error;
+      return own();
+    }
+  }
+
+  /** One read of 1688 within the account's budget, kept in `offer_reads`. */
+  async #fetch(
+    db: Queryable,
+    accountId: number,
+    offerId: string,
+    nowS: number,
+    fetch: () => Promise<SupplierOffer>,
+  ): Promise<SupplierOffer> {
+    if (!(await this.#budget.hit(db, `offer-reads:${accountId}`, nowS))) {
+      throw new HttpProblem(429, OFFER_READS_SPENT, {
+        'retry-after': String(this.rules.budgetWindowSeconds),
+      });
+    }
+    const offer = await fetch();
+    await db.query(
+      `INSERT INTO offer_reads (offer_id, offer, fetched_at) VALUES ($1, $2, $3)
+       ON CONFLICT (offer_id) DO UPDATE SET offer = EXCLUDED.offer, fetched_at = EXCLUDED.fetched_at`,
+      [offerId, JSON.stringify(offer), nowS],
+    );
+    return offer;
+  }
+
+  /** Deletes reads older than the time to live (the sweep). */
+  async prune(db: Queryable, nowS: number): Promise<void> {
+    await db.query('DELETE FROM offer_reads WHERE fetched_at <= $1', [nowS - this.rules.ttlSeconds]);
+  }
+}
+
 /**
  * Reads a 1688 offer through the seller account's connected 1688 buyer account (商品编辑's 货源, 商品复制,
- * 平台精选). A `SupplierError`: `auth` without a connected (or with an expired) account, `invalid` when
+ * 平台精选), through the shared cache and the account's budget (`OfferReads`: 429 `HttpProblem` when
+ * spent). A `SupplierError`: `auth` without a connected (or with an expired) account, `invalid` when
  * 1688 is not set up, else the connector's. Never inside a transaction (it calls 1688).
  */
 export async function readSupplierOffer(
@@ -23,7 +135,8 @@ export async function readSupplierOffer(
   const connector = await deps.platforms.supplier(deps.db);
   if (!connector) throw new SupplierError('invalid', SUPPLIER_UNAVAILABLE, 'unavailable');
   const token = await supplierAccessToken(deps.db, deps.box, connector, accountId, nowS);
-  return connector.offer(token, offerId);
+  const id = normaliseOfferId(offerId) ?? offerId;
+  return deps.platforms.offerReads.read(deps.db, accountId, id, nowS, () => connector.offer(token, id));
 }
 
 /** An offer as the contract answers it (`/api/goods/supplier-offer`). */

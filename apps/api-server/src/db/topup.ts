@@ -148,29 +148,64 @@ async function flag(tx: Queryable, id: number, reason: string, nowS: number) {
   ]);
 }
 
-/** The most notices kept per hour: anyone can post to the notify address, nobody can fill the table. */
-export const NOTICES_PER_HOUR = 1000;
+/** The refused notifications kept per top-up we hold (the latest). */
+export const NOTICES_PER_TOPUP = 20;
+/** The sources (client IPs) counted apart per hour; the rest are counted together as {@link OTHER_SOURCES}. */
+export const NOTICE_SOURCES_PER_HOUR = 1000;
+export const OTHER_SOURCES = '*';
 
 /**
- * Keeps a notification that credited nothing, for operators (never its signature or body), up to
- * {@link NOTICES_PER_HOUR} an hour.
+ * Keeps a notification that credited nothing, for operators (never its signature or body). Anyone can
+ * post to the notify address, so nobody may fill the table or crowd out a real refusal
+ * (docs/design.md#balance-and-top-up): one naming a top-up we hold is always kept, as its own
+ * row (the latest {@link NOTICES_PER_TOPUP} per top-up); any other is counted in one row per
+ * `source` (client IP) and hour (`hits`, first and last seen, the latest's fields), at most
+ * {@link NOTICE_SOURCES_PER_HOUR} sources an hour and the rest in one row of {@link OTHER_SOURCES}.
  */
 export async function recordNotice(
   db: Queryable,
-  notice: { outTradeNo: string; problem: string; tradeStatus: string; totalAmount: string },
+  notice: { outTradeNo: string; problem: string; tradeStatus: string; totalAmount: string; source: string },
   nowS: number,
 ): Promise<void> {
+  const fields = [
+    notice.outTradeNo.slice(0, 64),
+    notice.problem.slice(0, 200),
+    notice.tradeStatus.slice(0, 32),
+    notice.totalAmount.slice(0, 32),
+    nowS,
+  ];
+  const [held] = await db.query('SELECT 1 FROM topups WHERE out_trade_no = $1', [fields[0]]);
+  if (held) {
+    await db.query(
+      `INSERT INTO payment_notices (out_trade_no, problem, trade_status, total_amount, created_at, last_seen_at)
+       VALUES ($1, $2, $3, $4, $5, $5)`,
+      fields,
+    );
+    await db.query(
+      `DELETE FROM payment_notices WHERE source IS NULL AND out_trade_no = $1 AND id < (
+         SELECT min(id) FROM (SELECT id FROM payment_notices WHERE source IS NULL AND out_trade_no = $1
+                              ORDER BY id DESC LIMIT ${NOTICES_PER_TOPUP}) latest)`,
+      [fields[0]],
+    );
+    return;
+  }
+  const hour = Math.floor(nowS / 3600);
+  const source = notice.source.slice(0, 64) || OTHER_SOURCES;
   await db.query(
-    `INSERT INTO payment_notices (out_trade_no, problem, trade_status, total_amount, created_at)
-     SELECT $1::text, $2::text, $3::text, $4::text, $5::bigint
-     WHERE (SELECT count(*) FROM payment_notices WHERE created_at > $5::bigint - 3600) < ${NOTICES_PER_HOUR}`,
-    [
-      notice.outTradeNo.slice(0, 64),
-      notice.problem.slice(0, 200),
-      notice.tradeStatus.slice(0, 32),
-      notice.totalAmount.slice(0, 32),
-      nowS,
-    ],
+    `INSERT INTO payment_notices
+       (out_trade_no, problem, trade_status, total_amount, created_at, last_seen_at, source, hour, hits)
+     SELECT $1::text, $2::text, $3::text, $4::text, $5::bigint, $5::bigint,
+       CASE WHEN EXISTS (SELECT 1 FROM payment_notices WHERE hour = $7::bigint AND source = $6::text)
+              OR (SELECT count(*) FROM payment_notices WHERE hour = $7::bigint AND source IS NOT NULL)
+                 < ${NOTICE_SOURCES_PER_HOUR}
+            THEN $6::text ELSE '${OTHER_SOURCES}' END,
+       $7::bigint, 1
+     ON CONFLICT (hour, source) WHERE source IS NOT NULL DO UPDATE SET
+       hits = payment_notices.hits + 1, last_seen_at = EXCLUDED.last_seen_at,
+       out_trade_no = EXCLUDED.out_trade_no, problem = EXCLUDED.problem,
+       trade_status = EXCLUDED.trade_status, total_amount = EXCLUDED.total_amount,
+       resolved_at = NULL, resolved_by = NULL`,
+    [...fields, source, hour],
   );
 }
 

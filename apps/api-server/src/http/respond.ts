@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import type { ApiEnv } from '../env';
 
 /** An error that becomes an error envelope with the given HTTP status. */
 export class HttpProblem extends Error {
@@ -45,9 +46,14 @@ export const MESSAGES = {
   internal: '服务器发生错误，请检查服务器',
 } as const;
 
-/** The success envelope: `{ errorCode: 0, data }`. */
+/**
+ * The success envelope: `{ errorCode: 0, data }`. For a caller without `finance:view`, the money
+ * fields of the answer are left out here, the one place every answer passes (`withoutMoney`, set by
+ * middleware/authorisation.ts from the contract's `money` rule of the route).
+ */
 export function ok(c: Context, data: unknown) {
-  return c.json({ errorCode: 0, data: data ?? null });
+  const withoutMoney = (c as Context<ApiEnv>).get('withoutMoney');
+  return c.json({ errorCode: 0, data: (withoutMoney ? withoutMoney(data) : data) ?? null });
 }
 
 /** The error envelope `{ errorCode: 1, msg }` with an HTTP status. */

@@ -7,7 +7,7 @@ import type { Job, JobKind } from './runner';
 /**
  * The authorisation sweep: tells each seller account, once, that a shop's platform authorisation
  * expires within {@link AUTH_EXPIRY_WARNING_DAYS} days (授权即将过期), and once more when it has
- * expired (授权已过期). One notification per shop, state and expiry: the key holds the expiry, so a
+ * expired (授权已过期), by `AUTHORISED_UNTIL` (for a platform shop, its refresh token's expiry). One notification per shop, state and expiry: the key holds the expiry, so a
  * shop re-authorised and expiring again is told again, and a sweep that runs every hour is not (a
  * notification already raised for the key, read or not, is not raised again). It also deletes
  * notifications past their keeping time.
@@ -49,12 +49,21 @@ export function shopLink(name: string): string {
   return `/shop/setting?keyword=${encoded}`;
 }
 
+/**
+ * When the seller must authorise the shop again, as 店铺设置 reads it (db/shop.ts `shopState`): for a
+ * shop authorised on its platform the refresh token's expiry (the sync renews the access token, and
+ * with it the refresh token, before they end; null when the platform does not say), for a shop typed
+ * in by hand `auth_expires_at`.
+ */
+const AUTHORISED_UNTIL =
+  'CASE WHEN platform_shop_id IS NOT NULL THEN refresh_expires_at ELSE auth_expires_at END';
+
 interface DueShop {
   id: number;
   account_id: number;
   name: string;
   platform: PlatformCode;
-  auth_expires_at: number | null;
+  until: number | null;
   expired: boolean;
 }
 
@@ -66,20 +75,20 @@ export async function sweepAuthExpiry(db: Db, nowS: number): Promise<number> {
     // Authorised shops expiring within the warning, and shops whose authorisation has run out (by
     // their time, or marked 授权已过期 by the authorisation or the sync).
     const shops = await db.query<DueShop>(
-      `SELECT id, account_id, name, platform, auth_expires_at,
-              (auth_status = 'expired' OR auth_expires_at <= $1) AS expired
-         FROM shops
-        WHERE id > $3
-          AND (auth_status = 'expired' OR (auth_status = 'authorized' AND auth_expires_at <= $2))
+      `SELECT id, account_id, name, platform, until,
+              (auth_status = 'expired' OR until <= $1) AS expired
+         FROM (SELECT id, account_id, name, platform, auth_status, ${AUTHORISED_UNTIL} AS until
+                 FROM shops WHERE id > $3) s
+        WHERE auth_status = 'expired' OR (auth_status = 'authorized' AND until <= $2)
         ORDER BY id LIMIT ${BATCH}`,
       [nowS, nowS + AUTH_EXPIRY_WARNING_DAYS * 86_400, after],
     );
     for (const shop of shops) {
       const state = shop.expired ? 'auth-expired' : 'auth-expiring';
-      const key = `shop:${shop.id}:${state}:${shop.auth_expires_at ?? 0}`;
+      const key = `shop:${shop.id}:${state}:${shop.until ?? 0}`;
       if (await everNotified(db, shop.account_id, key)) continue;
       const where = `「${shop.name}」（${PLATFORM_NAMES[shop.platform] ?? shop.platform}）`;
-      const date = shop.auth_expires_at ? shanghaiDate(shop.auth_expires_at) : '';
+      const date = shop.until ? shanghaiDate(Number(shop.until)) : '';
       await notify(
         db,
         {

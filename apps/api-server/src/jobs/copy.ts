@@ -14,6 +14,7 @@ import type { Db, Queryable } from '../db/db';
 import { insertSkus, skuTotals } from '../db/goods';
 import { COPY_JOBS, claimNextJob } from '../db/job-queue';
 import { offerReadFailure, readSupplierOffer } from '../db/supplier-offer';
+import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
 import type { PlatformRegistry } from '../platforms/registry';
@@ -186,6 +187,8 @@ export class CopyJobs implements JobKind {
       let reason: string;
       if (error instanceof CopyRefused) reason = error.message;
       else if (error instanceof SupplierError) reason = offerReadFailure(error);
+      else if (error instanceof HttpProblem)
+        reason = error.message; // the account's 1688 read budget
       else {
         log.error('copy job failed', {
           job: job.id,

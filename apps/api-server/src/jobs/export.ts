@@ -40,6 +40,8 @@ export interface ExportClaim {
   filters: OrderExportFilters;
   /** balance-ops: the orders, or the balance's ledger (its filters then are {@link EntryFilters}). */
   source: ExportSource;
+  /** The file has money (db/export.ts): an order export without it leaves out the money columns. */
+  finance: boolean;
   /** The shops of the member who asked for it (null: every shop): db/scope.ts. */
   shop_ids: number[] | null;
 }
@@ -125,7 +127,7 @@ export class ExportJobs implements JobKind {
     return claimNextJob<ExportClaim>(this.db, EXPORT_JOBS, {
       set: `heartbeat_at = ${DB_NOW_S}, updated_at = $1`,
       params: [this.seconds()],
-      returning: 'id, account_id, format, filters, source, shop_ids',
+      returning: 'id, account_id, format, filters, source, finance, shop_ids',
     });
   }
 
@@ -151,6 +153,7 @@ export class ExportJobs implements JobKind {
           scope,
           filters: job.filters,
           format: job.format,
+          finance: job.finance,
           out,
           batchSize: this.#batchSize,
           onBatch: async (rows) => {
@@ -272,11 +275,13 @@ export async function writeOrderExport(options: {
   scope: Scope;
   filters: OrderExportFilters;
   format: ExportFormat;
+  /** With the money columns (default); false: without (db/export.ts `createExportJob`). */
+  finance?: boolean;
   out: Writable;
   batchSize: number;
   onBatch?: (rowsDone: number) => Promise<void>;
 }): Promise<number> {
-  const writer = exportFileWriter(options.format, options.out);
+  const writer = exportFileWriter(options.format, options.out, options.finance ?? true);
   let done = 0;
   for await (const orders of orderBatches(options.scope, options.filters, options.batchSize)) {
     await writer.write(orders);
@@ -292,6 +297,7 @@ export async function writeLedgerExport(options: {
   scope: Scope;
   filters: EntryFilters;
   format: ExportFormat;
+  finance?: boolean;
   out: Writable;
   batchSize: number;
   onBatch?: (rowsDone: number) => Promise<void>;

@@ -64,7 +64,8 @@ async function notifySyncFailing(db: Db, shop: ClaimedShop, error: string, nowS:
  *   so a window is kept whole or not at all, and a failed window is read again whole next time (an
  *   empty window moves the cursor with the next window that has orders);
  * - failures (`PlatformError.kind`): `token_expired` refreshes the token once and retries the call,
- *   and a token expiring within `refreshAheadSeconds` is refreshed before the sync starts;
+ *   and tokens whose access or refresh token expires within `refreshAheadSeconds` are refreshed
+ *   before the sync starts;
  *   `auth` (the refresh refused) makes the shop 授权已过期 and stops its sync until re-authorised;
  *   anything else (rate limit, server, network, an answer that is not the platform's) ends the run
  *   with the cursor where the last whole window left it, the message kept for the seller, and the
@@ -159,7 +160,9 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
     let tokens = await openShopTokens(db, box, shop.id);
     if (!tokens)
       throw new PlatformError(shop.platform, 'auth', `${PLATFORM_NAMES[shop.platform]}店铺尚未授权`);
-    if (tokens.expiresAt !== null && tokens.expiresAt - nowS() < SYNC_RULES.refreshAheadSeconds) {
+    // Renewed before either token lapses: a lapsed refresh token means the seller authorises again.
+    const ending = Math.min(tokens.expiresAt ?? Infinity, tokens.refreshExpiresAt ?? Infinity);
+    if (ending - nowS() < SYNC_RULES.refreshAheadSeconds) {
       tokens = await refreshShopTokens(db, box, connector, shop.id, tokens);
     }
     let current: ShopTokens = tokens;

@@ -23,10 +23,14 @@ export const PLATFORM_NAMES: Record<PlatformCode, string> = {
   douyin: PLATFORM_LABELS.douyin,
 };
 
-/** The open-platform app an operator registered (平台授权): client id (app key) and secret. */
+/**
+ * The open-platform app an operator registered (平台授权): client id (app key) and secret, and for
+ * 抖店 the 服务ID of its service on the 服务市场 (how 抖店 authorises shops; '' or absent when none).
+ */
 export interface AppCredentials {
   clientId: string;
   clientSecret: string;
+  serviceId?: string;
 }
 
 /** Where a platform is reached: its API gateway and its authorisation page. */
@@ -136,7 +140,7 @@ export interface PlatformCarrier {
 
 export interface ShipInput {
   orderNo: string;
-  /** A carrier of the platform's own list (`carriers`): 拼多多 sends its `id`, 抖店 its `code` and `id`. */
+  /** A carrier of the platform's own list (`carriers`): 拼多多 sends its `id`, 抖店 its `code`. */
   carrier: PlatformCarrier;
   trackingNo: string;
 }
@@ -159,7 +163,11 @@ export interface PlatformConnector {
   /** The largest page `listChangedOrders` accepts. */
   readonly maxPageSize: number;
 
-  /** The platform's authorisation page for a seller; it returns to `redirectUri` with `code` and `state`. */
+  /**
+   * The platform's authorisation page for a seller; it returns to `redirectUri` with `code` and `state`
+   * (抖店: to the callback registered for the app's service, which must be that address). Throws a
+   * `PlatformError` of kind `invalid` when the app cannot authorise (抖店 without a 服务ID).
+   */
   authoriseUrl(input: { redirectUri: string; state: string }): string;
   /** Exchanges the `code` the platform returned for the shop's tokens. */
   exchangeCode(code: string): Promise<ShopAuthorisation>;
@@ -180,7 +188,7 @@ export interface PlatformConnector {
   carriers(accessToken: string): Promise<PlatformCarrier[]>;
   /** Writes a shipment back to the platform (发货回传). */
   ship(accessToken: string, input: ShipInput): Promise<void>;
-  /** Decrypts receiver ciphertexts (quota-limited on the platform; at most 100 per call). */
+  /** Decrypts receiver ciphertexts (quota-limited on the platform; sent in the platform's batch sizes). */
   decrypt(accessToken: string, items: DecryptRequest[]): Promise<DecryptResult[]>;
 }
 

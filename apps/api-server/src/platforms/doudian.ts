@@ -99,6 +99,16 @@ export const DOUDIAN_SUB_CODES = {
 export const DOUDIAN_MAX_WINDOW_SECONDS = 24 * 3600;
 export const DOUDIAN_MAX_LOOKBACK_SECONDS = 90 * 24 * 3600;
 export const DOUDIAN_MAX_PAGE_SIZE = 100;
+/** `/order/batchDecrypt` takes at most 50 ciphertexts per call (`cipher_infos`). */
+export const DOUDIAN_DECRYPT_BATCH = 50;
+/** A refresh token lives 14 days from its issue (documented; `token.create` has no field for it). */
+export const DOUDIAN_REFRESH_TOKEN_SECONDS = 14 * 86_400;
+/** An `expires_in` above this (2001-09-09) is a unix time, not a number of seconds. */
+const DOUDIAN_UNIX_TIME_FLOOR = 1_000_000_000;
+
+/** Authorisation refused before anything is sent: the operator has not set the app's 服务ID. */
+export const DOUDIAN_NO_SERVICE_ID =
+  '抖店应用未设置服务ID：请管理员在 全局设置 → 平台 → 抖店 → 平台授权 中填写服务市场中服务的服务ID';
 
 /** order_status: 1 待确认/待支付, 105 已支付, 2 备货中, 101 部分发货, 3 已发货, 4 已取消, 5 已完成. */
 const STAGES: Record<string, OrderStage> = {
@@ -234,11 +244,19 @@ export class DoudianConnector implements PlatformConnector {
     this.#now = options.now ?? Date.now;
   }
 
-  authoriseUrl({ redirectUri, state }: { redirectUri: string; state: string }): string {
+  /**
+   * 抖店's authorisation page for a tool-type app (工具型应用): `{authUrl}?service_id=…&state=…`. The
+   * 服务市场 sends the seller back to the callback registered for the service (with `code` and `state`),
+   * never to an address we pass, so `redirectUri` is not sent: the operator registers it (README). An
+   * app without a 服务ID cannot authorise: a `PlatformError` of kind `invalid` saying so.
+   */
+  authoriseUrl({ state }: { redirectUri: string; state: string }): string {
+    const serviceId = this.options.app.serviceId ?? '';
+    if (!/^\d+$/.test(serviceId)) {
+      throw new PlatformError('douyin', 'invalid', DOUDIAN_NO_SERVICE_ID, 'no service_id');
+    }
     const url = new URL(this.options.endpoints.authUrl);
-    url.searchParams.set('app_key', this.options.app.clientId);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('redirect_uri', redirectUri);
+    url.searchParams.set('service_id', serviceId);
     url.searchParams.set('state', state);
     return url.toString();
   }
@@ -249,10 +267,16 @@ export class DoudianConnector implements PlatformConnector {
     );
   }
 
+  /**
+   * New tokens. 抖店 answers the same tokens, their lives unchanged, when the access token has more than
+   * an hour left: the refresh token's expiry is then not known from the answer (null: keep the stored
+   * one).
+   */
   async refreshToken(refreshToken: string): Promise<ShopAuthorisation> {
-    return this.authorisation(
+    const auth = this.authorisation(
       await this.call('/token/refresh', { refresh_token: refreshToken, grant_type: 'refresh_token' }, null),
     );
+    return auth.refreshToken === refreshToken ? { ...auth, refreshExpiresAt: null } : auth;
   }
 
   async listChangedOrders(
@@ -300,18 +324,22 @@ export class DoudianConnector implements PlatformConnector {
       {
         order_id: input.orderNo,
         company_code: input.carrier.code,
-        logistics_id: input.carrier.id,
         logistics_code: input.trackingNo,
       },
       accessToken,
     );
   }
 
+  /** Decrypts in calls of at most `DOUDIAN_DECRYPT_BATCH` ciphertexts (抖店's limit), in order. */
   async decrypt(accessToken: string, items: DecryptRequest[]): Promise<DecryptResult[]> {
-    if (items.length === 0) return [];
-    if (items.length > 100) {
-      throw new PlatformError('douyin', 'invalid', sellerMessage('douyin', 'invalid', '一次最多解密 100 条'));
+    const results: DecryptResult[] = [];
+    for (let at = 0; at < items.length; at += DOUDIAN_DECRYPT_BATCH) {
+      results.push(...(await this.decryptBatch(accessToken, items.slice(at, at + DOUDIAN_DECRYPT_BATCH))));
     }
+    return results;
+  }
+
+  private async decryptBatch(accessToken: string, items: DecryptRequest[]): Promise<DecryptResult[]> {
     const data = obj(
       await this.call(
         '/order/batchDecrypt',
@@ -342,13 +370,16 @@ export class DoudianConnector implements PlatformConnector {
         'token without shop_id',
       );
     }
+    // `expires_in` is documented both as seconds left and as a unix time (秒级时间戳): read either.
+    const expiresIn = int('douyin', answer.expires_in, 'expires_in') ?? 0;
     return {
       shopId,
       shopName: str(answer.shop_name) || shopId,
       accessToken,
       refreshToken: str(answer.refresh_token),
-      expiresAt: nowS + (int('douyin', answer.expires_in, 'expires_in') ?? 0),
-      refreshExpiresAt: null,
+      expiresAt: expiresIn > DOUDIAN_UNIX_TIME_FLOOR ? expiresIn : nowS + expiresIn,
+      // The answer has no field for it: the documented life of a refresh token from its issue.
+      refreshExpiresAt: nowS + DOUDIAN_REFRESH_TOKEN_SECONDS,
     };
   }
 

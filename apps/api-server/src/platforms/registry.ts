@@ -1,6 +1,7 @@
 import { AUTHORISABLE_PLATFORMS } from '@consign/api-client';
 import type { Queryable } from '../db/db';
 import { appSecretContext, findPlatformApp, platformsWithApps, SUPPLIER_CODE } from '../db/platform-apps';
+import { type OfferReadRules, OfferReads } from '../db/supplier-offer';
 import type { Logger } from '../log';
 import { type SecretBox, SecretBoxError } from '../security/secret-box';
 import { AlibabaConnector } from './alibaba';
@@ -20,6 +21,8 @@ export interface PlatformRegistryOptions {
   log?: Logger;
   /** For tests of a broken platform. */
   fetch?: typeof fetch;
+  /** How 1688 offers are read: cache and per-account budget (db/supplier-offer.ts). */
+  offerReads?: Partial<OfferReadRules>;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface PlatformRegistryOptions {
  * `connector` reads the platform's app (db/platform-apps.ts `findPlatformApp`: the platform enabled,
  * its newest active app with a secret) on every call, one indexed query, so that a platform disabled or
  * an app changed in 全局设置 takes effect at once, on every instance. The connector built for an app is
- * kept while the app's row (id, client id, sealed secret) stays the same: a new secret is a new sealed
+ * kept while the app's row (id, client id, sealed secret, 服务ID) stays the same: a new secret is a new sealed
  * value, hence a new connector.
  */
 export class PlatformRegistry {
@@ -37,10 +40,13 @@ export class PlatformRegistry {
   readonly #options: PlatformRegistryOptions;
   readonly #built = new Map<PlatformCode, { key: string; connector: PlatformConnector }>();
   #supplier: { key: string; connector: AlibabaConnector } | null = null;
+  /** This process's 1688 offer reads: the rules and the reads in flight (db/supplier-offer.ts). */
+  readonly offerReads: OfferReads;
 
   constructor(options: PlatformRegistryOptions) {
     this.#options = options;
     this.box = options.box;
+    this.offerReads = new OfferReads(options.offerReads);
   }
 
   /**
@@ -89,10 +95,10 @@ export class PlatformRegistry {
   async #openApp(code: PlatformCode | typeof SUPPLIER_CODE, db: Queryable) {
     const app = await findPlatformApp(db, code, this.#nowS());
     if (!app) return null;
-    const key = `${app.id}\n${app.clientId}\n${app.sealedSecret}`;
+    const key = `${app.id}\n${app.clientId}\n${app.sealedSecret}\n${app.serviceId}`;
     try {
       const clientSecret = this.box.open(app.sealedSecret, appSecretContext(app.id));
-      return { key, app: { clientId: app.clientId, clientSecret } };
+      return { key, app: { clientId: app.clientId, clientSecret, serviceId: app.serviceId } };
     } catch (error) {
       if (!(error instanceof SecretBoxError)) throw error;
       this.#options.log?.warn('platform app secret does not open', {

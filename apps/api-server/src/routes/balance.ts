@@ -11,6 +11,7 @@ import {
 import { createExportJob } from '../db/export';
 import { createTopup, recordNotice, settleTopup, topupByNo } from '../db/topup';
 import type { ApiEnv, Deps } from '../env';
+import { clientIp } from '../http/client-ip';
 import { HttpProblem, ok } from '../http/respond';
 import { afterCommit, recordChange } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
@@ -125,7 +126,13 @@ const NOTIFY_BODY_MAX = 16 * 1024;
  * notification whose answer was lost (a crash, a cut connection) comes again and finds it done. One
  * that credits nothing is kept in `payment_notices` for operators and answered `failure`.
  */
-export function paymentRoutes({ db, now, alipay, log }: Pick<Deps, 'db' | 'now' | 'alipay' | 'log'>) {
+export function paymentRoutes({
+  db,
+  now,
+  alipay,
+  log,
+  trustProxy,
+}: Pick<Deps, 'db' | 'now' | 'alipay' | 'log' | 'trustProxy'>) {
   const nowS = () => Math.floor(now() / 1000);
   return new Hono().post('/alipay/notify', async (c) => {
     const client = alipay();
@@ -141,6 +148,7 @@ export function paymentRoutes({ db, now, alipay, log }: Pick<Deps, 'db' | 'now' 
       outTradeNo,
       tradeStatus: params.trade_status ?? '',
       totalAmount: params.total_amount ?? '',
+      source: clientIp(c, trustProxy),
     };
     const refuse = async (problem: string) => {
       await recordNotice(db, { ...notice, problem }, nowS());

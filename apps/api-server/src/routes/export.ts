@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { EXPORT_LINK_SECONDS, MAX_ID } from '@consign/api-client';
+import { EXPORT_LINK_SECONDS, hasPermission, MAX_ID } from '@consign/api-client';
 import { Hono } from 'hono';
 import type { Db } from '../db/db';
 import { createExportJob, downloadableJob, linkedJob, listExportJobs } from '../db/export';
@@ -30,7 +30,14 @@ export function exportRoutes({ now, wakeJobs }: Pick<Deps, 'now' | 'wakeJobs'>) 
     .post('/create', body('/api/export/create'), async (c) => {
       const input = c.req.valid('json');
       const auth = c.get('auth');
-      const job = await createExportJob(scope(c), auth?.userId ?? null, input, Math.floor(now() / 1000));
+      const job = await createExportJob(
+        scope(c),
+        auth?.userId ?? null,
+        input,
+        Math.floor(now() / 1000),
+        'orders',
+        hasPermission(c.get('user'), 'finance:view'),
+      );
       recordChange(c, {
         target: { type: 'export', id: job.id, name: job.name },
         before: null,
@@ -43,7 +50,11 @@ export function exportRoutes({ now, wakeJobs }: Pick<Deps, 'now' | 'wakeJobs'>) 
       ok(c, await listExportJobs(scope(c), c.req.valid('json'))),
     )
     .post('/download-url', body('/api/export/download-url'), async (c) => {
-      const job = await downloadableJob(scope(c), c.req.valid('json').id);
+      const job = await downloadableJob(
+        scope(c),
+        c.req.valid('json').id,
+        hasPermission(c.get('user'), 'finance:view'),
+      );
       const link = {
         userId: c.get('auth')?.userId ?? 0,
         exp: Math.floor(now() / 1000) + EXPORT_LINK_SECONDS,
@@ -80,7 +91,7 @@ export const DOWNLOAD_MESSAGES = {
 /**
  * `GET /download/export/:id?u=&exp=&n=&sig=`: the file of a finished export, streamed from disk, once
  * per link. Anything wrong (an id out of range, a bad or expired or spent link, a user or account
- * disabled since, `order:view` gone) answers the same 403.
+ * disabled since, `order:view` gone, or `finance:view` for a file with money) answers the same 403.
  */
 export function downloadRoutes({
   db,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { adjustBalance } from '../db/balance';
+import { adjustBalance, ownAccountAdjust } from '../db/balance';
 import { listSellers, sellerById, setSellerStatus } from '../db/seller';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, MESSAGES, ok } from '../http/respond';
@@ -38,6 +38,7 @@ export function sellerRoutes({ now }: Pick<Deps, 'now'>) {
       .post('/balance-adjust', body('/api/seller/balance-adjust'), async (c) => {
         const input = c.req.valid('json');
         const seller = await sellerById(database(c), input.id, callerAccount(c));
+        if (seller.id === callerAccount(c)) throw ownAccountAdjust();
         const { before, after, entry } = await adjustBalance(
           database(c),
           seller.id,

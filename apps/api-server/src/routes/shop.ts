@@ -24,7 +24,11 @@ import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { PLATFORM_NAMES, PlatformError, type ShopAuthorisation } from '../platforms/connector';
 
-/** Where the platform sends the seller's browser back to, in the admin app (`PUBLIC_URL` + this). */
+/**
+ * Where the platform sends the seller's browser back to, in the admin app (`PUBLIC_URL` + this). 拼多多
+ * is sent it with each authorisation; 抖店 returns to the callback registered for the app's service on
+ * its 服务市场, which operators set to this address (README, Platforms).
+ */
 export const authorisedPath = (platform: string) => `/shop/authorised/${platform}`;
 
 /** Shops, shop groups, moving a shop between groups; authorising shops on their platforms, 停用 / 启用. */
@@ -96,10 +100,14 @@ export function shopRoutes({
           { userId: caller(c).userId, platform, shopId: shop?.id ?? null },
           nowS(),
         );
-        const url = connector.authoriseUrl({
-          redirectUri: `${publicUrl()}${authorisedPath(platform)}`,
-          state,
-        });
+        let url: string;
+        try {
+          url = connector.authoriseUrl({ redirectUri: `${publicUrl()}${authorisedPath(platform)}`, state });
+        } catch (thrown) {
+          // An app that cannot authorise (抖店 without its 服务ID): the state is rolled back with the call.
+          if (thrown instanceof PlatformError) throw new HttpProblem(409, thrown.message);
+          throw thrown;
+        }
         recordChange(c, {
           target: { type: 'shop', id: shop?.id ?? null, name: shop?.name ?? PLATFORM_NAMES[platform] },
           before: null,

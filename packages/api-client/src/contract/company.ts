@@ -91,20 +91,29 @@ export type PlatformAuthStatus = z.infer<typeof platformAuthStatusSchema>;
  * A platform's open-platform app (平台授权, `platform-auth-*`): `shop_name` names it, `app_key` is its
  * client id (app key), `app_secret` its client secret. The secret is write-only: accepted by
  * `platform-auth-save` (encrypted at rest), never answered; `has_secret` says whether one is stored.
- * `expires_at` is unix seconds, `null` when the platform grants it without end. The app the server
- * uses for a platform is its newest `active`, unexpired authorisation with a secret.
+ * `expires_at` is unix seconds, `null` when the platform grants it without end. `service_id` is the
+ * 服务ID of the app's service on 抖店's 服务市场 (digits; '' when none): 抖店 authorises shops by it, so a
+ * 抖店 app without one cannot authorise shops. The app the server uses for a platform is its newest
+ * `active`, unexpired authorisation with a secret.
  */
 export const platformAuthSchema = z.object({
   id: idSchema,
   platform_id: idSchema,
   shop_name: text(64, 1),
   app_key: text(64, 1),
+  service_id: z.string().max(20),
   has_secret: z.boolean(),
   expires_at: unixTimeSchema.nullable(),
   status: platformAuthStatusSchema,
   version: versionSchema,
 });
 export type PlatformAuth = z.infer<typeof platformAuthSchema>;
+
+/** 抖店's 服务ID as an operator types it: digits only (up to 20), or empty. */
+export const serviceIdSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{0,20}$/, '服务ID 只能填写数字（抖店服务市场中服务的 ID）');
 
 /**
  * Body of `/api/company/platform-auth-save`: without `id` creates, with `id` and `version` updates.
@@ -117,6 +126,8 @@ export const platformAuthSaveBodySchema = z
     shop_name: text(64, 1),
     app_key: text(64, 1),
     app_secret: text(128).optional(),
+    /** 抖店's 服务ID: digits; '' clears it; absent keeps it (on an update). */
+    service_id: serviceIdSchema.optional(),
     expires_at: unixTimeSchema.nullable().default(null),
     version: versionSchema.optional(),
   })

@@ -6,7 +6,8 @@ import { DASHBOARD_CHART_DAYS } from './time.js';
 export const dashboardDaySchema = z.object({
   date: dateStringSchema,
   orders: z.int().min(0),
-  sales: fenSchema,
+  /** Absent for a caller without finance:view (finance-rules.ts). */
+  sales: fenSchema.optional(),
 });
 export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
@@ -24,9 +25,9 @@ export const dashboardSummarySchema = z.object({
   purchased: z.int().min(0),
   /** 售后待处理: after-sale requests `pending`. */
   after_sale_pending: z.int().min(0),
-  /** Today's orders and their amount (fen). */
+  /** Today's orders and their amount (fen; absent for a caller without finance:view, finance-rules.ts). */
   today_orders: z.int().min(0),
-  today_sales: fenSchema,
+  today_sales: fenSchema.optional(),
   days: z.array(dashboardDaySchema).max(DASHBOARD_CHART_DAYS),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

@@ -114,7 +114,8 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export const orderDetailSchema = orderSchema.extend({
   supplier: z.string().nullable(),
   supplier_order_no: z.string().nullable(),
-  cost: fenSchema.nullable(),
+  /** Absent for a caller without finance:view (finance-rules.ts); null: not entered. */
+  cost: fenSchema.nullable().optional(),
   carrier: z.string().nullable(),
   tracking_no: z.string().nullable(),
   sender: addressSnapshotSchema.nullable(),

@@ -21,6 +21,14 @@ import {
 } from './goods-rules.js';
 import { MAX_FEN, MAX_URL_LENGTH } from './limits.js';
 import { listParamsSchema } from './list.js';
+import { normaliseOfferId } from './offers.js';
+
+/** A 1688 offer id as a caller sends it, read in its one spelling (`normaliseOfferId`: no leading zeros). */
+const offerIdSchema = z
+  .string()
+  .regex(/^\d{1,20}$/)
+  .refine((id) => normaliseOfferId(id) !== null, '1688商品ID不正确')
+  .transform((id) => normaliseOfferId(id) ?? id);
 
 export const goodsStatusSchema = z.enum(GOODS_STATUSES);
 export type GoodsStatus = z.infer<typeof goodsStatusSchema>;
@@ -61,7 +69,7 @@ export const goodsSkuSchema = z.object({
   outer_sku_id: text(64),
   source: z
     .object({
-      offer_id: z.string().regex(/^\d{1,20}$/),
+      offer_id: offerIdSchema,
       spec_id: text(64).nullable(),
       quantity: z.int().min(1).max(1000),
       cost: z.int().min(0).max(GOODS_PRICE_MAX),
@@ -162,7 +170,7 @@ export type FeaturedEntry = z.infer<typeof featuredEntrySchema>;
 /** Body of `/api/company/featured-save`: a 1688 offer link or id to add. */
 export const featuredSaveBodySchema = z.object({ offer: text(MAX_URL_LENGTH, 1) });
 /** Body of `/api/company/featured-del`: the offer to remove. */
-export const featuredDelBodySchema = z.object({ offer_id: z.string().regex(/^\d{1,20}$/) });
+export const featuredDelBodySchema = z.object({ offer_id: offerIdSchema });
 
 /**
  * An offer of 平台精选 as a seller sees it (`/api/featured/index`), read through the seller's 1688

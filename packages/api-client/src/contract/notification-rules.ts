@@ -15,8 +15,8 @@ export const NOTIFICATION_PERMISSIONS = {
   writeback: 'order:view',
   // purchase: 一键采购 refused (1688 authorisation lost), supplier cancelled a purchase.
   purchase: 'order:view',
-  // balance-ops: 余额预警 links to 余额明细, which every member sees (null: no permission needed).
-  balance: null,
+  // 余额预警 links to 余额明细, money (finance-rules.ts).
+  balance: 'finance:view',
 } as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission | null>;
 /** The notification kinds `user` may open (an owner: all). */
 export function notificationKindsFor(

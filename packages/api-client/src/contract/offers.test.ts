@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerIdOf, offerIdOfLink } from './offers.js';
+import { normaliseOfferId, offerIdOf, offerIdOfLink } from './offers.js';
 
 describe('offerIdOfLink', () => {
   it('reads the offer id of the 1688 offer link forms', () => {
@@ -32,5 +32,14 @@ describe('offerIdOfLink', () => {
     expect(offerIdOf(' 610000000002 ')).toBe('610000000002');
     expect(offerIdOf('https://detail.1688.com/offer/7.html')).toBe('7');
     expect(offerIdOf('61000-1')).toBeNull();
+  });
+
+  it('leading zeros name the same offer: one spelling everywhere', () => {
+    expect(offerIdOf('0610000000001')).toBe('610000000001');
+    expect(offerIdOfLink('https://detail.1688.com/offer/00610000000001.html')).toBe('610000000001');
+    expect(offerIdOfLink('https://detail.m.1688.com/page/index.html?offerId=042')).toBe('42');
+    expect(normaliseOfferId('610000000001')).toBe('610000000001');
+    expect(normaliseOfferId('000')).toBeNull();
+    expect(offerIdOf('0')).toBeNull();
   });
 });

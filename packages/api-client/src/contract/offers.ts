@@ -18,15 +18,26 @@ export function offerIdOfLink(text: string): string | null {
     return null;
   if (url.username || url.password || url.port) return null;
   const path = /^\/offer\/(\d{1,20})\.html$/.exec(url.pathname);
-  if (path) return path[1] ?? null;
+  if (path) return normaliseOfferId(path[1] ?? '');
   const query = url.pathname === '/page/index.html' ? (url.searchParams.get('offerId') ?? '') : '';
-  return /^\d{1,20}$/.test(query) ? query : null;
+  return normaliseOfferId(query);
+}
+
+/**
+ * The one spelling of a 1688 offer id (1 to 20 digits): without leading zeros, as 1688 reads it (a
+ * number), so `0610000000001` and `610000000001` are one offer everywhere (平台精选, 货源, the
+ * offer cache). Null for anything else, and for an id of zeros only.
+ */
+export function normaliseOfferId(id: string): string | null {
+  if (!/^\d{1,20}$/.test(id)) return null;
+  const digits = id.replace(/^0+/, '');
+  return digits === '' ? null : digits;
 }
 
 /** The 1688 offer id of a link or of a bare id (`610000000001`), or null. */
 export function offerIdOf(text: string): string | null {
   const trimmed = text.trim();
-  return /^\d{1,20}$/.test(trimmed) ? trimmed : offerIdOfLink(trimmed);
+  return /^\d{1,20}$/.test(trimmed) ? normaliseOfferId(trimmed) : offerIdOfLink(trimmed);
 }
 
 /** The canonical link of a 1688 offer. */

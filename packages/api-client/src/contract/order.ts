@@ -85,6 +85,7 @@ export const orderSchema = z.object({
   ship_by: unixTimeSchema.nullable().optional(),
   // Cost and profit (profit.ts): 成本 (fen, null: not entered) and 利润 (amount - cost - the platform's
   // fee, null without a cost); the purchase and shipping details the export's 代发单 columns carry.
+  // Cost and profit are absent for a caller without finance:view (finance-rules.ts).
   cost: fenSchema.nullable().optional(),
   profit: z.int().nullable().optional(),
   supplier: z.string().max(64).nullable().optional(),

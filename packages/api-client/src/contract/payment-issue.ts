@@ -45,7 +45,10 @@ export type FlaggedTopup = z.infer<typeof flaggedTopupSchema>;
 
 /**
  * A refused notification as it came (never its signature): the account when its `out_trade_no` is
- * one of our top-ups, Alipay's amount and status as written.
+ * one of our top-ups, Alipay's amount and status as written. One naming a top-up we hold is a row of
+ * its own (`source` null, `hits` 1); the others are counted per source (client IP) and hour: `hits`
+ * of them from `created_at` to `last_seen_at`, the fields the latest's (`source` `*`: the sources past
+ * the hour's limit together).
  */
 export const paymentNoticeSchema = z.object({
   id: idSchema,
@@ -56,6 +59,9 @@ export const paymentNoticeSchema = z.object({
   trade_status: z.string().max(32),
   total_amount: z.string().max(32),
   created_at: unixTimeSchema,
+  last_seen_at: unixTimeSchema,
+  source: z.string().max(64).nullable(),
+  hits: z.int().min(1),
   ...resolution,
 });
 export type PaymentNotice = z.infer<typeof paymentNoticeSchema>;

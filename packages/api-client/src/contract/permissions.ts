@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'setting:manage',
   'team:manage',
   'log:view',
+  'finance:view',
+  'finance:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -31,6 +33,10 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'setting:manage': '代发设置',
   'team:manage': '子账号与权限管理',
   'log:view': '查看操作日志',
+  // Money (finance-rules.ts): the balance and its ledger, cost and profit, 利润报表, money columns.
+  'finance:view': '查看余额与利润',
+  // 充值, 余额预警 and the fee settings (平台扣点).
+  'finance:manage': '充值与财务设置',
 };
 
 /** The permissions grouped as the menu groups them (the 权限管理 form shows one fieldset per group). */
@@ -39,6 +45,7 @@ export const PERMISSION_GROUPS: readonly { title: string; permissions: readonly 
   { title: '店铺管理', permissions: ['shop:manage', 'goods:manage', 'copy:run'] },
   { title: '用户管理', permissions: ['team:manage'] },
   { title: '系统设置', permissions: ['setting:manage', 'log:view'] },
+  { title: '财务', permissions: ['finance:view', 'finance:manage'] },
 ];
 
 /** A user's place in their seller account: its owner (主账号, every permission) or a member (子账号). */

@@ -51,6 +51,12 @@ import {
   exportListParamsSchema,
 } from './export.js';
 import {
+  dashboardWithoutMoney,
+  type MoneyRule,
+  orderDetailWithoutMoney,
+  orderPageWithoutMoney,
+} from './finance-rules.js';
+import {
   addressListParamsSchema,
   addressListSchema,
   addressSaveBodySchema,
@@ -202,6 +208,9 @@ export const signingFieldsSchema = z.object({
 });
 export type SigningFields = z.infer<typeof signingFieldsSchema>;
 
+/** The `idempotency_key` of a create ({@link RouteContract.create}): 16 to 64 letters, digits, `-` or `_`. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
 /**
  * Who may make a call: `public` (anyone; still signed), `user` (a valid bearer token), `operator` (a
  * signed-in user with `is_manage`). The server's authorisation middleware reads it; finer rights
@@ -220,11 +229,22 @@ export interface RouteContract {
    */
   readonly permission?: Permission;
   /**
+   * The money in an answer (or filter) that also serves callers without `finance:view`
+   * (finance-rules.ts): the server strips the answer and refuses the filters for them.
+   */
+  readonly money?: MoneyRule;
+  /**
    * Set on every call that writes: its Chinese name in the operation log (操作日志). The server logs
    * one entry for each successful call that has it (action code: {@link auditAction}), and a test
    * fails for a call that changes data without it.
    */
   readonly audit?: string;
+  /**
+   * A create (a new record each time it succeeds): the client sends an `idempotency_key` with it (a
+   * signed body field, {@link idempotencyKeySchema}) and the server answers a repeat of the key with
+   * the first answer instead of creating again (docs/design.md#idempotent-creates).
+   */
+  readonly create?: true;
   /** The JSON body, without the signing fields. Parsing strips unknown keys. */
   readonly body: z.ZodType;
   /** The query string, when the call reads one. Query values arrive as strings. */
@@ -336,20 +356,20 @@ export const apiRoutes = {
   // ---- profit: 平台扣点 (代发设置) and 利润报表 (工作台) ----
   '/api/setting/fee-rates': {
     access: 'user',
-    permission: 'setting:manage',
+    permission: 'finance:view',
     body: emptyBodySchema,
     data: feeRatesSchema,
   },
   '/api/setting/fee-rates-save': {
     access: 'user',
-    permission: 'setting:manage',
+    permission: 'finance:manage',
     body: feeRatesSaveBodySchema,
     data: feeRatesSchema,
     audit: '修改平台扣点',
   },
   '/api/report/profit': {
     access: 'user',
-    permission: 'order:view',
+    permission: 'finance:view',
     body: profitReportParamsSchema,
     data: profitReportSchema,
   },
@@ -379,6 +399,7 @@ export const apiRoutes = {
   '/api/order/index': {
     access: 'user',
     permission: 'order:view',
+    money: { strip: orderPageWithoutMoney, filters: true },
     body: orderListParamsSchema,
     data: pageSchema(orderSchema),
   },
@@ -386,6 +407,7 @@ export const apiRoutes = {
   '/api/order/status-counts': {
     access: 'user',
     permission: 'order:view',
+    money: { filters: true },
     body: orderStatusCountsBodySchema,
     data: orderStatusCountsSchema,
   },
@@ -405,6 +427,7 @@ export const apiRoutes = {
   '/api/order/detail': {
     access: 'user',
     permission: 'order:view',
+    money: { strip: orderDetailWithoutMoney },
     body: idParamsSchema,
     data: orderDetailSchema,
   },
@@ -471,6 +494,7 @@ export const apiRoutes = {
   '/api/order/batch-cancel': {
     access: 'user',
     permission: 'order:process',
+    money: { filters: true },
     body: orderBatchCancelBodySchema,
     data: batchResultSchema,
     audit: '批量取消',
@@ -497,6 +521,7 @@ export const apiRoutes = {
     body: orderCreateBodySchema,
     data: orderCreateResultSchema,
     audit: '手工建单',
+    create: true,
   },
   '/api/order/import-orders-preview': {
     access: 'user',
@@ -618,6 +643,7 @@ export const apiRoutes = {
     body: blacklistSaveBodySchema,
     data: blacklistEntrySchema,
     audit: '拉黑买家',
+    create: true,
   },
   '/api/buyer/blacklist-del': {
     access: 'user',
@@ -639,6 +665,7 @@ export const apiRoutes = {
     body: addressSaveBodySchema,
     data: addressSchema,
     audit: '保存发货地址',
+    create: true,
   },
   '/api/address/del': {
     access: 'user',
@@ -652,9 +679,11 @@ export const apiRoutes = {
   '/api/export/create': {
     access: 'user',
     permission: 'order:view',
+    money: { filters: true },
     body: exportCreateBodySchema,
     data: exportJobSchema,
     audit: '导出订单',
+    create: true,
   },
   '/api/export/index': {
     access: 'user',
@@ -684,6 +713,7 @@ export const apiRoutes = {
     body: shopGroupSaveBodySchema,
     data: shopGroupSchema,
     audit: '保存店铺分组',
+    create: true,
   },
   '/api/shop/group-del': {
     access: 'user',
@@ -754,6 +784,7 @@ export const apiRoutes = {
     body: goodsSaveBodySchema,
     data: goodsSchema,
     audit: '保存商品',
+    create: true,
   },
   // ---- goods: SKUs and their 货源 on 1688 ----
   '/api/goods/sku-save': {
@@ -786,6 +817,7 @@ export const apiRoutes = {
     body: featuredSaveBodySchema,
     data: featuredEntrySchema,
     audit: '添加平台精选',
+    create: true,
   },
   '/api/company/featured-del': {
     access: 'operator',
@@ -806,6 +838,7 @@ export const apiRoutes = {
     body: copyCreateBodySchema,
     data: copyCreateResultSchema,
     audit: '创建复制任务',
+    create: true,
   },
 
   '/api/team/role-index': {
@@ -820,6 +853,7 @@ export const apiRoutes = {
     body: roleSaveBodySchema,
     data: teamRoleSchema,
     audit: '保存角色',
+    create: true,
   },
   '/api/team/role-del': {
     access: 'user',
@@ -840,6 +874,7 @@ export const apiRoutes = {
     body: memberSaveBodySchema,
     data: memberSchema,
     audit: '保存子账号',
+    create: true,
   },
   '/api/team/member-status': {
     access: 'user',
@@ -860,6 +895,7 @@ export const apiRoutes = {
   '/api/dashboard/summary': {
     access: 'user',
     permission: 'order:view',
+    money: { strip: dashboardWithoutMoney },
     body: emptyBodySchema,
     data: dashboardSummarySchema,
   },
@@ -911,40 +947,59 @@ export const apiRoutes = {
     audit: '调整卖家余额',
   },
 
-  // ---- balance (余额, 充值): the caller's account's balance, its ledger and its Alipay top-ups. No
-  // permission: every member may see the balance and top it up (the bell's rule).
-  '/api/balance/summary': { access: 'user', body: emptyBodySchema, data: balanceSummarySchema },
+  // ---- balance (余额, 充值): the caller's account's balance, its ledger and its Alipay top-ups. Money
+  // is a permission (finance-rules.ts): finance:view reads, finance:manage tops up and sets 余额预警.
+  '/api/balance/summary': {
+    access: 'user',
+    permission: 'finance:view',
+    body: emptyBodySchema,
+    data: balanceSummarySchema,
+  },
   '/api/balance/entries': {
     access: 'user',
+    permission: 'finance:view',
     body: balanceEntryListParamsSchema,
     data: pageSchema(balanceEntrySchema),
   },
   '/api/balance/topup': {
     access: 'user',
+    permission: 'finance:manage',
     body: topupBodySchema,
     data: topupStartedSchema,
     audit: '发起充值',
+    create: true,
   },
-  '/api/balance/topup-status': { access: 'user', body: topupStatusBodySchema, data: topupSchema },
-  // 代发服务费: every seller reads them (代发设置); operators set them (全局设置).
-  '/api/balance/fees': { access: 'user', body: emptyBodySchema, data: purchaseFeesSchema },
+  '/api/balance/topup-status': {
+    access: 'user',
+    permission: 'finance:manage',
+    body: topupStatusBodySchema,
+    data: topupSchema,
+  },
+  // 代发服务费: sellers holding finance:view read them (代发设置, 余额明细); operators set them (全局设置).
+  '/api/balance/fees': {
+    access: 'user',
+    permission: 'finance:view',
+    body: emptyBodySchema,
+    data: purchaseFeesSchema,
+  },
   '/api/balance/fees-save': {
     access: 'operator',
     body: purchaseFeesSchema,
     data: purchaseFeesSchema,
     audit: '设置代发服务费',
   },
-  // balance-ops: 余额预警, any member sets the account's threshold where they see the balance
+  // 余额预警: the account's threshold, finance:manage.
   '/api/balance/warning-save': {
     access: 'user',
+    permission: 'finance:manage',
     body: balanceWarningSchema,
     data: balanceWarningSchema,
     audit: '设置余额预警',
   },
-  // balance-ops: 余额明细 导出, a job of 下载中心 (whose download needs order:view, as every export's)
+  // 余额明细 导出, a job of 下载中心 (its download needs finance:view too: db/export.ts `linkedJob`).
   '/api/balance/export': {
     access: 'user',
-    permission: 'order:view',
+    permission: 'finance:view',
     body: balanceExportBodySchema,
     data: exportJobSchema,
     audit: '导出余额明细',

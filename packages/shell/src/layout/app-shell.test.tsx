@@ -18,13 +18,20 @@ import { AuthenticatedShell } from './authenticated-shell';
 
 type TestRouter = ReturnType<typeof createTestRouter>;
 
-async function renderShell(path: string, user = adminUser) {
+/** `onTopUp` null: the app gives no 充值. */
+async function renderShell(path: string, user = adminUser, onTopUp: (() => void) | null = () => {}) {
   let router: TestRouter | undefined;
   const screen = await render(
     <ShellHarness
       initialPath={path}
       root={() => (
-        <AppShell menu={menu} user={user} config={companyConfig} onLogout={() => {}}>
+        <AppShell
+          menu={menu}
+          user={user}
+          config={companyConfig}
+          onLogout={() => {}}
+          onTopUp={onTopUp ?? undefined}
+        >
           <Outlet />
         </AppShell>
       )}
@@ -64,6 +71,12 @@ describe('AppShell', () => {
       .element(crumb.getByRole('link', { name: '店铺设置' }))
       .toHaveAttribute('href', '/shop/setting');
     expect(document.title).toBe('店铺分组 - 寄售宝');
+  });
+
+  it('has no 充值 when the app gives no top-up (a user without finance:manage)', async () => {
+    const { screen } = await renderShell('/shop/setting', adminUser, null);
+    await expect.element(screen.getByRole('button', { name: '帮助' })).toBeVisible();
+    expect(screen.getByRole('button', { name: '充值' }).query()).toBeNull();
   });
 
   it('keeps the shell alive when a page throws, and clears the error on navigation', async () => {

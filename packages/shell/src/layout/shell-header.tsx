@@ -14,6 +14,7 @@ export type ShellHeaderProps = React.ComponentProps<'header'> & {
   onToggleMenu(): void;
   onLogout(): void;
   onUserCenter?: (() => void) | undefined;
+  /** 充值; absent: no 充值 button (the app leaves it out for a user who may not top up). */
   onTopUp?: (() => void) | undefined;
   onHelp?: (() => void) | undefined;
   /** The bell without a panel (when `notifications` is not given): called on click. */
@@ -59,9 +60,11 @@ export function ShellHeader({
       </IconButton>
       <HeaderClock now={clockNow} className="hidden md:flex" />
       <div className="ml-auto flex items-center gap-1 md:gap-2">
-        <Button variant="danger" size="sm" onClick={onTopUp}>
-          {shellCopy.topUp}
-        </Button>
+        {onTopUp ? (
+          <Button variant="danger" size="sm" onClick={onTopUp}>
+            {shellCopy.topUp}
+          </Button>
+        ) : null}
         <IconButton aria-label={shellCopy.help} onClick={onHelp}>
           <CircleQuestionMark aria-hidden="true" className="size-5" />
         </IconButton>

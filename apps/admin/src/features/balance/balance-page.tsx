@@ -86,16 +86,18 @@ export function BalancePage() {
   const summary = useQuery(apiQuery(useApi(), '/api/balance/summary'));
   const openTopUp = useOpenTopUp();
   const canExport = useCan('order:view');
+  // 余额预警 is the account's setting: finance:manage, like 充值.
+  const canManage = useCan('finance:manage');
   const { topup } = route.useSearch();
   const navigate = route.useNavigate();
   useEffect(() => {
     if (topup !== '1') return;
-    openTopUp();
+    openTopUp?.();
     void navigate({ search: (search) => ({ ...search, topup: undefined }), replace: true });
   }, [topup, openTopUp, navigate]);
   return (
     <div className="flex flex-col gap-4">
-      {summary.data ? (
+      {summary.data && canManage ? (
         <WarningCard key={String(summary.data.warn_below)} warnBelow={summary.data.warn_below} />
       ) : null}
       <ListPage
@@ -109,9 +111,11 @@ export function BalancePage() {
             <output data-slot="balance" className="font-semibold text-lg tabular-nums">
               {summary.data ? formatMoney(summary.data.balance) : '…'}
             </output>
-            <Button variant="danger" onClick={openTopUp}>
-              {BALANCE_TEXT.topUp.title}
-            </Button>
+            {openTopUp ? (
+              <Button variant="danger" onClick={openTopUp}>
+                {BALANCE_TEXT.topUp.title}
+              </Button>
+            ) : null}
             {/* The file is fetched in 下载中心, which needs 查看代发订单. */}
             {canExport ? <BalanceExportMenu filter={list.filter} /> : null}
           </>

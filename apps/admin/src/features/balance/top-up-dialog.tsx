@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { FormProblem, landServerError, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { useSubmitOnce } from '../list/use-submit-once';
 import { BALANCE_TEXT } from './texts';
 import { fenToYuanText, TOPUP_PRESETS, topupForm } from './topup-form';
 
@@ -45,6 +46,10 @@ export function TopUpDialog({ onOpenChange }: { onOpenChange: (open: boolean) =>
     onError: (error) => landServerError(form, error),
   });
   const busy = pay.isPending || leaving;
+  const submit = useSubmitOnce(
+    form.handleSubmit(({ amount }) => pay.mutate({ amount, wap: window.matchMedia(NARROW_SCREEN).matches })),
+    busy,
+  );
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent>
@@ -53,9 +58,7 @@ export function TopUpDialog({ onOpenChange }: { onOpenChange: (open: boolean) =>
           aria-label={t.title}
           data-slot="top-up"
           className="flex flex-col gap-4"
-          onSubmit={form.handleSubmit(({ amount }) =>
-            pay.mutate({ amount, wap: window.matchMedia(NARROW_SCREEN).matches }),
-          )}
+          onSubmit={submit}
         >
           <DialogHeader>
             <DialogTitle>{t.title}</DialogTitle>

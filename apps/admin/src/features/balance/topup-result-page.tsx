@@ -53,7 +53,8 @@ export function TopupResultPage() {
 }
 
 function TopUpAgain() {
-  return <Button onClick={useOpenTopUp()}>{t.again}</Button>;
+  const openTopUp = useOpenTopUp();
+  return openTopUp ? <Button onClick={openTopUp}>{t.again}</Button> : null;
 }
 
 function Problem({ text }: { text: string }) {

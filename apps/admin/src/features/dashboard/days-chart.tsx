@@ -35,7 +35,7 @@ export function DaysChart({ days, series }: { days: readonly DashboardDay[]; ser
   useEffect(() => {
     chart.current?.update({
       labels: days.map((day) => day.date),
-      series: [days.map((day) => (series === 'orders' ? day.orders : day.sales / 100))],
+      series: [days.map((day) => (series === 'orders' ? day.orders : (day.sales ?? 0) / 100))],
     });
   }, [days, series]);
 

@@ -27,6 +27,8 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
   // Until the summary arrives the section keeps its full size (cards with a dash, empty chart boxes),
   // so 菜单导航's grid below does not move when the numbers come in.
   const canAfterSale = hasPermission(user, 'aftersale:process');
+  // Sales are money (finance:view): without it the server leaves them out, and so does the page.
+  const canMoney = hasPermission(user, 'finance:view');
   const today = summary ? { start_date: summary.today, end_date: summary.today } : {};
   return (
     <section
@@ -81,18 +83,20 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
                 </Link>
               )}
             </Count>
-            <Count label={c.todaySales} value={summary && formatMoney(summary.today_sales)}>
-              {(body) => (
-                <Link to="/order/index" search={today} className={CARD}>
-                  {body}
-                </Link>
-              )}
-            </Count>
+            {canMoney ? (
+              <Count label={c.todaySales} value={summary && formatMoney(summary.today_sales ?? 0)}>
+                {(body) => (
+                  <Link to="/order/index" search={today} className={CARD}>
+                    {body}
+                  </Link>
+                )}
+              </Count>
+            ) : null}
           </ul>
         </section>
       </div>
-      <DaysCharts days={summary?.days} />
-      {summary ? <DaysTable days={summary.days} /> : null}
+      <DaysCharts days={summary?.days} money={canMoney} />
+      {summary ? <DaysTable days={summary.days} money={canMoney} /> : null}
     </section>
   );
 }
@@ -130,10 +134,11 @@ function Count({
  * narrow ones. The boxes have their height before chartist arrives, so nothing moves when it does.
  * Hidden from screen readers, which read the same values in {@link DaysTable}.
  */
-function DaysCharts({ days }: { days: DashboardSummary['days'] | undefined }) {
+function DaysCharts({ days, money }: { days: DashboardSummary['days'] | undefined; money: boolean }) {
+  const charts = money ? (['orders', 'sales'] as const) : (['orders'] as const);
   return (
     <div aria-hidden="true" data-slot="glance-chart" className="mt-4 grid gap-3 lg:grid-cols-2">
-      {(['orders', 'sales'] as const).map((series) => (
+      {charts.map((series) => (
         <figure
           key={series}
           className="flex flex-col gap-2 rounded-md border border-border bg-background p-3"
@@ -155,7 +160,7 @@ function DaysCharts({ days }: { days: DashboardSummary['days'] | undefined }) {
 }
 
 /** The chart's values as text: a visually hidden table that screen readers read. */
-function DaysTable({ days }: { days: DashboardSummary['days'] }) {
+function DaysTable({ days, money }: { days: DashboardSummary['days']; money: boolean }) {
   return (
     <table className="sr-only">
       <caption>{c.chartCaption}</caption>
@@ -163,7 +168,7 @@ function DaysTable({ days }: { days: DashboardSummary['days'] }) {
         <tr>
           <th scope="col">{c.date}</th>
           <th scope="col">{c.orders}</th>
-          <th scope="col">{c.sales}</th>
+          {money ? <th scope="col">{c.sales}</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -171,7 +176,7 @@ function DaysTable({ days }: { days: DashboardSummary['days'] }) {
           <tr key={day.date}>
             <th scope="row">{day.date}</th>
             <td>{day.orders}</td>
-            <td>{formatMoney(day.sales)}</td>
+            {money ? <td>{formatMoney(day.sales ?? 0)}</td> : null}
           </tr>
         ))}
       </tbody>

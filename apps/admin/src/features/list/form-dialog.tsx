@@ -9,6 +9,7 @@ import {
 } from '@consign/ui';
 import type { FormEvent, ReactNode } from 'react';
 import { LIST_TEXT } from './texts';
+import { useSubmitOnce } from './use-submit-once';
 
 export interface FormDialogProps {
   open: boolean;
@@ -17,7 +18,7 @@ export interface FormDialogProps {
   description?: ReactNode;
   /** The form's submit handler (it prevents the default itself, e.g. `form.handleSubmit(...)`). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** While saving: the confirm button is disabled and says 保存中…. */
+  /** While saving: the confirm button is disabled and says 保存中…, and a submit is dropped (`useSubmitOnce`). */
   pending: boolean;
   /** Spacing of the fields (default `gap-3`). */
   className?: string;
@@ -36,10 +37,11 @@ export function FormDialog({
   className = 'gap-3',
   children,
 }: FormDialogProps) {
+  const submit = useSubmitOnce(onSubmit, pending);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form noValidate className={`flex flex-col ${className}`} onSubmit={onSubmit}>
+        <form noValidate className={`flex flex-col ${className}`} onSubmit={submit}>
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             {description !== undefined ? <DialogDescription>{description}</DialogDescription> : null}

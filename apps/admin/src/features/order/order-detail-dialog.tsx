@@ -241,13 +241,16 @@ function FulfilmentDetails({ detail }: { detail: OrderDetail }) {
     rows.push([f.supplier, detail.supplier]);
     rows.push([f.supplierOrderNo, detail.supplier_order_no ?? f.none]);
   }
-  // profit: 成本 and 利润 on every order (未录入 until a purchase gives the cost).
+  // profit: 成本 and 利润 on every order (未录入 until a purchase gives the cost), for those who hold
+  // finance:view: the server leaves both out for the others (absent, not null).
   const notEntered = PROFIT_TEXT.columns.notEntered;
-  rows.push([PROFIT_TEXT.columns.cost, detail.cost === null ? notEntered : formatMoney(detail.cost)]);
-  rows.push([
-    PROFIT_TEXT.columns.profit,
-    detail.profit === null || detail.profit === undefined ? notEntered : formatMoney(detail.profit),
-  ]);
+  if (detail.cost !== undefined) {
+    rows.push([PROFIT_TEXT.columns.cost, detail.cost === null ? notEntered : formatMoney(detail.cost)]);
+    rows.push([
+      PROFIT_TEXT.columns.profit,
+      detail.profit === null || detail.profit === undefined ? notEntered : formatMoney(detail.profit),
+    ]);
+  }
   if (detail.tracking_no) {
     rows.push([f.carrier, carrier ?? f.none]);
     rows.push([f.trackingNo, detail.tracking_no]);

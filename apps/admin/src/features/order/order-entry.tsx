@@ -26,6 +26,7 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod';
 import { useApi } from '../../lib/use-api';
 import { ShopSelect } from '../list/shop-select';
+import { useSubmitOnce } from '../list/use-submit-once';
 import { parseYuan } from '../shop/goods-form';
 import { ORDER_ENTRY_TEXT as e } from './order-entry-texts';
 import { ImportDialog } from './order-import';
@@ -134,6 +135,13 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     },
     onError: (error) => setProblem(problemMessage(error)),
   });
+  const submit = useSubmitOnce(
+    handleSubmit((body) => {
+      setProblem('');
+      create.mutate(body);
+    }),
+    create.isPending,
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -142,14 +150,7 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           <DialogTitle>{e.manualTitle}</DialogTitle>
           <DialogDescription>{e.manualHint}</DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto pr-1"
-          onSubmit={handleSubmit((body) => {
-            setProblem('');
-            create.mutate(body);
-          })}
-        >
+        <form noValidate className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto pr-1" onSubmit={submit}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={e.shop} required error={errors.shop_id?.message}>
               <Controller

@@ -150,6 +150,8 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
   const search = v.route.useSearch();
   const navigate = v.route.useNavigate();
   const canProcess = useCan('order:process');
+  // 成本 / 利润 and their filter are money (finance:view): hidden without it, as the server leaves them out.
+  const canMoney = useCan('finance:view');
   const rows = list.query.data?.list ?? [];
   const select = useOrderSelection(rows);
   // The tabs' counts: the list's own filter without its status (the tab), so each equals the list's
@@ -193,7 +195,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
     [canProcess, open],
   );
   const opened = search.order;
-  const withProfit = search.profit_columns === '1';
+  const withProfit = canMoney && search.profit_columns === '1';
   const profitColumnsId = useId();
   const shownColumns = useMemo(
     () => (withProfit ? [...v.columns, ...profitColumns] : v.columns),
@@ -205,7 +207,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
       list={list}
       keywordPlaceholder={ORDER_TEXT.keywordPlaceholder}
       select={platformSelect}
-      extraSelects={[blacklistSelect, profitSelect]}
+      extraSelects={canMoney ? [blacklistSelect, profitSelect] : [blacklistSelect]}
       statuses={statuses}
       columns={shownColumns}
       timeHeader={c.createdAt}
@@ -226,19 +228,24 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
               </Button>
             </span>
           ) : null}
-          <span className="flex items-center gap-2 text-sm">
-            <Checkbox
-              id={profitColumnsId}
-              checked={withProfit}
-              onCheckedChange={(on) =>
-                void navigate({
-                  search: (prev: OrderSearch) => ({ ...prev, profit_columns: on === true ? '1' : undefined }),
-                  replace: true,
-                })
-              }
-            />
-            <label htmlFor={profitColumnsId}>{PROFIT_TEXT.filter.showColumns}</label>
-          </span>
+          {canMoney ? (
+            <span className="flex items-center gap-2 text-sm">
+              <Checkbox
+                id={profitColumnsId}
+                checked={withProfit}
+                onCheckedChange={(on) =>
+                  void navigate({
+                    search: (prev: OrderSearch) => ({
+                      ...prev,
+                      profit_columns: on === true ? '1' : undefined,
+                    }),
+                    replace: true,
+                  })
+                }
+              />
+              <label htmlFor={profitColumnsId}>{PROFIT_TEXT.filter.showColumns}</label>
+            </span>
+          ) : null}
           <ExportMenu filter={list.filter} />
           {canProcess && v.entry ? <ManualOrderButton /> : null}
           {canProcess && v.entry ? <OrderFileImportButton /> : null}

@@ -130,7 +130,28 @@ function topupColumns(resolve: (issue: Issue) => void): DataTableProps<FlaggedTo
 
 function noticeColumns(resolve: (issue: Issue) => void): DataTableProps<PaymentNotice>['columns'] {
   return [
-    { header: t.columns.receivedAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    {
+      // A source's row of the hour: first and last received, how many (the latest's fields beside).
+      header: t.columns.receivedAt,
+      cell: ({ row }) =>
+        row.original.hits > 1
+          ? `${formatDateTime(row.original.created_at)} – ${formatDateTime(row.original.last_seen_at)}`
+          : formatDateTime(row.original.last_seen_at),
+    },
+    {
+      header: t.columns.hits,
+      meta: { align: 'right' },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.hits}</span>,
+    },
+    {
+      header: t.columns.source,
+      cell: ({ row }) =>
+        row.original.source === null
+          ? null
+          : row.original.source === '*'
+            ? t.otherSources
+            : row.original.source,
+    },
     {
       header: t.columns.account,
       cell: ({ row }) =>

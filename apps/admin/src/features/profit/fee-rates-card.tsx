@@ -7,15 +7,20 @@ import { useId } from 'react';
 import { FormProblem, landServerError, useContractForm } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { useCan } from '../order/use-can';
 import { feeRatesForm, feeRatesValues } from './fee-rates-form';
 import { PROFIT_TEXT } from './texts';
 
 const t = PROFIT_TEXT.feeRates;
 
-/** 代发设置 → 平台扣点: each platform's fee as a percentage, saved with `setting.fee-rates-save`. */
+/**
+ * 代发设置 → 平台扣点: each platform's fee as a percentage (finance:view), saved with
+ * `setting.fee-rates-save` (finance:manage; read only without it).
+ */
 export function FeeRatesCard() {
   const titleId = useId();
   const query = useQuery(apiQuery(useApi(), '/api/setting/fee-rates'));
+  const canSave = useCan('finance:manage');
   return (
     <section
       aria-labelledby={titleId}
@@ -27,12 +32,16 @@ export function FeeRatesCard() {
       </h2>
       <p className="text-sm text-muted-foreground">{t.intro}</p>
       {/* Saved rates start the form over from them. */}
-      {query.data ? <FeeRatesForm key={JSON.stringify(query.data)} rates={query.data} /> : <Spinner />}
+      {query.data ? (
+        <FeeRatesForm key={JSON.stringify(query.data)} rates={query.data} canSave={canSave} />
+      ) : (
+        <Spinner />
+      )}
     </section>
   );
 }
 
-function FeeRatesForm({ rates }: { rates: FeeRates }) {
+function FeeRatesForm({ rates, canSave }: { rates: FeeRates; canSave: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const form = useContractForm(feeRatesForm, { defaultValues: feeRatesValues(rates), messages: {} });
@@ -58,16 +67,23 @@ function FeeRatesForm({ rates }: { rates: FeeRates }) {
             label={t.rateLabel(PLATFORM_LABELS[platform])}
             error={errors[platform]?.message}
           >
-            <Input inputMode="decimal" wrapperClassName="w-32" {...form.register(platform)} />
+            <Input
+              inputMode="decimal"
+              wrapperClassName="w-32"
+              disabled={!canSave}
+              {...form.register(platform)}
+            />
           </Field>
         ))}
       </div>
       <FormProblem errors={errors} />
-      <div>
-        <Button type="submit" variant="primary" disabled={!isDirty || save.isPending}>
-          {save.isPending ? t.saving : t.save}
-        </Button>
-      </div>
+      {canSave ? (
+        <div>
+          <Button type="submit" variant="primary" disabled={!isDirty || save.isPending}>
+            {save.isPending ? t.saving : t.save}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
 import { ShopSelect } from '../list/shop-select';
+import { useSubmitOnce } from '../list/use-submit-once';
 import { checkSourceUrls, copyForm, copyMessages } from './source-urls';
 import { SHOP_TEXT } from './texts';
 
@@ -37,6 +38,10 @@ export function CopyFormPage() {
     },
   });
   const refused = create.data?.refused ?? [];
+  const submit = useSubmitOnce(
+    form.handleSubmit((body) => create.mutate(body)),
+    create.isPending,
+  );
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
@@ -49,11 +54,7 @@ export function CopyFormPage() {
         </Link>
       </div>
       <p className="text-sm text-muted-foreground">{f.intro}</p>
-      <form
-        noValidate
-        className="flex max-w-2xl flex-col gap-4"
-        onSubmit={form.handleSubmit((body) => create.mutate(body))}
-      >
+      <form noValidate className="flex max-w-2xl flex-col gap-4" onSubmit={submit}>
         <Field label={f.shop} required error={errors.shop_id?.message}>
           <Controller
             control={form.control}

@@ -9,6 +9,7 @@ import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
 import { FeesCard } from '../balance/fees-card';
+import { useCan } from '../order/use-can';
 import { FeeRatesCard } from '../profit/fee-rates-card';
 import { SupplierAccountCard } from '../supplier/supplier-account-card';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
@@ -21,6 +22,8 @@ const t = SYSTEM_TEXT.setting;
 export function DropshipSettingsPage() {
   const query = useQuery(apiQuery(useApi(), '/api/setting/index'));
   const titleId = useId();
+  // 平台扣点 and 代发服务费 are money: finance:view reads them (finance:manage changes 平台扣点).
+  const canMoney = useCan('finance:view');
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <div>
@@ -31,9 +34,9 @@ export function DropshipSettingsPage() {
       </div>
       {/* A new version (saved here, or loaded after a stale save) starts the form over from it. */}
       {query.data ? <SettingsForm key={query.data.version} settings={query.data} /> : <Spinner />}
-      <FeeRatesCard />
+      {canMoney ? <FeeRatesCard /> : null}
       {/* balance: 代发服务费, read only */}
-      <FeesCard />
+      {canMoney ? <FeesCard /> : null}
       <SupplierAccountCard />
     </section>
   );

@@ -2,9 +2,10 @@ import { offerLink } from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
 import { Button, Field, formatDateTime, Input, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { useSubmitOnce } from '../list/use-submit-once';
 import { SettingsCard } from './crud-parts';
 import { SYSTEM_TEXT } from './texts';
 
@@ -23,20 +24,17 @@ export function FeaturedSection() {
       setOffer('');
     },
   });
+  const submit = useSubmitOnce((event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (offer.trim()) add.mutate({ offer: offer.trim() });
+  }, add.isPending);
   const remove = useMutation({
     ...callMutation(api, '/api/company/featured-del'),
     onSuccess: ({ offer_id }) => toast.success(f.removed(offer_id)),
   });
   return (
     <SettingsCard titleId={titleId} title={f.title} intro={f.intro}>
-      <form
-        noValidate
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (offer.trim()) add.mutate({ offer: offer.trim() });
-        }}
-      >
+      <form noValidate className="flex flex-wrap items-end gap-2" onSubmit={submit}>
         <Field label={f.offer} className="w-96">
           <Input
             value={offer}

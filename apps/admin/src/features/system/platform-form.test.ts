@@ -64,6 +64,7 @@ describe('authorisation form', () => {
       platform_id: 3,
       shop_name: '旗舰店',
       app_key: 'k1',
+      service_id: '',
       expires_at: null,
     });
     expect(platformAuthSaveBodySchema.safeParse(kept.body).success).toBe(true);
@@ -84,9 +85,10 @@ describe('authorisation form', () => {
       shop_name: '',
       app_key: ' ',
       app_secret: 'x'.repeat(129),
+      service_id: '70a1',
       expires_at: 'soon',
     });
-    expect(refused.errors.sort()).toEqual(['app_key', 'app_secret', 'expires_at', 'shop_name']);
+    expect(refused.errors.sort()).toEqual(['app_key', 'app_secret', 'expires_at', 'service_id', 'shop_name']);
   });
 
   it('takes the input limits from the contract (64, 64, 128)', () => {

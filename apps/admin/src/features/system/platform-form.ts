@@ -28,7 +28,8 @@ export function platformValues(platform: Platform | null): z.input<typeof platfo
 
 /**
  * 平台授权: the secret left empty keeps the current one (it is never shown); the expiry is typed as a
- * local `datetime-local` time and sent as unix seconds (empty: no end).
+ * local `datetime-local` time and sent as unix seconds (empty: no end); 服务ID (抖店 only; digits, empty
+ * clears it) is sent as typed.
  */
 export const authForm = z
   .object({
@@ -38,6 +39,7 @@ export const authForm = z
     shop_name: z.string(),
     app_key: z.string(),
     app_secret: z.string().transform((secret) => secret.trim() || undefined),
+    service_id: z.string(),
     expires_at: z.string().transform(fromLocalInput),
   })
   // The contract's input type says `app_secret?: string` (no explicit undefined): it checks what this hands on.
@@ -49,6 +51,7 @@ export const authMessages: FieldMessages<z.input<typeof authForm>> = {
   shop_name: ae.shopName,
   app_key: ae.appKey,
   app_secret: ae.appSecret,
+  service_id: ae.serviceId,
   expires_at: ae.expires,
 };
 
@@ -59,6 +62,7 @@ export function authValues(platformId: number, auth: PlatformAuth | null): z.inp
     shop_name: auth?.shop_name ?? '',
     app_key: auth?.app_key ?? '',
     app_secret: '',
+    service_id: auth?.service_id ?? '',
     expires_at: toLocalInput(auth?.expires_at ?? null),
   };
 }

@@ -26,6 +26,8 @@ import { SYSTEM_TEXT } from './texts';
 
 const t = SYSTEM_TEXT.platforms;
 const a = SYSTEM_TEXT.auths;
+/** 抖店's platform code (the contract's `PLATFORMS`): its apps carry the 服务ID it authorises shops by. */
+const DOUDIAN_CODE = 'douyin';
 const AUTH_TONES = { active: 'success', expired: 'danger', revoked: 'neutral' } as const;
 
 /** The cache key of one platform's authorisations (the key `apiQuery` gives that read). */
@@ -213,6 +215,19 @@ function AuthsPanel({ platform }: { platform: Platform }) {
           <span className="text-xs">{row.original.has_secret ? a.secretSet : a.secretMissing}</span>
         ),
       },
+      ...(platform.code === DOUDIAN_CODE
+        ? [
+            {
+              header: a.serviceId,
+              cell: ({ row }: { row: { original: PlatformAuth } }) =>
+                row.original.service_id ? (
+                  <code className="text-xs">{row.original.service_id}</code>
+                ) : (
+                  <span className="text-xs text-destructive">{a.serviceIdMissing}</span>
+                ),
+            },
+          ]
+        : []),
       {
         header: a.expires,
         cell: ({ row }) => (
@@ -242,7 +257,7 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         ),
       },
     ],
-    [openEdit, openDelete],
+    [openEdit, openDelete, platform.code],
   );
 
   return (
@@ -267,6 +282,7 @@ function AuthsPanel({ platform }: { platform: Platform }) {
       <AuthDialog
         key={formKey(dialogs.editOpened, editingNow)}
         platformId={platform.id}
+        withServiceId={platform.code === DOUDIAN_CODE}
         auth={editingNow}
         open={editOpen}
         onOpenChange={setEditOpen}
@@ -296,11 +312,14 @@ function AuthsPanel({ platform }: { platform: Platform }) {
 /** 平台授权: create or edit. Keyed by its opening and the authorisation's version: each is a new form. */
 function AuthDialog({
   platformId,
+  withServiceId,
   auth,
   open,
   onOpenChange,
 }: {
   platformId: number;
+  /** 抖店's apps: the 服务ID field. */
+  withServiceId: boolean;
   auth: PlatformAuth | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -349,6 +368,17 @@ function AuthDialog({
           {...form.register('app_secret')}
         />
       </Field>
+      {withServiceId && (
+        <Field label={a.serviceId} error={errors.service_id?.message} description={a.serviceIdHint}>
+          <Input
+            inputMode="numeric"
+            maxLength={maxLengthOf(authFields.service_id)}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.register('service_id')}
+          />
+        </Field>
+      )}
       <Field label={a.expires} error={errors.expires_at?.message} description={a.expiresHint}>
         <Input type="datetime-local" step={1} {...form.register('expires_at')} />
       </Field>

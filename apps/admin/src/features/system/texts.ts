@@ -123,6 +123,10 @@ export const SYSTEM_TEXT = {
     appKey: 'App Key',
     appSecret: 'App Secret',
     appSecretHint: '只写不读；编辑时留空则保持不变',
+    serviceId: '服务ID',
+    serviceIdHint:
+      '抖店按服务授权店铺：填写应用在抖店服务市场中服务的服务ID（数字），并在服务市场把授权回调地址登记为 {PUBLIC_URL}/shop/authorised/douyin',
+    serviceIdMissing: '未设置（无法授权店铺）',
     secretSet: '已设置（加密保存）',
     secretMissing: '未设置',
     expires: '到期时间',
@@ -145,6 +149,7 @@ export const SYSTEM_TEXT = {
       shopName: '请输入 1-64 个字符的店铺名称',
       appKey: '请输入 1-64 个字符的 App Key',
       appSecret: 'App Secret 最多 128 个字符',
+      serviceId: '服务ID 只能填写数字（抖店服务市场中服务的 ID）',
       expires: '请输入有效的时间',
     },
   },

@@ -45,14 +45,19 @@ function columns(toggle: (seller: SellerAccount) => void, adjust: (seller: Selle
         const disabled = row.original.status === 'disabled';
         return (
           <span className="flex items-center gap-3">
-            <Button
-              variant="link"
-              aria-label={BALANCE_TEXT.adjust.actionLabel(row.original.name)}
-              onClick={() => adjust(row.original)}
-            >
-              {BALANCE_TEXT.adjust.action}
-            </Button>
-            {/* The operator's own account: the server refuses to disable it, so the page does not offer it. */}
+            {/*
+              The operator's own account: the server refuses to disable it or adjust its balance (another
+              operator does), so the page offers neither.
+            */}
+            {row.original.is_current ? null : (
+              <Button
+                variant="link"
+                aria-label={BALANCE_TEXT.adjust.actionLabel(row.original.name)}
+                onClick={() => adjust(row.original)}
+              >
+                {BALANCE_TEXT.adjust.action}
+              </Button>
+            )}
             {row.original.is_current ? (
               <span className="text-muted-foreground" title={s.currentHint}>
                 {s.current}
@@ -76,8 +81,8 @@ function columns(toggle: (seller: SellerAccount) => void, adjust: (seller: Selle
 
 /**
  * 卖家管理 (operators): every seller account with its owner's mobile masked, created date, members,
- * orders and balance; 调整余额 (balance-ops); disable (its users are signed out at once) or enable an account, except the one the
- * operator works in.
+ * orders and balance; 调整余额 (balance-ops); disable (its users are signed out at once) or enable an account;
+ * neither for the one the operator works in.
  */
 export function SellerListPage() {
   const list = useList(route, sellerList);

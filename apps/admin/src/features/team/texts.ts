@@ -74,7 +74,7 @@ export const TEAM_TEXT = {
     orderCount: '订单数',
     balance: '余额',
     current: '当前账号',
-    currentHint: '您所在的账号，不能停用',
+    currentHint: '您所在的账号，不能停用，余额由其他管理员调整',
     disableLabel: (name: string) => `停用卖家 ${name}`,
     enableLabel: (name: string) => `启用卖家 ${name}`,
     disableTitle: '停用卖家账号',

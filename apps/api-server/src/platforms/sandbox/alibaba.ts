@@ -78,6 +78,8 @@ export interface SandboxPurchase {
 export interface AlibabaSandboxCall {
   /** `namespace:api`, or `getToken`. */
   api: string;
+  /** The app that called (its quota is per app). */
+  appKey: string;
   memberId: string | null;
   error: string | null;
 }
@@ -238,8 +240,9 @@ export class AlibabaSandbox {
     order.cancelled = true;
   }
 
-  callsOf(api: string) {
-    return this.calls.filter((call) => call.api === api);
+  /** The calls of `api` (of one app's, with `appKey`), successful or not. */
+  callsOf(api: string, appKey?: string) {
+    return this.calls.filter((call) => call.api === api && (appKey === undefined || call.appKey === appKey));
   }
 
   #offer(offerId: string): SandboxOffer {
@@ -282,11 +285,11 @@ export class AlibabaSandbox {
     try {
       memberId = this.#authenticate(urlPath, appKey, api, form);
       const body = this.#answer(api, memberId, form);
-      this.#record({ api, memberId, error: null });
+      this.#record({ api, appKey, memberId, error: null });
       return Response.json(body);
     } catch (error) {
       if (!(error instanceof Answer)) throw error;
-      this.#record({ api, memberId, error: error.code });
+      this.#record({ api, appKey, memberId, error: error.code });
       return Response.json(error.body, { status: error.status });
     }
   }
@@ -569,7 +572,7 @@ export class AlibabaSandbox {
   #token(appKey: string, form: URLSearchParams): Response {
     const grant = form.get('grant_type') ?? '';
     const deny = (description: string, error: string = ALIBABA_CODES.invalidGrant) => {
-      this.#record({ api: 'getToken', memberId: null, error });
+      this.#record({ api: 'getToken', appKey, memberId: null, error });
       return Response.json({ error, error_description: description }, { status: 401 });
     };
     const secret = this.#apps.get(appKey);
@@ -595,7 +598,7 @@ export class AlibabaSandbox {
     } else {
       return deny('grant_type 不支持', 'unsupported_grant_type');
     }
-    this.#record({ api: 'getToken', memberId, error: null });
+    this.#record({ api: 'getToken', appKey, memberId, error: null });
     const member = ALIBABA_SANDBOX_MEMBERS.find((m) => m.memberId === memberId);
     return Response.json({
       aliId: memberId.replace(/\D/g, ''),

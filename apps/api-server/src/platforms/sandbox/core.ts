@@ -91,6 +91,13 @@ export interface SandboxCall {
   error: string | null;
 }
 
+/** What an authorisation page request names: the app, where the seller returns, the form's fields. */
+export interface AuthorisationRequest {
+  clientId: string;
+  redirectUri: string;
+  fields: Record<string, string>;
+}
+
 export interface TokenRecord {
   clientId: string;
   shopId: string;
@@ -338,16 +345,22 @@ export abstract class SandboxCore {
   }
 
   /**
-   * The authorisation page: GET shows the shops with 同意授权 and 拒绝; POST redirects to the
-   * `redirect_uri` with `code` and `state` (or `error=access_denied`).
+   * The authorisation page: GET shows the shops with 同意授权 and 拒绝; POST redirects to the app's
+   * return address with `code` and `state` (or `error=access_denied`). `read` takes the request's
+   * parameters to the app, its return address and the fields the page's form posts back (the
+   * platform's own names), or to why the platform refuses the page.
    */
-  protected async authorisationPage(request: Request, clientIdParam: string): Promise<Response> {
+  protected async authorisationPage(
+    request: Request,
+    read: (form: URLSearchParams) => AuthorisationRequest | { refused: string },
+  ): Promise<Response> {
     const url = new URL(request.url);
     const posted = request.method === 'POST' ? await this.readBody(request) : '';
     if (posted === null) return html('<h1>请求过大</h1>', 413);
     const form = request.method === 'POST' ? new URLSearchParams(posted) : url.searchParams;
-    const clientId = form.get(clientIdParam) ?? '';
-    const redirectUri = form.get('redirect_uri') ?? '';
+    const asked = read(form);
+    if ('refused' in asked) return html(`<h1>${escapeHtml(asked.refused)}</h1>`, 400);
+    const { clientId, redirectUri, fields } = asked;
     const state = form.get('state') ?? '';
     if (!this.apps.has(clientId)) return html('<h1>应用不存在</h1><p>client id 未注册。</p>', 400);
     if (!/^https?:\/\//.test(redirectUri) || !URL.canParse(redirectUri)) {
@@ -381,7 +394,9 @@ export abstract class SandboxCore {
 <h1>${name}沙箱 · 店铺授权</h1>
 <p>应用 ${escapeHtml(clientId)} 申请访问你的店铺订单、物流与收件人信息。这是本地沙箱，不会连接真实平台。</p>
 <form method="post">
-${hidden(clientIdParam, clientId)}${hidden('redirect_uri', redirectUri)}${hidden('state', state)}
+${Object.entries(fields)
+  .map(([key, value]) => hidden(key, value))
+  .join('')}${hidden('state', state)}
 <fieldset><legend>选择店铺</legend>
 ${shops}
 </fieldset>

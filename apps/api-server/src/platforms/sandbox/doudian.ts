@@ -1,8 +1,10 @@
 import type { AppCredentials } from '../connector';
 import {
   DOUDIAN_CODES,
+  DOUDIAN_DECRYPT_BATCH,
   DOUDIAN_MAX_LOOKBACK_SECONDS,
   DOUDIAN_MAX_PAGE_SIZE,
+  DOUDIAN_REFRESH_TOKEN_SECONDS,
   DOUDIAN_SUB_CODES,
   doudianSign,
 } from '../doudian';
@@ -26,12 +28,31 @@ import {
  *   (`40003 isv.signature-invalid`), the rate limit (`60000`), the access token
  *   (`40003 isv.access-token-expired` / `isv.access-token-no-existed`);
  * - answers `{code: 10000, msg: "success", sub_code, sub_msg, data, log_id}`; pages from 0, `size` up
- *   to 100, amounts in 分, times in unix seconds;
- * - `GET|POST /authorize`: the authorisation page (同意授权 redirects with `code` and `state`);
+ *   to 100, amounts in 分, times in unix seconds; `order.batchDecrypt` takes at most 50 ciphertexts;
+ *   `order.logisticsAdd` reads `company_code` and refuses a deprecated `logistics_id` that is not an
+ *   int64 (as the platform's typed parameters do), else ignores it;
+ * - access tokens live 7 days (`expires_in` in seconds), refresh tokens 14 days from their issue; a
+ *   refresh while the access token has more than an hour left answers the same tokens, their lives
+ *   unchanged (as documented for `/token/refresh`);
+ * - `GET|POST /authorize?service_id=…&state=…`: the 服务市场's authorisation page of a tool-type app's
+ *   service, known by its `service_id` (`services`); 同意授权 redirects to the callback registered for
+ *   the service with `code` and `state`. A request without a known `service_id`, or in the
+ *   `app_key`/`redirect_uri` form of other platforms, is refused;
  * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts).
  */
 
 export const DOUDIAN_SANDBOX_PATHS = { auth: '/authorize' } as const;
+
+/** A service on the 服务市场: its 服务ID, its app, and the callback its developer registered. */
+export interface DoudianService {
+  serviceId: string;
+  appKey: string;
+  /** Read at each authorisation (the server's `PUBLIC_URL` is known once it listens). */
+  callbackUrl: () => string;
+}
+
+/** The access token's life the platform answers in `expires_in`: 7 days. */
+export const DOUDIAN_ACCESS_TOKEN_SECONDS = 7 * 86_400;
 
 export const DOUDIAN_SANDBOX_SHOPS = [
   { shopId: '77001', shopName: '沙箱抖店旗舰店' },
@@ -71,13 +92,27 @@ const STATUS_CODES: Record<SandboxOrder['status'], [number, string]> = {
 };
 
 export class DoudianSandbox extends SandboxCore {
-  constructor(options: SandboxOptions) {
+  readonly #services = new Map<string, DoudianService>();
+  /** The access token each refresh token was issued with (an early refresh answers both again). */
+  readonly #issuedWith = new Map<string, string>();
+
+  constructor(options: SandboxOptions & { services?: DoudianService[] }) {
     super(
       'douyin',
-      options,
+      {
+        ...options,
+        tokenTtlSeconds: options.tokenTtlSeconds ?? DOUDIAN_ACCESS_TOKEN_SECONDS,
+        refreshTtlSeconds: options.refreshTtlSeconds ?? DOUDIAN_REFRESH_TOKEN_SECONDS,
+      },
       DOUDIAN_SANDBOX_SHOPS.map((s) => ({ ...s })),
       DOUDIAN_SANDBOX_CARRIERS.map((c) => ({ ...c })),
     );
+    for (const service of options.services ?? []) this.registerService(service);
+  }
+
+  /** A service the developer put on the 服务市场, with its callback. */
+  registerService(service: DoudianService) {
+    this.#services.set(service.serviceId, service);
   }
 
   static endpoints(baseUrl: string) {
@@ -90,7 +125,25 @@ export class DoudianSandbox extends SandboxCore {
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname === DOUDIAN_SANDBOX_PATHS.auth) return this.authorisationPage(request, 'app_key');
+    if (url.pathname === DOUDIAN_SANDBOX_PATHS.auth) {
+      return this.authorisationPage(request, (form) => {
+        if (['app_key', 'app_id', 'redirect_uri', 'response_type'].some((key) => form.has(key))) {
+          return {
+            refused:
+              '授权链接不正确：工具型应用按服务授权（service_id 与 state），不接受 app_key 与 redirect_uri',
+          };
+        }
+        const serviceId = form.get('service_id') ?? '';
+        const service = this.#services.get(serviceId);
+        if (!service)
+          return { refused: serviceId ? '服务不存在：service_id 未在服务市场上架' : '缺少 service_id' };
+        return {
+          clientId: service.appKey,
+          redirectUri: service.callbackUrl(),
+          fields: { service_id: serviceId },
+        };
+      });
+    }
     if (url.pathname === SANDBOX_ORDERS_PATH && request.method === 'GET') return this.ordersPage(url);
     if (request.method !== 'POST') return new Response('Not Found', { status: 404 });
     const body = await this.readBody(request);
@@ -222,7 +275,10 @@ export class DoudianSandbox extends SandboxCore {
         return this.tokenData(issued);
       }
       case 'token.refresh': {
-        const issued = this.redeemRefresh(appKey, String(params.refresh_token ?? ''));
+        const refreshToken = String(params.refresh_token ?? '');
+        const early = this.earlyRefresh(appKey, refreshToken);
+        if (early) return early;
+        const issued = this.redeemRefresh(appKey, refreshToken);
         if (!issued) {
           throw new DoudianAnswer(
             DOUDIAN_CODES.tokenFailed,
@@ -241,6 +297,10 @@ export class DoudianSandbox extends SandboxCore {
         return DOUDIAN_SANDBOX_CARRIERS.map((c) => ({ id: Number(c.id), code: c.code, name: c.name }));
       case 'order.logisticsAdd': {
         const order = this.ownOrder(shopId, params.order_id);
+        // 【已废弃】logistics_id, an int64: a string or a fraction fails the platform's typed parsing.
+        if ('logistics_id' in params && !Number.isSafeInteger(params.logistics_id)) {
+          throw invalid('isv.parameter-invalid', 'logistics_id参数类型错误，应为int64');
+        }
         const carrier = DOUDIAN_SANDBOX_CARRIERS.find((c) => c.code === params.company_code);
         if (!carrier) throw businessInvalid('物流公司编码不存在');
         const refused = this.recordShipment(order, carrier, String(params.logistics_code ?? ''));
@@ -260,7 +320,34 @@ export class DoudianSandbox extends SandboxCore {
     }
   }
 
-  private tokenData(issued: NonNullable<ReturnType<SandboxCore['redeemRefresh']>>) {
+  /**
+   * A refresh while the access token it was issued with has more than an hour left: the same tokens,
+   * `expires_in` what is left of the access token. Null otherwise (new tokens are issued).
+   */
+  private earlyRefresh(appKey: string, refreshToken: string) {
+    const refresh = this.refreshTokens.get(refreshToken);
+    const accessToken = this.#issuedWith.get(refreshToken) ?? '';
+    const access = this.accessTokens.get(accessToken);
+    if (!refresh || refresh.used || refresh.clientId !== appKey || refresh.expiresAt < this.nowS())
+      return null;
+    if (!access || access.expiresAt - this.nowS() <= 3600) return null;
+    const shop = this.shops.find((s) => s.shopId === access.shopId);
+    if (!shop) return null;
+    return this.tokenData({
+      shop,
+      accessToken,
+      refreshToken,
+      expiresIn: access.expiresAt - this.nowS(),
+    });
+  }
+
+  private tokenData(issued: {
+    shop: { shopId: string; shopName: string };
+    accessToken: string;
+    refreshToken: string;
+    expiresIn: number;
+  }) {
+    this.#issuedWith.set(issued.refreshToken, issued.accessToken);
     return {
       access_token: issued.accessToken,
       expires_in: issued.expiresIn,
@@ -302,8 +389,8 @@ export class DoudianSandbox extends SandboxCore {
 
   private batchDecrypt(params: Record<string, unknown>, shopId: string) {
     const list = params.cipher_infos;
-    if (!Array.isArray(list) || list.length === 0 || list.length > 100) {
-      throw businessInvalid('cipher_infos大小为1到100');
+    if (!Array.isArray(list) || list.length === 0 || list.length > DOUDIAN_DECRYPT_BATCH) {
+      throw businessInvalid(`cipher_infos大小为1到${DOUDIAN_DECRYPT_BATCH}`);
     }
     if (this.quotaSpent(shopId)) {
       throw new DoudianAnswer(
@@ -408,7 +495,9 @@ export class DoudianSandbox extends SandboxCore {
   }
 }
 
-export const DOUDIAN_SANDBOX_APP: AppCredentials = {
+/** The sandbox's app, with the 服务ID of its service on the sandbox's 服务市场. */
+export const DOUDIAN_SANDBOX_APP: AppCredentials & { serviceId: string } = {
   clientId: '7000000000000000001',
   clientSecret: 'sandbox-doudian-secret-not-for-production',
+  serviceId: '7001',
 };

@@ -23,12 +23,32 @@ export interface PlatformSandboxes {
 
 /**
  * The sandboxes the server serves for the demo: each knows the sandbox app (`PDD_SANDBOX_APP`,
- * `DOUDIAN_SANDBOX_APP`) and, every `demoEveryMs`, places an order in each authorised shop (and now
+ * `DOUDIAN_SANDBOX_APP`, whose 抖店 service returns to `doudianCallbackUrl`) and, every `demoEveryMs`, places an order in each authorised shop (and now
  * and then opens a refund), so that a newcomer sees orders arrive.
  */
-export function createSandboxes(options: { now?: () => number; demoEveryMs?: number | false } = {}) {
+export function createSandboxes(
+  options: {
+    now?: () => number;
+    demoEveryMs?: number | false;
+    /** The callback of the 抖店 sandbox app's service (the server's `PUBLIC_URL` + its return path). */
+    doudianCallbackUrl?: () => string;
+  } = {},
+) {
   const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: options.now });
-  const doudian = new DoudianSandbox({ apps: [DOUDIAN_SANDBOX_APP], now: options.now });
+  const { doudianCallbackUrl } = options;
+  const doudian = new DoudianSandbox({
+    apps: [DOUDIAN_SANDBOX_APP],
+    now: options.now,
+    services: doudianCallbackUrl
+      ? [
+          {
+            serviceId: DOUDIAN_SANDBOX_APP.serviceId,
+            appKey: DOUDIAN_SANDBOX_APP.clientId,
+            callbackUrl: doudianCallbackUrl,
+          },
+        ]
+      : [],
+  });
   const alibaba = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], now: options.now });
   if (options.demoEveryMs !== false) {
     pdd.startDemo(options.demoEveryMs ?? 20_000);

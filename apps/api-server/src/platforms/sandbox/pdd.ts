@@ -94,7 +94,15 @@ export class PddSandbox extends SandboxCore {
 
   async fetch(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
-    if (path === PDD_SANDBOX_PATHS.auth) return this.authorisationPage(request, 'client_id');
+    if (path === PDD_SANDBOX_PATHS.auth) {
+      return this.authorisationPage(request, (form) => {
+        const fields = {
+          client_id: form.get('client_id') ?? '',
+          redirect_uri: form.get('redirect_uri') ?? '',
+        };
+        return { clientId: fields.client_id, redirectUri: fields.redirect_uri, fields };
+      });
+    }
     if (path === SANDBOX_ORDERS_PATH && request.method === 'GET')
       return this.ordersPage(new URL(request.url));
     if (path !== PDD_SANDBOX_PATHS.gateway || request.method !== 'POST') {

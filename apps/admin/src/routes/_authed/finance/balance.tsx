@@ -7,7 +7,7 @@ import { TITLES } from '../../../texts';
 
 /** 余额明细: the balance and its ledger, filtered by kind and days in the address. */
 export const Route = createFileRoute('/_authed/finance/balance')({
-  staticData: { title: TITLES.financeBalance },
+  staticData: { title: TITLES.financeBalance, permission: 'finance:view' },
   validateSearch: balanceEntryList.search,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => balanceEntryList.toParams(search),

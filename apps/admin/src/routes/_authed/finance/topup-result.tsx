@@ -6,7 +6,7 @@ import { TITLES } from '../../../texts';
 
 /** 充值结果: where Alipay returns the browser (the server's `TOPUP_RETURN_PATH`), `?out_trade_no=`. */
 export const Route = createFileRoute('/_authed/finance/topup-result')({
-  staticData: { title: TITLES.financeTopupResult },
+  staticData: { title: TITLES.financeTopupResult, permission: 'finance:manage' },
   validateSearch: v.object({ out_trade_no: filter }),
   component: TopupResultPage,
 });
