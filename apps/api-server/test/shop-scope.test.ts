@@ -1,6 +1,8 @@
 import { type ApiPath, apiRoutes, PERMISSIONS } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOrders } from '../src/db/export';
 import { notify } from '../src/db/notifications';
+import { scopeOf } from '../src/db/scope';
 import { SHOP_SCOPE_MESSAGES } from '../src/db/shop';
 import {
   envelope,
@@ -25,54 +27,49 @@ const MEMBER = '13712340071';
 const DEMO_ACCOUNT = 1;
 
 /** Paths that hold no rows of a shop: the account's own settings, team, balance, or operators' calls. */
-const ACCOUNT_WIDE: Partial<Record<ApiPath, string>> = Object.fromEntries(
-  (
-    [
-      ['/api/default/send-code', 'sign-in'],
-      ['/api/default/login', 'sign-in'],
-      ['/api/default/logout', 'sign-in'],
-      ['/api/default/config', 'public'],
-      ['/api/user/info', 'the caller'],
-      ['/api/user/profile', 'the caller'],
-      ['/api/user/profile-save', 'the caller'],
-      ['/api/user/account-save', 'the owner only'],
-      ['/api/setting/index', 'the account’s 代发设置'],
-      ['/api/setting/update', 'the account’s 代发设置'],
-      ['/api/setting/fee-rates', 'per platform, not per shop'],
-      ['/api/setting/fee-rates-save', 'per platform, not per shop'],
-      ['/api/address/index', 'the account’s sender addresses'],
-      ['/api/address/save', 'the account’s sender addresses'],
-      ['/api/address/del', 'the account’s sender addresses'],
-      ['/api/buyer/blacklist-index', 'the account’s 黑名单 (by mobile, every shop)'],
-      ['/api/buyer/blacklist-del', 'the account’s 黑名单'],
-      ['/api/shop/platforms', 'the platforms'],
-      ['/api/shop/authorise-callback', 'ends an authorisation its own call started (checked there)'],
-      ['/api/supplier/account', 'the account’s 1688 account'],
-      ['/api/supplier/authorise', 'the account’s 1688 account'],
-      ['/api/supplier/authorise-callback', 'the account’s 1688 account'],
-      ['/api/purchase/offer', 'a 1688 offer'],
-      ['/api/goods/supplier-offer', 'a 1688 offer'],
-      ['/api/featured/index', 'the platform’s list'],
-      ['/api/log/index', 'the account’s 操作日志 (log:view)'],
-      ['/api/team/role-index', 'the account’s roles'],
-      ['/api/team/role-save', 'the account’s roles'],
-      ['/api/team/role-del', 'the account’s roles'],
-      ['/api/team/member-status', 'team rules (test/team-rules.test.ts); member-save is below'],
-      ['/api/team/member-del', 'team rules'],
-      ['/api/balance/summary', 'the account’s balance'],
-      ['/api/balance/entries', 'the account’s balance'],
-      ['/api/balance/topup', 'the account’s balance'],
-      ['/api/balance/topup-status', 'the account’s balance'],
-      ['/api/balance/fees', 'the account’s balance'],
-      ['/api/balance/warning-save', 'the account’s balance'],
-      ['/api/balance/export', 'the account’s balance'],
-    ] as const
-  ).concat(
-    (Object.keys(apiRoutes) as ApiPath[])
-      .filter((path) => apiRoutes[path].access === 'operator')
-      .map((path) => [path, 'operators'] as const) as never[],
-  ),
-);
+const ACCOUNT_WIDE = new Map<string, string>([
+  ['/api/default/send-code', 'sign-in'],
+  ['/api/default/login', 'sign-in'],
+  ['/api/default/logout', 'sign-in'],
+  ['/api/default/config', 'public'],
+  ['/api/user/info', 'the caller'],
+  ['/api/user/profile', 'the caller'],
+  ['/api/user/profile-save', 'the caller'],
+  ['/api/user/account-save', 'the owner only'],
+  ['/api/setting/index', 'the account’s 代发设置'],
+  ['/api/setting/update', 'the account’s 代发设置'],
+  ['/api/setting/fee-rates', 'per platform, not per shop'],
+  ['/api/setting/fee-rates-save', 'per platform, not per shop'],
+  ['/api/address/index', 'the account’s sender addresses'],
+  ['/api/address/save', 'the account’s sender addresses'],
+  ['/api/address/del', 'the account’s sender addresses'],
+  ['/api/buyer/blacklist-index', 'the account’s 黑名单 (by mobile, every shop)'],
+  ['/api/buyer/blacklist-del', 'the account’s 黑名单'],
+  ['/api/shop/platforms', 'the platforms'],
+  ['/api/shop/authorise-callback', 'ends an authorisation its own call started (checked there)'],
+  ['/api/supplier/account', 'the account’s 1688 account'],
+  ['/api/supplier/authorise', 'the account’s 1688 account'],
+  ['/api/supplier/authorise-callback', 'the account’s 1688 account'],
+  ['/api/purchase/offer', 'a 1688 offer'],
+  ['/api/goods/supplier-offer', 'a 1688 offer'],
+  ['/api/featured/index', 'the platform’s list'],
+  ['/api/log/index', 'the account’s 操作日志 (log:view)'],
+  ['/api/team/role-index', 'the account’s roles'],
+  ['/api/team/role-save', 'the account’s roles'],
+  ['/api/team/role-del', 'the account’s roles'],
+  ['/api/team/member-status', 'team rules (test/team-rules.test.ts); member-save is below'],
+  ['/api/team/member-del', 'team rules'],
+  ['/api/balance/summary', 'the account’s balance'],
+  ['/api/balance/entries', 'the account’s balance'],
+  ['/api/balance/topup', 'the account’s balance'],
+  ['/api/balance/topup-status', 'the account’s balance'],
+  ['/api/balance/fees', 'the account’s balance'],
+  ['/api/balance/warning-save', 'the account’s balance'],
+  ['/api/balance/export', 'the account’s balance'],
+  ...(Object.keys(apiRoutes) as ApiPath[])
+    .filter((path) => apiRoutes[path].access === 'operator')
+    .map((path): [string, string] => [path, 'operators']),
+]);
 
 /** What a call of the member must answer. */
 type Outcome =
@@ -155,7 +152,8 @@ function casesFor(): Partial<Record<ApiPath, Case[]>> {
     source_url: '',
     version: 1,
   };
-  const ordersOfA = () => countA('SELECT count(*)::int AS n FROM orders WHERE account_id = $1 AND shop_id = $2');
+  const ordersOfA = () =>
+    countA('SELECT count(*)::int AS n FROM orders WHERE account_id = $1 AND shop_id = $2');
   const ordersPage = pageOfA((rows: { shop_id: number }[]) => rows.map((r) => r.shop_id), ordersOfA);
   const afterSalesOfA = () =>
     countA(`SELECT count(*)::int AS n FROM after_sales a JOIN orders o ON o.id = a.order_id
@@ -643,10 +641,10 @@ describe('a member limited to shop A, on every path of the contract', () => {
   it('places every path: limited to the member’s shops, or account-wide', () => {
     const cases = casesFor();
     const unplaced = (Object.keys(apiRoutes) as ApiPath[]).filter(
-      (path) => !cases[path] && !ACCOUNT_WIDE[path],
+      (path) => !cases[path] && !ACCOUNT_WIDE.has(path),
     );
     expect(unplaced, 'paths neither in casesFor() nor ACCOUNT_WIDE').toEqual([]);
-    const both = (Object.keys(cases) as ApiPath[]).filter((path) => ACCOUNT_WIDE[path]);
+    const both = (Object.keys(cases) as ApiPath[]).filter((path) => ACCOUNT_WIDE.has(path));
     expect(both).toEqual([]);
   });
 
@@ -684,11 +682,20 @@ describe('a member limited to shop A, on every path of the contract', () => {
 
 describe('子账号 店铺权限', () => {
   it('the member’s export holds shop A’s orders only', async () => {
-    const [job] = await q<{ shop_ids: number[] | null }>(
-      "SELECT shop_ids FROM export_jobs WHERE account_id = $1 AND name LIKE '代发订单-%' AND shop_ids IS NOT NULL",
-      [DEMO_ACCOUNT],
+    const job = await t.client(() => token).call('/api/export/create', { format: 'csv' });
+    const [row] = await q<{ shop_ids: number[] | null; filters: object }>(
+      'SELECT shop_ids, filters FROM export_jobs WHERE id = $1',
+      [job.id],
     );
-    expect(job?.shop_ids).toEqual([ids.shopA]);
+    expect(row?.shop_ids).toEqual([ids.shopA]);
+    // What the export job counts and writes: the orders of the job's shops (jobs/export.ts).
+    const rows = await countOrders(
+      scopeOf(t.server.db, DEMO_ACCOUNT, row?.shop_ids ?? null),
+      row?.filters ?? {},
+    );
+    expect(rows).toBe(
+      await countA('SELECT count(*)::int AS n FROM orders WHERE account_id = $1 AND shop_id = $2'),
+    );
   });
 
   it('refuses unknown and other accounts’ shops by number, and keeps the restriction when left out', async () => {
