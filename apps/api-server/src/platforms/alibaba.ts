@@ -525,8 +525,14 @@ export class AlibabaConnector {
       accessToken,
     );
     const url = str(answer.payUrl);
-    if (!url) throw fail('bad_answer', 'payUrl missing');
-    return { url, failed: list(answer.payFailureOrderList).map(str) };
+    // Only a page the browser may be sent to: https (1688's cashier), or the gateway's own origin (the
+    // local sandbox's cashier); never a javascript: or another site's link.
+    if (!URL.canParse(url)) throw fail('bad_answer', 'payUrl missing');
+    const page = new URL(url);
+    if (page.protocol !== 'https:' && page.origin !== new URL(this.gateway()).origin) {
+      throw fail('bad_answer', 'payUrl not https');
+    }
+    return { url: page.toString(), failed: list(answer.payFailureOrderList).map(str) };
   }
 
   /**

@@ -142,6 +142,8 @@ import {
   purchaseItemsBodySchema,
   purchaseItemsSchema,
   purchaseLinkBodySchema,
+  purchasePayUrlBodySchema,
+  purchasePayUrlSchema,
   purchaseLinkResultSchema,
   purchasePreviewBodySchema,
   purchasePreviewSchema,
@@ -582,6 +584,13 @@ export const apiRoutes = {
     body: purchaseStartBodySchema,
     data: batchResultSchema,
     audit: '一键采购',
+  },
+  // 批量付款: calls 1688 for its cashier's URL (nothing is paid here).
+  '/api/purchase/pay-url': {
+    access: 'user',
+    permission: 'order:process',
+    body: purchasePayUrlBodySchema,
+    data: purchasePayUrlSchema,
   },
   '/api/purchase/link': {
     access: 'user',
