@@ -507,7 +507,7 @@ export class AlibabaConnector {
   async protocolPay(accessToken: string, orderId: string): Promise<boolean> {
     const answer = await this.call(
       ALIBABA_APIS.protocolPay,
-      { tradeWithholdPreparePayParam: JSON.stringify({ orderId: Number(orderId) }) },
+      { tradeWithholdPreparePayParam: `{"orderId":${longId(orderId)}}` },
       accessToken,
     );
     const paid = obj(obj(answer.result).result).paySuccess;
@@ -521,7 +521,7 @@ export class AlibabaConnector {
   async payUrl(accessToken: string, orderIds: string[]): Promise<{ url: string; failed: string[] }> {
     const answer = await this.call(
       ALIBABA_APIS.payUrl,
-      { orderIdList: JSON.stringify(orderIds.map((id) => Number(id))) },
+      { orderIdList: `[${orderIds.map(longId).join(',')}]` },
       accessToken,
     );
     const url = str(answer.payUrl);
@@ -643,6 +643,15 @@ export class AlibabaConnector {
     if (!json) throw fail('bad_answer', 'not json', text.slice(0, 200));
     return json;
   }
+}
+
+/**
+ * A 1688 order id as the JSON number (`Long`) 1688 takes, written from its digits: ids run to 19
+ * digits, beyond what a JavaScript number holds exactly, so they never pass through `Number`.
+ */
+function longId(orderId: string): string {
+  if (!/^\d{1,20}$/.test(orderId)) throw fail('invalid', '', '', `1688订单号不正确：${orderId.slice(0, 40)}`);
+  return orderId.replace(/^0+(?=\d)/, '');
 }
 
 function addressParam(address: PurchaseAddress) {

@@ -623,13 +623,8 @@ export class AlibabaSandbox {
   }
 
   #protocolPay(memberId: string, form: URLSearchParams) {
-    let param: Record<string, unknown>;
-    try {
-      param = JSON.parse(form.get('tradeWithholdPreparePayParam') ?? '') as Record<string, unknown>;
-    } catch {
-      throw refusal(ALIBABA_CODES.badParameter, 'tradeWithholdPreparePayParam 不是合法的 JSON');
-    }
-    const order = this.purchases.get(String(param?.orderId ?? ''));
+    const [orderId] = longIds(form.get('tradeWithholdPreparePayParam') ?? '', 'orderId');
+    const order = this.purchases.get(orderId ?? '');
     if (!order || order.memberId !== memberId) throw refusal(ALIBABA_CODES.orderMissing, '订单不存在');
     if (this.protocolClosed.has(memberId)) throw refusal(ALIBABA_CODES.noProtocol, '未开通免密支付');
     if (order.cancelled || order.paid) throw refusal(ALIBABA_CODES.orderState, '订单状态不允许付款');
@@ -650,22 +645,17 @@ export class AlibabaSandbox {
   }
 
   #payUrl(memberId: string, form: URLSearchParams, base: string) {
-    let ids: unknown;
-    try {
-      ids = JSON.parse(form.get('orderIdList') ?? '');
-    } catch {
-      throw refusal(ALIBABA_CODES.badParameter, 'orderIdList 不是合法的 JSON');
-    }
-    if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100) {
+    const ids = longIds(form.get('orderIdList') ?? '', null);
+    if (ids.length === 0 || ids.length > 100) {
       throw refusal(ALIBABA_CODES.badParameter, 'orderIdList 须为 1 到 100 个订单');
     }
-    const { ok, failed } = this.#payable(memberId, ids.map(String));
+    const { ok, failed } = this.#payable(memberId, ids);
     if (ok.length === 0) throw refusal(ALIBABA_CODES.orderState, '订单均不可付款');
     const list = ok.map((order) => order.orderId).join(';');
     return {
       success: true,
       payUrl: `${base}${ALIBABA_SANDBOX_PATHS.cashier}?orderId=${list}`,
-      ...(failed.length > 0 ? { payFailureOrderList: failed.map(Number) } : {}),
+      ...(failed.length > 0 ? { payFailureOrderList: failed } : {}),
     };
   }
 
@@ -832,6 +822,26 @@ ${members}
 </form>
 </body></html>`);
   }
+}
+
+/**
+ * The order ids (Long, up to 19 digits) of a JSON parameter, read from its text so that none loses
+ * digits in a JavaScript number: the `field` of an object, or (null) the numbers of an array.
+ */
+function longIds(json: string, field: string | null): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw refusal(ALIBABA_CODES.badParameter, '参数不是合法的 JSON');
+  }
+  if (field === null) {
+    if (!Array.isArray(parsed)) throw refusal(ALIBABA_CODES.badParameter, '参数须为订单号数组');
+    return [...json.matchAll(/"?(\d+)"?/g)].map((m) => m[1] ?? '');
+  }
+  const match = new RegExp(`"${field}"\\s*:\\s*"?(\\d+)"?`).exec(json);
+  if (!match?.[1]) throw refusal(ALIBABA_CODES.badParameter, `${field} 不能为空`);
+  return [match[1]];
 }
 
 /** Unix seconds as 1688's `yyyyMMddHHmmssSSS+0800` (Beijing time). */
