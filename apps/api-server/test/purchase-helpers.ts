@@ -161,7 +161,14 @@ export async function placedUnpaid(
     `INSERT INTO order_purchases (account_id, order_id, status, attempts, supplier_order_no, goods_fen,
        freight_fen, out_order_id, pay_status, placed_at, next_poll_at, created_at, updated_at)
      VALUES ($1, $2, 'placed', 1, $3, $4, 600, $6, 'unpaid', $5, 9007199254740991, $5, $5)`,
-    [options.accountId, options.orderId, supplierOrderNo, CUP.priceFen, options.nowS, String(options.orderId)],
+    [
+      options.accountId,
+      options.orderId,
+      supplierOrderNo,
+      CUP.priceFen,
+      options.nowS,
+      String(options.orderId),
+    ],
   );
   return supplierOrderNo;
 }

@@ -8,7 +8,15 @@ import { ALIBABA_APIS } from '../src/platforms/alibaba';
 import type { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
-import { CUP, connectSupplier, pendingOrders, placedUnpaid, sourcedSku, TEE, TEE_NAVY_XL } from './purchase-helpers';
+import {
+  CUP,
+  connectSupplier,
+  pendingOrders,
+  placedUnpaid,
+  sourcedSku,
+  TEE,
+  TEE_NAVY_XL,
+} from './purchase-helpers';
 
 /**
  * 一键采购 through the real server against the 1688 sandbox it mounts: order lines matched to goods
@@ -622,7 +630,9 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
     ).toMatchObject({ pay_message: '' });
     const [bought] = await boughtOf(order.id);
     expect(bought?.paid).toBe(true);
-    expect(await feeEntries(order.id)).toEqual([{ kind: 'charge', amount: -FEE, purchase_ref: String(order.id) }]);
+    expect(await feeEntries(order.id)).toEqual([
+      { kind: 'charge', amount: -FEE, purchase_ref: String(order.id) },
+    ]);
     expect(await balance()).toBe(before - FEE);
     if (bought) sandbox.ship(bought.orderId);
     expect(await shippedDetail(order.id)).toMatchObject({ carrier: 'ZTO', tracking_no: bought?.billNo });
@@ -714,10 +724,9 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
       { kind: 'refund', amount: FEE, purchase_ref: ref },
     ]);
     // A second look at the same cancellation (another instance's, stale) refunds nothing more.
-    await db().query(
-      "UPDATE order_purchases SET status = 'placed', next_poll_at = 0 WHERE order_id = $1",
-      [order.id],
-    );
+    await db().query("UPDATE order_purchases SET status = 'placed', next_poll_at = 0 WHERE order_id = $1", [
+      order.id,
+    ]);
     await until('the second look', async () => (await purchaseRow(order.id))?.status === 'cancelled');
     expect((await feeEntries(order.id)).filter((e) => e.kind === 'refund')).toHaveLength(1);
     expect(await balance()).toBe(before);
@@ -744,7 +753,8 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
       [ACCOUNT],
     );
     const ids = (await sourcedOrders(CUP, { count: 2 })).map((o) => o.id);
-    for (const id of ids) await placedUnpaid(db(), sandbox, { accountId: ACCOUNT, orderId: id, nowS: nowS() - 3 * 3600 });
+    for (const id of ids)
+      await placedUnpaid(db(), sandbox, { accountId: ACCOUNT, orderId: id, nowS: nowS() - 3 * 3600 });
     const note = await until('the 待付款 notification', async () => {
       const [row] = await db().query<{ title: string; body: string }>(
         "SELECT title, body FROM notifications WHERE account_id = $1 AND kind = 'purchase_unpaid' AND open",

@@ -369,6 +369,11 @@ const answers: Record<ApiPath, unknown> = {
     succeeded: 1,
     failed: 0,
   },
+  '/api/purchase/pay-url': {
+    url: 'https://trade.1688.com/order/cashier.htm?orderId=3300000000000000001',
+    orders: 1,
+    skipped: [],
+  },
   '/api/purchase/link': { sku_id: 12 },
   '/api/purchase/offer': {
     offer_id: '610000000001',

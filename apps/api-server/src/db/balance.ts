@@ -425,7 +425,13 @@ export async function holdPurchaseFee(
   if (held) return null;
   return chargeBalance(
     scope,
-    { amount: fee, reason: `代发服务费（订单 ${order.orderNo}）`, orderId: order.id, userId: null, purchaseRef },
+    {
+      amount: fee,
+      reason: `代发服务费（订单 ${order.orderNo}）`,
+      orderId: order.id,
+      userId: null,
+      purchaseRef,
+    },
     nowS,
   );
 }

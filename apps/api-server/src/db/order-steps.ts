@@ -180,7 +180,8 @@ export async function purchaseOrder(
       now,
     );
     // balance (余额): the 代发服务费, in this transaction (余额不足: 409, the purchase rolled back).
-    if (!input.fee_held) await chargePurchaseFee(tx, { id: saved.row.id, orderNo: saved.change.target.name }, actor.userId, now);
+    if (!input.fee_held)
+      await chargePurchaseFee(tx, { id: saved.row.id, orderNo: saved.change.target.name }, actor.userId, now);
     return saved;
   });
 }

@@ -693,7 +693,8 @@ export async function claimOverdueUnpaid(
     [nowS],
   );
   const byAccount = new Map<number, string[]>();
-  for (const row of rows) byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row.order_no]);
+  for (const row of rows)
+    byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row.order_no]);
   return [...byAccount].map(([account_id, order_nos]) => ({ account_id, order_nos: order_nos.sort() }));
 }
 

@@ -16,12 +16,12 @@ import {
   orderItems,
   outOrderIdOf,
   type PolledPurchase,
-  paySettings,
-  recordPayment,
   PURCHASE_SUPPLIER,
+  paySettings,
   priceLimitMessage,
   purchaseOrderInput,
   queueAutoPurchases,
+  recordPayment,
   unboughtReason,
   withinPriceLimit,
 } from '../db/purchase';
@@ -189,7 +189,12 @@ export class PurchaseJobs implements JobKind {
       const nowS = seconds(this.deps.now);
       const done = await db
         .transaction(async (tx) => {
-          const finished = await finishPlaced(tx, claim, { ...bought, firstPollMs: this.#followEveryMs }, nowS);
+          const finished = await finishPlaced(
+            tx,
+            claim,
+            { ...bought, firstPollMs: this.#followEveryMs },
+            nowS,
+          );
           // Taken over meanwhile: the other claim records it (it finds the same order on 1688).
           if (!finished) return false;
           await purchaseOrder(
@@ -503,7 +508,8 @@ export class SupplierLogisticsJobs implements JobKind {
       const reason = `1688供应商取消了采购单 ${purchase.supplier_order_no}，订单已退回待采购，代发服务费已退还`;
       const first = await db.transaction(async (tx) => {
         // Once: a cancellation seen twice (two looks, two instances) finds the purchase moved.
-        if (!(await finishPoll(tx, purchase.id, { status: 'cancelled', message: reason }, nowS))) return false;
+        if (!(await finishPoll(tx, purchase.id, { status: 'cancelled', message: reason }, nowS)))
+          return false;
         const scope = scopeOf(tx, purchase.account_id);
         await revertPurchase(scope, { id: purchase.order_id, reason }, { userId: null }, nowS);
         const [order] = await tx.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [

@@ -119,9 +119,7 @@ export function purchaseRoutes({
           ),
         );
         const failed = new Set(answer.failed);
-        const paying = new Set(
-          unpaid.filter((p) => !failed.has(p.supplier_order_no)).map((p) => p.order_id),
-        );
+        const paying = new Set(unpaid.filter((p) => !failed.has(p.supplier_order_no)).map((p) => p.order_id));
         const selected = await scope(c).db.query<{ id: number; order_no: string }>(
           'SELECT id, order_no FROM orders WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id',
           [scope(c).accountId, ids],

@@ -668,7 +668,9 @@ export class AlibabaSandbox {
       .sort((a, b) => b.createdAt - a.createdAt || b.orderId.localeCompare(a.orderId));
     return {
       totalRecord: orders.length,
-      result: orders.slice((page - 1) * size, page * size).map((order) => ({ baseInfo: this.#baseInfo(order) })),
+      result: orders
+        .slice((page - 1) * size, page * size)
+        .map((order) => ({ baseInfo: this.#baseInfo(order) })),
     };
   }
 
