@@ -102,6 +102,8 @@ const settings = {
   auto_sync_logistics: true,
   price_rounding: 'nine',
   purchase_price_rise_percent: 10,
+  auto_pay: true,
+  unpaid_alert_hours: 2,
   version: 5,
 };
 const role = {
@@ -190,6 +192,8 @@ const purchaseState = {
   message: '1688供应商库存不足',
   supplier_order_no: null,
   updated_at: now,
+  pay_status: null,
+  pay_message: '',
 };
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
