@@ -12,9 +12,12 @@
  * 1. 一键采购 of BENCH_BUY (1,000) orders: `purchase/start` with every id (as 批量一键采购 sends them,
  *    1,000 at most per call), then until each is placed by the `purchase` kind (BENCH_CONCURRENCY at
  *    once, default 4 as in production): the time of the call, the time until the last order is
- *    已采购, and the calls to 1688 by API. It fails loudly on an order bought twice (the sandbox keeps
- *    one order per `outOrderId`; its orders are counted by `outOrderId` here too), an order not bought
- *    or failed, or an order whose supplier order number is not the sandbox's.
+ *    已采购 and its 1688 order paid (the demo account has 自动付款 on, the sandbox's 免密支付 open; a
+ *    代发服务费 of ¥1.00 is held per order), and the calls to 1688 by API. It fails loudly on an order
+ *    bought twice (the sandbox does NOT dedupe `outOrderId` here, so a resent attempt would show; its
+ *    orders are counted by `outOrderId`), an order not bought or failed, an order whose supplier order
+ *    number is not the sandbox's, a 1688 order left unpaid, a fee charged twice (or refunded) and a
+ *    1688 order no order tracks.
  * 2. The rest up to BENCH_FOLLOW is bought the same way (timed too), so that the follow-up has real
  *    purchases on 1688 and in the database.
  * 3. Logistics follow-up of the BENCH_FOLLOW purchased orders, one poll cycle each (every purchase made
@@ -62,6 +65,8 @@ async function main() {
   const cup = sandbox.offers.get(CUP.offerId);
   if (!cup) throw new Error('no sandbox offer');
   cup.stock = 10 * FOLLOW;
+  // 1688's own idempotency off: a purchase sent twice would place two orders, and be counted.
+  sandbox.dedupeOutOrderId = false;
   /** Calls that reached 1688, by API (the token endpoint as `getToken`). */
   const calls = new Map<string, number>();
   const served = await serveSandbox({
@@ -105,6 +110,13 @@ async function main() {
     await db.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY)));
     await connectSupplier(db, sandbox, AlibabaSandbox.endpoints(served.url), { accountId: ACCOUNT, nowS });
     await sourcedSku(db, { accountId: ACCOUNT, shopId: SHOP, outerSkuId: 'BENCH-CUP', source: CUP, nowS });
+    // A 代发服务费 of ¥1.00 per order, and the balance for all of them.
+    await db.query("INSERT INTO purchase_fees (platform, fee, updated_at) VALUES ('', 100, 0)");
+    await db.query(
+      `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, created_at)
+       VALUES ($1, 'adjust', $2, 0, 'bench', 0)`,
+      [ACCOUNT, 100 * FOLLOW],
+    );
     const orders = await pendingOrders(db, {
       accountId: ACCOUNT,
       shopId: SHOP,
@@ -155,7 +167,14 @@ async function main() {
           );
           throw new Error(`${row?.failed} purchases failed, e.g. ${JSON.stringify(failed)}`);
         }
-        if ((row?.placed ?? 0) >= batch.length) break;
+        if ((row?.placed ?? 0) >= batch.length) {
+          // 自动付款 follows each placement: until every 1688 order of the batch is paid.
+          const [paid] = await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM order_purchases WHERE order_id = ANY($1::int[]) AND pay_status = 'paid'",
+            [batch],
+          );
+          if ((paid?.n ?? 0) >= batch.length) break;
+        }
         if (performance.now() - began > DEADLINE_MS) {
           throw new Error(`only ${row?.placed} of ${batch.length} placed after ${since(began)} s`);
         }
@@ -181,6 +200,26 @@ async function main() {
           `${label}: ${duplicates.length} bought twice (${duplicates.slice(0, 5)}), ${unbought.length} not bought (${unbought.slice(0, 5)}), ${wrong.length} not 已采购 with their supplier order`,
         );
       }
+      // Money: every 1688 order of the batch paid, each order's fee charged once (none refunded), and
+      // no 1688 order that no order of ours names.
+      const inBatch = new Set(batch.map(String));
+      const batchOrders = [...sandbox.purchases.values()].filter((o) => inBatch.has(o.outOrderId));
+      const unpaid = batchOrders.filter((o) => !o.paid).length;
+      const fees = await db.query<{ order_id: number; charges: number; refunds: number }>(
+        `SELECT order_id, count(*) FILTER (WHERE kind = 'charge')::int AS charges,
+           count(*) FILTER (WHERE kind = 'refund')::int AS refunds
+         FROM balance_entries WHERE account_id = $1 AND order_id = ANY($2::int[]) GROUP BY order_id`,
+        [ACCOUNT, batch],
+      );
+      const doubleCharges =
+        fees.filter((f) => f.charges !== 1 || f.refunds !== 0).length + (batch.length - fees.length);
+      const tracked = new Set(rows.map((row) => row.supplier_order_no));
+      const untracked = batchOrders.filter((o) => !tracked.has(o.orderId)).length;
+      if (unpaid > 0 || doubleCharges > 0 || untracked > 0) {
+        throw new Error(
+          `${label}: ${unpaid} 1688 orders unpaid, ${doubleCharges} orders not charged exactly once, ${untracked} untracked 1688 orders`,
+        );
+      }
       const byApi = callsSince(before);
       results.push({
         run: label,
@@ -189,6 +228,9 @@ async function main() {
         seconds,
         'orders/s': Number((batch.length / seconds).toFixed(1)),
         duplicates: duplicates.length,
+        unpaid,
+        doubleCharges,
+        untracked,
         calls: Object.values(byApi).reduce((a, b) => a + b, 0),
         byApi,
         loadBefore,

@@ -143,7 +143,12 @@ export function createApp(options: AppOptions) {
     const { pdd, doudian, alibaba } = options.sandboxes;
     app.mount(`${SANDBOX_MOUNT}/pdd`, (request) => pdd.fetch(request));
     app.mount(`${SANDBOX_MOUNT}/doudian`, (request) => doudian.fetch(request));
-    app.mount(`${SANDBOX_MOUNT}/alibaba`, (request) => alibaba.fetch(request));
+    // The 1688 sandbox's cashier links are absolute: it is told where it is mounted.
+    app.mount(
+      `${SANDBOX_MOUNT}/alibaba`,
+      (request, base) => alibaba.fetch(request, base as string),
+      (c) => `${new URL(c.req.url).origin}${SANDBOX_MOUNT}/alibaba`,
+    );
   }
   // balance (余额, 充值): the Alipay sandbox, and Alipay's asynchronous notifications (not /api: Alipay
   // posts a signed form, not our signed JSON).

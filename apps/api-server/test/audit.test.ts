@@ -26,7 +26,7 @@ import {
   USER,
 } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
-import { CUP, connectSupplier, sourcedSku } from './purchase-helpers';
+import { CUP, connectSupplier, placedUnpaid, sourcedSku } from './purchase-helpers';
 import { authorisedShop, purchasedPlatformOrders } from './writeback-helpers';
 
 /**
@@ -485,6 +485,16 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/purchase/preview': [async () => ({ token: user, body: { id: await sourcedOrder() } })],
   '/api/purchase/start': [
     async () => ({ token: user, body: { ids: [await sourcedOrder(), await sourcedOrder()] } }),
+  ],
+  '/api/purchase/pay-url': [
+    async () => {
+      await supplierConnected();
+      const sandboxes = t.server.sandboxes;
+      if (!sandboxes) throw new Error('no sandboxes');
+      const id = await orderIn('purchased');
+      await placedUnpaid(db(), sandboxes.alibaba, { accountId: 1, orderId: id, nowS: 1 });
+      return { token: user, body: { ids: [id] } };
+    },
   ],
   '/api/purchase/link': [
     async () => {

@@ -282,6 +282,8 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/purchase/offer': [{ body: { offer: '610000000001' }, outcome: 'any' }],
     '/api/purchase/preview': [{ body: { id: ids.pendingOrder }, outcome: 'not-found' }],
     '/api/purchase/start': [{ body: { ids: [ids.pendingOrder] }, outcome: 'any' }],
+    // Another account's order has no 1688 order of the caller: 409, as an unbought order of one's own.
+    '/api/purchase/pay-url': [{ body: { ids: [ids.pendingOrder] }, outcome: 'any' }],
     '/api/purchase/link': [
       { body: { id: ids.pendingOrder, index: 0, sku_id: 1 }, outcome: 'not-found' },
       {

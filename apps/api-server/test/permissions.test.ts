@@ -121,6 +121,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/purchase/skus': {},
     '/api/purchase/preview': { id: ids.order },
     '/api/purchase/start': { ids: [ids.order] },
+    '/api/purchase/pay-url': { ids: [ids.order] },
     '/api/purchase/link': { id: ids.order, index: 0, sku_id: 1 },
     '/api/purchase/offer': { offer: '610000000001' },
     '/api/address/save': {

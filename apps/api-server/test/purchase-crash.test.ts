@@ -14,9 +14,11 @@ import { type Storage, serverProcesses, signInBySms } from './server-process';
  * orders in one batch and is killed while they are being placed: the sandbox places an order and holds
  * its answer back 300 ms, and the kill comes as the 10th order is placed, so some orders exist on 1688
  * without the server having heard it. Started again on the same data, it places every purchase left,
- * and the sandbox, which counts orders per `outOrderId`, has each order bought exactly once; every
- * order is 已采购 with its own supplier order number, none is 待采购 with a supplier order, none
- * 已采购 without one.
+ * and the sandbox, which counts orders per `outOrderId` and here does NOT dedupe them (so sending an
+ * attempt again would buy twice), has each order bought exactly once: the server looked for each
+ * recorded attempt on 1688 (`getBuyerOrderList` by `outOrderId`) before placing it again. Every order
+ * is 已采购 with its own supplier order number, none is 待采购 with a supplier order, none 已采购
+ * without one; the 代发服务费 is charged once per order, and every 1688 order is paid (自动付款).
  */
 const ORDERS = 200;
 const servers = serverProcesses();
@@ -29,6 +31,8 @@ const start = (storage: Storage, sandboxUrl: string) =>
 
 async function crashDuringPurchases(storage: Storage) {
   const sandbox = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], rateLimit: 100_000 });
+  // 1688's own idempotency off: only Consign's lookup stands between a crash and a second order.
+  sandbox.dedupeOutOrderId = false;
   // Enough stock for the batch.
   const cup = sandbox.offers.get(CUP.offerId);
   if (cup) cup.stock = 10_000;
@@ -49,6 +53,13 @@ async function crashDuringPurchases(storage: Storage) {
   const setup = await storage.open();
   const nowS = Math.floor(Date.now() / 1000);
   await setup.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY)));
+  // A 代发服务费 of ¥1.00 and the balance for the batch: held before each order reaches 1688.
+  await setup.query("INSERT INTO purchase_fees (platform, fee, updated_at) VALUES ('', 100, 0)");
+  await setup.query(
+    `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, created_at)
+     VALUES (1, 'adjust', $1, 0, '测试充值', 0)`,
+    [100 * ORDERS],
+  );
   await connectSupplier(setup, sandbox, AlibabaSandbox.endpoints(served.url), { accountId: 1, nowS });
   await sourcedSku(setup, { accountId: 1, shopId: 1, outerSkuId: 'CRASH-CUP', source: CUP, nowS });
   const orders = await pendingOrders(setup, {
@@ -132,6 +143,18 @@ async function crashDuringPurchases(storage: Storage) {
       expect(Number(row.cost)).toBe(CUP.priceFen + 600);
     }
     expect(new Set(rows.map((row) => row.supplier_order_no)).size).toBe(ORDERS);
+    // The fee once per order, the balance the sum of the entries.
+    const fees = await db.query<{ order_id: number; n: number; sum: string }>(
+      `SELECT order_id, count(*)::int AS n, sum(amount) AS sum FROM balance_entries
+       WHERE account_id = 1 AND order_id = ANY($1::int[]) GROUP BY order_id`,
+      [orders.map((o) => o.id)],
+    );
+    expect(fees).toHaveLength(ORDERS);
+    expect(fees.filter((f) => f.n !== 1 || Number(f.sum) !== -100)).toEqual([]);
+    const [balance] = await db.query<{ balance: string }>(
+      'SELECT balance FROM account_balances WHERE account_id = 1',
+    );
+    expect(Number(balance?.balance)).toBe(0);
   } finally {
     await db.close();
   }

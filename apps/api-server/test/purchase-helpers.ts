@@ -131,3 +131,44 @@ export async function pendingOrders(
   }
   return rows;
 }
+
+/**
+ * Order `orderId` of the account as 一键采购 leaves it with 自动付款 off: a 1688 order of the sandbox
+ * member (待付款) and its purchase `placed` and `unpaid`. Answers the 1688 order's id.
+ */
+export async function placedUnpaid(
+  db: Queryable,
+  sandbox: AlibabaSandbox,
+  options: { accountId: number; orderId: number; nowS: number; memberId?: string },
+): Promise<string> {
+  const supplierOrderNo = `33000000${String(options.orderId).padStart(10, '0')}`;
+  sandbox.purchases.set(supplierOrderNo, {
+    orderId: supplierOrderNo,
+    memberId: options.memberId ?? 'b2b-2206600001',
+    outOrderId: String(options.orderId),
+    createdAt: options.nowS,
+    cargo: [{ offerId: CUP.offerId, specId: '', quantity: 1, unitPriceFen: CUP.priceFen }],
+    goodsFen: CUP.priceFen,
+    freightFen: 600,
+    address: {},
+    encryptOutOrderInfo: null,
+    shipAt: Number.POSITIVE_INFINITY,
+    billNo: '700000000001',
+    cancelled: false,
+    paid: false,
+  });
+  await db.query(
+    `INSERT INTO order_purchases (account_id, order_id, status, attempts, supplier_order_no, goods_fen,
+       freight_fen, out_order_id, pay_status, placed_at, next_poll_at, created_at, updated_at)
+     VALUES ($1, $2, 'placed', 1, $3, $4, 600, $6, 'unpaid', $5, 9007199254740991, $5, $5)`,
+    [
+      options.accountId,
+      options.orderId,
+      supplierOrderNo,
+      CUP.priceFen,
+      options.nowS,
+      String(options.orderId),
+    ],
+  );
+  return supplierOrderNo;
+}

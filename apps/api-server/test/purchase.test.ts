@@ -8,7 +8,15 @@ import { ALIBABA_APIS } from '../src/platforms/alibaba';
 import type { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
-import { CUP, connectSupplier, pendingOrders, sourcedSku, TEE, TEE_NAVY_XL } from './purchase-helpers';
+import {
+  CUP,
+  connectSupplier,
+  pendingOrders,
+  placedUnpaid,
+  sourcedSku,
+  TEE,
+  TEE_NAVY_XL,
+} from './purchase-helpers';
 
 /**
  * 一键采购 through the real server against the 1688 sandbox it mounts: order lines matched to goods
@@ -422,7 +430,9 @@ describe('一键采购', () => {
     await start([order.id]);
     expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
     expect(await detail(order.id)).toMatchObject({ status: 'purchased', cost: 2050 + 600 });
-    expect(sandbox.ordersFor(String(order.id))).toHaveLength(1);
+    // A new attempt, a new outOrderId: the refused one placed nothing under the order's id.
+    expect(sandbox.ordersFor(String(order.id))).toHaveLength(0);
+    expect(sandbox.ordersFor(`${order.id}-2`)).toHaveLength(1);
     sandbox.reprice(TEE.offerId, TEE.priceFen, TEE.specId);
   });
 
@@ -559,5 +569,204 @@ describe('一键采购', () => {
     expect(await detail(order.id)).toMatchObject({ status: 'purchased', supplier: '1688' });
     const latest = await api().call('/api/setting/index', {});
     await api().call('/api/setting/update', { auto_purchase: false, version: latest.version });
+  });
+});
+
+describe('paying the supplier, and the 代发服务费 held before 1688 is called', () => {
+  const FEE = 150;
+  const MEMBER = 'b2b-2206600001';
+
+  /** The account's 代发服务费 entries of an order: kind, amount and attempt. */
+  const feeEntries = (orderId: number) =>
+    db().query<{ kind: string; amount: number; purchase_ref: string | null }>(
+      `SELECT kind, amount::int AS amount, purchase_ref FROM balance_entries
+       WHERE account_id = $1 AND order_id = $2 ORDER BY id`,
+      [ACCOUNT, orderId],
+    );
+  const balance = async () => (await api().call('/api/balance/summary', {})).balance;
+  const purchaseOf = async (id: number) => (await api().call('/api/purchase/items', { id })).purchase;
+  /** The sandbox order of the order's current attempt (its outOrderId as recorded). */
+  const boughtOf = async (orderId: number) => {
+    const [row] = await db().query<{ out_order_id: string }>(
+      'SELECT out_order_id FROM order_purchases WHERE order_id = $1',
+      [orderId],
+    );
+    return row ? sandbox.ordersFor(row.out_order_id) : [];
+  };
+  const shippedDetail = (id: number) =>
+    until('the supplier shipment', async () => {
+      const d = await detail(id);
+      return d.status === 'shipped' ? d : undefined;
+    });
+
+  beforeAll(async () => {
+    await db().query(
+      `INSERT INTO purchase_fees (platform, fee, updated_at) VALUES ('', $1, 0)
+       ON CONFLICT (platform) DO UPDATE SET fee = EXCLUDED.fee`,
+      [FEE],
+    );
+    await db().query(
+      `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, created_at)
+       VALUES ($1, 'adjust', 100000, 0, '测试充值', 0)`,
+      [ACCOUNT],
+    );
+  });
+  afterAll(async () => {
+    await db().query("DELETE FROM purchase_fees WHERE platform = ''");
+  });
+
+  it('自动付款 on: the order is paid right after it is placed, the supplier ships, the tracking number comes back', async () => {
+    const before = await balance();
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    // Paid right after the purchase is recorded placed.
+    expect(
+      await until('the payment', async () => {
+        const p = await purchaseOf(order.id);
+        return p?.pay_status === 'paid' ? p : undefined;
+      }),
+    ).toMatchObject({ pay_message: '' });
+    const [bought] = await boughtOf(order.id);
+    expect(bought?.paid).toBe(true);
+    expect(await feeEntries(order.id)).toEqual([
+      { kind: 'charge', amount: -FEE, purchase_ref: String(order.id) },
+    ]);
+    expect(await balance()).toBe(before - FEE);
+    if (bought) sandbox.ship(bought.orderId);
+    expect(await shippedDetail(order.id)).toMatchObject({ carrier: 'ZTO', tracking_no: bought?.billNo });
+  });
+
+  it('自动付款 on but 免密支付 not open: the order stays 待付款 with the reason; 批量付款 on the cashier lets it ship', async () => {
+    sandbox.protocolClosed.add(MEMBER);
+    const pays = sandbox.callsOf(ALIBABA_APIS.protocolPay).length;
+    try {
+      const [order] = await sourcedOrders(CUP);
+      if (!order) throw new Error('no order');
+      await start([order.id]);
+      expect(await settled(order.id)).toMatchObject({ status: 'placed' });
+      const state = await until('the payment outcome', async () => {
+        const p = await purchaseOf(order.id);
+        return p?.pay_message ? p : undefined;
+      });
+      expect(state).toMatchObject({ pay_status: 'unpaid' });
+      expect(state.pay_message).toContain('未开通免密支付');
+      // Asked whether it is open, then not tried.
+      expect(sandbox.callsOf(ALIBABA_APIS.protocolPay).length).toBe(pays);
+      const [bought] = await boughtOf(order.id);
+      if (!bought) throw new Error('not bought');
+      // Unpaid, the supplier does not ship, however long it waits.
+      sandbox.ship(bought.orderId);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect((await detail(order.id)).status).toBe('purchased');
+
+      // 批量付款: 1688's cashier for it (an order not bought on 1688 is skipped by name).
+      const [unbought] = await sourcedOrders(CUP);
+      if (!unbought) throw new Error('no order');
+      const pay = await api().call('/api/purchase/pay-url', { ids: [order.id, unbought.id] });
+      expect(pay.orders).toBe(1);
+      expect(pay.skipped).toEqual([`PT${serial}-00001`]);
+      const cashier = new URL(pay.url);
+      expect(cashier.searchParams.get('orderId')).toBe(bought.orderId);
+      const page = await fetch(pay.url);
+      expect(await page.text()).toContain('待付款');
+      const paid = await fetch(cashier.origin + cashier.pathname, {
+        method: 'POST',
+        body: new URLSearchParams({ orderId: bought.orderId }),
+      });
+      expect(await paid.text()).toContain('付款成功');
+      // The follow-up sees the payment, and the supplier ships.
+      expect(await shippedDetail(order.id)).toMatchObject({ carrier: 'ZTO', tracking_no: bought.billNo });
+      expect(await purchaseOf(order.id)).toMatchObject({ status: 'shipped', pay_status: 'paid' });
+      // Nothing left to pay: 409 in words.
+      const again = await t.post('/api/purchase/pay-url', { ids: [order.id] }, { token });
+      expect(again.status).toBe(409);
+      expect((await envelope(again)).msg).toContain('没有待付款的1688采购单');
+    } finally {
+      sandbox.protocolClosed.delete(MEMBER);
+    }
+  });
+
+  it('a balance below the fee never reaches 1688: 余额不足，请先充值, nothing charged', async () => {
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    const creates = sandbox.callsOf(ALIBABA_APIS.createOrder).length;
+    await db().query("UPDATE purchase_fees SET fee = 100000000 WHERE platform = ''");
+    try {
+      const before = await balance();
+      await start([order.id]);
+      expect(await settled(order.id)).toMatchObject({ status: 'failed', last_error: '余额不足，请先充值' });
+      expect(sandbox.ordersFor(String(order.id))).toHaveLength(0);
+      expect(sandbox.callsOf(ALIBABA_APIS.createOrder).length).toBe(creates);
+      expect(await feeEntries(order.id)).toEqual([]);
+      expect(await balance()).toBe(before);
+      expect(await detail(order.id)).toMatchObject({ status: 'pending', supplier_order_no: null });
+    } finally {
+      await db().query("UPDATE purchase_fees SET fee = $1 WHERE platform = ''", [FEE]);
+    }
+  });
+
+  it("the supplier's cancellation refunds the fee once (seen twice), the order is 待采购, the next 一键采购 is a new outOrderId", async () => {
+    const before = await balance();
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed' });
+    const [bought] = await boughtOf(order.id);
+    if (!bought) throw new Error('not bought');
+    sandbox.cancel(bought.orderId);
+    await until('the cancellation', async () => (await detail(order.id)).status === 'pending');
+    expect((await purchaseRow(order.id))?.status).toBe('cancelled');
+    const ref = String(order.id);
+    expect(await feeEntries(order.id)).toEqual([
+      { kind: 'charge', amount: -FEE, purchase_ref: ref },
+      { kind: 'refund', amount: FEE, purchase_ref: ref },
+    ]);
+    // A second look at the same cancellation (another instance's, stale) refunds nothing more.
+    await db().query("UPDATE order_purchases SET status = 'placed', next_poll_at = 0 WHERE order_id = $1", [
+      order.id,
+    ]);
+    await until('the second look', async () => (await purchaseRow(order.id))?.status === 'cancelled');
+    expect((await feeEntries(order.id)).filter((e) => e.kind === 'refund')).toHaveLength(1);
+    expect(await balance()).toBe(before);
+
+    // 一键采购 again: a new attempt, a new outOrderId, its own fee.
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    expect(sandbox.ordersFor(`${order.id}-2`)).toHaveLength(1);
+    expect(sandbox.ordersFor(ref)).toHaveLength(1);
+    expect(await detail(order.id)).toMatchObject({
+      status: 'purchased',
+      supplier_order_no: sandbox.ordersFor(`${order.id}-2`)[0]?.orderId,
+    });
+    expect((await feeEntries(order.id)).at(-1)).toEqual({
+      kind: 'charge',
+      amount: -FEE,
+      purchase_ref: `${order.id}-2`,
+    });
+  });
+
+  it('待付款 longer than 代发设置 says: one notification per account, naming the orders', async () => {
+    await db().query(
+      "UPDATE order_purchases SET unpaid_notified_at = 0 WHERE account_id = $1 AND pay_status = 'unpaid'",
+      [ACCOUNT],
+    );
+    const ids = (await sourcedOrders(CUP, { count: 2 })).map((o) => o.id);
+    for (const id of ids)
+      await placedUnpaid(db(), sandbox, { accountId: ACCOUNT, orderId: id, nowS: nowS() - 3 * 3600 });
+    const note = await until('the 待付款 notification', async () => {
+      const [row] = await db().query<{ title: string; body: string }>(
+        "SELECT title, body FROM notifications WHERE account_id = $1 AND kind = 'purchase_unpaid' AND open",
+        [ACCOUNT],
+      );
+      return row;
+    });
+    expect(note.title).toBe('2 笔1688采购单待付款');
+    const [count] = await db().query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM notifications WHERE account_id = $1 AND kind = 'purchase_unpaid'",
+      [ACCOUNT],
+    );
+    expect(count?.n).toBe(1);
   });
 });

@@ -111,6 +111,8 @@ const settings = {
   auto_sync_logistics: true,
   price_rounding: 'nine',
   purchase_price_rise_percent: 10,
+  auto_pay: true,
+  unpaid_alert_hours: 2,
   version: 5,
 };
 const role = {
@@ -201,6 +203,8 @@ const purchaseState = {
   message: '1688供应商库存不足',
   supplier_order_no: null,
   updated_at: now,
+  pay_status: null,
+  pay_message: '',
 };
 
 /** One realistic answer per path: the schemas must accept what the product really sends. */
@@ -379,6 +383,11 @@ const answers: Record<ApiPath, unknown> = {
     results: [{ id: 7, order_no: 'DD1', ok: true, message: '' }],
     succeeded: 1,
     failed: 0,
+  },
+  '/api/purchase/pay-url': {
+    url: 'https://trade.1688.com/order/cashier.htm?orderId=3300000000000000001',
+    orders: 1,
+    skipped: [],
   },
   '/api/purchase/link': { sku_id: 12 },
   '/api/purchase/offer': {

@@ -44,6 +44,8 @@ export interface EntryInput {
   orderId?: number | null;
   paymentNo?: string | null;
   userId?: number | null;
+  /** The purchase attempt (its 1688 `outOrderId`) a 代发服务费 charge or refund belongs to. */
+  purchaseRef?: string | null;
 }
 
 /** The account's balance in fen (0 before its first entry). */
@@ -64,8 +66,8 @@ export async function balanceOf(scope: Scope): Promise<number> {
 export async function appendEntry(db: Queryable, accountId: number, entry: EntryInput, nowS: number) {
   const [row] = await db.query<BalanceEntry>(
     `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, order_id, payment_no,
-       user_id, created_at)
-     VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8)
+       user_id, created_at, purchase_ref)
+     VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8, $9)
      RETURNING ${ENTRY_COLUMNS}`,
     [
       accountId,
@@ -76,6 +78,7 @@ export async function appendEntry(db: Queryable, accountId: number, entry: Entry
       entry.paymentNo ?? null,
       entry.userId ?? null,
       nowS,
+      entry.purchaseRef ?? null,
     ],
   );
   if (!row) throw new Error('balance entry not inserted');
@@ -107,7 +110,13 @@ async function lockBalance(db: Queryable, accountId: number, nowS: number): Prom
  */
 export function chargeBalance(
   scope: Scope,
-  input: { amount: number; reason: string; orderId?: number | null; userId?: number | null },
+  input: {
+    amount: number;
+    reason: string;
+    orderId?: number | null;
+    userId?: number | null;
+    purchaseRef?: string | null;
+  },
   nowS: number,
 ): Promise<BalanceEntry> {
   return inTransaction(scope, async (tx) => {
@@ -122,6 +131,7 @@ export function chargeBalance(
         reason: input.reason,
         orderId: input.orderId,
         userId: input.userId,
+        purchaseRef: input.purchaseRef ?? null,
       },
       nowS,
     );
@@ -358,29 +368,77 @@ export async function chargePurchaseFee(
   );
 }
 
-/** 取消 before shipping gives back the order's 代发服务费, if one was charged and not yet refunded. */
+/**
+ * Gives back the order's 代发服务费 charges not yet refunded (each once: a refund names its charge's
+ * purchase attempt, and the ledger's unique index refuses a second), with `reason`. 取消 before
+ * shipping gives back every one; a 一键采购 attempt that did not buy, or whose 1688 order the supplier
+ * cancelled, gives back its own (`purchaseRef`).
+ */
 export async function refundPurchaseFee(
   scope: Scope,
   order: { id: number; orderNo: string },
   userId: number | null,
   nowS: number,
+  options: { purchaseRef?: string; reason?: string } = {},
 ): Promise<BalanceEntry | null> {
-  const [charged] = await scope.db.query<{ amount: number }>(
-    `SELECT amount FROM balance_entries c WHERE c.account_id = $1 AND c.order_id = $2 AND c.kind = 'charge'
+  const charges = await scope.db.query<{ amount: number; purchase_ref: string | null }>(
+    `SELECT c.amount, c.purchase_ref FROM balance_entries c
+     WHERE c.account_id = $1 AND c.order_id = $2 AND c.kind = 'charge'
+       AND ($3::text IS NULL OR c.purchase_ref = $3)
        AND NOT EXISTS (SELECT 1 FROM balance_entries r
-                       WHERE r.account_id = $1 AND r.order_id = $2 AND r.kind = 'refund')`,
-    [scope.accountId, order.id],
+                       WHERE r.account_id = $1 AND r.order_id = $2 AND r.kind = 'refund'
+                         AND COALESCE(r.purchase_ref, '') = COALESCE(c.purchase_ref, ''))
+     ORDER BY c.id`,
+    [scope.accountId, order.id, options.purchaseRef ?? null],
   );
-  if (!charged) return null;
-  return appendEntry(
-    scope.db,
-    scope.accountId,
+  let last: BalanceEntry | null = null;
+  for (const charge of charges) {
+    last = await appendEntry(
+      scope.db,
+      scope.accountId,
+      {
+        kind: 'refund',
+        amount: -charge.amount,
+        reason: `${options.reason ?? '取消订单退还代发服务费'}（订单 ${order.orderNo}）`,
+        orderId: order.id,
+        userId,
+        purchaseRef: charge.purchase_ref,
+      },
+      nowS,
+    );
+  }
+  return last;
+}
+
+/**
+ * 一键采购 holds the order's 代发服务费 before 1688 is called: a charge of the attempt `purchaseRef`
+ * (under the balance's lock, 409 余额不足，请先充值 when it does not cover it), in the caller's
+ * transaction with the attempt's record. The purchase placed keeps it (the fee taken); an attempt
+ * that did not buy, or whose order the supplier cancelled, releases it ({@link refundPurchaseFee} with
+ * the same ref). Null when the fee is 0 or this attempt already holds it.
+ */
+export async function holdPurchaseFee(
+  scope: Scope,
+  order: { id: number; orderNo: string },
+  purchaseRef: string,
+  nowS: number,
+): Promise<BalanceEntry | null> {
+  const fee = await purchaseFee(scope.db, scope.accountId, order.id);
+  if (fee <= 0) return null;
+  const [held] = await scope.db.query(
+    `SELECT 1 FROM balance_entries WHERE account_id = $1 AND order_id = $2 AND kind = 'charge'
+       AND purchase_ref = $3`,
+    [scope.accountId, order.id, purchaseRef],
+  );
+  if (held) return null;
+  return chargeBalance(
+    scope,
     {
-      kind: 'refund',
-      amount: -charged.amount,
-      reason: `取消订单退还代发服务费（订单 ${order.orderNo}）`,
+      amount: fee,
+      reason: `代发服务费（订单 ${order.orderNo}）`,
       orderId: order.id,
-      userId,
+      userId: null,
+      purchaseRef,
     },
     nowS,
   );

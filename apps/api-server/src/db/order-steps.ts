@@ -157,6 +157,8 @@ export async function purchaseOrder(
     supplier_order_no?: string;
     cost?: number | null;
     confirm_blacklist?: boolean;
+    /** 一键采购 held the 代发服务费 before calling 1688 (db/balance.ts `holdPurchaseFee`): not charged again. */
+    fee_held?: boolean;
   },
   actor: StepActor,
   now: number,
@@ -180,7 +182,8 @@ export async function purchaseOrder(
       now,
     );
     // balance (余额): the 代发服务费, in this transaction (余额不足: 409, the purchase rolled back).
-    await chargePurchaseFee(tx, { id: saved.row.id, orderNo: saved.change.target.name }, actor.userId, now);
+    if (!input.fee_held)
+      await chargePurchaseFee(tx, { id: saved.row.id, orderNo: saved.change.target.name }, actor.userId, now);
     return saved;
   });
 }

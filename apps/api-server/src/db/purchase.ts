@@ -267,7 +267,8 @@ export async function purchaseOrderInput(
 
 // ---- the order's 一键采购 state -------------------------------------------------------------------
 
-const PURCHASE_STATE_SQL = `SELECT status, COALESCE(last_error, '') AS message, supplier_order_no, updated_at
+const PURCHASE_STATE_SQL = `SELECT status, COALESCE(last_error, '') AS message, supplier_order_no, updated_at,
+    pay_status, COALESCE(pay_message, '') AS pay_message
   FROM order_purchases WHERE order_id = $1 AND account_id = $2`;
 
 /** The order's 一键采购 (null: never asked). */
@@ -282,6 +283,8 @@ export async function purchaseState(scope: Scope, orderId: number): Promise<Orde
     message: row.message,
     supplier_order_no: row.supplier_order_no,
     updated_at: Number(row.updated_at),
+    pay_status: row.pay_status,
+    pay_message: row.pay_message,
   };
 }
 
@@ -492,7 +495,9 @@ export async function queuePurchase(
      ON CONFLICT (order_id) DO UPDATE SET status = 'queued', requested_by = EXCLUDED.requested_by,
        confirm_blacklist = EXCLUDED.confirm_blacklist, attempts = 0, create_sent = false, next_attempt_at = EXCLUDED.next_attempt_at,
        lease_until = NULL, last_error = NULL, supplier_message = NULL, supplier_order_no = NULL,
-       goods_fen = NULL, freight_fen = NULL, next_poll_at = NULL, updated_at = EXCLUDED.updated_at
+       goods_fen = NULL, freight_fen = NULL, next_poll_at = NULL, updated_at = EXCLUDED.updated_at,
+       round = order_purchases.round + 1, out_order_id = NULL, pay_status = NULL, pay_message = NULL,
+       placed_at = NULL, unpaid_notified_at = NULL
        WHERE order_purchases.status IN ('failed', 'cancelled')
      RETURNING id`,
     [scope.accountId, input.id, input.userId, input.confirmBlacklist, nowS],
@@ -517,8 +522,24 @@ export interface ClaimedPurchase {
   confirm_blacklist: boolean;
   /** The claim's ticket: only the claim with this value writes the outcome. */
   attempts: number;
-  /** The order was sent to 1688 by an earlier claim (approved at its preview): send it again as is. */
+  /**
+   * The order was sent to 1688 by an earlier claim (approved at its preview, the fee held): look for
+   * it on 1688 by its `outOrderId`, and send it again as is only when 1688 has none.
+   */
   create_sent: boolean;
+  /** The order's attempt (a new one after a failure or the supplier's cancellation). */
+  round: number;
+  /** The attempt's `outOrderId` once recorded (null: not yet sent, or recorded before migration 0041). */
+  out_order_id: string | null;
+}
+
+/**
+ * The `outOrderId` of the purchase's current attempt: the order's id for its first, `{id}-{round}`
+ * after (so 1688 never answers a cancelled order for a new attempt).
+ */
+export function outOrderIdOf(purchase: { order_id: number; round: number; out_order_id: string | null }) {
+  if (purchase.out_order_id) return purchase.out_order_id;
+  return purchase.round <= 1 ? String(purchase.order_id) : `${purchase.order_id}-${purchase.round}`;
 }
 
 /**
@@ -544,22 +565,26 @@ export async function claimPurchase(
        lease_until = ${DB_NOW_MS} + $1::bigint, updated_at = $2
      FROM picked WHERE p.id = picked.id
      RETURNING p.id, p.account_id, p.order_id, p.requested_by, p.confirm_blacklist, p.attempts,
-       p.create_sent`,
+       p.create_sent, p.round, p.out_order_id`,
     [leaseMs, nowS],
   );
   return row;
 }
 
 /**
- * Before 1688's order is placed: records (committed) that it is being sent, so a claim after a crash
- * sends the same order again (1688 answers the one placed for `outOrderId`) rather than judging its
- * price anew. False when the claim was taken over meanwhile.
+ * Before 1688's order is placed: records the attempt and its `outOrderId` (committed, in the
+ * transaction that holds its fee), so a claim after a crash looks for that order on 1688 before it
+ * sends anything, rather than judging its price anew. False when the claim was taken over meanwhile.
  */
-export async function markCreateSent(db: Queryable, claim: Pick<ClaimedPurchase, 'id' | 'attempts'>) {
+export async function markCreateSent(
+  db: Queryable,
+  claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
+  outOrderId: string,
+) {
   const rows = await db.query(
-    `UPDATE order_purchases SET create_sent = true
+    `UPDATE order_purchases SET create_sent = true, out_order_id = $3
      WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
-    [claim.id, claim.attempts],
+    [claim.id, claim.attempts, outOrderId],
   );
   return rows.length === 1;
 }
@@ -574,7 +599,8 @@ export async function finishPlaced(
   const rows = await db.query(
     `UPDATE order_purchases SET status = 'placed', supplier_order_no = $3, goods_fen = $4, freight_fen = $5,
        lease_until = NULL, last_error = NULL, supplier_message = NULL, create_sent = false,
-       next_poll_at = ${DB_NOW_MS} + $6::bigint, updated_at = $7
+       next_poll_at = ${DB_NOW_MS} + $6::bigint, updated_at = $7,
+       pay_status = 'unpaid', pay_message = NULL, placed_at = $7, unpaid_notified_at = NULL
      WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
     [claim.id, claim.attempts, placed.orderNo, placed.goodsFen, placed.freightFen, placed.firstPollMs, nowS],
   );
@@ -585,11 +611,19 @@ export async function finishPlaced(
 export async function finishUnplaced(
   db: Queryable,
   claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
-  outcome: { status: 'failed' | 'queued'; message: string; supplierMessage: string; retryInMs?: number },
+  outcome: {
+    status: 'failed' | 'queued';
+    message: string;
+    supplierMessage: string;
+    retryInMs?: number;
+    /** 1688 placed an order all the same (the 采购 step refused afterwards): kept, so it is tracked. */
+    supplierOrderNo?: string;
+  },
   nowS: number,
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE order_purchases SET status = $3, last_error = $4, supplier_message = $5,
+       supplier_order_no = COALESCE($8, supplier_order_no),
        create_sent = CASE WHEN $3 = 'queued' THEN create_sent ELSE false END, lease_until = NULL,
        next_attempt_at = CASE WHEN $3 = 'queued' THEN ${DB_NOW_MS} + $6::bigint ELSE next_attempt_at END,
        updated_at = $7
@@ -602,9 +636,77 @@ export async function finishUnplaced(
       outcome.supplierMessage.slice(0, 500),
       Math.round(outcome.retryInMs ?? 0),
       nowS,
+      outcome.supplierOrderNo ?? null,
     ],
   );
   return rows.length === 1;
+}
+
+// ---- paying the supplier (docs/design.md#1688-supplier-payment) -------------------------------------
+
+/** The account's 自动付款 and its 待付款 alert (代发设置). */
+export async function paySettings(db: Queryable, accountId: number) {
+  const [row] = await db.query<{ auto_pay: boolean; unpaid_alert_hours: number }>(
+    'SELECT auto_pay, unpaid_alert_hours FROM settings WHERE account_id = $1',
+    [accountId],
+  );
+  return { autoPay: row?.auto_pay ?? false, unpaidAlertHours: row?.unpaid_alert_hours ?? 2 };
+}
+
+/** Records the 1688 order's payment: paid, or still 待付款 with the reason (null: none to say). */
+export async function recordPayment(
+  db: Queryable,
+  id: number,
+  outcome: { paid: boolean; message: string | null },
+  nowS: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE order_purchases SET pay_status = $2, pay_message = $3, updated_at = $4
+     WHERE id = $1 AND pay_status IS DISTINCT FROM 'paid'`,
+    [id, outcome.paid ? 'paid' : 'unpaid', outcome.message?.slice(0, 500) ?? null, nowS],
+  );
+}
+
+/** A placed purchase of the account whose 1688 order is 待付款 (批量付款 pays them). */
+export async function unpaidSupplierOrders(
+  scope: Scope,
+  orderIds: number[],
+): Promise<{ order_id: number; order_no: string; supplier_order_no: string }[]> {
+  return scope.db.query(
+    `SELECT p.order_id, o.order_no, p.supplier_order_no FROM order_purchases p
+     JOIN orders o ON o.id = p.order_id AND o.account_id = p.account_id
+     WHERE p.account_id = $1 AND p.order_id = ANY($2::int[]) AND p.status = 'placed'
+       AND p.pay_status = 'unpaid' AND p.supplier_order_no IS NOT NULL
+     ORDER BY p.order_id`,
+    [scope.accountId, orderIds],
+  );
+}
+
+/**
+ * 待付款 too long: per account, the placed purchases still unpaid `unpaid_alert_hours` (代发设置)
+ * after they were placed and not yet told; marks them told and answers them grouped by account (one
+ * notification per account per run).
+ */
+export async function claimOverdueUnpaid(
+  db: Queryable,
+  nowS: number,
+): Promise<{ account_id: number; order_nos: string[] }[]> {
+  const rows = await db.query<{ account_id: number; order_no: string }>(
+    `WITH due AS (
+       SELECT p.id FROM order_purchases p JOIN settings st ON st.account_id = p.account_id
+       WHERE p.status = 'placed' AND p.pay_status = 'unpaid' AND p.unpaid_notified_at IS NULL
+         AND p.placed_at <= $1 - st.unpaid_alert_hours * 3600
+       ORDER BY p.placed_at LIMIT 1000 FOR UPDATE OF p SKIP LOCKED
+     )
+     UPDATE order_purchases p SET unpaid_notified_at = $1 FROM due, orders o
+     WHERE p.id = due.id AND o.id = p.order_id
+     RETURNING p.account_id, o.order_no`,
+    [nowS],
+  );
+  const byAccount = new Map<number, string[]>();
+  for (const row of rows)
+    byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row.order_no]);
+  return [...byAccount].map(([account_id, order_nos]) => ({ account_id, order_nos: order_nos.sort() }));
 }
 
 // ---- 自动采购 ---------------------------------------------------------------------------------------
@@ -650,6 +752,9 @@ export interface PolledPurchase {
   account_id: number;
   order_id: number;
   supplier_order_no: string;
+  round: number;
+  out_order_id: string | null;
+  pay_status: 'unpaid' | 'paid' | null;
 }
 
 /**
@@ -669,20 +774,25 @@ export async function claimPolls(
      )
      UPDATE order_purchases p SET next_poll_at = ${DB_NOW_MS} + $2::bigint
      FROM picked WHERE p.id = picked.id
-     RETURNING p.id, p.account_id, p.order_id, p.supplier_order_no`,
+     RETURNING p.id, p.account_id, p.order_id, p.supplier_order_no, p.round, p.out_order_id, p.pay_status`,
     [limit, intervalMs],
   );
 }
 
-/** The outcome of a look at 1688 for a placed purchase. */
+/**
+ * The outcome of a look at 1688 for a placed purchase; answers whether it moved (false: not `placed`
+ * any more, another look recorded it first: what follows it, such as a refund, is not done twice).
+ */
 export async function finishPoll(
   db: Queryable,
   id: number,
   outcome: { status: 'placed' | 'shipped' | 'cancelled'; message: string | null },
   nowS: number,
-): Promise<void> {
-  await db.query(
-    `UPDATE order_purchases SET status = $2, last_error = $3, updated_at = $4 WHERE id = $1 AND status = 'placed'`,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE order_purchases SET status = $2, last_error = $3, updated_at = $4 WHERE id = $1 AND status = 'placed'
+     RETURNING id`,
     [id, outcome.status, outcome.message, nowS],
   );
+  return rows.length === 1;
 }

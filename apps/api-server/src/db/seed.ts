@@ -70,6 +70,9 @@ export const SEED_SETTINGS = {
   auto_sync_logistics: true,
   price_rounding: 'none',
   purchase_price_rise_percent: 10,
+  // The demo pays its 1688 orders (the sandbox's 代扣 protocol is open): its supplier ships only paid ones.
+  auto_pay: true,
+  unpaid_alert_hours: 2,
 } as const;
 
 /** mulberry32: a tiny, fast, deterministic PRNG (good enough for demo data, not for secrets). */

@@ -15,6 +15,8 @@ const SETTINGS_KEYS = [
   'price_rounding',
   // purchase
   'purchase_price_rise_percent',
+  'auto_pay',
+  'unpaid_alert_hours',
 ] as const;
 const SETTINGS_COLUMNS = SETTINGS_KEYS.join(', ');
 
@@ -28,6 +30,8 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'version'> = {
   auto_sync_logistics: true,
   price_rounding: 'none',
   purchase_price_rise_percent: 10,
+  auto_pay: false,
+  unpaid_alert_hours: 2,
 };
 
 /** Gives a new account its settings row (sign-up, seed). */

@@ -1,10 +1,12 @@
 import { CARRIERS, carrierOf, trackingNoProblem } from '@consign/api-client';
-import type { Db } from '../db/db';
+import { holdPurchaseFee, refundPurchaseFee } from '../db/balance';
+import type { Db, Queryable } from '../db/db';
 import { notify } from '../db/notifications';
 import { purchaseOrder, revertPurchase, shipOrder } from '../db/order-steps';
 import {
   type ClaimedPurchase,
   cargoOf,
+  claimOverdueUnpaid,
   claimPolls,
   claimPurchase,
   finishPlaced,
@@ -12,11 +14,14 @@ import {
   finishUnplaced,
   markCreateSent,
   orderItems,
+  outOrderIdOf,
   type PolledPurchase,
   PURCHASE_SUPPLIER,
+  paySettings,
   priceLimitMessage,
   purchaseOrderInput,
   queueAutoPurchases,
+  recordPayment,
   unboughtReason,
   withinPriceLimit,
 } from '../db/purchase';
@@ -24,7 +29,7 @@ import { scopeOf } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
-import { type AlibabaConnector, SupplierError } from '../platforms/alibaba';
+import { type AlibabaConnector, SupplierError, UNPAID_STATUSES } from '../platforms/alibaba';
 import type { SecretBox } from '../security/secret-box';
 import type { Job, JobKind } from './runner';
 
@@ -45,6 +50,8 @@ export interface PurchaseJobsOptions {
   followBatch?: number;
   /** 自动采购: how often new orders are looked for. Default 30 s. */
   autoEveryMs?: number;
+  /** Attempts of one purchase (1688 busy, a crash) before it stops retrying and fails. Default 8. */
+  maxAttempts?: number;
 }
 
 export interface PurchaseJobsDeps {
@@ -60,6 +67,28 @@ export interface PurchaseJobsDeps {
 
 /** Cannot be bought as it is: `failed` with this message for the seller. */
 class CannotBuy extends Error {}
+
+/** 1688 placed the order, then the order's 采购 step refused (the order moved meanwhile). */
+class StepRefused extends Error {
+  constructor(
+    message: string,
+    readonly supplierOrderNo: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 1688 advises at most 3 tries of `preparePay` (its error codes are not documented). */
+const PROTOCOL_PAY_TRIES = 3;
+
+/** Why a 1688 order stays 待付款 (the order detail shows it). */
+const PAY_WORDS = {
+  autoPayOff: '未开启自动付款，请在代发订单中勾选后批量付款',
+  noConnector: '1688未启用或未配置开放平台应用，未自动付款',
+  protocolClosed: '1688采购账号未开通免密支付（支付宝代扣），请在1688开通后再开启自动付款，或批量付款',
+  notConfirmed: '1688未确认扣款成功',
+  failed: (tries: number, last: string) => `自动付款未成功（已尝试 ${tries} 次）：${last}，请批量付款`,
+};
 
 const seconds = (now: () => number) => Math.floor(now() / 1000);
 
@@ -129,11 +158,13 @@ export class PurchaseJobs implements JobKind {
   readonly #retryBaseMs: number;
   readonly #retryMaxMs: number;
   readonly #followEveryMs: number;
+  readonly #maxAttempts: number;
 
   constructor(
     private readonly deps: PurchaseJobsDeps,
     options: PurchaseJobsOptions = {},
   ) {
+    this.#maxAttempts = options.maxAttempts ?? 8;
     this.concurrency = options.concurrency ?? 4;
     this.pollMs = options.pollMs ?? 2000;
     this.#leaseMs = options.leaseMs ?? 120_000;
@@ -147,43 +178,120 @@ export class PurchaseJobs implements JobKind {
     return claimed && (() => this.place(claimed));
   }
 
-  /** Places one claimed purchase and records its outcome. */
+  /** Places one claimed purchase and records its outcome; then pays it (自动付款). */
   async place(claim: ClaimedPurchase): Promise<void> {
     const { db } = this.deps;
+    let placed: Awaited<ReturnType<PurchaseJobs['attempt']>> = null;
     try {
-      const placed = await this.attempt(claim);
+      placed = await this.attempt(claim);
       if (!placed) return;
+      const bought = placed;
       const nowS = seconds(this.deps.now);
-      const done = await db.transaction(async (tx) => {
-        const finished = await finishPlaced(tx, claim, { ...placed, firstPollMs: this.#followEveryMs }, nowS);
-        // Taken over meanwhile: the other claim records it (1688 gives it the same order).
-        if (!finished) return false;
-        await purchaseOrder(
-          scopeOf(tx, claim.account_id),
-          {
-            id: claim.order_id,
-            supplier: PURCHASE_SUPPLIER,
-            supplier_order_no: placed.orderNo,
-            cost: placed.goodsFen + placed.freightFen,
-            confirm_blacklist: true,
-          },
-          { userId: claim.requested_by },
-          nowS,
-        );
-        return true;
-      });
-      if (!done)
+      const done = await db
+        .transaction(async (tx) => {
+          const finished = await finishPlaced(
+            tx,
+            claim,
+            { ...bought, firstPollMs: this.#followEveryMs },
+            nowS,
+          );
+          // Taken over meanwhile: the other claim records it (it finds the same order on 1688).
+          if (!finished) return false;
+          await purchaseOrder(
+            scopeOf(tx, claim.account_id),
+            {
+              id: claim.order_id,
+              supplier: PURCHASE_SUPPLIER,
+              supplier_order_no: bought.orderNo,
+              cost: bought.goodsFen + bought.freightFen,
+              confirm_blacklist: true,
+              // The fee was held before 1688 was called: now it is taken.
+              fee_held: true,
+            },
+            { userId: claim.requested_by },
+            nowS,
+          );
+          return true;
+        })
+        .catch((error: unknown) => {
+          throw error instanceof HttpProblem ? new StepRefused(error.message, bought.orderNo) : error;
+        });
+      if (!done) {
         this.deps.log.warn('purchase outcome not written: claimed again meanwhile', { id: claim.id });
+        return;
+      }
     } catch (error) {
       await this.unplaced(claim, error);
+      return;
+    }
+    await this.pay(claim, placed.orderNo);
+  }
+
+  /**
+   * 自动付款: when 代发设置 has it on and 1688 says the buyer's 代扣 protocol is open, the order is paid
+   * with 免密支付 (`preparePay`, at most 3 tries as 1688 advises); otherwise it stays 待付款 and the
+   * purchase says why (the order detail shows it; 批量付款 pays it on 1688's cashier).
+   */
+  private async pay(claim: ClaimedPurchase, supplierOrderNo: string): Promise<void> {
+    const { db } = this.deps;
+    const unpaid = (message: string) =>
+      recordPayment(db, claim.id, { paid: false, message }, seconds(this.deps.now));
+    try {
+      const { autoPay } = await paySettings(db, claim.account_id);
+      if (!autoPay) return await unpaid(PAY_WORDS.autoPayOff);
+      const connector = await this.deps.supplier();
+      if (!connector) return await unpaid(PAY_WORDS.noConnector);
+      const open = await withSupplierToken(this.deps, connector, claim.account_id, (token) =>
+        connector.protocolPayOpen(token),
+      );
+      if (!open) return await unpaid(PAY_WORDS.protocolClosed);
+      let last = '';
+      for (let attempt = 1; attempt <= PROTOCOL_PAY_TRIES; attempt++) {
+        try {
+          const paid = await withSupplierToken(this.deps, connector, claim.account_id, (token) =>
+            connector.protocolPay(token, supplierOrderNo),
+          );
+          if (paid) {
+            await recordPayment(db, claim.id, { paid: true, message: null }, seconds(this.deps.now));
+            return;
+          }
+          last = PAY_WORDS.notConfirmed;
+        } catch (error) {
+          if (!(error instanceof SupplierError)) throw error;
+          last = error.message;
+          if (error.kind === 'auth') break;
+        }
+      }
+      await unpaid(PAY_WORDS.failed(PROTOCOL_PAY_TRIES, last));
+    } catch (error) {
+      if (!(error instanceof SupplierError))
+        this.deps.log.error('supplier payment failed', { id: claim.id, error: String(error) });
+      await unpaid(PAY_WORDS.failed(1, error instanceof SupplierError ? error.message : '系统错误'));
     }
   }
 
-  /** Preview, price check, order; the 1688 order placed, or a throw. */
+  /**
+   * Preview, price check, the fee held and the attempt recorded, order; the 1688 order placed, or a
+   * throw. An attempt recorded by an earlier claim (a crash, a timeout) is looked for on 1688 by its
+   * `outOrderId` first (`alibaba.trade.getBuyerOrderList`), and only sent again when 1688 has none.
+   */
   private async attempt(claim: ClaimedPurchase) {
     const { db } = this.deps;
     const connector = await this.deps.supplier();
     if (!connector) throw new CannotBuy('1688未启用或未配置开放平台应用，请联系管理员');
+    const outOrderId = outOrderIdOf(claim);
+    if (claim.create_sent) {
+      const found = await withSupplierToken(this.deps, connector, claim.account_id, (token) =>
+        connector.findOrder(token, outOrderId),
+      );
+      if (found) {
+        return {
+          orderNo: found.orderId,
+          goodsFen: found.totalFen - found.freightFen,
+          freightFen: found.freightFen,
+        };
+      }
+    }
     const order = await purchaseOrderInput(db, claim.account_id, claim.order_id);
     if (!order) throw new CannotBuy('订单不存在');
     if (order.status !== 'pending') {
@@ -196,7 +304,7 @@ export class PurchaseJobs implements JobKind {
     const input = {
       address: order.address,
       cargo,
-      outOrderId: String(order.id),
+      outOrderId,
       ...(order.cipher ? { cipher: order.cipher } : {}),
     };
     return withSupplierToken(this.deps, connector, claim.account_id, async (token) => {
@@ -207,7 +315,22 @@ export class PurchaseJobs implements JobKind {
         if (!withinPriceLimit(goodsFen, expectedFen, order.risePercent)) {
           throw new CannotBuy(priceLimitMessage(goodsFen, expectedFen ?? 0, order.risePercent));
         }
-        if (!(await markCreateSent(db, claim))) return null;
+        // Money first: the fee is held with the attempt's record, or nothing reaches 1688.
+        const recorded = await db
+          .transaction(async (tx) => {
+            if (!(await markCreateSent(tx, claim, outOrderId))) return false;
+            await holdPurchaseFee(
+              scopeOf(tx, claim.account_id),
+              { id: order.id, orderNo: order.orderNo },
+              outOrderId,
+              seconds(this.deps.now),
+            );
+            return true;
+          })
+          .catch((error: unknown) => {
+            throw error instanceof HttpProblem ? new CannotBuy(error.message) : error;
+          });
+        if (!recorded) return null;
         claim.create_sent = true;
       }
       const placed = await connector.createOrder(token, input);
@@ -216,42 +339,69 @@ export class PurchaseJobs implements JobKind {
     });
   }
 
-  /** Not placed: retried later (1688 busy), or `failed` with the reason on the order. */
+  /**
+   * Not placed: retried later (1688 busy) at most `maxAttempts` times, or `failed` with the reason on
+   * the order; a failed attempt gives back the fee it held (db/balance.ts `refundPurchaseFee`).
+   */
   private async unplaced(claim: ClaimedPurchase, error: unknown) {
     const nowS = seconds(this.deps.now);
     let outcome: Parameters<typeof finishUnplaced>[2];
+    const retry = (message: string, supplierMessage: string): Parameters<typeof finishUnplaced>[2] =>
+      claim.attempts >= this.#maxAttempts
+        ? {
+            status: 'failed',
+            message: `已自动重试 ${claim.attempts} 次仍未成功，已停止重试：${message}`,
+            supplierMessage,
+          }
+        : {
+            status: 'queued',
+            message,
+            supplierMessage,
+            retryInMs: backoff(claim.attempts, this.#retryBaseMs, this.#retryMaxMs),
+          };
     if (error instanceof CannotBuy) {
       outcome = { status: 'failed', message: error.message, supplierMessage: '' };
     } else if (error instanceof SupplierError && (error.retryable || error.kind === 'token_expired')) {
-      outcome = {
-        status: 'queued',
-        message: error.message,
-        supplierMessage: error.supplierMessage || error.code,
-        retryInMs: backoff(claim.attempts, this.#retryBaseMs, this.#retryMaxMs),
-      };
+      outcome = retry(error.message, error.supplierMessage || error.code);
     } else if (error instanceof SupplierError) {
       outcome = {
         status: 'failed',
         message: error.message,
         supplierMessage: error.supplierMessage || error.code,
       };
-    } else if (error instanceof HttpProblem) {
-      // The 采购 step refused after 1688 placed the order (the order moved meanwhile): say so.
+    } else if (error instanceof StepRefused) {
+      // The 采购 step refused after 1688 placed the order (the order moved meanwhile): say so, and keep
+      // the 1688 order's number on the purchase so it is not lost.
       outcome = {
         status: 'failed',
-        message: `1688已下单，但订单未能标记为已采购：${error.message}`,
+        message: `1688已下单（${error.supplierOrderNo}），但订单未能标记为已采购：${error.message}`,
         supplierMessage: '',
+        supplierOrderNo: error.supplierOrderNo,
       };
     } else {
       this.deps.log.error('purchase attempt failed', { id: claim.id, error: String(error) });
-      outcome = {
-        status: 'queued',
-        message: '采购暂时未成功，稍后自动重试',
-        supplierMessage: '',
-        retryInMs: backoff(claim.attempts, this.#retryBaseMs, this.#retryMaxMs),
-      };
+      outcome = retry('采购暂时未成功，稍后自动重试', '');
     }
-    await finishUnplaced(this.deps.db, claim, outcome, nowS);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await finishUnplaced(tx, claim, outcome, nowS))) return;
+      if (outcome.status === 'failed' && claim.create_sent) {
+        await this.releaseFee(tx, claim, '采购未成功，退还代发服务费', nowS);
+      }
+    });
+  }
+
+  /** Gives back the fee the claim's attempt held (once: the ledger refuses a second refund). */
+  private async releaseFee(tx: Queryable, claim: ClaimedPurchase, reason: string, nowS: number) {
+    const [order] = await tx.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
+      claim.order_id,
+    ]);
+    await refundPurchaseFee(
+      scopeOf(tx, claim.account_id),
+      { id: claim.order_id, orderNo: order?.order_no ?? String(claim.order_id) },
+      null,
+      nowS,
+      { purchaseRef: outOrderIdOf(claim), reason },
+    );
   }
 }
 
@@ -305,6 +455,7 @@ export class SupplierLogisticsJobs implements JobKind {
   }
 
   async claim(): Promise<Job | undefined> {
+    await this.alertUnpaid();
     const due = await claimPolls(this.deps.db, this.#batch, this.#everyMs);
     if (due.length === 0) return undefined;
     return async () => {
@@ -323,6 +474,29 @@ export class SupplierLogisticsJobs implements JobKind {
     };
   }
 
+  /**
+   * 待付款 too long (代发设置's 待付款提醒, default 2 h): one notification per account per run naming
+   * how many orders and the first of them; each order is told once.
+   */
+  private async alertUnpaid() {
+    const nowS = seconds(this.deps.now);
+    for (const group of await claimOverdueUnpaid(this.deps.db, nowS)) {
+      const shown = group.order_nos.slice(0, 3).join('、');
+      await notify(
+        this.deps.db,
+        {
+          accountId: group.account_id,
+          kind: 'purchase_unpaid',
+          key: 'purchase_unpaid',
+          title: `${group.order_nos.length} 笔1688采购单待付款`,
+          body: `订单 ${shown}${group.order_nos.length > 3 ? ' 等' : ''}的1688采购单下单后仍未付款，供应商不会发货。请在代发订单中勾选后批量付款，或开启自动付款。`,
+          link: '/order/index',
+        },
+        nowS,
+      );
+    }
+  }
+
   /** One purchase: answers whether the order was shipped. */
   private async follow(connector: AlibabaConnector, purchase: PolledPurchase): Promise<boolean> {
     const { db } = this.deps;
@@ -331,16 +505,30 @@ export class SupplierLogisticsJobs implements JobKind {
     );
     const nowS = seconds(this.deps.now);
     if (view.status === 'cancel' || view.status === 'terminated') {
-      const reason = `1688供应商取消了采购单 ${purchase.supplier_order_no}，订单已退回待采购`;
-      await db.transaction(async (tx) => {
-        await revertPurchase(
-          scopeOf(tx, purchase.account_id),
-          { id: purchase.order_id, reason },
-          { userId: null },
+      const reason = `1688供应商取消了采购单 ${purchase.supplier_order_no}，订单已退回待采购，代发服务费已退还`;
+      const first = await db.transaction(async (tx) => {
+        // Once: a cancellation seen twice (two looks, two instances) finds the purchase moved.
+        if (!(await finishPoll(tx, purchase.id, { status: 'cancelled', message: reason }, nowS)))
+          return false;
+        const scope = scopeOf(tx, purchase.account_id);
+        await revertPurchase(scope, { id: purchase.order_id, reason }, { userId: null }, nowS);
+        const [order] = await tx.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
+          purchase.order_id,
+        ]);
+        // The attempt's fee comes back (a purchase recorded before attempts were named: its charge).
+        await refundPurchaseFee(
+          scope,
+          { id: purchase.order_id, orderNo: order?.order_no ?? String(purchase.order_id) },
+          null,
           nowS,
+          {
+            reason: '1688供应商取消采购单，退还代发服务费',
+            ...(purchase.out_order_id ? { purchaseRef: purchase.out_order_id } : {}),
+          },
         );
-        await finishPoll(tx, purchase.id, { status: 'cancelled', message: reason }, nowS);
+        return true;
       });
+      if (!first) return false;
       const [order] = await db.query<{ order_no: string; shop_id: number }>(
         'SELECT order_no, shop_id FROM orders WHERE id = $1',
         [purchase.order_id],
@@ -359,6 +547,10 @@ export class SupplierLogisticsJobs implements JobKind {
         nowS,
       );
       return false;
+    }
+    // The payment, seen on 1688 whoever made it (自动付款, 批量付款 on the cashier, 1688 itself).
+    if (purchase.pay_status !== 'paid' && !UNPAID_STATUSES.has(view.status)) {
+      await recordPayment(db, purchase.id, { paid: true, message: null }, nowS);
     }
     const parcel = view.logistics[0];
     if (!parcel) return false;

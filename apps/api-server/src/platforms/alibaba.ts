@@ -37,6 +37,11 @@ export const ALIBABA_APIS = {
   preview: 'com.alibaba.trade:alibaba.createOrder.preview',
   createOrder: 'com.alibaba.trade:alibaba.trade.fastCreateOrder',
   buyerView: 'com.alibaba.trade:alibaba.trade.get.buyerView',
+  // Paying the supplier and finding an attempt's order (docs/design.md#1688-supplier-payment).
+  protocolPayOpen: 'com.alibaba.trade:alibaba.trade.pay.protocolPay.isopen',
+  protocolPay: 'com.alibaba.trade:alibaba.trade.pay.protocolPay.preparePay',
+  payUrl: 'com.alibaba.trade:alibaba.alipay.url.get',
+  buyerOrderList: 'com.alibaba.trade:alibaba.trade.getBuyerOrderList',
 } as const;
 
 /** The `param2` path of an API, as signed: `param2/1/{namespace}/{api}/{appKey}`. */
@@ -78,6 +83,8 @@ export const ALIBABA_CODES = {
   offerMissing: 'OFFER_NOT_EXIST',
   orderMissing: 'ORDER_NOT_EXIST',
   badParameter: 'PARAM_INVALID',
+  noProtocol: 'PROTOCOL_NOT_SIGNED',
+  orderState: 'ORDER_STATUS_NOT_SUPPORT',
 } as const;
 
 /**
@@ -153,6 +160,8 @@ const REFUSALS: Record<string, string> = {
   [ALIBABA_CODES.balance]: '1688账户余额不足，请充值后重试',
   [ALIBABA_CODES.offerMissing]: '1688商品不存在或已下架',
   [ALIBABA_CODES.orderMissing]: '1688订单不存在',
+  [ALIBABA_CODES.noProtocol]: '1688采购账号未开通免密支付（支付宝代扣）',
+  [ALIBABA_CODES.orderState]: '1688订单当前状态不能付款',
 };
 
 /** The seller's 1688 buyer account, as the token exchange or refresh answers it. */
@@ -259,6 +268,17 @@ export interface PurchaseOrderView {
   /** The parcels the supplier sent. */
   logistics: { companyName: string; billNo: string }[];
 }
+
+/** An order found by its `outOrderId` (`alibaba.trade.getBuyerOrderList`); amounts in 分. */
+export interface FoundPurchaseOrder {
+  orderId: string;
+  status: string;
+  totalFen: number;
+  freightFen: number;
+}
+
+/** 1688's order statuses before the buyer paid, and after the order ended unshipped. */
+export const UNPAID_STATUSES: ReadonlySet<string> = new Set(['waitbuyerpay']);
 
 export interface AlibabaConnectorOptions {
   app: AppCredentials;
@@ -468,6 +488,78 @@ export class AlibabaConnector {
     };
   }
 
+  /**
+   * Whether the buyer's 免密支付 (代扣) protocol is open (`alibaba.trade.pay.protocolPay.isopen`): an
+   * agreement of `paymentAgreements` with `signedStatus` and `bindingStatus` both "true".
+   */
+  async protocolPayOpen(accessToken: string): Promise<boolean> {
+    const answer = await this.call(ALIBABA_APIS.protocolPayOpen, {}, accessToken);
+    const agreements = list(obj(obj(obj(answer.result).result)).paymentAgreements).map(obj);
+    const yes = (value: unknown) => value === true || value === 'true';
+    return agreements.some((a) => yes(a.signedStatus) && yes(a.bindingStatus));
+  }
+
+  /**
+   * Pays the order with the buyer's 免密支付 (`alibaba.trade.pay.protocolPay.preparePay`, parameter
+   * `tradeWithholdPreparePayParam` = `{orderId}`). Answers whether 1688 says it was paid
+   * (`result.result.paySuccess`); false may still be paid after a timeout (the follow-up reads it).
+   */
+  async protocolPay(accessToken: string, orderId: string): Promise<boolean> {
+    const answer = await this.call(
+      ALIBABA_APIS.protocolPay,
+      { tradeWithholdPreparePayParam: `{"orderId":${longId(orderId)}}` },
+      accessToken,
+    );
+    const paid = obj(obj(answer.result).result).paySuccess;
+    return paid === true || paid === 'true';
+  }
+
+  /**
+   * 1688's cashier for the orders (`alibaba.alipay.url.get`, `orderIdList` at most 100): `payUrl`, and
+   * the orders 1688 could not add (`payFailureOrderList`).
+   */
+  async payUrl(accessToken: string, orderIds: string[]): Promise<{ url: string; failed: string[] }> {
+    const answer = await this.call(
+      ALIBABA_APIS.payUrl,
+      { orderIdList: `[${orderIds.map(longId).join(',')}]` },
+      accessToken,
+    );
+    const url = str(answer.payUrl);
+    // Only a page the browser may be sent to: https (1688's cashier), or the gateway's own origin (the
+    // local sandbox's cashier); never a javascript: or another site's link.
+    if (!URL.canParse(url)) throw fail('bad_answer', 'payUrl missing');
+    const page = new URL(url);
+    if (page.protocol !== 'https:' && page.origin !== new URL(this.gateway()).origin) {
+      throw fail('bad_answer', 'payUrl not https');
+    }
+    return { url: page.toString(), failed: list(answer.payFailureOrderList).map(str) };
+  }
+
+  /**
+   * The buyer's order placed with `outOrderId` (`alibaba.trade.getBuyerOrderList` filtered by
+   * `outOrderId`), or null when 1688 has none: what a purchase attempt interrupted by a crash looks
+   * for before placing again.
+   */
+  async findOrder(accessToken: string, outOrderId: string): Promise<FoundPurchaseOrder | null> {
+    const answer = await this.call(
+      ALIBABA_APIS.buyerOrderList,
+      { outOrderId, page: '1', pageSize: '20' },
+      accessToken,
+    );
+    const found = list(answer.result)
+      .map((entry) => obj(obj(entry).baseInfo))
+      .filter((base) => str(base.idOfStr) || str(base.id));
+    // One order per outOrderId is what Consign places; were there more, the first is the attempt's.
+    const base = found[0];
+    if (!base) return null;
+    return {
+      orderId: str(base.idOfStr) || str(base.id),
+      status: str(base.status),
+      totalFen: yuan(base.totalAmount, 'totalAmount'),
+      freightFen: yuan(base.shippingFee ?? '0', 'shippingFee'),
+    };
+  }
+
   private async token(params: Record<string, string>): Promise<BuyerAuthorisation> {
     const { clientId, clientSecret } = this.options.app;
     const url = `${this.gateway()}/http/1/system.oauth2/getToken/${encodeURIComponent(clientId)}`;
@@ -551,6 +643,15 @@ export class AlibabaConnector {
     if (!json) throw fail('bad_answer', 'not json', text.slice(0, 200));
     return json;
   }
+}
+
+/**
+ * A 1688 order id as the JSON number (`Long`) 1688 takes, written from its digits: ids run to 19
+ * digits, beyond what a JavaScript number holds exactly, so they never pass through `Number`.
+ */
+function longId(orderId: string): string {
+  if (!/^\d{1,20}$/.test(orderId)) throw fail('invalid', '', '', `1688订单号不正确：${orderId.slice(0, 40)}`);
+  return orderId.replace(/^0+(?=\d)/, '');
 }
 
 function addressParam(address: PurchaseAddress) {

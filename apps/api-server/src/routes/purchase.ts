@@ -14,6 +14,7 @@ import {
   queuePurchase,
   requireOrder,
   unboughtReason,
+  unpaidSupplierOrders,
   withinPriceLimit,
 } from '../db/purchase';
 import { notFound, withDb } from '../db/scope';
@@ -104,6 +105,29 @@ export function purchaseRoutes({
           rise_percent: order.risePercent,
           within_limit: withinPriceLimit(goods, expectedFen, order.risePercent),
         });
+      })
+      // 批量付款: 1688's cashier for the selected orders' 1688 orders still 待付款; the admin opens it in a
+      // new tab, and the payment is seen by the supplier-logistics follow-up (buyerView).
+      .post('/pay-url', body('/api/purchase/pay-url'), async (c) => {
+        const { ids } = c.req.valid('json');
+        const unpaid = await unpaidSupplierOrders(scope(c), ids);
+        if (unpaid.length === 0) {
+          throw new HttpProblem(409, '所选订单没有待付款的1688采购单（未在1688下单或已付款）');
+        }
+        const answer = await withToken(c, (supplier, token) =>
+          supplier.payUrl(
+            token,
+            unpaid.map((p) => p.supplier_order_no),
+          ),
+        );
+        const failed = new Set(answer.failed);
+        const paying = new Set(unpaid.filter((p) => !failed.has(p.supplier_order_no)).map((p) => p.order_id));
+        const selected = await scope(c).db.query<{ id: number; order_no: string }>(
+          'SELECT id, order_no FROM orders WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id',
+          [scope(c).accountId, ids],
+        );
+        const skipped = selected.filter((o) => !paying.has(o.id)).map((o) => o.order_no);
+        return ok(c, { url: answer.url, orders: paying.size, skipped });
       })
       // Each order queued in its own transaction with its log entry (commits in parts, like 批量采购).
       .post('/start', body('/api/purchase/start'), async (c) => {

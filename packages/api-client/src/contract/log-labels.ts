@@ -180,6 +180,8 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   // purchase: 一键采购, 关联货源
   purchase: { label: '一键采购', kind: enumOf(PURCHASE_STATUS_LABELS) },
   purchase_price_rise_percent: { label: '允许采购价上浮（%）' },
+  auto_pay: { label: '自动付款（免密支付）' },
+  unpaid_alert_hours: { label: '待付款提醒（小时）' },
   item: { label: '订单商品' },
   goods_sku: { label: '关联商品规格' },
   spec_id: { label: '1688规格 ID' },

@@ -3,7 +3,14 @@
 import { hasPermission, type Permission } from './permissions.js';
 
 /** What a notification is about: a shop's authorisation, its order sync, a tracking writeback. */
-export const NOTIFICATION_KINDS = ['shop_auth', 'order_sync', 'writeback', 'purchase', 'balance'] as const;
+export const NOTIFICATION_KINDS = [
+  'shop_auth',
+  'order_sync',
+  'writeback',
+  'purchase',
+  'balance',
+  'purchase_unpaid',
+] as const;
 /**
  * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
  * shop's authorisation and sync, 代发订单 for a writeback). A member sees, counts and marks read only
@@ -17,6 +24,8 @@ export const NOTIFICATION_PERMISSIONS = {
   purchase: 'order:view',
   // 余额预警 links to 余额明细, money (finance-rules.ts).
   balance: 'finance:view',
+  // 1688 purchase orders still 待付款 (批量付款 is in 代发订单).
+  purchase_unpaid: 'order:view',
 } as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission | null>;
 /** The notification kinds `user` may open (an owner: all). */
 export function notificationKindsFor(

@@ -39,6 +39,9 @@ export const orderPurchaseStateSchema = z.object({
   message: z.string().max(500),
   supplier_order_no: z.string().max(64).nullable(),
   updated_at: unixTimeSchema,
+  /** The 1688 order's payment once placed (null: not placed): 待付款 with `pay_message` saying why. */
+  pay_status: z.enum(['unpaid', 'paid']).nullable(),
+  pay_message: z.string().max(500),
 });
 export type OrderPurchaseState = z.infer<typeof orderPurchaseStateSchema>;
 
@@ -117,3 +120,17 @@ export const purchaseSkuOptionSchema = z.object({
 });
 export const purchaseSkusSchema = z.object({ skus: z.array(purchaseSkuOptionSchema).max(50) });
 export type PurchaseSkuOption = z.infer<typeof purchaseSkuOptionSchema>;
+
+/**
+ * `/api/purchase/pay-url` (批量付款): 1688's cashier for the selected orders' 1688 orders still 待付款
+ * (`alibaba.alipay.url.get`), to open in a new tab; `skipped` names the selected orders that have none
+ * (not bought on 1688, already paid) or that 1688 could not add.
+ */
+export const purchasePayUrlBodySchema = z.object({ ids: z.array(idSchema).min(1).max(100) });
+export type PurchasePayUrlBody = z.input<typeof purchasePayUrlBodySchema>;
+export const purchasePayUrlSchema = z.object({
+  url: z.string().max(2000),
+  orders: z.int().min(1).max(100),
+  skipped: z.array(z.string().max(64)).max(100),
+});
+export type PurchasePayUrl = z.infer<typeof purchasePayUrlSchema>;

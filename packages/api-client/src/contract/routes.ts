@@ -149,6 +149,8 @@ import {
   purchaseItemsSchema,
   purchaseLinkBodySchema,
   purchaseLinkResultSchema,
+  purchasePayUrlBodySchema,
+  purchasePayUrlSchema,
   purchasePreviewBodySchema,
   purchasePreviewSchema,
   purchaseSkusBodySchema,
@@ -607,6 +609,13 @@ export const apiRoutes = {
     body: purchaseStartBodySchema,
     data: batchResultSchema,
     audit: '一键采购',
+  },
+  // 批量付款: calls 1688 for its cashier's URL (nothing is paid here).
+  '/api/purchase/pay-url': {
+    access: 'user',
+    permission: 'order:process',
+    body: purchasePayUrlBodySchema,
+    data: purchasePayUrlSchema,
   },
   '/api/purchase/link': {
     access: 'user',

@@ -14,6 +14,9 @@ import { PRICE_ROUNDINGS } from './goods-rules.js';
  * - `price_rounding` (goods): how 商品复制 rounds the marked-up price (`markedUpPrice`).
  * - `purchase_price_rise_percent` (purchase): 一键采购 refuses when 1688's goods price is more than
  *   this percent above the 货源's linked price (允许采购价上浮).
+ * - `auto_pay` (purchase): 自动付款 — each 1688 order is paid with the buyer's 免密支付 right after it is
+ *   placed (when 1688 says the 代扣 protocol is open); off: it stays 待付款 for 批量付款.
+ * - `unpaid_alert_hours` (purchase): a 1688 order still 待付款 after this many hours is notified.
  */
 export const settingsSchema = z.object({
   auto_purchase: z.boolean(),
@@ -26,6 +29,8 @@ export const settingsSchema = z.object({
   price_rounding: z.enum(PRICE_ROUNDINGS),
   // purchase
   purchase_price_rise_percent: z.int().min(0).max(100),
+  auto_pay: z.boolean(),
+  unpaid_alert_hours: z.int().min(1).max(72),
   version: versionSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -229,6 +229,19 @@ export function PurchaseStatus({ purchase }: { purchase: PurchaseItems['purchase
           </span>
         ) : null}
       </div>
+      {purchase.pay_status ? (
+        <div
+          className="flex flex-wrap items-center gap-2 text-sm"
+          data-slot="purchase-payment"
+          data-pay-status={purchase.pay_status}
+        >
+          <StatusBadge
+            label={p.payStatus[purchase.pay_status]}
+            tone={purchase.pay_status === 'paid' ? 'success' : 'neutral'}
+          />
+          {purchase.pay_message ? <span data-slot="pay-message">{purchase.pay_message}</span> : null}
+        </div>
+      ) : null}
     </section>
   );
 }

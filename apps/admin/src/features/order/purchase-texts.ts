@@ -3,6 +3,13 @@ export const PURCHASE_TEXT = {
   oneClick: '一键采购',
   batchOneClick: '批量一键采购',
   batchOneClickOnlyPage: '一键采购需在本页勾选订单',
+  // 批量付款: 1688's cashier for the selected orders' 1688 orders still 待付款.
+  batchPay: '批量付款',
+  batchPayOnlyPage: '批量付款需在本页勾选订单',
+  paying: '正在获取1688收银台…',
+  payOpened: (n: number) => `已在新标签页打开1688收银台（${n} 笔采购单），付款后供应商发货`,
+  paySkipped: (orderNos: string[]) => `以下订单没有待付款的1688采购单，已跳过：${orderNos.join('、')}`,
+  payStatus: { unpaid: '1688待付款', paid: '1688已付款' } as const,
   batchOneClickIntro: (n: number) =>
     `将选中的 ${n} 单按关联货源在1688下单；未关联货源、非待采购或买家在黑名单中的订单不会采购，结果逐单列出。`,
   start: '开始采购',

@@ -104,6 +104,21 @@ function SettingsForm({ settings }: { settings: Settings }) {
           {...form.register('purchase_price_rise_percent')}
         />
       </Field>
+      <Field label={t.autoPay} orientation="horizontal" description={t.autoPayHint}>
+        <Controller
+          control={form.control}
+          name="auto_pay"
+          render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+        />
+      </Field>
+      <Field
+        label={t.unpaidAlert}
+        required
+        error={errors.unpaid_alert_hours?.message}
+        description={t.unpaidAlertHint}
+      >
+        <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('unpaid_alert_hours')} />
+      </Field>
       <Field label={t.purchaseAccount} error={errors.purchase_account?.message}>
         <Input
           maxLength={maxLengthOf(settingsForm.shape.purchase_account)}

@@ -13,6 +13,8 @@ const settings = {
   auto_sync_logistics: true,
   price_rounding: 'none',
   purchase_price_rise_percent: 10,
+  auto_pay: true,
+  unpaid_alert_hours: 2,
   version: 4,
 } as const;
 
@@ -22,12 +24,14 @@ describe('the 代发设置 form', () => {
       ...settingsValues(settings),
       default_markup_percent: '501',
       purchase_price_rise_percent: '101',
+      unpaid_alert_hours: '0',
       notify_mobile: '12345',
       purchase_account: 'x'.repeat(65),
     });
     expect(errors).toEqual({
       default_markup_percent: e.markup,
       purchase_price_rise_percent: e.priceRise,
+      unpaid_alert_hours: e.unpaidAlert,
       notify_mobile: e.notifyMobile,
       purchase_account: e.purchaseAccount,
     });
@@ -47,6 +51,7 @@ describe('the 代发设置 form', () => {
       ...settingsValues(settings),
       default_markup_percent: ' 25 ',
       purchase_price_rise_percent: '15',
+      unpaid_alert_hours: '6',
       notify_mobile: '139 0000 1234',
       sync_interval_minutes: '60',
     });
@@ -55,6 +60,7 @@ describe('the 代发设置 form', () => {
       ...settings,
       default_markup_percent: 25,
       purchase_price_rise_percent: 15,
+      unpaid_alert_hours: 6,
       notify_mobile: '13900001234',
       sync_interval_minutes: 60,
     });

@@ -15,12 +15,14 @@ const fields = settingsSchema.shape;
 export const settingsForm = settingsUpdateBodySchema.extend({
   default_markup_percent: typedInteger(fields.default_markup_percent),
   purchase_price_rise_percent: typedInteger(fields.purchase_price_rise_percent),
+  unpaid_alert_hours: typedInteger(fields.unpaid_alert_hours),
   notify_mobile: z.string().transform(normalizeMobile).pipe(fields.notify_mobile),
   sync_interval_minutes: z.string().transform(Number).pipe(fields.sync_interval_minutes),
 });
 export const settingsMessages: FieldMessages<z.input<typeof settingsForm>> = {
   default_markup_percent: e.markup,
   purchase_price_rise_percent: e.priceRise,
+  unpaid_alert_hours: e.unpaidAlert,
   purchase_account: e.purchaseAccount,
   // The contract's own message (请输入手机号) does not say the field may stay empty.
   notify_mobile: { all: e.notifyMobile },
@@ -36,6 +38,8 @@ export function settingsValues(s: Settings): z.input<typeof settingsForm> {
     auto_sync_logistics: s.auto_sync_logistics,
     price_rounding: s.price_rounding,
     purchase_price_rise_percent: String(s.purchase_price_rise_percent),
+    auto_pay: s.auto_pay,
+    unpaid_alert_hours: String(s.unpaid_alert_hours),
     version: s.version,
   };
 }

@@ -178,9 +178,15 @@ export const SYSTEM_TEXT = {
     // purchase
     autoPurchaseHint: '新同步的平台订单的每件商品都已关联货源时，自动在1688一键采购',
     priceRise: '允许采购价上浮',
+    autoPay: '自动付款（免密支付）',
+    autoPayHint:
+      '1688下单后立即用采购账号的免密支付（支付宝代扣）付款；未开通免密支付时订单保持待付款并说明原因，可在代发订单中批量付款',
+    unpaidAlert: '待付款提醒（小时）',
+    unpaidAlertHint: '1688采购单下单后超过此时长仍未付款时发送消息通知（1-72）',
     priceRiseHint: '0-100 的整数（%）：1688采购价高于货源价超过此比例时不采购，并在订单上说明原因',
     errors: {
       priceRise: '请输入 0-100 之间的整数',
+      unpaidAlert: '请输入 1-72 之间的整数',
       markup: '请输入 0-500 之间的整数',
       purchaseAccount: '采购账号最多 64 个字符',
       notifyMobile: '请输入正确的手机号，或留空',

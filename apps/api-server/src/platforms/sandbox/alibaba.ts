@@ -18,7 +18,14 @@ import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature
  *   supplier ships by itself `shipAfterSeconds` after they were placed (or at once with `ship`); its
  *   business errors are `{success: false, errorCode, errorMsg}`: out of stock, price changed since the
  *   buyer's preview, bad address, offer missing or removed, not enough balance (`balances`, when set);
- *   the supplier may cancel an order (`cancel`).
+ *   the supplier may cancel an order (`cancel`);
+ * - payment (docs/design.md#1688-supplier-payment): an order starts 待付款 (`waitbuyerpay`) and the
+ *   supplier ships only paid orders (`shipAfterSeconds` after the payment). It is paid by 免密支付
+ *   (`protocolPay.preparePay`, refused for a member in `protocolClosed`; `protocolPay.isopen` says
+ *   which) or on its cashier page (`alipay.url.get` answers `{base}/cashier.htm?orderId=a;b`, whose
+ *   付款 button pays them). `getBuyerOrderList` finds a member's orders, by `outOrderId` too;
+ *   `dedupeOutOrderId = false` makes `fastCreateOrder` place a new order for an `outOrderId` it has
+ *   seen (so a test proves the caller never sends one twice).
  */
 
 export const ALIBABA_SANDBOX_APP: AppCredentials = {
@@ -28,6 +35,7 @@ export const ALIBABA_SANDBOX_APP: AppCredentials = {
 
 export const ALIBABA_SANDBOX_PATHS = {
   auth: '/oauth/authorize',
+  cashier: '/cashier.htm',
   token: '/http/1/system.oauth2/getToken/',
 } as const;
 
@@ -73,6 +81,8 @@ export interface SandboxPurchase {
   billNo: string;
   /** The supplier cancelled it (`cancel`): status `cancel`, never ships. */
   cancelled: boolean;
+  /** Paid (免密支付 or the cashier page): only then does the supplier ship it. */
+  paid: boolean;
 }
 
 export interface AlibabaSandboxCall {
@@ -185,6 +195,10 @@ export class AlibabaSandbox {
   #sequence = 0;
   /** A buyer's 1688 balance (分) when set: an order above it is refused `BALANCE_NOT_ENOUGH`. */
   readonly balances = new Map<string, number>();
+  /** Members whose 免密支付 (代扣) protocol is not open: `preparePay` refuses them. */
+  readonly protocolClosed = new Set<string>();
+  /** False: an `outOrderId` seen before places another order (1688's dedupe switched off). */
+  dedupeOutOrderId = true;
 
   constructor(private readonly options: AlibabaSandboxOptions) {
     this.#apps = new Map(options.apps.map((app) => [app.clientId, app.clientSecret]));
@@ -226,7 +240,20 @@ export class AlibabaSandbox {
     return [...this.purchases.values()].filter((order) => order.outOrderId === outOrderId);
   }
 
-  /** The supplier ships the order now. */
+  /** The buyer pays the order (as on the cashier page): the supplier ships `shipAfterSeconds` later. */
+  pay(orderId: string) {
+    const order = this.purchases.get(orderId);
+    if (!order) throw new Error(`no sandbox purchase ${orderId}`);
+    this.#pay(order);
+  }
+
+  #pay(order: SandboxPurchase) {
+    if (order.paid || order.cancelled) return;
+    order.paid = true;
+    order.shipAt = Math.min(order.shipAt, this.#nowS() + (this.options.shipAfterSeconds ?? 120));
+  }
+
+  /** The supplier ships the order now (an unpaid one as soon as it is paid). */
   ship(orderId: string) {
     const order = this.purchases.get(orderId);
     if (!order) throw new Error(`no sandbox purchase ${orderId}`);
@@ -263,9 +290,11 @@ export class AlibabaSandbox {
     return new URLSearchParams(body.toString('utf8'));
   }
 
-  async fetch(request: Request): Promise<Response> {
+  /** `base`: where the sandbox is served (its cashier's links); the request's origin when not given. */
+  async fetch(request: Request, base?: string): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === ALIBABA_SANDBOX_PATHS.auth) return this.#authorisationPage(request);
+    if (url.pathname === ALIBABA_SANDBOX_PATHS.cashier) return this.#cashierPage(request);
     if (request.method !== 'POST') return new Response('Not Found', { status: 404 });
     const form = await this.#form(request);
     if (form === null) return new Response('Payload Too Large', { status: 413 });
@@ -284,7 +313,7 @@ export class AlibabaSandbox {
     let memberId: string | null = null;
     try {
       memberId = this.#authenticate(urlPath, appKey, api, form);
-      const body = this.#answer(api, memberId, form);
+      const body = this.#answer(api, memberId, form, base ?? url.origin);
       this.#record({ api, appKey, memberId, error: null });
       return Response.json(body);
     } catch (error) {
@@ -321,7 +350,7 @@ export class AlibabaSandbox {
     return token.memberId;
   }
 
-  #answer(api: string, memberId: string, form: URLSearchParams): Record<string, unknown> {
+  #answer(api: string, memberId: string, form: URLSearchParams, base: string): Record<string, unknown> {
     switch (api) {
       case ALIBABA_APIS.productInfo:
         return this.#productInfo(form.get('productId') ?? '');
@@ -353,6 +382,14 @@ export class AlibabaSandbox {
         return this.#createOrder(memberId, form);
       case ALIBABA_APIS.buyerView:
         return this.#buyerView(memberId, form.get('orderId') ?? '');
+      case ALIBABA_APIS.protocolPayOpen:
+        return this.#protocolPayOpen(memberId);
+      case ALIBABA_APIS.protocolPay:
+        return this.#protocolPay(memberId, form);
+      case ALIBABA_APIS.payUrl:
+        return this.#payUrl(memberId, form, base);
+      case ALIBABA_APIS.buyerOrderList:
+        return this.#buyerOrderList(memberId, form);
       default:
         throw gatewayError(404, ALIBABA_CODES.apiUnknown, `API ${api} 不存在`);
     }
@@ -464,7 +501,11 @@ export class AlibabaSandbox {
   #createOrder(memberId: string, form: URLSearchParams) {
     const outOrderId = form.get('outOrderId') ?? '';
     const existing = [...this.purchases.values()].find(
-      (order) => order.memberId === memberId && outOrderId !== '' && order.outOrderId === outOrderId,
+      (order) =>
+        this.dedupeOutOrderId &&
+        order.memberId === memberId &&
+        outOrderId !== '' &&
+        order.outOrderId === outOrderId,
     );
     const done = (order: SandboxPurchase) => ({
       success: true,
@@ -524,29 +565,42 @@ export class AlibabaSandbox {
       freightFen: ALIBABA_SANDBOX_FREIGHT_FEN,
       address: Object.fromEntries(Object.entries(address).map(([k, v]) => [k, String(v)])),
       encryptOutOrderInfo,
-      shipAt: nowS + (this.options.shipAfterSeconds ?? 120),
+      // Ships `shipAfterSeconds` after it is paid (never while 待付款).
+      shipAt: Number.POSITIVE_INFINITY,
       // 中通's format: 7 then 11 to 14 digits.
       billNo: `7${String(10_000_000_000 + n * 7919).padStart(11, '0')}`,
       cancelled: false,
+      paid: false,
     };
     this.purchases.set(order.orderId, order);
     return done(order);
   }
 
+  #status(order: SandboxPurchase) {
+    if (order.cancelled) return 'cancel';
+    if (!order.paid) return 'waitbuyerpay';
+    return order.shipAt <= this.#nowS() ? 'waitbuyerreceive' : 'waitsellersend';
+  }
+
+  #baseInfo(order: SandboxPurchase) {
+    return {
+      id: Number(order.orderId),
+      idOfStr: order.orderId,
+      status: this.#status(order),
+      totalAmount: ((order.goodsFen + order.freightFen) / 100).toFixed(2),
+      shippingFee: (order.freightFen / 100).toFixed(2),
+      createTime: beijingStamp(order.createdAt),
+    };
+  }
+
   #buyerView(memberId: string, orderId: string) {
     const order = this.purchases.get(orderId);
     if (!order || order.memberId !== memberId) throw refusal(ALIBABA_CODES.orderMissing, '订单不存在');
-    const shipped = !order.cancelled && order.shipAt <= this.#nowS();
+    const shipped = this.#status(order) === 'waitbuyerreceive';
     return {
       success: 'true',
       result: {
-        baseInfo: {
-          id: Number(order.orderId),
-          idOfStr: order.orderId,
-          status: order.cancelled ? 'cancel' : shipped ? 'waitbuyerreceive' : 'waitsellersend',
-          totalAmount: ((order.goodsFen + order.freightFen) / 100).toFixed(2),
-          shippingFee: (order.freightFen / 100).toFixed(2),
-        },
+        baseInfo: this.#baseInfo(order),
         nativeLogistics: {
           logisticsItems: shipped
             ? [{ logisticsCompanyName: '中通快递', logisticsCompanyNo: 'ZTO', logisticsBillNo: order.billNo }]
@@ -554,6 +608,108 @@ export class AlibabaSandbox {
         },
       },
     };
+  }
+
+  #protocolPayOpen(memberId: string) {
+    const open = String(!this.protocolClosed.has(memberId));
+    return {
+      result: {
+        success: true,
+        result: {
+          paymentAgreements: [
+            { payChannel: 'SHEGOU', bindingStatus: 'false', signedStatus: 'false' },
+            { payChannel: 'ALIPAY', bindingStatus: open, signedStatus: open },
+          ],
+        },
+      },
+    };
+  }
+
+  #protocolPay(memberId: string, form: URLSearchParams) {
+    const [orderId] = longIds(form.get('tradeWithholdPreparePayParam') ?? '', 'orderId');
+    const order = this.purchases.get(orderId ?? '');
+    if (!order || order.memberId !== memberId) throw refusal(ALIBABA_CODES.orderMissing, '订单不存在');
+    if (this.protocolClosed.has(memberId)) throw refusal(ALIBABA_CODES.noProtocol, '未开通免密支付');
+    if (order.cancelled || order.paid) throw refusal(ALIBABA_CODES.orderState, '订单状态不允许付款');
+    this.#pay(order);
+    return { result: { success: true, result: { payChannel: 'ALIPAY', paySuccess: true } } };
+  }
+
+  /** The member's unpaid orders among `ids` and the others (1688's `payFailureOrderList`). */
+  #payable(memberId: string, ids: string[]) {
+    const ok: SandboxPurchase[] = [];
+    const failed: string[] = [];
+    for (const id of ids) {
+      const order = this.purchases.get(id);
+      if (order && order.memberId === memberId && !order.paid && !order.cancelled) ok.push(order);
+      else failed.push(id);
+    }
+    return { ok, failed };
+  }
+
+  #payUrl(memberId: string, form: URLSearchParams, base: string) {
+    const ids = longIds(form.get('orderIdList') ?? '', null);
+    if (ids.length === 0 || ids.length > 100) {
+      throw refusal(ALIBABA_CODES.badParameter, 'orderIdList 须为 1 到 100 个订单');
+    }
+    const { ok, failed } = this.#payable(memberId, ids);
+    if (ok.length === 0) throw refusal(ALIBABA_CODES.orderState, '订单均不可付款');
+    const list = ok.map((order) => order.orderId).join(';');
+    return {
+      success: true,
+      payUrl: `${base}${ALIBABA_SANDBOX_PATHS.cashier}?orderId=${list}`,
+      ...(failed.length > 0 ? { payFailureOrderList: failed } : {}),
+    };
+  }
+
+  #buyerOrderList(memberId: string, form: URLSearchParams) {
+    const outOrderId = form.get('outOrderId') ?? '';
+    const page = Math.max(1, Number(form.get('page') ?? 1) || 1);
+    const size = Math.min(100, Math.max(1, Number(form.get('pageSize') ?? 20) || 20));
+    const orders = [...this.purchases.values()]
+      .filter((o) => o.memberId === memberId && (outOrderId === '' || o.outOrderId === outOrderId))
+      .sort((a, b) => b.createdAt - a.createdAt || b.orderId.localeCompare(a.orderId));
+    return {
+      totalRecord: orders.length,
+      result: orders
+        .slice((page - 1) * size, page * size)
+        .map((order) => ({ baseInfo: this.#baseInfo(order) })),
+    };
+  }
+
+  /** 1688's cashier as the sandbox plays it: the orders, 付款 pays every unpaid one. */
+  async #cashierPage(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const posted = request.method === 'POST' ? await this.#form(request) : url.searchParams;
+    if (posted === null) return html('<h1>请求过大</h1>', 413);
+    const ids = (posted.get('orderId') ?? '').split(';').filter(Boolean).slice(0, 100);
+    const orders = ids.map((id) => this.purchases.get(id)).filter((o): o is SandboxPurchase => !!o);
+    if (orders.length === 0) return html('<h1>订单不存在</h1>', 404);
+    if (request.method === 'POST') {
+      for (const order of orders) this.#pay(order);
+      this.#record({ api: 'cashier', memberId: orders[0]?.memberId ?? null, error: null });
+      return html(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>付款成功</title></head>
+<body><h1>付款成功</h1><p>已支付 ${orders.length} 笔1688订单，供应商将安排发货。</p></body></html>`);
+    }
+    const total = orders.reduce((sum, o) => sum + (o.paid || o.cancelled ? 0 : o.goodsFen + o.freightFen), 0);
+    const rows = orders
+      .map(
+        (o) =>
+          `<li>订单 ${escapeHtml(o.orderId)}：¥${((o.goodsFen + o.freightFen) / 100).toFixed(2)}（${o.cancelled ? '已取消' : o.paid ? '已付款' : '待付款'}）</li>`,
+      )
+      .join('\n');
+    return html(`<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>1688沙箱 · 收银台</title></head>
+<body>
+<h1>1688沙箱 · 收银台</h1>
+<p>这是本地沙箱，不会产生真实付款。</p>
+<ul>
+${rows}
+</ul>
+<p>应付合计：¥${(total / 100).toFixed(2)}</p>
+<form method="post"><input type="hidden" name="orderId" value="${escapeHtml(ids.join(';'))}">
+<button type="submit">付款</button></form>
+</body></html>`);
   }
 
   // ---------------------------------------------------------------- authorisation
@@ -671,6 +827,26 @@ ${members}
 </form>
 </body></html>`);
   }
+}
+
+/**
+ * The order ids (Long, up to 19 digits) of a JSON parameter, read from its text so that none loses
+ * digits in a JavaScript number: the `field` of an object, or (null) the numbers of an array.
+ */
+function longIds(json: string, field: string | null): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw refusal(ALIBABA_CODES.badParameter, '参数不是合法的 JSON');
+  }
+  if (field === null) {
+    if (!Array.isArray(parsed)) throw refusal(ALIBABA_CODES.badParameter, '参数须为订单号数组');
+    return [...json.matchAll(/"?(\d+)"?/g)].map((m) => m[1] ?? '');
+  }
+  const match = new RegExp(`"${field}"\\s*:\\s*"?(\\d+)"?`).exec(json);
+  if (!match?.[1]) throw refusal(ALIBABA_CODES.badParameter, `${field} 不能为空`);
+  return [match[1]];
 }
 
 /** Unix seconds as 1688's `yyyyMMddHHmmssSSS+0800` (Beijing time). */
