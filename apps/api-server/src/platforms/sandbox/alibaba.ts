@@ -88,8 +88,8 @@ export interface SandboxPurchase {
 export interface AlibabaSandboxCall {
   /** `namespace:api`, or `getToken`. */
   api: string;
-  /** The app that called (its quota is per app). */
-  appKey: string;
+  /** The app that called (its quota is per app); null for the buyer paying on the cashier page. */
+  appKey: string | null;
   memberId: string | null;
   error: string | null;
 }
@@ -687,7 +687,7 @@ export class AlibabaSandbox {
     if (orders.length === 0) return html('<h1>订单不存在</h1>', 404);
     if (request.method === 'POST') {
       for (const order of orders) this.#pay(order);
-      this.#record({ api: 'cashier', memberId: orders[0]?.memberId ?? null, error: null });
+      this.#record({ api: 'cashier', appKey: null, memberId: orders[0]?.memberId ?? null, error: null });
       return html(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>付款成功</title></head>
 <body><h1>付款成功</h1><p>已支付 ${orders.length} 笔1688订单，供应商将安排发货。</p></body></html>`);
     }
