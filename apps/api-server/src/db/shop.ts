@@ -260,7 +260,7 @@ export const SHOP_HELD_ELSEWHERE =
 export async function saveAuthorisedShop(
   scope: Scope,
   box: SecretBox,
-  input: { platform: string; reauthorise: number | null; auth: ShopAuthorisation },
+  input: { platform: string; reauthorise: number | null; auth: ShopAuthorisation; appKey?: string },
   nowS: number,
 ): Promise<{ id: number; change: Change }> {
   const { platform, auth } = input;
@@ -319,9 +319,10 @@ export async function saveAuthorisedShop(
   }
   if (id === null) throw notFound();
   await scope.db.query(
-    `UPDATE shops SET name = $2, platform_shop_id = $3, auth_status = 'authorized', version = version + 1
+    `UPDATE shops SET name = $2, platform_shop_id = $3, auth_status = 'authorized', version = version + 1,
+       platform_app_key = COALESCE($5, platform_app_key)
      WHERE id = $1 AND account_id = $4`,
-    [id, auth.shopName.slice(0, 64), auth.shopId, scope.accountId],
+    [id, auth.shopName.slice(0, 64), auth.shopId, scope.accountId, input.appKey ?? null],
   );
   await storeShopTokens(scope.db, box, id, auth);
   const after = await shopById(scope, id, nowS);

@@ -1,4 +1,5 @@
-import { CARRIERS, carrierOf, trackingNoProblem } from '@consign/api-client';
+import { AFTER_SALE_PURCHASE_REFUSAL, CARRIERS, carrierOf, trackingNoProblem } from '@consign/api-client';
+import { afterSaleRefusal } from '../db/after-sale';
 import type { Db } from '../db/db';
 import { notify } from '../db/notifications';
 import { purchaseOrder, revertPurchase, shipOrder } from '../db/order-steps';
@@ -10,6 +11,7 @@ import {
   finishPlaced,
   finishPoll,
   finishUnplaced,
+  flagInterception,
   markCreateSent,
   orderItems,
   type PolledPurchase,
@@ -166,6 +168,7 @@ export class PurchaseJobs implements JobKind {
             supplier_order_no: placed.orderNo,
             cost: placed.goodsFen + placed.freightFen,
             confirm_blacklist: true,
+            bought: true,
           },
           { userId: claim.requested_by },
           nowS,
@@ -174,6 +177,9 @@ export class PurchaseJobs implements JobKind {
       });
       if (!done)
         this.deps.log.warn('purchase outcome not written: claimed again meanwhile', { id: claim.id });
+      // An after-sale opened while 1688 placed the order: 需拦截, like one opened after.
+      else if (await afterSaleRefusal(db, claim.account_id, claim.order_id))
+        await flagInterception(db, claim.account_id, claim.order_id, nowS);
     } catch (error) {
       await this.unplaced(claim, error);
     }
@@ -189,6 +195,9 @@ export class PurchaseJobs implements JobKind {
     if (order.status !== 'pending') {
       throw new CannotBuy('订单已不是待采购状态，未在1688下单');
     }
+    // Checked again as it is sent: a refund may have opened since it was queued (not once sent: 1688
+    // answers the order already placed for `outOrderId`, which is then 需拦截).
+    if (order.afterSale && !claim.create_sent) throw new CannotBuy(AFTER_SALE_PURCHASE_REFUSAL);
     const items = (await orderItems(db, claim.account_id, [claim.order_id])).get(claim.order_id) ?? [];
     const reason = unboughtReason(items);
     if (reason) throw new CannotBuy(reason);

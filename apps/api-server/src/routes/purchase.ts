@@ -1,4 +1,4 @@
-import { offerIdOfLink } from '@consign/api-client';
+import { AFTER_SALE_PURCHASE_REFUSAL, offerIdOfLink } from '@consign/api-client';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { batchTargets, runBatch } from '../db/order-batch';
@@ -84,6 +84,7 @@ export function purchaseRoutes({
         const { accountId } = scope(c);
         const order = await purchaseOrderInput(db, accountId, id);
         if (!order) throw notFound();
+        if (order.afterSale) throw new HttpProblem(409, AFTER_SALE_PURCHASE_REFUSAL);
         const items = (await orderItems(db, accountId, [id])).get(id) ?? [];
         const reason = unboughtReason(items);
         if (reason) throw new HttpProblem(409, reason);

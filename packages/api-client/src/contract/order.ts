@@ -91,6 +91,10 @@ export const orderSchema = z.object({
   supplier_order_no: z.string().max(64).nullable().optional(),
   carrier: z.string().max(32).nullable().optional(),
   tracking_no: z.string().max(64).nullable().optional(),
+  /** An after-sale in progress (售后中): the order cannot be bought (`AFTER_SALE_PURCHASE_REFUSAL`). */
+  after_sale: z.boolean().optional(),
+  /** 需拦截: an after-sale opened after its 1688 order was placed, before the supplier shipped. */
+  intercept: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

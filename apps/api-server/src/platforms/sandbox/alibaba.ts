@@ -162,6 +162,12 @@ export interface AlibabaSandboxOptions {
   shipAfterSeconds?: number;
   /** Calls per app and API per second (default 50). */
   rateLimit?: number;
+  /**
+   * 密文代发: whether the sales platform lets app `appKey` (`outPlatformAppkey`) decrypt these
+   * ciphertexts of shop `shopId` (the platform sandboxes' `canDecryptFor`). Without it every
+   * encrypted order is taken as readable.
+   */
+  canDecrypt?: (platform: string, appKey: string, shopId: string, ciphertexts: string[]) => boolean;
 }
 
 export class AlibabaSandbox {
@@ -373,8 +379,9 @@ export class AlibabaSandbox {
         skuInfos: offer.specs.map((spec) => ({
           attributes: spec.attributes.map((a, i) => ({
             attributeID: 1000 + i,
-            attributeName: a.name,
+            attributeDisplayName: a.name,
             attributeValue: a.value,
+            skuImageUrl: '',
           })),
           price: yuan(spec.priceFen + 200),
           consignPrice: yuan(spec.priceFen),
@@ -489,6 +496,25 @@ export class AlibabaSandbox {
       }
       if (!['pinduoduo', 'douyin'].includes(String(encryptOutOrderInfo?.outPlatformCode))) {
         throw refusal(ALIBABA_CODES.badParameter, 'outPlatformCode 不支持');
+      }
+      const info = encryptOutOrderInfo ?? {};
+      const texts = ['encryptReceiverName', 'encryptReceiverMobile', 'encryptReceiverAddress'].map((key) =>
+        String(info[key] ?? ''),
+      );
+      if (
+        info.encryptOrder === true &&
+        this.options.canDecrypt &&
+        !this.options.canDecrypt(
+          String(info.outPlatformCode),
+          String(info.outPlatformAppkey ?? ''),
+          String(info.outShopId ?? ''),
+          texts,
+        )
+      ) {
+        throw refusal(
+          ALIBABA_CODES.badParameter,
+          `密文解密失败：应用 ${String(info.outPlatformAppkey ?? '')} 无权读取店铺 ${String(info.outShopId ?? '')} 的收件人`,
+        );
       }
     }
     const priced = this.#price(

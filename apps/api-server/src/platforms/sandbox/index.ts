@@ -29,7 +29,13 @@ export interface PlatformSandboxes {
 export function createSandboxes(options: { now?: () => number; demoEveryMs?: number | false } = {}) {
   const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: options.now });
   const doudian = new DoudianSandbox({ apps: [DOUDIAN_SANDBOX_APP], now: options.now });
-  const alibaba = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], now: options.now });
+  const alibaba = new AlibabaSandbox({
+    apps: [ALIBABA_SANDBOX_APP],
+    now: options.now,
+    // 密文代发: the sales platform says whether the named app may read the shop's receiver.
+    canDecrypt: (platform, appKey, shopId, ciphertexts) =>
+      (platform === 'pinduoduo' ? pdd : doudian).canDecryptFor(appKey, shopId, ciphertexts),
+  });
   if (options.demoEveryMs !== false) {
     pdd.startDemo(options.demoEveryMs ?? 20_000);
     doudian.startDemo(options.demoEveryMs ?? 20_000);
