@@ -13,7 +13,7 @@ import { openShopTokens } from '../src/db/shop-tokens';
 import { saveSupplierAccount } from '../src/db/supplier-account';
 import { carrierOfSupplier } from '../src/jobs/purchase';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
-import type { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
+import { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
@@ -501,6 +501,71 @@ describe('一键采购', () => {
       [queuedBefore.orderNo]: true,
       [sibling.orderNo]: false,
     });
+  });
+
+  it('each refusal of the purchase routes answers the server’s own words (not the stale save’s)', async () => {
+    const refused = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.post(path, body, { token });
+      return { status: res.status, msg: (await envelope(res)).msg };
+    };
+    const [order] = await sourcedOrders(CUP);
+    const [unlinked] = await pendingOrders(db(), {
+      accountId: ACCOUNT,
+      shopId: SHOP,
+      outerSkuId: `PT-NONE-${++serial}`,
+      count: 1,
+      nowS: nowS(),
+      prefix: `PT${serial}-`,
+    });
+    if (!order || !unlinked) throw new Error('no order');
+    expect(await refused('/api/purchase/preview', { id: unlinked.id })).toEqual({
+      status: 409,
+      msg: '有 1 件商品未关联货源（纯棉短袖T恤），请先关联货源',
+    });
+    expect((await start([unlinked.id])).results[0]?.message).toBe(
+      '有 1 件商品未关联货源（纯棉短袖T恤），请先关联货源',
+    );
+    expect(
+      await refused('/api/purchase/link', {
+        id: order.id,
+        index: 0,
+        offer_url: 'https://detail.1688.com/offer/610000000003.html',
+      }),
+    ).toEqual({
+      status: 409,
+      msg: '1688商品不存在或已下架',
+    });
+    expect(
+      await refused('/api/purchase/link', {
+        id: order.id,
+        index: 0,
+        offer_url: `https://detail.1688.com/offer/${TEE.offerId}.html`,
+      }),
+    ).toMatchObject({ status: 422, msg: expect.stringMatching(/^请选择该1688商品的规格：白色,L/) });
+    // Without a 1688 buyer account: said so, on the preview, 关联货源's offer read and the link.
+    await db().query('DELETE FROM supplier_accounts WHERE account_id = $1', [ACCOUNT]);
+    try {
+      const unconnected = { status: 409, msg: '未连接1688采购账号，请先在代发设置中连接' };
+      expect(await refused('/api/purchase/preview', { id: order.id })).toEqual(unconnected);
+      expect(await refused('/api/purchase/offer', { offer: CUP.offerId })).toEqual(unconnected);
+      expect(
+        await refused('/api/purchase/link', {
+          id: order.id,
+          index: 0,
+          offer_url: `https://detail.1688.com/offer/${CUP.offerId}.html`,
+        }),
+      ).toEqual(unconnected);
+    } finally {
+      await connectSupplier(
+        db(),
+        sandbox,
+        t.server.sandboxes?.alibabaEndpoints(t.url) ?? AlibabaSandbox.endpoints(''),
+        {
+          accountId: ACCOUNT,
+          nowS: nowS(),
+        },
+      );
+    }
   });
 
   it('each refusal leaves the order 待采购 with its reason in words, and no supplier order', async () => {

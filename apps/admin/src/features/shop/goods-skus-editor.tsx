@@ -17,6 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { problemMessage } from '../order/problem-message';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { type SkuRow, skuRows, skusBody } from './goods-skus-form';
 import { SHOP_TEXT } from './texts';
@@ -249,7 +250,8 @@ export function SourceDialog({
       setSpecId(offer.specs.find((spec) => spec.stock > 0)?.spec_id ?? offer.specs[0]?.spec_id ?? '');
       setProblem('');
     },
-    onError: (error) => setProblem(error instanceof Error ? error.message : c.readFailed),
+    // The server's own words (未连接1688采购账号, 1688商品不存在或已下架, ...), not the status's.
+    onError: (error) => setProblem(problemMessage(error) || c.readFailed),
   });
   const offer = read.data;
   const chosen = offer?.specs.find((spec) => spec.spec_id === specId);
