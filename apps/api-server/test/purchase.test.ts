@@ -568,6 +568,50 @@ describe('一键采购', () => {
     }
   });
 
+  it('without a 发货地址 一键采购 says so; a shipment held for want of one ships within seconds of saving one', async () => {
+    await db().query("DELETE FROM addresses WHERE account_id = $1 AND kind = 'sender'", [ACCOUNT]);
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    const preview = await api().call('/api/purchase/preview', { id: order.id });
+    // 5990 paid - (23.90 + 6.00) - no platform fee - no 代发服务费 set.
+    expect(preview).toMatchObject({
+      sender_address_missing: true,
+      service_fee: 0,
+      profit: 5990 - 2390 - 600,
+    });
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed' });
+    const [bought] = sandbox.ordersFor(String(order.id));
+    if (bought) sandbox.ship(bought.orderId);
+    const held = await until('the shipment held', async () => {
+      const row = await purchaseRow(order.id);
+      return row?.last_error ? row : undefined;
+    });
+    expect(held.last_error).toContain('请先在发货地址中添加发货地址');
+    // Its next look at 1688 is far off (as with the 10 minutes of production): saving the address
+    // brings it forward.
+    await db().query('UPDATE order_purchases SET next_poll_at = $2 WHERE order_id = $1', [
+      order.id,
+      Date.now() + 3_600_000,
+    ]);
+    await api().call('/api/address/save', {
+      kind: 'sender',
+      name: '仓库',
+      mobile: '13800001234',
+      region: '浙江省 杭州市 西湖区',
+      address: '文三路 1 号',
+      is_default: true,
+    });
+    const shipped = await until('the held order shipped', async () => {
+      const d = await detail(order.id);
+      return d.status === 'shipped' ? d : undefined;
+    });
+    expect(shipped).toMatchObject({
+      tracking_no: bought?.billNo,
+      sender: expect.objectContaining({ name: '仓库' }),
+    });
+  });
+
   it('each refusal leaves the order 待采购 with its reason in words, and no supplier order', async () => {
     const cases: [string, () => Promise<{ id: number }[]>, string][] = [
       ['out of stock', () => sourcedOrders(TEE_NAVY_XL), '1688供应商库存不足'],

@@ -677,6 +677,20 @@ export async function claimPolls(
   );
 }
 
+/**
+ * A sender address was saved: the account's purchases the supplier shipped but that could not ship in
+ * Consign for want of one (`placed` with the reason in `last_error`, see jobs/purchase.ts) are looked
+ * at again now rather than at their next look. Answers how many.
+ */
+export async function releaseHeldShipments(db: Queryable, accountId: number): Promise<number> {
+  const rows = await db.query(
+    `UPDATE order_purchases SET next_poll_at = ${DB_NOW_MS}
+     WHERE account_id = $1 AND status = 'placed' AND last_error IS NOT NULL RETURNING id`,
+    [accountId],
+  );
+  return rows.length;
+}
+
 /** The outcome of a look at 1688 for a placed purchase. */
 export async function finishPoll(
   db: Queryable,

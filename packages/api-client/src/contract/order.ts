@@ -84,7 +84,7 @@ export const orderSchema = z.object({
   pre_sale: z.boolean().optional(),
   ship_by: unixTimeSchema.nullable().optional(),
   // Cost and profit (profit.ts): 成本 (fen, null: not entered) and 利润 (amount - cost - the platform's
-  // fee, null without a cost); the purchase and shipping details the export's 代发单 columns carry.
+  // fee - 代发服务费, null without a cost); the purchase and shipping details the export's 代发单 columns carry.
   cost: fenSchema.nullable().optional(),
   profit: z.int().nullable().optional(),
   supplier: z.string().max(64).nullable().optional(),
