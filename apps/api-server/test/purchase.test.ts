@@ -518,12 +518,17 @@ describe('一键采购', () => {
       prefix: `PT${serial}-`,
     });
     if (!order || !unlinked) throw new Error('no order');
+    // A title no earlier 关联货源 linked.
+    await db().query(
+      `UPDATE orders SET goods = jsonb_set(goods, '{0,title}', '"未关联的商品"') WHERE id = $1`,
+      [unlinked.id],
+    );
     expect(await refused('/api/purchase/preview', { id: unlinked.id })).toEqual({
       status: 409,
-      msg: '有 1 件商品未关联货源（纯棉短袖T恤），请先关联货源',
+      msg: '有 1 件商品未关联货源（未关联的商品），请先关联货源',
     });
     expect((await start([unlinked.id])).results[0]?.message).toBe(
-      '有 1 件商品未关联货源（纯棉短袖T恤），请先关联货源',
+      '有 1 件商品未关联货源（未关联的商品），请先关联货源',
     );
     expect(
       await refused('/api/purchase/link', {
