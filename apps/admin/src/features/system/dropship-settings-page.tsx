@@ -12,6 +12,7 @@ import { FeesCard } from '../balance/fees-card';
 import { FeeRatesCard } from '../profit/fee-rates-card';
 import { SupplierAccountCard } from '../supplier/supplier-account-card';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
+import { SenderAddressNotice } from './sender-address-notice';
 import { settingsForm, settingsMessages, settingsValues } from './settings-form';
 import { SYSTEM_TEXT } from './texts';
 
@@ -29,6 +30,7 @@ export function DropshipSettingsPage() {
         </h1>
         <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
       </div>
+      <SenderAddressNotice />
       {/* A new version (saved here, or loaded after a stale save) starts the form over from it. */}
       {query.data ? <SettingsForm key={query.data.version} settings={query.data} /> : <Spinner />}
       <FeeRatesCard />
