@@ -432,7 +432,7 @@ describe('the export’s 代发单 columns', () => {
     const tail = ['供应商', '供应商订单号', '成本（元）', '利润（元）', '快递公司', '快递单号', '回传状态'];
     const csv = await exported('csv', { keyword: 'P' });
     expect(csv[0]?.slice(-7)).toEqual(tail);
-    const byNo = new Map(csv.slice(1).map((row) => [row[0], row.slice(-7)]));
+    const byNo = new Map(csv.slice(1).map((row) => [row[1], row.slice(-7)]));
     expect(byNo.get('P2')).toEqual([
       '义乌工厂',
       'YW-2',
@@ -509,6 +509,6 @@ describe('代发服务费 in 利润', () => {
       } else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const profitColumn = csv[0]?.indexOf('利润（元）') ?? -1;
-    expect(csv.find((row) => row[0] === 'P1')?.[profitColumn]).toBe('36.4');
+    expect(csv.find((row) => row[1] === 'P1')?.[profitColumn]).toBe('36.4');
   });
 });
