@@ -87,7 +87,7 @@ test('an Excel export of a keyword holds the same orders as the list', async ({
   await workbook.xlsx.readFile(await download.path());
   const orderNos: string[] = [];
   workbook.worksheets[0]?.eachRow((r, n) => {
-    if (n > 1) orderNos.push(String(r.getCell(1).value));
+    if (n > 1) orderNos.push(String(r.getCell(2).value));
   });
   expect(orderNos).toEqual(await listedOrderNos(baseURL as string, adminToken, { keyword: '保温杯' }));
 });
