@@ -255,6 +255,7 @@ export const SHOP_HELD_ELSEWHERE =
  * that platform shop, or a shop not yet bound to one. One platform shop belongs to one account: an
  * existing shop of this account is updated, never duplicated; another account's is refused (409),
  * also when two accounts authorise it at once (the unique index `shops_platform_shop_idx` decides).
+ * `appKey`: the app the authorisation went through, kept as `platform_app_key` (密文代发 names it).
  * Run in a transaction.
  */
 export async function saveAuthorisedShop(

@@ -18,7 +18,10 @@ import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature
  *   supplier ships by itself `shipAfterSeconds` after they were placed (or at once with `ship`); its
  *   business errors are `{success: false, errorCode, errorMsg}`: out of stock, price changed since the
  *   buyer's preview, bad address, offer missing or removed, not enough balance (`balances`, when set);
- *   the supplier may cancel an order (`cancel`).
+ *   the supplier may cancel an order (`cancel`). A 密文代发 order is refused when the sales platform
+ *   (`canDecrypt`, wired to the 拼多多 / 抖店 sandboxes) says `outPlatformAppkey` cannot read its
+ *   ciphertexts. SKU attributes are 1688's documented `SKUAttrInfo{attributeID, attributeValue,
+ *   skuImageUrl, attributeDisplayName}`.
  */
 
 export const ALIBABA_SANDBOX_APP: AppCredentials = {
