@@ -54,11 +54,11 @@ test('export the filtered orders as CSV and download them from 下载中心', as
   const text = await readFile(await download.path(), 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...data] = parse(text.slice(1)) as string[][];
-  expect(header?.[0]).toBe('订单号');
+  expect(header?.slice(0, 2)).toEqual(['平台订单号', '订单号']);
   const expected = await listedOrderNos(baseURL as string, adminToken, { status: 'shipped' });
   expect(expected.length).toBeGreaterThan(0);
-  expect(data.map((cells) => cells[0])).toEqual(expected);
-  expect(new Set(data.map((cells) => cells[6]))).toEqual(new Set(['已发货']));
+  expect(data.map((cells) => cells[1])).toEqual(expected);
+  expect(new Set(data.map((cells) => cells[7]))).toEqual(new Set(['已发货']));
   await expect(row).toContainText(`${expected.length} 行`);
   await page.screenshot({ path: test.info().outputPath('download-center.png'), fullPage: true });
 });
@@ -87,7 +87,7 @@ test('an Excel export of a keyword holds the same orders as the list', async ({
   await workbook.xlsx.readFile(await download.path());
   const orderNos: string[] = [];
   workbook.worksheets[0]?.eachRow((r, n) => {
-    if (n > 1) orderNos.push(String(r.getCell(1).value));
+    if (n > 1) orderNos.push(String(r.getCell(2).value));
   });
   expect(orderNos).toEqual(await listedOrderNos(baseURL as string, adminToken, { keyword: '保温杯' }));
 });
@@ -110,8 +110,8 @@ async function exportCsv(page: import('@playwright/test').Page) {
   await row.getByRole('button', { name: `下载 ${job.name}` }).click();
   const text = await readFile(await (await downloading).path(), 'utf8');
   const [header, ...data] = parse(text.slice(1)) as string[][];
-  expect(header?.[0]).toBe('订单号');
-  return { row, orderNos: data.map((cells) => cells[0]) };
+  expect(header?.slice(0, 2)).toEqual(['平台订单号', '订单号']);
+  return { row, orderNos: data.map((cells) => cells[1]) };
 }
 
 test('导出 from 买家管理 查看订单 writes exactly that buyer’s orders', async ({

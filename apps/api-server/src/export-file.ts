@@ -25,6 +25,8 @@ import ExcelJS from 'exceljs';
 
 export const EXPORT_COPY = {
   columns: [
+    // 平台订单号 first: the number the seller and the buyer know the order by (empty for typed-in ones).
+    '平台订单号',
     '订单号',
     '店铺',
     '平台',
@@ -66,6 +68,7 @@ const yuan = (fen: number | null | undefined) => (fen === null || fen === undefi
  */
 export function orderCells(order: Order): (string | number)[] {
   return [
+    order.platform_order_no ?? '',
     order.order_no,
     order.shop_name,
     EXPORT_COPY.platform[order.platform],

@@ -95,9 +95,9 @@ describe('export jobs', () => {
     expect(rows[0]).toEqual([...EXPORT_COPY.columns]);
     expect(rows.slice(1)).toEqual(expected.map((order) => orderCells(order).map(String)));
     // What a seller reads: Chinese labels, the masked mobile.
-    expect(Object.values(EXPORT_COPY.platform)).toContain(rows[1]?.[2]);
-    expect(rows[1]?.[6]).toBe('待采购');
-    expect(rows[1]?.[9]).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(Object.values(EXPORT_COPY.platform)).toContain(rows[1]?.[3]);
+    expect(rows[1]?.[7]).toBe('待采购');
+    expect(rows[1]?.[10]).toMatch(/^\d{3}\*{4}\d{4}$/);
   });
 
   it('an export of the 黑名单 filter holds those orders, and its job still reads as the contract says', async () => {
@@ -108,7 +108,7 @@ describe('export jobs', () => {
     // The filter is stored as the API reads it (`true`); 下载中心's answer must still match the contract.
     expect(exportJobSchema.parse(done).filters).toEqual({ blacklisted: true });
     const rows = parse((await (await download(owner, job.id)).text()).slice(1)) as string[][];
-    expect(rows.slice(1).map((cells) => cells[0])).toEqual(expected.map((order) => order.order_no));
+    expect(rows.slice(1).map((cells) => cells[1])).toEqual(expected.map((order) => order.order_no));
   });
 
   it('an XLSX export holds the same rows, amounts as numbers', async () => {
@@ -133,7 +133,7 @@ describe('export jobs', () => {
     });
     expect(values[0]).toEqual([...EXPORT_COPY.columns]);
     expect(values.slice(1)).toEqual(expected.map(orderCells));
-    expect(typeof values[1]?.[5]).toBe('number');
+    expect(typeof values[1]?.[6]).toBe('number');
   });
 
   it('a CSV cell that a spreadsheet would run as a formula is made text', async () => {
@@ -158,10 +158,10 @@ describe('export jobs', () => {
     expect(
       rows
         .slice(1)
-        .map((row) => row[7])
+        .map((row) => row[8])
         .sort(),
     ).toEqual(evil.map((cell) => `'${cell}`).sort());
-    expect(rows.slice(1).every((row) => row[3] === "'=1+1 ×1")).toBe(true);
+    expect(rows.slice(1).every((row) => row[4] === "'=1+1 ×1")).toBe(true);
   });
 
   it('another account sees none of the jobs and gets no link; the member of the account does', async () => {

@@ -318,6 +318,7 @@ describe('利润报表', () => {
       costed_sales: 10_000 + 12_345 + 100 + 99 + 3_000,
       cost: 6_000 + 10_000 + 50 + 40 + 4_000,
       fee: 60 + 74 + 1 + 0 + 18,
+      service_fee: 0,
       profit: 3_940 + 2_271 + 49 + 59 - 1_018,
       uncosted_orders: 1,
       uncosted_sales: 5_000,
@@ -431,7 +432,7 @@ describe('the export’s 代发单 columns', () => {
     const tail = ['供应商', '供应商订单号', '成本（元）', '利润（元）', '快递公司', '快递单号', '回传状态'];
     const csv = await exported('csv', { keyword: 'P' });
     expect(csv[0]?.slice(-7)).toEqual(tail);
-    const byNo = new Map(csv.slice(1).map((row) => [row[0], row.slice(-7)]));
+    const byNo = new Map(csv.slice(1).map((row) => [row[1], row.slice(-7)]));
     expect(byNo.get('P2')).toEqual([
       '义乌工厂',
       'YW-2',
@@ -456,5 +457,58 @@ describe('the export’s 代发单 columns', () => {
       'SF1234567890123',
       '回传失败',
     ]);
+  });
+});
+
+describe('代发服务费 in 利润', () => {
+  it('the list, the detail, 利润报表 and the export take the fee the balance paid (net of its refund)', async () => {
+    const ids = new Map(
+      (
+        await db().query<{ id: number; order_no: string }>(
+          "SELECT id, order_no FROM orders WHERE account_id = $1 AND order_no IN ('P1', 'P2')",
+          [accountId],
+        )
+      ).map((row) => [row.order_no, row.id]),
+    );
+    // As 充值 then 采购 write them: P1 paid 3.00; P2 paid 2.00 and had it back when cancelled.
+    const entry = (kind: string, amount: number, orderId: number | null, paymentNo: string | null = null) =>
+      db().query(
+        `INSERT INTO balance_entries (account_id, kind, amount, balance_after, reason, order_id, payment_no, created_at)
+         VALUES ($1, $2, $3, 0, '测试', $4, $5, 0)`,
+        [accountId, kind, amount, orderId, paymentNo],
+      );
+    await entry('topup', 1_000, null, 'PROFIT-FEE-1');
+    await entry('charge', -300, ids.get('P1') ?? 0);
+    await entry('charge', -200, ids.get('P2') ?? 0);
+    await entry('refund', 200, ids.get('P2') ?? 0);
+
+    const byNo = new Map((await listed()).list.map((o) => [o.order_no, o.profit]));
+    expect([byNo.get('P1'), byNo.get('P2')]).toEqual([3_940 - 300, 2_271]);
+    const detail = await call<{ profit: number }>('/api/order/detail', { id: ids.get('P1') });
+    expect(detail.profit).toBe(3_640);
+    const r = await call<ProfitReport>('/api/report/profit', {
+      start_date: '2026-10-01',
+      end_date: '2026-10-05',
+    });
+    expect(r.totals).toMatchObject({ service_fee: 300, profit: 3_940 + 2_271 + 49 + 59 - 1_018 - 300 });
+    const rows = (await listed({ start_date: '2026-10-01', end_date: '2026-10-05' })).list.filter(
+      (o) => o.status !== 'cancelled' && o.cost !== null,
+    );
+    expect(r.totals.profit).toBe(rows.reduce((s, o) => s + (o.profit ?? 0), 0));
+    // The profit filter reads the same expression.
+    expect(numbers(await listed({ profit_min: 3_641 }))).not.toContain('P1');
+    const job = await api.call('/api/export/create', { keyword: 'P1', format: 'csv' } as never);
+    let csv: string[][] = [];
+    for (let i = 0; i < 600 && csv.length === 0; i++) {
+      const done = (await api.call('/api/export/index', { pageIndex: 1, pageSize: 20 })).list.find(
+        (j) => j.id === job.id,
+      );
+      if (done?.status === 'succeeded') {
+        const { url } = await api.call('/api/export/download-url', { id: job.id });
+        csv = parse((await (await fetch(`${t.url}${url}`)).text()).slice(1)) as string[][];
+      } else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const profitColumn = csv[0]?.indexOf('利润（元）') ?? -1;
+    expect(csv.find((row) => row[1] === 'P1')?.[profitColumn]).toBe('36.4');
   });
 });

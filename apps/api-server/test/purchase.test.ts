@@ -1,13 +1,22 @@
-import type { BatchResult, OrderDetail, PurchaseItems } from '@consign/api-client';
+import {
+  AFTER_SALE_PURCHASE_REFUSAL,
+  type BatchResult,
+  type OrderDetail,
+  type PurchaseItems,
+} from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeAppSecret } from '../src/db/platform-apps';
+import { storePlatformOrders } from '../src/db/platform-order';
 import { splitAddress, withinPriceLimit } from '../src/db/purchase';
 import { scopeOf } from '../src/db/scope';
+import { openShopTokens } from '../src/db/shop-tokens';
 import { saveSupplierAccount } from '../src/db/supplier-account';
 import { carrierOfSupplier } from '../src/jobs/purchase';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
-import type { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
+import { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+import { decideOnAuthorisationPage } from './platform-helpers';
 import {
   CUP,
   connectSupplier,
@@ -325,28 +334,47 @@ describe('一键采购', () => {
     });
   });
 
-  it('密文代发 for a platform order: the platform, its order number and the ciphertexts, never the address', async () => {
-    const outerSkuId = `PT-CIPHER-${++serial}`;
-    await sourcedSku(db(), { accountId: ACCOUNT, shopId: SHOP, outerSkuId, source: CUP, nowS: nowS() });
-    const [shop] = await db().query<{ id: number }>(
-      `INSERT INTO shops (name, platform, auth_status, auth_expires_at, created_at, account_id, platform_shop_id)
-       VALUES ('密文代发店', 'pinduoduo', 'authorized', $1, $2, $3, '900777') RETURNING id`,
-      [nowS() + 86_400, nowS(), ACCOUNT],
+  it('密文代发 names the app that authorised the shop (the second of two apps) and its real ciphertexts', async () => {
+    // 拼多多 has two apps; the newer one authorises the shop (as 添加店铺 does: through the API, the
+    // platform's page and the callback). Only that app may read the shop's receiver on 1688's side.
+    const second = { clientId: 'pdd-second-app', clientSecret: 'pdd-second-secret-not-for-production' };
+    const sandboxes = t.server.sandboxes;
+    if (!sandboxes) throw new Error('no sandboxes');
+    sandboxes.pdd.addApp(second);
+    const [app] = await db().query<{ id: number }>(
+      `INSERT INTO platform_auths (platform_id, shop_name, app_key, app_secret, expires_at, status)
+       SELECT id, '第二个应用', $1, '', NULL, 'active' FROM platforms WHERE code = 'pinduoduo' RETURNING id`,
+      [second.clientId],
     );
+    await storeAppSecret(db(), new SecretBox(DEV_DATA_KEY), app?.id ?? 0, second.clientSecret);
+    const { url } = await api().call('/api/shop/authorise', { platform: 'pinduoduo' });
+    const back = await decideOnAuthorisationPage(url, { shopId: '900002' });
+    const shop = await api().call('/api/shop/authorise-callback', {
+      platform: 'pinduoduo',
+      state: back.searchParams.get('state') ?? '',
+      code: back.searchParams.get('code') ?? '',
+    });
+
+    const outerSkuId = `PT-CIPHER-${++serial}`;
+    await sourcedSku(db(), { accountId: ACCOUNT, shopId: shop.id, outerSkuId, source: CUP, nowS: nowS() });
+    const placedOnPdd = sandboxes.pdd.placeOrder('900002');
+    const { province, city, district } = placedOnPdd.receiver;
     const [order] = await db().query<{ id: number }>(
       `INSERT INTO orders (order_no, shop_id, goods, goods_titles, amount, status, buyer_name, receiver_name,
          receiver_mobile, receiver_address, created_at, updated_at, account_id, source, platform_order_no,
          receiver_region, receiver_cipher)
-       VALUES ($1, $2, $3::jsonb, '保温杯', 4990, 'pending', '王*', '王*', '138****5678', '浙江省杭州市西湖区文***',
-         $4, $4, $5, 'sync', '251126-000000777', $6::jsonb, $7::jsonb) RETURNING id`,
+       VALUES ($1, $2, $3::jsonb, '保温杯', 4990, 'pending', '王*', '王*', '138****5678', $4,
+         $5, $5, $6, 'sync', $7, $8::jsonb, $9::jsonb) RETURNING id`,
       [
         `PT-CIPHER-${serial}`,
-        shop?.id,
+        shop.id,
         JSON.stringify([{ title: '保温杯', image: '', quantity: 1, outer_sku_id: outerSkuId, sku_id: '77' }]),
+        `${province}${city}${district}***`,
         nowS(),
         ACCOUNT,
-        JSON.stringify({ province: '浙江省', city: '杭州市', district: '西湖区' }),
-        JSON.stringify({ name: '~name~', mobile: '~mobile~', address: '~address~' }),
+        placedOnPdd.orderNo,
+        JSON.stringify({ province, city, district }),
+        JSON.stringify(placedOnPdd.cipher),
       ],
     );
     if (!order) throw new Error('no order');
@@ -356,13 +384,37 @@ describe('一键采购', () => {
     expect(bought?.encryptOutOrderInfo).toMatchObject({
       encryptOrder: true,
       outPlatformCode: 'pinduoduo',
-      outPlatformOrderNo: '251126-000000777',
-      outShopId: '900777',
-      encryptReceiverName: '~name~',
-      encryptReceiverMobile: '~mobile~',
-      encryptReceiverAddress: '~address~',
+      outPlatformAppkey: second.clientId,
+      outPlatformOrderNo: placedOnPdd.orderNo,
+      outShopId: '900002',
+      encryptReceiverName: placedOnPdd.cipher.name,
+      encryptReceiverMobile: placedOnPdd.cipher.mobile,
+      encryptReceiverAddress: placedOnPdd.cipher.address,
     });
-    expect(bought?.address).toMatchObject({ mobile: '138****5678', provinceText: '浙江省' });
+    expect(bought?.address).toMatchObject({ mobile: '138****5678', provinceText: province });
+
+    // The buyer asks for a refund before the supplier ships: the shop sync stores it, and the bought
+    // order is 需拦截 (list, detail, 一键采购's state) with a notification.
+    sandboxes.pdd.refundOrder(placedOnPdd.orderNo);
+    const connector = await t.server.platforms.connector('pinduoduo');
+    const tokens = await openShopTokens(db(), new SecretBox(DEV_DATA_KEY), shop.id);
+    if (!connector || !tokens) throw new Error('no connector');
+    const refunding = await connector.orderDetail(tokens.accessToken, placedOnPdd.orderNo);
+    await db().transaction((tx) =>
+      storePlatformOrders(tx, { id: shop.id, accountId: ACCOUNT }, [refunding], nowS()),
+    );
+    expect(await detail(order.id)).toMatchObject({ status: 'purchased', after_sale: true, intercept: true });
+    expect((await api().call('/api/purchase/items', { id: order.id })).purchase).toMatchObject({
+      status: 'placed',
+      intercept: true,
+    });
+    const [bell] = await db().query<{ title: string; body: string }>(
+      'SELECT title, body FROM notifications WHERE key = $1',
+      [`purchase:${order.id}:intercept`],
+    );
+    expect(bell?.title).toBe('已采购的订单申请了售后，需拦截');
+    expect(bell?.body).toContain(bought?.orderId ?? '?');
+    sandboxes.pdd.refundOrder(placedOnPdd.orderNo, 'none');
 
     // The supplier ships: the order is shipped with 中通 and the bill number, its writeback queued.
     if (bought) sandbox.ship(bought.orderId);
@@ -377,6 +429,200 @@ describe('一键采购', () => {
     );
     expect(writeback).toEqual({ status: 'pending', carrier: 'ZTO', tracking_no: bought?.billNo });
     expect((await purchaseRow(order.id))?.status).toBe('shipped');
+  });
+
+  it('an order with an after-sale in progress is refused by every purchase path, with the server’s words', async () => {
+    const orders = await sourcedOrders(CUP, { count: 4 });
+    const [byRefund, byAfterSale, queuedBefore, sibling] = orders;
+    if (!byRefund || !byAfterSale || !queuedBefore || !sibling) throw new Error('no orders');
+    // The platform's refund in progress, and an open 售后单: both are 售后中.
+    await db().query("UPDATE orders SET refund_status = 'in_progress', source = 'sync' WHERE id = $1", [
+      byRefund.id,
+    ]);
+    for (const id of [byAfterSale.id, queuedBefore.id]) {
+      await db().query(
+        `INSERT INTO after_sales (account_id, order_id, refund_amount, type, status, reason, created_at)
+         VALUES ($1, $2, 5990, 'refund', 'pending', '买家申请退款', $3)`,
+        [ACCOUNT, id, nowS()],
+      );
+    }
+    const refused = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.post(path, body, { token });
+      return { status: res.status, msg: (await envelope(res)).msg };
+    };
+    for (const order of [byRefund, byAfterSale]) {
+      expect(await refused('/api/purchase/preview', { id: order.id })).toEqual({
+        status: 409,
+        msg: AFTER_SALE_PURCHASE_REFUSAL,
+      });
+      expect((await start([order.id])).results[0]?.message).toBe(AFTER_SALE_PURCHASE_REFUSAL);
+      expect(
+        await refused('/api/order/purchase', {
+          id: order.id,
+          supplier: '1688',
+          supplier_order_no: 'X1',
+          cost: 2390,
+        }),
+      ).toEqual({
+        status: 409,
+        msg: AFTER_SALE_PURCHASE_REFUSAL,
+      });
+      const batch = (await api().call('/api/order/batch-purchase', {
+        supplier: '1688',
+        items: [{ id: order.id, cost: 2390, supplier_order_no: 'X1' }],
+      })) as BatchResult;
+      expect(batch.results[0]?.message).toBe(AFTER_SALE_PURCHASE_REFUSAL);
+      expect(await detail(order.id)).toMatchObject({ status: 'pending', after_sale: true });
+    }
+    // Queued before the refund opened: the job refuses it before calling 1688.
+    await db().query(
+      `INSERT INTO order_purchases (account_id, order_id, status, next_attempt_at, created_at, updated_at)
+       VALUES ($1, $2, 'queued', 0, $3, $3)`,
+      [ACCOUNT, queuedBefore.id, nowS()],
+    );
+    expect(await settled(queuedBefore.id)).toMatchObject({
+      status: 'failed',
+      last_error: AFTER_SALE_PURCHASE_REFUSAL,
+    });
+    expect(sandbox.ordersFor(String(queuedBefore.id))).toHaveLength(0);
+    // 自动采购 leaves the refunding order and buys its sibling.
+    const settings = await api().call('/api/setting/index', {});
+    await api().call('/api/setting/update', { auto_purchase: true, version: settings.version });
+    await db().query("UPDATE orders SET source = 'sync' WHERE id = $1", [sibling.id]);
+    expect(await settled(sibling.id)).toMatchObject({ status: 'placed' });
+    const latest = await api().call('/api/setting/index', {});
+    await api().call('/api/setting/update', { auto_purchase: false, version: latest.version });
+    expect(await purchaseRow(byRefund.id)).toBeUndefined();
+    // The list says 售后中 on those rows.
+    const list = await api().call('/api/order/index', {
+      pageIndex: 1,
+      pageSize: 20,
+      keyword: `PT${serial}-`,
+    });
+    expect(
+      Object.fromEntries(
+        list.list.map((o: { order_no: string; after_sale?: boolean }) => [o.order_no, o.after_sale]),
+      ),
+    ).toEqual({
+      [byRefund.orderNo]: true,
+      [byAfterSale.orderNo]: true,
+      [queuedBefore.orderNo]: true,
+      [sibling.orderNo]: false,
+    });
+  });
+
+  it('each refusal of the purchase routes answers the server’s own words (not the stale save’s)', async () => {
+    const refused = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.post(path, body, { token });
+      return { status: res.status, msg: (await envelope(res)).msg };
+    };
+    const [order] = await sourcedOrders(CUP);
+    const [unlinked] = await pendingOrders(db(), {
+      accountId: ACCOUNT,
+      shopId: SHOP,
+      outerSkuId: `PT-NONE-${++serial}`,
+      count: 1,
+      nowS: nowS(),
+      prefix: `PT${serial}-`,
+    });
+    if (!order || !unlinked) throw new Error('no order');
+    // A title no earlier 关联货源 linked.
+    await db().query(
+      `UPDATE orders SET goods = jsonb_set(goods, '{0,title}', '"未关联的商品"') WHERE id = $1`,
+      [unlinked.id],
+    );
+    expect(await refused('/api/purchase/preview', { id: unlinked.id })).toEqual({
+      status: 409,
+      msg: '有 1 件商品未关联货源（未关联的商品），请先关联货源',
+    });
+    expect((await start([unlinked.id])).results[0]?.message).toBe(
+      '有 1 件商品未关联货源（未关联的商品），请先关联货源',
+    );
+    expect(
+      await refused('/api/purchase/link', {
+        id: order.id,
+        index: 0,
+        offer_url: 'https://detail.1688.com/offer/610000000003.html',
+      }),
+    ).toEqual({
+      status: 409,
+      msg: '1688商品不存在或已下架',
+    });
+    expect(
+      await refused('/api/purchase/link', {
+        id: order.id,
+        index: 0,
+        offer_url: `https://detail.1688.com/offer/${TEE.offerId}.html`,
+      }),
+    ).toMatchObject({ status: 422, msg: expect.stringMatching(/^请选择该1688商品的规格：白色,L/) });
+    // Without a 1688 buyer account: said so, on the preview, 关联货源's offer read and the link.
+    await db().query('DELETE FROM supplier_accounts WHERE account_id = $1', [ACCOUNT]);
+    try {
+      const unconnected = { status: 409, msg: '未连接1688采购账号，请先在代发设置中连接' };
+      expect(await refused('/api/purchase/preview', { id: order.id })).toEqual(unconnected);
+      expect(await refused('/api/purchase/offer', { offer: CUP.offerId })).toEqual(unconnected);
+      expect(
+        await refused('/api/purchase/link', {
+          id: order.id,
+          index: 0,
+          offer_url: `https://detail.1688.com/offer/${CUP.offerId}.html`,
+        }),
+      ).toEqual(unconnected);
+    } finally {
+      await connectSupplier(
+        db(),
+        sandbox,
+        t.server.sandboxes?.alibabaEndpoints(t.url) ?? AlibabaSandbox.endpoints(''),
+        {
+          accountId: ACCOUNT,
+          nowS: nowS(),
+        },
+      );
+    }
+  });
+
+  it('without a 发货地址 一键采购 says so; a shipment held for want of one ships within seconds of saving one', async () => {
+    await db().query("DELETE FROM addresses WHERE account_id = $1 AND kind = 'sender'", [ACCOUNT]);
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    const preview = await api().call('/api/purchase/preview', { id: order.id });
+    // 5990 paid - (23.90 + 6.00) - no platform fee - no 代发服务费 set.
+    expect(preview).toMatchObject({
+      sender_address_missing: true,
+      service_fee: 0,
+      profit: 5990 - 2390 - 600,
+    });
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed' });
+    const [bought] = sandbox.ordersFor(String(order.id));
+    if (bought) sandbox.ship(bought.orderId);
+    const held = await until('the shipment held', async () => {
+      const row = await purchaseRow(order.id);
+      return row?.last_error ? row : undefined;
+    });
+    expect(held.last_error).toContain('请先在发货地址中添加发货地址');
+    // Its next look at 1688 is far off (as with the 10 minutes of production): saving the address
+    // brings it forward.
+    await db().query('UPDATE order_purchases SET next_poll_at = $2 WHERE order_id = $1', [
+      order.id,
+      Date.now() + 3_600_000,
+    ]);
+    await api().call('/api/address/save', {
+      kind: 'sender',
+      name: '仓库',
+      mobile: '13800001234',
+      region: '浙江省 杭州市 西湖区',
+      address: '文三路 1 号',
+      is_default: true,
+    });
+    const shipped = await until('the held order shipped', async () => {
+      const d = await detail(order.id);
+      return d.status === 'shipped' ? d : undefined;
+    });
+    expect(shipped).toMatchObject({
+      tracking_no: bought?.billNo,
+      sender: expect.objectContaining({ name: '仓库' }),
+    });
   });
 
   it('each refusal leaves the order 待采购 with its reason in words, and no supplier order', async () => {

@@ -72,7 +72,11 @@ export class HttpError extends ApiClientError {
   readonly statusText: string;
   readonly data: unknown;
   constructor(status: number, path: string, options: { reason?: string; data?: unknown } = {}) {
-    const statusText = httpStatusText(status, options.reason);
+    // A 409 is a refusal that names its reason (余额不足, 未连接1688采购账号, the order's state): the
+    // server's message wins; only a 409 without one reads as the stale save's.
+    const own = (options.data as { msg?: unknown } | null | undefined)?.msg;
+    const statusText =
+      status === 409 && typeof own === 'string' && own !== '' ? own : httpStatusText(status, options.reason);
     super(statusText, path);
     this.name = 'HttpError';
     this.status = status;

@@ -36,6 +36,7 @@ export * from './contract/permissions.js';
 export * from './contract/purchase-rules.js';
 export * from './contract/session-rules.js';
 export * from './contract/shop-rules.js';
+export * from './contract/spec-match.js';
 export * from './contract/time.js';
 export * from './contract/urls.js';
 export * from './contract/writeback-rules.js';

@@ -190,6 +190,23 @@ describe('HTTP statuses', () => {
     expect(hooks.onServerError).not.toHaveBeenCalled();
   });
 
+  it('a 409 reads as the server’s own message; only one without a message as the stale save’s', async () => {
+    server.handle(() => ({
+      status: 409,
+      body: { errorCode: 1, msg: '未连接1688采购账号，请先在代发设置中连接' },
+    }));
+    const { api, notes } = setup();
+    const error = (await failure(api.post('/api/x/y'))) as HttpError;
+    expect(error.message).toBe('未连接1688采购账号，请先在代发设置中连接');
+    expect(notes).toEqual([
+      { kind: 'error', title: '请求失败', description: '未连接1688采购账号，请先在代发设置中连接' },
+    ]);
+    server.handle(() => ({ status: 409, body: 'conflict' }));
+    expect(((await failure(setup().api.post('/api/x/y'))) as HttpError).message).toBe(
+      '数据已被他人修改，请刷新后重试',
+    );
+  });
+
   it('uses the reason phrase for a status without a zh-CN text', async () => {
     server.handle(() => ({ status: 418, body: {} }));
     const { api, notes } = setup();

@@ -49,6 +49,7 @@ const profitSums = {
   costed_sales: 20_000,
   cost: 15_000,
   fee: 120,
+  service_fee: 0,
   profit: 4_880,
   uncosted_orders: 1,
   uncosted_sales: 10_000,

@@ -1,4 +1,5 @@
 import {
+  AFTER_SALE_PURCHASE_REFUSAL,
   AFTER_SALE_STEPS,
   type AfterSaleDetail,
   type AfterSaleEvent,
@@ -7,11 +8,34 @@ import {
   afterSaleStepRefusedMessage,
 } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
+import type { Queryable } from './db';
 import type { Saved } from './log';
 import type { StepActor } from './order-steps';
 import { inShops, notFound, type Scope } from './scope';
 
 /** The answers to after-sale requests (同意退款, 拒绝, 确认收到退货) and an after-sale's detail. */
+
+/**
+ * SQL over an order `o`: an after-sale is in progress (售后中): an open 售后单 (待处理 / 处理中) or the
+ * platform's refund in progress. Such an order is not bought (`afterSaleRefusal`) and the list shows it.
+ */
+export const AFTER_SALE_OPEN_SQL = `(COALESCE(o.refund_status, '') = 'in_progress' OR EXISTS (
+  SELECT 1 FROM after_sales oa WHERE oa.order_id = o.id AND oa.account_id = o.account_id
+    AND oa.status IN ('pending', 'processing')))`;
+
+/**
+ * The one check of every purchase path (一键采购 and its preview, 采购, 批量采购, 自动采购, the purchase
+ * job before it calls 1688): `AFTER_SALE_PURCHASE_REFUSAL` when the account's order `orderId` has an
+ * after-sale in progress, null otherwise (also for an order that is not the account's: the caller's
+ * own lookup answers 404).
+ */
+export async function afterSaleRefusal(db: Queryable, accountId: number, orderId: number) {
+  const [row] = await db.query<{ open: boolean }>(
+    `SELECT ${AFTER_SALE_OPEN_SQL} AS open FROM orders o WHERE o.id = $1 AND o.account_id = $2`,
+    [orderId, accountId],
+  );
+  return row?.open ? AFTER_SALE_PURCHASE_REFUSAL : null;
+}
 
 /**
  * Takes an after-sale step in one guarded UPDATE (it starts only from the (type, status) pairs of

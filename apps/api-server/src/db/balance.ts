@@ -337,7 +337,7 @@ export async function* entryBatches(
 // ---- 代发服务费: the fee of a purchased order, charged in the purchase's transaction -------------
 
 /** The fee (fen) of an order of `platform`: its own row, else the default (platform ''), else 0. */
-async function purchaseFee(db: Queryable, accountId: number, orderId: number): Promise<number> {
+export async function purchaseFee(db: Queryable, accountId: number, orderId: number): Promise<number> {
   const [row] = await db.query<{ fee: number }>(
     `SELECT COALESCE(
        (SELECT f.fee FROM purchase_fees f WHERE f.platform = s.platform),

@@ -17,6 +17,7 @@ import {
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { defaultAddress, senderAddressById } from './address';
+import { afterSaleRefusal } from './after-sale';
 import { chargePurchaseFee, refundPurchaseFee } from './balance';
 import { orderIsBlacklisted } from './buyer';
 import type { Saved } from './log';
@@ -159,10 +160,19 @@ export async function purchaseOrder(
     confirm_blacklist?: boolean;
     /** 一键采购 held the 代发服务费 before calling 1688 (db/balance.ts `holdPurchaseFee`): not charged again. */
     fee_held?: boolean;
+    /**
+     * The record of a supplier order already placed (the purchase job): an after-sale opened
+     * meanwhile does not undo it (it is marked 需拦截 instead, db/purchase.ts `flagInterception`).
+     */
+    bought?: boolean;
   },
   actor: StepActor,
   now: number,
 ): Promise<Saved<OrderStepResult>> {
+  if (!input.bought) {
+    const afterSale = await afterSaleRefusal(scope.db, scope.accountId, input.id);
+    if (afterSale) throw new HttpProblem(409, afterSale);
+  }
   // 黑名单: a blacklisted buyer's order is purchased only when the caller confirmed it.
   if (!input.confirm_blacklist && (await orderIsBlacklisted(scope, input.id))) {
     throw new HttpProblem(409, BLACKLIST_CONFIRM_MESSAGE);

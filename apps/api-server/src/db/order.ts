@@ -12,6 +12,7 @@ import {
   type ReceiverAddress,
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
+import { AFTER_SALE_OPEN_SQL } from './after-sale';
 import {
   countRows,
   dayEndExclusive,
@@ -72,6 +73,10 @@ export function orderFilters(
   return { filters: f, filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '' };
 }
 
+/** 需拦截 (db/purchase.ts `flagInterception`): shown while the order is 已采购 (the supplier has not shipped). */
+const INTERCEPT_SQL = `(o.status = 'purchased' AND EXISTS (SELECT 1 FROM order_purchases ip
+  WHERE ip.order_id = o.id AND ip.intercept_at IS NOT NULL))`;
+
 /** Whether order `o`'s buyer (receiver mobile) is on its account's 黑名单 (migration 0011). */
 const BLACKLISTED =
   'EXISTS (SELECT 1 FROM blacklist l WHERE l.account_id = o.account_id AND l.mobile = o.receiver_mobile)';
@@ -80,7 +85,8 @@ const BLACKLISTED =
 export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
   o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at,
   ${BLACKLISTED} AS blacklisted, ${ORDER_WRITEBACK_COLUMN}, o.platform_order_no, o.pre_sale, o.ship_by,
-  o.cost, ${ORDER_PROFIT_SQL} AS profit, o.supplier, o.supplier_order_no, o.carrier, o.tracking_no`;
+  o.cost, ${ORDER_PROFIT_SQL} AS profit, o.supplier, o.supplier_order_no, o.carrier, o.tracking_no,
+  ${AFTER_SALE_OPEN_SQL} AS after_sale, ${INTERCEPT_SQL} AS intercept`;
 
 export interface OrderRow extends Omit<Order, 'receiver' | 'writeback'> {
   writeback: unknown;
@@ -119,6 +125,8 @@ export function toOrder(row: OrderRow): Order {
     supplier_order_no: row.supplier_order_no ?? null,
     carrier: row.carrier ?? null,
     tracking_no: row.tracking_no ?? null,
+    after_sale: row.after_sale ?? false,
+    intercept: row.intercept ?? false,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { OrderGoods, OrderStatus } from '@consign/api-client';
 import { PLATFORM_NAMES, type PlatformOrder } from '../platforms/connector';
 import type { Queryable } from './db';
+import { flagInterception } from './purchase';
 
 /**
  * Platform orders in the database: the shop sync (src/jobs/shop-sync.ts) stores each order of a window
@@ -333,6 +334,8 @@ async function syncAfterSale(
         refund === 'refunded' ? nowS : null,
       ],
     );
+    // Bought on 1688 and not yet shipped by the supplier: 需拦截.
+    if (refund === 'in_progress') await flagInterception(tx, shop.accountId, orderId, nowS);
     return;
   }
   if (!isOpen || !open) return;

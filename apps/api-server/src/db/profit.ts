@@ -13,8 +13,9 @@ import { inShops, type Scope } from './scope';
 
 /**
  * Cost and profit (migration 0031). An order's 成本 is `orders.cost` (fen, null: not entered); its
- * 利润 is `amount - cost - fee`, `fee = (amount * rate + 5000) / 10000` in integer (bigint) division:
- * the platform's fee (平台扣点, `rate` in 1/10000 of the amount) rounded half up to the fen. Both are
+ * 利润 is `amount - cost - fee - service_fee` (`profitSql`), `fee = (amount * rate + 5000) / 10000` in
+ * integer (bigint) division: the platform's fee (平台扣点, `rate` in 1/10000 of the amount) rounded half
+ * up to the fen; `service_fee` the 代发服务费 the balance was charged for it, net of its refund. Both are
  * SQL over stored columns, written here once, so the order list, its filters, the export and 利润报表
  * compute the same numbers. No floating point touches money.
  */
@@ -28,8 +29,46 @@ export function feeSql(amount: string, rate: string): string {
 export const ORDER_FEE_RATE_SQL = `(SELECT r.rate FROM shops fs JOIN platform_fee_rates r ON r.platform = fs.platform
   WHERE fs.id = o.shop_id AND r.account_id = o.account_id)`;
 
+/**
+ * The 代发服务费 order `o` paid net (fen): its ledger charge less its refund (取消 gives it back), so 0
+ * for an order never charged or refunded. On the index `balance_entries_order_idx`.
+ */
+export const ORDER_SERVICE_FEE_SQL = `(SELECT COALESCE(-sum(be.amount), 0) FROM balance_entries be
+  WHERE be.account_id = o.account_id AND be.order_id = o.id AND be.kind IN ('charge', 'refund'))`;
+
+/**
+ * 利润 = paid - cost - platform fee - 代发服务费, as SQL over the names given: the one expression of the
+ * order list, its filters, the detail, the export and 利润报表 (null when the cost is null).
+ */
+export function profitSql(amount: string, cost: string, fee: string, serviceFee: string): string {
+  return `(${amount} - ${cost} - ${fee} - ${serviceFee})`;
+}
+
 /** 利润 of order `o` (fen; null when its cost is not entered). */
-export const ORDER_PROFIT_SQL = `(o.amount - o.cost - ${feeSql('o.amount', ORDER_FEE_RATE_SQL)})`;
+export const ORDER_PROFIT_SQL = profitSql(
+  'o.amount',
+  'o.cost',
+  feeSql('o.amount', ORDER_FEE_RATE_SQL),
+  ORDER_SERVICE_FEE_SQL,
+);
+
+/**
+ * 一键采购's estimate of order `orderId`'s 利润 if bought at `costFen` with a 代发服务费 of
+ * `serviceFeeFen`: the same expression as the list's, over those figures (null: not the account's).
+ */
+export async function estimatedProfit(
+  scope: Scope,
+  orderId: number,
+  costFen: number,
+  serviceFeeFen: number,
+): Promise<number | null> {
+  const [row] = await scope.db.query<{ profit: number | string }>(
+    `SELECT ${profitSql('o.amount', '$3::bigint', feeSql('o.amount', ORDER_FEE_RATE_SQL), '$4::bigint')} AS profit
+     FROM orders o WHERE o.id = $1 AND o.account_id = $2`,
+    [orderId, scope.accountId, costFen, serviceFeeFen],
+  );
+  return row ? Number(row.profit) : null;
+}
 
 // ---- 平台扣点 (代发设置) -------------------------------------------------------------------------
 
@@ -79,7 +118,8 @@ const SUMS = `count(*)::int AS orders, COALESCE(sum(o.amount), 0) AS sales,
   COALESCE(sum(o.amount) FILTER (WHERE o.cost IS NOT NULL), 0) AS costed_sales,
   COALESCE(sum(o.cost), 0) AS cost,
   COALESCE(sum(o.fee) FILTER (WHERE o.cost IS NOT NULL), 0) AS fee,
-  COALESCE(sum(o.amount - o.cost - o.fee), 0) AS profit,
+  COALESCE(sum(o.service_fee) FILTER (WHERE o.cost IS NOT NULL), 0) AS service_fee,
+  COALESCE(sum(${profitSql('o.amount', 'o.cost', 'o.fee', 'o.service_fee')}), 0) AS profit,
   (count(*) - count(o.cost))::int AS uncosted_orders,
   COALESCE(sum(o.amount) FILTER (WHERE o.cost IS NULL), 0) AS uncosted_sales`;
 
@@ -90,6 +130,7 @@ const ZERO: ProfitSums = {
   costed_sales: 0,
   cost: 0,
   fee: 0,
+  service_fee: 0,
   profit: 0,
   uncosted_orders: 0,
   uncosted_sales: 0,
@@ -132,7 +173,7 @@ export async function profitReport(
   >(
     `WITH o AS MATERIALIZED (
        SELECT ((o.created_at + $4) / 86400)::int AS day, o.shop_id, o.goods->0->>'title' AS title,
-         o.amount, o.cost, ${feeSql('o.amount', 'r.rate')} AS fee
+         o.amount, o.cost, ${feeSql('o.amount', 'r.rate')} AS fee, ${ORDER_SERVICE_FEE_SQL} AS service_fee
        FROM orders o
        JOIN shops s ON s.id = o.shop_id
        LEFT JOIN platform_fee_rates r ON r.account_id = o.account_id AND r.platform = s.platform

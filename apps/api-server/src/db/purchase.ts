@@ -10,10 +10,12 @@ import {
 import { fenAsYuan } from '@consign/api-client/contract';
 import { HttpProblem } from '../http/respond';
 import type { CipherOrderInfo, PurchaseAddress, PurchaseCargo } from '../platforms/alibaba';
+import { AFTER_SALE_OPEN_SQL, afterSaleRefusal } from './after-sale';
 import { orderIsBlacklisted } from './buyer';
 import type { Queryable } from './db';
 import { likePattern } from './list';
 import type { Saved } from './log';
+import { notify } from './notifications';
 import { inShops, notFound, type Scope, scopeOf } from './scope';
 import { DB_NOW_MS } from './writeback';
 
@@ -164,6 +166,8 @@ export interface PurchaseOrderInput {
   address: PurchaseAddress;
   cipher?: CipherOrderInfo;
   risePercent: number;
+  /** An after-sale in progress: not bought (`AFTER_SALE_PURCHASE_REFUSAL`). */
+  afterSale: boolean;
 }
 
 const REGION =
@@ -206,12 +210,16 @@ export async function purchaseOrderInput(
     platform_shop_id: string | null;
     app_key: string | null;
     rise: number | null;
+    after_sale: boolean;
   }>(
     `SELECT o.id, o.order_no, o.status, o.receiver_name, o.receiver_mobile, o.receiver_address,
        o.receiver_region, o.receiver_cipher, o.platform_order_no, s.platform, s.platform_shop_id,
-       (SELECT a.app_key FROM platform_auths a JOIN platforms p ON p.id = a.platform_id
-        WHERE p.code = s.platform AND a.status = 'active' ORDER BY a.id LIMIT 1) AS app_key,
-       (SELECT st.purchase_price_rise_percent FROM settings st WHERE st.account_id = o.account_id) AS rise
+       -- 密文代发 names the app that authorised the shop (only it may decrypt the shop's ciphertexts);
+       -- a shop authorised before that was kept: the app the platform's authorisations use now.
+       COALESCE(s.platform_app_key, (SELECT a.app_key FROM platform_auths a JOIN platforms p ON p.id = a.platform_id
+        WHERE p.code = s.platform AND a.status = 'active' ORDER BY a.id DESC LIMIT 1)) AS app_key,
+       (SELECT st.purchase_price_rise_percent FROM settings st WHERE st.account_id = o.account_id) AS rise,
+       ${AFTER_SALE_OPEN_SQL} AS after_sale
      FROM orders o JOIN shops s ON s.id = o.shop_id
      WHERE o.id = $1 AND o.account_id = $2`,
     [orderId, accountId],
@@ -228,6 +236,7 @@ export async function purchaseOrderInput(
     orderNo: row.order_no,
     status: row.status,
     risePercent: row.rise ?? 10,
+    afterSale: row.after_sale,
   };
   if (platformOrder && cipher) {
     // 密文代发: the region in clear (1688 prices freight by it), the receiver as the platform's
@@ -268,7 +277,8 @@ export async function purchaseOrderInput(
 // ---- the order's 一键采购 state -------------------------------------------------------------------
 
 const PURCHASE_STATE_SQL = `SELECT status, COALESCE(last_error, '') AS message, supplier_order_no, updated_at,
-    pay_status, COALESCE(pay_message, '') AS pay_message
+    pay_status, COALESCE(pay_message, '') AS pay_message,
+    intercept_at IS NOT NULL AND status = 'placed' AS intercept
   FROM order_purchases WHERE order_id = $1 AND account_id = $2`;
 
 /** The order's 一键采购 (null: never asked). */
@@ -285,6 +295,7 @@ export async function purchaseState(scope: Scope, orderId: number): Promise<Orde
     updated_at: Number(row.updated_at),
     pay_status: row.pay_status,
     pay_message: row.pay_message,
+    intercept: row.intercept ?? false,
   };
 }
 
@@ -481,6 +492,8 @@ export async function queuePurchase(
   if (order.status !== 'pending') {
     throw new HttpProblem(409, `订单当前状态为「${ORDER_STATUS_LABELS[order.status]}」，不能一键采购`);
   }
+  const afterSale = await afterSaleRefusal(scope.db, scope.accountId, input.id);
+  if (afterSale) throw new HttpProblem(409, afterSale);
   const reason = unboughtReason(
     (await orderItems(scope.db, scope.accountId, [input.id])).get(input.id) ?? [],
   );
@@ -721,6 +734,7 @@ export async function queueAutoPurchases(db: Queryable, nowS: number, limit = 20
     `SELECT o.id, o.account_id FROM orders o JOIN settings st ON st.account_id = o.account_id
      WHERE st.auto_purchase AND o.status = 'pending' AND o.source = 'sync' AND o.created_at >= $1
        AND NOT EXISTS (SELECT 1 FROM order_purchases p WHERE p.order_id = o.id)
+       AND NOT ${AFTER_SALE_OPEN_SQL}
      ORDER BY o.created_at DESC, o.id DESC LIMIT $2`,
     [nowS - 86_400, limit],
   );
@@ -780,6 +794,20 @@ export async function claimPolls(
 }
 
 /**
+ * A sender address was saved: the account's purchases the supplier shipped but that could not ship in
+ * Consign for want of one (`placed` with the reason in `last_error`, see jobs/purchase.ts) are looked
+ * at again now rather than at their next look. Answers how many.
+ */
+export async function releaseHeldShipments(db: Queryable, accountId: number): Promise<number> {
+  const rows = await db.query(
+    `UPDATE order_purchases SET next_poll_at = ${DB_NOW_MS}
+     WHERE account_id = $1 AND status = 'placed' AND last_error IS NOT NULL RETURNING id`,
+    [accountId],
+  );
+  return rows.length;
+}
+
+/**
  * The outcome of a look at 1688 for a placed purchase; answers whether it moved (false: not `placed`
  * any more, another look recorded it first: what follows it, such as a refund, is not done twice).
  */
@@ -795,4 +823,47 @@ export async function finishPoll(
     [id, outcome.status, outcome.message, nowS],
   );
   return rows.length === 1;
+}
+
+// ---- after-sales after purchase --------------------------------------------------------------------
+
+/**
+ * An after-sale opened on an order already bought on 1688 (the shop sync, db/platform-order.ts): a
+ * purchase placed and not yet shipped by the supplier is marked 需拦截 (`intercept_at`), and the account
+ * told through the bell, so the seller asks the supplier to hold the parcel (or cancels the 1688 order).
+ * A purchase still queued is refused by the job's own check before 1688 is called; one already shipped
+ * is the writeback's business (the platform refuses 售后中 and 回传失败 says so). Answers whether it
+ * marked one.
+ *
+ * Not done here: an unpaid 1688 order could be cancelled (`alibaba.trade.cancel`) and its 代发服务费
+ * given back; that belongs with paying 1688 orders (docs/design.md, 1688 payment), and would hook here.
+ */
+export async function flagInterception(
+  db: Queryable,
+  accountId: number,
+  orderId: number,
+  nowS: number,
+): Promise<boolean> {
+  const [row] = await db.query<{ order_no: string; supplier_order_no: string }>(
+    `UPDATE order_purchases p SET intercept_at = $3, updated_at = $3
+     FROM orders o
+     WHERE p.order_id = $1 AND p.account_id = $2 AND o.id = p.order_id AND p.status = 'placed'
+       AND p.intercept_at IS NULL AND o.status = 'purchased'
+     RETURNING o.order_no, p.supplier_order_no`,
+    [orderId, accountId, nowS],
+  );
+  if (!row) return false;
+  await notify(
+    db,
+    {
+      accountId,
+      kind: 'purchase',
+      key: `purchase:${orderId}:intercept`,
+      title: '已采购的订单申请了售后，需拦截',
+      body: `订单 ${row.order_no} 的买家申请了售后，1688采购单 ${row.supplier_order_no} 尚未发货：请联系供应商拦截或取消采购单`,
+      link: `/order/index?order=${orderId}`,
+    },
+    nowS,
+  );
+  return true;
 }

@@ -292,12 +292,13 @@ export const SHOP_HELD_ELSEWHERE =
  * that platform shop, or a shop not yet bound to one. One platform shop belongs to one account: an
  * existing shop of this account is updated, never duplicated; another account's is refused (409),
  * also when two accounts authorise it at once (the unique index `shops_platform_shop_idx` decides).
+ * `appKey`: the app the authorisation went through, kept as `platform_app_key` (密文代发 names it).
  * Run in a transaction.
  */
 export async function saveAuthorisedShop(
   scope: Scope,
   box: SecretBox,
-  input: { platform: string; reauthorise: number | null; auth: ShopAuthorisation },
+  input: { platform: string; reauthorise: number | null; auth: ShopAuthorisation; appKey?: string },
   nowS: number,
 ): Promise<{ id: number; change: Change }> {
   const { platform, auth } = input;
@@ -358,9 +359,10 @@ export async function saveAuthorisedShop(
   }
   if (id === null) throw notFound();
   await scope.db.query(
-    `UPDATE shops SET name = $2, platform_shop_id = $3, auth_status = 'authorized', version = version + 1
+    `UPDATE shops SET name = $2, platform_shop_id = $3, auth_status = 'authorized', version = version + 1,
+       platform_app_key = COALESCE($5, platform_app_key)
      WHERE id = $1 AND account_id = $4`,
-    [id, auth.shopName.slice(0, 64), auth.shopId, scope.accountId],
+    [id, auth.shopName.slice(0, 64), auth.shopId, scope.accountId, input.appKey ?? null],
   );
   await storeShopTokens(scope.db, box, id, auth);
   const after = await shopById(scope, id, nowS);

@@ -1,4 +1,5 @@
-import { CARRIERS, carrierOf, trackingNoProblem } from '@consign/api-client';
+import { AFTER_SALE_PURCHASE_REFUSAL, CARRIERS, carrierOf, trackingNoProblem } from '@consign/api-client';
+import { afterSaleRefusal } from '../db/after-sale';
 import { holdPurchaseFee, refundPurchaseFee } from '../db/balance';
 import type { Db, Queryable } from '../db/db';
 import { notify } from '../db/notifications';
@@ -12,6 +13,7 @@ import {
   finishPlaced,
   finishPoll,
   finishUnplaced,
+  flagInterception,
   markCreateSent,
   orderItems,
   outOrderIdOf,
@@ -88,6 +90,7 @@ const PAY_WORDS = {
   protocolClosed: '1688采购账号未开通免密支付（支付宝代扣），请在1688开通后再开启自动付款，或批量付款',
   notConfirmed: '1688未确认扣款成功',
   failed: (tries: number, last: string) => `自动付款未成功（已尝试 ${tries} 次）：${last}，请批量付款`,
+  afterSale: '买家在1688下单期间申请了售后，未自动付款：请确认是否仍要采购',
 };
 
 const seconds = (now: () => number) => Math.floor(now() / 1000);
@@ -207,6 +210,8 @@ export class PurchaseJobs implements JobKind {
               confirm_blacklist: true,
               // The fee was held before 1688 was called: now it is taken.
               fee_held: true,
+              // Placed on 1688 already: an after-sale opened meanwhile marks it 需拦截 (below).
+              bought: true,
             },
             { userId: claim.requested_by },
             nowS,
@@ -218,6 +223,12 @@ export class PurchaseJobs implements JobKind {
         });
       if (!done) {
         this.deps.log.warn('purchase outcome not written: claimed again meanwhile', { id: claim.id });
+        return;
+      }
+      // An after-sale opened while 1688 placed the order: 需拦截, like one opened after, and not paid.
+      if (await afterSaleRefusal(db, claim.account_id, claim.order_id)) {
+        await flagInterception(db, claim.account_id, claim.order_id, nowS);
+        await recordPayment(db, claim.id, { paid: false, message: PAY_WORDS.afterSale }, nowS);
         return;
       }
     } catch (error) {
@@ -297,6 +308,9 @@ export class PurchaseJobs implements JobKind {
     if (order.status !== 'pending') {
       throw new CannotBuy('订单已不是待采购状态，未在1688下单');
     }
+    // Checked again as it is sent: a refund may have opened since it was queued. (An attempt already
+    // placed on 1688 was found above and is recorded, then marked 需拦截; from here on nothing is placed.)
+    if (order.afterSale) throw new CannotBuy(AFTER_SALE_PURCHASE_REFUSAL);
     const items = (await orderItems(db, claim.account_id, [claim.order_id])).get(claim.order_id) ?? [];
     const reason = unboughtReason(items);
     if (reason) throw new CannotBuy(reason);

@@ -330,8 +330,9 @@ export function alibabaOffer(info: Json): SupplierOffer {
       : yuan(ranges[0]?.price ?? info.referencePrice, 'priceRanges.price');
   const skus = list(info.skuInfos).map((entry): SupplierSku => {
     const sku = obj(entry);
+    // SKUAttrInfo{attributeID, attributeValue, skuImageUrl, attributeDisplayName} (1688's documentation).
     const attributes = list(sku.attributes).map((a) => ({
-      name: str(obj(a).attributeName),
+      name: str(obj(a).attributeDisplayName),
       value: str(obj(a).attributeValue),
     }));
     const consign = sku.consignPrice;

@@ -162,6 +162,8 @@ export interface PlatformConnector {
   readonly maxLookbackSeconds: number;
   /** The largest page `listChangedOrders` accepts. */
   readonly maxPageSize: number;
+  /** The client id of the app it calls as (`platform_auths.app_key`). */
+  readonly appKey: string;
 
   /**
    * The platform's authorisation page for a seller; it returns to `redirectUri` with `code` and `state`

@@ -244,6 +244,11 @@ export class DoudianConnector implements PlatformConnector {
     this.#now = options.now ?? Date.now;
   }
 
+  /** The app's client id: a shop authorised through this connector was authorised by this app. */
+  get appKey(): string {
+    return this.options.app.clientId;
+  }
+
   /**
    * 抖店's authorisation page for a tool-type app (工具型应用): `{authUrl}?service_id=…&state=…`. The
    * 服务市场 sends the seller back to the callback registered for the service (with `code` and `state`),

@@ -191,6 +191,11 @@ export class PddConnector implements PlatformConnector {
     this.#now = options.now ?? Date.now;
   }
 
+  /** The app's client id: a shop authorised through this connector was authorised by this app. */
+  get appKey(): string {
+    return this.options.app.clientId;
+  }
+
   authoriseUrl({ redirectUri, state }: { redirectUri: string; state: string }): string {
     const url = new URL(this.options.endpoints.authUrl);
     url.searchParams.set('response_type', 'code');

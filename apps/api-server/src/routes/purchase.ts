@@ -1,7 +1,10 @@
-import { offerIdOfLink } from '@consign/api-client';
+import { AFTER_SALE_PURCHASE_REFUSAL, offerIdOfLink } from '@consign/api-client';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { defaultAddress } from '../db/address';
+import { balanceOf, purchaseFee } from '../db/balance';
 import { batchTargets, runBatch } from '../db/order-batch';
+import { estimatedProfit } from '../db/profit';
 import {
   cargoOf,
   linkItemToOffer,
@@ -87,6 +90,7 @@ export function purchaseRoutes({
         await requireOrder(scope(c), id);
         const order = await purchaseOrderInput(db, accountId, id);
         if (!order) throw notFound();
+        if (order.afterSale) throw new HttpProblem(409, AFTER_SALE_PURCHASE_REFUSAL);
         const items = (await orderItems(db, accountId, [id])).get(id) ?? [];
         const reason = unboughtReason(items);
         if (reason) throw new HttpProblem(409, reason);
@@ -96,6 +100,9 @@ export function purchaseRoutes({
         );
         const goods = previews.reduce((sum, p) => sum + p.goodsFen, 0);
         const freight = previews.reduce((sum, p) => sum + p.freightFen, 0);
+        // What buying it leaves: the 代发服务费 and the balance after it, the order's 利润 (db/profit.ts).
+        const serviceFee = await purchaseFee(db, accountId, id);
+        const balance = await balanceOf(scope(c));
         return ok(c, {
           items,
           goods,
@@ -104,6 +111,10 @@ export function purchaseRoutes({
           expected_goods: expectedFen,
           rise_percent: order.risePercent,
           within_limit: withinPriceLimit(goods, expectedFen, order.risePercent),
+          service_fee: serviceFee,
+          balance_after: balance - serviceFee,
+          profit: (await estimatedProfit(scope(c), id, goods + freight, serviceFee)) ?? 0,
+          sender_address_missing: !(await defaultAddress(scope(c), 'sender')),
         });
       })
       // 批量付款: 1688's cashier for the selected orders' 1688 orders still 待付款; the admin opens it in a

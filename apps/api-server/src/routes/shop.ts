@@ -158,7 +158,7 @@ export function shopRoutes({
           const { id, change } = await saveAuthorisedShop(
             txScope,
             secretBox,
-            { platform, reauthorise: taken.shopId, auth },
+            { platform, reauthorise: taken.shopId, auth, appKey: connector.appKey },
             nowS(),
           );
           return { row: await shopById(txScope, id, nowS()), change };

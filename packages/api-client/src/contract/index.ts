@@ -45,6 +45,7 @@ export * from './session-rules.js';
 export * from './setting.js';
 export * from './shop.js';
 export * from './shop-rules.js';
+export * from './spec-match.js';
 export * from './supplier.js';
 export * from './team.js';
 export * from './time.js';

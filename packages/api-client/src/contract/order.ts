@@ -84,7 +84,7 @@ export const orderSchema = z.object({
   pre_sale: z.boolean().optional(),
   ship_by: unixTimeSchema.nullable().optional(),
   // Cost and profit (profit.ts): 成本 (fen, null: not entered) and 利润 (amount - cost - the platform's
-  // fee, null without a cost); the purchase and shipping details the export's 代发单 columns carry.
+  // fee - 代发服务费, null without a cost); the purchase and shipping details the export's 代发单 columns carry.
   // Cost and profit are absent for a caller without finance:view (finance-rules.ts).
   cost: fenSchema.nullable().optional(),
   profit: z.int().nullable().optional(),
@@ -92,6 +92,10 @@ export const orderSchema = z.object({
   supplier_order_no: z.string().max(64).nullable().optional(),
   carrier: z.string().max(32).nullable().optional(),
   tracking_no: z.string().max(64).nullable().optional(),
+  /** An after-sale in progress (售后中): the order cannot be bought (`AFTER_SALE_PURCHASE_REFUSAL`). */
+  after_sale: z.boolean().optional(),
+  /** 需拦截: an after-sale opened after its 1688 order was placed, before the supplier shipped. */
+  intercept: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

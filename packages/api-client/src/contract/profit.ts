@@ -5,8 +5,9 @@ import { PLATFORMS } from './shop-rules.js';
 
 /**
  * Cost and profit (成本, 利润). An order's 成本 is `orders.cost` (fen: goods + freight, written by 采购);
- * its 利润 is `amount - cost - fee`, where `fee = round_half_up(amount * rate / 10000)` and `rate` is
- * the platform's fee (平台扣点) in 1/10000 of the amount (60 = 0.6 %), set per platform in 代发设置.
+ * its 利润 is `amount - cost - fee - service_fee`, where `fee = round_half_up(amount * rate / 10000)` and
+ * `rate` is the platform's fee (平台扣点) in 1/10000 of the amount (60 = 0.6 %), set per platform in
+ * 代发设置, and `service_fee` the 代发服务费 charged to the balance at 采购 (net of its refund).
  * Integer fen throughout; an order without a cost has no profit (null), never a profit as if it cost 0.
  */
 
@@ -74,6 +75,8 @@ export const profitSumsSchema = z.object({
   costed_sales: z.int().min(0),
   cost: z.int().min(0),
   fee: z.int().min(0),
+  /** The 代发服务费 of those orders (charged at 采购, net of refunds), in their profit. */
+  service_fee: z.int().min(0),
   profit: z.int(),
   uncosted_orders: z.int().min(0),
   uncosted_sales: z.int().min(0),

@@ -42,6 +42,8 @@ export const orderPurchaseStateSchema = z.object({
   /** The 1688 order's payment once placed (null: not placed): 待付款 with `pay_message` saying why. */
   pay_status: z.enum(['unpaid', 'paid']).nullable(),
   pay_message: z.string().max(500),
+  /** 需拦截: an after-sale opened after the 1688 order was placed and before the supplier shipped. */
+  intercept: z.boolean().optional(),
 });
 export type OrderPurchaseState = z.infer<typeof orderPurchaseStateSchema>;
 
@@ -67,6 +69,15 @@ export const purchasePreviewSchema = z.object({
   expected_goods: fenSchema.nullable(),
   rise_percent: z.int().min(0).max(100),
   within_limit: z.boolean(),
+  /**
+   * The estimate after purchase (db/profit.ts): 代发服务费 charged at 采购, the balance after it, and the
+   * order's 利润 = paid - (goods + freight) - platform fee - 代发服务费.
+   */
+  service_fee: fenSchema.optional(),
+  balance_after: z.int().optional(),
+  profit: z.int().optional(),
+  /** No 发货地址 yet: the order would be bought but could not ship when the supplier does. */
+  sender_address_missing: z.boolean().optional(),
 });
 export type PurchasePreview = z.infer<typeof purchasePreviewSchema>;
 

@@ -1,6 +1,7 @@
 import { Button } from '@consign/ui';
 import { Link } from '@tanstack/react-router';
 import { TITLES } from '../../texts';
+import { SenderAddressNotice } from '../system/sender-address-notice';
 import { GUIDE_TEXT } from './texts';
 
 /** 新手指引: the three steps from a new account to a shipped order, each with a link to its page. */
@@ -12,6 +13,7 @@ export function GuidePage() {
         <h1 className="text-xl font-semibold">{TITLES.dashboardGuide}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{guide.intro}</p>
       </header>
+      <SenderAddressNotice />
       <ol className="flex flex-col gap-4">
         {guide.steps.map((step, index) => (
           <li key={step.title} className="flex gap-4 rounded-lg bg-card p-5 shadow-sm">

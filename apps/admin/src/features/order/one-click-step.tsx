@@ -1,6 +1,7 @@
 import { apiQuery } from '@consign/api-client/query';
 import { ConfirmDialog, formatMoney, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
@@ -81,7 +82,41 @@ export function OneClickStep({ detail, onDone }: StepFormProps) {
             </dd>
             <dt className="text-muted-foreground">{p.previewExpected}</dt>
             <dd>{data.expected_goods === null ? p.previewNoExpected : formatMoney(data.expected_goods)}</dd>
+            {data.service_fee !== undefined ? (
+              <>
+                <dt className="text-muted-foreground">{p.previewServiceFee}</dt>
+                <dd data-slot="preview-service-fee">{formatMoney(data.service_fee)}</dd>
+              </>
+            ) : null}
+            {data.balance_after !== undefined ? (
+              <>
+                <dt className="text-muted-foreground">{p.previewBalanceAfter}</dt>
+                <dd data-slot="preview-balance-after" className={data.balance_after < 0 ? 'text-error' : ''}>
+                  {formatMoney(data.balance_after)}
+                </dd>
+              </>
+            ) : null}
+            {data.profit !== undefined ? (
+              <>
+                <dt className="text-muted-foreground">{p.previewProfit}</dt>
+                <dd
+                  data-slot="preview-profit"
+                  title={p.profitHint}
+                  className={data.profit < 0 ? 'text-error' : ''}
+                >
+                  {formatMoney(data.profit)}
+                </dd>
+              </>
+            ) : null}
           </dl>
+          {data.sender_address_missing ? (
+            <p role="alert" data-slot="preview-sender-missing" className="text-sm text-warning">
+              {p.senderMissing}{' '}
+              <Link to="/system/address" className="underline">
+                {p.senderMissingLink}
+              </Link>
+            </p>
+          ) : null}
           <p
             data-slot="preview-limit"
             data-within={data.within_limit ? 'yes' : 'no'}

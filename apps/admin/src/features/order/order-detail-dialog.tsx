@@ -27,6 +27,7 @@ import { PurchaseStep } from './purchase-step';
 import { PURCHASE_TEXT } from './purchase-texts';
 import { ReceiverDecrypt } from './receiver-decrypt';
 import { ShipStep } from './ship-step';
+import { StatusBadge } from './status-badge';
 import type { StepFormProps } from './step-frame';
 import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { useCan } from './use-can';
@@ -147,12 +148,7 @@ function OrderDetailBody({
       description={ORDER_TEXT.detailDescription(order.order_no)}
       closeText={ORDER_TEXT.close}
       items={[
-        [
-          c.orderNo,
-          <span key="no" className="font-mono">
-            {order.order_no}
-          </span>,
-        ],
+        // 平台订单号 first: the number the seller and the buyer know the order by.
         ...(order.platform_order_no
           ? [
               [
@@ -163,12 +159,20 @@ function OrderDetailBody({
               ] as const,
             ]
           : []),
+        [
+          c.orderNo,
+          <span key="no" className="font-mono">
+            {order.order_no}
+          </span>,
+        ],
         [c.shop, order.shop_name],
         [c.platform, PLATFORM_LABELS[order.platform]],
         [
           c.status,
-          <span key="status" data-slot="order-status">
-            {ORDER_STATUS_LABELS[current.status]}
+          <span key="status" className="flex items-center gap-2">
+            <span data-slot="order-status">{ORDER_STATUS_LABELS[current.status]}</span>
+            {current.intercept ? <StatusBadge label={ORDER_TEXT.intercept} tone="danger" /> : null}
+            {current.after_sale ? <StatusBadge label={ORDER_TEXT.afterSale} tone="primary" /> : null}
           </span>,
         ],
         [c.amount, formatMoney(order.amount)],
@@ -338,7 +342,9 @@ function StepButtons({
     },
     onError: (error) => onProblem(problemMessage(error)),
   });
-  const can = (step: OrderStep) => canTakeStep(step, detail.status);
+  // 售后中: neither 采购 nor 一键采购 (every purchase path refuses it).
+  const can = (step: OrderStep) =>
+    canTakeStep(step, detail.status) && !(step === 'purchase' && detail.after_sale);
   if (!(['purchase', 'ship', 'complete', 'cancel'] as const).some(can)) return null;
   return (
     <div className="flex flex-wrap gap-2" data-slot="order-steps">

@@ -54,6 +54,29 @@ const blacklistSelect = {
   options: [{ value: '1', label: ORDER_TEXT.blacklistOnly }],
 };
 
+/** 平台订单号 first: the number the seller and the buyer know the order by (empty for typed-in orders). */
+const platformOrderNoColumn: DataTableProps<Order>['columns'][number] = {
+  id: 'platform_order_no',
+  header: c.platformOrderNo,
+  cell: ({ row }) =>
+    row.original.platform_order_no ? (
+      <span className="font-mono">{row.original.platform_order_no}</span>
+    ) : (
+      <span className="text-muted-foreground">{ORDER_TEXT.noPlatformOrderNo}</span>
+    ),
+};
+
+/** 售后中 (cannot be bought) and 需拦截 (bought, the buyer asked for a refund) beside the status. */
+function statusMarks(order: Order) {
+  if (!order.after_sale && !order.intercept) return null;
+  return (
+    <>
+      {order.intercept ? <StatusBadge label={ORDER_TEXT.intercept} tone="danger" /> : null}
+      {order.after_sale ? <StatusBadge label={ORDER_TEXT.afterSale} tone="primary" /> : null}
+    </>
+  );
+}
+
 const buyerWithBadge: DataTableProps<Order>['columns'][number] = {
   header: c.buyer,
   cell: ({ row }) => (
@@ -212,7 +235,8 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
       columns={shownColumns}
       timeHeader={c.createdAt}
       onOpen={open}
-      leadingColumns={canProcess ? select.columns : undefined}
+      leadingColumns={canProcess ? [...select.columns, platformOrderNoColumn] : [platformOrderNoColumn]}
+      statusMarks={statusMarks}
       selection={canProcess ? select.table : undefined}
       trailingColumns={trailingColumns}
       counts={counts.data?.counts}

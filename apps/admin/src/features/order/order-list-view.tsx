@@ -59,6 +59,8 @@ export interface OrderListViewProps<Row extends OrderRow> {
   selection?: Pick<DataTableProps<Row>, 'rowSelection' | 'onRowSelectionChange'> | undefined;
   /** Counts per status for the tabs (the list's filter without its status). */
   counts?: Partial<Readonly<Record<Row['status'], number>>>;
+  /** Marks beside a row's status badge (代发订单: 售后中, 需拦截). */
+  statusMarks?: (row: Row) => React.ReactNode;
 }
 
 const c = ORDER_TEXT.columns;
@@ -87,6 +89,7 @@ export function OrderListView<Row extends OrderRow>({
   children,
   counts,
   selection,
+  statusMarks,
 }: OrderListViewProps<Row>) {
   const { row: detail, open, setOpen, show: showHere, opened } = useRowDialog<Row | null>(null);
   const show = onOpen ?? showHere;
@@ -114,13 +117,22 @@ export function OrderListView<Row extends OrderRow>({
         header: c.status,
         cell: ({ row }) => {
           const status: Row['status'] = row.original.status;
-          return <StatusBadge label={statuses.labels[status]} tone={statuses.tones[status]} />;
+          const badge = <StatusBadge label={statuses.labels[status]} tone={statuses.tones[status]} />;
+          const marks = statusMarks?.(row.original);
+          return marks ? (
+            <span className="flex items-center gap-1 whitespace-nowrap">
+              {badge}
+              {marks}
+            </span>
+          ) : (
+            badge
+          );
         },
       },
       { header: timeHeader, cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} /> },
       ...trailingColumns,
     ],
-    [show, columns, statuses, timeHeader, leadingColumns, trailingColumns],
+    [show, columns, statuses, timeHeader, leadingColumns, trailingColumns, statusMarks],
   );
   return (
     <ListPage

@@ -27,7 +27,9 @@ export function OrderRowActions({
     onSuccess: () => toast.success(f.done(f.complete, order.order_no)),
     onError: (error) => toast.error(problemMessage(error)),
   });
-  const can = (step: 'purchase' | 'ship' | 'complete' | 'cancel') => canTakeStep(step, order.status);
+  // 售后中: not bought by any path (the server refuses it too), so neither 采购 nor 一键采购 is offered.
+  const can = (step: 'purchase' | 'ship' | 'complete' | 'cancel') =>
+    canTakeStep(step, order.status) && !(step === 'purchase' && order.after_sale);
   return (
     <span data-slot="order-row-actions" className="flex items-center gap-3 whitespace-nowrap">
       {can('purchase') ? (

@@ -192,6 +192,7 @@ function LinkSourceDialog({
       {offering ? (
         <SourceDialog
           readPath="/api/purchase/offer"
+          wanted={item.sku}
           onClose={() => setOffering(false)}
           onChoose={(source) => {
             setOffering(false);

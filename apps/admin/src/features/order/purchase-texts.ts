@@ -25,6 +25,12 @@ export const PURCHASE_TEXT = {
   overLimit: (percent: number) =>
     `1688采购价比货源价上涨超过 ${percent}%（代发设置的允许采购价上浮），确认后不会下单；可在代发设置调整上浮比例，或重新关联货源`,
   queued: (orderNo: string) => `订单 ${orderNo} 已提交一键采购`,
+  previewServiceFee: '代发服务费',
+  previewBalanceAfter: '扣费后余额',
+  previewProfit: '预计利润',
+  profitHint: '预计利润 = 实付 − 采购成本（商品 + 运费）− 平台扣点 − 代发服务费',
+  senderMissing: '还没有发货地址：供应商发货后，订单需要发货地址才能发货并回传物流。',
+  senderMissingLink: '去设置发货地址',
   source: '货源',
   noSource: '未关联货源',
   link: '关联货源',

@@ -16,6 +16,9 @@ export const ORDER_TEXT = {
   detailDescription: (orderNo: string) => `订单号 ${orderNo}`,
   view: '查看',
   viewLabel: (orderNo: string) => `查看订单 ${orderNo}`,
+  noPlatformOrderNo: '—',
+  afterSale: '售后中',
+  intercept: '需拦截',
   receiver: '收货信息',
   goodsList: '商品明细',
   sku: '规格',
@@ -44,6 +47,7 @@ export const ORDER_TEXT = {
   oneBuyerPending: '仅显示该买家的订单',
   allOrders: '显示全部订单',
   columns: {
+    platformOrderNo: '平台订单号',
     orderNo: '订单号',
     shop: '店铺',
     platform: '平台',

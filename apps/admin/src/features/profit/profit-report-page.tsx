@@ -176,19 +176,20 @@ export function ProfitReportPage() {
   );
 }
 
-/** The period's figures: orders, sales, cost, fee, profit, margin, and the orders without a cost. */
+/** The period's figures: orders, sales, cost, fee, 代发服务费, profit, margin, and the orders without a cost. */
 function Totals({ sums }: { sums: ProfitReport['totals'] }) {
   const cards: [string, string, string][] = [
     ['orders', t.orders, String(sums.orders)],
     ['sales', t.sales, formatMoney(sums.sales)],
     ['cost', t.cost, formatMoney(sums.cost)],
     ['fee', t.fee, formatMoney(sums.fee)],
+    ['service_fee', t.serviceFee, formatMoney(sums.service_fee)],
     ['profit', t.profit, formatMoney(sums.profit)],
     ['margin', t.margin, formatMargin(sums)],
   ];
   return (
     <div data-slot="profit-totals" className="flex flex-col gap-2">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {cards.map(([key, label, value]) => (
           <div key={key} data-total={key} className="rounded-md border border-border p-3">
             <dt className="text-sm text-muted-foreground">{label}</dt>

@@ -27,6 +27,7 @@ export const PROFIT_TEXT = {
     sales: '销售额',
     cost: '成本',
     fee: '平台扣点',
+    serviceFee: '代发服务费',
     profit: '利润',
     margin: '利润率',
     uncosted: '成本未录入',

@@ -1,4 +1,4 @@
-import { type GoodsDetail, offerLink, type SupplierOffer } from '@consign/api-client';
+import { type GoodsDetail, matchSpec, offerLink, type SupplierOffer } from '@consign/api-client';
 import { apiKey } from '@consign/api-client/query';
 import {
   Button,
@@ -17,6 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { problemMessage } from '../order/problem-message';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { type SkuRow, skuRows, skusBody } from './goods-skus-form';
 import { SHOP_TEXT } from './texts';
@@ -212,6 +213,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
       </div>
       {sourcing !== null ? (
         <SourceDialog
+          wanted={rows[sourcing]?.spec ?? ''}
           onClose={() => setSourcing(null)}
           onChoose={(source) => {
             update(sourcing, { source });
@@ -232,10 +234,13 @@ export function SourceDialog({
   onClose,
   onChoose,
   readPath = '/api/goods/supplier-offer',
+  wanted = '',
 }: {
   onClose: () => void;
   onChoose: (source: NonNullable<SkuRow['source']>) => void;
   readPath?: '/api/goods/supplier-offer' | '/api/purchase/offer';
+  /** The spec the order line or SKU names (`藏青,XL`): its match among the offer's specs is chosen. */
+  wanted?: string;
 }) {
   const api = useApi();
   const [text, setText] = useState('');
@@ -246,10 +251,21 @@ export function SourceDialog({
     mutationFn: (offer: string) =>
       api.call(readPath, { offer }, { skipErrorHandler: true }) as Promise<SupplierOffer>,
     onSuccess: (offer) => {
-      setSpecId(offer.specs.find((spec) => spec.stock > 0)?.spec_id ?? offer.specs[0]?.spec_id ?? '');
-      setProblem('');
+      // The spec the order names (contract's matchSpec), never another colour or size in its place;
+      // without a spec to match, the first in stock.
+      const matched = wanted.trim() ? matchSpec(wanted, offer.specs) : null;
+      const chosen = wanted.trim() ? matched : offer.specs.find((spec) => spec.stock > 0);
+      setSpecId(chosen && chosen.stock > 0 ? chosen.spec_id : '');
+      setProblem(
+        matched && matched.stock === 0
+          ? c.matchedOutOfStock(matched.spec)
+          : wanted.trim() && !matched && offer.specs.length > 0
+            ? c.noMatch(wanted)
+            : '',
+      );
     },
-    onError: (error) => setProblem(error instanceof Error ? error.message : c.readFailed),
+    // The server's own words (未连接1688采购账号, 1688商品不存在或已下架, ...), not the status's.
+    onError: (error) => setProblem(problemMessage(error) || c.readFailed),
   });
   const offer = read.data;
   const chosen = offer?.specs.find((spec) => spec.spec_id === specId);
@@ -328,12 +344,17 @@ export function SourceDialog({
               <fieldset className="flex flex-col gap-1">
                 <legend className="mb-1 text-muted-foreground">{c.chooseSpec}</legend>
                 {offer.specs.map((spec) => (
-                  <label key={spec.spec_id} className="flex items-center gap-2">
+                  <label
+                    key={spec.spec_id}
+                    data-out-of-stock={spec.stock === 0 ? 'yes' : undefined}
+                    className={`flex items-center gap-2 ${spec.stock === 0 ? 'text-muted-foreground' : ''}`}
+                  >
                     <input
                       type="radio"
                       name="supplier-spec"
                       value={spec.spec_id}
                       checked={spec.spec_id === specId}
+                      disabled={spec.stock === 0}
                       onChange={() => setSpecId(spec.spec_id)}
                     />
                     {c.specOption(spec.spec, formatMoney(spec.price), spec.stock)}

@@ -171,7 +171,11 @@ export const SHOP_TEXT = {
     offerPrice: (price: string, stock: number) => `代发价 ${price} 起，库存 ${stock}`,
     offGone: '该1688商品已下架，不能关联',
     chooseSpec: '选择1688规格',
-    specOption: (spec: string, price: string, stock: number) => `${spec}：代发价 ${price}，库存 ${stock}`,
+    specOption: (spec: string, price: string, stock: number) =>
+      stock > 0 ? `${spec}：代发价 ${price}，库存 ${stock}` : `${spec}：代发价 ${price}，已无库存`,
+    matchedOutOfStock: (spec: string) =>
+      `与订单规格对应的「${spec}」已无库存，请换一个有货的货源或稍后再关联`,
+    noMatch: (wanted: string) => `没有与订单规格「${wanted}」对应的1688规格，请核对后选择`,
     noSpecs: '该商品没有规格，按商品本身下单。',
     specRequired: '请选择1688规格',
     quantity: '每件采购数量',

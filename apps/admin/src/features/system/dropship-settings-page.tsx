@@ -13,6 +13,7 @@ import { useCan } from '../order/use-can';
 import { FeeRatesCard } from '../profit/fee-rates-card';
 import { SupplierAccountCard } from '../supplier/supplier-account-card';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
+import { SenderAddressNotice } from './sender-address-notice';
 import { settingsForm, settingsMessages, settingsValues } from './settings-form';
 import { SYSTEM_TEXT } from './texts';
 
@@ -32,6 +33,7 @@ export function DropshipSettingsPage() {
         </h1>
         <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
       </div>
+      <SenderAddressNotice />
       {/* A new version (saved here, or loaded after a stale save) starts the form over from it. */}
       {query.data ? <SettingsForm key={query.data.version} settings={query.data} /> : <Spinner />}
       {canMoney ? <FeeRatesCard /> : null}

@@ -1,10 +1,13 @@
-import { HttpError } from '@consign/api-client';
+import { HttpError, STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { Button } from '@consign/ui';
 import { VERSIONS_TEXT } from './texts';
 
-/** Whether a save failed because the record changed since it was read (HTTP 409). */
+/**
+ * Whether a save failed because the record changed since it was read: a 409 that says so. Another
+ * 409 (a refusal with its own reason, e.g. 未连接1688采购账号) is not, and is shown in its own words.
+ */
 export function isStaleRecord(error: unknown): boolean {
-  return error instanceof HttpError && error.status === 409;
+  return error instanceof HttpError && error.status === 409 && error.message === STALE_RECORD_MESSAGE;
 }
 
 export interface StaleRecordAlertProps {

@@ -18,7 +18,10 @@ import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature
  *   supplier ships by itself `shipAfterSeconds` after they were placed (or at once with `ship`); its
  *   business errors are `{success: false, errorCode, errorMsg}`: out of stock, price changed since the
  *   buyer's preview, bad address, offer missing or removed, not enough balance (`balances`, when set);
- *   the supplier may cancel an order (`cancel`);
+ *   the supplier may cancel an order (`cancel`). A 密文代发 order is refused when the sales platform
+ *   (`canDecrypt`, wired to the 拼多多 / 抖店 sandboxes) says `outPlatformAppkey` cannot read its
+ *   ciphertexts. SKU attributes are 1688's documented `SKUAttrInfo{attributeID, attributeValue,
+ *   skuImageUrl, attributeDisplayName}`;
  * - payment (docs/design.md#1688-supplier-payment): an order starts 待付款 (`waitbuyerpay`) and the
  *   supplier ships only paid orders (`shipAfterSeconds` after the payment). It is paid by 免密支付
  *   (`protocolPay.preparePay`, refused for a member in `protocolClosed`; `protocolPay.isopen` says
@@ -174,6 +177,12 @@ export interface AlibabaSandboxOptions {
   shipAfterSeconds?: number;
   /** Calls per app and API per second (default 50). */
   rateLimit?: number;
+  /**
+   * 密文代发: whether the sales platform lets app `appKey` (`outPlatformAppkey`) decrypt these
+   * ciphertexts of shop `shopId` (the platform sandboxes' `canDecryptFor`). Without it every
+   * encrypted order is taken as readable.
+   */
+  canDecrypt?: (platform: string, appKey: string, shopId: string, ciphertexts: string[]) => boolean;
 }
 
 export class AlibabaSandbox {
@@ -413,8 +422,9 @@ export class AlibabaSandbox {
         skuInfos: offer.specs.map((spec) => ({
           attributes: spec.attributes.map((a, i) => ({
             attributeID: 1000 + i,
-            attributeName: a.name,
+            attributeDisplayName: a.name,
             attributeValue: a.value,
+            skuImageUrl: '',
           })),
           price: yuan(spec.priceFen + 200),
           consignPrice: yuan(spec.priceFen),
@@ -533,6 +543,25 @@ export class AlibabaSandbox {
       }
       if (!['pinduoduo', 'douyin'].includes(String(encryptOutOrderInfo?.outPlatformCode))) {
         throw refusal(ALIBABA_CODES.badParameter, 'outPlatformCode 不支持');
+      }
+      const info = encryptOutOrderInfo ?? {};
+      const texts = ['encryptReceiverName', 'encryptReceiverMobile', 'encryptReceiverAddress'].map((key) =>
+        String(info[key] ?? ''),
+      );
+      if (
+        info.encryptOrder === true &&
+        this.options.canDecrypt &&
+        !this.options.canDecrypt(
+          String(info.outPlatformCode),
+          String(info.outPlatformAppkey ?? ''),
+          String(info.outShopId ?? ''),
+          texts,
+        )
+      ) {
+        throw refusal(
+          ALIBABA_CODES.badParameter,
+          `密文解密失败：应用 ${String(info.outPlatformAppkey ?? '')} 无权读取店铺 ${String(info.outShopId ?? '')} 的收件人`,
+        );
       }
     }
     const priced = this.#price(

@@ -576,6 +576,23 @@ ${rows}
 
   // ---------------------------------------------------------------- ciphertexts
 
+  /** Registers one more app (a platform may have several; a shop authorises one of them). */
+  addApp(app: { clientId: string; clientSecret: string }) {
+    this.apps.set(app.clientId, app.clientSecret);
+  }
+
+  /**
+   * 密文代发 as the supplier's side meets it (1688 has the platform decrypt on its behalf): whether app
+   * `clientId` may read `ciphertexts` of shop `shopId`: the shop authorised that app (tokens were
+   * issued to it for the shop) and each is a ciphertext of that shop. Another app cannot read them.
+   */
+  canDecryptFor(clientId: string, shopId: string, ciphertexts: string[]): boolean {
+    const authorised = [...this.accessTokens.values(), ...this.refreshTokens.values()].some(
+      (token) => token.clientId === clientId && token.shopId === shopId,
+    );
+    return authorised && ciphertexts.every((text) => this.#ciphers.get(text)?.shopId === shopId);
+  }
+
   private encrypt(shopId: string, plaintext: string): string {
     const ciphertext = `~${randomBytes(18).toString('base64url')}~`;
     this.#ciphers.set(ciphertext, { shopId, plaintext });

@@ -49,7 +49,13 @@ export function createSandboxes(
         ]
       : [],
   });
-  const alibaba = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], now: options.now });
+  const alibaba = new AlibabaSandbox({
+    apps: [ALIBABA_SANDBOX_APP],
+    now: options.now,
+    // 密文代发: the sales platform says whether the named app may read the shop's receiver.
+    canDecrypt: (platform, appKey, shopId, ciphertexts) =>
+      (platform === 'pinduoduo' ? pdd : doudian).canDecryptFor(appKey, shopId, ciphertexts),
+  });
   if (options.demoEveryMs !== false) {
     pdd.startDemo(options.demoEveryMs ?? 20_000);
     doudian.startDemo(options.demoEveryMs ?? 20_000);
