@@ -11,6 +11,7 @@ import {
   notificationKindsFor,
   PERMISSION_GROUPS,
   PERMISSIONS,
+  PURCHASE_PREVIEW_MONEY_FIELDS,
   permissionOf,
   type RouteContract,
   signingFieldsSchema,
@@ -796,12 +797,12 @@ describe('money is a permission (finance-rules.ts)', () => {
   /**
    * Answers with such a key that stay with their own permission (docs/design.md#money-is-a-permission):
    * the 1688 prices that 一键采购 shows whoever buys (order:process; items: the lines' 货源 to buy), and
-   * the 货源's linked price that whoever manages goods sets (goods:manage).
+   * the 货源's linked price that whoever manages goods sets (goods:manage). (The preview's balance and
+   * profit are stripped: its money rule.)
    */
   const NOT_FINANCE: readonly ApiPath[] = [
     '/api/purchase/items',
     '/api/purchase/skus',
-    '/api/purchase/preview',
     '/api/goods/detail',
     '/api/goods/sku-save',
   ];
@@ -845,6 +846,12 @@ describe('money is a permission (finance-rules.ts)', () => {
         ],
       },
       '/api/dashboard/summary': answers['/api/dashboard/summary'],
+      '/api/purchase/preview': {
+        ...(answers['/api/purchase/preview'] as object),
+        service_fee: 300,
+        balance_after: 12_000,
+        profit: 1_500,
+      },
     };
     const stripping = (Object.keys(apiRoutes) as ApiPath[]).filter((p) => routes[p].money?.strip);
     expect(stripping.sort()).toEqual(Object.keys(withMoney).sort());
@@ -854,7 +861,9 @@ describe('money is a permission (finance-rules.ts)', () => {
       const stripped = routes[path].money?.strip?.(answer);
       expect(routes[path].data.safeParse(stripped).error?.issues ?? [], path).toEqual([]);
       const json = JSON.stringify(stripped);
-      for (const key of MONEY_KEYS) expect(json, `${path}: ${key}`).not.toContain(`"${key}"`);
+      // The preview keeps the 货源's price (`source.cost`): whoever buys sees what they pay 1688.
+      const keys = path === '/api/purchase/preview' ? PURCHASE_PREVIEW_MONEY_FIELDS : MONEY_KEYS;
+      for (const key of keys) expect(json, `${path}: ${key}`).not.toContain(`"${key}"`);
       // The rest is kept.
       expect(json.length, path).toBeGreaterThan(JSON.stringify(answer).length / 2);
     }

@@ -27,6 +27,8 @@ export interface MoneyRule {
 export const ORDER_MONEY_FIELDS = ['cost', 'profit'] as const;
 /** The money in an order's timeline entries' details (采购's cost). */
 export const ORDER_EVENT_MONEY_DETAILS = ['cost'] as const;
+/** 一键采购's estimate: the balance after it and the order's 利润 (the price and the fee to pay stay). */
+export const PURCHASE_PREVIEW_MONEY_FIELDS = ['balance_after', 'profit'] as const;
 /** The order list's filters on money: 利润 at least / at most, 未录入成本. */
 export const ORDER_MONEY_FILTERS = ['profit_min', 'profit_max', 'cost_missing'] as const;
 /** 工作台's money: today's sales, and each chart day's. */
@@ -76,6 +78,11 @@ export function orderDetailWithoutMoney(detail: unknown): unknown {
       isObject(event) ? { ...event, details: omit(event.details, ORDER_EVENT_MONEY_DETAILS) } : event,
     ),
   };
+}
+
+/** 一键采购's preview without the balance and the profit (`/api/purchase/preview`). */
+export function purchasePreviewWithoutMoney(preview: unknown): unknown {
+  return omit(preview, PURCHASE_PREVIEW_MONEY_FIELDS);
 }
 
 /** 工作台 without the sales figures (`/api/dashboard/summary`): the counts stay. */

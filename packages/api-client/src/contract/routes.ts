@@ -55,6 +55,7 @@ import {
   type MoneyRule,
   orderDetailWithoutMoney,
   orderPageWithoutMoney,
+  purchasePreviewWithoutMoney,
 } from './finance-rules.js';
 import {
   addressListParamsSchema,
@@ -602,6 +603,7 @@ export const apiRoutes = {
     permission: 'order:process',
     body: purchasePreviewBodySchema,
     data: purchasePreviewSchema,
+    money: { strip: purchasePreviewWithoutMoney },
   },
   '/api/purchase/start': {
     access: 'user',
