@@ -138,6 +138,9 @@ function pageOfA<R>(shopOf: (rows: R[]) => Promise<number[]> | number[], total?:
   };
 }
 
+/** 批量付款's refusal when the selection has no 1688 order 待付款 (routes/purchase.ts). */
+const NO_UNPAID = '所选订单没有待付款的1688采购单（未在1688下单或已付款）';
+
 function casesFor(): Partial<Record<ApiPath, Case[]>> {
   const notFound: Outcome = { kind: 'not-found' };
   const unchanged: Outcome = { kind: 'unchanged' };
@@ -298,6 +301,9 @@ function casesFor(): Partial<Record<ApiPath, Case[]>> {
     ],
     '/api/purchase/preview': [{ body: { id: ids.pendingOrder }, outcome: notFound }],
     '/api/purchase/start': [{ body: { ids: [ids.pendingOrder] }, outcome: unchanged }],
+    '/api/purchase/pay-url': [
+      { body: { ids: [ids.pendingOrder] }, outcome: { kind: 'refused', status: 409, msg: NO_UNPAID } },
+    ],
     '/api/purchase/link': [
       { body: { id: ids.pendingOrder, index: 0, sku_id: 1 }, outcome: notFound },
       {
@@ -681,6 +687,20 @@ describe('a member limited to shop A, on every path of the contract', () => {
 });
 
 describe('子账号 店铺权限', () => {
+  it('批量付款 finds no 待付款 1688 order of another shop', async () => {
+    const [purchase] = await q<{ id: number }>(
+      `INSERT INTO order_purchases (account_id, order_id, status, supplier_order_no, pay_status, created_at, updated_at)
+       VALUES ($1, $2, 'placed', 'SCOPE-UNPAID-1', 'unpaid', 0, 0) RETURNING id`,
+      [DEMO_ACCOUNT, ids.pendingOrder],
+    );
+    try {
+      const res = await t.post('/api/purchase/pay-url', { ids: [ids.pendingOrder] }, { token });
+      expect({ status: res.status, msg: (await envelope(res)).msg }).toEqual({ status: 409, msg: NO_UNPAID });
+    } finally {
+      await q('DELETE FROM order_purchases WHERE id = $1', [purchase?.id]);
+    }
+  });
+
   it('the member’s export holds shop A’s orders only', async () => {
     const job = await t.client(() => token).call('/api/export/create', { format: 'csv' });
     const [row] = await q<{ shop_ids: number[] | null; filters: object }>(

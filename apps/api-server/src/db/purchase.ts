@@ -685,13 +685,14 @@ export async function unpaidSupplierOrders(
   scope: Scope,
   orderIds: number[],
 ): Promise<{ order_id: number; order_no: string; supplier_order_no: string }[]> {
+  const params: unknown[] = [scope.accountId, orderIds];
   return scope.db.query(
     `SELECT p.order_id, o.order_no, p.supplier_order_no FROM order_purchases p
      JOIN orders o ON o.id = p.order_id AND o.account_id = p.account_id
      WHERE p.account_id = $1 AND p.order_id = ANY($2::int[]) AND p.status = 'placed'
-       AND p.pay_status = 'unpaid' AND p.supplier_order_no IS NOT NULL
+       AND p.pay_status = 'unpaid' AND p.supplier_order_no IS NOT NULL${inShops(scope, 'o.shop_id', params)}
      ORDER BY p.order_id`,
-    [scope.accountId, orderIds],
+    params,
   );
 }
 

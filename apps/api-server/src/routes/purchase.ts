@@ -20,7 +20,7 @@ import {
   unpaidSupplierOrders,
   withinPriceLimit,
 } from '../db/purchase';
-import { notFound, withDb } from '../db/scope';
+import { inShops, notFound, withDb } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
 import { offerForSeller } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
@@ -133,9 +133,11 @@ export function purchaseRoutes({
         );
         const failed = new Set(answer.failed);
         const paying = new Set(unpaid.filter((p) => !failed.has(p.supplier_order_no)).map((p) => p.order_id));
+        const params: unknown[] = [scope(c).accountId, ids];
         const selected = await scope(c).db.query<{ id: number; order_no: string }>(
-          'SELECT id, order_no FROM orders WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id',
-          [scope(c).accountId, ids],
+          `SELECT id, order_no FROM orders WHERE account_id = $1 AND id = ANY($2::int[])${inShops(scope(c), 'shop_id', params)}
+           ORDER BY id`,
+          params,
         );
         const skipped = selected.filter((o) => !paying.has(o.id)).map((o) => o.order_no);
         return ok(c, { url: answer.url, orders: paying.size, skipped });
