@@ -45,9 +45,20 @@ export async function connect1688(page: Page) {
   await expect(page.getByText('1688账号“沙箱采购账号”已连接')).toBeVisible();
 }
 
+/** 代发设置's 自动付款 on: the 1688 orders are paid by 免密支付 (open on the sandbox), so the supplier ships. */
+export async function turnOnAutoPay(page: Page) {
+  await page.goto('/system/setting');
+  const autoPay = page.getByRole('switch', { name: '自动付款（免密支付）' });
+  await autoPay.click();
+  await expect(autoPay).toBeChecked();
+  await page.getByRole('button', { name: '保存设置' }).click();
+  await expect(page.getByText('代发设置已保存')).toBeVisible();
+}
+
 /**
  * A new seller signed up through the login page of `url`, with a sender address (shipping, here by the
- * supplier's logistics, needs one), the sandbox 拼多多 shop authorised and the 1688 account connected.
+ * supplier's logistics, needs one), the sandbox 拼多多 shop authorised, the 1688 account connected and
+ * 自动付款 on (the sandbox's supplier ships only paid orders).
  */
 export async function newSellerWithShopAnd1688(page: Page, url: string, mobile: string) {
   await page.goto('/login');
@@ -71,6 +82,7 @@ export async function newSellerWithShopAnd1688(page: Page, url: string, mobile: 
   await page.getByRole('button', { name: '同意授权' }).click();
   await expect(page.getByText(`店铺“${PDD_SHOP_NAME}”授权成功`)).toBeVisible();
   await connect1688(page);
+  await turnOnAutoPay(page);
 }
 
 /** A buyer's 拼多多 order of one item, as the platform would hold one paid 4 minutes ago. */
