@@ -8,6 +8,7 @@ import {
   type RouteContract,
 } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AFTER_SALE_OPEN_SQL } from '../src/db/after-sale';
 import { notify } from '../src/db/notifications';
 import { storeShopTokens } from '../src/db/shop-tokens';
 import { PddConnector } from '../src/platforms/pdd';
@@ -172,9 +173,14 @@ async function newMember(mobile: string) {
 
 /** The id of the first demo order in `status` not yet used by another case. */
 const usedOrders = new Set<number>();
+/**
+ * An order of account 1 in `status` that no case used yet. Not one with an after-sale in progress: the
+ * purchase paths refuse those (售后中), and every case here is a write that succeeds.
+ */
 async function orderIn(status: string) {
   const rows = await db().query<{ id: number }>(
-    'SELECT id FROM orders WHERE account_id = 1 AND status = $1 ORDER BY id',
+    `SELECT o.id FROM orders o WHERE o.account_id = 1 AND o.status = $1 AND NOT ${AFTER_SALE_OPEN_SQL}
+     ORDER BY o.id`,
     [status],
   );
   const row = rows.find((r) => !usedOrders.has(r.id));

@@ -711,7 +711,7 @@ describe('一键采购', () => {
     expect(sandbox.callsOf('getToken').length).toBeGreaterThan(refreshes);
     const calls = sandbox.calls.slice(callsBefore);
     expect(calls.filter((c) => c.api === ALIBABA_APIS.createOrder)).toEqual([
-      { api: ALIBABA_APIS.createOrder, memberId: 'b2b-2206600001', error: null },
+      { api: ALIBABA_APIS.createOrder, appKey: expect.any(String), memberId: 'b2b-2206600001', error: null },
     ]);
     // The expired token was refused (the logistics job may have met it too), then refreshed.
     const errors = calls.filter((c) => c.error).map((c) => c.error);
