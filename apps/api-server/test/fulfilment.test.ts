@@ -1,5 +1,6 @@
 import { ORDER_BATCH_MAX, ORDER_STATUSES, ORDER_STEPS, type OrderStep } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AFTER_SALE_OPEN_SQL } from '../src/db/after-sale';
 import { orderIdByNo, shipOrder } from '../src/db/order-steps';
 import { scopeOf } from '../src/db/scope';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
@@ -23,9 +24,11 @@ const one = async <T>(sql: string, params: unknown[] = []) => {
 };
 const used = new Set<number>();
 /** A demo order in `status` that no other test touched. */
+/** An unused order of account 1 in `status`, without an after-sale in progress (purchases refuse those). */
 async function orderIn(status: string): Promise<number> {
   const rows = await db().query<{ id: number }>(
-    'SELECT id FROM orders WHERE account_id = 1 AND status = $1 ORDER BY id',
+    `SELECT o.id FROM orders o WHERE o.account_id = 1 AND o.status = $1 AND NOT ${AFTER_SALE_OPEN_SQL}
+     ORDER BY o.id`,
     [status],
   );
   const row = rows.find((r) => !used.has(r.id));
@@ -362,7 +365,8 @@ describe('batches', () => {
     const a = await orderIn('pending');
     const c = (
       await one<{ id: number }>(
-        "SELECT id FROM orders WHERE account_id = 1 AND status = 'pending' AND id <> $1 ORDER BY id LIMIT 1",
+        `SELECT o.id FROM orders o WHERE o.account_id = 1 AND o.status = 'pending' AND o.id <> $1
+           AND NOT ${AFTER_SALE_OPEN_SQL} ORDER BY o.id LIMIT 1`,
         [a],
       )
     ).id;

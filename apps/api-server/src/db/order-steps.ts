@@ -169,10 +169,6 @@ export async function purchaseOrder(
   actor: StepActor,
   now: number,
 ): Promise<Saved<OrderStepResult>> {
-  if (!input.bought) {
-    const afterSale = await afterSaleRefusal(scope.db, scope.accountId, input.id);
-    if (afterSale) throw new HttpProblem(409, afterSale);
-  }
   // 黑名单: a blacklisted buyer's order is purchased only when the caller confirmed it.
   if (!input.confirm_blacklist && (await orderIsBlacklisted(scope, input.id))) {
     throw new HttpProblem(409, BLACKLIST_CONFIRM_MESSAGE);
@@ -191,6 +187,12 @@ export async function purchaseOrder(
       actor,
       now,
     );
+    // 售后中: refused after the state's own check (an order that is not 待采购 is told its state), and
+    // the step rolled back with it.
+    if (!input.bought) {
+      const afterSale = await afterSaleRefusal(tx.db, tx.accountId, input.id);
+      if (afterSale) throw new HttpProblem(409, afterSale);
+    }
     // balance (余额): the 代发服务费, in this transaction (余额不足: 409, the purchase rolled back).
     if (!input.fee_held)
       await chargePurchaseFee(tx, { id: saved.row.id, orderNo: saved.change.target.name }, actor.userId, now);
