@@ -81,9 +81,10 @@ test('操作日志 reads a purchase in Chinese and yuan: 订单状态 待采购 
   baseURL,
 }) => {
   const api = nodeApi(baseURL as string, adminToken);
-  const { list } = await api.call('/api/order/index', { pageIndex: 1, pageSize: 1, status: 'pending' });
-  const order = list[0];
-  if (!order) throw new Error('the seed has no 待采购 order');
+  const { list } = await api.call('/api/order/index', { pageIndex: 1, pageSize: 20, status: 'pending' });
+  // Not one 售后中: purchases refuse those.
+  const order = list.find((row) => !row.after_sale);
+  if (!order) throw new Error('the seed has no 待采购 order without an after-sale');
   await api.call('/api/order/purchase', {
     id: order.id,
     supplier: '1688 义乌好货源',
