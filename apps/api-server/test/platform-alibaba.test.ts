@@ -190,7 +190,11 @@ describe('AlibabaConnector against the sandbox', () => {
     // Stock went down once.
     expect((await connector.offer(token, '610000000001')).skus[1]?.stock).toBe(78);
 
-    // The supplier ships later: no parcel yet, then the tracking number.
+    // The order starts 待付款 and the supplier ships only paid orders: paid by 免密支付, it waits for the
+    // supplier (no parcel yet), then has the tracking number.
+    expect((await connector.order(token, first.orderId)).status).toBe('waitbuyerpay');
+    expect(await connector.protocolPayOpen(token)).toBe(true);
+    expect(await connector.protocolPay(token, first.orderId)).toBe(true);
     const waiting = await connector.order(token, first.orderId);
     expect([waiting.status, waiting.logistics]).toEqual(['waitsellersend', []]);
     clock.advance(301_000);

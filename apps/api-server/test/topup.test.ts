@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config';
 import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PRIVATE_KEY } from '../src/payments/alipay-dev-keys';
@@ -232,11 +233,17 @@ describe('充值 through the Alipay sandbox', () => {
 });
 
 describe('Alipay configuration', () => {
+  // Keys of an app of our own: production parses them (and refuses the sandbox's development keys).
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const production = {
     NODE_ENV: 'production',
     ALIPAY_APP_ID: '2021004100000000',
-    ALIPAY_PRIVATE_KEY: 'MIIEv-real-app-key',
-    ALIPAY_PUBLIC_KEY: 'MIIBI-real-alipay-key',
+    ALIPAY_PRIVATE_KEY: keys.privateKey,
+    ALIPAY_PUBLIC_KEY: keys.publicKey,
   };
   const alipayProblems = (env: Record<string, string>) =>
     readConfig(env).problems.filter((problem) => problem.includes('ALIPAY'));
