@@ -53,13 +53,7 @@ export function TopUpDialog({ onOpenChange }: { onOpenChange: (open: boolean) =>
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent>
-        <form
-          noValidate
-          aria-label={t.title}
-          data-slot="top-up"
-          className="flex flex-col gap-4"
-          onSubmit={submit}
-        >
+        <form noValidate aria-label={t.title} data-slot="top-up" className="flex flex-col gap-4" {...submit}>
           <DialogHeader>
             <DialogTitle>{t.title}</DialogTitle>
             <DialogDescription>{t.description}</DialogDescription>

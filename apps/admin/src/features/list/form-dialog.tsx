@@ -41,7 +41,7 @@ export function FormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form noValidate className={`flex flex-col ${className}`} onSubmit={submit}>
+        <form noValidate className={`flex flex-col ${className}`} {...submit}>
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             {description !== undefined ? <DialogDescription>{description}</DialogDescription> : null}

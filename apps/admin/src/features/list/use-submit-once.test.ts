@@ -31,6 +31,17 @@ describe('SubmitGate', () => {
     expect(gate.enter(false)).toBe(true);
   });
 
+  it('opens at once when the form is edited after a submit that started no save, not while saving', () => {
+    const gate = new SubmitGate();
+    expect(gate.enter(false)).toBe(true);
+    gate.handled(500);
+    gate.edited();
+    expect(gate.enter(false)).toBe(true); // the corrected form goes
+    gate.pendingChanged(true);
+    gate.edited();
+    expect(gate.enter(false)).toBe(false); // an edit during the save does not open it
+  });
+
   it('refuses while the save is pending whatever the gate says', () => {
     expect(new SubmitGate().enter(true)).toBe(false);
   });

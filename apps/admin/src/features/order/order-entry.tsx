@@ -150,7 +150,7 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           <DialogTitle>{e.manualTitle}</DialogTitle>
           <DialogDescription>{e.manualHint}</DialogDescription>
         </DialogHeader>
-        <form noValidate className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto pr-1" onSubmit={submit}>
+        <form noValidate className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto pr-1" {...submit}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={e.shop} required error={errors.shop_id?.message}>
               <Controller

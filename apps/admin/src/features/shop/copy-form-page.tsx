@@ -54,7 +54,7 @@ export function CopyFormPage() {
         </Link>
       </div>
       <p className="text-sm text-muted-foreground">{f.intro}</p>
-      <form noValidate className="flex max-w-2xl flex-col gap-4" onSubmit={submit}>
+      <form noValidate className="flex max-w-2xl flex-col gap-4" {...submit}>
         <Field label={f.shop} required error={errors.shop_id?.message}>
           <Controller
             control={form.control}

@@ -34,7 +34,7 @@ export function FeaturedSection() {
   });
   return (
     <SettingsCard titleId={titleId} title={f.title} intro={f.intro}>
-      <form noValidate className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+      <form noValidate className="flex flex-wrap items-end gap-2" {...submit}>
         <Field label={f.offer} className="w-96">
           <Input
             value={offer}
