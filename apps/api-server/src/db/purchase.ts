@@ -510,7 +510,7 @@ export async function queuePurchase(
        lease_until = NULL, last_error = NULL, supplier_message = NULL, supplier_order_no = NULL,
        goods_fen = NULL, freight_fen = NULL, next_poll_at = NULL, updated_at = EXCLUDED.updated_at,
        round = order_purchases.round + 1, out_order_id = NULL, pay_status = NULL, pay_message = NULL,
-       placed_at = NULL, unpaid_notified_at = NULL
+       placed_at = NULL, unpaid_notified_at = NULL, intercept_at = NULL, cancel_sent_at = NULL
        WHERE order_purchases.status IN ('failed', 'cancelled')
      RETURNING id`,
     [scope.accountId, input.id, input.userId, input.confirmBlacklist, nowS],
@@ -726,6 +726,12 @@ export async function claimOverdueUnpaid(
 // ---- 自动采购 ---------------------------------------------------------------------------------------
 
 /**
+ * How often 自动采购 buys an order again after its supplier cancelled the 1688 order; the next
+ * cancellation stops it with the reason on the order (jobs/purchase.ts), and the seller decides.
+ */
+export const AUTO_REBUY_LIMIT = 3;
+
+/**
  * 自动采购: queues the new orders (from the shop sync, placed within the last day) of accounts whose
  * 代发设置 has 自动采购 on, that are 待采购, never queued, and whose every line has a 货源. At most
  * `limit` orders looked at per call; answers how many were queued.
@@ -741,7 +747,21 @@ export async function queueAutoPurchases(db: Queryable, nowS: number, limit = 20
   );
   const byAccount = new Map<number, number[]>();
   for (const c of candidates) byAccount.set(c.account_id, [...(byAccount.get(c.account_id) ?? []), c.id]);
-  let queued = 0;
+  // Cancelled by the supplier, at most `AUTO_REBUY_LIMIT` times: bought again as a new attempt.
+  const again = await db.query(
+    `UPDATE order_purchases p SET status = 'queued', requested_by = NULL, attempts = 0, create_sent = false,
+       next_attempt_at = ${DB_NOW_MS}, lease_until = NULL, last_error = NULL, supplier_message = NULL,
+       supplier_order_no = NULL, goods_fen = NULL, freight_fen = NULL, next_poll_at = NULL, updated_at = $1,
+       round = p.round + 1, out_order_id = NULL, pay_status = NULL, pay_message = NULL, placed_at = NULL,
+       unpaid_notified_at = NULL, intercept_at = NULL, cancel_sent_at = NULL
+     FROM orders o, settings st
+     WHERE o.id = p.order_id AND o.account_id = p.account_id AND st.account_id = p.account_id
+       AND st.auto_purchase AND p.status = 'cancelled' AND p.cancel_sent_at IS NULL
+       AND p.supplier_cancels BETWEEN 1 AND $2 AND o.status = 'pending' AND NOT ${AFTER_SALE_OPEN_SQL}
+     RETURNING p.id`,
+    [nowS, AUTO_REBUY_LIMIT],
+  );
+  let queued = again.length;
   for (const [accountId, ids] of byAccount) {
     const items = await orderItems(db, accountId, ids);
     const scope = scopeOf(db, accountId);
@@ -770,6 +790,8 @@ export interface PolledPurchase {
   round: number;
   out_order_id: string | null;
   pay_status: 'unpaid' | 'paid' | null;
+  /** Consign asked 1688 to cancel it (an after-sale opened while it was unpaid): a `cancel` is ours. */
+  cancel_sent_at: number | string | null;
 }
 
 /**
@@ -789,7 +811,8 @@ export async function claimPolls(
      )
      UPDATE order_purchases p SET next_poll_at = ${DB_NOW_MS} + $2::bigint
      FROM picked WHERE p.id = picked.id
-     RETURNING p.id, p.account_id, p.order_id, p.supplier_order_no, p.round, p.out_order_id, p.pay_status`,
+     RETURNING p.id, p.account_id, p.order_id, p.supplier_order_no, p.round, p.out_order_id, p.pay_status,
+       p.cancel_sent_at`,
     [limit, intervalMs],
   );
 }
@@ -829,15 +852,14 @@ export async function finishPoll(
 // ---- after-sales after purchase --------------------------------------------------------------------
 
 /**
- * An after-sale opened on an order already bought on 1688 (the shop sync, db/platform-order.ts): a
- * purchase placed and not yet shipped by the supplier is marked 需拦截 (`intercept_at`), and the account
- * told through the bell, so the seller asks the supplier to hold the parcel (or cancels the 1688 order).
- * A purchase still queued is refused by the job's own check before 1688 is called; one already shipped
- * is the writeback's business (the platform refuses 售后中 and 回传失败 says so). Answers whether it
- * marked one.
- *
- * Not done here: an unpaid 1688 order could be cancelled (`alibaba.trade.cancel`) and its 代发服务费
- * given back; that belongs with paying 1688 orders (docs/design.md, 1688 payment), and would hook here.
+ * An after-sale opened on an order already bought on 1688 (the shop sync, db/platform-order.ts, or the
+ * purchase job that placed it meanwhile): a purchase placed and not yet shipped by the supplier is
+ * marked 需拦截 (`intercept_at`). Paid: the account is told through the bell, so the seller asks the
+ * supplier to hold the parcel. Not known paid: it is due for a look at 1688 now, and the follow-up
+ * (jobs/purchase.ts `SupplierLogisticsJobs`) cancels a 1688 order still 待付款 (`alibaba.trade.cancel`,
+ * the 代发服务费 given back) or, paid meanwhile, tells the account as above. A purchase still queued is
+ * refused by the job's own check before 1688 is called; one already shipped is the writeback's
+ * business (the platform refuses 售后中 and 回传失败 says so). Answers whether it marked one.
  */
 export async function flagInterception(
   db: Queryable,
@@ -845,15 +867,28 @@ export async function flagInterception(
   orderId: number,
   nowS: number,
 ): Promise<boolean> {
-  const [row] = await db.query<{ order_no: string; supplier_order_no: string }>(
-    `UPDATE order_purchases p SET intercept_at = $3, updated_at = $3
+  const [row] = await db.query<{ order_no: string; supplier_order_no: string; paid: boolean }>(
+    `UPDATE order_purchases p SET intercept_at = $3, updated_at = $3,
+       next_poll_at = CASE WHEN p.pay_status = 'paid' THEN p.next_poll_at ELSE ${DB_NOW_MS} END
      FROM orders o
      WHERE p.order_id = $1 AND p.account_id = $2 AND o.id = p.order_id AND p.status = 'placed'
        AND p.intercept_at IS NULL AND o.status = 'purchased'
-     RETURNING o.order_no, p.supplier_order_no`,
+     RETURNING o.order_no, p.supplier_order_no, p.pay_status = 'paid' AS paid`,
     [orderId, accountId, nowS],
   );
   if (!row) return false;
+  if (row.paid) await notifyInterception(db, accountId, orderId, row, nowS);
+  return true;
+}
+
+/** The bell for a 需拦截 order whose 1688 order is paid (once while unread). */
+export async function notifyInterception(
+  db: Queryable,
+  accountId: number,
+  orderId: number,
+  row: { order_no: string; supplier_order_no: string },
+  nowS: number,
+): Promise<void> {
   await notify(
     db,
     {
@@ -866,5 +901,63 @@ export async function flagInterception(
     },
     nowS,
   );
-  return true;
+}
+
+/**
+ * Before `alibaba.trade.cancel` is sent for an after-sale: records that Consign cancels it (committed
+ * first, so a `cancel` seen on 1688 after a crash is known as ours). False: not placed any more.
+ */
+export async function markCancelSent(db: Queryable, id: number, nowS: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE order_purchases SET cancel_sent_at = COALESCE(cancel_sent_at, $2), updated_at = $2
+     WHERE id = $1 AND status = 'placed' RETURNING id`,
+    [id, nowS],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * One more cancellation by the supplier of the order's 1688 orders (in the transaction that recorded
+ * it): counts it and keeps on the purchase the words `message` gives for the count and the account's
+ * 自动采购 (what the order's 一键采购 state shows). Answers them.
+ */
+export async function recordSupplierCancel(
+  db: Queryable,
+  id: number,
+  message: (count: number, autoPurchase: boolean) => string,
+): Promise<{ message: string; stopped: boolean }> {
+  const [row] = await db.query<{ n: number; auto: boolean }>(
+    `UPDATE order_purchases p SET supplier_cancels = p.supplier_cancels + 1 WHERE p.id = $1
+     RETURNING p.supplier_cancels AS n,
+       COALESCE((SELECT st.auto_purchase FROM settings st WHERE st.account_id = p.account_id), false) AS auto`,
+    [id],
+  );
+  const count = row?.n ?? 1;
+  const auto = row?.auto ?? false;
+  const text = message(count, auto);
+  await db.query('UPDATE order_purchases SET last_error = $2 WHERE id = $1', [id, text.slice(0, 500)]);
+  return { message: text, stopped: auto && count > AUTO_REBUY_LIMIT };
+}
+
+/**
+ * 需拦截 with a paid 1688 order, seen by the follow-up: marked (and told) when not yet, or told when
+ * it was marked while the payment was not known and not told since.
+ */
+export async function interceptPaid(db: Queryable, accountId: number, orderId: number, nowS: number) {
+  const [row] = await db.query<{
+    order_no: string;
+    supplier_order_no: string;
+    intercept_at: number | string | null;
+    told: boolean;
+  }>(
+    `SELECT o.order_no, p.supplier_order_no, p.intercept_at,
+       EXISTS (SELECT 1 FROM notifications n WHERE n.account_id = p.account_id
+         AND n.key = 'purchase:' || p.order_id || ':intercept' AND n.created_at >= p.intercept_at) AS told
+     FROM order_purchases p JOIN orders o ON o.id = p.order_id
+     WHERE p.order_id = $1 AND p.account_id = $2 AND p.status = 'placed' AND o.status = 'purchased'`,
+    [orderId, accountId],
+  );
+  if (!row) return;
+  if (row.intercept_at === null) await flagInterception(db, accountId, orderId, nowS);
+  else if (!row.told) await notifyInterception(db, accountId, orderId, row, nowS);
 }

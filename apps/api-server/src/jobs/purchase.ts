@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../db/db';
 import { notify } from '../db/notifications';
 import { purchaseOrder, revertPurchase, shipOrder } from '../db/order-steps';
 import {
+  AUTO_REBUY_LIMIT,
   type ClaimedPurchase,
   cargoOf,
   claimOverdueUnpaid,
@@ -14,6 +15,8 @@ import {
   finishPoll,
   finishUnplaced,
   flagInterception,
+  interceptPaid,
+  markCancelSent,
   markCreateSent,
   orderItems,
   outOrderIdOf,
@@ -24,11 +27,13 @@ import {
   purchaseOrderInput,
   queueAutoPurchases,
   recordPayment,
+  recordSupplierCancel,
   unboughtReason,
   withinPriceLimit,
 } from '../db/purchase';
 import { scopeOf } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
+import { DB_NOW_MS } from '../db/writeback';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { type AlibabaConnector, SupplierError, UNPAID_STATUSES } from '../platforms/alibaba';
@@ -450,7 +455,10 @@ export function carrierOfSupplier(companyName: string, trackingNo: string): stri
  * (`claimPolls`), asks 1688 about each (`alibaba.trade.get.buyerView`) and: shipped with a parcel ->
  * the order is shipped in Consign with that carrier and tracking number through `shipOrder` (so the
  * platform writeback is queued); cancelled by the supplier -> the order goes back to 待采购
- * (`revertPurchase`) and the account is notified; otherwise looked at again `followEveryMs` later.
+ * (`revertPurchase`), the fee is refunded and the account is notified (自动采购 buys it again, bounded);
+ * an after-sale open while the 1688 order is 待付款 -> cancelled on 1688 (`alibaba.trade.cancel`), the
+ * fee refunded, told; paid and not shipped -> 需拦截, told; otherwise looked at again `followEveryMs`
+ * later (docs/design.md#1688-order-cancel).
  */
 export class SupplierLogisticsJobs implements JobKind {
   readonly name = 'supplier-logistics';
@@ -489,6 +497,128 @@ export class SupplierLogisticsJobs implements JobKind {
   }
 
   /**
+   * The supplier cancelled the 1688 order: once (a cancellation seen twice finds the purchase moved),
+   * the order goes back to 待采购 (`revertPurchase`), the attempt's 代发服务费 comes back, and the
+   * account is told. With 自动采购 on, it is bought again as a new attempt (a new `outOrderId`,
+   * db/purchase.ts `queueAutoPurchases`) at most `AUTO_REBUY_LIMIT` times; the cancellation after that
+   * stops it, and the purchase and the notification say why.
+   */
+  private async supplierCancelled(purchase: PolledPurchase): Promise<void> {
+    const { db } = this.deps;
+    const nowS = seconds(this.deps.now);
+    const base = `1688供应商取消了采购单 ${purchase.supplier_order_no}，订单已退回待采购，代发服务费已退还`;
+    const outcome = await db.transaction(async (tx) => {
+      if (!(await finishPoll(tx, purchase.id, { status: 'cancelled', message: base }, nowS))) return null;
+      const recorded = await recordSupplierCancel(tx, purchase.id, (count, auto) =>
+        !auto
+          ? base
+          : count <= AUTO_REBUY_LIMIT
+            ? `${base}；自动采购将重新下单（第 ${count} 次，最多 ${AUTO_REBUY_LIMIT} 次）`
+            : `${base}；供应商已取消 ${count} 次，自动采购已停止重新下单：请更换货源或联系供应商后手动一键采购`,
+      );
+      const scope = scopeOf(tx, purchase.account_id);
+      await revertPurchase(scope, { id: purchase.order_id, reason: recorded.message }, { userId: null }, nowS);
+      // The attempt's fee comes back (a purchase recorded before attempts were named: its charge).
+      await this.refundFee(tx, purchase, '1688供应商取消采购单，退还代发服务费', nowS);
+      return recorded;
+    });
+    if (!outcome) return;
+    await this.tell(purchase, {
+      key: `purchase:${purchase.order_id}:cancelled:${purchase.supplier_order_no}`,
+      title: outcome.stopped ? '1688采购单被供应商取消，自动采购已停止' : '1688采购单被供应商取消',
+      body: outcome.message,
+    });
+  }
+
+  /**
+   * An after-sale is open and the 1688 order is still 待付款: recorded as ours first, then cancelled on
+   * 1688 (`alibaba.trade.cancel`), and settled (`afterSaleCancelled`). 1688 busy: the next look tries
+   * again. Refused (paid meanwhile): the next look sees it paid and it is 需拦截.
+   */
+  private async cancelForAfterSale(connector: AlibabaConnector, purchase: PolledPurchase): Promise<void> {
+    const { db } = this.deps;
+    if (!(await markCancelSent(db, purchase.id, seconds(this.deps.now)))) return;
+    try {
+      await withSupplierToken(this.deps, connector, purchase.account_id, (token) =>
+        connector.cancelOrder(token, purchase.supplier_order_no, '买家申请售后，取消采购'),
+      );
+    } catch (error) {
+      if (!(error instanceof SupplierError) || error.retryable || error.kind === 'token_expired') throw error;
+      await db.query(
+        `UPDATE order_purchases SET cancel_sent_at = NULL, next_poll_at = ${DB_NOW_MS}, last_error = $2
+         WHERE id = $1 AND status = 'placed'`,
+        [purchase.id, `买家申请了售后，取消1688采购单未成功：${error.message}`.slice(0, 500)],
+      );
+      return;
+    }
+    await this.afterSaleCancelled(purchase);
+  }
+
+  /**
+   * The 1688 order cancelled for an after-sale, settled once (a second look, a crash before this ran,
+   * finds the purchase moved or does it now): the purchase `cancelled` with the reason, the order back
+   * to 待采购 (every purchase path refuses it while the after-sale is open, and 自动采购 does not buy it
+   * again), the attempt's 代发服务费 refunded once, and the account told.
+   */
+  private async afterSaleCancelled(purchase: PolledPurchase): Promise<void> {
+    const nowS = seconds(this.deps.now);
+    const reason = `买家申请了售后，未付款的1688采购单 ${purchase.supplier_order_no} 已取消，代发服务费已退还；售后处理完之前不会再采购`;
+    const first = await this.deps.db.transaction(async (tx) => {
+      if (!(await finishPoll(tx, purchase.id, { status: 'cancelled', message: reason }, nowS))) return false;
+      await revertPurchase(
+        scopeOf(tx, purchase.account_id),
+        { id: purchase.order_id, reason },
+        { userId: null },
+        nowS,
+      );
+      await this.refundFee(tx, purchase, '售后取消1688采购单，退还代发服务费', nowS);
+      return true;
+    });
+    if (!first) return;
+    await this.tell(purchase, {
+      key: `purchase:${purchase.order_id}:after-sale-cancelled:${purchase.supplier_order_no}`,
+      title: '售后订单的1688采购单已取消',
+      body: reason,
+    });
+  }
+
+  /** Gives back the 代发服务费 of the purchase's attempt (once: the ledger refuses a second refund). */
+  private async refundFee(tx: Queryable, purchase: PolledPurchase, reason: string, nowS: number) {
+    const [order] = await tx.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
+      purchase.order_id,
+    ]);
+    await refundPurchaseFee(
+      scopeOf(tx, purchase.account_id),
+      { id: purchase.order_id, orderNo: order?.order_no ?? String(purchase.order_id) },
+      null,
+      nowS,
+      { reason, ...(purchase.out_order_id ? { purchaseRef: purchase.out_order_id } : {}) },
+    );
+  }
+
+  /** A notification about the purchase's order (linked to it in the order list). */
+  private async tell(purchase: PolledPurchase, input: { key: string; title: string; body: string }) {
+    const { db } = this.deps;
+    const [order] = await db.query<{ order_no: string; shop_id: number }>(
+      'SELECT order_no, shop_id FROM orders WHERE id = $1',
+      [purchase.order_id],
+    );
+    await notify(
+      db,
+      {
+        accountId: purchase.account_id,
+        kind: 'purchase',
+        key: input.key,
+        title: input.title,
+        body: `订单 ${order?.order_no ?? purchase.order_id}：${input.body}`,
+        link: `/order/index?keyword=${encodeURIComponent(order?.order_no ?? '')}`,
+        shopId: order?.shop_id ?? null,
+      },
+      seconds(this.deps.now),
+    );
+  }
+
+  /**
    * 待付款 too long (代发设置's 待付款提醒, default 2 h): one notification per account per run naming
    * how many orders and the first of them; each order is told once.
    */
@@ -519,52 +649,29 @@ export class SupplierLogisticsJobs implements JobKind {
     );
     const nowS = seconds(this.deps.now);
     if (view.status === 'cancel' || view.status === 'terminated') {
-      const reason = `1688供应商取消了采购单 ${purchase.supplier_order_no}，订单已退回待采购，代发服务费已退还`;
-      const first = await db.transaction(async (tx) => {
-        // Once: a cancellation seen twice (two looks, two instances) finds the purchase moved.
-        if (!(await finishPoll(tx, purchase.id, { status: 'cancelled', message: reason }, nowS)))
-          return false;
-        const scope = scopeOf(tx, purchase.account_id);
-        await revertPurchase(scope, { id: purchase.order_id, reason }, { userId: null }, nowS);
-        const [order] = await tx.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
-          purchase.order_id,
-        ]);
-        // The attempt's fee comes back (a purchase recorded before attempts were named: its charge).
-        await refundPurchaseFee(
-          scope,
-          { id: purchase.order_id, orderNo: order?.order_no ?? String(purchase.order_id) },
-          null,
-          nowS,
-          {
-            reason: '1688供应商取消采购单，退还代发服务费',
-            ...(purchase.out_order_id ? { purchaseRef: purchase.out_order_id } : {}),
-          },
-        );
-        return true;
-      });
-      if (!first) return false;
-      const [order] = await db.query<{ order_no: string; shop_id: number }>(
-        'SELECT order_no, shop_id FROM orders WHERE id = $1',
-        [purchase.order_id],
-      );
-      await notify(
-        db,
-        {
-          accountId: purchase.account_id,
-          kind: 'purchase',
-          key: `purchase:${purchase.order_id}:cancelled:${purchase.supplier_order_no}`,
-          title: '1688采购单被供应商取消',
-          body: `订单 ${order?.order_no ?? purchase.order_id}：${reason}`,
-          link: `/order/index?keyword=${encodeURIComponent(order?.order_no ?? '')}`,
-          shopId: order?.shop_id ?? null,
-        },
-        nowS,
-      );
+      // Cancelled by Consign for an after-sale (an answer lost, or seen before it was recorded), or by
+      // the supplier.
+      if (purchase.cancel_sent_at !== null) await this.afterSaleCancelled(purchase);
+      else await this.supplierCancelled(purchase);
       return false;
     }
+    const unpaid = UNPAID_STATUSES.has(view.status);
+    const afterSale = (await afterSaleRefusal(db, purchase.account_id, purchase.order_id)) !== null;
+    if (afterSale && unpaid) {
+      await this.cancelForAfterSale(connector, purchase);
+      return false;
+    }
+    if (!unpaid && purchase.cancel_sent_at !== null) {
+      // Paid before our cancellation reached 1688: not ours to cancel any more.
+      await db.query('UPDATE order_purchases SET cancel_sent_at = NULL WHERE id = $1', [purchase.id]);
+    }
     // The payment, seen on 1688 whoever made it (自动付款, 批量付款 on the cashier, 1688 itself).
-    if (purchase.pay_status !== 'paid' && !UNPAID_STATUSES.has(view.status)) {
+    if (purchase.pay_status !== 'paid' && !unpaid) {
       await recordPayment(db, purchase.id, { paid: true, message: null }, nowS);
+    }
+    // Paid with an after-sale open and not shipped: 需拦截, told once.
+    if (afterSale && !unpaid && view.logistics.length === 0) {
+      await interceptPaid(db, purchase.account_id, purchase.order_id, nowS);
     }
     const parcel = view.logistics[0];
     if (!parcel) return false;

@@ -42,6 +42,8 @@ export const ALIBABA_APIS = {
   protocolPay: 'com.alibaba.trade:alibaba.trade.pay.protocolPay.preparePay',
   payUrl: 'com.alibaba.trade:alibaba.alipay.url.get',
   buyerOrderList: 'com.alibaba.trade:alibaba.trade.getBuyerOrderList',
+  // Cancelling an unpaid order (docs/design.md#1688-order-cancel).
+  cancel: 'com.alibaba.trade:alibaba.trade.cancel',
 } as const;
 
 /** The `param2` path of an API, as signed: `param2/1/{namespace}/{api}/{appKey}`. */
@@ -161,7 +163,7 @@ const REFUSALS: Record<string, string> = {
   [ALIBABA_CODES.offerMissing]: '1688商品不存在或已下架',
   [ALIBABA_CODES.orderMissing]: '1688订单不存在',
   [ALIBABA_CODES.noProtocol]: '1688采购账号未开通免密支付（支付宝代扣）',
-  [ALIBABA_CODES.orderState]: '1688订单当前状态不能付款',
+  [ALIBABA_CODES.orderState]: '1688订单当前状态不允许此操作（已付款、已发货或已取消）',
 };
 
 /** The seller's 1688 buyer account, as the token exchange or refresh answers it. */
@@ -534,6 +536,19 @@ export class AlibabaConnector {
       throw fail('bad_answer', 'payUrl not https');
     }
     return { url: page.toString(), failed: list(answer.payFailureOrderList).map(str) };
+  }
+
+  /**
+   * Cancels the buyer's unpaid order (`alibaba.trade.cancel`: `webSite=1688`, `tradeID`, `cancelReason`
+   * `buyerCancel`, `remark`); 1688 cancels only an order still 待付款 and answers `success: false`
+   * otherwise (a `refused` error: paid meanwhile, already cancelled, not the buyer's).
+   */
+  async cancelOrder(accessToken: string, orderId: string, remark: string): Promise<void> {
+    await this.call(
+      ALIBABA_APIS.cancel,
+      { webSite: '1688', tradeID: longId(orderId), cancelReason: 'buyerCancel', remark: remark.slice(0, 200) },
+      accessToken,
+    );
   }
 
   /**

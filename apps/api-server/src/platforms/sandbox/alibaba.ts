@@ -28,7 +28,8 @@ import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature
  *   which) or on its cashier page (`alipay.url.get` answers `{base}/cashier.htm?orderId=a;b`, whose
  *   付款 button pays them). `getBuyerOrderList` finds a member's orders, by `outOrderId` too;
  *   `dedupeOutOrderId = false` makes `fastCreateOrder` place a new order for an `outOrderId` it has
- *   seen (so a test proves the caller never sends one twice).
+ *   seen (so a test proves the caller never sends one twice). The buyer cancels a 待付款 order with
+ *   `alibaba.trade.cancel` (any other state: `ORDER_STATUS_NOT_SUPPORT`).
  */
 
 export const ALIBABA_SANDBOX_APP: AppCredentials = {
@@ -96,6 +97,9 @@ export interface AlibabaSandboxCall {
   memberId: string | null;
   error: string | null;
 }
+
+/** `alibaba.trade.cancel`'s documented `cancelReason` values. */
+const CANCEL_REASONS: ReadonlySet<string> = new Set(['buyerCancel', 'sellerGoodsLack', 'other']);
 
 /** Flat freight per purchase order, 分. */
 export const ALIBABA_SANDBOX_FREIGHT_FEN = 600;
@@ -399,6 +403,8 @@ export class AlibabaSandbox {
         return this.#payUrl(memberId, form, base);
       case ALIBABA_APIS.buyerOrderList:
         return this.#buyerOrderList(memberId, form);
+      case ALIBABA_APIS.cancel:
+        return this.#cancel(memberId, form);
       default:
         throw gatewayError(404, ALIBABA_CODES.apiUnknown, `API ${api} 不存在`);
     }
@@ -662,6 +668,24 @@ export class AlibabaSandbox {
     if (order.cancelled || order.paid) throw refusal(ALIBABA_CODES.orderState, '订单状态不允许付款');
     this.#pay(order);
     return { result: { success: true, result: { payChannel: 'ALIPAY', paySuccess: true } } };
+  }
+
+  /**
+   * `alibaba.trade.cancel` by the buyer: `webSite` 1688, `tradeID` one of the member's orders, a
+   * documented `cancelReason`; only a 待付款 order (not paid, not cancelled) can be cancelled.
+   */
+  #cancel(memberId: string, form: URLSearchParams) {
+    if (form.get('webSite') !== '1688') throw refusal(ALIBABA_CODES.badParameter, 'webSite 须为 1688');
+    if (!CANCEL_REASONS.has(form.get('cancelReason') ?? '')) {
+      throw refusal(ALIBABA_CODES.badParameter, 'cancelReason 须为 buyerCancel、sellerGoodsLack 或 other');
+    }
+    const order = this.purchases.get(form.get('tradeID') ?? '');
+    if (!order || order.memberId !== memberId) throw refusal(ALIBABA_CODES.orderMissing, '订单不存在');
+    if (this.#status(order) !== 'waitbuyerpay') {
+      throw refusal(ALIBABA_CODES.orderState, '当前订单状态不允许取消');
+    }
+    order.cancelled = true;
+    return { success: true };
   }
 
   /** The member's unpaid orders among `ids` and the others (1688's `payFailureOrderList`). */
