@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ALIBABA_APIS,
   ALIBABA_CODES,
   AlibabaConnector,
   alibabaPath,
@@ -204,6 +205,33 @@ describe('AlibabaConnector against the sandbox', () => {
     expect(shipped.logistics).toEqual([
       { companyName: '中通快递', billNo: expect.stringMatching(/^7\d{11}$/) },
     ]);
+  });
+
+  it('cancels an unpaid order (alibaba.trade.cancel); a paid, cancelled or unknown one is refused in words', async () => {
+    const cargo = [{ offerId: '610000000002', quantity: 1 }];
+    await connector.preview(token, { address, cargo });
+    const unpaid = await connector.createOrder(token, { address, cargo, outOrderId: 'consign-cancel-1' });
+    const calls = sandbox.callsOf(ALIBABA_APIS.cancel).length;
+    await connector.cancelOrder(token, unpaid.orderId, '买家申请售后，取消采购');
+    expect(sandbox.callsOf(ALIBABA_APIS.cancel).slice(calls)).toEqual([
+      { api: ALIBABA_APIS.cancel, appKey: ALIBABA_SANDBOX_APP.clientId, memberId: 'b2b-2206600001', error: null },
+    ]);
+    expect((await connector.order(token, unpaid.orderId)).status).toBe('cancel');
+    const twice = await failure(connector.cancelOrder(token, unpaid.orderId, ''));
+    expect([twice.kind, twice.code, twice.message]).toEqual([
+      'refused',
+      ALIBABA_CODES.orderState,
+      '1688订单当前状态不允许此操作（已付款、已发货或已取消）',
+    ]);
+
+    await connector.preview(token, { address, cargo });
+    const paid = await connector.createOrder(token, { address, cargo, outOrderId: 'consign-cancel-2' });
+    expect(await connector.protocolPay(token, paid.orderId)).toBe(true);
+    expect((await failure(connector.cancelOrder(token, paid.orderId, ''))).code).toBe(ALIBABA_CODES.orderState);
+    expect((await connector.order(token, paid.orderId)).status).toBe('waitsellersend');
+    const missing = await failure(connector.cancelOrder(token, '999999999999999999', ''));
+    expect([missing.kind, missing.code]).toEqual(['refused', ALIBABA_CODES.orderMissing]);
+    expect((await failure(connector.cancelOrder(token, 'not-an-id', ''))).kind).toBe('invalid');
   });
 
   it('refuses out of stock, a price changed since the preview and a bad address, each in its own words', async () => {

@@ -392,6 +392,11 @@ describe('一键采购', () => {
       encryptReceiverAddress: placedOnPdd.cipher.address,
     });
     expect(bought?.address).toMatchObject({ mobile: '138****5678', provinceText: province });
+    // Paid by 自动付款 (the account's 代发设置) before the buyer asks for a refund: 需拦截, not cancelled.
+    await until('the payment', async () => {
+      const { purchase } = await api().call('/api/purchase/items', { id: order.id });
+      return purchase?.pay_status === 'paid';
+    });
 
     // The buyer asks for a refund before the supplier ships: the shop sync stores it, and the bought
     // order is 需拦截 (list, detail, 一键采购's state) with a notification.
@@ -991,6 +996,145 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
       amount: -FEE,
       purchase_ref: `${order.id}-2`,
     });
+  });
+
+  /** An open 售后单 on the order, as the after-sale sync stores one. */
+  const openAfterSale = (orderId: number) =>
+    db().query(
+      `INSERT INTO after_sales (account_id, order_id, refund_amount, type, status, reason, created_at)
+       VALUES ($1, $2, 0, 'refund', 'pending', '买家申请退款', $3)`,
+      [ACCOUNT, orderId, nowS()],
+    );
+  const notes = (key: string) =>
+    db().query<{ title: string; body: string }>(
+      'SELECT title, body FROM notifications WHERE account_id = $1 AND key = $2 ORDER BY id',
+      [ACCOUNT, key],
+    );
+
+  it('an after-sale on an order whose 1688 order is unpaid cancels it on 1688 and refunds the fee once, even looked at twice', async () => {
+    sandbox.protocolClosed.add(MEMBER);
+    try {
+      const before = await balance();
+      const [order] = await sourcedOrders(CUP);
+      if (!order) throw new Error('no order');
+      await start([order.id]);
+      expect(await settled(order.id)).toMatchObject({ status: 'placed' });
+      await until('the payment outcome', async () => (await purchaseOf(order.id))?.pay_message);
+      const [bought] = await boughtOf(order.id);
+      if (!bought) throw new Error('not bought');
+      const cancels = sandbox.callsOf(ALIBABA_APIS.cancel).length;
+      await openAfterSale(order.id);
+      const reason = `买家申请了售后，未付款的1688采购单 ${bought.orderId} 已取消，代发服务费已退还；售后处理完之前不会再采购`;
+      expect(
+        await until('the cancellation', async () => {
+          const p = await purchaseOf(order.id);
+          return p?.status === 'cancelled' ? p : undefined;
+        }),
+      ).toMatchObject({ message: reason, intercept: false });
+      expect(bought.cancelled).toBe(true);
+      expect(sandbox.callsOf(ALIBABA_APIS.cancel).slice(cancels).map((c) => c.error)).toEqual([null]);
+      const back = await detail(order.id);
+      expect(back).toMatchObject({ status: 'pending', after_sale: true, supplier_order_no: null, cost: null });
+      expect(back.events.at(-1)).toMatchObject({ action: 'purchase_cancelled', actor: '系统' });
+      const ref = String(order.id);
+      expect(await feeEntries(order.id)).toEqual([
+        { kind: 'charge', amount: -FEE, purchase_ref: ref },
+        { kind: 'refund', amount: FEE, purchase_ref: ref },
+      ]);
+      const key = `purchase:${order.id}:after-sale-cancelled:${bought.orderId}`;
+      expect(await notes(key)).toEqual([
+        { title: '售后订单的1688采购单已取消', body: `订单 ${order.orderNo}：${reason}` },
+      ]);
+
+      // Looked at again (another instance's stale look, or a crash before the outcome was written):
+      // the cancellation is known as ours, nothing more is refunded, 1688 is not asked again.
+      await db().query("UPDATE order_purchases SET status = 'placed', next_poll_at = 0 WHERE order_id = $1", [
+        order.id,
+      ]);
+      await until('the second look', async () => (await purchaseRow(order.id))?.status === 'cancelled');
+      expect((await feeEntries(order.id)).filter((e) => e.kind === 'refund')).toHaveLength(1);
+      expect(await balance()).toBe(before);
+      expect(sandbox.callsOf(ALIBABA_APIS.cancel).length).toBe(cancels + 1);
+      expect(await notes(key)).toHaveLength(1);
+
+      // Not bought again while the after-sale is open.
+      const again = await start([order.id]);
+      expect(again.results[0]).toMatchObject({ ok: false, message: AFTER_SALE_PURCHASE_REFUSAL });
+      expect(await boughtOf(order.id)).toHaveLength(1);
+    } finally {
+      sandbox.protocolClosed.delete(MEMBER);
+    }
+  });
+
+  it('an after-sale on an order whose 1688 order is paid and not shipped: 需拦截, told once, nothing cancelled', async () => {
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed' });
+    await until('the payment', async () => (await purchaseOf(order.id))?.pay_status === 'paid');
+    const cancels = sandbox.callsOf(ALIBABA_APIS.cancel).length;
+    await openAfterSale(order.id);
+    const key = `purchase:${order.id}:intercept`;
+    const [bell] = await until('the 需拦截 notification', async () => {
+      const rows = await notes(key);
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(bell?.title).toBe('已采购的订单申请了售后，需拦截');
+    expect(await detail(order.id)).toMatchObject({ status: 'purchased', after_sale: true, intercept: true });
+    // More looks at 1688 meanwhile: still one notification, and nothing cancelled.
+    await db().query('UPDATE notifications SET open = false WHERE account_id = $1 AND key = $2', [ACCOUNT, key]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await notes(key)).toHaveLength(1);
+    expect(sandbox.callsOf(ALIBABA_APIS.cancel).length).toBe(cancels);
+    expect((await purchaseOf(order.id))?.status).toBe('placed');
+  });
+
+  it('自动采购 buys again after each supplier cancellation (a new outOrderId, its own fee) at most 3 times, then stops saying why', async () => {
+    const settings = await api().call('/api/setting/index', {});
+    await api().call('/api/setting/update', { auto_purchase: true, version: settings.version });
+    try {
+      const [order] = await sourcedOrders(CUP);
+      if (!order) throw new Error('no order');
+      await db().query("UPDATE orders SET source = 'sync' WHERE id = $1", [order.id]);
+      const refs = [String(order.id), `${order.id}-2`, `${order.id}-3`, `${order.id}-4`];
+      const supplierOrders: string[] = [];
+      for (const ref of refs) {
+        const bought = await until(`the attempt ${ref}`, async () => sandbox.ordersFor(ref)[0]);
+        await until(`the attempt ${ref} placed`, async () => (await detail(order.id)).status === 'purchased');
+        supplierOrders.push(bought.orderId);
+        sandbox.cancel(bought.orderId);
+      }
+      const stopped = await until('the stop', async () => {
+        const p = await purchaseOf(order.id);
+        return p?.status === 'cancelled' && p.message.includes(supplierOrders[3] ?? '?') ? p : undefined;
+      });
+      expect(stopped.message).toBe(
+        `1688供应商取消了采购单 ${supplierOrders[3]}，订单已退回待采购，代发服务费已退还；供应商已取消 4 次，自动采购已停止重新下单：请更换货源或联系供应商后手动一键采购`,
+      );
+      // Not bought a fifth time.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(sandbox.ordersFor(`${order.id}-5`)).toHaveLength(0);
+      expect((await detail(order.id)).status).toBe('pending');
+      expect((await purchaseOf(order.id))?.status).toBe('cancelled');
+      // Each attempt charged and refunded once.
+      expect(await feeEntries(order.id)).toEqual(
+        refs.flatMap((ref) => [
+          { kind: 'charge', amount: -FEE, purchase_ref: ref },
+          { kind: 'refund', amount: FEE, purchase_ref: ref },
+        ]),
+      );
+      const [first] = await notes(`purchase:${order.id}:cancelled:${supplierOrders[0]}`);
+      expect(first).toMatchObject({ title: '1688采购单被供应商取消' });
+      expect(first?.body).toContain('自动采购将重新下单（第 1 次，最多 3 次）');
+      const [last] = await notes(`purchase:${order.id}:cancelled:${supplierOrders[3]}`);
+      expect(last).toEqual({
+        title: '1688采购单被供应商取消，自动采购已停止',
+        body: `订单 ${order.orderNo}：${stopped.message}`,
+      });
+    } finally {
+      const now = await api().call('/api/setting/index', {});
+      await api().call('/api/setting/update', { auto_purchase: false, version: now.version });
+    }
   });
 
   it('待付款 longer than 代发设置 says: one notification per account, naming the orders', async () => {

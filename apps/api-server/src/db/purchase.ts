@@ -747,7 +747,8 @@ export async function queueAutoPurchases(db: Queryable, nowS: number, limit = 20
   );
   const byAccount = new Map<number, number[]>();
   for (const c of candidates) byAccount.set(c.account_id, [...(byAccount.get(c.account_id) ?? []), c.id]);
-  // Cancelled by the supplier, at most `AUTO_REBUY_LIMIT` times: bought again as a new attempt.
+  // A platform order whose 1688 order the supplier cancelled, at most `AUTO_REBUY_LIMIT` times: bought
+  // again as a new attempt (a new `outOrderId`).
   const again = await db.query(
     `UPDATE order_purchases p SET status = 'queued', requested_by = NULL, attempts = 0, create_sent = false,
        next_attempt_at = ${DB_NOW_MS}, lease_until = NULL, last_error = NULL, supplier_message = NULL,
@@ -757,7 +758,7 @@ export async function queueAutoPurchases(db: Queryable, nowS: number, limit = 20
      FROM orders o, settings st
      WHERE o.id = p.order_id AND o.account_id = p.account_id AND st.account_id = p.account_id
        AND st.auto_purchase AND p.status = 'cancelled' AND p.cancel_sent_at IS NULL
-       AND p.supplier_cancels BETWEEN 1 AND $2 AND o.status = 'pending' AND NOT ${AFTER_SALE_OPEN_SQL}
+       AND p.supplier_cancels BETWEEN 1 AND $2 AND o.status = 'pending' AND o.source = 'sync' AND NOT ${AFTER_SALE_OPEN_SQL}
      RETURNING p.id`,
     [nowS, AUTO_REBUY_LIMIT],
   );

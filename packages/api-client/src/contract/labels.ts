@@ -123,7 +123,7 @@ export const PURCHASE_STATUS_LABELS = {
   placed: '已下单',
   failed: '采购失败',
   shipped: '供应商已发货',
-  cancelled: '供应商已取消',
+  cancelled: '采购单已取消',
 } as const satisfies Labels<typeof PURCHASE_STATUSES>;
 
 /** A shop's state as 店铺设置's 状态 column shows it. */
