@@ -214,7 +214,12 @@ describe('AlibabaConnector against the sandbox', () => {
     const calls = sandbox.callsOf(ALIBABA_APIS.cancel).length;
     await connector.cancelOrder(token, unpaid.orderId, '买家申请售后，取消采购');
     expect(sandbox.callsOf(ALIBABA_APIS.cancel).slice(calls)).toEqual([
-      { api: ALIBABA_APIS.cancel, appKey: ALIBABA_SANDBOX_APP.clientId, memberId: 'b2b-2206600001', error: null },
+      {
+        api: ALIBABA_APIS.cancel,
+        appKey: ALIBABA_SANDBOX_APP.clientId,
+        memberId: 'b2b-2206600001',
+        error: null,
+      },
     ]);
     expect((await connector.order(token, unpaid.orderId)).status).toBe('cancel');
     const twice = await failure(connector.cancelOrder(token, unpaid.orderId, ''));
@@ -227,7 +232,9 @@ describe('AlibabaConnector against the sandbox', () => {
     await connector.preview(token, { address, cargo });
     const paid = await connector.createOrder(token, { address, cargo, outOrderId: 'consign-cancel-2' });
     expect(await connector.protocolPay(token, paid.orderId)).toBe(true);
-    expect((await failure(connector.cancelOrder(token, paid.orderId, ''))).code).toBe(ALIBABA_CODES.orderState);
+    expect((await failure(connector.cancelOrder(token, paid.orderId, ''))).code).toBe(
+      ALIBABA_CODES.orderState,
+    );
     expect((await connector.order(token, paid.orderId)).status).toBe('waitsellersend');
     const missing = await failure(connector.cancelOrder(token, '999999999999999999', ''));
     expect([missing.kind, missing.code]).toEqual(['refused', ALIBABA_CODES.orderMissing]);

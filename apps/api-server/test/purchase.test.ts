@@ -1032,9 +1032,19 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
         }),
       ).toMatchObject({ message: reason, intercept: false });
       expect(bought.cancelled).toBe(true);
-      expect(sandbox.callsOf(ALIBABA_APIS.cancel).slice(cancels).map((c) => c.error)).toEqual([null]);
+      expect(
+        sandbox
+          .callsOf(ALIBABA_APIS.cancel)
+          .slice(cancels)
+          .map((c) => c.error),
+      ).toEqual([null]);
       const back = await detail(order.id);
-      expect(back).toMatchObject({ status: 'pending', after_sale: true, supplier_order_no: null, cost: null });
+      expect(back).toMatchObject({
+        status: 'pending',
+        after_sale: true,
+        supplier_order_no: null,
+        cost: null,
+      });
       expect(back.events.at(-1)).toMatchObject({ action: 'purchase_cancelled', actor: '系统' });
       const ref = String(order.id);
       expect(await feeEntries(order.id)).toEqual([
@@ -1082,7 +1092,10 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
     expect(bell?.title).toBe('已采购的订单申请了售后，需拦截');
     expect(await detail(order.id)).toMatchObject({ status: 'purchased', after_sale: true, intercept: true });
     // More looks at 1688 meanwhile: still one notification, and nothing cancelled.
-    await db().query('UPDATE notifications SET open = false WHERE account_id = $1 AND key = $2', [ACCOUNT, key]);
+    await db().query('UPDATE notifications SET open = false WHERE account_id = $1 AND key = $2', [
+      ACCOUNT,
+      key,
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await notes(key)).toHaveLength(1);
     expect(sandbox.callsOf(ALIBABA_APIS.cancel).length).toBe(cancels);

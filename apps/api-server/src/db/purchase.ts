@@ -733,8 +733,10 @@ export const AUTO_REBUY_LIMIT = 3;
 
 /**
  * 自动采购: queues the new orders (from the shop sync, placed within the last day) of accounts whose
- * 代发设置 has 自动采购 on, that are 待采购, never queued, and whose every line has a 货源. At most
- * `limit` orders looked at per call; answers how many were queued.
+ * 代发设置 has 自动采购 on, that are 待采购, never queued, and whose every line has a 货源; and queues
+ * again, as a new attempt, the platform orders whose supplier cancelled their 1688 order (at most
+ * `AUTO_REBUY_LIMIT` cancellations; never one cancelled for an after-sale, nor one 售后中). At most
+ * `limit` new orders looked at per call; answers how many were queued.
  */
 export async function queueAutoPurchases(db: Queryable, nowS: number, limit = 200): Promise<number> {
   const candidates = await db.query<{ id: number; account_id: number }>(

@@ -517,7 +517,12 @@ export class SupplierLogisticsJobs implements JobKind {
             : `${base}；供应商已取消 ${count} 次，自动采购已停止重新下单：请更换货源或联系供应商后手动一键采购`,
       );
       const scope = scopeOf(tx, purchase.account_id);
-      await revertPurchase(scope, { id: purchase.order_id, reason: recorded.message }, { userId: null }, nowS);
+      await revertPurchase(
+        scope,
+        { id: purchase.order_id, reason: recorded.message },
+        { userId: null },
+        nowS,
+      );
       // The attempt's fee comes back (a purchase recorded before attempts were named: its charge).
       await this.refundFee(tx, purchase, '1688供应商取消采购单，退还代发服务费', nowS);
       return recorded;

@@ -546,7 +546,12 @@ export class AlibabaConnector {
   async cancelOrder(accessToken: string, orderId: string, remark: string): Promise<void> {
     await this.call(
       ALIBABA_APIS.cancel,
-      { webSite: '1688', tradeID: longId(orderId), cancelReason: 'buyerCancel', remark: remark.slice(0, 200) },
+      {
+        webSite: '1688',
+        tradeID: longId(orderId),
+        cancelReason: 'buyerCancel',
+        remark: remark.slice(0, 200),
+      },
       accessToken,
     );
   }
