@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeAppSecret } from '../src/db/platform-apps';
 import { storePlatformOrders } from '../src/db/platform-order';
-import { splitAddress, withinPriceLimit } from '../src/db/purchase';
+import { flagInterception, splitAddress, withinPriceLimit } from '../src/db/purchase';
 import { scopeOf } from '../src/db/scope';
 import { openShopTokens } from '../src/db/shop-tokens';
 import { saveSupplierAccount } from '../src/db/supplier-account';
@@ -1023,7 +1023,15 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
       const [bought] = await boughtOf(order.id);
       if (!bought) throw new Error('not bought');
       const cancels = sandbox.callsOf(ALIBABA_APIS.cancel).length;
-      await openAfterSale(order.id);
+      // As the shop sync stores a refund: the after-sale and the 需拦截 mark in one transaction.
+      await db().transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO after_sales (account_id, order_id, refund_amount, type, status, reason, created_at)
+           VALUES ($1, $2, 0, 'refund', 'pending', '买家申请退款', $3)`,
+          [ACCOUNT, order.id, nowS()],
+        );
+        expect(await flagInterception(tx, ACCOUNT, order.id, nowS())).toBe(true);
+      });
       const reason = `买家申请了售后，未付款的1688采购单 ${bought.orderId} 已取消，代发服务费已退还；售后处理完之前不会再采购`;
       expect(
         await until('the cancellation', async () => {
@@ -1066,6 +1074,8 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
       expect(await balance()).toBe(before);
       expect(sandbox.callsOf(ALIBABA_APIS.cancel).length).toBe(cancels + 1);
       expect(await notes(key)).toHaveLength(1);
+      // Cancelled rather than 需拦截: no notification asking to intercept it.
+      expect(await notes(`purchase:${order.id}:intercept`)).toEqual([]);
 
       // Not bought again while the after-sale is open.
       const again = await start([order.id]);

@@ -33,7 +33,6 @@ import {
 } from '../db/purchase';
 import { scopeOf } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
-import { DB_NOW_MS } from '../db/writeback';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { type AlibabaConnector, SupplierError, UNPAID_STATUSES } from '../platforms/alibaba';
@@ -538,7 +537,7 @@ export class SupplierLogisticsJobs implements JobKind {
   /**
    * An after-sale is open and the 1688 order is still 待付款: recorded as ours first, then cancelled on
    * 1688 (`alibaba.trade.cancel`), and settled (`afterSaleCancelled`). 1688 busy: the next look tries
-   * again. Refused (paid meanwhile): the next look sees it paid and it is 需拦截.
+   * again. Refused (paid meanwhile): said on the purchase; the next look sees it paid and it is 需拦截.
    */
   private async cancelForAfterSale(connector: AlibabaConnector, purchase: PolledPurchase): Promise<void> {
     const { db } = this.deps;
@@ -550,7 +549,7 @@ export class SupplierLogisticsJobs implements JobKind {
     } catch (error) {
       if (!(error instanceof SupplierError) || error.retryable || error.kind === 'token_expired') throw error;
       await db.query(
-        `UPDATE order_purchases SET cancel_sent_at = NULL, next_poll_at = ${DB_NOW_MS}, last_error = $2
+        `UPDATE order_purchases SET cancel_sent_at = NULL, last_error = $2
          WHERE id = $1 AND status = 'placed'`,
         [purchase.id, `买家申请了售后，取消1688采购单未成功：${error.message}`.slice(0, 500)],
       );
