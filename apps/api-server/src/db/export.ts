@@ -16,7 +16,8 @@ import { permissionsOf } from '../security/tokens';
 import type { Queryable } from './db';
 import { admitJobs, EXPORT_JOBS } from './job-queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
-import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
+import { ORDER_COLUMNS, type OrderRow, toOrder } from './order';
+import { orderFilters } from './order-filters';
 import { notFound, type Scope } from './scope';
 
 /**

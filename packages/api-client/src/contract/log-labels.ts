@@ -139,6 +139,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   end_date: { label: '结束日期' },
   buyer_id: { label: '买家 ID' },
   blacklisted: { label: '仅黑名单', kind: 'flag' },
+  pre_sale: { label: '仅预售订单', kind: 'flag' },
   has_secret: { label: 'App Secret 已设置', kind: 'flag' },
   platform_shop_id: { label: '平台店铺 ID' },
   auth_status: { label: '授权状态', kind: enumOf(SHOP_AUTH_STATUS_LABELS) },
