@@ -74,7 +74,7 @@ export const ORDER_FILTERS = {
     schema: keywordFilter,
     label: '关键词',
     words: (value) => `关键词：${value}`,
-    example: 'DF',
+    example: 'DD',
   }),
   status: declare({
     schema: filter(z.enum(ORDER_STATUSES)),
