@@ -669,7 +669,10 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
     }
     // 24 h in windows of 30 minutes overlapping by 5: about 58 windows per shop, each one call.
     expect(seen.size).toBeGreaterThan(100);
-    expect([...seen.entries()].filter(([, n]) => n > 1), syncLog.join('\n')).toEqual([]);
+    expect(
+      [...seen.entries()].filter(([, n]) => n > 1),
+      syncLog.join('\n'),
+    ).toEqual([]);
     const [row] = await a.server.db.query<{ n: number; distinct: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT platform_order_no)::int AS distinct FROM orders
        WHERE platform_order_no = ANY($1::text[])`,
