@@ -57,15 +57,17 @@ export async function goodsDetail(scope: Scope, id: number): Promise<GoodsDetail
               spec_id: row.supplier_spec_id,
               quantity: row.supplier_quantity ?? 1,
               cost: Number(row.supplier_price ?? 0),
-              backup:
-                row.backup_offer_id === null
-                  ? null
-                  : {
+              // 备用货源: only when one is set.
+              ...(row.backup_offer_id === null
+                ? {}
+                : {
+                    backup: {
                       offer_id: row.backup_offer_id,
                       spec_id: row.backup_spec_id,
                       quantity: row.backup_quantity ?? 1,
                       cost: Number(row.backup_price ?? 0),
                     },
+                  }),
             },
     }),
   );

@@ -62,7 +62,7 @@ const SKU_SOURCE_SQL = `s.supplier_offer_id, s.supplier_spec_id, s.supplier_quan
 
 /**
  * A SKU's 货源 as purchasing reads it: null without an offer; `cost` null while no price is known;
- * `backup` its 备用货源 (null: none).
+ * `backup` its 备用货源 (absent: none).
  */
 function skuSource(row: SkuSourceColumns): PurchaseSkuOption['source'] {
   if (!row.supplier_offer_id) return null;
@@ -73,14 +73,16 @@ function skuSource(row: SkuSourceColumns): PurchaseSkuOption['source'] {
     spec_id: row.supplier_spec_id,
     quantity: row.supplier_quantity ?? 1,
     cost: price(row.supplier_price),
-    backup: row.backup_offer_id
+    ...(row.backup_offer_id
       ? {
-          offer_id: row.backup_offer_id,
-          spec_id: row.backup_spec_id ?? null,
-          quantity: row.backup_quantity ?? 1,
-          cost: price(row.backup_price),
+          backup: {
+            offer_id: row.backup_offer_id,
+            spec_id: row.backup_spec_id ?? null,
+            quantity: row.backup_quantity ?? 1,
+            cost: price(row.backup_price),
+          },
         }
-      : null,
+      : {}),
   };
 }
 

@@ -84,6 +84,13 @@ export const goodsSkuSchema = z.object({
        */
       backup: z.object(supplierSourceFields).nullable().optional(),
     })
+    .refine(
+      (source) =>
+        !source.backup ||
+        source.backup.offer_id !== source.offer_id ||
+        source.backup.spec_id !== source.spec_id,
+      { message: '备用货源不能与首选货源是同一规格', path: ['backup'] },
+    )
     .nullable(),
 });
 export type GoodsSku = z.infer<typeof goodsSkuSchema>;

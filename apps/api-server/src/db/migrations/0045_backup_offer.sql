@@ -10,3 +10,5 @@ ALTER TABLE goods_skus ADD COLUMN backup_price bigint;
 ALTER TABLE order_purchases ADD COLUMN backup_lines integer[];
 -- Why the 备用货源 was bought (shown in the order detail); NULL: the first 货源 was bought.
 ALTER TABLE order_purchases ADD COLUMN source_note text;
+ALTER TABLE goods_skus ADD CONSTRAINT goods_skus_backup_quantity
+  CHECK ((backup_offer_id IS NULL) = (backup_quantity IS NULL));
