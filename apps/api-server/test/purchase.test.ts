@@ -851,6 +851,13 @@ describe('备用货源', () => {
       quantity: 1,
       cost: TEE.priceFen,
     });
+    // The preview prices what the job buys: the 备用货源, and says why.
+    expect(await api().call('/api/purchase/preview', { id: order.id })).toMatchObject({
+      goods: TEE.priceFen,
+      expected_goods: TEE.priceFen,
+      within_limit: true,
+      source_note: expect.stringContaining('已改买备用货源'),
+    });
     await start([order.id]);
     expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
     expect(onlyOrder(order.id)?.cargo).toMatchObject([{ offerId: TEE.offerId, specId: TEE.specId }]);

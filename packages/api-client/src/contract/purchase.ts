@@ -85,6 +85,8 @@ export const purchasePreviewSchema = z.object({
   profit: z.int().optional(),
   /** No 发货地址 yet: the order would be bought but could not ship when the supplier does. */
   sender_address_missing: z.boolean().optional(),
+  /** 备用货源: the lines whose first 货源 cannot be bought now, bought from their 备用货源, and why. */
+  source_note: z.string().max(500).optional(),
 });
 export type PurchasePreview = z.infer<typeof purchasePreviewSchema>;
 
