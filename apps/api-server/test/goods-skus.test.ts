@@ -100,7 +100,10 @@ it('goods/detail answers the SKUs in order with their 货源; another account se
       skus: [
         {
           ...withBackup[0],
-          source: { ...withBackup[0]?.source, backup: { ...cup, offer_id: '610000000001', spec_id: 'spec-1' } },
+          source: {
+            ...withBackup[0]?.source,
+            backup: { ...cup, offer_id: '610000000001', spec_id: 'spec-1' },
+          },
         },
       ],
     },

@@ -879,7 +879,9 @@ describe('备用货源', () => {
     }
     expect(onlyOrder(order.id)?.cargo).toMatchObject([{ offerId: CUP.offerId }]);
     expect(await detail(order.id)).toMatchObject({ cost: CUP.priceFen + 600 });
-    expect((await purchaseOf(order.id))?.source_note).toContain('首选货源采购价 ¥50.00 比货源价 ¥18.50 上涨超过');
+    expect((await purchaseOf(order.id))?.source_note).toContain(
+      '首选货源采购价 ¥50.00 比货源价 ¥18.50 上涨超过',
+    );
   });
 
   it('both 货源 fail: refused naming both reasons, nothing bought', async () => {
@@ -904,7 +906,9 @@ describe('备用货源', () => {
   it('sold out between preview and order (QUANTITY_NOT_ENOUGH): the same attempt buys the 备用货源, one 1688 order', async () => {
     const [order] = await sourcedOrders(TEE_WHITE_XL, { backup: CUP });
     if (!order) throw new Error('no order');
-    const spec = sandbox.offers.get(TEE_WHITE_XL.offerId)?.specs.find((s) => s.specId === TEE_WHITE_XL.specId);
+    const spec = sandbox.offers
+      .get(TEE_WHITE_XL.offerId)
+      ?.specs.find((s) => s.specId === TEE_WHITE_XL.specId);
     if (!spec) throw new Error('no spec');
     const stock = spec.stock;
     // The spec sells out as the order is sent; 1688's own dedupe off, so a second order would show.

@@ -328,10 +328,7 @@ const PURCHASE_STATE_SQL = `SELECT status, COALESCE(last_error, '') AS message, 
 export async function purchaseState(scope: Scope, orderId: number): Promise<OrderPurchaseState | null> {
   const [row] = await scope.db.query<
     OrderPurchaseState & { updated_at: number | string; source_note: string | null }
-  >(
-    PURCHASE_STATE_SQL,
-    [orderId, scope.accountId],
-  );
+  >(PURCHASE_STATE_SQL, [orderId, scope.accountId]);
   if (!row) return null;
   return {
     status: (PURCHASE_STATUSES as readonly string[]).includes(row.status) ? row.status : 'failed',

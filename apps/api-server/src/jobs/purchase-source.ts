@@ -83,13 +83,7 @@ async function useBackup(
 ) {
   const backup = item.source?.backup;
   if (!backup) return;
-  const problem = await sourceProblem(
-    connector,
-    token,
-    backup,
-    item.quantity * backup.quantity,
-    risePercent,
-  );
+  const problem = await sourceProblem(connector, token, backup, item.quantity * backup.quantity, risePercent);
   if (problem) throw new BothSourcesFailed(SOURCE_WORDS.both(lineTitle(item), firstReason, problem));
   choice.backupLines.add(item.index);
   choice.notes.push(SOURCE_WORDS.used(lineTitle(item), firstReason, backup.offer_id));

@@ -23,9 +23,9 @@ import {
 import { inShops, notFound, withDb } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
 import { offerForSeller } from '../db/supplier-offer';
-import { BothSourcesFailed, chooseSources } from '../jobs/purchase-source';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
+import { BothSourcesFailed, chooseSources } from '../jobs/purchase-source';
 import { logged } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
