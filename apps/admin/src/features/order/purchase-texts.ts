@@ -40,6 +40,7 @@ export const PURCHASE_TEXT = {
   backupText: (offerId: string, quantity: number) =>
     `备用货源：1688商品 ${offerId} · 每件采购 ${quantity} 件`,
   backupBought: '已用备用货源',
+  previewBackup: '本次将按备用货源下单',
   skuText: (goods: string | null, spec: string | null) => `${goods ?? ''}${spec ? `（${spec}）` : ''}`,
   skuNoSource: '该商品规格未设置1688货源',
   status: '一键采购',
