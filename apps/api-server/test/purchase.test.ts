@@ -911,8 +911,22 @@ describe('备用货源', () => {
       ?.specs.find((s) => s.specId === TEE_WHITE_XL.specId);
     if (!spec) throw new Error('no spec');
     const stock = spec.stock;
-    // The spec sells out as the order is sent; 1688's own dedupe off, so a second order would show.
     const real = sandbox.fetch.bind(sandbox);
+    // The preview too: the offer read finds stock, 1688's preview then answers QUANTITY_NOT_ENOUGH.
+    sandbox.fetch = (request, base) => {
+      if (new URL(request.url).pathname.includes('createOrder.preview')) spec.stock = 0;
+      return real(request, base);
+    };
+    try {
+      expect(await api().call('/api/purchase/preview', { id: order.id })).toMatchObject({
+        goods: CUP.priceFen,
+        source_note: expect.stringContaining('首选货源1688供应商库存不足'),
+      });
+    } finally {
+      sandbox.fetch = real;
+      spec.stock = stock;
+    }
+    // The spec sells out as the order is sent; 1688's own dedupe off, so a second order would show.
     sandbox.dedupeOutOrderId = false;
     sandbox.fetch = (request, base) => {
       if (new URL(request.url).pathname.includes('fastCreateOrder')) spec.stock = 0;

@@ -25,7 +25,7 @@ import { supplierAccessToken } from '../db/supplier-account';
 import { offerForSeller } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
-import { BothSourcesFailed, chooseSources } from '../jobs/purchase-source';
+import { BothSourcesFailed, chooseSources, isOutOfStock, switchOutOfStock } from '../jobs/purchase-source';
 import { logged } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
@@ -97,11 +97,27 @@ export function purchaseRoutes({
         if (reason) throw new HttpProblem(409, reason);
         // As the purchase job buys it: a line whose first 货源 cannot be bought from its 备用货源.
         const { previews, expectedFen, notes } = await withToken(c, async (supplier, token) => {
-          const choice = await chooseSources(supplier, token, items, order.risePercent).catch((error) => {
+          const refuseBoth = (error: unknown): never => {
             throw error instanceof BothSourcesFailed ? new HttpProblem(409, error.message) : error;
-          });
-          const { cargo, expectedFen } = cargoOf(items, choice.backupLines);
-          const previews = await supplier.preview(token, { address: order.address, cargo });
+          };
+          const choice = await chooseSources(supplier, token, items, order.risePercent).catch(refuseBoth);
+          const preview = () =>
+            supplier.preview(token, {
+              address: order.address,
+              cargo: cargoOf(items, choice.backupLines).cargo,
+            });
+          let previews: Awaited<ReturnType<typeof preview>>;
+          try {
+            previews = await preview();
+          } catch (error) {
+            if (
+              !isOutOfStock(error) ||
+              !(await switchOutOfStock(supplier, token, items, order.risePercent, choice).catch(refuseBoth))
+            )
+              throw error;
+            previews = await preview();
+          }
+          const { expectedFen } = cargoOf(items, choice.backupLines);
           return { previews, expectedFen, notes: choice.notes };
         });
         const goods = previews.reduce((sum, p) => sum + p.goodsFen, 0);
