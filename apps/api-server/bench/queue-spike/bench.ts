@@ -145,7 +145,8 @@ async function boss(major: 10 | 12): Promise<Layer> {
     const { PGlite } = await import('@electric-sql/pglite');
     const pglite = await PGlite.create('memory://');
     sql = {
-      query: async (text, params = []) => (await pglite.query(text, params as unknown[])).rows,
+      query: async <T>(text: string, params: readonly unknown[] = []) =>
+        (await pglite.query<T>(text, params as unknown[])).rows,
       exec: async (text) => {
         await pglite.exec(text);
       },
