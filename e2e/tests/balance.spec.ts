@@ -177,7 +177,7 @@ test('¥100 paid on the Alipay cashier: 充值成功, 余额明细 shows it once
   }
 });
 
-// balance-ops: another operator's 调整余额, the seller's 余额预警, and the fee of a purchase charged and refunded.
+// another operator's 调整余额, the seller's 余额预警, and the fee of a purchase charged and refunded.
 test('another operator adjusts the balance with a reason (操作日志 before and after); a purchase charges the fee past 余额预警, its cancellation refunds it', async ({
   browser,
 }) => {

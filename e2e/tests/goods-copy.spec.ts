@@ -5,7 +5,7 @@ import { connect1688, copyOffer, T_SHIRT_OFFER as T_SHIRT } from '../supplier';
 /**
  * 商品复制 of a sandbox 1688 offer through the demo account's 1688 account (the sandbox the server
  * mounts outside production): the draft has the offer's SKUs with their 货源; then 商品编辑 changes a
- * SKU's 货源 to another offer, adds and reorders SKUs, and the save is kept.
+ * SKU's 货源 to another offer, gives it a 备用货源, adds and reorders SKUs, and the save is kept.
  */
 
 const rows = (page: Page) => page.locator('[data-slot=data-table-row]');
@@ -42,6 +42,21 @@ test('copy a sandbox 1688 offer: the draft has its SKUs with 货源; edit a SKU�
     '1688商品 610000000002 × 2，代发价 ¥23.90',
   );
 
+  // Its 备用货源: the T恤 read in the same dialog; the spec matching 藏青,XL is out of stock, so it is
+  // shown disabled and not chosen; 白色,XL is chosen by hand.
+  await skuRows(page).nth(2).getByRole('button', { name: '设置备用货源' }).click();
+  const backup = page.getByRole('dialog', { name: '设置备用1688货源' });
+  await backup.getByLabel('1688商品链接或ID').fill(T_SHIRT);
+  await backup.getByRole('button', { name: '读取商品' }).click();
+  await expect(backup.getByRole('alert')).toContainText('与订单规格对应的「藏青,XL」已无库存');
+  await expect(backup.getByRole('radio', { name: /^藏青,XL/ })).toBeDisabled();
+  await backup.getByRole('radio', { name: /^白色,XL/ }).check();
+  await backup.getByRole('button', { name: '使用此货源' }).click();
+  await expect(backup).toBeHidden();
+  await expect(skuRows(page).nth(2).locator('[data-slot=sku-backup]')).toContainText(
+    `1688商品 ${T_SHIRT}（白色,XL） × 1，代发价 ¥18.50`,
+  );
+
   // A new SKU without 货源, moved to the top; a bad price is refused before anything is sent.
   await page.getByRole('button', { name: '添加规格' }).click();
   await expect(skuRows(page)).toHaveCount(4);
@@ -66,6 +81,10 @@ test('copy a sandbox 1688 offer: the draft has its SKUs with 货源; edit a SKU�
   await expect(skuRows(page).nth(3).locator('[data-slot=sku-source]')).toContainText(
     '1688商品 610000000002 × 2，代发价 ¥23.90',
   );
+  await expect(skuRows(page).nth(3).locator('[data-slot=sku-backup]')).toContainText(
+    `1688商品 ${T_SHIRT} × 1，代发价 ¥18.50`,
+  );
+  await expect(skuRows(page).nth(0).locator('[data-slot=sku-backup]')).toContainText('未设置');
 });
 
 test('平台精选: the operator adds a 1688 offer in 全局设置; a seller copies it with one click', async ({

@@ -28,7 +28,7 @@ const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/user/address', '地址管理'],
   ['/order/pre-sale', '预售订单'],
   ['/shop/help', '平台精选'],
-  // reconcile-ui: 充值异常 (operators)
+  // 充值异常 (operators)
   ['/finance/payment-issues/topups', '异常充值'],
   ['/finance/payment-issues/notices', '被拒通知'],
 ];

@@ -270,7 +270,7 @@ test('卖家管理 lists the seller accounts for operators, with the owner mobil
   const demo = page.getByRole('row').filter({ hasText: '云仓演示店' });
   await expect(demo).toContainText('138****0000');
   // 480 seeded orders, and a few more from the specs that type in or import orders before this one.
-  // balance-ops: then its balance (¥, two decimals) before the status.
+  // then its balance (¥, two decimals) before the status.
   await expect(demo).toContainText(/4[89]\d\s*¥[\d,]+\.\d{2}\s*正常/);
   await expect(page.getByText('13800000000')).toHaveCount(0);
   // The operator works in the demo account: no 停用 there (the server would refuse it).

@@ -43,7 +43,7 @@ export const TITLES = {
   finance: '财务',
   financeBalance: '余额明细',
   financeTopupResult: '充值结果',
-  // reconcile-ui (充值异常, operators)
+  // (充值异常, operators)
   financePaymentIssues: '充值异常',
   financePaymentIssueTopups: '异常充值',
   financePaymentIssueNotices: '被拒通知',

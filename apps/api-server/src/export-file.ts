@@ -191,7 +191,7 @@ export function tableFileWriter<Row>(
   };
 }
 
-// ---- balance-ops: 余额明细 导出 -----------------------------------------------------------------
+// ---- 余额明细 导出 -----------------------------------------------------------------
 
 /** An entry of the ledger as its export reads it: with its order's number when the order is still there. */
 export interface LedgerRow extends BalanceEntry {

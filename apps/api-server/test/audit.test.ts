@@ -756,7 +756,7 @@ const CASES: Record<ApiPath, Case[]> = {
       return { token: admin, body: { id: account_id, status: 'disabled' } };
     },
   ],
-  // balance-ops: 调整余额
+  // 调整余额
   '/api/seller/balance-adjust': [
     async () => {
       // Another seller's account: operators never adjust the account they belong to (the demo's, 1).
@@ -773,7 +773,7 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/balance/entries': [async () => ({ token: user, body: { ...page, kind: 'topup' } })],
   '/api/balance/topup': [async () => ({ token: user, body: { amount: 10_000 } })],
   '/api/balance/fees': [async () => ({ token: user, body: {} })],
-  // balance-ops: 余额预警
+  // 余额预警
   '/api/balance/warning-save': [async () => ({ token: user, body: { warn_below: 5_000 } })],
   '/api/balance/export': [
     async () => ({ token: user, body: { kind: 'adjust', start_date: '2026-01-01', format: 'csv' } }),

@@ -2,7 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { ApiClient, ExportJob, Order, OrderListParams } from '@consign/api-client';
-import { exportJobSchema, FINANCE_EXPORT_REFUSED } from '@consign/api-client/contract';
+import {
+  ALL_ORDERS,
+  exportJobSchema,
+  FINANCE_EXPORT_REFUSED,
+  orderFiltersSummary,
+} from '@consign/api-client/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +114,21 @@ describe('export jobs', () => {
     expect(exportJobSchema.parse(done).filters).toEqual({ blacklisted: true });
     const rows = parse((await (await download(owner, job.id)).text()).slice(1)) as string[][];
     expect(rows.slice(1).map((cells) => cells[1])).toEqual(expected.map((order) => order.order_no));
+  });
+
+  it('下载中心 describes an export of 预售订单, 亏损 or 未录入成本 as such, not as 全部订单', async () => {
+    const cases = [
+      [{ pre_sale: '1' }, '预售订单'],
+      [{ profit_max: -1 }, '利润：亏损'],
+      [{ cost_missing: 1, platform: 'pinduoduo' }, '平台：拼多多；未录入成本'],
+      [{}, ALL_ORDERS],
+    ] as const;
+    for (const [filters, words] of cases) {
+      const job = await owner.call('/api/export/create', { ...filters, format: 'csv' });
+      // As 下载中心 reads it: the job of the list, its kept filters in words.
+      const done = await finished(owner, job.id);
+      expect(orderFiltersSummary(done.filters), JSON.stringify(filters)).toBe(words);
+    }
   });
 
   it('an XLSX export holds the same rows, amounts as numbers', async () => {

@@ -76,6 +76,42 @@ it('goods/detail answers the SKUs in order with their 货源; another account se
     ),
   ).rejects.toThrow();
 
+  // 备用货源: saved with the SKUs (商品编辑's route, goods:manage), read back, cleared by saving without.
+  const version = (await api.call('/api/goods/detail', { id: goods.id })).version;
+  const cup = { offer_id: '610000000002', spec_id: null, quantity: 1, cost: 2390 };
+  const withBackup = [
+    {
+      spec: '白色,L',
+      price: 2900,
+      stock: 120,
+      outer_sku_id: 'TS-W-L',
+      source: { offer_id: '610000000001', spec_id: 'spec-1', quantity: 2, cost: 1850, backup: cup },
+    },
+  ];
+  const saved = await api.call('/api/goods/sku-save', { id: goods.id, version, skus: withBackup });
+  expect(saved.skus).toEqual(withBackup);
+  expect((await api.call('/api/goods/detail', { id: goods.id })).skus).toEqual(withBackup);
+  // The same spec twice is no 备用货源.
+  const same = await t.post(
+    '/api/goods/sku-save',
+    {
+      id: goods.id,
+      version: saved.version,
+      skus: [
+        {
+          ...withBackup[0],
+          source: {
+            ...withBackup[0]?.source,
+            backup: { ...cup, offer_id: '610000000001', spec_id: 'spec-1' },
+          },
+        },
+      ],
+    },
+    { token },
+  );
+  expect(same.status).toBe(422);
+  expect(JSON.stringify(await envelope(same))).toContain('备用货源不能与首选货源是同一规格');
+
   await t.server.db.query('DELETE FROM goods WHERE id = $1', [goods.id]);
   expect(await t.server.db.query('SELECT 1 FROM goods_skus WHERE goods_id = $1', [goods.id])).toHaveLength(0);
 });

@@ -430,7 +430,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
 
     '/api/seller/index': [{ body: page, outcome: 'forbidden' }],
     '/api/seller/status': [{ body: { id: DEMO_ACCOUNT, status: 'disabled' }, outcome: 'forbidden' }],
-    // balance-ops: 调整余额 is for operators only
+    // 调整余额 is for operators only
     '/api/seller/balance-adjust': [
       { body: { id: DEMO_ACCOUNT, amount: 100, reason: '越权调整' }, outcome: 'forbidden' },
     ],
@@ -442,9 +442,9 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/balance/topup': [{ body: { amount: 10_000 }, outcome: 'any' }],
     '/api/balance/topup-status': [{ body: { out_trade_no: DEMO_TOPUP }, outcome: 'not-found' }],
     '/api/balance/fees': [{ body: {}, outcome: 'any' }],
-    // balance-ops: 余额预警 is the caller's own account's
+    // 余额预警 is the caller's own account's
     '/api/balance/warning-save': [{ body: { warn_below: 100 }, outcome: 'any' }],
-    // balance-ops: 余额明细 导出 queues a job of the caller's own account
+    // 余额明细 导出 queues a job of the caller's own account
     '/api/balance/export': [{ body: { format: 'csv' }, outcome: 'any' }],
     '/api/balance/fees-save': [{ body: { default_fee: 100, platforms: [] }, outcome: 'forbidden' }],
     // reconcile: 充值异常 is the operators' (every account's top-ups and notifications)

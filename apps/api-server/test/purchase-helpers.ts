@@ -21,6 +21,11 @@ export const TEE_NAVY_XL = {
   priceFen: 1990,
 };
 export const CUP = { offerId: '610000000002', specId: null, priceFen: 2390 };
+export const TEE_WHITE_XL = {
+  offerId: '610000000001',
+  specId: `b7f1c0de${'2'.padStart(24, '0')}`,
+  priceFen: 1850,
+};
 
 /** Connects account `accountId`'s 1688 buyer account (sandbox member `memberId`). */
 export async function connectSupplier(
@@ -49,7 +54,10 @@ export async function connectSupplier(
   );
 }
 
-/** A goods item of shop `shopId` with one SKU of 商家编码 `outerSkuId` bought from `source`. */
+/**
+ * A goods item of shop `shopId` with one SKU of 商家编码 `outerSkuId` bought from `source` (and, when
+ * given, its 备用货源 `backup`).
+ */
 export async function sourcedSku(
   db: Queryable,
   options: {
@@ -57,6 +65,7 @@ export async function sourcedSku(
     shopId: number;
     outerSkuId: string;
     source: { offerId: string; specId: string | null; priceFen: number };
+    backup?: { offerId: string; specId: string | null; priceFen: number };
     quantity?: number;
     nowS: number;
   },
@@ -68,8 +77,9 @@ export async function sourcedSku(
   );
   const [sku] = await db.query<{ id: number }>(
     `INSERT INTO goods_skus (goods_id, account_id, position, spec, price, stock, outer_sku_id,
-       supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price)
-     VALUES ($1, $2, 0, '白色,L', 3990, 100, $3, $4, $5, $6, $7) RETURNING id`,
+       supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price,
+       backup_offer_id, backup_spec_id, backup_quantity, backup_price)
+     VALUES ($1, $2, 0, '白色,L', 3990, 100, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
     [
       goods?.id,
       options.accountId,
@@ -78,6 +88,10 @@ export async function sourcedSku(
       options.source.specId,
       options.quantity ?? 1,
       options.source.priceFen,
+      options.backup?.offerId ?? null,
+      options.backup?.specId ?? null,
+      options.backup ? 1 : null,
+      options.backup?.priceFen ?? null,
     ],
   );
   if (!sku) throw new Error('no sku');

@@ -25,6 +25,7 @@ import {
   sourcedSku,
   TEE,
   TEE_NAVY_XL,
+  TEE_WHITE_XL,
 } from './purchase-helpers';
 
 /**
@@ -75,10 +76,22 @@ const settled = (orderId: number) =>
 /** `count` 待采购 orders of a fresh 商家编码 whose SKU is bought from `source`. */
 async function sourcedOrders(
   source: { offerId: string; specId: string | null; priceFen: number },
-  options: { count?: number; quantity?: number; address?: string } = {},
+  options: {
+    count?: number;
+    quantity?: number;
+    address?: string;
+    backup?: { offerId: string; specId: string | null; priceFen: number };
+  } = {},
 ) {
   const outerSkuId = `PT-${++serial}`;
-  await sourcedSku(db(), { accountId: ACCOUNT, shopId: SHOP, outerSkuId, source, nowS: nowS() });
+  await sourcedSku(db(), {
+    accountId: ACCOUNT,
+    shopId: SHOP,
+    outerSkuId,
+    source,
+    ...(options.backup ? { backup: options.backup } : {}),
+    nowS: nowS(),
+  });
   return pendingOrders(db(), {
     accountId: ACCOUNT,
     shopId: SHOP,
@@ -820,6 +833,125 @@ describe('一键采购', () => {
     expect(await detail(order.id)).toMatchObject({ status: 'purchased', supplier: '1688' });
     const latest = await api().call('/api/setting/index', {});
     await api().call('/api/setting/update', { auto_purchase: false, version: latest.version });
+  });
+});
+
+describe('备用货源', () => {
+  /** The 1688 order placed for the order: exactly one, with its cargo. */
+  const onlyOrder = (orderId: number) => {
+    const orders = sandbox.ordersFor(String(orderId));
+    expect(orders).toHaveLength(1);
+    return orders[0];
+  };
+  const purchaseOf = async (orderId: number) =>
+    ((await api().call('/api/purchase/items', { id: orderId })) as PurchaseItems).purchase;
+
+  it('the first 货源 out of stock: the 备用货源 is bought, once, and the order says so', async () => {
+    const [order] = await sourcedOrders(TEE_NAVY_XL, { backup: TEE });
+    if (!order) throw new Error('no order');
+    const items = (await api().call('/api/purchase/items', { id: order.id })) as PurchaseItems;
+    expect(items.items[0]?.source?.backup).toEqual({
+      offer_id: TEE.offerId,
+      spec_id: TEE.specId,
+      quantity: 1,
+      cost: TEE.priceFen,
+    });
+    // The preview prices what the job buys: the 备用货源, and says why.
+    expect(await api().call('/api/purchase/preview', { id: order.id })).toMatchObject({
+      goods: TEE.priceFen,
+      expected_goods: TEE.priceFen,
+      within_limit: true,
+      source_note: expect.stringContaining('已改买备用货源'),
+    });
+    await start([order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    expect(onlyOrder(order.id)?.cargo).toMatchObject([{ offerId: TEE.offerId, specId: TEE.specId }]);
+    expect(await detail(order.id)).toMatchObject({ status: 'purchased', cost: TEE.priceFen + 600 });
+    expect((await purchaseOf(order.id))?.source_note).toBe(
+      `纯棉短袖T恤：首选货源库存不足（剩余 0 件），已改买备用货源（1688商品 ${TEE.offerId}）`,
+    );
+  });
+
+  it('the first 货源 over its price limit: the 备用货源 is bought at its own price', async () => {
+    const [order] = await sourcedOrders(TEE_WHITE_XL, { backup: CUP });
+    if (!order) throw new Error('no order');
+    sandbox.reprice(TEE_WHITE_XL.offerId, 5000, TEE_WHITE_XL.specId);
+    try {
+      await start([order.id]);
+      expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    } finally {
+      sandbox.reprice(TEE_WHITE_XL.offerId, TEE_WHITE_XL.priceFen, TEE_WHITE_XL.specId);
+    }
+    expect(onlyOrder(order.id)?.cargo).toMatchObject([{ offerId: CUP.offerId }]);
+    expect(await detail(order.id)).toMatchObject({ cost: CUP.priceFen + 600 });
+    expect((await purchaseOf(order.id))?.source_note).toContain(
+      '首选货源采购价 ¥50.00 比货源价 ¥18.50 上涨超过',
+    );
+  });
+
+  it('both 货源 fail: refused naming both reasons, nothing bought', async () => {
+    const [order] = await sourcedOrders(TEE_NAVY_XL, { backup: TEE_WHITE_XL });
+    if (!order) throw new Error('no order');
+    sandbox.reprice(TEE_WHITE_XL.offerId, 5000, TEE_WHITE_XL.specId);
+    try {
+      await start([order.id]);
+      expect(await settled(order.id)).toMatchObject({ status: 'failed' });
+    } finally {
+      sandbox.reprice(TEE_WHITE_XL.offerId, TEE_WHITE_XL.priceFen, TEE_WHITE_XL.specId);
+    }
+    const purchase = await purchaseOf(order.id);
+    expect(purchase?.message).toMatch(
+      /^纯棉短袖T恤：首选货源库存不足（剩余 0 件）；备用货源采购价 ¥50\.00 比货源价 ¥18\.50 上涨超过 \d+%，未采购$/,
+    );
+    expect(purchase?.source_note).toBeUndefined();
+    expect(sandbox.ordersFor(String(order.id))).toHaveLength(0);
+    expect(await detail(order.id)).toMatchObject({ status: 'pending', supplier_order_no: null });
+  });
+
+  it('sold out between preview and order (QUANTITY_NOT_ENOUGH): the same attempt buys the 备用货源, one 1688 order', async () => {
+    const [order] = await sourcedOrders(TEE_WHITE_XL, { backup: CUP });
+    if (!order) throw new Error('no order');
+    const spec = sandbox.offers
+      .get(TEE_WHITE_XL.offerId)
+      ?.specs.find((s) => s.specId === TEE_WHITE_XL.specId);
+    if (!spec) throw new Error('no spec');
+    const stock = spec.stock;
+    const real = sandbox.fetch.bind(sandbox);
+    // The preview too: the offer read finds stock, 1688's preview then answers QUANTITY_NOT_ENOUGH.
+    sandbox.fetch = (request, base) => {
+      if (new URL(request.url).pathname.includes('createOrder.preview')) spec.stock = 0;
+      return real(request, base);
+    };
+    try {
+      expect(await api().call('/api/purchase/preview', { id: order.id })).toMatchObject({
+        goods: CUP.priceFen,
+        source_note: expect.stringContaining('首选货源1688供应商库存不足'),
+      });
+    } finally {
+      sandbox.fetch = real;
+      spec.stock = stock;
+    }
+    // The spec sells out as the order is sent; 1688's own dedupe off, so a second order would show.
+    sandbox.dedupeOutOrderId = false;
+    sandbox.fetch = (request, base) => {
+      if (new URL(request.url).pathname.includes('fastCreateOrder')) spec.stock = 0;
+      return real(request, base);
+    };
+    try {
+      await start([order.id]);
+      expect(await settled(order.id)).toMatchObject({ status: 'placed', last_error: null });
+    } finally {
+      sandbox.fetch = real;
+      sandbox.dedupeOutOrderId = true;
+      spec.stock = stock;
+    }
+    expect(onlyOrder(order.id)?.cargo).toMatchObject([{ offerId: CUP.offerId }]);
+    expect((await purchaseOf(order.id))?.source_note).toContain('首选货源1688供应商库存不足，已改买备用货源');
+    const [row] = await db().query<{ backup_lines: number[] | null }>(
+      'SELECT backup_lines FROM order_purchases WHERE order_id = $1',
+      [order.id],
+    );
+    expect(row?.backup_lines).toEqual([0]);
   });
 });
 

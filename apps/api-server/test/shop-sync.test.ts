@@ -607,18 +607,24 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
   let b: TestServer;
   let platform2: PlatformUnderTest;
   let database: { url: string; drop(): Promise<void> };
+  /** What the syncs said about failing or losing a lease: the message of a failed assertion. */
+  const syncLog: string[] = [];
 
   beforeAll(async () => {
     platform2 = await PlatformUnderTest.start(clock2);
     database = await seededPostgresDatabase(TEST_POSTGRES ?? '');
-    const options = {
+    const options = (name: string) => ({
       dataDir: 'memory://unused',
       databaseUrl: database.url,
       clock: clock2,
       platformConnector: async (code: string) => (code === 'pinduoduo' ? platform2.connector : null),
       shopSync: { pollMs: 20, concurrency: 4 },
-    };
-    [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);
+      logLevel: 'info' as const,
+      logWrite: (line: string) => {
+        if (/shop sync|job/.test(line)) syncLog.push(`${name} ${line}`);
+      },
+    });
+    [a, b] = await Promise.all([startTestServer(options('a')), startTestServer(options('b'))]);
   }, 120_000);
 
   afterAll(async () => {
@@ -663,7 +669,10 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
     }
     // 24 h in windows of 30 minutes overlapping by 5: about 58 windows per shop, each one call.
     expect(seen.size).toBeGreaterThan(100);
-    expect([...seen.entries()].filter(([, n]) => n > 1)).toEqual([]);
+    expect(
+      [...seen.entries()].filter(([, n]) => n > 1),
+      syncLog.join('\n'),
+    ).toEqual([]);
     const [row] = await a.server.db.query<{ n: number; distinct: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT platform_order_no)::int AS distinct FROM orders
        WHERE platform_order_no = ANY($1::text[])`,

@@ -6,6 +6,7 @@ import {
   currentUserSchema,
   envelopeSchema,
   goodsSaveBodySchema,
+  goodsSkuSchema,
   hasPermission,
   isSafeUrl,
   listParamsSchema,
@@ -26,6 +27,19 @@ import {
 } from '../src/contract';
 
 describe('contract schemas', () => {
+  it("a SKU's 备用货源 is a second 1688 offer and spec, never the first one again", () => {
+    const first = { offer_id: '610000000001', spec_id: 'spec-1', quantity: 1, cost: 1850 };
+    const sku = { spec: '白色,L', price: 2990, stock: 1, outer_sku_id: '' };
+    const backup = { offer_id: '610000000002', spec_id: null, quantity: 2, cost: 2390 };
+    expect(goodsSkuSchema.parse({ ...sku, source: { ...first, backup } }).source?.backup).toEqual(backup);
+    expect(goodsSkuSchema.parse({ ...sku, source: first }).source).toEqual(first);
+    const same = goodsSkuSchema.safeParse({ ...sku, source: { ...first, backup: first } });
+    expect(same.error?.issues[0]).toMatchObject({
+      path: ['source', 'backup'],
+      message: '备用货源不能与首选货源是同一规格',
+    });
+  });
+
   it('parses a send-code body, normalising the mobile and stripping the signing fields', () => {
     const parsed = sendCodeBodySchema.parse({
       mobile: ' 138 0000 0000 ',

@@ -571,7 +571,7 @@ const answers: Record<ApiPath, unknown> = {
   '/api/team/member-del': { id: 2 },
   '/api/seller/index': page(seller),
   '/api/seller/status': { ...seller, status: 'disabled' },
-  // balance-ops: 调整余额
+  // 调整余额
   '/api/seller/balance-adjust': {
     id: 1,
     balance_before: 10_000,
@@ -589,7 +589,7 @@ const answers: Record<ApiPath, unknown> = {
   },
   // balance (余额, 充值)
   '/api/balance/summary': { balance: 10_000, topup_min: 100, topup_max: 5_000_000, warn_below: 5_000 },
-  // balance-ops: 余额预警
+  // 余额预警
   '/api/balance/warning-save': { warn_below: null },
   '/api/balance/export': {
     id: 8,

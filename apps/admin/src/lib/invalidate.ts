@@ -126,7 +126,7 @@ export const REFRESH_AFTER = {
   '/api/team/member-status': TEAM_CHANGED,
   '/api/team/member-del': TEAM_CHANGED,
   '/api/seller/status': { reads: ['/api/seller/index'] },
-  // balance-ops: 调整余额 moves the seller's balance (the operator's own account's too); a refusal
+  // 调整余额 moves the seller's balance (the operator's own account's too); a refusal
   // names the balance as it is now, which the list then shows
   '/api/seller/balance-adjust': {
     reads: ['/api/seller/index', '/api/balance/summary', '/api/balance/entries'],
@@ -138,9 +138,9 @@ export const REFRESH_AFTER = {
   // balance: 充值 only answers Alipay's page (the credit comes with Alipay's notification).
   '/api/balance/topup': { reads: [] },
   '/api/balance/fees-save': { reads: ['/api/balance/fees'] },
-  // balance-ops: 余额预警 is part of the summary
+  // 余额预警 is part of the summary
   '/api/balance/warning-save': { reads: ['/api/balance/summary'] },
-  // balance-ops: 余额明细 导出 is a job of 下载中心
+  // 余额明细 导出 is a job of 下载中心
   '/api/balance/export': { reads: ['/api/export/index'] },
   // reconcile: 标记已处理 moves an item of 充值异常 from 待处理 to 已处理
   '/api/reconcile/resolve': { reads: ['/api/reconcile/topups', '/api/reconcile/notices'] },

@@ -65,7 +65,7 @@ export const MENU: MenuItem[] = [
     ],
   },
   // balance: 财务 (余额明细; 充值结果 is reached from Alipay and the ledger, not the menu)
-  // reconcile-ui: 充值异常, operators only (its route's `authority`)
+  // 充值异常, operators only (its route's `authority`)
   {
     title: TITLES.finance,
     path: '/finance',

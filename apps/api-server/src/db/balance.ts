@@ -140,7 +140,7 @@ export function chargeBalance(
   });
 }
 
-// ---- balance-ops: 余额预警, the seller's low-balance threshold (migration 0034) -------------------
+// ---- 余额预警, the seller's low-balance threshold (migration 0034) -------------------
 
 /** The account's threshold in fen, or null when the warning is off. */
 export async function warningOf(scope: Scope): Promise<number | null> {
@@ -206,7 +206,7 @@ async function warnIfCrossed(scope: Scope, before: number, entry: BalanceEntry, 
 /** 余额明细 with the 充值 dialog open (the notification's link). */
 export const BALANCE_TOPUP_LINK = '/finance/balance?topup=1';
 
-// ---- balance-ops: operators adjust a balance (卖家管理 调整余额) ------------------------------
+// ---- operators adjust a balance (卖家管理 调整余额) ------------------------------
 
 /** What a deduction past the balance answers (409). */
 export function belowZero(balance: number): HttpProblem {
@@ -294,7 +294,7 @@ export function listEntries(
   );
 }
 
-// ---- balance-ops: 余额明细 导出, read in batches by the export runner (jobs/export.ts) ----------
+// ---- 余额明细 导出, read in batches by the export runner (jobs/export.ts) ----------
 
 /** How many entries match (an export's `rows_total`). */
 export async function countEntries(scope: Scope, params: EntryFilters): Promise<number> {

@@ -10,7 +10,8 @@ import {
   shanghaiDateTime,
 } from '@consign/api-client/contract';
 import { dayStart } from './list';
-import { countOrders, listAfterSales, orderFilters } from './order';
+import { countOrders, listAfterSales } from './order';
+import { orderFilters } from './order-filters';
 import { inShops, type Scope } from './scope';
 
 /**

@@ -16,7 +16,8 @@ import { permissionsOf } from '../security/tokens';
 import type { Queryable } from './db';
 import { admitJobs, EXPORT_JOBS } from './job-queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
-import { ORDER_COLUMNS, type OrderRow, orderFilters, toOrder } from './order';
+import { ORDER_COLUMNS, type OrderRow, toOrder } from './order';
+import { orderFilters } from './order-filters';
 import { notFound, type Scope } from './scope';
 
 /**
@@ -27,7 +28,7 @@ import { notFound, type Scope } from './scope';
 const JOB_COLUMNS = `e.id, e.name, e.format, e.filters, e.status, e.rows_done, e.rows_total, e.size, e.error,
   e.created_at, e.expires_at`;
 
-/** What an export is of (balance-ops: 余额明细 besides 代发订单). */
+/** What an export is of (余额明细 besides 代发订单). */
 export type ExportSource = 'orders' | 'balance';
 const EXPORT_TITLES: Record<ExportSource, string> = { orders: '代发订单', balance: '余额明细' };
 

@@ -33,8 +33,13 @@ export async function goodsDetail(scope: Scope, id: number): Promise<GoodsDetail
     supplier_spec_id: string | null;
     supplier_quantity: number | null;
     supplier_price: number | string | null;
+    backup_offer_id: string | null;
+    backup_spec_id: string | null;
+    backup_quantity: number | null;
+    backup_price: number | string | null;
   }>(
-    `SELECT spec, price, stock, outer_sku_id, supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price
+    `SELECT spec, price, stock, outer_sku_id, supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price,
+       backup_offer_id, backup_spec_id, backup_quantity, backup_price
      FROM goods_skus WHERE goods_id = $1 AND account_id = $2 ORDER BY position`,
     [id, scope.accountId],
   );
@@ -52,6 +57,17 @@ export async function goodsDetail(scope: Scope, id: number): Promise<GoodsDetail
               spec_id: row.supplier_spec_id,
               quantity: row.supplier_quantity ?? 1,
               cost: Number(row.supplier_price ?? 0),
+              // 备用货源: only when one is set.
+              ...(row.backup_offer_id === null
+                ? {}
+                : {
+                    backup: {
+                      offer_id: row.backup_offer_id,
+                      spec_id: row.backup_spec_id,
+                      quantity: row.backup_quantity ?? 1,
+                      cost: Number(row.backup_price ?? 0),
+                    },
+                  }),
             },
     }),
   );
@@ -155,6 +171,10 @@ function skuRows(skus: readonly GoodsSku[]) {
     supplier_spec_id: sku.source?.spec_id ?? null,
     supplier_quantity: sku.source?.quantity ?? null,
     supplier_price: sku.source?.cost ?? null,
+    backup_offer_id: sku.source?.backup?.offer_id ?? null,
+    backup_spec_id: sku.source?.backup?.spec_id ?? null,
+    backup_quantity: sku.source?.backup?.quantity ?? null,
+    backup_price: sku.source?.backup?.cost ?? null,
   }));
 }
 
@@ -168,12 +188,15 @@ export async function insertSkus(
   if (skus.length === 0) return;
   await tx.query(
     `INSERT INTO goods_skus (goods_id, account_id, position, spec, price, stock, outer_sku_id,
-       supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price)
+       supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price,
+       backup_offer_id, backup_spec_id, backup_quantity, backup_price)
      SELECT $1, $2, r.position, r.spec, r.price, r.stock, r.outer_sku_id, r.supplier_offer_id,
-       r.supplier_spec_id, r.supplier_quantity, r.supplier_price
+       r.supplier_spec_id, r.supplier_quantity, r.supplier_price,
+       r.backup_offer_id, r.backup_spec_id, r.backup_quantity, r.backup_price
      FROM jsonb_to_recordset($3::jsonb) AS r(position integer, spec text, price bigint, stock integer,
        outer_sku_id text, supplier_offer_id text, supplier_spec_id text, supplier_quantity integer,
-       supplier_price bigint)`,
+       supplier_price bigint, backup_offer_id text, backup_spec_id text, backup_quantity integer,
+       backup_price bigint)`,
     [goodsId, accountId, JSON.stringify(skuRows(skus))],
   );
 }

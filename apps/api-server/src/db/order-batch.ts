@@ -11,7 +11,7 @@ import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { senderAddressById } from './address';
 import type { Saved } from './log';
-import { orderFilters } from './order';
+import { orderFilters } from './order-filters';
 import { purchaseOrder, type StepActor, shipOrder } from './order-steps';
 import { inShops, notFound, type Scope } from './scope';
 

@@ -24,62 +24,14 @@ import {
   page,
   wholeMobile,
 } from './list';
+import { BLACKLISTED, orderFilters, setOrderFilters } from './order-filters';
 import { ORDER_PROFIT_SQL } from './profit';
 import { type Scope, shopFilter } from './scope';
 import { ORDER_WRITEBACK_COLUMN, toOrderWriteback } from './writeback';
 
-/** Between the fields of `orders.search` (migrations 0002, 0029). */
-const SEARCH_SEPARATOR = '\u001f';
-
-/**
- * The WHERE clause of the order list's filters (the 代发订单 page and its export share it), over
- * `orders o`; `filterJoins` joins the shop when the platform filter needs it.
- */
-export function orderFilters(
-  scope: Scope,
-  params: OrderExportFilters,
-): { filters: Filters; filterJoins: string } {
-  const f = new Filters();
-  f.and(`o.account_id = ${f.p(scope.accountId)}`);
-  shopFilter(scope, f, 'o.shop_id');
-  const keyword = likePattern(params.keyword);
-  if (keyword?.includes(SEARCH_SEPARATOR)) {
-    // The separator of the stored search text: only the per-column form is exact then.
-    const k = f.p(keyword);
-    f.and(
-      `(o.order_no ILIKE ${k} OR o.buyer_name ILIKE ${k} OR o.goods_titles ILIKE ${k} OR o.platform_order_no ILIKE ${k})`,
-    );
-  } else if (keyword) {
-    // Same answers as the ILIKE above, from one stored lower-cased copy (migrations 0002, 0029): the
-    // order number, the buyer, the goods titles and the platform's order number.
-    f.and(`o.search LIKE lower(${f.p(keyword)})`);
-  }
-  if (params.status) f.and(`o.status = ${f.p(params.status)}`);
-  if (params.shop_id) f.and(`o.shop_id = ${f.p(params.shop_id)}`);
-  if (params.platform) f.and(`s.platform = ${f.p(params.platform)}`);
-  if (params.start_date) f.and(`o.created_at >= ${f.p(dayStart(params.start_date))}`);
-  if (params.end_date) f.and(`o.created_at < ${f.p(dayEndExclusive(params.end_date))}`);
-  if (params.blacklisted) f.and(BLACKLISTED);
-  if (params.pre_sale) f.and('o.pre_sale');
-  // Cost and profit (db/profit.ts): an order without a cost has no profit and matches neither bound.
-  if (params.profit_min !== undefined) f.and(`${ORDER_PROFIT_SQL} >= ${f.p(params.profit_min)}`);
-  if (params.profit_max !== undefined) f.and(`${ORDER_PROFIT_SQL} <= ${f.p(params.profit_max)}`);
-  if (params.cost_missing) f.and('o.cost IS NULL');
-  if (params.buyer_id) {
-    // 买家管理's buyer: the buyer name and receiver mobile of one of their orders (db/buyer.ts).
-    f.and(`(o.buyer_name, o.receiver_mobile) = (SELECT b.buyer_name, b.receiver_mobile FROM orders b
-      WHERE b.id = ${f.p(params.buyer_id)} AND b.account_id = ${f.p(scope.accountId)})`);
-  }
-  return { filters: f, filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '' };
-}
-
 /** 需拦截 (db/purchase.ts `flagInterception`): shown while the order is 已采购 (the supplier has not shipped). */
 const INTERCEPT_SQL = `(o.status = 'purchased' AND EXISTS (SELECT 1 FROM order_purchases ip
   WHERE ip.order_id = o.id AND ip.intercept_at IS NOT NULL))`;
-
-/** Whether order `o`'s buyer (receiver mobile) is on its account's 黑名单 (migration 0011). */
-const BLACKLISTED =
-  'EXISTS (SELECT 1 FROM blacklist l WHERE l.account_id = o.account_id AND l.mobile = o.receiver_mobile)';
 
 /** The columns of an order as the list shows it (before {@link toOrder}), over `o` and its shop `s`. */
 export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
@@ -143,19 +95,7 @@ async function orderTotal(scope: Scope, status: string | undefined): Promise<num
 
 /** Whether the filters hold nothing but (maybe) the status: the counters of migration 0010 answer. */
 function onlyStatus(params: OrderExportFilters): boolean {
-  return (
-    !params.keyword &&
-    !params.shop_id &&
-    !params.platform &&
-    !params.start_date &&
-    !params.end_date &&
-    !params.blacklisted &&
-    !params.pre_sale &&
-    !params.buyer_id &&
-    params.profit_min === undefined &&
-    params.profit_max === undefined &&
-    !params.cost_missing
-  );
+  return setOrderFilters(params).every((key) => key === 'status');
 }
 
 /**

@@ -41,22 +41,48 @@ const ITEM_KEY_SQL = `CASE WHEN COALESCE(g.item->>'sku_id', '') <> ''
     THEN 'sku:' || o.shop_id || ':' || (g.item->>'sku_id')
     ELSE 'title:' || o.shop_id || ':' || COALESCE(g.item->>'title', '') || '|' || COALESCE(g.item->>'sku', '') END`;
 
-/** The 货源 columns of a goods SKU: its 1688 offer and spec, units per unit and price (null: none). */
+/**
+ * The 货源 columns of a goods SKU: its 1688 offer and spec, units per unit and price (null: none), and
+ * the same of its 备用货源 (`backup_*`, migration 0045).
+ */
 interface SkuSourceColumns {
   supplier_offer_id: string | null;
   supplier_spec_id: string | null;
   supplier_quantity: number | null;
   supplier_price: number | string | null;
+  backup_offer_id?: string | null;
+  backup_spec_id?: string | null;
+  backup_quantity?: number | null;
+  backup_price?: number | string | null;
 }
 
-/** A SKU's 货源 as purchasing reads it: null without an offer; `cost` null while no price is known. */
+/** The 货源 columns of goods SKU `s` that {@link skuSource} reads. */
+const SKU_SOURCE_SQL = `s.supplier_offer_id, s.supplier_spec_id, s.supplier_quantity, s.supplier_price,
+  s.backup_offer_id, s.backup_spec_id, s.backup_quantity, s.backup_price`;
+
+/**
+ * A SKU's 货源 as purchasing reads it: null without an offer; `cost` null while no price is known;
+ * `backup` its 备用货源 (absent: none).
+ */
 function skuSource(row: SkuSourceColumns): PurchaseSkuOption['source'] {
   if (!row.supplier_offer_id) return null;
+  const price = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
   return {
     offer_id: row.supplier_offer_id,
     spec_id: row.supplier_spec_id,
     quantity: row.supplier_quantity ?? 1,
-    cost: row.supplier_price === null ? null : Number(row.supplier_price),
+    cost: price(row.supplier_price),
+    ...(row.backup_offer_id
+      ? {
+          backup: {
+            offer_id: row.backup_offer_id,
+            spec_id: row.backup_spec_id ?? null,
+            quantity: row.backup_quantity ?? 1,
+            cost: price(row.backup_price),
+          },
+        }
+      : {}),
   };
 }
 
@@ -80,7 +106,8 @@ export async function orderItems(
   const rows = await db.query<ItemRow>(
     `SELECT o.id AS order_id, (g.n - 1)::int AS index, g.item->>'title' AS title, g.item->>'sku' AS sku,
        g.item->>'quantity' AS quantity, k.id AS sku_id, gd.title AS goods_title, k.spec,
-       k.supplier_offer_id, k.supplier_spec_id, k.supplier_quantity, k.supplier_price
+       k.supplier_offer_id, k.supplier_spec_id, k.supplier_quantity, k.supplier_price,
+       k.backup_offer_id, k.backup_spec_id, k.backup_quantity, k.backup_price
      FROM orders o
      CROSS JOIN LATERAL jsonb_array_elements(o.goods) WITH ORDINALITY AS g(item, n)
      CROSS JOIN LATERAL (SELECT ${ITEM_KEY_SQL} AS key, COALESCE(g.item->>'outer_sku_id', '') AS outer_id) ik
@@ -125,23 +152,38 @@ export function unboughtReason(items: PurchaseItem[]): string | null {
   return `有 ${missing.length} 件商品未关联货源（${missing[0]?.title ?? ''}），请先关联货源`;
 }
 
-/** What to buy for the lines (same offer and spec merged) and their price at the 货源's linked prices. */
-export function cargoOf(items: PurchaseItem[]): { cargo: PurchaseCargo[]; expectedFen: number | null } {
+/**
+ * The 货源 line `item` is bought from: its 备用货源 when its index is among `backupLines` (and it has
+ * one), else its first.
+ */
+export function boughtSource(item: PurchaseItem, backupLines: ReadonlySet<number> = new Set()) {
+  if (!item.source) throw new Error('boughtSource: a line without 货源');
+  return backupLines.has(item.index) && item.source.backup ? item.source.backup : item.source;
+}
+
+/**
+ * What to buy for the lines (same offer and spec merged) and their price at the 货源's linked prices;
+ * the lines of `backupLines` from their 备用货源.
+ */
+export function cargoOf(
+  items: PurchaseItem[],
+  backupLines: ReadonlySet<number> = new Set(),
+): { cargo: PurchaseCargo[]; expectedFen: number | null } {
   const merged = new Map<string, PurchaseCargo>();
   let expected: number | null = 0;
   for (const item of items) {
-    if (!item.source) throw new Error('cargoOf: a line without 货源');
-    const quantity = item.quantity * item.source.quantity;
-    const key = `${item.source.offer_id}\n${item.source.spec_id ?? ''}`;
+    const source = boughtSource(item, backupLines);
+    const quantity = item.quantity * source.quantity;
+    const key = `${source.offer_id}\n${source.spec_id ?? ''}`;
     const line = merged.get(key);
     if (line) line.quantity += quantity;
     else
       merged.set(key, {
-        offerId: item.source.offer_id,
-        ...(item.source.spec_id ? { specId: item.source.spec_id } : {}),
+        offerId: source.offer_id,
+        ...(source.spec_id ? { specId: source.spec_id } : {}),
         quantity,
       });
-    expected = expected === null || item.source.cost === null ? null : expected + item.source.cost * quantity;
+    expected = expected === null || source.cost === null ? null : expected + source.cost * quantity;
   }
   return { cargo: [...merged.values()], expectedFen: expected };
 }
@@ -278,15 +320,15 @@ export async function purchaseOrderInput(
 
 const PURCHASE_STATE_SQL = `SELECT status, COALESCE(last_error, '') AS message, supplier_order_no, updated_at,
     pay_status, COALESCE(pay_message, '') AS pay_message,
+    CASE WHEN status IN ('placed', 'shipped') THEN source_note END AS source_note,
     intercept_at IS NOT NULL AND status = 'placed' AS intercept
   FROM order_purchases WHERE order_id = $1 AND account_id = $2`;
 
 /** The order's 一键采购 (null: never asked). */
 export async function purchaseState(scope: Scope, orderId: number): Promise<OrderPurchaseState | null> {
-  const [row] = await scope.db.query<OrderPurchaseState & { updated_at: number | string }>(
-    PURCHASE_STATE_SQL,
-    [orderId, scope.accountId],
-  );
+  const [row] = await scope.db.query<
+    OrderPurchaseState & { updated_at: number | string; source_note: string | null }
+  >(PURCHASE_STATE_SQL, [orderId, scope.accountId]);
   if (!row) return null;
   return {
     status: (PURCHASE_STATUSES as readonly string[]).includes(row.status) ? row.status : 'failed',
@@ -296,6 +338,7 @@ export async function purchaseState(scope: Scope, orderId: number): Promise<Orde
     pay_status: row.pay_status,
     pay_message: row.pay_message,
     intercept: row.intercept ?? false,
+    ...(row.source_note ? { source_note: row.source_note } : {}),
   };
 }
 
@@ -320,8 +363,7 @@ export async function purchaseItems(scope: Scope, orderId: number) {
 export async function purchaseSkus(scope: Scope, keyword = ''): Promise<PurchaseSkuOption[]> {
   const params: unknown[] = [scope.accountId, keyword.trim(), likePattern(keyword.trim())];
   const rows = await scope.db.query<SkuSourceColumns & { sku_id: number; goods_title: string; spec: string }>(
-    `SELECT s.id AS sku_id, g.title AS goods_title, s.spec, s.supplier_offer_id, s.supplier_spec_id,
-       s.supplier_quantity, s.supplier_price
+    `SELECT s.id AS sku_id, g.title AS goods_title, s.spec, ${SKU_SOURCE_SQL}
      FROM goods_skus s JOIN goods g ON g.id = s.goods_id
      WHERE s.account_id = $1 AND ($2 = '' OR g.title ILIKE $3)${inShops(scope, 'g.shop_id', params)}
      ORDER BY g.updated_at DESC, g.id DESC, s.position LIMIT 50`,
@@ -544,6 +586,8 @@ export interface ClaimedPurchase {
   round: number;
   /** The attempt's `outOrderId` once recorded (null: not yet sent, or recorded before migration 0041). */
   out_order_id: string | null;
+  /** The lines the recorded attempt buys from their 备用货源 (null: none, or not yet sent). */
+  backup_lines: number[] | null;
 }
 
 /**
@@ -578,7 +622,7 @@ export async function claimPurchase(
        lease_until = ${DB_NOW_MS} + $1::bigint, updated_at = $2
      FROM picked WHERE p.id = picked.id
      RETURNING p.id, p.account_id, p.order_id, p.requested_by, p.confirm_blacklist, p.attempts,
-       p.create_sent, p.round, p.out_order_id`,
+       p.create_sent, p.round, p.out_order_id, p.backup_lines`,
     [leaseMs, nowS],
   );
   return row;
@@ -593,11 +637,12 @@ export async function markCreateSent(
   db: Queryable,
   claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
   outOrderId: string,
+  backupLines: readonly number[] = [],
 ) {
   const rows = await db.query(
-    `UPDATE order_purchases SET create_sent = true, out_order_id = $3
+    `UPDATE order_purchases SET create_sent = true, out_order_id = $3, backup_lines = $4::int[]
      WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
-    [claim.id, claim.attempts, outOrderId],
+    [claim.id, claim.attempts, outOrderId, backupLines.length > 0 ? [...backupLines] : null],
   );
   return rows.length === 1;
 }
@@ -606,16 +651,32 @@ export async function markCreateSent(
 export async function finishPlaced(
   db: Queryable,
   claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
-  placed: { orderNo: string; goodsFen: number; freightFen: number; firstPollMs: number },
+  placed: {
+    orderNo: string;
+    goodsFen: number;
+    freightFen: number;
+    firstPollMs: number;
+    /** Which lines were bought from their 备用货源 and why (null: the first 货源 was bought). */
+    sourceNote?: string | null;
+  },
   nowS: number,
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE order_purchases SET status = 'placed', supplier_order_no = $3, goods_fen = $4, freight_fen = $5,
        lease_until = NULL, last_error = NULL, supplier_message = NULL, create_sent = false,
        next_poll_at = ${DB_NOW_MS} + $6::bigint, updated_at = $7,
-       pay_status = 'unpaid', pay_message = NULL, placed_at = $7, unpaid_notified_at = NULL
+       pay_status = 'unpaid', pay_message = NULL, placed_at = $7, unpaid_notified_at = NULL, source_note = $8
      WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
-    [claim.id, claim.attempts, placed.orderNo, placed.goodsFen, placed.freightFen, placed.firstPollMs, nowS],
+    [
+      claim.id,
+      claim.attempts,
+      placed.orderNo,
+      placed.goodsFen,
+      placed.freightFen,
+      placed.firstPollMs,
+      nowS,
+      placed.sourceNote?.slice(0, 500) ?? null,
+    ],
   );
   return rows.length === 1;
 }

@@ -38,7 +38,7 @@ export interface ExportClaim {
   account_id: number;
   format: ExportFormat;
   filters: OrderExportFilters;
-  /** balance-ops: the orders, or the balance's ledger (its filters then are {@link EntryFilters}). */
+  /** the orders, or the balance's ledger (its filters then are {@link EntryFilters}). */
   source: ExportSource;
   /** The file has money (db/export.ts): an order export without it leaves out the money columns. */
   finance: boolean;
@@ -292,7 +292,7 @@ export async function writeOrderExport(options: {
   return done;
 }
 
-/** balance-ops: 余额明细's entries of `filters` written as {@link writeOrderExport} writes orders. */
+/** 余额明细's entries of `filters` written as {@link writeOrderExport} writes orders. */
 export async function writeLedgerExport(options: {
   scope: Scope;
   filters: EntryFilters;

@@ -37,6 +37,14 @@ import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { type AlibabaConnector, SupplierError, UNPAID_STATUSES } from '../platforms/alibaba';
 import type { SecretBox } from '../security/secret-box';
+import {
+  BothSourcesFailed,
+  chooseSources,
+  isOutOfStock,
+  SOURCE_WORDS,
+  type SourceChoice,
+  switchOutOfStock,
+} from './purchase-source';
 import type { Job, JobKind } from './runner';
 
 export interface PurchaseJobsOptions {
@@ -73,6 +81,11 @@ export interface PurchaseJobsDeps {
 
 /** Cannot be bought as it is: `failed` with this message for the seller. */
 class CannotBuy extends Error {}
+
+/** Both 货源 of a line failed (jobs/purchase-source.ts): a refusal in those words. */
+const refuseBoth = (error: unknown): never => {
+  throw error instanceof BothSourcesFailed ? new CannotBuy(error.message) : error;
+};
 
 /** 1688 placed the order, then the order's 采购 step refused (the order moved meanwhile). */
 class StepRefused extends Error {
@@ -304,6 +317,7 @@ export class PurchaseJobs implements JobKind {
           orderNo: found.orderId,
           goodsFen: found.totalFen - found.freightFen,
           freightFen: found.freightFen,
+          sourceNote: claim.backup_lines?.length ? SOURCE_WORDS.usedLines(claim.backup_lines) : null,
         };
       }
     }
@@ -318,17 +332,32 @@ export class PurchaseJobs implements JobKind {
     const items = (await orderItems(db, claim.account_id, [claim.order_id])).get(claim.order_id) ?? [];
     const reason = unboughtReason(items);
     if (reason) throw new CannotBuy(reason);
-    const { cargo, expectedFen } = cargoOf(items);
-    const input = {
+    // 备用货源 (jobs/purchase-source.ts): an attempt already sent buys what it recorded.
+    const choice: SourceChoice = { backupLines: new Set(claim.backup_lines ?? []), notes: [] };
+    const inputOf = () => ({
       address: order.address,
-      cargo,
+      cargo: cargoOf(items, choice.backupLines).cargo,
       outOrderId,
       ...(order.cipher ? { cipher: order.cipher } : {}),
-    };
+    });
     return withSupplierToken(this.deps, connector, claim.account_id, async (token) => {
       let goodsFen: number;
       if (!claim.create_sent) {
-        const previews = await connector.preview(token, input);
+        const chosen = await chooseSources(connector, token, items, order.risePercent).catch(refuseBoth);
+        choice.backupLines = chosen.backupLines;
+        choice.notes = chosen.notes;
+        let previews: Awaited<ReturnType<AlibabaConnector['preview']>>;
+        try {
+          previews = await connector.preview(token, inputOf());
+        } catch (error) {
+          if (
+            !isOutOfStock(error) ||
+            !(await switchOutOfStock(connector, token, items, order.risePercent, choice).catch(refuseBoth))
+          )
+            throw error;
+          previews = await connector.preview(token, inputOf());
+        }
+        const { expectedFen } = cargoOf(items, choice.backupLines);
         goodsFen = previews.reduce((sum, p) => sum + p.goodsFen, 0);
         if (!withinPriceLimit(goodsFen, expectedFen, order.risePercent)) {
           throw new CannotBuy(priceLimitMessage(goodsFen, expectedFen ?? 0, order.risePercent));
@@ -336,7 +365,7 @@ export class PurchaseJobs implements JobKind {
         // Money first: the fee is held with the attempt's record, or nothing reaches 1688.
         const recorded = await db
           .transaction(async (tx) => {
-            if (!(await markCreateSent(tx, claim, outOrderId))) return false;
+            if (!(await markCreateSent(tx, claim, outOrderId, [...choice.backupLines]))) return false;
             await holdPurchaseFee(
               scopeOf(tx, claim.account_id),
               { id: order.id, orderNo: order.orderNo },
@@ -351,9 +380,33 @@ export class PurchaseJobs implements JobKind {
         if (!recorded) return null;
         claim.create_sent = true;
       }
-      const placed = await connector.createOrder(token, input);
+      let placed: Awaited<ReturnType<AlibabaConnector['createOrder']>>;
+      try {
+        placed = await connector.createOrder(token, inputOf());
+      } catch (error) {
+        // Out of stock: 1688 placed nothing under this outOrderId, so the same attempt (and its fee)
+        // buys the lines' 备用货源 instead, recorded first so a claim after a crash sends that cargo.
+        if (
+          !isOutOfStock(error) ||
+          !(await switchOutOfStock(connector, token, items, order.risePercent, choice).catch(refuseBoth))
+        )
+          throw error;
+        const { expectedFen } = cargoOf(items, choice.backupLines);
+        const previews = await connector.preview(token, inputOf());
+        const previewFen = previews.reduce((sum, p) => sum + p.goodsFen, 0);
+        if (!withinPriceLimit(previewFen, expectedFen, order.risePercent)) {
+          throw new CannotBuy(priceLimitMessage(previewFen, expectedFen ?? 0, order.risePercent));
+        }
+        if (!(await markCreateSent(db, claim, outOrderId, [...choice.backupLines]))) return null;
+        placed = await connector.createOrder(token, inputOf());
+      }
       goodsFen = placed.totalFen - placed.freightFen;
-      return { orderNo: placed.orderId, goodsFen, freightFen: placed.freightFen };
+      return {
+        orderNo: placed.orderId,
+        goodsFen,
+        freightFen: placed.freightFen,
+        sourceNote: choice.notes.length > 0 ? choice.notes.join('；') : null,
+      };
     });
   }
 

@@ -38,7 +38,7 @@ export function balanceRoutes({ now, alipay, publicUrl, db, log, wakeJobs }: Dep
           warn_below: await warningOf(scope(c)),
         }),
       )
-      // balance-ops: 余额明细 导出, a job of the export runner (下载中心)
+      // 余额明细 导出, a job of the export runner (下载中心)
       .post('/export', body('/api/balance/export'), async (c) => {
         const job = await createExportJob(
           scope(c),
@@ -55,7 +55,7 @@ export function balanceRoutes({ now, alipay, publicUrl, db, log, wakeJobs }: Dep
         afterCommit(c, () => wakeJobs('export'));
         return ok(c, job);
       })
-      // balance-ops: 余额预警
+      // 余额预警
       .post('/warning-save', body('/api/balance/warning-save'), async (c) => {
         const { row, change } = await saveWarning(scope(c), c.req.valid('json').warn_below, nowS());
         recordChange(c, change);

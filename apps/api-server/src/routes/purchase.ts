@@ -25,6 +25,7 @@ import { supplierAccessToken } from '../db/supplier-account';
 import { offerForSeller } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
+import { BothSourcesFailed, chooseSources, isOutOfStock, switchOutOfStock } from '../jobs/purchase-source';
 import { logged } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
@@ -94,10 +95,31 @@ export function purchaseRoutes({
         const items = (await orderItems(db, accountId, [id])).get(id) ?? [];
         const reason = unboughtReason(items);
         if (reason) throw new HttpProblem(409, reason);
-        const { cargo, expectedFen } = cargoOf(items);
-        const previews = await withToken(c, (supplier, token) =>
-          supplier.preview(token, { address: order.address, cargo }),
-        );
+        // As the purchase job buys it: a line whose first 货源 cannot be bought from its 备用货源.
+        const { previews, expectedFen, notes } = await withToken(c, async (supplier, token) => {
+          const refuseBoth = (error: unknown): never => {
+            throw error instanceof BothSourcesFailed ? new HttpProblem(409, error.message) : error;
+          };
+          const choice = await chooseSources(supplier, token, items, order.risePercent).catch(refuseBoth);
+          const preview = () =>
+            supplier.preview(token, {
+              address: order.address,
+              cargo: cargoOf(items, choice.backupLines).cargo,
+            });
+          let previews: Awaited<ReturnType<typeof preview>>;
+          try {
+            previews = await preview();
+          } catch (error) {
+            if (
+              !isOutOfStock(error) ||
+              !(await switchOutOfStock(supplier, token, items, order.risePercent, choice).catch(refuseBoth))
+            )
+              throw error;
+            previews = await preview();
+          }
+          const { expectedFen } = cargoOf(items, choice.backupLines);
+          return { previews, expectedFen, notes: choice.notes };
+        });
         const goods = previews.reduce((sum, p) => sum + p.goodsFen, 0);
         const freight = previews.reduce((sum, p) => sum + p.freightFen, 0);
         // What buying it leaves: the 代发服务费 and the balance after it, the order's 利润 (db/profit.ts).
@@ -115,6 +137,7 @@ export function purchaseRoutes({
           balance_after: balance - serviceFee,
           profit: (await estimatedProfit(scope(c), id, goods + freight, serviceFee)) ?? 0,
           sender_address_missing: !(await defaultAddress(scope(c), 'sender')),
+          ...(notes.length > 0 ? { source_note: notes.join('；') } : {}),
         });
       })
       // 批量付款: 1688's cashier for the selected orders' 1688 orders still 待付款; the admin opens it in a

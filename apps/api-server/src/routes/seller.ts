@@ -34,7 +34,7 @@ export function sellerRoutes({ now }: Pick<Deps, 'now'>) {
         });
         return ok(c, after);
       })
-      // balance-ops: 调整余额, one `adjust` entry; the log keeps the balance before and after.
+      // 调整余额, one `adjust` entry; the log keeps the balance before and after.
       .post('/balance-adjust', body('/api/seller/balance-adjust'), async (c) => {
         const input = c.req.valid('json');
         const seller = await sellerById(database(c), input.id, callerAccount(c));

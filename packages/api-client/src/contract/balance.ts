@@ -25,7 +25,7 @@ export const balanceSummarySchema = z.object({
     .max(MAX_FEN * 100),
   topup_min: z.int(),
   topup_max: z.int(),
-  /** balance-ops: 余额预警, the balance (fen) below which a charge raises a notification; null: off. */
+  /** 余额预警, the balance (fen) below which a charge raises a notification; null: off. */
   warn_below: z.int().min(1).max(100_000_000).nullable(),
 });
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
@@ -155,7 +155,7 @@ export const balanceAdjustResultSchema = z.object({
 });
 export type BalanceAdjustResult = z.infer<typeof balanceAdjustResultSchema>;
 
-// ---- balance-ops: 余额预警 (the seller's low-balance threshold) ----------------------------------
+// ---- 余额预警 (the seller's low-balance threshold) ----------------------------------
 
 /** The largest threshold, in fen (¥1,000,000). */
 export const WARN_BELOW_MAX_FEN = 100_000_000;
@@ -177,7 +177,7 @@ export const balanceWarningSchema = z.object({
 });
 export type BalanceWarning = z.infer<typeof balanceWarningSchema>;
 
-// ---- balance-ops: 余额明细 导出 -----------------------------------------------------------------
+// ---- 余额明细 导出 -----------------------------------------------------------------
 
 /**
  * Body of `/api/balance/export`: 余额明细's filters (kind, days) and a format; answers the queued export

@@ -56,11 +56,19 @@ export const goodsSchema = z.object({
 });
 export type Goods = z.infer<typeof goodsSchema>;
 
+/** A 1688 货源: the offer, its spec, units per unit sold, the supplier price per unit when linked. */
+const supplierSourceFields = {
+  offer_id: offerIdSchema,
+  spec_id: text(64).nullable(),
+  quantity: z.int().min(1).max(1000),
+  cost: z.int().min(0).max(GOODS_PRICE_MAX),
+};
+
 /**
  * A SKU of a product: `spec` as the buyer reads it (`白色,XL`; '' for a product of one spec), `price`
  * in fen, `stock`, `outer_sku_id` (商家编码), and its 货源 on 1688 or null: the offer, its spec (null
  * for an offer without specs), `quantity` supplier units per unit sold and the supplier's `cost` per
- * unit in fen when it was linked.
+ * unit in fen when it was linked, and its 备用货源 (`backup`, null or absent: none).
  */
 export const goodsSkuSchema = z.object({
   spec: text(200),
@@ -69,11 +77,20 @@ export const goodsSkuSchema = z.object({
   outer_sku_id: text(64),
   source: z
     .object({
-      offer_id: offerIdSchema,
-      spec_id: text(64).nullable(),
-      quantity: z.int().min(1).max(1000),
-      cost: z.int().min(0).max(GOODS_PRICE_MAX),
+      ...supplierSourceFields,
+      /**
+       * 备用货源: a second offer and spec bought when this one's spec is out of stock or over its price
+       * limit; its own `cost` is its price limit's base (代发设置's 允许采购价上浮 applies to it too).
+       */
+      backup: z.object(supplierSourceFields).nullable().optional(),
     })
+    .refine(
+      (source) =>
+        !source.backup ||
+        source.backup.offer_id !== source.offer_id ||
+        source.backup.spec_id !== source.spec_id,
+      { message: '备用货源不能与首选货源是同一规格', path: ['backup'] },
+    )
     .nullable(),
 });
 export type GoodsSku = z.infer<typeof goodsSkuSchema>;

@@ -53,7 +53,7 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   // balance (余额, 充值)
   topup: '充值单',
   purchase_fees: '代发服务费',
-  // balance-ops: 余额预警
+  // 余额预警
   balance_warning: '余额预警',
   // reconcile: 充值异常
   payment_notice: '支付宝通知',
@@ -139,6 +139,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   end_date: { label: '结束日期' },
   buyer_id: { label: '买家 ID' },
   blacklisted: { label: '仅黑名单', kind: 'flag' },
+  pre_sale: { label: '仅预售订单', kind: 'flag' },
   has_secret: { label: 'App Secret 已设置', kind: 'flag' },
   platform_shop_id: { label: '平台店铺 ID' },
   auth_status: { label: '授权状态', kind: enumOf(SHOP_AUTH_STATUS_LABELS) },
@@ -175,7 +176,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   out_trade_no: { label: '充值单号' },
   default_fee: { label: '默认服务费', kind: 'fen' },
   platform_fees: { label: '各平台服务费（分）' },
-  // balance-ops: 余额预警
+  // 余额预警
   warn_below: { label: '余额预警金额', kind: 'fen' },
   // purchase: 一键采购, 关联货源
   purchase: { label: '一键采购', kind: enumOf(PURCHASE_STATUS_LABELS) },
@@ -196,7 +197,7 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   },
   export: {
     status: { label: '订单状态', kind: enumOf(ORDER_STATUS_LABELS) },
-    // balance-ops: 余额明细 导出 keeps its kind filter
+    // 余额明细 导出 keeps its kind filter
     kind: { label: '明细类型', kind: enumOf(BALANCE_ENTRY_KIND_LABELS) },
   },
   after_sale: { status: { label: '售后状态', kind: enumOf(AFTER_SALE_STATUS_LABELS) } },
@@ -209,7 +210,7 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   },
   seller: {
     status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) },
-    // balance-ops: 调整余额 logs the balance before and after, the amount and the reason
+    // 调整余额 logs the balance before and after, the amount and the reason
     balance: { label: '余额', kind: 'fen' },
     adjust_amount: { label: '调整金额', kind: 'fen' },
     reason: { label: '调整原因' },

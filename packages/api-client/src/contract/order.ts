@@ -13,8 +13,8 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import { orderFiltersShape } from './order-filters.js';
 import { ORDER_STATUSES } from './order-rules.js';
-import { signedFenLikeSchema } from './profit.js';
 import { WRITEBACK_STATUSES } from './writeback-rules.js';
 
 /**
@@ -100,37 +100,10 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /**
- * Body of `/api/order/index`: a page plus filters. `keyword` matches the order number, the buyer, a
- * goods title or the platform's order number (`platform_order_no`); `start_date`/`end_date` (`YYYY-MM-DD`, inclusive, Asia/Shanghai days) bound `created_at`.
- * Empty strings mean "no filter". Answers `Page<Order>`, newest first.
+ * Body of `/api/order/index`: a page plus the order filters (order-filters.ts `ORDER_FILTERS`, where
+ * each is declared once). Empty strings mean "no filter". Answers `Page<Order>`, newest first.
  */
-export const orderListParamsSchema = listParamsSchema.extend({
-  keyword: keywordFilter,
-  status: filter(orderStatusSchema),
-  shop_id: filter(idLikeSchema),
-  platform: filter(platformCodeSchema),
-  start_date: filter(dateStringSchema),
-  end_date: filter(dateStringSchema),
-  /**
-   * Only the orders of one buyer of 买家管理: `Buyer.id`, the id of one of their orders; the
-   * orders with its buyer name and receiver mobile (two buyers may share a name). Staff never see a
-   * whole mobile, so the address names the buyer by this handle, not by the number.
-   */
-  buyer_id: filter(idLikeSchema),
-  /** `1`: only the orders of blacklisted buyers (the 黑名单 badge's filter). */
-  blacklisted: filter(
-    z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const),
-  ),
-  /** `1`: only pre-sale orders (预售订单, the shop sync's `pre_sale`). */
-  pre_sale: filter(z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const)),
-  // Cost and profit (profit.ts): 利润 at least / at most (fen, may be negative; orders without a cost
-  // have no profit and match neither), and `1`: only orders whose cost is not entered (未录入成本).
-  profit_min: filter(signedFenLikeSchema),
-  profit_max: filter(signedFenLikeSchema),
-  cost_missing: filter(
-    z.union([z.literal(1), z.literal('1'), z.literal(true)]).transform(() => true as const),
-  ),
-});
+export const orderListParamsSchema = listParamsSchema.extend(orderFiltersShape);
 export type OrderListParams = z.input<typeof orderListParamsSchema>;
 
 /**

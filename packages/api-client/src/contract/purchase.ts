@@ -12,11 +12,16 @@ import { PURCHASE_STATUSES } from './purchase-rules.js';
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 /** The 货源 of a goods SKU: the 1688 offer, its spec (null: an offer without specs), units per unit sold, the linked price. */
-export const purchaseSourceSchema = z.object({
+const purchaseSourceFields = {
   offer_id: z.string().max(20),
   spec_id: z.string().max(64).nullable(),
   quantity: z.int().min(1).max(1000),
   cost: fenSchema.nullable(),
+};
+/** `backup`: the 备用货源, bought when this one's spec is out of stock or over the price limit. */
+export const purchaseSourceSchema = z.object({
+  ...purchaseSourceFields,
+  backup: z.object(purchaseSourceFields).nullable().optional(),
 });
 
 /** One line of an order and the goods SKU it is bought as (`sku_id` null: 未关联货源). */
@@ -44,6 +49,8 @@ export const orderPurchaseStateSchema = z.object({
   pay_message: z.string().max(500),
   /** 需拦截: an after-sale opened after the 1688 order was placed and before the supplier shipped. */
   intercept: z.boolean().optional(),
+  /** 备用货源: which lines were bought from their 备用货源 and why (absent: the first 货源 was bought). */
+  source_note: z.string().max(500).optional(),
 });
 export type OrderPurchaseState = z.infer<typeof orderPurchaseStateSchema>;
 
@@ -78,6 +85,8 @@ export const purchasePreviewSchema = z.object({
   profit: z.int().optional(),
   /** No 发货地址 yet: the order would be bought but could not ship when the supplier does. */
   sender_address_missing: z.boolean().optional(),
+  /** 备用货源: the lines whose first 货源 cannot be bought now, bought from their 备用货源, and why. */
+  source_note: z.string().max(500).optional(),
 });
 export type PurchasePreview = z.infer<typeof purchasePreviewSchema>;
 

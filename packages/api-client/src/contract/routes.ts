@@ -950,7 +950,7 @@ export const apiRoutes = {
     data: sellerAccountSchema,
     audit: '启用或停用卖家账号',
   },
-  // balance-ops: operators adjust a seller account's balance (one `adjust` entry with its reason).
+  // operators adjust a seller account's balance (one `adjust` entry with its reason).
   '/api/seller/balance-adjust': {
     access: 'operator',
     body: balanceAdjustBodySchema,

@@ -9,15 +9,24 @@ import { useList } from '../list/use-list';
 import { ADDRESS_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/address');
-const c = ADDRESS_TEXT.columns;
+const columnText = ADDRESS_TEXT.columns;
 
 const columns: DataTableProps<ReceiverAddress>['columns'] = [
-  { header: c.name, cell: ({ row }) => row.original.name },
-  { header: c.mobile, cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span> },
-  { header: c.address, cell: ({ row }) => <span className="break-all">{row.original.address}</span> },
-  { header: c.orders, cell: ({ row }) => <span className="tabular-nums">{row.original.orders}</span> },
+  { header: columnText.name, cell: ({ row }) => row.original.name },
   {
-    header: c.last,
+    header: columnText.mobile,
+    cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span>,
+  },
+  {
+    header: columnText.address,
+    cell: ({ row }) => <span className="break-all">{row.original.address}</span>,
+  },
+  {
+    header: columnText.orders,
+    cell: ({ row }) => <span className="tabular-nums">{row.original.orders}</span>,
+  },
+  {
+    header: columnText.last,
     cell: ({ row }) => (
       <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.last_order_at)}</span>
     ),

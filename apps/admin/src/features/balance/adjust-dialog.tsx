@@ -9,7 +9,7 @@ import { FormDialog } from '../list/form-dialog';
 import { adjustForm } from './adjust-form';
 import { BALANCE_TEXT } from './texts';
 
-const t = BALANCE_TEXT.adjust;
+const adjustText = BALANCE_TEXT.adjust;
 
 /**
  * 调整余额 (卖家管理, operators): a signed amount in yuan and a mandatory reason, one `adjust` entry of
@@ -31,7 +31,7 @@ export function AdjustBalanceDialog({
     ...callMutation(api, '/api/seller/balance-adjust', { skipErrorHandler: true }),
     onSuccess: (result) => {
       toast.success(
-        t.saved(seller.name, formatMoney(result.balance_before), formatMoney(result.balance_after)),
+        adjustText.saved(seller.name, formatMoney(result.balance_before), formatMoney(result.balance_after)),
       );
       onOpenChange(false);
     },
@@ -41,29 +41,29 @@ export function AdjustBalanceDialog({
     <FormDialog
       open
       onOpenChange={onOpenChange}
-      title={t.title}
-      description={t.description(seller.name)}
+      title={adjustText.title}
+      description={adjustText.description(seller.name)}
       pending={save.isPending}
       onSubmit={form.handleSubmit((input) => save.mutate({ id: seller.id, ...input }))}
     >
       <p className="flex items-baseline gap-2 text-sm">
-        <span className="text-muted-foreground">{t.balance}</span>
+        <span className="text-muted-foreground">{adjustText.balance}</span>
         <output data-slot="adjust-balance" className="font-semibold text-base tabular-nums">
           {formatMoney(seller.balance)}
         </output>
       </p>
       <Field
-        label={t.amount}
+        label={adjustText.amount}
         error={errors.amount?.message}
-        description={t.limits(formatMoney(ADJUST_MAX_FEN))}
+        description={adjustText.limits(formatMoney(ADJUST_MAX_FEN))}
         required
       >
         <Input inputMode="decimal" autoComplete="off" maxLength={20} {...form.register('amount')} />
       </Field>
-      <Field label={t.reason} error={errors.reason?.message} required>
+      <Field label={adjustText.reason} error={errors.reason?.message} required>
         <Input
           autoComplete="off"
-          placeholder={t.reasonPlaceholder}
+          placeholder={adjustText.reasonPlaceholder}
           maxLength={maxLengthOf(adjustForm.shape.reason)}
           {...form.register('reason')}
         />

@@ -18,13 +18,13 @@ import { useOpenTopUp } from './top-up-context';
 import { WarningCard } from './warning-card';
 
 const route = getRouteApi('/_authed/finance/balance');
-const t = BALANCE_TEXT.entries;
-const c = t.columns;
+const entriesText = BALANCE_TEXT.entries;
+const c = entriesText.columns;
 
 const kindSelect: FilterSelect = {
   key: 'kind',
-  label: t.kind,
-  allLabel: t.allKinds,
+  label: entriesText.kind,
+  allLabel: entriesText.allKinds,
   options: BALANCE_ENTRY_KINDS.map((kind) => ({ value: kind, label: BALANCE_ENTRY_KIND_LABELS[kind] })),
 };
 
@@ -59,7 +59,7 @@ const columns: DataTableProps<BalanceEntry>['columns'] = [
       if (orderId !== null) {
         return (
           <Link to="/order/index" search={{ order: orderId }} className="text-primary hover:underline">
-            {t.order(orderId)}
+            {entriesText.order(orderId)}
           </Link>
         );
       }
@@ -107,7 +107,7 @@ export function BalancePage() {
         filters={{ dateRange: c.time, selects: [kindSelect] }}
         actions={
           <>
-            <span className="text-sm text-muted-foreground">{t.balance}</span>
+            <span className="text-sm text-muted-foreground">{entriesText.balance}</span>
             <output data-slot="balance" className="font-semibold text-lg tabular-nums">
               {summary.data ? formatMoney(summary.data.balance) : '…'}
             </output>

@@ -11,7 +11,7 @@ import { SettingsCard } from '../system/crud-parts';
 import { feesForm, feesValues } from './fees-form';
 import { BALANCE_TEXT } from './texts';
 
-const t = BALANCE_TEXT.fees;
+const feesText = BALANCE_TEXT.fees;
 
 function FeesSection({ intro, children }: { intro: string; children: (fees: PurchaseFees) => ReactNode }) {
   const titleId = useId();
@@ -23,13 +23,13 @@ function FeesSection({ intro, children }: { intro: string; children: (fees: Purc
       className="flex max-w-xl flex-col gap-3 rounded-md border p-4"
     >
       <h2 id={titleId} className="text-base font-medium">
-        {t.heading}
+        {feesText.heading}
       </h2>
       <p className="text-sm text-muted-foreground">{intro}</p>
       {query.data ? (
         children(query.data)
       ) : query.isError ? (
-        <p className="text-error text-sm">{t.loadFailed}</p>
+        <p className="text-error text-sm">{feesText.loadFailed}</p>
       ) : (
         <Spinner />
       )}
@@ -40,12 +40,12 @@ function FeesSection({ intro, children }: { intro: string; children: (fees: Purc
 /** 代发设置: the fees every purchased order pays from the balance, as operators set them (read only). */
 export function FeesCard() {
   return (
-    <FeesSection intro={t.readOnlyIntro}>
+    <FeesSection intro={feesText.readOnlyIntro}>
       {(fees) => {
         const own = new Map(fees.platforms.map((p) => [p.platform, p.fee]));
         return (
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">{t.defaultRow}</dt>
+            <dt className="text-muted-foreground">{feesText.defaultRow}</dt>
             <dd className="tabular-nums">{formatMoney(fees.default_fee)}</dd>
             {PLATFORMS.map((platform) => (
               <FeeRow
@@ -75,12 +75,12 @@ export function FeesEditCard() {
   const titleId = useId();
   const query = useQuery(apiQuery(useApi(), '/api/balance/fees'));
   return (
-    <SettingsCard titleId={titleId} title={t.heading} intro={t.intro}>
+    <SettingsCard titleId={titleId} title={feesText.heading} intro={feesText.intro}>
       {/* Saved fees start the form over from them. */}
       {query.data ? (
         <FeesForm key={JSON.stringify(query.data)} fees={query.data} />
       ) : query.isError ? (
-        <p className="text-error text-sm">{t.loadFailed}</p>
+        <p className="text-error text-sm">{feesText.loadFailed}</p>
       ) : (
         <Spinner />
       )}
@@ -96,7 +96,7 @@ function FeesForm({ fees }: { fees: PurchaseFees }) {
   const save = useMutation({
     ...callMutation(api, '/api/balance/fees-save', { skipErrorHandler: true }),
     onSuccess: (saved) => {
-      toast.success(t.saved);
+      toast.success(feesText.saved);
       queryClient.setQueryData(apiKey('/api/balance/fees', {}), saved);
     },
     onError: (error) => landServerError(form, error),
@@ -107,7 +107,7 @@ function FeesForm({ fees }: { fees: PurchaseFees }) {
       className="flex flex-col gap-3"
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
-      <Field label={t.defaultFee} error={errors.default_fee?.message} required>
+      <Field label={feesText.defaultFee} error={errors.default_fee?.message} required>
         <Input
           inputMode="decimal"
           autoComplete="off"
@@ -119,7 +119,7 @@ function FeesForm({ fees }: { fees: PurchaseFees }) {
         {PLATFORMS.map((platform) => (
           <Field
             key={platform}
-            label={t.platformFee(PLATFORM_LABELS[platform])}
+            label={feesText.platformFee(PLATFORM_LABELS[platform])}
             error={errors[platform]?.message}
           >
             <Input
@@ -134,7 +134,7 @@ function FeesForm({ fees }: { fees: PurchaseFees }) {
       <FormProblem errors={errors} />
       <div>
         <Button type="submit" variant="primary" disabled={!isDirty || save.isPending}>
-          {save.isPending ? t.saving : t.save}
+          {save.isPending ? feesText.saving : feesText.save}
         </Button>
       </div>
     </form>

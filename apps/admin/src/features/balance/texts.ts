@@ -57,7 +57,7 @@ export const BALANCE_TEXT = {
     saved: '代发服务费已保存',
     loadFailed: '服务费加载失败',
   },
-  // balance-ops: 余额预警 (余额明细)
+  // 余额预警 (余额明细)
   warning: {
     title: '余额预警',
     intro:
@@ -69,7 +69,7 @@ export const BALANCE_TEXT = {
     saved: (amount: string) => `余额低于 ${amount} 时将提醒您`,
     turnedOff: '已关闭余额预警',
   },
-  // balance-ops: 调整余额 (卖家管理, operators)
+  // 调整余额 (卖家管理, operators)
   adjust: {
     action: '调整余额',
     actionLabel: (name: string) => `调整卖家 ${name} 的余额`,

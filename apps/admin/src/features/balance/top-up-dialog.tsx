@@ -21,8 +21,8 @@ import { useSubmitOnce } from '../list/use-submit-once';
 import { BALANCE_TEXT } from './texts';
 import { fenToYuanText, TOPUP_PRESETS, topupForm } from './topup-form';
 
-const t = BALANCE_TEXT.topUp;
-const LIMITS = t.limits(formatMoney(TOPUP_MIN_FEN), formatMoney(TOPUP_MAX_FEN));
+const topUpText = BALANCE_TEXT.topUp;
+const LIMITS = topUpText.limits(formatMoney(TOPUP_MIN_FEN), formatMoney(TOPUP_MAX_FEN));
 
 /** A screen this narrow pays in Alipay's mobile cashier (`alipay.trade.wap.pay`). */
 const NARROW_SCREEN = '(max-width: 767px)';
@@ -53,25 +53,31 @@ export function TopUpDialog({ onOpenChange }: { onOpenChange: (open: boolean) =>
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent>
-        <form noValidate aria-label={t.title} data-slot="top-up" className="flex flex-col gap-4" {...submit}>
+        <form
+          noValidate
+          aria-label={topUpText.title}
+          data-slot="top-up"
+          className="flex flex-col gap-4"
+          {...submit}
+        >
           <DialogHeader>
-            <DialogTitle>{t.title}</DialogTitle>
-            <DialogDescription>{t.description}</DialogDescription>
+            <DialogTitle>{topUpText.title}</DialogTitle>
+            <DialogDescription>{topUpText.description}</DialogDescription>
           </DialogHeader>
           <p className="flex items-baseline gap-2 text-sm">
-            <span className="text-muted-foreground">{t.balance}</span>
+            <span className="text-muted-foreground">{topUpText.balance}</span>
             <output data-slot="top-up-balance" className="font-semibold text-base tabular-nums">
               {summary.data ? formatMoney(summary.data.balance) : '…'}
             </output>
           </p>
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm">{t.presets}</legend>
+            <legend className="mb-2 text-sm">{topUpText.presets}</legend>
             <div className="flex flex-wrap gap-2">
               {TOPUP_PRESETS.map((fen) => (
                 <Button
                   key={fen}
                   type="button"
-                  aria-label={t.presetLabel(fenToYuanText(fen))}
+                  aria-label={topUpText.presetLabel(fenToYuanText(fen))}
                   aria-pressed={form.watch('amount') === fenToYuanText(fen)}
                   onClick={() =>
                     form.setValue('amount', fenToYuanText(fen), { shouldDirty: true, shouldValidate: true })
@@ -82,16 +88,16 @@ export function TopUpDialog({ onOpenChange }: { onOpenChange: (open: boolean) =>
               ))}
             </div>
           </fieldset>
-          <Field label={t.amount} error={errors.amount?.message} description={LIMITS} required>
+          <Field label={topUpText.amount} error={errors.amount?.message} description={LIMITS} required>
             <Input inputMode="decimal" autoComplete="off" maxLength={16} {...form.register('amount')} />
           </Field>
           <FormProblem errors={errors} />
           <DialogFooter>
             <Button type="button" onClick={() => onOpenChange(false)}>
-              {t.cancel}
+              {topUpText.cancel}
             </Button>
             <Button type="submit" variant="danger" disabled={busy}>
-              {busy ? t.submitting : t.submit}
+              {busy ? topUpText.submitting : topUpText.submit}
             </Button>
           </DialogFooter>
         </form>

@@ -12,7 +12,7 @@ import { BALANCE_TEXT } from './texts';
 import { useOpenTopUp } from './top-up-context';
 
 const route = getRouteApi('/_authed/finance/topup-result');
-const t = BALANCE_TEXT.result;
+const resultText = BALANCE_TEXT.result;
 
 /** While pending, the page asks again every 3 s, 40 times (two minutes), then says to look later. */
 export const POLL_MS = 3000;
@@ -36,15 +36,15 @@ export function TopupResultPage() {
         {TITLES.financeTopupResult}
       </h1>
       {outTradeNo === undefined ? (
-        <Problem text={t.noTrade} />
+        <Problem text={resultText.noTrade} />
       ) : outTradeNoSchema.safeParse(outTradeNo).success ? (
         <TopupStatus outTradeNo={outTradeNo} />
       ) : (
-        <Problem text={t.badTrade} />
+        <Problem text={resultText.badTrade} />
       )}
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="primary">
-          <Link to="/finance/balance">{t.toEntries}</Link>
+          <Link to="/finance/balance">{resultText.toEntries}</Link>
         </Button>
         <TopUpAgain />
       </div>
@@ -54,7 +54,7 @@ export function TopupResultPage() {
 
 function TopUpAgain() {
   const openTopUp = useOpenTopUp();
-  return openTopUp ? <Button onClick={openTopUp}>{t.again}</Button> : null;
+  return openTopUp ? <Button onClick={openTopUp}>{resultText.again}</Button> : null;
 }
 
 function Problem({ text }: { text: string }) {
@@ -83,13 +83,13 @@ function TopupStatus({ outTradeNo }: { outTradeNo: string }) {
   if (query.isError) {
     const error = query.error;
     if (error instanceof HttpError && (error.status === 404 || error.status === 422)) {
-      return <Problem text={t.badTrade} />;
+      return <Problem text={resultText.badTrade} />;
     }
     return (
       <div className="flex items-center gap-2">
-        <Problem text={t.loadFailed} />
+        <Problem text={resultText.loadFailed} />
         <Button size="sm" onClick={() => void query.refetch()}>
-          {t.retry}
+          {resultText.retry}
         </Button>
       </div>
     );
@@ -103,15 +103,15 @@ function TopupStatus({ outTradeNo }: { outTradeNo: string }) {
     <div className="flex flex-col gap-3">
       <Outcome topup={topup} gaveUp={gaveUp} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">{t.outTradeNo}</dt>
+        <dt className="text-muted-foreground">{resultText.outTradeNo}</dt>
         <dd className="font-mono">{topup.out_trade_no}</dd>
-        <dt className="text-muted-foreground">{t.amount}</dt>
+        <dt className="text-muted-foreground">{resultText.amount}</dt>
         <dd className="tabular-nums">{formatMoney(topup.amount)}</dd>
-        <dt className="text-muted-foreground">{t.createdAt}</dt>
+        <dt className="text-muted-foreground">{resultText.createdAt}</dt>
         <dd>{formatDateTime(topup.created_at)}</dd>
         {topup.settled_at !== null ? (
           <>
-            <dt className="text-muted-foreground">{t.settledAt}</dt>
+            <dt className="text-muted-foreground">{resultText.settledAt}</dt>
             <dd>{formatDateTime(topup.settled_at)}</dd>
           </>
         ) : null}
@@ -119,7 +119,7 @@ function TopupStatus({ outTradeNo }: { outTradeNo: string }) {
       {gaveUp ? (
         <div>
           <Button size="sm" onClick={() => void query.refetch()}>
-            {t.refresh}
+            {resultText.refresh}
           </Button>
         </div>
       ) : null}
@@ -131,12 +131,12 @@ function Outcome({ topup, gaveUp }: { topup: Topup; gaveUp: boolean }) {
   const label = TOPUP_STATUS_LABELS[topup.status];
   const [Icon, tone, text] =
     topup.status === 'paid'
-      ? [CircleCheck, 'text-success', t.successText(formatMoney(topup.amount))]
+      ? [CircleCheck, 'text-success', resultText.successText(formatMoney(topup.amount))]
       : topup.status === 'pending'
-        ? [Clock, 'text-warning', gaveUp ? t.pendingLong : t.pendingText]
+        ? [Clock, 'text-warning', gaveUp ? resultText.pendingLong : resultText.pendingText]
         : topup.status === 'closed'
-          ? [CircleX, 'text-error', t.failedText]
-          : [CircleAlert, 'text-error', t.flaggedText];
+          ? [CircleX, 'text-error', resultText.failedText]
+          : [CircleAlert, 'text-error', resultText.flaggedText];
   return (
     <div role="status" data-status={topup.status} className="flex flex-col gap-1">
       <p className={`flex items-center gap-2 font-semibold text-xl ${tone}`}>

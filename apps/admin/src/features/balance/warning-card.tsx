@@ -7,7 +7,7 @@ import { useApi } from '../../lib/use-api';
 import { BALANCE_TEXT } from './texts';
 import { warningForm, warningValues } from './warning-form';
 
-const t = BALANCE_TEXT.warning;
+const warningText = BALANCE_TEXT.warning;
 
 /**
  * 余额预警 (余额明细): the balance below which a charge raises one notification (the bell), in yuan;
@@ -22,7 +22,9 @@ export function WarningCard({ warnBelow }: { warnBelow: number | null }) {
   const save = useMutation({
     ...callMutation(api, '/api/balance/warning-save', { skipErrorHandler: true }),
     onSuccess: (saved) =>
-      toast.success(saved.warn_below === null ? t.turnedOff : t.saved(formatMoney(saved.warn_below))),
+      toast.success(
+        saved.warn_below === null ? warningText.turnedOff : warningText.saved(formatMoney(saved.warn_below)),
+      ),
     onError: (error) => landServerError(form, error),
   });
   return (
@@ -32,27 +34,27 @@ export function WarningCard({ warnBelow }: { warnBelow: number | null }) {
       className="flex flex-col gap-2 rounded-lg bg-card p-4 shadow-sm"
     >
       <h2 id={titleId} className="text-base font-medium">
-        {t.title}
+        {warningText.title}
       </h2>
-      <p className="text-sm text-muted-foreground">{t.intro}</p>
+      <p className="text-sm text-muted-foreground">{warningText.intro}</p>
       <form
         noValidate
         aria-labelledby={titleId}
         className="flex flex-wrap items-end gap-3"
         onSubmit={form.handleSubmit((body) => save.mutate(body))}
       >
-        <Field label={t.amount} error={errors.warn_below?.message}>
+        <Field label={warningText.amount} error={errors.warn_below?.message}>
           <Input
             inputMode="decimal"
             autoComplete="off"
             maxLength={20}
-            placeholder={t.placeholder}
+            placeholder={warningText.placeholder}
             wrapperClassName="w-40"
             {...form.register('warn_below')}
           />
         </Field>
         <Button type="submit" variant="primary" disabled={!isDirty || save.isPending}>
-          {save.isPending ? t.saving : t.save}
+          {save.isPending ? warningText.saving : warningText.save}
         </Button>
       </form>
       <FormProblem errors={errors} />

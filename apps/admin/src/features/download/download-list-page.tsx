@@ -1,10 +1,5 @@
-import {
-  EXPORT_STATUSES,
-  type ExportJob,
-  type ExportStatus,
-  ORDER_STATUSES,
-  PLATFORMS,
-} from '@consign/api-client';
+import { EXPORT_STATUSES, type ExportJob, type ExportStatus } from '@consign/api-client';
+import { orderFiltersSummary } from '@consign/api-client/contract';
 import { Button, formatDateTime, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation } from '@tanstack/react-query';
@@ -17,7 +12,6 @@ import { exportList, isExportActive } from '../list/lists';
 import { useShopOptions } from '../list/shop-options';
 import { useList } from '../list/use-list';
 import { StatusBadge } from '../order/status-badge';
-import { ORDER_TEXT, PLATFORM_LABELS } from '../order/texts';
 import { DOWNLOAD_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/dashboard/download');
@@ -29,24 +23,6 @@ const TONES = {
   succeeded: 'success',
   failed: 'danger',
 } as const satisfies Record<ExportStatus, string>;
-
-const isOneOf = <T extends string>(value: unknown, allowed: readonly T[]): value is T =>
-  typeof value === 'string' && (allowed as readonly string[]).includes(value);
-
-/** The filters an export was made with, as a seller reads them (全部订单 without any). */
-export function filtersSummary(filters: ExportJob['filters'], shopName: (id: number) => string): string {
-  const f = DOWNLOAD_TEXT.filter;
-  const parts: string[] = [];
-  if (isOneOf(filters.status, ORDER_STATUSES)) parts.push(f.status(ORDER_TEXT.status[filters.status]));
-  if (isOneOf(filters.platform, PLATFORMS)) parts.push(f.platform(PLATFORM_LABELS[filters.platform]));
-  if (filters.shop_id) parts.push(f.shop(shopName(Number(filters.shop_id))));
-  if (filters.start_date || filters.end_date)
-    parts.push(f.dates(String(filters.start_date ?? ''), String(filters.end_date ?? '')));
-  if (filters.keyword) parts.push(f.keyword(String(filters.keyword)));
-  if (filters.buyer_id) parts.push(f.buyer);
-  if (filters.blacklisted) parts.push(f.blacklisted);
-  return parts.length > 0 ? parts.join('；') : DOWNLOAD_TEXT.allOrders;
-}
 
 /** `1.2 MB`. */
 export function formatSize(bytes: number): string {
@@ -116,7 +92,7 @@ export function DownloadListPage() {
         header: c.filters,
         cell: ({ row }) => (
           <span className="block max-w-64 text-xs text-muted-foreground">
-            {filtersSummary(row.original.filters, shopName)}
+            {orderFiltersSummary(row.original.filters, { shopName })}
           </span>
         ),
       },

@@ -34,7 +34,7 @@ export function ExportMenu({ filter }: { filter: OrderFilter }) {
   );
 }
 
-/** balance-ops: 导出 on 余额明细, its filters (kind, days) as an export job of 下载中心. */
+/** 导出 on 余额明细, its filters (kind, days) as an export job of 下载中心. */
 export function BalanceExportMenu({ filter }: { filter: Omit<ApiBody<'/api/balance/export'>, 'format'> }) {
   const api = useApi();
   return (

@@ -23,16 +23,6 @@ export const DOWNLOAD_TEXT = {
   },
   format: EXPORT_FORMAT_LABELS,
   status: EXPORT_STATUS_LABELS,
-  allOrders: '全部订单',
-  filter: {
-    keyword: (value: string) => `关键词：${value}`,
-    status: (label: string) => `状态：${label}`,
-    shop: (name: string) => `店铺：${name}`,
-    platform: (label: string) => `平台：${label}`,
-    dates: (from: string, to: string) => `下单日期：${from || '不限'} 至 ${to || '不限'}`,
-    blacklisted: '仅黑名单买家',
-    buyer: '指定买家',
-  },
   // The 导出 menu of 代发订单.
   exportButton: '导出',
   exportAs: (format: string) => `导出为 ${format}`,

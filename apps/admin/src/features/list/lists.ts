@@ -276,14 +276,14 @@ export const balanceEntryList = defineList({
     kind: enumFilter(BALANCE_ENTRY_KINDS),
     start_date: dateFilter,
     end_date: dateFilter,
-    // balance-ops: `?topup=1` (余额预警's notification) opens 充值 on the page; not a filter
+    // `?topup=1` (余额预警's notification) opens 充值 on the page; not a filter
     topup: enumFilter(['1']),
   }),
   filter: (search) => ({ kind: search.kind, start_date: search.start_date, end_date: search.end_date }),
   queryOptions: pageOf('/api/balance/entries'),
 });
 
-// reconcile-ui: 充值异常 (operators), its two lists by state (待处理 / 已处理), no keyword.
+// 充值异常 (operators), its two lists by state (待处理 / 已处理), no keyword.
 const paymentIssueSearch = v.object({ ...listSearch.entries, state: enumFilter(PAYMENT_ISSUE_STATES) });
 
 /** 异常充值 `/finance/payment-issues/topups`: the flagged top-ups. */

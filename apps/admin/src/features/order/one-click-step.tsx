@@ -117,6 +117,11 @@ export function OneClickStep({ detail, onDone }: StepFormProps) {
               </Link>
             </p>
           ) : null}
+          {data.source_note ? (
+            <p data-slot="preview-source-note" className="text-sm">
+              {p.previewBackup}：{data.source_note}
+            </p>
+          ) : null}
           <p
             data-slot="preview-limit"
             data-within={data.within_limit ? 'yes' : 'no'}

@@ -88,6 +88,17 @@ export function LineSource({
       ) : (
         <span className="text-warning">{item.sku_id !== null ? p.skuNoSource : p.noSource}</span>
       )}
+      {item.source?.backup ? (
+        <a
+          href={offerLink(item.source.backup.offer_id)}
+          target="_blank"
+          rel="noreferrer"
+          className="ml-2 text-primary hover:underline"
+          data-slot="line-backup-source"
+        >
+          {p.backupText(item.source.backup.offer_id, item.source.backup.quantity)}
+        </a>
+      ) : null}
       {canLink ? (
         <Button variant="link" size="sm" className="ml-2" onClick={() => setOpen(true)}>
           {item.source ? p.relink : p.link}
@@ -230,6 +241,11 @@ export function PurchaseStatus({ purchase }: { purchase: PurchaseItems['purchase
           </span>
         ) : null}
       </div>
+      {purchase.source_note ? (
+        <p className="text-sm" data-slot="purchase-source-note">
+          <StatusBadge label={p.backupBought} tone="primary" /> {purchase.source_note}
+        </p>
+      ) : null}
       {purchase.pay_status ? (
         <div
           className="flex flex-wrap items-center gap-2 text-sm"

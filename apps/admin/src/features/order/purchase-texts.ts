@@ -37,6 +37,10 @@ export const PURCHASE_TEXT = {
   relink: '更换货源',
   /** A SKU's 货源: the 1688 offer and the units bought per unit sold (the spec is the SKU's own). */
   sourceText: (offerId: string, quantity: number) => `1688商品 ${offerId} · 每件采购 ${quantity} 件`,
+  backupText: (offerId: string, quantity: number) =>
+    `备用货源：1688商品 ${offerId} · 每件采购 ${quantity} 件`,
+  backupBought: '已用备用货源',
+  previewBackup: '本次将按备用货源下单',
   skuText: (goods: string | null, spec: string | null) => `${goods ?? ''}${spec ? `（${spec}）` : ''}`,
   skuNoSource: '该商品规格未设置1688货源',
   status: '一键采购',

@@ -11,7 +11,7 @@ import { useCan } from '../order/use-can';
 import { feeRatesForm, feeRatesValues } from './fee-rates-form';
 import { PROFIT_TEXT } from './texts';
 
-const t = PROFIT_TEXT.feeRates;
+const feeRatesText = PROFIT_TEXT.feeRates;
 
 /**
  * 代发设置 → 平台扣点: each platform's fee as a percentage (finance:view), saved with
@@ -28,9 +28,9 @@ export function FeeRatesCard() {
       className="flex max-w-xl flex-col gap-3 rounded-md border p-4"
     >
       <h2 id={titleId} className="text-base font-medium">
-        {t.heading}
+        {feeRatesText.heading}
       </h2>
-      <p className="text-sm text-muted-foreground">{t.intro}</p>
+      <p className="text-sm text-muted-foreground">{feeRatesText.intro}</p>
       {/* Saved rates start the form over from them. */}
       {query.data ? (
         <FeeRatesForm key={JSON.stringify(query.data)} rates={query.data} canSave={canSave} />
@@ -49,7 +49,7 @@ function FeeRatesForm({ rates, canSave }: { rates: FeeRates; canSave: boolean })
   const save = useMutation({
     ...callMutation(api, '/api/setting/fee-rates-save', { skipErrorHandler: true }),
     onSuccess: (saved) => {
-      toast.success(t.saved);
+      toast.success(feeRatesText.saved);
       queryClient.setQueryData(apiKey('/api/setting/fee-rates', {}), saved);
     },
     onError: (error) => landServerError(form, error),
@@ -64,7 +64,7 @@ function FeeRatesForm({ rates, canSave }: { rates: FeeRates; canSave: boolean })
         {rates.rates.map(({ platform }) => (
           <Field
             key={platform}
-            label={t.rateLabel(PLATFORM_LABELS[platform])}
+            label={feeRatesText.rateLabel(PLATFORM_LABELS[platform])}
             error={errors[platform]?.message}
           >
             <Input
@@ -80,7 +80,7 @@ function FeeRatesForm({ rates, canSave }: { rates: FeeRates; canSave: boolean })
       {canSave ? (
         <div>
           <Button type="submit" variant="primary" disabled={!isDirty || save.isPending}>
-            {save.isPending ? t.saving : t.save}
+            {save.isPending ? feeRatesText.saving : feeRatesText.save}
           </Button>
         </div>
       ) : null}

@@ -12,7 +12,7 @@ import { ShopSelect } from '../list/shop-select';
 import { formatMargin } from './margin';
 import { PROFIT_TEXT } from './texts';
 
-const t = PROFIT_TEXT.report;
+const reportText = PROFIT_TEXT.report;
 const route = getRouteApi('/_authed/dashboard/profit');
 
 // chartist and the chart code load with this page only, after its first paint.
@@ -67,7 +67,7 @@ export function ProfitReportPage() {
       </h1>
       <form
         className="flex flex-wrap items-center gap-2"
-        aria-label={t.period}
+        aria-label={reportText.period}
         onSubmit={(event) => {
           event.preventDefault();
           if (!validPeriod(draft.start, draft.end)) return setProblem(true);
@@ -84,18 +84,18 @@ export function ProfitReportPage() {
         <span className="flex items-center gap-1">
           <Input
             type="date"
-            aria-label={t.startDate}
+            aria-label={reportText.startDate}
             value={draft.start}
             max={draft.end || undefined}
             onChange={(event) => setDraft({ ...draft, start: event.target.value })}
             wrapperClassName="w-36"
           />
           <span aria-hidden="true" className="text-muted-foreground text-sm">
-            {t.dateTo}
+            {reportText.dateTo}
           </span>
           <Input
             type="date"
-            aria-label={t.endDate}
+            aria-label={reportText.endDate}
             value={draft.end}
             min={draft.start || undefined}
             onChange={(event) => setDraft({ ...draft, end: event.target.value })}
@@ -105,27 +105,27 @@ export function ProfitReportPage() {
         <ShopSelect
           value={draft.shop}
           onChange={(shop) => setDraft({ ...draft, shop })}
-          label={t.shop}
-          placeholder={t.allShops}
+          label={reportText.shop}
+          placeholder={reportText.allShops}
           className="w-40"
         />
         <Button type="submit" variant="primary">
-          {t.search}
+          {reportText.search}
         </Button>
         {draft.shop ? (
           <Button type="button" variant="link" onClick={() => setDraft({ ...draft, shop: '' })}>
-            {t.allShops}
+            {reportText.allShops}
           </Button>
         ) : null}
         <ExportMenu filter={period} />
         {problem ? (
           <p role="alert" className="w-full text-error text-sm">
-            {t.badPeriod}
+            {reportText.badPeriod}
           </p>
         ) : null}
       </form>
       {!report ? (
-        <Spinner aria-label={t.loading} />
+        <Spinner aria-label={reportText.loading} />
       ) : (
         <div aria-busy={query.isFetching} className="flex flex-col gap-4">
           <Totals sums={report.totals} />
@@ -134,12 +134,12 @@ export function ProfitReportPage() {
             className="flex flex-col gap-2 rounded-md border border-border bg-background p-3"
           >
             <figcaption className="flex gap-4 text-sm text-muted-foreground">
-              {t.chartCaption}
+              {reportText.chartCaption}
               <span className="flex items-center gap-1">
-                <span className="inline-block size-2 bg-primary" /> {t.legendSales}
+                <span className="inline-block size-2 bg-primary" /> {reportText.legendSales}
               </span>
               <span className="flex items-center gap-1">
-                <span className="inline-block size-2 bg-success" /> {t.legendProfit}
+                <span className="inline-block size-2 bg-success" /> {reportText.legendProfit}
               </span>
             </figcaption>
             <div className="h-56">
@@ -150,14 +150,14 @@ export function ProfitReportPage() {
           </figure>
           <SumsTable
             slot="profit-by-day"
-            caption={t.byDay}
-            head={[t.date]}
+            caption={reportText.byDay}
+            head={[reportText.date]}
             rows={report.days.map((day) => ({ key: day.date, cells: [day.date], sums: day }))}
           />
           <SumsTable
             slot="profit-by-shop"
-            caption={t.byShop}
-            head={[t.shopName, t.platform]}
+            caption={reportText.byShop}
+            head={[reportText.shopName, reportText.platform]}
             rows={report.shops.map((shop) => ({
               key: String(shop.shop_id),
               cells: [shop.shop_name, PLATFORM_LABELS[shop.platform]],
@@ -166,8 +166,8 @@ export function ProfitReportPage() {
           />
           <SumsTable
             slot="profit-by-goods"
-            caption={t.byGoods}
-            head={[t.goods]}
+            caption={reportText.byGoods}
+            head={[reportText.goods]}
             rows={report.goods.map((goods) => ({ key: goods.title, cells: [goods.title], sums: goods }))}
           />
         </div>
@@ -179,13 +179,13 @@ export function ProfitReportPage() {
 /** The period's figures: orders, sales, cost, fee, 代发服务费, profit, margin, and the orders without a cost. */
 function Totals({ sums }: { sums: ProfitReport['totals'] }) {
   const cards: [string, string, string][] = [
-    ['orders', t.orders, String(sums.orders)],
-    ['sales', t.sales, formatMoney(sums.sales)],
-    ['cost', t.cost, formatMoney(sums.cost)],
-    ['fee', t.fee, formatMoney(sums.fee)],
-    ['service_fee', t.serviceFee, formatMoney(sums.service_fee)],
-    ['profit', t.profit, formatMoney(sums.profit)],
-    ['margin', t.margin, formatMargin(sums)],
+    ['orders', reportText.orders, String(sums.orders)],
+    ['sales', reportText.sales, formatMoney(sums.sales)],
+    ['cost', reportText.cost, formatMoney(sums.cost)],
+    ['fee', reportText.fee, formatMoney(sums.fee)],
+    ['service_fee', reportText.serviceFee, formatMoney(sums.service_fee)],
+    ['profit', reportText.profit, formatMoney(sums.profit)],
+    ['margin', reportText.margin, formatMargin(sums)],
   ];
   return (
     <div data-slot="profit-totals" className="flex flex-col gap-2">
@@ -200,10 +200,10 @@ function Totals({ sums }: { sums: ProfitReport['totals'] }) {
       <p className="text-sm text-muted-foreground">
         {sums.uncosted_orders > 0 ? (
           <span data-slot="profit-uncosted" className="text-warning-strong">
-            {t.uncostedHint(sums.uncosted_orders, formatMoney(sums.uncosted_sales))}
+            {reportText.uncostedHint(sums.uncosted_orders, formatMoney(sums.uncosted_sales))}
           </span>
         ) : null}{' '}
-        {t.marginHint}
+        {reportText.marginHint}
       </p>
     </div>
   );
@@ -232,7 +232,15 @@ function SumsTable({
                 {label}
               </th>
             ))}
-            {[t.orders, t.sales, t.cost, t.fee, t.profit, t.margin, t.uncosted].map((label) => (
+            {[
+              reportText.orders,
+              reportText.sales,
+              reportText.cost,
+              reportText.fee,
+              reportText.profit,
+              reportText.margin,
+              reportText.uncosted,
+            ].map((label) => (
               <th key={label} scope="col" className="py-1 pr-3 text-right font-normal">
                 {label}
               </th>
@@ -243,7 +251,7 @@ function SumsTable({
           {rows.length === 0 ? (
             <tr>
               <td colSpan={head.length + 7} className="py-3 text-center text-muted-foreground">
-                {t.empty}
+                {reportText.empty}
               </td>
             </tr>
           ) : (

@@ -8,7 +8,7 @@ import { useApi } from '../../lib/use-api';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/authorised/$platform');
-const a = SHOP_TEXT.authorise;
+const authoriseText = SHOP_TEXT.authorise;
 
 /**
  * Where the platform sends the seller back after its authorisation page (`PUBLIC_URL` +
@@ -34,10 +34,17 @@ export function AuthorisedPage() {
         { skipErrorHandler: true },
       ),
     onSuccess: async (shop) => {
-      toast.success(a.added(shop.name));
+      toast.success(authoriseText.added(shop.name));
       await invalidateAfter(queryClient, '/api/shop/authorise-callback');
       await navigate({ to: '/shop/setting', replace: true });
     },
   });
-  return <AuthorisationReturn ready={known && !!state} complete={complete} text={a} back="/shop/setting" />;
+  return (
+    <AuthorisationReturn
+      ready={known && !!state}
+      complete={complete}
+      text={authoriseText}
+      back="/shop/setting"
+    />
+  );
 }

@@ -13,7 +13,7 @@ import { useSubmitOnce } from '../list/use-submit-once';
 import { checkSourceUrls, copyForm, copyMessages } from './source-urls';
 import { SHOP_TEXT } from './texts';
 
-const f = SHOP_TEXT.copyForm;
+const copyFormText = SHOP_TEXT.copyForm;
 
 /** 商品复制: paste links (validated, deduplicated, at most 50), pick the shop, start the copy. */
 export function CopyFormPage() {
@@ -27,12 +27,14 @@ export function CopyFormPage() {
   const check = checkSourceUrls(form.watch('urls'));
   // Too many links: the message says how many there are.
   const urlsError =
-    errors.urls?.type === 'too_big' ? f.tooMany(check.urls.length, COPY_URLS_MAX) : errors.urls?.message;
+    errors.urls?.type === 'too_big'
+      ? copyFormText.tooMany(check.urls.length, COPY_URLS_MAX)
+      : errors.urls?.message;
   const titleId = useId();
   const create = useMutation({
     ...callMutation(api, '/api/copy/create'),
     onSuccess: async ({ created, refused }) => {
-      if (created > 0) toast.success(f.created(created));
+      if (created > 0) toast.success(copyFormText.created(created));
       // Every refused entry is named here; with none, the jobs are followed in 复制记录.
       if (refused.length === 0) await navigate({ to: '/shop/copy/list' });
     },
@@ -53,9 +55,9 @@ export function CopyFormPage() {
           {SHOP_TEXT.copyRecords}
         </Link>
       </div>
-      <p className="text-sm text-muted-foreground">{f.intro}</p>
+      <p className="text-sm text-muted-foreground">{copyFormText.intro}</p>
       <form noValidate className="flex max-w-2xl flex-col gap-4" {...submit}>
-        <Field label={f.shop} required error={errors.shop_id?.message}>
+        <Field label={copyFormText.shop} required error={errors.shop_id?.message}>
           <Controller
             control={form.control}
             name="shop_id"
@@ -63,25 +65,30 @@ export function CopyFormPage() {
               <ShopSelect
                 value={String(field.value)}
                 onChange={field.onChange}
-                label={f.shop}
-                placeholder={f.shopPlaceholder}
+                label={copyFormText.shop}
+                placeholder={copyFormText.shopPlaceholder}
                 className="w-72"
               />
             )}
           />
         </Field>
         <Field
-          label={f.urls}
+          label={copyFormText.urls}
           required
           error={urlsError}
-          description={f.summary(check.urls.length, COPY_URLS_MAX, check.duplicates, check.notOffers.length)}
+          description={copyFormText.summary(
+            check.urls.length,
+            COPY_URLS_MAX,
+            check.duplicates,
+            check.notOffers.length,
+          )}
         >
           {(control) => (
             <textarea
               {...control}
               rows={8}
               maxLength={200_000}
-              placeholder={f.urlsPlaceholder}
+              placeholder={copyFormText.urlsPlaceholder}
               {...form.register('urls')}
               className="rounded-md border border-input bg-card p-2 font-mono text-sm outline-none focus-visible:border-link focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-error"
             />
@@ -89,7 +96,7 @@ export function CopyFormPage() {
         </Field>
         {refused.length > 0 ? (
           <div role="alert" className="flex flex-col gap-1 rounded-md border border-error/40 p-3 text-sm">
-            <p className="font-medium text-error">{f.refusedTitle(refused.length)}</p>
+            <p className="font-medium text-error">{copyFormText.refusedTitle(refused.length)}</p>
             <ul className="flex flex-col gap-1">
               {refused.map((entry) => (
                 <li key={entry.url} className="break-all">
@@ -99,14 +106,14 @@ export function CopyFormPage() {
             </ul>
             {(create.data?.created ?? 0) > 0 ? (
               <Link to="/shop/copy/list" className="text-link underline-offset-4 hover:underline">
-                {f.toList}
+                {copyFormText.toList}
               </Link>
             ) : null}
           </div>
         ) : null}
         <div>
           <Button type="submit" variant="primary" loading={create.isPending}>
-            {f.submit}
+            {copyFormText.submit}
           </Button>
         </div>
       </form>

@@ -10,7 +10,7 @@ import { StatusBadge } from '../order/status-badge';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/copy/list');
-const c = SHOP_TEXT.columns;
+const columnText = SHOP_TEXT.columns;
 
 const COPY_TONES = {
   queued: 'neutral',
@@ -39,7 +39,7 @@ function Progress({ value, label }: { value: number; label: string }) {
 
 const columns: DataTableProps<CopyRecord>['columns'] = [
   {
-    header: c.source,
+    header: columnText.source,
     cell: ({ row }) => (
       <a
         href={row.original.source_url}
@@ -52,9 +52,9 @@ const columns: DataTableProps<CopyRecord>['columns'] = [
       </a>
     ),
   },
-  { header: c.shop, accessorKey: 'shop_name' },
+  { header: columnText.shop, accessorKey: 'shop_name' },
   {
-    header: c.status,
+    header: columnText.status,
     cell: ({ row }) => (
       <span className="flex flex-col items-start gap-1">
         <StatusBadge
@@ -66,15 +66,18 @@ const columns: DataTableProps<CopyRecord>['columns'] = [
     ),
   },
   {
-    header: c.progress,
+    header: columnText.progress,
     cell: ({ row }) => (
-      <Progress value={row.original.progress} label={`${c.progress} ${row.original.source_url}`} />
+      <Progress value={row.original.progress} label={`${columnText.progress} ${row.original.source_url}`} />
     ),
   },
-  { header: c.createdAt, cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} /> },
+  {
+    header: columnText.createdAt,
+    cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} />,
+  },
   {
     id: 'actions',
-    header: c.actions,
+    header: columnText.actions,
     cell: ({ row }) =>
       row.original.goods_id ? (
         <Link

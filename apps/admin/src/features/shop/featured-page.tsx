@@ -10,7 +10,7 @@ import { TITLES } from '../../texts';
 import { ShopSelect } from '../list/shop-select';
 import { SHOP_TEXT } from './texts';
 
-const f = SHOP_TEXT.featured;
+const featuredText = SHOP_TEXT.featured;
 
 /**
  * 平台精选: the operator's curated 1688 offers as the seller's 1688 account reads them (title, picture,
@@ -24,24 +24,24 @@ export function FeaturedPage() {
   const copy = useMutation({
     ...callMutation(api, '/api/copy/create'),
     onSuccess: ({ created, refused }) => {
-      if (created > 0) toast.success(f.copied);
-      else toast.error(refused[0]?.reason ?? f.notCopied);
+      if (created > 0) toast.success(featuredText.copied);
+      else toast.error(refused[0]?.reason ?? featuredText.notCopied);
     },
   });
   let body: React.ReactNode;
   if (offers.isError) {
     body = (
       <Empty
-        description={offers.error instanceof Error ? offers.error.message : f.failed}
+        description={offers.error instanceof Error ? offers.error.message : featuredText.failed}
         action={
           <Button asChild>
-            <Link to="/system/setting">{f.toSettings}</Link>
+            <Link to="/system/setting">{featuredText.toSettings}</Link>
           </Button>
         }
       />
     );
   } else if (!offers.data) body = <Spinner />;
-  else if (offers.data.length === 0) body = <Empty description={f.none} />;
+  else if (offers.data.length === 0) body = <Empty description={featuredText.none} />;
   else {
     body = (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={TITLES.shopHelp}>
@@ -67,19 +67,19 @@ export function FeaturedPage() {
                 rel="noreferrer"
                 className="font-medium text-link underline-offset-4 hover:underline"
               >
-                {offer.on_sale ? offer.title : f.gone(offer.offer_id)}
+                {offer.on_sale ? offer.title : featuredText.gone(offer.offer_id)}
               </a>
-              {offer.on_sale ? <p>{f.price(formatMoney(offer.price))}</p> : null}
+              {offer.on_sale ? <p>{featuredText.price(formatMoney(offer.price))}</p> : null}
               <div>
                 <Button
                   type="button"
                   size="sm"
                   variant="primary"
                   disabled={!offer.on_sale || !shopId || copy.isPending}
-                  aria-label={f.copyLabel(offer.on_sale ? offer.title : offer.offer_id)}
+                  aria-label={featuredText.copyLabel(offer.on_sale ? offer.title : offer.offer_id)}
                   onClick={() => copy.mutate({ shop_id: shopId, urls: [offerLink(offer.offer_id)] })}
                 >
-                  {f.copy}
+                  {featuredText.copy}
                 </Button>
               </div>
             </div>
@@ -98,13 +98,13 @@ export function FeaturedPage() {
           {SHOP_TEXT.copyRecords}
         </Link>
       </div>
-      <p className="text-sm text-muted-foreground">{f.intro}</p>
-      <Field label={f.shop} description={f.shopHint}>
+      <p className="text-sm text-muted-foreground">{featuredText.intro}</p>
+      <Field label={featuredText.shop} description={featuredText.shopHint}>
         <ShopSelect
           value={shopId}
           onChange={setShopId}
-          label={f.shop}
-          placeholder={f.shopPlaceholder}
+          label={featuredText.shop}
+          placeholder={featuredText.shopPlaceholder}
           className="w-72"
         />
       </Field>

@@ -13,7 +13,7 @@ import { GoodsSkusEditor } from './goods-skus-editor';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/detail');
-const d = SHOP_TEXT.detail;
+const detailText = SHOP_TEXT.detail;
 
 /** 商品编辑: the product's title, price, stock, status and pictures, validated, with a guard on leaving. */
 export function GoodsDetailPage() {
@@ -25,13 +25,13 @@ export function GoodsDetailPage() {
   });
   const back = (
     <Button asChild>
-      <Link to="/shop/goods">{d.back}</Link>
+      <Link to="/shop/goods">{detailText.back}</Link>
     </Button>
   );
   let body: React.ReactNode;
-  if (id === undefined) body = <Empty description={d.missing} action={back} />;
+  if (id === undefined) body = <Empty description={detailText.missing} action={back} />;
   else if (goods.data) body = <GoodsForm key={`${goods.data.id}-${goods.data.version}`} goods={goods.data} />;
-  else if (goods.isError) body = <Empty description={d.notFound} action={back} />;
+  else if (goods.isError) body = <Empty description={detailText.notFound} action={back} />;
   else body = <Spinner />;
   return (
     <section
@@ -42,7 +42,7 @@ export function GoodsDetailPage() {
         <h1 id="goods-detail-title" className="text-lg font-semibold">
           {TITLES.shopGoodsDetail}
         </h1>
-        <p className="mt-1 text-sm text-muted-foreground">{d.intro}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{detailText.intro}</p>
       </div>
       {body}
       {goods.data ? (
@@ -60,7 +60,7 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
   const save = useMutation({
     ...callMutation(api, '/api/goods/save'),
     onSuccess: (saved) => {
-      toast.success(d.saved);
+      toast.success(detailText.saved);
       // The saved product is the new baseline (a new version: a new form), so leaving no longer asks.
       // The save answers the product without its SKUs, which it does not change.
       queryClient.setQueryData(apiKey('/api/goods/detail', { id: saved.id }), { ...saved, skus: goods.skus });
@@ -85,19 +85,25 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
       <p className="text-sm text-muted-foreground">
-        {d.fields.shop}：{goods.shop_name} · {d.fields.updatedAt}：{formatDateTime(goods.updated_at)}
+        {detailText.fields.shop}：{goods.shop_name} · {detailText.fields.updatedAt}：
+        {formatDateTime(goods.updated_at)}
       </p>
-      <Field label={d.fields.title} required error={errors.title?.message}>
+      <Field label={detailText.fields.title} required error={errors.title?.message}>
         <Input maxLength={maxLengthOf(goodsFields.title)} {...form.register('title')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label={d.fields.price} required error={errors.price?.message} description={d.priceHint}>
+        <Field
+          label={detailText.fields.price}
+          required
+          error={errors.price?.message}
+          description={detailText.priceHint}
+        >
           <Input inputMode="decimal" {...form.register('price')} />
         </Field>
-        <Field label={d.fields.stock} required error={errors.stock?.message}>
+        <Field label={detailText.fields.stock} required error={errors.stock?.message}>
           <Input inputMode="numeric" {...form.register('stock')} />
         </Field>
-        <Field label={d.fields.status}>
+        <Field label={detailText.fields.status}>
           <SelectField
             control={form.control}
             name="status"
@@ -108,7 +114,12 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
           />
         </Field>
       </div>
-      <Field label={d.fields.images} required error={errors.images?.message} description={d.imagesHint}>
+      <Field
+        label={detailText.fields.images}
+        required
+        error={errors.images?.message}
+        description={detailText.imagesHint}
+      >
         {(control) => (
           <textarea
             {...control}
@@ -119,13 +130,13 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
         )}
       </Field>
       {images.length > 0 && !errors.images ? (
-        <ul className="flex flex-wrap gap-2" aria-label={d.fields.images}>
+        <ul className="flex flex-wrap gap-2" aria-label={detailText.fields.images}>
           {images.slice(0, 9).map((src, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may be listed twice; the line is its identity.
             <li key={`${index}-${src}`}>
               <img
                 src={src}
-                alt={d.imagePreview(index + 1)}
+                alt={detailText.imagePreview(index + 1)}
                 width={64}
                 height={64}
                 className="size-16 rounded-sm border border-border bg-muted object-cover"
@@ -137,13 +148,13 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={save.isPending || !dirty}>
-          {save.isPending ? SHOP_TEXT.saving : d.save}
+          {save.isPending ? SHOP_TEXT.saving : detailText.save}
         </Button>
         <Button type="button" disabled={!dirty} onClick={() => form.reset()}>
-          {d.reset}
+          {detailText.reset}
         </Button>
         <Button asChild variant="ghost">
-          <Link to="/shop/goods">{d.back}</Link>
+          <Link to="/shop/goods">{detailText.back}</Link>
         </Button>
       </div>
       <ConfirmDialog
@@ -152,10 +163,10 @@ function GoodsForm({ goods }: { goods: GoodsDetail }) {
           if (!open && blocker.status === 'blocked') blocker.reset();
         }}
         variant="danger"
-        title={d.unsavedTitle}
-        description={d.unsavedDescription}
-        confirmText={d.leave}
-        cancelText={d.stay}
+        title={detailText.unsavedTitle}
+        description={detailText.unsavedDescription}
+        confirmText={detailText.leave}
+        cancelText={detailText.stay}
         onConfirm={() => blocker.proceed?.()}
       />
     </form>

@@ -4,7 +4,7 @@ import { submitForm } from '../../lib/form-testing';
 import { goodsForm, goodsMessages, goodsValues, parseYuan } from './goods-form';
 import { SHOP_TEXT } from './texts';
 
-const e = SHOP_TEXT.detail.errors;
+const errorText = SHOP_TEXT.detail.errors;
 const goods: Goods = {
   id: 7,
   shop_id: 3,
@@ -42,11 +42,18 @@ describe('goods edit form', () => {
       stock: '1.5',
       images: 'javascript:alert(1)',
     });
-    expect(errors).toEqual({ title: e.title, price: e.price, stock: e.stock, images: e.images });
-    expect((await submit({ ...goodsValues(goods), title: 'x'.repeat(61) })).errors.title).toBe(e.title);
-    expect((await submit({ ...goodsValues(goods), images: '' })).errors.images).toBe(e.images);
+    expect(errors).toEqual({
+      title: errorText.title,
+      price: errorText.price,
+      stock: errorText.stock,
+      images: errorText.images,
+    });
+    expect((await submit({ ...goodsValues(goods), title: 'x'.repeat(61) })).errors.title).toBe(
+      errorText.title,
+    );
+    expect((await submit({ ...goodsValues(goods), images: '' })).errors.images).toBe(errorText.images);
     const tenImages = Array.from({ length: 10 }, (_, i) => `/static/goods/${i}.svg`).join('\n');
-    expect((await submit({ ...goodsValues(goods), images: tenImages })).errors.images).toBe(e.images);
-    expect((await submit({ ...goodsValues(goods), stock: '-1' })).errors.stock).toBe(e.stock);
+    expect((await submit({ ...goodsValues(goods), images: tenImages })).errors.images).toBe(errorText.images);
+    expect((await submit({ ...goodsValues(goods), stock: '-1' })).errors.stock).toBe(errorText.stock);
   });
 });

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { type FieldMessages, integerText } from '../../lib/form';
 import { SHOP_TEXT } from './texts';
 
-const e = SHOP_TEXT.detail.errors;
+const errorText = SHOP_TEXT.detail.errors;
 
 /**
  * 商品编辑: the contract's save body (a title of 1-60, a price of 0.01-1,000,000 yuan, a stock of
@@ -30,10 +30,10 @@ export const goodsForm = z
 /** The contract's fields of a product, for the inputs' limits. */
 export const goodsFields = goodsSaveBodySchema.shape;
 export const goodsMessages: FieldMessages<z.input<typeof goodsForm>> = {
-  title: e.title,
-  price: e.price,
-  stock: e.stock,
-  images: e.images,
+  title: errorText.title,
+  price: errorText.price,
+  stock: errorText.stock,
+  images: errorText.images,
 };
 
 /** The form of a product as read (its `id` and `version` included: a save after someone else's answers 409). */

@@ -10,7 +10,7 @@ import { StatusBadge } from '../order/status-badge';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/');
-const c = SHOP_TEXT.columns;
+const columnText = SHOP_TEXT.columns;
 
 const GOODS_TONES = {
   on_sale: 'success',
@@ -20,7 +20,7 @@ const GOODS_TONES = {
 
 const columns: DataTableProps<Goods>['columns'] = [
   {
-    header: c.title,
+    header: columnText.title,
     cell: ({ row }) => (
       <div className="flex max-w-80 items-center gap-2">
         <img
@@ -37,15 +37,15 @@ const columns: DataTableProps<Goods>['columns'] = [
       </div>
     ),
   },
-  { header: c.shop, accessorKey: 'shop_name' },
+  { header: columnText.shop, accessorKey: 'shop_name' },
   {
-    header: c.price,
+    header: columnText.price,
     cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.price)}</span>,
     meta: { align: 'right' },
   },
-  { header: c.stock, accessorKey: 'stock', meta: { align: 'right' } },
+  { header: columnText.stock, accessorKey: 'stock', meta: { align: 'right' } },
   {
-    header: c.status,
+    header: columnText.status,
     cell: ({ row }) => (
       <StatusBadge
         label={SHOP_TEXT.goodsStatus[row.original.status]}
@@ -53,10 +53,13 @@ const columns: DataTableProps<Goods>['columns'] = [
       />
     ),
   },
-  { header: c.updatedAt, cell: ({ row }) => <RelativeTime value={row.original.updated_at * 1000} /> },
+  {
+    header: columnText.updatedAt,
+    cell: ({ row }) => <RelativeTime value={row.original.updated_at * 1000} />,
+  },
   {
     id: 'actions',
-    header: c.actions,
+    header: columnText.actions,
     cell: ({ row }) => (
       <Link
         to="/shop/goods/detail"

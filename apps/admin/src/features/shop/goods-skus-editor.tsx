@@ -36,6 +36,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
   const [rows, setRows] = useState<SkuRow[]>(() => skuRows(goods.skus));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [sourcing, setSourcing] = useState<number | null>(null);
+  const [backingUp, setBackingUp] = useState<number | null>(null);
   const [dirty, setDirty] = useState(false);
   const save = useMutation({
     ...callMutation(api, '/api/goods/sku-save'),
@@ -144,7 +145,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
                   type="button"
                   size="sm"
                   variant="ghost"
-                  onClick={() => update(index, { source: null })}
+                  onClick={() => update(index, { source: null, backup: null })}
                 >
                   {c.clearSource}
                 </Button>
@@ -181,6 +182,42 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
                 </Button>
               </span>
             </div>
+            <div className="flex flex-wrap items-center gap-2 text-sm" data-slot="sku-backup-row">
+              <span className="text-muted-foreground">{c.backup}：</span>
+              {row.backup ? (
+                <a
+                  href={offerLink(row.backup.offer_id)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-link underline-offset-4 hover:underline"
+                  data-slot="sku-backup"
+                >
+                  {c.sourceText(
+                    row.backup.offer_id,
+                    row.backup.spec_text,
+                    row.backup.quantity,
+                    formatMoney(row.backup.cost),
+                  )}
+                </a>
+              ) : (
+                <span className="text-muted-foreground" data-slot="sku-backup">
+                  {c.noBackup}
+                </span>
+              )}
+              <Button type="button" size="sm" disabled={!row.source} onClick={() => setBackingUp(index)}>
+                {row.backup ? c.changeBackup : c.linkBackup}
+              </Button>
+              {row.backup ? (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => update(index, { backup: null })}
+                >
+                  {c.clearBackup}
+                </Button>
+              ) : null}
+            </div>
             {errors[index] ? (
               <p role="alert" className="text-sm text-error">
                 {errors[index]}
@@ -201,7 +238,15 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
           onClick={() =>
             change([
               ...rows,
-              { key: crypto.randomUUID(), spec: '', price: '', stock: '0', outer_sku_id: '', source: null },
+              {
+                key: crypto.randomUUID(),
+                spec: '',
+                price: '',
+                stock: '0',
+                outer_sku_id: '',
+                source: null,
+                backup: null,
+              },
             ])
           }
         >
@@ -221,6 +266,17 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
           }}
         />
       ) : null}
+      {backingUp !== null ? (
+        <SourceDialog
+          title={c.backupDialogTitle}
+          wanted={rows[backingUp]?.spec ?? ''}
+          onClose={() => setBackingUp(null)}
+          onChoose={(backup) => {
+            update(backingUp, { backup });
+            setBackingUp(null);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -235,12 +291,15 @@ export function SourceDialog({
   onChoose,
   readPath = '/api/goods/supplier-offer',
   wanted = '',
+  title = c.dialogTitle,
 }: {
   onClose: () => void;
   onChoose: (source: NonNullable<SkuRow['source']>) => void;
   readPath?: '/api/goods/supplier-offer' | '/api/purchase/offer';
   /** The spec the order line or SKU names (`藏青,XL`): its match among the offer's specs is chosen. */
   wanted?: string;
+  /** The dialog's title (设置备用1688货源 for a 备用货源). */
+  title?: string;
 }) {
   const api = useApi();
   const [text, setText] = useState('');
@@ -296,7 +355,7 @@ export function SourceDialog({
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{c.dialogTitle}</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{c.dialogIntro}</DialogDescription>
         </DialogHeader>
         <form

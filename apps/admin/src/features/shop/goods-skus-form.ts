@@ -13,8 +13,13 @@ export interface SkuRow {
   price: string;
   stock: string;
   outer_sku_id: string;
-  source: (NonNullable<GoodsSku['source']> & { spec_text: string }) | null;
+  source: (Omit<Source, 'backup'> & { spec_text: string }) | null;
+  /** 备用货源: bought when the first 货源's spec is out of stock or over its price limit (null: none). */
+  backup: (Backup & { spec_text: string }) | null;
 }
+
+type Source = NonNullable<GoodsSku['source']>;
+type Backup = NonNullable<Source['backup']>;
 
 export function skuRows(skus: readonly GoodsSku[]): SkuRow[] {
   return skus.map((sku) => ({
@@ -24,6 +29,7 @@ export function skuRows(skus: readonly GoodsSku[]): SkuRow[] {
     stock: String(sku.stock),
     outer_sku_id: sku.outer_sku_id,
     source: sku.source ? { ...sku.source, spec_text: '' } : null,
+    backup: sku.source?.backup ? { ...sku.source.backup, spec_text: '' } : null,
   }));
 }
 
@@ -46,8 +52,22 @@ export function skusBody(rows: readonly SkuRow[]): {
           spec_id: row.source.spec_id,
           quantity: row.source.quantity,
           cost: row.source.cost,
+          ...(row.backup
+            ? {
+                backup: {
+                  offer_id: row.backup.offer_id,
+                  spec_id: row.backup.spec_id,
+                  quantity: row.backup.quantity,
+                  cost: row.backup.cost,
+                },
+              }
+            : {}),
         }
       : null;
+    if (row.backup && !row.source) {
+      errors[index] = c.errors.backupAlone;
+      return;
+    }
     const parsed = goodsSkuSchema.safeParse({
       spec: row.spec,
       price: price ?? Number.NaN,
@@ -56,7 +76,8 @@ export function skusBody(rows: readonly SkuRow[]): {
       source,
     });
     if (!parsed.success) {
-      const field = String(parsed.error.issues[0]?.path[0] ?? '');
+      const path = parsed.error.issues[0]?.path ?? [];
+      const field = path.includes('backup') ? 'backup' : String(path[0] ?? '');
       errors[index] = c.errors[field as keyof typeof c.errors] ?? c.errors.other;
     } else skus.push(parsed.data);
   });

@@ -11,12 +11,16 @@ import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SHOP_TEXT } from './texts';
 
-const g = SHOP_TEXT.groups;
+const groupsText = SHOP_TEXT.groups;
 
 /** The group dialog: the contract's save body (a name of 1-32 characters). */
 export const groupForm = shopGroupSaveBodySchema;
 export const groupMessages: FieldMessages<z.input<typeof groupForm>> = {
-  name: { too_small: g.nameRequired, too_big: g.nameTooLong, default: g.nameRequired },
+  name: {
+    too_small: groupsText.nameRequired,
+    too_big: groupsText.nameTooLong,
+    default: groupsText.nameRequired,
+  },
 };
 
 /**
@@ -42,7 +46,7 @@ export function GroupNameDialog({
   const save = useMutation({
     ...callMutation(api, '/api/shop/group-save'),
     onSuccess: (saved) => {
-      toast.success(group ? g.renamed(saved.name) : g.created(saved.name));
+      toast.success(group ? groupsText.renamed(saved.name) : groupsText.created(saved.name));
       onOpenChange(false);
     },
   });
@@ -53,14 +57,14 @@ export function GroupNameDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={group ? g.renameTitle : g.createTitle}
+      title={group ? groupsText.renameTitle : groupsText.createTitle}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
-      <Field label={g.name} required error={form.formState.errors.name?.message}>
+      <Field label={groupsText.name} required error={form.formState.errors.name?.message}>
         <Input
-          placeholder={g.namePlaceholder}
+          placeholder={groupsText.namePlaceholder}
           maxLength={maxLengthOf(groupForm.shape.name)}
           autoComplete="off"
           {...form.register('name')}

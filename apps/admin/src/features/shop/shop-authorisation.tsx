@@ -28,7 +28,7 @@ import { SHOP_TEXT } from './texts';
  * the platform's authorisation page; the browser goes there, and the platform sends it back to the
  * callback route (`/shop/authorised/$platform`, authorised-page.tsx).
  */
-const a = SHOP_TEXT.authorise;
+const authoriseText = SHOP_TEXT.authorise;
 
 const STATE_TONES = {
   normal: 'success',
@@ -42,10 +42,10 @@ const STATE_TONES = {
 export function ShopStateCell({ shop }: { shop: Shop }) {
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
-      <StatusBadge label={a.states[shop.state]} tone={STATE_TONES[shop.state]} />
+      <StatusBadge label={authoriseText.states[shop.state]} tone={STATE_TONES[shop.state]} />
       {shop.state === 'expiring' && shop.authorised_until ? (
         <span className="text-xs text-muted-foreground">
-          {a.until(formatDateTime(shop.authorised_until).slice(0, 10))}
+          {authoriseText.until(formatDateTime(shop.authorised_until).slice(0, 10))}
         </span>
       ) : null}
     </span>
@@ -83,7 +83,9 @@ export function useToggleShop() {
         version: shop.version,
       }),
     onSuccess: async (shop) => {
-      toast.success(shop.state === 'disabled' ? a.disabled(shop.name) : a.enabled(shop.name));
+      toast.success(
+        shop.state === 'disabled' ? authoriseText.disabled(shop.name) : authoriseText.enabled(shop.name),
+      );
       await invalidateAfter(queryClient, '/api/shop/toggle');
     },
   });
@@ -105,8 +107,8 @@ export function AddShopDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{a.addTitle}</DialogTitle>
-          <DialogDescription>{a.addDescription}</DialogDescription>
+          <DialogTitle>{authoriseText.addTitle}</DialogTitle>
+          <DialogDescription>{authoriseText.addDescription}</DialogDescription>
         </DialogHeader>
         {platforms.isPending ? (
           <Spinner />
@@ -119,12 +121,14 @@ export function AddShopDialog({
                 disabled={going !== undefined}
                 onClick={() => authorise.mutate({ platform: platform.code as AuthorisablePlatform })}
               >
-                {going === platform.code ? a.going(platform.name) : a.choose(platform.name)}
+                {going === platform.code
+                  ? authoriseText.going(platform.name)
+                  : authoriseText.choose(platform.name)}
               </Button>
             ))}
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">{a.noPlatforms}</p>
+          <p className="text-sm text-muted-foreground">{authoriseText.noPlatforms}</p>
         )}
       </DialogContent>
     </Dialog>

@@ -15,46 +15,46 @@ import { GroupNameDialog } from './group-name-dialog';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/setting/group');
-const c = SHOP_TEXT.columns;
-const g = SHOP_TEXT.groups;
+const columnText = SHOP_TEXT.columns;
+const groupsText = SHOP_TEXT.groups;
 
 function columns(
   rename: (group: ShopGroup) => void,
   remove: (group: ShopGroup) => void,
 ): DataTableProps<ShopGroup>['columns'] {
   return [
-    { header: c.groupName, accessorKey: 'name' },
+    { header: columnText.groupName, accessorKey: 'name' },
     {
-      header: c.shopCount,
+      header: columnText.shopCount,
       cell: ({ row }) => (
         <Link
           to="/shop/setting"
           search={{ group_id: String(row.original.id) }}
-          aria-label={g.viewShopsLabel(row.original.name)}
+          aria-label={groupsText.viewShopsLabel(row.original.name)}
           className="text-link underline-offset-4 hover:underline"
         >
-          {g.viewShops(row.original.shop_count)}
+          {groupsText.viewShops(row.original.shop_count)}
         </Link>
       ),
     },
     {
-      header: c.actions,
+      header: columnText.actions,
       cell: ({ row }) => (
         <div className="flex gap-3">
           <Button
             variant="link"
-            aria-label={g.renameLabel(row.original.name)}
+            aria-label={groupsText.renameLabel(row.original.name)}
             onClick={() => rename(row.original)}
           >
-            {g.rename}
+            {groupsText.rename}
           </Button>
           <Button
             variant="link"
             className="text-error"
-            aria-label={g.deleteLabel(row.original.name)}
+            aria-label={groupsText.deleteLabel(row.original.name)}
             onClick={() => remove(row.original)}
           >
-            {g.delete}
+            {groupsText.delete}
           </Button>
         </div>
       ),
@@ -89,7 +89,7 @@ export function ShopGroupListPage() {
       keywordPlaceholder={SHOP_TEXT.groupKeyword}
       actions={
         <Button variant="primary" onClick={openCreate}>
-          {g.create}
+          {groupsText.create}
         </Button>
       }
     >
@@ -104,13 +104,13 @@ export function ShopGroupListPage() {
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         variant="danger"
-        title={g.deleteTitle}
-        description={deleting ? g.deleteDescription(deleting.name, deleting.shop_count) : undefined}
-        confirmText={g.delete}
+        title={groupsText.deleteTitle}
+        description={deleting ? groupsText.deleteDescription(deleting.name, deleting.shop_count) : undefined}
+        confirmText={groupsText.delete}
         onConfirm={async () => {
           if (!deleting) return;
           await api.call('/api/shop/group-del', { id: deleting.id });
-          toast.success(g.deleted(deleting.name));
+          toast.success(groupsText.deleted(deleting.name));
           await invalidateAfter(queryClient, '/api/shop/group-del');
         }}
       />

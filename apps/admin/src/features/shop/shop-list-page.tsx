@@ -22,9 +22,9 @@ import { ShopSyncCell, SYNC_TEXT } from './shop-sync-cell';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/setting/');
-const c = SHOP_TEXT.columns;
+const columnText = SHOP_TEXT.columns;
 
-const a = SHOP_TEXT.authorise;
+const authoriseText = SHOP_TEXT.authorise;
 
 interface RowActions {
   move: (shop: Shop) => void;
@@ -35,23 +35,23 @@ interface RowActions {
 
 /** The row's actions: 重新授权 (when its authorisation ends or ended), 停用 / 启用, 移动分组. */
 function ShopActions({ shop, actions }: { shop: Shop; actions: RowActions }) {
-  const verb = shop.state === 'disabled' ? a.enable : a.disable;
+  const verb = shop.state === 'disabled' ? authoriseText.enable : authoriseText.disable;
   return (
     <span className="inline-flex flex-wrap gap-x-2">
       {canReauthorise(shop) ? (
         <Button
           variant="link"
-          aria-label={a.reauthoriseLabel(shop.name)}
+          aria-label={authoriseText.reauthoriseLabel(shop.name)}
           disabled={actions.busy}
           onClick={() => actions.reauthorise(shop)}
         >
-          {a.reauthorise}
+          {authoriseText.reauthorise}
         </Button>
       ) : null}
       {shop.platform_shop_id ? (
         <Button
           variant="link"
-          aria-label={a.toggleLabel(verb, shop.name)}
+          aria-label={authoriseText.toggleLabel(verb, shop.name)}
           disabled={actions.busy}
           onClick={() => actions.toggle(shop)}
         >
@@ -68,13 +68,13 @@ function ShopActions({ shop, actions }: { shop: Shop; actions: RowActions }) {
 /** One column definition per entry, in display order. */
 function columns(actions: RowActions): DataTableProps<Shop>['columns'] {
   return [
-    { header: c.name, accessorKey: 'name' },
-    { header: c.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
-    { header: c.group, cell: ({ row }) => row.original.group_name || SHOP_TEXT.noGroup },
-    { header: a.status, cell: ({ row }) => <ShopStateCell shop={row.original} /> },
+    { header: columnText.name, accessorKey: 'name' },
+    { header: columnText.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
+    { header: columnText.group, cell: ({ row }) => row.original.group_name || SHOP_TEXT.noGroup },
+    { header: authoriseText.status, cell: ({ row }) => <ShopStateCell shop={row.original} /> },
     { header: SYNC_TEXT.header, cell: ({ row }) => <ShopSyncCell shop={row.original} /> },
-    { header: c.goodsCount, accessorKey: 'goods_count', meta: { align: 'right' } },
-    { header: c.actions, cell: ({ row }) => <ShopActions shop={row.original} actions={actions} /> },
+    { header: columnText.goodsCount, accessorKey: 'goods_count', meta: { align: 'right' } },
+    { header: columnText.actions, cell: ({ row }) => <ShopActions shop={row.original} actions={actions} /> },
   ];
 }
 
@@ -115,7 +115,7 @@ export function ShopListPage() {
             {SHOP_TEXT.manageGroups}
           </Link>
           <Button variant="primary" onClick={() => setAdding(true)}>
-            {a.add}
+            {authoriseText.add}
           </Button>
         </>
       }

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
 import { SHOP_TEXT } from './texts';
 
-const f = SHOP_TEXT.copyForm;
+const copyFormText = SHOP_TEXT.copyForm;
 
 /** What the text box holds, for the form to explain itself. */
 export interface SourceUrlCheck {
@@ -46,6 +46,6 @@ export const copyForm = copyCreateBodySchema.extend({
     .pipe(copyCreateBodySchema.shape.urls),
 });
 export const copyMessages: FieldMessages<z.input<typeof copyForm>> = {
-  shop_id: f.shopRequired,
-  urls: { too_small: f.urlsRequired },
+  shop_id: copyFormText.shopRequired,
+  urls: { too_small: copyFormText.urlsRequired },
 };

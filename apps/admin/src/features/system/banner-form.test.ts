@@ -11,7 +11,7 @@ import {
 } from './banner-form';
 import { SYSTEM_TEXT } from './texts';
 
-const e = SYSTEM_TEXT.banners.errors;
+const errorText = SYSTEM_TEXT.banners.errors;
 
 describe('banner form', () => {
   it('round-trips unix seconds through the datetime-local text', () => {
@@ -31,10 +31,10 @@ describe('banner form', () => {
     });
     expect(Object.keys(errors).sort()).toEqual(['ad_login_image_url', 'ad_url', 'end_time', 'name']);
     expect(errors).toMatchObject({
-      name: e.name,
-      ad_login_image_url: e.image,
-      ad_url: e.link,
-      end_time: e.order,
+      name: errorText.name,
+      ad_login_image_url: errorText.image,
+      ad_url: errorText.link,
+      end_time: errorText.order,
     });
     const unreadable = await submitForm(bannerForm, bannerMessages, {
       ...bannerValues(null),
@@ -42,7 +42,7 @@ describe('banner form', () => {
       ad_login_image_url: '/a.png',
       end_time: 'tomorrow',
     });
-    expect(unreadable.errors).toEqual({ end_time: e.time });
+    expect(unreadable.errors).toEqual({ end_time: errorText.time });
   });
 
   it('sends null for an open side and agrees with isBannerActive', async () => {

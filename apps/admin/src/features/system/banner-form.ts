@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
 import { SYSTEM_TEXT } from './texts';
 
-const e = SYSTEM_TEXT.banners.errors;
+const errorText = SYSTEM_TEXT.banners.errors;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -43,12 +43,12 @@ export const bannerForm = z
 /** The contract's fields of a banner, for the inputs' limits. */
 export const bannerFields = bannerSaveBodySchema.shape;
 export const bannerMessages: FieldMessages<z.input<typeof bannerForm>> = {
-  name: e.name,
-  ad_login_image_url: e.image,
-  ad_url: e.link,
-  begin_time: e.time,
+  name: errorText.name,
+  ad_login_image_url: errorText.image,
+  ad_url: errorText.link,
+  begin_time: errorText.time,
   // The contract's rule `end_time > begin_time` is a custom issue; an unreadable time any other.
-  end_time: { custom: e.order, default: e.time },
+  end_time: { custom: errorText.order, default: errorText.time },
 };
 
 /** The form of a new banner (`banner` null), or of `banner` at the version it was read. */

@@ -15,13 +15,13 @@ import { bannerFields, bannerForm, bannerMessages, bannerState, bannerValues } f
 import { RowActions, SettingsCard } from './crud-parts';
 import { SYSTEM_TEXT } from './texts';
 
-const t = SYSTEM_TEXT.banners;
+const bannersText = SYSTEM_TEXT.banners;
 const STATE_TONES = { active: 'success', upcoming: 'primary', ended: 'neutral' } as const;
 
 const windowText = (b: Banner) =>
   !b.begin_time && !b.end_time
-    ? t.always
-    : `${b.begin_time ? formatDateTime(b.begin_time) : t.none} ~ ${b.end_time ? formatDateTime(b.end_time) : t.none}`;
+    ? bannersText.always
+    : `${b.begin_time ? formatDateTime(b.begin_time) : bannersText.none} ~ ${b.end_time ? formatDateTime(b.end_time) : bannersText.none}`;
 
 /** 登录页横幅: the banners with their window and state now, a preview of the active ones, CRUD. */
 export function BannersSection() {
@@ -44,9 +44,9 @@ export function BannersSection() {
 
   const columns = useMemo<DataTableProps<Banner>['columns']>(
     () => [
-      { header: t.name, accessorKey: 'name' },
+      { header: bannersText.name, accessorKey: 'name' },
       {
-        header: t.image,
+        header: bannersText.image,
         cell: ({ row }) => (
           <img
             src={row.original.ad_login_image_url}
@@ -56,26 +56,31 @@ export function BannersSection() {
         ),
       },
       {
-        header: t.link,
-        cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.ad_url || t.none}</span>,
+        header: bannersText.link,
+        cell: ({ row }) => (
+          <span className="block max-w-48 truncate">{row.original.ad_url || bannersText.none}</span>
+        ),
       },
-      { header: t.window, cell: ({ row }) => <span className="text-xs">{windowText(row.original)}</span> },
       {
-        header: t.state,
+        header: bannersText.window,
+        cell: ({ row }) => <span className="text-xs">{windowText(row.original)}</span>,
+      },
+      {
+        header: bannersText.state,
         cell: ({ row }) => {
           const state = bannerState(row.original, now);
-          return <StatusBadge label={t[state]} tone={STATE_TONES[state]} />;
+          return <StatusBadge label={bannersText[state]} tone={STATE_TONES[state]} />;
         },
       },
       {
         id: 'actions',
-        header: t.actions,
+        header: bannersText.actions,
         cell: ({ row }) => (
           <RowActions
-            editText={t.edit}
-            deleteText={t.delete}
-            editLabel={t.editLabel(row.original.name)}
-            deleteLabel={t.deleteLabel(row.original.name)}
+            editText={bannersText.edit}
+            deleteText={bannersText.delete}
+            editLabel={bannersText.editLabel(row.original.name)}
+            deleteLabel={bannersText.deleteLabel(row.original.name)}
             onEdit={() => openEdit(row.original)}
             onDelete={() => openDelete(row.original)}
           />
@@ -88,16 +93,18 @@ export function BannersSection() {
   return (
     <SettingsCard
       titleId={titleId}
-      title={t.title}
-      intro={t.intro}
+      title={bannersText.title}
+      intro={bannersText.intro}
       action={
         <Button variant="primary" onClick={dialogs.openCreate}>
-          {t.create}
+          {bannersText.create}
         </Button>
       }
     >
       <div data-slot="banner-preview" aria-live="polite" className="flex flex-col gap-2">
-        <p className="text-sm">{active.length > 0 ? t.activeNow(active.length) : t.noneActive}</p>
+        <p className="text-sm">
+          {active.length > 0 ? bannersText.activeNow(active.length) : bannersText.noneActive}
+        </p>
         {active.length > 0 ? (
           <ul className="flex gap-2 overflow-x-auto">
             {active.map((b) => (
@@ -116,7 +123,7 @@ export function BannersSection() {
         columns={columns}
         data={banners}
         loading={config.isPending}
-        label={t.title}
+        label={bannersText.title}
         getRowId={(row) => String(row.id)}
       />
       <BannerDialog
@@ -130,13 +137,13 @@ export function BannersSection() {
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         variant="danger"
-        title={t.deleteTitle}
-        description={deleting ? t.deleteDescription(deleting.name) : undefined}
-        confirmText={t.delete}
+        title={bannersText.deleteTitle}
+        description={deleting ? bannersText.deleteDescription(deleting.name) : undefined}
+        confirmText={bannersText.delete}
         onConfirm={async () => {
           if (!deleting) return;
           await api.call('/api/company/ad-del', {}, { query: { id: deleting.id } });
-          toast.success(t.deleted(deleting.name));
+          toast.success(bannersText.deleted(deleting.name));
           await invalidateAfter(queryClient, '/api/company/ad-del');
         }}
       />
@@ -160,7 +167,7 @@ function BannerDialog({
   const save = useMutation({
     ...callMutation(api, '/api/company/ad-save'),
     onSuccess: (saved) => {
-      toast.success(t.saved(saved.name));
+      toast.success(bannersText.saved(saved.name));
       onOpenChange(false);
     },
   });
@@ -184,16 +191,16 @@ function BannerDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={banner ? t.editTitle : t.createTitle}
+      title={banner ? bannersText.editTitle : bannersText.createTitle}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
-      {input('name', t.name)}
-      {input('ad_login_image_url', t.image)}
-      {input('ad_url', t.link)}
+      {input('name', bannersText.name)}
+      {input('ad_login_image_url', bannersText.image)}
+      {input('ad_url', bannersText.link)}
       <div className="grid gap-3 sm:grid-cols-2">
-        {input('begin_time', t.begin, { type: 'datetime-local', step: 1 })}
-        {input('end_time', t.end, { type: 'datetime-local', step: 1 })}
+        {input('begin_time', bannersText.begin, { type: 'datetime-local', step: 1 })}
+        {input('end_time', bannersText.end, { type: 'datetime-local', step: 1 })}
       </div>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
     </FormDialog>

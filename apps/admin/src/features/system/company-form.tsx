@@ -11,17 +11,17 @@ import { useApi } from '../../lib/use-api';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_TEXT } from './texts';
 
-const t = SYSTEM_TEXT.company;
+const companyText = SYSTEM_TEXT.company;
 
 /** 公司信息: the contract's profile (name 1-64, short name 1-32, English name 0-64, footers 0-200). */
 export const companyForm = companyUpdateBodySchema;
 export const companyMessages: FieldMessages<z.input<typeof companyForm>> = {
-  name: t.errors.name,
-  short_name: t.errors.shortName,
-  en_name: t.errors.enName,
-  logo_url: t.errors.logo,
-  foot_copyright: t.errors.foot,
-  foot_info: t.errors.foot,
+  name: companyText.errors.name,
+  short_name: companyText.errors.shortName,
+  en_name: companyText.errors.enName,
+  logo_url: companyText.errors.logo,
+  foot_copyright: companyText.errors.foot,
+  foot_info: companyText.errors.foot,
 };
 
 /** 公司信息: the profile form beside a live preview of the logo, the short name and the footer. */
@@ -43,7 +43,7 @@ function CompanyForm({ company }: { company: Company }) {
     // Also refreshes the public config: the shell's branding and the login page read it.
     ...callMutation(api, '/api/company/update'),
     onSuccess: (saved) => {
-      toast.success(t.saved);
+      toast.success(companyText.saved);
       queryClient.setQueryData(apiKey('/api/company/index', {}), saved);
     },
   });
@@ -69,9 +69,9 @@ function CompanyForm({ company }: { company: Company }) {
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <div>
         <h2 id={titleId} className="text-base font-semibold">
-          {t.title}
+          {companyText.title}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{companyText.intro}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <form
@@ -79,12 +79,12 @@ function CompanyForm({ company }: { company: Company }) {
           className="flex flex-col gap-3"
           onSubmit={form.handleSubmit((body) => save.mutate(body))}
         >
-          {field('name', t.name, { required: true })}
-          {field('short_name', t.shortName, { required: true })}
-          {field('en_name', t.enName)}
-          {field('logo_url', t.logo, { description: t.logoHint })}
-          {field('foot_copyright', t.footCopyright)}
-          {field('foot_info', t.footInfo)}
+          {field('name', companyText.name, { required: true })}
+          {field('short_name', companyText.shortName, { required: true })}
+          {field('en_name', companyText.enName)}
+          {field('logo_url', companyText.logo, { description: companyText.logoHint })}
+          {field('foot_copyright', companyText.footCopyright)}
+          {field('foot_info', companyText.footInfo)}
           <StaleRecordAlert
             error={save.error}
             onReload={() => reload.mutate()}
@@ -92,19 +92,21 @@ function CompanyForm({ company }: { company: Company }) {
           />
           <div>
             <Button type="submit" variant="primary" disabled={!isDirty || save.isPending}>
-              {save.isPending ? t.saving : t.save}
+              {save.isPending ? companyText.saving : companyText.save}
             </Button>
           </div>
         </form>
         <figure
-          aria-label={t.preview}
+          aria-label={companyText.preview}
           data-slot="company-preview"
           className="flex h-fit flex-col overflow-hidden rounded-md border border-border"
         >
-          <figcaption className="bg-muted px-3 py-1.5 text-xs text-muted-foreground">{t.preview}</figcaption>
+          <figcaption className="bg-muted px-3 py-1.5 text-xs text-muted-foreground">
+            {companyText.preview}
+          </figcaption>
           <div className="flex items-center gap-2 border-b border-border bg-sidebar px-3 py-3">
             {logo && !errors.logo_url && isSafeUrl(logo) ? (
-              <img src={logo} alt={t.previewLogo} className="size-8 rounded-md object-contain" />
+              <img src={logo} alt={companyText.previewLogo} className="size-8 rounded-md object-contain" />
             ) : (
               <span
                 aria-hidden="true"

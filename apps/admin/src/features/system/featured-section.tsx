@@ -9,7 +9,7 @@ import { useSubmitOnce } from '../list/use-submit-once';
 import { SettingsCard } from './crud-parts';
 import { SYSTEM_TEXT } from './texts';
 
-const f = SYSTEM_TEXT.featured;
+const featuredText = SYSTEM_TEXT.featured;
 
 /** 平台精选 (operators): the curated 1688 offers sellers copy from; add by link or id, remove. */
 export function FeaturedSection() {
@@ -20,7 +20,7 @@ export function FeaturedSection() {
   const add = useMutation({
     ...callMutation(api, '/api/company/featured-save'),
     onSuccess: (entry) => {
-      toast.success(f.added(entry.offer_id));
+      toast.success(featuredText.added(entry.offer_id));
       setOffer('');
     },
   });
@@ -30,12 +30,12 @@ export function FeaturedSection() {
   }, add.isPending);
   const remove = useMutation({
     ...callMutation(api, '/api/company/featured-del'),
-    onSuccess: ({ offer_id }) => toast.success(f.removed(offer_id)),
+    onSuccess: ({ offer_id }) => toast.success(featuredText.removed(offer_id)),
   });
   return (
-    <SettingsCard titleId={titleId} title={f.title} intro={f.intro}>
+    <SettingsCard titleId={titleId} title={featuredText.title} intro={featuredText.intro}>
       <form noValidate className="flex flex-wrap items-end gap-2" {...submit}>
-        <Field label={f.offer} className="w-96">
+        <Field label={featuredText.offer} className="w-96">
           <Input
             value={offer}
             maxLength={2048}
@@ -44,13 +44,13 @@ export function FeaturedSection() {
           />
         </Field>
         <Button type="submit" variant="primary" loading={add.isPending} disabled={!offer.trim()}>
-          {f.add}
+          {featuredText.add}
         </Button>
       </form>
       {(list.data ?? []).length === 0 ? (
-        <p className="text-sm text-muted-foreground">{f.none}</p>
+        <p className="text-sm text-muted-foreground">{featuredText.none}</p>
       ) : (
-        <ul className="flex flex-col gap-1 text-sm" aria-label={f.title}>
+        <ul className="flex flex-col gap-1 text-sm" aria-label={featuredText.title}>
           {(list.data ?? []).map((entry) => (
             <li key={entry.offer_id} className="flex items-center gap-3">
               <a
@@ -66,10 +66,10 @@ export function FeaturedSection() {
                 type="button"
                 size="sm"
                 variant="ghost"
-                aria-label={f.removeLabel(entry.offer_id)}
+                aria-label={featuredText.removeLabel(entry.offer_id)}
                 onClick={() => remove.mutate({ offer_id: entry.offer_id })}
               >
-                {f.remove}
+                {featuredText.remove}
               </Button>
             </li>
           ))}

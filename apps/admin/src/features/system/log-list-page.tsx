@@ -14,20 +14,20 @@ import { useRowDialog } from '../list/use-row-dialog';
 import { SYSTEM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/system/logs');
-const t = SYSTEM_TEXT.logs;
-const c = t.columns;
+const logsText = SYSTEM_TEXT.logs;
+const c = logsText.columns;
 
 const actionSelect: FilterSelect = {
   key: 'action',
-  label: t.action,
-  allLabel: t.allActions,
+  label: logsText.action,
+  allLabel: logsText.allActions,
   options: AUDIT_ACTIONS.map(({ action, label }) => ({ value: action, label })),
 };
 
 const actorOf = (entry: LogEntry) => entry.actor_name || entry.actor_mobile;
 const targetOf = (entry: LogEntry) => {
   const type = LOG_TARGET_LABELS[entry.target_type] ?? entry.target_type;
-  const parts = [entry.account_id === null ? `[${t.platform}]` : '', type];
+  const parts = [entry.account_id === null ? `[${logsText.platform}]` : '', type];
   if (entry.target_name !== type) parts.push(entry.target_name);
   return parts.filter(Boolean).join(' ');
 };
@@ -36,9 +36,9 @@ const targetOf = (entry: LogEntry) => {
 export function formatLogValue(targetType: string, field: string, value: unknown): string {
   return logValueText(targetType, field, value, {
     time: formatDateTime,
-    empty: t.empty,
-    yes: t.yes,
-    no: t.no,
+    empty: logsText.empty,
+    yes: logsText.yes,
+    no: logsText.no,
   });
 }
 
@@ -63,13 +63,15 @@ export function LogListPage() {
         cell: ({ row }) => (
           <Button
             variant="link"
-            aria-label={t.viewLabel(row.original.action_label, row.original.target_name)}
+            aria-label={logsText.viewLabel(row.original.action_label, row.original.target_name)}
             onClick={(event) => {
               event.stopPropagation();
               show(row.original);
             }}
           >
-            {row.original.changes.length > 0 ? t.changeCount(row.original.changes.length) : t.view}
+            {row.original.changes.length > 0
+              ? logsText.changeCount(row.original.changes.length)
+              : logsText.view}
           </Button>
         ),
       },
@@ -82,16 +84,16 @@ export function LogListPage() {
       list={list}
       columns={columns}
       onRowClick={show}
-      keywordPlaceholder={t.keywordPlaceholder}
-      filters={{ dateRange: t.columns.time, selects: [actionSelect] }}
+      keywordPlaceholder={logsText.keywordPlaceholder}
+      filters={{ dateRange: logsText.columns.time, selects: [actionSelect] }}
     >
       {detail ? (
         <DetailDialog
           open={open}
           onOpenChange={setOpen}
-          title={t.detailTitle}
+          title={logsText.detailTitle}
           description={`${detail.action_label} ${detail.target_name}`}
-          closeText={t.close}
+          closeText={logsText.close}
           items={[
             [c.time, formatDateTime(detail.created_at)],
             [c.actor, `${actorOf(detail)}${detail.actor_name ? ` (${detail.actor_mobile})` : ''}`],
@@ -109,19 +111,19 @@ export function LogListPage() {
 
 /** The changed fields of one entry: field, before, after. */
 function ChangesTable({ targetType, changes }: { targetType: string; changes: readonly LogChange[] }) {
-  if (changes.length === 0) return <p className="text-sm text-muted-foreground">{t.noChanges}</p>;
+  if (changes.length === 0) return <p className="text-sm text-muted-foreground">{logsText.noChanges}</p>;
   return (
     <table data-slot="log-changes" className="w-full table-fixed border-collapse text-sm">
       <thead>
         <tr className="border-b border-border text-left text-muted-foreground">
           <th scope="col" className="w-32 py-1.5 pr-2 font-normal">
-            {t.field}
+            {logsText.field}
           </th>
           <th scope="col" className="py-1.5 pr-2 font-normal">
-            {t.before}
+            {logsText.before}
           </th>
           <th scope="col" className="py-1.5 font-normal">
-            {t.after}
+            {logsText.after}
           </th>
         </tr>
       </thead>

@@ -24,8 +24,8 @@ import {
 } from './platform-form';
 import { SYSTEM_TEXT } from './texts';
 
-const t = SYSTEM_TEXT.platforms;
-const a = SYSTEM_TEXT.auths;
+const platformsText = SYSTEM_TEXT.platforms;
+const authsText = SYSTEM_TEXT.auths;
 /** 抖店's platform code (the contract's `PLATFORMS`): its apps carry the 服务ID it authorises shops by. */
 const DOUDIAN_CODE = 'douyin';
 const AUTH_TONES = { active: 'success', expired: 'danger', revoked: 'neutral' } as const;
@@ -50,36 +50,36 @@ export function PlatformsSection() {
 
   const columns = useMemo<DataTableProps<Platform>['columns']>(
     () => [
-      { header: t.name, accessorKey: 'name' },
-      { header: t.code, cell: ({ row }) => <code className="text-xs">{row.original.code}</code> },
+      { header: platformsText.name, accessorKey: 'name' },
+      { header: platformsText.code, cell: ({ row }) => <code className="text-xs">{row.original.code}</code> },
       {
-        header: t.enabled,
+        header: platformsText.enabled,
         cell: ({ row }) => (
           <StatusBadge
-            label={row.original.enabled ? t.on : t.off}
+            label={row.original.enabled ? platformsText.on : platformsText.off}
             tone={row.original.enabled ? 'success' : 'neutral'}
           />
         ),
       },
       {
         id: 'actions',
-        header: t.actions,
+        header: platformsText.actions,
         cell: ({ row }) => (
           <RowActions
-            editText={t.edit}
-            deleteText={t.delete}
-            editLabel={t.editLabel(row.original.name)}
-            deleteLabel={t.deleteLabel(row.original.name)}
+            editText={platformsText.edit}
+            deleteText={platformsText.delete}
+            editLabel={platformsText.editLabel(row.original.name)}
+            deleteLabel={platformsText.deleteLabel(row.original.name)}
             onEdit={() => openEdit(row.original)}
             onDelete={() => openDelete(row.original)}
           >
             <Button
               variant="link"
-              aria-label={t.authsLabel(row.original.name)}
+              aria-label={platformsText.authsLabel(row.original.name)}
               aria-pressed={row.original.id === selectedId}
               onClick={() => setSelectedId(row.original.id)}
             >
-              {t.auths}
+              {platformsText.auths}
             </Button>
           </RowActions>
         ),
@@ -91,11 +91,11 @@ export function PlatformsSection() {
   return (
     <SettingsCard
       titleId={titleId}
-      title={t.title}
-      intro={t.intro}
+      title={platformsText.title}
+      intro={platformsText.intro}
       action={
         <Button variant="primary" onClick={dialogs.openCreate}>
-          {t.create}
+          {platformsText.create}
         </Button>
       }
     >
@@ -103,14 +103,14 @@ export function PlatformsSection() {
         columns={columns}
         data={platforms}
         loading={list.isPending}
-        label={t.title}
+        label={platformsText.title}
         getRowId={(row) => String(row.id)}
         onRowClick={(row) => setSelectedId(row.id)}
       />
       {selected ? (
         <AuthsPanel platform={selected} />
       ) : (
-        <p className="text-sm text-muted-foreground">{a.pick}</p>
+        <p className="text-sm text-muted-foreground">{authsText.pick}</p>
       )}
       <PlatformDialog
         // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
@@ -123,13 +123,13 @@ export function PlatformsSection() {
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         variant="danger"
-        title={t.deleteTitle}
-        description={deleting ? t.deleteDescription(deleting.name) : undefined}
-        confirmText={t.delete}
+        title={platformsText.deleteTitle}
+        description={deleting ? platformsText.deleteDescription(deleting.name) : undefined}
+        confirmText={platformsText.delete}
         onConfirm={async () => {
           if (!deleting) return;
           await api.call('/api/company/platform-del', {}, { query: { id: deleting.id } });
-          toast.success(t.deleted(deleting.name));
+          toast.success(platformsText.deleted(deleting.name));
           if (deleting.id === selectedId) setSelectedId(null);
           queryClient.removeQueries({ queryKey: platformAuthsKey(deleting.id) });
           await invalidateAfter(queryClient, '/api/company/platform-del');
@@ -159,7 +159,7 @@ function PlatformDialog({
   const save = useMutation({
     ...callMutation(api, '/api/company/platform-save'),
     onSuccess: (saved) => {
-      toast.success(t.saved(saved.name));
+      toast.success(platformsText.saved(saved.name));
       onOpenChange(false);
     },
   });
@@ -170,17 +170,22 @@ function PlatformDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={platform ? t.editTitle : t.createTitle}
+      title={platform ? platformsText.editTitle : platformsText.createTitle}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
-      <Field label={t.name} error={errors.name?.message} required>
+      <Field label={platformsText.name} error={errors.name?.message} required>
         <Input maxLength={maxLengthOf(platformForm.shape.name)} {...form.register('name')} />
       </Field>
-      <Field label={t.code} error={errors.code?.message} description={t.codeHint} required>
+      <Field
+        label={platformsText.code}
+        error={errors.code?.message}
+        description={platformsText.codeHint}
+        required
+      >
         <Input maxLength={32} autoComplete="off" spellCheck={false} {...form.register('code')} />
       </Field>
-      <Field label={t.enabled}>
+      <Field label={platformsText.enabled}>
         <Controller
           control={form.control}
           name="enabled"
@@ -207,50 +212,55 @@ function AuthsPanel({ platform }: { platform: Platform }) {
 
   const columns = useMemo<DataTableProps<PlatformAuth>['columns']>(
     () => [
-      { header: a.shopName, accessorKey: 'shop_name' },
-      { header: a.appKey, cell: ({ row }) => <code className="text-xs">{row.original.app_key}</code> },
+      { header: authsText.shopName, accessorKey: 'shop_name' },
       {
-        header: a.appSecret,
+        header: authsText.appKey,
+        cell: ({ row }) => <code className="text-xs">{row.original.app_key}</code>,
+      },
+      {
+        header: authsText.appSecret,
         cell: ({ row }) => (
-          <span className="text-xs">{row.original.has_secret ? a.secretSet : a.secretMissing}</span>
+          <span className="text-xs">
+            {row.original.has_secret ? authsText.secretSet : authsText.secretMissing}
+          </span>
         ),
       },
       ...(platform.code === DOUDIAN_CODE
         ? [
             {
-              header: a.serviceId,
+              header: authsText.serviceId,
               cell: ({ row }: { row: { original: PlatformAuth } }) =>
                 row.original.service_id ? (
                   <code className="text-xs">{row.original.service_id}</code>
                 ) : (
-                  <span className="text-xs text-destructive">{a.serviceIdMissing}</span>
+                  <span className="text-xs text-destructive">{authsText.serviceIdMissing}</span>
                 ),
             },
           ]
         : []),
       {
-        header: a.expires,
+        header: authsText.expires,
         cell: ({ row }) => (
           <span className="text-xs">
-            {row.original.expires_at ? formatDateTime(row.original.expires_at) : a.forever}
+            {row.original.expires_at ? formatDateTime(row.original.expires_at) : authsText.forever}
           </span>
         ),
       },
       {
-        header: a.status,
+        header: authsText.status,
         cell: ({ row }) => (
-          <StatusBadge label={a[row.original.status]} tone={AUTH_TONES[row.original.status]} />
+          <StatusBadge label={authsText[row.original.status]} tone={AUTH_TONES[row.original.status]} />
         ),
       },
       {
         id: 'actions',
-        header: a.actions,
+        header: authsText.actions,
         cell: ({ row }) => (
           <RowActions
-            editText={a.edit}
-            deleteText={a.delete}
-            editLabel={a.editLabel(row.original.shop_name)}
-            deleteLabel={a.deleteLabel(row.original.shop_name)}
+            editText={authsText.edit}
+            deleteText={authsText.delete}
+            editLabel={authsText.editLabel(row.original.shop_name)}
+            deleteLabel={authsText.deleteLabel(row.original.shop_name)}
             onEdit={() => openEdit(row.original)}
             onDelete={() => openDelete(row.original)}
           />
@@ -268,15 +278,15 @@ function AuthsPanel({ platform }: { platform: Platform }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-sm font-semibold">
-          {a.title(platform.name)}
+          {authsText.title(platform.name)}
         </h3>
-        <Button onClick={dialogs.openCreate}>{a.create}</Button>
+        <Button onClick={dialogs.openCreate}>{authsText.create}</Button>
       </div>
       <DataTable
         columns={columns}
         data={list.data ?? []}
         loading={list.isPending}
-        label={a.title(platform.name)}
+        label={authsText.title(platform.name)}
         getRowId={(row) => String(row.id)}
       />
       <AuthDialog
@@ -291,9 +301,9 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         variant="danger"
-        title={a.deleteTitle}
-        description={deleting ? a.deleteDescription(deleting.shop_name) : undefined}
-        confirmText={a.delete}
+        title={authsText.deleteTitle}
+        description={deleting ? authsText.deleteDescription(deleting.shop_name) : undefined}
+        confirmText={authsText.delete}
         onConfirm={async () => {
           if (!deleting) return;
           await api.call(
@@ -301,7 +311,7 @@ function AuthsPanel({ platform }: { platform: Platform }) {
             {},
             { query: { id: deleting.id, platform_id: platform.id } },
           );
-          toast.success(a.deleted(deleting.shop_name));
+          toast.success(authsText.deleted(deleting.shop_name));
           await invalidateAfter(queryClient, '/api/company/platform-auth-del');
         }}
       />
@@ -334,7 +344,7 @@ function AuthDialog({
   const save = useMutation({
     ...callMutation(api, '/api/company/platform-auth-save'),
     onSuccess: (saved) => {
-      toast.success(a.saved(saved.shop_name));
+      toast.success(authsText.saved(saved.shop_name));
       onOpenChange(false);
     },
   });
@@ -345,14 +355,14 @@ function AuthDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={auth ? a.editTitle : a.createTitle}
+      title={auth ? authsText.editTitle : authsText.createTitle}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
-      <Field label={a.shopName} error={errors.shop_name?.message} required>
+      <Field label={authsText.shopName} error={errors.shop_name?.message} required>
         <Input maxLength={maxLengthOf(authFields.shop_name)} {...form.register('shop_name')} />
       </Field>
-      <Field label={a.appKey} error={errors.app_key?.message} required>
+      <Field label={authsText.appKey} error={errors.app_key?.message} required>
         <Input
           maxLength={maxLengthOf(authFields.app_key)}
           autoComplete="off"
@@ -360,7 +370,11 @@ function AuthDialog({
           {...form.register('app_key')}
         />
       </Field>
-      <Field label={a.appSecret} error={errors.app_secret?.message} description={a.appSecretHint}>
+      <Field
+        label={authsText.appSecret}
+        error={errors.app_secret?.message}
+        description={authsText.appSecretHint}
+      >
         <Input
           type="password"
           maxLength={maxLengthOf(authFields.app_secret)}
@@ -369,7 +383,11 @@ function AuthDialog({
         />
       </Field>
       {withServiceId && (
-        <Field label={a.serviceId} error={errors.service_id?.message} description={a.serviceIdHint}>
+        <Field
+          label={authsText.serviceId}
+          error={errors.service_id?.message}
+          description={authsText.serviceIdHint}
+        >
           <Input
             inputMode="numeric"
             maxLength={maxLengthOf(authFields.service_id)}
@@ -379,7 +397,7 @@ function AuthDialog({
           />
         </Field>
       )}
-      <Field label={a.expires} error={errors.expires_at?.message} description={a.expiresHint}>
+      <Field label={authsText.expires} error={errors.expires_at?.message} description={authsText.expiresHint}>
         <Input type="datetime-local" step={1} {...form.register('expires_at')} />
       </Field>
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />

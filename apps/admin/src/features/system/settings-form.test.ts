@@ -3,7 +3,7 @@ import { submitForm } from '../../lib/form-testing';
 import { settingsForm, settingsMessages, settingsValues } from './settings-form';
 import { SYSTEM_TEXT } from './texts';
 
-const e = SYSTEM_TEXT.setting.errors;
+const errorText = SYSTEM_TEXT.setting.errors;
 const settings = {
   auto_purchase: false,
   default_markup_percent: 20,
@@ -29,11 +29,11 @@ describe('the 代发设置 form', () => {
       purchase_account: 'x'.repeat(65),
     });
     expect(errors).toEqual({
-      default_markup_percent: e.markup,
-      purchase_price_rise_percent: e.priceRise,
-      unpaid_alert_hours: e.unpaidAlert,
-      notify_mobile: e.notifyMobile,
-      purchase_account: e.purchaseAccount,
+      default_markup_percent: errorText.markup,
+      purchase_price_rise_percent: errorText.priceRise,
+      unpaid_alert_hours: errorText.unpaidAlert,
+      notify_mobile: errorText.notifyMobile,
+      purchase_account: errorText.purchaseAccount,
     });
     for (const markup of ['', '1.5', '-1', 'abc'])
       expect(
@@ -43,7 +43,7 @@ describe('the 代发设置 form', () => {
             default_markup_percent: markup,
           })
         ).errors,
-      ).toEqual({ default_markup_percent: e.markup });
+      ).toEqual({ default_markup_percent: errorText.markup });
   });
 
   it('sends numbers, the mobile without spaces and the version read', async () => {

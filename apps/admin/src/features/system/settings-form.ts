@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { type FieldMessages, typedInteger } from '../../lib/form';
 import { SYSTEM_TEXT } from './texts';
 
-const e = SYSTEM_TEXT.setting.errors;
+const errorText = SYSTEM_TEXT.setting.errors;
 const fields = settingsSchema.shape;
 
 /**
@@ -20,12 +20,12 @@ export const settingsForm = settingsUpdateBodySchema.extend({
   sync_interval_minutes: z.string().transform(Number).pipe(fields.sync_interval_minutes),
 });
 export const settingsMessages: FieldMessages<z.input<typeof settingsForm>> = {
-  default_markup_percent: e.markup,
-  purchase_price_rise_percent: e.priceRise,
-  unpaid_alert_hours: e.unpaidAlert,
-  purchase_account: e.purchaseAccount,
+  default_markup_percent: errorText.markup,
+  purchase_price_rise_percent: errorText.priceRise,
+  unpaid_alert_hours: errorText.unpaidAlert,
+  purchase_account: errorText.purchaseAccount,
   // The contract's own message (请输入手机号) does not say the field may stay empty.
-  notify_mobile: { all: e.notifyMobile },
+  notify_mobile: { all: errorText.notifyMobile },
 };
 
 export function settingsValues(s: Settings): z.input<typeof settingsForm> {

@@ -81,7 +81,7 @@ function columns(toggle: (seller: SellerAccount) => void, adjust: (seller: Selle
 
 /**
  * 卖家管理 (operators): every seller account with its owner's mobile masked, created date, members,
- * orders and balance; 调整余额 (balance-ops); disable (its users are signed out at once) or enable an account;
+ * orders and balance; 调整余额; disable (its users are signed out at once) or enable an account;
  * neither for the one the operator works in.
  */
 export function SellerListPage() {
