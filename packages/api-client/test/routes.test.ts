@@ -266,6 +266,9 @@ const answers: Record<ApiPath, unknown> = {
   '/api/order/status-counts': {
     counts: { pending: 3, purchased: 0, shipped: 1, completed: 0, cancelled: 2 },
   },
+  '/api/order/exception-counts': {
+    counts: { purchase_failed: 1, out_of_stock: 0, unpaid: 2, intercept: 0, writeback_failed: 1 },
+  },
   '/api/order/after-sale': page({
     id: 5,
     order_no: order.order_no,

@@ -3,8 +3,10 @@ import {
   type AfterSaleOrder,
   type AfterSaleStatus,
   maskMobile,
+  ORDER_EXCEPTIONS,
   ORDER_STATUSES,
   type Order,
+  type OrderException,
   type OrderExportFilters,
   type OrderGoods,
   type OrderStatus,
@@ -24,6 +26,12 @@ import {
   page,
   wholeMobile,
 } from './list';
+import {
+  exceptionCandidates,
+  ORDER_EXCEPTION_SQL,
+  ORDER_EXCEPTIONS_COLUMN,
+  toOrderExceptions,
+} from './order-exceptions';
 import { ORDER_PROFIT_SQL } from './profit';
 import { type Scope, shopFilter } from './scope';
 import { ORDER_WRITEBACK_COLUMN, toOrderWriteback } from './writeback';
@@ -65,6 +73,7 @@ export function orderFilters(
   if (params.profit_min !== undefined) f.and(`${ORDER_PROFIT_SQL} >= ${f.p(params.profit_min)}`);
   if (params.profit_max !== undefined) f.and(`${ORDER_PROFIT_SQL} <= ${f.p(params.profit_max)}`);
   if (params.cost_missing) f.and('o.cost IS NULL');
+  if (params.exception) f.and(ORDER_EXCEPTION_SQL[params.exception].where);
   if (params.buyer_id) {
     // 买家管理's buyer: the buyer name and receiver mobile of one of their orders (db/buyer.ts).
     f.and(`(o.buyer_name, o.receiver_mobile) = (SELECT b.buyer_name, b.receiver_mobile FROM orders b
@@ -73,9 +82,8 @@ export function orderFilters(
   return { filters: f, filterJoins: params.platform ? 'JOIN shops s ON s.id = o.shop_id' : '' };
 }
 
-/** 需拦截 (db/purchase.ts `flagInterception`): shown while the order is 已采购 (the supplier has not shipped). */
-const INTERCEPT_SQL = `(o.status = 'purchased' AND EXISTS (SELECT 1 FROM order_purchases ip
-  WHERE ip.order_id = o.id AND ip.intercept_at IS NOT NULL))`;
+/** 需拦截 (db/purchase.ts `flagInterception`): the 售后拦截 exception. */
+const INTERCEPT_SQL = ORDER_EXCEPTION_SQL.intercept.where;
 
 /** Whether order `o`'s buyer (receiver mobile) is on its account's 黑名单 (migration 0011). */
 const BLACKLISTED =
@@ -86,10 +94,11 @@ export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, 
   o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at,
   ${BLACKLISTED} AS blacklisted, ${ORDER_WRITEBACK_COLUMN}, o.platform_order_no, o.pre_sale, o.ship_by,
   o.cost, ${ORDER_PROFIT_SQL} AS profit, o.supplier, o.supplier_order_no, o.carrier, o.tracking_no,
-  ${AFTER_SALE_OPEN_SQL} AS after_sale, ${INTERCEPT_SQL} AS intercept`;
+  ${AFTER_SALE_OPEN_SQL} AS after_sale, ${INTERCEPT_SQL} AS intercept, ${ORDER_EXCEPTIONS_COLUMN}`;
 
-export interface OrderRow extends Omit<Order, 'receiver' | 'writeback'> {
+export interface OrderRow extends Omit<Order, 'receiver' | 'writeback' | 'exceptions'> {
   writeback: unknown;
+  exceptions?: unknown;
   receiver_name: string;
   receiver_mobile: string;
   receiver_address: string;
@@ -127,6 +136,7 @@ export function toOrder(row: OrderRow): Order {
     tracking_no: row.tracking_no ?? null,
     after_sale: row.after_sale ?? false,
     intercept: row.intercept ?? false,
+    exceptions: toOrderExceptions(row.exceptions),
   };
 }
 
@@ -154,7 +164,8 @@ function onlyStatus(params: OrderExportFilters): boolean {
     !params.buyer_id &&
     params.profit_min === undefined &&
     params.profit_max === undefined &&
-    !params.cost_missing
+    !params.cost_missing &&
+    !params.exception
   );
 }
 
@@ -193,6 +204,32 @@ export async function countOrdersByStatus(
     );
   }
   return tally(ORDER_STATUSES, rows);
+}
+
+/**
+ * The exception views' counts (异常订单): the orders of each kind under the list's filters (its status
+ * and exception left out), with each kind's own condition (db/order-exceptions.ts), so each count is
+ * the total the list shows in that view.
+ */
+export async function countOrderExceptions(
+  scope: Scope,
+  params: OrderExportFilters,
+): Promise<Record<OrderException, number>> {
+  const { filters: f, filterJoins } = orderFilters(scope, {
+    ...params,
+    status: undefined,
+    exception: undefined,
+  });
+  f.and(exceptionCandidates(f.p(scope.accountId)));
+  const [row] = await scope.db.query<Record<OrderException, number>>(
+    `SELECT ${ORDER_EXCEPTIONS.map((kind) => `count(*) FILTER (WHERE ${ORDER_EXCEPTION_SQL[kind].where})::int AS ${kind}`).join(', ')}
+     FROM orders o ${filterJoins} ${f.sql}`,
+    f.params,
+  );
+  return Object.fromEntries(ORDER_EXCEPTIONS.map((kind) => [kind, Number(row?.[kind] ?? 0)])) as Record<
+    OrderException,
+    number
+  >;
 }
 
 /** Status counts from `GROUP BY status` rows: every status of `statuses`, 0 where no row names it. */
