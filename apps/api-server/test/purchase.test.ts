@@ -408,12 +408,14 @@ describe('一键采购', () => {
       status: 'placed',
       intercept: true,
     });
-    const [bell] = await db().query<{ title: string; body: string }>(
-      'SELECT title, body FROM notifications WHERE key = $1',
-      [`purchase:${order.id}:intercept`],
+    // One notification of the 售后拦截 view for the account (not one per order), opening the view.
+    const [bell] = await db().query<{ title: string; body: string; link: string }>(
+      'SELECT title, body, link FROM notifications WHERE account_id = $1 AND key = $2 AND open',
+      [ACCOUNT, 'order_exception:intercept'],
     );
-    expect(bell?.title).toBe('已采购的订单申请了售后，需拦截');
-    expect(bell?.body).toContain(bought?.orderId ?? '?');
+    expect(bell?.title).toMatch(/^\d+ 个订单售后拦截$/);
+    expect(bell?.body).toContain(placedOnPdd.orderNo);
+    expect(bell?.link).toBe('/order/index?exception=intercept');
     sandboxes.pdd.refundOrder(placedOnPdd.orderNo, 'none');
 
     // The supplier ships: the order is shipped with 中通 and the bill number, its writeback queued.
@@ -1019,7 +1021,7 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
 
 describe('异常订单: the exception views of 代发订单', () => {
   const KINDS = ['purchase_failed', 'out_of_stock', 'unpaid', 'intercept', 'writeback_failed'] as const;
-  const view = (exception: string, extra: Record<string, unknown> = {}) =>
+  const view = (exception: (typeof KINDS)[number], extra: Record<string, unknown> = {}) =>
     api().call('/api/order/index', { pageIndex: 1, pageSize: 100, exception, ...extra });
 
   it('each view lists its orders with the reason in the server’s words, and its count is its list’s total', async () => {
@@ -1080,6 +1082,24 @@ describe('异常订单: the exception views of 代发订单', () => {
       expect(
         (await api().call('/api/order/exception-counts', { keyword: orderNo, shop_id: 2 })).counts[kind],
       ).toBe(0);
+    }
+    // Each failed attempt raised (or refreshed) one notification per kind, with the view's count.
+    for (const kind of ['purchase_failed', 'out_of_stock'] as const) {
+      const notes = await until(`the ${kind} notification`, async () => {
+        const rows = await db().query<{ title: string; link: string; body: string }>(
+          'SELECT title, link, body FROM notifications WHERE account_id = $1 AND key = $2 AND open',
+          [ACCOUNT, `order_exception:${kind}`],
+        );
+        return rows.length > 0 &&
+          rows[0]?.body.includes(
+            expected[kind][0] === outOfStock.id ? outOfStock.orderNo : badAddress.orderNo,
+          )
+          ? rows
+          : undefined;
+      });
+      expect(notes).toHaveLength(1);
+      expect(notes[0]?.title).toBe(`${counts[kind]} 个订单${kind === 'out_of_stock' ? '缺货' : '采购失败'}`);
+      expect(notes[0]?.link).toBe(`/order/index?exception=${kind}`);
     }
     // The status-counts of a view agree with it; the export's filter is the list's.
     const status = await api().call('/api/order/status-counts', { exception: 'unpaid' });

@@ -13,9 +13,9 @@ import type { CipherOrderInfo, PurchaseAddress, PurchaseCargo } from '../platfor
 import { AFTER_SALE_OPEN_SQL, afterSaleRefusal } from './after-sale';
 import { orderIsBlacklisted } from './buyer';
 import type { Queryable } from './db';
+import { notifyOrderExceptions } from './exception-notifications';
 import { likePattern } from './list';
 import type { Saved } from './log';
-import { notify } from './notifications';
 import { inShops, notFound, type Scope, scopeOf } from './scope';
 import { DB_NOW_MS } from './writeback';
 
@@ -854,17 +854,7 @@ export async function flagInterception(
     [orderId, accountId, nowS],
   );
   if (!row) return false;
-  await notify(
-    db,
-    {
-      accountId,
-      kind: 'purchase',
-      key: `purchase:${orderId}:intercept`,
-      title: '已采购的订单申请了售后，需拦截',
-      body: `订单 ${row.order_no} 的买家申请了售后，1688采购单 ${row.supplier_order_no} 尚未发货：请联系供应商拦截或取消采购单`,
-      link: `/order/index?order=${orderId}`,
-    },
-    nowS,
-  );
+  // 售后拦截: the account's one notification of the view (`N 个订单售后拦截`).
+  await notifyOrderExceptions(db, accountId, ['intercept'], nowS);
   return true;
 }
