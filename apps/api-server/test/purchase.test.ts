@@ -414,7 +414,7 @@ describe('一键采购', () => {
       [ACCOUNT, 'order_exception:intercept'],
     );
     expect(bell?.title).toMatch(/^\d+ 个订单售后拦截$/);
-    expect(bell?.body).toContain(placedOnPdd.orderNo);
+    expect(bell?.body).toContain((await detail(order.id)).order_no);
     expect(bell?.link).toBe('/order/index?exception=intercept');
     sandboxes.pdd.refundOrder(placedOnPdd.orderNo, 'none');
 

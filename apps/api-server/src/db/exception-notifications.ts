@@ -39,7 +39,7 @@ export async function notifyOrderExceptions(
         kind: 'order_exception',
         key: `order_exception:${kind}`,
         title: orderExceptionTitle(kind, count),
-        body: `订单 ${orderNos}${count > newest.length ? ' 等' : ''}${ORDER_EXCEPTION_LABELS[kind]}。${EXCEPTION_ADVICE[kind]}`,
+        body: `${ORDER_EXCEPTION_LABELS[kind]}：订单 ${orderNos}${count > newest.length ? ' 等' : ''}。${EXCEPTION_ADVICE[kind]}`,
         link: orderExceptionLink(kind),
       },
       nowS,
