@@ -503,6 +503,7 @@ const answers: Record<ApiPath, unknown> = {
     pending: 3,
     purchased: 2,
     after_sale_pending: 1,
+    exceptions: { purchase_failed: 1, out_of_stock: 0, unpaid: 0, intercept: 0, writeback_failed: 2 },
     today_orders: 4,
     today_sales: 12_900,
     days: [{ date: '2026-11-22', orders: 4, sales: 12_900 }],
