@@ -4,7 +4,7 @@ import { type ServedSandbox, serveSandbox } from '../../apps/api-server/src/plat
 import { PDD_SANDBOX_APP, PddSandbox } from '../../apps/api-server/src/platforms/sandbox/pdd';
 import { type RunningServer, startServer } from '../../apps/api-server/src/server';
 import { authorisedShop, purchasedPlatformOrders } from '../../apps/api-server/test/writeback-helpers';
-import { ADMIN, apiLogin, contextWithToken, expect, test } from '../helpers';
+import { ADMIN, apiLogin, contextWithToken, expect, nodeApi, test } from '../helpers';
 
 /**
  * 发货回传 in the browser: a 拼多多 order whose buyer asked for a refund on the platform is shipped in
@@ -21,6 +21,8 @@ let sandbox: PddSandbox;
 let served: ServedSandbox;
 let server: RunningServer;
 let order: { id: number; orderNo: string; platformOrderNo: string };
+/** The authorised 拼多多 shop of account 1. */
+let shopId: number;
 /** The admin's token on this server: one sign-in (one SMS per mobile per 60 s). */
 let token: string;
 
@@ -38,7 +40,7 @@ test.beforeAll(async () => {
     writebackJobs: { pollMs: 200, retryBaseMs: 500 },
   });
   const now = Math.floor(Date.now() / 1000);
-  const shopId = await authorisedShop(server.db, connector, sandbox, {
+  shopId = await authorisedShop(server.db, connector, sandbox, {
     accountId: 1,
     clientId: PDD_SANDBOX_APP.clientId,
     platformShopId: '900001',
@@ -128,6 +130,62 @@ test('查看完整收货信息 shows the receiver as the platform decrypts it', 
     await expect(dialog.locator('[data-slot=receiver-plain]')).toHaveText(
       `${placed.receiver.name} ${placed.receiver.mobile} ${placed.receiver.address}`,
     );
+  } finally {
+    await context.close();
+  }
+});
+
+test('异常订单: the 回传失败 view counts the order, shows the platform’s reason and 批量重新回传 lands it', async ({
+  browser,
+}) => {
+  const [failing] = await purchasedPlatformOrders(server.db, sandbox, {
+    accountId: 1,
+    shopId,
+    platformShopId: '900001',
+    count: 1,
+    now: Math.floor(Date.now() / 1000),
+  });
+  if (!failing) throw new Error('no order');
+  // The buyer asked for a refund: the platform refuses the shipment's writeback.
+  sandbox.refundOrder(failing.platformOrderNo);
+  const api = nodeApi(server.url, token);
+  const [sender] = await api.call('/api/address/index', { kind: 'sender' });
+  if (!sender) throw new Error('no sender address');
+  await api.call('/api/order/ship', {
+    id: failing.id,
+    carrier: 'SF',
+    tracking_no: 'SF7000000000002',
+    sender_address_id: sender.id,
+  });
+  await expect
+    .poll(async () => (await api.call('/api/order/exception-counts', {})).counts.writeback_failed)
+    .toBe(1);
+  const { context, page } = await adminPage(browser);
+  try {
+    await page.goto('/order/index');
+    const views = page.getByRole('group', { name: '异常订单' });
+    const view = views.getByRole('button', { name: /回传失败/ });
+    await expect(view.locator('[data-slot=exception-count]')).toHaveText('1');
+    await view.click();
+    await expect(page).toHaveURL(/exception=writeback_failed/);
+    await expect(page.locator('[data-slot=exception-reason]')).toHaveText(
+      '拼多多拒绝了此操作：订单售后中，不能发货',
+    );
+    // The refund is closed on the platform; the order is selected and retried from the view.
+    const placed = sandbox.orders.get(failing.platformOrderNo);
+    if (!placed) throw new Error('no sandbox order');
+    placed.refund = 'none';
+    await page.getByRole('checkbox', { name: new RegExp(failing.orderNo) }).check();
+    await page.getByRole('button', { name: '批量重新回传' }).click();
+    const result = page.getByRole('dialog', { name: '批量处理结果' });
+    await expect(result).toContainText('成功 1 单，失败 0 单');
+    await expect(result).toContainText(failing.orderNo);
+    await result.getByRole('button', { name: '关闭' }).first().click();
+    // Landed: the view is empty, and stays so on reload (the view is in the address).
+    await expect.poll(() => sandbox.shipments.some((s) => s.orderNo === failing.platformOrderNo)).toBe(true);
+    await page.reload();
+    await expect(view.locator('[data-slot=exception-count]')).toHaveText('0');
+    await expect(view).toHaveAttribute('aria-pressed', 'true');
   } finally {
     await context.close();
   }

@@ -371,6 +371,7 @@ const CASES: Record<ApiPath, Case[]> = {
 
   '/api/order/index': [async () => ({ token: user, body: page })],
   '/api/order/status-counts': [async () => ({ token: user, body: {} })],
+  '/api/order/exception-counts': [async () => ({ token: user, body: {} })],
   '/api/order/receivers': [async () => ({ token: user, body: page })],
   '/api/order/after-sale': [async () => ({ token: user, body: page })],
   '/api/order/after-sale-status-counts': [async () => ({ token: user, body: {} })],

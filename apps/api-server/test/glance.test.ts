@@ -2,6 +2,7 @@ import {
   DASHBOARD_CHART_DAYS,
   type DashboardSummary,
   type LogEntry,
+  ORDER_EXCEPTIONS,
   type OrderDetail,
   type Page,
   STALE_RECORD_MESSAGE,
@@ -51,6 +52,10 @@ describe('/api/dashboard/summary', () => {
     expect(s.purchased).toBe(await total('/api/order/index', { status: 'purchased' }));
     expect(s.after_sale_pending).toBe(await total('/api/order/after-sale', { status: 'pending' }));
     expect(s.today_orders).toBe(await total('/api/order/index', { start_date: s.today, end_date: s.today }));
+    // 异常订单: each view's count is its list's total.
+    for (const [exception, count] of Object.entries(s.exceptions ?? {}))
+      expect(count, exception).toBe(await total('/api/order/index', { exception }));
+    expect(Object.keys(s.exceptions ?? {}).sort()).toEqual([...ORDER_EXCEPTIONS].sort());
     const todays = await data<Page<{ amount: number }>>('/api/order/index', {
       pageIndex: 1,
       pageSize: 100,
@@ -105,6 +110,7 @@ describe('/api/dashboard/summary', () => {
       after_sale_pending: 0,
       today_orders: 0,
       today_sales: 0,
+      exceptions: { purchase_failed: 0, out_of_stock: 0, unpaid: 0, intercept: 0, writeback_failed: 0 },
       days: undefined,
     });
     expect(s.days.every((d) => d.orders === 0 && d.sales === 0)).toBe(true);

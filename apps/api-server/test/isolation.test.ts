@@ -1,4 +1,10 @@
-import { AFTER_SALE_STATUSES, type ApiPath, apiRoutes, ORDER_STATUSES } from '@consign/api-client/contract';
+import {
+  AFTER_SALE_STATUSES,
+  type ApiPath,
+  apiRoutes,
+  ORDER_EXCEPTIONS,
+  ORDER_STATUSES,
+} from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/db/notifications';
 import {
@@ -179,6 +185,10 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
       { body: { shop_id: ids.shop }, outcome: 'zero-counts' },
       { body: { keyword: 'DD' }, outcome: 'zero-counts' },
       { body: { buyer_id: ids.order }, outcome: 'zero-counts' },
+    ],
+    '/api/order/exception-counts': [
+      { body: {}, outcome: 'zero-counts' },
+      { body: { shop_id: ids.shop }, outcome: 'zero-counts' },
     ],
     '/api/order/after-sale': [
       { body: page, outcome: 'empty-list' },
@@ -642,7 +652,11 @@ describe('the data boundary, for every path of the contract', () => {
           expect(res.status, label).toBe(200);
           // Every status of the route's tabs is there, each 0.
           const counts = (answer.data as { counts: Record<string, number> }).counts;
-          const statuses = path.includes('after-sale') ? AFTER_SALE_STATUSES : ORDER_STATUSES;
+          const statuses = path.includes('after-sale')
+            ? AFTER_SALE_STATUSES
+            : path.includes('exception')
+              ? ORDER_EXCEPTIONS
+              : ORDER_STATUSES;
           expect(Object.keys(counts).sort(), label).toEqual([...statuses].sort());
           expect(Object.values(counts), label).toEqual(statuses.map(() => 0));
         } else if (c.outcome === 'import-not-found') {

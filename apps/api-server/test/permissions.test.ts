@@ -71,6 +71,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/setting/update': { default_markup_percent: 55 },
     '/api/order/index': page,
     '/api/order/status-counts': {},
+    '/api/order/exception-counts': {},
     '/api/order/receivers': page,
     '/api/order/after-sale': page,
     '/api/order/after-sale-status-counts': {},

@@ -426,12 +426,14 @@ describe('一键采购', () => {
       status: 'placed',
       intercept: true,
     });
-    const [bell] = await db().query<{ title: string; body: string }>(
-      'SELECT title, body FROM notifications WHERE key = $1',
-      [`purchase:${order.id}:intercept`],
+    // One notification of the 售后拦截 view for the account (not one per order), opening the view.
+    const [bell] = await db().query<{ title: string; body: string; link: string }>(
+      'SELECT title, body, link FROM notifications WHERE account_id = $1 AND key = $2 AND open',
+      [ACCOUNT, 'order_exception:intercept'],
     );
-    expect(bell?.title).toBe('已采购的订单申请了售后，需拦截');
-    expect(bell?.body).toContain(bought?.orderId ?? '?');
+    expect(bell?.title).toMatch(/^\d+ 个订单售后拦截$/);
+    expect(bell?.body).toContain((await detail(order.id)).order_no);
+    expect(bell?.link).toBe('/order/index?exception=intercept');
     sandboxes.pdd.refundOrder(placedOnPdd.orderNo, 'none');
 
     // The supplier ships: the order is shipped with 中通 and the bill number, its writeback queued.
@@ -1313,5 +1315,104 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
       [ACCOUNT],
     );
     expect(count?.n).toBe(1);
+  });
+});
+
+describe('异常订单: the exception views of 代发订单', () => {
+  const KINDS = ['purchase_failed', 'out_of_stock', 'unpaid', 'intercept', 'writeback_failed'] as const;
+  const view = (exception: (typeof KINDS)[number], extra: Record<string, unknown> = {}) =>
+    api().call('/api/order/index', { pageIndex: 1, pageSize: 100, exception, ...extra });
+
+  it('each view lists its orders with the reason in the server’s words, and its count is its list’s total', async () => {
+    const [outOfStock] = await sourcedOrders(TEE_NAVY_XL);
+    const [badAddress] = await sourcedOrders(CUP, { address: '某路 2 号' });
+    const [unpaid, intercepted, writeback] = await sourcedOrders(CUP, { count: 3 });
+    if (!outOfStock || !badAddress || !unpaid || !intercepted || !writeback) throw new Error('no orders');
+    await start([outOfStock.id, badAddress.id]);
+    await settled(outOfStock.id);
+    await settled(badAddress.id);
+    const supplierNo = await placedUnpaid(db(), sandbox, {
+      accountId: ACCOUNT,
+      orderId: unpaid.id,
+      nowS: nowS(),
+    });
+    await placedUnpaid(db(), sandbox, { accountId: ACCOUNT, orderId: intercepted.id, nowS: nowS() });
+    await db().query(
+      "UPDATE order_purchases SET pay_status = 'paid', intercept_at = $2 WHERE order_id = $1",
+      [intercepted.id, nowS()],
+    );
+    await db().query("UPDATE orders SET status = 'purchased' WHERE id = ANY($1::int[])", [
+      [unpaid.id, intercepted.id],
+    ]);
+    await db().query("UPDATE orders SET status = 'shipped' WHERE id = $1", [writeback.id]);
+    await db().query(
+      `INSERT INTO order_writebacks (account_id, order_id, shop_id, platform, platform_order_no, carrier,
+         tracking_no, status, last_error, created_at, updated_at)
+       VALUES ($1, $2, $3, 'pdd', 'P1', 'ZTO', '7300001', 'failed', '拼多多拒绝回传：运单号不存在', $4, $4)`,
+      [ACCOUNT, writeback.id, SHOP, nowS()],
+    );
+
+    const expected: Record<(typeof KINDS)[number], [number, string]> = {
+      purchase_failed: [badAddress.id, '收货地址不正确，1688无法下单'],
+      out_of_stock: [outOfStock.id, '1688供应商库存不足'],
+      unpaid: [unpaid.id, `1688采购单 ${supplierNo} 未付款，供应商不会发货`],
+      intercept: [intercepted.id, '已在1688下单后买家发起售后，请联系供应商拦截发货'],
+      writeback_failed: [writeback.id, '拼多多拒绝回传：运单号不存在'],
+    };
+    const { counts } = await api().call('/api/order/exception-counts', {});
+    for (const kind of KINDS) {
+      const list = await view(kind);
+      expect(counts[kind], kind).toBe(list.total);
+      const [id, reason] = expected[kind];
+      const row = list.list.find((order) => order.id === id);
+      expect(row?.exceptions, kind).toEqual([{ kind, reason }]);
+      // Each order is in its own view only.
+      for (const other of KINDS.filter((k) => k !== kind))
+        expect(
+          (await view(other)).list.some((order) => order.id === id),
+          `${kind} in ${other}`,
+        ).toBe(false);
+      // Under the list's other filters too: the keyword narrows both alike.
+      const orderNo = row?.order_no ?? '';
+      const narrowed = await api().call('/api/order/exception-counts', { keyword: orderNo });
+      expect(narrowed.counts[kind], kind).toBe((await view(kind, { keyword: orderNo })).total);
+      expect(narrowed.counts[kind], kind).toBe(1);
+      // Another shop's filter counts none of them.
+      expect(
+        (await api().call('/api/order/exception-counts', { keyword: orderNo, shop_id: 2 })).counts[kind],
+      ).toBe(0);
+    }
+    // Each failed attempt raised (or refreshed) one notification per kind, with the view's count.
+    for (const kind of ['purchase_failed', 'out_of_stock'] as const) {
+      const notes = await until(`the ${kind} notification`, async () => {
+        const rows = await db().query<{ title: string; link: string; body: string }>(
+          'SELECT title, link, body FROM notifications WHERE account_id = $1 AND key = $2 AND open',
+          [ACCOUNT, `order_exception:${kind}`],
+        );
+        return rows.length > 0 &&
+          rows[0]?.body.includes(
+            expected[kind][0] === outOfStock.id ? outOfStock.orderNo : badAddress.orderNo,
+          )
+          ? rows
+          : undefined;
+      });
+      expect(notes).toHaveLength(1);
+      expect(notes[0]?.title).toBe(`${counts[kind]} 个订单${kind === 'out_of_stock' ? '缺货' : '采购失败'}`);
+      expect(notes[0]?.link).toBe(`/order/index?exception=${kind}`);
+    }
+    // The status-counts of a view agree with it; the export's filter is the list's.
+    const status = await api().call('/api/order/status-counts', { exception: 'unpaid' });
+    expect(Object.values(status.counts).reduce((a, b) => a + b, 0)).toBe(counts.unpaid);
+  });
+
+  it('an unknown exception is refused (422, the API’s bad-input status) in words, on the list and the counts', async () => {
+    for (const [path, body] of [
+      ['/api/order/index', { pageIndex: 1, pageSize: 10, exception: 'lost' }],
+      ['/api/order/status-counts', { exception: 'lost' }],
+    ] as const) {
+      const res = await t.post(path, body, { token });
+      expect(res.status, path).toBe(422);
+      expect((await envelope(res)).msg, path).toContain('异常类型不正确');
+    }
   });
 });

@@ -179,6 +179,23 @@ function casesFor(): Partial<Record<ApiPath, Case[]>> {
       { body: {}, outcome: { kind: 'ok', check: countsOfA(ordersOfA) } },
       { body: { shop_id: ids.shop }, outcome: { kind: 'ok', check: countsOfA(async () => 0) } },
     ],
+    // 异常订单 (db/order-exceptions.ts): shop A's failed or unpaid purchases and failed writebacks.
+    '/api/order/exception-counts': [
+      {
+        body: {},
+        outcome: {
+          kind: 'ok',
+          check: countsOfA(() =>
+            countA(`SELECT count(*)::int AS n FROM orders o WHERE o.account_id = $1 AND o.shop_id = $2 AND (
+              EXISTS (SELECT 1 FROM order_purchases p WHERE p.order_id = o.id AND (
+                (p.status = 'failed' AND o.status = 'pending') OR (p.status = 'placed' AND p.pay_status = 'unpaid')
+                OR (p.intercept_at IS NOT NULL AND o.status = 'purchased')))
+              OR EXISTS (SELECT 1 FROM order_writebacks w WHERE w.order_id = o.id AND w.status = 'failed'))`),
+          ),
+        },
+      },
+      { body: { shop_id: ids.shop }, outcome: { kind: 'ok', check: countsOfA(async () => 0) } },
+    ],
     '/api/order/after-sale': [
       {
         body: page,

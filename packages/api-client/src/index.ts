@@ -31,6 +31,7 @@ export * from './contract/limits.js';
 export * from './contract/mobile.js';
 export * from './contract/notification-rules.js';
 export * from './contract/offers.js';
+export * from './contract/order-exception-rules.js';
 export * from './contract/order-rules.js';
 export * from './contract/permissions.js';
 export * from './contract/purchase-rules.js';

@@ -266,6 +266,9 @@ const answers: Record<ApiPath, unknown> = {
   '/api/order/status-counts': {
     counts: { pending: 3, purchased: 0, shipped: 1, completed: 0, cancelled: 2 },
   },
+  '/api/order/exception-counts': {
+    counts: { purchase_failed: 1, out_of_stock: 0, unpaid: 2, intercept: 0, writeback_failed: 1 },
+  },
   '/api/order/after-sale': page({
     id: 5,
     order_no: order.order_no,
@@ -500,6 +503,7 @@ const answers: Record<ApiPath, unknown> = {
     pending: 3,
     purchased: 2,
     after_sale_pending: 1,
+    exceptions: { purchase_failed: 1, out_of_stock: 0, unpaid: 0, intercept: 0, writeback_failed: 2 },
     today_orders: 4,
     today_sales: 12_900,
     days: [{ date: '2026-11-22', orders: 4, sales: 12_900 }],

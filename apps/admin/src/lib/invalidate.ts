@@ -21,6 +21,8 @@ const ORDER_CHANGED: Refresh = {
   reads: [
     '/api/order/index',
     '/api/order/status-counts',
+    // 异常订单's views: a purchase, a payment, a writeback moves an order in or out of one
+    '/api/order/exception-counts',
     '/api/order/detail',
     '/api/order/receivers',
     '/api/dashboard/summary',

@@ -10,7 +10,7 @@ import {
   shanghaiDateTime,
 } from '@consign/api-client/contract';
 import { dayStart } from './list';
-import { countOrders, listAfterSales } from './order';
+import { countOrderExceptions, countOrders, listAfterSales } from './order';
 import { orderFilters } from './order-filters';
 import { inShops, type Scope } from './scope';
 
@@ -37,7 +37,7 @@ export async function dashboardSummary(scope: Scope, now: number): Promise<Dashb
   const todayFilter = { start_date: today, end_date: today };
   const { filters: f, filterJoins } = orderFilters(scope, todayFilter);
   const perDayParams: unknown[] = [scope.accountId, dayStart(firstDay), SHANGHAI_OFFSET_SECONDS];
-  const [pending, purchased, afterSales, todayOrders, [sales], perDay] = await Promise.all([
+  const [pending, purchased, afterSales, todayOrders, [sales], perDay, exceptions] = await Promise.all([
     countOrders(scope, { status: 'pending' }),
     countOrders(scope, { status: 'purchased' }),
     listAfterSales(scope, afterSaleList({ status: 'pending' })),
@@ -53,6 +53,8 @@ export async function dashboardSummary(scope: Scope, now: number): Promise<Dashb
        GROUP BY 1`,
       perDayParams,
     ),
+    // 异常订单's views, each its list's total (db/order-exceptions.ts).
+    countOrderExceptions(scope, {}),
   ]);
   const byDay = new Map(perDay.map((row) => [Number(row.day), row]));
   const firstIndex = Math.floor((now + SHANGHAI_OFFSET_SECONDS) / 86_400) - (DASHBOARD_CHART_DAYS - 1);
@@ -71,6 +73,7 @@ export async function dashboardSummary(scope: Scope, now: number): Promise<Dashb
     after_sale_pending: afterSales.total,
     today_orders: todayOrders,
     today_sales: Number(sales?.sales ?? 0),
+    exceptions,
     days,
   };
 }

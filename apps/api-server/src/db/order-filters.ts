@@ -1,6 +1,7 @@
 import type { OrderExportFilters, OrderFilterKey, OrderFilterValues } from '@consign/api-client';
 import { isFilterSet, ORDER_FILTER_KEYS } from '@consign/api-client/contract';
 import { dayEndExclusive, dayStart, Filters, likePattern } from './list';
+import { ORDER_EXCEPTION_SQL } from './order-exceptions';
 import { ORDER_PROFIT_SQL } from './profit';
 import { type Scope, shopFilter } from './scope';
 
@@ -56,6 +57,7 @@ const ORDER_FILTER_SQL: { [K in OrderFilterKey]: FilterSql<K> } = {
   profit_min: { where: (value, p) => `${ORDER_PROFIT_SQL} >= ${p(value)}` },
   profit_max: { where: (value, p) => `${ORDER_PROFIT_SQL} <= ${p(value)}` },
   cost_missing: { where: () => 'o.cost IS NULL' },
+  exception: { where: (value) => ORDER_EXCEPTION_SQL[value].where },
 };
 
 /** The filters `params` sets (a value neither absent nor ''), in the declaration's order. */

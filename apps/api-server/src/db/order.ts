@@ -3,8 +3,10 @@ import {
   type AfterSaleOrder,
   type AfterSaleStatus,
   maskMobile,
+  ORDER_EXCEPTIONS,
   ORDER_STATUSES,
   type Order,
+  type OrderException,
   type OrderExportFilters,
   type OrderGoods,
   type OrderStatus,
@@ -24,24 +26,30 @@ import {
   page,
   wholeMobile,
 } from './list';
+import {
+  exceptionCandidates,
+  ORDER_EXCEPTION_SQL,
+  ORDER_EXCEPTIONS_COLUMN,
+  toOrderExceptions,
+} from './order-exceptions';
 import { BLACKLISTED, orderFilters, setOrderFilters } from './order-filters';
 import { ORDER_PROFIT_SQL } from './profit';
 import { type Scope, shopFilter } from './scope';
 import { ORDER_WRITEBACK_COLUMN, toOrderWriteback } from './writeback';
 
-/** 需拦截 (db/purchase.ts `flagInterception`): shown while the order is 已采购 (the supplier has not shipped). */
-const INTERCEPT_SQL = `(o.status = 'purchased' AND EXISTS (SELECT 1 FROM order_purchases ip
-  WHERE ip.order_id = o.id AND ip.intercept_at IS NOT NULL))`;
+/** 需拦截 (db/purchase.ts `flagInterception`): the 售后拦截 exception. */
+const INTERCEPT_SQL = ORDER_EXCEPTION_SQL.intercept.where;
 
 /** The columns of an order as the list shows it (before {@link toOrder}), over `o` and its shop `s`. */
 export const ORDER_COLUMNS = `o.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, o.amount,
   o.status, o.buyer_name, o.receiver_name, o.receiver_mobile, o.receiver_address, o.created_at,
   ${BLACKLISTED} AS blacklisted, ${ORDER_WRITEBACK_COLUMN}, o.platform_order_no, o.pre_sale, o.ship_by,
   o.cost, ${ORDER_PROFIT_SQL} AS profit, o.supplier, o.supplier_order_no, o.carrier, o.tracking_no,
-  ${AFTER_SALE_OPEN_SQL} AS after_sale, ${INTERCEPT_SQL} AS intercept`;
+  ${AFTER_SALE_OPEN_SQL} AS after_sale, ${INTERCEPT_SQL} AS intercept, ${ORDER_EXCEPTIONS_COLUMN}`;
 
-export interface OrderRow extends Omit<Order, 'receiver' | 'writeback'> {
+export interface OrderRow extends Omit<Order, 'receiver' | 'writeback' | 'exceptions'> {
   writeback: unknown;
+  exceptions?: unknown;
   receiver_name: string;
   receiver_mobile: string;
   receiver_address: string;
@@ -79,6 +87,7 @@ export function toOrder(row: OrderRow): Order {
     tracking_no: row.tracking_no ?? null,
     after_sale: row.after_sale ?? false,
     intercept: row.intercept ?? false,
+    exceptions: toOrderExceptions(row.exceptions),
   };
 }
 
@@ -133,6 +142,32 @@ export async function countOrdersByStatus(
     );
   }
   return tally(ORDER_STATUSES, rows);
+}
+
+/**
+ * The exception views' counts (异常订单): the orders of each kind under the list's filters (its status
+ * and exception left out), with each kind's own condition (db/order-exceptions.ts), so each count is
+ * the total the list shows in that view.
+ */
+export async function countOrderExceptions(
+  scope: Scope,
+  params: OrderExportFilters,
+): Promise<Record<OrderException, number>> {
+  const { filters: f, filterJoins } = orderFilters(scope, {
+    ...params,
+    status: undefined,
+    exception: undefined,
+  });
+  f.and(exceptionCandidates(f.p(scope.accountId)));
+  const [row] = await scope.db.query<Record<OrderException, number>>(
+    `SELECT ${ORDER_EXCEPTIONS.map((kind) => `count(*) FILTER (WHERE ${ORDER_EXCEPTION_SQL[kind].where})::int AS ${kind}`).join(', ')}
+     FROM orders o ${filterJoins} ${f.sql}`,
+    f.params,
+  );
+  return Object.fromEntries(ORDER_EXCEPTIONS.map((kind) => [kind, Number(row?.[kind] ?? 0)])) as Record<
+    OrderException,
+    number
+  >;
 }
 
 /** Status counts from `GROUP BY status` rows: every status of `statuses`, 0 where no row names it. */

@@ -13,6 +13,7 @@ import type { CipherOrderInfo, PurchaseAddress, PurchaseCargo } from '../platfor
 import { AFTER_SALE_OPEN_SQL, afterSaleRefusal } from './after-sale';
 import { orderIsBlacklisted } from './buyer';
 import type { Queryable } from './db';
+import { notifyOrderExceptions } from './exception-notifications';
 import { likePattern } from './list';
 import type { Saved } from './log';
 import { notify } from './notifications';
@@ -965,6 +966,8 @@ export async function notifyInterception(
     },
     nowS,
   );
+  // And the account's one notification of the 售后拦截 view (`N 个订单售后拦截`).
+  await notifyOrderExceptions(db, accountId, ['intercept'], nowS);
 }
 
 /**

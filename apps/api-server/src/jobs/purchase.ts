@@ -1,7 +1,14 @@
-import { AFTER_SALE_PURCHASE_REFUSAL, CARRIERS, carrierOf, trackingNoProblem } from '@consign/api-client';
+import {
+  AFTER_SALE_PURCHASE_REFUSAL,
+  CARRIERS,
+  carrierOf,
+  orderExceptionLink,
+  trackingNoProblem,
+} from '@consign/api-client';
 import { afterSaleRefusal } from '../db/after-sale';
 import { holdPurchaseFee, refundPurchaseFee } from '../db/balance';
 import type { Db, Queryable } from '../db/db';
+import { notifyOrderExceptions } from '../db/exception-notifications';
 import { notify } from '../db/notifications';
 import { purchaseOrder, revertPurchase, shipOrder } from '../db/order-steps';
 import {
@@ -453,12 +460,17 @@ export class PurchaseJobs implements JobKind {
       this.deps.log.error('purchase attempt failed', { id: claim.id, error: String(error) });
       outcome = retry('采购暂时未成功，稍后自动重试', '');
     }
-    await this.deps.db.transaction(async (tx) => {
-      if (!(await finishUnplaced(tx, claim, outcome, nowS))) return;
+    const finished = await this.deps.db.transaction(async (tx) => {
+      if (!(await finishUnplaced(tx, claim, outcome, nowS))) return false;
       if (outcome.status === 'failed' && claim.create_sent) {
         await this.releaseFee(tx, claim, '采购未成功，退还代发服务费', nowS);
       }
+      return true;
     });
+    // 采购失败 / 缺货: the account's grouped notification of the view the order is now in.
+    if (finished && outcome.status === 'failed') {
+      await notifyOrderExceptions(this.deps.db, claim.account_id, ['purchase_failed', 'out_of_stock'], nowS);
+    }
   }
 
   /** Gives back the fee the claim's attempt held (once: the ledger refuses a second refund). */
@@ -691,7 +703,7 @@ export class SupplierLogisticsJobs implements JobKind {
           key: 'purchase_unpaid',
           title: `${group.order_nos.length} 笔1688采购单待付款`,
           body: `订单 ${shown}${group.order_nos.length > 3 ? ' 等' : ''}的1688采购单下单后仍未付款，供应商不会发货。请在代发订单中勾选后批量付款，或开启自动付款。`,
-          link: '/order/index',
+          link: orderExceptionLink('unpaid'),
         },
         nowS,
       );

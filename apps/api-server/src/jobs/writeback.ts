@@ -1,6 +1,6 @@
 import { CARRIERS, carrierOf } from '@consign/api-client';
 import type { Db } from '../db/db';
-import { notify } from '../db/notifications';
+import { notifyOrderExceptions } from '../db/exception-notifications';
 import { type ClaimedWriteback, claimWriteback, finishWriteback, releaseRetries } from '../db/writeback';
 import type { Logger } from '../log';
 import {
@@ -140,7 +140,7 @@ export class WritebackJobs implements JobKind {
     const at = this.seconds();
     const written = await finishWriteback(this.db, claim, outcome, at);
     if (!written) this.log.warn('writeback outcome not written: claimed again meanwhile', { id: claim.id });
-    else if (outcome.status === 'failed') await this.notifyFailed(claim, outcome.message);
+    else if (outcome.status === 'failed') await this.notifyFailed(claim);
     await this.platformHealth(claim.platform, error, outcome.status === 'succeeded', at);
   }
 
@@ -175,27 +175,11 @@ export class WritebackJobs implements JobKind {
   }
 
   /**
-   * 回传失败 tells the account through the bell (one notification per order while unread); its link
-   * opens the order's detail on 代发订单 (`?order=<id>`).
+   * 回传失败 tells the account through the bell: one notification per account for all its failed
+   * writebacks (`N 个订单回传失败`, db/exception-notifications.ts), opening the 回传失败 view.
    */
-  private async notifyFailed(claim: ClaimedWriteback, message: string) {
-    const [order] = await this.db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
-      claim.order_id,
-    ]);
-    if (!order) return;
-    await notify(
-      this.db,
-      {
-        accountId: claim.account_id,
-        kind: 'writeback',
-        key: `writeback:${claim.order_id}`,
-        title: '物流回传失败',
-        body: `订单 ${order.order_no}：${message}`,
-        link: `/order/index?order=${claim.order_id}`,
-        shopId: claim.shop_id,
-      },
-      this.seconds(),
-    );
+  private async notifyFailed(claim: ClaimedWriteback) {
+    await notifyOrderExceptions(this.db, claim.account_id, ['writeback_failed'], this.seconds());
   }
 
   private async attempt(claim: ClaimedWriteback): Promise<void> {

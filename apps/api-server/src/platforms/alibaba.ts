@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { SUPPLIER_OUT_OF_STOCK_MESSAGE } from '@consign/api-client';
 import {
   type AppCredentials,
   boundedText,
@@ -156,7 +157,7 @@ const fail = (kind: SupplierErrorKind, code = '', supplierWords = '', detail = '
 
 /** The seller's words for the business refusals the sandbox documents; 1688's own words otherwise. */
 const REFUSALS: Record<string, string> = {
-  [ALIBABA_CODES.outOfStock]: '1688供应商库存不足',
+  [ALIBABA_CODES.outOfStock]: SUPPLIER_OUT_OF_STOCK_MESSAGE,
   [ALIBABA_CODES.priceChanged]: '1688商品价格已变动，请重新预览后下单',
   [ALIBABA_CODES.badAddress]: '收货地址不正确，1688无法下单',
   [ALIBABA_CODES.balance]: '1688账户余额不足，请充值后重试',

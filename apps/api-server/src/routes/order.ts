@@ -5,6 +5,7 @@ import { applyImport, previewImport } from '../db/import';
 import { withImportLock } from '../db/import-lock';
 import {
   countAfterSalesByStatus,
+  countOrderExceptions,
   countOrdersByStatus,
   listAfterSales,
   listOrders,
@@ -67,6 +68,9 @@ export function orderRoutes({
       )
       .post('/status-counts', body('/api/order/status-counts'), async (c) =>
         ok(c, { counts: await countOrdersByStatus(scope(c), c.req.valid('json')) }),
+      )
+      .post('/exception-counts', body('/api/order/exception-counts'), async (c) =>
+        ok(c, { counts: await countOrderExceptions(scope(c), c.req.valid('json')) }),
       )
       .post('/after-sale', body('/api/order/after-sale'), async (c) =>
         ok(c, await listAfterSales(scope(c), c.req.valid('json'))),

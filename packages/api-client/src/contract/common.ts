@@ -77,11 +77,12 @@ export type PlatformCode = z.infer<typeof platformCodeSchema>;
 
 /**
  * Makes a list filter optional and treats `''` (an empty select or search box, as it comes from the
- * address query) as "no filter": the parsed value is then `undefined`.
+ * address query) as "no filter": the parsed value is then `undefined`. `error`: what a bad value
+ * answers (else zod's generic words).
  */
-export function filter<T extends z.ZodType>(schema: T) {
+export function filter<T extends z.ZodType>(schema: T, error?: string) {
   return z
-    .union([z.literal(''), z.null(), schema])
+    .union([z.literal(''), z.null(), schema], error ? { error } : undefined)
     .optional()
     .transform((value) => (value === '' || value === null ? undefined : (value as z.output<T>)));
 }

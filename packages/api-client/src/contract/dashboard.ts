@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { dateStringSchema, fenSchema } from './common.js';
+import { ORDER_EXCEPTIONS } from './order-exception-rules.js';
 import { DASHBOARD_CHART_DAYS } from './time.js';
 
 /** One day of the 工作台 chart: the orders created that day and their amount (fen). */
@@ -28,6 +29,8 @@ export const dashboardSummarySchema = z.object({
   /** Today's orders and their amount (fen; absent for a caller without finance:view, finance-rules.ts). */
   today_orders: z.int().min(0),
   today_sales: fenSchema.optional(),
+  /** 异常订单: the orders of each exception view (order-exception-rules.ts), its list's total. */
+  exceptions: z.record(z.enum(ORDER_EXCEPTIONS), z.int().min(0)).optional(),
   days: z.array(dashboardDaySchema).max(DASHBOARD_CHART_DAYS),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

@@ -34,6 +34,7 @@ export * from './notification-rules.js';
 export * from './offers.js';
 export * from './order.js';
 export * from './order-entry.js';
+export * from './order-exception-rules.js';
 export * from './order-filters.js';
 export * from './order-rules.js';
 export * from './payment-issue.js';

@@ -16,6 +16,7 @@ import {
   USER_STATUS_LABELS,
   WRITEBACK_STATUS_LABELS,
 } from './labels.js';
+import { ORDER_EXCEPTION_LABELS } from './order-exception-rules.js';
 import { PERMISSION_LABELS } from './permissions.js';
 
 /**
@@ -172,6 +173,8 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   profit_min: { label: '利润不低于', kind: 'fen' },
   profit_max: { label: '利润不高于', kind: 'fen' },
   cost_missing: { label: '仅未录入成本', kind: 'flag' },
+  // 异常订单: the order list's exception view (an export keeps it)
+  exception: { label: '异常订单', kind: enumOf(ORDER_EXCEPTION_LABELS) },
   // balance (余额, 充值)
   out_trade_no: { label: '充值单号' },
   default_fee: { label: '默认服务费', kind: 'fen' },

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'purchase',
   'balance',
   'purchase_unpaid',
+  'order_exception',
 ] as const;
 /**
  * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
@@ -26,6 +27,8 @@ export const NOTIFICATION_PERMISSIONS = {
   balance: 'finance:view',
   // 1688 purchase orders still 待付款 (批量付款 is in 代发订单).
   purchase_unpaid: 'order:view',
+  // 异常订单: one per account and exception kind, linking to its view of 代发订单.
+  order_exception: 'order:view',
 } as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission | null>;
 /** The notification kinds `user` may open (an owner: all). */
 export function notificationKindsFor(

@@ -2,6 +2,11 @@ import * as z from 'zod';
 import { dateStringSchema, filter, idLikeSchema, keywordFilter, platformCodeSchema } from './common.js';
 import { ORDER_STATUS_LABELS, PLATFORM_LABELS } from './labels.js';
 import { fenAsYuan } from './log-labels.js';
+import {
+  ORDER_EXCEPTION_INVALID,
+  ORDER_EXCEPTION_LABELS,
+  ORDER_EXCEPTIONS,
+} from './order-exception-rules.js';
 import { ORDER_STATUSES } from './order-rules.js';
 import { signedFenLikeSchema } from './profit.js';
 
@@ -154,6 +159,13 @@ export const ORDER_FILTERS = {
     words: () => '未录入成本',
     money: true,
     example: 1,
+  }),
+  /** One exception view (异常订单, order-exception-rules.ts): only the orders in it. */
+  exception: declare({
+    schema: filter(z.enum(ORDER_EXCEPTIONS), ORDER_EXCEPTION_INVALID),
+    label: '异常订单',
+    words: (value) => `异常订单：${ORDER_EXCEPTION_LABELS[value]}`,
+    example: 'purchase_failed',
   }),
 } as const;
 

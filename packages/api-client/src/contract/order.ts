@@ -13,6 +13,7 @@ import {
   unixTimeSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
+import { ORDER_EXCEPTIONS } from './order-exception-rules.js';
 import { orderFiltersShape } from './order-filters.js';
 import { ORDER_STATUSES } from './order-rules.js';
 import { WRITEBACK_STATUSES } from './writeback-rules.js';
@@ -61,6 +62,15 @@ export const orderWritebackSchema = z.object({
 });
 export type OrderWriteback = z.infer<typeof orderWritebackSchema>;
 
+/** An exception kind of 代发订单 (order-exception-rules.ts). */
+export const orderExceptionSchema = z.enum(ORDER_EXCEPTIONS);
+/** One exception of an order and why, in the server's words (e.g. `1688供应商库存不足`). */
+export const orderExceptionReasonSchema = z.object({
+  kind: orderExceptionSchema,
+  reason: z.string().max(500),
+});
+export type OrderExceptionReason = z.infer<typeof orderExceptionReasonSchema>;
+
 /** A dropshipping order (`/api/order/index`). `amount` is what the buyer paid, in fen. */
 export const orderSchema = z.object({
   id: idSchema,
@@ -96,6 +106,8 @@ export const orderSchema = z.object({
   after_sale: z.boolean().optional(),
   /** 需拦截: an after-sale opened after its 1688 order was placed, before the supplier shipped. */
   intercept: z.boolean().optional(),
+  /** The exceptions the order is in (order-exception-rules.ts), each with the server's reason. */
+  exceptions: z.array(orderExceptionReasonSchema).max(5).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -122,6 +134,23 @@ export const orderStatusCountsSchema = z.object({
   counts: z.record(orderStatusSchema, z.int().min(0)),
 });
 export type OrderStatusCounts = z.infer<typeof orderStatusCountsSchema>;
+
+/**
+ * Body of `/api/order/exception-counts`: the order list's filter without its page, status and
+ * exception. Answers {@link OrderExceptionCounts}: how many orders each exception view holds.
+ */
+export const orderExceptionCountsBodySchema = orderListParamsSchema.omit({
+  pageIndex: true,
+  pageSize: true,
+  status: true,
+  exception: true,
+});
+export type OrderExceptionCountsBody = z.input<typeof orderExceptionCountsBodySchema>;
+
+export const orderExceptionCountsSchema = z.object({
+  counts: z.record(orderExceptionSchema, z.int().min(0)),
+});
+export type OrderExceptionCounts = z.infer<typeof orderExceptionCountsSchema>;
 
 /** After-sale kinds; see `AFTER_SALE_TYPES`. */
 export const afterSaleTypeSchema = z.enum(AFTER_SALE_TYPES);

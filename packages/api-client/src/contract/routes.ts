@@ -115,6 +115,8 @@ import {
   afterSaleOrderSchema,
   afterSaleStatusCountsBodySchema,
   afterSaleStatusCountsSchema,
+  orderExceptionCountsBodySchema,
+  orderExceptionCountsSchema,
   orderListParamsSchema,
   orderSchema,
   orderStatusCountsBodySchema,
@@ -413,6 +415,14 @@ export const apiRoutes = {
     money: { filters: true },
     body: orderStatusCountsBodySchema,
     data: orderStatusCountsSchema,
+  },
+  // 异常订单: how many orders each exception view holds, for the list's filter (without status and exception).
+  '/api/order/exception-counts': {
+    access: 'user',
+    permission: 'order:view',
+    money: { filters: true },
+    body: orderExceptionCountsBodySchema,
+    data: orderExceptionCountsSchema,
   },
   '/api/order/after-sale': {
     access: 'user',

@@ -1,4 +1,10 @@
-import { type CurrentUser, type DashboardSummary, hasPermission } from '@consign/api-client';
+import {
+  type CurrentUser,
+  type DashboardSummary,
+  hasPermission,
+  ORDER_EXCEPTION_LABELS,
+  ORDER_EXCEPTIONS,
+} from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
 import { formatMoney } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -69,6 +75,27 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
                 )}
               </Count>
             ) : null}
+          </ul>
+        </section>
+        <section
+          aria-labelledby="glance-exceptions"
+          data-slot="glance-exceptions"
+          className="lg:col-span-2 lg:row-start-2"
+        >
+          <h3 id="glance-exceptions" className="mb-2 text-sm text-muted-foreground">
+            {c.exceptionsHeading}
+          </h3>
+          {/* 异常订单: each view of 代发订单 with its count (the server counts with the list's own code). */}
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+            {ORDER_EXCEPTIONS.map((kind) => (
+              <Count key={kind} label={ORDER_EXCEPTION_LABELS[kind]} value={summary?.exceptions?.[kind]}>
+                {(body) => (
+                  <Link to="/order/index" search={{ exception: kind }} className={CARD}>
+                    {body}
+                  </Link>
+                )}
+              </Count>
+            ))}
           </ul>
         </section>
         <section aria-labelledby="glance-today" data-slot="glance-today">

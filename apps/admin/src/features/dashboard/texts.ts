@@ -4,6 +4,7 @@ export const DASHBOARD_TEXT = {
     heading: '工作概览',
     /** The backlog: every order and request waiting now, whatever the day it came in. */
     backlogHeading: '当前待处理（不限下单日期）',
+    exceptionsHeading: '异常订单',
     todayHeading: (today: string | undefined) => (today ? `今日 ${today}` : '今日'),
     pending: '待采购',
     purchased: '待发货',

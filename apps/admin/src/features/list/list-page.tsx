@@ -29,6 +29,8 @@ export interface ListPageProps<Row extends { id: number }> {
   /** More filters beside the keyword: the shop picker, the date range, pickers of the page. */
   filters?: FilterBarOptions;
   tabs?: ListTabs;
+  /** Under the tabs, over the table (代发订单's exception views). */
+  belowTabs?: React.ReactNode;
   /** Busy while the list query fetches; a page may say otherwise (a background refresh). */
   loading?: boolean;
   /** Extra controls in the toolbar (links to sub-pages, a create button). */
@@ -53,6 +55,7 @@ export function ListPage<Row extends { id: number }>({
   keywordPlaceholder,
   filters,
   tabs,
+  belowTabs,
   loading = list.query.isFetching,
   actions,
   onRowClick,
@@ -86,6 +89,7 @@ export function ListPage<Row extends { id: number }>({
           onChange={(value) => list.setFilters({ [tabs.filter]: value })}
         />
       ) : null}
+      {belowTabs}
       <DataTable
         columns={columns}
         data={query.data?.list ?? []}

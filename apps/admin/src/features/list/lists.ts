@@ -10,6 +10,7 @@ import {
   type ExportJob,
   type ExportListParams,
   GOODS_STATUSES,
+  ORDER_EXCEPTIONS,
   ORDER_STATUSES,
   PAYMENT_ISSUE_STATES,
   PLATFORMS,
@@ -69,6 +70,8 @@ export const orderList = defineList({
     // profit: 未录入成本, 亏损 or 盈利, and whether the 成本 and 利润 columns show (not a filter).
     profit: enumFilter(PROFIT_FILTERS),
     profit_columns: enumFilter(['1']),
+    /** 异常订单: one exception view (order-exception-rules.ts). */
+    exception: enumFilter(ORDER_EXCEPTIONS),
     /** The order whose detail is open (not a filter). */
     order: openParam,
   }),
@@ -82,6 +85,7 @@ export const orderList = defineList({
     end_date: search.end_date,
     blacklisted: search.blacklisted,
     buyer_id: search.buyer_id,
+    exception: search.exception,
     pre_sale: undefined,
   }),
   queryOptions: pageOf('/api/order/index'),

@@ -26,11 +26,11 @@ import {
   toast,
 } from '@consign/ui';
 import type { DataTableProps, OnChangeFn, RowSelectionState } from '@consign/ui/components/data-table';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import * as z from 'zod';
 import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
-import { callMutation } from '../../lib/invalidate';
+import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { parseYuan } from '../shop/goods-form';
@@ -38,6 +38,7 @@ import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { problemMessage } from './problem-message';
 import { PURCHASE_TEXT } from './purchase-texts';
 import { ShipPickers, useSenders } from './ship-fields';
+import { EXCEPTION_TEXT } from './texts';
 
 /**
  * Batch work on 代发订单: TanStack Table's row selection (a checkbox per row and 全选本页), or every
@@ -179,6 +180,9 @@ export function OrderBatchBar({
             </Button>
           ))}
           <PayBatchButton ids={selectedRows.map((r) => r.id)} disabled={selection.kind === 'filter'} />
+          {selection.kind === 'filter' || selectedRows.some((r) => r.writeback) ? (
+            <WritebackBatchButton rows={selectedRows} disabled={selection.kind === 'filter'} onDone={done} />
+          ) : null}
           <Button className="text-error" onClick={() => setKind('cancel')}>
             {f.batchCancel}
           </Button>
@@ -239,6 +243,54 @@ function PayBatchButton({ ids, disabled }: { ids: number[]; disabled: boolean })
       title={disabled ? p.batchPayOnlyPage : undefined}
     >
       {pay.isPending ? p.paying : p.batchPay}
+    </Button>
+  );
+}
+
+/**
+ * 批量重新回传 (回传失败's retry): 重新回传 of each selected order in turn, each call its own (and its
+ * own operation-log entry); the result dialog lists each order's outcome.
+ */
+function WritebackBatchButton({
+  rows,
+  disabled,
+  onDone,
+}: {
+  rows: readonly Order[];
+  disabled: boolean;
+  onDone: (result: BatchResult) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: async (orders: readonly Order[]): Promise<BatchResult> => {
+      const results: BatchResult['results'] = [];
+      for (const order of orders) {
+        try {
+          await api.call('/api/order/writeback-retry', { id: order.id }, { skipErrorHandler: true });
+          results.push({
+            id: order.id,
+            order_no: order.order_no,
+            ok: true,
+            message: EXCEPTION_TEXT.writebackRetried,
+          });
+        } catch (error) {
+          results.push({ id: order.id, order_no: order.order_no, ok: false, message: problemMessage(error) });
+        }
+      }
+      const succeeded = results.filter((r) => r.ok).length;
+      return { results, succeeded, failed: results.length - succeeded };
+    },
+    onSuccess: onDone,
+    onSettled: () => invalidateAfter(queryClient, '/api/order/writeback-retry'),
+  });
+  return (
+    <Button
+      onClick={() => retry.mutate(rows)}
+      disabled={disabled || retry.isPending}
+      title={disabled ? EXCEPTION_TEXT.batchWritebackOnlyPage : undefined}
+    >
+      {retry.isPending ? EXCEPTION_TEXT.writebackRetrying : EXCEPTION_TEXT.batchWriteback}
     </Button>
   );
 }

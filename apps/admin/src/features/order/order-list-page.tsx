@@ -17,6 +17,7 @@ import { PROFIT_TEXT } from '../profit/texts';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
 import { type FormStep, OrderDetailDialog } from './order-detail-dialog';
 import { ManualOrderButton, OrderFileImportButton } from './order-entry';
+import { exceptionReasonColumn, OrderExceptionViews } from './order-exceptions';
 import { OrderImportButton } from './order-import';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { OrderRowActions } from './order-row-actions';
@@ -180,8 +181,16 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
   // The tabs' counts: the list's own filter without its status (the tab), so each equals the list's
   // total on that tab; the previous counts stay while new ones load.
   const { status: _tab, ...countFilter } = list.filter;
+  const api = useApi();
   const counts = useQuery({
-    ...apiQuery(useApi(), '/api/order/status-counts', countFilter),
+    ...apiQuery(api, '/api/order/status-counts', countFilter),
+    placeholderData: keepPreviousData,
+  });
+  // 异常订单's counts: the filter without its status and exception (each view is one exception).
+  const { exception: view, ...viewFilter } = countFilter;
+  const exception = view || undefined;
+  const exceptionCounts = useQuery({
+    ...apiQuery(api, '/api/order/exception-counts', viewFilter),
     placeholderData: keepPreviousData,
   });
 
@@ -221,8 +230,12 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
   const withProfit = canMoney && search.profit_columns === '1';
   const profitColumnsId = useId();
   const shownColumns = useMemo(
-    () => (withProfit ? [...v.columns, ...profitColumns] : v.columns),
-    [withProfit, v.columns],
+    () => [
+      ...v.columns,
+      ...(withProfit ? profitColumns : []),
+      ...(exception ? [exceptionReasonColumn(exception)] : []),
+    ],
+    [withProfit, v.columns, exception],
   );
   return (
     <OrderListView
@@ -240,6 +253,13 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
       selection={canProcess ? select.table : undefined}
       trailingColumns={trailingColumns}
       counts={counts.data?.counts}
+      belowTabs={
+        <OrderExceptionViews
+          value={exception}
+          counts={exceptionCounts.data?.counts}
+          onChange={(kind) => list.setFilters({ exception: kind, status: undefined })}
+        />
+      }
       actions={
         <div className="flex flex-wrap items-center gap-3">
           {list.filter.buyer_id ? (

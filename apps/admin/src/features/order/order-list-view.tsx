@@ -61,6 +61,8 @@ export interface OrderListViewProps<Row extends OrderRow> {
   counts?: Partial<Readonly<Record<Row['status'], number>>>;
   /** Marks beside a row's status badge (代发订单: 售后中, 需拦截). */
   statusMarks?: (row: Row) => React.ReactNode;
+  /** Under the status tabs (代发订单's exception views). */
+  belowTabs?: React.ReactNode;
 }
 
 const c = ORDER_TEXT.columns;
@@ -90,6 +92,7 @@ export function OrderListView<Row extends OrderRow>({
   counts,
   selection,
   statusMarks,
+  belowTabs,
 }: OrderListViewProps<Row>) {
   const { row: detail, open, setOpen, show: showHere, opened } = useRowDialog<Row | null>(null);
   const show = onOpen ?? showHere;
@@ -145,6 +148,7 @@ export function OrderListView<Row extends OrderRow>({
       keywordPlaceholder={keywordPlaceholder}
       filters={{ shop: true, dateRange: timeHeader, selects: [select, ...extraSelects] }}
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels, counts }}
+      belowTabs={belowTabs}
     >
       {children}
       {/* Keyed by its opening: each starts afresh (an answer form of a detail is closed, its error gone). */}

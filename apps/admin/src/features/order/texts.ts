@@ -1,6 +1,7 @@
 import {
   AFTER_SALE_STATUS_LABELS,
   AFTER_SALE_TYPE_LABELS,
+  ORDER_EXCEPTION_LABELS,
   ORDER_STATUS_LABELS,
 } from '@consign/api-client/contract';
 
@@ -65,4 +66,23 @@ export const ORDER_TEXT = {
   status: ORDER_STATUS_LABELS,
   afterSaleType: AFTER_SALE_TYPE_LABELS,
   afterSaleStatus: AFTER_SALE_STATUS_LABELS,
+} as const;
+
+/** 异常订单: the exception views of 代发订单 (order-exception-rules.ts), their reason column and retries. */
+export const EXCEPTION_TEXT = {
+  views: '异常订单',
+  labels: ORDER_EXCEPTION_LABELS,
+  reason: '异常原因',
+  /** What each view's batch retry is, said under the views. */
+  hint: {
+    purchase_failed: '勾选订单后可批量一键采购重新下单',
+    out_of_stock: '补货或更换货源后，勾选订单批量一键采购',
+    unpaid: '勾选订单后可批量付款',
+    intercept: '请联系1688供应商拦截发货，并处理售后',
+    writeback_failed: '勾选订单后可批量重新回传',
+  },
+  batchWriteback: '批量重新回传',
+  batchWritebackOnlyPage: '重新回传需在本页勾选订单',
+  writebackRetrying: '正在重新回传…',
+  writebackRetried: '已重新提交回传',
 } as const;
