@@ -88,7 +88,7 @@ beforeAll(async () => {
     clock,
     exportWorker: false,
     copyWorker: { idlePollMs: 100 },
-    offerReads: { budgetCalls: BUDGET },
+    budgets: { offer_read: { calls: BUDGET } },
     platforms: {
       pdd: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
       doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },

@@ -56,7 +56,8 @@ export function orderRoutes({
   wakeJobs,
   connectorFor,
   shopCalls,
-}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'connectorFor' | 'shopCalls'>) {
+  platforms,
+}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'connectorFor' | 'shopCalls' | 'platforms'>) {
   const now = () => Math.floor(clock() / 1000);
   /** Once the 发货 is committed, the `writeback` job looks for the writebacks it queued. */
   const wakeWriteback = (c: Context<ApiEnv>) => afterCommit(c, () => wakeJobs('writeback'));
@@ -150,7 +151,12 @@ export function orderRoutes({
       // The platform is called outside any transaction (PGlite has one connection); the entry that it
       // was viewed is written once it answered.
       .post('/receiver-decrypt', body('/api/order/receiver-decrypt'), async (c) => {
-        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, { connectorFor, shopCalls });
+        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, {
+          connectorFor,
+          shopCalls,
+          budgets: platforms.budgets,
+          nowS: now(),
+        });
         return ok(c, await logged(c, async () => saved));
       })
       // 手工建单 and 导入订单 (db/order-entry.ts): the order file is read like the tracking file above,
