@@ -21,7 +21,7 @@ export const PLATFORM_BUDGETS = {
   /** 1688 calls a seller's request makes for its buyer account: 采购预览, 批量付款's cashier link. */
   supplier_request: { calls: 60, windowSeconds: 60 },
   /** 一键采购 placed by the purchase job: one per purchase attempt (preview, order, pay: a handful of calls). */
-  purchase_place: { calls: 60, windowSeconds: 60 },
+  purchase_place: { calls: 120, windowSeconds: 60 },
 } satisfies Record<string, PlatformBudget>;
 
 export type PlatformBudgetKind = keyof typeof PLATFORM_BUDGETS;
