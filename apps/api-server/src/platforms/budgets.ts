@@ -20,6 +20,10 @@ export const PLATFORM_BUDGETS = {
   receiver_decrypt: { calls: 30, windowSeconds: 60 },
   /** 1688 calls a seller's request makes for its buyer account: 采购预览, 批量付款's cashier link. */
   supplier_request: { calls: 60, windowSeconds: 60 },
+  /** 充值: Alipay's `alipay.trade.query` of a pending top-up a page asks about (past it: our records as they are). */
+  payment_query: { calls: 30, windowSeconds: 60 },
+  /** 重新回传: each retry sends the shipment to the platform again. */
+  writeback_retry: { calls: 60, windowSeconds: 60 },
   /** 一键采购 placed by the purchase job: one per purchase attempt (preview, order, pay: a handful of calls). */
   purchase_place: { calls: 120, windowSeconds: 60 },
 } satisfies Record<string, PlatformBudget>;
