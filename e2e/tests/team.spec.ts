@@ -331,7 +331,10 @@ test('a member managing the team for some shops only: no actions on a member rea
   const owner = nodeApi(baseURL as string, adminToken);
   const [shop] = (await owner.call('/api/shop/index', { pageIndex: 1, pageSize: 1 })).list;
   if (!shop) throw new Error('the demo account has no shop');
-  const role = await owner.call('/api/team/role-save', { name: '店铺团队管理', permissions: ['team:manage'] });
+  const role = await owner.call('/api/team/role-save', {
+    name: '店铺团队管理',
+    permissions: ['team:manage'],
+  });
   const add = (mobile: string, shopIds: number[]) =>
     owner.call('/api/team/member-save', { mobile, nickname: '', role_id: role.id, shop_ids: shopIds });
   await add(FRESH.shopManager, [shop.id]);
@@ -347,7 +350,9 @@ test('a member managing the team for some shops only: no actions on a member rea
   await expect(everyShop).toBeVisible();
   await expect(everyShop.getByTitle('该子账号的店铺权限超出您的店铺，不能修改、停用或删除')).toBeVisible();
   for (const action of ['编辑', '停用', '删除']) {
-    await expect(page.getByRole('button', { name: `${action}子账号 ${FRESH.everyShopMember}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `${action}子账号 ${FRESH.everyShopMember}` })).toHaveCount(
+      0,
+    );
   }
   // One within their shop keeps its actions.
   await expect(page.getByRole('button', { name: `编辑子账号 ${FRESH.oneShopMember}` })).toBeVisible();

@@ -25,7 +25,7 @@ export const PLATFORM_BUDGETS = {
   /** 重新回传: each retry sends the shipment to the platform again. */
   writeback_retry: { calls: 60, windowSeconds: 60 },
   /** 一键采购 placed by the purchase job: one per purchase attempt (preview, order, pay: a handful of calls). */
-  purchase_place: { calls: 120, windowSeconds: 60 },
+  purchase_place: { calls: 300, windowSeconds: 60 },
 } satisfies Record<string, PlatformBudget>;
 
 export type PlatformBudgetKind = keyof typeof PLATFORM_BUDGETS;
