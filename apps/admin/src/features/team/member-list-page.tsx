@@ -392,6 +392,10 @@ function MemberDialog({
           aria-label={m.shopSearchLabel}
           value={shopKeyword}
           onChange={(event) => setShopKeyword(event.target.value)}
+          // Enter filters; it does not submit the member form.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
         />
         <div className="grid max-h-48 grid-cols-1 gap-2 overflow-y-auto sm:grid-cols-2">
           <div className="flex items-center gap-2">
