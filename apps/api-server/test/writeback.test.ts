@@ -544,16 +544,17 @@ describe('查看完整收货信息', () => {
     );
     if (!mine || !other) throw new Error('setup');
     const now = Math.floor(clock.now() / 1000);
+    doudian.shops.push({ shopId: '77009', shopName: '沙箱抖店另一账号店' });
     const otherShop = await authorisedShop(t.server.db, doudianConnector, doudian, {
       accountId: other.account_id,
       clientId: DOUDIAN_SANDBOX_APP.clientId,
-      platformShopId: '77002',
+      platformShopId: '77009',
       now,
     });
     const [theirs] = await purchasedPlatformOrders(t.server.db, doudian, {
       accountId: other.account_id,
       shopId: otherShop,
-      platformShopId: '77002',
+      platformShopId: '77009',
       count: 1,
       now,
     });
