@@ -27,6 +27,10 @@ export const FRESH = {
   staleMember: '13700000031',
   teamManager: '13700000041',
   managedMember: '13700000042',
+  shopManager: '13700000043',
+  everyShopMember: '13700000044',
+  oneShopMember: '13700000045',
+  manyShopsOwner: '13700000046',
   userCenter: '13700000051',
   orderClerk: '13700000081',
 } as const;

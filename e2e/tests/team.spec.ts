@@ -322,3 +322,87 @@ test('a member who manages the team is offered only what lies within their own p
   await expect(roleDialog.getByRole('checkbox', { name: '查看代发订单' })).toBeDisabled();
   await context.close();
 });
+
+test('a member managing the team for some shops only: no actions on a member reaching more shops, and no 全部店铺 to give', async ({
+  adminToken,
+  browser,
+  baseURL,
+}) => {
+  const owner = nodeApi(baseURL as string, adminToken);
+  const [shop] = (await owner.call('/api/shop/index', { pageIndex: 1, pageSize: 1 })).list;
+  if (!shop) throw new Error('the demo account has no shop');
+  const role = await owner.call('/api/team/role-save', {
+    name: '店铺团队管理',
+    permissions: ['team:manage'],
+  });
+  const add = (mobile: string, shopIds: number[]) =>
+    owner.call('/api/team/member-save', { mobile, nickname: '', role_id: role.id, shop_ids: shopIds });
+  await add(FRESH.shopManager, [shop.id]);
+  await add(FRESH.everyShopMember, []);
+  await add(FRESH.oneShopMember, [shop.id]);
+
+  const token = await apiLogin(baseURL as string, FRESH.shopManager);
+  const context = await contextWithToken(browser, baseURL as string, token);
+  const page = await context.newPage();
+  await page.goto('/user/account');
+  // A member on the same role but reaching every shop: the server refuses any change, so nothing is offered.
+  const everyShop = page.getByRole('row').filter({ hasText: FRESH.everyShopMember });
+  await expect(everyShop).toBeVisible();
+  await expect(everyShop.getByTitle('该子账号的店铺权限超出您的店铺，不能修改、停用或删除')).toBeVisible();
+  for (const action of ['编辑', '停用', '删除']) {
+    await expect(page.getByRole('button', { name: `${action}子账号 ${FRESH.everyShopMember}` })).toHaveCount(
+      0,
+    );
+  }
+  // One within their shop keeps its actions.
+  await expect(page.getByRole('button', { name: `编辑子账号 ${FRESH.oneShopMember}` })).toBeVisible();
+  // Adding: only their own shop to tick, never 全部店铺.
+  await page.getByRole('button', { name: '添加子账号' }).click();
+  const shops = page.getByRole('dialog', { name: '添加子账号' }).getByRole('group', { name: '店铺权限' });
+  await expect(shops.getByRole('checkbox', { name: '全部店铺' })).toBeDisabled();
+  await expect(shops.getByRole('checkbox', { name: shop.name })).toBeEnabled();
+  await context.close();
+});
+
+test('the member form offers every shop of an owner with more than 100 (page after page), and finds one by name', async ({
+  browser,
+  baseURL,
+}) => {
+  // The shop list answered as for an owner of 150 shops (authorising 150 shops on the sandboxes would
+  // load the shared server with their demo orders); the form must read past the first page of 100.
+  const TOTAL = 150;
+  const token = await apiLogin(baseURL as string, FRESH.manyShopsOwner);
+  const context = await contextWithToken(browser, baseURL as string, token);
+  const page = await context.newPage();
+  await page.route('**/api/shop/index', async (route) => {
+    const { pageIndex, pageSize } = route.request().postDataJSON() as { pageIndex: number; pageSize: number };
+    const first = (pageIndex - 1) * pageSize + 1;
+    const count = Math.max(0, Math.min(pageSize, TOTAL - first + 1));
+    const list = Array.from({ length: count }, (_, i) => ({
+      id: 90_000 + first + i,
+      name: `批量店铺${first + i}`,
+      platform: 'pinduoduo',
+      platform_shop_id: null,
+      group_id: null,
+      group_name: '',
+      auth_status: 'authorized',
+      auth_expires_at: null,
+      authorised_until: null,
+      disabled_at: null,
+      state: 'normal',
+      goods_count: 0,
+      created_at: 1_700_000_000,
+      version: 1,
+    }));
+    await route.fulfill({ json: { errorCode: 0, msg: '', data: { list, total: TOTAL } } });
+  });
+  await page.goto('/user/account');
+  await page.getByRole('button', { name: '添加子账号' }).click();
+  const shops = page.getByRole('dialog', { name: '添加子账号' }).getByRole('group', { name: '店铺权限' });
+  // 全部店铺 and the 150 shops.
+  await expect(shops.getByRole('checkbox')).toHaveCount(TOTAL + 1);
+  await shops.getByLabel('按名称搜索店铺').fill('批量店铺150');
+  await expect(shops.getByRole('checkbox', { name: '批量店铺150' })).toBeVisible();
+  await expect(shops.getByRole('checkbox')).toHaveCount(2);
+  await context.close();
+});

@@ -42,7 +42,7 @@ import { ALIBABA_DEFAULTS } from './platforms/alibaba';
 import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
 import { DOUDIAN_DEFAULTS } from './platforms/doudian';
 import { PDD_DEFAULTS } from './platforms/pdd';
-import { PlatformRegistry } from './platforms/registry';
+import { PlatformRegistry, type PlatformRegistryOptions } from './platforms/registry';
 import { createSandboxes, type PlatformSandboxes, SANDBOX_MOUNT } from './platforms/sandbox';
 import { ALIPAY_SANDBOX_APP, AlipaySandbox, type AlipaySandboxOptions } from './platforms/sandbox/alipay';
 import { ShopCalls } from './platforms/shop-calls';
@@ -119,8 +119,10 @@ export interface ServerOptions {
   db?: Promise<Db>;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
-  /** 1688 offer reads: the cache's time to live and each account's budget (db/supplier-offer.ts). */
+  /** 1688 offer reads: the cache's time to live (db/supplier-offer.ts). */
   offerReads?: Partial<OfferReadRules>;
+  /** Each account's budgets of outbound platform calls, some overridden (platforms/budgets.ts). */
+  budgets?: PlatformRegistryOptions['budgets'];
   /** How often expired nonces, rate-limit windows and tokens are deleted. Default 60 s. */
   sweepEveryMs?: number;
   /**
@@ -333,6 +335,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     fetch: options.platformFetch,
     offerReads: options.offerReads,
+    budgets: options.budgets,
   });
   // `PUBLIC_URL`, else this server as a browser on this machine reaches it (a wildcard address is not one).
   const publicUrl = () =>
@@ -378,6 +381,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       db,
       box: secretBox,
       supplier: () => platforms.supplier(),
+      budgets: platforms.budgets,
       now,
       log,
       wake: (kind: string) => jobs.wake(kind),

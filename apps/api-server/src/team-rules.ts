@@ -1,4 +1,4 @@
-import { type CurrentUser, mayGrant } from '@consign/api-client';
+import { type CurrentUser, mayGrant, mayReachShops } from '@consign/api-client';
 import type { Scope } from './db/scope';
 import { memberById, roleById } from './db/team';
 import { HttpProblem } from './http/respond';
@@ -73,9 +73,7 @@ export async function checkMemberChange(scope: Scope, actor: TeamActor, id: numb
 
 /** Whether `shopIds` (null or empty: every shop) are within the actor's shops (`scope.shopIds`). */
 function withinShops(scope: Scope, shopIds: readonly number[] | null | undefined): boolean {
-  const own = scope.shopIds;
-  if (!own) return true;
-  return !!shopIds && shopIds.length > 0 && shopIds.every((id) => own.includes(id));
+  return mayReachShops(scope.shopIds, shopIds);
 }
 
 /**

@@ -88,7 +88,7 @@ beforeAll(async () => {
     clock,
     exportWorker: false,
     copyWorker: { idlePollMs: 100 },
-    offerReads: { budgetCalls: BUDGET },
+    budgets: { offer_read: { calls: BUDGET } },
     platforms: {
       pdd: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
       doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
@@ -575,5 +575,16 @@ describe('1688 quota: one account cannot spend every account’s reads', () => {
     const missing = await t.post('/api/goods/supplier-offer', { offer: '619999999999' }, { token: b.token });
     expect(missing.status).toBe(409);
     expect(reads()).toBe(sent + 1);
+
+    // A's copies wait while its budget is spent: queued, not failed, 1688 not read; copied once it has room.
+    await t.server.db.query('DELETE FROM offer_reads');
+    expect((await a.api.call('/api/copy/create', { shop_id: a.shopId, urls: [link(CUP)] })).created).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the copy job looks every 100 ms
+    const waiting = (await a.api.call('/api/copy/index', { pageIndex: 1, pageSize: 100 })).list;
+    expect(waiting.map((job) => job.status)).toEqual(['queued']);
+    expect(reads()).toBe(sent + 1);
+    await t.server.db.query('DELETE FROM rate_limits WHERE key = $1', [`budget:offer_read:${a.accountId}`]);
+    expect((await finishedCopies(a)).map((job) => job.status)).toEqual(['succeeded']);
+    expect(reads()).toBe(sent + 2);
   });
 });

@@ -116,6 +116,8 @@ beforeAll(async () => {
     shopSync: false,
     platformSandbox: { demoEveryMs: false },
     purchaseJobs: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400, followEveryMs: 150, autoEveryMs: 150 },
+    // The test clock stands still (one budget window for the whole file): room for every purchase here.
+    budgets: { purchase_place: { calls: 10_000 } },
   });
   const sandboxes = t.server.sandboxes;
   if (!sandboxes) throw new Error('no sandboxes');
@@ -1090,6 +1092,36 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
     } finally {
       await db().query("UPDATE purchase_fees SET fee = $1 WHERE platform = ''", [FEE]);
     }
+  });
+
+  it('an account past its budget of purchases placed waits, queued: no attempt counted, nothing charged, 1688 not called; placed once it has room', async () => {
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    const creates = sandbox.callsOf(ALIBABA_APIS.createOrder).length;
+    const key = `budget:purchase_place:${ACCOUNT}`;
+    // The account spent its budget of this window (as 10,000 purchases would).
+    await db().query(
+      `INSERT INTO rate_limits (key, window_ends_at, hits) VALUES ($1, $2, 10000)
+       ON CONFLICT (key) DO UPDATE SET window_ends_at = EXCLUDED.window_ends_at, hits = EXCLUDED.hits`,
+      [key, nowS() + 60],
+    );
+    const before = await balance();
+    await start([order.id]);
+    await until('the deferral', async () => {
+      const [row] = await db().query<{ status: string; attempts: number; later: boolean }>(
+        `SELECT status, attempts, next_attempt_at > (extract(epoch from clock_timestamp()) * 1000 + 30000) AS later
+         FROM order_purchases WHERE order_id = $1`,
+        [order.id],
+      );
+      return row?.later && row;
+    }).then((row) => expect(row).toMatchObject({ status: 'queued', attempts: 0 }));
+    expect(sandbox.callsOf(ALIBABA_APIS.createOrder).length).toBe(creates);
+    expect(await feeEntries(order.id)).toEqual([]);
+    expect(await balance()).toBe(before);
+    // The window over (here: the count dropped and the purchase due now), it is placed as any other.
+    await db().query('DELETE FROM rate_limits WHERE key = $1', [key]);
+    await db().query('UPDATE order_purchases SET next_attempt_at = 0 WHERE order_id = $1', [order.id]);
+    expect(await settled(order.id)).toMatchObject({ status: 'placed', attempts: 1 });
   });
 
   it("the supplier's cancellation refunds the fee once (seen twice), the order is 待采购, the next 一键采购 is a new outOrderId", async () => {

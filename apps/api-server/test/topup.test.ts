@@ -211,6 +211,30 @@ describe('充值 through the Alipay sandbox', () => {
     expect(await creditsOf(topup.out_trade_no)).toBe(0);
   });
 
+  it('a page polling a pending top-up asks Alipay at most 30 times a minute per account, counted across instances', async () => {
+    clock.advance(61_000); // a fresh window of the account's payment_query budget
+    const topup = await api().call('/api/balance/topup', { amount: 500 });
+    const queries = () =>
+      [a, b].reduce(
+        (n, on) =>
+          n + (on.server.alipaySandbox?.calls.filter((c) => c.method === 'alipay.trade.query').length ?? 0),
+        0,
+      );
+    const asked: boolean[] = [];
+    for (let i = 0; i < 36; i++) {
+      const on = i % 2 === 0 ? a : b;
+      const before = queries();
+      const status = await on
+        .client(() => token)
+        .call('/api/balance/topup-status', { out_trade_no: topup.out_trade_no });
+      // Past the budget the answer is our records, still pending: nothing refused, nothing settled wrongly.
+      expect(status.status).toBe('pending');
+      asked.push(queries() > before);
+    }
+    // The first 30 of the account's calls, on either instance, asked Alipay; the last 6 did not.
+    expect(asked).toEqual([...Array(30).fill(true), ...Array(6).fill(false)]);
+  });
+
   it('refuses bad amounts with a clear message and creates nothing', async () => {
     const [before] = await a.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM topups');
     const cases: [unknown, string][] = [

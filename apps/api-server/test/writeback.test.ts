@@ -107,6 +107,8 @@ beforeAll(async () => {
     ...(database ? { databaseUrl: database.url, dataDir: 'memory://unused' } : {}),
     platformConnector: async (platform) => (platform === 'pinduoduo' ? pddConnector : doudianConnector),
     writebackJobs: { pollMs: 100, retryBaseMs: 200, retryMaxMs: 1000 },
+    // Three 查看完整收货信息 per account a minute, so that a test spends it.
+    budgets: { receiver_decrypt: { calls: 3 } },
   });
   token = await t.login(ADMIN);
   const now = Math.floor(clock.now() / 1000);
@@ -529,5 +531,54 @@ describe('查看完整收货信息', () => {
     const none = await t.post('/api/order/receiver-decrypt', { id: seeded?.id }, { token });
     expect(none.status).toBe(409);
     expect(await envelope(none)).toMatchObject({ msg: '该订单没有平台加密的收货信息' });
+  });
+
+  it('one account looping on it is refused (429) past its budget, before the platform is called; another account still decrypts', async () => {
+    clock.advance(61_000); // a fresh window for account 1
+    const [mine] = await ordersOf('doudian', 1);
+    // A second seller account (signed up by SMS login) with its own 抖店 shop and order.
+    const otherToken = await t.login('13712360001');
+    const [other] = await t.server.db.query<{ account_id: number }>(
+      "SELECT account_id FROM users WHERE mobile = '13712360001'",
+    );
+    if (!mine || !other) throw new Error('setup');
+    const now = Math.floor(clock.now() / 1000);
+    doudian.shops.push({ shopId: '77009', shopName: '沙箱抖店另一账号店' });
+    const otherShop = await authorisedShop(t.server.db, doudianConnector, doudian, {
+      accountId: other.account_id,
+      clientId: DOUDIAN_SANDBOX_APP.clientId,
+      platformShopId: '77009',
+      now,
+    });
+    const [theirs] = await purchasedPlatformOrders(t.server.db, doudian, {
+      accountId: other.account_id,
+      shopId: otherShop,
+      platformShopId: '77009',
+      count: 1,
+      now,
+    });
+    if (!theirs) throw new Error('setup');
+    const decrypts = () => doudian.callsOf('order.batchDecrypt').length;
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = decrypts();
+      const res = await t.post('/api/order/receiver-decrypt', { id: mine.id }, { token });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(await envelope(res)).toMatchObject({ msg: '操作过于频繁，请稍后再试' });
+        expect(res.headers.get('retry-after')).toBe('60');
+        expect(decrypts()).toBe(before); // refused before 抖店 was called
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+
+    // The other account's budget is its own.
+    const shown = await t.client(() => otherToken).call('/api/order/receiver-decrypt', { id: theirs.id });
+    expect(shown.name).toBe(doudian.orders.get(theirs.platformOrderNo)?.receiver.name);
+
+    // The next window lets account 1 through again.
+    clock.advance(61_000);
+    expect((await t.post('/api/order/receiver-decrypt', { id: mine.id }, { token })).status).toBe(200);
   });
 });

@@ -41,7 +41,13 @@ export const DB_NOW_S = 'floor(extract(epoch FROM clock_timestamp()))::bigint';
 export async function claimNextJob<T>(
   db: Queryable,
   queue: JobQueue,
-  claim: { set: string; params: readonly unknown[]; returning: string },
+  claim: {
+    set: string;
+    params: readonly unknown[];
+    returning: string;
+    /** SQL over the queued job `j` (and `claim.params`): a job it is true of waits (a spent budget). */
+    skip?: string;
+  },
 ): Promise<T | undefined> {
   const kind = `$${claim.params.length + 1}`;
   const { table } = queue;
@@ -50,7 +56,7 @@ export async function claimNextJob<T>(
        UPDATE ${table} SET status = 'running', ${claim.set}
        WHERE id = (
          SELECT j.id FROM ${table} j
-         WHERE j.status = 'queued'
+         WHERE j.status = 'queued'${claim.skip ? ` AND NOT ${claim.skip}` : ''}
          ORDER BY
            (SELECT count(*) FROM ${table} r WHERE r.account_id = j.account_id AND r.status = 'running'),
            (SELECT t.last_turn FROM job_turns t WHERE t.kind = ${kind} AND t.account_id = j.account_id)

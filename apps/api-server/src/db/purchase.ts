@@ -630,6 +630,24 @@ export async function claimPurchase(
 }
 
 /**
+ * A claimed purchase put back as it was, due again in `retryInMs` (its account's budget of 1688 calls is
+ * spent: platforms/budgets.ts), its attempt not counted. False when the claim was taken over meanwhile.
+ */
+export async function deferPurchase(
+  db: Queryable,
+  claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
+  retryInMs: number,
+) {
+  const rows = await db.query(
+    `UPDATE order_purchases SET status = 'queued', attempts = attempts - 1, lease_until = NULL,
+       next_attempt_at = ${DB_NOW_MS} + $3::bigint
+     WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
+    [claim.id, claim.attempts, Math.round(retryInMs)],
+  );
+  return rows.length === 1;
+}
+
+/**
  * Before 1688's order is placed: records the attempt and its `outOrderId` (committed, in the
  * transaction that holds its fee), so a claim after a crash looks for that order on 1688 before it
  * sends anything, rather than judging its price anew. False when the claim was taken over meanwhile.

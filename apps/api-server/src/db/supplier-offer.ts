@@ -1,8 +1,8 @@
 import { normaliseOfferId, offerIdOf, type SupplierOffer as SupplierOfferView } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
+import type { PlatformBudgets } from '../platforms/budgets';
 import type { PlatformRegistry } from '../platforms/registry';
-import { RateLimiter } from '../security/rate-limit';
 import type { SecretBox } from '../security/secret-box';
 import type { Queryable } from './db';
 import { supplierAccessToken } from './supplier-account';
@@ -10,38 +10,31 @@ import { supplierAccessToken } from './supplier-account';
 /** What a seller reads when 1688 is disabled or has no usable app in 全局设置. */
 export const SUPPLIER_UNAVAILABLE = '1688未启用或未配置开放平台应用，请联系管理员';
 
-/** What an account reads once its budget of 1688 reads is spent (429). */
-export const OFFER_READS_SPENT = '操作过于频繁，请稍后再试';
-
 /**
  * How 1688 offers are read (docs/design.md#purchasing-on-1688-and-product-copy): an offer read within `ttlSeconds` is
- * answered from `offer_reads` (every account and instance share it); each account may send at most
- * `budgetCalls` reads to 1688 per `budgetWindowSeconds` (a `RateLimiter` window in `rate_limits`, keyed
- * by account), so that one account cannot spend the platform app's quota for everyone.
+ * answered from `offer_reads` (every account and instance share it); a read sent to 1688 spends the
+ * account's `offer_read` budget (platforms/budgets.ts), so that one account cannot spend the platform
+ * app's quota for everyone.
  */
 export interface OfferReadRules {
   ttlSeconds: number;
-  budgetCalls: number;
-  budgetWindowSeconds: number;
 }
 
 export const OFFER_READ_RULES: OfferReadRules = {
   ttlSeconds: 300,
-  budgetCalls: 120,
-  budgetWindowSeconds: 60,
 };
 
 /** The offer reads of this process: the rules, and the reads in flight (one per offer). */
 export class OfferReads {
   readonly rules: OfferReadRules;
-  readonly #budget: RateLimiter;
+  readonly #budgets: PlatformBudgets;
   readonly #inFlight = new Map<string, Promise<SupplierOffer>>();
   /** Reads of 1688 finished in this process (stored or failed), counted. */
   #finished = 0;
 
-  constructor(rules: Partial<OfferReadRules> = {}) {
+  constructor(budgets: PlatformBudgets, rules: Partial<OfferReadRules> = {}) {
     this.rules = { ...OFFER_READ_RULES, ...rules };
-    this.#budget = new RateLimiter(this.rules.budgetCalls, this.rules.budgetWindowSeconds);
+    this.#budgets = budgets;
   }
 
   /**
@@ -100,11 +93,7 @@ export class OfferReads {
     nowS: number,
     fetch: () => Promise<SupplierOffer>,
   ): Promise<SupplierOffer> {
-    if (!(await this.#budget.hit(db, `offer-reads:${accountId}`, nowS))) {
-      throw new HttpProblem(429, OFFER_READS_SPENT, {
-        'retry-after': String(this.rules.budgetWindowSeconds),
-      });
-    }
+    await this.#budgets.spend(db, 'offer_read', accountId, nowS);
     const offer = await fetch();
     await db.query(
       `INSERT INTO offer_reads (offer_id, offer, fetched_at) VALUES ($1, $2, $3)

@@ -17,6 +17,7 @@ import { offerReadFailure, readSupplierOffer } from '../db/supplier-offer';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
+import { PlatformBudgets } from '../platforms/budgets';
 import type { PlatformRegistry } from '../platforms/registry';
 import type { SecretBox } from '../security/secret-box';
 import type { JobKind, Job as Unit } from './runner';
@@ -109,8 +110,9 @@ export function goodsDraft(
  * The unit reads the offer through the account's 1688 buyer account (outside any transaction), then
  * writes the goods draft, its SKUs with their 货源 and the job's success in one transaction: an offer is
  * copied whole or not at all. A removed offer, an unconnected or expired 1688 account, 1688 not set up
- * or failing: the job fails with the reason (the seller submits the link again). A job whose process
- * died is queued again after {@link COPY_LEASE_SECONDS}.
+ * or failing: the job fails with the reason (the seller submits the link again). An account past its
+ * `offer_read` budget (platforms/budgets.ts) has its jobs wait, queued, until the window ends. A job
+ * whose process died is queued again after {@link COPY_LEASE_SECONDS}.
  */
 export class CopyJobs implements JobKind {
   readonly name = 'copy';
@@ -143,10 +145,12 @@ export class CopyJobs implements JobKind {
        WHERE status = 'running' AND updated_at < $1`,
       [nowS - COPY_LEASE_SECONDS],
     );
+    // An account that spent its offer_read budget has its copies wait for the window's end.
     const job = await claimNextJob<Job>(db, COPY_JOBS, {
       set: 'progress = 10, updated_at = $1',
-      params: [nowS],
+      params: [nowS, this.deps.platforms.budgets.budgets.offer_read.calls],
       returning: 'id, shop_id, account_id, offer_id, updated_at',
+      skip: PlatformBudgets.spentSql('offer_read', 'j.account_id', '$1', '$2'),
     });
     return job ? () => this.copy(job) : undefined;
   }
@@ -184,11 +188,19 @@ export class CopyJobs implements JobKind {
         );
       });
     } catch (error) {
+      if (error instanceof HttpProblem && error.status === 429) {
+        // The account's offer_read budget is spent: queued again, claimed once its window ends.
+        await db.query(
+          `UPDATE copy_records SET status = 'queued', progress = 0
+           WHERE id = $1 AND status = 'running' AND updated_at = $2`,
+          [job.id, job.updated_at],
+        );
+        return;
+      }
       let reason: string;
       if (error instanceof CopyRefused) reason = error.message;
       else if (error instanceof SupplierError) reason = offerReadFailure(error);
-      else if (error instanceof HttpProblem)
-        reason = error.message; // the account's 1688 read budget
+      else if (error instanceof HttpProblem) reason = error.message;
       else {
         log.error('copy job failed', {
           job: job.id,

@@ -18,6 +18,7 @@ import {
   claimOverdueUnpaid,
   claimPolls,
   claimPurchase,
+  deferPurchase,
   finishPlaced,
   finishPoll,
   finishUnplaced,
@@ -43,6 +44,7 @@ import { supplierAccessToken } from '../db/supplier-account';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { type AlibabaConnector, SupplierError, UNPAID_STATUSES } from '../platforms/alibaba';
+import type { PlatformBudgets } from '../platforms/budgets';
 import type { SecretBox } from '../security/secret-box';
 import {
   BothSourcesFailed,
@@ -80,6 +82,8 @@ export interface PurchaseJobsDeps {
   box: SecretBox;
   /** The 1688 connector (null: 1688 disabled or without an app). */
   supplier: () => Promise<AlibabaConnector | null>;
+  /** Each account's `purchase_place` budget (platforms/budgets.ts). */
+  budgets: PlatformBudgets;
   now: () => number;
   log: Logger;
   /** Wakes a job kind (`writeback` after a supplier shipment). */
@@ -205,9 +209,19 @@ export class PurchaseJobs implements JobKind {
     return claimed && (() => this.place(claimed));
   }
 
-  /** Places one claimed purchase and records its outcome; then pays it (自动付款). */
+  /**
+   * Places one claimed purchase and records its outcome; then pays it (自动付款). An account past its
+   * `purchase_place` budget has the purchase put back until its window ends (not an attempt: nothing
+   * charged, nothing failed).
+   */
   async place(claim: ClaimedPurchase): Promise<void> {
-    const { db } = this.deps;
+    const { db, budgets } = this.deps;
+    const startS = seconds(this.deps.now);
+    if (!(await budgets.take(db, 'purchase_place', claim.account_id, startS))) {
+      const waitS = await budgets.waitSeconds(db, 'purchase_place', claim.account_id, startS);
+      await deferPurchase(db, claim, waitS * 1000);
+      return;
+    }
     let placed: Awaited<ReturnType<PurchaseJobs['attempt']>> = null;
     try {
       placed = await this.attempt(claim);

@@ -2,6 +2,7 @@ import type { DecryptedReceiver } from '@consign/api-client';
 import type { Saved } from '../db/log';
 import { inShops, notFound, type Scope } from '../db/scope';
 import { HttpProblem } from '../http/respond';
+import type { PlatformBudgets } from './budgets';
 import { PLATFORM_NAMES, type PlatformCode, PlatformError } from './connector';
 import type { ConnectorFor, ShopCalls } from './shop-calls';
 
@@ -12,13 +13,15 @@ export const NO_RECEIVER_CIPHER_MESSAGE = '该订单没有平台加密的收货�
  * 查看完整收货信息: decrypts the receiver of the account's platform order `id` (`orders.receiver_cipher`,
  * `{ name, mobile, address }` as the sync stored it) through the platform (`connector.decrypt`, which
  * counts against the shop's quota), with the shop's token. Nothing is stored; the operation log gets that
- * it was viewed, never the plaintext. A spent quota is 429 with the platform's message; the platform
- * unavailable 503; an order without ciphertext, a shop without authorisation or a refusal 409.
+ * it was viewed, never the plaintext. Each view spends one of the account's `receiver_decrypt` budget
+ * (platforms/budgets.ts: 429 when spent, so one account cannot spend the shared app's decrypt quota). A
+ * spent platform quota is 429 with the platform's message; the platform unavailable 503; an order
+ * without ciphertext, a shop without authorisation or a refusal 409.
  */
 export async function decryptReceiver(
   scope: Scope,
   id: number,
-  platforms: { connectorFor: ConnectorFor; shopCalls: ShopCalls },
+  platforms: { connectorFor: ConnectorFor; shopCalls: ShopCalls; budgets: PlatformBudgets; nowS: number },
 ): Promise<Saved<DecryptedReceiver>> {
   const params: unknown[] = [id, scope.accountId];
   const [order] = await scope.db.query<{
@@ -44,6 +47,7 @@ export async function decryptReceiver(
   if (!connector) throw new HttpProblem(409, `${name}平台未启用或未配置，无法解密收货信息`);
   const tokens = await platforms.shopCalls.tokens(order.shop_id);
   if (!tokens) throw new HttpProblem(409, `店铺未授权${name}，无法解密收货信息，请先授权店铺`);
+  await platforms.budgets.spend(scope.db, 'receiver_decrypt', scope.accountId, platforms.nowS);
   const orderNo = order.platform_order_no;
   const texts = [cipher.name, cipher.mobile, cipher.address];
   let results: Awaited<ReturnType<typeof connector.decrypt>>;

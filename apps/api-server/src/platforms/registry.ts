@@ -5,6 +5,7 @@ import { type OfferReadRules, OfferReads } from '../db/supplier-offer';
 import type { Logger } from '../log';
 import { type SecretBox, SecretBoxError } from '../security/secret-box';
 import { AlibabaConnector } from './alibaba';
+import { type PlatformBudget, type PlatformBudgetKind, PlatformBudgets } from './budgets';
 import type { PlatformCode, PlatformConnector, PlatformEndpoints } from './connector';
 import { DoudianConnector } from './doudian';
 import { PddConnector } from './pdd';
@@ -21,8 +22,10 @@ export interface PlatformRegistryOptions {
   log?: Logger;
   /** For tests of a broken platform. */
   fetch?: typeof fetch;
-  /** How 1688 offers are read: cache and per-account budget (db/supplier-offer.ts). */
+  /** How 1688 offers are read: the cache (db/supplier-offer.ts). */
   offerReads?: Partial<OfferReadRules>;
+  /** Each account's budgets of platform calls, some overridden (platforms/budgets.ts). */
+  budgets?: Partial<Record<PlatformBudgetKind, Partial<PlatformBudget>>>;
 }
 
 /**
@@ -42,11 +45,14 @@ export class PlatformRegistry {
   #supplier: { key: string; connector: AlibabaConnector } | null = null;
   /** This process's 1688 offer reads: the rules and the reads in flight (db/supplier-offer.ts). */
   readonly offerReads: OfferReads;
+  /** Each account's budgets of outbound platform calls (platforms/budgets.ts), shared through the database. */
+  readonly budgets: PlatformBudgets;
 
   constructor(options: PlatformRegistryOptions) {
     this.#options = options;
     this.box = options.box;
-    this.offerReads = new OfferReads(options.offerReads);
+    this.budgets = new PlatformBudgets(options.budgets);
+    this.offerReads = new OfferReads(this.budgets, options.offerReads);
   }
 
   /**

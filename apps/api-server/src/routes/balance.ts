@@ -26,7 +26,7 @@ export const TOPUP_RETURN_PATH = '/finance/topup-result';
 export const ALIPAY_NOTIFY_PATH = '/payments/alipay/notify';
 
 /** 余额 and 充值 (`/api/balance/*`): db/balance.ts (the ledger) and db/topup.ts (top-ups). */
-export function balanceRoutes({ now, alipay, publicUrl, db, log, wakeJobs }: Deps) {
+export function balanceRoutes({ now, alipay, publicUrl, db, log, wakeJobs, platforms }: Deps) {
   const nowS = () => Math.floor(now() / 1000);
   return (
     new Hono<ApiEnv>()
@@ -97,6 +97,11 @@ export function balanceRoutes({ now, alipay, publicUrl, db, log, wakeJobs }: Dep
         const topup = await topupByNo(scope(c), out_trade_no);
         const client = alipay();
         if (topup.status !== 'pending' || !client) return ok(c, topup);
+        // Past the account's payment_query budget (a page polling in a loop): our records as they
+        // are; the notification or the reconcile sweep settles it (platforms/budgets.ts).
+        if (!(await platforms.budgets.take(db, 'payment_query', scope(c).accountId, nowS()))) {
+          return ok(c, topup);
+        }
         // Still pending in our records: ask Alipay (the notification may be late), settle from its
         // answer, then answer from our records again.
         try {

@@ -57,7 +57,8 @@ export function orderRoutes({
   wakeJobs,
   connectorFor,
   shopCalls,
-}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'connectorFor' | 'shopCalls'>) {
+  platforms,
+}: Pick<Deps, 'now' | 'imports' | 'wakeJobs' | 'connectorFor' | 'shopCalls' | 'platforms'>) {
   const now = () => Math.floor(clock() / 1000);
   /** Once the 发货 is committed, the `writeback` job looks for the writebacks it queued. */
   const wakeWriteback = (c: Context<ApiEnv>) => afterCommit(c, () => wakeJobs('writeback'));
@@ -146,6 +147,8 @@ export function orderRoutes({
         }),
       )
       .post('/writeback-retry', body('/api/order/writeback-retry'), async (c) => {
+        // Each retry calls the platform again: within the account's writeback_retry budget (429).
+        await platforms.budgets.spend(scope(c).db, 'writeback_retry', scope(c).accountId, now());
         const { row, change } = await retryWriteback(scope(c), c.req.valid('json').id, now());
         recordChange(c, change);
         wakeWriteback(c);
@@ -154,7 +157,12 @@ export function orderRoutes({
       // The platform is called outside any transaction (PGlite has one connection); the entry that it
       // was viewed is written once it answered.
       .post('/receiver-decrypt', body('/api/order/receiver-decrypt'), async (c) => {
-        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, { connectorFor, shopCalls });
+        const saved = await decryptReceiver(scope(c), c.req.valid('json').id, {
+          connectorFor,
+          shopCalls,
+          budgets: platforms.budgets,
+          nowS: now(),
+        });
         return ok(c, await logged(c, async () => saved));
       })
       // 手工建单 and 导入订单 (db/order-entry.ts): the order file is read like the tracking file above,

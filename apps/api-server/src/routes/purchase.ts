@@ -22,7 +22,7 @@ import {
 } from '../db/purchase';
 import { inShops, notFound, withDb } from '../db/scope';
 import { supplierAccessToken } from '../db/supplier-account';
-import { offerForSeller } from '../db/supplier-offer';
+import { offerForSeller, readSupplierOffer } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
 import { BothSourcesFailed, chooseSources, isOutOfStock, switchOutOfStock } from '../jobs/purchase-source';
@@ -55,13 +55,17 @@ export function purchaseRoutes({
     if (!found) throw new HttpProblem(409, '1688未启用或未配置开放平台应用，请联系管理员');
     return found;
   };
-  /** A 1688 call with the account's buyer token (refreshed when 1688 says it expired). */
+  /**
+   * A 1688 call with the account's buyer token (refreshed when 1688 says it expired), within the
+   * account's `supplier_request` budget (platforms/budgets.ts: 429 when spent).
+   */
   const withToken = async <T>(
     c: Context<ApiEnv>,
     call: (connector: AlibabaConnector, token: string) => Promise<T>,
   ) => {
     const supplier = await connector();
     const { accountId } = scope(c);
+    await platforms.budgets.spend(db, 'supplier_request', accountId, nowS());
     const token = (force: boolean) =>
       supplierAccessToken(db, secretBox, supplier, accountId, nowS(), { force });
     try {
@@ -206,10 +210,18 @@ export function purchaseRoutes({
           );
           return ok(c, row);
         }
-        // A 1688 offer: read through 1688 (the offer, its spec and price), then created and linked.
+        // A 1688 offer: read as 关联货源 showed it (the shared cache, the account's offer_read budget),
+        // then created and linked.
         await orderLine(scope(c), input.id, input.index);
         const offerId = offerIdOfLink(input.offer_url ?? '') ?? '';
-        const offer = await withToken(c, (supplier, token) => supplier.offer(token, offerId));
+        const offer = await readSupplierOffer(
+          { db: database(c), box: secretBox, platforms },
+          scope(c).accountId,
+          offerId,
+          nowS(),
+        ).catch((error: unknown) => {
+          throw supplierProblem(error);
+        });
         if (offer.status !== 'published') throw new HttpProblem(409, '1688商品不存在或已下架');
         let spec = '';
         let specId: string | null = null;

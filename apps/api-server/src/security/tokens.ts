@@ -75,10 +75,11 @@ export class TokenStore {
     );
     if (!row) return null;
     const { account_id, role_permissions, shop_ids, ...user } = row;
+    const shopIds = user.account_role === 'owner' ? null : shop_ids;
     return {
-      user: { ...user, permissions: permissionsOf(user.account_role, role_permissions) },
+      user: { ...user, permissions: permissionsOf(user.account_role, role_permissions), shop_ids: shopIds },
       accountId: account_id,
-      shopIds: user.account_role === 'owner' ? null : shop_ids,
+      shopIds,
     };
   }
 

@@ -83,3 +83,16 @@ export function mayGrant(
 ): boolean {
   return permissions.every((p) => user?.permissions?.includes(p) === true);
 }
+
+/**
+ * Whether an actor reaching `own` shops (null: every shop) may give or change 店铺权限 `shopIds` (null
+ * or empty: every shop): an actor reaching every shop may; one limited to some shops only a non-empty
+ * set within theirs. The server enforces it (apps/api-server `team-rules.ts`); 子账号 offers only what passes.
+ */
+export function mayReachShops(
+  own: readonly number[] | null | undefined,
+  shopIds: readonly number[] | null | undefined,
+): boolean {
+  if (!own) return true;
+  return !!shopIds && shopIds.length > 0 && shopIds.every((id) => own.includes(id));
+}

@@ -11,6 +11,7 @@ import { ACCOUNT_ROLES, PERMISSIONS } from './permissions.js';
  * - `account_role`: `owner` of the seller account or a `member` of it (docs/design.md#seller-accounts-permissions-and-the-operation-log).
  * - `permissions`: what the user may do in the account (an owner holds every one; a member what their
  *   role holds). The menu and the route guards read it; the server checks it on every call.
+ * - `shop_ids`: the only shops the user reaches (子账号 店铺权限); null (or absent) for every shop.
  */
 export const currentUserSchema = z.object({
   id: idSchema,
@@ -21,6 +22,7 @@ export const currentUserSchema = z.object({
   created_at: unixTimeSchema,
   account_role: z.enum(ACCOUNT_ROLES),
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
+  shop_ids: z.array(idSchema).max(500).nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -1,4 +1,4 @@
-import { type Member, mayGrant, type TeamRole, USER_STATUSES } from '@consign/api-client';
+import { type Member, mayGrant, mayReachShops, type TeamRole, USER_STATUSES } from '@consign/api-client';
 import { apiKey, currentUserQuery, listQuery } from '@consign/api-client/query';
 import {
   Button,
@@ -18,7 +18,7 @@ import {
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Controller, useController } from 'react-hook-form';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
@@ -27,7 +27,7 @@ import { TITLES } from '../../texts';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
 import { memberList } from '../list/lists';
-import { useShopOptions } from '../list/shop-options';
+import { useAllShopOptions } from '../list/shop-options';
 import { useList } from '../list/use-list';
 import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
@@ -43,16 +43,17 @@ interface RowHandlers {
   /** The signed-in user's id: nobody changes, disables or removes themselves (the API refuses it too). */
   selfId: number | undefined;
   /**
-   * Whether the signed-in user may change a member on this role: only one whose permissions they all
-   * hold (the owner holds every one; the API refuses the rest too).
+   * Why the signed-in user may not change this member, or null when they may: the member's role holds
+   * a permission they lack, or the member reaches a shop beyond theirs (the owner passes both; the
+   * API refuses the same: team-rules.ts).
    */
-  mayChange: (roleId: number | null) => boolean;
+  refusal: (member: Member) => string | null;
   edit: (member: Member) => void;
   toggle: (member: Member) => void;
   remove: (member: Member) => void;
 }
 
-function columns({ selfId, mayChange, edit, toggle, remove }: RowHandlers) {
+function columns({ selfId, refusal, edit, toggle, remove }: RowHandlers) {
   return [
     { header: m.mobile, accessorKey: 'mobile' },
     { header: m.nickname, cell: ({ row }) => row.original.nickname || '—' },
@@ -92,9 +93,10 @@ function columns({ selfId, mayChange, edit, toggle, remove }: RowHandlers) {
         const member = row.original;
         // The owner holds every permission and cannot be changed, disabled or removed.
         if (member.account_role === 'owner') return <span className="text-muted-foreground">—</span>;
-        if (member.id === selfId || !mayChange(member.role_id)) {
+        const refused = member.id === selfId ? m.self : refusal(member);
+        if (refused) {
           return (
-            <span className="text-muted-foreground" title={member.id === selfId ? m.self : m.beyondOwn}>
+            <span className="text-muted-foreground" title={refused}>
               —
             </span>
           );
@@ -163,10 +165,12 @@ export function MemberListPage() {
   const user = useQuery(currentUserQuery(api)).data;
   const selfId = user?.id;
   const roles = useRoleOptions(true);
-  const mayChange = useCallback(
-    (roleId: number | null) => {
-      const role = roles.find((r) => r.id === roleId);
-      return role !== undefined && mayGrant(user, role.permissions);
+  const refusal = useCallback(
+    (member: Member) => {
+      const role = roles.find((r) => r.id === member.role_id);
+      if (role === undefined || !mayGrant(user, role.permissions)) return m.beyondOwn;
+      if (!mayReachShops(user?.shop_ids, member.shop_ids)) return m.shopsBeyondOwn;
+      return null;
     },
     [roles, user],
   );
@@ -174,12 +178,12 @@ export function MemberListPage() {
     () =>
       columns({
         selfId,
-        mayChange,
+        refusal,
         edit: openEdit,
         remove: openDelete,
         toggle: (member) => (member.status === 'disabled' ? enableMember(member) : showDisable(member)),
       }),
-    [selfId, mayChange, openEdit, openDelete, enableMember, showDisable],
+    [selfId, refusal, openEdit, openDelete, enableMember, showDisable],
   );
   return (
     <ListPage
@@ -303,9 +307,13 @@ function MemberDialog({
   const form = useContractForm(memberForm, { defaultValues: memberValues(member), messages: memberMessages });
   const { errors } = form.formState;
   const roles = useRoleOptions(open);
-  const shops = useShopOptions(open);
+  const shops = useAllShopOptions(open);
+  const [shopKeyword, setShopKeyword] = useState('');
+  const shown = shopKeyword.trim() ? shops.filter((shop) => shop.name.includes(shopKeyword.trim())) : shops;
   const { field: shopIds } = useController({ control: form.control, name: 'shop_ids' });
   const user = useQuery(currentUserQuery(api)).data;
+  // A member limited to some shops gives only shops of theirs, never every shop (team-rules.ts).
+  const limited = !!user?.shop_ids;
   const save = useMutation({
     ...callMutation(api, '/api/team/member-save'),
     onSuccess: (saved) => {
@@ -376,13 +384,25 @@ function MemberDialog({
       <fieldset className="rounded-md border border-border p-3" aria-describedby="member-shops-hint">
         <legend className="px-1 text-sm font-medium">{m.shops}</legend>
         <p id="member-shops-hint" className="mb-2 text-sm text-muted-foreground">
-          {m.shopsHint}
+          {limited ? m.shopsLimitedHint : m.shopsHint}
         </p>
+        <Input
+          className="mb-2"
+          placeholder={m.shopSearch}
+          aria-label={m.shopSearchLabel}
+          value={shopKeyword}
+          onChange={(event) => setShopKeyword(event.target.value)}
+          // Enter filters; it does not submit the member form.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+        />
         <div className="grid max-h-48 grid-cols-1 gap-2 overflow-y-auto sm:grid-cols-2">
           <div className="flex items-center gap-2">
             <Checkbox
               id="member-shop-all"
-              checked={shopIds.value.length === 0}
+              disabled={limited}
+              checked={!limited && shopIds.value.length === 0}
               onCheckedChange={(checked) => {
                 if (checked === true) shopIds.onChange([]);
               }}
@@ -391,7 +411,10 @@ function MemberDialog({
               {m.allShops}
             </Label>
           </div>
-          {shops.map((shop) => (
+          {shown.length === 0 && shops.length > 0 ? (
+            <p className="text-sm text-muted-foreground">{m.noShopMatch}</p>
+          ) : null}
+          {shown.map((shop) => (
             <div key={shop.id} className="flex items-center gap-2">
               <Checkbox
                 id={`member-shop-${shop.id}`}

@@ -65,6 +65,11 @@ export const TEAM_TEXT = {
     deleted: (mobile: string) => `已删除 ${mobile}`,
     self: '不能修改自己的账号',
     beyondOwn: '该子账号的角色含有您没有的权限，不能修改、停用或删除',
+    shopsBeyondOwn: '该子账号的店铺权限超出您的店铺，不能修改、停用或删除',
+    shopsLimitedHint: '您只能授予自己可访问的店铺，请至少勾选一个店铺',
+    shopSearch: '搜索店铺',
+    shopSearchLabel: '按名称搜索店铺',
+    noShopMatch: '没有匹配的店铺',
   },
   sellers: {
     keyword: '搜索账号名称或主账号手机号',
