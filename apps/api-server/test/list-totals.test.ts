@@ -351,6 +351,14 @@ describe('the order filters: list, total and status tabs agree for every filter'
         `UPDATE orders SET pre_sale = true, cost = amount + 100000
        WHERE id IN (SELECT id FROM orders WHERE account_id = 1 ORDER BY id LIMIT 3) RETURNING id`,
       );
+      // And their writebacks refused by the platform (the 回传失败 exception view).
+      const refused = await db.query<{ id: number }>(
+        `INSERT INTO order_writebacks (account_id, order_id, shop_id, platform, platform_order_no, carrier,
+           tracking_no, status, created_at, updated_at)
+         SELECT account_id, id, shop_id, 'pinduoduo', order_no, 'ZTO', 'ZT' || id, 'failed', 0, 0
+         FROM orders WHERE id = ANY($1::int[]) ON CONFLICT (order_id) DO NOTHING RETURNING id`,
+        [touched.map((row) => row.id)],
+      );
       try {
         const example = ORDER_FILTERS[key].example;
         const filter = { [key]: example };
@@ -371,6 +379,9 @@ describe('the order filters: list, total and status tabs agree for every filter'
           if (key !== 'status') expect(await listTotal({ status }), `the ${status} list total`).toBe(inTab);
         }
       } finally {
+        await db.query('DELETE FROM order_writebacks WHERE id = ANY($1::int[])', [
+          refused.map((row) => row.id),
+        ]);
         await db.query('UPDATE orders SET pre_sale = false, cost = NULL WHERE id = ANY($1::int[])', [
           touched.map((row) => row.id),
         ]);

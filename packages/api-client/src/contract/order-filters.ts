@@ -165,7 +165,7 @@ export const ORDER_FILTERS = {
     schema: filter(z.enum(ORDER_EXCEPTIONS), ORDER_EXCEPTION_INVALID),
     label: '异常订单',
     words: (value) => `异常订单：${ORDER_EXCEPTION_LABELS[value]}`,
-    example: 'purchase_failed',
+    example: 'writeback_failed',
   }),
 } as const;
 
