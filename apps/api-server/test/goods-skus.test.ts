@@ -115,3 +115,63 @@ it('goods/detail answers the SKUs in order with their 货源; another account se
   await t.server.db.query('DELETE FROM goods WHERE id = $1', [goods.id]);
   expect(await t.server.db.query('SELECT 1 FROM goods_skus WHERE goods_id = $1', [goods.id])).toHaveLength(0);
 });
+
+it('a save keeps each remaining spec’s SKU, so the order lines 关联货源 linked to it stay linked', async () => {
+  const api = t.client(() => token);
+  const goods = await api.call('/api/goods/save', {
+    shop_id: 2,
+    title: '保温杯',
+    price: 3900,
+    stock: 50,
+    status: 'draft',
+    images: ['/static/goods/1.svg'],
+  });
+  const sku = (spec: string, price: number) => ({ spec, price, stock: 10, outer_sku_id: '', source: null });
+  let { version } = await api.call('/api/goods/sku-save', {
+    id: goods.id,
+    version: (await api.call('/api/goods/detail', { id: goods.id })).version,
+    skus: [sku('红色', 3900), sku('蓝色', 3900), sku('黑色', 3900)],
+  });
+  const idsOf = async () =>
+    new Map(
+      (
+        await t.server.db.query<{ id: number; spec: string }>(
+          'SELECT id, spec FROM goods_skus WHERE goods_id = $1',
+          [goods.id],
+        )
+      ).map((row) => [row.spec, row.id]),
+    );
+  const before = await idsOf();
+  // Two order lines linked by 关联货源: one to 红色, one to 黑色.
+  const [{ account_id } = { account_id: 0 }] = await t.server.db.query<{ account_id: number }>(
+    'SELECT account_id FROM goods WHERE id = $1',
+    [goods.id],
+  );
+  await t.server.db.query(
+    `INSERT INTO order_item_links (account_id, item_key, sku_id, created_at)
+     VALUES ($1, 'title:2:保温杯|红色', $2, 0), ($1, 'title:2:保温杯|黑色', $3, 0)`,
+    [account_id, before.get('红色'), before.get('黑色')],
+  );
+
+  // Reordered, 红色's price changed, 黑色 removed, 白色 added.
+  ({ version } = await api.call('/api/goods/sku-save', {
+    id: goods.id,
+    version,
+    skus: [sku('蓝色', 3900), sku('白色', 4100), sku('红色', 4500)],
+  }));
+  const after = await idsOf();
+  expect(after.get('红色')).toBe(before.get('红色'));
+  expect(after.get('蓝色')).toBe(before.get('蓝色'));
+  expect(after.has('黑色')).toBe(false);
+  expect((await api.call('/api/goods/detail', { id: goods.id })).skus.map((s) => [s.spec, s.price])).toEqual([
+    ['蓝色', 3900],
+    ['白色', 4100],
+    ['红色', 4500],
+  ]);
+  const links = await t.server.db.query<{ item_key: string; sku_id: number }>(
+    'SELECT item_key, sku_id FROM order_item_links WHERE account_id = $1 AND item_key LIKE $2 ORDER BY item_key',
+    [account_id, 'title:2:保温杯|%'],
+  );
+  expect(links).toEqual([{ item_key: 'title:2:保温杯|红色', sku_id: before.get('红色') }]);
+  expect(version).toBeGreaterThan(0);
+});

@@ -178,12 +178,22 @@ function skuRows(skus: readonly GoodsSku[]) {
   }));
 }
 
-/** Writes `skus` (in order) as the SKUs of product `goodsId` of `accountId`, in one statement. */
+/** The columns of a `goods_skus` row that {@link skuRows} gives, as `jsonb_to_recordset` reads them. */
+const SKU_RECORD = `r(position integer, spec text, price bigint, stock integer,
+  outer_sku_id text, supplier_offer_id text, supplier_spec_id text, supplier_quantity integer,
+  supplier_price bigint, backup_offer_id text, backup_spec_id text, backup_quantity integer,
+  backup_price bigint)`;
+
+/**
+ * Writes `skus` (in order) as the SKUs of product `goodsId` of `accountId`, in one statement; with
+ * `newSpecsOnly`, only those whose spec the product does not have yet.
+ */
 export async function insertSkus(
   tx: Queryable,
   accountId: number,
   goodsId: number,
   skus: readonly GoodsSku[],
+  newSpecsOnly = false,
 ) {
   if (skus.length === 0) return;
   await tx.query(
@@ -193,12 +203,45 @@ export async function insertSkus(
      SELECT $1, $2, r.position, r.spec, r.price, r.stock, r.outer_sku_id, r.supplier_offer_id,
        r.supplier_spec_id, r.supplier_quantity, r.supplier_price,
        r.backup_offer_id, r.backup_spec_id, r.backup_quantity, r.backup_price
-     FROM jsonb_to_recordset($3::jsonb) AS r(position integer, spec text, price bigint, stock integer,
-       outer_sku_id text, supplier_offer_id text, supplier_spec_id text, supplier_quantity integer,
-       supplier_price bigint, backup_offer_id text, backup_spec_id text, backup_quantity integer,
-       backup_price bigint)`,
+     FROM jsonb_to_recordset($3::jsonb) AS ${SKU_RECORD}
+     ${newSpecsOnly ? 'WHERE NOT EXISTS (SELECT 1 FROM goods_skus k WHERE k.goods_id = $1 AND k.spec = r.spec)' : ''}`,
     [goodsId, accountId, JSON.stringify(skuRows(skus))],
   );
+}
+
+/**
+ * Makes `skus` (in order) the SKUs of product `goodsId`, each SKU whose spec stays keeping its row
+ * and id: the lines 关联货源 linked to it (`order_item_links`, deleted with their SKU) stay linked when
+ * the seller edits a price, a stock or a 货源. A removed spec goes, with its links; a new one is added.
+ */
+async function replaceSkus(tx: Queryable, accountId: number, goodsId: number, skus: readonly GoodsSku[]) {
+  const params = [goodsId, accountId];
+  await tx.query(
+    'DELETE FROM goods_skus WHERE goods_id = $1 AND account_id = $2 AND NOT (spec = ANY($3::text[]))',
+    [...params, skus.map((sku) => sku.spec)],
+  );
+  // One row per spec (an older save may have left two): the oldest keeps the links.
+  await tx.query(
+    `DELETE FROM goods_skus a USING goods_skus b
+     WHERE a.goods_id = $1 AND a.account_id = $2 AND b.goods_id = $1 AND a.spec = b.spec AND a.id > b.id`,
+    params,
+  );
+  // The kept SKUs step aside from the positions they take next (one product's positions are unique).
+  await tx.query(
+    'UPDATE goods_skus SET position = position + 100000 WHERE goods_id = $1 AND account_id = $2',
+    params,
+  );
+  await tx.query(
+    `UPDATE goods_skus k SET position = r.position, price = r.price, stock = r.stock,
+       outer_sku_id = r.outer_sku_id, supplier_offer_id = r.supplier_offer_id,
+       supplier_spec_id = r.supplier_spec_id, supplier_quantity = r.supplier_quantity,
+       supplier_price = r.supplier_price, backup_offer_id = r.backup_offer_id,
+       backup_spec_id = r.backup_spec_id, backup_quantity = r.backup_quantity, backup_price = r.backup_price
+     FROM jsonb_to_recordset($3::jsonb) AS ${SKU_RECORD}
+     WHERE k.goods_id = $1 AND k.account_id = $2 AND k.spec = r.spec`,
+    [...params, JSON.stringify(skuRows(skus))],
+  );
+  await insertSkus(tx, accountId, goodsId, skus, true);
 }
 
 /**
@@ -221,11 +264,7 @@ export async function saveGoodsSkus(
     [body.id, scope.accountId, now, body.version, totals?.price ?? null, totals?.stock ?? null],
   );
   if (!row) throw staleRecord();
-  await scope.db.query('DELETE FROM goods_skus WHERE goods_id = $1 AND account_id = $2', [
-    body.id,
-    scope.accountId,
-  ]);
-  await insertSkus(scope.db, scope.accountId, body.id, body.skus);
+  await replaceSkus(scope.db, scope.accountId, body.id, body.skus);
   const saved = await goodsDetail(scope, body.id);
   return {
     row: saved,
