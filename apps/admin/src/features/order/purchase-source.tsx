@@ -49,10 +49,13 @@ export function usePurchaseItems(orderId: number, enabled: boolean) {
     enabled,
     refetchInterval: (q) => (ACTIVE.includes(q.state.data?.purchase?.status ?? '') ? 2000 : false),
   });
-  const status = query.data?.purchase?.status;
+  // 'none' before any purchase; undefined until the first answer (opening the detail refreshes nothing).
+  const status = query.data ? (query.data.purchase?.status ?? 'none') : undefined;
   const last = useRef(status);
   useEffect(() => {
-    if (last.current && ACTIVE.includes(last.current) && status && !ACTIVE.includes(status)) {
+    // Settled since the last answer, whether or not a poll saw it queued or placing on the way (a
+    // fast job places the order before the first poll after 确认采购).
+    if (last.current !== undefined && last.current !== status && status && !ACTIVE.includes(status)) {
       void invalidateAfter(queryClient, '/api/purchase/start');
     }
     last.current = status;
