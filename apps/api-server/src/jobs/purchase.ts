@@ -362,26 +362,28 @@ export class PurchaseJobs implements JobKind {
       ...(order.cipher ? { cipher: order.cipher } : {}),
     });
     return withSupplierToken(this.deps, connector, claim.account_id, async (token) => {
-      let goodsFen: number;
+      /** Out of stock on 1688: the lines switched to their 备用货源 (false: another error, or none). */
+      const switchedToBackup = async (error: unknown) =>
+        isOutOfStock(error) &&
+        (await switchOutOfStock(connector, token, items, order.risePercent, choice).catch(refuseBoth));
+      /** 1688's price of the cargo as it stands, refused beyond 允许采购价上浮. */
+      const previewWithinLimit = async () => {
+        const previews = await connector.preview(token, inputOf());
+        const goodsFen = previews.reduce((sum, p) => sum + p.goodsFen, 0);
+        const { expectedFen } = cargoOf(items, choice.backupLines);
+        if (!withinPriceLimit(goodsFen, expectedFen, order.risePercent)) {
+          throw new CannotBuy(priceLimitMessage(goodsFen, expectedFen ?? 0, order.risePercent));
+        }
+      };
       if (!claim.create_sent) {
         const chosen = await chooseSources(connector, token, items, order.risePercent).catch(refuseBoth);
         choice.backupLines = chosen.backupLines;
         choice.notes = chosen.notes;
-        let previews: Awaited<ReturnType<AlibabaConnector['preview']>>;
         try {
-          previews = await connector.preview(token, inputOf());
+          await previewWithinLimit();
         } catch (error) {
-          if (
-            !isOutOfStock(error) ||
-            !(await switchOutOfStock(connector, token, items, order.risePercent, choice).catch(refuseBoth))
-          )
-            throw error;
-          previews = await connector.preview(token, inputOf());
-        }
-        const { expectedFen } = cargoOf(items, choice.backupLines);
-        goodsFen = previews.reduce((sum, p) => sum + p.goodsFen, 0);
-        if (!withinPriceLimit(goodsFen, expectedFen, order.risePercent)) {
-          throw new CannotBuy(priceLimitMessage(goodsFen, expectedFen ?? 0, order.risePercent));
+          if (!(await switchedToBackup(error))) throw error;
+          await previewWithinLimit();
         }
         // Money first: the fee is held with the attempt's record, or nothing reaches 1688.
         const recorded = await db
@@ -407,24 +409,14 @@ export class PurchaseJobs implements JobKind {
       } catch (error) {
         // Out of stock: 1688 placed nothing under this outOrderId, so the same attempt (and its fee)
         // buys the lines' 备用货源 instead, recorded first so a claim after a crash sends that cargo.
-        if (
-          !isOutOfStock(error) ||
-          !(await switchOutOfStock(connector, token, items, order.risePercent, choice).catch(refuseBoth))
-        )
-          throw error;
-        const { expectedFen } = cargoOf(items, choice.backupLines);
-        const previews = await connector.preview(token, inputOf());
-        const previewFen = previews.reduce((sum, p) => sum + p.goodsFen, 0);
-        if (!withinPriceLimit(previewFen, expectedFen, order.risePercent)) {
-          throw new CannotBuy(priceLimitMessage(previewFen, expectedFen ?? 0, order.risePercent));
-        }
+        if (!(await switchedToBackup(error))) throw error;
+        await previewWithinLimit();
         if (!(await markCreateSent(db, claim, outOrderId, [...choice.backupLines]))) return null;
         placed = await connector.createOrder(token, inputOf());
       }
-      goodsFen = placed.totalFen - placed.freightFen;
       return {
         orderNo: placed.orderId,
-        goodsFen,
+        goodsFen: placed.totalFen - placed.freightFen,
         freightFen: placed.freightFen,
         sourceNote: choice.notes.length > 0 ? choice.notes.join('；') : null,
       };
