@@ -117,26 +117,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="text-muted-foreground">{c.source}：</span>
-              {row.source ? (
-                <a
-                  href={offerLink(row.source.offer_id)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-link underline-offset-4 hover:underline"
-                  data-slot="sku-source"
-                >
-                  {c.sourceText(
-                    row.source.offer_id,
-                    row.source.spec_text,
-                    row.source.quantity,
-                    formatMoney(row.source.cost),
-                  )}
-                </a>
-              ) : (
-                <span className="text-muted-foreground" data-slot="sku-source">
-                  {c.noSource}
-                </span>
-              )}
+              <OfferText offer={row.source} slot="sku-source" empty={c.noSource} />
               <Button type="button" size="sm" onClick={() => setSourcing(index)}>
                 {row.source ? c.changeSource : c.linkSource}
               </Button>
@@ -184,26 +165,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm" data-slot="sku-backup-row">
               <span className="text-muted-foreground">{c.backup}：</span>
-              {row.backup ? (
-                <a
-                  href={offerLink(row.backup.offer_id)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-link underline-offset-4 hover:underline"
-                  data-slot="sku-backup"
-                >
-                  {c.sourceText(
-                    row.backup.offer_id,
-                    row.backup.spec_text,
-                    row.backup.quantity,
-                    formatMoney(row.backup.cost),
-                  )}
-                </a>
-              ) : (
-                <span className="text-muted-foreground" data-slot="sku-backup">
-                  {c.noBackup}
-                </span>
-              )}
+              <OfferText offer={row.backup} slot="sku-backup" empty={c.noBackup} />
               <Button type="button" size="sm" disabled={!row.source} onClick={() => setBackingUp(index)}>
                 {row.backup ? c.changeBackup : c.linkBackup}
               </Button>
@@ -286,6 +248,36 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
  * order detail's 关联货源, which reads the offer through `/api/purchase/offer`: the permission of
  * linking an order line, order:process, rather than 商品编辑's goods:manage).
  */
+/** A SKU's 货源 or 备用货源 as a link to its 1688 offer, or the words for none. */
+function OfferText({
+  offer,
+  slot,
+  empty,
+}: {
+  offer: SkuRow['source'] | SkuRow['backup'];
+  slot: string;
+  empty: string;
+}) {
+  if (!offer) {
+    return (
+      <span className="text-muted-foreground" data-slot={slot}>
+        {empty}
+      </span>
+    );
+  }
+  return (
+    <a
+      href={offerLink(offer.offer_id)}
+      target="_blank"
+      rel="noreferrer"
+      className="text-link underline-offset-4 hover:underline"
+      data-slot={slot}
+    >
+      {c.sourceText(offer.offer_id, offer.spec_text, offer.quantity, formatMoney(offer.cost))}
+    </a>
+  );
+}
+
 export function SourceDialog({
   onClose,
   onChoose,
