@@ -10,7 +10,7 @@ import { claimJob, DB_NOW_MS, deferJob, finishJob, type Queue, updateHeld } from
 import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
 
 /**
- * Turns between seller accounts in background work and the per-account limits (db/job-queue.ts),
+ * Turns between seller accounts in background work and the per-account limits (jobs/queue.ts),
  * through the real routes and the real workers on the real database (PGlite, and Postgres with
  * `pnpm test:postgres`). The server's own workers are off: the test runs the same worker classes
  * step by step, so the order of the jobs is asserted, never a time.

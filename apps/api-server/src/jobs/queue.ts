@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/db';
+import { inTransaction, type Scope } from '../db/scope';
+import { HttpProblem } from '../http/respond';
 
 /**
  * The one background-work queue of the server (docs/design.md#background-work-the-queue-decision): how
@@ -24,7 +26,7 @@ import type { Queryable } from '../db/db';
  * held` (`updateHeld`, `finishJob`); a claim taken over after its lease ran out writes nothing. A
  * retry is due again after `backoffMs`, the one backoff rule of every kind.
  *
- * **Limits.** `admitJobs` (db/job-queue.ts) refuses jobs past an account's limit of unfinished ones.
+ * **Limits.** `admitJobs` refuses jobs that would take an account past its limit of unfinished ones.
  */
 export interface Queue {
   /** The job's table (a constant of the code, never input). */
@@ -54,6 +56,25 @@ export const PURCHASE_QUEUE: Queue = {
   waiting: 'queued',
   held: 'placing',
   leased: true,
+};
+
+/** 导出 (jobs/export.ts): no lease (a heartbeat per batch, the sweep fails dead ones), turns. */
+export const EXPORT_QUEUE: Queue = {
+  table: 'export_jobs',
+  waiting: 'queued',
+  held: 'running',
+  leased: false,
+  turns: 'export',
+  lockKey: 72_728_001,
+};
+/** 商品复制 (jobs/copy.ts): no lease column (a stale `updated_at` puts it back), turns. */
+export const COPY_QUEUE: Queue = {
+  table: 'copy_records',
+  waiting: 'queued',
+  held: 'running',
+  leased: false,
+  turns: 'copy',
+  lockKey: 72_728_002,
 };
 
 /** The database's clock in unix seconds: one clock for every instance (their own may disagree). */
@@ -201,4 +222,29 @@ export function deferJob(db: Queryable, queue: Queue, claim: Claim, inMs: number
 export function backoffMs(attempts: number, rule: { baseMs: number; capMs: number }): number {
   const delay = Math.min(rule.capMs, rule.baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
   return Math.round(delay * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * Runs `insert` (the new jobs of the caller's account) only if the account's unfinished (waiting or
+ * held) jobs of the queue plus `adding` stay within `limit`; else 429 with `refusal(unfinished)`. One
+ * transaction under the account's advisory lock for the queue, so two requests at once cannot both
+ * pass the count.
+ */
+export function admitJobs<T>(
+  scope: Scope,
+  queue: Queue,
+  { adding, limit, refusal }: { adding: number; limit: number; refusal: (unfinished: number) => string },
+  insert: (tx: Scope) => Promise<T>,
+): Promise<T> {
+  return inTransaction(scope, async (tx) => {
+    await tx.db.query('SELECT pg_advisory_xact_lock($1, $2)', [queue.lockKey, tx.accountId]);
+    const [row] = await tx.db.query<{ unfinished: number }>(
+      `SELECT count(*)::int AS unfinished FROM ${queue.table}
+       WHERE account_id = $1 AND status IN ($2, $3)`,
+      [tx.accountId, queue.waiting, queue.held],
+    );
+    const unfinished = row?.unfinished ?? 0;
+    if (unfinished + adding > limit) throw new HttpProblem(429, refusal(unfinished));
+    return insert(tx);
+  });
 }
