@@ -20,7 +20,7 @@
  */
 import { loadavg } from 'node:os';
 import { storeShopTokens } from '../src/db/shop-tokens';
-import { DB_NOW_MS } from '../src/db/writeback';
+import { DB_NOW_MS } from '../src/jobs/queue';
 import { PDD_SANDBOX_APP } from '../src/platforms/sandbox';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import type { RunningServer } from '../src/server';
