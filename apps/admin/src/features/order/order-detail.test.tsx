@@ -9,7 +9,7 @@ import { PURCHASE_TEXT } from './purchase-texts';
 import { ORDER_TEXT } from './texts';
 
 /** 订单详情 of order `id`, opened (as the list opens it from `?order=id`). */
-function Detail({ id = pendingOrder.id }: { id?: number }) {
+function Detail({ id = pendingOrder.id }: { id?: number } = {}) {
   return <OrderDetailDialog id={id} open onOpenChange={() => {}} />;
 }
 
