@@ -66,6 +66,34 @@ const browserDeps = [
   'vitest-browser-react',
 ];
 
+/**
+ * The same for the admin app, whose root resolves only its own dependencies: the design system's,
+ * the shell's and the API client's are named through their package (`pkg > dep`).
+ */
+const adminBrowserDeps = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  '@tanstack/react-router',
+  '@tanstack/react-query',
+  'lucide-react',
+  'react-hook-form',
+  '@hookform/resolvers/zod',
+  'zod',
+  'valibot',
+  'qs-esm',
+  'vitest-browser-react',
+  ...['radix-ui', 'sonner', 'embla-carousel-react', '@tanstack/react-table', 'react-day-picker'].map(
+    (dep) => `@consign/ui > ${dep}`,
+  ),
+  ...['class-variance-authority', 'clsx', 'tailwind-merge'].map((dep) => `@consign/ui > ${dep}`),
+  '@consign/shell > zustand',
+  '@consign/api-client > ofetch',
+  '@consign/api-client > spark-md5',
+];
+
 /** Pure logic runs in Node: fast, no browser. */
 function unit(pkg: string, root: string, plugins: PluginOption[] = []) {
   return {
@@ -92,6 +120,28 @@ function componentTests(pkg: string, root: string) {
       ...browserWaits,
       include: ['src/**/*.test.tsx'],
       setupFiles: [path.join(dirname, 'tooling/browser-setup.ts')],
+      browser: browser(),
+    },
+  };
+}
+
+/**
+ * The admin app's component tests (the order desk): its components in real Chromium with the app's
+ * own providers and styles, against a fake of the API that answers and checks through the contract
+ * (apps/admin/src/testing/, apps/admin/README.md#component-tests). The router's generator keeps
+ * `routeTree.gen.ts` current, as for the admin's unit tests.
+ */
+function adminComponentTests() {
+  return {
+    plugins: [tanstackRouterGenerator(), react(), tailwindcss()],
+    optimizeDeps: { include: adminBrowserDeps },
+    test: {
+      name: 'admin:components',
+      root: 'apps/admin',
+      ...hangGuard,
+      ...browserWaits,
+      include: ['src/**/*.test.tsx'],
+      setupFiles: ['src/testing/setup.ts'],
       browser: browser(),
     },
   };
@@ -174,6 +224,7 @@ export default defineConfig({
         : []),
       componentTests('ui', 'packages/ui'),
       componentTests('shell', 'packages/shell'),
+      adminComponentTests(),
       {
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
         optimizeDeps: { include: browserDeps },

@@ -11,10 +11,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import { isCi } from './ci.mjs';
+import { componentTestsLine, firstLine, readJson, vitestCounts } from './vitest-report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = mkdtempSync(join(tmpdir(), 'consign-test-'));
@@ -39,51 +39,6 @@ function run(cmd, args, env = {}) {
     child.on('error', (error) => resolve({ code: 1, output: `${cmd} could not start: ${error.message}` }));
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
-}
-
-function readJson(path) {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/** The first non-empty line of a failure message, without colour codes, so the summary names the cause. */
-function firstLine(messages) {
-  const text = stripVTControlCharacters((messages ?? []).join('\n'));
-  return (text.split('\n').find((line) => line.trim()) ?? 'no message').trim().slice(0, 300);
-}
-
-const SKIPPED = new Set(['pending', 'skipped', 'todo', 'disabled']);
-
-/** Counts of a Vitest JSON report, and the files whose tests were skipped. */
-function vitestCounts(path) {
-  const report = readJson(path);
-  if (!report) return null;
-  const files = new Map();
-  const failures = [];
-  for (const file of report.testResults ?? []) {
-    const name = relative(root, file.name);
-    const statuses = (file.assertionResults ?? []).map((test) => test.status);
-    files.set(name, statuses);
-    for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed')
-        failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
-    }
-    // A file that failed to load or run (an import error, an unhandled error) has no failed test.
-    if (file.status === 'failed' && !statuses.includes('failed'))
-      failures.push(`${name}: ${firstLine([file.message])}`);
-  }
-  const all = [...files.values()].flat();
-  return {
-    passed: all.filter((s) => s === 'passed').length,
-    failed: all.filter((s) => s === 'failed').length,
-    skipped: all.filter((s) => SKIPPED.has(s)).length,
-    files,
-    failures,
-    skippedFiles: [...files].filter(([, statuses]) => statuses.some((s) => SKIPPED.has(s))).map(([f]) => f),
-  };
 }
 
 /** The failed Playwright tests of a JSON report, with the first line of their last error. */
@@ -134,6 +89,7 @@ const steps = [
       if (!c) return { text: 'no report' };
       return {
         text: `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (unit, browser, Storybook)`,
+        lines: [componentTestsLine(c)],
         skippedFiles: c.skippedFiles,
         failures: c.failures,
       };
@@ -235,6 +191,7 @@ console.log(
 );
 for (const [name, r] of results) {
   console.log(`  ${mark[r.status]}  ${name.padEnd(12)} ${r.text}${r.seconds ? `  [${r.seconds} s]` : ''}`);
+  for (const line of r.lines ?? []) console.log(`  ${' '.repeat(9)}  ${' '.repeat(12)} ${line}`);
 }
 for (const [name, r] of results) {
   for (const failure of r.failures ?? []) console.log(`  \x1b[31mfailed\x1b[0m ${name}: ${failure}`);
