@@ -27,7 +27,6 @@ import { migrate } from './db/migrate';
 import { sweepOAuthStates } from './db/oauth-state';
 import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import { seed } from './db/seed';
-import type { OfferReadRules } from './db/supplier-offer';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
@@ -41,6 +40,7 @@ import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PUBLIC_KEY } from './payments/alipay-d
 import { ALIBABA_DEFAULTS } from './platforms/alibaba';
 import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
 import { DOUDIAN_DEFAULTS } from './platforms/doudian';
+import type { OfferReadRules } from './platforms/offer-reads';
 import { PDD_DEFAULTS } from './platforms/pdd';
 import { PlatformRegistry, type PlatformRegistryOptions } from './platforms/registry';
 import { ShopCalls } from './platforms/shop-calls';
@@ -124,7 +124,7 @@ export interface ServerOptions {
   db?: Promise<Db>;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
-  /** 1688 offer reads: the cache's time to live (db/supplier-offer.ts). */
+  /** 1688 offer reads: the cache's time to live (platforms/offer-reads.ts). */
   offerReads?: Partial<OfferReadRules>;
   /** Each account's budgets of outbound platform calls, some overridden (platforms/budgets.ts). */
   budgets?: PlatformRegistryOptions['budgets'];

@@ -92,3 +92,29 @@ describe('the platform sandboxes', () => {
     expect(Object.keys(pkg.devDependencies)).toContain(SANDBOXES);
   });
 });
+
+describe('the server layers point one way', () => {
+  /**
+   * `db/` is SQL scoped to the caller and knows no platform nor security service; `security/` (tokens,
+   * nonces, rate limits, key rotation) stores through `db/`; `platforms/` holds the connectors (the
+   * platforms' protocol only) and the services that use them with the database (the registry, shop
+   * calls, offer reads, token refreshes), above both. Type-only imports (the shapes a connector returns,
+   * `SecretBox` as a parameter) load nothing and are not counted.
+   */
+  const LAYERS = ['db', 'platforms', 'security'] as const;
+  const ALLOWED = ['platforms -> db', 'platforms -> security', 'security -> db'];
+  const layerOf = (file: string) => LAYERS.find((layer) => file.startsWith(`${layer}/`)) ?? null;
+
+  it('db never loads platforms or security, and no two layers load each other', () => {
+    const crossings = new Set<string>();
+    for (const entry of imports) {
+      if (entry.kind === 'type' || !entry.specifier.startsWith('.')) continue;
+      const target = relative(root, resolve(root, dirname(entry.file), entry.specifier));
+      const from = layerOf(entry.file);
+      const to = layerOf(target);
+      if (from && to && from !== to) crossings.add(`${from} -> ${to}: ${entry.file} imports ${target}`);
+    }
+    const wrongWay = [...crossings].filter((line) => !ALLOWED.some((edge) => line.startsWith(`${edge}:`)));
+    expect(wrongWay).toEqual([]);
+  });
+});
