@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { SEED_ROLE } from '../src/db/seed';
+import { sweepAuthExpiry } from '../src/jobs/auth-expiry';
 
 /** Migration 0003 on a database that holds data from before seller accounts (and 0003 only). */
 describe('migration 0003_seller_accounts', () => {
@@ -103,6 +104,43 @@ describe('migration 0004_roles', () => {
         { mobile: '13700000000', role: null },
         { mobile: '13700000001', role: '运营@2' },
         { mobile: '13600000000', role: null },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+/** Migration 0046 on 抖店 shops authorised before the refresh token's expiry was recorded. */
+describe('migration 0046_doudian_refresh_expiry', () => {
+  it('gives an authorised 抖店 shop its refresh expiry (7 days after the access token), so it is warned', async () => {
+    const db = await openDb({ dataDir: 'memory://' });
+    try {
+      const all = loadMigrations();
+      await migrate(
+        db,
+        all.filter((m) => m.id < 46),
+      );
+      const accessEnds = 1_800_000_000;
+      await db.exec(`
+        INSERT INTO seller_accounts (name, created_at) VALUES ('卖家', 100);
+        INSERT INTO shops (name, platform, auth_status, auth_expires_at, created_at, account_id, platform_shop_id)
+          VALUES ('抖店授权', 'douyin', 'authorized', ${accessEnds}, 1, 1, '77001'),
+                 ('拼多多授权', 'pinduoduo', 'authorized', ${accessEnds}, 1, 1, '900001'),
+                 ('抖店手工', 'douyin', 'authorized', ${accessEnds}, 1, 1, NULL);
+      `);
+      expect(await migrate(db, all)).toContain(46);
+      expect(await db.query('SELECT name, refresh_expires_at FROM shops ORDER BY id')).toEqual([
+        { name: '抖店授权', refresh_expires_at: accessEnds + 7 * 86_400 },
+        { name: '拼多多授权', refresh_expires_at: null },
+        { name: '抖店手工', refresh_expires_at: null },
+      ]);
+      // Within 7 days of the refresh token's end: 授权即将过期 for it (the hand-typed shop's access
+      // expiry has passed: 授权已过期 for that one).
+      await sweepAuthExpiry(db, accessEnds + 86_400);
+      expect(await db.query('SELECT title, shop_id FROM notifications ORDER BY shop_id')).toEqual([
+        { title: '店铺授权即将过期', shop_id: 1 },
+        { title: '店铺授权已过期', shop_id: 3 },
       ]);
     } finally {
       await db.close();

@@ -319,7 +319,21 @@ describe('DoudianConnector against the sandbox', () => {
         logistics_code: 'SF1000000001',
       }),
     ).toMatchObject({ code: 40003, sub_code: 'isv.parameter-invalid' });
-    await connector.ship(token, { orderNo: order.orderNo, carrier, trackingNo: 'SF1000000002' });
+    // What it sends now: company_code, no logistics_id at all (as a number the platform would ignore it).
+    const sent: string[] = [];
+    const watched = new DoudianConnector({
+      app: DOUDIAN_SANDBOX_APP,
+      endpoints: DoudianSandbox.endpoints(served.url),
+      now: clock.now,
+      fetch: (input, init) => {
+        sent.push(String(init?.body));
+        return fetch(input, init);
+      },
+    });
+    await watched.ship(token, { orderNo: order.orderNo, carrier, trackingNo: 'SF1000000002' });
+    expect(sent.map((body) => JSON.parse(body))).toEqual([
+      { company_code: 'shunfeng', logistics_code: 'SF1000000002', order_id: order.orderNo },
+    ]);
     expect(sandbox.shipments.filter((s) => s.orderNo === order.orderNo)).toMatchObject([
       { carrierCode: 'shunfeng', trackingNo: 'SF1000000002' },
     ]);

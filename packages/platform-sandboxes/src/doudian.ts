@@ -11,10 +11,8 @@ import {
 import type { AppCredentials } from './protocol';
 import {
   DOUDIAN_CODES,
-  DOUDIAN_DECRYPT_BATCH,
   DOUDIAN_MAX_LOOKBACK_SECONDS,
   DOUDIAN_MAX_PAGE_SIZE,
-  DOUDIAN_REFRESH_TOKEN_SECONDS,
   DOUDIAN_SUB_CODES,
   doudianSign,
 } from './protocol';
@@ -53,6 +51,12 @@ export interface DoudianService {
 
 /** The access token's life the platform answers in `expires_in`: 7 days. */
 export const DOUDIAN_ACCESS_TOKEN_SECONDS = 7 * 86_400;
+/**
+ * The documented limits the sandbox holds the connector to, written out here rather than taken from
+ * the connector (a limit the connector got wrong would otherwise be the sandbox's too).
+ */
+const REFRESH_TOKEN_SECONDS = 14 * 86_400;
+const CIPHER_INFOS_MAX = 50;
 
 export const DOUDIAN_SANDBOX_SHOPS = [
   { shopId: '77001', shopName: '沙箱抖店旗舰店' },
@@ -102,7 +106,7 @@ export class DoudianSandbox extends SandboxCore {
       {
         ...options,
         tokenTtlSeconds: options.tokenTtlSeconds ?? DOUDIAN_ACCESS_TOKEN_SECONDS,
-        refreshTtlSeconds: options.refreshTtlSeconds ?? DOUDIAN_REFRESH_TOKEN_SECONDS,
+        refreshTtlSeconds: options.refreshTtlSeconds ?? REFRESH_TOKEN_SECONDS,
       },
       DOUDIAN_SANDBOX_SHOPS.map((s) => ({ ...s })),
       DOUDIAN_SANDBOX_CARRIERS.map((c) => ({ ...c })),
@@ -389,8 +393,8 @@ export class DoudianSandbox extends SandboxCore {
 
   private batchDecrypt(params: Record<string, unknown>, shopId: string) {
     const list = params.cipher_infos;
-    if (!Array.isArray(list) || list.length === 0 || list.length > DOUDIAN_DECRYPT_BATCH) {
-      throw businessInvalid(`cipher_infos大小为1到${DOUDIAN_DECRYPT_BATCH}`);
+    if (!Array.isArray(list) || list.length === 0 || list.length > CIPHER_INFOS_MAX) {
+      throw businessInvalid(`cipher_infos大小为1到${CIPHER_INFOS_MAX}`);
     }
     if (this.quotaSpent(shopId)) {
       throw new DoudianAnswer(

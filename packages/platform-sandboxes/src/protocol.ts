@@ -114,10 +114,6 @@ export const DOUDIAN_SUB_CODES = {
 
 export const DOUDIAN_MAX_LOOKBACK_SECONDS = 90 * 24 * 3600;
 export const DOUDIAN_MAX_PAGE_SIZE = 100;
-/** `/order/batchDecrypt` takes at most 50 ciphertexts per call (`cipher_infos`). */
-export const DOUDIAN_DECRYPT_BATCH = 50;
-/** A refresh token lives 14 days from its issue. */
-export const DOUDIAN_REFRESH_TOKEN_SECONDS = 14 * 86_400;
 
 // 1688
 
