@@ -21,7 +21,7 @@
 import { loadavg } from 'node:os';
 import { PDD_SANDBOX_APP } from '@consign/platform-sandboxes';
 import { storeShopTokens } from '../src/db/shop-tokens';
-import { DB_NOW_MS } from '../src/db/writeback';
+import { DB_NOW_MS } from '../src/jobs/queue';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import type { RunningServer } from '../src/server';
 import { BenchPlatform, startInstances as startOn } from './pdd-instances';

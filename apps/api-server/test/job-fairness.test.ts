@@ -6,10 +6,11 @@ import { COPY_LIMITS, tooManyCopies } from '../src/db/copy';
 import { EXPORT_LIMITS, tooManyExports } from '../src/db/export';
 import { CopyJobs } from '../src/jobs/copy';
 import { ExportJobs } from '../src/jobs/export';
+import { claimJob, DB_NOW_MS, deferJob, finishJob, type Queue, updateHeld } from '../src/jobs/queue';
 import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
 
 /**
- * Turns between seller accounts in background work and the per-account limits (db/job-queue.ts),
+ * Turns between seller accounts in background work and the per-account limits (jobs/queue.ts),
  * through the real routes and the real workers on the real database (PGlite, and Postgres with
  * `pnpm test:postgres`). The server's own workers are off: the test runs the same worker classes
  * step by step, so the order of the jobs is asserted, never a time.
@@ -163,5 +164,149 @@ describe('copy jobs', () => {
     expect((await statuses('13700000077'))[0]).toEqual({ id: bJob?.id, status: 'running' });
     const aQueued = (await statuses(ADMIN)).filter((job) => job.status === 'queued').length;
     expect(aQueued).toBe(COPY_LIMITS.unfinished - 1);
+  });
+});
+
+describe('the queue (jobs/queue.ts)', () => {
+  // A table of the queue's shape, so the generic claim and finish are proven apart from any kind.
+  const probe = (turns?: string): Queue => ({
+    table: 'queue_probe' as Queue['table'],
+    waiting: 'waiting',
+    held: 'held',
+    leased: true,
+    ...(turns ? { turns } : {}),
+  });
+  let aAccount: number;
+  type Row = { id: number; account_id: number; status: string; attempts: number };
+  const returning = 'id, account_id, status, attempts';
+
+  beforeAll(async () => {
+    const [user] = await t.server.db.query<{ account_id: number }>(
+      'SELECT account_id FROM users WHERE mobile = $1',
+      [ADMIN],
+    );
+    aAccount = user?.account_id ?? 0;
+    await t.server.db.query(
+      `CREATE TABLE queue_probe (id serial PRIMARY KEY, account_id integer NOT NULL, status text NOT NULL,
+         attempts integer NOT NULL DEFAULT 0, next_attempt_at bigint, lease_until bigint, note text)`,
+    );
+  });
+
+  /** Adds a job of `account` due `inMs` from now by the database's clock (negative: overdue). */
+  const add = async (
+    account: number,
+    inMs: number,
+    more: { status?: string; leaseInMs?: number; attempts?: number } = {},
+  ) => {
+    const [row] = await t.server.db.query<{ id: number }>(
+      `INSERT INTO queue_probe (account_id, status, attempts, next_attempt_at, lease_until)
+       VALUES ($1, $2, $3, ${DB_NOW_MS} + $4::bigint, ${DB_NOW_MS} + $5::bigint) RETURNING id`,
+      [account, more.status ?? 'waiting', more.attempts ?? 0, inMs, more.leaseInMs ?? null],
+    );
+    return row?.id ?? 0;
+  };
+  const rowOf = async (id: number) =>
+    (
+      await t.server.db.query<{
+        status: string;
+        attempts: number;
+        due_in: number | null;
+        leased: boolean;
+        note: string | null;
+      }>(
+        `SELECT status, attempts, (next_attempt_at - ${DB_NOW_MS})::int AS due_in, lease_until IS NOT NULL AS leased, note
+         FROM queue_probe WHERE id = $1`,
+        [id],
+      )
+    )[0];
+
+  it('claims due jobs and run-out leases under a lease, attempts + 1 as the token; the finish is fenced', async () => {
+    await t.server.db.query('DELETE FROM queue_probe');
+    const due = await add(aAccount, -2000);
+    await add(aAccount, 60_000); // not due yet
+    const lost = await add(aAccount, -5000, { status: 'held', leaseInMs: -1000, attempts: 2 });
+    await add(aAccount, -9000, { status: 'held', leaseInMs: 60_000, attempts: 1 }); // held, lease live
+    const claim = () => claimJob<Row>(t.server.db, probe(), { returning, leaseMs: 30_000 });
+
+    // The earliest due first: the job whose process died (its lease ran out), taken over.
+    const first = await claim();
+    expect(first).toEqual({
+      job: { id: lost, account_id: aAccount, status: 'held', attempts: 3 },
+      takenOver: true,
+    });
+    const second = await claim();
+    expect(second).toEqual({
+      job: { id: due, account_id: aAccount, status: 'held', attempts: 1 },
+      takenOver: false,
+    });
+    expect((await rowOf(due))?.leased).toBe(true);
+    expect(await claim()).toBeUndefined();
+
+    // The claim that was taken over writes nothing; the holder's outcome is written, due again later.
+    const probeQueue = probe();
+    expect(await updateHeld(t.server.db, probeQueue, { id: lost, attempts: 2 }, 'note = $1', ['stale'])).toBe(
+      false,
+    );
+    expect(await finishJob(t.server.db, probeQueue, { id: lost, attempts: 2 }, { status: 'done' })).toBe(
+      false,
+    );
+    expect(
+      await finishJob(
+        t.server.db,
+        probeQueue,
+        { id: lost, attempts: 3 },
+        {
+          status: 'waiting',
+          retryInMs: 60_000,
+          set: 'note = $1',
+          params: ['retry'],
+        },
+      ),
+    ).toBe(true);
+    const retried = await rowOf(lost);
+    expect(retried).toMatchObject({ status: 'waiting', attempts: 3, leased: false, note: 'retry' });
+    expect(retried?.due_in).toBeGreaterThan(50_000);
+    expect(retried?.due_in).toBeLessThanOrEqual(60_000);
+    // Finished once: a second finish of the same claim writes nothing.
+    expect(await finishJob(t.server.db, probeQueue, { id: lost, attempts: 3 }, { status: 'done' })).toBe(
+      false,
+    );
+
+    // Put back without counting the attempt (a spent budget).
+    expect(await deferJob(t.server.db, probeQueue, { id: due, attempts: 1 }, 0)).toBe(true);
+    expect(await rowOf(due)).toMatchObject({ status: 'waiting', attempts: 0, leased: false });
+    expect((await claim())?.job.id).toBe(due);
+  });
+
+  it('takes turns between accounts: a second account’s jobs go between the first one’s backlog', async () => {
+    await t.server.db.query('DELETE FROM queue_probe');
+    for (let i = 0; i < 100; i++) await add(aAccount, -1000);
+    const mine: number[] = [];
+    for (let i = 0; i < 5; i++) mine.push(await add(bAccount, -1000));
+    const queue = probe('probe');
+    const order: number[] = [];
+    for (;;) {
+      const claimed = await claimJob<Row>(t.server.db, queue, { returning, leaseMs: 60_000 });
+      if (!claimed) break;
+      order.push(claimed.job.id);
+    }
+    expect(order).toHaveLength(105);
+    // The backlog's oldest first (no turn yet), then each account in turn while the second has jobs.
+    expect(mine.map((id) => order.indexOf(id) + 1)).toEqual([2, 4, 6, 8, 10]);
+    // Within an account, the oldest first.
+    const ofA = order.filter((id) => !mine.includes(id));
+    expect(ofA).toEqual([...ofA].sort((x, y) => x - y));
+
+    // A job it says waits (`skip`) is left, another account's taken.
+    await t.server.db.query(
+      `UPDATE queue_probe SET status = 'waiting', next_attempt_at = ${DB_NOW_MS} - 1000`,
+    );
+    const skipped = await claimJob<Row>(t.server.db, queue, {
+      returning,
+      leaseMs: 60_000,
+      params: [aAccount],
+      skip: 'j.account_id = $1',
+    });
+    expect(skipped?.job.account_id).toBe(bAccount);
   });
 });

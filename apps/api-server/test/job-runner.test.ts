@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { backoffMs } from '../src/jobs/queue';
 import { type Job, type JobKind, JobRunner } from '../src/jobs/runner';
 import { createLogger } from '../src/log';
 
@@ -180,5 +181,26 @@ describe('JobRunner', () => {
     await stopping;
     // The unit taken by that claim ran before stop() resolved.
     expect(kind.done).toEqual([5]);
+  });
+});
+
+describe('backoffMs (the one backoff rule of jobs/queue.ts)', () => {
+  const rule = { baseMs: 5000, capMs: 600_000 };
+  it('doubles from the base per attempt, ±20 %, and never passes the cap', () => {
+    for (let i = 0; i < 200; i++) {
+      for (const [attempts, delay] of [
+        [1, 5000],
+        [2, 10_000],
+        [4, 40_000],
+        [8, 600_000],
+        [10_000, 600_000],
+      ] as const) {
+        const got = backoffMs(attempts, rule);
+        expect(got).toBeGreaterThanOrEqual(delay * 0.8);
+        expect(got).toBeLessThanOrEqual(delay * 1.2);
+      }
+    }
+    // Jittered: retries that failed together do not all come back at once.
+    expect(new Set(Array.from({ length: 50 }, () => backoffMs(3, rule))).size).toBeGreaterThan(10);
   });
 });

@@ -4,7 +4,7 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../routeTree.gen';
 import { accessRulesAt, mayOpen } from './access';
-import { MENU as MENU_ITEMS, menuWithAccess } from './menu';
+import { menuOf, menuWithAccess } from './menu';
 import type { RouterContext } from './router-context';
 
 /** The app's routes (their `staticData`), in a router of its own: where the menu and the guard read who may open a page. */
@@ -13,8 +13,8 @@ const router = createRouter({
   history: createMemoryHistory(),
   context: {} as RouterContext,
 });
-/** The menu as the shell gets it (`useMenu`): each page with the rule of its route. */
-const MENU = menuWithAccess(MENU_ITEMS, router);
+/** The menu as the shell gets it (`useMenu`): read from the routes, each page with the rule of its route. */
+const MENU = menuWithAccess(menuOf(router), router);
 /** The rules of a path, as the route guard reads them from the matched routes. */
 const rulesAt = (path: string) => accessRulesAt(router, path);
 
@@ -31,6 +31,57 @@ describe('MENU', () => {
       ['财务', '/finance'],
       ['系统设置', '/system'],
     ]);
+  });
+
+  it('lists the pages of each group in their order, with their titles', () => {
+    expect(
+      MENU.map((group) => [group.title, group.children?.map((item) => `${item.title} ${item.path}`)]),
+    ).toEqual([
+      [
+        '工作台',
+        [
+          '菜单导航 /dashboard/index',
+          '新手指引 /dashboard/guide',
+          '下载中心 /dashboard/download',
+          '利润报表 /dashboard/profit',
+          '常用工具 /dashboard/tools',
+          '帮助中心 /dashboard/help',
+        ],
+      ],
+      ['订单管理', ['代发订单 /order/index', '售后订单 /order/after-sale', '预售订单 /order/pre-sale']],
+      [
+        '店铺管理',
+        [
+          '店铺设置 /shop/setting',
+          '商品复制 /shop/copy',
+          '复制记录 /shop/copy/list',
+          '商品管理 /shop/goods',
+          '平台精选 /shop/help',
+        ],
+      ],
+      [
+        '用户管理',
+        [
+          '买家管理 /user/buyer',
+          '卖家管理 /user/seller',
+          '地址管理 /user/address',
+          '黑名单 /user/black-list',
+          '子账号 /user/account',
+          '权限管理 /user/permission',
+        ],
+      ],
+      ['财务', ['余额明细 /finance/balance', '充值异常 /finance/payment-issues']],
+      [
+        '系统设置',
+        [
+          '全局设置 /system/global',
+          '代发设置 /system/setting',
+          '发货地址 /system/address',
+          '操作日志 /system/logs',
+        ],
+      ],
+    ]);
+    expect(MENU.every((group) => group.icon)).toBe(true);
   });
 
   it('lists every entry of docs/product.md, once', () => {

@@ -1,92 +1,49 @@
 import type { MenuItem } from '@consign/shell';
-import { type AnyRouter, useRouter } from '@tanstack/react-router';
+import { type AnyRoute, type AnyRouter, useRouter } from '@tanstack/react-router';
 import { LayoutDashboard, Settings, ShoppingCart, Store, Users, Wallet } from 'lucide-react';
 import { useMemo } from 'react';
-import { TITLES } from '../texts';
 import { accessRulesAt } from './access';
 
-/** A menu entry: a page's title and path; who sees it comes from its route (see {@link menuWithAccess}). */
-function page(title: string, path: string): MenuItem {
-  return { title, path };
-}
+/**
+ * The icons a menu group may show, named by its route (`menu: { order: 20, icon: 'ShoppingCart' }`).
+ * Here rather than in the route files: these load with the authenticated layout, while the routes'
+ * `staticData` is in every visit's first chunk (/login's size budget, README "Performance").
+ */
+export const MENU_ICONS = { LayoutDashboard, ShoppingCart, Store, Users, Wallet, Settings };
+export type MenuIcon = keyof typeof MENU_ICONS;
 
 /**
- * The sidebar menu (and the shortcut grid of 菜单导航), without access rules: `useMenu()` (or
- * `menuWithAccess(MENU, router)`) gives each page the rule of the route it links to (see
- * `routes/_authed/**`).
+ * The sidebar menu (and the shortcut grid of 菜单导航), read from the routes' own declarations: a
+ * route whose `staticData` has a `menu` placement is an entry, under its `title`, at its path:
+ *
+ *   staticData: { title: TITLES.order, menu: { order: 20, icon: 'ShoppingCart' } }   // a group
+ *   staticData: { title: TITLES.orderIndex, permission: 'order:view', menu: { order: 10 } }  // a page
+ *
+ * A placement with an `icon` is a group (`/order`); a page sits in the group of its path's first
+ * segment (`/order/index` in `/order`). Groups and pages are ordered by `order`. Each page carries the
+ * access rules of the routes matched at its path (see {@link menuWithAccess}), so the menu hides what
+ * the route guard refuses.
  */
-export const MENU: MenuItem[] = [
-  {
-    title: TITLES.dashboard,
-    path: '/dashboard',
-    icon: LayoutDashboard,
-    children: [
-      page(TITLES.dashboardIndex, '/dashboard/index'),
-      page(TITLES.dashboardGuide, '/dashboard/guide'),
-      page(TITLES.dashboardDownload, '/dashboard/download'),
-      page(TITLES.dashboardProfit, '/dashboard/profit'), // profit
-      page(TITLES.dashboardTools, '/dashboard/tools'),
-      page(TITLES.dashboardHelp, '/dashboard/help'),
-    ],
-  },
-  {
-    title: TITLES.order,
-    path: '/order',
-    icon: ShoppingCart,
-    children: [
-      page(TITLES.orderIndex, '/order/index'),
-      page(TITLES.orderAfterSale, '/order/after-sale'),
-      page(TITLES.orderPreSale, '/order/pre-sale'),
-    ],
-  },
-  {
-    title: TITLES.shop,
-    path: '/shop',
-    icon: Store,
-    children: [
-      page(TITLES.shopSetting, '/shop/setting'),
-      page(TITLES.shopCopy, '/shop/copy'),
-      page(TITLES.shopCopyList, '/shop/copy/list'),
-      page(TITLES.shopGoods, '/shop/goods'),
-      page(TITLES.shopHelp, '/shop/help'),
-    ],
-  },
-  {
-    title: TITLES.user,
-    path: '/user',
-    icon: Users,
-    children: [
-      page(TITLES.userBuyer, '/user/buyer'),
-      page(TITLES.userSeller, '/user/seller'),
-      page(TITLES.userAddress, '/user/address'),
-      page(TITLES.userBlackList, '/user/black-list'),
-      page(TITLES.userAccount, '/user/account'),
-      page(TITLES.userPermission, '/user/permission'),
-    ],
-  },
-  // balance: 财务 (余额明细; 充值结果 is reached from Alipay and the ledger, not the menu)
-  // 充值异常, operators only (its route's `authority`)
-  {
-    title: TITLES.finance,
-    path: '/finance',
-    icon: Wallet,
-    children: [
-      page(TITLES.financeBalance, '/finance/balance'),
-      page(TITLES.financePaymentIssues, '/finance/payment-issues'),
-    ],
-  },
-  {
-    title: TITLES.system,
-    path: '/system',
-    icon: Settings,
-    children: [
-      page(TITLES.systemGlobal, '/system/global'),
-      page(TITLES.systemSetting, '/system/setting'),
-      page(TITLES.systemAddress, '/system/address'),
-      page(TITLES.systemLogs, '/system/logs'),
-    ],
-  },
-];
+export function menuOf(router: AnyRouter): MenuItem[] {
+  const groups: (MenuItem & { order: number })[] = [];
+  const pages: (MenuItem & { order: number })[] = [];
+  for (const route of Object.values(router.routesById) as AnyRoute[]) {
+    const data = route.options.staticData;
+    if (!data?.menu || !data.title) continue;
+    const entry = { title: data.title, path: route.fullPath, order: data.menu.order };
+    if (data.menu.icon) groups.push({ ...entry, icon: MENU_ICONS[data.menu.icon] });
+    else pages.push(entry);
+  }
+  const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
+  const firstSegment = (path: string) => `/${path.split('/')[1]}`;
+  return groups.sort(byOrder).map(({ order: _, ...group }) => ({
+    ...group,
+    children: pages
+      .filter((page) => firstSegment(page.path) === group.path)
+      .sort(byOrder)
+      .map(({ order: _, ...page }) => page),
+  }));
+}
 
 /**
  * The menu with each page's access rule, read from the routes its items link to (the `staticData` of
@@ -101,8 +58,8 @@ export function menuWithAccess(items: readonly MenuItem[], router: AnyRouter): M
   );
 }
 
-/** {@link MENU} with the access rules of the app's router (computed once per router). */
+/** The app's menu ({@link menuOf} with {@link menuWithAccess}), computed once per router. */
 export function useMenu(): MenuItem[] {
   const router = useRouter();
-  return useMemo(() => menuWithAccess(MENU, router), [router]);
+  return useMemo(() => menuWithAccess(menuOf(router), router), [router]);
 }

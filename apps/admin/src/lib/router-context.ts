@@ -1,6 +1,7 @@
 import type { ApiClient } from '@consign/api-client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PageAccess } from './access';
+import type { MenuIcon } from './menu';
 
 /** What every route's `beforeLoad` and `loader` receive (`createRootRouteWithContext`). */
 export interface RouterContext {
@@ -16,5 +17,11 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption extends PageAccess {
     /** The page title: document title `{title} - {short_name}` and a breadcrumb item. */
     title?: string;
+    /**
+     * Where the page sits in the sidebar menu and 菜单导航's grid (lib/menu.ts): `order` among its
+     * siblings; `icon` (a name of menu.ts's `MENU_ICONS`) makes the route a menu group (`/order`),
+     * whose pages are the routes with a placement under its path. Absent: not in the menu.
+     */
+    menu?: { order: number; icon?: MenuIcon };
   }
 }

@@ -2,7 +2,7 @@
  * The queue spike (docs/design.md#background-work-the-queue-decision): the same small workload on three
  * background-work layers, on PGlite (in memory) or on Postgres (`DATABASE_URL` / `TEST_DATABASE_URL`).
  *
- *   QUEUE=ours    our JobRunner + claimNextJob (db/job-queue.ts), through our own openDb
+ *   QUEUE=ours    our JobRunner + claimJob with turns (jobs/queue.ts), through our own openDb
  *   QUEUE=boss12  pg-boss 12 (`backend: 'pglite'` + `fromPglite`, or `connectionString`); Node >= 22.12
  *   QUEUE=boss10  pg-boss 10 with a custom `db` adapter over PGlite (`executeSql`); Node 20
  *
@@ -18,7 +18,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { openDb, type Queryable } from '../../src/db/db';
-import { claimNextJob, type JobQueue } from '../../src/db/job-queue';
+import { claimJob, type Queue } from '../../src/jobs/queue';
 import { type Job, JobRunner } from '../../src/jobs/runner';
 
 const QUEUE = process.env.QUEUE ?? 'ours';
@@ -78,7 +78,13 @@ async function ours(): Promise<Layer> {
   await resetTables(db);
   await db.exec(TABLES);
   // The spike's own table through the real claim (the type names the production tables only).
-  const queue = { table: 'spike_jobs', kind: 'spike', lockKey: 1 } as unknown as JobQueue;
+  const queue = {
+    table: 'spike_jobs' as Queue['table'],
+    waiting: 'queued',
+    held: 'running',
+    leased: false,
+    turns: 'spike',
+  } satisfies Queue;
   const runner = new JobRunner({ error: () => {}, info: () => {}, warn: () => {} } as never);
   let handler: ((p: Payload, attempt: number) => Promise<void>) | null = null;
   let registered = false;
@@ -100,11 +106,12 @@ async function ours(): Promise<Layer> {
         concurrency: CONCURRENCY,
         pollMs: POLL_MS,
         async claim(): Promise<Job | undefined> {
-          const job = await claimNextJob<{ id: number; payload: Payload; attempts: number }>(db, queue, {
+          const claimed = await claimJob<{ id: number; payload: Payload; attempts: number }>(db, queue, {
             set: 'attempts = attempts + 1, updated_at = $1',
             params: [Date.now()],
             returning: 'id, payload, attempts',
           });
+          const job = claimed?.job;
           if (!job) return undefined;
           return async () => {
             await handler?.(job.payload, job.attempts);

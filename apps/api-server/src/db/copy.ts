@@ -1,6 +1,6 @@
 import { type CopyRecord, offerIdOfLink, type Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
-import { admitJobs, COPY_JOBS } from './job-queue';
+import { admitJobs, COPY_QUEUE } from '../jobs/queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
 import { type Scope, shopFilter } from './scope';
 import { shopById } from './shop';
@@ -66,7 +66,7 @@ export async function queueCopyJobs(
   const ids = [...offers];
   await admitJobs(
     scope,
-    COPY_JOBS,
+    COPY_QUEUE,
     { adding: ids.length, limit: COPY_LIMITS.unfinished, refusal: tooManyCopies },
     (tx) =>
       tx.db.query(

@@ -12,8 +12,8 @@ import {
 } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
+import { admitJobs, EXPORT_QUEUE } from '../jobs/queue';
 import type { Queryable } from './db';
-import { admitJobs, EXPORT_JOBS } from './job-queue';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
 import { ORDER_COLUMNS, type OrderRow, toOrder } from './order';
 import { orderFilters } from './order-filters';
@@ -69,7 +69,7 @@ export async function createExportJob(
   );
   const [job] = await admitJobs(
     scope,
-    EXPORT_JOBS,
+    EXPORT_QUEUE,
     { adding: 1, limit: EXPORT_LIMITS.unfinished, refusal: tooManyExports },
     (tx) =>
       tx.db.query<ExportJob>(

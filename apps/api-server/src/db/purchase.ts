@@ -9,6 +9,7 @@ import {
 } from '@consign/api-client';
 import { fenAsYuan } from '@consign/api-client/contract';
 import { HttpProblem } from '../http/respond';
+import { claimJob, DB_NOW_MS, finishJob, PURCHASE_QUEUE, updateHeld } from '../jobs/queue';
 import type { CipherOrderInfo, PurchaseAddress, PurchaseCargo } from '../platforms/alibaba';
 import { AFTER_SALE_OPEN_SQL, afterSaleRefusal } from './after-sale';
 import { orderIsBlacklisted } from './buyer';
@@ -18,7 +19,6 @@ import { likePattern } from './list';
 import type { Saved } from './log';
 import { notify } from './notifications';
 import { inShops, notFound, type Scope, scopeOf } from './scope';
-import { DB_NOW_MS } from './writeback';
 
 /**
  * 一键采购: which goods SKU (and so which 1688 offer) each order line is bought as, and the queue of
@@ -601,50 +601,22 @@ export function outOrderIdOf(purchase: { order_id: number; round: number; out_or
 }
 
 /**
- * Claims the next due purchase (queued and due, or `placing` whose lease ran out: its process died)
- * with `FOR UPDATE SKIP LOCKED`, marking it `placing` under a lease of `leaseMs` (the database's
- * clock); committed before 1688 is called.
+ * Claims the next due purchase (jobs/queue.ts: queued and due, or `placing` whose lease ran out: its
+ * process died), marking it `placing` under a lease of `leaseMs`; committed before 1688 is called.
  */
 export async function claimPurchase(
   db: Queryable,
   leaseMs: number,
   nowS: number,
 ): Promise<ClaimedPurchase | undefined> {
-  const [row] = await db.query<ClaimedPurchase>(
-    `WITH picked AS (
-       SELECT id FROM order_purchases
-       WHERE (status = 'queued' AND next_attempt_at <= ${DB_NOW_MS})
-          OR (status = 'placing' AND lease_until < ${DB_NOW_MS})
-       ORDER BY COALESCE(next_attempt_at, lease_until), id
-       LIMIT 1
-       FOR UPDATE SKIP LOCKED
-     )
-     UPDATE order_purchases p SET status = 'placing', attempts = p.attempts + 1,
-       lease_until = ${DB_NOW_MS} + $1::bigint, updated_at = $2
-     FROM picked WHERE p.id = picked.id
-     RETURNING p.id, p.account_id, p.order_id, p.requested_by, p.confirm_blacklist, p.attempts,
-       p.create_sent, p.round, p.out_order_id, p.backup_lines`,
-    [leaseMs, nowS],
-  );
-  return row;
-}
-
-/**
- * A claimed purchase put back as it was, due again in `retryInMs` (its account's budget of 1688 calls is
- * spent: platforms/budgets.ts), its attempt not counted. False when the claim was taken over meanwhile.
- */
-export async function deferPurchase(
-  db: Queryable,
-  claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
-  retryInMs: number,
-) {
-  const rows = await db.query(
-    `UPDATE order_purchases SET status = 'queued', attempts = attempts - 1, lease_until = NULL,
-       next_attempt_at = ${DB_NOW_MS} + $3::bigint
-     WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
-    [claim.id, claim.attempts, Math.round(retryInMs)],
-  );
-  return rows.length === 1;
+  const claimed = await claimJob<ClaimedPurchase>(db, PURCHASE_QUEUE, {
+    leaseMs,
+    set: 'updated_at = $1',
+    params: [nowS],
+    returning: `id, account_id, order_id, requested_by, confirm_blacklist, attempts, create_sent, round,
+      out_order_id, backup_lines`,
+  });
+  return claimed?.job;
 }
 
 /**
@@ -652,22 +624,23 @@ export async function deferPurchase(
  * transaction that holds its fee), so a claim after a crash looks for that order on 1688 before it
  * sends anything, rather than judging its price anew. False when the claim was taken over meanwhile.
  */
-export async function markCreateSent(
+export function markCreateSent(
   db: Queryable,
   claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
   outOrderId: string,
   backupLines: readonly number[] = [],
 ) {
-  const rows = await db.query(
-    `UPDATE order_purchases SET create_sent = true, out_order_id = $3, backup_lines = $4::int[]
-     WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
-    [claim.id, claim.attempts, outOrderId, backupLines.length > 0 ? [...backupLines] : null],
+  return updateHeld(
+    db,
+    PURCHASE_QUEUE,
+    claim,
+    'create_sent = true, out_order_id = $1, backup_lines = $2::int[]',
+    [outOrderId, backupLines.length > 0 ? [...backupLines] : null],
   );
-  return rows.length === 1;
 }
 
 /** The purchase placed on 1688: in the transaction of the order's 采购 step. False: claimed again meanwhile. */
-export async function finishPlaced(
+export function finishPlaced(
   db: Queryable,
   claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
   placed: {
@@ -680,15 +653,12 @@ export async function finishPlaced(
   },
   nowS: number,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE order_purchases SET status = 'placed', supplier_order_no = $3, goods_fen = $4, freight_fen = $5,
-       lease_until = NULL, last_error = NULL, supplier_message = NULL, create_sent = false,
-       next_poll_at = ${DB_NOW_MS} + $6::bigint, updated_at = $7,
-       pay_status = 'unpaid', pay_message = NULL, placed_at = $7, unpaid_notified_at = NULL, source_note = $8
-     WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
-    [
-      claim.id,
-      claim.attempts,
+  return finishJob(db, PURCHASE_QUEUE, claim, {
+    status: 'placed',
+    set: `supplier_order_no = $1, goods_fen = $2, freight_fen = $3, last_error = NULL, supplier_message = NULL,
+      create_sent = false, next_poll_at = ${DB_NOW_MS} + $4::bigint, updated_at = $5, pay_status = 'unpaid',
+      pay_message = NULL, placed_at = $5, unpaid_notified_at = NULL, source_note = $6`,
+    params: [
       placed.orderNo,
       placed.goodsFen,
       placed.freightFen,
@@ -696,12 +666,11 @@ export async function finishPlaced(
       nowS,
       placed.sourceNote?.slice(0, 500) ?? null,
     ],
-  );
-  return rows.length === 1;
+  });
 }
 
 /** Not bought: `failed` (the order stays 待采购 with the reason) or `queued` again after `retryInMs`. */
-export async function finishUnplaced(
+export function finishUnplaced(
   db: Queryable,
   claim: Pick<ClaimedPurchase, 'id' | 'attempts'>,
   outcome: {
@@ -714,25 +683,20 @@ export async function finishUnplaced(
   },
   nowS: number,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE order_purchases SET status = $3, last_error = $4, supplier_message = $5,
-       supplier_order_no = COALESCE($8, supplier_order_no),
-       create_sent = CASE WHEN $3 = 'queued' THEN create_sent ELSE false END, lease_until = NULL,
-       next_attempt_at = CASE WHEN $3 = 'queued' THEN ${DB_NOW_MS} + $6::bigint ELSE next_attempt_at END,
-       updated_at = $7
-     WHERE id = $1 AND attempts = $2 AND status = 'placing' RETURNING id`,
-    [
-      claim.id,
-      claim.attempts,
-      outcome.status,
+  const retry = outcome.status === 'queued';
+  return finishJob(db, PURCHASE_QUEUE, claim, {
+    status: outcome.status,
+    ...(retry ? { retryInMs: outcome.retryInMs ?? 0 } : {}),
+    // A retry keeps `create_sent`: the next claim looks for the order on 1688 first.
+    set: `last_error = $1, supplier_message = $2, supplier_order_no = COALESCE($3, supplier_order_no),
+      updated_at = $4${retry ? '' : ', create_sent = false'}`,
+    params: [
       outcome.message.slice(0, 500),
       outcome.supplierMessage.slice(0, 500),
-      Math.round(outcome.retryInMs ?? 0),
-      nowS,
       outcome.supplierOrderNo ?? null,
+      nowS,
     ],
-  );
-  return rows.length === 1;
+  });
 }
 
 // ---- paying the supplier (docs/design.md#1688-supplier-payment) -------------------------------------

@@ -6,6 +6,7 @@ import {
   writebackRetryRefusedMessage,
 } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
+import { claimJob, DB_NOW_MS, finishJob, WRITEBACK_QUEUE } from '../jobs/queue';
 import type { Queryable } from './db';
 import type { Saved } from './log';
 import { inShops, notFound, type Scope } from './scope';
@@ -22,9 +23,6 @@ import { inShops, notFound, type Scope } from './scope';
  * platform is claimed with `checkFirst`: the job asks the platform whether the order already shipped
  * with this tracking number before sending again.
  */
-
-/** The database's clock in milliseconds: one clock for every instance. */
-export const DB_NOW_MS = 'floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
 
 /** The platforms a writeback goes to (the connectors'). */
 const WRITEBACK_PLATFORMS = ['pinduoduo', 'douyin'];
@@ -162,9 +160,8 @@ export interface ClaimedWriteback {
 }
 
 /**
- * Claims the next due writeback (a pending one whose attempt is due, or one whose lease ran out) in one
- * statement with `FOR UPDATE SKIP LOCKED`, marking it `sending` under a lease of `leaseMs` (database
- * clock). Instances sharing a Postgres never claim one twice; the claim commits before the platform is
+ * Claims the next due writeback (jobs/queue.ts: a pending one whose attempt is due, or one whose lease
+ * ran out), marking it `sending` under a lease of `leaseMs`; the claim commits before the platform is
  * called.
  */
 export async function claimWriteback(
@@ -172,29 +169,19 @@ export async function claimWriteback(
   leaseMs: number,
   now: number,
 ): Promise<ClaimedWriteback | undefined> {
-  const [row] = await db.query<ClaimedWriteback & { was: StoredStatus; before: number }>(
-    `WITH picked AS (
-       SELECT id, status AS was, attempts AS before FROM order_writebacks
-       WHERE (status = 'pending' AND next_attempt_at <= ${DB_NOW_MS})
-          OR (status = 'sending' AND lease_until < ${DB_NOW_MS})
-       ORDER BY COALESCE(next_attempt_at, lease_until), id
-       LIMIT 1
-       FOR UPDATE SKIP LOCKED
-     )
-     UPDATE order_writebacks w SET status = 'sending', attempts = w.attempts + 1,
-       lease_until = ${DB_NOW_MS} + $1::bigint, updated_at = $2
-     FROM picked WHERE w.id = picked.id
-     RETURNING w.id, w.account_id, w.order_id, w.shop_id, w.platform, w.platform_order_no, w.carrier,
-       w.tracking_no, w.attempts, picked.was, picked.before`,
-    [leaseMs, now],
-  );
-  if (!row) return undefined;
-  const { was, before, ...claimed } = row;
-  return { ...claimed, checkFirst: was === 'sending' || before > 0 };
+  const claimed = await claimJob<Omit<ClaimedWriteback, 'checkFirst'>>(db, WRITEBACK_QUEUE, {
+    leaseMs,
+    set: 'updated_at = $1',
+    params: [now],
+    returning:
+      'id, account_id, order_id, shop_id, platform, platform_order_no, carrier, tracking_no, attempts',
+  });
+  if (!claimed) return undefined;
+  return { ...claimed.job, checkFirst: claimed.takenOver || claimed.job.attempts > 1 };
 }
 
 /** The outcome of an attempt, written only by the claim that made it (`attempts` unchanged since). */
-export async function finishWriteback(
+export function finishWriteback(
   db: Queryable,
   claim: Pick<ClaimedWriteback, 'id' | 'attempts'>,
   outcome:
@@ -204,23 +191,12 @@ export async function finishWriteback(
   now: number,
 ): Promise<boolean> {
   const failure = outcome.status === 'succeeded' ? null : outcome;
-  const rows = await db.query(
-    `UPDATE order_writebacks SET status = $3, lease_until = NULL, last_error = $4, platform_message = $5,
-       next_attempt_at = CASE WHEN $3 = 'pending' THEN ${DB_NOW_MS} + $6::bigint ELSE next_attempt_at END,
-       sent_at = CASE WHEN $3 = 'succeeded' THEN $7::bigint ELSE sent_at END, updated_at = $7
-     WHERE id = $1 AND attempts = $2 AND status = 'sending'
-     RETURNING id`,
-    [
-      claim.id,
-      claim.attempts,
-      outcome.status,
-      failure?.message ?? null,
-      failure?.platformMessage ?? null,
-      outcome.status === 'pending' ? Math.round(outcome.retryInMs) : 0,
-      now,
-    ],
-  );
-  return rows.length === 1;
+  return finishJob(db, WRITEBACK_QUEUE, claim, {
+    status: outcome.status,
+    ...(outcome.status === 'pending' ? { retryInMs: outcome.retryInMs } : {}),
+    set: `last_error = $1, platform_message = $2, updated_at = $3${outcome.status === 'succeeded' ? ', sent_at = $3' : ''}`,
+    params: [failure?.message ?? null, failure?.platformMessage ?? null, now],
+  });
 }
 
 /**

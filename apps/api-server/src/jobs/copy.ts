@@ -12,7 +12,6 @@ import {
 } from '@consign/api-client';
 import type { Db, Queryable } from '../db/db';
 import { insertSkus, skuTotals } from '../db/goods';
-import { COPY_JOBS, claimNextJob } from '../db/job-queue';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
@@ -20,6 +19,7 @@ import { PlatformBudgets } from '../platforms/budgets';
 import { offerReadFailure, readSupplierOffer } from '../platforms/offer-reads';
 import type { PlatformRegistry } from '../platforms/registry';
 import type { SecretBox } from '../security/secret-box';
+import { COPY_QUEUE, claimJob } from './queue';
 import type { JobKind, Job as Unit } from './runner';
 
 export interface CopyJobsOptions {
@@ -105,7 +105,7 @@ export function goodsDraft(
 
 /**
  * The copy jobs' kind of the JobRunner (`copy`): 商品复制 of 1688 offers. `claim()` takes one queued job
- * by the turns rule of db/job-queue.ts (the account with the fewest running copies and the oldest turn
+ * by the turns rule of jobs/queue.ts (the account with the fewest running copies and the oldest turn
  * first, `FOR UPDATE SKIP LOCKED`), so one account's 200 links do not hold another's one link back.
  * The unit reads the offer through the account's 1688 buyer account (outside any transaction), then
  * writes the goods draft, its SKUs with their 货源 and the job's success in one transaction: an offer is
@@ -146,12 +146,13 @@ export class CopyJobs implements JobKind {
       [nowS - COPY_LEASE_SECONDS],
     );
     // An account that spent its offer_read budget has its copies wait for the window's end.
-    const job = await claimNextJob<Job>(db, COPY_JOBS, {
+    const claimed = await claimJob<Job>(db, COPY_QUEUE, {
       set: 'progress = 10, updated_at = $1',
       params: [nowS, this.deps.platforms.budgets.budgets.offer_read.calls],
       returning: 'id, shop_id, account_id, offer_id, updated_at',
       skip: PlatformBudgets.spentSql('offer_read', 'j.account_id', '$1', '$2'),
     });
+    const job = claimed?.job;
     return job ? () => this.copy(job) : undefined;
   }
 

@@ -6,10 +6,10 @@ import type { ExportFormat, OrderExportFilters } from '@consign/api-client';
 import { countEntries, type EntryFilters, entryBatches } from '../db/balance';
 import type { Db } from '../db/db';
 import { countOrders, EXPORT_LIMITS, type ExportSource, orderBatches } from '../db/export';
-import { claimNextJob, DB_NOW_S, EXPORT_JOBS } from '../db/job-queue';
 import { type Scope, scopeOf } from '../db/scope';
 import { BALANCE_EXPORT_TABLE, exportFileWriter, tableFileWriter } from '../export-file';
 import type { Logger } from '../log';
+import { claimJob, DB_NOW_S, EXPORT_QUEUE } from './queue';
 import type { Job, JobKind } from './runner';
 
 export interface ExportJobsOptions {
@@ -50,7 +50,7 @@ class Interrupted extends Error {}
 
 /**
  * The export jobs' kind of the JobRunner (`export`), one job at a time: claims a queued job by the
- * turns rule of db/job-queue.ts (the account with the fewest running exports and the oldest turn first;
+ * turns rule of jobs/queue.ts (the account with the fewest running exports and the oldest turn first;
  * `FOR UPDATE SKIP LOCKED`, so instances sharing a Postgres never run one twice), counts its rows, then
  * reads them in keyset batches (db/export.ts `orderBatches`) and writes each batch to
  * `<dir>/<id>-<format>.part` before reading the next, storing the progress (and a heartbeat) per batch;
@@ -114,7 +114,7 @@ export class ExportJobs implements JobKind {
     return Math.floor(this.now() / 1000);
   }
 
-  /** Claims the next queued job (db/job-queue.ts) and runs it; resolves to whether there was one. */
+  /** Claims the next queued job (jobs/queue.ts) and runs it; resolves to whether there was one. */
   async runNext(): Promise<boolean> {
     const job = await this.claimJob();
     if (!job) return false;
@@ -123,12 +123,13 @@ export class ExportJobs implements JobKind {
   }
 
   /** Marks the next queued job running (with a heartbeat) and answers it, without running it. */
-  claimJob(): Promise<ExportClaim | undefined> {
-    return claimNextJob<ExportClaim>(this.db, EXPORT_JOBS, {
+  async claimJob(): Promise<ExportClaim | undefined> {
+    const claimed = await claimJob<ExportClaim>(this.db, EXPORT_QUEUE, {
       set: `heartbeat_at = ${DB_NOW_S}, updated_at = $1`,
       params: [this.seconds()],
       returning: 'id, account_id, format, filters, source, finance, shop_ids',
     });
+    return claimed?.job;
   }
 
   private async run(job: ExportClaim) {

@@ -18,7 +18,6 @@ import {
   claimOverdueUnpaid,
   claimPolls,
   claimPurchase,
-  deferPurchase,
   finishPlaced,
   finishPoll,
   finishUnplaced,
@@ -54,6 +53,7 @@ import {
   type SourceChoice,
   switchOutOfStock,
 } from './purchase-source';
+import { backoffMs, deferJob, PURCHASE_QUEUE } from './queue';
 import type { Job, JobKind } from './runner';
 
 export interface PurchaseJobsOptions {
@@ -122,12 +122,6 @@ const PAY_WORDS = {
 };
 
 const seconds = (now: () => number) => Math.floor(now() / 1000);
-
-/** `retryBaseMs` doubled per attempt, at most `retryMaxMs`, ±20 %. */
-function backoff(attempts: number, baseMs: number, maxMs: number): number {
-  const delay = Math.min(maxMs, baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
-  return Math.round(delay * (0.8 + Math.random() * 0.4));
-}
 
 /**
  * A 1688 call with the account's buyer token: refreshed ahead of expiry (`supplierAccessToken`), and
@@ -219,7 +213,7 @@ export class PurchaseJobs implements JobKind {
     const startS = seconds(this.deps.now);
     if (!(await budgets.take(db, 'purchase_place', claim.account_id, startS))) {
       const waitS = await budgets.waitSeconds(db, 'purchase_place', claim.account_id, startS);
-      await deferPurchase(db, claim, waitS * 1000);
+      await deferJob(db, PURCHASE_QUEUE, claim, waitS * 1000);
       return;
     }
     let placed: Awaited<ReturnType<PurchaseJobs['attempt']>> = null;
@@ -441,7 +435,7 @@ export class PurchaseJobs implements JobKind {
             status: 'queued',
             message,
             supplierMessage,
-            retryInMs: backoff(claim.attempts, this.#retryBaseMs, this.#retryMaxMs),
+            retryInMs: backoffMs(claim.attempts, { baseMs: this.#retryBaseMs, capMs: this.#retryMaxMs }),
           };
     if (error instanceof CannotBuy) {
       outcome = { status: 'failed', message: error.message, supplierMessage: '' };

@@ -7,7 +7,7 @@ export type Job = () => Promise<void>;
  * A kind of background work (exports, copies, shop syncs, writebacks, notifications...). The runner
  * knows nothing of what a kind does: it asks `claim()` for the next unit whenever the kind has room,
  * and runs it. `claim` must take the unit atomically in the database (`FOR UPDATE SKIP LOCKED`, a
- * lease, or the turns rule of db/job-queue.ts), so that instances sharing a Postgres never run one
+ * lease, or the turns rule: jobs/queue.ts), so that instances sharing a Postgres never run one
  * unit twice.
  */
 export interface JobKind {

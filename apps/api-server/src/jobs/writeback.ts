@@ -11,6 +11,7 @@ import {
   PlatformError,
 } from '../platforms/connector';
 import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
+import { backoffMs } from './queue';
 import type { Job, JobKind } from './runner';
 
 export type { ConnectorFor } from '../platforms/shop-calls';
@@ -281,10 +282,8 @@ export class WritebackJobs implements JobKind {
     };
   }
 
-  /** `retryBaseMs` doubled per attempt, at most `retryMaxMs`, ±20 % so that retries spread out. */
+  /** The queue's backoff rule (jobs/queue.ts) from `retryBaseMs` up to `retryMaxMs`. */
   private backoff(claim: Pick<ClaimedWriteback, 'attempts'>): number {
-    const exponent = Math.min(30, Math.max(0, claim.attempts - 1));
-    const delay = Math.min(this.#retryMaxMs, this.#retryBaseMs * 2 ** exponent);
-    return Math.round(delay * (0.8 + Math.random() * 0.4));
+    return backoffMs(claim.attempts, { baseMs: this.#retryBaseMs, capMs: this.#retryMaxMs });
   }
 }

@@ -1,16 +1,15 @@
 import type { BlacklistEntry } from '@consign/api-client';
-import { Button, ConfirmDialog, formatDateTime, toast } from '@consign/ui';
+import { Button, formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
 import { ListPage } from '../list/list-page';
 import { blacklistList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
+import { useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { useCan } from '../order/use-can';
 import { BlacklistDialog } from './blacklist-dialog';
 import { BlacklistReasonDialog } from './blacklist-reason-dialog';
@@ -66,21 +65,11 @@ function columns(
 export function BlacklistPage() {
   const list = useList(route, blacklistList);
   const api = useApi();
-  const queryClient = useQueryClient();
   const canProcess = useCan('order:process');
   const adding = useRowDialog(null);
-  const {
-    editing,
-    editOpened,
-    editOpen,
-    setEditOpen,
-    deleting: lifting,
-    deleteOpen: liftOpen,
-    setDeleteOpen: setLiftOpen,
-    openEdit,
-    openDelete,
-  } = useEditDeleteDialogs<BlacklistEntry>();
-  const editingNow = editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null;
+  // 编辑 changes the reason, 删除 lifts the block.
+  const dialogs = useEditDeleteDialogs<BlacklistEntry>();
+  const { openEdit, openDelete } = dialogs;
   const tableColumns = useMemo(
     () => columns(canProcess ? { edit: openEdit, lift: openDelete } : null),
     [canProcess, openEdit, openDelete],
@@ -100,25 +89,19 @@ export function BlacklistPage() {
       }
     >
       <BlacklistDialog key={adding.opened} target={null} open={adding.open} onOpenChange={adding.setOpen} />
-      <BlacklistReasonDialog
-        // The entry as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        key={formKey(editOpened, editingNow)}
-        entry={editingNow}
-        open={editOpen}
-        onOpenChange={setEditOpen}
-      />
-      <ConfirmDialog
-        open={liftOpen}
-        onOpenChange={setLiftOpen}
-        title={b.liftTitle}
-        description={lifting ? b.liftDescription(nameOf(lifting)) : undefined}
-        confirmText={b.lift}
-        onConfirm={async () => {
-          if (!lifting) return;
-          await api.call('/api/buyer/blacklist-del', { id: lifting.id, version: lifting.version });
-          toast.success(b.lifted(nameOf(lifting)));
-          await invalidateAfter(queryClient, '/api/buyer/blacklist-del');
+      <EditDeleteDialogs
+        dialogs={dialogs}
+        rows={list.query.data?.list}
+        edit={(entry, dialog) => <BlacklistReasonDialog entry={entry} {...dialog} />}
+        confirm={{
+          title: b.liftTitle,
+          description: (entry) => b.liftDescription(nameOf(entry)),
+          confirmText: b.lift,
+          variant: 'default',
         }}
+        onDelete={(entry) => api.call('/api/buyer/blacklist-del', { id: entry.id, version: entry.version })}
+        deleted={(entry) => b.lifted(nameOf(entry))}
+        invalidates="/api/buyer/blacklist-del"
       />
     </ListPage>
   );

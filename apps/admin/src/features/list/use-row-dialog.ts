@@ -46,3 +46,6 @@ export function useEditDeleteDialogs<T>() {
     openDelete: remove.show as (row: T) => void,
   };
 }
+
+/** What {@link useEditDeleteDialogs} answers (the state `EditDeleteDialogs` shows). */
+export type EditDeleteDialogs<T> = ReturnType<typeof useEditDeleteDialogs<T>>;

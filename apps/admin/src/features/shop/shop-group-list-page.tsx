@@ -1,16 +1,16 @@
 import type { ShopGroup } from '@consign/api-client';
-import { Button, ConfirmDialog, toast } from '@consign/ui';
+import { Button } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
 import { ListPage } from '../list/list-page';
 import { shopGroupList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
+import { RowActions } from '../system/crud-parts';
 import { GroupNameDialog } from './group-name-dialog';
 import { SHOP_TEXT } from './texts';
 
@@ -40,23 +40,14 @@ function columns(
     {
       header: columnText.actions,
       cell: ({ row }) => (
-        <div className="flex gap-3">
-          <Button
-            variant="link"
-            aria-label={groupsText.renameLabel(row.original.name)}
-            onClick={() => rename(row.original)}
-          >
-            {groupsText.rename}
-          </Button>
-          <Button
-            variant="link"
-            className="text-error"
-            aria-label={groupsText.deleteLabel(row.original.name)}
-            onClick={() => remove(row.original)}
-          >
-            {groupsText.delete}
-          </Button>
-        </div>
+        <RowActions
+          editText={groupsText.rename}
+          deleteText={groupsText.delete}
+          editLabel={groupsText.renameLabel(row.original.name)}
+          deleteLabel={groupsText.deleteLabel(row.original.name)}
+          onEdit={() => rename(row.original)}
+          onDelete={() => remove(row.original)}
+        />
       ),
     },
   ];
@@ -66,20 +57,8 @@ function columns(
 export function ShopGroupListPage() {
   const list = useList(route, shopGroupList);
   const api = useApi();
-  const queryClient = useQueryClient();
-  const {
-    editing,
-    editOpen,
-    editOpened,
-    setEditOpen,
-    deleting,
-    deleteOpen,
-    setDeleteOpen,
-    openCreate,
-    openEdit,
-    openDelete,
-  } = useEditDeleteDialogs<ShopGroup>();
-  const editingNow = editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null;
+  const dialogs = useEditDeleteDialogs<ShopGroup>();
+  const { openCreate, openEdit, openDelete } = dialogs;
   const tableColumns = useMemo(() => columns(openEdit, openDelete), [openEdit, openDelete]);
   return (
     <ListPage
@@ -93,26 +72,18 @@ export function ShopGroupListPage() {
         </Button>
       }
     >
-      <GroupNameDialog
-        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        key={formKey(editOpened, editingNow)}
-        group={editingNow}
-        open={editOpen}
-        onOpenChange={setEditOpen}
-      />
-      <ConfirmDialog
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        variant="danger"
-        title={groupsText.deleteTitle}
-        description={deleting ? groupsText.deleteDescription(deleting.name, deleting.shop_count) : undefined}
-        confirmText={groupsText.delete}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await api.call('/api/shop/group-del', { id: deleting.id });
-          toast.success(groupsText.deleted(deleting.name));
-          await invalidateAfter(queryClient, '/api/shop/group-del');
+      <EditDeleteDialogs
+        dialogs={dialogs}
+        rows={list.query.data?.list}
+        edit={(group, dialog) => <GroupNameDialog group={group} {...dialog} />}
+        confirm={{
+          title: groupsText.deleteTitle,
+          description: (group) => groupsText.deleteDescription(group.name, group.shop_count),
+          confirmText: groupsText.delete,
         }}
+        onDelete={(group) => api.call('/api/shop/group-del', { id: group.id })}
+        deleted={(group) => groupsText.deleted(group.name)}
+        invalidates="/api/shop/group-del"
       />
     </ListPage>
   );

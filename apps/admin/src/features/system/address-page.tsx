@@ -1,6 +1,6 @@
 import { ADDRESS_KINDS, type Address, type AddressKind } from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
-import { Badge, Button, Checkbox, ConfirmDialog, Field, Input, Label, toast } from '@consign/ui';
+import { Badge, Button, Checkbox, Field, Input, Label, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -8,8 +8,9 @@ import { FormProblem, landServerError, maxLengthOf, SelectField, useContractForm
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
 import { FormDialog } from '../list/form-dialog';
-import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { addressForm, addressMessages, addressValues, ADDRESS_TEXT as t } from './address-form';
 import { RowActions, SettingsCard } from './crud-parts';
@@ -78,9 +79,6 @@ export function AddressPage() {
     [openEdit, openDelete, makeDefault.mutate],
   );
   const addresses = query.data ?? [];
-  const editingNow = dialogs.editing
-    ? (addresses.find((a) => a.id === dialogs.editing?.id) ?? dialogs.editing)
-    : null;
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-lg bg-card p-4 shadow-sm">
@@ -116,27 +114,18 @@ export function AddressPage() {
           />
         </SettingsCard>
       ))}
-      <AddressDialog
-        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        key={formKey(dialogs.editOpened, editingNow)}
-        address={editingNow}
-        kind={newKind}
-        open={dialogs.editOpen}
-        onOpenChange={dialogs.setEditOpen}
-      />
-      <ConfirmDialog
-        open={dialogs.deleteOpen}
-        onOpenChange={dialogs.setDeleteOpen}
-        variant="danger"
-        title={t.deleteTitle}
-        description={dialogs.deleting ? t.deleteDescription(dialogs.deleting.name) : undefined}
-        confirmText={t.delete}
-        onConfirm={async () => {
-          if (!dialogs.deleting) return;
-          await api.call('/api/address/del', { id: dialogs.deleting.id });
-          toast.success(t.deleted(dialogs.deleting.name));
-          await refresh();
+      <EditDeleteDialogs
+        dialogs={dialogs}
+        rows={addresses}
+        edit={(address, dialog) => <AddressDialog address={address} kind={newKind} {...dialog} />}
+        confirm={{
+          title: t.deleteTitle,
+          description: (a) => t.deleteDescription(a.name),
+          confirmText: t.delete,
         }}
+        onDelete={(a) => api.call('/api/address/del', { id: a.id })}
+        deleted={(a) => t.deleted(a.name)}
+        invalidates="/api/address/del"
       />
     </div>
   );

@@ -1,14 +1,15 @@
 import type { Banner } from '@consign/api-client';
 import { apiKey, companyConfigQuery } from '@consign/api-client/query';
-import { Button, ConfirmDialog, Field, formatDateTime, Input, toast } from '@consign/ui';
+import { Button, Field, formatDateTime, Input, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { maxLengthOf, useContractForm } from '../../lib/form';
-import { callMutation, invalidateAfter } from '../../lib/invalidate';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
 import { FormDialog } from '../list/form-dialog';
-import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { bannerFields, bannerForm, bannerMessages, bannerState, bannerValues } from './banner-form';
@@ -26,7 +27,6 @@ const windowText = (b: Banner) =>
 /** 登录页横幅: the banners with their window and state now, a preview of the active ones, CRUD. */
 export function BannersSection() {
   const api = useApi();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const config = useQuery(companyConfigQuery(api));
   const banners = config.data?.ad_list ?? [];
@@ -38,9 +38,7 @@ export function BannersSection() {
   }, []);
   const active = banners.filter((b) => bannerState(b, now) === 'active');
   const dialogs = useEditDeleteDialogs<Banner>();
-  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
-    dialogs;
-  const editingNow = editing ? (banners.find((b) => b.id === editing.id) ?? editing) : null;
+  const { openEdit, openDelete } = dialogs;
 
   const columns = useMemo<DataTableProps<Banner>['columns']>(
     () => [
@@ -126,26 +124,18 @@ export function BannersSection() {
         label={bannersText.title}
         getRowId={(row) => String(row.id)}
       />
-      <BannerDialog
-        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        key={formKey(dialogs.editOpened, editingNow)}
-        banner={editingNow}
-        open={editOpen}
-        onOpenChange={setEditOpen}
-      />
-      <ConfirmDialog
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        variant="danger"
-        title={bannersText.deleteTitle}
-        description={deleting ? bannersText.deleteDescription(deleting.name) : undefined}
-        confirmText={bannersText.delete}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await api.call('/api/company/ad-del', {}, { query: { id: deleting.id } });
-          toast.success(bannersText.deleted(deleting.name));
-          await invalidateAfter(queryClient, '/api/company/ad-del');
+      <EditDeleteDialogs
+        dialogs={dialogs}
+        rows={banners}
+        edit={(banner, dialog) => <BannerDialog banner={banner} {...dialog} />}
+        confirm={{
+          title: bannersText.deleteTitle,
+          description: (b) => bannersText.deleteDescription(b.name),
+          confirmText: bannersText.delete,
         }}
+        onDelete={(b) => api.call('/api/company/ad-del', {}, { query: { id: b.id } })}
+        deleted={(b) => bannersText.deleted(b.name)}
+        invalidates="/api/company/ad-del"
       />
     </SettingsCard>
   );

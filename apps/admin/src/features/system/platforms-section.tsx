@@ -1,15 +1,16 @@
 import type { Platform, PlatformAuth } from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
-import { Button, ConfirmDialog, Field, formatDateTime, Input, Switch, toast } from '@consign/ui';
+import { Button, Field, formatDateTime, Input, Switch, toast } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { maxLengthOf, useContractForm } from '../../lib/form';
-import { callMutation, invalidateAfter } from '../../lib/invalidate';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
 import { FormDialog } from '../list/form-dialog';
-import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { RowActions, SettingsCard } from './crud-parts';
@@ -44,9 +45,7 @@ export function PlatformsSection() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = platforms.find((p) => p.id === selectedId) ?? null;
   const dialogs = useEditDeleteDialogs<Platform>();
-  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
-    dialogs;
-  const editingNow = editing ? (platforms.find((p) => p.id === editing.id) ?? editing) : null;
+  const { openEdit, openDelete } = dialogs;
 
   const columns = useMemo<DataTableProps<Platform>['columns']>(
     () => [
@@ -112,28 +111,22 @@ export function PlatformsSection() {
       ) : (
         <p className="text-sm text-muted-foreground">{authsText.pick}</p>
       )}
-      <PlatformDialog
-        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        key={formKey(dialogs.editOpened, editingNow)}
-        platform={editingNow}
-        open={editOpen}
-        onOpenChange={setEditOpen}
-      />
-      <ConfirmDialog
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        variant="danger"
-        title={platformsText.deleteTitle}
-        description={deleting ? platformsText.deleteDescription(deleting.name) : undefined}
-        confirmText={platformsText.delete}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await api.call('/api/company/platform-del', {}, { query: { id: deleting.id } });
-          toast.success(platformsText.deleted(deleting.name));
-          if (deleting.id === selectedId) setSelectedId(null);
-          queryClient.removeQueries({ queryKey: platformAuthsKey(deleting.id) });
-          await invalidateAfter(queryClient, '/api/company/platform-del');
+      <EditDeleteDialogs
+        dialogs={dialogs}
+        rows={platforms}
+        edit={(platform, dialog) => <PlatformDialog platform={platform} {...dialog} />}
+        confirm={{
+          title: platformsText.deleteTitle,
+          description: (p) => platformsText.deleteDescription(p.name),
+          confirmText: platformsText.delete,
         }}
+        onDelete={(p) => api.call('/api/company/platform-del', {}, { query: { id: p.id } })}
+        deleted={(p) => platformsText.deleted(p.name)}
+        afterDelete={(p) => {
+          if (p.id === selectedId) setSelectedId(null);
+          queryClient.removeQueries({ queryKey: platformAuthsKey(p.id) });
+        }}
+        invalidates="/api/company/platform-del"
       />
     </SettingsCard>
   );
@@ -200,15 +193,12 @@ function PlatformDialog({
 /** The authorisations of one platform. */
 function AuthsPanel({ platform }: { platform: Platform }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const list = useQuery(
     apiQuery(api, '/api/company/platform-auth-list', {}, { query: { platform_id: platform.id } }),
   );
   const dialogs = useEditDeleteDialogs<PlatformAuth>();
-  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
-    dialogs;
-  const editingNow = editing ? (list.data?.find((row) => row.id === editing.id) ?? editing) : null;
+  const { openEdit, openDelete } = dialogs;
 
   const columns = useMemo<DataTableProps<PlatformAuth>['columns']>(
     () => [
@@ -289,31 +279,27 @@ function AuthsPanel({ platform }: { platform: Platform }) {
         label={authsText.title(platform.name)}
         getRowId={(row) => String(row.id)}
       />
-      <AuthDialog
-        key={formKey(dialogs.editOpened, editingNow)}
-        platformId={platform.id}
-        withServiceId={platform.code === DOUDIAN_CODE}
-        auth={editingNow}
-        open={editOpen}
-        onOpenChange={setEditOpen}
-      />
-      <ConfirmDialog
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        variant="danger"
-        title={authsText.deleteTitle}
-        description={deleting ? authsText.deleteDescription(deleting.shop_name) : undefined}
-        confirmText={authsText.delete}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await api.call(
-            '/api/company/platform-auth-del',
-            {},
-            { query: { id: deleting.id, platform_id: platform.id } },
-          );
-          toast.success(authsText.deleted(deleting.shop_name));
-          await invalidateAfter(queryClient, '/api/company/platform-auth-del');
+      <EditDeleteDialogs
+        dialogs={dialogs}
+        rows={list.data}
+        edit={(auth, dialog) => (
+          <AuthDialog
+            platformId={platform.id}
+            withServiceId={platform.code === DOUDIAN_CODE}
+            auth={auth}
+            {...dialog}
+          />
+        )}
+        confirm={{
+          title: authsText.deleteTitle,
+          description: (auth) => authsText.deleteDescription(auth.shop_name),
+          confirmText: authsText.delete,
         }}
+        onDelete={(auth) =>
+          api.call('/api/company/platform-auth-del', {}, { query: { id: auth.id, platform_id: platform.id } })
+        }
+        deleted={(auth) => authsText.deleted(auth.shop_name)}
+        invalidates="/api/company/platform-auth-del"
       />
     </section>
   );

@@ -24,12 +24,13 @@ import { maxLengthOf, useContractForm } from '../../lib/form';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
 import { memberList } from '../list/lists';
 import { useAllShopOptions } from '../list/shop-options';
 import { useList } from '../list/use-list';
-import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
+import { useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
 import { memberFields, memberForm, memberMessages, memberValues } from './member-form';
@@ -140,8 +141,7 @@ export function MemberListPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const dialogs = useEditDeleteDialogs<Member>();
-  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
-    dialogs;
+  const { openEdit, openDelete } = dialogs;
   const disabling = useRowDialog<Member | null>(null);
   /** The row as the list holds it now (after a reload, the current one). */
   const current = (member: Member | null) =>
@@ -203,11 +203,18 @@ export function MemberListPage() {
         </Button>
       }
     >
-      <MemberDialog
-        key={formKey(dialogs.editOpened, current(editing))}
-        member={current(editing)}
-        open={editOpen}
-        onOpenChange={setEditOpen}
+      <EditDeleteDialogs
+        dialogs={dialogs}
+        rows={list.query.data?.list}
+        edit={(member, dialog) => <MemberDialog member={member} {...dialog} />}
+        confirm={{
+          title: m.deleteTitle,
+          description: (member) => m.deleteDescription(member.mobile),
+          confirmText: TEAM_TEXT.delete,
+        }}
+        onDelete={(member) => api.call('/api/team/member-del', { id: member.id })}
+        deleted={(member) => m.deleted(member.mobile)}
+        invalidates="/api/team/member-del"
       />
       <DisableMemberDialog
         // Each opening starts without the refusal of the last one.
@@ -216,20 +223,6 @@ export function MemberListPage() {
         open={disabling.open}
         onOpenChange={disabling.setOpen}
         onDone={refresh}
-      />
-      <ConfirmDialog
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        variant="danger"
-        title={m.deleteTitle}
-        description={deleting ? m.deleteDescription(deleting.mobile) : undefined}
-        confirmText={TEAM_TEXT.delete}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await api.call('/api/team/member-del', { id: deleting.id });
-          toast.success(m.deleted(deleting.mobile));
-          await refresh();
-        }}
       />
     </ListPage>
   );

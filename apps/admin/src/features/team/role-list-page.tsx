@@ -6,21 +6,22 @@ import {
   type TeamRole,
 } from '@consign/api-client';
 import { apiKey, currentUserQuery } from '@consign/api-client/query';
-import { Button, Checkbox, ConfirmDialog, Field, formatDateTime, Input, Label, toast } from '@consign/ui';
+import { Button, Checkbox, Field, formatDateTime, Input, Label, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { useController } from 'react-hook-form';
 import { maxLengthOf, useContractForm } from '../../lib/form';
-import { callMutation, invalidateAfter } from '../../lib/invalidate';
+import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
+import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
 import { FormDialog } from '../list/form-dialog';
 import { ListPage } from '../list/list-page';
 import { roleList } from '../list/lists';
 import { useList } from '../list/use-list';
-import { formKey, useEditDeleteDialogs } from '../list/use-row-dialog';
+import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { RowActions } from '../system/crud-parts';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { roleForm, roleMessages, roleValues, togglePermission } from './role-form';
@@ -72,12 +73,9 @@ function columns(holder: Holder, edit: (role: TeamRole) => void, remove: (role: 
 export function RoleListPage() {
   const list = useList(route, roleList);
   const api = useApi();
-  const queryClient = useQueryClient();
   const dialogs = useEditDeleteDialogs<TeamRole>();
-  const { editing, editOpen, setEditOpen, deleting, deleteOpen, setDeleteOpen, openEdit, openDelete } =
-    dialogs;
+  const { openEdit, openDelete } = dialogs;
   const holder = useQuery(currentUserQuery(api)).data;
-  const editingNow = editing ? (list.query.data?.list.find((row) => row.id === editing.id) ?? editing) : null;
   const tableColumns = useMemo(() => columns(holder, openEdit, openDelete), [holder, openEdit, openDelete]);
   return (
     <ListPage
@@ -91,27 +89,19 @@ export function RoleListPage() {
         </Button>
       }
     >
-      <RoleDialog
-        // The row as the list holds it now: after 重新加载 the dialog starts over from the current one.
-        key={formKey(dialogs.editOpened, editingNow)}
-        role={editingNow}
-        open={editOpen}
-        onOpenChange={setEditOpen}
-      />
-      <ConfirmDialog
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        variant="danger"
-        title={t.deleteTitle}
-        description={deleting ? t.deleteDescription(deleting.name) : undefined}
-        confirmText={TEAM_TEXT.delete}
-        onConfirm={async () => {
-          if (!deleting) return;
-          // A role in use is refused with the server's message (a toast); the dialog stays open.
-          await api.call('/api/team/role-del', { id: deleting.id });
-          toast.success(t.deleted(deleting.name));
-          await invalidateAfter(queryClient, '/api/team/role-del');
+      <EditDeleteDialogs
+        dialogs={dialogs}
+        rows={list.query.data?.list}
+        edit={(role, dialog) => <RoleDialog role={role} {...dialog} />}
+        confirm={{
+          title: t.deleteTitle,
+          description: (role) => t.deleteDescription(role.name),
+          confirmText: TEAM_TEXT.delete,
         }}
+        // A role in use is refused with the server's message (a toast); the dialog stays open.
+        onDelete={(role) => api.call('/api/team/role-del', { id: role.id })}
+        deleted={(role) => t.deleted(role.name)}
+        invalidates="/api/team/role-del"
       />
     </ListPage>
   );

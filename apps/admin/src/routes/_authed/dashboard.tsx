@@ -3,5 +3,5 @@ import { TITLES } from '../../texts';
 
 /** The dashboard group: a breadcrumb level of its own (its pages render in the outlet). */
 export const Route = createFileRoute('/_authed/dashboard')({
-  staticData: { title: TITLES.dashboard },
+  staticData: { title: TITLES.dashboard, menu: { order: 10, icon: 'LayoutDashboard' } },
 });

@@ -6,5 +6,5 @@ import { TITLES } from '../../texts';
  * may see its balance and top it up (the API's `/api/balance/*` reads and 充值 need no permission).
  */
 export const Route = createFileRoute('/_authed/finance')({
-  staticData: { title: TITLES.finance },
+  staticData: { title: TITLES.finance, menu: { order: 50, icon: 'Wallet' } },
 });

@@ -3,5 +3,5 @@ import { TITLES } from '../../texts';
 
 /** The order group: a breadcrumb level of its own (its pages render in the outlet). */
 export const Route = createFileRoute('/_authed/order')({
-  staticData: { title: TITLES.order },
+  staticData: { title: TITLES.order, menu: { order: 20, icon: 'ShoppingCart' } },
 });

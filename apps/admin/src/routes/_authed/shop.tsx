@@ -3,5 +3,5 @@ import { TITLES } from '../../texts';
 
 /** The shop group: a breadcrumb level of its own (its pages render in the outlet). */
 export const Route = createFileRoute('/_authed/shop')({
-  staticData: { title: TITLES.shop },
+  staticData: { title: TITLES.shop, menu: { order: 30, icon: 'Store' } },
 });

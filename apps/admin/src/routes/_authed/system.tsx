@@ -3,5 +3,5 @@ import { TITLES } from '../../texts';
 
 /** The system group: a breadcrumb level of its own (its pages render in the outlet). */
 export const Route = createFileRoute('/_authed/system')({
-  staticData: { title: TITLES.system },
+  staticData: { title: TITLES.system, menu: { order: 60, icon: 'Settings' } },
 });

@@ -6,7 +6,7 @@ import { TITLES } from '../../../texts';
 
 /** 利润报表: the period and the shop are in the address (no period: the last 30 days). */
 export const Route = createFileRoute('/_authed/dashboard/profit')({
-  staticData: { title: TITLES.dashboardProfit, permission: 'finance:view' },
+  staticData: { title: TITLES.dashboardProfit, permission: 'finance:view', menu: { order: 40 } },
   validateSearch: v.object({ start_date: dateFilter, end_date: dateFilter, shop_id: idFilter }),
   component: ProfitReportPage,
 });

@@ -3,6 +3,6 @@ import { ToolsPage } from '../../../features/tools/tools-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/tools')({
-  staticData: { title: TITLES.dashboardTools },
+  staticData: { title: TITLES.dashboardTools, menu: { order: 50 } },
   component: ToolsPage,
 });

@@ -10,7 +10,7 @@ import { TITLES } from '../../../texts';
  * says 菜单导航 (docs/product.md#screens-and-routes).
  */
 export const Route = createFileRoute('/_authed/dashboard_/index')({
-  staticData: { title: TITLES.dashboardIndex },
+  staticData: { title: TITLES.dashboardIndex, menu: { order: 10 } },
   // The 工作概览 numbers are the page's largest text: ask for them as soon as the user is known
   // (beside the page's chunk), not once the page has rendered. Never waits: the page shows its
   // placeholders meanwhile.

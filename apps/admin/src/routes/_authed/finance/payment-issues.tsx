@@ -7,6 +7,6 @@ import { TITLES } from '../../../texts';
  * its two lists, 异常充值 and 被拒通知, are child routes under one pair of tabs.
  */
 export const Route = createFileRoute('/_authed/finance/payment-issues')({
-  staticData: { title: TITLES.financePaymentIssues, authority: 'admin' },
+  staticData: { title: TITLES.financePaymentIssues, authority: 'admin', menu: { order: 20 } },
   component: PaymentIssuesLayout,
 });

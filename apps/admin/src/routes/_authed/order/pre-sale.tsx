@@ -1,16 +1,11 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { LIST_DEFAULTS } from '../../../features/list/define-list';
+import { createFileRoute } from '@tanstack/react-router';
+import { listRoute } from '../../../features/list/list-route';
 import { preSaleList } from '../../../features/list/lists';
 import { OrderListPage } from '../../../features/order/order-list-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/order/pre-sale')({
-  staticData: { title: TITLES.orderPreSale, permission: 'order:view' },
-  validateSearch: preSaleList.search,
-  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
-  loaderDeps: ({ search }) => preSaleList.toParams(search),
-  // A failed load is not a route error: the page shows it in the table with a retry.
-  loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(preSaleList.queryOptions(api, deps)).catch(() => undefined),
+  staticData: { title: TITLES.orderPreSale, permission: 'order:view', menu: { order: 30 } },
+  ...listRoute(preSaleList),
   component: () => <OrderListPage variant="preSale" />,
 });

@@ -6,5 +6,5 @@ import { TITLES } from '../../../texts';
  * guards them too.
  */
 export const Route = createFileRoute('/_authed/shop/copy')({
-  staticData: { title: TITLES.shopCopy, permission: 'copy:run' },
+  staticData: { title: TITLES.shopCopy, permission: 'copy:run', menu: { order: 20 } },
 });

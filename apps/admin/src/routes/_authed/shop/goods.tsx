@@ -6,5 +6,5 @@ import { TITLES } from '../../../texts';
  * guards them too.
  */
 export const Route = createFileRoute('/_authed/shop/goods')({
-  staticData: { title: TITLES.shopGoods, permission: 'goods:manage' },
+  staticData: { title: TITLES.shopGoods, permission: 'goods:manage', menu: { order: 40 } },
 });

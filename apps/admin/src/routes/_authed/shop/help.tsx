@@ -3,6 +3,6 @@ import { FeaturedPage } from '../../../features/shop/featured-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/help')({
-  staticData: { title: TITLES.shopHelp, permission: 'copy:run' },
+  staticData: { title: TITLES.shopHelp, permission: 'copy:run', menu: { order: 50 } },
   component: FeaturedPage,
 });

@@ -6,5 +6,5 @@ import { TITLES } from '../../../texts';
  * guards them too.
  */
 export const Route = createFileRoute('/_authed/shop/setting')({
-  staticData: { title: TITLES.shopSetting, permission: 'shop:manage' },
+  staticData: { title: TITLES.shopSetting, permission: 'shop:manage', menu: { order: 10 } },
 });

@@ -4,7 +4,7 @@ import { AddressPage } from '../../../features/system/address-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/system/address')({
-  staticData: { title: TITLES.systemAddress, permission: 'setting:manage' },
+  staticData: { title: TITLES.systemAddress, permission: 'setting:manage', menu: { order: 30 } },
   loader: ({ context: { queryClient, api } }) =>
     queryClient.ensureQueryData(apiQuery(api, '/api/address/index')).catch(() => undefined),
   component: AddressPage,

@@ -5,7 +5,7 @@ import { TITLES } from '../../../texts';
 
 /** Administrators only (`authority`): the menu hides it from others, and the route guard refuses them. */
 export const Route = createFileRoute('/_authed/system/global')({
-  staticData: { title: TITLES.systemGlobal, authority: 'admin' },
+  staticData: { title: TITLES.systemGlobal, authority: 'admin', menu: { order: 10 } },
   loader: ({ context: { queryClient, api } }) =>
     queryClient.ensureQueryData(apiQuery(api, '/api/company/index')),
   component: GlobalSettingsPage,

@@ -4,7 +4,7 @@ import { DropshipSettingsPage } from '../../../features/system/dropship-settings
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/system/setting')({
-  staticData: { title: TITLES.systemSetting, permission: 'setting:manage' },
+  staticData: { title: TITLES.systemSetting, permission: 'setting:manage', menu: { order: 20 } },
   loader: ({ context: { queryClient, api } }) =>
     queryClient.ensureQueryData(apiQuery(api, '/api/setting/index')),
   component: DropshipSettingsPage,

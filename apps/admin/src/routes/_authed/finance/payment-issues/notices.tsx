@@ -1,5 +1,5 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { LIST_DEFAULTS } from '../../../../features/list/define-list';
+import { createFileRoute } from '@tanstack/react-router';
+import { listRoute } from '../../../../features/list/list-route';
 import { paymentNoticeList } from '../../../../features/list/lists';
 import { PaymentNoticesPage } from '../../../../features/payment-issue/payment-issue-pages';
 import { TITLES } from '../../../../texts';
@@ -7,11 +7,6 @@ import { TITLES } from '../../../../texts';
 /** 被拒通知: the Alipay notifications that credited nothing, by state in the address. */
 export const Route = createFileRoute('/_authed/finance/payment-issues/notices')({
   staticData: { title: TITLES.financePaymentIssueNotices },
-  validateSearch: paymentNoticeList.search,
-  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
-  loaderDeps: ({ search }) => paymentNoticeList.toParams(search),
-  // A failed load is not a route error: the page shows it in the table with a retry.
-  loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(paymentNoticeList.queryOptions(api, deps)).catch(() => undefined),
+  ...listRoute(paymentNoticeList),
   component: PaymentNoticesPage,
 });
