@@ -1,9 +1,9 @@
 import type { Browser } from '@playwright/test';
 import { makeOperator } from '../../apps/api-server/src/db/operator';
-import { DEV_SANDBOX_PRIVATE_KEY } from '../../apps/api-server/src/payments/alipay-dev-keys';
-import { signedNotification } from '../../apps/api-server/src/platforms/sandbox/alipay';
 import { ALIPAY_NOTIFY_PATH } from '../../apps/api-server/src/routes/balance';
 import { type RunningServer, startServer } from '../../apps/api-server/src/server';
+import { signedNotification } from '../../packages/platform-sandboxes/src/alipay';
+import { DEV_SANDBOX_PRIVATE_KEY } from '../../packages/platform-sandboxes/src/alipay-keys';
 import { ADMIN, apiLogin, contextWithToken, expect, nodeApi, test } from '../helpers';
 
 /**

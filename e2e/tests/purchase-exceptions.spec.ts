@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { SANDBOX_MOUNT } from '../../apps/api-server/src/sandboxes';
 import type { RunningServer } from '../../apps/api-server/src/server';
 import { CUP, connectSupplier, pendingOrders, sourcedSku } from '../../apps/api-server/test/purchase-helpers';
 import { AFTER_SALE_PURCHASE_REFUSAL } from '../../packages/api-client/src/index.ts';
@@ -77,10 +78,15 @@ test('待付款: the view counts a 1688 order placed unpaid with its reason; 批
   const { alibaba } = sandboxesOf(server);
   // 自动付款 is on (the demo's setting), but 免密支付 is not open for the member: placed, left unpaid.
   alibaba.protocolClosed.add(MEMBER);
-  await connectSupplier(server.db, alibaba, sandboxesOf(server).alibabaEndpoints(server.url), {
-    accountId: 1,
-    nowS: nowS(),
-  });
+  await connectSupplier(
+    server.db,
+    alibaba,
+    sandboxesOf(server).alibabaEndpoints(`${server.url}${SANDBOX_MOUNT}`),
+    {
+      accountId: 1,
+      nowS: nowS(),
+    },
+  );
   await sourcedSku(server.db, {
     accountId: 1,
     shopId: 1,

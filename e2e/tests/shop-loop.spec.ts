@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import type { SandboxCore } from '../../apps/api-server/src/platforms/sandbox/core';
 import { type RunningServer, startServer } from '../../apps/api-server/src/server';
+import type { SandboxCore } from '../../packages/platform-sandboxes/src/core';
 import { expect, loginViaUi, test } from '../helpers';
 
 /**

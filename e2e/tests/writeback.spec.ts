@@ -1,9 +1,9 @@
 import type { Browser } from '@playwright/test';
 import { PddConnector } from '../../apps/api-server/src/platforms/pdd';
-import { type ServedSandbox, serveSandbox } from '../../apps/api-server/src/platforms/sandbox/core';
-import { PDD_SANDBOX_APP, PddSandbox } from '../../apps/api-server/src/platforms/sandbox/pdd';
 import { type RunningServer, startServer } from '../../apps/api-server/src/server';
 import { authorisedShop, purchasedPlatformOrders } from '../../apps/api-server/test/writeback-helpers';
+import { type ServedSandbox, serveSandbox } from '../../packages/platform-sandboxes/src/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '../../packages/platform-sandboxes/src/pdd';
 import { ADMIN, apiLogin, contextWithToken, expect, nodeApi, test } from '../helpers';
 
 /**

@@ -19,9 +19,9 @@
  * until their next attempt, negative when overdue, and their attempts so far).
  */
 import { loadavg } from 'node:os';
+import { PDD_SANDBOX_APP } from '@consign/platform-sandboxes';
 import { storeShopTokens } from '../src/db/shop-tokens';
 import { DB_NOW_MS } from '../src/jobs/queue';
-import { PDD_SANDBOX_APP } from '../src/platforms/sandbox';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import type { RunningServer } from '../src/server';
 import { BenchPlatform, startInstances as startOn } from './pdd-instances';

@@ -4,9 +4,10 @@
  * order-list call by shop, window and page, ship calls per order), down while an outage lasts; and
  * `instances` servers started on one database against it (Postgres for two or more).
  */
+
+import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { PddConnector } from '../src/platforms/pdd';
-import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { type RunningServer, type ServerOptions, startServer } from '../src/server';
 
 export class BenchPlatform {

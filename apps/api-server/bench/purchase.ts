@@ -31,10 +31,11 @@
  */
 import { loadavg } from 'node:os';
 import { createApiClient } from '@consign/api-client';
+import { SANDBOX_APPS } from '@consign/platform-sandboxes';
+import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
+import { serveSandbox } from '@consign/platform-sandboxes/core';
 import { registerSandboxApps } from '../src/db/platform-apps';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
-import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
-import { serveSandbox } from '../src/platforms/sandbox/core';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { startServer } from '../src/server';
 import { ADMIN } from '../test/helpers';
@@ -107,7 +108,7 @@ async function main() {
   try {
     const prepared = performance.now();
     const nowS = Math.floor(Date.now() / 1000);
-    await db.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY)));
+    await db.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY), SANDBOX_APPS));
     await connectSupplier(db, sandbox, AlibabaSandbox.endpoints(served.url), { accountId: ACCOUNT, nowS });
     await sourcedSku(db, { accountId: ACCOUNT, shopId: SHOP, outerSkuId: 'BENCH-CUP', source: CUP, nowS });
     // A 代发服务费 of ¥1.00 per order, and the balance for all of them.

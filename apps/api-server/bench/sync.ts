@@ -13,8 +13,8 @@
  * loopback, so the RSS is theirs together.
  */
 import { loadavg } from 'node:os';
+import { PDD_SANDBOX_APP } from '@consign/platform-sandboxes';
 import { storeShopTokens } from '../src/db/shop-tokens';
-import { PDD_SANDBOX_APP } from '../src/platforms/sandbox';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { BenchPlatform, startInstances } from './pdd-instances';
 

@@ -20,8 +20,6 @@ import { type InFlightLimits, inFlightLimit } from './middleware/in-flight';
 import { requestLog } from './middleware/request-log';
 import { parseCspOrigins, securityHeaders } from './middleware/security-headers';
 import { signature } from './middleware/signature';
-import { type PlatformSandboxes, SANDBOX_MOUNT } from './platforms/sandbox';
-import type { AlipaySandbox } from './platforms/sandbox/alipay';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { addressRoutes } from './routes/address';
 import { balanceRoutes, paymentRoutes } from './routes/balance';
@@ -45,6 +43,7 @@ import { shopRoutes } from './routes/shop';
 import { supplierRoutes } from './routes/supplier';
 import { teamRoutes } from './routes/team';
 import { userRoutes } from './routes/user';
+import { type AlipaySandbox, type PlatformSandboxes, SANDBOX_MOUNT } from './sandboxes';
 import type { NonceStore } from './security/nonce-store';
 
 const compressAnswers = compress();

@@ -27,7 +27,6 @@ import { migrate } from './db/migrate';
 import { sweepOAuthStates } from './db/oauth-state';
 import { registerSandboxApps, sealPlaintextAppSecrets } from './db/platform-apps';
 import { seed } from './db/seed';
-import type { OfferReadRules } from './db/supplier-offer';
 import { answerClientError } from './http/client-error';
 import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
@@ -41,14 +40,20 @@ import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PUBLIC_KEY } from './payments/alipay-d
 import { ALIBABA_DEFAULTS } from './platforms/alibaba';
 import type { PlatformCode, PlatformEndpoints } from './platforms/connector';
 import { DOUDIAN_DEFAULTS } from './platforms/doudian';
+import type { OfferReadRules } from './platforms/offer-reads';
 import { PDD_DEFAULTS } from './platforms/pdd';
 import { PlatformRegistry, type PlatformRegistryOptions } from './platforms/registry';
-import { createSandboxes, type PlatformSandboxes, SANDBOX_MOUNT } from './platforms/sandbox';
-import { ALIPAY_SANDBOX_APP, AlipaySandbox, type AlipaySandboxOptions } from './platforms/sandbox/alipay';
 import { ShopCalls } from './platforms/shop-calls';
 import { type CaptchaProvider, DevCaptchaProvider } from './providers/captcha';
 import { ConsoleSmsProvider, type SmsProvider } from './providers/sms';
 import { authorisedPath } from './routes/shop';
+import {
+  type AlipaySandbox,
+  type AlipaySandboxOptions,
+  loadSandboxes,
+  type PlatformSandboxes,
+  SANDBOX_MOUNT,
+} from './sandboxes';
 import { NonceStore } from './security/nonce-store';
 import { RateLimiter } from './security/rate-limit';
 import { DEV_DATA_KEY, SecretBox } from './security/secret-box';
@@ -119,7 +124,7 @@ export interface ServerOptions {
   db?: Promise<Db>;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownGraceMs?: number;
-  /** 1688 offer reads: the cache's time to live (db/supplier-offer.ts). */
+  /** 1688 offer reads: the cache's time to live (platforms/offer-reads.ts). */
   offerReads?: Partial<OfferReadRules>;
   /** Each account's budgets of outbound platform calls, some overridden (platforms/budgets.ts). */
   budgets?: PlatformRegistryOptions['budgets'];
@@ -232,6 +237,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       uptimeMs: Math.round(process.uptime() * 1000),
     });
   phase('begin');
+  // The sandboxes' code is loaded only when one is served (never in production, refused above).
+  const sandboxKit = options.platformSandbox || options.alipay === 'sandbox' ? await loadSandboxes() : null;
   const db = await (options.db ?? openDatabase(options));
   phase('database open');
   let seeded = false;
@@ -250,7 +257,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // App secrets written before they were sealed; then the sandbox apps for the demo.
     const sealed = await db.transaction((tx) => sealPlaintextAppSecrets(tx, secretBox));
     if (sealed > 0) log.info('sealed platform app secrets', { count: sealed });
-    if (options.platformSandbox) await db.transaction((tx) => registerSandboxApps(tx, secretBox));
+    if (options.platformSandbox && sandboxKit) {
+      await db.transaction((tx) => registerSandboxApps(tx, secretBox, sandboxKit.SANDBOX_APPS));
+    }
     // A migration that rewrote a table leaves its visibility map empty (no index-only scans) until
     // the next vacuum; PGlite has no autovacuum (the seed vacuums on its own).
     if (applied.length > 0 && !seeded && db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
@@ -310,15 +319,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.exportWorker === false
       ? null
       : new ExportJobs(db, now, log, { ...options.exportWorker, dir: exportDir });
-  const sandboxes = options.platformSandbox
-    ? createSandboxes({
-        now,
-        demoEveryMs:
-          typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
-        // The callback registered for the sandbox app's 抖店 service, as operators register it (README).
-        doudianCallbackUrl: () => `${publicUrl()}${authorisedPath('douyin')}`,
-      })
-    : null;
+  const sandboxes: PlatformSandboxes | null =
+    options.platformSandbox && sandboxKit
+      ? sandboxKit.createSandboxes({
+          now,
+          demoEveryMs:
+            typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
+          // The callback registered for the sandbox app's 抖店 service, as operators register it (README).
+          doudianCallbackUrl: () => `${publicUrl()}${authorisedPath('douyin')}`,
+        })
+      : null;
   // The endpoints are read when a connector is built: the mounted sandboxes' need this server's URL.
   let url = '';
   const configured: Record<PlatformCode, PlatformEndpoints> = {
@@ -328,9 +338,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const platforms = new PlatformRegistry({
     db,
     box: secretBox,
-    endpoints: () => (sandboxes ? sandboxes.endpoints(url) : configured),
+    endpoints: () => (sandboxes ? sandboxes.endpoints(`${url}${SANDBOX_MOUNT}`) : configured),
     supplierEndpoints: () =>
-      sandboxes ? sandboxes.alibabaEndpoints(url) : (options.platforms?.alibaba ?? ALIBABA_DEFAULTS),
+      sandboxes
+        ? sandboxes.alibabaEndpoints(`${url}${SANDBOX_MOUNT}`)
+        : (options.platforms?.alibaba ?? ALIBABA_DEFAULTS),
     now,
     log,
     fetch: options.platformFetch,
@@ -343,21 +355,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.copyWorker !== false) {
     jobs.register(new CopyJobs({ db, now, box: secretBox, platforms, log }, options.copyWorker));
   }
-  const alipaySandbox =
-    options.alipay === 'sandbox' ? new AlipaySandbox({ now, ...options.alipaySandbox }) : null;
+  const alipaySandbox: AlipaySandbox | null =
+    options.alipay === 'sandbox' && sandboxKit
+      ? new sandboxKit.AlipaySandbox({ now, ...options.alipaySandbox })
+      : null;
+  // In sandbox mode the demo app's development keys and the mounted sandbox's gateway.
+  const alipaySettings = (): AlipaySettings | null =>
+    options.alipay !== 'sandbox'
+      ? (options.alipay ?? null)
+      : sandboxKit && {
+          appId: sandboxKit.ALIPAY_SANDBOX_APP.appId,
+          privateKey: DEV_APP_PRIVATE_KEY,
+          alipayPublicKey: DEV_SANDBOX_PUBLIC_KEY,
+          gateway: sandboxKit.AlipaySandbox.gateway(`${url}${SANDBOX_MOUNT}/alipay`),
+        };
   let alipay: Alipay | null = null;
   const alipayClient = () => {
-    if (!options.alipay) return null;
-    alipay ??= new Alipay(
-      options.alipay === 'sandbox'
-        ? {
-            appId: ALIPAY_SANDBOX_APP.appId,
-            privateKey: DEV_APP_PRIVATE_KEY,
-            alipayPublicKey: DEV_SANDBOX_PUBLIC_KEY,
-            gateway: AlipaySandbox.gateway(`${url}${SANDBOX_MOUNT}/alipay`),
-          }
-        : options.alipay,
-    );
+    const settings = alipaySettings();
+    if (!settings) return null;
+    alipay ??= new Alipay(settings);
     return alipay;
   };
   // balance: the daily reconciliation of pending top-ups with Alipay

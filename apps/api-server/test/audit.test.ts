@@ -7,13 +7,14 @@ import {
   logField,
   type RouteContract,
 } from '@consign/api-client/contract';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFTER_SALE_OPEN_SQL } from '../src/db/after-sale';
 import { notify } from '../src/db/notifications';
 import { storeShopTokens } from '../src/db/shop-tokens';
 import { PddConnector } from '../src/platforms/pdd';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
-import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
+import { SANDBOX_MOUNT } from '../src/sandboxes';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import {
   ADMIN,
@@ -199,7 +200,7 @@ async function supplierConnected() {
   );
   const sandboxes = t.server.sandboxes;
   if (connected || !sandboxes) return;
-  await connectSupplier(db(), sandboxes.alibaba, sandboxes.alibabaEndpoints(t.url), {
+  await connectSupplier(db(), sandboxes.alibaba, sandboxes.alibabaEndpoints(`${t.url}${SANDBOX_MOUNT}`), {
     accountId: 1,
     nowS: Math.floor(t.clock.now() / 1000),
   });

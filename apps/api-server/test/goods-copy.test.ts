@@ -1,10 +1,10 @@
 import type { CopyRecord, GoodsDetail } from '@consign/api-client';
 import { COPY_URLS_MAX, markedUpPrice } from '@consign/api-client';
+import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COPY_REFUSALS } from '../src/db/copy';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
-import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { ADMIN, envelope, startTestServer, TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
 

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
+import { AlipaySandbox } from '@consign/platform-sandboxes/alipay';
+import { serveSandbox } from '@consign/platform-sandboxes/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db';
-import { AlipaySandbox } from '../src/platforms/sandbox/alipay';
-import { serveSandbox } from '../src/platforms/sandbox/core';
 import {
   ADMIN,
   freePort,

@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { alibabaSign as sandboxAlibabaSign } from '@consign/platform-sandboxes/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALIBABA_APIS,
@@ -10,8 +13,6 @@ import {
   type PurchaseAddress,
   SupplierError,
 } from '../src/platforms/alibaba';
-import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { TestClock } from './helpers';
 import { brokenServer, closedPort, decideOnAuthorisationPage } from './platform-helpers';
 
@@ -31,8 +32,9 @@ describe('alibabaSign', () => {
     webSite: '1688',
   };
 
-  it('gives the published vector', () => {
+  it('gives the published vector, in the connector and in the sandbox (its own signer)', () => {
     expect(alibabaSign(secret, path, params)).toBe('EC0BC1B49C629EDFD286D936EFC6E497D673EADA');
+    expect(sandboxAlibabaSign(secret, path, params)).toBe('EC0BC1B49C629EDFD286D936EFC6E497D673EADA');
   });
 
   it('signs the path from param2/ and the parameters sorted by key, whatever their order', () => {

@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '@consign/platform-sandboxes/doudian';
+import { doudianSign as sandboxDoudianSign } from '@consign/platform-sandboxes/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformError } from '../src/platforms/connector';
 import {
@@ -7,8 +10,6 @@ import {
   doudianParamJson,
   doudianSign,
 } from '../src/platforms/doudian';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
-import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '../src/platforms/sandbox/doudian';
 import { TestClock } from './helpers';
 import { authoriseInBrowser, brokenServer, decideOnAuthorisationPage } from './platform-helpers';
 
@@ -53,15 +54,16 @@ describe('doudianSign', () => {
       'doudian-test-secret';
     const byHand = createHmac('sha256', secret).update(text, 'utf8').digest('hex');
     expect(byHand).toBe(vector);
-    expect(
-      doudianSign(secret, {
-        appKey: '7000000000000000001',
-        method: 'order.searchList',
-        paramJson,
-        timestamp: '1764000000',
-        v: '2',
-      }),
-    ).toBe(vector);
+    const input = {
+      appKey: '7000000000000000001',
+      method: 'order.searchList',
+      paramJson,
+      timestamp: '1764000000',
+      v: '2',
+    };
+    expect(doudianSign(secret, input)).toBe(vector);
+    // The sandbox's own signer (written apart, from the documentation) gives it too.
+    expect(sandboxDoudianSign(secret, input)).toBe(vector);
   });
 });
 
@@ -93,15 +95,15 @@ describe('doudianSign against an open-source SDK', () => {
   it("param_json and sign equal the SDK's", () => {
     const paramJson = doudianParamJson(inputs.params);
     expect(paramJson).toBe(sdkParamJson);
-    expect(
-      doudianSign(inputs.secret, {
-        appKey: inputs.appKey,
-        method: inputs.method,
-        paramJson,
-        timestamp: inputs.timestamp,
-        v: '2',
-      }),
-    ).toBe(sdkSign);
+    const input = {
+      appKey: inputs.appKey,
+      method: inputs.method,
+      paramJson,
+      timestamp: inputs.timestamp,
+      v: '2',
+    };
+    expect(doudianSign(inputs.secret, input)).toBe(sdkSign);
+    expect(sandboxDoudianSign(inputs.secret, input)).toBe(sdkSign);
   });
 });
 

@@ -1,8 +1,9 @@
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
+import { pddSign as sandboxPddSign } from '@consign/platform-sandboxes/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformError, yuanToFen } from '../src/platforms/connector';
 import { beijingTime, PddConnector, pddSign, toBeijingTime } from '../src/platforms/pdd';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
-import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
 import { TestClock } from './helpers';
 import { authoriseInBrowser, brokenServer, closedPort } from './platform-helpers';
 
@@ -13,7 +14,11 @@ import { authoriseInBrowser, brokenServer, closedPort } from './platform-helpers
  */
 
 describe('pddSign', () => {
-  it('gives the official vector of the 拼多多 API guide', () => {
+  // The connector's signer and the sandbox's own (written apart, from the documentation) both give it.
+  it.each([
+    ['connector', pddSign],
+    ['sandbox', sandboxPddSign],
+  ])('gives the official vector of the 拼多多 API guide (%s)', (_, pddSign) => {
     const params = {
       access_token: 'asd78172s8ds9a921j9qqwda12312w1w21211',
       client_id: '1',

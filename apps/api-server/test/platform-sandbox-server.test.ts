@@ -1,7 +1,8 @@
+import { ALIBABA_SANDBOX_APP, DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP } from '@consign/platform-sandboxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DoudianConnector } from '../src/platforms/doudian';
 import { PddConnector } from '../src/platforms/pdd';
-import { ALIBABA_SANDBOX_APP, DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP } from '../src/platforms/sandbox';
+import { SANDBOX_MOUNT } from '../src/sandboxes';
 import { startServer } from '../src/server';
 import { startTestServer, type TestServer } from './helpers';
 import { authoriseInBrowser, decideOnAuthorisationPage } from './platform-helpers';
@@ -22,7 +23,7 @@ describe('the server serves the platform sandboxes outside production', () => {
   it('a 拼多多 sandbox shop is authorised on the server, and orders arrive by themselves', async () => {
     const sandboxes = t.server.sandboxes;
     expect(sandboxes).not.toBeNull();
-    const endpoints = sandboxes?.endpoints(t.url);
+    const endpoints = sandboxes?.endpoints(`${t.url}${SANDBOX_MOUNT}`);
     expect(endpoints?.pinduoduo.authUrl).toBe(`${t.url}/__sandbox/pdd/service-market/auth`);
     const pdd = new PddConnector({
       app: PDD_SANDBOX_APP,
@@ -49,7 +50,7 @@ describe('the server serves the platform sandboxes outside production', () => {
   });
 
   it("the 抖店 sandbox is there too, its service returning to PUBLIC_URL's callback", async () => {
-    const endpoints = t.server.sandboxes?.endpoints(t.url);
+    const endpoints = t.server.sandboxes?.endpoints(`${t.url}${SANDBOX_MOUNT}`);
     const doudian = new DoudianConnector({
       app: DOUDIAN_SANDBOX_APP,
       endpoints: endpoints?.douyin ?? { gatewayUrl: '', authUrl: '' },

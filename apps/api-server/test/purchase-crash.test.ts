@@ -1,9 +1,10 @@
 import { createApiClient } from '@consign/api-client';
+import { SANDBOX_APPS } from '@consign/platform-sandboxes';
+import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
+import { serveSandbox } from '@consign/platform-sandboxes/core';
 import { describe, expect } from 'vitest';
 import { registerSandboxApps } from '../src/db/platform-apps';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
-import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
-import { serveSandbox } from '../src/platforms/sandbox/core';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { ADMIN, SECRET } from './helpers';
 import { CUP, connectSupplier, pendingOrders, sourcedSku } from './purchase-helpers';
@@ -54,7 +55,7 @@ async function crashDuringPurchases(storage: Storage) {
 
   const setup = await storage.open();
   const nowS = Math.floor(Date.now() / 1000);
-  await setup.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY)));
+  await setup.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY), SANDBOX_APPS));
   // A 代发服务费 of ¥1.00 and the balance for the batch: held before each order reaches 1688.
   await setup.query("INSERT INTO purchase_fees (platform, fee, updated_at) VALUES ('', 100, 0)");
   await setup.query(

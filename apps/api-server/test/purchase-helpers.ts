@@ -1,9 +1,9 @@
+import { ALIBABA_SANDBOX_APP, type AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
 import type { Queryable } from '../src/db/db';
 import { scopeOf } from '../src/db/scope';
 import { saveSupplierAccount } from '../src/db/supplier-account';
 import { AlibabaConnector } from '../src/platforms/alibaba';
 import type { PlatformEndpoints } from '../src/platforms/connector';
-import { ALIBABA_SANDBOX_APP, type AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 
 /**
@@ -13,7 +13,7 @@ import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
  * SKU's 商家编码 (so they are matched by it).
  */
 
-/** The sandbox offers (see src/platforms/sandbox/alibaba.ts): T恤 white L (18.50), 保温杯 (no specs, 23.90). */
+/** The sandbox offers (see packages/platform-sandboxes/src/alibaba.ts): T恤 white L (18.50), 保温杯 (no specs, 23.90). */
 export const TEE = { offerId: '610000000001', specId: `b7f1c0de${'1'.padStart(24, '0')}`, priceFen: 1850 };
 export const TEE_NAVY_XL = {
   offerId: '610000000001',

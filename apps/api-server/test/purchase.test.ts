@@ -4,6 +4,7 @@ import {
   type OrderDetail,
   type PurchaseItems,
 } from '@consign/api-client';
+import { AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeAppSecret } from '../src/db/platform-apps';
 import { storePlatformOrders } from '../src/db/platform-order';
@@ -13,7 +14,7 @@ import { openShopTokens } from '../src/db/shop-tokens';
 import { saveSupplierAccount } from '../src/db/supplier-account';
 import { carrierOfSupplier } from '../src/jobs/purchase';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
-import { AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
+import { SANDBOX_MOUNT } from '../src/sandboxes';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
@@ -125,7 +126,7 @@ beforeAll(async () => {
   // The test clock stands still, so the sandbox's per-second rate window never turns: room for all.
   sandbox.setRateLimit(UNTHROTTLED);
   token = await t.login(ADMIN);
-  await connectSupplier(db(), sandbox, sandboxes.alibabaEndpoints(t.url), {
+  await connectSupplier(db(), sandbox, sandboxes.alibabaEndpoints(`${t.url}${SANDBOX_MOUNT}`), {
     accountId: ACCOUNT,
     nowS: nowS(),
   });
@@ -594,7 +595,7 @@ describe('一键采购', () => {
       await connectSupplier(
         db(),
         sandbox,
-        t.server.sandboxes?.alibabaEndpoints(t.url) ?? AlibabaSandbox.endpoints(''),
+        t.server.sandboxes?.alibabaEndpoints(`${t.url}${SANDBOX_MOUNT}`) ?? AlibabaSandbox.endpoints(''),
         {
           accountId: ACCOUNT,
           nowS: nowS(),
@@ -777,7 +778,7 @@ describe('一键采购', () => {
     // Connected again, 一键采购 again buys it.
     const sandboxes = t.server.sandboxes;
     if (!sandboxes) throw new Error('no sandboxes');
-    await connectSupplier(db(), sandbox, sandboxes.alibabaEndpoints(t.url), {
+    await connectSupplier(db(), sandbox, sandboxes.alibabaEndpoints(`${t.url}${SANDBOX_MOUNT}`), {
       accountId: ACCOUNT,
       nowS: nowS(),
     });

@@ -1,13 +1,10 @@
+import { ALIPAY_SANDBOX_APP, AlipaySandbox, signedNotification } from '@consign/platform-sandboxes/alipay';
+import { DEV_SANDBOX_PRIVATE_KEY } from '@consign/platform-sandboxes/alipay-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICES_PER_TOPUP } from '../src/db/topup';
 import { RECONCILE_KIND, reconcileKind, reconcileTopups } from '../src/jobs/reconcile';
 import { Alipay, TOPUP_PAY_WINDOW_MS } from '../src/payments/alipay';
-import {
-  DEV_APP_PRIVATE_KEY,
-  DEV_SANDBOX_PRIVATE_KEY,
-  DEV_SANDBOX_PUBLIC_KEY,
-} from '../src/payments/alipay-dev-keys';
-import { ALIPAY_SANDBOX_APP, AlipaySandbox, signedNotification } from '../src/platforms/sandbox/alipay';
+import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PUBLIC_KEY } from '../src/payments/alipay-dev-keys';
 import { ALIPAY_NOTIFY_PATH } from '../src/routes/balance';
 import {
   ADMIN,

@@ -1,4 +1,11 @@
 import type { Shop } from '@consign/api-client';
+import {
+  DOUDIAN_SANDBOX_APP,
+  DoudianSandbox,
+  PDD_SANDBOX_APP,
+  PddSandbox,
+} from '@consign/platform-sandboxes';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config';
 import type { Queryable } from '../src/db/db';
@@ -9,8 +16,6 @@ import { openShopTokens } from '../src/db/shop-tokens';
 import { sweepAuthExpiry } from '../src/jobs/auth-expiry';
 import type { PlatformCode } from '../src/platforms/connector';
 import { DOUDIAN_NO_SERVICE_ID } from '../src/platforms/doudian';
-import { DOUDIAN_SANDBOX_APP, DoudianSandbox, PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { ADMIN, envelope, startTestServer, type TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
 

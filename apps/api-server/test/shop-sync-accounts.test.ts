@@ -1,8 +1,13 @@
+import {
+  DOUDIAN_SANDBOX_APP,
+  DoudianSandbox,
+  PDD_SANDBOX_APP,
+  PddSandbox,
+} from '@consign/platform-sandboxes';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_RULES } from '../src/db/shop-sync';
 import type { PlatformCode } from '../src/platforms/connector';
-import { DOUDIAN_SANDBOX_APP, DoudianSandbox, PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { ADMIN, envelope, startTestServer, TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
 import { syncNow } from './sync-helpers';

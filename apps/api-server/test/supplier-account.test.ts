@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { SupplierAccount } from '@consign/api-client';
+import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_AHEAD_SECONDS, resealSupplierTokens, supplierAccessToken } from '../src/db/supplier-account';
+import { REFRESH_AHEAD_SECONDS, resealSupplierTokens } from '../src/db/supplier-account';
 import { SupplierError } from '../src/platforms/alibaba';
-import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '../src/platforms/sandbox/alibaba';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
+import { supplierAccessToken } from '../src/platforms/supplier-tokens';
 import { SecretBox } from '../src/security/secret-box';
 import { ADMIN, envelope, startTestServer, type TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';

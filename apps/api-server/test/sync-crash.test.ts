@@ -1,9 +1,9 @@
 import type { Page, Shop } from '@consign/api-client';
+import { type SandboxOrder, serveSandbox } from '@consign/platform-sandboxes/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { describe, expect } from 'vitest';
 import { SYNC_RULES } from '../src/db/shop-sync';
 import { PddConnector } from '../src/platforms/pdd';
-import { type SandboxOrder, serveSandbox } from '../src/platforms/sandbox/core';
-import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
 import { ADMIN, SECRET } from './helpers';
 import { type Storage, serverProcesses, signInBySms } from './server-process';
 import { authorisedShop } from './writeback-helpers';

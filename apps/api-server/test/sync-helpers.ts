@@ -1,8 +1,8 @@
+import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { expect } from 'vitest';
 import { storeShopTokens } from '../src/db/shop-tokens';
 import { PddConnector } from '../src/platforms/pdd';
-import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { type TestClock, type TestServer, waitFor } from './helpers';
 import { authoriseInBrowser } from './platform-helpers';

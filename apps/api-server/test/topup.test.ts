@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { ALIPAY_SANDBOX_APP, signedNotification } from '@consign/platform-sandboxes/alipay';
+import { DEV_SANDBOX_PRIVATE_KEY } from '@consign/platform-sandboxes/alipay-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config';
-import { DEV_APP_PRIVATE_KEY, DEV_SANDBOX_PRIVATE_KEY } from '../src/payments/alipay-dev-keys';
-import { ALIPAY_SANDBOX_APP, signedNotification } from '../src/platforms/sandbox/alipay';
+import { DEV_APP_PRIVATE_KEY } from '../src/payments/alipay-dev-keys';
 import { ALIPAY_NOTIFY_PATH } from '../src/routes/balance';
 import { ADMIN, startTwoInstances, TestClock, type TestServer, type TwoInstances, waitFor } from './helpers';
 

@@ -1,7 +1,7 @@
+import { serveSandbox } from '@consign/platform-sandboxes/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { describe, expect } from 'vitest';
 import { PddConnector } from '../src/platforms/pdd';
-import { serveSandbox } from '../src/platforms/sandbox/core';
-import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
 import { ADMIN, SECRET } from './helpers';
 import { type Storage, serverProcesses, signInBySms } from './server-process';
 import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeback-helpers';

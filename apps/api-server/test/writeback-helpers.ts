@@ -1,7 +1,7 @@
+import type { SandboxCore } from '@consign/platform-sandboxes/core';
 import type { Queryable } from '../src/db/db';
 import { storeShopTokens } from '../src/db/shop-tokens';
 import type { PlatformConnector } from '../src/platforms/connector';
-import type { SandboxCore } from '../src/platforms/sandbox/core';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 
 /**

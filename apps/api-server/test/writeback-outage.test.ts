@@ -1,8 +1,8 @@
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_DOWN } from '../src/jobs/writeback';
 import { PddConnector } from '../src/platforms/pdd';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
-import { PDD_SANDBOX_APP, PddSandbox } from '../src/platforms/sandbox/pdd';
 import { ADMIN, envelope, startTestServer, TestClock, type TestServer, waitFor } from './helpers';
 import { authorisedShop, purchasedPlatformOrders, sfTrackingNo } from './writeback-helpers';
 

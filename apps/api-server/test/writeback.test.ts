@@ -1,4 +1,7 @@
 import type { Order } from '@consign/api-client';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '@consign/platform-sandboxes/doudian';
+import { PDD_SANDBOX_APP, PDD_SANDBOX_PATHS, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/db';
 import { JobRunner } from '../src/jobs/runner';
@@ -6,9 +9,6 @@ import { WritebackJobs } from '../src/jobs/writeback';
 import { createLogger } from '../src/log';
 import { DoudianConnector } from '../src/platforms/doudian';
 import { PddConnector } from '../src/platforms/pdd';
-import { type ServedSandbox, serveSandbox } from '../src/platforms/sandbox/core';
-import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '../src/platforms/sandbox/doudian';
-import { PDD_SANDBOX_APP, PDD_SANDBOX_PATHS, PddSandbox } from '../src/platforms/sandbox/pdd';
 import { ShopCalls } from '../src/platforms/shop-calls';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import {

@@ -13,12 +13,12 @@ import {
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { admitJobs, EXPORT_QUEUE } from '../jobs/queue';
-import { permissionsOf } from '../security/tokens';
 import type { Queryable } from './db';
 import { Filters, likePattern, NEWEST_FIRST, page } from './list';
 import { ORDER_COLUMNS, type OrderRow, toOrder } from './order';
 import { orderFilters } from './order-filters';
 import { notFound, type Scope } from './scope';
+import { permissionsOf } from './team';
 
 /**
  * Export jobs (下载中心) of the caller's account, and the order batches an export reads. The export

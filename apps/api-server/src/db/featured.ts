@@ -1,6 +1,5 @@
-import { FEATURED_OFFERS_MAX, type FeaturedEntry, type FeaturedOffer } from '@consign/api-client';
+import { FEATURED_OFFERS_MAX, type FeaturedEntry } from '@consign/api-client';
 import { ApiRefusal } from '../http/respond';
-import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
 import type { Queryable } from './db';
 import type { Change } from './log';
 
@@ -52,35 +51,4 @@ export async function removeFeatured(db: Queryable, offerId: string): Promise<Ch
     before: { offer_id: offerId },
     after: null,
   };
-}
-
-/**
- * The offers of 平台精选 as a seller sees them, read one by one with `read` (the seller's 1688 account).
- * An offer 1688 refuses (removed, missing) is listed as not on sale; any other failure (no account,
- * 1688 down) is the whole answer's.
- */
-export async function featuredOffers(
-  db: Queryable,
-  read: (offerId: string) => Promise<SupplierOffer>,
-): Promise<FeaturedOffer[]> {
-  const entries = await listFeatured(db);
-  const offers: FeaturedOffer[] = [];
-  for (const { offer_id } of entries) {
-    try {
-      const offer = await read(offer_id);
-      const prices = offer.skus.length > 0 ? offer.skus.map((sku) => sku.priceFen) : [offer.priceFen];
-      const onSale = offer.status === 'published';
-      offers.push({
-        offer_id,
-        title: onSale ? [...offer.title].slice(0, 500).join('') : '',
-        image: onSale ? (offer.images[0] ?? '') : '',
-        price: onSale ? Math.min(...prices) : 0,
-        on_sale: onSale,
-      });
-    } catch (error) {
-      if (!(error instanceof SupplierError) || error.kind !== 'refused') throw error;
-      offers.push({ offer_id, title: '', image: '', price: 0, on_sale: false });
-    }
-  }
-  return offers;
 }

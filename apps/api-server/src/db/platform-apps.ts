@@ -1,5 +1,4 @@
 import type { PlatformCode } from '../platforms/connector';
-import { ALIBABA_SANDBOX_APP, DOUDIAN_SANDBOX_APP, PDD_SANDBOX_APP } from '../platforms/sandbox';
 import type { SecretBox } from '../security/secret-box';
 import type { Queryable } from './db';
 
@@ -124,22 +123,35 @@ export async function resealAppSecrets(db: Queryable, previous: SecretBox, next:
   return count;
 }
 
-/** The sandboxes' apps, registered for the demo (never in production). */
+/** The sandboxes' apps, registered for the demo (never in production), by the `platforms.code` they belong to. */
 const SANDBOX_APPS = [
-  { code: 'pinduoduo', name: '拼多多', app: PDD_SANDBOX_APP, label: '拼多多沙箱应用' },
-  { code: 'douyin', name: '抖店', app: DOUDIAN_SANDBOX_APP, label: '抖店沙箱应用' },
-  { code: SUPPLIER_CODE, name: '1688', app: ALIBABA_SANDBOX_APP, label: '1688沙箱应用' },
+  { code: 'pinduoduo', name: '拼多多', label: '拼多多沙箱应用' },
+  { code: 'douyin', name: '抖店', label: '抖店沙箱应用' },
+  { code: SUPPLIER_CODE, name: '1688', label: '1688沙箱应用' },
 ] as const;
+
+/** An app as registered on a platform: client id (app key), secret and, for 抖店, its 服务ID. */
+interface RegisteredApp {
+  clientId: string;
+  clientSecret: string;
+  serviceId?: string;
+}
 
 /**
  * With the sandboxes on (outside production): makes sure 拼多多, 抖店 and 1688 exist as platforms and have
- * the sandbox app registered (once; an operator's later changes stand), so that `npm start` can
- * authorise sandbox shops out of the box. The 抖店 sandbox app gets its 服务ID too, also when it was
- * registered before apps had one (an empty `service_id` only). Returns how many apps it registered.
+ * the sandbox app (`apps`, from the sandbox package) registered (once; an operator's later changes
+ * stand), so that `npm start` can authorise sandbox shops out of the box. The 抖店 sandbox app gets its
+ * 服务ID too, also when it was registered before apps had one (an empty `service_id` only). Returns how
+ * many apps it registered.
  */
-export async function registerSandboxApps(db: Queryable, box: SecretBox): Promise<number> {
+export async function registerSandboxApps(
+  db: Queryable,
+  box: SecretBox,
+  apps: Record<(typeof SANDBOX_APPS)[number]['code'], RegisteredApp>,
+): Promise<number> {
   let registered = 0;
-  for (const { code, name, app, label } of SANDBOX_APPS) {
+  for (const { code, name, label } of SANDBOX_APPS) {
+    const app = apps[code];
     await db.query(
       'INSERT INTO platforms (name, code, enabled) VALUES ($1, $2, true) ON CONFLICT (code) DO NOTHING',
       [name, code],

@@ -1,5 +1,5 @@
-import type { OrderGoods, OrderStatus } from '@consign/api-client';
-import { PLATFORM_NAMES, type PlatformOrder } from '../platforms/connector';
+import { type OrderGoods, type OrderStatus, PLATFORM_LABELS } from '@consign/api-client';
+import type { PlatformOrder } from '../platforms/connector';
 import type { Queryable } from './db';
 import { flagInterception } from './purchase';
 
@@ -290,7 +290,7 @@ async function storeOne(
         '买家已在平台取消订单',
         trackingNo,
         move.from,
-        PLATFORM_NAMES[order.platform],
+        PLATFORM_LABELS[order.platform],
         move.action,
         JSON.stringify(details),
       ],
@@ -329,7 +329,7 @@ async function syncAfterSale(
         orderId,
         Math.max(0, order.paidFen),
         refund === 'refunded' ? 'finished' : 'pending',
-        `买家在${PLATFORM_NAMES[order.platform]}申请退款`,
+        `买家在${PLATFORM_LABELS[order.platform]}申请退款`,
         nowS,
         refund === 'refunded' ? nowS : null,
       ],

@@ -1,4 +1,4 @@
-import { type PlatformConnector, PlatformError, type ShopAuthorisation } from '../platforms/connector';
+import type { ShopAuthorisation } from '../platforms/connector';
 import type { SecretBox } from '../security/secret-box';
 import type { Queryable } from './db';
 
@@ -103,46 +103,4 @@ export async function resealShopTokens(db: Queryable, previous: SecretBox, next:
     ]);
   }
   return count;
-}
-
-/**
- * Refreshes shop `shopId`'s tokens through its platform and stores them; returns the new tokens. The one
- * way every caller (the sync, the writeback, 查看完整收货信息) refreshes a shop's tokens.
- *
- * Refresh tokens are single-use: when another worker (the sync, a writeback, another instance) has
- * stored new tokens since `stale` was read, those are returned instead (before calling, and when the
- * platform refuses or fails). A refusal otherwise is the connector's `PlatformError` of kind `auth`: the
- * authorisation is lost, so the shop is marked 授权已过期 (`auth_status = 'expired'`: not synced nor
- * written back until the seller re-authorises) and the error is thrown on.
- */
-export async function refreshShopTokens(
-  db: Queryable,
-  box: SecretBox,
-  connector: Pick<PlatformConnector, 'refreshToken'>,
-  shopId: number,
-  stale: ShopTokens,
-): Promise<ShopTokens> {
-  const stored = await openShopTokens(db, box, shopId);
-  if (stored && stored.accessToken !== stale.accessToken) return stored;
-  let auth: ShopAuthorisation;
-  try {
-    auth = await connector.refreshToken(stale.refreshToken);
-  } catch (error) {
-    const current = await openShopTokens(db, box, shopId);
-    if (current && current.accessToken !== stale.accessToken) return current;
-    if (error instanceof PlatformError && error.kind === 'auth') {
-      await db.query(
-        "UPDATE shops SET auth_status = 'expired' WHERE id = $1 AND auth_status = 'authorized'",
-        [shopId],
-      );
-    }
-    throw error;
-  }
-  await storeShopTokens(db, box, shopId, auth);
-  return {
-    accessToken: auth.accessToken,
-    refreshToken: auth.refreshToken,
-    expiresAt: auth.expiresAt,
-    refreshExpiresAt: auth.refreshExpiresAt ?? stale.refreshExpiresAt,
-  };
 }

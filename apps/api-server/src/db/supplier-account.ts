@@ -1,5 +1,5 @@
 import type { SupplierAccount } from '@consign/api-client';
-import { type AlibabaConnector, type BuyerAuthorisation, SupplierError } from '../platforms/alibaba';
+import type { BuyerAuthorisation } from '../platforms/alibaba';
 import type { SecretBox } from '../security/secret-box';
 import type { Queryable } from './db';
 import type { Change } from './log';
@@ -8,7 +8,8 @@ import type { Scope } from './scope';
 /**
  * A seller account's 1688 buyer account (migration 0025), connected in 代发设置 by OAuth: the tokens
  * are sealed (`SecretBox.seal(token, 'supplier_account:<account id>:access_token')`, resp.
- * `refresh_token`), and this module is the only code that touches those columns. 1688 access tokens
+ * `refresh_token`), and this module (with `supplierAccessToken`, platforms/supplier-tokens.ts, which refreshes them) is the
+ * only code that touches those columns. 1688 access tokens
  * live 10 hours and refresh tokens about 180 days: `supplierAccessToken` refreshes the access token
  * when it has less than `REFRESH_AHEAD_SECONDS` left, before a call needs it; a refused refresh marks
  * the account 已过期 (the seller re-authorises).
@@ -16,7 +17,8 @@ import type { Scope } from './scope';
 
 export const REFRESH_AHEAD_SECONDS = 30 * 60;
 
-const context = (accountId: number, column: 'access_token' | 'refresh_token') =>
+/** The context a supplier token is sealed under. */
+export const supplierTokenContext = (accountId: number, column: 'access_token' | 'refresh_token') =>
   `supplier_account:${accountId}:${column}`;
 
 interface Row {
@@ -72,8 +74,8 @@ export async function saveSupplierAccount(
       scope.accountId,
       auth.memberId,
       auth.loginId,
-      box.seal(auth.accessToken, context(scope.accountId, 'access_token')),
-      box.seal(auth.refreshToken, context(scope.accountId, 'refresh_token')),
+      box.seal(auth.accessToken, supplierTokenContext(scope.accountId, 'access_token')),
+      box.seal(auth.refreshToken, supplierTokenContext(scope.accountId, 'refresh_token')),
       auth.expiresAt,
       auth.refreshExpiresAt,
       nowS,
@@ -91,69 +93,6 @@ export async function saveSupplierAccount(
       after: logged(row),
     },
   };
-}
-
-/**
- * An access token of the account's 1688 buyer account good for at least `REFRESH_AHEAD_SECONDS`:
- * the stored one, or a refreshed one (stored). A `SupplierError` of kind `auth` when there is none or
- * 1688 refused the refresh (then the account is marked 已过期). `db` must not be inside a transaction
- * held across the call to 1688.
- */
-export async function supplierAccessToken(
-  db: Queryable,
-  box: SecretBox,
-  connector: Pick<AlibabaConnector, 'refreshToken'>,
-  accountId: number,
-  nowS: number,
-  /** Refresh whatever the stored expiry says (1688 answered the stored token expired). */
-  options: { force?: boolean } = {},
-): Promise<string> {
-  const [row] = await db.query<{
-    access_token_sealed: string;
-    refresh_token_sealed: string;
-    expires_at: number | string;
-    refresh_expires_at: number | string | null;
-    status: string;
-  }>(
-    `SELECT access_token_sealed, refresh_token_sealed, expires_at, refresh_expires_at, status
-     FROM supplier_accounts WHERE account_id = $1`,
-    [accountId],
-  );
-  if (row?.status !== 'connected') {
-    throw new SupplierError(
-      'auth',
-      row ? '1688账号授权已过期，请在代发设置中重新授权' : '未连接1688采购账号，请先在代发设置中连接',
-      row ? 'expired' : 'not connected',
-    );
-  }
-  const accessToken = box.open(row.access_token_sealed, context(accountId, 'access_token'));
-  if (!options.force && Number(row.expires_at) - nowS > REFRESH_AHEAD_SECONDS) return accessToken;
-  const refreshToken = box.open(row.refresh_token_sealed, context(accountId, 'refresh_token'));
-  let auth: BuyerAuthorisation;
-  try {
-    auth = await connector.refreshToken(refreshToken);
-  } catch (error) {
-    if (error instanceof SupplierError && error.kind === 'auth') {
-      await db.query(
-        "UPDATE supplier_accounts SET status = 'expired' WHERE account_id = $1 AND access_token_sealed = $2",
-        [accountId, row.access_token_sealed],
-      );
-    }
-    throw error;
-  }
-  await db.query(
-    `UPDATE supplier_accounts SET access_token_sealed = $2, refresh_token_sealed = $3, expires_at = $4,
-       refresh_expires_at = COALESCE($5, refresh_expires_at)
-     WHERE account_id = $1`,
-    [
-      accountId,
-      box.seal(auth.accessToken, context(accountId, 'access_token')),
-      box.seal(auth.refreshToken, context(accountId, 'refresh_token')),
-      auth.expiresAt,
-      auth.refreshExpiresAt,
-    ],
-  );
-  return auth.accessToken;
 }
 
 /** Re-seals under `next` every supplier token not sealed under it: part of the key rotation. */
@@ -175,8 +114,8 @@ export async function resealSupplierTokens(
       if (next.sealedHere(sealed)) return sealed;
       count++;
       return next.seal(
-        previous.open(sealed, context(row.account_id, column)),
-        context(row.account_id, column),
+        previous.open(sealed, supplierTokenContext(row.account_id, column)),
+        supplierTokenContext(row.account_id, column),
       );
     };
     const access = reseal(row.access_token_sealed, 'access_token');

@@ -1,4 +1,12 @@
-import type { Member, Page, TeamRole, UserStatus } from '@consign/api-client';
+import {
+  type AccountRole,
+  isPermission,
+  type Member,
+  type Page,
+  PERMISSIONS,
+  type TeamRole,
+  type UserStatus,
+} from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { ApiRefusal } from '../http/respond';
 import { isUniqueViolation } from './db';
@@ -11,6 +19,12 @@ import { notFound, type Scope, staleRecord } from './scope';
  * account, so another account's role or member answers 404 like a missing one. An update names the
  * `version` it read (`UPDATE ... AND version = $n`); a stale one changes nothing and answers 409.
  */
+
+/** What a user may do: the owner everything, a member what their role holds (in catalogue order). */
+export function permissionsOf(accountRole: AccountRole, rolePermissions: readonly string[] | null) {
+  if (accountRole === 'owner') return [...PERMISSIONS];
+  return PERMISSIONS.filter((p) => isPermission(p) && (rolePermissions ?? []).includes(p));
+}
 
 export const TEAM_MESSAGES = {
   roleNameTaken: '角色名称已存在',

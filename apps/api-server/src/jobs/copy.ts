@@ -12,11 +12,11 @@ import {
 } from '@consign/api-client';
 import type { Db, Queryable } from '../db/db';
 import { insertSkus, skuTotals } from '../db/goods';
-import { offerReadFailure, readSupplierOffer } from '../db/supplier-offer';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
 import { PlatformBudgets } from '../platforms/budgets';
+import { offerReadFailure, readSupplierOffer } from '../platforms/offer-reads';
 import type { PlatformRegistry } from '../platforms/registry';
 import type { SecretBox } from '../security/secret-box';
 import { COPY_QUEUE, claimJob } from './queue';

@@ -39,11 +39,11 @@ import {
   withinPriceLimit,
 } from '../db/purchase';
 import { scopeOf } from '../db/scope';
-import { supplierAccessToken } from '../db/supplier-account';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { type AlibabaConnector, SupplierError, UNPAID_STATUSES } from '../platforms/alibaba';
 import type { PlatformBudgets } from '../platforms/budgets';
+import { supplierAccessToken } from '../platforms/supplier-tokens';
 import type { SecretBox } from '../security/secret-box';
 import {
   BothSourcesFailed,

@@ -11,7 +11,7 @@ import {
   SYNC_RULES,
   type SyncOutcome,
 } from '../db/shop-sync';
-import { openShopTokens, refreshShopTokens, type ShopTokens } from '../db/shop-tokens';
+import { openShopTokens, type ShopTokens } from '../db/shop-tokens';
 import type { Logger } from '../log';
 import {
   type OrderWindow,
@@ -21,6 +21,7 @@ import {
   PlatformError,
   type PlatformOrder,
 } from '../platforms/connector';
+import { refreshShopTokens } from '../platforms/shop-calls';
 import type { SecretBox } from '../security/secret-box';
 import type { JobKind } from './runner';
 

@@ -1,13 +1,13 @@
 import { AUTHORISABLE_PLATFORMS } from '@consign/api-client';
 import type { Queryable } from '../db/db';
 import { appSecretContext, findPlatformApp, platformsWithApps, SUPPLIER_CODE } from '../db/platform-apps';
-import { type OfferReadRules, OfferReads } from '../db/supplier-offer';
 import type { Logger } from '../log';
 import { type SecretBox, SecretBoxError } from '../security/secret-box';
 import { AlibabaConnector } from './alibaba';
 import { type PlatformBudget, type PlatformBudgetKind, PlatformBudgets } from './budgets';
 import type { PlatformCode, PlatformConnector, PlatformEndpoints } from './connector';
 import { DoudianConnector } from './doudian';
+import { type OfferReadRules, OfferReads } from './offer-reads';
 import { PddConnector } from './pdd';
 
 export interface PlatformRegistryOptions {
@@ -22,7 +22,7 @@ export interface PlatformRegistryOptions {
   log?: Logger;
   /** For tests of a broken platform. */
   fetch?: typeof fetch;
-  /** How 1688 offers are read: the cache (db/supplier-offer.ts). */
+  /** How 1688 offers are read: the cache (platforms/offer-reads.ts). */
   offerReads?: Partial<OfferReadRules>;
   /** Each account's budgets of platform calls, some overridden (platforms/budgets.ts). */
   budgets?: Partial<Record<PlatformBudgetKind, Partial<PlatformBudget>>>;
@@ -43,7 +43,7 @@ export class PlatformRegistry {
   readonly #options: PlatformRegistryOptions;
   readonly #built = new Map<PlatformCode, { key: string; connector: PlatformConnector }>();
   #supplier: { key: string; connector: AlibabaConnector } | null = null;
-  /** This process's 1688 offer reads: the rules and the reads in flight (db/supplier-offer.ts). */
+  /** This process's 1688 offer reads: the rules and the reads in flight (platforms/offer-reads.ts). */
   readonly offerReads: OfferReads;
   /** Each account's budgets of outbound platform calls (platforms/budgets.ts), shared through the database. */
   readonly budgets: PlatformBudgets;

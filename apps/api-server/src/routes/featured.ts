@@ -1,12 +1,11 @@
 import { offerIdOf } from '@consign/api-client';
 import { Hono } from 'hono';
-import { featuredOffers } from '../db/featured';
-import { offerReadFailure, readSupplierOffer } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { SupplierError } from '../platforms/alibaba';
+import { featuredOffers, offerReadFailure, readSupplierOffer } from '../platforms/offer-reads';
 
 /** 平台精选 for sellers: the curated 1688 offers, read through the seller's 1688 account (no transaction). */
 export function featuredRoutes({ now, platforms, secretBox }: Pick<Deps, 'now' | 'platforms' | 'secretBox'>) {

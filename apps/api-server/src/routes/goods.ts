@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { goodsDetail, listGoods, saveGoods, saveGoodsSkus } from '../db/goods';
-import { offerForSeller } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
 import { ok } from '../http/respond';
 import { recordChange } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
+import { offerForSeller } from '../platforms/offer-reads';
 
 /** Goods pages, one product, create and update; its SKUs and their 货源 on 1688. */
 export function goodsRoutes({ now, platforms, secretBox }: Pick<Deps, 'now' | 'platforms' | 'secretBox'>) {

@@ -21,8 +21,6 @@ import {
   withinPriceLimit,
 } from '../db/purchase';
 import { inShops, notFound, withDb } from '../db/scope';
-import { supplierAccessToken } from '../db/supplier-account';
-import { offerForSeller, readSupplierOffer } from '../db/supplier-offer';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
 import { BothSourcesFailed, chooseSources, isOutOfStock, switchOutOfStock } from '../jobs/purchase-source';
@@ -30,6 +28,8 @@ import { logged } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { type AlibabaConnector, SupplierError } from '../platforms/alibaba';
+import { offerForSeller, readSupplierOffer } from '../platforms/offer-reads';
+import { supplierAccessToken } from '../platforms/supplier-tokens';
 
 /** A 1688 failure as the API answers it: 1688 busy 503, a refusal or a lost authorisation 409. */
 function supplierProblem(error: unknown): unknown {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type AccountRole, type CurrentUser, isPermission, PERMISSIONS } from '@consign/api-client';
+import type { CurrentUser } from '@consign/api-client';
 import type { Db, Queryable } from '../db/db';
+import { permissionsOf } from '../db/team';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -10,12 +11,6 @@ export interface Caller {
   accountId: number;
   /** The member's shops (子账号 店铺权限), null for every shop (always for the owner): db/scope.ts. */
   shopIds: readonly number[] | null;
-}
-
-/** What a user may do: the owner everything, a member what their role holds (in catalogue order). */
-export function permissionsOf(accountRole: AccountRole, rolePermissions: readonly string[] | null) {
-  if (accountRole === 'owner') return [...PERMISSIONS];
-  return PERMISSIONS.filter((p) => isPermission(p) && (rolePermissions ?? []).includes(p));
 }
 
 export function hashToken(token: string): string {

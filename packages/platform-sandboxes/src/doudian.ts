@@ -1,11 +1,3 @@
-import type { AppCredentials } from '../connector';
-import {
-  DOUDIAN_CODES,
-  DOUDIAN_MAX_LOOKBACK_SECONDS,
-  DOUDIAN_MAX_PAGE_SIZE,
-  DOUDIAN_SUB_CODES,
-  doudianSign,
-} from '../doudian';
 import {
   maskAddress,
   maskMobile,
@@ -16,6 +8,14 @@ import {
   type SandboxOrder,
   sameSignature,
 } from './core';
+import type { AppCredentials } from './protocol';
+import {
+  DOUDIAN_CODES,
+  DOUDIAN_MAX_LOOKBACK_SECONDS,
+  DOUDIAN_MAX_PAGE_SIZE,
+  DOUDIAN_SUB_CODES,
+  doudianSign,
+} from './protocol';
 
 /**
  * A local 抖店 open platform, as its documentation describes it:

@@ -1,13 +1,3 @@
-import type { AppCredentials } from '../connector';
-import {
-  PDD_DECRYPT_QUOTA_SUB_CODE,
-  PDD_ERRORS,
-  PDD_MAX_LOOKBACK_SECONDS,
-  PDD_MAX_PAGE_SIZE,
-  PDD_MAX_WINDOW_SECONDS,
-  pddSign,
-  toBeijingTime,
-} from '../pdd';
 import {
   maskAddress,
   maskMobile,
@@ -18,6 +8,16 @@ import {
   type SandboxOrder,
   sameSignature,
 } from './core';
+import type { AppCredentials } from './protocol';
+import {
+  PDD_DECRYPT_QUOTA_SUB_CODE,
+  PDD_ERRORS,
+  PDD_MAX_LOOKBACK_SECONDS,
+  PDD_MAX_PAGE_SIZE,
+  PDD_MAX_WINDOW_SECONDS,
+  pddSign,
+  toBeijingTime,
+} from './protocol';
 
 /**
  * A local 拼多多 open platform, as its documentation describes it:

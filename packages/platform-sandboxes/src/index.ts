@@ -1,23 +1,28 @@
-import type { PlatformCode, PlatformEndpoints } from '../connector';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from './alibaba';
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from './doudian';
 import { PDD_SANDBOX_APP, PddSandbox } from './pdd';
+import type { PlatformCode, PlatformEndpoints } from './protocol';
 
 export { ALIBABA_SANDBOX_APP, AlibabaSandbox } from './alibaba';
+export { ALIPAY_SANDBOX_APP, AlipaySandbox, type AlipaySandboxOptions } from './alipay';
 export { DOUDIAN_SANDBOX_APP, DoudianSandbox } from './doudian';
 export { PDD_SANDBOX_APP, PddSandbox } from './pdd';
 
-/** Where the server mounts the sandboxes (outside production, with `PLATFORM_SANDBOX` on). */
-export const SANDBOX_MOUNT = '/__sandbox';
+/** The sandbox apps by the code of the platform they are registered for (`alibaba`: 1688). */
+export const SANDBOX_APPS = {
+  pinduoduo: PDD_SANDBOX_APP,
+  douyin: DOUDIAN_SANDBOX_APP,
+  alibaba: ALIBABA_SANDBOX_APP,
+};
 
 export interface PlatformSandboxes {
   pdd: PddSandbox;
   doudian: DoudianSandbox;
   /** 1688, the supplier: its purchase orders ship by themselves two minutes after they are placed. */
   alibaba: AlibabaSandbox;
-  /** The endpoints of each sandbox as mounted on the server at `serverUrl`. */
-  endpoints(serverUrl: string): Record<PlatformCode, PlatformEndpoints>;
-  alibabaEndpoints(serverUrl: string): PlatformEndpoints;
+  /** The endpoints of each sandbox when mounted at `base` (`/pdd`, `/doudian`, `/alibaba` under it). */
+  endpoints(base: string): Record<PlatformCode, PlatformEndpoints>;
+  alibabaEndpoints(base: string): PlatformEndpoints;
   close(): void;
 }
 
@@ -64,11 +69,11 @@ export function createSandboxes(
     pdd,
     doudian,
     alibaba,
-    endpoints: (serverUrl) => ({
-      pinduoduo: PddSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/pdd`),
-      douyin: DoudianSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/doudian`),
+    endpoints: (base) => ({
+      pinduoduo: PddSandbox.endpoints(`${base}/pdd`),
+      douyin: DoudianSandbox.endpoints(`${base}/doudian`),
     }),
-    alibabaEndpoints: (serverUrl) => AlibabaSandbox.endpoints(`${serverUrl}${SANDBOX_MOUNT}/alibaba`),
+    alibabaEndpoints: (base) => AlibabaSandbox.endpoints(`${base}/alibaba`),
     close() {
       pdd.stopDemo();
       doudian.stopDemo();

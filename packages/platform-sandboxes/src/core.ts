@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import type { AppCredentials, PlatformCode } from '../connector';
+import type { AppCredentials, PlatformCode } from './protocol';
 
 /**
  * What the 拼多多 and 抖店 sandboxes share (pdd.ts and doudian.ts hold each platform's protocol): the

@@ -1,11 +1,17 @@
-import { normaliseOfferId, offerIdOf, type SupplierOffer as SupplierOfferView } from '@consign/api-client';
+import {
+  type FeaturedOffer,
+  normaliseOfferId,
+  offerIdOf,
+  type SupplierOffer as SupplierOfferView,
+} from '@consign/api-client';
+import type { Queryable } from '../db/db';
+import { listFeatured } from '../db/featured';
 import { HttpProblem } from '../http/respond';
-import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
-import type { PlatformBudgets } from '../platforms/budgets';
-import type { PlatformRegistry } from '../platforms/registry';
 import type { SecretBox } from '../security/secret-box';
-import type { Queryable } from './db';
-import { supplierAccessToken } from './supplier-account';
+import { SupplierError, type SupplierOffer } from './alibaba';
+import type { PlatformBudgets } from './budgets';
+import type { PlatformRegistry } from './registry';
+import { supplierAccessToken } from './supplier-tokens';
 
 /** What a seller reads when 1688 is disabled or has no usable app in 全局设置. */
 export const SUPPLIER_UNAVAILABLE = '1688未启用或未配置开放平台应用，请联系管理员';
@@ -178,4 +184,35 @@ export async function offerForSeller(
     if (!(error instanceof SupplierError)) throw error;
     throw new HttpProblem(error.retryable ? 502 : 409, offerReadFailure(error));
   }
+}
+
+/**
+ * The offers of 平台精选 as a seller sees them, read one by one with `read` (the seller's 1688 account).
+ * An offer 1688 refuses (removed, missing) is listed as not on sale; any other failure (no account,
+ * 1688 down) is the whole answer's.
+ */
+export async function featuredOffers(
+  db: Queryable,
+  read: (offerId: string) => Promise<SupplierOffer>,
+): Promise<FeaturedOffer[]> {
+  const entries = await listFeatured(db);
+  const offers: FeaturedOffer[] = [];
+  for (const { offer_id } of entries) {
+    try {
+      const offer = await read(offer_id);
+      const prices = offer.skus.length > 0 ? offer.skus.map((sku) => sku.priceFen) : [offer.priceFen];
+      const onSale = offer.status === 'published';
+      offers.push({
+        offer_id,
+        title: onSale ? [...offer.title].slice(0, 500).join('') : '',
+        image: onSale ? (offer.images[0] ?? '') : '',
+        price: onSale ? Math.min(...prices) : 0,
+        on_sale: onSale,
+      });
+    } catch (error) {
+      if (!(error instanceof SupplierError) || error.kind !== 'refused') throw error;
+      offers.push({ offer_id, title: '', image: '', price: 0, on_sale: false });
+    }
+  }
+  return offers;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ALIBABA_APIS, ALIBABA_CODES, alibabaSign } from '../alibaba';
-import type { AppCredentials, PlatformEndpoints } from '../connector';
 import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature } from './core';
+import type { AppCredentials, PlatformEndpoints } from './protocol';
+import { ALIBABA_APIS, ALIBABA_CODES, alibabaSign } from './protocol';
 
 /**
  * A local 1688 open platform for the supplier side, as its documentation describes it:

@@ -1,6 +1,6 @@
 import { createSign, createVerify, randomBytes } from 'node:crypto';
-import { alipayTime } from '../../payments/alipay';
-import { DEV_APP_PUBLIC_KEY, DEV_SANDBOX_PRIVATE_KEY } from '../../payments/alipay-dev-keys';
+import { DEV_APP_PUBLIC_KEY, DEV_SANDBOX_PRIVATE_KEY } from './alipay-keys';
+import { alipayTime } from './protocol';
 
 /**
  * A local fake of Alipay's gateway (支付宝), for the demo and the tests; never served in production.
