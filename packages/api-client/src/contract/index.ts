@@ -41,6 +41,7 @@ export * from './payment-issue.js';
 export * from './permissions.js';
 export * from './profit.js';
 export * from './purchase.js';
+export * from './purchase-fields.js';
 export * from './purchase-rules.js';
 export * from './routes.js';
 export * from './session-rules.js';

@@ -18,6 +18,7 @@ import {
 } from './labels.js';
 import { ORDER_EXCEPTION_LABELS } from './order-exception-rules.js';
 import { PERMISSION_LABELS } from './permissions.js';
+import { PURCHASE_LOG_FIELDS } from './purchase-fields.js';
 
 /**
  * How the operation log (操作日志) names what an entry changed: the target types and the fields the
@@ -113,9 +114,8 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   images: { label: '图片' },
   source_url: { label: '来源链接' },
   urls: { label: '链接' },
-  supplier: { label: '供应商' },
-  supplier_order_no: { label: '供应商订单号' },
-  cost: { label: '采购成本', kind: 'fen' },
+  // 采购's fields (purchase-fields.ts)
+  ...PURCHASE_LOG_FIELDS,
   carrier: { label: '快递公司' },
   tracking_no: { label: '快递单号' },
   sender: { label: '发货地址' },

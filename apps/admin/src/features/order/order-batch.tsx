@@ -33,9 +33,16 @@ import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../.
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { parseYuan } from '../shop/goods-form';
 import { FULFILMENT_TEXT as f } from './fulfilment-texts';
 import { problemMessage } from './problem-message';
+import {
+  emptyPurchaseInputs,
+  PurchaseInput,
+  purchaseFieldProblem,
+  purchaseFieldsOf,
+  purchaseMessagesOf,
+  typedPurchaseShape,
+} from './purchase-inputs';
 import { PURCHASE_TEXT } from './purchase-texts';
 import { ShipPickers, useSenders } from './ship-fields';
 import { EXCEPTION_TEXT } from './texts';
@@ -351,46 +358,35 @@ function CancelBatchDialog({
   );
 }
 
-// profit: 批量采购 with each order's own supplier order number and cost.
+/** 批量采购's fields given once for all orders, and those each order has its own (purchase-fields.ts). */
+const sharedPurchaseFields = purchaseFieldsOf('shared');
+const rowPurchaseFields = purchaseFieldsOf('row');
 const batchPurchaseItem = orderBatchPurchaseBodySchema.shape.items.element;
 /**
- * 批量采购's form: the contract's body, each row's supplier order number required and its cost typed in
- * yuan (at most two decimals) and sent in fen.
+ * 批量采购's form: the contract's body, each row's money typed in yuan (at most two decimals) and sent
+ * in fen.
  */
 const batchPurchaseForm = orderBatchPurchaseBodySchema.extend({
-  items: z.array(
-    batchPurchaseItem.extend({
-      supplier_order_no: batchPurchaseItem.shape.supplier_order_no.min(1, f.required(f.supplierOrderNo)),
-      cost: z
-        .string()
-        .refine((yuan) => parseYuan(yuan) !== undefined, f.badCost)
-        .transform((yuan) => parseYuan(yuan) ?? Number.NaN)
-        .pipe(batchPurchaseItem.shape.cost),
-    }),
-  ),
+  items: z.array(batchPurchaseItem.extend(typedPurchaseShape(rowPurchaseFields))),
 });
 
-/** 批量采购: one supplier, and per selected order its supplier order number and cost (元). */
+/** 批量采购: the shared fields once, and per selected order its own fields. */
 function PurchaseBatchDialog({ rows, onOpenChange, onDone }: BatchDialogProps & { rows: readonly Order[] }) {
   const form = useContractForm(batchPurchaseForm, {
     defaultValues: {
-      supplier: '',
-      items: rows.map((r) => ({ id: r.id, supplier_order_no: '', cost: '' })),
+      ...emptyPurchaseInputs(sharedPurchaseFields),
+      items: rows.map((r) => ({ id: r.id, ...emptyPurchaseInputs(rowPurchaseFields) })),
     },
-    messages: { supplier: f.required(f.supplier) },
+    messages: purchaseMessagesOf(sharedPurchaseFields),
   });
   const run = useBatchCall('/api/order/batch-purchase', onDone, (error) => landServerError(form, error));
   const { errors, isSubmitted } = form.formState;
   // The form resolver reports a list field as one error: each row says its own problem here, once a
   // submit was tried (the schema above still decides what is sent).
   const typed = form.watch('items');
-  const rowProblems = (index: number) => {
+  const rowProblem = (index: number, name: (typeof rowPurchaseFields)[number]) => {
     const item = typed[index];
-    if (!isSubmitted || !item) return {};
-    return {
-      supplier_order_no: item.supplier_order_no.trim() ? undefined : f.required(f.supplierOrderNo),
-      cost: parseYuan(item.cost) === undefined ? f.badCost : undefined,
-    };
+    return isSubmitted && item ? purchaseFieldProblem(name, item[name] ?? '') : undefined;
   };
   return (
     <FormDialog
@@ -401,31 +397,22 @@ function PurchaseBatchDialog({ rows, onOpenChange, onDone }: BatchDialogProps & 
       pending={run.isPending}
       onSubmit={form.handleSubmit((body) => run.mutate(body))}
     >
-      <Field label={f.supplier} error={errors.supplier?.message} required>
-        <Input
-          maxLength={maxLengthOf(orderBatchPurchaseBodySchema.shape.supplier)}
-          autoComplete="off"
-          {...form.register('supplier')}
-        />
-      </Field>
+      {sharedPurchaseFields.map((name) => (
+        <PurchaseInput key={name} name={name} error={errors[name]?.message} input={form.register(name)} />
+      ))}
       <div className="flex max-h-72 flex-col gap-3 overflow-y-auto" data-slot="batch-purchase-rows">
         {rows.map((row, index) => (
           <fieldset key={row.id} className="grid gap-2 sm:grid-cols-2" data-slot="batch-purchase-row">
             <legend className="mb-1 font-mono text-sm">{row.order_no}</legend>
-            <Field
-              label={`${f.supplierOrderNo} ${row.order_no}`}
-              error={rowProblems(index).supplier_order_no}
-              required
-            >
-              <Input
-                maxLength={maxLengthOf(batchPurchaseItem.shape.supplier_order_no)}
-                autoComplete="off"
-                {...form.register(`items.${index}.supplier_order_no`)}
+            {rowPurchaseFields.map((name) => (
+              <PurchaseInput
+                key={name}
+                name={name}
+                suffix={row.order_no}
+                error={rowProblem(index, name)}
+                input={form.register(`items.${index}.${name}`)}
               />
-            </Field>
-            <Field label={`${f.costYuan} ${row.order_no}`} error={rowProblems(index).cost} required>
-              <Input inputMode="decimal" autoComplete="off" {...form.register(`items.${index}.cost`)} />
-            </Field>
+            ))}
           </fieldset>
         ))}
       </div>

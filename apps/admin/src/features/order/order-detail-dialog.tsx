@@ -8,6 +8,12 @@ import {
   type OrderDetail,
   type OrderStep,
 } from '@consign/api-client';
+import {
+  PURCHASE_FIELD_NAMES,
+  PURCHASE_FIELDS,
+  type PurchaseField,
+  type PurchaseFieldName,
+} from '@consign/api-client/contract';
 import { apiQuery } from '@consign/api-client/query';
 import { Button, formatDateTime, formatMoney, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -241,15 +247,18 @@ function OrderDetailBody({
 function FulfilmentDetails({ detail }: { detail: OrderDetail }) {
   const carrier = CARRIERS.find((x) => x.code === detail.carrier)?.name ?? detail.carrier;
   const rows: [string, string][] = [];
+  // 采购's fields (purchase-fields.ts), once purchased; its money is shown with 利润 below.
   if (detail.supplier) {
-    rows.push([f.supplier, detail.supplier]);
-    rows.push([f.supplierOrderNo, detail.supplier_order_no ?? f.none]);
+    for (const name of PURCHASE_FIELD_NAMES) {
+      const field: PurchaseField = PURCHASE_FIELDS[name];
+      if (field.input !== 'yuan') rows.push([field.label, String(detail[name] ?? f.none)]);
+    }
   }
   // profit: 成本 and 利润 on every order (未录入 until a purchase gives the cost), for those who hold
   // finance:view: the server leaves both out for the others (absent, not null).
   const notEntered = PROFIT_TEXT.columns.notEntered;
   if (detail.cost !== undefined) {
-    rows.push([PROFIT_TEXT.columns.cost, detail.cost === null ? notEntered : formatMoney(detail.cost)]);
+    rows.push([PURCHASE_FIELDS.cost.label, detail.cost === null ? notEntered : formatMoney(detail.cost)]);
     rows.push([
       PROFIT_TEXT.columns.profit,
       detail.profit === null || detail.profit === undefined ? notEntered : formatMoney(detail.profit),
@@ -287,7 +296,8 @@ function eventText(details: OrderDetail['events'][number]['details']): string {
     .filter(([, value]) => value !== null && value !== '')
     .map(([key, value]) => {
       const label = f.detailFields[key] ?? key;
-      if (key === 'cost' && typeof value === 'number') return `${label} ${formatMoney(value)}`;
+      const purchaseField: PurchaseField | undefined = PURCHASE_FIELDS[key as PurchaseFieldName];
+      if (purchaseField?.log === 'fen' && typeof value === 'number') return `${label} ${formatMoney(value)}`;
       if (key === 'carrier') return String(CARRIERS.find((x) => x.code === value)?.name ?? value);
       return `${label} ${value}`;
     })
