@@ -21,10 +21,9 @@ import { FULFILMENT_TEXT as fulfilmentText } from './fulfilment-texts';
 type Fields = typeof PURCHASE_FIELDS;
 /** A field's rule as a person types it: text in (an optional field's may be left out), its value out. */
 export type TypedPurchaseShape<K extends PurchaseFieldName> = {
-  [N in K]: z.ZodType<
-    z.output<Fields[N]['schema']>,
-    undefined extends z.input<Fields[N]['schema']> ? string | undefined : string
-  >;
+  [N in K]: undefined extends z.input<Fields[N]['schema']>
+    ? z.ZodOptional<z.ZodType<Exclude<z.output<Fields[N]['schema']>, undefined>, string>>
+    : z.ZodType<z.output<Fields[N]['schema']>, string>;
 };
 
 /** The rule of `name` as typed: a `yuan` field's text (two decimals at most) turned into fen. */
