@@ -29,6 +29,7 @@ export * from './list.js';
 export * from './log.js';
 export * from './log-labels.js';
 export * from './mobile.js';
+export * from './money.js';
 export * from './notification.js';
 export * from './notification-rules.js';
 export * from './offers.js';

@@ -16,6 +16,7 @@ import {
   USER_STATUS_LABELS,
   WRITEBACK_STATUS_LABELS,
 } from './labels.js';
+import { fenAsYuan } from './money.js';
 import { ORDER_EXCEPTION_LABELS } from './order-exception-rules.js';
 import { PERMISSION_LABELS } from './permissions.js';
 import { PURCHASE_LOG_FIELDS } from './purchase-fields.js';
@@ -238,13 +239,6 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
 /** The label and kind of `field` of a `targetType` entry, or undefined when none is written. */
 export function logField(targetType: string, field: string): LogField | undefined {
   return LOG_TARGET_FIELDS[targetType]?.[field] ?? LOG_FIELDS[field];
-}
-
-/** `12345` fen as `¥123.45`. */
-export function fenAsYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   isValidMobile,
   type OrderFilePreview,
   type OrderFileResult,
+  parseYuan,
 } from '@consign/api-client';
 import { orderCreateBodySchema } from '@consign/api-client/contract';
 import {
@@ -27,7 +28,6 @@ import * as z from 'zod';
 import { useApi } from '../../lib/use-api';
 import { ShopSelect } from '../list/shop-select';
 import { useSubmitOnce } from '../list/use-submit-once';
-import { parseYuan } from '../shop/goods-form';
 import { ORDER_ENTRY_TEXT as e } from './order-entry-texts';
 import { ImportDialog } from './order-import';
 import { problemMessage } from './problem-message';

@@ -1,3 +1,4 @@
+import { parseYuan } from '@consign/api-client';
 import {
   PURCHASE_FIELD_NAMES,
   PURCHASE_FIELDS,
@@ -9,7 +10,6 @@ import { Field, Input } from '@consign/ui';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import * as z from 'zod';
 import { maxLengthOf } from '../../lib/form';
-import { parseYuan } from '../shop/goods-form';
 import { FULFILMENT_TEXT as fulfilmentText } from './fulfilment-texts';
 
 /**

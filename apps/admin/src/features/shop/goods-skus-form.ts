@@ -1,6 +1,6 @@
 import type { GoodsSku } from '@consign/api-client';
+import { parseYuan, yuanText } from '@consign/api-client';
 import { goodsSkuSchema } from '@consign/api-client/contract';
-import { parseYuan } from './goods-form';
 import { SHOP_TEXT } from './texts';
 
 const c = SHOP_TEXT.skus;
@@ -25,7 +25,7 @@ export function skuRows(skus: readonly GoodsSku[]): SkuRow[] {
   return skus.map((sku) => ({
     key: crypto.randomUUID(),
     spec: sku.spec,
-    price: (sku.price / 100).toFixed(2),
+    price: yuanText(sku.price),
     stock: String(sku.stock),
     outer_sku_id: sku.outer_sku_id,
     source: sku.source ? { ...sku.source, spec_text: '' } : null,
