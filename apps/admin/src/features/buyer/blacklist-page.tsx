@@ -14,10 +14,10 @@ import { formKey, useEditDeleteDialogs, useRowDialog } from '../list/use-row-dia
 import { useCan } from '../order/use-can';
 import { BlacklistDialog } from './blacklist-dialog';
 import { BlacklistReasonDialog } from './blacklist-reason-dialog';
-import { BUYER_TEXT as b } from './texts';
+import { BUYER_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/black-list');
-const c = b.columns;
+const columnText = BUYER_TEXT.columns;
 const nameOf = (entry: BlacklistEntry) => entry.buyer_name || entry.mobile;
 
 type RowAction = (entry: BlacklistEntry) => void;
@@ -26,30 +26,33 @@ function columns(
   actions: { edit: RowAction; lift: RowAction } | null,
 ): DataTableProps<BlacklistEntry>['columns'] {
   return [
-    { header: c.buyer, accessorKey: 'buyer_name' },
-    { header: c.mobile, cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span> },
-    { header: c.reason, accessorKey: 'reason' },
-    { header: c.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    { header: columnText.buyer, accessorKey: 'buyer_name' },
+    {
+      header: columnText.mobile,
+      cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span>,
+    },
+    { header: columnText.reason, accessorKey: 'reason' },
+    { header: columnText.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
     ...(actions
       ? [
           {
-            header: c.actions,
+            header: columnText.actions,
             cell: ({ row }: { row: { original: BlacklistEntry } }) => (
               <div className="flex gap-3">
                 <Button
                   variant="link"
-                  aria-label={b.editReasonLabel(nameOf(row.original))}
+                  aria-label={BUYER_TEXT.editReasonLabel(nameOf(row.original))}
                   onClick={() => actions.edit(row.original)}
                 >
-                  {b.editReason}
+                  {BUYER_TEXT.editReason}
                 </Button>
                 <Button
                   variant="link"
                   className="text-error"
-                  aria-label={b.liftLabel(nameOf(row.original))}
+                  aria-label={BUYER_TEXT.liftLabel(nameOf(row.original))}
                   onClick={() => actions.lift(row.original)}
                 >
-                  {b.lift}
+                  {BUYER_TEXT.lift}
                 </Button>
               </div>
             ),
@@ -90,11 +93,11 @@ export function BlacklistPage() {
       title={TITLES.userBlackList}
       list={list}
       columns={tableColumns}
-      keywordPlaceholder={b.keyword}
+      keywordPlaceholder={BUYER_TEXT.keyword}
       actions={
         canProcess ? (
           <Button variant="primary" onClick={() => adding.show(null)}>
-            {b.addByMobile}
+            {BUYER_TEXT.addByMobile}
           </Button>
         ) : null
       }
@@ -110,13 +113,13 @@ export function BlacklistPage() {
       <ConfirmDialog
         open={liftOpen}
         onOpenChange={setLiftOpen}
-        title={b.liftTitle}
-        description={lifting ? b.liftDescription(nameOf(lifting)) : undefined}
-        confirmText={b.lift}
+        title={BUYER_TEXT.liftTitle}
+        description={lifting ? BUYER_TEXT.liftDescription(nameOf(lifting)) : undefined}
+        confirmText={BUYER_TEXT.lift}
         onConfirm={async () => {
           if (!lifting) return;
           await api.call('/api/buyer/blacklist-del', { id: lifting.id, version: lifting.version });
-          toast.success(b.lifted(nameOf(lifting)));
+          toast.success(BUYER_TEXT.lifted(nameOf(lifting)));
           await invalidateAfter(queryClient, '/api/buyer/blacklist-del');
         }}
       />

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@consign/ui';
 import { useState } from 'react';
 import type * as z from 'zod';
 import { useContractForm } from '../../lib/form';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { PurchaseInput } from './purchase-inputs';
 import { emptyPurchase, purchaseForm, purchaseMessages } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';
@@ -23,7 +23,7 @@ export function PurchaseStep(props: StepFormProps) {
   const { errors } = form.formState;
   return (
     <StepFrame
-      label={f.purchase}
+      label={FULFILMENT_TEXT.purchase}
       errors={form.formState.errors}
       pending={save.isPending}
       onBack={onDone}
@@ -33,9 +33,9 @@ export function PurchaseStep(props: StepFormProps) {
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
         variant="danger"
-        title={f.blacklistTitle}
-        description={f.blacklistDescription(detail.buyer_name)}
-        confirmText={f.blacklistConfirm}
+        title={FULFILMENT_TEXT.blacklistTitle}
+        description={FULFILMENT_TEXT.blacklistDescription(detail.buyer_name)}
+        confirmText={FULFILMENT_TEXT.blacklistConfirm}
         onConfirm={() => (confirming ? save.mutate({ ...confirming, confirm_blacklist: true }) : undefined)}
       />
       {PURCHASE_FIELD_NAMES.map((name) => (

@@ -8,7 +8,7 @@ import {
 } from '@consign/api-client/contract';
 import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { emptyPurchaseInputs, purchaseMessagesOf, typedPurchaseShape } from './purchase-inputs';
 
 /**
@@ -30,9 +30,9 @@ export const emptyPurchase = (id: number): z.input<typeof purchaseForm> => ({
 /** 发货: the carrier and the sender are picked ('' until then); the tracking number checked against the carrier. */
 export const shipForm = orderShipBodySchema;
 export const shipMessages: FieldMessages<z.input<typeof shipForm>> = {
-  carrier: f.pickOne(f.carrier),
-  tracking_no: f.required(f.trackingNo),
-  sender_address_id: f.pickOne(f.sender),
+  carrier: FULFILMENT_TEXT.pickOne(FULFILMENT_TEXT.carrier),
+  tracking_no: FULFILMENT_TEXT.required(FULFILMENT_TEXT.trackingNo),
+  sender_address_id: FULFILMENT_TEXT.pickOne(FULFILMENT_TEXT.sender),
 };
 /** An empty ship form with the default sender address preselected. */
 export function emptyShip(id: number, addresses: readonly Address[]) {
@@ -47,7 +47,9 @@ export function emptyShip(id: number, addresses: readonly Address[]) {
 
 /** 取消: the reason. */
 export const cancelForm = orderCancelBodySchema;
-export const cancelMessages: FieldMessages<z.input<typeof cancelForm>> = { reason: f.required(f.reason) };
+export const cancelMessages: FieldMessages<z.input<typeof cancelForm>> = {
+  reason: FULFILMENT_TEXT.required(FULFILMENT_TEXT.reason),
+};
 
 /**
  * 修改收货地址: the receiver's name, mobile and address. Staff only see the mobile masked, so the field
@@ -60,9 +62,9 @@ export const addressForm = orderAddressBodySchema.extend({
     .pipe(orderAddressBodySchema.shape.mobile),
 });
 export const addressMessages: FieldMessages<z.input<typeof addressForm>> = {
-  name: f.required(f.receiverName),
-  mobile: f.mobileInvalid,
-  address: f.required(f.receiverAddress),
+  name: FULFILMENT_TEXT.required(FULFILMENT_TEXT.receiverName),
+  mobile: FULFILMENT_TEXT.mobileInvalid,
+  address: FULFILMENT_TEXT.required(FULFILMENT_TEXT.receiverAddress),
 };
 /** The form of the receiver of `detail`, at its version (the mobile field starts empty: it is masked). */
 export function addressValues(detail: {
