@@ -14,7 +14,7 @@ import {
   stepRefusedMessage,
   trackingNoProblem,
 } from '@consign/api-client';
-import { PURCHASE_FIELD_NAMES, type PurchaseValues, purchaseColumns } from '@consign/api-client/contract';
+import { type PurchaseValues, purchaseColumns } from '@consign/api-client/contract';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { defaultAddress, senderAddressById } from './address';
