@@ -29,7 +29,6 @@ export type * from './contract/index.js';
 export * from './contract/labels.js';
 export * from './contract/limits.js';
 export * from './contract/mobile.js';
-export * from './contract/money.js';
 export * from './contract/notification-rules.js';
 export * from './contract/offers.js';
 export * from './contract/order-exception-rules.js';

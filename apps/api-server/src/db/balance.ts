@@ -1,4 +1,5 @@
-import { fenAsYuan, INSUFFICIENT_BALANCE_MESSAGE, type Page } from '@consign/api-client';
+import { INSUFFICIENT_BALANCE_MESSAGE, type Page } from '@consign/api-client';
+import { fenAsYuan } from '@consign/api-client/contract';
 import type { LedgerRow } from '../export-file';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';

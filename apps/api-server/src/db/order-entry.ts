@@ -6,8 +6,8 @@ import type {
   OrderFileResult,
   OrderFileRow,
 } from '@consign/api-client';
-import { parseYuan, shanghaiDate } from '@consign/api-client';
-import { orderEntrySchema } from '@consign/api-client/contract';
+import { shanghaiDate } from '@consign/api-client';
+import { orderEntrySchema, parseYuan } from '@consign/api-client/contract';
 import type * as z from 'zod';
 import { HttpProblem } from '../http/respond';
 import { CLOSED_PLATFORM_STATUSES, type OrderFileLine } from '../order-file';

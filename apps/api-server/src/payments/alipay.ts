@@ -1,4 +1,5 @@
-import { parseYuan, shanghaiDateTime, yuanText } from '@consign/api-client';
+import { shanghaiDateTime } from '@consign/api-client';
+import { parseYuan, yuanText } from '@consign/api-client/contract';
 import { AlipaySdk } from 'alipay-sdk';
 
 /**

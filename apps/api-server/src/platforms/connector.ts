@@ -1,4 +1,5 @@
-import { yuanToFen as fenOfYuan, PLATFORM_LABELS, type PLATFORMS } from '@consign/api-client';
+import { PLATFORM_LABELS, type PLATFORMS } from '@consign/api-client';
+import { yuanToFen as fenOfYuan } from '@consign/api-client/contract';
 
 /**
  * One interface for every sales platform (拼多多, 抖店; 淘宝 and 快手 later): the sync, the writeback and

@@ -1,5 +1,4 @@
-import { fenToYuan, yuanText } from '@consign/api-client';
-import { topupAmountSchema } from '@consign/api-client/contract';
+import { fenToYuan, topupAmountSchema, yuanText } from '@consign/api-client/contract';
 import * as z from 'zod';
 
 /**

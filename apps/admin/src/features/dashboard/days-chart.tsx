@@ -1,4 +1,5 @@
-import { DASHBOARD_CHART_DAYS, type DashboardDay, fenToYuan } from '@consign/api-client';
+import { DASHBOARD_CHART_DAYS, type DashboardDay } from '@consign/api-client';
+import { fenToYuan } from '@consign/api-client/contract';
 import { BarChart, type BarChartOptions, type Label } from 'chartist';
 import { useEffect, useRef } from 'react';
 

@@ -3,9 +3,8 @@ import {
   isValidMobile,
   type OrderFilePreview,
   type OrderFileResult,
-  parseYuan,
 } from '@consign/api-client';
-import { orderCreateBodySchema } from '@consign/api-client/contract';
+import { orderCreateBodySchema, parseYuan } from '@consign/api-client/contract';
 import {
   Button,
   Dialog,

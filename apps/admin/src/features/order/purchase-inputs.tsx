@@ -1,8 +1,8 @@
-import { parseYuan } from '@consign/api-client';
 import {
   PURCHASE_FIELD_NAMES,
   PURCHASE_FIELDS,
   type PurchaseFieldName,
+  parseYuan,
   type RowPurchaseFieldName,
   type SharedPurchaseFieldName,
 } from '@consign/api-client/contract';

@@ -1,5 +1,5 @@
 import type { ProfitReport } from '@consign/api-client';
-import { fenToYuan } from '@consign/api-client';
+import { fenToYuan } from '@consign/api-client/contract';
 import { BarChart, type BarChartOptions, type Label } from 'chartist';
 import { useEffect, useRef } from 'react';
 

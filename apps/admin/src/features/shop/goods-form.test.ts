@@ -1,5 +1,5 @@
 import type { Goods } from '@consign/api-client';
-import { parseYuan } from '@consign/api-client';
+import { parseYuan } from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
 import { goodsForm, goodsMessages, goodsValues } from './goods-form';

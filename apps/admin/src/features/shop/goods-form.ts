@@ -1,5 +1,5 @@
-import { GOODS_STATUSES, type Goods, parseYuan, yuanText } from '@consign/api-client';
-import { goodsSaveBodySchema } from '@consign/api-client/contract';
+import { GOODS_STATUSES, type Goods } from '@consign/api-client';
+import { goodsSaveBodySchema, parseYuan, yuanText } from '@consign/api-client/contract';
 import * as z from 'zod';
 import { type FieldMessages, integerText } from '../../lib/form';
 import { SHOP_TEXT } from './texts';

@@ -1,6 +1,5 @@
 import type { GoodsSku } from '@consign/api-client';
-import { parseYuan, yuanText } from '@consign/api-client';
-import { goodsSkuSchema } from '@consign/api-client/contract';
+import { goodsSkuSchema, parseYuan, yuanText } from '@consign/api-client/contract';
 import { SHOP_TEXT } from './texts';
 
 const skuText = SHOP_TEXT.skus;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { fenAsYuan, shanghaiStamp, yuanText } from '@consign/api-client';
+import { shanghaiStamp } from '@consign/api-client';
+import { fenAsYuan, yuanText } from '@consign/api-client/contract';
 import { ALIBABA_APIS, ALIBABA_CODES, alibabaSign } from '../alibaba';
 import type { AppCredentials, PlatformEndpoints } from '../connector';
 import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature } from './core';

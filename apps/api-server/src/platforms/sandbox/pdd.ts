@@ -1,4 +1,4 @@
-import { fenToYuan, yuanText } from '@consign/api-client';
+import { fenToYuan, yuanText } from '@consign/api-client/contract';
 import type { AppCredentials } from '../connector';
 import {
   PDD_DECRYPT_QUOTA_SUB_CODE,
