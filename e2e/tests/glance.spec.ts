@@ -207,7 +207,7 @@ test('工作台 after 批量采购: back on 工作台 (in the same visit), 待�
   await dialog.getByRole('textbox', { name: '供应商', exact: true }).fill('1688 批发');
   // Each order its own supplier order number and cost.
   await dialog.getByRole('textbox', { name: /^供应商订单号/ }).fill('CG-GLANCE-1');
-  await dialog.getByRole('textbox', { name: /^成本（元）/ }).fill('12.5');
+  await dialog.getByRole('textbox', { name: /^采购成本（元）/ }).fill('12.5');
   await dialog.getByRole('button', { name: '确定' }).click();
   const result = page.getByRole('dialog', { name: '批量处理结果' });
   await expect(result).toContainText('成功 1 单');

@@ -4,6 +4,7 @@ import type { BalanceEntry, ExportFormat, Order } from '@consign/api-client';
 import {
   BALANCE_ENTRY_KIND_LABELS,
   carrierOf,
+  fenToYuan,
   ORDER_STATUS_LABELS,
   PLATFORM_LABELS,
   shanghaiDateTime,
@@ -60,7 +61,7 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /** Fen as yuan (a number cell), '' when unknown. */
-const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? '' : fen / 100);
+const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? '' : fenToYuan(fen));
 
 /**
  * One order as the cells of its row (amounts in yuan as numbers; cost and profit empty when the cost
@@ -74,7 +75,7 @@ export function orderCells(order: Order): (string | number)[] {
     EXPORT_COPY.platform[order.platform],
     order.goods.map((g) => `${g.title}${g.sku ? `（${g.sku}）` : ''} ×${g.quantity}`).join('；'),
     order.goods.reduce((sum, g) => sum + g.quantity, 0),
-    order.amount / 100,
+    fenToYuan(order.amount),
     EXPORT_COPY.status[order.status],
     order.buyer_name,
     order.receiver.name,
@@ -205,8 +206,8 @@ export const BALANCE_EXPORT_TABLE: ExportTable<LedgerRow> = {
   cells: (entry) => [
     shanghaiDateTime(entry.created_at),
     BALANCE_ENTRY_KIND_LABELS[entry.kind],
-    entry.amount / 100,
-    entry.balance_after / 100,
+    fenToYuan(entry.amount),
+    fenToYuan(entry.balance_after),
     entry.reason,
     entry.order_no ?? (entry.order_id === null ? '' : `#${entry.order_id}`),
     entry.payment_no ?? '',

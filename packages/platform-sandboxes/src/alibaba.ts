@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { shanghaiStamp } from '@consign/api-client';
+import { fenAsYuan, yuanText } from '@consign/api-client/contract';
 import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature } from './core';
 import type { AppCredentials, PlatformEndpoints } from './protocol';
 import { ALIBABA_APIS, ALIBABA_CODES, alibabaSign } from './protocol';
@@ -385,7 +387,7 @@ export class AlibabaSandbox {
                 offerId: Number(line.offerId),
                 specId: line.specId,
                 amount: line.quantity,
-                finalUnitPrice: (line.unitPriceFen / 100).toFixed(2),
+                finalUnitPrice: yuanText(line.unitPriceFen),
               })),
             },
           ],
@@ -413,7 +415,7 @@ export class AlibabaSandbox {
   #productInfo(productId: string) {
     const offer = this.offers.get(productId);
     if (!offer) throw refusal(ALIBABA_CODES.offerMissing, '商品不存在');
-    const yuan = (fen: number) => (fen / 100).toFixed(2);
+    const yuan = yuanText;
     return {
       success: true,
       productInfo: {
@@ -622,8 +624,8 @@ export class AlibabaSandbox {
       id: Number(order.orderId),
       idOfStr: order.orderId,
       status: this.#status(order),
-      totalAmount: ((order.goodsFen + order.freightFen) / 100).toFixed(2),
-      shippingFee: (order.freightFen / 100).toFixed(2),
+      totalAmount: yuanText(order.goodsFen + order.freightFen),
+      shippingFee: yuanText(order.freightFen),
       createTime: beijingStamp(order.createdAt),
     };
   }
@@ -748,7 +750,7 @@ export class AlibabaSandbox {
     const rows = orders
       .map(
         (o) =>
-          `<li>订单 ${escapeHtml(o.orderId)}：¥${((o.goodsFen + o.freightFen) / 100).toFixed(2)}（${o.cancelled ? '已取消' : o.paid ? '已付款' : '待付款'}）</li>`,
+          `<li>订单 ${escapeHtml(o.orderId)}：${fenAsYuan(o.goodsFen + o.freightFen)}（${o.cancelled ? '已取消' : o.paid ? '已付款' : '待付款'}）</li>`,
       )
       .join('\n');
     return html(`<!doctype html>
@@ -759,7 +761,7 @@ export class AlibabaSandbox {
 <ul>
 ${rows}
 </ul>
-<p>应付合计：¥${(total / 100).toFixed(2)}</p>
+<p>应付合计：${fenAsYuan(total)}</p>
 <form method="post"><input type="hidden" name="orderId" value="${escapeHtml(ids.join(';'))}">
 <button type="submit">付款</button></form>
 </body></html>`);
@@ -904,7 +906,5 @@ function longIds(json: string, field: string | null): string[] {
 
 /** Unix seconds as 1688's `yyyyMMddHHmmssSSS+0800` (Beijing time). */
 function beijingStamp(unixS: number): string {
-  const d = new Date((unixS + 8 * 3600) * 1000);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}000+0800`;
+  return `${shanghaiStamp(unixS)}000+0800`;
 }

@@ -1,4 +1,5 @@
 import { createSign, createVerify, randomBytes } from 'node:crypto';
+import { parseShanghaiDateTime } from '@consign/api-client';
 import { DEV_APP_PUBLIC_KEY, DEV_SANDBOX_PRIVATE_KEY } from './alipay-keys';
 import { alipayTime } from './protocol';
 
@@ -56,8 +57,8 @@ export interface SandboxTrade {
 function alipayTimeMs(text: string | undefined): number | null {
   const match = /^([0-9]{4}-[0-9]{2}-[0-9]{2}) ([0-9]{2}:[0-9]{2}:[0-9]{2})$/.exec(text ?? '');
   if (!match) return null;
-  const ms = Date.parse(`${match[1]}T${match[2]}+08:00`);
-  return Number.isNaN(ms) ? null : ms;
+  const unixS = parseShanghaiDateTime(`${match[1]} ${match[2]}`);
+  return unixS === null ? null : unixS * 1000;
 }
 
 /** The text Alipay signs: the parameters but those left out, non-empty, sorted, `key=value` joined by `&`. */

@@ -1,3 +1,4 @@
+import { fenToYuan, yuanText } from '@consign/api-client/contract';
 import {
   maskAddress,
   maskMobile,
@@ -66,8 +67,7 @@ class PddAnswer extends Error {
   }
 }
 
-const yuan = (fen: number) => fen / 100;
-const yuanText = (fen: number) => (fen / 100).toFixed(2);
+const yuan = fenToYuan;
 
 export class PddSandbox extends SandboxCore {
   constructor(options: SandboxOptions) {

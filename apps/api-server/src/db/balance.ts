@@ -1,4 +1,5 @@
 import { INSUFFICIENT_BALANCE_MESSAGE, type Page } from '@consign/api-client';
+import { fenAsYuan } from '@consign/api-client/contract';
 import type { LedgerRow } from '../export-file';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
@@ -178,7 +179,7 @@ export async function saveWarning(
 }
 
 /** An amount in fen as the messages show it: `¥123.45`. */
-export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+export const yuan = fenAsYuan;
 
 /**
  * A charge that took the balance from at least the threshold to below it raises one notification (in

@@ -1,4 +1,5 @@
 import type { Page } from '@consign/api-client';
+import { shanghaiDayStart } from '@consign/api-client';
 import type { Queryable } from './db';
 
 /**
@@ -25,7 +26,7 @@ export function wholeMobile(keyword: string | undefined): string | null {
 /** Unix-seconds bounds of inclusive `YYYY-MM-DD` days in Asia/Shanghai (UTC+8, no DST). */
 export function dayStart(date: string | undefined): number | null {
   if (!date) return null;
-  return Math.floor(Date.parse(`${date}T00:00:00+08:00`) / 1000);
+  return shanghaiDayStart(date);
 }
 export function dayEndExclusive(date: string | undefined): number | null {
   const start = dayStart(date);

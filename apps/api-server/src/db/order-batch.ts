@@ -136,7 +136,7 @@ export async function batchShip(
 }
 
 /**
- * 批量采购: one supplier for all, each order's own supplier order number and cost (fen). Each order is
+ * 批量采购: the shared purchase fields for all, each order's own row fields (purchase-fields.ts). Each order is
  * 采购 on its own (its state, its 黑名单 confirmation), like the single step.
  */
 export async function batchPurchase(
@@ -146,22 +146,13 @@ export async function batchPurchase(
   now: number,
   each: CommitEach,
 ): Promise<BatchResult> {
-  const items = new Map(body.items.map((item) => [item.id, item]));
-  const targets = await batchTargets(scope, { ids: body.items.map((item) => item.id) });
+  const { items: rows, ...shared } = body;
+  const items = new Map(rows.map((item) => [item.id, item]));
+  const targets = await batchTargets(scope, { ids: rows.map((item) => item.id) });
   return runBatch(targets, (target) => {
     const item = items.get(target.id);
-    return each((tx) =>
-      purchaseOrder(
-        tx,
-        {
-          id: target.id,
-          supplier: body.supplier,
-          supplier_order_no: item?.supplier_order_no,
-          cost: item?.cost,
-        },
-        actor,
-        now,
-      ),
-    );
+    // Every target is one of the items' ids (batchTargets answers only those).
+    if (!item) throw notFound();
+    return each((tx) => purchaseOrder(tx, { ...shared, ...item, id: target.id }, actor, now));
   });
 }

@@ -1,15 +1,13 @@
 import type { AddressSnapshot, OrderDetail, OrderEvent } from '@consign/api-client';
+import { PURCHASE_FIELD_NAMES, type PurchaseFieldName } from '@consign/api-client/contract';
 import { ORDER_COLUMNS, type OrderRow, toOrder } from './order';
 import { inShops, notFound, type Scope } from './scope';
 
 /**
- * An order as its detail dialog shows it: the list's columns (with the purchase and shipping details,
- * 成本 and 利润), the sender, the timeline.
+ * An order as its detail dialog shows it: the list's columns (with the shipping details, 成本 and 利润),
+ * the purchase fields (purchase-fields.ts, each the column of its name), the sender, the timeline.
  */
-interface DetailRow extends OrderRow {
-  supplier: string | null;
-  supplier_order_no: string | null;
-  cost: number | null;
+interface DetailRow extends Omit<OrderRow, PurchaseFieldName>, Pick<OrderDetail, PurchaseFieldName> {
   carrier: string | null;
   tracking_no: string | null;
   sender: AddressSnapshot | null;
@@ -27,7 +25,7 @@ interface DetailRow extends OrderRow {
 export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail> {
   const params: unknown[] = [id, scope.accountId];
   const [row] = await scope.db.query<DetailRow>(
-    `SELECT ${ORDER_COLUMNS}, o.sender,
+    `SELECT ${ORDER_COLUMNS}, ${PURCHASE_FIELD_NAMES.map((name) => `o.${name}`).join(', ')}, o.sender,
        o.cancel_reason, o.version, o.buyer_message, o.refund_status, o.paid_at, o.freight, o.discount,
        (o.receiver_cipher IS NOT NULL AND o.platform_order_no IS NOT NULL) AS receiver_encrypted
      FROM orders o JOIN shops s ON s.id = o.shop_id
@@ -42,9 +40,10 @@ export async function orderDetail(scope: Scope, id: number): Promise<OrderDetail
   );
   return {
     ...toOrder(row),
-    supplier: row.supplier,
-    supplier_order_no: row.supplier_order_no,
-    cost: row.cost,
+    ...(Object.fromEntries(PURCHASE_FIELD_NAMES.map((name) => [name, row[name] ?? null])) as Pick<
+      OrderDetail,
+      PurchaseFieldName
+    >),
     carrier: row.carrier,
     tracking_no: row.tracking_no,
     sender: row.sender,

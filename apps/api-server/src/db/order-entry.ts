@@ -6,7 +6,8 @@ import type {
   OrderFileResult,
   OrderFileRow,
 } from '@consign/api-client';
-import { orderEntrySchema } from '@consign/api-client/contract';
+import { shanghaiDate } from '@consign/api-client';
+import { orderEntrySchema, parseYuan } from '@consign/api-client/contract';
 import type * as z from 'zod';
 import { HttpProblem } from '../http/respond';
 import { CLOSED_PLATFORM_STATUSES, type OrderFileLine } from '../order-file';
@@ -66,7 +67,7 @@ async function accountShop(scope: Scope, shopId: number): Promise<void> {
 
 /** `YYYYMMDD` of unix seconds in Asia/Shanghai. */
 function shanghaiDay(nowS: number): string {
-  return new Date((nowS + 8 * 3600) * 1000).toISOString().slice(0, 10).replaceAll('-', '');
+  return shanghaiDate(nowS).replaceAll('-', '');
 }
 
 interface Inserted {
@@ -195,10 +196,7 @@ export async function createOrder(
 
 /** A money cell in 元 (`59.9`, `¥59.90`, `1,299.00`) -> fen, or null when it is not one. */
 function fenOf(cell: string): number | null {
-  const text = cell.replace(/[¥￥,\s]/g, '');
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) return null;
-  const [yuan = '0', jiao = ''] = text.split('.');
-  return Number(yuan) * 100 + Number(jiao.padEnd(2, '0'));
+  return parseYuan(cell.replace(/[¥￥,\s]/g, '')) ?? null;
 }
 
 interface CheckedLine {

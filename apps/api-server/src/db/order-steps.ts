@@ -14,6 +14,7 @@ import {
   stepRefusedMessage,
   trackingNoProblem,
 } from '@consign/api-client';
+import { type PurchaseValues, purchaseColumns } from '@consign/api-client/contract';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { defaultAddress, senderAddressById } from './address';
@@ -149,14 +150,14 @@ async function takeStep(
   };
 }
 
-/** 采购: 待采购 -> 已采购, with the supplier, its order number and the cost (fen). */
+/**
+ * 采购: 待采购 -> 已采购, with the purchase fields (purchase-fields.ts: the supplier, its order number,
+ * the cost in fen), each saved in the `orders` column of its name and shown in the timeline.
+ */
 export async function purchaseOrder(
   scope: Scope,
-  input: {
+  input: PurchaseValues & {
     id: number;
-    supplier: string;
-    supplier_order_no?: string;
-    cost?: number | null;
     confirm_blacklist?: boolean;
     /** 一键采购 held the 代发服务费 before calling 1688 (db/balance.ts `holdPurchaseFee`): not charged again. */
     fee_held?: boolean;
@@ -173,20 +174,9 @@ export async function purchaseOrder(
   if (!input.confirm_blacklist && (await orderIsBlacklisted(scope, input.id))) {
     throw new HttpProblem(409, BLACKLIST_CONFIRM_MESSAGE);
   }
-  const supplierOrderNo = input.supplier_order_no ?? '';
-  const cost = input.cost ?? null;
+  const values = purchaseColumns(input);
   return inTransaction(scope, async (tx) => {
-    const saved = await takeStep(
-      tx,
-      input.id,
-      'purchase',
-      {
-        columns: { supplier: input.supplier, supplier_order_no: supplierOrderNo || null, cost },
-        details: { supplier: input.supplier, supplier_order_no: supplierOrderNo || null, cost },
-      },
-      actor,
-      now,
-    );
+    const saved = await takeStep(tx, input.id, 'purchase', { columns: values, details: values }, actor, now);
     // 售后中: refused after the state's own check (an order that is not 待采购 is told its state), and
     // the step rolled back with it.
     if (!input.bought) {
@@ -295,8 +285,7 @@ export async function cancelOrder(
 
 /**
  * The supplier cancelled the purchase (purchase, db/purchase.ts): 已采购 -> 待采购 in one guarded
- * statement with its timeline entry (`purchase_cancelled`), the supplier, its order number and the
- * cost cleared. Answers whether the order moved (false: it is no longer 已采购).
+ * statement with its timeline entry (`purchase_cancelled`), the purchase fields cleared. Answers whether the order moved (false: it is no longer 已采购).
  */
 export async function revertPurchase(
   scope: Scope,
@@ -308,7 +297,7 @@ export async function revertPurchase(
     scope,
     input.id,
     {
-      set: { status: 'pending', supplier: null, supplier_order_no: null, cost: null },
+      set: { status: 'pending', ...purchaseColumns({}) },
       from: ['purchased'],
       action: 'purchase_cancelled',
       details: { reason: input.reason },

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { shanghaiStamp } from '@consign/api-client';
 import { appendEntry, yuan } from './balance';
 import type { Db, Queryable } from './db';
 import type { Saved } from './log';
@@ -26,7 +27,7 @@ const COLUMNS = 'out_trade_no, amount, status, created_at, settled_at';
 
 /** Our trade number: `T`, the time (China) to the second, 8 random digits. */
 function newTradeNo(nowMs: number): string {
-  const stamp = new Date(nowMs + 8 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const stamp = shanghaiStamp(Math.floor(nowMs / 1000));
   return `T${stamp}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 

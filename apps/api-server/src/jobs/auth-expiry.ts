@@ -1,4 +1,4 @@
-import { AUTH_EXPIRY_WARNING_DAYS, type PlatformCode } from '@consign/api-client';
+import { AUTH_EXPIRY_WARNING_DAYS, type PlatformCode, shanghaiDate } from '@consign/api-client';
 import type { Db } from '../db/db';
 import { takeLease } from '../db/lease';
 import { everNotified, notify, pruneNotifications } from '../db/notifications';
@@ -33,11 +33,6 @@ const PLATFORM_NAMES: Record<PlatformCode, string> = {
 export interface AuthExpiryOptions {
   /** How often a sweep runs. Default one hour. */
   everyMs?: number;
-}
-
-/** `YYYY-MM-DD` of unix seconds in Asia/Shanghai. */
-function shanghaiDate(unixS: number): string {
-  return new Date((unixS + 8 * 3600) * 1000).toISOString().slice(0, 10);
 }
 
 /** 店铺设置 filtered to the shop (its name, fully percent-encoded: an internal link's characters only). */

@@ -1,3 +1,5 @@
+import { shanghaiDateTime } from '@consign/api-client';
+import { parseYuan, yuanText } from '@consign/api-client/contract';
 import { AlipaySdk } from 'alipay-sdk';
 
 /**
@@ -30,7 +32,7 @@ export const TOPUP_PAY_WINDOW_MS = 2 * 3600_000;
 
 /** `yyyy-MM-dd HH:mm:ss` in China time, as Alipay writes times. */
 export function alipayTime(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return shanghaiDateTime(Math.floor(ms / 1000));
 }
 
 /** A trade's state as Alipay reports it (`trade_status`), or `NOT_FOUND` (`ACQ.TRADE_NOT_EXIST`). */
@@ -43,14 +45,14 @@ export type AlipayTradeStatus =
 
 /** `100.00` for 10,000 fen. */
 export function fenToYuan(fen: number): string {
-  return `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+  return yuanText(fen);
 }
 
 /** Alipay's yuan string (`100.00`, `0.5`) in fen, or null when it is not one. */
 export function yuanToFen(text: string): number | null {
-  const match = /^(0|[1-9][0-9]{0,9})(?:\.([0-9]{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  // Alipay writes no leading zeros and no spaces: anything else is not its amount.
+  if (!/^(0|[1-9][0-9]{0,9})(?:\.([0-9]{1,2}))?$/.test(text)) return null;
+  return parseYuan(text) ?? null;
 }
 
 export class Alipay {

@@ -1,4 +1,5 @@
 import { PLATFORM_LABELS, type PLATFORMS } from '@consign/api-client';
+import { yuanToFen as fenOfYuan } from '@consign/api-client/contract';
 
 /**
  * One interface for every sales platform (拼多多, 抖店; 淘宝 and 快手 later): the sync, the writeback and
@@ -415,10 +416,6 @@ export function yuanToFen(platform: PlatformCode, value: unknown, field: string)
   if (!match) {
     throw new PlatformError(platform, 'bad_answer', sellerMessage(platform, 'bad_answer'), `field ${field}`);
   }
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const cents = `${fraction}00`.slice(0, 2);
-  // A third decimal (which 元 amounts should not have) rounds half up.
-  const roundUp = fraction.length > 2 && Number(fraction[2]) >= 5 ? 1 : 0;
-  const fen = Number(whole) * 100 + Number(cents) + roundUp;
-  return sign === '-' ? -fen : fen;
+  // A third decimal (which 元 amounts should not have) rounds to the nearest fen.
+  return fenOfYuan(Number(text));
 }

@@ -4,6 +4,7 @@ import { dateStringSchema, filter, idLikeSchema, idSchema, text, unixTimeSchema 
 import { exportFormatSchema } from './export.js';
 import { MAX_FEN } from './limits.js';
 import { listParamsSchema } from './list.js';
+import { fenToYuan } from './money.js';
 import { PLATFORMS } from './shop-rules.js';
 
 /**
@@ -38,8 +39,11 @@ export const topupAmountSchema = z
   .number({ error: '充值金额必须是数字' })
   .refine(Number.isInteger, '充值金额最多两位小数')
   .refine((fen) => fen > 0, '充值金额必须大于 0')
-  .refine((fen) => fen >= TOPUP_MIN_FEN, `单次充值不少于 ¥${TOPUP_MIN_FEN / 100}`)
-  .refine((fen) => fen <= TOPUP_MAX_FEN, `单次充值不超过 ¥${(TOPUP_MAX_FEN / 100).toLocaleString('en-US')}`);
+  .refine((fen) => fen >= TOPUP_MIN_FEN, `单次充值不少于 ¥${fenToYuan(TOPUP_MIN_FEN)}`)
+  .refine(
+    (fen) => fen <= TOPUP_MAX_FEN,
+    `单次充值不超过 ¥${fenToYuan(TOPUP_MAX_FEN).toLocaleString('en-US')}`,
+  );
 
 /** Body of `/api/balance/topup`: the amount (fen); `wap` pays in Alipay's mobile cashier. */
 export const topupBodySchema = z.object({ amount: topupAmountSchema, wap: z.boolean().optional() });
@@ -125,7 +129,7 @@ export const adjustAmountSchema = z
   .refine((fen) => fen !== 0, '调整金额不能为 0')
   .refine(
     (fen) => Math.abs(fen) <= ADJUST_MAX_FEN,
-    `单次调整不超过 ±¥${(ADJUST_MAX_FEN / 100).toLocaleString('en-US')}`,
+    `单次调整不超过 ±¥${fenToYuan(ADJUST_MAX_FEN).toLocaleString('en-US')}`,
   );
 
 /** Body of `/api/seller/balance-adjust`: the account, the signed amount (fen) and why (1-200 chars). */
@@ -171,7 +175,7 @@ export const balanceWarningSchema = z.object({
     .refine((fen) => fen > 0, '预警金额必须大于 0')
     .refine(
       (fen) => fen <= WARN_BELOW_MAX_FEN,
-      `预警金额不超过 ¥${(WARN_BELOW_MAX_FEN / 100).toLocaleString('en-US')}`,
+      `预警金额不超过 ¥${fenToYuan(WARN_BELOW_MAX_FEN).toLocaleString('en-US')}`,
     )
     .nullable(),
 });

@@ -14,6 +14,12 @@ import {
 import { isValidMobile, normalizeMobile } from './mobile.js';
 import { afterSaleOrderSchema, orderListParamsSchema, orderSchema, orderStatusSchema } from './order.js';
 import { IMPORT_MAX_CELL, IMPORT_MAX_ROWS, ORDER_BATCH_MAX } from './order-rules.js';
+import {
+  purchaseDetailShape,
+  purchaseFieldsSchema,
+  rowPurchaseFieldsSchema,
+  sharedPurchaseFieldsSchema,
+} from './purchase-fields.js';
 
 /**
  * Order fulfilment: the steps of an order (采购, 发货, 完成, 取消), its timeline, the batch
@@ -32,13 +38,7 @@ function checkTracking(carrier: string, trackingNo: string, ctx: z.RefinementCtx
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path });
 }
 
-/** 采购: the supplier, the supplier's order number and the cost (fen). */
-export const purchaseFieldsSchema = z.object({
-  supplier: text(64, 1),
-  supplier_order_no: text(64, 1),
-  cost: fenSchema,
-});
-/** `confirm_blacklist`: the caller confirmed 采购 for a blacklisted buyer's order (else 409). */
+/** 采购: its fields (purchase-fields.ts). `confirm_blacklist`: the caller confirmed 采购 for a blacklisted buyer's order (else 409). */
 export const orderPurchaseBodySchema = purchaseFieldsSchema.extend({
   id: idLikeSchema,
   confirm_blacklist: z.boolean().optional(),
@@ -112,10 +112,8 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** An order with its purchase and shipping details and its timeline (`/api/order/detail`). */
 export const orderDetailSchema = orderSchema.extend({
-  supplier: z.string().nullable(),
-  supplier_order_no: z.string().nullable(),
-  /** Absent for a caller without finance:view (finance-rules.ts); null: not entered. */
-  cost: fenSchema.nullable().optional(),
+  // The purchase fields (purchase-fields.ts; null: not entered; 采购成本 absent without finance:view).
+  ...purchaseDetailShape,
   carrier: z.string().nullable(),
   tracking_no: z.string().nullable(),
   sender: addressSnapshotSchema.nullable(),
@@ -190,13 +188,13 @@ function batchBody<T extends z.ZodRawShape>(fields: T) {
 }
 
 /**
- * 批量采购: one supplier for all, and each order's own supplier order number and cost (fen), so by ids
- * only (like 批量发货). Each row is checked like 采购's fields; an id at most once.
+ * 批量采购: the purchase fields given once for all (`batch: 'shared'` in purchase-fields.ts: the
+ * supplier), and each order's own (`batch: 'row'`: its supplier order number and cost), so by ids only
+ * (like 批量发货). Each row is checked like 采购's fields; an id at most once.
  */
-export const orderBatchPurchaseBodySchema = z.object({
-  supplier: text(64, 1),
+export const orderBatchPurchaseBodySchema = sharedPurchaseFieldsSchema.extend({
   items: z
-    .array(purchaseFieldsSchema.omit({ supplier: true }).extend({ id: idSchema }))
+    .array(rowPurchaseFieldsSchema.extend({ id: idSchema }))
     .min(1)
     .max(ORDER_BATCH_MAX)
     .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fenAsYuan, logValueText } from './log-labels.js';
+import { logValueText } from './log-labels.js';
+import { fenAsYuan } from './money.js';
 
 const format = { time: (s: number) => `t${s}`, empty: '（空）', yes: '是', no: '否' };
 

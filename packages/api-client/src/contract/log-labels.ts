@@ -16,8 +16,10 @@ import {
   USER_STATUS_LABELS,
   WRITEBACK_STATUS_LABELS,
 } from './labels.js';
+import { fenAsYuan } from './money.js';
 import { ORDER_EXCEPTION_LABELS } from './order-exception-rules.js';
 import { PERMISSION_LABELS } from './permissions.js';
+import { PURCHASE_LOG_FIELDS } from './purchase-fields.js';
 
 /**
  * How the operation log (操作日志) names what an entry changed: the target types and the fields the
@@ -113,9 +115,8 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   images: { label: '图片' },
   source_url: { label: '来源链接' },
   urls: { label: '链接' },
-  supplier: { label: '供应商' },
-  supplier_order_no: { label: '供应商订单号' },
-  cost: { label: '采购成本', kind: 'fen' },
+  // 采购's fields (purchase-fields.ts)
+  ...PURCHASE_LOG_FIELDS,
   carrier: { label: '快递公司' },
   tracking_no: { label: '快递单号' },
   sender: { label: '发货地址' },
@@ -238,13 +239,6 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
 /** The label and kind of `field` of a `targetType` entry, or undefined when none is written. */
 export function logField(targetType: string, field: string): LogField | undefined {
   return LOG_TARGET_FIELDS[targetType]?.[field] ?? LOG_FIELDS[field];
-}
-
-/** `12345` fen as `¥123.45`. */
-export function fenAsYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**

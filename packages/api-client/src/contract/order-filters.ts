@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dateStringSchema, filter, idLikeSchema, keywordFilter, platformCodeSchema } from './common.js';
 import { ORDER_STATUS_LABELS, PLATFORM_LABELS } from './labels.js';
-import { fenAsYuan } from './log-labels.js';
+import { fenAsYuan } from './money.js';
 import {
   ORDER_EXCEPTION_INVALID,
   ORDER_EXCEPTION_LABELS,

@@ -1,4 +1,4 @@
-import { topupAmountSchema } from '@consign/api-client/contract';
+import { fenToYuan, topupAmountSchema, yuanText } from '@consign/api-client/contract';
 import * as z from 'zod';
 
 /**
@@ -23,7 +23,7 @@ export function yuanToFen(text: string): number {
 
 /** `10000` fen as `100`, `12345` as `123.45` (the amount field's text). */
 export function fenToYuanText(fen: number): string {
-  return fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2);
+  return fen % 100 === 0 ? String(fenToYuan(fen)) : yuanText(fen);
 }
 
 export const topupForm = z.object({

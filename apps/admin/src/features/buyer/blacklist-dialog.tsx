@@ -6,7 +6,7 @@ import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { BUYER_TEXT as b } from './texts';
+import { BUYER_TEXT } from './texts';
 
 /**
  * The blacklist dialogs: the contract's save body (a buyer by order or by an 11-digit mobile, a name
@@ -14,8 +14,8 @@ import { BUYER_TEXT as b } from './texts';
  */
 export const blacklistForm = blacklistSaveBodySchema;
 export const blacklistMessages: FieldMessages<z.input<typeof blacklistForm>> = {
-  mobile: b.mobileInvalid,
-  reason: b.reasonRequired,
+  mobile: BUYER_TEXT.mobileInvalid,
+  reason: BUYER_TEXT.reasonRequired,
 };
 
 /** Who to blacklist: a buyer of 买家管理 (by their newest order), or null to type a mobile. */
@@ -49,7 +49,7 @@ export function BlacklistDialog({
   const save = useMutation({
     ...callMutation(api, '/api/buyer/blacklist-save'),
     onSuccess: (entry) => {
-      toast.success(b.blocked(entry.buyer_name || entry.mobile));
+      toast.success(BUYER_TEXT.blocked(entry.buyer_name || entry.mobile));
       onOpenChange(false);
     },
   });
@@ -57,15 +57,15 @@ export function BlacklistDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={b.blockTitle}
-      description={target ? b.blockDescription(target.name, target.mobile) : undefined}
+      title={BUYER_TEXT.blockTitle}
+      description={target ? BUYER_TEXT.blockDescription(target.name, target.mobile) : undefined}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
       {target ? null : (
         <>
-          <Field label={b.mobileField} error={errors.mobile?.message} required>
+          <Field label={BUYER_TEXT.mobileField} error={errors.mobile?.message} required>
             <Input
               inputMode="numeric"
               maxLength={maxLengthOf(blacklistForm.shape.mobile)}
@@ -73,7 +73,7 @@ export function BlacklistDialog({
               {...form.register('mobile')}
             />
           </Field>
-          <Field label={b.nameField}>
+          <Field label={BUYER_TEXT.nameField}>
             <Input
               maxLength={maxLengthOf(blacklistForm.shape.buyer_name)}
               autoComplete="off"
@@ -82,7 +82,7 @@ export function BlacklistDialog({
           </Field>
         </>
       )}
-      <Field label={b.reasonField} error={errors.reason?.message} required>
+      <Field label={BUYER_TEXT.reasonField} error={errors.reason?.message} required>
         <Input
           maxLength={maxLengthOf(blacklistForm.shape.reason)}
           autoComplete="off"

@@ -13,10 +13,10 @@ import { useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
 import { useCan } from '../order/use-can';
 import { BlacklistDialog } from './blacklist-dialog';
 import { BlacklistReasonDialog } from './blacklist-reason-dialog';
-import { BUYER_TEXT as b } from './texts';
+import { BUYER_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/black-list');
-const c = b.columns;
+const columnText = BUYER_TEXT.columns;
 const nameOf = (entry: BlacklistEntry) => entry.buyer_name || entry.mobile;
 
 type RowAction = (entry: BlacklistEntry) => void;
@@ -25,30 +25,33 @@ function columns(
   actions: { edit: RowAction; lift: RowAction } | null,
 ): DataTableProps<BlacklistEntry>['columns'] {
   return [
-    { header: c.buyer, accessorKey: 'buyer_name' },
-    { header: c.mobile, cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span> },
-    { header: c.reason, accessorKey: 'reason' },
-    { header: c.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
+    { header: columnText.buyer, accessorKey: 'buyer_name' },
+    {
+      header: columnText.mobile,
+      cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span>,
+    },
+    { header: columnText.reason, accessorKey: 'reason' },
+    { header: columnText.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
     ...(actions
       ? [
           {
-            header: c.actions,
+            header: columnText.actions,
             cell: ({ row }: { row: { original: BlacklistEntry } }) => (
               <div className="flex gap-3">
                 <Button
                   variant="link"
-                  aria-label={b.editReasonLabel(nameOf(row.original))}
+                  aria-label={BUYER_TEXT.editReasonLabel(nameOf(row.original))}
                   onClick={() => actions.edit(row.original)}
                 >
-                  {b.editReason}
+                  {BUYER_TEXT.editReason}
                 </Button>
                 <Button
                   variant="link"
                   className="text-error"
-                  aria-label={b.liftLabel(nameOf(row.original))}
+                  aria-label={BUYER_TEXT.liftLabel(nameOf(row.original))}
                   onClick={() => actions.lift(row.original)}
                 >
-                  {b.lift}
+                  {BUYER_TEXT.lift}
                 </Button>
               </div>
             ),
@@ -79,11 +82,11 @@ export function BlacklistPage() {
       title={TITLES.userBlackList}
       list={list}
       columns={tableColumns}
-      keywordPlaceholder={b.keyword}
+      keywordPlaceholder={BUYER_TEXT.keyword}
       actions={
         canProcess ? (
           <Button variant="primary" onClick={() => adding.show(null)}>
-            {b.addByMobile}
+            {BUYER_TEXT.addByMobile}
           </Button>
         ) : null
       }
@@ -94,13 +97,13 @@ export function BlacklistPage() {
         rows={list.query.data?.list}
         edit={(entry, dialog) => <BlacklistReasonDialog entry={entry} {...dialog} />}
         confirm={{
-          title: b.liftTitle,
-          description: (entry) => b.liftDescription(nameOf(entry)),
-          confirmText: b.lift,
+          title: BUYER_TEXT.liftTitle,
+          description: (entry) => BUYER_TEXT.liftDescription(nameOf(entry)),
+          confirmText: BUYER_TEXT.lift,
           variant: 'default',
         }}
         onDelete={(entry) => api.call('/api/buyer/blacklist-del', { id: entry.id, version: entry.version })}
-        deleted={(entry) => b.lifted(nameOf(entry))}
+        deleted={(entry) => BUYER_TEXT.lifted(nameOf(entry))}
         invalidates="/api/buyer/blacklist-del"
       />
     </ListPage>

@@ -8,7 +8,7 @@ import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { blacklistForm, blacklistMessages } from './blacklist-dialog';
-import { BUYER_TEXT as b } from './texts';
+import { BUYER_TEXT } from './texts';
 
 /**
  * 修改拉黑原因: the reason of a 黑名单 entry, saved at the version read. A stale save (409) keeps what
@@ -33,7 +33,7 @@ export function BlacklistReasonDialog({
   const save = useMutation({
     ...callMutation(api, '/api/buyer/blacklist-save'),
     onSuccess: (saved) => {
-      toast.success(b.reasonSaved(saved.buyer_name || saved.mobile));
+      toast.success(BUYER_TEXT.reasonSaved(saved.buyer_name || saved.mobile));
       onOpenChange(false);
     },
   });
@@ -44,15 +44,15 @@ export function BlacklistReasonDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={b.editReasonTitle}
+      title={BUYER_TEXT.editReasonTitle}
       description={
-        entry ? b.editReasonDescription(entry.buyer_name || entry.mobile, entry.mobile) : undefined
+        entry ? BUYER_TEXT.editReasonDescription(entry.buyer_name || entry.mobile, entry.mobile) : undefined
       }
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
-      <Field label={b.reasonField} error={form.formState.errors.reason?.message} required>
+      <Field label={BUYER_TEXT.reasonField} error={form.formState.errors.reason?.message} required>
         <Input
           maxLength={maxLengthOf(blacklistForm.shape.reason)}
           autoComplete="off"

@@ -11,54 +11,63 @@ import { useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
 import { useCan } from '../order/use-can';
 import { BlacklistDialog, type BlacklistTarget } from './blacklist-dialog';
-import { BUYER_TEXT as b } from './texts';
+import { BUYER_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/buyer');
-const c = b.columns;
+const columnText = BUYER_TEXT.columns;
 
 const sortSelect = {
   key: 'sort',
-  label: b.sort,
-  allLabel: b.sortDefault,
-  options: BUYER_SORTS.filter((s) => s !== 'last_order').map((s) => ({ value: s, label: b.sorts[s] })),
+  label: BUYER_TEXT.sort,
+  allLabel: BUYER_TEXT.sortDefault,
+  options: BUYER_SORTS.filter((s) => s !== 'last_order').map((s) => ({
+    value: s,
+    label: BUYER_TEXT.sorts[s],
+  })),
 };
 
 function columns(block: ((buyer: Buyer) => void) | null): DataTableProps<Buyer>['columns'] {
   return [
-    { header: c.buyer, accessorKey: 'buyer_name' },
-    { header: c.mobile, cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span> },
-    { header: c.orders, accessorKey: 'order_count', meta: { align: 'right' } },
+    { header: columnText.buyer, accessorKey: 'buyer_name' },
     {
-      header: c.spend,
+      header: columnText.mobile,
+      cell: ({ row }) => <span className="tabular-nums">{row.original.mobile}</span>,
+    },
+    { header: columnText.orders, accessorKey: 'order_count', meta: { align: 'right' } },
+    {
+      header: columnText.spend,
       cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.spend)}</span>,
       meta: { align: 'right' },
     },
-    { header: c.lastOrder, cell: ({ row }) => <RelativeTime value={row.original.last_order_at * 1000} /> },
     {
-      header: c.state,
-      cell: ({ row }) =>
-        row.original.blacklisted ? <StatusBadge label={b.blacklisted} tone="danger" /> : null,
+      header: columnText.lastOrder,
+      cell: ({ row }) => <RelativeTime value={row.original.last_order_at * 1000} />,
     },
     {
-      header: c.actions,
+      header: columnText.state,
+      cell: ({ row }) =>
+        row.original.blacklisted ? <StatusBadge label={BUYER_TEXT.blacklisted} tone="danger" /> : null,
+    },
+    {
+      header: columnText.actions,
       cell: ({ row }) => (
         <div className="flex gap-3">
           <Link
             to="/order/index"
             search={{ buyer_id: String(row.original.id) }}
-            aria-label={b.viewOrdersLabel(row.original.buyer_name)}
+            aria-label={BUYER_TEXT.viewOrdersLabel(row.original.buyer_name)}
             className="text-link underline-offset-4 hover:underline"
           >
-            {b.viewOrders}
+            {BUYER_TEXT.viewOrders}
           </Link>
           {block && !row.original.blacklisted ? (
             <Button
               variant="link"
               className="text-error"
-              aria-label={b.blockLabel(row.original.buyer_name)}
+              aria-label={BUYER_TEXT.blockLabel(row.original.buyer_name)}
               onClick={() => block(row.original)}
             >
-              {b.block}
+              {BUYER_TEXT.block}
             </Button>
           ) : null}
         </div>
@@ -91,7 +100,7 @@ export function BuyerListPage() {
       title={TITLES.userBuyer}
       list={list}
       columns={tableColumns}
-      keywordPlaceholder={b.keyword}
+      keywordPlaceholder={BUYER_TEXT.keyword}
       filters={{ selects: [sortSelect] }}
     >
       <BlacklistDialog

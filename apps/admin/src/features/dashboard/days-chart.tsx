@@ -1,4 +1,5 @@
 import { DASHBOARD_CHART_DAYS, type DashboardDay } from '@consign/api-client';
+import { fenToYuan } from '@consign/api-client/contract';
 import { BarChart, type BarChartOptions, type Label } from 'chartist';
 import { useEffect, useRef } from 'react';
 
@@ -35,7 +36,7 @@ export function DaysChart({ days, series }: { days: readonly DashboardDay[]; ser
   useEffect(() => {
     chart.current?.update({
       labels: days.map((day) => day.date),
-      series: [days.map((day) => (series === 'orders' ? day.orders : (day.sales ?? 0) / 100))],
+      series: [days.map((day) => (series === 'orders' ? day.orders : fenToYuan(day.sales ?? 0)))],
     });
   }, [days, series]);
 

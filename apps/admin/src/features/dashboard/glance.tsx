@@ -13,7 +13,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useApi } from '../../lib/use-api';
 import { DASHBOARD_TEXT } from './texts';
 
-const c = DASHBOARD_TEXT.glance;
+const glanceText = DASHBOARD_TEXT.glance;
 
 // chartist and the chart code load after the first paint, once the summary is there.
 const DaysChart = lazy(() => import('./days-chart').then((m) => ({ default: m.DaysChart })));
@@ -44,22 +44,22 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
       className="rounded-lg bg-card p-4 shadow-sm"
     >
       <h2 id="glance-heading" className="mb-3 text-base font-semibold">
-        {c.heading}
+        {glanceText.heading}
       </h2>
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="glance-backlog" data-slot="glance-backlog">
           <h3 id="glance-backlog" className="mb-2 text-sm text-muted-foreground">
-            {c.backlogHeading}
+            {glanceText.backlogHeading}
           </h3>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Count label={c.pending} value={summary?.pending}>
+            <Count label={glanceText.pending} value={summary?.pending}>
               {(body) => (
                 <Link to="/order/index" search={{ status: 'pending' }} className={CARD}>
                   {body}
                 </Link>
               )}
             </Count>
-            <Count label={c.purchased} value={summary?.purchased}>
+            <Count label={glanceText.purchased} value={summary?.purchased}>
               {(body) => (
                 <Link to="/order/index" search={{ status: 'purchased' }} className={CARD}>
                   {body}
@@ -67,7 +67,7 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
               )}
             </Count>
             {canAfterSale ? (
-              <Count label={c.afterSalePending} value={summary?.after_sale_pending}>
+              <Count label={glanceText.afterSalePending} value={summary?.after_sale_pending}>
                 {(body) => (
                   <Link to="/order/after-sale" search={{ status: 'pending' }} className={CARD}>
                     {body}
@@ -83,7 +83,7 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
           className="lg:col-span-2 lg:row-start-2"
         >
           <h3 id="glance-exceptions" className="mb-2 text-sm text-muted-foreground">
-            {c.exceptionsHeading}
+            {glanceText.exceptionsHeading}
           </h3>
           {/* 异常订单: each view of 代发订单 with its count (the server counts with the list's own code). */}
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
@@ -100,10 +100,10 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
         </section>
         <section aria-labelledby="glance-today" data-slot="glance-today">
           <h3 id="glance-today" className="mb-2 text-sm text-muted-foreground">
-            {c.todayHeading(summary?.today)}
+            {glanceText.todayHeading(summary?.today)}
           </h3>
           <ul className="grid grid-cols-2 gap-3">
-            <Count label={c.todayOrders} value={summary?.today_orders}>
+            <Count label={glanceText.todayOrders} value={summary?.today_orders}>
               {(body) => (
                 <Link to="/order/index" search={today} className={CARD}>
                   {body}
@@ -111,7 +111,7 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
               )}
             </Count>
             {canMoney ? (
-              <Count label={c.todaySales} value={summary && formatMoney(summary.today_sales ?? 0)}>
+              <Count label={glanceText.todaySales} value={summary && formatMoney(summary.today_sales ?? 0)}>
                 {(body) => (
                   <Link to="/order/index" search={today} className={CARD}>
                     {body}
@@ -171,7 +171,7 @@ function DaysCharts({ days, money }: { days: DashboardSummary['days'] | undefine
           className="flex flex-col gap-2 rounded-md border border-border bg-background p-3"
         >
           <figcaption className="text-sm text-muted-foreground">
-            {series === 'orders' ? c.ordersChart : c.salesChart}
+            {series === 'orders' ? glanceText.ordersChart : glanceText.salesChart}
           </figcaption>
           <div className="h-40">
             {days ? (
@@ -190,12 +190,12 @@ function DaysCharts({ days, money }: { days: DashboardSummary['days'] | undefine
 function DaysTable({ days, money }: { days: DashboardSummary['days']; money: boolean }) {
   return (
     <table className="sr-only">
-      <caption>{c.chartCaption}</caption>
+      <caption>{glanceText.chartCaption}</caption>
       <thead>
         <tr>
-          <th scope="col">{c.date}</th>
-          <th scope="col">{c.orders}</th>
-          {money ? <th scope="col">{c.sales}</th> : null}
+          <th scope="col">{glanceText.date}</th>
+          <th scope="col">{glanceText.orders}</th>
+          {money ? <th scope="col">{glanceText.sales}</th> : null}
         </tr>
       </thead>
       <tbody>

@@ -15,7 +15,7 @@ import { StatusBadge } from '../order/status-badge';
 import { DOWNLOAD_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/dashboard/download');
-const c = DOWNLOAD_TEXT.columns;
+const columnText = DOWNLOAD_TEXT.columns;
 
 const TONES = {
   queued: 'neutral',
@@ -86,19 +86,25 @@ export function DownloadListPage() {
   const columns = useMemo((): DataTableProps<ExportJob>['columns'] => {
     const shopName = (id: number) => shops.find((shop) => shop.id === id)?.name ?? `#${id}`;
     return [
-      { header: c.name, cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-      { header: c.format, cell: ({ row }) => DOWNLOAD_TEXT.format[row.original.format] },
       {
-        header: c.filters,
+        header: columnText.name,
+        cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+      },
+      { header: columnText.format, cell: ({ row }) => DOWNLOAD_TEXT.format[row.original.format] },
+      {
+        header: columnText.filters,
         cell: ({ row }) => (
           <span className="block max-w-64 text-xs text-muted-foreground">
             {orderFiltersSummary(row.original.filters, { shopName })}
           </span>
         ),
       },
-      { header: c.createdAt, cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} /> },
       {
-        header: c.status,
+        header: columnText.createdAt,
+        cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} />,
+      },
+      {
+        header: columnText.status,
         cell: ({ row }) => (
           <span className="flex flex-col items-start gap-1">
             <StatusBadge
@@ -116,14 +122,14 @@ export function DownloadListPage() {
         ),
       },
       {
-        header: c.size,
+        header: columnText.size,
         cell: ({ row }) => (row.original.size === null ? '—' : formatSize(row.original.size)),
         meta: { align: 'right' },
       },
-      { header: c.expiresAt, cell: ({ row }) => formatDateTime(row.original.expires_at) },
+      { header: columnText.expiresAt, cell: ({ row }) => formatDateTime(row.original.expires_at) },
       {
         id: 'actions',
-        header: c.actions,
+        header: columnText.actions,
         cell: ({ row }) =>
           row.original.status === 'succeeded' ? <DownloadButton job={row.original} /> : null,
       },

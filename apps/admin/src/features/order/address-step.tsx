@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { maxLengthOf, useContractForm } from '../../lib/form';
 import { useApi } from '../../lib/use-api';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { addressForm, addressMessages, addressValues } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';
 
@@ -32,24 +32,24 @@ export function AddressStep(props: StepFormProps) {
   const { errors } = form.formState;
   return (
     <StepFrame
-      label={f.correctAddress}
+      label={FULFILMENT_TEXT.correctAddress}
       errors={form.formState.errors}
       pending={save.isPending}
       onBack={onDone}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
-      <Field label={f.receiverName} error={errors.name?.message} required>
+      <Field label={FULFILMENT_TEXT.receiverName} error={errors.name?.message} required>
         <Input maxLength={maxLengthOf(fields.name)} autoComplete="off" {...form.register('name')} />
       </Field>
       <Field
-        label={f.receiverMobile}
-        description={f.receiverMobileHint(detail.receiver.mobile)}
+        label={FULFILMENT_TEXT.receiverMobile}
+        description={FULFILMENT_TEXT.receiverMobileHint(detail.receiver.mobile)}
         error={errors.mobile?.message}
       >
         <Input inputMode="numeric" maxLength={13} autoComplete="off" {...form.register('mobile')} />
       </Field>
-      <Field label={f.receiverAddress} error={errors.address?.message} required>
+      <Field label={FULFILMENT_TEXT.receiverAddress} error={errors.address?.message} required>
         <Input maxLength={maxLengthOf(fields.address)} autoComplete="off" {...form.register('address')} />
       </Field>
     </StepFrame>

@@ -18,13 +18,13 @@ import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../.
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { DetailDialog } from '../list/detail-dialog';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
 import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { useCan } from './use-can';
 
-const c = ORDER_TEXT.columns;
+const columnText = ORDER_TEXT.columns;
 
 /** The call of each answer; what each refreshes is said once, in `lib/invalidate.ts`. */
 const STEP_PATHS = {
@@ -63,7 +63,15 @@ export function AfterSaleDetailDialog({
   const done = (answer: AfterSaleStepResult, step: AfterSaleStep) => {
     setAnswered(answer.status);
     setForm(null);
-    toast.success(f.afterSaleDone(step === 'refund' ? f.refund : step === 'reject' ? f.reject : f.receive));
+    toast.success(
+      FULFILMENT_TEXT.afterSaleDone(
+        step === 'refund'
+          ? FULFILMENT_TEXT.refund
+          : step === 'reject'
+            ? FULFILMENT_TEXT.reject
+            : FULFILMENT_TEXT.receive,
+      ),
+    );
   };
   const refund = useMutation({
     ...callMutation(api, STEP_PATHS.refund, { skipErrorHandler: true }),
@@ -79,32 +87,34 @@ export function AfterSaleDetailDialog({
       closeText={ORDER_TEXT.close}
       items={[
         [
-          c.orderNo,
+          columnText.orderNo,
           <span key="no" className="font-mono">
             {request.order_no}
           </span>,
         ],
-        [c.shop, request.shop_name],
-        [c.platform, PLATFORM_LABELS[request.platform]],
-        [c.type, ORDER_TEXT.afterSaleType[request.type]],
+        [columnText.shop, request.shop_name],
+        [columnText.platform, PLATFORM_LABELS[request.platform]],
+        [columnText.type, ORDER_TEXT.afterSaleType[request.type]],
         [
-          c.status,
+          columnText.status,
           <span key="status" data-slot="after-sale-status">
             {AFTER_SALE_STATUS_LABELS[status]}
           </span>,
         ],
-        [c.refund, formatMoney(request.refund_amount)],
-        [c.reason, request.reason],
-        [c.appliedAt, formatDateTime(request.created_at)],
-        ...(detail?.return_tracking_no ? [[f.returnTrackingNo, detail.return_tracking_no] as const] : []),
-        ...(detail?.reject_reason ? [[f.rejectReason, detail.reject_reason] as const] : []),
+        [columnText.refund, formatMoney(request.refund_amount)],
+        [columnText.reason, request.reason],
+        [columnText.appliedAt, formatDateTime(request.created_at)],
+        ...(detail?.return_tracking_no
+          ? [[FULFILMENT_TEXT.returnTrackingNo, detail.return_tracking_no] as const]
+          : []),
+        ...(detail?.reject_reason ? [[FULFILMENT_TEXT.rejectReason, detail.reject_reason] as const] : []),
       ]}
     >
       <OrderGoodsList goods={request.goods} />
       {detail ? (
         <AfterSaleTimeline detail={detail} />
       ) : (
-        <p className="text-muted-foreground text-sm">{f.loadingDetail}</p>
+        <p className="text-muted-foreground text-sm">{FULFILMENT_TEXT.loadingDetail}</p>
       )}
       {canViewOrders ? (
         <Link
@@ -112,7 +122,7 @@ export function AfterSaleDetailDialog({
           search={{ keyword: request.order_no }}
           className="self-start text-primary text-sm underline-offset-4 hover:underline"
         >
-          {f.viewOrder(request.order_no)}
+          {FULFILMENT_TEXT.viewOrder(request.order_no)}
         </Link>
       ) : null}
       {refund.error ? (
@@ -141,17 +151,17 @@ export function AfterSaleDetailDialog({
         <div className="flex flex-wrap gap-2" data-slot="after-sale-steps">
           {can('refund') ? (
             <Button variant="primary" onClick={() => setConfirming(true)}>
-              {f.refund}
+              {FULFILMENT_TEXT.refund}
             </Button>
           ) : null}
           {can('receive') ? (
             <Button variant="primary" onClick={() => setForm('receive')}>
-              {f.receive}
+              {FULFILMENT_TEXT.receive}
             </Button>
           ) : null}
           {can('reject') ? (
             <Button className="text-error" onClick={() => setForm('reject')}>
-              {f.reject}
+              {FULFILMENT_TEXT.reject}
             </Button>
           ) : null}
         </div>
@@ -159,9 +169,9 @@ export function AfterSaleDetailDialog({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={f.refund}
-        description={f.refundConfirm(request.order_no)}
-        confirmText={f.refund}
+        title={FULFILMENT_TEXT.refund}
+        description={FULFILMENT_TEXT.refundConfirm(request.order_no)}
+        confirmText={FULFILMENT_TEXT.refund}
         onConfirm={() => refund.mutateAsync({ id: request.id }).catch(() => undefined)}
       />
     </DetailDialog>
@@ -177,7 +187,7 @@ function RejectForm({ id, onDone, onBack }: AnswerFormProps) {
   const api = useApi();
   const form = useContractForm(afterSaleRejectBodySchema, {
     defaultValues: { id, reason: '' },
-    messages: { reason: f.required(f.rejectReason) },
+    messages: { reason: FULFILMENT_TEXT.required(FULFILMENT_TEXT.rejectReason) },
   });
   const save = useMutation({
     ...callMutation(api, STEP_PATHS.reject, { skipErrorHandler: true }),
@@ -187,13 +197,13 @@ function RejectForm({ id, onDone, onBack }: AnswerFormProps) {
   const { errors } = form.formState;
   return (
     <AnswerFrame
-      title={f.rejectTitle}
+      title={FULFILMENT_TEXT.rejectTitle}
       errors={errors}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       onBack={onBack}
     >
-      <Field label={f.rejectReason} error={errors.reason?.message} required>
+      <Field label={FULFILMENT_TEXT.rejectReason} error={errors.reason?.message} required>
         <Input
           maxLength={maxLengthOf(afterSaleRejectBodySchema.shape.reason)}
           autoComplete="off"
@@ -208,7 +218,7 @@ function ReceiveForm({ id, onDone, onBack }: AnswerFormProps) {
   const api = useApi();
   const form = useContractForm(afterSaleReceiveBodySchema, {
     defaultValues: { id, return_tracking_no: '' },
-    messages: { return_tracking_no: f.required(f.returnTrackingNo) },
+    messages: { return_tracking_no: FULFILMENT_TEXT.required(FULFILMENT_TEXT.returnTrackingNo) },
   });
   const save = useMutation({
     ...callMutation(api, STEP_PATHS.receive, { skipErrorHandler: true }),
@@ -218,13 +228,13 @@ function ReceiveForm({ id, onDone, onBack }: AnswerFormProps) {
   const { errors } = form.formState;
   return (
     <AnswerFrame
-      title={f.receiveTitle}
+      title={FULFILMENT_TEXT.receiveTitle}
       errors={errors}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       onBack={onBack}
     >
-      <Field label={f.returnTrackingNo} error={errors.return_tracking_no?.message} required>
+      <Field label={FULFILMENT_TEXT.returnTrackingNo} error={errors.return_tracking_no?.message} required>
         <Input
           maxLength={maxLengthOf(afterSaleReceiveBodySchema.shape.return_tracking_no)}
           autoComplete="off"
@@ -268,10 +278,10 @@ function AnswerFrame({
       {children}
       <div className="flex justify-end gap-2">
         <Button type="button" onClick={onBack}>
-          {f.back}
+          {FULFILMENT_TEXT.back}
         </Button>
         <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? f.saving : f.submit}
+          {pending ? FULFILMENT_TEXT.saving : FULFILMENT_TEXT.submit}
         </Button>
       </div>
     </form>
@@ -281,30 +291,30 @@ function AnswerFrame({
 /** 处理记录 of an after-sale: the buyer's request, then each answer with who and when, oldest first. */
 function AfterSaleTimeline({ detail }: { detail: AfterSaleDetail }) {
   return (
-    <section aria-label={f.timeline} className="flex flex-col gap-2">
-      <h3 className="font-medium text-sm">{f.timeline}</h3>
+    <section aria-label={FULFILMENT_TEXT.timeline} className="flex flex-col gap-2">
+      <h3 className="font-medium text-sm">{FULFILMENT_TEXT.timeline}</h3>
       <ol
         className="flex flex-col gap-2 border-border border-l-2 pl-4 text-sm"
         data-slot="after-sale-timeline"
       >
         <li className="flex flex-col">
           <span>
-            <strong className="font-medium">{f.afterSaleApplied}</strong>
+            <strong className="font-medium">{FULFILMENT_TEXT.afterSaleApplied}</strong>
             <span className="text-muted-foreground"> · {formatDateTime(detail.created_at)}</span>
           </span>
           <span className="break-all text-muted-foreground">
-            {f.detailFields.reason} {detail.reason}
+            {FULFILMENT_TEXT.detailFields.reason} {detail.reason}
           </span>
         </li>
         {detail.events.map((event) => {
           const text = Object.entries(event.details)
             .filter(([, value]) => value !== null && value !== '')
-            .map(([key, value]) => `${f.detailFields[key] ?? key} ${value}`)
+            .map(([key, value]) => `${FULFILMENT_TEXT.detailFields[key] ?? key} ${value}`)
             .join('，');
           return (
             <li key={event.id} className="flex flex-col">
               <span>
-                <strong className="font-medium">{f.afterSaleEventLabels[event.action]}</strong>
+                <strong className="font-medium">{FULFILMENT_TEXT.afterSaleEventLabels[event.action]}</strong>
                 <span className="text-muted-foreground">
                   {' '}
                   · {event.actor} · {formatDateTime(event.created_at)}

@@ -13,7 +13,7 @@ import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { ORDER_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/order/after-sale');
-const c = ORDER_TEXT.columns;
+const columnText = ORDER_TEXT.columns;
 
 const statuses = {
   options: AFTER_SALE_STATUSES,
@@ -29,9 +29,9 @@ const typeSelect = {
 };
 
 const columns: DataTableProps<AfterSaleOrder>['columns'] = [
-  { header: c.type, cell: ({ row }) => ORDER_TEXT.afterSaleType[row.original.type] },
+  { header: columnText.type, cell: ({ row }) => ORDER_TEXT.afterSaleType[row.original.type] },
   {
-    header: c.refund,
+    header: columnText.refund,
     cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.refund_amount)}</span>,
     meta: { align: 'right' },
   },
@@ -62,7 +62,7 @@ export function AfterSaleListPage() {
       select={typeSelect}
       statuses={statuses}
       columns={columns}
-      timeHeader={c.appliedAt}
+      timeHeader={columnText.appliedAt}
       renderDetail={renderDetail}
     />
   );

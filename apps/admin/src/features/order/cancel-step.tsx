@@ -1,6 +1,6 @@
 import { Field, Input } from '@consign/ui';
 import { maxLengthOf, useContractForm } from '../../lib/form';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { cancelForm, cancelMessages } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';
 
@@ -14,13 +14,13 @@ export function CancelStep(props: StepFormProps) {
   const save = useStepSave('/api/order/cancel', form, { ...props, done: '取消' });
   return (
     <StepFrame
-      label={f.cancel}
+      label={FULFILMENT_TEXT.cancel}
       errors={form.formState.errors}
       pending={save.isPending}
       onBack={onDone}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
-      <Field label={f.reason} error={form.formState.errors.reason?.message} required>
+      <Field label={FULFILMENT_TEXT.reason} error={form.formState.errors.reason?.message} required>
         <Input
           maxLength={maxLengthOf(cancelForm.shape.reason)}
           autoComplete="off"

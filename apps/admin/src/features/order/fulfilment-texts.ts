@@ -1,3 +1,5 @@
+import { PURCHASE_FIELD_NAMES, PURCHASE_FIELDS } from '@consign/api-client/contract';
+
 /** The texts of order fulfilment (the steps, the timeline, the batches, the after-sale answers). */
 export const FULFILMENT_TEXT = {
   purchase: '采购',
@@ -9,12 +11,11 @@ export const FULFILMENT_TEXT = {
   purchaseTitle: '采购',
   shipTitle: '发货',
   cancelTitle: '取消订单',
-  supplier: '供应商',
-  supplierOrderNo: '供应商订单号',
   blacklistTitle: '该买家在黑名单中',
   blacklistDescription: (buyer: string) => `买家「${buyer}」已被拉黑。确认仍要采购这笔订单吗？`,
   blacklistConfirm: '确认采购',
-  cost: '采购成本（元）',
+  /** A money input's label: typed in yuan. */
+  inYuan: (label: string) => `${label}（元）`,
   carrier: '快递公司',
   carrierPlaceholder: '请选择快递公司',
   trackingNo: '运单号',
@@ -49,9 +50,8 @@ export const FULFILMENT_TEXT = {
     purchase_cancelled: '供应商取消采购',
   } as Record<string, string>,
   detailFields: {
-    supplier: '供应商',
-    supplier_order_no: '供应商订单号',
-    cost: '成本',
+    // 采购's fields: their one label (purchase-fields.ts in the contract)
+    ...Object.fromEntries(PURCHASE_FIELD_NAMES.map((name) => [name, PURCHASE_FIELDS[name].label])),
     carrier: '快递',
     tracking_no: '运单号',
     sender: '发货地址',
@@ -76,7 +76,6 @@ export const FULFILMENT_TEXT = {
   batchShipOnlyPage: '批量发货需逐单填写运单号，请在本页勾选订单',
   // profit
   batchPurchaseOnlyPage: '批量采购需逐单填写供应商订单号和成本，请在本页勾选订单',
-  costYuan: '成本（元）',
   batchResultTitle: '批量处理结果',
   batchSummary: (ok: number, failed: number) => `成功 ${ok} 单，失败 ${failed} 单`,
   resultOk: '成功',

@@ -5,9 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { problemMessage } from './problem-message';
-import { PURCHASE_TEXT as p } from './purchase-texts';
+import { PURCHASE_TEXT } from './purchase-texts';
 import { type StepFormProps, StepFrame } from './step-frame';
 
 /**
@@ -35,7 +35,7 @@ export function OneClickStep({ detail, onDone }: StepFormProps) {
         setProblem(mine.message);
         return;
       }
-      toast.success(p.queued(detail.order_no));
+      toast.success(PURCHASE_TEXT.queued(detail.order_no));
       onDone();
     },
     onError: (error) => setProblem(problemMessage(error)),
@@ -46,9 +46,9 @@ export function OneClickStep({ detail, onDone }: StepFormProps) {
   const shownProblem = problem ?? (preview.isError ? problemMessage(preview.error) : null);
   return (
     <StepFrame
-      label={p.oneClick}
+      label={PURCHASE_TEXT.oneClick}
       errors={{}}
-      submitText={p.confirm}
+      submitText={PURCHASE_TEXT.confirm}
       submitDisabled={!data?.within_limit}
       pending={start.isPending}
       onBack={onDone}
@@ -63,34 +63,38 @@ export function OneClickStep({ detail, onDone }: StepFormProps) {
         open={confirming}
         onOpenChange={setConfirming}
         variant="danger"
-        title={f.blacklistTitle}
-        description={f.blacklistDescription(detail.buyer_name)}
-        confirmText={f.blacklistConfirm}
+        title={FULFILMENT_TEXT.blacklistTitle}
+        description={FULFILMENT_TEXT.blacklistDescription(detail.buyer_name)}
+        confirmText={FULFILMENT_TEXT.blacklistConfirm}
         onConfirm={() => send(true)}
       />
-      {preview.isPending ? <p className="text-muted-foreground text-sm">{p.previewing}</p> : null}
+      {preview.isPending ? <p className="text-muted-foreground text-sm">{PURCHASE_TEXT.previewing}</p> : null}
       {data ? (
         <>
           <dl className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-1 text-sm" data-slot="purchase-preview">
-            <dt className="text-muted-foreground">{p.previewGoods}</dt>
+            <dt className="text-muted-foreground">{PURCHASE_TEXT.previewGoods}</dt>
             <dd data-slot="preview-goods">{formatMoney(data.goods)}</dd>
-            <dt className="text-muted-foreground">{p.previewFreight}</dt>
+            <dt className="text-muted-foreground">{PURCHASE_TEXT.previewFreight}</dt>
             <dd data-slot="preview-freight">{formatMoney(data.freight)}</dd>
-            <dt className="text-muted-foreground">{p.previewTotal}</dt>
+            <dt className="text-muted-foreground">{PURCHASE_TEXT.previewTotal}</dt>
             <dd data-slot="preview-total" className="font-medium">
               {formatMoney(data.total)}
             </dd>
-            <dt className="text-muted-foreground">{p.previewExpected}</dt>
-            <dd>{data.expected_goods === null ? p.previewNoExpected : formatMoney(data.expected_goods)}</dd>
+            <dt className="text-muted-foreground">{PURCHASE_TEXT.previewExpected}</dt>
+            <dd>
+              {data.expected_goods === null
+                ? PURCHASE_TEXT.previewNoExpected
+                : formatMoney(data.expected_goods)}
+            </dd>
             {data.service_fee !== undefined ? (
               <>
-                <dt className="text-muted-foreground">{p.previewServiceFee}</dt>
+                <dt className="text-muted-foreground">{PURCHASE_TEXT.previewServiceFee}</dt>
                 <dd data-slot="preview-service-fee">{formatMoney(data.service_fee)}</dd>
               </>
             ) : null}
             {data.balance_after !== undefined ? (
               <>
-                <dt className="text-muted-foreground">{p.previewBalanceAfter}</dt>
+                <dt className="text-muted-foreground">{PURCHASE_TEXT.previewBalanceAfter}</dt>
                 <dd data-slot="preview-balance-after" className={data.balance_after < 0 ? 'text-error' : ''}>
                   {formatMoney(data.balance_after)}
                 </dd>
@@ -98,10 +102,10 @@ export function OneClickStep({ detail, onDone }: StepFormProps) {
             ) : null}
             {data.profit !== undefined ? (
               <>
-                <dt className="text-muted-foreground">{p.previewProfit}</dt>
+                <dt className="text-muted-foreground">{PURCHASE_TEXT.previewProfit}</dt>
                 <dd
                   data-slot="preview-profit"
-                  title={p.profitHint}
+                  title={PURCHASE_TEXT.profitHint}
                   className={data.profit < 0 ? 'text-error' : ''}
                 >
                   {formatMoney(data.profit)}
@@ -111,15 +115,15 @@ export function OneClickStep({ detail, onDone }: StepFormProps) {
           </dl>
           {data.sender_address_missing ? (
             <p role="alert" data-slot="preview-sender-missing" className="text-sm text-warning">
-              {p.senderMissing}{' '}
+              {PURCHASE_TEXT.senderMissing}{' '}
               <Link to="/system/address" className="underline">
-                {p.senderMissingLink}
+                {PURCHASE_TEXT.senderMissingLink}
               </Link>
             </p>
           ) : null}
           {data.source_note ? (
             <p data-slot="preview-source-note" className="text-sm">
-              {p.previewBackup}：{data.source_note}
+              {PURCHASE_TEXT.previewBackup}：{data.source_note}
             </p>
           ) : null}
           <p
@@ -128,7 +132,9 @@ export function OneClickStep({ detail, onDone }: StepFormProps) {
             role={data.within_limit ? undefined : 'alert'}
             className={data.within_limit ? 'text-muted-foreground text-sm' : 'text-error text-sm'}
           >
-            {data.within_limit ? p.withinLimit(data.rise_percent) : p.overLimit(data.rise_percent)}
+            {data.within_limit
+              ? PURCHASE_TEXT.withinLimit(data.rise_percent)
+              : PURCHASE_TEXT.overLimit(data.rise_percent)}
           </p>
         </>
       ) : null}

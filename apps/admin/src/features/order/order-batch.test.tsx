@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { pendingOrder, senders, session } from '../../testing/order-fixtures';
 import { renderInApp } from '../../testing/render-in-app';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
-import { PURCHASE_TEXT as p } from './purchase-texts';
+import { purchaseInputLabel } from './purchase-inputs';
+import { PURCHASE_TEXT } from './purchase-texts';
 
 /** Three orders of a list page. */
 const rows: Order[] = [101, 102, 103].map((id, index) => ({
@@ -39,8 +40,9 @@ function BatchDesk() {
   );
 }
 
-const pick = (order: Order) => page.getByRole('checkbox', { name: f.selectRow(order.order_no) }).click();
-const result = () => page.getByRole('dialog', { name: f.batchResultTitle });
+const pick = (order: Order) =>
+  page.getByRole('checkbox', { name: FULFILMENT_TEXT.selectRow(order.order_no) }).click();
+const result = () => page.getByRole('dialog', { name: FULFILMENT_TEXT.batchResultTitle });
 
 describe('批量', () => {
   it('ships the picked orders with one carrier and a tracking number each, and lists each result', async () => {
@@ -63,15 +65,19 @@ describe('批量', () => {
     });
     await pick(first);
     await pick(third);
-    await expect.element(page.getByText(f.selected(2))).toBeVisible();
-    await page.getByRole('button', { name: f.batchShip }).click();
-    const form = page.getByRole('dialog', { name: f.batchShip });
-    await form.getByRole('combobox', { name: f.carrier }).click();
+    await expect.element(page.getByText(FULFILMENT_TEXT.selected(2))).toBeVisible();
+    await page.getByRole('button', { name: FULFILMENT_TEXT.batchShip }).click();
+    const form = page.getByRole('dialog', { name: FULFILMENT_TEXT.batchShip });
+    await form.getByRole('combobox', { name: FULFILMENT_TEXT.carrier }).click();
     await page.getByRole('option', { name: '顺丰速运' }).click();
-    await form.getByRole('textbox', { name: `${f.trackingNo} ${first.order_no}` }).fill('sf1234567890123');
-    await form.getByRole('textbox', { name: `${f.trackingNo} ${third.order_no}` }).fill('SF1234567890124');
-    await form.getByRole('button', { name: f.submit }).click();
-    await expect.element(result()).toHaveTextContent(f.batchSummary(1, 1));
+    await form
+      .getByRole('textbox', { name: `${FULFILMENT_TEXT.trackingNo} ${first.order_no}` })
+      .fill('sf1234567890123');
+    await form
+      .getByRole('textbox', { name: `${FULFILMENT_TEXT.trackingNo} ${third.order_no}` })
+      .fill('SF1234567890124');
+    await form.getByRole('button', { name: FULFILMENT_TEXT.submit }).click();
+    await expect.element(result()).toHaveTextContent(FULFILMENT_TEXT.batchSummary(1, 1));
     await expect.element(result()).toHaveTextContent('订单当前状态为已取消');
     expect(server.calls('/api/order/batch-ship')).toEqual([
       {
@@ -84,7 +90,7 @@ describe('批量', () => {
       },
     ]);
     // The batch is done: the selection is cleared.
-    expect(page.getByText(f.selected(2)).query()).toBeNull();
+    expect(page.getByText(FULFILMENT_TEXT.selected(2)).query()).toBeNull();
   });
 
   it('buys the picked orders with each one’s supplier order number and cost, refusing empty rows first', async () => {
@@ -98,21 +104,27 @@ describe('批量', () => {
     });
     await pick(first);
     await pick(second);
-    await page.getByRole('button', { name: f.batchPurchase }).click();
-    const form = page.getByRole('dialog', { name: f.batchPurchase });
-    await form.getByRole('textbox', { name: f.supplier, exact: true }).fill('1688');
-    await form.getByRole('textbox', { name: `${f.supplierOrderNo} ${first.order_no}` }).fill('168800001');
-    await form.getByRole('textbox', { name: `${f.costYuan} ${first.order_no}` }).fill('25.5');
-    await form.getByRole('button', { name: f.submit }).click();
+    await page.getByRole('button', { name: FULFILMENT_TEXT.batchPurchase }).click();
+    const form = page.getByRole('dialog', { name: FULFILMENT_TEXT.batchPurchase });
+    await form.getByRole('textbox', { name: purchaseInputLabel('supplier'), exact: true }).fill('1688');
+    await form
+      .getByRole('textbox', { name: `${purchaseInputLabel('supplier_order_no')} ${first.order_no}` })
+      .fill('168800001');
+    await form.getByRole('textbox', { name: `${purchaseInputLabel('cost')} ${first.order_no}` }).fill('25.5');
+    await form.getByRole('button', { name: FULFILMENT_TEXT.submit }).click();
     // The second row is empty: its own fields say so, and nothing is sent.
-    await expect.element(form.getByText(f.required(f.supplierOrderNo))).toBeVisible();
-    await expect.element(form.getByText(f.badCost)).toBeVisible();
+    await expect
+      .element(form.getByText(FULFILMENT_TEXT.required(purchaseInputLabel('supplier_order_no'))))
+      .toBeVisible();
+    await expect.element(form.getByText(FULFILMENT_TEXT.badCost)).toBeVisible();
     expect(server.calls('/api/order/batch-purchase')).toEqual([]);
 
-    await form.getByRole('textbox', { name: `${f.supplierOrderNo} ${second.order_no}` }).fill('168800002');
-    await form.getByRole('textbox', { name: `${f.costYuan} ${second.order_no}` }).fill('30');
-    await form.getByRole('button', { name: f.submit }).click();
-    await expect.element(result()).toHaveTextContent(f.batchSummary(2, 0));
+    await form
+      .getByRole('textbox', { name: `${purchaseInputLabel('supplier_order_no')} ${second.order_no}` })
+      .fill('168800002');
+    await form.getByRole('textbox', { name: `${purchaseInputLabel('cost')} ${second.order_no}` }).fill('30');
+    await form.getByRole('button', { name: FULFILMENT_TEXT.submit }).click();
+    await expect.element(result()).toHaveTextContent(FULFILMENT_TEXT.batchSummary(2, 0));
     expect(server.calls('/api/order/batch-purchase')).toEqual([
       {
         supplier: '1688',
@@ -135,11 +147,11 @@ describe('批量', () => {
     });
     await pick(second);
     await pick(third);
-    await page.getByRole('button', { name: p.batchOneClick }).click();
-    const dialog = page.getByRole('dialog', { name: p.batchOneClick });
-    await expect.element(dialog).toHaveTextContent(p.batchOneClickIntro(2));
-    await dialog.getByRole('button', { name: p.start }).click();
-    await expect.element(result()).toHaveTextContent(f.batchSummary(2, 0));
+    await page.getByRole('button', { name: PURCHASE_TEXT.batchOneClick }).click();
+    const dialog = page.getByRole('dialog', { name: PURCHASE_TEXT.batchOneClick });
+    await expect.element(dialog).toHaveTextContent(PURCHASE_TEXT.batchOneClickIntro(2));
+    await dialog.getByRole('button', { name: PURCHASE_TEXT.start }).click();
+    await expect.element(result()).toHaveTextContent(FULFILMENT_TEXT.batchSummary(2, 0));
     expect(server.calls('/api/purchase/start')).toEqual([{ ids: [second.id, third.id] }]);
   });
 
@@ -152,15 +164,15 @@ describe('批量', () => {
         failed: 0,
       }),
     });
-    await page.getByRole('checkbox', { name: f.selectPage }).click();
-    await expect.element(page.getByText(f.selected(3))).toBeVisible();
-    await page.getByRole('button', { name: f.batchCancel }).click();
-    const form = page.getByRole('dialog', { name: f.batchCancel });
-    await form.getByRole('button', { name: f.submit }).click();
-    await expect.element(form.getByText(f.required(f.reason))).toBeVisible();
-    await form.getByRole('textbox', { name: f.reason, exact: true }).fill('缺货');
-    await form.getByRole('button', { name: f.submit }).click();
-    await expect.element(result()).toHaveTextContent(f.batchSummary(3, 0));
+    await page.getByRole('checkbox', { name: FULFILMENT_TEXT.selectPage }).click();
+    await expect.element(page.getByText(FULFILMENT_TEXT.selected(3))).toBeVisible();
+    await page.getByRole('button', { name: FULFILMENT_TEXT.batchCancel }).click();
+    const form = page.getByRole('dialog', { name: FULFILMENT_TEXT.batchCancel });
+    await form.getByRole('button', { name: FULFILMENT_TEXT.submit }).click();
+    await expect.element(form.getByText(FULFILMENT_TEXT.required(FULFILMENT_TEXT.reason))).toBeVisible();
+    await form.getByRole('textbox', { name: FULFILMENT_TEXT.reason, exact: true }).fill('缺货');
+    await form.getByRole('button', { name: FULFILMENT_TEXT.submit }).click();
+    await expect.element(result()).toHaveTextContent(FULFILMENT_TEXT.batchSummary(3, 0));
     expect(server.calls('/api/order/batch-cancel')).toEqual([{ ids: [101, 102, 103], reason: '缺货' }]);
   });
 });

@@ -33,9 +33,16 @@ import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../.
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../list/form-dialog';
-import { parseYuan } from '../shop/goods-form';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { problemMessage } from './problem-message';
+import {
+  emptyPurchaseInputs,
+  PurchaseInput,
+  purchaseFieldProblem,
+  purchaseFieldsOf,
+  purchaseMessagesOf,
+  typedPurchaseShape,
+} from './purchase-inputs';
 import { PURCHASE_TEXT } from './purchase-texts';
 import { ShipPickers, useSenders } from './ship-fields';
 import { EXCEPTION_TEXT } from './texts';
@@ -58,7 +65,7 @@ const selectColumns: DataTableProps<Order>['columns'] = [
     id: 'select',
     header: ({ table }) => (
       <Checkbox
-        aria-label={f.selectPage}
+        aria-label={FULFILMENT_TEXT.selectPage}
         checked={
           table.getIsAllPageRowsSelected()
             ? true
@@ -71,7 +78,7 @@ const selectColumns: DataTableProps<Order>['columns'] = [
     ),
     cell: ({ row }) => (
       <Checkbox
-        aria-label={f.selectRow(row.original.order_no)}
+        aria-label={FULFILMENT_TEXT.selectRow(row.original.order_no)}
         checked={row.getIsSelected()}
         onCheckedChange={(checked) => row.toggleSelected(checked === true)}
       />
@@ -111,9 +118,9 @@ type BatchKind = 'purchase' | 'oneclick' | 'ship' | 'cancel';
 
 /** The batches of the selected rows only (each row has its own fields or is queued): off by filter. */
 const ROW_BATCHES = [
-  { kind: 'purchase', label: f.batchPurchase, onlyPage: f.batchPurchaseOnlyPage },
+  { kind: 'purchase', label: FULFILMENT_TEXT.batchPurchase, onlyPage: FULFILMENT_TEXT.batchPurchaseOnlyPage },
   { kind: 'oneclick', label: PURCHASE_TEXT.batchOneClick, onlyPage: PURCHASE_TEXT.batchOneClickOnlyPage },
-  { kind: 'ship', label: f.batchShip, onlyPage: f.batchShipOnlyPage },
+  { kind: 'ship', label: FULFILMENT_TEXT.batchShip, onlyPage: FULFILMENT_TEXT.batchShipOnlyPage },
 ] as const satisfies readonly { kind: BatchKind; label: string; onlyPage: string }[];
 
 export interface OrderBatchBarProps {
@@ -156,18 +163,22 @@ export function OrderBatchBar({
       {count > 0 ? (
         <div data-slot="order-batch-bar" className="flex flex-wrap items-center gap-2 text-sm">
           <span aria-live="polite">
-            {selection.kind === 'filter' ? f.allMatching(count) : f.selected(count)}
+            {selection.kind === 'filter'
+              ? FULFILMENT_TEXT.allMatching(count)
+              : FULFILMENT_TEXT.selected(count)}
           </span>
           {selection.kind === 'rows' && total > selection.ids.size && total <= ORDER_BATCH_MAX ? (
             <Button variant="link" onClick={onSelectAllMatching}>
-              {f.selectAllMatching(total)}
+              {FULFILMENT_TEXT.selectAllMatching(total)}
             </Button>
           ) : null}
           {selection.kind === 'rows' && total > ORDER_BATCH_MAX ? (
-            <span className="text-muted-foreground">{f.tooManyMatching(total, ORDER_BATCH_MAX)}</span>
+            <span className="text-muted-foreground">
+              {FULFILMENT_TEXT.tooManyMatching(total, ORDER_BATCH_MAX)}
+            </span>
           ) : null}
           <Button variant="link" onClick={onClear}>
-            {f.clearSelection}
+            {FULFILMENT_TEXT.clearSelection}
           </Button>
           {ROW_BATCHES.map((batch) => (
             <Button
@@ -184,7 +195,7 @@ export function OrderBatchBar({
             <WritebackBatchButton rows={selectedRows} disabled={selection.kind === 'filter'} onDone={done} />
           ) : null}
           <Button className="text-error" onClick={() => setKind('cancel')}>
-            {f.batchCancel}
+            {FULFILMENT_TEXT.batchCancel}
           </Button>
         </div>
       ) : null}
@@ -211,7 +222,6 @@ export function OrderBatchBar({
  */
 function PayBatchButton({ ids, disabled }: { ids: number[]; disabled: boolean }) {
   const api = useApi();
-  const p = PURCHASE_TEXT;
   // Changes nothing in Consign (1688 is asked for a link): no list to refresh.
   const pay = useMutation({
     mutationFn: (body: { ids: number[] }) =>
@@ -226,8 +236,8 @@ function PayBatchButton({ ids, disabled }: { ids: number[]; disabled: boolean })
         onSuccess: (answer) => {
           if (tab) tab.location.href = answer.url;
           else window.open(answer.url, '_blank', 'noopener');
-          toast.success(p.payOpened(answer.orders));
-          if (answer.skipped.length > 0) toast.info(p.paySkipped(answer.skipped));
+          toast.success(PURCHASE_TEXT.payOpened(answer.orders));
+          if (answer.skipped.length > 0) toast.info(PURCHASE_TEXT.paySkipped(answer.skipped));
         },
         onError: (error) => {
           tab?.close();
@@ -240,9 +250,9 @@ function PayBatchButton({ ids, disabled }: { ids: number[]; disabled: boolean })
     <Button
       onClick={click}
       disabled={disabled || pay.isPending}
-      title={disabled ? p.batchPayOnlyPage : undefined}
+      title={disabled ? PURCHASE_TEXT.batchPayOnlyPage : undefined}
     >
-      {pay.isPending ? p.paying : p.batchPay}
+      {pay.isPending ? PURCHASE_TEXT.paying : PURCHASE_TEXT.batchPay}
     </Button>
   );
 }
@@ -331,19 +341,19 @@ function CancelBatchDialog({
 }: BatchDialogProps & { count: number; target: BatchTarget }) {
   const form = useContractForm(cancelForm, {
     defaultValues: { text: '' },
-    messages: { text: f.required(f.reason) },
+    messages: { text: FULFILMENT_TEXT.required(FULFILMENT_TEXT.reason) },
   });
   const run = useBatchCall('/api/order/batch-cancel', onDone, (error) => landServerError(form, error));
   return (
     <FormDialog
       open
       onOpenChange={onOpenChange}
-      title={f.batchCancel}
-      description={f.selected(count)}
+      title={FULFILMENT_TEXT.batchCancel}
+      description={FULFILMENT_TEXT.selected(count)}
       pending={run.isPending}
       onSubmit={form.handleSubmit(({ text }) => run.mutate({ ...target, reason: text }))}
     >
-      <Field label={f.reason} error={form.formState.errors.text?.message} required>
+      <Field label={FULFILMENT_TEXT.reason} error={form.formState.errors.text?.message} required>
         <Input maxLength={maxLengthOf(cancelForm.shape.text)} autoComplete="off" {...form.register('text')} />
       </Field>
       <FormProblem errors={form.formState.errors} />
@@ -351,81 +361,61 @@ function CancelBatchDialog({
   );
 }
 
-// profit: 批量采购 with each order's own supplier order number and cost.
+/** 批量采购's fields given once for all orders, and those each order has its own (purchase-fields.ts). */
+const sharedPurchaseFields = purchaseFieldsOf('shared');
+const rowPurchaseFields = purchaseFieldsOf('row');
 const batchPurchaseItem = orderBatchPurchaseBodySchema.shape.items.element;
 /**
- * 批量采购's form: the contract's body, each row's supplier order number required and its cost typed in
- * yuan (at most two decimals) and sent in fen.
+ * 批量采购's form: the contract's body, each row's money typed in yuan (at most two decimals) and sent
+ * in fen.
  */
 const batchPurchaseForm = orderBatchPurchaseBodySchema.extend({
-  items: z.array(
-    batchPurchaseItem.extend({
-      supplier_order_no: batchPurchaseItem.shape.supplier_order_no.min(1, f.required(f.supplierOrderNo)),
-      cost: z
-        .string()
-        .refine((yuan) => parseYuan(yuan) !== undefined, f.badCost)
-        .transform((yuan) => parseYuan(yuan) ?? Number.NaN)
-        .pipe(batchPurchaseItem.shape.cost),
-    }),
-  ),
+  items: z.array(batchPurchaseItem.extend(typedPurchaseShape(rowPurchaseFields))),
 });
 
-/** 批量采购: one supplier, and per selected order its supplier order number and cost (元). */
+/** 批量采购: the shared fields once, and per selected order its own fields. */
 function PurchaseBatchDialog({ rows, onOpenChange, onDone }: BatchDialogProps & { rows: readonly Order[] }) {
   const form = useContractForm(batchPurchaseForm, {
     defaultValues: {
-      supplier: '',
-      items: rows.map((r) => ({ id: r.id, supplier_order_no: '', cost: '' })),
+      ...emptyPurchaseInputs(sharedPurchaseFields),
+      items: rows.map((r) => ({ id: r.id, ...emptyPurchaseInputs(rowPurchaseFields) })),
     },
-    messages: { supplier: f.required(f.supplier) },
+    messages: purchaseMessagesOf(sharedPurchaseFields),
   });
   const run = useBatchCall('/api/order/batch-purchase', onDone, (error) => landServerError(form, error));
   const { errors, isSubmitted } = form.formState;
   // The form resolver reports a list field as one error: each row says its own problem here, once a
   // submit was tried (the schema above still decides what is sent).
   const typed = form.watch('items');
-  const rowProblems = (index: number) => {
+  const rowProblem = (index: number, name: (typeof rowPurchaseFields)[number]) => {
     const item = typed[index];
-    if (!isSubmitted || !item) return {};
-    return {
-      supplier_order_no: item.supplier_order_no.trim() ? undefined : f.required(f.supplierOrderNo),
-      cost: parseYuan(item.cost) === undefined ? f.badCost : undefined,
-    };
+    return isSubmitted && item ? purchaseFieldProblem(name, item[name] ?? '') : undefined;
   };
   return (
     <FormDialog
       open
       onOpenChange={onOpenChange}
-      title={f.batchPurchase}
-      description={f.selected(rows.length)}
+      title={FULFILMENT_TEXT.batchPurchase}
+      description={FULFILMENT_TEXT.selected(rows.length)}
       pending={run.isPending}
       onSubmit={form.handleSubmit((body) => run.mutate(body))}
     >
-      <Field label={f.supplier} error={errors.supplier?.message} required>
-        <Input
-          maxLength={maxLengthOf(orderBatchPurchaseBodySchema.shape.supplier)}
-          autoComplete="off"
-          {...form.register('supplier')}
-        />
-      </Field>
+      {sharedPurchaseFields.map((name) => (
+        <PurchaseInput key={name} name={name} error={errors[name]?.message} input={form.register(name)} />
+      ))}
       <div className="flex max-h-72 flex-col gap-3 overflow-y-auto" data-slot="batch-purchase-rows">
         {rows.map((row, index) => (
           <fieldset key={row.id} className="grid gap-2 sm:grid-cols-2" data-slot="batch-purchase-row">
             <legend className="mb-1 font-mono text-sm">{row.order_no}</legend>
-            <Field
-              label={`${f.supplierOrderNo} ${row.order_no}`}
-              error={rowProblems(index).supplier_order_no}
-              required
-            >
-              <Input
-                maxLength={maxLengthOf(batchPurchaseItem.shape.supplier_order_no)}
-                autoComplete="off"
-                {...form.register(`items.${index}.supplier_order_no`)}
+            {rowPurchaseFields.map((name) => (
+              <PurchaseInput
+                key={name}
+                name={name}
+                suffix={row.order_no}
+                error={rowProblem(index, name)}
+                input={form.register(`items.${index}.${name}`)}
               />
-            </Field>
-            <Field label={`${f.costYuan} ${row.order_no}`} error={rowProblems(index).cost} required>
-              <Input inputMode="decimal" autoComplete="off" {...form.register(`items.${index}.cost`)} />
-            </Field>
+            ))}
           </fieldset>
         ))}
       </div>
@@ -460,7 +450,7 @@ function OneClickBatchDialog({ ids, onOpenChange, onDone }: BatchDialogProps & {
         ) : null}
         <DialogFooter>
           <DialogClose asChild>
-            <Button type="button">{f.close}</Button>
+            <Button type="button">{FULFILMENT_TEXT.close}</Button>
           </DialogClose>
           <Button
             type="button"
@@ -487,7 +477,7 @@ const batchShipForm = orderBatchShipBodySchema.extend({
       tracking_no: z
         .string()
         .transform(normalizeTrackingNo)
-        .pipe(batchShipItem.shape.tracking_no.min(1, f.required(f.trackingNo))),
+        .pipe(batchShipItem.shape.tracking_no.min(1, FULFILMENT_TEXT.required(FULFILMENT_TEXT.trackingNo))),
     }),
   ),
 });
@@ -501,7 +491,10 @@ function ShipBatchDialog({ rows, onOpenChange, onDone }: BatchDialogProps & { ro
       sender_address_id: defaultSender === undefined ? '' : String(defaultSender),
       items: rows.map((r) => ({ id: r.id, tracking_no: '' })),
     },
-    messages: { carrier: f.pickOne(f.carrier), sender_address_id: f.pickOne(f.sender) },
+    messages: {
+      carrier: FULFILMENT_TEXT.pickOne(FULFILMENT_TEXT.carrier),
+      sender_address_id: FULFILMENT_TEXT.pickOne(FULFILMENT_TEXT.sender),
+    },
   });
   const run = useBatchCall('/api/order/batch-ship', onDone, (error) => landServerError(form, error));
   const { errors } = form.formState;
@@ -511,8 +504,8 @@ function ShipBatchDialog({ rows, onOpenChange, onDone }: BatchDialogProps & { ro
     <FormDialog
       open
       onOpenChange={onOpenChange}
-      title={f.batchShip}
-      description={f.selected(rows.length)}
+      title={FULFILMENT_TEXT.batchShip}
+      description={FULFILMENT_TEXT.selected(rows.length)}
       pending={run.isPending}
       onSubmit={form.handleSubmit((body) => run.mutate(body))}
     >
@@ -523,7 +516,7 @@ function ShipBatchDialog({ rows, onOpenChange, onDone }: BatchDialogProps & { ro
           return (
             <Field
               key={row.id}
-              label={`${f.trackingNo} ${row.order_no}`}
+              label={`${FULFILMENT_TEXT.trackingNo} ${row.order_no}`}
               error={errors.items?.[index]?.tracking_no?.message}
               description={carrier && value ? (trackingNoProblem(carrier, value) ?? undefined) : undefined}
             >
@@ -549,18 +542,18 @@ function BatchResultDialog({
     <Dialog open={result !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl" data-slot="batch-result">
         <DialogHeader>
-          <DialogTitle>{f.batchResultTitle}</DialogTitle>
+          <DialogTitle>{FULFILMENT_TEXT.batchResultTitle}</DialogTitle>
           <DialogDescription>
-            {result ? f.batchSummary(result.succeeded, result.failed) : ''}
+            {result ? FULFILMENT_TEXT.batchSummary(result.succeeded, result.failed) : ''}
           </DialogDescription>
         </DialogHeader>
         <div className="max-h-96 overflow-y-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-muted-foreground">
-                <th className="py-1 pr-2 font-normal">{f.resultColumns.orderNo}</th>
-                <th className="py-1 pr-2 font-normal">{f.resultColumns.result}</th>
-                <th className="py-1 font-normal">{f.resultColumns.reason}</th>
+                <th className="py-1 pr-2 font-normal">{FULFILMENT_TEXT.resultColumns.orderNo}</th>
+                <th className="py-1 pr-2 font-normal">{FULFILMENT_TEXT.resultColumns.result}</th>
+                <th className="py-1 font-normal">{FULFILMENT_TEXT.resultColumns.reason}</th>
               </tr>
             </thead>
             <tbody>
@@ -568,7 +561,7 @@ function BatchResultDialog({
                 <tr key={r.id} className="border-border border-t" data-state={r.ok ? 'ok' : 'failed'}>
                   <td className="py-1 pr-2 font-mono">{r.order_no || r.id}</td>
                   <td className={`py-1 pr-2 ${r.ok ? 'text-success' : 'text-error'}`}>
-                    {r.ok ? f.resultOk : f.resultFailed}
+                    {r.ok ? FULFILMENT_TEXT.resultOk : FULFILMENT_TEXT.resultFailed}
                   </td>
                   <td className="py-1 break-all">{r.message}</td>
                 </tr>
@@ -578,7 +571,7 @@ function BatchResultDialog({
         </div>
         <DialogFooter>
           <DialogClose asChild>
-            <Button type="button">{f.close}</Button>
+            <Button type="button">{FULFILMENT_TEXT.close}</Button>
           </DialogClose>
         </DialogFooter>
       </DialogContent>

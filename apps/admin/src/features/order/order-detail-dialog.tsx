@@ -8,6 +8,12 @@ import {
   type OrderDetail,
   type OrderStep,
 } from '@consign/api-client';
+import {
+  PURCHASE_FIELD_NAMES,
+  PURCHASE_FIELDS,
+  type PurchaseField,
+  type PurchaseFieldName,
+} from '@consign/api-client/contract';
 import { apiQuery } from '@consign/api-client/query';
 import { Button, formatDateTime, formatMoney, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -18,7 +24,7 @@ import { DetailDialog } from '../list/detail-dialog';
 import { PROFIT_TEXT } from '../profit/texts';
 import { AddressStep } from './address-step';
 import { CancelStep } from './cancel-step';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { OneClickStep } from './one-click-step';
 import { OrderGoodsList } from './order-goods-list';
 import { problemMessage } from './problem-message';
@@ -33,7 +39,7 @@ import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { useCan } from './use-can';
 import { WritebackSection } from './writeback-status';
 
-const c = ORDER_TEXT.columns;
+const columnText = ORDER_TEXT.columns;
 /** A step with a form: 采购, 一键采购, 发货, 取消 and 修改收货地址 (完成 is one button). */
 export type FormStep = Exclude<OrderStep, 'complete'> | 'address' | 'oneclick';
 
@@ -96,7 +102,7 @@ export function OrderDetailDialog({
               : problemMessage(detail.error)}
           </p>
         ) : (
-          <p className="text-muted-foreground text-sm">{f.loadingDetail}</p>
+          <p className="text-muted-foreground text-sm">{FULFILMENT_TEXT.loadingDetail}</p>
         )}
       </DetailDialog>
     );
@@ -160,23 +166,23 @@ function OrderDetailBody({
             ]
           : []),
         [
-          c.orderNo,
+          columnText.orderNo,
           <span key="no" className="font-mono">
             {order.order_no}
           </span>,
         ],
-        [c.shop, order.shop_name],
-        [c.platform, PLATFORM_LABELS[order.platform]],
+        [columnText.shop, order.shop_name],
+        [columnText.platform, PLATFORM_LABELS[order.platform]],
         [
-          c.status,
+          columnText.status,
           <span key="status" className="flex items-center gap-2">
             <span data-slot="order-status">{ORDER_STATUS_LABELS[current.status]}</span>
             {current.intercept ? <StatusBadge label={ORDER_TEXT.intercept} tone="danger" /> : null}
             {current.after_sale ? <StatusBadge label={ORDER_TEXT.afterSale} tone="primary" /> : null}
           </span>,
         ],
-        [c.amount, formatMoney(order.amount)],
-        [c.buyer, order.buyer_name],
+        [columnText.amount, formatMoney(order.amount)],
+        [columnText.buyer, order.buyer_name],
         // The receiver as the server has it now: 修改收货地址 changes it while the dialog is open.
         [
           ORDER_TEXT.receiver,
@@ -184,7 +190,7 @@ function OrderDetailBody({
             {`${current.receiver.name} ${current.receiver.mobile} ${current.receiver.address}`}
           </span>,
         ],
-        [c.createdAt, formatDateTime(order.created_at)],
+        [columnText.createdAt, formatDateTime(order.created_at)],
         ...(data?.buyer_message ? [[ORDER_TEXT.buyerMessage, data.buyer_message] as const] : []),
       ]}
     >
@@ -209,7 +215,11 @@ function OrderDetailBody({
           canRetry={canProcess}
         />
       ) : null}
-      {data ? <Timeline detail={data} /> : <p className="text-muted-foreground text-sm">{f.loadingDetail}</p>}
+      {data ? (
+        <Timeline detail={data} />
+      ) : (
+        <p className="text-muted-foreground text-sm">{FULFILMENT_TEXT.loadingDetail}</p>
+      )}
       {problem ? (
         <p
           role="alert"
@@ -241,35 +251,38 @@ function OrderDetailBody({
 function FulfilmentDetails({ detail }: { detail: OrderDetail }) {
   const carrier = CARRIERS.find((x) => x.code === detail.carrier)?.name ?? detail.carrier;
   const rows: [string, string][] = [];
+  // 采购's fields (purchase-fields.ts), once purchased; its money is shown with 利润 below.
   if (detail.supplier) {
-    rows.push([f.supplier, detail.supplier]);
-    rows.push([f.supplierOrderNo, detail.supplier_order_no ?? f.none]);
+    for (const name of PURCHASE_FIELD_NAMES) {
+      const field: PurchaseField = PURCHASE_FIELDS[name];
+      if (field.input !== 'yuan') rows.push([field.label, String(detail[name] ?? FULFILMENT_TEXT.none)]);
+    }
   }
   // profit: 成本 and 利润 on every order (未录入 until a purchase gives the cost), for those who hold
   // finance:view: the server leaves both out for the others (absent, not null).
   const notEntered = PROFIT_TEXT.columns.notEntered;
   if (detail.cost !== undefined) {
-    rows.push([PROFIT_TEXT.columns.cost, detail.cost === null ? notEntered : formatMoney(detail.cost)]);
+    rows.push([PURCHASE_FIELDS.cost.label, detail.cost === null ? notEntered : formatMoney(detail.cost)]);
     rows.push([
       PROFIT_TEXT.columns.profit,
       detail.profit === null || detail.profit === undefined ? notEntered : formatMoney(detail.profit),
     ]);
   }
   if (detail.tracking_no) {
-    rows.push([f.carrier, carrier ?? f.none]);
-    rows.push([f.trackingNo, detail.tracking_no]);
+    rows.push([FULFILMENT_TEXT.carrier, carrier ?? FULFILMENT_TEXT.none]);
+    rows.push([FULFILMENT_TEXT.trackingNo, detail.tracking_no]);
     if (detail.sender) {
       rows.push([
-        f.sender,
+        FULFILMENT_TEXT.sender,
         `${detail.sender.name} ${detail.sender.mobile} ${detail.sender.region}${detail.sender.address}`,
       ]);
     }
   }
-  if (detail.cancel_reason) rows.push([f.cancelReason, detail.cancel_reason]);
+  if (detail.cancel_reason) rows.push([FULFILMENT_TEXT.cancelReason, detail.cancel_reason]);
   if (rows.length === 0) return null;
   return (
-    <section aria-label={f.fulfilment} className="flex flex-col gap-2">
-      <h3 className="font-medium text-sm">{f.fulfilment}</h3>
+    <section aria-label={FULFILMENT_TEXT.fulfilment} className="flex flex-col gap-2">
+      <h3 className="font-medium text-sm">{FULFILMENT_TEXT.fulfilment}</h3>
       <dl className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-1 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -286,8 +299,9 @@ function eventText(details: OrderDetail['events'][number]['details']): string {
   return Object.entries(details)
     .filter(([, value]) => value !== null && value !== '')
     .map(([key, value]) => {
-      const label = f.detailFields[key] ?? key;
-      if (key === 'cost' && typeof value === 'number') return `${label} ${formatMoney(value)}`;
+      const label = FULFILMENT_TEXT.detailFields[key] ?? key;
+      const purchaseField: PurchaseField | undefined = PURCHASE_FIELDS[key as PurchaseFieldName];
+      if (purchaseField?.log === 'fen' && typeof value === 'number') return `${label} ${formatMoney(value)}`;
       if (key === 'carrier') return String(CARRIERS.find((x) => x.code === value)?.name ?? value);
       return `${label} ${value}`;
     })
@@ -297,16 +311,16 @@ function eventText(details: OrderDetail['events'][number]['details']): string {
 /** 处理记录: who did which step when, oldest first. */
 function Timeline({ detail }: { detail: OrderDetail }) {
   return (
-    <section aria-label={f.timeline} className="flex flex-col gap-2">
-      <h3 className="font-medium text-sm">{f.timeline}</h3>
+    <section aria-label={FULFILMENT_TEXT.timeline} className="flex flex-col gap-2">
+      <h3 className="font-medium text-sm">{FULFILMENT_TEXT.timeline}</h3>
       {detail.events.length === 0 ? (
-        <p className="text-muted-foreground text-sm">{f.noEvents}</p>
+        <p className="text-muted-foreground text-sm">{FULFILMENT_TEXT.noEvents}</p>
       ) : (
         <ol className="flex flex-col gap-2 border-border border-l-2 pl-4 text-sm" data-slot="order-timeline">
           {detail.events.map((event) => (
             <li key={event.id} className="flex flex-col">
               <span>
-                <strong className="font-medium">{f.eventLabels[event.action]}</strong>
+                <strong className="font-medium">{FULFILMENT_TEXT.eventLabels[event.action]}</strong>
                 <span className="text-muted-foreground">
                   {' '}
                   · {event.actor} · {formatDateTime(event.created_at)}
@@ -338,7 +352,7 @@ function StepButtons({
     ...callMutation(api, '/api/order/complete', { skipErrorHandler: true }),
     onSuccess: () => {
       onProblem(null);
-      toast.success(f.done(f.complete, detail.order_no));
+      toast.success(FULFILMENT_TEXT.done(FULFILMENT_TEXT.complete, detail.order_no));
     },
     onError: (error) => onProblem(problemMessage(error)),
   });
@@ -350,7 +364,7 @@ function StepButtons({
     <div className="flex flex-wrap gap-2" data-slot="order-steps">
       {can('purchase') ? (
         <Button variant="primary" onClick={() => onPick('purchase')}>
-          {f.purchase}
+          {FULFILMENT_TEXT.purchase}
         </Button>
       ) : null}
       {can('purchase') ? (
@@ -360,7 +374,7 @@ function StepButtons({
       ) : null}
       {can('ship') ? (
         <Button variant="primary" onClick={() => onPick('ship')}>
-          {f.ship}
+          {FULFILMENT_TEXT.ship}
         </Button>
       ) : null}
       {can('complete') ? (
@@ -369,15 +383,15 @@ function StepButtons({
           disabled={complete.isPending}
           onClick={() => complete.mutate({ id: detail.id })}
         >
-          {f.complete}
+          {FULFILMENT_TEXT.complete}
         </Button>
       ) : null}
       {canCorrectAddress(detail.status) ? (
-        <Button onClick={() => onPick('address')}>{f.correctAddress}</Button>
+        <Button onClick={() => onPick('address')}>{FULFILMENT_TEXT.correctAddress}</Button>
       ) : null}
       {can('cancel') ? (
         <Button className="text-error" onClick={() => onPick('cancel')}>
-          {f.cancel}
+          {FULFILMENT_TEXT.cancel}
         </Button>
       ) : null}
     </div>

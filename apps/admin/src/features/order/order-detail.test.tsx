@@ -3,7 +3,7 @@ import { page } from 'vitest/browser';
 import { Refusal } from '../../testing/fake-server';
 import { linkedItems, pendingOrder, purchasedOrder, session, viewer } from '../../testing/order-fixtures';
 import { renderInApp } from '../../testing/render-in-app';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { PURCHASE_TEXT } from './purchase-texts';
 import { ORDER_TEXT } from './texts';
@@ -32,13 +32,18 @@ describe('订单详情', () => {
     await expect
       .element(dialog.getByText(PURCHASE_TEXT.sourceText('610000000001', 1)))
       .toHaveAttribute('href', 'https://detail.1688.com/offer/610000000001.html');
-    await expect.element(dialog.getByText(f.noEvents)).toBeVisible();
+    await expect.element(dialog.getByText(FULFILMENT_TEXT.noEvents)).toBeVisible();
     // 待采购: 采购, 一键采购, 修改收货地址, 取消订单; nothing of a later state.
-    for (const name of [f.purchase, PURCHASE_TEXT.oneClick, f.correctAddress, f.cancel]) {
+    for (const name of [
+      FULFILMENT_TEXT.purchase,
+      PURCHASE_TEXT.oneClick,
+      FULFILMENT_TEXT.correctAddress,
+      FULFILMENT_TEXT.cancel,
+    ]) {
       await expect.element(dialog.getByRole('button', { name, exact: true })).toBeVisible();
     }
-    expect(dialog.getByRole('button', { name: f.ship, exact: true }).query()).toBeNull();
-    expect(dialog.getByRole('button', { name: f.complete, exact: true }).query()).toBeNull();
+    expect(dialog.getByRole('button', { name: FULFILMENT_TEXT.ship, exact: true }).query()).toBeNull();
+    expect(dialog.getByRole('button', { name: FULFILMENT_TEXT.complete, exact: true }).query()).toBeNull();
     expect(server.calls('/api/order/detail')).toEqual([{ id: pendingOrder.id }]);
     expect(server.calls('/api/purchase/items')).toEqual([{ id: pendingOrder.id }]);
   });
@@ -51,8 +56,8 @@ describe('订单详情', () => {
     });
     const dialog = steps();
     await expect.element(dialog.getByText(pendingOrder.order_no, { exact: true })).toBeVisible();
-    await expect.element(dialog.getByText(f.noEvents)).toBeVisible();
-    expect(dialog.getByRole('button', { name: f.purchase, exact: true }).query()).toBeNull();
+    await expect.element(dialog.getByText(FULFILMENT_TEXT.noEvents)).toBeVisible();
+    expect(dialog.getByRole('button', { name: FULFILMENT_TEXT.purchase, exact: true }).query()).toBeNull();
     expect(dialog.getByRole('button', { name: PURCHASE_TEXT.oneClick }).query()).toBeNull();
     // Nor 关联货源 on the line.
     expect(dialog.getByRole('button', { name: PURCHASE_TEXT.relink }).query()).toBeNull();
@@ -74,16 +79,18 @@ describe('订单详情', () => {
       '/api/purchase/items': () => linkedItems,
     });
     const dialog = steps();
-    const fulfilment = dialog.getByRole('region', { name: f.fulfilment });
+    const fulfilment = dialog.getByRole('region', { name: FULFILMENT_TEXT.fulfilment });
     await expect.element(fulfilment).toHaveTextContent('供应商1688');
     await expect.element(fulfilment).toHaveTextContent('供应商订单号168800001');
     await expect.element(fulfilment).toHaveTextContent('¥50.00');
     await expect.element(fulfilment).toHaveTextContent('¥25.00');
-    const timeline = dialog.getByRole('region', { name: f.timeline });
+    const timeline = dialog.getByRole('region', { name: FULFILMENT_TEXT.timeline });
     await expect.element(timeline).toHaveTextContent('采购 · 店主');
     await expect.element(timeline).toHaveTextContent('供应商 1688，供应商订单号 168800001，成本 ¥50.00');
-    await expect.element(dialog.getByRole('button', { name: f.ship, exact: true })).toBeVisible();
-    expect(dialog.getByRole('button', { name: f.purchase, exact: true }).query()).toBeNull();
+    await expect
+      .element(dialog.getByRole('button', { name: FULFILMENT_TEXT.ship, exact: true }))
+      .toBeVisible();
+    expect(dialog.getByRole('button', { name: FULFILMENT_TEXT.purchase, exact: true }).query()).toBeNull();
   });
 
   it('shows the server’s refusal of 完成 and the order as it stands now', async () => {
@@ -105,12 +112,14 @@ describe('订单详情', () => {
       },
     });
     const dialog = steps();
-    await dialog.getByRole('button', { name: f.complete, exact: true }).click();
+    await dialog.getByRole('button', { name: FULFILMENT_TEXT.complete, exact: true }).click();
     await expect.element(dialog.getByRole('alert')).toHaveTextContent('订单当前状态为已取消，不能完成');
     expect(server.calls('/api/order/complete')).toEqual([{ id: pendingOrder.id }]);
     // The refusal refreshed the order: 已取消, its reason, and no step left.
     await expect.element(dialog.getByText('已取消', { exact: true })).toBeVisible();
-    await expect.element(dialog.getByRole('region', { name: f.fulfilment })).toHaveTextContent('买家取消');
-    expect(dialog.getByRole('button', { name: f.complete, exact: true }).query()).toBeNull();
+    await expect
+      .element(dialog.getByRole('region', { name: FULFILMENT_TEXT.fulfilment }))
+      .toHaveTextContent('买家取消');
+    expect(dialog.getByRole('button', { name: FULFILMENT_TEXT.complete, exact: true }).query()).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import {
   type OrderFilePreview,
   type OrderFileResult,
 } from '@consign/api-client';
-import { orderCreateBodySchema } from '@consign/api-client/contract';
+import { orderCreateBodySchema, parseYuan } from '@consign/api-client/contract';
 import {
   Button,
   Dialog,
@@ -27,8 +27,7 @@ import * as z from 'zod';
 import { useApi } from '../../lib/use-api';
 import { ShopSelect } from '../list/shop-select';
 import { useSubmitOnce } from '../list/use-submit-once';
-import { parseYuan } from '../shop/goods-form';
-import { ORDER_ENTRY_TEXT as e } from './order-entry-texts';
+import { ORDER_ENTRY_TEXT } from './order-entry-texts';
 import { ImportDialog } from './order-import';
 import { problemMessage } from './problem-message';
 
@@ -42,32 +41,33 @@ import { problemMessage } from './problem-message';
 // ---- 手工建单 -------------------------------------------------------------------------------------
 
 const required = (label: string, max: number) =>
-  z.string().trim().min(1, e.required(label)).max(max, e.tooLong(label, max));
-const optional = (label: string, max: number) => z.string().trim().max(max, e.tooLong(label, max));
-const yuan = z.string().refine((text) => parseYuan(text) !== undefined, e.badMoney);
+  z.string().trim().min(1, ORDER_ENTRY_TEXT.required(label)).max(max, ORDER_ENTRY_TEXT.tooLong(label, max));
+const optional = (label: string, max: number) =>
+  z.string().trim().max(max, ORDER_ENTRY_TEXT.tooLong(label, max));
+const yuan = z.string().refine((text) => parseYuan(text) !== undefined, ORDER_ENTRY_TEXT.badMoney);
 
 /** The form as typed, turned into the body of `/api/order/create` and checked by the contract. */
 const manualFormSchema = z
   .object({
-    shop_id: z.string().min(1, e.importShopFirst),
-    platform_order_no: optional(e.platformOrderNo, 64),
+    shop_id: z.string().min(1, ORDER_ENTRY_TEXT.importShopFirst),
+    platform_order_no: optional(ORDER_ENTRY_TEXT.platformOrderNo, 64),
     items: z
       .array(
         z.object({
-          title: required(e.itemTitle, 120),
-          sku: optional(e.itemSku, 120),
-          quantity: z.string().regex(/^\s*[1-9]\d{0,3}\s*$/, e.badQuantity),
+          title: required(ORDER_ENTRY_TEXT.itemTitle, 120),
+          sku: optional(ORDER_ENTRY_TEXT.itemSku, 120),
+          quantity: z.string().regex(/^\s*[1-9]\d{0,3}\s*$/, ORDER_ENTRY_TEXT.badQuantity),
           price: yuan,
         }),
       )
       .min(1)
       .max(50),
     amount: yuan,
-    buyer_message: optional(e.buyerMessage, 500),
+    buyer_message: optional(ORDER_ENTRY_TEXT.buyerMessage, 500),
     receiver: z.object({
-      name: required(e.receiverName, 32),
-      mobile: z.string().refine(isValidMobile, e.badMobile),
-      address: required(e.receiverAddress, 200),
+      name: required(ORDER_ENTRY_TEXT.receiverName, 32),
+      mobile: z.string().refine(isValidMobile, ORDER_ENTRY_TEXT.badMobile),
+      address: required(ORDER_ENTRY_TEXT.receiverAddress, 200),
     }),
   })
   .transform(
@@ -104,7 +104,7 @@ export function ManualOrderButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{e.manualOpen}</Button>
+      <Button onClick={() => setOpen(true)}>{ORDER_ENTRY_TEXT.manualOpen}</Button>
       {open ? <ManualOrderDialog open={open} onOpenChange={setOpen} /> : null}
     </>
   );
@@ -129,7 +129,7 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const create = useMutation({
     mutationFn: (body: ManualBody) => api.call('/api/order/create', body, { skipErrorHandler: true }),
     onSuccess: async (created) => {
-      toast.success(e.created(created.order_no));
+      toast.success(ORDER_ENTRY_TEXT.created(created.order_no));
       await queryClient.invalidateQueries({ queryKey: ['order'] });
       onOpenChange(false);
     },
@@ -147,12 +147,12 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl" data-slot="manual-order">
         <DialogHeader>
-          <DialogTitle>{e.manualTitle}</DialogTitle>
-          <DialogDescription>{e.manualHint}</DialogDescription>
+          <DialogTitle>{ORDER_ENTRY_TEXT.manualTitle}</DialogTitle>
+          <DialogDescription>{ORDER_ENTRY_TEXT.manualHint}</DialogDescription>
         </DialogHeader>
         <form noValidate className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto pr-1" {...submit}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={e.shop} required error={errors.shop_id?.message}>
+            <Field label={ORDER_ENTRY_TEXT.shop} required error={errors.shop_id?.message}>
               <Controller
                 control={control}
                 name="shop_id"
@@ -160,15 +160,15 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                   <ShopSelect
                     value={field.value}
                     onChange={field.onChange}
-                    label={e.shop}
-                    placeholder={e.shopPlaceholder}
+                    label={ORDER_ENTRY_TEXT.shop}
+                    placeholder={ORDER_ENTRY_TEXT.shopPlaceholder}
                   />
                 )}
               />
             </Field>
             <Field
-              label={e.platformOrderNo}
-              description={e.platformOrderNoHint}
+              label={ORDER_ENTRY_TEXT.platformOrderNo}
+              description={ORDER_ENTRY_TEXT.platformOrderNoHint}
               error={errors.platform_order_no?.message}
             >
               <Input {...register('platform_order_no')} />
@@ -176,19 +176,31 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           </div>
 
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">{e.items}</legend>
+            <legend className="mb-1 text-sm font-medium">{ORDER_ENTRY_TEXT.items}</legend>
             {items.fields.map((item, index) => (
               <div key={item.id} className="grid items-start gap-2 sm:grid-cols-[2fr_1fr_5rem_7rem_auto]">
-                <Field label={e.itemTitle} required error={errors.items?.[index]?.title?.message}>
+                <Field
+                  label={ORDER_ENTRY_TEXT.itemTitle}
+                  required
+                  error={errors.items?.[index]?.title?.message}
+                >
                   <Input {...register(`items.${index}.title`)} />
                 </Field>
-                <Field label={e.itemSku} error={errors.items?.[index]?.sku?.message}>
+                <Field label={ORDER_ENTRY_TEXT.itemSku} error={errors.items?.[index]?.sku?.message}>
                   <Input {...register(`items.${index}.sku`)} />
                 </Field>
-                <Field label={e.itemQuantity} required error={errors.items?.[index]?.quantity?.message}>
+                <Field
+                  label={ORDER_ENTRY_TEXT.itemQuantity}
+                  required
+                  error={errors.items?.[index]?.quantity?.message}
+                >
                   <Input inputMode="numeric" {...register(`items.${index}.quantity`)} />
                 </Field>
-                <Field label={e.itemPrice} required error={errors.items?.[index]?.price?.message}>
+                <Field
+                  label={ORDER_ENTRY_TEXT.itemPrice}
+                  required
+                  error={errors.items?.[index]?.price?.message}
+                >
                   <Input inputMode="decimal" {...register(`items.${index}.price`)} />
                 </Field>
                 <Button
@@ -196,7 +208,7 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                   variant="link"
                   className="mt-7"
                   disabled={items.fields.length === 1}
-                  aria-label={e.removeItem(index + 1)}
+                  aria-label={ORDER_ENTRY_TEXT.removeItem(index + 1)}
                   onClick={() => items.remove(index)}
                 >
                   ×
@@ -210,32 +222,32 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                 disabled={items.fields.length >= 50}
                 onClick={() => items.append(EMPTY_ITEM)}
               >
-                {e.addItem}
+                {ORDER_ENTRY_TEXT.addItem}
               </Button>
             </div>
           </fieldset>
 
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label={e.amount}
+              label={ORDER_ENTRY_TEXT.amount}
               required
-              description={e.amountHint(formatMoney(itemsTotal))}
+              description={ORDER_ENTRY_TEXT.amountHint(formatMoney(itemsTotal))}
               error={errors.amount?.message}
             >
               <Input inputMode="decimal" {...register('amount')} />
             </Field>
-            <Field label={e.buyerMessage} error={errors.buyer_message?.message}>
+            <Field label={ORDER_ENTRY_TEXT.buyerMessage} error={errors.buyer_message?.message}>
               <Input {...register('buyer_message')} />
             </Field>
-            <Field label={e.receiverName} required error={errors.receiver?.name?.message}>
+            <Field label={ORDER_ENTRY_TEXT.receiverName} required error={errors.receiver?.name?.message}>
               <Input autoComplete="off" {...register('receiver.name')} />
             </Field>
-            <Field label={e.receiverMobile} required error={errors.receiver?.mobile?.message}>
+            <Field label={ORDER_ENTRY_TEXT.receiverMobile} required error={errors.receiver?.mobile?.message}>
               <Input inputMode="tel" autoComplete="off" {...register('receiver.mobile')} />
             </Field>
             <Field
               className="sm:col-span-2"
-              label={e.receiverAddress}
+              label={ORDER_ENTRY_TEXT.receiverAddress}
               required
               error={errors.receiver?.address?.message}
             >
@@ -249,10 +261,10 @@ function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           ) : null}
           <DialogFooter>
             <DialogClose asChild>
-              <Button type="button">{e.close}</Button>
+              <Button type="button">{ORDER_ENTRY_TEXT.close}</Button>
             </DialogClose>
             <Button type="submit" variant="primary" disabled={create.isPending}>
-              {create.isPending ? e.saving : e.save}
+              {create.isPending ? ORDER_ENTRY_TEXT.saving : ORDER_ENTRY_TEXT.save}
             </Button>
           </DialogFooter>
         </form>
@@ -278,7 +290,7 @@ export function OrderFileImportButton() {
   const [shopId, setShopId] = useState('');
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{e.importOpen}</Button>
+      <Button onClick={() => setOpen(true)}>{ORDER_ENTRY_TEXT.importOpen}</Button>
       {open ? (
         <ImportDialog<OrderFilePreview, OrderFileResult>
           // A new shop starts over: the file is checked against that shop's orders.
@@ -289,17 +301,21 @@ export function OrderFileImportButton() {
             if (!next) setShopId('');
           }}
           slot="order-file-import"
-          title={e.importTitle}
-          hint={e.importHint(IMPORT_MAX_ROWS)}
+          title={ORDER_ENTRY_TEXT.importTitle}
+          hint={ORDER_ENTRY_TEXT.importHint(IMPORT_MAX_ROWS)}
           template={{ href: TEMPLATE_HREF, name: '订单导入模板.csv' }}
           ready={shopId !== ''}
           before={
-            <Field label={e.shop} required description={shopId ? undefined : e.importShopFirst}>
+            <Field
+              label={ORDER_ENTRY_TEXT.shop}
+              required
+              description={shopId ? undefined : ORDER_ENTRY_TEXT.importShopFirst}
+            >
               <ShopSelect
                 value={shopId}
                 onChange={setShopId}
-                label={e.shop}
-                placeholder={e.shopPlaceholder}
+                label={ORDER_ENTRY_TEXT.shop}
+                placeholder={ORDER_ENTRY_TEXT.shopPlaceholder}
                 enabled={open}
                 className="w-72"
               />
@@ -321,7 +337,9 @@ export function OrderFileImportButton() {
           }
           applyPath="/api/order/import-orders-apply"
           counts={(preview) => preview}
-          resultSummary={(result) => e.resultSummary(result.created, result.updated, result.failed)}
+          resultSummary={(result) =>
+            ORDER_ENTRY_TEXT.resultSummary(result.created, result.updated, result.failed)
+          }
           renderPreview={(preview) => <OrderFilePreviewTable preview={preview} />}
           renderResult={(result) => <OrderFileResultTable result={result} />}
         />
@@ -330,7 +348,7 @@ export function OrderFileImportButton() {
   );
 }
 
-const c = e.columns;
+const columnText = ORDER_ENTRY_TEXT.columns;
 const cell = 'py-1 pr-2';
 
 function OrderFilePreviewTable({ preview }: { preview: OrderFilePreview }) {
@@ -339,12 +357,12 @@ function OrderFilePreviewTable({ preview }: { preview: OrderFilePreview }) {
       <table className="w-full text-sm" data-slot="import-preview">
         <thead>
           <tr className="text-left text-muted-foreground">
-            <th className={`${cell} font-normal`}>{c.line}</th>
-            <th className={`${cell} font-normal`}>{c.platformOrderNo}</th>
-            <th className={`${cell} font-normal`}>{c.title}</th>
-            <th className={`${cell} font-normal`}>{c.receiver}</th>
-            <th className={`${cell} text-right font-normal`}>{c.amount}</th>
-            <th className="py-1 font-normal">{c.state}</th>
+            <th className={`${cell} font-normal`}>{columnText.line}</th>
+            <th className={`${cell} font-normal`}>{columnText.platformOrderNo}</th>
+            <th className={`${cell} font-normal`}>{columnText.title}</th>
+            <th className={`${cell} font-normal`}>{columnText.receiver}</th>
+            <th className={`${cell} text-right font-normal`}>{columnText.amount}</th>
+            <th className="py-1 font-normal">{columnText.state}</th>
           </tr>
         </thead>
         <tbody>
@@ -364,7 +382,11 @@ function OrderFilePreviewTable({ preview }: { preview: OrderFilePreview }) {
                   {row.amount === null ? '' : formatMoney(row.amount)}
                 </td>
                 <td className={`py-1 break-all ${bad ? 'text-error' : 'text-success'}`}>
-                  {bad ? row.errors.join('；') : row.exists ? e.rowUpdate : e.rowNew}
+                  {bad
+                    ? row.errors.join('；')
+                    : row.exists
+                      ? ORDER_ENTRY_TEXT.rowUpdate
+                      : ORDER_ENTRY_TEXT.rowNew}
                 </td>
               </tr>
             );
@@ -381,11 +403,11 @@ function OrderFileResultTable({ result }: { result: OrderFileResult }) {
       <table className="w-full text-sm" data-slot="import-result">
         <thead>
           <tr className="text-left text-muted-foreground">
-            <th className={`${cell} font-normal`}>{c.line}</th>
-            <th className={`${cell} font-normal`}>{c.platformOrderNo}</th>
-            <th className={`${cell} font-normal`}>{c.orderNo}</th>
-            <th className={`${cell} font-normal`}>{c.outcome}</th>
-            <th className="py-1 font-normal">{c.reason}</th>
+            <th className={`${cell} font-normal`}>{columnText.line}</th>
+            <th className={`${cell} font-normal`}>{columnText.platformOrderNo}</th>
+            <th className={`${cell} font-normal`}>{columnText.orderNo}</th>
+            <th className={`${cell} font-normal`}>{columnText.outcome}</th>
+            <th className="py-1 font-normal">{columnText.reason}</th>
           </tr>
         </thead>
         <tbody>
@@ -399,7 +421,7 @@ function OrderFileResultTable({ result }: { result: OrderFileResult }) {
               <td className={`${cell} font-mono break-all`}>{r.platform_order_no}</td>
               <td className={`${cell} font-mono`}>{r.order_no}</td>
               <td className={`${cell} ${r.outcome === 'failed' ? 'text-error' : 'text-success'}`}>
-                {e.outcome[r.outcome]}
+                {ORDER_ENTRY_TEXT.outcome[r.outcome]}
               </td>
               <td className="py-1 break-all">{r.message}</td>
             </tr>

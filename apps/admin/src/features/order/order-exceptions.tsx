@@ -6,7 +6,7 @@ import {
 } from '@consign/api-client';
 import { Button, cn } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
-import { EXCEPTION_TEXT as x } from './texts';
+import { EXCEPTION_TEXT } from './texts';
 
 /**
  * 异常订单: the exception views of 代发订单 under its status tabs (docs/design.md#order-exceptions),
@@ -24,8 +24,8 @@ export function OrderExceptionViews({
 }) {
   return (
     <div data-slot="exception-views" className="flex flex-col gap-1">
-      <fieldset aria-label={x.views} className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-muted-foreground">{x.views}</span>
+      <fieldset aria-label={EXCEPTION_TEXT.views} className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted-foreground">{EXCEPTION_TEXT.views}</span>
         {ORDER_EXCEPTIONS.map((kind) => {
           const count = counts?.[kind];
           const on = value === kind;
@@ -38,7 +38,7 @@ export function OrderExceptionViews({
               variant={on ? 'primary' : 'default'}
               onClick={() => onChange(on ? undefined : kind)}
             >
-              {x.labels[kind]}
+              {EXCEPTION_TEXT.labels[kind]}
               {count === undefined ? null : (
                 <span
                   data-slot="exception-count"
@@ -51,7 +51,7 @@ export function OrderExceptionViews({
           );
         })}
       </fieldset>
-      {value ? <p className="text-muted-foreground text-xs">{x.hint[value]}</p> : null}
+      {value ? <p className="text-muted-foreground text-xs">{EXCEPTION_TEXT.hint[value]}</p> : null}
     </div>
   );
 }
@@ -60,7 +60,7 @@ export function OrderExceptionViews({
 export function exceptionReasonColumn(kind: OrderException): DataTableProps<Order>['columns'][number] {
   return {
     id: 'exception_reason',
-    header: x.reason,
+    header: EXCEPTION_TEXT.reason,
     cell: ({ row }) => {
       const reason = row.original.exceptions?.find((e) => e.kind === kind)?.reason;
       return (

@@ -16,7 +16,7 @@ import type * as React from 'react';
 import { useId, useState } from 'react';
 import { invalidateAfter, type WritePath } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { problemMessage } from './problem-message';
 
 /**
@@ -37,20 +37,20 @@ export function OrderImportButton() {
   const api = useApi();
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{f.importOpen}</Button>
+      <Button onClick={() => setOpen(true)}>{FULFILMENT_TEXT.importOpen}</Button>
       {open ? (
         <ImportDialog<ImportPreview, ImportResult>
           open={open}
           onOpenChange={setOpen}
           slot="order-import"
-          title={f.importTitle}
-          hint={f.importHint(IMPORT_MAX_ROWS)}
+          title={FULFILMENT_TEXT.importTitle}
+          hint={FULFILMENT_TEXT.importHint(IMPORT_MAX_ROWS)}
           template={{ href: TEMPLATE_HREF, name: '快递单号导入模板.csv' }}
           preview={(file) => api.call('/api/order/import-preview', { file }, { skipErrorHandler: true })}
           apply={(file) => api.call('/api/order/import-apply', { file }, { skipErrorHandler: true })}
           applyPath="/api/order/import-apply"
           counts={(preview) => preview}
-          resultSummary={(result) => f.batchSummary(result.succeeded, result.failed)}
+          resultSummary={(result) => FULFILMENT_TEXT.batchSummary(result.succeeded, result.failed)}
           renderPreview={(preview) => <ImportPreviewTable preview={preview} />}
           renderResult={(result) => <ImportResultTable result={result} />}
         />
@@ -136,7 +136,7 @@ export function ImportDialog<P, R>({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl" data-slot={slot}>
         <DialogHeader>
-          <DialogTitle>{result ? f.importResultTitle : title}</DialogTitle>
+          <DialogTitle>{result ? FULFILMENT_TEXT.importResultTitle : title}</DialogTitle>
           <DialogDescription>{result ? resultSummary(result) : hint}</DialogDescription>
         </DialogHeader>
 
@@ -144,7 +144,7 @@ export function ImportDialog<P, R>({
           <>
             {before}
             <div className="flex flex-wrap items-center gap-3">
-              <Label htmlFor={inputId}>{f.importFile}</Label>
+              <Label htmlFor={inputId}>{FULFILMENT_TEXT.importFile}</Label>
               <Input
                 id={inputId}
                 type="file"
@@ -154,16 +154,18 @@ export function ImportDialog<P, R>({
                 onChange={(event) => pick(event.currentTarget.files?.[0] ?? null)}
               />
               <a className="text-primary text-sm underline" href={template.href} download={template.name}>
-                {f.importTemplate}
+                {FULFILMENT_TEXT.importTemplate}
               </a>
             </div>
           </>
         )}
 
         <p role="status" aria-live="polite" className="text-sm">
-          {check.isPending ? f.importReading : null}
-          {apply.isPending ? f.importApplying : null}
-          {!result && summary && !check.isPending ? f.importSummary(summary.valid, summary.invalid) : null}
+          {check.isPending ? FULFILMENT_TEXT.importReading : null}
+          {apply.isPending ? FULFILMENT_TEXT.importApplying : null}
+          {!result && summary && !check.isPending
+            ? FULFILMENT_TEXT.importSummary(summary.valid, summary.invalid)
+            : null}
         </p>
         {problem ? (
           <p role="alert" className="text-error text-sm">
@@ -175,20 +177,20 @@ export function ImportDialog<P, R>({
 
         <DialogFooter>
           <DialogClose asChild>
-            <Button type="button">{f.close}</Button>
+            <Button type="button">{FULFILMENT_TEXT.close}</Button>
           </DialogClose>
           {result ? null : (
             <Button
               type="button"
               variant="primary"
               disabled={!file || !summary || summary.valid === 0 || apply.isPending || check.isPending}
-              title={summary && summary.valid === 0 ? f.importNothingValid : undefined}
+              title={summary && summary.valid === 0 ? FULFILMENT_TEXT.importNothingValid : undefined}
               onClick={() => {
                 setProblem('');
                 if (file) apply.mutate(file);
               }}
             >
-              {apply.isPending ? f.importApplying : f.importApply}
+              {apply.isPending ? FULFILMENT_TEXT.importApplying : FULFILMENT_TEXT.importApply}
             </Button>
           )}
         </DialogFooter>
@@ -197,7 +199,7 @@ export function ImportDialog<P, R>({
   );
 }
 
-const c = f.importColumns;
+const importColumnText = FULFILMENT_TEXT.importColumns;
 
 /** Every row of the file; a row with errors is highlighted and says what is wrong. */
 function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
@@ -206,11 +208,11 @@ function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
       <table className="w-full text-sm" data-slot="import-preview">
         <thead>
           <tr className="text-left text-muted-foreground">
-            <th className="py-1 pr-2 font-normal">{c.line}</th>
-            <th className="py-1 pr-2 font-normal">{c.orderNo}</th>
-            <th className="py-1 pr-2 font-normal">{c.carrier}</th>
-            <th className="py-1 pr-2 font-normal">{c.trackingNo}</th>
-            <th className="py-1 font-normal">{c.errors}</th>
+            <th className="py-1 pr-2 font-normal">{importColumnText.line}</th>
+            <th className="py-1 pr-2 font-normal">{importColumnText.orderNo}</th>
+            <th className="py-1 pr-2 font-normal">{importColumnText.carrier}</th>
+            <th className="py-1 pr-2 font-normal">{importColumnText.trackingNo}</th>
+            <th className="py-1 font-normal">{importColumnText.errors}</th>
           </tr>
         </thead>
         <tbody>
@@ -227,7 +229,7 @@ function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
                 <td className="py-1 pr-2">{row.carrier}</td>
                 <td className="py-1 pr-2 font-mono break-all">{row.tracking_no}</td>
                 <td className={`py-1 break-all ${bad ? 'text-error' : 'text-success'}`}>
-                  {bad ? row.errors.join('；') : f.importRowOk}
+                  {bad ? row.errors.join('；') : FULFILMENT_TEXT.importRowOk}
                 </td>
               </tr>
             );
@@ -245,10 +247,10 @@ function ImportResultTable({ result }: { result: ImportResult }) {
       <table className="w-full text-sm" data-slot="import-result">
         <thead>
           <tr className="text-left text-muted-foreground">
-            <th className="py-1 pr-2 font-normal">{c.line}</th>
-            <th className="py-1 pr-2 font-normal">{f.resultColumns.orderNo}</th>
-            <th className="py-1 pr-2 font-normal">{f.resultColumns.result}</th>
-            <th className="py-1 font-normal">{f.resultColumns.reason}</th>
+            <th className="py-1 pr-2 font-normal">{importColumnText.line}</th>
+            <th className="py-1 pr-2 font-normal">{FULFILMENT_TEXT.resultColumns.orderNo}</th>
+            <th className="py-1 pr-2 font-normal">{FULFILMENT_TEXT.resultColumns.result}</th>
+            <th className="py-1 font-normal">{FULFILMENT_TEXT.resultColumns.reason}</th>
           </tr>
         </thead>
         <tbody>
@@ -257,7 +259,7 @@ function ImportResultTable({ result }: { result: ImportResult }) {
               <td className="py-1 pr-2 tabular-nums">{r.line}</td>
               <td className="py-1 pr-2 font-mono break-all">{r.order_no}</td>
               <td className={`py-1 pr-2 ${r.ok ? 'text-success' : 'text-error'}`}>
-                {r.ok ? f.resultOk : f.resultFailed}
+                {r.ok ? FULFILMENT_TEXT.resultOk : FULFILMENT_TEXT.resultFailed}
               </td>
               <td className="py-1 break-all">{r.message}</td>
             </tr>

@@ -26,7 +26,7 @@ import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { useCan } from './use-can';
 import { WritebackBadge } from './writeback-status';
 
-const c = ORDER_TEXT.columns;
+const columnText = ORDER_TEXT.columns;
 
 const statuses = {
   options: ORDER_STATUSES,
@@ -58,7 +58,7 @@ const blacklistSelect = {
 /** 平台订单号 first: the number the seller and the buyer know the order by (empty for typed-in orders). */
 const platformOrderNoColumn: DataTableProps<Order>['columns'][number] = {
   id: 'platform_order_no',
-  header: c.platformOrderNo,
+  header: columnText.platformOrderNo,
   cell: ({ row }) =>
     row.original.platform_order_no ? (
       <span className="font-mono">{row.original.platform_order_no}</span>
@@ -79,7 +79,7 @@ function statusMarks(order: Order) {
 }
 
 const buyerWithBadge: DataTableProps<Order>['columns'][number] = {
-  header: c.buyer,
+  header: columnText.buyer,
   cell: ({ row }) => (
     <span className="flex items-center gap-2">
       {row.original.buyer_name}
@@ -97,7 +97,7 @@ function ShipBy({ at }: { at: number | null | undefined }) {
 const columns: DataTableProps<Order>['columns'] = [
   buyerWithBadge,
   {
-    header: c.amount,
+    header: columnText.amount,
     cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.amount)}</span>,
     meta: { align: 'right' },
   },
@@ -213,7 +213,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
         ? [
             {
               id: 'actions',
-              header: c.actions,
+              header: columnText.actions,
               cell: ({ row }) => <OrderRowActions order={row.original} onStep={open} />,
               // Pinned to the right edge: the table scrolls sideways at 1440 px with the sidebar open
               // and on a phone, and the row's steps stay in view.
@@ -246,7 +246,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
       extraSelects={canMoney ? [blacklistSelect, profitSelect] : [blacklistSelect]}
       statuses={statuses}
       columns={shownColumns}
-      timeHeader={c.createdAt}
+      timeHeader={columnText.createdAt}
       onOpen={open}
       leadingColumns={canProcess ? [...select.columns, platformOrderNoColumn] : [platformOrderNoColumn]}
       statusMarks={statusMarks}

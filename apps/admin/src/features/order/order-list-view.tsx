@@ -65,7 +65,7 @@ export interface OrderListViewProps<Row extends OrderRow> {
   belowTabs?: React.ReactNode;
 }
 
-const c = ORDER_TEXT.columns;
+const columnText = ORDER_TEXT.columns;
 const NO_COLUMNS: never[] = [];
 const NO_SELECTS: readonly FilterSelect[] = [];
 
@@ -100,7 +100,7 @@ export function OrderListView<Row extends OrderRow>({
     (): DataTableProps<Row>['columns'] => [
       ...leadingColumns,
       {
-        header: c.orderNo,
+        header: columnText.orderNo,
         cell: ({ row }) => (
           <Button
             variant="link"
@@ -112,12 +112,12 @@ export function OrderListView<Row extends OrderRow>({
           </Button>
         ),
       },
-      { header: c.shop, cell: ({ row }) => row.original.shop_name },
-      { header: c.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
-      { header: c.goods, cell: ({ row }) => <GoodsCell goods={row.original.goods} /> },
+      { header: columnText.shop, cell: ({ row }) => row.original.shop_name },
+      { header: columnText.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
+      { header: columnText.goods, cell: ({ row }) => <GoodsCell goods={row.original.goods} /> },
       ...columns,
       {
-        header: c.status,
+        header: columnText.status,
         cell: ({ row }) => {
           const status: Row['status'] = row.original.status;
           const badge = <StatusBadge label={statuses.labels[status]} tone={statuses.tones[status]} />;

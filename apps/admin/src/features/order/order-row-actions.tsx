@@ -3,7 +3,7 @@ import { Button, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import type { FormStep } from './order-detail-dialog';
 import { problemMessage } from './problem-message';
 import { PURCHASE_TEXT } from './purchase-texts';
@@ -24,7 +24,7 @@ export function OrderRowActions({
   // The lists, the detail and 工作台 refresh after it, and after a refusal (lib/invalidate.ts).
   const complete = useMutation({
     ...callMutation(api, '/api/order/complete', { skipErrorHandler: true }),
-    onSuccess: () => toast.success(f.done(f.complete, order.order_no)),
+    onSuccess: () => toast.success(FULFILMENT_TEXT.done(FULFILMENT_TEXT.complete, order.order_no)),
     onError: (error) => toast.error(problemMessage(error)),
   });
   // 售后中: not bought by any path (the server refuses it too), so neither 采购 nor 一键采购 is offered.
@@ -34,7 +34,7 @@ export function OrderRowActions({
     <span data-slot="order-row-actions" className="flex items-center gap-3 whitespace-nowrap">
       {can('purchase') ? (
         <Button variant="link" onClick={() => onStep(order, 'purchase')}>
-          {f.purchase}
+          {FULFILMENT_TEXT.purchase}
         </Button>
       ) : null}
       {can('purchase') ? (
@@ -44,7 +44,7 @@ export function OrderRowActions({
       ) : null}
       {can('ship') ? (
         <Button variant="link" onClick={() => onStep(order, 'ship')}>
-          {f.ship}
+          {FULFILMENT_TEXT.ship}
         </Button>
       ) : null}
       {can('complete') ? (
@@ -53,12 +53,12 @@ export function OrderRowActions({
           disabled={complete.isPending}
           onClick={() => complete.mutate({ id: order.id })}
         >
-          {f.complete}
+          {FULFILMENT_TEXT.complete}
         </Button>
       ) : null}
       {can('cancel') ? (
         <Button variant="link" className="text-error" onClick={() => onStep(order, 'cancel')}>
-          {f.rowCancel}
+          {FULFILMENT_TEXT.rowCancel}
         </Button>
       ) : null}
     </span>

@@ -22,7 +22,7 @@ import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { SourceDialog } from '../shop/goods-skus-editor';
 import { problemMessage } from './problem-message';
-import { PURCHASE_TEXT as p } from './purchase-texts';
+import { PURCHASE_TEXT } from './purchase-texts';
 import { StatusBadge, type Tone } from './status-badge';
 
 /** 一键采购 states the `purchase` job still works on: the detail looks again until it settles. */
@@ -77,8 +77,8 @@ export function LineSource({
   if (!item) return null;
   return (
     <div data-slot="line-source" data-linked={item.source ? 'yes' : 'no'} className="text-xs">
-      <span className="text-muted-foreground">{p.source}：</span>
-      {item.sku_id !== null ? <span>{p.skuText(item.goods_title, item.spec)} </span> : null}
+      <span className="text-muted-foreground">{PURCHASE_TEXT.source}：</span>
+      {item.sku_id !== null ? <span>{PURCHASE_TEXT.skuText(item.goods_title, item.spec)} </span> : null}
       {item.source ? (
         <a
           href={offerLink(item.source.offer_id)}
@@ -86,10 +86,12 @@ export function LineSource({
           rel="noreferrer"
           className="text-primary hover:underline"
         >
-          {p.sourceText(item.source.offer_id, item.source.quantity)}
+          {PURCHASE_TEXT.sourceText(item.source.offer_id, item.source.quantity)}
         </a>
       ) : (
-        <span className="text-warning">{item.sku_id !== null ? p.skuNoSource : p.noSource}</span>
+        <span className="text-warning">
+          {item.sku_id !== null ? PURCHASE_TEXT.skuNoSource : PURCHASE_TEXT.noSource}
+        </span>
       )}
       {item.source?.backup ? (
         <a
@@ -99,12 +101,12 @@ export function LineSource({
           className="ml-2 text-primary hover:underline"
           data-slot="line-backup-source"
         >
-          {p.backupText(item.source.backup.offer_id, item.source.backup.quantity)}
+          {PURCHASE_TEXT.backupText(item.source.backup.offer_id, item.source.backup.quantity)}
         </a>
       ) : null}
       {canLink ? (
         <Button variant="link" size="sm" className="ml-2" onClick={() => setOpen(true)}>
-          {item.source ? p.relink : p.link}
+          {item.source ? PURCHASE_TEXT.relink : PURCHASE_TEXT.link}
         </Button>
       ) : null}
       {open ? <LinkSourceDialog orderId={orderId} item={item} onClose={() => setOpen(false)} /> : null}
@@ -138,7 +140,7 @@ function LinkSourceDialog({
   const link = useMutation({
     ...callMutation(api, '/api/purchase/link', { skipErrorHandler: true }),
     onSuccess: () => {
-      toast.success(p.linked);
+      toast.success(PURCHASE_TEXT.linked);
       onClose();
     },
     onError: (error) => setProblem(problemMessage(error)),
@@ -149,47 +151,49 @@ function LinkSourceDialog({
       <Dialog open={!offering} onOpenChange={(open) => (open ? undefined : onClose())}>
         <DialogContent className="sm:max-w-2xl" data-slot="link-source-dialog">
           <DialogHeader>
-            <DialogTitle>{p.linkTitle}</DialogTitle>
-            <DialogDescription>{p.linkIntro(item.title, item.sku)}</DialogDescription>
+            <DialogTitle>{PURCHASE_TEXT.linkTitle}</DialogTitle>
+            <DialogDescription>{PURCHASE_TEXT.linkIntro(item.title, item.sku)}</DialogDescription>
           </DialogHeader>
-          <section aria-label={p.linkSkus} className="flex flex-col gap-2 text-sm">
-            <h3 className="font-medium">{p.linkSkus}</h3>
+          <section aria-label={PURCHASE_TEXT.linkSkus} className="flex flex-col gap-2 text-sm">
+            <h3 className="font-medium">{PURCHASE_TEXT.linkSkus}</h3>
             <Input
-              aria-label={p.linkSearch}
-              placeholder={p.linkSearch}
+              aria-label={PURCHASE_TEXT.linkSearch}
+              placeholder={PURCHASE_TEXT.linkSearch}
               maxLength={64}
               value={keyword}
               onChange={(event) => setKeyword(event.target.value)}
             />
             <ul className="flex max-h-64 flex-col divide-y divide-border overflow-y-auto rounded-md border border-border">
-              {skus.isPending ? <li className="p-2 text-muted-foreground">{p.loading}</li> : null}
+              {skus.isPending ? <li className="p-2 text-muted-foreground">{PURCHASE_TEXT.loading}</li> : null}
               {skus.isError ? <li className="p-2 text-error">{problemMessage(skus.error)}</li> : null}
               {skus.data?.skus.length === 0 ? (
-                <li className="p-2 text-muted-foreground">{p.linkNoSkus}</li>
+                <li className="p-2 text-muted-foreground">{PURCHASE_TEXT.linkNoSkus}</li>
               ) : null}
               {skus.data?.skus.map((sku) => (
                 <li key={sku.sku_id} className="flex items-center gap-2 p-2" data-slot="link-sku">
                   <div className="min-w-0 flex-1">
-                    <p className="truncate">{p.skuText(sku.goods_title, sku.spec)}</p>
+                    <p className="truncate">{PURCHASE_TEXT.skuText(sku.goods_title, sku.spec)}</p>
                     <p className="text-muted-foreground text-xs">
-                      {sku.source ? p.sourceText(sku.source.offer_id, sku.source.quantity) : p.skuNoSource}
+                      {sku.source
+                        ? PURCHASE_TEXT.sourceText(sku.source.offer_id, sku.source.quantity)
+                        : PURCHASE_TEXT.skuNoSource}
                     </p>
                   </div>
                   <Button
                     size="sm"
-                    aria-label={p.linkChooseLabel(sku.goods_title, sku.spec)}
+                    aria-label={PURCHASE_TEXT.linkChooseLabel(sku.goods_title, sku.spec)}
                     disabled={link.isPending}
                     onClick={() => link.mutate({ ...base, sku_id: sku.sku_id })}
                   >
-                    {p.linkChoose}
+                    {PURCHASE_TEXT.linkChoose}
                   </Button>
                 </li>
               ))}
             </ul>
           </section>
-          <p className="text-muted-foreground text-sm">{p.linkOfferIntro}</p>
+          <p className="text-muted-foreground text-sm">{PURCHASE_TEXT.linkOfferIntro}</p>
           <div>
-            <Button onClick={() => setOffering(true)}>{p.linkOffer}</Button>
+            <Button onClick={() => setOffering(true)}>{PURCHASE_TEXT.linkOffer}</Button>
           </div>
           {problem ? (
             <p role="alert" data-slot="link-problem" className="text-error text-sm">
@@ -198,7 +202,7 @@ function LinkSourceDialog({
           ) : null}
           <DialogFooter>
             <Button type="button" onClick={onClose}>
-              {p.cancel}
+              {PURCHASE_TEXT.cancel}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -227,8 +231,8 @@ function LinkSourceDialog({
 export function PurchaseStatus({ purchase }: { purchase: PurchaseItems['purchase'] }) {
   if (!purchase) return null;
   return (
-    <section aria-label={p.status} className="flex flex-col gap-2">
-      <h3 className="font-medium text-sm">{p.status}</h3>
+    <section aria-label={PURCHASE_TEXT.status} className="flex flex-col gap-2">
+      <h3 className="font-medium text-sm">{PURCHASE_TEXT.status}</h3>
       <div
         className="flex flex-wrap items-center gap-2 text-sm"
         data-slot="purchase-status"
@@ -236,7 +240,7 @@ export function PurchaseStatus({ purchase }: { purchase: PurchaseItems['purchase
       >
         <StatusBadge label={PURCHASE_STATUS_LABELS[purchase.status]} tone={TONES[purchase.status]} />
         {purchase.supplier_order_no ? (
-          <span className="font-mono">{p.supplierOrderNo(purchase.supplier_order_no)}</span>
+          <span className="font-mono">{PURCHASE_TEXT.supplierOrderNo(purchase.supplier_order_no)}</span>
         ) : null}
         {purchase.message ? (
           <span data-slot="purchase-message" className={purchase.status === 'failed' ? 'text-error' : ''}>
@@ -246,7 +250,7 @@ export function PurchaseStatus({ purchase }: { purchase: PurchaseItems['purchase
       </div>
       {purchase.source_note ? (
         <p className="text-sm" data-slot="purchase-source-note">
-          <StatusBadge label={p.backupBought} tone="primary" /> {purchase.source_note}
+          <StatusBadge label={PURCHASE_TEXT.backupBought} tone="primary" /> {purchase.source_note}
         </p>
       ) : null}
       {purchase.pay_status ? (
@@ -256,7 +260,7 @@ export function PurchaseStatus({ purchase }: { purchase: PurchaseItems['purchase
           data-pay-status={purchase.pay_status}
         >
           <StatusBadge
-            label={p.payStatus[purchase.pay_status]}
+            label={PURCHASE_TEXT.payStatus[purchase.pay_status]}
             tone={purchase.pay_status === 'paid' ? 'success' : 'neutral'}
           />
           {purchase.pay_message ? <span data-slot="pay-message">{purchase.pay_message}</span> : null}

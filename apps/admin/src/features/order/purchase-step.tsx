@@ -1,15 +1,16 @@
-import { ConfirmDialog, Field, Input } from '@consign/ui';
+import { PURCHASE_FIELD_NAMES } from '@consign/api-client/contract';
+import { ConfirmDialog } from '@consign/ui';
 import { useState } from 'react';
 import type * as z from 'zod';
-import { maxLengthOf, useContractForm } from '../../lib/form';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { useContractForm } from '../../lib/form';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
+import { PurchaseInput } from './purchase-inputs';
 import { emptyPurchase, purchaseForm, purchaseMessages } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';
 
 type PurchaseBody = z.output<typeof purchaseForm>;
-const fields = purchaseForm.shape;
 
-/** 采购: supplier, its order number and the cost. A blacklisted buyer's order asks to confirm first. */
+/** 采购: its fields (purchase-fields.ts in the contract). A blacklisted buyer's order asks to confirm first. */
 export function PurchaseStep(props: StepFormProps) {
   const { detail, onDone } = props;
   const form = useContractForm(purchaseForm, {
@@ -22,7 +23,7 @@ export function PurchaseStep(props: StepFormProps) {
   const { errors } = form.formState;
   return (
     <StepFrame
-      label={f.purchase}
+      label={FULFILMENT_TEXT.purchase}
       errors={form.formState.errors}
       pending={save.isPending}
       onBack={onDone}
@@ -32,24 +33,14 @@ export function PurchaseStep(props: StepFormProps) {
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
         variant="danger"
-        title={f.blacklistTitle}
-        description={f.blacklistDescription(detail.buyer_name)}
-        confirmText={f.blacklistConfirm}
+        title={FULFILMENT_TEXT.blacklistTitle}
+        description={FULFILMENT_TEXT.blacklistDescription(detail.buyer_name)}
+        confirmText={FULFILMENT_TEXT.blacklistConfirm}
         onConfirm={() => (confirming ? save.mutate({ ...confirming, confirm_blacklist: true }) : undefined)}
       />
-      <Field label={f.supplier} error={errors.supplier?.message} required>
-        <Input maxLength={maxLengthOf(fields.supplier)} autoComplete="off" {...form.register('supplier')} />
-      </Field>
-      <Field label={f.supplierOrderNo} error={errors.supplier_order_no?.message} required>
-        <Input
-          maxLength={maxLengthOf(fields.supplier_order_no)}
-          autoComplete="off"
-          {...form.register('supplier_order_no')}
-        />
-      </Field>
-      <Field label={f.cost} error={errors.cost?.message} required>
-        <Input inputMode="decimal" autoComplete="off" {...form.register('cost')} />
-      </Field>
+      {PURCHASE_FIELD_NAMES.map((name) => (
+        <PurchaseInput key={name} name={name} error={errors[name]?.message} input={form.register(name)} />
+      ))}
     </StepFrame>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 
 /**
  * The two pickers every 发货 form has, single (order detail) or batch (批量发货): the carrier and
@@ -30,10 +30,10 @@ export function CarrierField({
   error?: string;
 }) {
   return (
-    <Field label={f.carrier} error={error} required>
+    <Field label={FULFILMENT_TEXT.carrier} error={error} required>
       <Select value={value} onValueChange={(v) => onChange(v as CarrierCode)}>
         <SelectTrigger className="w-full">
-          <SelectValue placeholder={f.carrierPlaceholder} />
+          <SelectValue placeholder={FULFILMENT_TEXT.carrierPlaceholder} />
         </SelectTrigger>
         <SelectContent>
           {CARRIERS.map((c) => (
@@ -60,14 +60,14 @@ export function SenderField({
 }) {
   return (
     <Field
-      label={f.sender}
+      label={FULFILMENT_TEXT.sender}
       error={error}
-      description={senders.length === 0 ? f.noSender : undefined}
+      description={senders.length === 0 ? FULFILMENT_TEXT.noSender : undefined}
       required
     >
       <Select value={value} onValueChange={onChange}>
         <SelectTrigger className="w-full">
-          <SelectValue placeholder={f.senderPlaceholder} />
+          <SelectValue placeholder={FULFILMENT_TEXT.senderPlaceholder} />
         </SelectTrigger>
         <SelectContent>
           {senders.map((a) => (

@@ -1,6 +1,6 @@
 import { Field, Input } from '@consign/ui';
 import { maxLengthOf, useContractForm } from '../../lib/form';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { ShipPickers, useSenders } from './ship-fields';
 import { emptyShip, shipForm, shipMessages } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';
@@ -17,14 +17,14 @@ export function ShipStep(props: StepFormProps) {
   const { errors } = form.formState;
   return (
     <StepFrame
-      label={f.ship}
+      label={FULFILMENT_TEXT.ship}
       errors={form.formState.errors}
       pending={save.isPending}
       onBack={onDone}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
       <ShipPickers form={form}>
-        <Field label={f.trackingNo} error={errors.tracking_no?.message} required>
+        <Field label={FULFILMENT_TEXT.trackingNo} error={errors.tracking_no?.message} required>
           <Input
             maxLength={maxLengthOf(shipForm.shape.tracking_no)}
             autoComplete="off"

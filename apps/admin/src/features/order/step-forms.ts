@@ -4,44 +4,35 @@ import {
   orderCancelBodySchema,
   orderPurchaseBodySchema,
   orderShipBodySchema,
+  PURCHASE_FIELD_NAMES,
 } from '@consign/api-client/contract';
 import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
-import { parseYuan } from '../shop/goods-form';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
+import { emptyPurchaseInputs, purchaseMessagesOf, typedPurchaseShape } from './purchase-inputs';
 
 /**
  * The step forms of an order (采购, 发货, 取消, 修改收货地址): each is the contract's body schema of
  * its call (rules and limits in `@consign/api-client/contract`, the server's db/order-steps.ts), with the order's `id`
  * (and `version`) among the default values, so what the form hands on submit is the body. Only what a
- * person types differently from what the API takes is said here: the cost in yuan, an empty mobile.
+ * person types differently from what the API takes is said here: money in yuan, an empty mobile.
  */
 
-/** 采购: the cost is typed in yuan (at most two decimals) and sent in fen. */
-export const purchaseForm = orderPurchaseBodySchema.extend({
-  cost: z
-    .string()
-    .transform((yuan) => parseYuan(yuan) ?? Number.NaN)
-    .pipe(orderPurchaseBodySchema.shape.cost),
-});
-export const purchaseMessages: FieldMessages<z.input<typeof purchaseForm>> = {
-  supplier: f.required(f.supplier),
-  supplier_order_no: f.required(f.supplierOrderNo),
-  cost: f.badCost,
-};
+/** 采购: its fields (purchase-fields.ts), a money field typed in yuan (at most two decimals) and sent in fen. */
+export const purchaseForm = orderPurchaseBodySchema.extend(typedPurchaseShape(PURCHASE_FIELD_NAMES));
+export const purchaseMessages: FieldMessages<z.input<typeof purchaseForm>> =
+  purchaseMessagesOf(PURCHASE_FIELD_NAMES);
 export const emptyPurchase = (id: number): z.input<typeof purchaseForm> => ({
   id,
-  supplier: '',
-  supplier_order_no: '',
-  cost: '',
+  ...emptyPurchaseInputs(PURCHASE_FIELD_NAMES),
 });
 
 /** 发货: the carrier and the sender are picked ('' until then); the tracking number checked against the carrier. */
 export const shipForm = orderShipBodySchema;
 export const shipMessages: FieldMessages<z.input<typeof shipForm>> = {
-  carrier: f.pickOne(f.carrier),
-  tracking_no: f.required(f.trackingNo),
-  sender_address_id: f.pickOne(f.sender),
+  carrier: FULFILMENT_TEXT.pickOne(FULFILMENT_TEXT.carrier),
+  tracking_no: FULFILMENT_TEXT.required(FULFILMENT_TEXT.trackingNo),
+  sender_address_id: FULFILMENT_TEXT.pickOne(FULFILMENT_TEXT.sender),
 };
 /** An empty ship form with the default sender address preselected. */
 export function emptyShip(id: number, addresses: readonly Address[]) {
@@ -56,7 +47,9 @@ export function emptyShip(id: number, addresses: readonly Address[]) {
 
 /** 取消: the reason. */
 export const cancelForm = orderCancelBodySchema;
-export const cancelMessages: FieldMessages<z.input<typeof cancelForm>> = { reason: f.required(f.reason) };
+export const cancelMessages: FieldMessages<z.input<typeof cancelForm>> = {
+  reason: FULFILMENT_TEXT.required(FULFILMENT_TEXT.reason),
+};
 
 /**
  * 修改收货地址: the receiver's name, mobile and address. Staff only see the mobile masked, so the field
@@ -69,9 +62,9 @@ export const addressForm = orderAddressBodySchema.extend({
     .pipe(orderAddressBodySchema.shape.mobile),
 });
 export const addressMessages: FieldMessages<z.input<typeof addressForm>> = {
-  name: f.required(f.receiverName),
-  mobile: f.mobileInvalid,
-  address: f.required(f.receiverAddress),
+  name: FULFILMENT_TEXT.required(FULFILMENT_TEXT.receiverName),
+  mobile: FULFILMENT_TEXT.mobileInvalid,
+  address: FULFILMENT_TEXT.required(FULFILMENT_TEXT.receiverAddress),
 };
 /** The form of the receiver of `detail`, at its version (the mobile field starts empty: it is masked). */
 export function addressValues(detail: {

@@ -6,7 +6,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { FormProblem, landServerError } from '../../lib/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FULFILMENT_TEXT as f } from './fulfilment-texts';
+import { FULFILMENT_TEXT } from './fulfilment-texts';
 
 /** What the order detail hands a step form. */
 export interface StepFormProps {
@@ -31,7 +31,7 @@ export function useStepSave<P extends StepPath>(
   return useMutation({
     ...callMutation(api, path, { skipErrorHandler: true }),
     onSuccess: () => {
-      toast.success(f.done(done, detail.order_no));
+      toast.success(FULFILMENT_TEXT.done(done, detail.order_no));
       onDone();
     },
     onError: (error) => landServerError(form, error),
@@ -45,7 +45,7 @@ export function StepFrame({
   onSubmit,
   onBack,
   pending,
-  submitText = f.submit,
+  submitText = FULFILMENT_TEXT.submit,
   submitDisabled = false,
   children,
 }: {
@@ -73,10 +73,10 @@ export function StepFrame({
       <FormProblem errors={errors} slot="step-problem" />
       <div className="flex justify-end gap-2">
         <Button type="button" onClick={onBack}>
-          {f.back}
+          {FULFILMENT_TEXT.back}
         </Button>
         <Button type="submit" variant="primary" disabled={pending || submitDisabled}>
-          {pending ? f.saving : submitText}
+          {pending ? FULFILMENT_TEXT.saving : submitText}
         </Button>
       </div>
     </form>

@@ -18,7 +18,7 @@ import { flaggedTopupList, paymentNoticeList } from '../list/lists';
 import { useList } from '../list/use-list';
 import { useRowDialog } from '../list/use-row-dialog';
 import { StatusBadge } from '../order/status-badge';
-import { PAYMENT_ISSUE_TEXT as t } from './texts';
+import { PAYMENT_ISSUE_TEXT } from './texts';
 
 const topupsRoute = getRouteApi('/_authed/finance/payment-issues/topups');
 const noticesRoute = getRouteApi('/_authed/finance/payment-issues/notices');
@@ -27,7 +27,7 @@ const STATE_TABS: ListTabs = {
   filter: 'state',
   options: PAYMENT_ISSUE_STATES,
   labels: PAYMENT_ISSUE_STATE_LABELS,
-  label: t.stateTab,
+  label: PAYMENT_ISSUE_TEXT.stateTab,
 };
 
 const SECTIONS = [
@@ -39,7 +39,7 @@ const SECTIONS = [
 export function PaymentIssuesLayout() {
   return (
     <div className="flex flex-col gap-3">
-      <nav aria-label={t.sections} className="flex gap-2">
+      <nav aria-label={PAYMENT_ISSUE_TEXT.sections} className="flex gap-2">
         {SECTIONS.map((section) => (
           <Link
             key={section.to}
@@ -75,7 +75,7 @@ function resolutionColumns<Row extends Resolution & { id: number; out_trade_no: 
 ): DataTableProps<Row>['columns'] {
   return [
     {
-      header: t.columns.state,
+      header: PAYMENT_ISSUE_TEXT.columns.state,
       cell: ({ row }) =>
         row.original.resolved_at === null ? (
           <StatusBadge label={PAYMENT_ISSUE_STATE_LABELS.open} tone="danger" />
@@ -84,7 +84,7 @@ function resolutionColumns<Row extends Resolution & { id: number; out_trade_no: 
         ),
     },
     {
-      header: t.columns.resolved,
+      header: PAYMENT_ISSUE_TEXT.columns.resolved,
       cell: ({ row }) =>
         row.original.resolved_at === null ? null : (
           <span className="text-muted-foreground">
@@ -94,15 +94,15 @@ function resolutionColumns<Row extends Resolution & { id: number; out_trade_no: 
     },
     {
       id: 'actions',
-      header: t.columns.actions,
+      header: PAYMENT_ISSUE_TEXT.columns.actions,
       cell: ({ row }) =>
         row.original.resolved_at === null ? (
           <Button
             variant="link"
-            aria-label={t.resolveLabel(row.original.out_trade_no)}
+            aria-label={PAYMENT_ISSUE_TEXT.resolveLabel(row.original.out_trade_no)}
             onClick={() => resolve({ kind, id: row.original.id, out_trade_no: row.original.out_trade_no })}
           >
-            {t.resolve}
+            {PAYMENT_ISSUE_TEXT.resolve}
           </Button>
         ) : null,
     },
@@ -111,17 +111,20 @@ function resolutionColumns<Row extends Resolution & { id: number; out_trade_no: 
 
 function topupColumns(resolve: (issue: Issue) => void): DataTableProps<FlaggedTopup>['columns'] {
   return [
-    { header: t.columns.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
-    { header: t.columns.account, accessorKey: 'account_name' },
-    { header: t.columns.outTradeNo, accessorKey: 'out_trade_no' },
     {
-      header: t.columns.amount,
+      header: PAYMENT_ISSUE_TEXT.columns.createdAt,
+      cell: ({ row }) => formatDateTime(row.original.created_at),
+    },
+    { header: PAYMENT_ISSUE_TEXT.columns.account, accessorKey: 'account_name' },
+    { header: PAYMENT_ISSUE_TEXT.columns.outTradeNo, accessorKey: 'out_trade_no' },
+    {
+      header: PAYMENT_ISSUE_TEXT.columns.amount,
       meta: { align: 'right' },
       cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.amount)}</span>,
     },
-    { header: t.columns.reason, accessorKey: 'reason' },
+    { header: PAYMENT_ISSUE_TEXT.columns.reason, accessorKey: 'reason' },
     {
-      header: t.columns.flaggedAt,
+      header: PAYMENT_ISSUE_TEXT.columns.flaggedAt,
       cell: ({ row }) => (row.original.flagged_at === null ? null : formatDateTime(row.original.flagged_at)),
     },
     ...resolutionColumns<FlaggedTopup>('topup', resolve),
@@ -132,40 +135,42 @@ function noticeColumns(resolve: (issue: Issue) => void): DataTableProps<PaymentN
   return [
     {
       // A source's row of the hour: first and last received, how many (the latest's fields beside).
-      header: t.columns.receivedAt,
+      header: PAYMENT_ISSUE_TEXT.columns.receivedAt,
       cell: ({ row }) =>
         row.original.hits > 1
           ? `${formatDateTime(row.original.created_at)} – ${formatDateTime(row.original.last_seen_at)}`
           : formatDateTime(row.original.last_seen_at),
     },
     {
-      header: t.columns.hits,
+      header: PAYMENT_ISSUE_TEXT.columns.hits,
       meta: { align: 'right' },
       cell: ({ row }) => <span className="tabular-nums">{row.original.hits}</span>,
     },
     {
-      header: t.columns.source,
+      header: PAYMENT_ISSUE_TEXT.columns.source,
       cell: ({ row }) =>
         row.original.source === null
           ? null
           : row.original.source === '*'
-            ? t.otherSources
+            ? PAYMENT_ISSUE_TEXT.otherSources
             : row.original.source,
     },
     {
-      header: t.columns.account,
+      header: PAYMENT_ISSUE_TEXT.columns.account,
       cell: ({ row }) =>
-        row.original.account_name ?? <span className="text-muted-foreground">{t.unknownAccount}</span>,
+        row.original.account_name ?? (
+          <span className="text-muted-foreground">{PAYMENT_ISSUE_TEXT.unknownAccount}</span>
+        ),
     },
-    { header: t.columns.outTradeNo, accessorKey: 'out_trade_no' },
+    { header: PAYMENT_ISSUE_TEXT.columns.outTradeNo, accessorKey: 'out_trade_no' },
     {
       // Alipay's total_amount is in yuan, shown as the notification wrote it.
-      header: t.columns.noticeAmount,
+      header: PAYMENT_ISSUE_TEXT.columns.noticeAmount,
       meta: { align: 'right' },
       cell: ({ row }) => <span className="tabular-nums">¥{row.original.total_amount}</span>,
     },
-    { header: t.columns.tradeStatus, accessorKey: 'trade_status' },
-    { header: t.columns.reason, accessorKey: 'problem' },
+    { header: PAYMENT_ISSUE_TEXT.columns.tradeStatus, accessorKey: 'trade_status' },
+    { header: PAYMENT_ISSUE_TEXT.columns.reason, accessorKey: 'problem' },
     ...resolutionColumns<PaymentNotice>('notice', resolve),
   ];
 }
@@ -179,16 +184,16 @@ function ResolveDialog({ dialog }: { dialog: ReturnType<typeof useRowDialog<Issu
     <ConfirmDialog
       open={dialog.open}
       onOpenChange={dialog.setOpen}
-      title={t.resolveTitle}
-      description={issue ? t.resolveDescription(issue.out_trade_no) : undefined}
-      confirmText={t.resolve}
+      title={PAYMENT_ISSUE_TEXT.resolveTitle}
+      description={issue ? PAYMENT_ISSUE_TEXT.resolveDescription(issue.out_trade_no) : undefined}
+      confirmText={PAYMENT_ISSUE_TEXT.resolve}
       onConfirm={async () => {
         if (!issue) return;
         // A refusal (the item already handled by another operator, gone) is the client's toast; the
         // dialog stays open, and the lists refresh either way.
         try {
           await api.call('/api/reconcile/resolve', { kind: issue.kind, id: issue.id });
-          toast.success(t.resolved(issue.out_trade_no));
+          toast.success(PAYMENT_ISSUE_TEXT.resolved(issue.out_trade_no));
         } finally {
           await invalidateAfter(queryClient, '/api/reconcile/resolve');
         }

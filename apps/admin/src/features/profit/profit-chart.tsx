@@ -1,4 +1,5 @@
 import type { ProfitReport } from '@consign/api-client';
+import { fenToYuan } from '@consign/api-client/contract';
 import { BarChart, type BarChartOptions, type Label } from 'chartist';
 import { useEffect, useRef } from 'react';
 
@@ -28,7 +29,7 @@ export function ProfitChart({ days }: { days: ProfitReport['days'] }) {
     chart.current?.update(
       {
         labels: days.map((day) => day.date),
-        series: [days.map((day) => day.sales / 100), days.map((day) => day.profit / 100)],
+        series: [days.map((day) => fenToYuan(day.sales)), days.map((day) => fenToYuan(day.profit))],
       },
       {
         ...OPTIONS,

@@ -1,7 +1,8 @@
 import type { Goods } from '@consign/api-client';
+import { parseYuan } from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../lib/form-testing';
-import { goodsForm, goodsMessages, goodsValues, parseYuan } from './goods-form';
+import { goodsForm, goodsMessages, goodsValues } from './goods-form';
 import { SHOP_TEXT } from './texts';
 
 const errorText = SHOP_TEXT.detail.errors;

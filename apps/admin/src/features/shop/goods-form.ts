@@ -1,5 +1,5 @@
 import { GOODS_STATUSES, type Goods } from '@consign/api-client';
-import { goodsSaveBodySchema } from '@consign/api-client/contract';
+import { goodsSaveBodySchema, parseYuan, yuanText } from '@consign/api-client/contract';
 import * as z from 'zod';
 import { type FieldMessages, integerText } from '../../lib/form';
 import { SHOP_TEXT } from './texts';
@@ -44,19 +44,11 @@ export function goodsValues(goods: Goods): z.input<typeof goodsForm> {
     shop_id: goods.shop_id,
     source_url: goods.source_url,
     title: goods.title,
-    price: (goods.price / 100).toFixed(2),
+    price: yuanText(goods.price),
     stock: String(goods.stock),
     status: goods.status,
     images: goods.images.join('\n'),
   };
-}
-
-/** Fen from a yuan text with at most two decimals, or undefined. */
-export function parseYuan(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return undefined;
-  const [whole = '0', fraction = ''] = trimmed.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
 export function imageLines(text: string): string[] {

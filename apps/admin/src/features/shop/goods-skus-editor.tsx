@@ -22,7 +22,7 @@ import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { type SkuRow, skuRows, skusBody } from './goods-skus-form';
 import { SHOP_TEXT } from './texts';
 
-const c = SHOP_TEXT.skus;
+const skuText = SHOP_TEXT.skus;
 
 /**
  * 商品编辑 → 规格与货源: the product's SKUs (spec, price in 元, stock, 商家编码) added, edited, removed and
@@ -41,7 +41,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
   const save = useMutation({
     ...callMutation(api, '/api/goods/sku-save'),
     onSuccess: (saved) => {
-      toast.success(c.saved);
+      toast.success(skuText.saved);
       queryClient.setQueryData(apiKey('/api/goods/detail', { id: saved.id }), saved);
     },
   });
@@ -71,43 +71,43 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
       <div>
         <h2 id={titleId} className="text-base font-medium">
-          {c.title}
+          {skuText.title}
         </h2>
-        <p className="text-sm text-muted-foreground">{c.intro}</p>
+        <p className="text-sm text-muted-foreground">{skuText.intro}</p>
       </div>
-      {rows.length === 0 ? <p className="text-sm text-muted-foreground">{c.none}</p> : null}
+      {rows.length === 0 ? <p className="text-sm text-muted-foreground">{skuText.none}</p> : null}
       <ol className="flex flex-col gap-3">
         {rows.map((row, index) => (
           <li
             key={row.key}
-            aria-label={c.rowLabel(index + 1, row.spec)}
+            aria-label={skuText.rowLabel(index + 1, row.spec)}
             data-slot="sku-row"
             className="flex flex-col gap-2 rounded-md border border-border p-3"
           >
             <div className="grid gap-2 sm:grid-cols-4">
-              <Field label={c.spec}>
+              <Field label={skuText.spec}>
                 <Input
                   value={row.spec}
                   maxLength={200}
-                  placeholder={c.specPlaceholder}
+                  placeholder={skuText.specPlaceholder}
                   onChange={(event) => update(index, { spec: event.target.value })}
                 />
               </Field>
-              <Field label={c.price}>
+              <Field label={skuText.price}>
                 <Input
                   inputMode="decimal"
                   value={row.price}
                   onChange={(event) => update(index, { price: event.target.value })}
                 />
               </Field>
-              <Field label={c.stock}>
+              <Field label={skuText.stock}>
                 <Input
                   inputMode="numeric"
                   value={row.stock}
                   onChange={(event) => update(index, { stock: event.target.value })}
                 />
               </Field>
-              <Field label={c.outer}>
+              <Field label={skuText.outer}>
                 <Input
                   value={row.outer_sku_id}
                   maxLength={64}
@@ -116,10 +116,10 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
               </Field>
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="text-muted-foreground">{c.source}：</span>
-              <OfferText offer={row.source} slot="sku-source" empty={c.noSource} />
+              <span className="text-muted-foreground">{skuText.source}：</span>
+              <OfferText offer={row.source} slot="sku-source" empty={skuText.noSource} />
               <Button type="button" size="sm" onClick={() => setSourcing(index)}>
-                {row.source ? c.changeSource : c.linkSource}
+                {row.source ? skuText.changeSource : skuText.linkSource}
               </Button>
               {row.source ? (
                 <Button
@@ -128,7 +128,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
                   variant="ghost"
                   onClick={() => update(index, { source: null, backup: null })}
                 >
-                  {c.clearSource}
+                  {skuText.clearSource}
                 </Button>
               ) : null}
               <span className="ml-auto flex gap-1">
@@ -137,37 +137,37 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
                   size="sm"
                   variant="ghost"
                   disabled={index === 0}
-                  aria-label={c.up(index + 1)}
+                  aria-label={skuText.up(index + 1)}
                   onClick={() => move(index, -1)}
                 >
-                  {c.upShort}
+                  {skuText.upShort}
                 </Button>
                 <Button
                   type="button"
                   size="sm"
                   variant="ghost"
                   disabled={index === rows.length - 1}
-                  aria-label={c.down(index + 1)}
+                  aria-label={skuText.down(index + 1)}
                   onClick={() => move(index, 1)}
                 >
-                  {c.downShort}
+                  {skuText.downShort}
                 </Button>
                 <Button
                   type="button"
                   size="sm"
                   variant="ghost"
-                  aria-label={c.remove(index + 1)}
+                  aria-label={skuText.remove(index + 1)}
                   onClick={() => change(rows.filter((_, i) => i !== index))}
                 >
-                  {c.removeShort}
+                  {skuText.removeShort}
                 </Button>
               </span>
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm" data-slot="sku-backup-row">
-              <span className="text-muted-foreground">{c.backup}：</span>
-              <OfferText offer={row.backup} slot="sku-backup" empty={c.noBackup} />
+              <span className="text-muted-foreground">{skuText.backup}：</span>
+              <OfferText offer={row.backup} slot="sku-backup" empty={skuText.noBackup} />
               <Button type="button" size="sm" disabled={!row.source} onClick={() => setBackingUp(index)}>
-                {row.backup ? c.changeBackup : c.linkBackup}
+                {row.backup ? skuText.changeBackup : skuText.linkBackup}
               </Button>
               {row.backup ? (
                 <Button
@@ -176,7 +176,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
                   variant="ghost"
                   onClick={() => update(index, { backup: null })}
                 >
-                  {c.clearBackup}
+                  {skuText.clearBackup}
                 </Button>
               ) : null}
             </div>
@@ -212,10 +212,10 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
             ])
           }
         >
-          {c.add}
+          {skuText.add}
         </Button>
         <Button type="button" variant="primary" disabled={!dirty || save.isPending} onClick={submit}>
-          {save.isPending ? SHOP_TEXT.saving : c.save}
+          {save.isPending ? SHOP_TEXT.saving : skuText.save}
         </Button>
       </div>
       {sourcing !== null ? (
@@ -230,7 +230,7 @@ export function GoodsSkusEditor({ goods }: { goods: GoodsDetail }) {
       ) : null}
       {backingUp !== null ? (
         <SourceDialog
-          title={c.backupDialogTitle}
+          title={skuText.backupDialogTitle}
           wanted={rows[backingUp]?.spec ?? ''}
           onClose={() => setBackingUp(null)}
           onChoose={(backup) => {
@@ -273,7 +273,7 @@ function OfferText({
       className="text-link underline-offset-4 hover:underline"
       data-slot={slot}
     >
-      {c.sourceText(offer.offer_id, offer.spec_text, offer.quantity, formatMoney(offer.cost))}
+      {skuText.sourceText(offer.offer_id, offer.spec_text, offer.quantity, formatMoney(offer.cost))}
     </a>
   );
 }
@@ -283,7 +283,7 @@ export function SourceDialog({
   onChoose,
   readPath = '/api/goods/supplier-offer',
   wanted = '',
-  title = c.dialogTitle,
+  title = skuText.dialogTitle,
 }: {
   onClose: () => void;
   onChoose: (source: NonNullable<SkuRow['source']>) => void;
@@ -309,14 +309,14 @@ export function SourceDialog({
       setSpecId(chosen && chosen.stock > 0 ? chosen.spec_id : '');
       setProblem(
         matched && matched.stock === 0
-          ? c.matchedOutOfStock(matched.spec)
+          ? skuText.matchedOutOfStock(matched.spec)
           : wanted.trim() && !matched && offer.specs.length > 0
-            ? c.noMatch(wanted)
+            ? skuText.noMatch(wanted)
             : '',
       );
     },
     // The server's own words (未连接1688采购账号, 1688商品不存在或已下架, ...), not the status's.
-    onError: (error) => setProblem(problemMessage(error) || c.readFailed),
+    onError: (error) => setProblem(problemMessage(error) || skuText.readFailed),
   });
   const offer = read.data;
   const chosen = offer?.specs.find((spec) => spec.spec_id === specId);
@@ -324,15 +324,15 @@ export function SourceDialog({
     if (!offer) return;
     const n = Number(quantity);
     if (!/^\d{1,4}$/.test(quantity.trim()) || n < 1 || n > 1000) {
-      setProblem(c.quantityError);
+      setProblem(skuText.quantityError);
       return;
     }
     if (!offer.on_sale) {
-      setProblem(c.offGone);
+      setProblem(skuText.offGone);
       return;
     }
     if (offer.specs.length > 0 && !chosen) {
-      setProblem(c.specRequired);
+      setProblem(skuText.specRequired);
       return;
     }
     onChoose({
@@ -348,7 +348,7 @@ export function SourceDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{c.dialogIntro}</DialogDescription>
+          <DialogDescription>{skuText.dialogIntro}</DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -358,7 +358,7 @@ export function SourceDialog({
             if (text.trim()) read.mutate(text.trim());
           }}
         >
-          <Field label={c.offerInput}>
+          <Field label={skuText.offerInput}>
             <Input
               value={text}
               maxLength={2048}
@@ -368,7 +368,7 @@ export function SourceDialog({
           </Field>
           <div>
             <Button type="submit" loading={read.isPending} disabled={!text.trim()}>
-              {c.read}
+              {skuText.read}
             </Button>
           </div>
         </form>
@@ -387,13 +387,15 @@ export function SourceDialog({
               <div>
                 <p className="font-medium">{offer.title}</p>
                 <p className="text-muted-foreground">
-                  {offer.on_sale ? c.offerPrice(formatMoney(offer.price), offer.stock) : c.offGone}
+                  {offer.on_sale
+                    ? skuText.offerPrice(formatMoney(offer.price), offer.stock)
+                    : skuText.offGone}
                 </p>
               </div>
             </div>
             {offer.specs.length > 0 ? (
               <fieldset className="flex flex-col gap-1">
-                <legend className="mb-1 text-muted-foreground">{c.chooseSpec}</legend>
+                <legend className="mb-1 text-muted-foreground">{skuText.chooseSpec}</legend>
                 {offer.specs.map((spec) => (
                   <label
                     key={spec.spec_id}
@@ -408,14 +410,14 @@ export function SourceDialog({
                       disabled={spec.stock === 0}
                       onChange={() => setSpecId(spec.spec_id)}
                     />
-                    {c.specOption(spec.spec, formatMoney(spec.price), spec.stock)}
+                    {skuText.specOption(spec.spec, formatMoney(spec.price), spec.stock)}
                   </label>
                 ))}
               </fieldset>
             ) : (
-              <p className="text-muted-foreground">{c.noSpecs}</p>
+              <p className="text-muted-foreground">{skuText.noSpecs}</p>
             )}
-            <Field label={c.quantity} description={c.quantityHint}>
+            <Field label={skuText.quantity} description={skuText.quantityHint}>
               <Input
                 inputMode="numeric"
                 wrapperClassName="w-32"
@@ -432,10 +434,10 @@ export function SourceDialog({
         ) : null}
         <DialogFooter>
           <Button type="button" onClick={onClose}>
-            {c.cancel}
+            {skuText.cancel}
           </Button>
           <Button type="button" variant="primary" disabled={!offer} onClick={choose}>
-            {c.useSource}
+            {skuText.useSource}
           </Button>
         </DialogFooter>
       </DialogContent>

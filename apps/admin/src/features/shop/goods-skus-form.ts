@@ -1,9 +1,8 @@
 import type { GoodsSku } from '@consign/api-client';
-import { goodsSkuSchema } from '@consign/api-client/contract';
-import { parseYuan } from './goods-form';
+import { goodsSkuSchema, parseYuan, yuanText } from '@consign/api-client/contract';
 import { SHOP_TEXT } from './texts';
 
-const c = SHOP_TEXT.skus;
+const skuText = SHOP_TEXT.skus;
 
 /** A SKU as 商品编辑 edits it: texts as typed (price in 元), its 货源 with the spec's words when known. */
 export interface SkuRow {
@@ -25,7 +24,7 @@ export function skuRows(skus: readonly GoodsSku[]): SkuRow[] {
   return skus.map((sku) => ({
     key: crypto.randomUUID(),
     spec: sku.spec,
-    price: (sku.price / 100).toFixed(2),
+    price: yuanText(sku.price),
     stock: String(sku.stock),
     outer_sku_id: sku.outer_sku_id,
     source: sku.source ? { ...sku.source, spec_text: '' } : null,
@@ -65,7 +64,7 @@ export function skusBody(rows: readonly SkuRow[]): {
         }
       : null;
     if (row.backup && !row.source) {
-      errors[index] = c.errors.backupAlone;
+      errors[index] = skuText.errors.backupAlone;
       return;
     }
     const parsed = goodsSkuSchema.safeParse({
@@ -78,11 +77,11 @@ export function skusBody(rows: readonly SkuRow[]): {
     if (!parsed.success) {
       const path = parsed.error.issues[0]?.path ?? [];
       const field = path.includes('backup') ? 'backup' : String(path[0] ?? '');
-      errors[index] = c.errors[field as keyof typeof c.errors] ?? c.errors.other;
+      errors[index] = skuText.errors[field as keyof typeof skuText.errors] ?? skuText.errors.other;
     } else skus.push(parsed.data);
   });
   const specs = skus.map((sku) => sku.spec);
   if (Object.keys(errors).length === 0 && new Set(specs).size !== specs.length)
-    errors[-1] = c.errors.repeated;
+    errors[-1] = skuText.errors.repeated;
   return { skus: Object.keys(errors).length === 0 ? skus : null, errors };
 }

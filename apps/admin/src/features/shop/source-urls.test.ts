@@ -21,11 +21,11 @@ describe('checkSourceUrls', () => {
 });
 
 describe('the 商品复制 form', () => {
-  const f = SHOP_TEXT.copyForm;
+  const copyFormText = SHOP_TEXT.copyForm;
   it('asks for a shop and a link, sends entries that are not offers for the server to name, refuses more than 50', async () => {
     expect((await submitForm(copyForm, copyMessages, { shop_id: '', urls: ' \n' })).errors).toEqual({
-      shop_id: f.shopRequired,
-      urls: f.urlsRequired,
+      shop_id: copyFormText.shopRequired,
+      urls: copyFormText.urlsRequired,
     });
     const mixed = await submitForm(copyForm, copyMessages, {
       shop_id: '3',

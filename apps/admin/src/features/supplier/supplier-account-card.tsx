@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../../lib/use-api';
 import { StatusBadge, type Tone } from '../order/status-badge';
-import { SUPPLIER_TEXT as s } from './texts';
+import { SUPPLIER_TEXT } from './texts';
 
 const TONES = { none: 'neutral', connected: 'success', expired: 'danger' } as const satisfies Record<
   SupplierAccountStatus,
@@ -32,22 +32,26 @@ export function SupplierAccountCard() {
     <section aria-labelledby={titleId} className="flex max-w-xl flex-col gap-3 rounded-md border p-4">
       <div className="flex items-center gap-2">
         <h2 id={titleId} className="text-base font-medium">
-          {s.title}
+          {SUPPLIER_TEXT.title}
         </h2>
-        {account ? <StatusBadge label={s.states[account.status]} tone={TONES[account.status]} /> : null}
+        {account ? (
+          <StatusBadge label={SUPPLIER_TEXT.states[account.status]} tone={TONES[account.status]} />
+        ) : null}
       </div>
-      <p className="text-sm text-muted-foreground">{s.intro}</p>
+      <p className="text-sm text-muted-foreground">{SUPPLIER_TEXT.intro}</p>
       {!account ? (
         <Spinner />
       ) : (
         <>
-          {account.login_id ? <p className="text-sm">{s.account(account.login_id)}</p> : null}
+          {account.login_id ? <p className="text-sm">{SUPPLIER_TEXT.account(account.login_id)}</p> : null}
           {account.status === 'connected' && account.expires_at ? (
             <p className="text-sm text-muted-foreground">
-              {s.until(formatDateTime(account.expires_at).slice(0, 10))}
+              {SUPPLIER_TEXT.until(formatDateTime(account.expires_at).slice(0, 10))}
             </p>
           ) : null}
-          {account.status === 'expired' ? <p className="text-sm text-error">{s.expiredHint}</p> : null}
+          {account.status === 'expired' ? (
+            <p className="text-sm text-error">{SUPPLIER_TEXT.expiredHint}</p>
+          ) : null}
           <div>
             <Button
               type="button"
@@ -56,10 +60,10 @@ export function SupplierAccountCard() {
               onClick={() => authorise.mutate()}
             >
               {authorise.isPending || authorise.isSuccess
-                ? s.going
+                ? SUPPLIER_TEXT.going
                 : account.status === 'none'
-                  ? s.connect
-                  : s.reauthorise}
+                  ? SUPPLIER_TEXT.connect
+                  : SUPPLIER_TEXT.reauthorise}
             </Button>
           </div>
         </>

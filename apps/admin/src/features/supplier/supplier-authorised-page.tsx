@@ -4,7 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { AuthorisationReturn } from '../../lib/authorisation-return';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { SUPPLIER_TEXT as s } from './texts';
+import { SUPPLIER_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/supplier/authorised');
 
@@ -26,10 +26,12 @@ export function SupplierAuthorisedPage() {
         { skipErrorHandler: true },
       ),
     onSuccess: async (account) => {
-      toast.success(s.connected(account.login_id ?? ''));
+      toast.success(SUPPLIER_TEXT.connected(account.login_id ?? ''));
       await invalidateAfter(queryClient, '/api/supplier/authorise-callback');
       await navigate({ to: '/system/setting', replace: true });
     },
   });
-  return <AuthorisationReturn ready={!!state} complete={complete} text={s} back="/system/setting" />;
+  return (
+    <AuthorisationReturn ready={!!state} complete={complete} text={SUPPLIER_TEXT} back="/system/setting" />
+  );
 }

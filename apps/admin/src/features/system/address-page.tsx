@@ -12,7 +12,7 @@ import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
 import { FormDialog } from '../list/form-dialog';
 import { useEditDeleteDialogs } from '../list/use-row-dialog';
 import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { addressForm, addressMessages, addressValues, ADDRESS_TEXT as t } from './address-form';
+import { ADDRESS_TEXT, addressForm, addressMessages, addressValues } from './address-form';
 import { RowActions, SettingsCard } from './crud-parts';
 
 /**
@@ -31,7 +31,7 @@ export function AddressPage() {
   const makeDefault = useMutation({
     mutationFn: (a: Address) => api.call('/api/address/save', { ...a, is_default: true }),
     onSuccess: async (saved) => {
-      toast.success(t.saved(saved.name));
+      toast.success(ADDRESS_TEXT.saved(saved.name));
       await refresh();
     },
   });
@@ -39,37 +39,37 @@ export function AddressPage() {
   const columns = useMemo(
     (): DataTableProps<Address>['columns'] => [
       {
-        header: t.name,
+        header: ADDRESS_TEXT.name,
         cell: ({ row }) => (
           <span className="flex items-center gap-2">
             {row.original.name}
             {row.original.is_default ? (
-              <Badge count={t.default} tone="primary" data-slot="default-badge" />
+              <Badge count={ADDRESS_TEXT.default} tone="primary" data-slot="default-badge" />
             ) : null}
           </span>
         ),
       },
-      { header: t.mobile, accessorKey: 'mobile' },
-      { header: t.address, cell: ({ row }) => `${row.original.region} ${row.original.address}` },
+      { header: ADDRESS_TEXT.mobile, accessorKey: 'mobile' },
+      { header: ADDRESS_TEXT.address, cell: ({ row }) => `${row.original.region} ${row.original.address}` },
       {
         id: 'actions',
-        header: t.actions,
+        header: ADDRESS_TEXT.actions,
         cell: ({ row }) => (
           <RowActions
-            editText={t.edit}
-            deleteText={t.delete}
-            editLabel={t.editLabel(row.original.name)}
-            deleteLabel={t.deleteLabel(row.original.name)}
+            editText={ADDRESS_TEXT.edit}
+            deleteText={ADDRESS_TEXT.delete}
+            editLabel={ADDRESS_TEXT.editLabel(row.original.name)}
+            deleteLabel={ADDRESS_TEXT.deleteLabel(row.original.name)}
             onEdit={() => openEdit(row.original)}
             onDelete={() => openDelete(row.original)}
           >
             {row.original.is_default ? null : (
               <Button
                 variant="link"
-                aria-label={t.makeDefaultLabel(row.original.name)}
+                aria-label={ADDRESS_TEXT.makeDefaultLabel(row.original.name)}
                 onClick={() => makeDefault.mutate(row.original)}
               >
-                {t.makeDefault}
+                {ADDRESS_TEXT.makeDefault}
               </Button>
             )}
           </RowActions>
@@ -85,14 +85,14 @@ export function AddressPage() {
         <h1 id={titleId} className="text-lg font-semibold">
           {TITLES.systemAddress}
         </h1>
-        <p className="mt-1 text-muted-foreground text-sm">{t.intro}</p>
+        <p className="mt-1 text-muted-foreground text-sm">{ADDRESS_TEXT.intro}</p>
       </div>
       {ADDRESS_KINDS.map((kind) => (
         <SettingsCard
           key={kind}
           titleId={`${titleId}-${kind}`}
-          title={t.listTitle(kind)}
-          intro={t.kindIntro[kind]}
+          title={ADDRESS_TEXT.listTitle(kind)}
+          intro={ADDRESS_TEXT.kindIntro[kind]}
           action={
             <Button
               variant="primary"
@@ -101,7 +101,7 @@ export function AddressPage() {
                 openCreate();
               }}
             >
-              {t.create(kind)}
+              {ADDRESS_TEXT.create(kind)}
             </Button>
           }
         >
@@ -109,7 +109,7 @@ export function AddressPage() {
             columns={columns}
             data={addresses.filter((a) => a.kind === kind)}
             loading={query.isPending}
-            label={t.listTitle(kind)}
+            label={ADDRESS_TEXT.listTitle(kind)}
             getRowId={(row) => String(row.id)}
           />
         </SettingsCard>
@@ -119,12 +119,12 @@ export function AddressPage() {
         rows={addresses}
         edit={(address, dialog) => <AddressDialog address={address} kind={newKind} {...dialog} />}
         confirm={{
-          title: t.deleteTitle,
-          description: (a) => t.deleteDescription(a.name),
-          confirmText: t.delete,
+          title: ADDRESS_TEXT.deleteTitle,
+          description: (a) => ADDRESS_TEXT.deleteDescription(a.name),
+          confirmText: ADDRESS_TEXT.delete,
         }}
         onDelete={(a) => api.call('/api/address/del', { id: a.id })}
-        deleted={(a) => t.deleted(a.name)}
+        deleted={(a) => ADDRESS_TEXT.deleted(a.name)}
         invalidates="/api/address/del"
       />
     </div>
@@ -155,7 +155,7 @@ function AddressDialog({
   const save = useMutation({
     ...callMutation(api, '/api/address/save', { skipErrorHandler: true }),
     onSuccess: (saved) => {
-      toast.success(t.saved(saved.name));
+      toast.success(ADDRESS_TEXT.saved(saved.name));
       onOpenChange(false);
     },
     onError: (error) => landServerError(form, error),
@@ -168,23 +168,23 @@ function AddressDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={address ? t.editTitle : t.create(kindNow)}
+      title={address ? ADDRESS_TEXT.editTitle : ADDRESS_TEXT.create(kindNow)}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
     >
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
       <FormProblem errors={errors} />
-      <Field label={t.kind} required>
+      <Field label={ADDRESS_TEXT.kind} required>
         <SelectField
           control={form.control}
           name="kind"
-          options={ADDRESS_KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
+          options={ADDRESS_KINDS.map((k) => ({ value: k, label: ADDRESS_TEXT.kinds[k] }))}
         />
       </Field>
-      <Field label={t.name} error={errors.name?.message} required>
+      <Field label={ADDRESS_TEXT.name} error={errors.name?.message} required>
         <Input maxLength={maxLengthOf(fields.name)} autoComplete="off" {...form.register('name')} />
       </Field>
-      <Field label={t.mobile} error={errors.mobile?.message} required>
+      <Field label={ADDRESS_TEXT.mobile} error={errors.mobile?.message} required>
         <Input
           inputMode="tel"
           maxLength={maxLengthOf(fields.mobile)}
@@ -192,15 +192,15 @@ function AddressDialog({
           {...form.register('mobile')}
         />
       </Field>
-      <Field label={t.region} error={errors.region?.message} required>
+      <Field label={ADDRESS_TEXT.region} error={errors.region?.message} required>
         <Input
-          placeholder={t.regionPlaceholder}
+          placeholder={ADDRESS_TEXT.regionPlaceholder}
           maxLength={maxLengthOf(fields.region)}
           autoComplete="off"
           {...form.register('region')}
         />
       </Field>
-      <Field label={t.address} error={errors.address?.message} required>
+      <Field label={ADDRESS_TEXT.address} error={errors.address?.message} required>
         <Input maxLength={maxLengthOf(fields.address)} autoComplete="off" {...form.register('address')} />
       </Field>
       <div className="flex items-center gap-2">
@@ -211,7 +211,7 @@ function AddressDialog({
           onCheckedChange={(checked) => form.setValue('is_default', checked === true, { shouldDirty: true })}
         />
         <Label htmlFor={defaultId} className="font-normal">
-          {t.isDefault}
+          {ADDRESS_TEXT.isDefault}
         </Label>
       </div>
     </FormDialog>

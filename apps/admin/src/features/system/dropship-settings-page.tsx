@@ -17,7 +17,7 @@ import { SenderAddressNotice } from './sender-address-notice';
 import { settingsForm, settingsMessages, settingsValues } from './settings-form';
 import { SYSTEM_TEXT } from './texts';
 
-const t = SYSTEM_TEXT.setting;
+const settingText = SYSTEM_TEXT.setting;
 
 /** 代发设置: the settings of `setting.index` as a form, saved with `setting.update`. */
 export function DropshipSettingsPage() {
@@ -31,7 +31,7 @@ export function DropshipSettingsPage() {
         <h1 id={titleId} className="text-lg font-semibold">
           {TITLES.systemSetting}
         </h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t.intro}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{settingText.intro}</p>
       </div>
       <SenderAddressNotice />
       {/* A new version (saved here, or loaded after a stale save) starts the form over from it. */}
@@ -55,7 +55,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const save = useMutation({
     ...callMutation(api, '/api/setting/update'),
     onSuccess: (saved) => {
-      toast.success(t.saved);
+      toast.success(settingText.saved);
       queryClient.setQueryData(apiKey('/api/setting/index', {}), saved);
     },
   });
@@ -68,7 +68,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
       className="flex max-w-xl flex-col gap-4"
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
-      <Field label={t.autoPurchase} orientation="horizontal" description={t.autoPurchaseHint}>
+      <Field
+        label={settingText.autoPurchase}
+        orientation="horizontal"
+        description={settingText.autoPurchaseHint}
+      >
         <Controller
           control={form.control}
           name="auto_purchase"
@@ -76,14 +80,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
         />
       </Field>
       <Field
-        label={t.markup}
+        label={settingText.markup}
         required
         error={errors.default_markup_percent?.message}
-        description={t.markupHint}
+        description={settingText.markupHint}
       >
         <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('default_markup_percent')} />
       </Field>
-      <Field label={t.priceRounding} description={t.priceRoundingHint}>
+      <Field label={settingText.priceRounding} description={settingText.priceRoundingHint}>
         <SelectField
           control={form.control}
           name="price_rounding"
@@ -95,10 +99,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
         />
       </Field>
       <Field
-        label={t.priceRise}
+        label={settingText.priceRise}
         required
         error={errors.purchase_price_rise_percent?.message}
-        description={t.priceRiseHint}
+        description={settingText.priceRiseHint}
       >
         <Input
           inputMode="numeric"
@@ -106,7 +110,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           {...form.register('purchase_price_rise_percent')}
         />
       </Field>
-      <Field label={t.autoPay} orientation="horizontal" description={t.autoPayHint}>
+      <Field label={settingText.autoPay} orientation="horizontal" description={settingText.autoPayHint}>
         <Controller
           control={form.control}
           name="auto_pay"
@@ -114,21 +118,25 @@ function SettingsForm({ settings }: { settings: Settings }) {
         />
       </Field>
       <Field
-        label={t.unpaidAlert}
+        label={settingText.unpaidAlert}
         required
         error={errors.unpaid_alert_hours?.message}
-        description={t.unpaidAlertHint}
+        description={settingText.unpaidAlertHint}
       >
         <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('unpaid_alert_hours')} />
       </Field>
-      <Field label={t.purchaseAccount} error={errors.purchase_account?.message}>
+      <Field label={settingText.purchaseAccount} error={errors.purchase_account?.message}>
         <Input
           maxLength={maxLengthOf(settingsForm.shape.purchase_account)}
-          placeholder={t.purchaseAccountPlaceholder}
+          placeholder={settingText.purchaseAccountPlaceholder}
           {...form.register('purchase_account')}
         />
       </Field>
-      <Field label={t.notifyMobile} error={errors.notify_mobile?.message} description={t.notifyMobileHint}>
+      <Field
+        label={settingText.notifyMobile}
+        error={errors.notify_mobile?.message}
+        description={settingText.notifyMobileHint}
+      >
         <Input
           inputMode="tel"
           maxLength={maxLengthOf(settingsForm.shape.notify_mobile)}
@@ -136,15 +144,15 @@ function SettingsForm({ settings }: { settings: Settings }) {
           {...form.register('notify_mobile')}
         />
       </Field>
-      <Field label={t.syncInterval}>
+      <Field label={settingText.syncInterval}>
         <SelectField
           control={form.control}
           name="sync_interval_minutes"
-          options={SYNC_INTERVALS.map((n) => ({ value: String(n), label: t.minutes(n) }))}
+          options={SYNC_INTERVALS.map((n) => ({ value: String(n), label: settingText.minutes(n) }))}
           className="w-40"
         />
       </Field>
-      <Field label={t.autoSyncLogistics} orientation="horizontal">
+      <Field label={settingText.autoSyncLogistics} orientation="horizontal">
         <Controller
           control={form.control}
           name="auto_sync_logistics"
@@ -154,10 +162,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <StaleRecordAlert error={save.error} onReload={() => reload.mutate()} reloading={reload.isPending} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={!dirty || save.isPending}>
-          {save.isPending ? t.saving : t.save}
+          {save.isPending ? settingText.saving : settingText.save}
         </Button>
         <Button type="button" disabled={!dirty} onClick={() => form.reset()}>
-          {t.reset}
+          {settingText.reset}
         </Button>
       </div>
     </form>

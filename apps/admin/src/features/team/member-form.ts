@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { FieldMessages } from '../../lib/form';
 import { TEAM_TEXT } from './texts';
 
-const m = TEAM_TEXT.members;
+const memberText = TEAM_TEXT.members;
 
 /**
  * The member dialog: the contract's save body (a mobile when adding, a name of at most 32, a role,
@@ -27,9 +27,9 @@ export const memberForm = z
   .pipe(memberSaveBodySchema);
 export const memberMessages: FieldMessages<z.input<typeof memberForm>> = {
   // The contract says 请输入手机号 for any wrong mobile; the dialog asks for a correct one.
-  mobile: { all: m.mobileError },
-  nickname: m.nicknameTooLong,
-  role_id: m.roleRequired,
+  mobile: { all: memberText.mobileError },
+  nickname: memberText.nicknameTooLong,
+  role_id: memberText.roleRequired,
 };
 /** The contract's fields of a member, for the inputs' limits. */
 export const memberFields = memberSaveBodySchema.shape;

@@ -37,7 +37,7 @@ import { memberFields, memberForm, memberMessages, memberValues } from './member
 import { TEAM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/account');
-const m = TEAM_TEXT.members;
+const memberText = TEAM_TEXT.members;
 const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
 
 interface RowHandlers {
@@ -56,23 +56,23 @@ interface RowHandlers {
 
 function columns({ selfId, refusal, edit, toggle, remove }: RowHandlers) {
   return [
-    { header: m.mobile, accessorKey: 'mobile' },
-    { header: m.nickname, cell: ({ row }) => row.original.nickname || '—' },
+    { header: memberText.mobile, accessorKey: 'mobile' },
+    { header: memberText.nickname, cell: ({ row }) => row.original.nickname || '—' },
     {
-      header: m.role,
+      header: memberText.role,
       cell: ({ row }) =>
         row.original.account_role === 'owner' ? (
-          <span title={m.ownerHint}>{m.owner}</span>
+          <span title={memberText.ownerHint}>{memberText.owner}</span>
         ) : (
           row.original.role_name
         ),
     },
     {
-      header: m.shops,
+      header: memberText.shops,
       cell: ({ row }) => {
         const { shop_ids: shopIds, shop_names: names } = row.original;
-        if (shopIds === null) return m.allShops;
-        const text = names.join('、') || m.noShops;
+        if (shopIds === null) return memberText.allShops;
+        const text = names.join('、') || memberText.noShops;
         return (
           <span className="line-clamp-2 max-w-60" title={text}>
             {text}
@@ -94,7 +94,7 @@ function columns({ selfId, refusal, edit, toggle, remove }: RowHandlers) {
         const member = row.original;
         // The owner holds every permission and cannot be changed, disabled or removed.
         if (member.account_role === 'owner') return <span className="text-muted-foreground">—</span>;
-        const refused = member.id === selfId ? m.self : refusal(member);
+        const refused = member.id === selfId ? memberText.self : refusal(member);
         if (refused) {
           return (
             <span className="text-muted-foreground" title={refused}>
@@ -105,12 +105,18 @@ function columns({ selfId, refusal, edit, toggle, remove }: RowHandlers) {
         const disabled = member.status === 'disabled';
         return (
           <div className="flex gap-3">
-            <Button variant="link" aria-label={m.editLabel(member.mobile)} onClick={() => edit(member)}>
+            <Button
+              variant="link"
+              aria-label={memberText.editLabel(member.mobile)}
+              onClick={() => edit(member)}
+            >
               {TEAM_TEXT.edit}
             </Button>
             <Button
               variant="link"
-              aria-label={disabled ? m.enableLabel(member.mobile) : m.disableLabel(member.mobile)}
+              aria-label={
+                disabled ? memberText.enableLabel(member.mobile) : memberText.disableLabel(member.mobile)
+              }
               onClick={() => toggle(member)}
             >
               {disabled ? TEAM_TEXT.enable : TEAM_TEXT.disable}
@@ -118,7 +124,7 @@ function columns({ selfId, refusal, edit, toggle, remove }: RowHandlers) {
             <Button
               variant="link"
               className="text-error"
-              aria-label={m.deleteLabel(member.mobile)}
+              aria-label={memberText.deleteLabel(member.mobile)}
               onClick={() => remove(member)}
             >
               {TEAM_TEXT.delete}
@@ -152,7 +158,7 @@ export function MemberListPage() {
     mutationFn: (member: Member) =>
       api.call('/api/team/member-status', { id: member.id, status: 'active', version: member.version }),
     onSuccess: async (member) => {
-      toast.success(m.enabled(member.mobile));
+      toast.success(memberText.enabled(member.mobile));
       await refresh();
     },
     // Someone changed the member since the list was read: the toast says so, the row shows them now.
@@ -168,8 +174,8 @@ export function MemberListPage() {
   const refusal = useCallback(
     (member: Member) => {
       const role = roles.find((r) => r.id === member.role_id);
-      if (role === undefined || !mayGrant(user, role.permissions)) return m.beyondOwn;
-      if (!mayReachShops(user?.shop_ids, member.shop_ids)) return m.shopsBeyondOwn;
+      if (role === undefined || !mayGrant(user, role.permissions)) return memberText.beyondOwn;
+      if (!mayReachShops(user?.shop_ids, member.shop_ids)) return memberText.shopsBeyondOwn;
       return null;
     },
     [roles, user],
@@ -190,7 +196,7 @@ export function MemberListPage() {
       title={TITLES.userAccount}
       list={list}
       columns={tableColumns}
-      keywordPlaceholder={m.keyword}
+      keywordPlaceholder={memberText.keyword}
       tabs={{
         filter: 'status',
         options: USER_STATUSES,
@@ -199,7 +205,7 @@ export function MemberListPage() {
       }}
       actions={
         <Button variant="primary" onClick={dialogs.openCreate}>
-          {m.create}
+          {memberText.create}
         </Button>
       }
     >
@@ -208,12 +214,12 @@ export function MemberListPage() {
         rows={list.query.data?.list}
         edit={(member, dialog) => <MemberDialog member={member} {...dialog} />}
         confirm={{
-          title: m.deleteTitle,
-          description: (member) => m.deleteDescription(member.mobile),
+          title: memberText.deleteTitle,
+          description: (member) => memberText.deleteDescription(member.mobile),
           confirmText: TEAM_TEXT.delete,
         }}
         onDelete={(member) => api.call('/api/team/member-del', { id: member.id })}
-        deleted={(member) => m.deleted(member.mobile)}
+        deleted={(member) => memberText.deleted(member.mobile)}
         invalidates="/api/team/member-del"
       />
       <DisableMemberDialog
@@ -250,7 +256,7 @@ function DisableMemberDialog({
     mutationFn: (row: Member) =>
       api.call('/api/team/member-status', { id: row.id, status: 'disabled', version: row.version }),
     onSuccess: async (saved) => {
-      toast.success(m.disabled(saved.mobile));
+      toast.success(memberText.disabled(saved.mobile));
       await onDone();
     },
   });
@@ -260,8 +266,8 @@ function DisableMemberDialog({
       open={open}
       onOpenChange={onOpenChange}
       variant="danger"
-      title={m.disableTitle}
-      description={member ? m.disableDescription(member.mobile) : undefined}
+      title={memberText.disableTitle}
+      description={member ? memberText.disableDescription(member.mobile) : undefined}
       confirmText={TEAM_TEXT.disable}
       onConfirm={() => (member ? disable.mutateAsync(member) : undefined)}
     >
@@ -310,7 +316,7 @@ function MemberDialog({
   const save = useMutation({
     ...callMutation(api, '/api/team/member-save'),
     onSuccess: (saved) => {
-      toast.success(isNew ? m.added(saved.mobile) : m.saved(saved.mobile));
+      toast.success(isNew ? memberText.added(saved.mobile) : memberText.saved(saved.mobile));
       onOpenChange(false);
     },
   });
@@ -321,14 +327,14 @@ function MemberDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={isNew ? m.createTitle : m.editTitle}
+      title={isNew ? memberText.createTitle : memberText.editTitle}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
-      <Field label={m.mobile} error={errors.mobile?.message} required={isNew}>
+      <Field label={memberText.mobile} error={errors.mobile?.message} required={isNew}>
         <Input
-          placeholder={m.mobilePlaceholder}
+          placeholder={memberText.mobilePlaceholder}
           inputMode="tel"
           maxLength={maxLengthOf(memberFields.mobile)}
           autoComplete="off"
@@ -336,18 +342,18 @@ function MemberDialog({
           {...form.register('mobile')}
         />
       </Field>
-      <Field label={m.nickname} error={errors.nickname?.message}>
+      <Field label={memberText.nickname} error={errors.nickname?.message}>
         <Input
-          placeholder={m.nicknamePlaceholder}
+          placeholder={memberText.nicknamePlaceholder}
           maxLength={maxLengthOf(memberFields.nickname)}
           autoComplete="off"
           {...form.register('nickname')}
         />
       </Field>
       <Field
-        label={m.role}
+        label={memberText.role}
         error={errors.role_id?.message}
-        description={roles.length === 0 ? m.noRoles : undefined}
+        description={roles.length === 0 ? memberText.noRoles : undefined}
         required
       >
         <Controller
@@ -356,7 +362,7 @@ function MemberDialog({
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange}>
               <SelectTrigger className="w-full">
-                <SelectValue placeholder={m.rolePlaceholder} />
+                <SelectValue placeholder={memberText.rolePlaceholder} />
               </SelectTrigger>
               <SelectContent>
                 {roles.map((role) => (
@@ -375,14 +381,14 @@ function MemberDialog({
         />
       </Field>
       <fieldset className="rounded-md border border-border p-3" aria-describedby="member-shops-hint">
-        <legend className="px-1 text-sm font-medium">{m.shops}</legend>
+        <legend className="px-1 text-sm font-medium">{memberText.shops}</legend>
         <p id="member-shops-hint" className="mb-2 text-sm text-muted-foreground">
-          {limited ? m.shopsLimitedHint : m.shopsHint}
+          {limited ? memberText.shopsLimitedHint : memberText.shopsHint}
         </p>
         <Input
           className="mb-2"
-          placeholder={m.shopSearch}
-          aria-label={m.shopSearchLabel}
+          placeholder={memberText.shopSearch}
+          aria-label={memberText.shopSearchLabel}
           value={shopKeyword}
           onChange={(event) => setShopKeyword(event.target.value)}
           // Enter filters; it does not submit the member form.
@@ -401,11 +407,11 @@ function MemberDialog({
               }}
             />
             <Label htmlFor="member-shop-all" className="font-normal">
-              {m.allShops}
+              {memberText.allShops}
             </Label>
           </div>
           {shown.length === 0 && shops.length > 0 ? (
-            <p className="text-sm text-muted-foreground">{m.noShopMatch}</p>
+            <p className="text-sm text-muted-foreground">{memberText.noShopMatch}</p>
           ) : null}
           {shown.map((shop) => (
             <div key={shop.id} className="flex items-center gap-2">

@@ -28,23 +28,23 @@ import { roleForm, roleMessages, roleValues, togglePermission } from './role-for
 import { TEAM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/permission');
-const t = TEAM_TEXT.roles;
+const roleText = TEAM_TEXT.roles;
 
 /** What the signed-in user holds (the owner every permission): what they may hand out. */
 type Holder = Parameters<typeof mayGrant>[0];
 
 function columns(holder: Holder, edit: (role: TeamRole) => void, remove: (role: TeamRole) => void) {
   return [
-    { header: t.name, accessorKey: 'name' },
+    { header: roleText.name, accessorKey: 'name' },
     {
-      header: t.permissions,
+      header: roleText.permissions,
       cell: ({ row }) => (
-        <span title={row.original.permissions.map((p) => PERMISSION_LABELS[p]).join('、') || t.none}>
-          {t.permissionCount(row.original.permissions.length, PERMISSIONS.length)}
+        <span title={row.original.permissions.map((p) => PERMISSION_LABELS[p]).join('、') || roleText.none}>
+          {roleText.permissionCount(row.original.permissions.length, PERMISSIONS.length)}
         </span>
       ),
     },
-    { header: t.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
+    { header: roleText.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
     { header: TEAM_TEXT.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
     {
       id: 'actions',
@@ -52,15 +52,15 @@ function columns(holder: Holder, edit: (role: TeamRole) => void, remove: (role: 
       // A role holding a permission the user lacks is not theirs to change (the API refuses it too).
       cell: ({ row }) =>
         !mayGrant(holder, row.original.permissions) ? (
-          <span className="text-muted-foreground" title={t.beyondOwn}>
+          <span className="text-muted-foreground" title={roleText.beyondOwn}>
             —
           </span>
         ) : (
           <RowActions
             editText={TEAM_TEXT.edit}
             deleteText={TEAM_TEXT.delete}
-            editLabel={t.editLabel(row.original.name)}
-            deleteLabel={t.deleteLabel(row.original.name)}
+            editLabel={roleText.editLabel(row.original.name)}
+            deleteLabel={roleText.deleteLabel(row.original.name)}
             onEdit={() => edit(row.original)}
             onDelete={() => remove(row.original)}
           />
@@ -82,10 +82,10 @@ export function RoleListPage() {
       title={TITLES.userPermission}
       list={list}
       columns={tableColumns}
-      keywordPlaceholder={t.keyword}
+      keywordPlaceholder={roleText.keyword}
       actions={
         <Button variant="primary" onClick={dialogs.openCreate}>
-          {t.create}
+          {roleText.create}
         </Button>
       }
     >
@@ -94,13 +94,13 @@ export function RoleListPage() {
         rows={list.query.data?.list}
         edit={(role, dialog) => <RoleDialog role={role} {...dialog} />}
         confirm={{
-          title: t.deleteTitle,
-          description: (role) => t.deleteDescription(role.name),
+          title: roleText.deleteTitle,
+          description: (role) => roleText.deleteDescription(role.name),
           confirmText: TEAM_TEXT.delete,
         }}
         // A role in use is refused with the server's message (a toast); the dialog stays open.
         onDelete={(role) => api.call('/api/team/role-del', { id: role.id })}
-        deleted={(role) => t.deleted(role.name)}
+        deleted={(role) => roleText.deleted(role.name)}
         invalidates="/api/team/role-del"
       />
     </ListPage>
@@ -130,7 +130,7 @@ function RoleDialog({
   const save = useMutation({
     ...callMutation(api, '/api/team/role-save'),
     onSuccess: (saved) => {
-      toast.success(t.saved(saved.name));
+      toast.success(roleText.saved(saved.name));
       onOpenChange(false);
     },
   });
@@ -141,14 +141,14 @@ function RoleDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={role ? t.editTitle : t.createTitle}
+      title={role ? roleText.editTitle : roleText.createTitle}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
       pending={save.isPending}
       className="gap-4"
     >
-      <Field label={t.name} error={errors.name?.message} required>
+      <Field label={roleText.name} error={errors.name?.message} required>
         <Input
-          placeholder={t.namePlaceholder}
+          placeholder={roleText.namePlaceholder}
           maxLength={maxLengthOf(roleForm.shape.name)}
           autoComplete="off"
           {...form.register('name')}

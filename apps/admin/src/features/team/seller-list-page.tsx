@@ -17,18 +17,18 @@ import { StatusBadge } from '../order/status-badge';
 import { TEAM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/seller');
-const s = TEAM_TEXT.sellers;
+const sellerText = TEAM_TEXT.sellers;
 const STATUS_TONES = { active: 'success', disabled: 'neutral' } as const;
 
 function columns(toggle: (seller: SellerAccount) => void, adjust: (seller: SellerAccount) => void) {
   return [
-    { header: s.name, accessorKey: 'name' },
-    { header: s.ownerMobile, accessorKey: 'owner_mobile' },
+    { header: sellerText.name, accessorKey: 'name' },
+    { header: sellerText.ownerMobile, accessorKey: 'owner_mobile' },
     { header: TEAM_TEXT.createdAt, cell: ({ row }) => formatDateTime(row.original.created_at) },
-    { header: s.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
-    { header: s.orderCount, accessorKey: 'order_count', meta: { align: 'right' } },
+    { header: sellerText.memberCount, accessorKey: 'member_count', meta: { align: 'right' } },
+    { header: sellerText.orderCount, accessorKey: 'order_count', meta: { align: 'right' } },
     {
-      header: s.balance,
+      header: sellerText.balance,
       meta: { align: 'right' },
       cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.balance)}</span>,
     },
@@ -59,14 +59,18 @@ function columns(toggle: (seller: SellerAccount) => void, adjust: (seller: Selle
               </Button>
             )}
             {row.original.is_current ? (
-              <span className="text-muted-foreground" title={s.currentHint}>
-                {s.current}
+              <span className="text-muted-foreground" title={sellerText.currentHint}>
+                {sellerText.current}
               </span>
             ) : (
               <Button
                 variant="link"
                 className={disabled ? undefined : 'text-error'}
-                aria-label={disabled ? s.enableLabel(row.original.name) : s.disableLabel(row.original.name)}
+                aria-label={
+                  disabled
+                    ? sellerText.enableLabel(row.original.name)
+                    : sellerText.disableLabel(row.original.name)
+                }
                 onClick={() => toggle(row.original)}
               >
                 {disabled ? TEAM_TEXT.enable : TEAM_TEXT.disable}
@@ -94,7 +98,7 @@ export function SellerListPage() {
     mutationKey: ['/api/seller/status'],
     mutationFn: (seller: SellerAccount) =>
       api.call('/api/seller/status', { id: seller.id, status: 'active' }),
-    onSuccess: (seller) => toast.success(s.enabled(seller.name)),
+    onSuccess: (seller) => toast.success(sellerText.enabled(seller.name)),
   });
   const { show: showDisable } = disabling;
   const { mutate: enableSeller } = enable;
@@ -111,7 +115,7 @@ export function SellerListPage() {
       title={TITLES.userSeller}
       list={list}
       columns={tableColumns}
-      keywordPlaceholder={s.keyword}
+      keywordPlaceholder={sellerText.keyword}
       tabs={{
         filter: 'status',
         options: USER_STATUSES,
@@ -127,13 +131,13 @@ export function SellerListPage() {
         open={disabling.open}
         onOpenChange={disabling.setOpen}
         variant="danger"
-        title={s.disableTitle}
-        description={disabling.row ? s.disableDescription(disabling.row.name) : undefined}
+        title={sellerText.disableTitle}
+        description={disabling.row ? sellerText.disableDescription(disabling.row.name) : undefined}
         confirmText={TEAM_TEXT.disable}
         onConfirm={async () => {
           if (!disabling.row) return;
           await api.call('/api/seller/status', { id: disabling.row.id, status: 'disabled' });
-          toast.success(s.disabled(disabling.row.name));
+          toast.success(sellerText.disabled(disabling.row.name));
           await invalidateAfter(queryClient, '/api/seller/status');
         }}
       />
