@@ -86,7 +86,7 @@ describe('订单详情', () => {
     await expect.element(fulfilment).toHaveTextContent('¥25.00');
     const timeline = dialog.getByRole('region', { name: FULFILMENT_TEXT.timeline });
     await expect.element(timeline).toHaveTextContent('采购 · 店主');
-    await expect.element(timeline).toHaveTextContent('供应商 1688，供应商订单号 168800001，成本 ¥50.00');
+    await expect.element(timeline).toHaveTextContent('供应商 1688，供应商订单号 168800001，采购成本 ¥50.00');
     await expect
       .element(dialog.getByRole('button', { name: FULFILMENT_TEXT.ship, exact: true }))
       .toBeVisible();
