@@ -5,7 +5,7 @@
  * file of test/hostile-files.ts (and a legitimate 1,000-row XLSX) sends it to `order/import-preview`
  * while polling `/healthz` one call after another (every 10 ms): the answer's status and time, the
  * slowest and the median poll, and the server's peak RSS against the RSS before. Then the 241,453-row
- * file from three accounts at once. Figures: the api-server README, 导入快递单号.
+ * file from three accounts at once. Figures: docs/api-server/orders.md, 导入快递单号.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

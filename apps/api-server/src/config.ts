@@ -95,7 +95,7 @@ export interface ServerConfig {
   alipay: AlipaySettings | 'sandbox';
 }
 
-/** The sales platforms' endpoints (see "Platforms" in the README). */
+/** The sales platforms' endpoints (docs/api-server/platforms.md). */
 export interface PlatformSettings {
   /**
    * `PLATFORM_SANDBOX` (default on outside production, refused in production): the server serves the

@@ -2,7 +2,7 @@ import type { AlipaySandbox, AlipaySandboxOptions, PlatformSandboxes } from '@co
 
 /**
  * The one door to the local sandboxes of 拼多多, 抖店, 1688 and Alipay (`packages/platform-sandboxes`,
- * README "Sandboxes"). The api-server loads them only here, by a dynamic `import()`, and only in
+ * docs/api-server/platforms.md, "The sandboxes"). The api-server loads them only here, by a dynamic `import()`, and only in
  * sandbox mode (`PLATFORM_SANDBOX`, or Alipay without `ALIPAY_*`), which production refuses: a
  * production server never loads their code. Everything else in `src/` names the package in type-only
  * imports (test/layers.test.ts holds that).

@@ -325,7 +325,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           now,
           demoEveryMs:
             typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
-          // The callback registered for the sandbox app's 抖店 service, as operators register it (README).
+          // The callback registered for the sandbox app's 抖店 service, as operators register it (docs/api-server/platforms.md).
           doudianCallbackUrl: () => `${publicUrl()}${authorisedPath('douyin')}`,
         })
       : null;

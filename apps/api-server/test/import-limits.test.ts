@@ -21,7 +21,7 @@ import { deflateBomb, lyingBomb, manyEntriesZip, manyRowsXlsx, manyStringsXlsx }
  *
  * The bound on each `/healthz` poll is 1 s rather than 100 ms: this
  * machine is shared, and the test's own client runs on the server's event loop. Measured with
- * bench/import-hostile.ts (README, 导入快递单号) at a load average of about 20 on 2 cores: the slowest
+ * bench/import-hostile.ts (docs/api-server/orders.md, 导入快递单号) at a load average of about 20 on 2 cores: the slowest
  * poll 41 to 103 ms during these files, against 1.3 to 20 s before they were read in a thread.
  */
 

@@ -149,7 +149,7 @@ const GOODS_ROWS = 100;
  * of their first line (GROUPING SETS), on the index `(account_id, created_at)`. The period's rows are
  * first cut down to the columns summed (a materialised CTE): grouping the orders' rows directly sorted
  * them whole, `goods` included, past `work_mem` onto disk, or sent them whole between parallel workers
- * (EXPLAIN ANALYZE at 100,000 orders, 19,675 in 90 days, in the api-server README); narrow rows are
+ * (EXPLAIN ANALYZE at 100,000 orders, 19,675 in 90 days, in docs/api-server/profit.md); narrow rows are
  * hashed in memory, in one pass.
  */
 export async function profitReport(

@@ -4,7 +4,7 @@ import { RateLimiter } from '../security/rate-limit';
 
 /**
  * Each seller account's budget of outbound platform calls, per kind of call (docs/design.md#platform-call-budgets;
- * README "Limits"). Every platform app (拼多多, 抖店, 1688) is one app shared by every account: without a
+ * docs/api-server/limits.md). Every platform app (拼多多, 抖店, 1688) is one app shared by every account: without a
  * budget, one account calling at will (a loop on 查看完整收货信息, 平台精选, 一键采购 of thousands of orders)
  * spends the app's quota and every other account's calls fail. Each kind is a fixed window per account in
  * `rate_limits` (`RateLimiter`, shared by every instance on the database, PGlite or Postgres), keyed

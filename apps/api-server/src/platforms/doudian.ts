@@ -252,7 +252,7 @@ export class DoudianConnector implements PlatformConnector {
   /**
    * 抖店's authorisation page for a tool-type app (工具型应用): `{authUrl}?service_id=…&state=…`. The
    * 服务市场 sends the seller back to the callback registered for the service (with `code` and `state`),
-   * never to an address we pass, so `redirectUri` is not sent: the operator registers it (README). An
+   * never to an address we pass, so `redirectUri` is not sent: the operator registers it (docs/api-server/platforms.md). An
    * app without a 服务ID cannot authorise: a `PlatformError` of kind `invalid` saying so.
    */
   authoriseUrl({ state }: { redirectUri: string; state: string }): string {

@@ -27,7 +27,7 @@ import { PLATFORM_NAMES, PlatformError, type ShopAuthorisation } from '../platfo
 /**
  * Where the platform sends the seller's browser back to, in the admin app (`PUBLIC_URL` + this). 拼多多
  * is sent it with each authorisation; 抖店 returns to the callback registered for the app's service on
- * its 服务市场, which operators set to this address (README, Platforms).
+ * its 服务市场, which operators set to this address (docs/api-server/platforms.md).
  */
 export const authorisedPath = (platform: string) => `/shop/authorised/${platform}`;
 

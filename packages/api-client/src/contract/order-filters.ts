@@ -16,7 +16,7 @@ import { signedFenLikeSchema } from './profit.js';
  * all built from these), its Chinese name, and how it reads as words (下载中心 and anything else that
  * describes a filter: {@link describeOrderFilters}). The server turns each into SQL in
  * `apps/api-server/src/db/order-filters.ts`, a record over the same keys, so a filter declared here and
- * not there fails the type check. Adding a filter: see the api-server README, "Orders".
+ * not there fails the type check. Adding a filter: see docs/api-server/orders.md, "The order filters".
  */
 
 /** What describing a filter may need to know besides its value. */
