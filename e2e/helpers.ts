@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { test as base, expect as baseExpect } from './fixtures';
 import { ADMIN, apiLogin, nodeApi, smsCode, USER } from './session';
 
@@ -104,3 +104,18 @@ export const test = base.extend<Pages, Sessions>({
     await context.close();
   },
 });
+
+/**
+ * Picks the first option of a select (Radix Select) as a person does: opens it, clicks the option, and
+ * checks the list closed. A click that lands while the list is still being placed is dropped by Radix
+ * under a loaded machine (the list stays open and hides the page from the next step), so the pick is
+ * made again until the list has closed.
+ */
+export async function chooseFirstOption(page: Page, select: Locator): Promise<void> {
+  const list = page.getByRole('listbox');
+  await baseExpect(async () => {
+    if (!(await list.isVisible())) await select.click();
+    await page.getByRole('option').first().click({ timeout: 5_000 });
+    await baseExpect(list).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

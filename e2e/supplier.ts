@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type RunningServer, startServer } from '../apps/api-server/src/server';
-import { expect, loginViaUi } from './helpers';
+import { chooseFirstOption, expect, loginViaUi } from './helpers';
 
 /**
  * The steps the 1688 specs share (goods-copy, one-click-purchase, purchase-loop): a server of a spec's
@@ -118,8 +118,7 @@ export async function syncUntilListed(page: Page, platformOrderNo: string) {
 export async function copyOffer(page: Page, offerId: string) {
   await page.goto('/shop/copy');
   await page.getByLabel('商品链接').fill(`https://detail.1688.com/offer/${offerId}.html`);
-  await page.getByRole('combobox', { name: '目标店铺' }).click();
-  await page.getByRole('option').first().click();
+  await chooseFirstOption(page, page.getByRole('combobox', { name: '目标店铺' }));
   await page.getByRole('button', { name: '开始复制' }).click();
   await expect(page.getByText('已创建 1 个复制任务')).toBeVisible();
   await expect(page).toHaveURL(/\/shop\/copy\/list$/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../helpers';
+import { chooseFirstOption, expect, test } from '../helpers';
 
 const rows = (page: Page) => page.locator('[data-slot=data-table-row]');
 const currentPage = (page: Page) => page.locator('[data-slot=pagination] [aria-current=page]');
@@ -29,8 +29,7 @@ test('商品复制: at most 50 links; entries that are not 1688 offer links are 
   await expect(
     page.getByText('链接 2 / 50，已忽略 1 条重复，其中 2 条不是1688商品链接，将被拒绝'),
   ).toBeVisible();
-  await page.getByRole('combobox', { name: '目标店铺' }).click();
-  await page.getByRole('option').first().click();
+  await chooseFirstOption(page, page.getByRole('combobox', { name: '目标店铺' }));
   await page.getByRole('button', { name: '开始复制' }).click();
   const refused = page.getByRole('alert').filter({ hasText: '2 条链接未复制' });
   await expect(refused).toContainText(`${other}：不是1688商品链接`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../helpers';
+import { chooseFirstOption, expect, test } from '../helpers';
 import { connect1688, copyOffer, T_SHIRT_OFFER as T_SHIRT } from '../supplier';
 
 /**
@@ -106,8 +106,7 @@ test('平台精选: the operator adds a 1688 offer in 全局设置; a seller cop
   const offer = page.locator('[data-slot=featured-offer]').filter({ hasText: '不锈钢保温杯 500ml 商务款' });
   await expect(offer).toContainText('代发价 ¥23.90 起');
   await expect(offer.locator('img')).toHaveAttribute('src', /O1CN01sandbox0003\.jpg$/);
-  await page.getByRole('combobox', { name: '复制到店铺' }).click();
-  await page.getByRole('option').first().click();
+  await chooseFirstOption(page, page.getByRole('combobox', { name: '复制到店铺' }));
   await offer.getByRole('button', { name: '一键复制 不锈钢保温杯 500ml 商务款' }).click();
   await expect(page.getByText('已创建复制任务，可在复制记录中查看')).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { expect, nodeApi, test } from '../helpers';
+import { chooseFirstOption, expect, nodeApi, test } from '../helpers';
 
 /** 手工建单: the form refuses a bad mobile where it is typed, then saves the order as 待采购. */
 
@@ -17,8 +17,7 @@ test('手工建单: a typed order is checked, saved as 待采购 and listed', as
   await expect(dialog.getByText('请先选择订单所属的店铺')).toBeVisible();
   await expect(dialog.getByText('请填写商品名称')).toBeVisible();
 
-  await dialog.getByRole('combobox', { name: '店铺' }).click();
-  await page.getByRole('option').first().click();
+  await chooseFirstOption(page, dialog.getByRole('combobox', { name: '店铺' }));
   await dialog.getByLabel('平台订单号').fill(`M-${title}`);
   await dialog.getByLabel('商品名称').fill(title);
   await dialog.getByLabel('规格').fill('红色 XL');
