@@ -122,12 +122,6 @@ export type SyncOutcome =
       authLost?: boolean;
     };
 
-/** The wait after the `failures`-th failure in a row. */
-export function backoffSeconds(failures: number): number {
-  const exponent = Math.min(Math.max(failures, 1) - 1, 20);
-  return Math.min(SYNC_RULES.maxBackoffSeconds, SYNC_RULES.baseBackoffSeconds * 2 ** exponent);
-}
-
 /**
  * Ends a sync and gives up the lease (if still `token`'s): on success the failures are reset and the
  * shop is next due after its interval; on failure the error is kept, the failures counted, and the shop
