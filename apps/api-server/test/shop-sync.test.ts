@@ -619,9 +619,9 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
       clock: clock2,
       platformConnector: async (code: string) => (code === 'pinduoduo' ? platform2.connector : null),
       shopSync: { pollMs: 20, concurrency: 4 },
-      logLevel: 'info' as const,
+      logLevel: 'debug' as const,
       logWrite: (line: string) => {
-        if (/shop sync|job/.test(line)) syncLog.push(`${name} ${line}`);
+        if (/shop sync|job/.test(line)) syncLog.push(`${name} ${line.trim()}`);
       },
     });
     [a, b] = await Promise.all([startTestServer(options('a')), startTestServer(options('b'))]);
@@ -669,10 +669,9 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
     }
     // 24 h in windows of 30 minutes overlapping by 5: about 58 windows per shop, each one call.
     expect(seen.size).toBeGreaterThan(100);
-    expect(
-      [...seen.entries()].filter(([, n]) => n > 1),
-      syncLog.join('\n'),
-    ).toEqual([]);
+    const twice = [...seen.entries()].filter(([, n]) => n > 1);
+    // On a failure the first line (all a CI summary shows) carries the claims and lost leases.
+    expect(twice, `${JSON.stringify({ twice: twice.slice(0, 3), log: syncLog })}`).toEqual([]);
     const [row] = await a.server.db.query<{ n: number; distinct: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT platform_order_no)::int AS distinct FROM orders
        WHERE platform_order_no = ANY($1::text[])`,

@@ -112,6 +112,19 @@ export async function advanceCursor(
   if (rows.length === 0) throw new LeaseLost(input.shopId);
 }
 
+/** Who holds a shop's lease now (for the log of a lost lease): its token's first 8 characters, until when. */
+export async function leaseHolder(
+  db: Queryable,
+  shopId: number,
+): Promise<{ lease: string | null; until: number | null; startedAt: number | null } | null> {
+  const [row] = await db.query<{ lease: string | null; until: number | null; started_at: number | null }>(
+    `SELECT left(sync_lease_token, 8) AS lease, sync_lease_until AS until, sync_started_at AS started_at
+     FROM shops WHERE id = $1`,
+    [shopId],
+  );
+  return row ? { lease: row.lease, until: row.until, startedAt: row.started_at } : null;
+}
+
 export type SyncOutcome =
   | { ok: true }
   | {

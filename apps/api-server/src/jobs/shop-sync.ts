@@ -8,6 +8,7 @@ import {
   claimDueShop,
   finishSync,
   LeaseLost,
+  leaseHolder,
   SYNC_RULES,
   type SyncOutcome,
 } from '../db/shop-sync';
@@ -126,6 +127,7 @@ export function shopSyncKind(deps: ShopSyncDeps): JobKind {
         leaseSeconds: leaseSecondsOf(deps),
       });
       if (!shop) return undefined;
+      deps.log.debug('shop sync claimed', { shopId: shop.id, lease: token.slice(0, 8), cursor: shop.cursor });
       return async () => {
         await syncShop(deps, shop, token);
       };
@@ -212,7 +214,12 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
   } catch (error) {
     if (error instanceof LeaseLost) {
       // Another instance took the shop over after our lease ran out: it owns the state now.
-      log.warn('shop sync lease lost', { shopId: shop.id });
+      log.warn('shop sync lease lost', {
+        shopId: shop.id,
+        lease: token.slice(0, 8),
+        nowS: nowS(),
+        holder: await leaseHolder(db, shop.id),
+      });
       report.outcome = 'lease lost';
       return report;
     }
