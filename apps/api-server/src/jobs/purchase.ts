@@ -43,6 +43,7 @@ import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { type AlibabaConnector, SupplierError, UNPAID_STATUSES } from '../platforms/alibaba';
 import type { PlatformBudgets } from '../platforms/budgets';
+import { withFreshToken } from '../platforms/fresh-token';
 import { supplierAccessToken } from '../platforms/supplier-tokens';
 import type { SecretBox } from '../security/secret-box';
 import {
@@ -125,7 +126,7 @@ const seconds = (now: () => number) => Math.floor(now() / 1000);
 
 /**
  * A 1688 call with the account's buyer token: refreshed ahead of expiry (`supplierAccessToken`), and
- * once more when 1688 answers the token expired. A refused refresh (`auth`) tells the account through
+ * once more when 1688 answers the token expired (`withFreshToken`). A refused refresh (`auth`) tells the account through
  * the bell (one notification while unread) and is rethrown.
  */
 async function withSupplierToken<T>(
@@ -137,12 +138,7 @@ async function withSupplierToken<T>(
   const token = (force: boolean) =>
     supplierAccessToken(deps.db, deps.box, connector, accountId, seconds(deps.now), { force });
   try {
-    try {
-      return await call(await token(false));
-    } catch (error) {
-      if (!(error instanceof SupplierError) || error.kind !== 'token_expired') throw error;
-      return await call(await token(true));
-    }
+    return await withFreshToken(await token(false), call, () => token(true));
   } catch (error) {
     if (error instanceof SupplierError && error.kind === 'auth') {
       await notify(

@@ -22,6 +22,7 @@ import {
   PlatformError,
   type PlatformOrder,
 } from '../platforms/connector';
+import { withFreshToken } from '../platforms/fresh-token';
 import { refreshShopTokens } from '../platforms/shop-calls';
 import type { SecretBox } from '../security/secret-box';
 import type { JobKind } from './runner';
@@ -171,17 +172,15 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
     let current: ShopTokens = tokens;
     let refreshed = false;
     /** One platform call; an expired token is refreshed once per run and the call made again. */
-    const call = async <T>(fn: (accessToken: string) => Promise<T>): Promise<T> => {
+    const call = <T>(fn: (accessToken: string) => Promise<T>): Promise<T> => {
       report.calls += 1;
-      try {
-        return await fn(current.accessToken);
-      } catch (error) {
-        if (!(error instanceof PlatformError) || error.kind !== 'token_expired' || refreshed) throw error;
+      if (refreshed) return fn(current.accessToken);
+      return withFreshToken(current.accessToken, fn, async () => {
         refreshed = true;
         current = await refreshShopTokens(db, box, connector, shop.id, current);
         report.calls += 1;
-        return fn(current.accessToken);
-      }
+        return current.accessToken;
+      });
     };
 
     const runAt = nowS();

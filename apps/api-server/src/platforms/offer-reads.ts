@@ -10,6 +10,7 @@ import { HttpProblem } from '../http/respond';
 import type { SecretBox } from '../security/secret-box';
 import { SupplierError, type SupplierOffer } from './alibaba';
 import type { PlatformBudgets } from './budgets';
+import { withFreshToken } from './fresh-token';
 import type { PlatformRegistry } from './registry';
 import { supplierAccessToken } from './supplier-tokens';
 
@@ -118,8 +119,9 @@ export class OfferReads {
 /**
  * Reads a 1688 offer through the seller account's connected 1688 buyer account (商品编辑's 货源, 商品复制,
  * 平台精选), through the shared cache and the account's budget (`OfferReads`: 429 `HttpProblem` when
- * spent). A `SupplierError`: `auth` without a connected (or with an expired) account, `invalid` when
- * 1688 is not set up, else the connector's. Never inside a transaction (it calls 1688).
+ * spent), the token refreshed once when 1688 answers it expired (`withFreshToken`). A `SupplierError`:
+ * `auth` without a connected (or with an expired) account, `invalid` when 1688 is not set up, else the
+ * connector's. Never inside a transaction (it calls 1688).
  */
 export async function readSupplierOffer(
   deps: { db: Queryable; box: SecretBox; platforms: PlatformRegistry },
@@ -131,7 +133,13 @@ export async function readSupplierOffer(
   if (!connector) throw new SupplierError('invalid', SUPPLIER_UNAVAILABLE, 'unavailable');
   const token = await supplierAccessToken(deps.db, deps.box, connector, accountId, nowS);
   const id = normaliseOfferId(offerId) ?? offerId;
-  return deps.platforms.offerReads.read(deps.db, accountId, id, nowS, () => connector.offer(token, id));
+  return deps.platforms.offerReads.read(deps.db, accountId, id, nowS, () =>
+    withFreshToken(
+      token,
+      (fresh) => connector.offer(fresh, id),
+      () => supplierAccessToken(deps.db, deps.box, connector, accountId, nowS, { force: true }),
+    ),
+  );
 }
 
 /** An offer as the contract answers it (`/api/goods/supplier-offer`). */

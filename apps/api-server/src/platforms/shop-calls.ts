@@ -7,6 +7,7 @@ import {
   PlatformError,
   type ShopAuthorisation,
 } from './connector';
+import { withFreshToken } from './fresh-token';
 
 /** The connector of a platform, or null when the platform is not set up (or disabled). */
 export type ConnectorFor = (platform: PlatformCode) => Promise<PlatformConnector | null>;
@@ -33,7 +34,10 @@ export class ShopCalls {
     return openShopTokens(this.db, this.box, shopId);
   }
 
-  /** Runs `call` with the shop's access token, refreshing it first when expired (or when told so). */
+  /**
+   * Runs `call` with the shop's access token, refreshing it first when about to expire, and once more
+   * when the platform says it expired (`withFreshToken`).
+   */
   async withToken<T>(
     shopId: number,
     connector: PlatformConnector,
@@ -44,13 +48,10 @@ export class ShopCalls {
     if (current.expiresAt !== null && current.expiresAt <= Math.floor(this.now() / 1000) + 60) {
       current = await this.refresh(shopId, connector, current);
     }
-    try {
-      return await call(current.accessToken);
-    } catch (error) {
-      if (!(error instanceof PlatformError) || error.kind !== 'token_expired') throw error;
+    return withFreshToken(current.accessToken, call, async () => {
       current = await this.refresh(shopId, connector, current);
-      return call(current.accessToken);
-    }
+      return current.accessToken;
+    });
   }
 
   /** `refreshShopTokens` (the one refresh, which marks a refused one 授权已过期), one per shop at a time. */

@@ -28,6 +28,7 @@ import { logged } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { type AlibabaConnector, SupplierError } from '../platforms/alibaba';
+import { withFreshToken } from '../platforms/fresh-token';
 import { offerForSeller, readSupplierOffer } from '../platforms/offer-reads';
 import { supplierAccessToken } from '../platforms/supplier-tokens';
 
@@ -69,12 +70,11 @@ export function purchaseRoutes({
     const token = (force: boolean) =>
       supplierAccessToken(db, secretBox, supplier, accountId, nowS(), { force });
     try {
-      try {
-        return await call(supplier, await token(false));
-      } catch (error) {
-        if (!(error instanceof SupplierError) || error.kind !== 'token_expired') throw error;
-        return await call(supplier, await token(true));
-      }
+      return await withFreshToken(
+        await token(false),
+        (fresh) => call(supplier, fresh),
+        () => token(true),
+      );
     } catch (error) {
       throw supplierProblem(error);
     }
