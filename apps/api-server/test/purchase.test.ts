@@ -742,6 +742,19 @@ describe('一键采购', () => {
     expect(new Set(errors)).toEqual(new Set(['gw.AccessTokenExpired']));
   });
 
+  it("the seller's preview and offer read refresh a token 1688 answers expired, and answer", async () => {
+    const [order] = await sourcedOrders(CUP);
+    if (!order) throw new Error('no order');
+    sandbox.expireAccessTokens();
+    const preview = (await api().call('/api/purchase/preview', { id: order.id })) as { total: number };
+    expect(preview.total).toBeGreaterThan(0);
+    sandbox.expireAccessTokens();
+    await db().query('DELETE FROM offer_reads');
+    expect(await api().call('/api/purchase/offer', { offer: CUP.offerId })).toMatchObject({
+      offer_id: CUP.offerId,
+    });
+  });
+
   it('a refused refresh fails the purchase, marks the account 已过期 and tells the account', async () => {
     const [order] = await sourcedOrders(CUP);
     if (!order) throw new Error('no order');
