@@ -5,7 +5,7 @@ import { PlatformError } from './connector';
  * Whether a shop's platform (`PlatformError`) or 1688 (`SupplierError`) answered that the access token
  * is expired or unknown: kind `token_expired`.
  */
-export function tokenExpired(error: unknown): boolean {
+function tokenExpired(error: unknown): boolean {
   return (error instanceof PlatformError || error instanceof SupplierError) && error.kind === 'token_expired';
 }
 
