@@ -6,7 +6,15 @@ import { COPY_LIMITS, tooManyCopies } from '../src/db/copy';
 import { EXPORT_LIMITS, tooManyExports } from '../src/db/export';
 import { CopyJobs } from '../src/jobs/copy';
 import { ExportJobs } from '../src/jobs/export';
-import { claimJob, DB_NOW_MS, deferJob, finishJob, type Queue, updateHeld } from '../src/jobs/queue';
+import {
+  claimJob,
+  claimJobs,
+  DB_NOW_MS,
+  deferJob,
+  finishJob,
+  type Queue,
+  updateHeld,
+} from '../src/jobs/queue';
 import { ADMIN, envelope, startTestServer, type TestServer } from './helpers';
 
 /**
@@ -188,7 +196,8 @@ describe('the queue (jobs/queue.ts)', () => {
     aAccount = user?.account_id ?? 0;
     await t.server.db.query(
       `CREATE TABLE queue_probe (id serial PRIMARY KEY, account_id integer NOT NULL, status text NOT NULL,
-         attempts integer NOT NULL DEFAULT 0, next_attempt_at bigint, lease_until bigint, note text)`,
+         attempts integer NOT NULL DEFAULT 0, next_attempt_at bigint, lease_until bigint, note text,
+         next_poll_at bigint)`,
     );
   });
 
@@ -308,5 +317,49 @@ describe('the queue (jobs/queue.ts)', () => {
       skip: 'j.account_id = $1',
     });
     expect(skipped?.job.account_id).toBe(bAccount);
+  });
+
+  it('a recurring look: due ones claimed in a batch, the next look moved ahead as the lease; fenced by status', async () => {
+    await t.server.db.query('DELETE FROM queue_probe');
+    const looks: Queue = { ...probe(), waiting: 'open', held: 'open', leased: false, lookAt: 'next_poll_at' };
+    const ids: number[] = [];
+    for (const [inMs, note] of [
+      [-3000, null],
+      [-2000, 'skip'],
+      [-1000, null],
+      [60_000, null], // not due yet
+    ] as const) {
+      const [row] = await t.server.db.query<{ id: number }>(
+        `INSERT INTO queue_probe (account_id, status, next_poll_at, note)
+         VALUES ($1, 'open', ${DB_NOW_MS} + $2::bigint, $3) RETURNING id`,
+        [aAccount, inMs, note],
+      );
+      ids.push(row?.id ?? 0);
+    }
+    const claim = (limit: number) =>
+      claimJobs<Row>(t.server.db, looks, {
+        returning,
+        leaseMs: 30_000,
+        limit,
+        where: "j.note IS DISTINCT FROM 'skip'",
+      });
+    // The due ones, earliest look first, as many as asked; status and attempts untouched.
+    expect(await claim(1)).toEqual([
+      { job: { id: ids[0], account_id: aAccount, status: 'open', attempts: 0 }, takenOver: false },
+    ]);
+    expect((await claim(10)).map((c) => c.job.id)).toEqual([ids[2]]);
+    // Claimed: not due again before the lease (its next look) has passed.
+    expect(await claim(10)).toEqual([]);
+    const [next] = await t.server.db.query<{ in_ms: number }>(
+      `SELECT (next_poll_at - ${DB_NOW_MS})::int AS in_ms FROM queue_probe WHERE id = $1`,
+      [ids[0]],
+    );
+    expect(next?.in_ms).toBeGreaterThan(20_000);
+    // The outcome is written once (the status is the fence), with no lease columns touched.
+    expect(
+      await finishJob(t.server.db, looks, { id: ids[0] ?? 0 }, { status: 'done', set: "note = 'x'" }),
+    ).toBe(true);
+    expect(await updateHeld(t.server.db, looks, { id: ids[0] ?? 0 }, "note = 'again'")).toBe(false);
+    expect(await rowOf(ids[0] ?? 0)).toMatchObject({ status: 'done', note: 'x', leased: false });
   });
 });

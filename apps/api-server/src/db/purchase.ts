@@ -9,7 +9,16 @@ import {
 } from '@consign/api-client';
 import { fenAsYuan } from '@consign/api-client/contract';
 import { HttpProblem } from '../http/respond';
-import { claimJob, DB_NOW_MS, finishJob, PURCHASE_QUEUE, updateHeld } from '../jobs/queue';
+import {
+  claimJob,
+  claimJobs,
+  DB_NOW_MS,
+  FOLLOW_UP_QUEUE,
+  finishJob,
+  PURCHASE_QUEUE,
+  UNPAID_ALERT_QUEUE,
+  updateHeld,
+} from '../jobs/queue';
 import type { CipherOrderInfo, PurchaseAddress, PurchaseCargo } from '../platforms/alibaba';
 import { AFTER_SALE_OPEN_SQL, afterSaleRefusal } from './after-sale';
 import { orderIsBlacklisted } from './buyer';
@@ -742,28 +751,24 @@ export async function unpaidSupplierOrders(
 
 /**
  * 待付款 too long: per account, the placed purchases still unpaid `unpaid_alert_hours` (代发设置)
- * after they were placed and not yet told; marks them told and answers them grouped by account (one
- * notification per account per run).
+ * after they were placed and not yet told; claimed (jobs/queue.ts) by marking them told, and answered
+ * grouped by account (one notification per account per run).
  */
 export async function claimOverdueUnpaid(
   db: Queryable,
   nowS: number,
 ): Promise<{ account_id: number; order_nos: string[] }[]> {
-  const rows = await db.query<{ account_id: number; order_no: string }>(
-    `WITH due AS (
-       SELECT p.id FROM order_purchases p JOIN settings st ON st.account_id = p.account_id
-       WHERE p.status = 'placed' AND p.pay_status = 'unpaid' AND p.unpaid_notified_at IS NULL
-         AND p.placed_at <= $1 - st.unpaid_alert_hours * 3600
-       ORDER BY p.placed_at LIMIT 1000 FOR UPDATE OF p SKIP LOCKED
-     )
-     UPDATE order_purchases p SET unpaid_notified_at = $1 FROM due, orders o
-     WHERE p.id = due.id AND o.id = p.order_id
-     RETURNING p.account_id, o.order_no`,
-    [nowS],
-  );
+  const claimed = await claimJobs<{ account_id: number; order_no: string }>(db, UNPAID_ALERT_QUEUE, {
+    where: `j.pay_status = 'unpaid' AND j.unpaid_notified_at IS NULL
+      AND j.placed_at <= $1 - (SELECT st.unpaid_alert_hours FROM settings st WHERE st.account_id = j.account_id) * 3600`,
+    set: 'unpaid_notified_at = $1',
+    params: [nowS],
+    limit: 1000,
+    returning: 'account_id, (SELECT o.order_no FROM orders o WHERE o.id = q.order_id) AS order_no',
+  });
   const byAccount = new Map<number, string[]>();
-  for (const row of rows)
-    byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row.order_no]);
+  for (const { job } of claimed)
+    byAccount.set(job.account_id, [...(byAccount.get(job.account_id) ?? []), job.order_no]);
   return [...byAccount].map(([account_id, order_nos]) => ({ account_id, order_nos: order_nos.sort() }));
 }
 
@@ -842,26 +847,21 @@ export interface PolledPurchase {
 }
 
 /**
- * Claims up to `limit` placed purchases due for a look at 1688 (`FOR UPDATE SKIP LOCKED`), pushing
- * their next look `intervalMs` ahead in the same statement: that is their lease too (a process that
- * dies mid-poll leaves them for the next round, never looked at twice at once).
+ * Claims up to `limit` placed purchases due for a look at 1688 (jobs/queue.ts, a recurring look: their
+ * next look moved `intervalMs` ahead is their lease too; a process that dies mid-poll leaves them for
+ * the next round, never looked at twice at once).
  */
 export async function claimPolls(
   db: Queryable,
   limit: number,
   intervalMs: number,
 ): Promise<PolledPurchase[]> {
-  return db.query<PolledPurchase>(
-    `WITH picked AS (
-       SELECT id FROM order_purchases WHERE status = 'placed' AND next_poll_at <= ${DB_NOW_MS}
-       ORDER BY next_poll_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
-     )
-     UPDATE order_purchases p SET next_poll_at = ${DB_NOW_MS} + $2::bigint
-     FROM picked WHERE p.id = picked.id
-     RETURNING p.id, p.account_id, p.order_id, p.supplier_order_no, p.round, p.out_order_id, p.pay_status,
-       p.cancel_sent_at`,
-    [limit, intervalMs],
-  );
+  const claimed = await claimJobs<PolledPurchase>(db, FOLLOW_UP_QUEUE, {
+    leaseMs: intervalMs,
+    limit,
+    returning: 'id, account_id, order_id, supplier_order_no, round, out_order_id, pay_status, cancel_sent_at',
+  });
+  return claimed.map((c) => c.job);
 }
 
 /**
@@ -882,18 +882,22 @@ export async function releaseHeldShipments(db: Queryable, accountId: number): Pr
  * The outcome of a look at 1688 for a placed purchase; answers whether it moved (false: not `placed`
  * any more, another look recorded it first: what follows it, such as a refund, is not done twice).
  */
-export async function finishPoll(
+export function finishPoll(
   db: Queryable,
   id: number,
   outcome: { status: 'placed' | 'shipped' | 'cancelled'; message: string | null },
   nowS: number,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE order_purchases SET status = $2, last_error = $3, updated_at = $4 WHERE id = $1 AND status = 'placed'
-     RETURNING id`,
-    [id, outcome.status, outcome.message, nowS],
+  return finishJob(
+    db,
+    FOLLOW_UP_QUEUE,
+    { id },
+    {
+      status: outcome.status,
+      set: 'last_error = $1, updated_at = $2',
+      params: [outcome.message, nowS],
+    },
   );
-  return rows.length === 1;
 }
 
 // ---- after-sales after purchase --------------------------------------------------------------------
@@ -956,13 +960,14 @@ export async function notifyInterception(
  * Before `alibaba.trade.cancel` is sent for an after-sale: records that Consign cancels it (committed
  * first, so a `cancel` seen on 1688 after a crash is known as ours). False: not placed any more.
  */
-export async function markCancelSent(db: Queryable, id: number, nowS: number): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE order_purchases SET cancel_sent_at = COALESCE(cancel_sent_at, $2), updated_at = $2
-     WHERE id = $1 AND status = 'placed' RETURNING id`,
-    [id, nowS],
+export function markCancelSent(db: Queryable, id: number, nowS: number): Promise<boolean> {
+  return updateHeld(
+    db,
+    FOLLOW_UP_QUEUE,
+    { id },
+    'cancel_sent_at = COALESCE(cancel_sent_at, $1), updated_at = $1',
+    [nowS],
   );
-  return rows.length === 1;
 }
 
 /**

@@ -54,7 +54,7 @@ import {
   type SourceChoice,
   switchOutOfStock,
 } from './purchase-source';
-import { backoffMs, deferJob, PURCHASE_QUEUE } from './queue';
+import { backoffMs, deferJob, FOLLOW_UP_QUEUE, PURCHASE_QUEUE, updateHeld } from './queue';
 import type { Job, JobKind } from './runner';
 
 export interface PurchaseJobsOptions {
@@ -512,7 +512,7 @@ export function carrierOfSupplier(companyName: string, trackingNo: string): stri
 
 /**
  * The `supplier-logistics` job kind: claims up to `followBatch` placed purchases due for a look
- * (`claimPolls`), asks 1688 about each (`alibaba.trade.get.buyerView`) and: shipped with a parcel ->
+ * (`claimPolls`, `FOLLOW_UP_QUEUE` of jobs/queue.ts), asks 1688 about each (`alibaba.trade.get.buyerView`) and: shipped with a parcel ->
  * the order is shipped in Consign with that carrier and tracking number through `shipOrder` (so the
  * platform writeback is queued); cancelled by the supplier -> the order goes back to 待采购
  * (`revertPurchase`), the fee is refunded and the account is notified (自动采购 buys it again, bounded);
@@ -728,7 +728,7 @@ export class SupplierLogisticsJobs implements JobKind {
     }
     if (!unpaid && purchase.cancel_sent_at !== null) {
       // Paid before our cancellation reached 1688: not ours to cancel any more.
-      await db.query('UPDATE order_purchases SET cancel_sent_at = NULL WHERE id = $1', [purchase.id]);
+      await updateHeld(db, FOLLOW_UP_QUEUE, purchase, 'cancel_sent_at = NULL');
     }
     // The payment, seen on 1688 whoever made it (自动付款, 批量付款 on the cashier, 1688 itself).
     if (purchase.pay_status !== 'paid' && !unpaid) {
@@ -763,8 +763,7 @@ export class SupplierLogisticsJobs implements JobKind {
     } catch (error) {
       if (!(error instanceof HttpProblem)) throw error;
       // No sender address yet (422): said on the order, tried again at the next look.
-      await db.query('UPDATE order_purchases SET last_error = $2, updated_at = $3 WHERE id = $1', [
-        purchase.id,
+      await updateHeld(db, FOLLOW_UP_QUEUE, purchase, 'last_error = $1, updated_at = $2', [
         `供应商已发货（${parcel.companyName} ${trackingNo}），但订单未能发货：${error.message}`,
         nowS,
       ]);

@@ -26,6 +26,11 @@ import { HttpProblem } from '../http/respond';
  * held` (`updateHeld`, `finishJob`); a claim taken over after its lease ran out writes nothing. A
  * retry is due again after `backoffMs`, the one backoff rule of every kind.
  *
+ * **Recurring looks.** A queue with `lookAt` (the 1688 supplier follow-up) is a row looked at again and
+ * again while it stays in one status: due when its `lookAt` time passed; the claim moves that time
+ * `leaseMs` ahead (its next look, which is also its lease: a process that dies mid-look leaves it for
+ * the next round) and changes nothing else; its writes are fenced by the status alone.
+ *
  * **Limits.** `admitJobs` refuses jobs that would take an account past its limit of unfinished ones.
  */
 export interface Queue {
@@ -41,6 +46,8 @@ export interface Queue {
   readonly turns?: string;
   /** Its key for `admitJobs`'s `pg_advisory_xact_lock(key, account_id)` (distinct per kind). */
   readonly lockKey?: number;
+  /** A recurring look (see above): the column (ms) of a job's next look. */
+  readonly lookAt?: 'next_poll_at';
 }
 
 /** 发货回传 (jobs/writeback.ts). */
@@ -56,6 +63,22 @@ export const PURCHASE_QUEUE: Queue = {
   waiting: 'queued',
   held: 'placing',
   leased: true,
+};
+
+/** The 1688 supplier follow-up (jobs/purchase.ts): a placed purchase, looked at every interval. */
+export const FOLLOW_UP_QUEUE: Queue = {
+  table: 'order_purchases',
+  waiting: 'placed',
+  held: 'placed',
+  leased: false,
+  lookAt: 'next_poll_at',
+};
+/** 待付款提醒 (jobs/purchase.ts): a placed purchase unpaid too long, claimed once (`where`) to be told. */
+export const UNPAID_ALERT_QUEUE: Queue = {
+  table: 'order_purchases',
+  waiting: 'placed',
+  held: 'placed',
+  leased: false,
 };
 
 /** 导出 (jobs/export.ts): no lease (a heartbeat per batch, the sweep fails dead ones), turns. */
@@ -91,8 +114,12 @@ export interface ClaimSpec {
   returning: string;
   /** SQL over the due job `j`: a job it is true of waits (its account's budget is spent). */
   skip?: string;
+  /** SQL over the job `j`: only a job it is true of is due (beside the queue's own condition). */
+  where?: string;
   /** Leased tables: how long the claim holds the job before another may take it over. */
   leaseMs?: number;
+  /** `claimJobs`: at most this many jobs (with turns, one per account). Default 1. */
+  limit?: number;
 }
 
 /** A claimed job: its row, and whether it was taken over from a claim whose lease ran out. */
@@ -107,36 +134,51 @@ export async function claimJob<T>(
   queue: Queue,
   spec: ClaimSpec,
 ): Promise<Claimed<T> | undefined> {
+  const [claimed] = await claimJobs<T>(db, queue, { ...spec, limit: 1 });
+  return claimed;
+}
+
+/** Claims up to `spec.limit` due jobs of `queue` at once, in the order `claimJob` takes them. */
+export async function claimJobs<T>(db: Queryable, queue: Queue, spec: ClaimSpec): Promise<Claimed<T>[]> {
   const params: unknown[] = [...(spec.params ?? [])];
   const arg = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const { table, leased } = queue;
+  const { table, leased, lookAt } = queue;
   const waiting = arg(queue.waiting);
   const held = arg(queue.held);
+  const limit = arg(spec.limit ?? 1);
   const due = leased
     ? `((j.status = ${waiting} AND j.next_attempt_at <= ${DB_NOW_MS}) OR (j.status = ${held} AND j.lease_until < ${DB_NOW_MS}))`
-    : `j.status = ${waiting}`;
-  const where = spec.skip ? `${due} AND NOT (${spec.skip})` : due;
-  const order = leased ? 'COALESCE(j.next_attempt_at, j.lease_until), j.id' : 'j.id';
-  const take = (filter: string) =>
+    : lookAt
+      ? `j.status = ${waiting} AND j.${lookAt} <= ${DB_NOW_MS}`
+      : `j.status = ${waiting}`;
+  const where = `${due}${spec.where ? ` AND (${spec.where})` : ''}${spec.skip ? ` AND NOT (${spec.skip})` : ''}`;
+  const order = leased
+    ? 'COALESCE(j.next_attempt_at, j.lease_until), j.id'
+    : lookAt
+      ? `j.${lookAt}, j.id`
+      : 'j.id';
+  const take = (filter: string, max: string) =>
     `SELECT j.id AS queue_id, j.status AS queue_was FROM ${table} j
-     WHERE ${filter} ORDER BY ${order} LIMIT 1 FOR UPDATE SKIP LOCKED`;
+     WHERE ${filter} ORDER BY ${order} LIMIT ${max} FOR UPDATE SKIP LOCKED`;
   const kind = queue.turns === undefined ? '' : arg(queue.turns);
   const picked = queue.turns
     ? `SELECT p.queue_id, p.queue_was
        FROM (SELECT j.account_id, min(j.id) AS oldest FROM ${table} j WHERE ${where} GROUP BY j.account_id) a
-       CROSS JOIN LATERAL (${take(`j.account_id = a.account_id AND ${where}`)}) p
+       CROSS JOIN LATERAL (${take(`j.account_id = a.account_id AND ${where}`, '1')}) p
        ORDER BY
          (SELECT count(*) FROM ${table} r WHERE r.account_id = a.account_id AND r.status = ${held}),
          (SELECT t.last_turn FROM job_turns t WHERE t.kind = ${kind} AND t.account_id = a.account_id) NULLS FIRST,
          a.oldest
-       LIMIT 1`
-    : take(where);
+       LIMIT ${limit}`
+    : take(where, limit);
   const lease = leased
     ? `, attempts = q.attempts + 1, lease_until = ${DB_NOW_MS} + ${arg(spec.leaseMs ?? 0)}::bigint`
-    : '';
+    : lookAt
+      ? `, ${lookAt} = ${DB_NOW_MS} + ${arg(spec.leaseMs ?? 0)}::bigint`
+      : '';
   const turn = queue.turns
     ? `, turn AS (
          INSERT INTO job_turns (kind, account_id, last_turn)
@@ -144,7 +186,7 @@ export async function claimJob<T>(
          ON CONFLICT (kind, account_id) DO UPDATE SET last_turn = EXCLUDED.last_turn
        )`
     : '';
-  const [row] = await db.query<T & { queue_account_id: number; queue_taken_over: boolean }>(
+  const rows = await db.query<T & { queue_account_id: number; queue_taken_over: boolean }>(
     `WITH picked AS (${picked}), claimed AS (
        UPDATE ${table} q SET status = ${held}${lease}${spec.set ? `, ${spec.set}` : ''}
        FROM picked WHERE q.id = picked.queue_id
@@ -154,17 +196,19 @@ export async function claimJob<T>(
      SELECT * FROM claimed`,
     params,
   );
-  if (!row) return undefined;
-  const { queue_account_id: _, queue_taken_over: takenOver, ...job } = row;
-  return { job: job as T, takenOver: Boolean(takenOver) };
+  return rows.map(({ queue_account_id: _, queue_taken_over: takenOver, ...job }) => ({
+    job: job as T,
+    takenOver: leased && Boolean(takenOver),
+  }));
 }
 
-/** The claim a fenced write names: the job and the claim's token. */
-export type Claim = { id: number; attempts: number };
+/** The claim a fenced write names: the job and the claim's token (leased tables; else unused). */
+export type Claim = { id: number; attempts?: number };
 
 /**
- * A write of the claim that holds the job (leased tables): `set` (with `$1`...`$n` from `params`) only
- * while the job is still held by `claim`. False: taken over meanwhile (nothing written).
+ * A write of the claim that holds the job: `set` (with `$1`...`$n` from `params`) only while the job is
+ * still held by `claim` (its status, and on leased tables its `attempts`). False: taken over meanwhile
+ * (nothing written).
  */
 export async function updateHeld(
   db: Queryable,
@@ -176,8 +220,8 @@ export async function updateHeld(
   const n = params.length;
   const rows = await db.query(
     `UPDATE ${queue.table} SET ${set}
-     WHERE id = $${n + 1} AND attempts = $${n + 2} AND status = $${n + 3} RETURNING id`,
-    [...params, claim.id, claim.attempts, queue.held],
+     WHERE id = $${n + 1} AND status = $${n + 2}${queue.leased ? ` AND attempts = $${n + 3}` : ''} RETURNING id`,
+    [...params, claim.id, queue.held, ...(queue.leased ? [claim.attempts] : [])],
   );
   return rows.length === 1;
 }
@@ -195,10 +239,10 @@ export function finishJob(
   const params = [...(outcome.params ?? [])];
   const n = params.length;
   params.push(outcome.status);
-  let set = `status = $${n + 1}, lease_until = NULL`;
+  let set = `status = $${n + 1}${queue.leased ? ', lease_until = NULL' : ''}`;
   if (outcome.retryInMs !== undefined) {
     params.push(Math.round(outcome.retryInMs));
-    set += `, next_attempt_at = ${DB_NOW_MS} + $${n + 2}::bigint`;
+    set += `, ${queue.lookAt ?? 'next_attempt_at'} = ${DB_NOW_MS} + $${n + 2}::bigint`;
   }
   return updateHeld(db, queue, claim, outcome.set ? `${set}, ${outcome.set}` : set, params);
 }
