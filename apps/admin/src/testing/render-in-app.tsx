@@ -75,24 +75,20 @@ export function renderRouteInApp(
 ) {
   return mount(
     (root) => {
-      let parent: AnyRoute = root;
+      // Each level holds the next: root > _authed (a layout: an id, no path) > order > index.
       const segments = id.split('/').slice(1);
-      const layouts = segments.slice(0, -1).map((segment) => {
-        const getParentRoute = (
-          (above: AnyRoute) => () =>
-            above
-        )(parent);
+      const leaf = segments.pop() ?? '';
+      let parent: AnyRoute = root;
+      for (const segment of segments) {
+        const above = parent;
         parent = segment.startsWith('_')
-          ? createRoute({ getParentRoute, id: segment })
-          : createRoute({ getParentRoute, path: segment });
-        return parent;
-      });
-      const leaf = ((above: AnyRoute) =>
-        createRoute({ ...route.options, getParentRoute: () => above, path: segments.at(-1) }))(parent);
-      // Each level holds the next: root > _authed > order > index.
-      const chain = [...layouts, leaf];
-      for (let i = chain.length - 1; i > 0; i--) chain[i - 1]?.addChildren([chain[i] as AnyRoute]);
-      return root.addChildren(chain.slice(0, 1));
+          ? createRoute({ getParentRoute: () => above, id: segment })
+          : createRoute({ getParentRoute: () => above, path: segment });
+        above.addChildren([parent]);
+      }
+      const above = parent;
+      above.addChildren([createRoute({ ...route.options, getParentRoute: () => above, path: leaf })]);
+      return root;
     },
     url,
     handlers,
