@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@consign/api-client';
+import { ORDER_EXCEPTIONS, ORDER_STATUSES, type Order, PERMISSIONS } from '@consign/api-client';
 import type { Answer, Handlers } from './fake-server';
 
 /**
@@ -104,6 +104,23 @@ export const linkedItems: Answer<'/api/purchase/items'> = {
   purchase: null,
 };
 
+/** The same line not linked yet (未关联货源): no goods SKU, no 1688 offer. */
+export const unlinkedItems: Answer<'/api/purchase/items'> = {
+  items: [
+    {
+      index: 0,
+      title: '纯棉T恤',
+      sku: '白色 XL',
+      quantity: 2,
+      sku_id: null,
+      goods_title: null,
+      spec: null,
+      source: null,
+    },
+  ],
+  purchase: null,
+};
+
 /** 1688's price now: 2 × 25.00 + 5.00 freight, within 代发设置's 10 % rise. */
 export const preview: Answer<'/api/purchase/preview'> = {
   items: linkedItems.items,
@@ -145,4 +162,33 @@ export const senders: Answer<'/api/address/index'> = [
 /** What every page asks first: who is signed in and the company's name. */
 export function session(user: Answer<'/api/user/info'> = owner): Handlers {
   return { '/api/user/info': () => user, '/api/default/config': () => config };
+}
+
+/**
+ * 代发订单's page (`/order/index`) over `rows()`: the list (its `exception` view and `status` tab
+ * applied, one page), the tabs' and the exception views' counts of the same rows, and the shop picker.
+ */
+export function orderListPage(rows: () => readonly Order[]): Handlers {
+  const inView = (order: Order, kind: string | undefined) =>
+    !kind || (order.exceptions ?? []).some((e) => e.kind === kind);
+  return {
+    ...session(),
+    '/api/shop/index': () => ({ list: [], total: 0 }),
+    '/api/order/index': (body) => {
+      const list = rows().filter(
+        (o) => inView(o, body.exception) && (!body.status || o.status === body.status),
+      );
+      return { list, total: list.length };
+    },
+    '/api/order/status-counts': () => ({
+      counts: Object.fromEntries(
+        ORDER_STATUSES.map((status) => [status, rows().filter((o) => o.status === status).length]),
+      ) as Answer<'/api/order/status-counts'>['counts'],
+    }),
+    '/api/order/exception-counts': () => ({
+      counts: Object.fromEntries(
+        ORDER_EXCEPTIONS.map((kind) => [kind, rows().filter((o) => inView(o, kind)).length]),
+      ) as Answer<'/api/order/exception-counts'>['counts'],
+    }),
+  };
 }

@@ -117,7 +117,8 @@ export function LineSource({
 /**
  * 关联货源 of one order line (`/api/purchase/link`): one of the account's goods SKUs
  * (`/api/purchase/skus`, searched by title), or a 1688 offer read and chosen in 商品's own 关联货源
- * dialog (its spec and units per unit sold).
+ * dialog (its spec and units per unit sold), which stays open with the server's refusal until the link
+ * is saved. A refusal keeps what was searched, read and chosen.
  */
 function LinkSourceDialog({
   orderId,
@@ -211,9 +212,11 @@ function LinkSourceDialog({
         <SourceDialog
           readPath="/api/purchase/offer"
           wanted={item.sku}
+          refusal={problem}
           onClose={() => setOffering(false)}
           onChoose={(source) => {
-            setOffering(false);
+            // Open until the link is saved: a refusal shows there, nothing to read or choose again.
+            setProblem('');
             link.mutate({
               ...base,
               offer_url: offerLink(source.offer_id),

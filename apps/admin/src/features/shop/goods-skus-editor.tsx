@@ -284,9 +284,15 @@ export function SourceDialog({
   readPath = '/api/goods/supplier-offer',
   wanted = '',
   title = skuText.dialogTitle,
+  refusal = '',
 }: {
   onClose: () => void;
   onChoose: (source: NonNullable<SkuRow['source']>) => void;
+  /**
+   * The server's refusal of the source chosen, when choosing saves it (订单详情's 关联货源): shown here,
+   * with the offer read, its spec and quantity kept for another try.
+   */
+  refusal?: string;
   readPath?: '/api/goods/supplier-offer' | '/api/purchase/offer';
   /** The spec the order line or SKU names (`藏青,XL`): its match among the offer's specs is chosen. */
   wanted?: string;
@@ -427,9 +433,9 @@ export function SourceDialog({
             </Field>
           </div>
         ) : null}
-        {problem ? (
+        {problem || refusal ? (
           <p role="alert" className="text-sm text-error">
-            {problem}
+            {problem || refusal}
           </p>
         ) : null}
         <DialogFooter>
