@@ -123,13 +123,20 @@ describe('关联货源', () => {
 
   it('links the line to a 1688 offer read from its link: the order’s spec and the units per sale', async () => {
     const server$ = linkable();
+    let answerLink = () => {};
+    const linkAnswered = new Promise<void>((resolve) => {
+      answerLink = resolve;
+    });
     const { server } = await renderInApp(Detail, {
       ...session(),
       '/api/order/detail': () => pendingOrder,
       '/api/purchase/items': server$['/api/purchase/items'],
       '/api/purchase/skus': server$['/api/purchase/skus'],
       '/api/purchase/offer': () => offer,
-      '/api/purchase/link': server$.link,
+      '/api/purchase/link': async () => {
+        await linkAnswered;
+        return server$.link();
+      },
     });
     await detail().getByRole('button', { name: PURCHASE_TEXT.link, exact: true }).click();
     await linkDialog().getByRole('button', { name: PURCHASE_TEXT.linkOffer }).click();
@@ -139,7 +146,11 @@ describe('关联货源', () => {
     // The order's 白色 XL is chosen among the offer's specs.
     await expect.element(offerDialog().getByRole('radio', { name: '白色,XL', exact: false })).toBeChecked();
     await offerDialog().getByRole('textbox', { name: SHOP_TEXT.skus.quantity }).fill('2');
-    await offerDialog().getByRole('button', { name: SHOP_TEXT.skus.useSource }).click();
+    const use = offerDialog().getByRole('button', { name: SHOP_TEXT.skus.useSource });
+    await use.click();
+    // While the link is saved 使用此货源 waits: a second click sends nothing twice.
+    await expect.element(use).toBeDisabled();
+    answerLink();
     await expect.element(page.getByText(PURCHASE_TEXT.linked)).toBeVisible();
     expect(server.calls('/api/purchase/link')).toEqual([
       { id: pendingOrder.id, index: 0, offer_url: offerUrl, spec_id: 'spec-w-xl', quantity: 2 },

@@ -213,6 +213,7 @@ function LinkSourceDialog({
           readPath="/api/purchase/offer"
           wanted={item.sku}
           refusal={problem}
+          saving={link.isPending}
           onClose={() => setOffering(false)}
           onChoose={(source) => {
             // Open until the link is saved: a refusal shows there, nothing to read or choose again.

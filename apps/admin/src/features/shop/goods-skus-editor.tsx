@@ -285,6 +285,7 @@ export function SourceDialog({
   wanted = '',
   title = skuText.dialogTitle,
   refusal = '',
+  saving = false,
 }: {
   onClose: () => void;
   onChoose: (source: NonNullable<SkuRow['source']>) => void;
@@ -293,6 +294,8 @@ export function SourceDialog({
    * with the offer read, its spec and quantity kept for another try.
    */
   refusal?: string;
+  /** Choosing is being saved: 使用此货源 waits, so a second click sends nothing twice. */
+  saving?: boolean;
   readPath?: '/api/goods/supplier-offer' | '/api/purchase/offer';
   /** The spec the order line or SKU names (`藏青,XL`): its match among the offer's specs is chosen. */
   wanted?: string;
@@ -442,7 +445,7 @@ export function SourceDialog({
           <Button type="button" onClick={onClose}>
             {skuText.cancel}
           </Button>
-          <Button type="button" variant="primary" disabled={!offer} onClick={choose}>
+          <Button type="button" variant="primary" disabled={!offer || saving} onClick={choose}>
             {skuText.useSource}
           </Button>
         </DialogFooter>
