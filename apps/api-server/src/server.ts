@@ -16,6 +16,7 @@ import {
 } from './jobs/purchase';
 import { type ReconcileOptions, reconcileKind } from './jobs/reconcile';
 import { JobRunner } from './jobs/runner';
+import { PlatformEventJobs, type PlatformEventJobsOptions } from './jobs/platform-events';
 import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
 
@@ -107,6 +108,11 @@ export interface ServerOptions {
    * process (writebacks stay queued).
    */
   writebackJobs?: WritebackJobsOptions | false;
+  /**
+   * The platforms' pushed messages' job kind (jobs/platform-events.ts): its concurrency, lease, backoff;
+   * false: not run in this process (events stay recorded).
+   */
+  platformEventJobs?: PlatformEventJobsOptions | false;
   /**
    * Tests: the connector 发货回传 and 查看完整收货信息 use for each platform (null: not set up) instead of
    * the registry's (the apps of 全局设置).
@@ -386,6 +392,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.platformConnector ?? ((platform) => platforms.connector(platform));
   if (options.writebackJobs !== false) {
     jobs.register(new WritebackJobs(db, shopCalls, connectorFor, now, log, options.writebackJobs));
+  }
+  if (options.platformEventJobs !== false) {
+    jobs.register(
+      new PlatformEventJobs(db, shopCalls, connectorFor, now, log, options.platformEventJobs),
+    );
   }
   if (options.shopSync !== false) {
     jobs.register(
