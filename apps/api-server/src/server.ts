@@ -8,6 +8,7 @@ import { createApp } from './app';
 import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
+import { PlatformEventJobs, type PlatformEventJobsOptions } from './jobs/platform-events';
 import {
   AutoPurchaseJobs,
   PurchaseJobs,
@@ -16,9 +17,9 @@ import {
 } from './jobs/purchase';
 import { type ReconcileOptions, reconcileKind } from './jobs/reconcile';
 import { JobRunner } from './jobs/runner';
-import { PlatformEventJobs, type PlatformEventJobsOptions } from './jobs/platform-events';
 import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
+import { DOUDIAN_PUSH_PATH } from './routes/platform-events';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
 
@@ -333,6 +334,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
           // The callback registered for the sandbox app's 抖店 service, as operators register it (docs/api-server/platforms.md).
           doudianCallbackUrl: () => `${publicUrl()}${authorisedPath('douyin')}`,
+          // The sandbox app's 消息推送 URL, as operators set it for their app (docs/api-server/platforms.md).
+          doudianPushUrl: () => `${publicUrl()}${DOUDIAN_PUSH_PATH}`,
         })
       : null;
   // The endpoints are read when a connector is built: the mounted sandboxes' need this server's URL.
@@ -394,9 +397,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     jobs.register(new WritebackJobs(db, shopCalls, connectorFor, now, log, options.writebackJobs));
   }
   if (options.platformEventJobs !== false) {
-    jobs.register(
-      new PlatformEventJobs(db, shopCalls, connectorFor, now, log, options.platformEventJobs),
-    );
+    jobs.register(new PlatformEventJobs(db, shopCalls, connectorFor, now, log, options.platformEventJobs));
   }
   if (options.shopSync !== false) {
     jobs.register(

@@ -83,7 +83,8 @@ export class PlatformEventJobs implements JobKind {
       set: 'last_error = $1, account_id = COALESCE($2, account_id), processed_at = $3',
       params: [outcome.error, outcome.accountId, outcome.status === 'pending' ? null : this.seconds()],
     });
-    if (!written) this.log.warn('platform event outcome not written: claimed again meanwhile', { id: event.id });
+    if (!written)
+      this.log.warn('platform event outcome not written: claimed again meanwhile', { id: event.id });
   }
 
   private seconds() {
