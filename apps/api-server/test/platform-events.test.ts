@@ -4,6 +4,7 @@ import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_RULES } from '../src/db/shop-sync';
 import { DoudianConnector } from '../src/platforms/doudian';
+import { PDD_DEFAULTS } from '../src/platforms/pdd';
 import { DOUDIAN_PUSH_PATH, PUSH_BODY_MAX } from '../src/routes/platform-events';
 import { ADMIN, envelope, startTestServer, TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
@@ -86,7 +87,7 @@ beforeAll(async () => {
     exportWorker: false,
     shopSync: { pollMs: 50 },
     platformEventJobs: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 200 },
-    platforms: { doudian: DoudianSandbox.endpoints(served.url) },
+    platforms: { pdd: PDD_DEFAULTS, doudian: DoudianSandbox.endpoints(served.url) },
   });
   const adminToken = await t.login(ADMIN);
   const admin = t.client(() => adminToken);
