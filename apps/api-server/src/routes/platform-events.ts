@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { recordEvents } from '../db/platform-events';
 import type { Deps } from '../env';
@@ -10,6 +10,26 @@ export const DOUDIAN_PUSH_PATH = '/api/platform-events/doudian';
 
 /** The largest push read (100 order messages are about 50 KB). */
 export const PUSH_BODY_MAX = 256 * 1024;
+
+/**
+ * The body's bytes, or null when over `PUSH_BODY_MAX`. A body sent with Content-Length is judged on it
+ * (Node's HTTP parser never delivers more than it announces, as middleware/body-limit.ts relies on); a
+ * streamed one is counted while it is read.
+ */
+async function readBody(c: Context): Promise<Uint8Array | null> {
+  const length = c.req.header('content-length');
+  if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+    return Number(length) > PUSH_BODY_MAX ? null : new Uint8Array(await c.req.arrayBuffer());
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of c.req.raw.body ?? []) {
+    size += chunk.length;
+    if (size > PUSH_BODY_MAX) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
 
 /**
  * The platforms' pushes (docs/api-server/platforms.md, "Platform events"). Not part of the signed JSON
@@ -31,15 +51,19 @@ export function platformEventRoutes({
   connectorFor,
   wakeJobs,
 }: Pick<Deps, 'db' | 'now' | 'log' | 'connectorFor' | 'wakeJobs'>) {
+  const refusal = (c: Context, status: ContentfulStatusCode, msg: string) => {
+    log.warn('doudian push refused', {
+      status,
+      problem: msg,
+      appId: (c.req.header('app-id') ?? '').slice(0, 64),
+    });
+    return c.json({ code: status, msg }, status);
+  };
   return new Hono().post('/doudian', async (c) => {
     const appId = c.req.header('app-id') ?? '';
-    const refuse = (status: ContentfulStatusCode, msg: string) => {
-      log.warn('doudian push refused', { status, problem: msg, appId: appId.slice(0, 64) });
-      return c.json({ code: status, msg }, status);
-    };
-    if (Number(c.req.header('content-length') ?? 0) > PUSH_BODY_MAX) return refuse(413, '消息体过大');
-    const raw = new Uint8Array(await c.req.arrayBuffer());
-    if (raw.length > PUSH_BODY_MAX) return refuse(413, '消息体过大');
+    const refuse = (status: ContentfulStatusCode, msg: string) => refusal(c, status, msg);
+    const raw = await readBody(c);
+    if (!raw) return refuse(413, '消息体过大');
     const connector = await connectorFor('douyin');
     if (!(connector instanceof DoudianConnector)) return refuse(404, '抖店未启用');
     if (!connector.isOwnPush(appId, c.req.header('event-sign') ?? '', raw)) {
