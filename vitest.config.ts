@@ -181,6 +181,8 @@ const postgresSuites = [
   'test/profile.test.ts',
   'test/shop-sync.test.ts',
   'test/shop-sync-accounts.test.ts',
+  'test/platform-events.test.ts',
+  'test/platform-events-crash.test.ts',
   'test/supplier-account.test.ts',
   'test/goods-skus.test.ts',
   'test/goods-copy.test.ts',

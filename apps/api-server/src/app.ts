@@ -35,6 +35,7 @@ import { logRoutes } from './routes/log';
 import { notificationRoutes } from './routes/notification';
 import { orderRoutes } from './routes/order';
 import { paymentIssueRoutes } from './routes/payment-issue';
+import { platformEventRoutes } from './routes/platform-events';
 import { purchaseRoutes } from './routes/purchase';
 import { reportRoutes } from './routes/report';
 import { sellerRoutes } from './routes/seller';
@@ -165,6 +166,8 @@ export function createApp(options: AppOptions) {
   app.get('/static/banners/:name{[0-9]+\\.svg}', (c) => svg(bannerSvg(c.req.param('name').slice(0, -4)), c));
   app.get('/static/goods/:name{[0-9]+\\.svg}', (c) => svg(goodsSvg(c.req.param('name').slice(0, -4)), c));
 
+  // 抖店 消息推送 (routes/platform-events.ts): before `/api`, whose pipeline wants our own signature.
+  app.route('/api/platform-events', platformEventRoutes(options));
   app.route('/api', createApi(options));
   app.route('/download', downloadRoutes(options));
 

@@ -8,6 +8,7 @@ import { createApp } from './app';
 import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
+import { PlatformEventJobs, type PlatformEventJobsOptions } from './jobs/platform-events';
 import {
   AutoPurchaseJobs,
   PurchaseJobs,
@@ -18,6 +19,7 @@ import { type ReconcileOptions, reconcileKind } from './jobs/reconcile';
 import { JobRunner } from './jobs/runner';
 import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
+import { DOUDIAN_PUSH_PATH } from './routes/platform-events';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
 
@@ -107,6 +109,11 @@ export interface ServerOptions {
    * process (writebacks stay queued).
    */
   writebackJobs?: WritebackJobsOptions | false;
+  /**
+   * The platforms' pushed messages' job kind (jobs/platform-events.ts): its concurrency, lease, backoff;
+   * false: not run in this process (events stay recorded).
+   */
+  platformEventJobs?: PlatformEventJobsOptions | false;
   /**
    * Tests: the connector 发货回传 and 查看完整收货信息 use for each platform (null: not set up) instead of
    * the registry's (the apps of 全局设置).
@@ -327,6 +334,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             typeof options.platformSandbox === 'object' ? options.platformSandbox.demoEveryMs : 20_000,
           // The callback registered for the sandbox app's 抖店 service, as operators register it (docs/api-server/platforms.md).
           doudianCallbackUrl: () => `${publicUrl()}${authorisedPath('douyin')}`,
+          // The sandbox app's 消息推送 URL, as operators set it for their app (docs/api-server/platforms.md).
+          doudianPushUrl: () => `${publicUrl()}${DOUDIAN_PUSH_PATH}`,
         })
       : null;
   // The endpoints are read when a connector is built: the mounted sandboxes' need this server's URL.
@@ -386,6 +395,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.platformConnector ?? ((platform) => platforms.connector(platform));
   if (options.writebackJobs !== false) {
     jobs.register(new WritebackJobs(db, shopCalls, connectorFor, now, log, options.writebackJobs));
+  }
+  if (options.platformEventJobs !== false) {
+    jobs.register(new PlatformEventJobs(db, shopCalls, connectorFor, now, log, options.platformEventJobs));
   }
   if (options.shopSync !== false) {
     jobs.register(

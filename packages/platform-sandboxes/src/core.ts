@@ -32,6 +32,9 @@ export interface SandboxOptions {
   seedOrders?: number;
 }
 
+/** What happened to an order (`SandboxCore.changed`): placed, shipped, or its refund moved. */
+export type SandboxChange = 'placed' | 'shipped' | 'refund';
+
 export interface SandboxShop {
   shopId: string;
   shopName: string;
@@ -518,6 +521,7 @@ ${rows}
     const ofShop = this.#byShop.get(shopId);
     if (ofShop) ofShop.push(order);
     else this.#byShop.set(shopId, [order]);
+    this.changed(order, 'placed');
     return order;
   }
 
@@ -527,7 +531,11 @@ ${rows}
     if (!order) throw new Error(`no sandbox order ${orderNo}`);
     order.refund = refund;
     order.updatedAt = this.nowS();
+    this.changed(order, 'refund');
   }
+
+  /** Called after an order was placed or changed: a platform that pushes messages sends them here. */
+  protected changed(_order: SandboxOrder, _change: SandboxChange): void {}
 
   /** Makes orders appear and change by themselves (the demo): a new order per shop with tokens every
    * `everyMs`, and now and then a refund request on an order waiting to ship. */
@@ -571,6 +579,7 @@ ${rows}
     order.status = 'shipped';
     order.shipment = { carrierId: carrier.id, carrierCode: carrier.code, trackingNo, at: this.nowS() };
     order.updatedAt = this.nowS();
+    this.changed(order, 'shipped');
     return null;
   }
 

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import {
   maskAddress,
   maskMobile,
   maskName,
   SANDBOX_ORDERS_PATH,
+  type SandboxChange,
   SandboxCore,
   type SandboxOptions,
   type SandboxOrder,
@@ -14,6 +16,7 @@ import {
   DOUDIAN_MAX_LOOKBACK_SECONDS,
   DOUDIAN_MAX_PAGE_SIZE,
   DOUDIAN_SUB_CODES,
+  doudianPushSign,
   doudianSign,
 } from './protocol';
 
@@ -36,7 +39,14 @@ import {
  *   service, known by its `service_id` (`services`); 同意授权 redirects to the callback registered for
  *   the service with `code` and `state`. A request without a known `service_id`, or in the
  *   `app_key`/`redirect_uri` form of other platforms, is refused;
- * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts).
+ * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts);
+ * - 消息推送: an app subscribed with `subscribePushes` gets a signed `POST` for every change of an order
+ *   of a shop that authorised it (header `app-id`, `event-sign` = `md5_hex(app_key + body +
+ *   app_secret)`, content type JSON; the body a JSON array of `{tag, msg_id, data}`, `data` a JSON
+ *   string whose `p_id`, `s_ids`, `shop_id` are int64 numbers): a paid order `101`
+ *   (trade_TradePaid), a shipment `102` (trade_TradeSellerShip), a refund asked `200`
+ *   (refund_RefundCreated), a refund done `206` (refund_RefundSuccess). A push not answered
+ *   `{"code":0,...}` is sent again, same `msg_id`, after `pushRetryMs`, up to `pushAttempts` times.
  */
 
 export const DOUDIAN_SANDBOX_PATHS = { auth: '/authorize' } as const;
@@ -47,6 +57,20 @@ export interface DoudianService {
   appKey: string;
   /** Read at each authorisation (the server's `PUBLIC_URL` is known once it listens). */
   callbackUrl: () => string;
+}
+
+/** One push the sandbox sent (for tests): to which app, what, and how it went. */
+export interface DoudianPush {
+  appKey: string;
+  tag: string;
+  msgId: string;
+  orderNo: string;
+  shopId: string;
+  attempts: number;
+  /** Answered `{"code":0}` by the subscriber. */
+  delivered: boolean;
+  /** The last answer's HTTP status, or the network error. */
+  lastAnswer: string;
 }
 
 /** The access token's life the platform answers in `expires_in`: 7 days. */
@@ -99,8 +123,17 @@ export class DoudianSandbox extends SandboxCore {
   readonly #services = new Map<string, DoudianService>();
   /** The access token each refresh token was issued with (an early refresh answers both again). */
   readonly #issuedWith = new Map<string, string>();
+  /** Each subscribed app's 消息推送 URL (read at each push: the server's URL is known once it listens). */
+  readonly #pushUrls = new Map<string, () => string>();
+  /** Every push sent, in order (the last `SANDBOX_CALLS_KEPT` are enough for any test). */
+  readonly pushes: DoudianPush[] = [];
+  readonly #sending = new Set<Promise<void>>();
+  readonly #pushRetryMs: number;
+  readonly #pushAttempts: number;
 
-  constructor(options: SandboxOptions & { services?: DoudianService[] }) {
+  constructor(
+    options: SandboxOptions & { services?: DoudianService[]; pushRetryMs?: number; pushAttempts?: number },
+  ) {
     super(
       'douyin',
       {
@@ -112,6 +145,118 @@ export class DoudianSandbox extends SandboxCore {
       DOUDIAN_SANDBOX_CARRIERS.map((c) => ({ ...c })),
     );
     for (const service of options.services ?? []) this.registerService(service);
+    this.#pushRetryMs = options.pushRetryMs ?? 5_000;
+    this.#pushAttempts = options.pushAttempts ?? 5;
+  }
+
+  /** The developer sets the app's 消息推送 URL: from now on its shops' order changes are pushed there. */
+  subscribePushes(appKey: string, url: () => string) {
+    this.#pushUrls.set(appKey, url);
+  }
+
+  /** Waits until every push in flight was delivered or given up. */
+  async settlePushes(): Promise<void> {
+    while (this.#sending.size > 0) await Promise.allSettled([...this.#sending]);
+  }
+
+  protected override changed(order: SandboxOrder, change: SandboxChange) {
+    const tag =
+      change === 'placed'
+        ? order.status === 'to_ship'
+          ? '101'
+          : null
+        : change === 'shipped'
+          ? '102'
+          : order.refund === 'in_progress'
+            ? '200'
+            : order.refund === 'refunded'
+              ? '206'
+              : null;
+    if (!tag) return;
+    const apps = new Set(
+      [...this.accessTokens.values(), ...this.refreshTokens.values()]
+        .filter((token) => token.shopId === order.shopId && this.#pushUrls.has(token.clientId))
+        .map((token) => token.clientId),
+    );
+    for (const appKey of apps) {
+      const push: DoudianPush = {
+        appKey,
+        tag,
+        msgId: randomBytes(12).toString('hex'),
+        orderNo: order.orderNo,
+        shopId: order.shopId,
+        attempts: 0,
+        delivered: false,
+        lastAnswer: '',
+      };
+      this.pushes.push(push);
+      if (this.pushes.length > 10_000) this.pushes.splice(0, this.pushes.length - 10_000);
+      const body = JSON.stringify([{ tag, msg_id: push.msgId, data: this.pushData(order, tag) }]);
+      const sending = this.#send(push, body).finally(() => this.#sending.delete(sending));
+      this.#sending.add(sending);
+    }
+  }
+
+  /** A message's `data` as the platform writes it: int64 ids as bare numbers (beyond JS's safe range). */
+  private pushData(order: SandboxOrder, tag: string): string {
+    const nowS = this.nowS();
+    const subOrders = order.items.map((_, i) => `${order.orderNo.slice(0, -1)}${i + 1}`);
+    const paid = order.items.reduce((sum, item) => sum + item.priceFen * item.quantity, 0);
+    const fields: Record<string, unknown> =
+      tag === '101'
+        ? {
+            order_status: 2,
+            order_type: 0,
+            pay_type: 1,
+            pay_time: order.paidAt ?? nowS,
+            pay_amount: paid,
+            biz: 2,
+          }
+        : tag === '102'
+          ? { order_status: 3, logistics_code: order.shipment?.trackingNo ?? '', logistics_time: nowS }
+          : {
+              aftersale_id: `#int:${7_100_000_000_000_000_000n + BigInt(nowS)}`,
+              aftersale_status: tag === '200' ? 6 : 12,
+              aftersale_type: 1,
+              apply_time: nowS,
+              refund_amount: paid,
+              s_id: `#int:${subOrders[0] ?? order.orderNo}`,
+            };
+    const data = {
+      p_id: `#int:${order.orderNo}`,
+      ...(tag.startsWith('1') ? { s_ids: subOrders.map((id) => `#int:${id}`) } : {}),
+      shop_id: `#int:${order.shopId}`,
+      update_time: nowS,
+      ...fields,
+    };
+    return JSON.stringify(data).replace(/"#int:(\d+)"/g, '$1');
+  }
+
+  async #send(push: DoudianPush, body: string) {
+    const secret = this.apps.get(push.appKey) ?? '';
+    const sign = doudianPushSign(push.appKey, body, secret);
+    while (push.attempts < this.#pushAttempts) {
+      if (push.attempts > 0) {
+        await new Promise((resolve) => setTimeout(resolve, this.#pushRetryMs).unref());
+      }
+      push.attempts += 1;
+      try {
+        const response = await fetch(this.#pushUrls.get(push.appKey)?.() ?? '', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'app-id': push.appKey, 'event-sign': sign },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        const answer = (await response.json().catch(() => null)) as { code?: unknown } | null;
+        push.lastAnswer = String(response.status);
+        if (response.ok && answer?.code === 0) {
+          push.delivered = true;
+          return;
+        }
+      } catch (error) {
+        push.lastAnswer = error instanceof Error ? error.message : String(error);
+      }
+    }
   }
 
   /** A service the developer put on the 服务市场, with its callback. */

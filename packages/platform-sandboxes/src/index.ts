@@ -5,7 +5,7 @@ import type { PlatformCode, PlatformEndpoints } from './protocol';
 
 export { ALIBABA_SANDBOX_APP, AlibabaSandbox } from './alibaba';
 export { ALIPAY_SANDBOX_APP, AlipaySandbox, type AlipaySandboxOptions } from './alipay';
-export { DOUDIAN_SANDBOX_APP, DoudianSandbox } from './doudian';
+export { DOUDIAN_SANDBOX_APP, type DoudianPush, DoudianSandbox } from './doudian';
 export { PDD_SANDBOX_APP, PddSandbox } from './pdd';
 
 /** The sandbox apps by the code of the platform they are registered for (`alibaba`: 1688). */
@@ -28,7 +28,8 @@ export interface PlatformSandboxes {
 
 /**
  * The sandboxes the server serves for the demo: each knows the sandbox app (`PDD_SANDBOX_APP`,
- * `DOUDIAN_SANDBOX_APP`, whose 抖店 service returns to `doudianCallbackUrl`) and, every `demoEveryMs`, places an order in each authorised shop (and now
+ * `DOUDIAN_SANDBOX_APP`, whose 抖店 service returns to `doudianCallbackUrl` and whose order messages
+ * are pushed to `doudianPushUrl`) and, every `demoEveryMs`, places an order in each authorised shop (and now
  * and then opens a refund), so that a newcomer sees orders arrive.
  */
 export function createSandboxes(
@@ -37,6 +38,8 @@ export function createSandboxes(
     demoEveryMs?: number | false;
     /** The callback of the 抖店 sandbox app's service (the server's `PUBLIC_URL` + its return path). */
     doudianCallbackUrl?: () => string;
+    /** The 抖店 sandbox app's 消息推送 URL (the server's `PUBLIC_URL` + its push path): pushes go there. */
+    doudianPushUrl?: () => string;
   } = {},
 ) {
   const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: options.now });
@@ -54,6 +57,7 @@ export function createSandboxes(
         ]
       : [],
   });
+  if (options.doudianPushUrl) doudian.subscribePushes(DOUDIAN_SANDBOX_APP.clientId, options.doudianPushUrl);
   const alibaba = new AlibabaSandbox({
     apps: [ALIBABA_SANDBOX_APP],
     now: options.now,

@@ -83,6 +83,14 @@ export function doudianSign(
   return createHmac('sha256', secret).update(text, 'utf8').digest('hex');
 }
 
+/**
+ * 消息推送's signature, sent as header `event-sign` beside `app-id`: `md5_hex(app_key + body +
+ * app_secret)` over the body's bytes as posted.
+ */
+export function doudianPushSign(appKey: string, body: string, appSecret: string): string {
+  return createHash('md5').update(`${appKey}${body}${appSecret}`, 'utf8').digest('hex');
+}
+
 /** The platform's base error codes (平台基础错误码). */
 export const DOUDIAN_CODES = {
   ok: 10000,

@@ -35,7 +35,7 @@ import { HttpProblem } from '../http/respond';
  */
 export interface Queue {
   /** The job's table (a constant of the code, never input). */
-  readonly table: 'order_writebacks' | 'order_purchases' | 'export_jobs' | 'copy_records';
+  readonly table: 'order_writebacks' | 'order_purchases' | 'export_jobs' | 'copy_records' | 'platform_events';
   /** The status of a job waiting to be claimed. */
   readonly waiting: string;
   /** The status of a claimed job. */
@@ -98,6 +98,14 @@ export const COPY_QUEUE: Queue = {
   leased: false,
   turns: 'copy',
   lockKey: 72_728_002,
+};
+
+/** 平台消息 (jobs/platform-events.ts): leased, no turns (the account is known once the shop is found). */
+export const PLATFORM_EVENT_QUEUE: Queue = {
+  table: 'platform_events',
+  waiting: 'pending',
+  held: 'processing',
+  leased: true,
 };
 
 /** The database's clock in unix seconds: one clock for every instance (their own may disagree). */

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type AppCredentials,
   checkOrderWindow,
@@ -250,6 +250,18 @@ export class DoudianConnector implements PlatformConnector {
   }
 
   /**
+   * Whether a 消息推送 comes from the platform for this app: header `app-id` is this app's key and
+   * `event-sign` is `doudianPushSign` of the raw body (compared in constant time).
+   */
+  isOwnPush(appId: string, sign: string, rawBody: Uint8Array): boolean {
+    const { clientId, clientSecret } = this.options.app;
+    if (appId !== clientId) return false;
+    const expected = Buffer.from(doudianPushSign(clientId, rawBody, clientSecret));
+    const given = Buffer.from(sign.toLowerCase());
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /**
    * 抖店's authorisation page for a tool-type app (工具型应用): `{authUrl}?service_id=…&state=…`. The
    * 服务市场 sends the seller back to the callback registered for the service (with `code` and `state`),
    * never to an address we pass, so `redirectUri` is not sent: the operator registers it (docs/api-server/platforms.md). An
@@ -423,6 +435,88 @@ export class DoudianConnector implements PlatformConnector {
     if (code !== DOUDIAN_CODES.ok) throw doudianError(json, accessToken === null);
     return json.data;
   }
+}
+
+/**
+ * 抖店 消息推送's signature (header `event-sign`): `md5_hex(app_key + raw body + app_secret)` over the
+ * body's bytes exactly as sent (docs/design.md#抖店-消息推送).
+ */
+export function doudianPushSign(appKey: string, rawBody: Uint8Array, appSecret: string): string {
+  return createHash('md5').update(appKey, 'utf8').update(rawBody).update(appSecret, 'utf8').digest('hex');
+}
+
+/** One message of a 抖店 push: its tag, id, the shop and order it names, and the message as sent. */
+export interface DoudianPushMessage {
+  tag: string;
+  msgId: string;
+  /** `shop_id` of the message's data ('' when absent). */
+  shopId: string;
+  /** `p_id` (the shop order, 父订单) of the message's data ('' when absent). */
+  orderNo: string;
+  /** The message as sent (`data` kept as its JSON text: its int64 ids exact). */
+  message: { tag: string; msg_id: string; data: string };
+}
+
+/** The most messages one push may carry. */
+export const DOUDIAN_PUSH_MAX_MESSAGES = 100;
+
+/**
+ * A whole number field of a message's `data` as its digits, read from the JSON text: `p_id` and
+ * `shop_id` are int64 and the larger ones lose digits as JS numbers. The first occurrence of the key
+ * (the messages' ids are top-level fields); a quoted number is read too.
+ */
+function int64Field(dataText: string, key: string): string {
+  const match = new RegExp(`"${key}"\\s*:\\s*("?)(\\d{1,20})\\1`).exec(dataText);
+  return match?.[2] ?? '';
+}
+
+/**
+ * The messages of a push body: a JSON array of `{tag, msg_id, data}` with `data` a JSON string; a
+ * string saying what is wrong otherwise (the push is refused whole).
+ */
+export function parseDoudianPush(body: string): DoudianPushMessage[] | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return '消息体不是 JSON';
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) return '消息体应为非空数组';
+  if (parsed.length > DOUDIAN_PUSH_MAX_MESSAGES) return `一次最多 ${DOUDIAN_PUSH_MAX_MESSAGES} 条消息`;
+  const messages: DoudianPushMessage[] = [];
+  for (const entry of parsed) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return '消息应为对象';
+    const { tag, msg_id: msgId, data } = entry as Record<string, unknown>;
+    const tagText = typeof tag === 'number' && Number.isSafeInteger(tag) ? String(tag) : tag;
+    if (typeof tagText !== 'string' || !/^\d{1,10}$/.test(tagText)) return '消息的 tag 不正确';
+    if (typeof msgId !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(msgId)) return '消息的 msg_id 不正确';
+    if (typeof data !== 'string') return '消息的 data 应为 JSON 字符串';
+    let value: unknown;
+    try {
+      value = JSON.parse(data);
+    } catch {
+      return '消息的 data 不是 JSON';
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return '消息的 data 应为对象';
+    messages.push({
+      tag: tagText,
+      msgId,
+      shopId: int64Field(data, 'shop_id'),
+      orderNo: int64Field(data, 'p_id'),
+      message: { tag: tagText, msg_id: msgId, data },
+    });
+  }
+  return messages;
+}
+
+/**
+ * The tags whose message is about an order: 交易 (trade, 100–199: 100 订单创建, 101 订单支付, 102 卖家发货,
+ * 103 交易完成, 106 订单取消…) and 售后 (refund, 200–299: 200 买家发起售后…). The worker reads the order
+ * named by `p_id` for these; other tags (products, the platform's test message) are recorded and ignored.
+ */
+export function isDoudianOrderTag(tag: string): boolean {
+  const n = Number(tag);
+  return n >= 100 && n <= 299;
 }
 
 /** An answer whose `code` is not 10000 as a `PlatformError`; for the token calls a refusal means re-authorise. */

@@ -1,0 +1,144 @@
+import type { Db } from '../db/db';
+import { type ClaimedEvent, claimEvent, shopOfEvent } from '../db/platform-events';
+import { storePlatformOrders } from '../db/platform-order';
+import type { Logger } from '../log';
+import { PLATFORM_NAMES, PlatformError } from '../platforms/connector';
+import { isDoudianOrderTag } from '../platforms/doudian';
+import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
+import { backoffMs, finishJob, PLATFORM_EVENT_QUEUE } from './queue';
+import type { Job, JobKind } from './runner';
+
+export const PLATFORM_EVENT_KIND = 'platform-event';
+
+export interface PlatformEventJobsOptions {
+  /** Events worked at once by this process. Default 4. */
+  concurrency?: number;
+  /** While nothing is due, how often to look again (retries fall due with time). Default 2000 ms. */
+  pollMs?: number;
+  /** How long a claim may take before another process may take the event over. Default 60 s. */
+  leaseMs?: number;
+  /** The first retry's delay after a platform error; doubled per attempt. Default 5 s. */
+  retryBaseMs?: number;
+  /** The longest delay between two attempts. Default 10 minutes. */
+  retryMaxMs?: number;
+  /** Attempts after which an event is given up (`failed`: the order sync still finds the order). Default 8. */
+  maxAttempts?: number;
+}
+
+/** How one attempt ended. */
+type Outcome =
+  | { status: 'done' | 'ignored' | 'failed'; error: string; accountId: number | null }
+  | { status: 'pending'; error: string; accountId: number | null; retryInMs: number };
+
+/**
+ * The `platform-event` job kind: works off the platforms' pushed messages (db/platform-events.ts,
+ * recorded by routes/platform-events.ts) on the one queue (jobs/queue.ts: claimed under a lease,
+ * outcomes fenced by the claim). A message is a hint, never the data: for an order message the order
+ * is read from the platform's API (`connector.orderDetail`, with the shop's token through
+ * platforms/shop-calls.ts) and stored as the order sync stores it (`storePlatformOrders`: keyed by shop
+ * and platform order number, an older version changes nothing), so a message seen twice, or one the
+ * sync already covered, changes nothing.
+ *
+ * - not an order message, or a shop not ours (or not authorised, or disabled), or the platform not set
+ *   up: `ignored`, with why;
+ * - a retryable platform failure (rate limit, server, network) or a token still refused after a
+ *   refresh: due again after the queue's backoff, `failed` after `maxAttempts` (the sync's next run
+ *   reads the order anyway); a refusal of the platform: `failed` with its message;
+ * - our own errors (the database): logged and retried like a platform failure.
+ */
+export class PlatformEventJobs implements JobKind {
+  readonly name = PLATFORM_EVENT_KIND;
+  readonly concurrency: number;
+  readonly pollMs: number;
+  readonly #leaseMs: number;
+  readonly #retry: { baseMs: number; capMs: number };
+  readonly #maxAttempts: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly shops: ShopCalls,
+    private readonly connectorFor: ConnectorFor,
+    private readonly now: () => number,
+    private readonly log: Logger,
+    options: PlatformEventJobsOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 4;
+    this.pollMs = options.pollMs ?? 2000;
+    this.#leaseMs = options.leaseMs ?? 60_000;
+    this.#retry = { baseMs: options.retryBaseMs ?? 5000, capMs: options.retryMaxMs ?? 600_000 };
+    this.#maxAttempts = options.maxAttempts ?? 8;
+  }
+
+  async claim(): Promise<Job | undefined> {
+    const claimed = await claimEvent(this.db, this.#leaseMs);
+    return claimed && (() => this.work(claimed.job));
+  }
+
+  /** Works one claimed event and records its outcome (fenced by the claim). */
+  async work(event: ClaimedEvent): Promise<void> {
+    const outcome = await this.attempt(event).catch((error: unknown) => this.failure(event, error));
+    const written = await finishJob(this.db, PLATFORM_EVENT_QUEUE, event, {
+      status: outcome.status,
+      retryInMs: outcome.status === 'pending' ? outcome.retryInMs : undefined,
+      set: 'last_error = $1, account_id = COALESCE($2, account_id), processed_at = $3',
+      params: [outcome.error, outcome.accountId, outcome.status === 'pending' ? null : this.seconds()],
+    });
+    if (!written)
+      this.log.warn('platform event outcome not written: claimed again meanwhile', { id: event.id });
+  }
+
+  private seconds() {
+    return Math.floor(this.now() / 1000);
+  }
+
+  private async attempt(event: ClaimedEvent): Promise<Outcome> {
+    const ignored = (error: string, accountId: number | null = null): Outcome => ({
+      status: 'ignored',
+      error,
+      accountId,
+    });
+    if (event.platform !== 'douyin' || !isDoudianOrderTag(event.tag) || !event.order_no) {
+      return ignored('不是订单消息');
+    }
+    const shop = await shopOfEvent(this.db, event.platform, event.platform_shop_id);
+    if (!shop) return ignored('店铺不在本系统');
+    if (!shop.usable) return ignored('店铺未授权或已停用', shop.accountId);
+    const connector = await this.connectorFor(event.platform);
+    if (!connector) return ignored(`${PLATFORM_NAMES[event.platform]}未启用`, shop.accountId);
+    const tokens = await this.shops.tokens(shop.id);
+    if (!tokens) return ignored('店铺未授权', shop.accountId);
+    const order = await this.shops.withToken(shop.id, connector, tokens, (token) =>
+      connector.orderDetail(token, event.order_no),
+    );
+    // A message of another shop's order (a mix-up of the platform's) is not stored under this shop.
+    if (order.orderNo !== event.order_no) return ignored('订单号不符', shop.accountId);
+    const nowS = this.seconds();
+    await this.db.transaction((tx) => storePlatformOrders(tx, shop, [order], nowS));
+    return { status: 'done', error: '', accountId: shop.accountId };
+  }
+
+  /** What an attempt that threw becomes: retried after the backoff, or given up. */
+  private failure(event: ClaimedEvent, error: unknown): Outcome {
+    const retry = (message: string): Outcome =>
+      event.attempts >= this.#maxAttempts
+        ? { status: 'failed', error: message, accountId: null }
+        : {
+            status: 'pending',
+            error: message,
+            accountId: null,
+            retryInMs: backoffMs(event.attempts, this.#retry),
+          };
+    if (error instanceof PlatformError) {
+      this.log.warn('platform event attempt failed', {
+        id: event.id,
+        kind: error.kind,
+        code: error.code,
+        platformMessage: error.platformMessage,
+      });
+      if (error.retryable || error.kind === 'token_expired') return retry(error.message);
+      return { status: 'failed', error: error.message, accountId: null };
+    }
+    this.log.error('platform event attempt failed', { id: event.id, error: String(error) });
+    return retry('处理消息时出错，稍后自动重试');
+  }
+}
