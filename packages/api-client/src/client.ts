@@ -1,4 +1,3 @@
-import { ofetch } from 'ofetch';
 import type { z } from 'zod';
 import type { ApiBody, ApiData, ApiPath, ApiQuery } from './contract/routes.js';
 import {
@@ -69,7 +68,7 @@ export interface CallOptions {
 }
 
 export interface PostOptions extends CallOptions {
-  /** Query parameters (not signed). */
+  /** Query parameters (not signed; `null` and `undefined` are left out). */
   query?: Record<string, string | number | boolean | null | undefined>;
   /**
    * A zod schema for `data`, checked when `validateResponses` is on. Paths of the contract need none:
@@ -214,6 +213,15 @@ function readEnvelope(text: string, status: number, path: string): unknown {
   throw new ResponseFormatError('response is not an API envelope', path, { status, body: text });
 }
 
+/** `baseURL` + `path`, with the query's values that are neither `null` nor `undefined`. */
+function requestUrl(baseURL: string, path: string, query: PostOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  const search = params.toString();
+  return `${baseURL}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+}
+
 function tryParseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -247,17 +255,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // again with its retry, so that a create the server did make is answered, not made twice.
   const unanswered = new Map<string, string>();
 
-  const $fetch = ofetch.create(
-    {
-      baseURL: options.baseURL ?? '',
-      method: 'POST',
-      credentials: 'include',
-      retry: false,
-      responseType: 'text',
-      ignoreResponseError: true,
-    },
-    options.fetch ? { fetch: options.fetch } : {},
-  );
+  const baseURL = (options.baseURL ?? '').replace(/\/+$/, '');
+  // Called as a plain function (a browser's `fetch` refuses any other `this`), and the global one
+  // looked up at each call.
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   // Burst records carry `seq`, the highest request number issued when they fired: only a success of a
   // request started later ends the burst early (requests in flight with the failing ones do not).
@@ -332,11 +333,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       Accept: 'application/json',
       'Cache-Key': signPayload(signableFields(signedBody), options.secret),
     };
+    // A form goes as multipart (the browser writes its Content-Type with the boundary), the rest as JSON.
+    const form = isFormData(signedBody);
+    if (!form) headers['Content-Type'] = 'application/json';
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
 
-    // Our own controller joins the caller's signal and the timeout (ofetch drops its timeout when a
-    // signal is given), and lets us tell a timeout from an abort.
+    // One controller joins the caller's signal and the timeout, and lets us tell a timeout from an
+    // abort.
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -348,14 +352,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (external?.aborted) onAbort();
     else external?.addEventListener('abort', onAbort, { once: true });
 
-    let response: Response & { _data?: unknown };
+    let response: Response;
+    let text: string;
     try {
-      response = await $fetch.raw<string, 'text'>(path, {
-        body: signedBody,
+      response = await fetchFn(requestUrl(baseURL, path, callOptions.query), {
+        method: 'POST',
+        credentials: 'include',
         headers,
-        query: callOptions.query,
+        body: form ? signedBody : JSON.stringify(signedBody),
         signal: controller.signal,
       });
+      text = await response.text();
     } catch (cause) {
       const kind = timedOut ? 'timeout' : external?.aborted ? 'abort' : 'network';
       throw new NetworkError(kind, path, cause);
@@ -364,7 +371,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       external?.removeEventListener('abort', onAbort);
     }
 
-    const text = typeof response._data === 'string' ? response._data : '';
     if (response.status < 500) answered();
     if (response.status < 200 || response.status >= 300) {
       throw new HttpError(response.status, path, { reason: response.statusText, data: tryParseJson(text) });
