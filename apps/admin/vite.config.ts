@@ -36,7 +36,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-query|query-core|store|react-store))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|tailwind-merge|clsx|@tanstack[\\/](react-router|router-core|history|react-query|query-core|store|react-store))[\\/]/,
             },
           ],
         },
