@@ -122,7 +122,7 @@ export function createSend(options: ApiClientOptions): Send {
   const baseURL = (options.baseURL ?? '').replace(/\/+$/, '');
   // Called as a plain function (a browser's `fetch` refuses any other `this`), and the global one
   // looked up at each call.
-  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const fetchFn: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
 
   async function send(
     path: string,
