@@ -30,5 +30,17 @@ export default defineConfig({
     // Source maps are written (to decode a production stack trace by hand) but not referenced from
     // the scripts, and the api-server never serves them.
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|tailwind-merge|clsx|@tanstack[\\/](react-router|router-core|history|react-query|query-core|store|react-store))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -32,6 +32,22 @@ test.describe('session', () => {
     expect(await storedToken(page)).toBeTruthy();
   });
 
+  test('a signed-out /login calls no API and loads no request code until the user asks for a code', async ({
+    page,
+  }) => {
+    // The company config comes embedded in the page; the request code (`transport-<hash>.js`) loads
+    // with the first request (the test above logs in through it).
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') || /\/assets\/transport-[\w-]{8}\.js$/.test(path)) loaded.push(path);
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: '获取验证码' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loaded).toEqual([]);
+  });
+
   test('a redirect to another origin is refused: the login lands on the home page', async ({
     page,
     baseURL,

@@ -52,6 +52,7 @@ export { filterMenuByRole, type MenuIconComponent, type MenuItem, type Role } fr
 export { MenuIcon } from './menu/menu-icon';
 export {
   COMPANY_CONFIG_KEY,
+  initialCompanyConfig,
   readCachedCompanyConfig,
   writeCachedCompanyConfig,
 } from './session/company-config-cache';

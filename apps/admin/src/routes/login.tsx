@@ -1,4 +1,5 @@
 import { companyConfigQuery } from '@consign/api-client/query';
+import { initialCompanyConfig } from '@consign/shell';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { LoginPage } from '../features/login/login-page';
@@ -12,10 +13,17 @@ const searchSchema = v.object({
 export const Route = createFileRoute('/login')({
   staticData: { title: TITLES.login },
   validateSearch: searchSchema,
-  // Start the company config now, before the page's chunk arrives, but never wait for it: the login
-  // screen paints at once with blank branding of the final size (no layout shift) and fills it in.
+  // The company config from where the login screen starts it (the copy the server embedded in the
+  // page: fresh, no call; else the last visit's copy or nothing: fetched now, before the page's chunk
+  // arrives), never waited for: the screen paints at once with blank branding of the final size (no
+  // layout shift) and fills it in. A page with the embedded copy calls nothing before the user does.
   beforeLoad: ({ context: { queryClient, api } }) => {
-    void queryClient.prefetchQuery(companyConfigQuery(api));
+    const initial = initialCompanyConfig();
+    void queryClient.prefetchQuery({
+      ...companyConfigQuery(api),
+      initialData: initial.config,
+      initialDataUpdatedAt: initial.updatedAt,
+    });
   },
   component: LoginPage,
 });
