@@ -90,6 +90,7 @@ const adminBrowserDeps = [
   ),
   ...['class-variance-authority', 'clsx', 'tailwind-merge'].map((dep) => `@consign/ui > ${dep}`),
   '@consign/shell > zustand',
+  '@consign/api-client > ofetch',
   '@consign/api-client > spark-md5',
 ];
 

@@ -211,7 +211,7 @@ const importAll = `for (const entry of ${JSON.stringify(entries)}) {
 }`;
 run('import every entry in Node', process.execPath, ['--input-type=module', '-e', importAll], app);
 
-// The sign entry loads no zod; the client entry loads no zod (a resolve hook refuses them).
+// The sign entry loads neither zod nor ofetch; the client entry loads no zod (a resolve hook refuses them).
 writeFileSync(
   join(app, 'forbid-hooks.mjs'),
   `const forbidden = (process.env.FORBID ?? '').split(',');
@@ -227,7 +227,7 @@ writeFileSync(
   `import { register } from 'node:module';\nregister('./forbid-hooks.mjs', import.meta.url);\n`,
 );
 const forbid = [
-  ['@consign/api-client/sign', 'zod', "m.signPayload({ a: 1 }, 'k')"],
+  ['@consign/api-client/sign', 'zod,ofetch', "m.signPayload({ a: 1 }, 'k')"],
   ['@consign/api-client', 'zod', "m.createApiClient({ secret: 'k' }).call"],
 ];
 for (const [entry, names, use] of forbid) {

@@ -22,9 +22,10 @@ export default [
     path: 'src/index.ts',
     import: '{ createApiClient, roleOf, isBannerActive, isValidMobile, HTTP_STATUS_TEXT }',
     modifyEsbuildConfig: withoutLazySchemas,
-    // 9.1 kB until the requests went through the platform's fetch instead of ofetch and the request
-    // code (signature with spark-md5, fetch, envelope) moved to transport.ts, loaded on first use: 5.81 kB.
-    limit: '6.5 kB',
+    // 9.1 kB; 9.23 kB since the request code (signature with spark-md5, ofetch, envelope) is
+    // transport.ts, which esbuild counts here although an app bundler splits it off and loads it with the
+    // first request (the admin's /login downloads it only when the user asks for a code).
+    limit: '9.5 kB',
   },
   {
     name: 'the whole client entry, lazy schemas left out (zod is never imported statically)',
@@ -38,8 +39,8 @@ export default [
     // 1688 purchasing, 商品复制 and 平台精选, cost and profit, and the balance (their routes, labels and
     // the copy price rule), 14.5 kB with money as a permission (the finance rules the server and the
     // pages share), 规格匹配 (matchSpec), the client's idempotency keys, 1688 payment and 店铺权限;
-    // 14.97 kB -> 11.88 kB with the platform's fetch instead of ofetch.
-    limit: '12.5 kB',
+    // 14.97 kB, 15.26 kB with transport.ts (the request code, loaded on first use in an app).
+    limit: '15.5 kB',
   },
   {
     name: 'signPayload alone from the client entry (tree-shaking check)',

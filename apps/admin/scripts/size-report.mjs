@@ -34,13 +34,14 @@ export const TARGETS = {
  * 2026-11-28: 异常订单 (the order list's exception filter in the route search, 工作台's five counts, the
  * refresh table's exception counts) and the lazy 备用货源 and 发货地址 chunks in the preload map took them
  * to 160.4 / 185.2 KB: the dashboard's CI budget 186 KB, its target 185 KB not met (reported).
- * 2026-11-28: requests through the platform's fetch (no ofetch), the request code and the mutation
- * refresh table on first use (a signed-out /login calls nothing), React, TanStack Router and Query,
- * tailwind-merge and clsx in one framework chunk: 149.96 / 179.9 KB, both targets met.
+ * 2026-11-28: the request code (signature, ofetch, envelope) and the mutation refresh table on first
+ * use (a signed-out /login calls nothing and downloads neither), React, TanStack Router and Query,
+ * tailwind-merge and clsx in one framework chunk: 150.0 / 183.6 KB, both targets met (the dashboard,
+ * signed in, loads the request code at once).
  */
 export const BUDGETS = {
   '/login': { js: 151_000, css: 15_000 },
-  '/dashboard/index': { js: 181_000, css: 15_000 },
+  '/dashboard/index': { js: 185_000, css: 15_000 },
 };
 
 /** What shows that the page has rendered all it renders on its own (its lazy parts included). */

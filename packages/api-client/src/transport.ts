@@ -1,6 +1,7 @@
 // The request code of `createApiClient` (client.ts), loaded with the first request: the body and
-// its signature (spark-md5), the fetch, the answer's envelope. What a call does on an error (hooks,
+// its signature (spark-md5), the request (ofetch), the answer's envelope. What a call does on an error (hooks,
 // notifications) stays in client.ts.
+import { ofetch } from 'ofetch';
 import type { z } from 'zod';
 import type { ApiClientOptions, PostOptions, RequestBody } from './client.js';
 import { ApiError, HttpError, NetworkError, ResponseFormatError } from './errors.js';
@@ -79,13 +80,12 @@ function readEnvelope(text: string, status: number, path: string): unknown {
   throw new ResponseFormatError('response is not an API envelope', path, { status, body: text });
 }
 
-/** `baseURL` + `path`, with the query's values that are neither `null` nor `undefined`. */
-function requestUrl(baseURL: string, path: string, query: PostOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {}))
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  const search = params.toString();
-  return `${baseURL}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+/** The query's values that are neither `null` nor `undefined` (ofetch would send `key` for a `null`). */
+function definedQuery(query: PostOptions['query']): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  const defined: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) defined[key] = value;
+  return defined;
 }
 
 function tryParseJson(text: string): unknown {
@@ -119,10 +119,19 @@ export function createSend(options: ApiClientOptions): Send {
   // again with its retry, so that a create the server did make is answered, not made twice.
   const unanswered = new Map<string, string>();
 
-  const baseURL = (options.baseURL ?? '').replace(/\/+$/, '');
-  // Called as a plain function (a browser's `fetch` refuses any other `this`), and the global one
-  // looked up at each call.
-  const fetchFn: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  // Every ofetch option that would act on its own is off: no retry (client.ts retries on its rules),
+  // the answer as text (the envelope is read below), HTTP errors answered (classified below).
+  const $fetch = ofetch.create(
+    {
+      baseURL: options.baseURL ?? '',
+      method: 'POST',
+      credentials: 'include',
+      retry: false,
+      responseType: 'text',
+      ignoreResponseError: true,
+    },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   async function send(
     path: string,
@@ -168,17 +177,14 @@ export function createSend(options: ApiClientOptions): Send {
     if (external?.aborted) onAbort();
     else external?.addEventListener('abort', onAbort, { once: true });
 
-    let response: Response;
-    let text: string;
+    let response: Response & { _data?: unknown };
     try {
-      response = await fetchFn(requestUrl(baseURL, path, callOptions.query), {
-        method: 'POST',
-        credentials: 'include',
-        headers,
+      response = await $fetch.raw<string, 'text'>(path, {
         body: form ? signedBody : JSON.stringify(signedBody),
+        headers,
+        query: definedQuery(callOptions.query),
         signal: controller.signal,
       });
-      text = await response.text();
     } catch (cause) {
       const kind = timedOut ? 'timeout' : external?.aborted ? 'abort' : 'network';
       throw new NetworkError(kind, path, cause);
@@ -187,6 +193,7 @@ export function createSend(options: ApiClientOptions): Send {
       external?.removeEventListener('abort', onAbort);
     }
 
+    const text = typeof response._data === 'string' ? response._data : '';
     if (response.status < 500) answered();
     if (response.status < 200 || response.status >= 300) {
       throw new HttpError(response.status, path, { reason: response.statusText, data: tryParseJson(text) });
