@@ -14,11 +14,11 @@ import {
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, useContractForm } from '../../common/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { ACCOUNT_TEXT } from './texts';
 
 /**

@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
 import { BALANCE_TEXT } from './texts';
-import { useOpenTopUp } from './top-up-context';
+import { useOpenTopUp } from '../../common/top-up-context';
 
 const route = getRouteApi('/_authed/finance/topup-result');
 const resultText = BALANCE_TEXT.result;

@@ -7,11 +7,11 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { ListPage } from '../list/list-page';
-import { exportList, isExportActive } from '../list/lists';
-import { useShopOptions } from '../list/shop-options';
-import { useList } from '../list/use-list';
-import { StatusBadge } from '../order/status-badge';
+import { ListPage } from '../../common/list/list-page';
+import { exportList, isExportActive } from '../../common/list/lists';
+import { useShopOptions } from '../../common/list/shop-options';
+import { useList } from '../../common/list/use-list';
+import { StatusBadge } from '../../common/status-badge';
 import { DOWNLOAD_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/dashboard/download');

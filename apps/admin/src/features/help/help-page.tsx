@@ -2,7 +2,7 @@ import { Input } from '@consign/ui';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { TITLES } from '../../texts';
-import { StatusBadge } from '../order/status-badge';
+import { StatusBadge } from '../../common/status-badge';
 import { HELP_ARTICLES, searchArticles } from './articles';
 
 const COPY = {

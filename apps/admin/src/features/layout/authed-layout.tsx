@@ -2,7 +2,7 @@ import { AuthenticatedShell } from '@consign/shell';
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useMenu } from '../../lib/menu';
 import { TopUpProvider } from '../balance/top-up';
-import { useOpenTopUp } from '../balance/top-up-context';
+import { useOpenTopUp } from '../../common/top-up-context';
 import { useNotificationBell } from './use-notification-bell';
 
 /**

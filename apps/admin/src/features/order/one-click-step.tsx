@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
-import { problemMessage } from './problem-message';
+import { problemMessage } from '../../common/problem-message';
 import { PURCHASE_TEXT } from './purchase-texts';
 import { type StepFormProps, StepFrame } from './step-frame';
 

@@ -5,7 +5,7 @@ import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import type { FormStep } from './order-detail-dialog';
-import { problemMessage } from './problem-message';
+import { problemMessage } from '../../common/problem-message';
 import { PURCHASE_TEXT } from './purchase-texts';
 
 /**

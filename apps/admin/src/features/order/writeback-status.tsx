@@ -8,8 +8,8 @@ import { Button, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { problemMessage } from './problem-message';
-import { StatusBadge, type Tone } from './status-badge';
+import { problemMessage } from '../../common/problem-message';
+import { StatusBadge, type Tone } from '../../common/status-badge';
 
 const TONES: Record<OrderWriteback['status'], Tone> = {
   waiting: 'neutral',

@@ -13,11 +13,11 @@ import { useMemo } from 'react';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { ListPage, type ListTabs } from '../list/list-page';
-import { flaggedTopupList, paymentNoticeList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useRowDialog } from '../list/use-row-dialog';
-import { StatusBadge } from '../order/status-badge';
+import { ListPage, type ListTabs } from '../../common/list/list-page';
+import { flaggedTopupList, paymentNoticeList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useRowDialog } from '../../common/list/use-row-dialog';
+import { StatusBadge } from '../../common/status-badge';
 import { PAYMENT_ISSUE_TEXT } from './texts';
 
 const topupsRoute = getRouteApi('/_authed/finance/payment-issues/topups');

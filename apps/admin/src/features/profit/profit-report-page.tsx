@@ -7,8 +7,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { ExportMenu } from '../download/export-menu';
-import { ShopSelect } from '../list/shop-select';
+import { ExportMenu } from '../../common/export-menu';
+import { ShopSelect } from '../../common/list/shop-select';
 import { formatMargin } from './margin';
 import { PROFIT_TEXT } from './texts';
 

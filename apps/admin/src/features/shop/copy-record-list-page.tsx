@@ -3,10 +3,10 @@ import { RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { TITLES } from '../../texts';
-import { ListPage } from '../list/list-page';
-import { copyRecordList, isCopyActive } from '../list/lists';
-import { useList } from '../list/use-list';
-import { StatusBadge } from '../order/status-badge';
+import { ListPage } from '../../common/list/list-page';
+import { copyRecordList, isCopyActive } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { StatusBadge } from '../../common/status-badge';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/copy/list');

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { ShopSelect } from '../list/shop-select';
+import { ShopSelect } from '../../common/list/shop-select';
 import { SHOP_TEXT } from './texts';
 
 const featuredText = SHOP_TEXT.featured;

@@ -20,7 +20,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { StatusBadge, type Tone } from '../order/status-badge';
+import { StatusBadge, type Tone } from '../../common/status-badge';
 import { SHOP_TEXT } from './texts';
 
 /**

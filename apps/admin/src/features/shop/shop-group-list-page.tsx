@@ -5,12 +5,12 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
-import { ListPage } from '../list/list-page';
-import { shopGroupList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
-import { RowActions } from '../system/crud-parts';
+import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
+import { ListPage } from '../../common/list/list-page';
+import { shopGroupList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
+import { RowActions } from '../../common/crud-parts';
 import { GroupNameDialog } from './group-name-dialog';
 import { SHOP_TEXT } from './texts';
 

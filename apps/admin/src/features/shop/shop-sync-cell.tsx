@@ -3,7 +3,7 @@ import { Button, formatDateTime, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { problemMessage } from '../order/problem-message';
+import { problemMessage } from '../../common/problem-message';
 
 export const SYNC_TEXT = {
   header: '订单同步',

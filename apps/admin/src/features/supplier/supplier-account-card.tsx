@@ -4,7 +4,7 @@ import { Button, formatDateTime, Spinner } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../../lib/use-api';
-import { StatusBadge, type Tone } from '../order/status-badge';
+import { StatusBadge, type Tone } from '../../common/status-badge';
 import { SUPPLIER_TEXT } from './texts';
 
 const TONES = { none: 'neutral', connected: 'success', expired: 'danger' } as const satisfies Record<

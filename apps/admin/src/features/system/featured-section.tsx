@@ -5,8 +5,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useSubmitOnce } from '../list/use-submit-once';
-import { SettingsCard } from './crud-parts';
+import { useSubmitOnce } from '../../common/list/use-submit-once';
+import { SettingsCard } from '../../common/crud-parts';
 import { SYSTEM_TEXT } from './texts';
 
 const featuredText = SYSTEM_TEXT.featured;

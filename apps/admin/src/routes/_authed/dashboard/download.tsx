@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DownloadListPage } from '../../../features/download/download-list-page';
-import { listRoute } from '../../../features/list/list-route';
-import { exportList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { exportList } from '../../../common/list/lists';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/download')({

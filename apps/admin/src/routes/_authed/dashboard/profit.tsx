@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { dateFilter, idFilter } from '../../../features/list/define-list';
+import { dateFilter, idFilter } from '../../../common/list/define-list';
 import { ProfitReportPage } from '../../../features/profit/profit-report-page';
 import { TITLES } from '../../../texts';
 

@@ -1,8 +1,8 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { BalancePage } from '../../../features/balance/balance-page';
-import { listRoute } from '../../../features/list/list-route';
-import { balanceEntryList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { balanceEntryList } from '../../../common/list/lists';
 import { TITLES } from '../../../texts';
 
 const ledger = listRoute(balanceEntryList);

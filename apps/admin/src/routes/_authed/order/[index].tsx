@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { orderList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { orderList } from '../../../common/list/lists';
 import { OrderListPage } from '../../../features/order/order-list-page';
 import { TITLES } from '../../../texts';
 

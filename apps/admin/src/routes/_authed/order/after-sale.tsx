@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { afterSaleList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { afterSaleList } from '../../../common/list/lists';
 import { AfterSaleListPage } from '../../../features/order/after-sale-list-page';
 import { TITLES } from '../../../texts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { logList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { logList } from '../../../common/list/lists';
 import { LogListPage } from '../../../features/system/log-list-page';
 import { TITLES } from '../../../texts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { memberList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { memberList } from '../../../common/list/lists';
 import { MemberListPage } from '../../../features/team/member-list-page';
 import { TITLES } from '../../../texts';
 

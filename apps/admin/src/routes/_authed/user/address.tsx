@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ReceiverListPage } from '../../../features/address/receiver-list-page';
-import { listRoute } from '../../../features/list/list-route';
-import { receiverList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { receiverList } from '../../../common/list/lists';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/address')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BlacklistPage } from '../../../features/buyer/blacklist-page';
-import { listRoute } from '../../../features/list/list-route';
-import { blacklistList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { blacklistList } from '../../../common/list/lists';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/black-list')({

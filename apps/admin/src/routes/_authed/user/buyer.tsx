@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BuyerListPage } from '../../../features/buyer/buyer-list-page';
-import { listRoute } from '../../../features/list/list-route';
-import { buyerList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { buyerList } from '../../../common/list/lists';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/buyer')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { roleList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { roleList } from '../../../common/list/lists';
 import { RoleListPage } from '../../../features/team/role-list-page';
 import { TITLES } from '../../../texts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { sellerList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { sellerList } from '../../../common/list/lists';
 import { SellerListPage } from '../../../features/team/seller-list-page';
 import { TITLES } from '../../../texts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../../features/list/list-route';
-import { paymentNoticeList } from '../../../../features/list/lists';
+import { listRoute } from '../../../../common/list/list-route';
+import { paymentNoticeList } from '../../../../common/list/lists';
 import { PaymentNoticesPage } from '../../../../features/payment-issue/payment-issue-pages';
 import { TITLES } from '../../../../texts';
 

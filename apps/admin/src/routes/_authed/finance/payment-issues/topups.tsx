@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../../features/list/list-route';
-import { flaggedTopupList } from '../../../../features/list/lists';
+import { listRoute } from '../../../../common/list/list-route';
+import { flaggedTopupList } from '../../../../common/list/lists';
 import { FlaggedTopupsPage } from '../../../../features/payment-issue/payment-issue-pages';
 import { TITLES } from '../../../../texts';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../../features/list/list-route';
-import { copyRecordList } from '../../../../features/list/lists';
+import { listRoute } from '../../../../common/list/list-route';
+import { copyRecordList } from '../../../../common/list/lists';
 import { CopyRecordListPage } from '../../../../features/shop/copy-record-list-page';
 import { TITLES } from '../../../../texts';
 

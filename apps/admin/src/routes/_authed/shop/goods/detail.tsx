@@ -1,7 +1,7 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { positiveInt } from '../../../../features/list/define-list';
+import { positiveInt } from '../../../../common/list/define-list';
 import { GoodsDetailPage } from '../../../../features/shop/goods-detail-page';
 import { TITLES } from '../../../../texts';
 
