@@ -13,9 +13,9 @@ import {
   useForm,
 } from 'react-hook-form';
 import * as z from 'zod';
-import { useOpenTopUp } from './top-up-context';
 import { problemMessage } from './problem-message';
 import { COMMON_TEXT } from './texts';
+import { useOpenTopUp } from './top-up-context';
 import { isStaleRecord } from './versions/stale-record-alert';
 
 /**

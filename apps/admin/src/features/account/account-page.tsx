@@ -15,10 +15,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { maxLengthOf, useContractForm } from '../../common/form';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { ACCOUNT_TEXT } from './texts';
 
 /**

@@ -2,10 +2,10 @@ import type { ReceiverAddress } from '@consign/api-client';
 import { formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
-import { TITLES } from '../../texts';
 import { ListPage } from '../../common/list/list-page';
 import { receiverList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
+import { TITLES } from '../../texts';
 import { ADDRESS_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/address');

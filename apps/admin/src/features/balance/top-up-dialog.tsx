@@ -15,9 +15,9 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProblem, landServerError, useContractForm } from '../../common/form';
+import { useSubmitOnce } from '../../common/list/use-submit-once';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useSubmitOnce } from '../../common/list/use-submit-once';
 import { BALANCE_TEXT } from './texts';
 import { fenToYuanText, TOPUP_PRESETS, topupForm } from './topup-form';
 

@@ -6,10 +6,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck, CircleX, Clock } from 'lucide-react';
 import { useId } from 'react';
+import { useOpenTopUp } from '../../common/top-up-context';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
 import { BALANCE_TEXT } from './texts';
-import { useOpenTopUp } from '../../common/top-up-context';
 
 const route = getRouteApi('/_authed/finance/topup-result');
 const resultText = BALANCE_TEXT.result;

@@ -3,9 +3,9 @@ import { Field, Input, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { type FieldMessages, maxLengthOf, useContractForm } from '../../common/form';
+import { FormDialog } from '../../common/list/form-dialog';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FormDialog } from '../../common/list/form-dialog';
 import { BUYER_TEXT } from './texts';
 
 /**

@@ -5,13 +5,13 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { ListPage } from '../../common/list/list-page';
 import { exportList, isExportActive } from '../../common/list/lists';
 import { useShopOptions } from '../../common/list/shop-options';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
+import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { DOWNLOAD_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/dashboard/download');

@@ -1,7 +1,7 @@
 import { Button } from '@consign/ui';
 import { Link } from '@tanstack/react-router';
-import { TITLES } from '../../texts';
 import { SenderAddressNotice } from '../../common/sender-address-notice';
+import { TITLES } from '../../texts';
 import { GUIDE_TEXT } from './texts';
 
 /** 新手指引: the three steps from a new account to a shipped order, each with a link to its page. */

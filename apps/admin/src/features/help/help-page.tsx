@@ -1,8 +1,8 @@
 import { Input } from '@consign/ui';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { TITLES } from '../../texts';
 import { StatusBadge } from '../../common/status-badge';
+import { TITLES } from '../../texts';
 import { HELP_ARTICLES, searchArticles } from './articles';
 
 const COPY = {

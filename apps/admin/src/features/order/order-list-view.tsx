@@ -7,8 +7,8 @@ import type { FilterSelect } from '../../common/list/filter-bar';
 import { ListPage } from '../../common/list/list-page';
 import type { ListControls } from '../../common/list/use-list';
 import { useRowDialog } from '../../common/list/use-row-dialog';
-import { GoodsCell } from './goods-cell';
 import { StatusBadge, type Tone } from '../../common/status-badge';
+import { GoodsCell } from './goods-cell';
 import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 
 /** What an order and an after-sale request have in common. */

@@ -10,14 +10,14 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { invalidateAfter } from '../../lib/invalidate';
-import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { ListPage, type ListTabs } from '../../common/list/list-page';
 import { flaggedTopupList, paymentNoticeList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { useRowDialog } from '../../common/list/use-row-dialog';
 import { StatusBadge } from '../../common/status-badge';
+import { invalidateAfter } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { PAYMENT_ISSUE_TEXT } from './texts';
 
 const topupsRoute = getRouteApi('/_authed/finance/payment-issues/topups');

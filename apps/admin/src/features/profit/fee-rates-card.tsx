@@ -5,9 +5,9 @@ import { Button, Field, Input, Spinner, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { FormProblem, landServerError, useContractForm } from '../../common/form';
+import { useCan } from '../../common/use-can';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useCan } from '../../common/use-can';
 import { feeRatesForm, feeRatesValues } from './fee-rates-form';
 import { PROFIT_TEXT } from './texts';
 

@@ -5,10 +5,10 @@ import { Button, formatMoney, Input, Spinner } from '@consign/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
-import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { ExportMenu } from '../../common/export-menu';
 import { ShopSelect } from '../../common/list/shop-select';
+import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { formatMargin } from './margin';
 import { PROFIT_TEXT } from './texts';
 

@@ -5,11 +5,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useContractForm } from '../../common/form';
+import { ShopSelect } from '../../common/list/shop-select';
+import { useSubmitOnce } from '../../common/list/use-submit-once';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { ShopSelect } from '../../common/list/shop-select';
-import { useSubmitOnce } from '../../common/list/use-submit-once';
 import { checkSourceUrls, copyForm, copyMessages } from './source-urls';
 import { SHOP_TEXT } from './texts';
 

@@ -4,10 +4,10 @@ import { Button, Empty, Field, formatMoney, Spinner, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import { ShopSelect } from '../../common/list/shop-select';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { ShopSelect } from '../../common/list/shop-select';
 import { SHOP_TEXT } from './texts';
 
 const featuredText = SHOP_TEXT.featured;

@@ -4,10 +4,10 @@ import { Button, ConfirmDialog, Empty, Field, formatDateTime, Input, Spinner, to
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
 import { maxLengthOf, SelectField, useContractForm } from '../../common/form';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
-import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { goodsFields, goodsForm, goodsMessages, goodsValues, imageLines } from './goods-form';
 import { GoodsSkusEditor } from './goods-skus-editor';
 import { SHOP_TEXT } from './texts';

@@ -2,11 +2,11 @@ import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-clien
 import { formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { TITLES } from '../../texts';
 import { ListPage } from '../../common/list/list-page';
 import { goodsList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
+import { TITLES } from '../../texts';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/');

@@ -5,10 +5,10 @@ import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { type FieldMessages, maxLengthOf, useContractForm } from '../../common/form';
-import { callMutation } from '../../lib/invalidate';
-import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../../common/list/form-dialog';
 import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
+import { callMutation } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
 import { SHOP_TEXT } from './texts';
 
 const groupsText = SHOP_TEXT.groups;

@@ -5,10 +5,10 @@ import { Field, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { SelectField, useContractForm } from '../../common/form';
-import { callMutation } from '../../lib/invalidate';
-import { useApi } from '../../lib/use-api';
 import { FormDialog } from '../../common/list/form-dialog';
 import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
+import { callMutation } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
 import { useGroupOptions } from './group-options';
 import { SHOP_TEXT } from './texts';
 

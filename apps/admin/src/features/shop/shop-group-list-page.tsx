@@ -3,14 +3,14 @@ import { Button } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
+import { RowActions } from '../../common/crud-parts';
 import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
 import { ListPage } from '../../common/list/list-page';
 import { shopGroupList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
-import { RowActions } from '../../common/crud-parts';
+import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { GroupNameDialog } from './group-name-dialog';
 import { SHOP_TEXT } from './texts';
 

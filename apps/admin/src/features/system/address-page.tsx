@@ -4,16 +4,16 @@ import { Badge, Button, Checkbox, Field, Input, Label, toast } from '@consign/ui
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { RowActions, SettingsCard } from '../../common/crud-parts';
 import { FormProblem, landServerError, maxLengthOf, SelectField, useContractForm } from '../../common/form';
-import { callMutation, invalidateAfter } from '../../lib/invalidate';
-import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
 import { FormDialog } from '../../common/list/form-dialog';
 import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
 import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
+import { callMutation, invalidateAfter } from '../../lib/invalidate';
+import { useApi } from '../../lib/use-api';
+import { TITLES } from '../../texts';
 import { ADDRESS_TEXT, addressForm, addressMessages, addressValues } from './address-form';
-import { RowActions, SettingsCard } from '../../common/crud-parts';
 
 /**
  * 发货地址: the account's sender and return addresses, one table per kind, each with one default (发货

@@ -6,9 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type * as z from 'zod';
 import { type FieldMessages, maxLengthOf, useContractForm } from '../../common/form';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { SYSTEM_TEXT } from './texts';
 
 const companyText = SYSTEM_TEXT.company;

@@ -5,15 +5,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { maxLengthOf, SelectField, useContractForm } from '../../common/form';
+import { SenderAddressNotice } from '../../common/sender-address-notice';
+import { useCan } from '../../common/use-can';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { TITLES } from '../../texts';
 import { FeesCard } from '../balance/fees-card';
-import { useCan } from '../../common/use-can';
 import { FeeRatesCard } from '../profit/fee-rates-card';
 import { SupplierAccountCard } from '../supplier/supplier-account-card';
-import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
-import { SenderAddressNotice } from '../../common/sender-address-notice';
 import { settingsForm, settingsMessages, settingsValues } from './settings-form';
 import { SYSTEM_TEXT } from './texts';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DownloadListPage } from '../../../features/download/download-list-page';
 import { listRoute } from '../../../common/list/list-route';
 import { exportList } from '../../../common/list/lists';
+import { DownloadListPage } from '../../../features/download/download-list-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/download')({

@@ -1,8 +1,8 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
-import { BalancePage } from '../../../features/balance/balance-page';
 import { listRoute } from '../../../common/list/list-route';
 import { balanceEntryList } from '../../../common/list/lists';
+import { BalancePage } from '../../../features/balance/balance-page';
 import { TITLES } from '../../../texts';
 
 const ledger = listRoute(balanceEntryList);

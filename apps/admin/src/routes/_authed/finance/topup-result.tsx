@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { TopupResultPage } from '../../../features/balance/topup-result-page';
 import { filter } from '../../../common/list/define-list';
+import { TopupResultPage } from '../../../features/balance/topup-result-page';
 import { TITLES } from '../../../texts';
 
 /** 充值结果: where Alipay returns the browser (the server's `TOPUP_RETURN_PATH`), `?out_trade_no=`. */

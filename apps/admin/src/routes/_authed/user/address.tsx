@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ReceiverListPage } from '../../../features/address/receiver-list-page';
 import { listRoute } from '../../../common/list/list-route';
 import { receiverList } from '../../../common/list/lists';
+import { ReceiverListPage } from '../../../features/address/receiver-list-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/address')({

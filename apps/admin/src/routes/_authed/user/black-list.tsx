@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BlacklistPage } from '../../../features/buyer/blacklist-page';
 import { listRoute } from '../../../common/list/list-route';
 import { blacklistList } from '../../../common/list/lists';
+import { BlacklistPage } from '../../../features/buyer/blacklist-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/black-list')({

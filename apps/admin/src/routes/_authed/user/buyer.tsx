@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BuyerListPage } from '../../../features/buyer/buyer-list-page';
 import { listRoute } from '../../../common/list/list-route';
 import { buyerList } from '../../../common/list/lists';
+import { BuyerListPage } from '../../../features/buyer/buyer-list-page';
 import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/buyer')({
