@@ -13,7 +13,6 @@ import { useList } from '../../common/list/use-list';
 import { useOpenTopUp } from '../../common/top-up-context';
 import { useCan } from '../../common/use-can';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { BALANCE_TEXT } from './texts';
 import { WarningCard } from './warning-card';
 
@@ -101,7 +100,6 @@ export function BalancePage() {
         <WarningCard key={String(summary.data.warn_below)} warnBelow={summary.data.warn_below} />
       ) : null}
       <ListPage
-        title={TITLES.financeBalance}
         list={list}
         columns={columns}
         filters={{ dateRange: c.time, selects: [kindSelect] }}

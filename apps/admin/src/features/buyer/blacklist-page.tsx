@@ -10,7 +10,6 @@ import { useList } from '../../common/list/use-list';
 import { useEditDeleteDialogs, useRowDialog } from '../../common/list/use-row-dialog';
 import { useCan } from '../../common/use-can';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { BlacklistDialog } from './blacklist-dialog';
 import { BlacklistReasonDialog } from './blacklist-reason-dialog';
 import { BUYER_TEXT } from './texts';
@@ -79,7 +78,6 @@ export function BlacklistPage() {
   );
   return (
     <ListPage
-      title={TITLES.userBlackList}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={BUYER_TEXT.keyword}

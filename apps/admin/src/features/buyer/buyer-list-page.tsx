@@ -9,7 +9,6 @@ import { useList } from '../../common/list/use-list';
 import { useRowDialog } from '../../common/list/use-row-dialog';
 import { StatusBadge } from '../../common/status-badge';
 import { useCan } from '../../common/use-can';
-import { TITLES } from '../../texts';
 import { BlacklistDialog, type BlacklistTarget } from './blacklist-dialog';
 import { BUYER_TEXT } from './texts';
 
@@ -97,7 +96,6 @@ export function BuyerListPage() {
   );
   return (
     <ListPage
-      title={TITLES.userBuyer}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={BUYER_TEXT.keyword}

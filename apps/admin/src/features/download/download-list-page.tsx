@@ -11,7 +11,6 @@ import { useShopOptions } from '../../common/list/shop-options';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { DOWNLOAD_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/dashboard/download');
@@ -137,7 +136,6 @@ export function DownloadListPage() {
   }, [shops]);
   return (
     <ListPage
-      title={TITLES.dashboardDownload}
       list={list}
       // A background refresh is not a load: no busy table every 2 s.
       loading={list.query.isFetching && !refreshing}

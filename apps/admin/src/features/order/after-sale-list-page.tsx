@@ -7,7 +7,6 @@ import { getRouteApi } from '@tanstack/react-router';
 import { afterSaleList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { AfterSaleDetailDialog } from './after-sale-detail-dialog';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { ORDER_TEXT } from './texts';
@@ -55,7 +54,6 @@ export function AfterSaleListPage() {
   });
   return (
     <OrderListView
-      title={TITLES.orderAfterSale}
       list={list}
       counts={counts.data?.counts}
       keywordPlaceholder={ORDER_TEXT.afterSaleKeywordPlaceholder}

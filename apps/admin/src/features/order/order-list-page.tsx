@@ -14,7 +14,6 @@ import { type ListRoute, useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
 import { useCan } from '../../common/use-can';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
 import { type FormStep, OrderDetailDialog } from './order-detail-dialog';
 import { ManualOrderButton, OrderFileImportButton } from './order-entry';
@@ -144,7 +143,6 @@ const VARIANTS = {
   all: {
     route: getRouteApi('/_authed/order/index') as ListRoute<OrderSearch>,
     list: orderList,
-    title: TITLES.orderIndex,
     columns,
     /** 手工建单, 导入订单 and 导入快递单号 add orders that are not pre-sale ones: only here. */
     entry: true,
@@ -152,7 +150,6 @@ const VARIANTS = {
   preSale: {
     route: getRouteApi('/_authed/order/pre-sale') as ListRoute<OrderSearch>,
     list: preSaleList,
-    title: TITLES.orderPreSale,
     columns: preSaleColumns,
     entry: false,
   },
@@ -238,7 +235,6 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
   );
   return (
     <OrderListView
-      title={v.title}
       list={list}
       keywordPlaceholder={ORDER_TEXT.keywordPlaceholder}
       select={platformSelect}

@@ -23,7 +23,8 @@ interface OrderRow {
 }
 
 export interface OrderListViewProps<Row extends OrderRow> {
-  title: string;
+  /** Default: the route's title. */
+  title?: string;
   list: ListControls<Row>;
   keywordPlaceholder: string;
   /** The picker beside the shop and the dates (平台, 售后类型). */

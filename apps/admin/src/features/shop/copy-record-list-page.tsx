@@ -6,7 +6,6 @@ import { ListPage } from '../../common/list/list-page';
 import { copyRecordList, isCopyActive } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
-import { TITLES } from '../../texts';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/copy/list');
@@ -97,7 +96,6 @@ export function CopyRecordListPage() {
   const refreshing = list.query.data?.list.some(isCopyActive) ?? false;
   return (
     <ListPage
-      title={TITLES.shopCopyList}
       list={list}
       // A background refresh is not a load: no busy table every 3 s.
       loading={list.query.isFetching && !refreshing}

@@ -6,7 +6,6 @@ import { ListPage } from '../../common/list/list-page';
 import { goodsList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
-import { TITLES } from '../../texts';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/');
@@ -77,7 +76,6 @@ const columns: DataTableProps<Goods>['columns'] = [
 export function GoodsListPage() {
   return (
     <ListPage
-      title={TITLES.shopGoods}
       list={useList(route, goodsList)}
       columns={columns}
       keywordPlaceholder={SHOP_TEXT.goodsKeyword}

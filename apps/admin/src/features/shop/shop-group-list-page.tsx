@@ -10,7 +10,6 @@ import { shopGroupList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { GroupNameDialog } from './group-name-dialog';
 import { SHOP_TEXT } from './texts';
 
@@ -62,7 +61,6 @@ export function ShopGroupListPage() {
   const tableColumns = useMemo(() => columns(openEdit, openDelete), [openEdit, openDelete]);
   return (
     <ListPage
-      title={TITLES.shopSettingGroup}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={SHOP_TEXT.groupKeyword}

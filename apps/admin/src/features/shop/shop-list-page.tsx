@@ -8,7 +8,6 @@ import { ListPage } from '../../common/list/list-page';
 import { shopList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { formKey, useRowDialog } from '../../common/list/use-row-dialog';
-import { TITLES } from '../../texts';
 import { useGroupOptions } from './group-options';
 import { MoveShopDialog } from './move-shop-dialog';
 import {
@@ -106,7 +105,6 @@ export function ShopListPage() {
   );
   return (
     <ListPage
-      title={TITLES.shopSetting}
       list={list}
       columns={tableColumns}
       actions={

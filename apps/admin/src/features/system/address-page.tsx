@@ -9,10 +9,10 @@ import { FormProblem, landServerError, maxLengthOf, SelectField, useContractForm
 import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
 import { FormDialog } from '../../common/list/form-dialog';
 import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
+import { usePageTitle } from '../../common/page-title';
 import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { ADDRESS_TEXT, addressForm, addressMessages, addressValues } from './address-form';
 
 /**
@@ -21,6 +21,7 @@ import { ADDRESS_TEXT, addressForm, addressMessages, addressValues } from './add
  * make default, delete.
  */
 export function AddressPage() {
+  const title = usePageTitle();
   const api = useApi();
   const query = useQuery(apiQuery(api, '/api/address/index'));
   const queryClient = useQueryClient();
@@ -83,7 +84,7 @@ export function AddressPage() {
     <div className="flex flex-col gap-4">
       <div className="rounded-lg bg-card p-4 shadow-sm">
         <h1 id={titleId} className="text-lg font-semibold">
-          {TITLES.systemAddress}
+          {title}
         </h1>
         <p className="mt-1 text-muted-foreground text-sm">{ADDRESS_TEXT.intro}</p>
       </div>

@@ -10,7 +10,6 @@ import { ListPage } from '../../common/list/list-page';
 import { logList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { useRowDialog } from '../../common/list/use-row-dialog';
-import { TITLES } from '../../texts';
 import { SYSTEM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/system/logs');
@@ -80,7 +79,6 @@ export function LogListPage() {
   );
   return (
     <ListPage
-      title={TITLES.systemLogs}
       list={list}
       columns={columns}
       onRowClick={show}

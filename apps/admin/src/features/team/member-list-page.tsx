@@ -32,7 +32,6 @@ import { StatusBadge } from '../../common/status-badge';
 import { isStaleRecord, StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { memberFields, memberForm, memberMessages, memberValues } from './member-form';
 import { TEAM_TEXT } from './texts';
 
@@ -193,7 +192,6 @@ export function MemberListPage() {
   );
   return (
     <ListPage
-      title={TITLES.userAccount}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={memberText.keyword}

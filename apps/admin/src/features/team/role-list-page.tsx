@@ -23,7 +23,6 @@ import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
 import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { roleForm, roleMessages, roleValues, togglePermission } from './role-form';
 import { TEAM_TEXT } from './texts';
 
@@ -79,7 +78,6 @@ export function RoleListPage() {
   const tableColumns = useMemo(() => columns(holder, openEdit, openDelete), [holder, openEdit, openDelete]);
   return (
     <ListPage
-      title={TITLES.userPermission}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={roleText.keyword}

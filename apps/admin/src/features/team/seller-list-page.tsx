@@ -11,7 +11,6 @@ import { useRowDialog } from '../../common/list/use-row-dialog';
 import { StatusBadge } from '../../common/status-badge';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { AdjustBalanceDialog } from '../balance/adjust-dialog';
 import { BALANCE_TEXT } from '../balance/texts';
 import { TEAM_TEXT } from './texts';
@@ -112,7 +111,6 @@ export function SellerListPage() {
   );
   return (
     <ListPage
-      title={TITLES.userSeller}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={sellerText.keyword}

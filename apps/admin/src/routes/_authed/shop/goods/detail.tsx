@@ -3,10 +3,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { positiveInt } from '../../../../common/list/define-list';
 import { GoodsDetailPage } from '../../../../features/shop/goods-detail-page';
-import { TITLES } from '../../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/goods/detail')({
-  staticData: { title: TITLES.shopGoodsDetail },
+  staticData: { title: '商品编辑' },
   // `?id=12`: the product to edit; a bad id reads as none.
   validateSearch: v.object({ id: v.fallback(v.optional(positiveInt(2_147_483_647)), undefined) }),
   loaderDeps: ({ search }) => ({ id: search.id }),
