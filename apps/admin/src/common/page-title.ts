@@ -1,19 +1,14 @@
-import { type RegisteredRouter, useMatches, useRouter } from '@tanstack/react-router';
-
-type RouteId = keyof RegisteredRouter['routesById'];
+import { createContext, useContext } from 'react';
 
 /**
- * The page's title: the `staticData.title` of the deepest matched route that has one. A page's title
- * is written once, in its route file (README, "Adding a page"); the heading, the menu, the breadcrumb
- * and the document title all read it from there.
+ * The title of the page on screen: the `staticData.title` of the deepest matched route that has one,
+ * provided by the signed-in layout (`features/layout/authed-layout.tsx`, the shell's `useRouteTitle`).
+ * A page's title is written once, in its route file (README, "Adding a page"); its heading, the menu,
+ * the breadcrumb and the document title all read it from there. A context rather than a router hook
+ * here, so a page's chunk that needs nothing else of the router does not import it.
  */
-export function usePageTitle(): string {
-  return useMatches({
-    select: (matches) => matches.findLast((match) => match.staticData?.title)?.staticData.title ?? '',
-  });
-}
+export const PageTitleContext = createContext('');
 
-/** The title another route declares (a link to a sibling page named as its page is). */
-export function useTitleOf(id: RouteId): string {
-  return useRouter().routesById[id]?.options.staticData?.title ?? '';
+export function usePageTitle(): string {
+  return useContext(PageTitleContext);
 }

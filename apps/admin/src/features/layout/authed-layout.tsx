@@ -1,5 +1,6 @@
-import { AuthenticatedShell } from '@consign/shell';
+import { AuthenticatedShell, useRouteTitle } from '@consign/shell';
 import { Outlet, useNavigate } from '@tanstack/react-router';
+import { PageTitleContext } from '../../common/page-title';
 import { useOpenTopUp } from '../../common/top-up-context';
 import { useMenu } from '../../lib/menu';
 import { useNotificationBell } from './use-notification-bell';
@@ -21,7 +22,9 @@ export function AuthedLayout() {
       onUserCenter={() => void navigate({ to: '/account' })}
       onTopUp={useOpenTopUp()}
     >
-      <Outlet />
+      <PageTitleContext.Provider value={useRouteTitle() ?? ''}>
+        <Outlet />
+      </PageTitleContext.Provider>
     </AuthenticatedShell>
   );
 }

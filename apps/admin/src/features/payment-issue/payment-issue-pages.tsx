@@ -8,13 +8,12 @@ import {
 import { Button, ConfirmDialog, cn, formatDateTime, formatMoney, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ListPage, type ListTabs } from '../../common/list/list-page';
 import { flaggedTopupList, paymentNoticeList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { useRowDialog } from '../../common/list/use-row-dialog';
-import { useTitleOf } from '../../common/page-title';
 import { StatusBadge } from '../../common/status-badge';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
@@ -36,8 +35,9 @@ const SECTIONS = [
   { to: '/finance/payment-issues/notices', id: '/_authed/finance/payment-issues/notices' },
 ] as const;
 
+/** The title another route declares (each list's link is named as its page is). */
 function SectionTitle({ id }: { id: (typeof SECTIONS)[number]['id'] }) {
-  return useTitleOf(id);
+  return useRouter().routesById[id].options.staticData?.title ?? '';
 }
 
 /** 充值异常: the two lists as links (each its own address, state and page), the current one below. */
