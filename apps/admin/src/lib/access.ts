@@ -6,7 +6,7 @@ import type { AnyRouter } from '@tanstack/react-router';
  * Who may open a page (and see its menu item): a role, a permission of the contract's catalogue. A
  * route declares it in its `staticData`, beside its title:
  *
- *   staticData: { title: TITLES.orderIndex, permission: 'order:view' }
+ *   staticData: { title: '代发订单', permission: 'order:view' }
  *
  * Every matched route's rule holds for a page, so a layout route's rule covers the pages below it
  * (`shop/goods.tsx` also guards `/shop/goods/detail`). The authenticated layout's route guard

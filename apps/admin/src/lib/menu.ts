@@ -16,8 +16,8 @@ export type MenuIcon = keyof typeof MENU_ICONS;
  * The sidebar menu (and the shortcut grid of 菜单导航), read from the routes' own declarations: a
  * route whose `staticData` has a `menu` placement is an entry, under its `title`, at its path:
  *
- *   staticData: { title: TITLES.order, menu: { order: 20, icon: 'ShoppingCart' } }   // a group
- *   staticData: { title: TITLES.orderIndex, permission: 'order:view', menu: { order: 10 } }  // a page
+ *   staticData: { title: '订单管理', menu: { order: 20, icon: 'ShoppingCart' } }   // a group
+ *   staticData: { title: '代发订单', permission: 'order:view', menu: { order: 10 } }  // a page
  *
  * A placement with an `icon` is a group (`/order`); a page sits in the group of its path's first
  * segment (`/order/index` in `/order`). Groups and pages are ordered by `order`. Each page carries the

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { ServerErrorPage } from '../features/errors/server-error-page';
-import { TITLES } from '../texts';
+import { ERROR_TEXT } from '../texts';
 
 /** `error_page` is kept as any string here; the page links it only if it is a same-origin path. */
 const searchSchema = v.object({
@@ -9,7 +9,7 @@ const searchSchema = v.object({
 });
 
 export const Route = createFileRoute('/500')({
-  staticData: { title: TITLES.serverError },
+  staticData: { title: ERROR_TEXT.titles[500] },
   validateSearch: searchSchema,
   component: ServerError,
 });

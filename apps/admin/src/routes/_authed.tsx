@@ -1,6 +1,7 @@
 import { currentUserQuery } from '@consign/api-client/query';
 import { tokenStorage } from '@consign/shell';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { TopUpProvider } from '../features/balance/top-up';
 import { AuthedLayout } from '../features/layout/authed-layout';
 import { accessRulesOf, mayOpen } from '../lib/access';
 
@@ -29,5 +30,14 @@ export const Route = createFileRoute('/_authed')({
       .catch(() => null);
     if (user && !mayOpen(user, rules)) throw redirect({ to: '/403', replace: true });
   },
-  component: AuthedLayout,
+  component: SignedIn,
 });
+
+/** The signed-in frame with the header's 充值 dialog (a balance part: composed here, not in the layout). */
+function SignedIn() {
+  return (
+    <TopUpProvider>
+      <AuthedLayout />
+    </TopUpProvider>
+  );
+}

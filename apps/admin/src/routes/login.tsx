@@ -3,7 +3,6 @@ import { initialCompanyConfig } from '@consign/shell';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { LoginPage } from '../features/login/login-page';
-import { TITLES } from '../texts';
 
 /** `redirect` is any string here; the login screen follows it only if it is a same-origin path. */
 const searchSchema = v.object({
@@ -11,7 +10,7 @@ const searchSchema = v.object({
 });
 
 export const Route = createFileRoute('/login')({
-  staticData: { title: TITLES.login },
+  staticData: { title: '登录' },
   validateSearch: searchSchema,
   // The company config from where the login screen starts it (the copy the server embedded in the
   // page: fresh, no call; else the last visit's copy or nothing: fetched now, before the page's chunk

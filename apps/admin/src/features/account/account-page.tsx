@@ -14,11 +14,11 @@ import {
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, useContractForm } from '../../common/form';
+import { usePageTitle } from '../../common/page-title';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { ACCOUNT_TEXT } from './texts';
 
 /**
@@ -27,6 +27,7 @@ import { ACCOUNT_TEXT } from './texts';
  * one keeps what was typed and offers 重新加载.
  */
 export function AccountPage() {
+  const title = usePageTitle();
   const api = useApi();
   const user = useQuery(currentUserQuery(api)).data;
   const profile = useQuery(apiQuery(api, '/api/user/profile', {}));
@@ -35,7 +36,7 @@ export function AccountPage() {
   return (
     <section aria-labelledby="account-title" className="flex flex-col gap-6 rounded-lg bg-card p-6 shadow-sm">
       <h1 id="account-title" className="text-lg font-semibold">
-        {TITLES.account}
+        {title}
       </h1>
       <div className="flex items-center gap-4">
         <Avatar size="lg">

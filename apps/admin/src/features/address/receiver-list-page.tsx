@@ -2,10 +2,9 @@ import type { ReceiverAddress } from '@consign/api-client';
 import { formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
-import { TITLES } from '../../texts';
-import { ListPage } from '../list/list-page';
-import { receiverList } from '../list/lists';
-import { useList } from '../list/use-list';
+import { ListPage } from '../../common/list/list-page';
+import { receiverList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
 import { ADDRESS_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/address');
@@ -39,12 +38,5 @@ const columns: DataTableProps<ReceiverAddress>['columns'] = [
  */
 export function ReceiverListPage() {
   const list = useList(route, receiverList);
-  return (
-    <ListPage
-      title={TITLES.userAddress}
-      list={list}
-      columns={columns}
-      keywordPlaceholder={ADDRESS_TEXT.keywordPlaceholder}
-    />
-  );
+  return <ListPage list={list} columns={columns} keywordPlaceholder={ADDRESS_TEXT.keywordPlaceholder} />;
 }

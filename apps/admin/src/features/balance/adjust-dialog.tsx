@@ -2,10 +2,10 @@ import type { SellerAccount } from '@consign/api-client';
 import { ADJUST_MAX_FEN } from '@consign/api-client/contract';
 import { Field, formatMoney, Input, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
-import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
+import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../common/form';
+import { FormDialog } from '../../common/list/form-dialog';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FormDialog } from '../list/form-dialog';
 import { adjustForm } from './adjust-form';
 import { BALANCE_TEXT } from './texts';
 

@@ -5,16 +5,15 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { BalanceExportMenu } from '../../common/export-menu';
+import type { FilterSelect } from '../../common/list/filter-bar';
+import { ListPage } from '../../common/list/list-page';
+import { balanceEntryList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useOpenTopUp } from '../../common/top-up-context';
+import { useCan } from '../../common/use-can';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { BalanceExportMenu } from '../download/export-menu';
-import type { FilterSelect } from '../list/filter-bar';
-import { ListPage } from '../list/list-page';
-import { balanceEntryList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useCan } from '../order/use-can';
 import { BALANCE_TEXT } from './texts';
-import { useOpenTopUp } from './top-up-context';
 import { WarningCard } from './warning-card';
 
 const route = getRouteApi('/_authed/finance/balance');
@@ -101,7 +100,6 @@ export function BalancePage() {
         <WarningCard key={String(summary.data.warn_below)} warnBelow={summary.data.warn_below} />
       ) : null}
       <ListPage
-        title={TITLES.financeBalance}
         list={list}
         columns={columns}
         filters={{ dateRange: c.time, selects: [kindSelect] }}

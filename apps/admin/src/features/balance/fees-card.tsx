@@ -4,10 +4,10 @@ import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, Field, formatMoney, Input, Spinner, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { FormProblem, landServerError, useContractForm } from '../../lib/form';
+import { SettingsCard } from '../../common/crud-parts';
+import { FormProblem, landServerError, useContractForm } from '../../common/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { SettingsCard } from '../system/crud-parts';
 import { feesForm, feesValues } from './fees-form';
 import { BALANCE_TEXT } from './texts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submitForm } from '../../lib/form-testing';
+import { submitForm } from '../../common/form-testing';
 import { feesForm, feesValues } from './fees-form';
 
 const typed = { default_fee: '2', taobao: '', pinduoduo: '1.5', douyin: '', kuaishou: '0', jd: '' };

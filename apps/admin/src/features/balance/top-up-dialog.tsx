@@ -14,10 +14,10 @@ import {
 } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormProblem, landServerError, useContractForm } from '../../lib/form';
+import { FormProblem, landServerError, useContractForm } from '../../common/form';
+import { useSubmitOnce } from '../../common/list/use-submit-once';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useSubmitOnce } from '../list/use-submit-once';
 import { BALANCE_TEXT } from './texts';
 import { fenToYuanText, TOPUP_PRESETS, topupForm } from './topup-form';
 

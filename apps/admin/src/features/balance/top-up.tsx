@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import { TopUpContext } from './top-up-context';
+import { TopUpContext } from '../../common/top-up-context';
 
 /** The dialog, its form library and its controls load on the first 充值 (no page needs them before). */
 const TopUpDialog = lazy(() => import('./top-up-dialog').then((m) => ({ default: m.TopUpDialog })));

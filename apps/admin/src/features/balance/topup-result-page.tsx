@@ -6,10 +6,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck, CircleX, Clock } from 'lucide-react';
 import { useId } from 'react';
+import { usePageTitle } from '../../common/page-title';
+import { useOpenTopUp } from '../../common/top-up-context';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { BALANCE_TEXT } from './texts';
-import { useOpenTopUp } from './top-up-context';
 
 const route = getRouteApi('/_authed/finance/topup-result');
 const resultText = BALANCE_TEXT.result;
@@ -24,6 +24,7 @@ export const POLL_TIMES = 40;
  * 处理中 polls for a while; a malformed number, or one that is not this account's, says so.
  */
 export function TopupResultPage() {
+  const title = usePageTitle();
   const headingId = useId();
   const { out_trade_no: outTradeNo } = route.useSearch();
   return (
@@ -33,7 +34,7 @@ export function TopupResultPage() {
       className="flex max-w-xl flex-col gap-4 rounded-lg bg-card p-6 shadow-sm"
     >
       <h1 id={headingId} className="text-lg font-semibold">
-        {TITLES.financeTopupResult}
+        {title}
       </h1>
       {outTradeNo === undefined ? (
         <Problem text={resultText.noTrade} />

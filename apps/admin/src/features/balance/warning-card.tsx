@@ -1,7 +1,7 @@
 import { Button, Field, formatMoney, Input, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { FormProblem, landServerError, useContractForm } from '../../lib/form';
+import { FormProblem, landServerError, useContractForm } from '../../common/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { BALANCE_TEXT } from './texts';

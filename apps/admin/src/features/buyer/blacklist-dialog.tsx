@@ -2,10 +2,10 @@ import { blacklistSaveBodySchema } from '@consign/api-client/contract';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form';
+import { type FieldMessages, maxLengthOf, useContractForm } from '../../common/form';
+import { FormDialog } from '../../common/list/form-dialog';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FormDialog } from '../list/form-dialog';
 import { BUYER_TEXT } from './texts';
 
 /**

@@ -3,14 +3,13 @@ import { Button, formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
+import { ListPage } from '../../common/list/list-page';
+import { blacklistList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useEditDeleteDialogs, useRowDialog } from '../../common/list/use-row-dialog';
+import { useCan } from '../../common/use-can';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
-import { ListPage } from '../list/list-page';
-import { blacklistList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
-import { useCan } from '../order/use-can';
 import { BlacklistDialog } from './blacklist-dialog';
 import { BlacklistReasonDialog } from './blacklist-reason-dialog';
 import { BUYER_TEXT } from './texts';
@@ -79,7 +78,6 @@ export function BlacklistPage() {
   );
   return (
     <ListPage
-      title={TITLES.userBlackList}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={BUYER_TEXT.keyword}

@@ -2,11 +2,11 @@ import type { BlacklistEntry } from '@consign/api-client';
 import { apiKey } from '@consign/api-client/query';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, useContractForm } from '../../common/form';
+import { FormDialog } from '../../common/list/form-dialog';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FormDialog } from '../list/form-dialog';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { blacklistForm, blacklistMessages } from './blacklist-dialog';
 import { BUYER_TEXT } from './texts';
 

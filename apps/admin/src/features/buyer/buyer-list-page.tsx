@@ -3,13 +3,12 @@ import { Button, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { TITLES } from '../../texts';
-import { ListPage } from '../list/list-page';
-import { buyerList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useRowDialog } from '../list/use-row-dialog';
-import { StatusBadge } from '../order/status-badge';
-import { useCan } from '../order/use-can';
+import { ListPage } from '../../common/list/list-page';
+import { buyerList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useRowDialog } from '../../common/list/use-row-dialog';
+import { StatusBadge } from '../../common/status-badge';
+import { useCan } from '../../common/use-can';
 import { BlacklistDialog, type BlacklistTarget } from './blacklist-dialog';
 import { BUYER_TEXT } from './texts';
 
@@ -97,7 +96,6 @@ export function BuyerListPage() {
   );
   return (
     <ListPage
-      title={TITLES.userBuyer}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={BUYER_TEXT.keyword}

@@ -3,20 +3,21 @@ import { currentUserQuery } from '@consign/api-client/query';
 import { filterMenuByRole, MenuIcon, type MenuItem } from '@consign/shell';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '../../common/page-title';
 import { useMenu } from '../../lib/menu';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { Glance } from './glance';
 import { DASHBOARD_TEXT } from './texts';
 
 /** 菜单导航: the menu the current user may see (role and permissions), as a grid of shortcut cards (no breadcrumb). */
 export function MenuGridPage() {
+  const title = usePageTitle();
   const user = useQuery(currentUserQuery(useApi())).data;
   const groups = filterMenuByRole(useMenu(), roleOf(user), user?.permissions);
   return (
     <div data-slot="menu-grid" className="flex flex-col gap-6">
       <header>
-        <h1 className="text-xl font-semibold">{TITLES.dashboardIndex}</h1>
+        <h1 className="text-xl font-semibold">{title}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{DASHBOARD_TEXT.menuIntro}</p>
       </header>
       <Glance user={user} />

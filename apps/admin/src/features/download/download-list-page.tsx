@@ -5,13 +5,12 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { ListPage } from '../../common/list/list-page';
+import { exportList, isExportActive } from '../../common/list/lists';
+import { useShopOptions } from '../../common/list/shop-options';
+import { useList } from '../../common/list/use-list';
+import { StatusBadge } from '../../common/status-badge';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { ListPage } from '../list/list-page';
-import { exportList, isExportActive } from '../list/lists';
-import { useShopOptions } from '../list/shop-options';
-import { useList } from '../list/use-list';
-import { StatusBadge } from '../order/status-badge';
 import { DOWNLOAD_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/dashboard/download');
@@ -137,7 +136,6 @@ export function DownloadListPage() {
   }, [shops]);
   return (
     <ListPage
-      title={TITLES.dashboardDownload}
       list={list}
       // A background refresh is not a load: no busy table every 2 s.
       loading={list.query.isFetching && !refreshing}

@@ -23,9 +23,4 @@ export const DOWNLOAD_TEXT = {
   },
   format: EXPORT_FORMAT_LABELS,
   status: EXPORT_STATUS_LABELS,
-  // The 导出 menu of 代发订单.
-  exportButton: '导出',
-  exportAs: (format: string) => `导出为 ${format}`,
-  exportCreated: '导出任务已创建，可在下载中心查看进度并下载',
-  goToDownloads: '前往下载中心',
 } as const;

@@ -2,7 +2,7 @@ import { Button, ErrorPage, type ErrorStatus } from '@consign/ui';
 import { useRouter } from '@tanstack/react-router';
 import type * as React from 'react';
 import { PublicDocumentTitle } from '../../lib/public-title';
-import { ERROR_TEXT, TITLES } from '../../texts';
+import { ERROR_TEXT } from '../../texts';
 
 export interface ErrorViewProps {
   status: ErrorStatus;
@@ -13,8 +13,6 @@ export interface ErrorViewProps {
   /** `page`: a full page of its own (default); `content`: inside the shell's content area. */
   layout?: 'page' | 'content';
 }
-
-const PAGE_TITLES = { 403: TITLES.forbidden, 404: TITLES.notFound, 500: TITLES.serverError } as const;
 
 /** The product's 403/404/500 page: ui's ErrorPage preset plus a 返回首页 button. */
 export function ErrorView({ status, description, children, layout = 'page' }: ErrorViewProps) {
@@ -36,7 +34,7 @@ export function ErrorView({ status, description, children, layout = 'page' }: Er
   if (layout === 'content') return page;
   return (
     <main className="flex min-h-screen items-center justify-center bg-background">
-      <PublicDocumentTitle title={PAGE_TITLES[status]} />
+      <PublicDocumentTitle title={ERROR_TEXT.titles[status]} />
       {page}
     </main>
   );

@@ -1,16 +1,17 @@
 import { Button } from '@consign/ui';
 import { Link } from '@tanstack/react-router';
-import { TITLES } from '../../texts';
-import { SenderAddressNotice } from '../system/sender-address-notice';
+import { usePageTitle } from '../../common/page-title';
+import { SenderAddressNotice } from '../../common/sender-address-notice';
 import { GUIDE_TEXT } from './texts';
 
 /** 新手指引: the three steps from a new account to a shipped order, each with a link to its page. */
 export function GuidePage() {
+  const title = usePageTitle();
   const guide = GUIDE_TEXT;
   return (
     <div className="flex flex-col gap-6">
       <header>
-        <h1 className="text-xl font-semibold">{TITLES.dashboardGuide}</h1>
+        <h1 className="text-xl font-semibold">{title}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{guide.intro}</p>
       </header>
       <SenderAddressNotice />

@@ -1,8 +1,8 @@
 import { Input } from '@consign/ui';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { TITLES } from '../../texts';
-import { StatusBadge } from '../order/status-badge';
+import { usePageTitle } from '../../common/page-title';
+import { StatusBadge } from '../../common/status-badge';
 import { HELP_ARTICLES, searchArticles } from './articles';
 
 const COPY = {
@@ -17,12 +17,13 @@ const COPY = {
 
 /** 帮助中心: the product's help articles, searched as the user types (in the page, no call). */
 export function HelpPage() {
+  const title = usePageTitle();
   const [query, setQuery] = useState('');
   const found = useMemo(() => searchArticles(HELP_ARTICLES, query), [query]);
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-3">
-        <h1 className="text-xl font-semibold">{TITLES.dashboardHelp}</h1>
+        <h1 className="text-xl font-semibold">{title}</h1>
         <p className="text-sm text-muted-foreground">{COPY.intro}</p>
         <div className="flex max-w-md items-center gap-3">
           <Input

@@ -1,25 +1,18 @@
-import { AuthenticatedShell } from '@consign/shell';
+import { AuthenticatedShell, useRouteTitle } from '@consign/shell';
 import { Outlet, useNavigate } from '@tanstack/react-router';
+import { PageTitleContext } from '../../common/page-title';
+import { useOpenTopUp } from '../../common/top-up-context';
 import { useMenu } from '../../lib/menu';
-import { TopUpProvider } from '../balance/top-up';
-import { useOpenTopUp } from '../balance/top-up-context';
 import { useNotificationBell } from './use-notification-bell';
 
 /**
  * The authenticated shell around every business page: a spinner until the current user has loaded,
  * then sidebar (the app's menu, filtered by role and the routes' permissions), header, breadcrumb and
  * footer; the header's bell shows the account's notifications (use-notification-bell.ts), 帮助 opens
- * 帮助中心, the user menu's 用户中心 the user's own page, 充值 the top-up dialog (balance/top-up.tsx).
+ * 帮助中心, the user menu's 用户中心 the user's own page, 充值 the top-up dialog (balance/top-up.tsx, whose provider the
+ * `_authed` route puts around this layout).
  */
 export function AuthedLayout() {
-  return (
-    <TopUpProvider>
-      <Shell />
-    </TopUpProvider>
-  );
-}
-
-function Shell() {
   const navigate = useNavigate();
   return (
     <AuthenticatedShell
@@ -29,7 +22,9 @@ function Shell() {
       onUserCenter={() => void navigate({ to: '/account' })}
       onTopUp={useOpenTopUp()}
     >
-      <Outlet />
+      <PageTitleContext.Provider value={useRouteTitle() ?? ''}>
+        <Outlet />
+      </PageTitleContext.Provider>
     </AuthenticatedShell>
   );
 }

@@ -1,8 +1,8 @@
 import { Field, Input } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, useContractForm } from '../../common/form';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { useApi } from '../../lib/use-api';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { addressForm, addressMessages, addressValues } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';

@@ -14,15 +14,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
+import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../common/form';
+import { DetailDialog } from '../../common/list/detail-dialog';
+import { problemMessage } from '../../common/problem-message';
+import { useCan } from '../../common/use-can';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { DetailDialog } from '../list/detail-dialog';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { OrderGoodsList } from './order-goods-list';
-import { problemMessage } from './problem-message';
 import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
-import { useCan } from './use-can';
 
 const columnText = ORDER_TEXT.columns;
 

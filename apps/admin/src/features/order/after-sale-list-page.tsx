@@ -4,10 +4,9 @@ import { formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { afterSaleList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { afterSaleList } from '../list/lists';
-import { useList } from '../list/use-list';
 import { AfterSaleDetailDialog } from './after-sale-detail-dialog';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { ORDER_TEXT } from './texts';
@@ -55,7 +54,6 @@ export function AfterSaleListPage() {
   });
   return (
     <OrderListView
-      title={TITLES.orderAfterSale}
       list={list}
       counts={counts.data?.counts}
       keywordPlaceholder={ORDER_TEXT.afterSaleKeywordPlaceholder}

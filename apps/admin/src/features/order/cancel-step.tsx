@@ -1,5 +1,5 @@
 import { Field, Input } from '@consign/ui';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, useContractForm } from '../../common/form';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { cancelForm, cancelMessages } from './step-forms';
 import { type StepFormProps, StepFrame, useStepSave } from './step-frame';

@@ -3,10 +3,10 @@ import { ConfirmDialog, formatMoney, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { problemMessage } from '../../common/problem-message';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
-import { problemMessage } from './problem-message';
 import { PURCHASE_TEXT } from './purchase-texts';
 import { type StepFormProps, StepFrame } from './step-frame';
 

@@ -29,12 +29,12 @@ import type { DataTableProps, OnChangeFn, RowSelectionState } from '@consign/ui/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import * as z from 'zod';
-import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../lib/form';
+import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../common/form';
+import { FormDialog } from '../../common/list/form-dialog';
+import { problemMessage } from '../../common/problem-message';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FormDialog } from '../list/form-dialog';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
-import { problemMessage } from './problem-message';
 import {
   emptyPurchaseInputs,
   PurchaseInput,

@@ -18,25 +18,24 @@ import { apiQuery } from '@consign/api-client/query';
 import { Button, formatDateTime, formatMoney, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { DetailDialog } from '../../common/list/detail-dialog';
+import { problemMessage } from '../../common/problem-message';
+import { StatusBadge } from '../../common/status-badge';
+import { useCan } from '../../common/use-can';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { DetailDialog } from '../list/detail-dialog';
-import { PROFIT_TEXT } from '../profit/texts';
 import { AddressStep } from './address-step';
 import { CancelStep } from './cancel-step';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { OneClickStep } from './one-click-step';
 import { OrderGoodsList } from './order-goods-list';
-import { problemMessage } from './problem-message';
 import { LineSource, PurchaseStatus, usePurchaseItems } from './purchase-source';
 import { PurchaseStep } from './purchase-step';
 import { PURCHASE_TEXT } from './purchase-texts';
 import { ReceiverDecrypt } from './receiver-decrypt';
 import { ShipStep } from './ship-step';
-import { StatusBadge } from './status-badge';
 import type { StepFormProps } from './step-frame';
-import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
-import { useCan } from './use-can';
+import { ORDER_PROFIT_TEXT, ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { WritebackSection } from './writeback-status';
 
 const columnText = ORDER_TEXT.columns;
@@ -260,11 +259,11 @@ function FulfilmentDetails({ detail }: { detail: OrderDetail }) {
   }
   // profit: 成本 and 利润 on every order (未录入 until a purchase gives the cost), for those who hold
   // finance:view: the server leaves both out for the others (absent, not null).
-  const notEntered = PROFIT_TEXT.columns.notEntered;
+  const notEntered = ORDER_PROFIT_TEXT.columns.notEntered;
   if (detail.cost !== undefined) {
     rows.push([PURCHASE_FIELDS.cost.label, detail.cost === null ? notEntered : formatMoney(detail.cost)]);
     rows.push([
-      PROFIT_TEXT.columns.profit,
+      ORDER_PROFIT_TEXT.columns.profit,
       detail.profit === null || detail.profit === undefined ? notEntered : formatMoney(detail.profit),
     ]);
   }

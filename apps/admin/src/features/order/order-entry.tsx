@@ -24,12 +24,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod';
+import { ShopSelect } from '../../common/list/shop-select';
+import { useSubmitOnce } from '../../common/list/use-submit-once';
+import { problemMessage } from '../../common/problem-message';
 import { useApi } from '../../lib/use-api';
-import { ShopSelect } from '../list/shop-select';
-import { useSubmitOnce } from '../list/use-submit-once';
 import { ORDER_ENTRY_TEXT } from './order-entry-texts';
 import { ImportDialog } from './order-import';
-import { problemMessage } from './problem-message';
 
 /**
  * 手工建单 and 导入订单 on 代发订单, for shops without API access. The server checks both with one

@@ -14,10 +14,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as React from 'react';
 import { useId, useState } from 'react';
+import { problemMessage } from '../../common/problem-message';
 import { invalidateAfter, type WritePath } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
-import { problemMessage } from './problem-message';
 
 /**
  * 导入快递单号 on 代发订单: pick a CSV or XLSX file, see every row with its errors (nothing is written),

@@ -6,14 +6,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type * as v from 'valibot';
+import { ExportMenu } from '../../common/export-menu';
+import { MALFORMED } from '../../common/list/define-list';
+import { DetailDialog } from '../../common/list/detail-dialog';
+import { orderList, PROFIT_FILTERS, preSaleList } from '../../common/list/lists';
+import { type ListRoute, useList } from '../../common/list/use-list';
+import { StatusBadge } from '../../common/status-badge';
+import { useCan } from '../../common/use-can';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { ExportMenu } from '../download/export-menu';
-import { MALFORMED } from '../list/define-list';
-import { DetailDialog } from '../list/detail-dialog';
-import { orderList, PROFIT_FILTERS, preSaleList } from '../list/lists';
-import { type ListRoute, useList } from '../list/use-list';
-import { PROFIT_TEXT } from '../profit/texts';
 import { OrderBatchBar, useOrderSelection } from './order-batch';
 import { type FormStep, OrderDetailDialog } from './order-detail-dialog';
 import { ManualOrderButton, OrderFileImportButton } from './order-entry';
@@ -21,9 +21,7 @@ import { exceptionReasonColumn, OrderExceptionViews } from './order-exceptions';
 import { OrderImportButton } from './order-import';
 import { OrderListView, type OrderListViewProps } from './order-list-view';
 import { OrderRowActions } from './order-row-actions';
-import { StatusBadge } from './status-badge';
-import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
-import { useCan } from './use-can';
+import { ORDER_PROFIT_TEXT, ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { WritebackBadge } from './writeback-status';
 
 const columnText = ORDER_TEXT.columns;
@@ -108,25 +106,25 @@ const columns: DataTableProps<Order>['columns'] = [
 // profit: 利润 picker and the optional 成本 / 利润 columns.
 const profitSelect = {
   key: 'profit',
-  label: PROFIT_TEXT.filter.label,
-  allLabel: PROFIT_TEXT.filter.all,
-  options: PROFIT_FILTERS.map((value) => ({ value, label: PROFIT_TEXT.filter[value] })),
+  label: ORDER_PROFIT_TEXT.filter.label,
+  allLabel: ORDER_PROFIT_TEXT.filter.all,
+  options: PROFIT_FILTERS.map((value) => ({ value, label: ORDER_PROFIT_TEXT.filter[value] })),
 };
 const profitColumns: DataTableProps<Order>['columns'] = [
   {
-    header: PROFIT_TEXT.columns.cost,
+    header: ORDER_PROFIT_TEXT.columns.cost,
     cell: ({ row }) => <Fen value={row.original.cost} />,
     meta: { align: 'right' },
   },
   {
-    header: PROFIT_TEXT.columns.profit,
+    header: ORDER_PROFIT_TEXT.columns.profit,
     cell: ({ row }) => <Fen value={row.original.profit} />,
     meta: { align: 'right' },
   },
 ];
 function Fen({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) {
-    return <span className="text-muted-foreground">{PROFIT_TEXT.columns.notEntered}</span>;
+    return <span className="text-muted-foreground">{ORDER_PROFIT_TEXT.columns.notEntered}</span>;
   }
   return <span className={`tabular-nums ${value < 0 ? 'text-error' : ''}`}>{formatMoney(value)}</span>;
 }
@@ -145,7 +143,6 @@ const VARIANTS = {
   all: {
     route: getRouteApi('/_authed/order/index') as ListRoute<OrderSearch>,
     list: orderList,
-    title: TITLES.orderIndex,
     columns,
     /** 手工建单, 导入订单 and 导入快递单号 add orders that are not pre-sale ones: only here. */
     entry: true,
@@ -153,7 +150,6 @@ const VARIANTS = {
   preSale: {
     route: getRouteApi('/_authed/order/pre-sale') as ListRoute<OrderSearch>,
     list: preSaleList,
-    title: TITLES.orderPreSale,
     columns: preSaleColumns,
     entry: false,
   },
@@ -239,7 +235,6 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
   );
   return (
     <OrderListView
-      title={v.title}
       list={list}
       keywordPlaceholder={ORDER_TEXT.keywordPlaceholder}
       select={platformSelect}
@@ -287,7 +282,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
                   })
                 }
               />
-              <label htmlFor={profitColumnsId}>{PROFIT_TEXT.filter.showColumns}</label>
+              <label htmlFor={profitColumnsId}>{ORDER_PROFIT_TEXT.filter.showColumns}</label>
             </span>
           ) : null}
           <ExportMenu filter={list.filter} />

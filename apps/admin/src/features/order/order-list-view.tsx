@@ -3,12 +3,12 @@ import { Button, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import type * as React from 'react';
 import { Fragment, useMemo } from 'react';
-import type { FilterSelect } from '../list/filter-bar';
-import { ListPage } from '../list/list-page';
-import type { ListControls } from '../list/use-list';
-import { useRowDialog } from '../list/use-row-dialog';
+import type { FilterSelect } from '../../common/list/filter-bar';
+import { ListPage } from '../../common/list/list-page';
+import type { ListControls } from '../../common/list/use-list';
+import { useRowDialog } from '../../common/list/use-row-dialog';
+import { StatusBadge, type Tone } from '../../common/status-badge';
 import { GoodsCell } from './goods-cell';
-import { StatusBadge, type Tone } from './status-badge';
 import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 
 /** What an order and an after-sale request have in common. */
@@ -23,7 +23,8 @@ interface OrderRow {
 }
 
 export interface OrderListViewProps<Row extends OrderRow> {
-  title: string;
+  /** Default: the route's title. */
+  title?: string;
   list: ListControls<Row>;
   keywordPlaceholder: string;
   /** The picker beside the shop and the dates (平台, 售后类型). */

@@ -1,11 +1,11 @@
 import { canTakeStep, type Order } from '@consign/api-client';
 import { Button, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
+import { problemMessage } from '../../common/problem-message';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import type { FormStep } from './order-detail-dialog';
-import { problemMessage } from './problem-message';
 import { PURCHASE_TEXT } from './purchase-texts';
 
 /**

@@ -9,7 +9,7 @@ import {
 import { Field, Input } from '@consign/ui';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import * as z from 'zod';
-import { maxLengthOf } from '../../lib/form';
+import { maxLengthOf } from '../../common/form';
 import { FULFILMENT_TEXT as fulfilmentText } from './fulfilment-texts';
 
 /**

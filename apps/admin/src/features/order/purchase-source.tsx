@@ -18,12 +18,12 @@ import {
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { problemMessage } from '../../common/problem-message';
+import { StatusBadge, type Tone } from '../../common/status-badge';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { SourceDialog } from '../shop/goods-skus-editor';
-import { problemMessage } from './problem-message';
 import { PURCHASE_TEXT } from './purchase-texts';
-import { StatusBadge, type Tone } from './status-badge';
 
 /** 一键采购 states the `purchase` job still works on: the detail looks again until it settles. */
 const ACTIVE: readonly string[] = ['queued', 'placing'];

@@ -2,7 +2,7 @@ import { PURCHASE_FIELD_NAMES } from '@consign/api-client/contract';
 import { ConfirmDialog } from '@consign/ui';
 import { useState } from 'react';
 import type * as z from 'zod';
-import { useContractForm } from '../../lib/form';
+import { useContractForm } from '../../common/form';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { PurchaseInput } from './purchase-inputs';
 import { emptyPurchase, purchaseForm, purchaseMessages } from './step-forms';

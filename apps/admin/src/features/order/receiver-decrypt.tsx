@@ -1,8 +1,8 @@
 import type { DecryptedReceiver } from '@consign/api-client';
 import { Button } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
+import { problemMessage } from '../../common/problem-message';
 import { useApi } from '../../lib/use-api';
-import { problemMessage } from './problem-message';
 
 /**
  * 查看完整收货信息 in the order detail (with order:decrypt, for a platform order whose receiver came

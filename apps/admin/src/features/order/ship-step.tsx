@@ -1,5 +1,5 @@
 import { Field, Input } from '@consign/ui';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, useContractForm } from '../../common/form';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { ShipPickers, useSenders } from './ship-fields';
 import { emptyShip, shipForm, shipMessages } from './step-forms';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submitForm } from '../../lib/form-testing';
+import { submitForm } from '../../common/form-testing';
 import {
   addressForm,
   addressMessages,

@@ -7,7 +7,7 @@ import {
   PURCHASE_FIELD_NAMES,
 } from '@consign/api-client/contract';
 import * as z from 'zod';
-import type { FieldMessages } from '../../lib/form';
+import type { FieldMessages } from '../../common/form';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { emptyPurchaseInputs, purchaseMessagesOf, typedPurchaseShape } from './purchase-inputs';
 

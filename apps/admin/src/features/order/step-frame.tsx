@@ -3,7 +3,7 @@ import { Button, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { FormProblem, landServerError } from '../../lib/form';
+import { FormProblem, landServerError } from '../../common/form';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { FULFILMENT_TEXT } from './fulfilment-texts';

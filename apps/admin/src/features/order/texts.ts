@@ -86,3 +86,20 @@ export const EXCEPTION_TEXT = {
   writebackRetrying: '正在重新回传…',
   writebackRetried: '已重新提交回传',
 } as const;
+
+/** 代发订单's 显示成本与利润 columns and 利润 picker (finance:view). */
+export const ORDER_PROFIT_TEXT = {
+  columns: {
+    cost: '成本',
+    profit: '利润',
+    notEntered: '未录入',
+  },
+  filter: {
+    label: '利润',
+    all: '全部利润',
+    missing: '未录入成本',
+    loss: '亏损（利润 < 0）',
+    gain: '盈利（利润 ≥ 0）',
+    showColumns: '显示成本与利润',
+  },
+} as const;

@@ -6,10 +6,10 @@ import {
 } from '@consign/api-client';
 import { Button, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { problemMessage } from '../../common/problem-message';
+import { StatusBadge, type Tone } from '../../common/status-badge';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { problemMessage } from './problem-message';
-import { StatusBadge, type Tone } from './status-badge';
 
 const TONES: Record<OrderWriteback['status'], Tone> = {
   waiting: 'neutral',

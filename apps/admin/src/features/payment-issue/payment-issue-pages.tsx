@@ -8,16 +8,15 @@ import {
 import { Button, ConfirmDialog, cn, formatDateTime, formatMoney, toast } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { ListPage, type ListTabs } from '../../common/list/list-page';
+import { flaggedTopupList, paymentNoticeList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useRowDialog } from '../../common/list/use-row-dialog';
+import { StatusBadge } from '../../common/status-badge';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { ListPage, type ListTabs } from '../list/list-page';
-import { flaggedTopupList, paymentNoticeList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useRowDialog } from '../list/use-row-dialog';
-import { StatusBadge } from '../order/status-badge';
 import { PAYMENT_ISSUE_TEXT } from './texts';
 
 const topupsRoute = getRouteApi('/_authed/finance/payment-issues/topups');
@@ -30,10 +29,16 @@ const STATE_TABS: ListTabs = {
   label: PAYMENT_ISSUE_TEXT.stateTab,
 };
 
+/** Each list's link is named by its route's title. */
 const SECTIONS = [
-  { to: '/finance/payment-issues/topups', title: TITLES.financePaymentIssueTopups },
-  { to: '/finance/payment-issues/notices', title: TITLES.financePaymentIssueNotices },
+  { to: '/finance/payment-issues/topups', id: '/_authed/finance/payment-issues/topups' },
+  { to: '/finance/payment-issues/notices', id: '/_authed/finance/payment-issues/notices' },
 ] as const;
+
+/** The title another route declares (each list's link is named as its page is). */
+function SectionTitle({ id }: { id: (typeof SECTIONS)[number]['id'] }) {
+  return useRouter().routesById[id].options.staticData?.title ?? '';
+}
 
 /** 充值异常: the two lists as links (each its own address, state and page), the current one below. */
 export function PaymentIssuesLayout() {
@@ -50,7 +55,7 @@ export function PaymentIssuesLayout() {
               'bg-card hover:bg-muted',
             )}
           >
-            {section.title}
+            <SectionTitle id={section.id} />
           </Link>
         ))}
       </nav>
@@ -209,7 +214,7 @@ export function FlaggedTopupsPage() {
   const { show } = resolving;
   const columns = useMemo(() => topupColumns(show), [show]);
   return (
-    <ListPage title={TITLES.financePaymentIssueTopups} list={list} columns={columns} tabs={STATE_TABS}>
+    <ListPage list={list} columns={columns} tabs={STATE_TABS}>
       <ResolveDialog dialog={resolving} />
     </ListPage>
   );
@@ -222,7 +227,7 @@ export function PaymentNoticesPage() {
   const { show } = resolving;
   const columns = useMemo(() => noticeColumns(show), [show]);
   return (
-    <ListPage title={TITLES.financePaymentIssueNotices} list={list} columns={columns} tabs={STATE_TABS}>
+    <ListPage list={list} columns={columns} tabs={STATE_TABS}>
       <ResolveDialog dialog={resolving} />
     </ListPage>
   );

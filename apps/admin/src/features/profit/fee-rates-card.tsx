@@ -4,10 +4,10 @@ import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, Field, Input, Spinner, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { FormProblem, landServerError, useContractForm } from '../../lib/form';
+import { FormProblem, landServerError, useContractForm } from '../../common/form';
+import { useCan } from '../../common/use-can';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useCan } from '../order/use-can';
 import { feeRatesForm, feeRatesValues } from './fee-rates-form';
 import { PROFIT_TEXT } from './texts';
 

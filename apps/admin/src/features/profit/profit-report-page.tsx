@@ -5,10 +5,10 @@ import { Button, formatMoney, Input, Spinner } from '@consign/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { ExportMenu } from '../../common/export-menu';
+import { ShopSelect } from '../../common/list/shop-select';
+import { usePageTitle } from '../../common/page-title';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { ExportMenu } from '../download/export-menu';
-import { ShopSelect } from '../list/shop-select';
 import { formatMargin } from './margin';
 import { PROFIT_TEXT } from './texts';
 
@@ -40,6 +40,7 @@ function validPeriod(start: string, end: string): boolean {
  * of the same period and shop (下载中心), whose rows carry each order's cost and profit.
  */
 export function ProfitReportPage() {
+  const title = usePageTitle();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const fallback = lastThirtyDays();
@@ -63,7 +64,7 @@ export function ProfitReportPage() {
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <h1 id={titleId} className="text-lg font-semibold">
-        {TITLES.dashboardProfit}
+        {title}
       </h1>
       <form
         className="flex flex-wrap items-center gap-2"

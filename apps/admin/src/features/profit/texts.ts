@@ -1,4 +1,4 @@
-/** The texts of cost and profit: 平台扣点 (代发设置), 利润报表 (工作台), the order list's columns. */
+/** The texts of cost and profit: 平台扣点 (代发设置), 利润报表 (工作台); the order list's profit columns are in features/order/texts.ts. */
 export const PROFIT_TEXT = {
   feeRates: {
     heading: '平台扣点',
@@ -45,18 +45,5 @@ export const PROFIT_TEXT = {
     empty: '该区间没有订单',
     legendSales: '销售额',
     legendProfit: '利润',
-  },
-  columns: {
-    cost: '成本',
-    profit: '利润',
-    notEntered: '未录入',
-  },
-  filter: {
-    label: '利润',
-    all: '全部利润',
-    missing: '未录入成本',
-    loss: '亏损（利润 < 0）',
-    gain: '盈利（利润 ≥ 0）',
-    showColumns: '显示成本与利润',
   },
 } as const;

@@ -2,7 +2,7 @@ import { AUTHORISABLE_PLATFORMS, type AuthorisablePlatform } from '@consign/api-
 import { toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { AuthorisationReturn } from '../../lib/authorisation-return';
+import { AuthorisationReturn } from '../../common/authorisation-return';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { SHOP_TEXT } from './texts';

@@ -4,12 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { useContractForm } from '../../lib/form';
+import { useContractForm } from '../../common/form';
+import { ShopSelect } from '../../common/list/shop-select';
+import { useSubmitOnce } from '../../common/list/use-submit-once';
+import { usePageTitle } from '../../common/page-title';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { ShopSelect } from '../list/shop-select';
-import { useSubmitOnce } from '../list/use-submit-once';
 import { checkSourceUrls, copyForm, copyMessages } from './source-urls';
 import { SHOP_TEXT } from './texts';
 
@@ -17,6 +17,7 @@ const copyFormText = SHOP_TEXT.copyForm;
 
 /** 商品复制: paste links (validated, deduplicated, at most 50), pick the shop, start the copy. */
 export function CopyFormPage() {
+  const title = usePageTitle();
   const api = useApi();
   const navigate = useNavigate();
   const form = useContractForm(copyForm, {
@@ -49,7 +50,7 @@ export function CopyFormPage() {
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <div className="flex items-center justify-between">
         <h1 id={titleId} className="text-lg font-semibold">
-          {TITLES.shopCopy}
+          {title}
         </h1>
         <Link to="/shop/copy/list" className="text-sm text-link underline-offset-4 hover:underline">
           {SHOP_TEXT.copyRecords}

@@ -2,11 +2,10 @@ import { COPY_STATUSES, type CopyRecord, type CopyStatus } from '@consign/api-cl
 import { RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { TITLES } from '../../texts';
-import { ListPage } from '../list/list-page';
-import { copyRecordList, isCopyActive } from '../list/lists';
-import { useList } from '../list/use-list';
-import { StatusBadge } from '../order/status-badge';
+import { ListPage } from '../../common/list/list-page';
+import { copyRecordList, isCopyActive } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { StatusBadge } from '../../common/status-badge';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/copy/list');
@@ -97,7 +96,6 @@ export function CopyRecordListPage() {
   const refreshing = list.query.data?.list.some(isCopyActive) ?? false;
   return (
     <ListPage
-      title={TITLES.shopCopyList}
       list={list}
       // A background refresh is not a load: no busy table every 3 s.
       loading={list.query.isFetching && !refreshing}

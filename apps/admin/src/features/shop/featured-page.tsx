@@ -4,10 +4,10 @@ import { Button, Empty, Field, formatMoney, Spinner, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import { ShopSelect } from '../../common/list/shop-select';
+import { usePageTitle } from '../../common/page-title';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { ShopSelect } from '../list/shop-select';
 import { SHOP_TEXT } from './texts';
 
 const featuredText = SHOP_TEXT.featured;
@@ -17,6 +17,7 @@ const featuredText = SHOP_TEXT.featured;
  * supply price); 一键复制 copies one into the chosen shop through the copy job, like 商品复制.
  */
 export function FeaturedPage() {
+  const title = usePageTitle();
   const api = useApi();
   const titleId = useId();
   const [shopId, setShopId] = useState('');
@@ -44,7 +45,7 @@ export function FeaturedPage() {
   else if (offers.data.length === 0) body = <Empty description={featuredText.none} />;
   else {
     body = (
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={TITLES.shopHelp}>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={title}>
         {offers.data.map((offer) => (
           <li
             key={offer.offer_id}
@@ -92,7 +93,7 @@ export function FeaturedPage() {
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <div className="flex items-center justify-between">
         <h1 id={titleId} className="text-lg font-semibold">
-          {TITLES.shopHelp}
+          {title}
         </h1>
         <Link to="/shop/copy/list" className="text-sm text-link underline-offset-4 hover:underline">
           {SHOP_TEXT.copyRecords}

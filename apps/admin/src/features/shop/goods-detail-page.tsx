@@ -3,11 +3,11 @@ import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, ConfirmDialog, Empty, Field, formatDateTime, Input, Spinner, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
-import { maxLengthOf, SelectField, useContractForm } from '../../lib/form';
+import { maxLengthOf, SelectField, useContractForm } from '../../common/form';
+import { usePageTitle } from '../../common/page-title';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { goodsFields, goodsForm, goodsMessages, goodsValues, imageLines } from './goods-form';
 import { GoodsSkusEditor } from './goods-skus-editor';
 import { SHOP_TEXT } from './texts';
@@ -17,6 +17,7 @@ const detailText = SHOP_TEXT.detail;
 
 /** 商品编辑: the product's title, price, stock, status and pictures, validated, with a guard on leaving. */
 export function GoodsDetailPage() {
+  const title = usePageTitle();
   const { id } = route.useSearch();
   const api = useApi();
   const goods = useQuery({
@@ -40,7 +41,7 @@ export function GoodsDetailPage() {
     >
       <div>
         <h1 id="goods-detail-title" className="text-lg font-semibold">
-          {TITLES.shopGoodsDetail}
+          {title}
         </h1>
         <p className="mt-1 text-sm text-muted-foreground">{detailText.intro}</p>
       </div>

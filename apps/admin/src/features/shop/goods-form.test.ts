@@ -1,7 +1,7 @@
 import type { Goods } from '@consign/api-client';
 import { parseYuan } from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
-import { submitForm } from '../../lib/form-testing';
+import { submitForm } from '../../common/form-testing';
 import { goodsForm, goodsMessages, goodsValues } from './goods-form';
 import { SHOP_TEXT } from './texts';
 

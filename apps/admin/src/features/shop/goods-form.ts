@@ -1,7 +1,7 @@
 import { GOODS_STATUSES, type Goods } from '@consign/api-client';
 import { goodsSaveBodySchema, parseYuan, yuanText } from '@consign/api-client/contract';
 import * as z from 'zod';
-import { type FieldMessages, integerText } from '../../lib/form';
+import { type FieldMessages, integerText } from '../../common/form';
 import { SHOP_TEXT } from './texts';
 
 const errorText = SHOP_TEXT.detail.errors;

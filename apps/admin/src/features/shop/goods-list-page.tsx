@@ -2,11 +2,10 @@ import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-clien
 import { formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { TITLES } from '../../texts';
-import { ListPage } from '../list/list-page';
-import { goodsList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { StatusBadge } from '../order/status-badge';
+import { ListPage } from '../../common/list/list-page';
+import { goodsList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { StatusBadge } from '../../common/status-badge';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/');
@@ -77,7 +76,6 @@ const columns: DataTableProps<Goods>['columns'] = [
 export function GoodsListPage() {
   return (
     <ListPage
-      title={TITLES.shopGoods}
       list={useList(route, goodsList)}
       columns={columns}
       keywordPlaceholder={SHOP_TEXT.goodsKeyword}

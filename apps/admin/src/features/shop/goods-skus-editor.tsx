@@ -15,10 +15,10 @@ import {
 } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { problemMessage } from '../../common/problem-message';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { problemMessage } from '../order/problem-message';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { type SkuRow, skuRows, skusBody } from './goods-skus-form';
 import { SHOP_TEXT } from './texts';
 

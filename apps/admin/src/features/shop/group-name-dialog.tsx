@@ -4,11 +4,11 @@ import { apiKey } from '@consign/api-client/query';
 import { Field, Input, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form';
+import { type FieldMessages, maxLengthOf, useContractForm } from '../../common/form';
+import { FormDialog } from '../../common/list/form-dialog';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FormDialog } from '../list/form-dialog';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SHOP_TEXT } from './texts';
 
 const groupsText = SHOP_TEXT.groups;

@@ -4,11 +4,11 @@ import { apiKey } from '@consign/api-client/query';
 import { Field, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import { SelectField, useContractForm } from '../../lib/form';
+import { SelectField, useContractForm } from '../../common/form';
+import { FormDialog } from '../../common/list/form-dialog';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { FormDialog } from '../list/form-dialog';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { useGroupOptions } from './group-options';
 import { SHOP_TEXT } from './texts';
 

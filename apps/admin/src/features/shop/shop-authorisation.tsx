@@ -18,9 +18,9 @@ import {
   toast,
 } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { StatusBadge, type Tone } from '../../common/status-badge';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { StatusBadge, type Tone } from '../order/status-badge';
 import { SHOP_TEXT } from './texts';
 
 /**

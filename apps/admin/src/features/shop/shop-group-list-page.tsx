@@ -3,14 +3,13 @@ import { Button } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { RowActions } from '../../common/crud-parts';
+import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
+import { ListPage } from '../../common/list/list-page';
+import { shopGroupList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
-import { ListPage } from '../list/list-page';
-import { shopGroupList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
-import { RowActions } from '../system/crud-parts';
 import { GroupNameDialog } from './group-name-dialog';
 import { SHOP_TEXT } from './texts';
 
@@ -62,7 +61,6 @@ export function ShopGroupListPage() {
   const tableColumns = useMemo(() => columns(openEdit, openDelete), [openEdit, openDelete]);
   return (
     <ListPage
-      title={TITLES.shopSettingGroup}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={SHOP_TEXT.groupKeyword}

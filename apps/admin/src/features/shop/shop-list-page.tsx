@@ -1,14 +1,13 @@
 import { PLATFORMS, SHOP_AUTH_STATUSES, type Shop } from '@consign/api-client';
+import { PLATFORM_LABELS } from '@consign/api-client/contract';
 import { Button } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { TITLES } from '../../texts';
-import { ListPage } from '../list/list-page';
-import { shopList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { formKey, useRowDialog } from '../list/use-row-dialog';
-import { PLATFORM_LABELS } from '../order/texts';
+import { ListPage } from '../../common/list/list-page';
+import { shopList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { formKey, useRowDialog } from '../../common/list/use-row-dialog';
 import { useGroupOptions } from './group-options';
 import { MoveShopDialog } from './move-shop-dialog';
 import {
@@ -106,7 +105,6 @@ export function ShopListPage() {
   );
   return (
     <ListPage
-      title={TITLES.shopSetting}
       list={list}
       columns={tableColumns}
       actions={

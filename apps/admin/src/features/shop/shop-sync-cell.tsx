@@ -1,9 +1,9 @@
 import type { Shop } from '@consign/api-client';
 import { Button, formatDateTime, toast } from '@consign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { problemMessage } from '../../common/problem-message';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { problemMessage } from '../order/problem-message';
 
 export const SYNC_TEXT = {
   header: '订单同步',

@@ -1,7 +1,7 @@
 import { offerIdOfLink } from '@consign/api-client';
 import { copyCreateBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
-import type { FieldMessages } from '../../lib/form';
+import type { FieldMessages } from '../../common/form';
 import { SHOP_TEXT } from './texts';
 
 const copyFormText = SHOP_TEXT.copyForm;

@@ -3,8 +3,8 @@ import { apiQuery } from '@consign/api-client/query';
 import { Button, formatDateTime, Spinner } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { StatusBadge, type Tone } from '../../common/status-badge';
 import { useApi } from '../../lib/use-api';
-import { StatusBadge, type Tone } from '../order/status-badge';
 import { SUPPLIER_TEXT } from './texts';
 
 const TONES = { none: 'neutral', connected: 'success', expired: 'danger' } as const satisfies Record<

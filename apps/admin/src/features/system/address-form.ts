@@ -1,7 +1,7 @@
 import type { Address, AddressKind } from '@consign/api-client';
 import { addressSaveBodySchema } from '@consign/api-client/contract';
 import type * as z from 'zod';
-import type { FieldMessages } from '../../lib/form';
+import type { FieldMessages } from '../../common/form';
 
 /** The texts of 发货地址. */
 export const ADDRESS_TEXT = {

@@ -4,16 +4,16 @@ import { Badge, Button, Checkbox, Field, Input, Label, toast } from '@consign/ui
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { FormProblem, landServerError, maxLengthOf, SelectField, useContractForm } from '../../lib/form';
+import { RowActions, SettingsCard } from '../../common/crud-parts';
+import { FormProblem, landServerError, maxLengthOf, SelectField, useContractForm } from '../../common/form';
+import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
+import { FormDialog } from '../../common/list/form-dialog';
+import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
+import { usePageTitle } from '../../common/page-title';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
-import { FormDialog } from '../list/form-dialog';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { ADDRESS_TEXT, addressForm, addressMessages, addressValues } from './address-form';
-import { RowActions, SettingsCard } from './crud-parts';
 
 /**
  * 发货地址: the account's sender and return addresses, one table per kind, each with one default (发货
@@ -21,6 +21,7 @@ import { RowActions, SettingsCard } from './crud-parts';
  * make default, delete.
  */
 export function AddressPage() {
+  const title = usePageTitle();
   const api = useApi();
   const query = useQuery(apiQuery(api, '/api/address/index'));
   const queryClient = useQueryClient();
@@ -83,7 +84,7 @@ export function AddressPage() {
     <div className="flex flex-col gap-4">
       <div className="rounded-lg bg-card p-4 shadow-sm">
         <h1 id={titleId} className="text-lg font-semibold">
-          {TITLES.systemAddress}
+          {title}
         </h1>
         <p className="mt-1 text-muted-foreground text-sm">{ADDRESS_TEXT.intro}</p>
       </div>

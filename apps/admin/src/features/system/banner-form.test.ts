@@ -1,6 +1,6 @@
 import { isBannerActive } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
-import { submitForm } from '../../lib/form-testing';
+import { submitForm } from '../../common/form-testing';
 import {
   bannerForm,
   bannerMessages,

@@ -1,7 +1,7 @@
 import type { Banner } from '@consign/api-client';
 import { bannerSaveBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
-import type { FieldMessages } from '../../lib/form';
+import type { FieldMessages } from '../../common/form';
 import { SYSTEM_TEXT } from './texts';
 
 const errorText = SYSTEM_TEXT.banners.errors;

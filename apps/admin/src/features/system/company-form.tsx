@@ -5,10 +5,10 @@ import { Button, Field, Input, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type * as z from 'zod';
-import { type FieldMessages, maxLengthOf, useContractForm } from '../../lib/form';
+import { type FieldMessages, maxLengthOf, useContractForm } from '../../common/form';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { SYSTEM_TEXT } from './texts';
 
 const companyText = SYSTEM_TEXT.company;

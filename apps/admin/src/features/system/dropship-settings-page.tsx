@@ -4,16 +4,16 @@ import { Button, Field, Input, Spinner, Switch, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { maxLengthOf, SelectField, useContractForm } from '../../lib/form';
+import { maxLengthOf, SelectField, useContractForm } from '../../common/form';
+import { usePageTitle } from '../../common/page-title';
+import { SenderAddressNotice } from '../../common/sender-address-notice';
+import { useCan } from '../../common/use-can';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { FeesCard } from '../balance/fees-card';
-import { useCan } from '../order/use-can';
 import { FeeRatesCard } from '../profit/fee-rates-card';
 import { SupplierAccountCard } from '../supplier/supplier-account-card';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { SenderAddressNotice } from './sender-address-notice';
 import { settingsForm, settingsMessages, settingsValues } from './settings-form';
 import { SYSTEM_TEXT } from './texts';
 
@@ -21,6 +21,7 @@ const settingText = SYSTEM_TEXT.setting;
 
 /** 代发设置: the settings of `setting.index` as a form, saved with `setting.update`. */
 export function DropshipSettingsPage() {
+  const title = usePageTitle();
   const query = useQuery(apiQuery(useApi(), '/api/setting/index'));
   const titleId = useId();
   // 平台扣点 and 代发服务费 are money: finance:view reads them (finance:manage changes 平台扣点).
@@ -29,7 +30,7 @@ export function DropshipSettingsPage() {
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <div>
         <h1 id={titleId} className="text-lg font-semibold">
-          {TITLES.systemSetting}
+          {title}
         </h1>
         <p className="mt-1 text-sm text-muted-foreground">{settingText.intro}</p>
       </div>

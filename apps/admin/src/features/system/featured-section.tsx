@@ -3,10 +3,10 @@ import { apiQuery } from '@consign/api-client/query';
 import { Button, Field, formatDateTime, Input, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { SettingsCard } from '../../common/crud-parts';
+import { useSubmitOnce } from '../../common/list/use-submit-once';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { useSubmitOnce } from '../list/use-submit-once';
-import { SettingsCard } from './crud-parts';
 import { SYSTEM_TEXT } from './texts';
 
 const featuredText = SYSTEM_TEXT.featured;

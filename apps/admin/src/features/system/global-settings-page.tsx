@@ -1,4 +1,4 @@
-import { TITLES } from '../../texts';
+import { usePageTitle } from '../../common/page-title';
 import { FeesEditCard } from '../balance/fees-card';
 import { BannersSection } from './banners-section';
 import { CompanySection } from './company-form';
@@ -10,9 +10,10 @@ import { PlatformsSection } from './platforms-section';
  * platforms with their authorisations, 平台精选 (the 1688 offers sellers copy from), and 代发服务费 (what a purchased order pays from the balance).
  */
 export function GlobalSettingsPage() {
+  const title = usePageTitle();
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-lg font-semibold">{TITLES.systemGlobal}</h1>
+      <h1 className="text-lg font-semibold">{title}</h1>
       <CompanySection />
       <BannersSection />
       <PlatformsSection />

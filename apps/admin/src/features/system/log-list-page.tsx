@@ -4,13 +4,12 @@ import { Button, formatDateTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { TITLES } from '../../texts';
-import { DetailDialog } from '../list/detail-dialog';
-import type { FilterSelect } from '../list/filter-bar';
-import { ListPage } from '../list/list-page';
-import { logList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useRowDialog } from '../list/use-row-dialog';
+import { DetailDialog } from '../../common/list/detail-dialog';
+import type { FilterSelect } from '../../common/list/filter-bar';
+import { ListPage } from '../../common/list/list-page';
+import { logList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useRowDialog } from '../../common/list/use-row-dialog';
 import { SYSTEM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/system/logs');
@@ -80,7 +79,6 @@ export function LogListPage() {
   );
   return (
     <ListPage
-      title={TITLES.systemLogs}
       list={list}
       columns={columns}
       onRowClick={show}

@@ -1,7 +1,7 @@
 import { platformAuthSaveBodySchema, platformSaveBodySchema } from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { contractResolver, type FieldMessages, maxLengthOf } from '../../lib/form';
+import { contractResolver, type FieldMessages, maxLengthOf } from '../../common/form';
 import {
   authFields,
   authForm,

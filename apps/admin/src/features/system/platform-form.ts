@@ -1,7 +1,7 @@
 import type { Platform, PlatformAuth } from '@consign/api-client';
 import { platformAuthSaveBodySchema, platformSaveBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
-import type { FieldMessages } from '../../lib/form';
+import type { FieldMessages } from '../../common/form';
 import { fromLocalInput, toLocalInput } from './banner-form';
 import { SYSTEM_TEXT } from './texts';
 

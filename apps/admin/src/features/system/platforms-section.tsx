@@ -5,15 +5,15 @@ import { DataTable, type DataTableProps } from '@consign/ui/components/data-tabl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { RowActions, SettingsCard } from '../../common/crud-parts';
+import { maxLengthOf, useContractForm } from '../../common/form';
+import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
+import { FormDialog } from '../../common/list/form-dialog';
+import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
+import { StatusBadge } from '../../common/status-badge';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
-import { FormDialog } from '../list/form-dialog';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
-import { StatusBadge } from '../order/status-badge';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
-import { RowActions, SettingsCard } from './crud-parts';
 import {
   authFields,
   authForm,

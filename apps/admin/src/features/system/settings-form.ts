@@ -1,7 +1,7 @@
 import { normalizeMobile, type Settings } from '@consign/api-client';
 import { settingsSchema, settingsUpdateBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
-import { type FieldMessages, typedInteger } from '../../lib/form';
+import { type FieldMessages, typedInteger } from '../../common/form';
 import { SYSTEM_TEXT } from './texts';
 
 const errorText = SYSTEM_TEXT.setting.errors;

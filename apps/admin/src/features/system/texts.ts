@@ -1,7 +1,4 @@
 export const SYSTEM_TEXT = {
-  /** 新手指引 and 代发设置 while the account has no 发货地址. */
-  senderMissing: '还没有发货地址：供应商发货后，订单要有发货地址才能发货并回传物流。',
-  senderMissingLink: '去设置发货地址',
   logs: {
     keywordPlaceholder: '操作人手机号或昵称',
     action: '操作',

@@ -1,7 +1,7 @@
 import type { Member } from '@consign/api-client';
 import { memberSaveBodySchema } from '@consign/api-client/contract';
 import * as z from 'zod';
-import type { FieldMessages } from '../../lib/form';
+import type { FieldMessages } from '../../common/form';
 import { TEAM_TEXT } from './texts';
 
 const memberText = TEAM_TEXT.members;

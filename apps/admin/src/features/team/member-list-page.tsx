@@ -20,19 +20,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller, useController } from 'react-hook-form';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { maxLengthOf, useContractForm } from '../../common/form';
+import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
+import { FormDialog } from '../../common/list/form-dialog';
+import { ListPage } from '../../common/list/list-page';
+import { memberList } from '../../common/list/lists';
+import { useAllShopOptions } from '../../common/list/shop-options';
+import { useList } from '../../common/list/use-list';
+import { useEditDeleteDialogs, useRowDialog } from '../../common/list/use-row-dialog';
+import { StatusBadge } from '../../common/status-badge';
+import { isStaleRecord, StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
-import { FormDialog } from '../list/form-dialog';
-import { ListPage } from '../list/list-page';
-import { memberList } from '../list/lists';
-import { useAllShopOptions } from '../list/shop-options';
-import { useList } from '../list/use-list';
-import { useEditDeleteDialogs, useRowDialog } from '../list/use-row-dialog';
-import { StatusBadge } from '../order/status-badge';
-import { isStaleRecord, StaleRecordAlert } from '../versions/stale-record-alert';
 import { memberFields, memberForm, memberMessages, memberValues } from './member-form';
 import { TEAM_TEXT } from './texts';
 
@@ -193,7 +192,6 @@ export function MemberListPage() {
   );
   return (
     <ListPage
-      title={TITLES.userAccount}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={memberText.keyword}

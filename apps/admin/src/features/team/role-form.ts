@@ -1,7 +1,7 @@
 import type { Permission, TeamRole } from '@consign/api-client';
 import { roleSaveBodySchema } from '@consign/api-client/contract';
 import type * as z from 'zod';
-import type { FieldMessages } from '../../lib/form';
+import type { FieldMessages } from '../../common/form';
 import { TEAM_TEXT } from './texts';
 
 /**

@@ -12,18 +12,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { useController } from 'react-hook-form';
-import { maxLengthOf, useContractForm } from '../../lib/form';
+import { RowActions } from '../../common/crud-parts';
+import { maxLengthOf, useContractForm } from '../../common/form';
+import { EditDeleteDialogs } from '../../common/list/edit-delete-dialogs';
+import { FormDialog } from '../../common/list/form-dialog';
+import { ListPage } from '../../common/list/list-page';
+import { roleList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useEditDeleteDialogs } from '../../common/list/use-row-dialog';
+import { StaleRecordAlert } from '../../common/versions/stale-record-alert';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
-import { EditDeleteDialogs } from '../list/edit-delete-dialogs';
-import { FormDialog } from '../list/form-dialog';
-import { ListPage } from '../list/list-page';
-import { roleList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useEditDeleteDialogs } from '../list/use-row-dialog';
-import { RowActions } from '../system/crud-parts';
-import { StaleRecordAlert } from '../versions/stale-record-alert';
 import { roleForm, roleMessages, roleValues, togglePermission } from './role-form';
 import { TEAM_TEXT } from './texts';
 
@@ -79,7 +78,6 @@ export function RoleListPage() {
   const tableColumns = useMemo(() => columns(holder, openEdit, openDelete), [holder, openEdit, openDelete]);
   return (
     <ListPage
-      title={TITLES.userPermission}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={roleText.keyword}

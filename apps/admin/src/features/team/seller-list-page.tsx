@@ -4,16 +4,15 @@ import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { ListPage } from '../../common/list/list-page';
+import { sellerList } from '../../common/list/lists';
+import { useList } from '../../common/list/use-list';
+import { useRowDialog } from '../../common/list/use-row-dialog';
+import { StatusBadge } from '../../common/status-badge';
 import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
-import { TITLES } from '../../texts';
 import { AdjustBalanceDialog } from '../balance/adjust-dialog';
 import { BALANCE_TEXT } from '../balance/texts';
-import { ListPage } from '../list/list-page';
-import { sellerList } from '../list/lists';
-import { useList } from '../list/use-list';
-import { useRowDialog } from '../list/use-row-dialog';
-import { StatusBadge } from '../order/status-badge';
 import { TEAM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/user/seller');
@@ -112,7 +111,6 @@ export function SellerListPage() {
   );
   return (
     <ListPage
-      title={TITLES.userSeller}
       list={list}
       columns={tableColumns}
       keywordPlaceholder={sellerText.keyword}

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@consign/api-client';
 import { memberSaveBodySchema, roleSaveBodySchema } from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
-import { submitForm } from '../../lib/form-testing';
+import { submitForm } from '../../common/form-testing';
 import { memberForm, memberMessages, memberValues } from './member-form';
 import { roleForm, roleMessages, roleValues, togglePermission } from './role-form';
 import { TEAM_TEXT } from './texts';

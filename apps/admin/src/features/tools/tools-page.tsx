@@ -1,6 +1,6 @@
 import { Field, Input } from '@consign/ui';
 import { useId, useMemo, useState } from 'react';
-import { TITLES } from '../../texts';
+import { usePageTitle } from '../../common/page-title';
 import { type ParsedAddress, parseAddress } from './parse-address';
 import { carriersForTrackingNo } from './tracking-carriers';
 
@@ -26,9 +26,10 @@ const COPY = {
 
 /** 常用工具: 地址解析 and 运单号识别, both worked out in the page as the user types. */
 export function ToolsPage() {
+  const title = usePageTitle();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-xl font-semibold">{TITLES.dashboardTools}</h1>
+      <h1 className="text-xl font-semibold">{title}</h1>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <AddressTool />
         <TrackingTool />

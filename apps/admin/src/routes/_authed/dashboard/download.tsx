@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { listRoute } from '../../../common/list/list-route';
+import { exportList } from '../../../common/list/lists';
 import { DownloadListPage } from '../../../features/download/download-list-page';
-import { listRoute } from '../../../features/list/list-route';
-import { exportList } from '../../../features/list/lists';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/download')({
   // 下载中心 holds the order exports.
-  staticData: { title: TITLES.dashboardDownload, permission: 'order:view', menu: { order: 30 } },
+  staticData: { title: '下载中心', permission: 'order:view', menu: { order: 30 } },
   ...listRoute(exportList),
   component: DownloadListPage,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GuidePage } from '../../../features/guide/guide-page';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/guide')({
-  staticData: { title: TITLES.dashboardGuide, menu: { order: 20 } },
+  staticData: { title: '新手指引', menu: { order: 20 } },
   component: GuidePage,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ToolsPage } from '../../../features/tools/tools-page';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/dashboard/tools')({
-  staticData: { title: TITLES.dashboardTools, menu: { order: 50 } },
+  staticData: { title: '常用工具', menu: { order: 50 } },
   component: ToolsPage,
 });

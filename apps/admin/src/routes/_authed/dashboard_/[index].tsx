@@ -2,7 +2,6 @@ import { hasPermission } from '@consign/api-client';
 import { apiQuery, currentUserQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { MenuGridPage } from '../../../features/dashboard/menu-grid-page';
-import { TITLES } from '../../../texts';
 
 /**
  * `/dashboard/index` (the `[index]` escape makes `index` a literal segment). It is not nested in the
@@ -10,7 +9,7 @@ import { TITLES } from '../../../texts';
  * says 菜单导航 (docs/product.md#screens-and-routes).
  */
 export const Route = createFileRoute('/_authed/dashboard_/index')({
-  staticData: { title: TITLES.dashboardIndex, menu: { order: 10 } },
+  staticData: { title: '菜单导航', menu: { order: 10 } },
   // The 工作概览 numbers are the page's largest text: ask for them as soon as the user is known
   // (beside the page's chunk), not once the page has rendered. Never waits: the page shows its
   // placeholders meanwhile.

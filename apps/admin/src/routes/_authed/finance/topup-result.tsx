@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { filter } from '../../../common/list/define-list';
 import { TopupResultPage } from '../../../features/balance/topup-result-page';
-import { filter } from '../../../features/list/define-list';
-import { TITLES } from '../../../texts';
 
 /** 充值结果: where Alipay returns the browser (the server's `TOPUP_RETURN_PATH`), `?out_trade_no=`. */
 export const Route = createFileRoute('/_authed/finance/topup-result')({
-  staticData: { title: TITLES.financeTopupResult, permission: 'finance:manage' },
+  staticData: { title: '充值结果', permission: 'finance:manage' },
   validateSearch: v.object({ out_trade_no: filter }),
   component: TopupResultPage,
 });

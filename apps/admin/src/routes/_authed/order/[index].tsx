@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { orderList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { orderList } from '../../../common/list/lists';
 import { OrderListPage } from '../../../features/order/order-list-page';
-import { TITLES } from '../../../texts';
 
 /** `/order/index` (`[index]`: a literal segment, not the index route of /order). */
 export const Route = createFileRoute('/_authed/order/index')({
-  staticData: { title: TITLES.orderIndex, permission: 'order:view', menu: { order: 10 } },
+  staticData: { title: '代发订单', permission: 'order:view', menu: { order: 10 } },
   ...listRoute(orderList),
   component: OrderListPage,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { afterSaleList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { afterSaleList } from '../../../common/list/lists';
 import { AfterSaleListPage } from '../../../features/order/after-sale-list-page';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/order/after-sale')({
-  staticData: { title: TITLES.orderAfterSale, permission: 'aftersale:process', menu: { order: 20 } },
+  staticData: { title: '售后订单', permission: 'aftersale:process', menu: { order: 20 } },
   ...listRoute(afterSaleList),
   component: AfterSaleListPage,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { preSaleList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { preSaleList } from '../../../common/list/lists';
 import { OrderListPage } from '../../../features/order/order-list-page';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/order/pre-sale')({
-  staticData: { title: TITLES.orderPreSale, permission: 'order:view', menu: { order: 30 } },
+  staticData: { title: '预售订单', permission: 'order:view', menu: { order: 30 } },
   ...listRoute(preSaleList),
   component: () => <OrderListPage variant="preSale" />,
 });

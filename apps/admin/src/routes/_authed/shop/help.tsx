@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FeaturedPage } from '../../../features/shop/featured-page';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/help')({
-  staticData: { title: TITLES.shopHelp, permission: 'copy:run', menu: { order: 50 } },
+  staticData: { title: '平台精选', permission: 'copy:run', menu: { order: 50 } },
   component: FeaturedPage,
 });

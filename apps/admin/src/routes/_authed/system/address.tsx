@@ -1,10 +1,9 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AddressPage } from '../../../features/system/address-page';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/system/address')({
-  staticData: { title: TITLES.systemAddress, permission: 'setting:manage', menu: { order: 30 } },
+  staticData: { title: '发货地址', permission: 'setting:manage', menu: { order: 30 } },
   loader: ({ context: { queryClient, api } }) =>
     queryClient.ensureQueryData(apiQuery(api, '/api/address/index')).catch(() => undefined),
   component: AddressPage,

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { logList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { logList } from '../../../common/list/lists';
 import { LogListPage } from '../../../features/system/log-list-page';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/system/logs')({
-  staticData: { title: TITLES.systemLogs, permission: 'log:view', menu: { order: 40 } },
+  staticData: { title: '操作日志', permission: 'log:view', menu: { order: 40 } },
   ...listRoute(logList),
   component: LogListPage,
 });

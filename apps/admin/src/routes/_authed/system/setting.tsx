@@ -1,10 +1,9 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { DropshipSettingsPage } from '../../../features/system/dropship-settings-page';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/system/setting')({
-  staticData: { title: TITLES.systemSetting, permission: 'setting:manage', menu: { order: 20 } },
+  staticData: { title: '代发设置', permission: 'setting:manage', menu: { order: 20 } },
   loader: ({ context: { queryClient, api } }) =>
     queryClient.ensureQueryData(apiQuery(api, '/api/setting/index')),
   component: DropshipSettingsPage,

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { listRoute } from '../../../common/list/list-route';
+import { blacklistList } from '../../../common/list/lists';
 import { BlacklistPage } from '../../../features/buyer/blacklist-page';
-import { listRoute } from '../../../features/list/list-route';
-import { blacklistList } from '../../../features/list/lists';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/black-list')({
-  staticData: { title: TITLES.userBlackList, permission: 'order:view', menu: { order: 40 } },
+  staticData: { title: '黑名单', permission: 'order:view', menu: { order: 40 } },
   ...listRoute(blacklistList),
   component: BlacklistPage,
 });

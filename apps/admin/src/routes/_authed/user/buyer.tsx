@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { listRoute } from '../../../common/list/list-route';
+import { buyerList } from '../../../common/list/lists';
 import { BuyerListPage } from '../../../features/buyer/buyer-list-page';
-import { listRoute } from '../../../features/list/list-route';
-import { buyerList } from '../../../features/list/lists';
-import { TITLES } from '../../../texts';
 
 export const Route = createFileRoute('/_authed/user/buyer')({
-  staticData: { title: TITLES.userBuyer, permission: 'order:view', menu: { order: 10 } },
+  staticData: { title: '买家管理', permission: 'order:view', menu: { order: 10 } },
   ...listRoute(buyerList),
   component: BuyerListPage,
 });

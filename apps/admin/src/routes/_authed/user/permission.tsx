@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../features/list/list-route';
-import { roleList } from '../../../features/list/lists';
+import { listRoute } from '../../../common/list/list-route';
+import { roleList } from '../../../common/list/lists';
 import { RoleListPage } from '../../../features/team/role-list-page';
-import { TITLES } from '../../../texts';
 
 /** Who may open it: its `permission` below, read by the route guard of routes/_authed.tsx and the menu. */
 export const Route = createFileRoute('/_authed/user/permission')({
-  staticData: { title: TITLES.userPermission, permission: 'team:manage', menu: { order: 60 } },
+  staticData: { title: '权限管理', permission: 'team:manage', menu: { order: 60 } },
   ...listRoute(roleList),
   component: RoleListPage,
 });

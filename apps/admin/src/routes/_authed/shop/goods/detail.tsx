@@ -1,12 +1,11 @@
 import { apiQuery } from '@consign/api-client/query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { positiveInt } from '../../../../features/list/define-list';
+import { positiveInt } from '../../../../common/list/define-list';
 import { GoodsDetailPage } from '../../../../features/shop/goods-detail-page';
-import { TITLES } from '../../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/goods/detail')({
-  staticData: { title: TITLES.shopGoodsDetail },
+  staticData: { title: '商品编辑' },
   // `?id=12`: the product to edit; a bad id reads as none.
   validateSearch: v.object({ id: v.fallback(v.optional(positiveInt(2_147_483_647)), undefined) }),
   loaderDeps: ({ search }) => ({ id: search.id }),

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../../features/list/list-route';
-import { shopGroupList } from '../../../../features/list/lists';
+import { listRoute } from '../../../../common/list/list-route';
+import { shopGroupList } from '../../../../common/list/lists';
 import { ShopGroupListPage } from '../../../../features/shop/shop-group-list-page';
-import { TITLES } from '../../../../texts';
 
 export const Route = createFileRoute('/_authed/shop/setting/group')({
-  staticData: { title: TITLES.shopSettingGroup },
+  staticData: { title: '店铺分组' },
   ...listRoute(shopGroupList),
   component: ShopGroupListPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listRoute } from '../../../../features/list/list-route';
-import { shopList } from '../../../../features/list/lists';
+import { listRoute } from '../../../../common/list/list-route';
+import { shopList } from '../../../../common/list/lists';
 import { ShopListPage } from '../../../../features/shop/shop-list-page';
 
 export const Route = createFileRoute('/_authed/shop/setting/')({

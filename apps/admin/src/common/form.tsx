@@ -13,10 +13,10 @@ import {
   useForm,
 } from 'react-hook-form';
 import * as z from 'zod';
-import { BALANCE_TEXT } from '../features/balance/texts';
-import { useOpenTopUp } from '../features/balance/top-up-context';
-import { problemMessage } from '../features/order/problem-message';
-import { isStaleRecord } from '../features/versions/stale-record-alert';
+import { problemMessage } from './problem-message';
+import { COMMON_TEXT } from './texts';
+import { useOpenTopUp } from './top-up-context';
+import { isStaleRecord } from './versions/stale-record-alert';
 
 /**
  * The one way to write a form (see README, "Forms"): react-hook-form with the contract's zod schema
@@ -169,7 +169,7 @@ export function FormProblem({ errors, slot }: { errors: FieldErrors; slot?: stri
       {message}
       {message === INSUFFICIENT_BALANCE_MESSAGE && openTopUp ? (
         <Button type="button" size="sm" variant="danger" onClick={openTopUp}>
-          {BALANCE_TEXT.topUp.title}
+          {COMMON_TEXT.topUp}
         </Button>
       ) : null}
     </p>

@@ -2,6 +2,7 @@ import { Button } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { Pagination } from '@consign/ui/components/pagination';
 import { useId } from 'react';
+import { usePageTitle } from '../page-title';
 import { FilterBar, type FilterBarOptions } from './filter-bar';
 import { StatusTabs } from './status-tabs';
 import { LIST_TEXT } from './texts';
@@ -20,7 +21,8 @@ export interface ListTabs {
 }
 
 export interface ListPageProps<Row extends { id: number }> {
-  title: string;
+  /** Default: the route's title (`staticData.title`). */
+  title?: string;
   /** From `useList(route, list)`. */
   list: ListControls<Row>;
   columns: DataTableProps<Row>['columns'];
@@ -62,13 +64,15 @@ export function ListPage<Row extends { id: number }>({
   children,
   selection,
 }: ListPageProps<Row>) {
+  const routeTitle = usePageTitle();
+  const heading = title ?? routeTitle;
   const headingId = useId();
   const { query } = list;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id={headingId} className="text-lg font-semibold">
-          {title}
+          {heading}
         </h1>
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
@@ -95,7 +99,7 @@ export function ListPage<Row extends { id: number }>({
         data={query.data?.list ?? []}
         loading={loading && !query.data}
         error={query.isError ? <LoadError onRetry={() => void query.refetch()} /> : undefined}
-        label={title}
+        label={heading}
         aria-busy={loading || undefined}
         getRowId={(row) => String(row.id)}
         {...(onRowClick ? { onRowClick } : {})}

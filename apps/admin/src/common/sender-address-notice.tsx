@@ -1,8 +1,8 @@
 import { apiQuery } from '@consign/api-client/query';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useApi } from '../../lib/use-api';
-import { SYSTEM_TEXT } from './texts';
+import { useApi } from '../lib/use-api';
+import { COMMON_TEXT } from './texts';
 
 /**
  * Asks for a 发货地址 while the account has none (新手指引, 代发设置): a supplier's shipment waits for
@@ -18,9 +18,9 @@ export function SenderAddressNotice() {
       data-slot="sender-address-missing"
       className="flex flex-wrap items-center gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
     >
-      {SYSTEM_TEXT.senderMissing}
+      {COMMON_TEXT.senderMissing}
       <Link to="/system/address" className="text-primary underline-offset-4 hover:underline">
-        {SYSTEM_TEXT.senderMissingLink}
+        {COMMON_TEXT.senderMissingLink}
       </Link>
     </p>
   );

@@ -16,8 +16,8 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
-import { useApi } from '../../lib/use-api';
-import { DOWNLOAD_TEXT } from './texts';
+import { useApi } from '../lib/use-api';
+import { COMMON_TEXT } from './texts';
 
 /**
  * 导出 on 代发订单: the list's filter as a CSV or Excel export job. `filter` is the one the list's own
@@ -52,9 +52,9 @@ function FormatMenu({ path, create }: { path: ApiPath; create: (format: ExportFo
     mutationKey: [path],
     mutationFn: create,
     onSuccess: () => {
-      toast.success(DOWNLOAD_TEXT.exportCreated, {
+      toast.success(COMMON_TEXT.export.created, {
         action: {
-          label: DOWNLOAD_TEXT.goToDownloads,
+          label: COMMON_TEXT.export.goToDownloads,
           onClick: () => void navigate({ to: '/dashboard/download' }),
         },
       });
@@ -65,13 +65,13 @@ function FormatMenu({ path, create }: { path: ApiPath; create: (format: ExportFo
       <DropdownMenuTrigger asChild>
         <Button disabled={mutation.isPending}>
           <Download aria-hidden />
-          {DOWNLOAD_TEXT.exportButton}
+          {COMMON_TEXT.export.button}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {EXPORT_FORMATS.map((format) => (
           <DropdownMenuItem key={format} onSelect={() => mutation.mutate(format)}>
-            {DOWNLOAD_TEXT.exportAs(DOWNLOAD_TEXT.format[format])}
+            {COMMON_TEXT.export.as(COMMON_TEXT.export.format[format])}
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>

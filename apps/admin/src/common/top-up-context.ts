@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { useCan } from '../order/use-can';
+import { useCan } from './use-can';
 
 /** What opens the 充值 dialog; `TopUpProvider` (top-up.tsx) gives it to the signed-in pages. */
 export const TopUpContext = createContext<() => void>(() => undefined);

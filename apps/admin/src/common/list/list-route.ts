@@ -18,7 +18,7 @@ type LoadableQuery = EnsureQueryDataOptions<any, any, any, any>;
  * page:
  *
  *   export const Route = createFileRoute('/_authed/user/buyer')({
- *     staticData: { title: TITLES.userBuyer, permission: 'order:view', menu: { order: 10 } },
+ *     staticData: { title: '买家管理', permission: 'order:view', menu: { order: 10 } },
  *     ...listRoute(buyerList),
  *     component: BuyerListPage,
  *   });

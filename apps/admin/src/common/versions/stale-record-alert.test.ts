@@ -1,6 +1,6 @@
 import { HttpError, STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
-import { problemMessage } from '../order/problem-message';
+import { problemMessage } from '../problem-message';
 import { isStaleRecord } from './stale-record-alert';
 
 describe('a 409 in its own words', () => {

@@ -1,7 +1,7 @@
 import { Spinner } from '@consign/ui';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { problemMessage } from '../features/order/problem-message';
+import { problemMessage } from './problem-message';
 
 /**
  * The page an authorisation (a sales platform's, 1688's) sends the seller back to: posts its answer to

@@ -1,0 +1,18 @@
+import { EXPORT_FORMAT_LABELS } from '@consign/api-client/contract';
+
+/** The texts of the parts in `common/` that several features show (README, "Layers"). */
+export const COMMON_TEXT = {
+  /** The 充值 beside 余额不足 on a form (`FormProblem`). */
+  topUp: '充值',
+  /** The 导出 menu of 代发订单, 余额明细 and 利润报表 (`export-menu.tsx`). */
+  export: {
+    button: '导出',
+    as: (format: string) => `导出为 ${format}`,
+    format: EXPORT_FORMAT_LABELS,
+    created: '导出任务已创建，可在下载中心查看进度并下载',
+    goToDownloads: '前往下载中心',
+  },
+  /** 新手指引 and 代发设置 (`sender-address-notice.tsx`). */
+  senderMissing: '还没有发货地址：供应商发货后，订单要有发货地址才能发货并回传物流。',
+  senderMissingLink: '去设置发货地址',
+} as const;
