@@ -84,7 +84,8 @@ function readEnvelope(text: string, status: number, path: string): unknown {
 function definedQuery(query: PostOptions['query']): Record<string, string | number | boolean> | undefined {
   if (!query) return undefined;
   const defined: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) defined[key] = value;
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null) defined[key] = value;
   return defined;
 }
 

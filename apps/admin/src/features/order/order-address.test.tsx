@@ -1,10 +1,10 @@
 import { STALE_RECORD_MESSAGE } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
+import { VERSIONS_TEXT } from '../../common/versions/texts';
 import { type Answer, Refusal } from '../../testing/fake-server';
 import { linkedItems, pendingOrder, purchasedOrder, session } from '../../testing/order-fixtures';
 import { renderInApp } from '../../testing/render-in-app';
-import { VERSIONS_TEXT } from '../../common/versions/texts';
 import { FULFILMENT_TEXT } from './fulfilment-texts';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { ORDER_TEXT } from './texts';
