@@ -35,6 +35,28 @@ function must(cmd, args, options) {
   if (status !== 0) process.exit(status);
 }
 
+/**
+ * A step whose output nobody needs while it works (an install, a build): its output is kept and shown
+ * only when it fails; otherwise one line says that it is done and how long it took.
+ */
+function quietly(what, cmd, args, options = {}) {
+  const started = performance.now();
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
+  });
+  if (result.error) fail(`${cmd} ${args.join(' ')} could not start: ${result.error.message}`);
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    fail(`${what} failed (${cmd} ${args.join(' ')}, exit ${result.status}): its output is above.`);
+  }
+  log(`${what}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
 function has(cmd, args = ['--version']) {
   const result = spawnSync(cmd, args, { stdio: 'ignore' });
   return !result.error && result.status === 0;
@@ -60,11 +82,11 @@ function ensureDependencies() {
   const stamp = join(root, 'node_modules', '.consign-lock-hash');
   const hash = createHash('sha256').update(lock).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
-  log('installing dependencies (pnpm install --frozen-lockfile)');
+  log('installing dependencies (pnpm install --frozen-lockfile; minutes the first time on a machine)');
   // Without NODE_ENV: pnpm skips devDependencies (the admin app's build tools) under NODE_ENV=production,
   // which is how an operator runs `npm start` for real.
   const { NODE_ENV: _, ...env } = process.env;
-  must('pnpm', ['install', '--frozen-lockfile'], { env });
+  quietly('dependencies', 'pnpm', ['install', '--frozen-lockfile'], { env });
   writeFileSync(stamp, hash);
 }
 
@@ -170,7 +192,7 @@ function ensureAdminBuild() {
     return;
   }
   log('building the admin app');
-  must('pnpm', ['--filter', '@consign/admin', 'build']);
+  quietly('admin app build', 'pnpm', ['--filter', '@consign/admin', 'build']);
   writeFileSync(stamp, hash);
 }
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '@consign/api-client';
@@ -258,6 +258,53 @@ describe('NODE_ENV=production with the Tencent providers, from an empty database
     }
   });
 });
+
+/**
+ * The README's production example (between its `production-example` comments) run as written with bash,
+ * from the repository's root, with a home directory of its own. One input is the operator's: Alipay's
+ * public key, downloaded from Alipay's console (here a key of our own). Its `npm start` is the admin
+ * build and then the server: here only the server step, as `npm start` runs it, since a build with the
+ * example's VITE_* values would replace the admin app that other tests serve.
+ */
+it("the README's production example starts as written", async () => {
+  const readme = readFileSync(join(serverDir, '../../README.md'), 'utf8');
+  const example =
+    /<!-- production-example:[^>]*-->\s*```sh\n([\s\S]*?)```\s*<!-- production-example: end -->/.exec(
+      readme,
+    )?.[1];
+  expect(example, 'README.md has no production-example block').toBeDefined();
+  const script = (example ?? '').replace(
+    /^npm start\b.*$/m,
+    'cd apps/api-server && exec node --import tsx src/main.ts',
+  );
+  expect(script).not.toBe(example);
+  const home = join(scratch, 'readme-home');
+  mkdirSync(join(home, '.consign'), { recursive: true });
+  writeFileSync(join(home, '.consign', 'alipay-public.pem'), alipayKeys.publicKey);
+  const port = await freePort();
+  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
+    cwd: join(serverDir, '../..'),
+    env: { ...baseEnv(), NODE_ENV: undefined, HOME: home, PORT: String(port), DATA_DIR: join(home, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  while (!(await healthy(`http://127.0.0.1:${port}`))) {
+    if (child.exitCode !== null) throw new Error(`the README's production example exited:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(output).toContain(`Consign is running at http://127.0.0.1:${port} (production)`);
+  expect(output).toContain('create-operator');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}, 180_000);
 
 it('startServer({ production: true }) has no /__dev/sms, even with the console provider', async () => {
   const server = await startTestServer({ production: true, copyWorker: false });
