@@ -1,13 +1,20 @@
 import {
   Button,
   DateRangePicker,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
   Input,
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
+  useIsMobile,
 } from '@consign/ui';
+import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useShopOptions } from './shop-options';
 import { LIST_TEXT } from './texts';
@@ -48,7 +55,8 @@ const ALL = 'all';
 /**
  * The one search form of the list pages: the keyword box, with the page's other filters (shop, date
  * range, pickers) edited as a draft, applied together with 查询 (or Enter) and cleared with 重置. The
- * draft follows the address when Back/Forward changes it.
+ * draft follows the address when Back/Forward changes it. On a phone (below 768 px) the keyword box
+ * and 查询 stay in the row and the other filters open in a sheet (筛选, with how many are applied).
  */
 export function FilterBar({
   value,
@@ -69,6 +77,141 @@ export function FilterBar({
   const shops = useShopOptions(shop);
   const set = (key: string, next: string) => setDraft((d) => ({ ...d, [key]: next }));
 
+  const phone = useIsMobile();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const keywordBox =
+    keywordPlaceholder !== undefined ? (
+      <Input
+        aria-label={LIST_TEXT.keyword}
+        placeholder={keywordPlaceholder}
+        value={draft.keyword ?? ''}
+        maxLength={64}
+        onChange={(event) => set('keyword', event.target.value)}
+        wrapperClassName={phone ? 'min-w-0 flex-1' : 'w-48'}
+      />
+    ) : null;
+  // The pickers: beside the keyword box, or (on a phone) one per line in the 筛选 sheet.
+  const pickers = (
+    <>
+      {shop ? (
+        <Select
+          value={draft.shop_id || ALL}
+          onValueChange={(next) => set('shop_id', next === ALL ? '' : next)}
+        >
+          <SelectTrigger aria-label={LIST_TEXT.shop} className={phone ? 'w-full' : 'w-40'}>
+            <SelectValue placeholder={LIST_TEXT.allShops} />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>{LIST_TEXT.allShops}</SelectItem>
+            {shops.map((s) => (
+              <SelectItem key={s.id} value={String(s.id)}>
+                {s.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ) : null}
+      {selects.map((select) => (
+        <Select
+          key={select.key}
+          value={draft[select.key] || ALL}
+          onValueChange={(next) => set(select.key, next === ALL ? '' : next)}
+        >
+          <SelectTrigger aria-label={select.label} className={phone ? 'w-full' : 'w-32'}>
+            <SelectValue placeholder={select.allLabel} />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>{select.allLabel}</SelectItem>
+            {select.options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ))}
+      {dateRange ? (
+        <DateRangePicker
+          label={dateRange}
+          value={{ from: draft.start_date || undefined, to: draft.end_date || undefined }}
+          onChange={(range) =>
+            setDraft((d) => ({ ...d, start_date: range.from ?? '', end_date: range.to ?? '' }))
+          }
+          className={phone ? 'w-full' : 'w-56'}
+        />
+      ) : null}
+    </>
+  );
+  const hasPickers = shop || selects.length > 0 || Boolean(dateRange);
+
+  if (phone) {
+    // The keyword box and 查询 stay on the page; the other filters open in a sheet from the bottom.
+    const applied = [
+      shop && value.shop_id,
+      dateRange && (value.start_date || value.end_date),
+      ...selects.map((select) => value[select.key]),
+    ].filter(Boolean).length;
+    return (
+      <search data-slot="filter-bar">
+        <form
+          className="flex items-center gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSearch(draft);
+          }}
+        >
+          {keywordBox}
+          {keywordBox ? (
+            <Button type="submit" variant="primary">
+              {LIST_TEXT.search}
+            </Button>
+          ) : null}
+          {hasPickers ? (
+            <Button type="button" data-slot="filter-sheet-open" onClick={() => setSheetOpen(true)}>
+              <SlidersHorizontal aria-hidden="true" />
+              {LIST_TEXT.filtersApplied(applied)}
+            </Button>
+          ) : null}
+        </form>
+        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+          <DialogContent
+            data-slot="filter-sheet"
+            aria-describedby={undefined}
+            className="inset-x-0 top-auto bottom-0 m-0 max-h-[85dvh] max-w-none rounded-b-none sm:max-w-none"
+          >
+            <DialogHeader>
+              <DialogTitle>{LIST_TEXT.filters}</DialogTitle>
+            </DialogHeader>
+            <form
+              className="flex flex-col gap-3"
+              onSubmit={(event) => {
+                event.preventDefault();
+                onSearch(draft);
+                setSheetOpen(false);
+              }}
+            >
+              {pickers}
+              <DialogFooter className="flex-row justify-end">
+                <Button
+                  type="button"
+                  onClick={() => {
+                    onReset();
+                    setSheetOpen(false);
+                  }}
+                >
+                  {LIST_TEXT.reset}
+                </Button>
+                <Button type="submit" variant="primary">
+                  {LIST_TEXT.search}
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </search>
+    );
+  }
+
   return (
     <search data-slot="filter-bar">
       <form
@@ -78,63 +221,8 @@ export function FilterBar({
           onSearch(draft);
         }}
       >
-        {keywordPlaceholder !== undefined ? (
-          <Input
-            aria-label={LIST_TEXT.keyword}
-            placeholder={keywordPlaceholder}
-            value={draft.keyword ?? ''}
-            maxLength={64}
-            onChange={(event) => set('keyword', event.target.value)}
-            wrapperClassName="w-48"
-          />
-        ) : null}
-        {shop ? (
-          <Select
-            value={draft.shop_id || ALL}
-            onValueChange={(next) => set('shop_id', next === ALL ? '' : next)}
-          >
-            <SelectTrigger aria-label={LIST_TEXT.shop} className="w-40">
-              <SelectValue placeholder={LIST_TEXT.allShops} />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{LIST_TEXT.allShops}</SelectItem>
-              {shops.map((s) => (
-                <SelectItem key={s.id} value={String(s.id)}>
-                  {s.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        ) : null}
-        {selects.map((select) => (
-          <Select
-            key={select.key}
-            value={draft[select.key] || ALL}
-            onValueChange={(next) => set(select.key, next === ALL ? '' : next)}
-          >
-            <SelectTrigger aria-label={select.label} className="w-32">
-              <SelectValue placeholder={select.allLabel} />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{select.allLabel}</SelectItem>
-              {select.options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        ))}
-        {dateRange ? (
-          <DateRangePicker
-            label={dateRange}
-            value={{ from: draft.start_date || undefined, to: draft.end_date || undefined }}
-            onChange={(range) =>
-              setDraft((d) => ({ ...d, start_date: range.from ?? '', end_date: range.to ?? '' }))
-            }
-            className="w-56"
-          />
-        ) : null}
+        {keywordBox}
+        {pickers}
         {/* 查询 and 重置 wrap together, never 重置 alone. */}
         <div className="flex gap-2">
           <Button type="submit" variant="primary">

@@ -1,9 +1,10 @@
-import { Button } from '@consign/ui';
+import { Button, useIsMobile } from '@consign/ui';
 import { DataTable, type DataTableProps } from '@consign/ui/components/data-table';
 import { Pagination } from '@consign/ui/components/pagination';
 import { useId } from 'react';
 import { usePageTitle } from '../page-title';
 import { FilterBar, type FilterBarOptions } from './filter-bar';
+import { type CardView, ListCards } from './list-cards';
 import { StatusTabs } from './status-tabs';
 import { LIST_TEXT } from './texts';
 import type { ListControls } from './use-list';
@@ -38,17 +39,19 @@ export interface ListPageProps<Row extends { id: number }> {
   /** Extra controls in the toolbar (links to sub-pages, a create button). */
   actions?: React.ReactNode;
   /** Open a row (a detail dialog); the row becomes keyboard-activatable. */
-  onRowClick?: DataTableProps<Row>['onRowClick'];
+  onRowClick?: (row: Row) => void;
   /** Dialogs of the page. */
   children?: React.ReactNode;
   /** The table's row selection (a page's checkbox column reads and toggles it). */
   selection?: Pick<DataTableProps<Row>, 'rowSelection' | 'onRowSelectionChange'> | undefined;
+  /** On a phone (below 768 px) the rows as these cards instead of the table. */
+  card?: CardView<Row>;
 }
 
 /**
  * A list page: title and actions, the filter row (`FilterBar`), status tabs, the table (skeleton rows
  * on the first load, the empty state, an error with 重试) and the pagination, all driven by the
- * address query through `useList`.
+ * address query through `useList`. On a phone a page that gives `card` shows its rows as cards.
  */
 export function ListPage<Row extends { id: number }>({
   title,
@@ -63,7 +66,9 @@ export function ListPage<Row extends { id: number }>({
   onRowClick,
   children,
   selection,
+  card,
 }: ListPageProps<Row>) {
+  const phone = useIsMobile();
   const routeTitle = usePageTitle();
   const heading = title ?? routeTitle;
   const headingId = useId();
@@ -94,17 +99,29 @@ export function ListPage<Row extends { id: number }>({
         />
       ) : null}
       {belowTabs}
-      <DataTable
-        columns={columns}
-        data={query.data?.list ?? []}
-        loading={loading && !query.data}
-        error={query.isError ? <LoadError onRetry={() => void query.refetch()} /> : undefined}
-        label={heading}
-        aria-busy={loading || undefined}
-        getRowId={(row) => String(row.id)}
-        {...(onRowClick ? { onRowClick } : {})}
-        {...selection}
-      />
+      {phone && card ? (
+        <ListCards
+          card={card}
+          rows={query.data?.list ?? []}
+          label={heading}
+          loading={loading && !query.data}
+          error={query.isError ? <LoadError onRetry={() => void query.refetch()} /> : undefined}
+          onOpen={onRowClick}
+          selection={selection}
+        />
+      ) : (
+        <DataTable
+          columns={columns}
+          data={query.data?.list ?? []}
+          loading={loading && !query.data}
+          error={query.isError ? <LoadError onRetry={() => void query.refetch()} /> : undefined}
+          label={heading}
+          aria-busy={loading || undefined}
+          getRowId={(row) => String(row.id)}
+          {...(onRowClick ? { onRowClick } : {})}
+          {...selection}
+        />
+      )}
       <Pagination
         current={list.pagination.current}
         pageSize={list.pagination.pageSize}

@@ -36,6 +36,19 @@ const columns: DataTableProps<AfterSaleOrder>['columns'] = [
   },
 ];
 
+/** The card on a phone: the type and the refund beside the shop. */
+const card = {
+  fields: [
+    { label: columnText.type, value: (request: AfterSaleOrder) => ORDER_TEXT.afterSaleType[request.type] },
+    {
+      label: columnText.refund,
+      value: (request: AfterSaleOrder) => (
+        <span className="tabular-nums">{formatMoney(request.refund_amount)}</span>
+      ),
+    },
+  ],
+} satisfies OrderListViewProps<AfterSaleOrder>['card'];
+
 const renderDetail: OrderListViewProps<AfterSaleOrder>['renderDetail'] = (request, open, onOpenChange) => (
   <AfterSaleDetailDialog request={request} open={open} onOpenChange={onOpenChange} />
 );
@@ -62,6 +75,7 @@ export function AfterSaleListPage() {
       columns={columns}
       timeHeader={columnText.appliedAt}
       renderDetail={renderDetail}
+      card={card}
     />
   );
 }

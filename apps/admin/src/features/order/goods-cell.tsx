@@ -44,3 +44,26 @@ export function GoodsCell({ goods }: { goods: OrderGoods[] }) {
     </div>
   );
 }
+
+/** The goods on a phone's order card: the first line's picture, title, SKU and quantity, and how many lines follow. */
+export function GoodsCard({ goods }: { goods: OrderGoods[] }) {
+  const first = goods[0];
+  if (!first) return null;
+  return (
+    <div data-slot="order-goods" className="flex min-w-0 gap-3">
+      <GoodsThumb goods={first} size={56} />
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="line-clamp-2 break-all">{first.title}</p>
+        {first.sku ? (
+          <p className="truncate text-muted-foreground text-xs">
+            {ORDER_TEXT.sku}：{first.sku}
+          </p>
+        ) : null}
+        <p className="text-muted-foreground text-xs">
+          {ORDER_TEXT.quantity(first.quantity)}
+          {goods.length > 1 ? ` · ${ORDER_TEXT.moreGoods(goods.length)}` : ''}
+        </p>
+      </div>
+    </div>
+  );
+}

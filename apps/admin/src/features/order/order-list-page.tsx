@@ -157,6 +157,23 @@ const VARIANTS = {
 
 export type OrderListVariant = keyof typeof VARIANTS;
 
+/** The card of an order on a phone: headed by its 平台订单号 (a typed-in order's own number otherwise). */
+const cardNumber = (order: Order) =>
+  order.platform_order_no
+    ? { label: columnText.platformOrderNo, text: order.platform_order_no }
+    : { label: columnText.orderNo, text: order.order_no };
+const amountField = {
+  label: columnText.amount,
+  value: (order: Order) => <span className="tabular-nums">{formatMoney(order.amount)}</span>,
+};
+const CARD_FIELDS = {
+  all: [amountField],
+  preSale: [
+    amountField,
+    { label: ORDER_TEXT.shipBy, value: (order: Order) => <ShipBy at={order.ship_by} /> },
+  ],
+} satisfies Record<OrderListVariant, unknown>;
+
 /**
  * 代发订单 and 预售订单 (`variant`): the order list with the platform and 黑名单 pickers (or one buyer's
  * orders, from 买家管理's 查看订单: `buyer_id`, said above the list with the way back to all); with
@@ -222,6 +239,14 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
         : [],
     [canProcess, open],
   );
+  const card = useMemo(
+    () => ({
+      number: cardNumber,
+      fields: CARD_FIELDS[variant],
+      ...(canProcess ? { actions: (order: Order) => <OrderRowActions order={order} onStep={open} /> } : {}),
+    }),
+    [variant, canProcess, open],
+  );
   const opened = search.order;
   const withProfit = canMoney && search.profit_columns === '1';
   const profitColumnsId = useId();
@@ -247,6 +272,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
       statusMarks={statusMarks}
       selection={canProcess ? select.table : undefined}
       trailingColumns={trailingColumns}
+      card={card}
       counts={counts.data?.counts}
       belowTabs={
         <OrderExceptionViews

@@ -2,13 +2,14 @@ import type { OrderGoods, PlatformCode } from '@consign/api-client';
 import { Button, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import type * as React from 'react';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useCallback, useMemo } from 'react';
 import type { FilterSelect } from '../../common/list/filter-bar';
+import type { CardView } from '../../common/list/list-cards';
 import { ListPage } from '../../common/list/list-page';
 import type { ListControls } from '../../common/list/use-list';
 import { useRowDialog } from '../../common/list/use-row-dialog';
 import { StatusBadge, type Tone } from '../../common/status-badge';
-import { GoodsCell } from './goods-cell';
+import { GoodsCard, GoodsCell } from './goods-cell';
 import { ORDER_TEXT, PLATFORM_LABELS } from './texts';
 
 /** What an order and an after-sale request have in common. */
@@ -64,6 +65,11 @@ export interface OrderListViewProps<Row extends OrderRow> {
   statusMarks?: (row: Row) => React.ReactNode;
   /** Under the status tabs (代发订单's exception views). */
   belowTabs?: React.ReactNode;
+  /**
+   * The row's card on a phone: the number it heads (default the order number), the page's own fields
+   * (before 店铺) and the row's actions; the goods, status and shop are the view's.
+   */
+  card?: Partial<Pick<CardView<Row>, 'number' | 'fields' | 'actions'>>;
 }
 
 const columnText = ORDER_TEXT.columns;
@@ -94,9 +100,36 @@ export function OrderListView<Row extends OrderRow>({
   selection,
   statusMarks,
   belowTabs,
+  card,
 }: OrderListViewProps<Row>) {
   const { row: detail, open, setOpen, show: showHere, opened } = useRowDialog<Row | null>(null);
   const show = onOpen ?? showHere;
+  const statusBadge = useCallback(
+    (row: Row) => {
+      const status: Row['status'] = row.status;
+      return <StatusBadge label={statuses.labels[status]} tone={statuses.tones[status]} />;
+    },
+    [statuses],
+  );
+  const cardView = useMemo(
+    (): CardView<Row> => ({
+      number: card?.number ?? ((row) => ({ label: columnText.orderNo, text: row.order_no })),
+      badge: (row) => (
+        <>
+          {statusBadge(row)}
+          {statusMarks?.(row)}
+        </>
+      ),
+      body: (row) => <GoodsCard goods={row.goods} />,
+      fields: [
+        ...(card?.fields ?? []),
+        { label: columnText.shop, value: (row) => `${row.shop_name} · ${PLATFORM_LABELS[row.platform]}` },
+        { label: timeHeader, value: (row) => <RelativeTime value={row.created_at * 1000} /> },
+      ],
+      ...(card?.actions ? { actions: card.actions } : {}),
+    }),
+    [card, statusBadge, statusMarks, timeHeader],
+  );
   const tableColumns = useMemo(
     (): DataTableProps<Row>['columns'] => [
       ...leadingColumns,
@@ -120,23 +153,21 @@ export function OrderListView<Row extends OrderRow>({
       {
         header: columnText.status,
         cell: ({ row }) => {
-          const status: Row['status'] = row.original.status;
-          const badge = <StatusBadge label={statuses.labels[status]} tone={statuses.tones[status]} />;
           const marks = statusMarks?.(row.original);
           return marks ? (
             <span className="flex items-center gap-1 whitespace-nowrap">
-              {badge}
+              {statusBadge(row.original)}
               {marks}
             </span>
           ) : (
-            badge
+            statusBadge(row.original)
           );
         },
       },
       { header: timeHeader, cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} /> },
       ...trailingColumns,
     ],
-    [show, columns, statuses, timeHeader, leadingColumns, trailingColumns, statusMarks],
+    [show, columns, statusBadge, timeHeader, leadingColumns, trailingColumns, statusMarks],
   );
   return (
     <ListPage
@@ -150,6 +181,7 @@ export function OrderListView<Row extends OrderRow>({
       filters={{ shop: true, dateRange: timeHeader, selects: [select, ...extraSelects] }}
       tabs={{ filter: 'status', options: statuses.options, labels: statuses.labels, counts }}
       belowTabs={belowTabs}
+      card={cardView}
     >
       {children}
       {/* Keyed by its opening: each starts afresh (an answer form of a detail is closed, its error gone). */}
