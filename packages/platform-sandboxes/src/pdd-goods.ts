@@ -129,7 +129,9 @@ export class PddSandboxGoods {
   answer(method: string, params: Record<string, string>, shopId: string): unknown {
     switch (method) {
       case 'pdd.goods.authorization.cats':
-        return { goods_auth_cats_get_response: { goods_cats_list: this.#cats(shopId, params.parent_cat_id) } };
+        return {
+          goods_auth_cats_get_response: { goods_cats_list: this.#cats(shopId, params.parent_cat_id) },
+        };
       case 'pdd.goods.cat.template.get':
         return { open_api_response: { properties: this.#template(shopId, params.cat_id) } };
       case 'pdd.goods.image.upload':
@@ -138,7 +140,9 @@ export class PddSandboxGoods {
         return { goods_spec_id_get_response: this.#specId(params.parent_spec_id, params.spec_name) };
       case 'pdd.goods.logistics.template.get': {
         const list = FREIGHT[shopId] ?? [];
-        return { goods_logistics_template_get_response: { total_count: list.length, logistics_template_list: list } };
+        return {
+          goods_logistics_template_get_response: { total_count: list.length, logistics_template_list: list },
+        };
       }
       case 'pdd.goods.add':
         return { goods_add_response: this.#add(shopId, params) };
@@ -160,13 +164,17 @@ export class PddSandboxGoods {
     if (!Number.isInteger(parentId) || parentId < 0) throw new PddGoodsRefusal('parent_cat_id不合法');
     const allowed = AUTHORISED[shopId] ?? [];
     return PDD_SANDBOX_CATEGORIES.filter(
-      (c) => c.parent === parentId && (parentId !== 0 || allowed.includes(c.catId)) && (parentId === 0 || allowed.includes(parentId)),
+      (c) =>
+        c.parent === parentId &&
+        (parentId !== 0 || allowed.includes(c.catId)) &&
+        (parentId === 0 || allowed.includes(parentId)),
     ).map((c) => ({ cat_id: c.catId, cat_name: c.name, parent_cat_id: c.parent, leaf: c.leaf }));
   }
 
   #template(shopId: string, catId: string | undefined): TemplateProperty[] {
     const id = Number(catId);
-    if (!catId || !this.#authorisedLeaf(shopId, id)) throw new PddGoodsRefusal('类目不存在或店铺无该类目发布权限');
+    if (!catId || !this.#authorisedLeaf(shopId, id))
+      throw new PddGoodsRefusal('类目不存在或店铺无该类目发布权限');
     return TEMPLATES[id] ?? [];
   }
 
@@ -183,7 +191,9 @@ export class PddSandboxGoods {
 
   #specId(parent: string | undefined, name: string | undefined) {
     const parentId = Number(parent);
-    const isSpec = Object.values(TEMPLATES).some((props) => props.some((p) => p.is_sale && p.spec_id === parentId));
+    const isSpec = Object.values(TEMPLATES).some((props) =>
+      props.some((p) => p.is_sale && p.spec_id === parentId),
+    );
     if (!isSpec) throw new PddGoodsRefusal('parent_spec_id不存在');
     const specName = (name ?? '').trim();
     if (!specName || [...specName].length > 30) throw new PddGoodsRefusal('spec_name不能为空且不超过30个字');
@@ -235,7 +245,8 @@ export class PddSandboxGoods {
     }
     if (!Array.isArray(detail) || detail.length > 20) throw new PddGoodsRefusal('商品详情图最多20张');
     for (const url of [...carousel, ...detail]) {
-      if (!this.#images.has(String(url))) throw new PddGoodsRefusal('图片必须先通过pdd.goods.image.upload上传');
+      if (!this.#images.has(String(url)))
+        throw new PddGoodsRefusal('图片必须先通过pdd.goods.image.upload上传');
     }
     const skus = this.#json<Record<string, unknown>[]>(params.sku_list, 'sku_list');
     if (!Array.isArray(skus) || skus.length === 0) throw new PddGoodsRefusal('sku_list不能为空');

@@ -423,7 +423,12 @@ const idOf = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(String);
 
 const authCatsAnswer = z.object({
   goods_cats_list: z.array(
-    z.object({ cat_id: idOf, cat_name: z.string(), parent_cat_id: idOf.optional(), leaf: z.boolean().optional() }),
+    z.object({
+      cat_id: idOf,
+      cat_name: z.string(),
+      parent_cat_id: idOf.optional(),
+      leaf: z.boolean().optional(),
+    }),
   ),
 });
 const catTemplateAnswer = z.object({
@@ -513,13 +518,23 @@ export const pddPublishing = {
   },
   /** `pdd.goods.cat.template.get`: the properties of leaf category `catId` (which are required). */
   async catTemplate(pdd: PddConnector, token: string, catId: string): Promise<PddTemplateProperty[]> {
-    const answer = await pdd.call('pdd.goods.cat.template.get', { cat_id: catId }, token, 'open_api_response');
+    const answer = await pdd.call(
+      'pdd.goods.cat.template.get',
+      { cat_id: catId },
+      token,
+      'open_api_response',
+    );
     return parsed(catTemplateAnswer, answer, 'open_api_response').properties;
   },
   /** `pdd.goods.image.upload`: an image (its bytes, base64 with its data-URL prefix) to a platform URL. */
   async uploadImage(pdd: PddConnector, token: string, image: { bytes: Uint8Array; type: string }) {
     const data = `data:${image.type};base64,${Buffer.from(image.bytes).toString('base64')}`;
-    const answer = await pdd.call('pdd.goods.image.upload', { image: data }, token, 'goods_image_upload_response');
+    const answer = await pdd.call(
+      'pdd.goods.image.upload',
+      { image: data },
+      token,
+      'goods_image_upload_response',
+    );
     return parsed(imageUploadAnswer, answer, 'goods_image_upload_response').image_url;
   },
   /** `pdd.goods.spec.id.get`: the spec id of the seller's value `specName` under spec `parentSpecId`. */
@@ -540,14 +555,26 @@ export const pddPublishing = {
       token,
       'goods_logistics_template_get_response',
     );
-    return parsed(logisticsTemplatesAnswer, answer, 'goods_logistics_template_get_response')
-      .logistics_template_list.map((t) => ({ id: t.template_id, name: t.template_name }));
+    return parsed(
+      logisticsTemplatesAnswer,
+      answer,
+      'goods_logistics_template_get_response',
+    ).logistics_template_list.map((t) => ({ id: t.template_id, name: t.template_name }));
   },
   /** `pdd.goods.add`: creates the goods; answers its goods id and the commit (the review) id. */
   async addGoods(pdd: PddConnector, token: string, goods: PddGoodsAdd) {
     const answer = await pdd.call(
       'pdd.goods.add',
-      { ...goods, goods_type: 1, country_id: 0, is_pre_sale: false, shipment_limit_second: 172800, is_refundable: true, second_hand: false, is_folt: true },
+      {
+        ...goods,
+        goods_type: 1,
+        country_id: 0,
+        is_pre_sale: false,
+        shipment_limit_second: 172800,
+        is_refundable: true,
+        second_hand: false,
+        is_folt: true,
+      },
       token,
       'goods_add_response',
     );
@@ -564,7 +591,11 @@ export const pddPublishing = {
     );
     const detail = parsed(commitDetailAnswer, answer, 'goods_commit_detail_response');
     const review =
-      detail.goods_status === 2 ? 'approved' : detail.goods_status === 3 ? 'rejected' : ('reviewing' as const);
+      detail.goods_status === 2
+        ? 'approved'
+        : detail.goods_status === 3
+          ? 'rejected'
+          : ('reviewing' as const);
     return { review, goodsId: detail.goods_id ?? null, message: detail.commit_message ?? '' };
   },
 };
