@@ -401,7 +401,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   if (options.publishJobs !== false) {
     jobs.register(
-      new PublishJobs({ db, now, box: secretBox, platforms, shopCalls, log }, options.publishJobs),
+      new PublishJobs(
+        { db, now, box: secretBox, platforms, shopCalls, connectorFor, log },
+        options.publishJobs,
+      ),
     );
   }
   if (options.platformEventJobs !== false) {

@@ -7,7 +7,7 @@ import { PlatformError } from '../platforms/connector';
 import { offerReadFailure, readSupplierOffer } from '../platforms/offer-reads';
 import { PddConnector, type PddGoodsAdd, pddPublishing } from '../platforms/pdd';
 import type { PlatformRegistry } from '../platforms/registry';
-import type { ShopCalls } from '../platforms/shop-calls';
+import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
 import type { SecretBox } from '../security/secret-box';
 import {
   backoffMs,
@@ -137,6 +137,7 @@ export class PublishJobs implements JobKind {
       box: SecretBox;
       platforms: PlatformRegistry;
       shopCalls: ShopCalls;
+      connectorFor: ConnectorFor;
       log: Logger;
     },
     options: PublishJobsOptions = {},
@@ -182,13 +183,13 @@ export class PublishJobs implements JobKind {
 
   /** The shop's connector and tokens, or a refusal naming what is missing. */
   async #shop(shopId: number) {
-    const { db, platforms, shopCalls } = this.deps;
+    const { db, connectorFor, shopCalls } = this.deps;
     const [shop] = await db.query<{ platform: string; auth_status: string }>(
       'SELECT platform, auth_status FROM shops WHERE id = $1',
       [shopId],
     );
     if (shop?.platform !== 'pinduoduo') throw new Refused(PUBLISH_FAILURES.notPdd);
-    const connector = await platforms.connector('pinduoduo');
+    const connector = await connectorFor('pinduoduo');
     if (!(connector instanceof PddConnector)) throw new Refused(PUBLISH_FAILURES.noApp);
     const tokens = await shopCalls.tokens(shopId);
     if (!tokens || shop.auth_status !== 'authorized') throw new Refused(PUBLISH_FAILURES.notAuthorised);

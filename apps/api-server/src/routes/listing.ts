@@ -14,16 +14,16 @@ import { PddConnector, pddPublishing } from '../platforms/pdd';
 export function listingRoutes({
   now,
   wakeJobs,
-  platforms,
+  connectorFor,
   shopCalls,
-}: Pick<Deps, 'now' | 'wakeJobs' | 'platforms' | 'shopCalls'>) {
+}: Pick<Deps, 'now' | 'wakeJobs' | 'connectorFor' | 'shopCalls'>) {
   const nowS = () => Math.floor(now() / 1000);
   return new Hono<ApiEnv>()
     .post('/publish', body('/api/goods/publish'), async (c) => {
       const input = c.req.valid('json');
       const result = await queueListings(scope(c), input, nowS());
       recordChange(c, {
-        target: { type: 'goods', id: null, name: `${result.created} 个铺货` },
+        target: { type: 'listing', id: null, name: `${result.created} 个铺货` },
         before: null,
         after: { goods_ids: input.goods_ids, shop_ids: input.shop_ids, cat_id: input.cat_id ?? null },
       });
@@ -38,7 +38,7 @@ export function listingRoutes({
       const before = await listingById(scope(c), input.id);
       const after = await requeueListing(scope(c), input, nowS());
       recordChange(c, {
-        target: { type: 'goods', id: before.goods_id, name: before.goods_title },
+        target: { type: 'listing', id: before.id, name: before.goods_title },
         before: { status: before.status, reason: before.reason },
         after: { status: after.status, shop_id: after.shop_id },
       });
@@ -49,7 +49,7 @@ export function listingRoutes({
       const input = c.req.valid('json');
       const shop = await shopById(scope(c), input.shop_id, nowS());
       if (shop.platform !== 'pinduoduo') throw new HttpProblem(422, PUBLISH_FAILURES.notPdd);
-      const connector = await platforms.connector('pinduoduo');
+      const connector = await connectorFor('pinduoduo');
       if (!(connector instanceof PddConnector)) throw new HttpProblem(409, PUBLISH_FAILURES.noApp);
       const tokens = await shopCalls.tokens(shop.id);
       if (!tokens || shop.auth_status !== 'authorized')
