@@ -31,6 +31,7 @@ import { defaultRoutes } from './routes/default';
 import { downloadRoutes, exportRoutes } from './routes/export';
 import { featuredRoutes } from './routes/featured';
 import { goodsRoutes } from './routes/goods';
+import { listingRoutes } from './routes/listing';
 import { logRoutes } from './routes/log';
 import { notificationRoutes } from './routes/notification';
 import { orderRoutes } from './routes/order';
@@ -103,6 +104,7 @@ function createApi(options: AppOptions) {
   api.route('/supplier', supplierRoutes(options));
   api.route('/purchase', purchaseRoutes(options));
   api.route('/goods', goodsRoutes(options));
+  api.route('/goods', listingRoutes(options));
   api.route('/copy', copyRoutes(options));
   api.route('/featured', featuredRoutes(options));
   api.route('/export', exportRoutes(options));

@@ -9,6 +9,7 @@ import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
 import { PlatformEventJobs, type PlatformEventJobsOptions } from './jobs/platform-events';
+import { PublishJobs, type PublishJobsOptions } from './jobs/publish';
 import {
   AutoPurchaseJobs,
   PurchaseJobs,
@@ -96,6 +97,8 @@ export interface ServerOptions {
   seed?: boolean;
   /** The copy jobs' timings (jobs/copy.ts); false: not run in this process (jobs stay queued). */
   copyWorker?: CopyJobsOptions | false;
+  /** 铺货's job kind (jobs/publish.ts); false: not run in this process (listings stay queued). */
+  publishJobs?: PublishJobsOptions | false;
   /**
    * `EXPORT_DIR`: where export files are written. Default `exports/` in the PGlite data directory;
    * on Postgres `.data/exports`; with `memory://` a temp directory removed on close. Instances
@@ -395,6 +398,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.platformConnector ?? ((platform) => platforms.connector(platform));
   if (options.writebackJobs !== false) {
     jobs.register(new WritebackJobs(db, shopCalls, connectorFor, now, log, options.writebackJobs));
+  }
+  if (options.publishJobs !== false) {
+    jobs.register(
+      new PublishJobs(
+        { db, now, box: secretBox, platforms, shopCalls, connectorFor, log },
+        options.publishJobs,
+      ),
+    );
   }
   if (options.platformEventJobs !== false) {
     jobs.register(new PlatformEventJobs(db, shopCalls, connectorFor, now, log, options.platformEventJobs));

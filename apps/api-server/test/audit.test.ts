@@ -218,6 +218,29 @@ async function sourcedOrder() {
   );
   return id;
 }
+/** 铺货: the account of USER's shop authorised on the 拼多多 sandbox (900001), and a goods of that account. */
+async function publishTarget() {
+  const { account_id: accountId } = await one<{ account_id: number }>(
+    'SELECT account_id FROM users WHERE mobile = $1',
+    [USER],
+  );
+  const found = await db().query<{ id: number }>(
+    "SELECT id FROM shops WHERE platform = 'pinduoduo' AND platform_shop_id = '900001'",
+  );
+  const shopId =
+    found[0]?.id ??
+    (await authorisedShop(db(), pddConnector, pdd, {
+      accountId,
+      clientId: PDD_SANDBOX_APP.clientId,
+      platformShopId: '900001',
+      now: Math.floor(t.clock.now() / 1000),
+    }));
+  const goods = await one<{ id: number }>('SELECT min(id) AS id FROM goods WHERE account_id = $1', [
+    accountId,
+  ]);
+  return { accountId, shopId, goodsId: goods.id };
+}
+
 /** A 已采购 order of account 1 in a shop authorised on the 拼多多 sandbox, with its receiver's ciphertexts. */
 async function platformOrder() {
   const now = Math.floor(t.clock.now() / 1000);
@@ -672,6 +695,28 @@ const CASES: Record<ApiPath, Case[]> = {
     },
   ],
 
+  '/api/goods/publish': [
+    async () => {
+      const { shopId, goodsId } = await publishTarget();
+      return { token: user, body: { goods_ids: [goodsId], shop_ids: [shopId] } };
+    },
+  ],
+  '/api/goods/listings': [async () => ({ token: user, body: page })],
+  '/api/goods/republish': [
+    async () => {
+      const { accountId, shopId, goodsId } = await publishTarget();
+      const { id } = await one<{ id: number }>(
+        `INSERT INTO goods_listings (account_id, goods_id, shop_id, status, reason, created_at, updated_at)
+         VALUES ($1, $2, $3, 'failed', '类目属性「材质」需要填写', 1, 1)
+         ON CONFLICT (goods_id, shop_id) DO UPDATE SET status = 'failed' RETURNING id`,
+        [accountId, goodsId, shopId],
+      );
+      return { token: user, body: { id, properties: { 材质: '纯棉' } } };
+    },
+  ],
+  '/api/goods/publish-cats': [
+    async () => ({ token: user, body: { shop_id: (await publishTarget()).shopId } }),
+  ],
   '/api/copy/index': [async () => ({ token: user, body: page })],
   '/api/copy/create': [
     async () => ({ token: user, body: { shop_id: 1, urls: ['https://item.example.com/9'] } }),
@@ -825,6 +870,7 @@ beforeAll(async () => {
     copyWorker: false,
     exportWorker: false,
     writebackJobs: false,
+    publishJobs: false,
     platformConnector: async (platform) => (platform === 'pinduoduo' ? pddConnector : null),
     // The shop authorisation cases go through the mounted sandboxes and the apps registered for them.
     platformSandbox: { demoEveryMs: false },

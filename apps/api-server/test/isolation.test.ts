@@ -44,6 +44,7 @@ const SNAPSHOT_QUERIES = [
     'export_jobs',
     'blacklist',
     'order_writebacks',
+    'goods_listings',
     'notifications',
     // balance (余额, 充值)
     'topups',
@@ -96,6 +97,7 @@ interface DemoIds {
   group: number;
   goods: number;
   copy: number;
+  listing: number;
   export: number;
   blacklist: number;
   notification: number;
@@ -392,6 +394,14 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/company/featured-save': [{ body: { offer: '610000000001' }, outcome: 'forbidden' }],
     '/api/company/featured-del': [{ body: { offer_id: '610000000001' }, outcome: 'forbidden' }],
 
+    // 铺货: the demo account's goods, shops and listings are not found; its list is not seen.
+    '/api/goods/publish': [{ body: { goods_ids: [ids.goods], shop_ids: [ids.shop] }, outcome: 'not-found' }],
+    '/api/goods/listings': [
+      { body: page, outcome: 'empty-list' },
+      { body: { ...page, goods_id: ids.goods }, outcome: 'empty-list' },
+    ],
+    '/api/goods/republish': [{ body: { id: ids.listing }, outcome: 'not-found' }],
+    '/api/goods/publish-cats': [{ body: { shop_id: ids.shop }, outcome: 'not-found' }],
     '/api/copy/index': [
       { body: page, outcome: 'empty-list' },
       { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },
@@ -525,6 +535,13 @@ beforeAll(async () => {
      FROM orders WHERE account_id = $1 ORDER BY id LIMIT 1`,
     [DEMO_ACCOUNT],
   );
+  // A failed 铺货 listing (发布失败) of the demo account's first goods in its first shop.
+  await db.query(
+    `INSERT INTO goods_listings (account_id, goods_id, shop_id, status, reason, created_at, updated_at)
+     SELECT account_id, id, shop_id, 'failed', '演示发布失败', 1, 1 FROM goods WHERE account_id = $1
+     ORDER BY id LIMIT 1`,
+    [DEMO_ACCOUNT],
+  );
   // Distinctive demo settings, so that an answer holding them is seen.
   await db.query(
     `UPDATE settings SET purchase_account = 'demo-purchase-account', notify_mobile = '13811112222'
@@ -550,6 +567,7 @@ beforeAll(async () => {
     group: await one('SELECT id FROM shop_groups WHERE account_id = $1 ORDER BY id LIMIT 1'),
     goods: await one('SELECT id FROM goods WHERE account_id = $1 ORDER BY id LIMIT 1'),
     copy: await one('SELECT id FROM copy_records WHERE account_id = $1 ORDER BY id LIMIT 1'),
+    listing: await one('SELECT id FROM goods_listings WHERE account_id = $1 ORDER BY id LIMIT 1'),
     export: await one('SELECT id FROM export_jobs WHERE account_id = $1 ORDER BY id LIMIT 1'),
     blacklist: await one('SELECT id FROM blacklist WHERE account_id = $1 ORDER BY id LIMIT 1'),
     notification: await one('SELECT id FROM notifications WHERE account_id = $1 ORDER BY id LIMIT 1'),

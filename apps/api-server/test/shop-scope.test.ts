@@ -101,6 +101,8 @@ interface Ids {
   address: number;
   notification: number;
   export: number;
+  /** A 铺货 listing of another shop (发布失败). */
+  listing: number;
   /** Another member of the account (on every shop). */
   member: number;
   role: number;
@@ -413,6 +415,25 @@ function casesFor(): Partial<Record<ApiPath, Case[]>> {
         outcome: notFound,
       },
     ],
+    // 铺货: another shop's goods, listings and categories are not the member's.
+    '/api/goods/publish': [
+      { body: { goods_ids: [ids.goods], shop_ids: [ids.shopA] }, outcome: notFound },
+      { body: { goods_ids: [ids.goods], shop_ids: [ids.shop] }, outcome: notFound },
+    ],
+    '/api/goods/listings': [
+      {
+        body: page,
+        outcome: {
+          kind: 'ok',
+          check: (data: { list: { shop_id: number }[] }) => {
+            expect(data.list.length).toBeGreaterThan(0);
+            onlyA(data.list.map((r) => r.shop_id));
+          },
+        },
+      },
+    ],
+    '/api/goods/republish': [{ body: { id: ids.listing }, outcome: notFound }],
+    '/api/goods/publish-cats': [{ body: { shop_id: ids.shop }, outcome: notFound }],
     '/api/copy/index': [
       {
         body: page,
@@ -553,6 +574,7 @@ async function snapshot(): Promise<string[]> {
       `SELECT * FROM shops WHERE account_id = 1 AND id <> ${a} ORDER BY id`,
       'SELECT * FROM shop_groups WHERE account_id = 1 ORDER BY id',
       `SELECT * FROM copy_records WHERE account_id = 1 AND shop_id <> ${a} ORDER BY id`,
+      `SELECT * FROM goods_listings WHERE account_id = 1 AND shop_id <> ${a} ORDER BY id`,
       `SELECT * FROM order_writebacks WHERE account_id = 1 AND shop_id <> ${a} ORDER BY id`,
       `SELECT p.* FROM order_purchases p JOIN orders o ON o.id = p.order_id WHERE o.shop_id <> ${a} ORDER BY p.id`,
       `SELECT e.* FROM order_events e JOIN orders o ON o.id = e.order_id WHERE o.shop_id <> ${a} ORDER BY e.id`,
@@ -635,7 +657,16 @@ beforeAll(async () => {
       "SELECT id FROM users WHERE account_id = $1 AND account_role = 'member' ORDER BY id LIMIT 1",
     ),
     role: 0,
+    listing: 0,
   };
+  // 铺货: a failed listing in shop A and one in the other shop, each of its own shop's goods.
+  const listed = await q<{ id: number; shop_id: number }>(
+    `INSERT INTO goods_listings (account_id, goods_id, shop_id, status, reason, created_at, updated_at)
+     SELECT DISTINCT ON (shop_id) account_id, id, shop_id, 'failed', '演示发布失败', 1, 1 FROM goods
+     WHERE account_id = $1 AND shop_id IN ($2, $3) ORDER BY shop_id, id RETURNING id, shop_id`,
+    [DEMO_ACCOUNT, shopA, ids.shop],
+  );
+  ids.listing = listed.find((row) => row.shop_id === ids.shop)?.id ?? 0;
   for (const [name, id] of Object.entries(ids)) if (name !== 'role') expect(id, name).toBeTruthy();
 
   // The owner makes a role of every permission and a member on it limited to shop A.

@@ -64,6 +64,9 @@ export interface SandboxOffer {
   subject: string;
   images: string[];
   status: 'published' | 'deleted';
+  /** 1688's category (`categoryID`) and the offer's attributes (`attributes`: 材质, 风格 ...). */
+  categoryId?: number;
+  attributes?: { name: string; value: string }[];
   /** Empty: an offer without specs (then `priceFen` and `stock` are the offer's). */
   specs: SandboxOfferSpec[];
   priceFen: number;
@@ -123,6 +126,11 @@ function catalogue(): SandboxOffer[] {
       subject: '纯棉宽松短袖T恤 男女同款 夏季新款',
       images: ['img/ibank/O1CN01sandbox0001.jpg', 'img/ibank/O1CN01sandbox0002.jpg'],
       status: 'published',
+      categoryId: 127380009,
+      attributes: [
+        { name: '材质', value: '纯棉' },
+        { name: '风格', value: '休闲' },
+      ],
       specs: [
         spec(1, '白色', 'L', 1850, 120),
         spec(2, '白色', 'XL', 1850, 80),
@@ -137,6 +145,8 @@ function catalogue(): SandboxOffer[] {
       subject: '不锈钢保温杯 500ml 商务款',
       images: ['img/ibank/O1CN01sandbox0003.jpg'],
       status: 'published',
+      categoryId: 121364003,
+      attributes: [{ name: '材质', value: '304不锈钢' }],
       specs: [],
       priceFen: 2390,
       stock: 50,
@@ -422,6 +432,13 @@ export class AlibabaSandbox {
         productID: Number(offer.offerId),
         subject: offer.subject,
         status: offer.status,
+        categoryID: offer.categoryId ?? 0,
+        attributes: (offer.attributes ?? []).map((a, i) => ({
+          attributeID: 2000 + i,
+          attributeName: a.name,
+          value: a.value,
+          isCustom: false,
+        })),
         image: { images: offer.images },
         saleInfo: {
           amountOnSale: offer.stock,

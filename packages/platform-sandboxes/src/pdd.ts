@@ -9,6 +9,7 @@ import {
   type SandboxOrder,
   sameSignature,
 } from './core';
+import { PddGoodsRefusal, PddSandboxGoods } from './pdd-goods';
 import type { AppCredentials } from './protocol';
 import {
   PDD_DECRYPT_QUOTA_SUB_CODE,
@@ -70,6 +71,9 @@ class PddAnswer extends Error {
 const yuan = fenToYuan;
 
 export class PddSandbox extends SandboxCore {
+  /** 铺货: the goods calls, their state and test hooks (pdd-goods.ts). */
+  readonly publishing = new PddSandboxGoods(() => this.now());
+
   constructor(options: SandboxOptions) {
     super(
       'pinduoduo',
@@ -214,8 +218,23 @@ export class PddSandbox extends SandboxCore {
         return {
           open_decrypt_batch_response: { data_decrypt_list: this.decryptBatch(params, shopId ?? '') },
         };
-      default:
+      default: {
+        const published = this.goodsAnswer(method, params, shopId ?? '');
+        if (published !== undefined) return published;
         throw new PddAnswer(PDD_ERRORS.invalidParameter, `接口 ${method} 不存在`);
+      }
+    }
+  }
+
+  /** 铺货's calls (pdd-goods.ts); a refusal there is the platform's 参数错误 with its reason. */
+  private goodsAnswer(method: string, params: Record<string, string>, shopId: string): unknown {
+    try {
+      return this.publishing.answer(method, params, shopId);
+    } catch (error) {
+      if (error instanceof PddGoodsRefusal) {
+        throw new PddAnswer(PDD_ERRORS.invalidParameter, error.subMsg, error.subCode);
+      }
+      throw error;
     }
   }
 

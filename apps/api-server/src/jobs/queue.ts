@@ -35,7 +35,13 @@ import { HttpProblem } from '../http/respond';
  */
 export interface Queue {
   /** The job's table (a constant of the code, never input). */
-  readonly table: 'order_writebacks' | 'order_purchases' | 'export_jobs' | 'copy_records' | 'platform_events';
+  readonly table:
+    | 'order_writebacks'
+    | 'order_purchases'
+    | 'export_jobs'
+    | 'copy_records'
+    | 'platform_events'
+    | 'goods_listings';
   /** The status of a job waiting to be claimed. */
   readonly waiting: string;
   /** The status of a claimed job. */
@@ -105,6 +111,23 @@ export const PLATFORM_EVENT_QUEUE: Queue = {
   table: 'platform_events',
   waiting: 'pending',
   held: 'processing',
+  leased: true,
+};
+
+/** 铺货 (jobs/publish.ts): a (goods, shop) listing to publish; leased, turns between accounts. */
+export const PUBLISH_QUEUE: Queue = {
+  table: 'goods_listings',
+  waiting: 'queued',
+  held: 'publishing',
+  leased: true,
+  turns: 'publish',
+  lockKey: 72_728_003,
+};
+/** 铺货's review follow-up (jobs/publish.ts): a listing the platform reviews, looked at again until decided. */
+export const PUBLISH_REVIEW_QUEUE: Queue = {
+  table: 'goods_listings',
+  waiting: 'reviewing',
+  held: 'checking',
   leased: true,
 };
 

@@ -206,6 +206,10 @@ export interface SupplierOffer {
   skus: SupplierSku[];
   priceFen: number;
   stock: number;
+  /** 1688's category of the offer (`categoryID`; '' when not given); offers read before it was kept lack it. */
+  categoryId?: string;
+  /** The offer's attributes (`attributes[]{attributeName, value}`: 材质 纯棉 ...), for 铺货's category properties. */
+  attributes?: { name: string; value: string }[];
 }
 
 /** The receiver of a purchase order as 1688's text fields (no address codes needed). */
@@ -366,6 +370,10 @@ export function alibabaOffer(info: Json): SupplierOffer {
     skus,
     priceFen: offerPrice,
     stock: whole(sale.amountOnSale, 'saleInfo.amountOnSale'),
+    categoryId: str(info.categoryID) === '0' ? '' : str(info.categoryID),
+    attributes: list(info.attributes)
+      .map((a) => ({ name: str(obj(a).attributeName), value: str(obj(a).value) }))
+      .filter((a) => a.name && a.value),
   };
 }
 

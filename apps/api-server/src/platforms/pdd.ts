@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { shanghaiDateTime } from '@consign/api-client';
+import * as z from 'zod';
 import {
   type AppCredentials,
   checkOrderWindow,
@@ -352,8 +353,8 @@ export class PddConnector implements PlatformConnector {
     };
   }
 
-  /** One signed call; the object under `responseKey`, or a `PlatformError`. */
-  private async call(
+  /** One signed call; the object under `responseKey`, or a `PlatformError` (the publishing calls below use it too). */
+  async call(
     type: string,
     business: Record<string, unknown>,
     accessToken: string | null,
@@ -415,3 +416,186 @@ export function pddError(error: Json, tokenCall: boolean): PlatformError {
   if (code === PDD_ERRORS.invalidParameter) return make('invalid');
   return make('business');
 }
+
+// ---- 铺货 (publishing goods to a shop): the goods calls, each answer checked by its schema ----
+
+const idOf = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(String);
+
+const authCatsAnswer = z.object({
+  goods_cats_list: z.array(
+    z.object({
+      cat_id: idOf,
+      cat_name: z.string(),
+      parent_cat_id: idOf.optional(),
+      leaf: z.boolean().optional(),
+    }),
+  ),
+});
+const catTemplateAnswer = z.object({
+  properties: z.array(
+    z.object({
+      id: idOf,
+      name: z.string(),
+      required: z.boolean().nullish(),
+      is_sale: z.boolean().nullish(),
+      ref_pid: idOf.nullish(),
+      spec_id: idOf.nullish(),
+      values: z.array(z.object({ vid: idOf, value: z.string() })).nullish(),
+    }),
+  ),
+});
+const imageUploadAnswer = z.object({ image_url: z.string().min(1) });
+const specIdAnswer = z.object({ spec_id: idOf, parent_spec_id: idOf, spec_name: z.string() });
+const logisticsTemplatesAnswer = z.object({
+  total_count: z.number().int().nonnegative(),
+  logistics_template_list: z.array(z.object({ template_id: idOf, template_name: z.string() })),
+});
+const goodsAddAnswer = z.object({ goods_id: idOf, goods_commit_id: idOf });
+const commitDetailAnswer = z.object({
+  goods_commit_id: idOf,
+  goods_id: idOf.nullish(),
+  /** 0 编辑中, 1 待审核, 2 审核通过, 3 审核驳回. */
+  goods_status: z.number().int(),
+  commit_message: z.string().nullish(),
+});
+
+/** A category the shop may publish in (`pdd.goods.authorization.cats`). */
+export type PddCategory = { catId: string; name: string; leaf: boolean };
+/** A property of a category's template (`pdd.goods.cat.template.get`); `isSale`: a spec (SKU) dimension. */
+export type PddTemplateProperty = z.infer<typeof catTemplateAnswer>['properties'][number];
+/** What `pdd.goods.add` is sent (prices in 分, as the platform takes them). */
+export interface PddGoodsAdd {
+  goods_name: string;
+  goods_desc: string;
+  cat_id: string;
+  cost_template_id: string;
+  carousel_gallery: string[];
+  detail_gallery: string[];
+  market_price: number;
+  out_goods_id: string;
+  goods_properties: { template_pid: string; ref_pid?: string; vid?: string; value: string }[];
+  sku_list: {
+    spec_id_list: string;
+    price: number;
+    multi_price: number;
+    quantity: number;
+    out_sku_sn: string;
+    thumb_url: string;
+    weight: number;
+    limit_quantity: number;
+    is_onsale: 1;
+  }[];
+}
+
+function parsed<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
+  const result = schema.safeParse(answer);
+  if (!result.success) {
+    throw new PlatformError(
+      'pinduoduo',
+      'bad_answer',
+      sellerMessage('pinduoduo', 'bad_answer'),
+      `${what}: ${result.error.issues[0]?.path.join('.') ?? ''} ${result.error.issues[0]?.message ?? ''}`,
+    );
+  }
+  return result.data;
+}
+
+/** The goods calls of 铺货 (docs/design.md#publishing-goods-to-a-shop) over a shop's access token. */
+export const pddPublishing = {
+  /** `pdd.goods.authorization.cats`: the shop's categories under `parentCatId` (0: the top level). */
+  async authorisedCats(pdd: PddConnector, token: string, parentCatId = '0'): Promise<PddCategory[]> {
+    const answer = await pdd.call(
+      'pdd.goods.authorization.cats',
+      { parent_cat_id: parentCatId },
+      token,
+      'goods_auth_cats_get_response',
+    );
+    return parsed(authCatsAnswer, answer, 'goods_auth_cats_get_response').goods_cats_list.map((cat) => ({
+      catId: cat.cat_id,
+      name: cat.cat_name,
+      leaf: cat.leaf === true,
+    }));
+  },
+  /** `pdd.goods.cat.template.get`: the properties of leaf category `catId` (which are required). */
+  async catTemplate(pdd: PddConnector, token: string, catId: string): Promise<PddTemplateProperty[]> {
+    const answer = await pdd.call(
+      'pdd.goods.cat.template.get',
+      { cat_id: catId },
+      token,
+      'open_api_response',
+    );
+    return parsed(catTemplateAnswer, answer, 'open_api_response').properties;
+  },
+  /** `pdd.goods.image.upload`: an image (its bytes, base64 with its data-URL prefix) to a platform URL. */
+  async uploadImage(pdd: PddConnector, token: string, image: { bytes: Uint8Array; type: string }) {
+    const data = `data:${image.type};base64,${Buffer.from(image.bytes).toString('base64')}`;
+    const answer = await pdd.call(
+      'pdd.goods.image.upload',
+      { image: data },
+      token,
+      'goods_image_upload_response',
+    );
+    return parsed(imageUploadAnswer, answer, 'goods_image_upload_response').image_url;
+  },
+  /** `pdd.goods.spec.id.get`: the spec id of the seller's value `specName` under spec `parentSpecId`. */
+  async specId(pdd: PddConnector, token: string, parentSpecId: string, specName: string): Promise<string> {
+    const answer = await pdd.call(
+      'pdd.goods.spec.id.get',
+      { parent_spec_id: parentSpecId, spec_name: specName },
+      token,
+      'goods_spec_id_get_response',
+    );
+    return parsed(specIdAnswer, answer, 'goods_spec_id_get_response').spec_id;
+  },
+  /** `pdd.goods.logistics.template.get`: the shop's freight templates (first page of 100). */
+  async freightTemplates(pdd: PddConnector, token: string) {
+    const answer = await pdd.call(
+      'pdd.goods.logistics.template.get',
+      { page: 1, page_size: 100 },
+      token,
+      'goods_logistics_template_get_response',
+    );
+    return parsed(
+      logisticsTemplatesAnswer,
+      answer,
+      'goods_logistics_template_get_response',
+    ).logistics_template_list.map((t) => ({ id: t.template_id, name: t.template_name }));
+  },
+  /** `pdd.goods.add`: creates the goods; answers its goods id and the commit (the review) id. */
+  async addGoods(pdd: PddConnector, token: string, goods: PddGoodsAdd) {
+    const answer = await pdd.call(
+      'pdd.goods.add',
+      {
+        ...goods,
+        goods_type: 1,
+        country_id: 0,
+        is_pre_sale: false,
+        shipment_limit_second: 172800,
+        is_refundable: true,
+        second_hand: false,
+        is_folt: true,
+      },
+      token,
+      'goods_add_response',
+    );
+    const added = parsed(goodsAddAnswer, answer, 'goods_add_response');
+    return { goodsId: added.goods_id, commitId: added.goods_commit_id };
+  },
+  /** `pdd.goods.commit.detail.get`: the review of a commit: 审核中, 已通过 (the goods id) or 驳回 (why). */
+  async commitDetail(pdd: PddConnector, token: string, commitId: string) {
+    const answer = await pdd.call(
+      'pdd.goods.commit.detail.get',
+      { goods_commit_id: commitId },
+      token,
+      'goods_commit_detail_response',
+    );
+    const detail = parsed(commitDetailAnswer, answer, 'goods_commit_detail_response');
+    const review =
+      detail.goods_status === 2
+        ? 'approved'
+        : detail.goods_status === 3
+          ? 'rejected'
+          : ('reviewing' as const);
+    return { review, goodsId: detail.goods_id ?? null, message: detail.commit_message ?? '' };
+  },
+};

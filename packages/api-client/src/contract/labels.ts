@@ -8,6 +8,7 @@ import type {
 } from './balance-rules.js';
 import type { EXPORT_FORMATS, EXPORT_STATUSES } from './export-rules.js';
 import type { COPY_STATUSES, GOODS_STATUSES, PRICE_ROUNDINGS } from './goods-rules.js';
+import type { LISTING_STATUSES } from './listing.js';
 import type { ORDER_STATUSES } from './order-rules.js';
 import type { USER_STATUSES } from './permissions.js';
 import type { PURCHASE_STATUSES, SUPPLIER_ACCOUNT_STATUSES } from './purchase-rules.js';
@@ -79,6 +80,16 @@ export const COPY_STATUS_LABELS = {
   succeeded: '成功',
   failed: '失败',
 } as const satisfies Labels<typeof COPY_STATUSES>;
+
+/** 铺货: a listing's state as the seller reads it (发布中 while queued or publishing, 审核中 while reviewed). */
+export const LISTING_STATUS_LABELS = {
+  queued: '发布中',
+  publishing: '发布中',
+  reviewing: '审核中',
+  checking: '审核中',
+  published: '已发布',
+  failed: '发布失败',
+} as const satisfies Labels<typeof LISTING_STATUSES>;
 
 export const PLATFORM_AUTH_STATUS_LABELS = {
   active: '正常',

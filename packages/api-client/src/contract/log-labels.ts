@@ -4,6 +4,7 @@ import {
   BALANCE_ENTRY_KIND_LABELS,
   EXPORT_FORMAT_LABELS,
   GOODS_STATUS_LABELS,
+  LISTING_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   PAYMENT_ISSUE_STATE_LABELS,
   PLATFORM_AUTH_STATUS_LABELS,
@@ -44,6 +45,7 @@ export const LOG_TARGET_LABELS: Readonly<Record<string, string>> = {
   shop: '店铺',
   goods: '商品',
   copy: '复制任务',
+  listing: '铺货',
   role: '角色',
   member: '子账号',
   seller: '卖家账号',
@@ -190,6 +192,10 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   item: { label: '订单商品' },
   goods_sku: { label: '关联商品规格' },
   spec_id: { label: '1688规格 ID' },
+  // 铺货
+  goods_ids: { label: '商品' },
+  shop_ids: { label: '店铺' },
+  cat_id: { label: '平台类目 ID' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */
@@ -206,6 +212,7 @@ export const LOG_TARGET_FIELDS: Readonly<Record<string, Readonly<Record<string, 
   },
   after_sale: { status: { label: '售后状态', kind: enumOf(AFTER_SALE_STATUS_LABELS) } },
   goods: { status: { label: '商品状态', kind: enumOf(GOODS_STATUS_LABELS) } },
+  listing: { status: { label: '铺货状态', kind: enumOf(LISTING_STATUS_LABELS) } },
   platform_auth: { status: { label: '授权状态', kind: enumOf(PLATFORM_AUTH_STATUS_LABELS) } },
   member: {
     status: { label: '账号状态', kind: enumOf(USER_STATUS_LABELS) },

@@ -101,6 +101,15 @@ import {
 } from './goods.js';
 import { MAX_UNIX_SECONDS } from './limits.js';
 import { pageSchema } from './list.js';
+import {
+  listingListParamsSchema,
+  listingSchema,
+  publishBodySchema,
+  publishCatSchema,
+  publishCatsParamsSchema,
+  publishResultSchema,
+  republishBodySchema,
+} from './listing.js';
 import { logEntrySchema, logListParamsSchema } from './log.js';
 import {
   notificationListParamsSchema,
@@ -820,6 +829,34 @@ export const apiRoutes = {
     permission: 'goods:manage',
     body: supplierOfferParamsSchema,
     data: supplierOfferSchema,
+  },
+  // 铺货: goods published to the seller's 拼多多 shops, one listing per (goods, shop).
+  '/api/goods/publish': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: publishBodySchema,
+    data: publishResultSchema,
+    audit: '铺货',
+    create: true,
+  },
+  '/api/goods/listings': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: listingListParamsSchema,
+    data: pageSchema(listingSchema),
+  },
+  '/api/goods/republish': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: republishBodySchema,
+    data: listingSchema,
+    audit: '重新发布',
+  },
+  '/api/goods/publish-cats': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: publishCatsParamsSchema,
+    data: z.array(publishCatSchema).max(500),
   },
   // 平台精选: what the operator curated, read through the seller's 1688 account; copied with /api/copy/create.
   '/api/featured/index': {

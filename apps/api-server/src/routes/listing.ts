@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { listingById, listListings, queueListings, requeueListing } from '../db/listings';
+import { shopById } from '../db/shop';
+import type { ApiEnv, Deps } from '../env';
+import { HttpProblem, ok } from '../http/respond';
+import { PUBLISH_FAILURES } from '../jobs/publish';
+import { afterCommit, recordChange } from '../middleware/audit';
+import { scope } from '../middleware/authentication';
+import { body } from '../middleware/validate';
+import { PlatformError } from '../platforms/connector';
+import { PddConnector, pddPublishing } from '../platforms/pdd';
+
+/** 铺货: queueing listings of goods in shops, their states, 重新发布, and the shop's categories to choose from. */
+export function listingRoutes({
+  now,
+  wakeJobs,
+  connectorFor,
+  shopCalls,
+}: Pick<Deps, 'now' | 'wakeJobs' | 'connectorFor' | 'shopCalls'>) {
+  const nowS = () => Math.floor(now() / 1000);
+  return new Hono<ApiEnv>()
+    .post('/publish', body('/api/goods/publish'), async (c) => {
+      const input = c.req.valid('json');
+      const result = await queueListings(scope(c), input, nowS());
+      recordChange(c, {
+        target: { type: 'listing', id: null, name: `${result.created} 个铺货` },
+        before: null,
+        after: { goods_ids: input.goods_ids, shop_ids: input.shop_ids, cat_id: input.cat_id ?? null },
+      });
+      if (result.created > 0) afterCommit(c, () => wakeJobs('publish'));
+      return ok(c, result);
+    })
+    .post('/listings', body('/api/goods/listings'), async (c) =>
+      ok(c, await listListings(scope(c), c.req.valid('json'))),
+    )
+    .post('/republish', body('/api/goods/republish'), async (c) => {
+      const input = c.req.valid('json');
+      const before = await listingById(scope(c), input.id);
+      const after = await requeueListing(scope(c), input, nowS());
+      recordChange(c, {
+        target: { type: 'listing', id: before.id, name: before.goods_title },
+        before: { status: before.status, reason: before.reason },
+        after: { status: after.status, shop_id: after.shop_id },
+      });
+      afterCommit(c, () => wakeJobs('publish'));
+      return ok(c, after);
+    })
+    .post('/publish-cats', body('/api/goods/publish-cats'), async (c) => {
+      const input = c.req.valid('json');
+      const shop = await shopById(scope(c), input.shop_id, nowS());
+      if (shop.platform !== 'pinduoduo') throw new HttpProblem(422, PUBLISH_FAILURES.notPdd);
+      const connector = await connectorFor('pinduoduo');
+      if (!(connector instanceof PddConnector)) throw new HttpProblem(409, PUBLISH_FAILURES.noApp);
+      const tokens = await shopCalls.tokens(shop.id);
+      if (!tokens || shop.auth_status !== 'authorized')
+        throw new HttpProblem(409, PUBLISH_FAILURES.notAuthorised);
+      const cats = await shopCalls
+        .withToken(shop.id, connector, tokens, (token) =>
+          pddPublishing.authorisedCats(connector, token, input.parent_cat_id ?? '0'),
+        )
+        .catch((thrown: unknown) => {
+          throw thrown instanceof PlatformError ? new HttpProblem(409, thrown.message) : thrown;
+        });
+      return ok(
+        c,
+        cats.map((cat) => ({ cat_id: cat.catId, name: cat.name, leaf: cat.leaf })),
+      );
+    });
+}

@@ -1,0 +1,298 @@
+import type { Listing } from '@consign/api-client';
+import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
+import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISH_FAILURES } from '../src/jobs/publish';
+import { PddConnector } from '../src/platforms/pdd';
+import { ADMIN, startTestServer, TestClock, type TestServer } from './helpers';
+import { decideOnAuthorisationPage } from './platform-helpers';
+import { authorisedShop } from './writeback-helpers';
+
+/**
+ * 铺货 through the real server, its database, the 1688 sandbox (the copied offer's category,
+ * attributes and stock) and the 拼多多 sandbox (strict about categories, properties, uploaded images,
+ * spec ids and prices), each on a loopback port: a copied goods is published to a shop and reviewed
+ * (已发布 with the platform's goods id); a missing required property fails with its name and
+ * 重新发布 after filling it works; an add whose answer is lost, or a process that died after the add,
+ * never lists the goods twice.
+ */
+
+const clock = new TestClock();
+const alibaba = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], now: clock.now });
+const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: clock.now, seedOrders: 0, rateLimit: 100_000 });
+/** The goods' images are on 1688's CDN: the job reads them through this (a 1×1 PNG). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** How the 拼多多 gateway answers pdd.goods.add: normally, or the answer lost after the add was made. */
+let addAnswer: 'ok' | 'lost' = 'ok';
+let t: TestServer;
+let alibabaServed: ServedSandbox;
+let pddServed: ServedSandbox;
+let connector: PddConnector;
+let mobiles = 13712800000;
+
+const T_SHIRT = '610000000001';
+const CUP = '610000000002';
+const link = (id: string) => `https://detail.1688.com/offer/${id}.html`;
+
+interface Seller {
+  token: string;
+  api: ReturnType<TestServer['client']>;
+  accountId: number;
+  shopId: number;
+}
+
+async function newSeller(platformShopId: string): Promise<Seller> {
+  const mobile = String(mobiles++);
+  const token = await t.login(mobile);
+  const api = t.client(() => token);
+  const [user] = await t.server.db.query<{ account_id: number }>(
+    'SELECT account_id FROM users WHERE mobile = $1',
+    [mobile],
+  );
+  const accountId = user?.account_id ?? 0;
+  const { url } = await api.call('/api/supplier/authorise');
+  const back = await decideOnAuthorisationPage(url, { shopId: 'b2b-2206600001' });
+  await api.call('/api/supplier/authorise-callback', {
+    state: back.searchParams.get('state') ?? '',
+    code: back.searchParams.get('code') ?? '',
+  });
+  const shopId = await authorisedShop(t.server.db, connector, pdd, {
+    accountId,
+    clientId: PDD_SANDBOX_APP.clientId,
+    platformShopId,
+    now: Math.floor(clock.now() / 1000),
+  });
+  return { token, api, accountId, shopId };
+}
+
+/** Copies the offer (the real copy job) and answers the goods id. */
+async function copied(seller: Seller, offerId: string): Promise<number> {
+  await seller.api.call('/api/copy/create', { shop_id: seller.shopId, urls: [link(offerId)] });
+  for (let i = 0; i < 600; i++) {
+    const { list } = await seller.api.call('/api/copy/index', { pageIndex: 1, pageSize: 1 });
+    const job = list[0];
+    if (job?.status === 'succeeded' && job.goods_id) return job.goods_id;
+    if (job?.status === 'failed') throw new Error(job.error ?? 'copy failed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('copy did not finish');
+}
+
+/** The goods' listing once its state is one of `states`. */
+async function listingOnce(seller: Seller, goodsId: number, states: Listing['status'][]): Promise<Listing> {
+  let last: Listing | undefined;
+  for (let i = 0; i < 800; i++) {
+    const { list } = await seller.api.call('/api/goods/listings', {
+      pageIndex: 1,
+      pageSize: 10,
+      goods_id: goodsId,
+    });
+    last = list[0];
+    if (last && states.includes(last.status)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`listing of goods ${goodsId} stayed ${last?.status}: ${last?.reason}`);
+}
+
+const addCalls = () => pdd.callsOf('pdd.goods.add').filter((call) => call.error === null).length;
+
+beforeAll(async () => {
+  alibabaServed = await serveSandbox(alibaba);
+  pddServed = await serveSandbox({
+    fetch: async (request) => {
+      const body = await request.clone().text();
+      const answer = await pdd.fetch(
+        new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.method === 'POST' ? body : undefined,
+        }),
+      );
+      if (addAnswer === 'lost' && new URLSearchParams(body).get('type') === 'pdd.goods.add') {
+        return new Response('upstream connect error', { status: 502 });
+      }
+      return answer;
+    },
+  });
+  connector = new PddConnector({
+    app: PDD_SANDBOX_APP,
+    endpoints: PddSandbox.endpoints(pddServed.url),
+    now: clock.now,
+  });
+  pdd.publishing.reviewMs = 3_600_000;
+  t = await startTestServer({
+    clock,
+    exportWorker: false,
+    copyWorker: { idlePollMs: 50 },
+    shopSync: false,
+    writebackJobs: false,
+    purchaseJobs: false,
+    platformConnector: async (platform) => (platform === 'pinduoduo' ? connector : null),
+    publishJobs: {
+      idlePollMs: 50,
+      reviewPollMs: 50,
+      fetchImage: async (url) => {
+        expect(url).toMatch(/^https:\/\/cbu01\.alicdn\.com\//);
+        return { bytes: PNG, type: 'image/png' };
+      },
+    },
+    platforms: {
+      pdd: PddSandbox.endpoints(pddServed.url),
+      doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
+      alibaba: AlibabaSandbox.endpoints(alibabaServed.url),
+    },
+  });
+  const admin = t.client(await t.login(ADMIN).then((token) => () => token));
+  const platform = await admin.call('/api/company/platform-save', {
+    name: '1688',
+    code: 'alibaba',
+    enabled: true,
+  });
+  await admin.call('/api/company/platform-auth-save', {
+    platform_id: platform.id,
+    shop_name: '1688 开放平台应用',
+    app_key: ALIBABA_SANDBOX_APP.clientId,
+    app_secret: ALIBABA_SANDBOX_APP.clientSecret,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await t?.stop();
+  await alibabaServed?.close();
+  await pddServed?.close();
+});
+
+describe('铺货 to a 拼多多 shop', () => {
+  let seller: Seller;
+  const onShop = () => pdd.publishing.goodsOf('900001');
+
+  it('publishes a copied goods end to end: 审核中, then 已发布 with the platform goods id; the category is remembered', async () => {
+    seller = await newSeller('900001');
+    const goodsId = await copied(seller, T_SHIRT);
+    // The shop's categories to choose from (the authorised top level).
+    expect(await seller.api.call('/api/goods/publish-cats', { shop_id: seller.shopId })).toEqual([
+      { cat_id: '239', name: '男装', leaf: false },
+      { cat_id: '1917', name: '家居生活', leaf: false },
+    ]);
+    const started = await seller.api.call('/api/goods/publish', {
+      goods_ids: [goodsId],
+      shop_ids: [seller.shopId],
+      cat_id: '9813',
+    });
+    expect(started).toEqual({ created: 1, existing: 0 });
+    const reviewing = await listingOnce(seller, goodsId, ['reviewing', 'failed']);
+    expect([reviewing.status, reviewing.reason]).toEqual(['reviewing', null]);
+
+    pdd.publishing.finishReviews();
+    const published = await listingOnce(seller, goodsId, ['published', 'failed']);
+    const [onPlatform, ...more] = onShop();
+    expect(more).toEqual([]);
+    expect(published).toMatchObject({
+      status: 'published',
+      platform_goods_id: onPlatform?.goodsId,
+      link: `https://mobile.yangkeduo.com/goods.html?goods_id=${onPlatform?.goodsId}`,
+      reason: null,
+    });
+    // The seller's prices (拼单价, 分) and the supplier's stock per spec; 单买价 above.
+    const detail = await seller.api.call('/api/goods/detail', { id: goodsId });
+    expect(onPlatform?.skus.map((s) => [s.multiPrice, s.quantity])).toEqual(
+      detail.skus.map((s) => [s.price, s.stock]),
+    );
+    expect(onPlatform?.skus.every((s) => s.price > s.multiPrice)).toBe(true);
+    // Publishing the same pair again lists nothing new.
+    expect(
+      await seller.api.call('/api/goods/publish', { goods_ids: [goodsId], shop_ids: [seller.shopId] }),
+    ).toEqual({ created: 0, existing: 1 });
+
+    // A second goods of the same 1688 category goes to the remembered category without a choice.
+    const again = await copied(seller, T_SHIRT);
+    await seller.api.call('/api/goods/publish', { goods_ids: [again], shop_ids: [seller.shopId] });
+    expect((await listingOnce(seller, again, ['reviewing', 'failed'])).status).toBe('reviewing');
+    expect(onShop().map((g) => g.catId)).toEqual([9813, 9813]);
+  });
+
+  it('a missing required property fails with its name; 重新发布 with it filled publishes; a rejected review says why', async () => {
+    const cup = await copied(seller, CUP);
+    const before = onShop().length;
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [cup],
+      shop_ids: [seller.shopId],
+      cat_id: '9901',
+    });
+    const failed = await listingOnce(seller, cup, ['failed', 'reviewing']);
+    expect([failed.status, failed.reason]).toEqual(['failed', PUBLISH_FAILURES.property('容量')]);
+    expect(onShop()).toHaveLength(before);
+
+    await seller.api.call('/api/goods/republish', { id: failed.id, properties: { 容量: '500ml' } });
+    expect((await listingOnce(seller, cup, ['reviewing', 'failed'])).status).toBe('reviewing');
+    pdd.publishing.finishReviews();
+    const published = await listingOnce(seller, cup, ['published', 'failed']);
+    expect(published.platform_goods_id).toBe(onShop().at(-1)?.goodsId);
+    expect(onShop()).toHaveLength(before + 1);
+    // 重新发布 is for a failed listing only.
+    const res = await t.post('/api/goods/republish', { id: published.id }, { token: seller.token });
+    expect(res.status).toBe(409);
+
+    // The platform's review refuses the next one: 发布失败 with its words.
+    pdd.publishing.rejectNextReview('商品主图含有违规文字');
+    const second = await copied(seller, CUP);
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [second],
+      shop_ids: [seller.shopId],
+      cat_id: '9901',
+      properties: { 容量: '500ml' },
+    });
+    await listingOnce(seller, second, ['reviewing', 'failed']);
+    pdd.publishing.finishReviews();
+    const rejected = await listingOnce(seller, second, ['published', 'failed']);
+    expect(rejected.reason).toBe(PUBLISH_FAILURES.rejected('商品主图含有违规文字'));
+  });
+
+  it('a category the shop may not use is refused by the platform, in the seller’s words', async () => {
+    const other = await newSeller('900002');
+    const cup = await copied(other, CUP);
+    await other.api.call('/api/goods/publish', {
+      goods_ids: [cup],
+      shop_ids: [other.shopId],
+      cat_id: '9901',
+      properties: { 容量: '500ml' },
+    });
+    const refused = await listingOnce(other, cup, ['failed', 'reviewing']);
+    expect(refused.status).toBe('failed');
+    expect(refused.reason).toContain('类目不存在或店铺无该类目发布权限');
+    expect(pdd.publishing.goodsOf('900002')).toEqual([]);
+  });
+
+  it('an add whose answer is lost, or a process that died after the add, never lists twice', async () => {
+    const shirt = await copied(seller, T_SHIRT);
+    const before = onShop().length;
+    addAnswer = 'lost';
+    try {
+      await seller.api.call('/api/goods/publish', { goods_ids: [shirt], shop_ids: [seller.shopId] });
+      const unknown = await listingOnce(seller, shirt, ['failed', 'reviewing']);
+      expect([unknown.status, unknown.reason]).toEqual(['failed', PUBLISH_FAILURES.unknown]);
+    } finally {
+      addAnswer = 'ok';
+    }
+    // The platform made it once; nothing tried again on its own.
+    expect(onShop()).toHaveLength(before + 1);
+
+    // A process that died right after the add: its claim's lease runs out with the fence set.
+    const crashed = await copied(seller, T_SHIRT);
+    const adds = addCalls();
+    await t.server.db.query(
+      `INSERT INTO goods_listings (account_id, goods_id, shop_id, status, attempts, lease_until, add_sent_at,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, 'publishing', 1, 0, 1, 1, 1)`,
+      [seller.accountId, crashed, seller.shopId],
+    );
+    const taken = await listingOnce(seller, crashed, ['failed', 'reviewing']);
+    expect([taken.status, taken.reason]).toEqual(['failed', PUBLISH_FAILURES.unknown]);
+    expect(addCalls()).toBe(adds);
+    expect(onShop()).toHaveLength(before + 1);
+  });
+});
