@@ -125,7 +125,7 @@ export function ShopListPage() {
             label: SHOP_TEXT.platform,
             allLabel: SHOP_TEXT.allPlatforms,
             // Only the platforms a shop can be authorised on: no shop of another one can exist.
-  options: AUTHORISABLE_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
+            options: AUTHORISABLE_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
           },
           {
             key: 'group_id',
