@@ -34,6 +34,10 @@ test('店铺设置: auth tab and platform filter, paging, reload keeps the state
   await expect(currentPage(page)).toHaveText('1');
   await expectEveryRow(page, 3, /^(正常|授权即将过期)/);
 
+  // Only the platforms a shop can be authorised on are offered.
+  await page.getByRole('combobox', { name: '平台' }).click();
+  await expect(page.getByRole('option')).toHaveText(['全部平台', '拼多多', '抖店']);
+  await page.keyboard.press('Escape');
   await pick(page, '平台', '抖店');
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(/platform=douyin/);

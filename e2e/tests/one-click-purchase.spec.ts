@@ -154,6 +154,11 @@ test('关联货源, 一键采购, the supplier ships, the tracking number reache
   await expect(dialog.getByRole('button', { name: '确认采购' })).toBeDisabled();
   // Nothing was bought for it on 1688.
   expect(alibaba.purchases.size).toBe(1);
+  // 操作日志 records the failed 一键采购 as 失败, with the reason (its own server: the only failure).
+  await page.goto('/system/logs?action=purchase.start');
+  await expect(page.locator('[data-slot=data-table-row]').filter({ hasText: '失败' })).toContainText(
+    /一键采购.*上涨超过/,
+  );
 
   // 拼多多's own order page shows the first order shipped with the supplier's tracking number.
   await page.goto(`/__sandbox/pdd/orders?shop=${SHOP_ID}`);

@@ -676,6 +676,19 @@ describe('一键采购', () => {
         status: 'failed',
         message,
       });
+      // 操作日志: the queueing as it happened, then the failure with its reason, under the same action.
+      const log = await api().call('/api/log/index', {
+        action: 'purchase.start',
+        pageIndex: 1,
+        pageSize: 50,
+      });
+      expect(
+        log.list.filter((entry) => entry.target_id === order.id).map((e) => [e.action_label, e.failure]),
+        name,
+      ).toEqual([
+        ['一键采购', message],
+        ['一键采购', null],
+      ]);
     }
     sandbox.balances.delete('b2b-2206600001');
   });

@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { TOPUP_STATUS_LABELS } from '@consign/api-client';
 import { ALIPAY_SANDBOX_APP, signedNotification } from '@consign/platform-sandboxes/alipay';
 import { DEV_SANDBOX_PRIVATE_KEY } from '@consign/platform-sandboxes/alipay-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,7 +199,7 @@ describe('充值 through the Alipay sandbox', () => {
     expect(flagged?.n).toBe(1);
   });
 
-  it('取消 on the cashier: the result page reads 失败 from our records (after asking Alipay)', async () => {
+  it('取消 on the cashier: the result page reads 已取消 (not 失败) from our records (after asking Alipay)', async () => {
     const topup = await api().call('/api/balance/topup', { amount: 500, wap: true });
     expect((await fetch(topup.pay_url)).status).toBe(200);
     await fetch(`${a.url}/__sandbox/alipay/pay`, {
@@ -209,6 +210,7 @@ describe('充值 through the Alipay sandbox', () => {
     });
     const status = await api().call('/api/balance/topup-status', { out_trade_no: topup.out_trade_no });
     expect(status.status).toBe('closed');
+    expect(TOPUP_STATUS_LABELS[status.status]).toBe('已取消');
     expect(await creditsOf(topup.out_trade_no)).toBe(0);
   });
 

@@ -596,6 +596,7 @@ const answers: Record<ApiPath, unknown> = {
     target_id: 9,
     target_name: '夏季纯棉连衣裙',
     changes: [{ field: 'price', before: 12_900, after: 9_900 }],
+    failure: null,
   }),
   '/api/team/role-index': page(role),
   '/api/team/role-save': role,

@@ -23,5 +23,10 @@ declare module '@tanstack/react-router' {
      * whose pages are the routes with a placement under its path. Absent: not in the menu.
      */
     menu?: { order: number; icon?: MenuIcon };
+    /**
+     * The 帮助中心 article about this page (its id in features/help/articles.ts): the header's 帮助 opens
+     * `/dashboard/help#<help>` of the deepest matched route that names one, else 帮助中心's top.
+     */
+    help?: string;
   }
 }

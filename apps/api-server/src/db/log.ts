@@ -67,13 +67,15 @@ export interface LogRecord {
   actionLabel: string;
   change: Change | null;
   at: number;
+  /** The operation did not succeed: why, in the seller's words (null or absent: it succeeded). */
+  failure?: string | null;
 }
 
 export async function appendLog(db: Queryable, r: LogRecord): Promise<void> {
   await db.query(
     `INSERT INTO operation_log (account_id, user_id, actor_mobile, actor_name, ip, action, action_label,
-       target_type, target_id, target_name, changes, created_at)
-     SELECT $1, $2, COALESCE(u.mobile, ''), COALESCE(u.nickname, ''), $3, $4, $5, $6, $7, $8, $9::jsonb, $10
+       target_type, target_id, target_name, changes, created_at, failure)
+     SELECT $1, $2, COALESCE(u.mobile, ''), COALESCE(u.nickname, ''), $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11
      FROM (SELECT 1) one LEFT JOIN users u ON u.id = $2`,
     [
       r.accountId,
@@ -86,6 +88,7 @@ export async function appendLog(db: Queryable, r: LogRecord): Promise<void> {
       (r.change?.target.name ?? '').slice(0, 200),
       JSON.stringify(r.change ? changedFields(r.change) : []),
       r.at,
+      r.failure?.slice(0, 500) ?? null,
     ],
   );
 }
@@ -118,7 +121,7 @@ export function listLog(
       filters: f,
       order: NEWEST_FIRST,
       select: `l.id, l.created_at, l.user_id, l.actor_mobile, l.actor_name, l.account_id, l.ip, l.action,
-        l.action_label, l.target_type, l.target_id, l.target_name, l.changes`,
+        l.action_label, l.target_type, l.target_id, l.target_name, l.changes, l.failure`,
     },
     params,
   );

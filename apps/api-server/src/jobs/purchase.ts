@@ -5,10 +5,12 @@ import {
   orderExceptionLink,
   trackingNoProblem,
 } from '@consign/api-client';
+import { apiRoutes, auditAction } from '@consign/api-client/contract';
 import { afterSaleRefusal } from '../db/after-sale';
 import { holdPurchaseFee, refundPurchaseFee } from '../db/balance';
 import type { Db, Queryable } from '../db/db';
 import { notifyOrderExceptions } from '../db/exception-notifications';
+import { appendLog } from '../db/log';
 import { notify } from '../db/notifications';
 import { purchaseOrder, revertPurchase, shipOrder } from '../db/order-steps';
 import {
@@ -461,6 +463,7 @@ export class PurchaseJobs implements JobKind {
       if (outcome.status === 'failed' && claim.create_sent) {
         await this.releaseFee(tx, claim, '采购未成功，退还代发服务费', nowS);
       }
+      if (outcome.status === 'failed') await logFailedPurchase(tx, claim, outcome.message, nowS);
       return true;
     });
     // 采购失败 / 缺货: the account's grouped notification of the view the order is now in.
@@ -482,6 +485,30 @@ export class PurchaseJobs implements JobKind {
       { purchaseRef: outOrderIdOf(claim), reason },
     );
   }
+}
+
+/**
+ * 操作日志: a purchase that ended failed is an entry of its own, failed, with the reason the order shows
+ * (the 一键采购 call logged only its queueing). Under the requester's name, or 自动采购 with nobody's.
+ */
+async function logFailedPurchase(tx: Queryable, claim: ClaimedPurchase, reason: string, nowS: number) {
+  const [order] = await tx.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
+    claim.order_id,
+  ]);
+  await appendLog(tx, {
+    accountId: claim.account_id,
+    userId: claim.requested_by,
+    ip: '',
+    action: auditAction('/api/purchase/start'),
+    actionLabel: claim.requested_by === null ? '自动采购' : (apiRoutes['/api/purchase/start'].audit ?? ''),
+    change: {
+      target: { type: 'order', id: claim.order_id, name: order?.order_no ?? String(claim.order_id) },
+      before: { purchase: 'placing' },
+      after: { purchase: 'failed' },
+    },
+    at: nowS,
+    failure: reason,
+  });
 }
 
 /**

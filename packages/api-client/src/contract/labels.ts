@@ -164,7 +164,8 @@ export const BALANCE_ENTRY_KIND_LABELS = {
 export const TOPUP_STATUS_LABELS = {
   pending: '处理中',
   paid: '充值成功',
-  closed: '失败',
+  // Alipay closed the trade unpaid: the seller cancelled on the cashier or let it lapse; nothing failed.
+  closed: '已取消',
   flagged: '异常，待核对',
 } as const satisfies Labels<typeof TOPUP_STATUSES>;
 // ---- reconcile: 充值异常 ----

@@ -3,8 +3,8 @@ import { dateStringSchema, filter, idSchema, keywordFilter, text, unixTimeSchema
 import { listParamsSchema } from './list.js';
 
 /**
- * The operation log (操作日志, docs/design.md#seller-accounts-permissions-and-the-operation-log): one entry per successful write. Which calls write
- * is written once, in the contract: the `audit` label of their entry in `apiRoutes`.
+ * The operation log (操作日志, docs/design.md#seller-accounts-permissions-and-the-operation-log): one entry per successful write, and one
+ * per background operation that ends failed (`failure`). Which calls write is written once, in the contract: the `audit` label of their entry in `apiRoutes`.
  */
 
 /** A field that changed: its value before and after (`'******'` for secrets such as app secrets). */
@@ -25,6 +25,8 @@ export type LogChange = z.infer<typeof logChangeSchema>;
  * - `target_type`, `target_id`, `target_name`: what was changed (`target_id` null when the call changed
  *   a record without an id, e.g. the company profile).
  * - `changes`: only the fields that changed (all fields of a created record, none for a delete).
+ * - `failure`: the operation did not succeed, and why (a 一键采购 that 1688 or the checks refused, logged
+ *   by the purchase job when the attempt ends failed); `null` when it succeeded.
  */
 export const logEntrySchema = z.object({
   id: idSchema,
@@ -40,6 +42,7 @@ export const logEntrySchema = z.object({
   target_id: idSchema.nullable(),
   target_name: z.string().max(200),
   changes: z.array(logChangeSchema).max(100),
+  failure: z.string().max(500).nullable(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 

@@ -16,7 +16,7 @@ export const BALANCE_TEXT = {
     successText: (amount: string) => `${amount} 已存入账户余额。`,
     pendingText: '正在等待支付宝的付款结果，请稍候…',
     pendingLong: '支付宝尚未通知付款结果。若已付款，到账后会出现在余额明细中，可稍后刷新本页。',
-    failedText: '这笔充值没有完成付款，未扣款也未入账。',
+    failedText: '这笔充值已取消，没有付款，未扣款也未入账。',
     flaggedText: '这笔充值的付款信息与订单不符，已交由运营人员核对。',
     noTrade: '链接中没有充值单号，请从余额明细查看充值记录。',
     badTrade: '充值单号无效，或不是本账户的充值。',

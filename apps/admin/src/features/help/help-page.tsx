@@ -1,4 +1,5 @@
 import { Input } from '@consign/ui';
+import { Link } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { usePageTitle } from '../../common/page-title';
@@ -6,16 +7,20 @@ import { StatusBadge } from '../../common/status-badge';
 import { HELP_ARTICLES, searchArticles } from './articles';
 
 const COPY = {
-  intro: '常见操作的说明。标有「建设中」的功能尚未上线，上线前的做法见文中说明。',
+  intro: '常见操作的说明，每篇都附有前往相关页面的链接。页面右上角的「帮助」会打开当前页面的说明。',
   search: '搜索帮助',
   searchPlaceholder: '输入关键词，如 发货、导入、售后',
   building: '建设中',
   none: (query: string) => `没有找到与「${query}」相关的帮助`,
   count: (n: number) => `共 ${n} 篇`,
   contents: '目录',
+  links: (title: string) => `${title}：相关页面`,
 } as const;
 
-/** 帮助中心: the product's help articles, searched as the user types (in the page, no call). */
+/**
+ * 帮助中心: the product's help articles, searched as the user types (in the page, no call), each with
+ * links to its pages. The header's 帮助 opens it at the article of the page it came from (`#<id>`).
+ */
 export function HelpPage() {
   const title = usePageTitle();
   const [query, setQuery] = useState('');
@@ -70,6 +75,23 @@ export function HelpPage() {
                   {paragraph}
                 </p>
               ))}
+              {article.links?.length ? (
+                <nav
+                  aria-label={COPY.links(article.title)}
+                  className="flex flex-wrap gap-x-4 gap-y-1 text-sm"
+                >
+                  {article.links.map((link) => (
+                    <Link
+                      key={link.label}
+                      to={link.to}
+                      search={link.search as never}
+                      className="text-link hover:underline"
+                    >
+                      {link.label}
+                    </Link>
+                  ))}
+                </nav>
+              ) : null}
             </article>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type Order, PLATFORMS } from '@consign/api-client';
+import { AUTHORISABLE_PLATFORMS, ORDER_STATUSES, type Order } from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
 import { Button, Checkbox, formatDateTime, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
@@ -42,7 +42,8 @@ const platformSelect = {
   key: 'platform',
   label: ORDER_TEXT.platform,
   allLabel: ORDER_TEXT.allPlatforms,
-  options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
+  // Only the platforms a shop can be authorised on: no shop of another one can exist.
+  options: AUTHORISABLE_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
 };
 
 /** 黑名单: only the orders of blacklisted buyers (`blacklisted=1` in the address). */

@@ -1,4 +1,4 @@
-import { PLATFORMS, SHOP_AUTH_STATUSES, type Shop } from '@consign/api-client';
+import { AUTHORISABLE_PLATFORMS, SHOP_AUTH_STATUSES, type Shop } from '@consign/api-client';
 import { PLATFORM_LABELS } from '@consign/api-client/contract';
 import { Button } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
@@ -124,7 +124,8 @@ export function ShopListPage() {
             key: 'platform',
             label: SHOP_TEXT.platform,
             allLabel: SHOP_TEXT.allPlatforms,
-            options: PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
+            // Only the platforms a shop can be authorised on: no shop of another one can exist.
+            options: AUTHORISABLE_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
           },
           {
             key: 'group_id',

@@ -10,6 +10,7 @@ import { ListPage } from '../../common/list/list-page';
 import { logList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { useRowDialog } from '../../common/list/use-row-dialog';
+import { StatusBadge } from '../../common/status-badge';
 import { SYSTEM_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/system/logs');
@@ -57,6 +58,7 @@ export function LogListPage() {
       { header: c.action, cell: ({ row }) => row.original.action_label },
       { header: c.target, cell: ({ row }) => <span className="break-all">{targetOf(row.original)}</span> },
       { header: c.ip, cell: ({ row }) => <span className="font-mono text-xs">{row.original.ip}</span> },
+      { header: c.result, cell: ({ row }) => <ResultCell entry={row.original} /> },
       {
         header: c.changes,
         cell: ({ row }) => (
@@ -98,12 +100,25 @@ export function LogListPage() {
             [c.action, `${detail.action_label} (${detail.action})`],
             [c.target, targetOf(detail)],
             [c.ip, detail.ip],
+            [c.result, detail.failure === null ? logsText.succeeded : logsText.failed],
+            ...(detail.failure === null ? [] : [[logsText.failure, detail.failure] as [string, string]]),
           ]}
         >
           <ChangesTable targetType={detail.target_type} changes={detail.changes} />
         </DetailDialog>
       ) : null}
     </ListPage>
+  );
+}
+
+/** 成功, or 失败 with its reason beside it (an operation the log records as failed, e.g. 一键采购). */
+function ResultCell({ entry }: { entry: LogEntry }) {
+  if (entry.failure === null) return <span className="text-muted-foreground">{logsText.succeeded}</span>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <StatusBadge label={logsText.failed} tone="danger" />
+      <span className="break-all text-xs text-error">{entry.failure}</span>
+    </span>
   );
 }
 

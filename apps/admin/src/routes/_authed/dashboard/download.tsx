@@ -5,7 +5,7 @@ import { DownloadListPage } from '../../../features/download/download-list-page'
 
 export const Route = createFileRoute('/_authed/dashboard/download')({
   // 下载中心 holds the order exports.
-  staticData: { title: '下载中心', permission: 'order:view', menu: { order: 30 } },
+  staticData: { title: '下载中心', permission: 'order:view', menu: { order: 30 }, help: 'export' },
   ...listRoute(exportList),
   component: DownloadListPage,
 });

@@ -8,7 +8,7 @@ const ledger = listRoute(balanceEntryList);
 
 /** 余额明细: the balance and its ledger, filtered by kind and days in the address. */
 export const Route = createFileRoute('/_authed/finance/balance')({
-  staticData: { title: '余额明细', permission: 'finance:view', menu: { order: 10 } },
+  staticData: { title: '余额明细', permission: 'finance:view', menu: { order: 10 }, help: 'topup' },
   ...ledger,
   // The ledger's page and the balance above it (a failed load: the page shows it, with a retry).
   loader: (options) =>

@@ -5,7 +5,7 @@ import { OrderListPage } from '../../../features/order/order-list-page';
 
 /** `/order/index` (`[index]`: a literal segment, not the index route of /order). */
 export const Route = createFileRoute('/_authed/order/index')({
-  staticData: { title: '代发订单', permission: 'order:view', menu: { order: 10 } },
+  staticData: { title: '代发订单', permission: 'order:view', menu: { order: 10 }, help: 'order-sync' },
   ...listRoute(orderList),
   component: OrderListPage,
 });

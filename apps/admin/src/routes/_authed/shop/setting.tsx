@@ -5,5 +5,5 @@ import { createFileRoute } from '@tanstack/react-router';
  * guards them too.
  */
 export const Route = createFileRoute('/_authed/shop/setting')({
-  staticData: { title: '店铺设置', permission: 'shop:manage', menu: { order: 10 } },
+  staticData: { title: '店铺设置', permission: 'shop:manage', menu: { order: 10 }, help: 'authorise-shop' },
 });

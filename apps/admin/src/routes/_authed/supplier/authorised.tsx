@@ -4,7 +4,7 @@ import { SupplierAuthorisedPage } from '../../../features/supplier/supplier-auth
 
 /** 1688 sends the seller back here after connecting the buyer account (`PUBLIC_URL/supplier/authorised`). */
 export const Route = createFileRoute('/_authed/supplier/authorised')({
-  staticData: { title: '1688授权', permission: 'setting:manage' },
+  staticData: { title: '1688授权', permission: 'setting:manage', help: 'purchase' },
   validateSearch: parseAuthorisedSearch,
   component: SupplierAuthorisedPage,
 });

@@ -4,7 +4,7 @@ import { logList } from '../../../common/list/lists';
 import { LogListPage } from '../../../features/system/log-list-page';
 
 export const Route = createFileRoute('/_authed/system/logs')({
-  staticData: { title: '操作日志', permission: 'log:view', menu: { order: 40 } },
+  staticData: { title: '操作日志', permission: 'log:view', menu: { order: 40 }, help: 'team' },
   ...listRoute(logList),
   component: LogListPage,
 });
