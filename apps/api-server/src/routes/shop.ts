@@ -22,6 +22,7 @@ import { SHOP_SYNC_KIND } from '../jobs/shop-sync';
 import { afterCommit, logged, recordChange } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
+import { PDD_PERMIT_KIND } from '../jobs/pdd-messages';
 import { PLATFORM_NAMES, PlatformError, type ShopAuthorisation } from '../platforms/connector';
 
 /**
@@ -163,6 +164,8 @@ export function shopRoutes({
           );
           return { row: await shopById(txScope, id, nowS()), change };
         });
+        // 拼多多: open the shop's 消息服务 once it is stored (jobs/pdd-messages.ts; never blocks this).
+        if (platform === 'pinduoduo') afterCommit(c, () => wakeJobs(PDD_PERMIT_KIND));
         return ok(c, shop);
       })
       .post('/toggle', body('/api/shop/toggle'), async (c) => {
