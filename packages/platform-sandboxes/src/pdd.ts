@@ -120,6 +120,10 @@ export class PddSandbox extends SandboxCore {
   readonly messageRefusals: string[] = [];
   /** Tests: close the connection right after sending this many more message frames (0: never). */
   dropAfterSends = 0;
+  /** Connections accepted so far. */
+  messageConnections = 0;
+  /** Every message ever made, by id (acked or not): `replayMessage` sends one again. */
+  readonly #made = new Map<string, { clientId: string; entry: Unacked }>();
 
   constructor(options: PddSandboxOptions) {
     super(
@@ -370,6 +374,17 @@ export class PddSandbox extends SandboxCore {
     return this.#unacked.get(clientId)?.size ?? 0;
   }
 
+  /** Sends message `id` again although it was acked (the platform delivers at least once). */
+  replayMessage(id: string) {
+    const made = this.#made.get(id);
+    if (made) this.#send(made.clientId, id, { ...made.entry });
+  }
+
+  /** Sends `text` as it is on app `clientId`'s connection (a garbled frame). */
+  sendRaw(clientId: string, text: string) {
+    this.#sockets.get(clientId)?.send(text);
+  }
+
   /** Drops every message connection (the platform's side of a network cut). */
   dropMessageConnections() {
     for (const socket of this.#sockets.values()) socket.terminate();
@@ -412,6 +427,7 @@ export class PddSandbox extends SandboxCore {
   #connected(clientId: string, ws: WebSocket) {
     this.#sockets.get(clientId)?.close(4000, 'replaced by a new connection');
     this.#sockets.set(clientId, ws);
+    this.messageConnections += 1;
     this.#redeliver ??= setInterval(() => this.#resendDue(), Math.max(20, this.#redeliverMs / 4));
     this.#redeliver.unref();
     ws.on('message', (data) => {
@@ -426,7 +442,8 @@ export class PddSandbox extends SandboxCore {
         ws.send(JSON.stringify({ commandType: 'HeartBeat', time: this.now(), sendTime: this.now() }));
       } else if (frame.commandType === 'Ack') {
         const id = /"id"\s*:\s*"?(\d+)/.exec(text)?.[1] ?? '';
-        if (this.#unacked.get(clientId)?.delete(id)) this.acked.push(id);
+        this.#unacked.get(clientId)?.delete(id);
+        this.acked.push(id);
       }
     });
     ws.on('close', () => {
@@ -468,6 +485,7 @@ export class PddSandbox extends SandboxCore {
       let messages = this.#unacked.get(clientId);
       if (!messages) this.#unacked.set(clientId, (messages = new Map()));
       messages.set(id, entry);
+      this.#made.set(id, { clientId, entry });
       this.#send(clientId, id, entry);
     }
   }
