@@ -61,6 +61,11 @@ const eventsOf = (msgId: string) =>
   );
 const ordersOf = (orderNo: string) =>
   db().query<{ id: number }>('SELECT id FROM orders WHERE platform_order_no = $1', [orderNo]);
+/** The shop permitted and this server's connection open. */
+async function ready(server = t) {
+  await until(async () => sandbox.permitted(CLIENT, SHOP), 'shop permitted');
+  await until(async () => server.server.pddMessages?.live === true, 'channel live');
+}
 /** The id of the last message the sandbox made for `orderNo`. */
 const messageOf = (orderNo: string) => sandbox.messagesSent.find((m) => m.orderNo === orderNo)?.id ?? '';
 
@@ -156,6 +161,7 @@ describe('拼多多 消息服务 through the server', () => {
   });
 
   it('acks a message only once recorded: one whose commit failed comes again and is stored once', async () => {
+    await ready();
     await db().exec(`CREATE FUNCTION refuse_events() RETURNS trigger AS $$
       BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER refuse_events BEFORE INSERT ON platform_events
@@ -176,6 +182,7 @@ describe('拼多多 消息服务 through the server', () => {
   });
 
   it('a connection cut before the ack: the message comes again on the next one; duplicates change nothing', async () => {
+    await ready();
     const connections = sandbox.messageConnections;
     sandbox.dropAfterSends = 1;
     const order = sandbox.placeOrder(SHOP);
@@ -191,6 +198,7 @@ describe('拼多多 消息服务 through the server', () => {
   });
 
   it('skips a garbled frame without closing, then works on', async () => {
+    await ready();
     const connections = sandbox.messageConnections;
     sandbox.sendRaw(CLIENT, '{"id":1,"commandType":"Common","message":{"type":"x"');
     sandbox.sendRaw(CLIENT, '{"id":2,"commandType":"Common","message":{"type":"x","mallID":1,"content":"7"}}');
