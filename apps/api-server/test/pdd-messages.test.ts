@@ -142,11 +142,14 @@ describe('拼多多 消息服务: the protocol', () => {
 describe('拼多多 消息服务 through the server', () => {
   it('permits the authorised shop, connects, and a sandbox order arrives by its message alone', async () => {
     await until(async () => sandbox.permitted(CLIENT, SHOP), 'shop permitted');
-    const [shop] = await db().query<{ pmc_permitted_at: number | null }>(
-      "SELECT pmc_permitted_at FROM shops WHERE platform = 'pinduoduo' AND platform_shop_id = $1",
-      [SHOP],
-    );
-    expect(shop?.pmc_permitted_at).not.toBeNull();
+    const permittedAt = async () =>
+      (
+        await db().query<{ pmc_permitted_at: number | null }>(
+          "SELECT pmc_permitted_at FROM shops WHERE platform = 'pinduoduo' AND platform_shop_id = $1",
+          [SHOP],
+        )
+      )[0]?.pmc_permitted_at ?? null;
+    await until(async () => (await permittedAt()) !== null, 'permit remembered');
     await until(async () => t.server.pddMessages?.live === true, 'channel live');
     const order = sandbox.placeOrder(SHOP);
     await until(async () => (await ordersOf(order.orderNo)).length === 1, 'order stored');
