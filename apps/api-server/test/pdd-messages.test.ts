@@ -32,6 +32,7 @@ let served: ServedSandbox;
 let t: TestServer;
 let database: { url: string; drop(): Promise<void> } | null = null;
 let tClosed = false;
+let seller = '';
 
 const channelOptions = {
   checkMs: 50,
@@ -91,6 +92,7 @@ beforeAll(async () => {
     service_id: '',
   });
   const token = await t.login('13712500001');
+  seller = token;
   const started = await envelope(await t.post('/api/shop/authorise', { platform: 'pinduoduo' }, { token }));
   const back = await decideOnAuthorisationPage((started.data as { url: string }).url, { shopId: SHOP });
   const answer = await envelope(
@@ -132,9 +134,9 @@ describe('拼多多 消息服务: the protocol', () => {
     expect(ackFrame(frame, 2)).toMatch(/^\{"id":9223372036854775807,"commandType":"Ack"/);
     expect(parseFrame('{')).toBe('消息帧不是 JSON');
     expect(parseFrame('{"commandType":"Unknown"}')).toBe('消息帧格式不正确');
-    expect(parseFrame('{"id":1,"commandType":"Common","message":{"type":"x","mallID":1,"content":"[1"}}')).toBe(
-      '消息 content 不是 JSON',
-    );
+    expect(
+      parseFrame('{"id":1,"commandType":"Common","message":{"type":"x","mallID":1,"content":"[1"}}'),
+    ).toBe('消息 content 不是 JSON');
     expect(parseFrame('{"commandType":"HeartBeat"}')).toEqual({ kind: 'heartbeat' });
   });
 });
@@ -161,6 +163,14 @@ describe('拼多多 消息服务 through the server', () => {
     expect(await eventsOf(id)).toEqual([
       { tag: 'pdd_trade_TradeConfirmed', status: 'done', platform_shop_id: SHOP, order_no: order.orderNo },
     ]);
+    // 店铺设置 reads 实时, with the time of the shop's last message.
+    const shops = await t
+      .client(() => seller)
+      .call('/api/shop/index', { pageIndex: 1, pageSize: 20, platform: 'pinduoduo' });
+    expect(shops.list.find((s) => s.platform_shop_id === SHOP)).toMatchObject({
+      message_channel: 'live',
+      last_event_at: Math.floor(clock.now() / 1000),
+    });
   });
 
   it('acks a message only once recorded: one whose commit failed comes again and is stored once', async () => {
@@ -204,7 +214,10 @@ describe('拼多多 消息服务 through the server', () => {
     await ready();
     const connections = sandbox.messageConnections;
     sandbox.sendRaw(CLIENT, '{"id":1,"commandType":"Common","message":{"type":"x"');
-    sandbox.sendRaw(CLIENT, '{"id":2,"commandType":"Common","message":{"type":"x","mallID":1,"content":"7"}}');
+    sandbox.sendRaw(
+      CLIENT,
+      '{"id":2,"commandType":"Common","message":{"type":"x","mallID":1,"content":"7"}}',
+    );
     const order = sandbox.placeOrder(SHOP);
     await until(async () => (await ordersOf(order.orderNo)).length === 1, 'order stored');
     expect(sandbox.messageConnections).toBe(connections);
@@ -223,7 +236,9 @@ describe('拼多多 消息服务 through the server', () => {
       });
     const base = PddSandbox.endpoints(served.url).messageUrl ?? '';
     expect(await refused(pmcUrl(base, CLIENT, 'not-the-secret', clock.now()))).toBe(401);
-    expect(await refused(pmcUrl(base, CLIENT, PDD_SANDBOX_APP.clientSecret, clock.now() - 600_000))).toBe(401);
+    expect(await refused(pmcUrl(base, CLIENT, PDD_SANDBOX_APP.clientSecret, clock.now() - 600_000))).toBe(
+      401,
+    );
     expect(sandbox.messageRefusals.slice(-2)).toEqual(['sign', 'timestamp']);
   });
 });
@@ -244,9 +259,8 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
       const order = sandbox.placeOrder(SHOP);
       await until(
         async () =>
-          (
-            await other.server.db.query('SELECT 1 FROM orders WHERE platform_order_no = $1', [order.orderNo])
-          ).length === 1,
+          (await other.server.db.query('SELECT 1 FROM orders WHERE platform_order_no = $1', [order.orderNo]))
+            .length === 1,
         'order stored by the second',
       );
     } finally {
