@@ -541,7 +541,11 @@ function readPlatforms(env: NodeJS.ProcessEnv, production: boolean, problems: st
   }
   return {
     sandbox,
-    pdd: { gatewayUrl: urls.PDD_GATEWAY_URL, authUrl: urls.PDD_AUTH_URL, messageUrl: readPddMessageUrl(env, sandbox, production, problems) },
+    pdd: {
+      gatewayUrl: urls.PDD_GATEWAY_URL,
+      authUrl: urls.PDD_AUTH_URL,
+      messageUrl: readPddMessageUrl(env, sandbox, production, problems),
+    },
     doudian: { gatewayUrl: urls.DOUDIAN_GATEWAY_URL, authUrl: urls.DOUDIAN_AUTH_URL },
     alibaba: { gatewayUrl: urls.ALIBABA_GATEWAY_URL, authUrl: urls.ALIBABA_AUTH_URL },
   };

@@ -7,8 +7,8 @@ import {
   maskMobile,
   maskName,
   SANDBOX_ORDERS_PATH,
-  SandboxCore,
   type SandboxChange,
+  SandboxCore,
   type SandboxOptions,
   type SandboxOrder,
   sameSignature,
@@ -481,9 +481,14 @@ export class PddSandbox extends SandboxCore {
         sendTime: at,
         message: { type, content, mallID: Number(order.shopId) },
       });
-      const entry: Unacked = { frame: `{"id":${id},${rest.slice(1)}`, sentAt: 0, type, orderNo: order.orderNo };
-      let messages = this.#unacked.get(clientId);
-      if (!messages) this.#unacked.set(clientId, (messages = new Map()));
+      const entry: Unacked = {
+        frame: `{"id":${id},${rest.slice(1)}`,
+        sentAt: 0,
+        type,
+        orderNo: order.orderNo,
+      };
+      const messages = this.#unacked.get(clientId) ?? new Map<string, Unacked>();
+      this.#unacked.set(clientId, messages);
       messages.set(id, entry);
       this.#made.set(id, { clientId, entry });
       this.#send(clientId, id, entry);

@@ -22,7 +22,12 @@ export async function takeLease(db: Queryable, key: string, untilS: number, nowS
  * a lease that ran out and was taken by another instance is not touched. Answers whether it was still
  * the caller's.
  */
-export async function renewLease(db: Queryable, key: string, untilS: number, newUntilS: number): Promise<boolean> {
+export async function renewLease(
+  db: Queryable,
+  key: string,
+  untilS: number,
+  newUntilS: number,
+): Promise<boolean> {
   const renewed = await db.query(
     'UPDATE rate_limits SET window_ends_at = $3 WHERE key = $1 AND window_ends_at = $2 RETURNING 1',
     [key, untilS, newUntilS],

@@ -226,7 +226,9 @@ export class PddMessageChannel {
       this.#failures += 1;
       const delay = Math.min(this.#backoff.maxMs, this.#backoff.baseMs * 2 ** (this.#failures - 1));
       // Given back only once the frames in hand are done (their acks went nowhere: they come again).
-      void this.#handling.then(() => this.#giveBack()).finally(() => this.#schedule(delay * (0.5 + Math.random() / 2)));
+      void this.#handling
+        .then(() => this.#giveBack())
+        .finally(() => this.#schedule(delay * (0.5 + Math.random() / 2)));
     });
   }
 

@@ -349,7 +349,12 @@ export class PddConnector implements PlatformConnector {
   /** The app's signed 消息服务 URL at `nowMs` (holds the sign: never logged). */
   messageUrl(nowMs: number): string {
     const { clientId, clientSecret } = this.options.app;
-    return pmcUrl(this.options.endpoints.messageUrl ?? PDD_MESSAGE_DEFAULT_URL, clientId, clientSecret, nowMs);
+    return pmcUrl(
+      this.options.endpoints.messageUrl ?? PDD_MESSAGE_DEFAULT_URL,
+      clientId,
+      clientSecret,
+      nowMs,
+    );
   }
 
   private authorisation(answer: Json): ShopAuthorisation {

@@ -18,11 +18,11 @@ import {
 import { requestSync } from '../db/shop-sync';
 import type { ApiEnv, Deps } from '../env';
 import { ApiRefusal, HttpProblem, MESSAGES, ok } from '../http/respond';
+import { PDD_PERMIT_KIND } from '../jobs/pdd-messages';
 import { SHOP_SYNC_KIND } from '../jobs/shop-sync';
 import { afterCommit, logged, recordChange } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
-import { PDD_PERMIT_KIND } from '../jobs/pdd-messages';
 import { PLATFORM_NAMES, PlatformError, type ShopAuthorisation } from '../platforms/connector';
 
 /**
