@@ -36,6 +36,7 @@ let seller = '';
 
 const channelOptions = {
   checkMs: 50,
+  heartbeatMs: 200,
   backoffBaseMs: 20,
   backoffMaxMs: 100,
   permitPollMs: 100,

@@ -23,7 +23,8 @@ import type { Job, JobKind } from './runner';
  *   (one transaction, deduplicated by the frame id) and only then acked, so a message whose commit was
  *   lost comes again; the `platform-event` worker then reads and stores the order. Heartbeats every 10 s;
  *   a lost connection is tried again after 1 s, doubling to 60 s, with jitter. Bad frames are logged and
- *   skipped. Runs only while 拼多多's app is set up and at least one shop is permitted.
+ *   skipped; a connection silent for a whole heartbeat (no frame, no pong to a ping) is closed and
+ *   tried again. Runs only while 拼多多's app is set up and at least one shop is permitted.
  */
 
 export const PDD_PERMIT_KIND = 'pdd-permit';
@@ -198,14 +199,28 @@ export class PddMessageChannel {
     this.#socket = socket;
     let heartbeat: NodeJS.Timeout | null = null;
     let renewal: NodeJS.Timeout | null = null;
+    // Anything heard since the last heartbeat (a frame, a pong): a silent peer is a dead connection.
+    let heard = true;
+    socket.on('pong', () => {
+      heard = true;
+    });
     socket.on('open', () => {
       this.#failures = 0;
       this.#live = true;
       log.info('pdd message channel connected', { appKey });
-      heartbeat = setInterval(() => socket.send(heartbeatFrame(this.deps.now())), this.#heartbeatMs);
+      heartbeat = setInterval(() => {
+        if (!heard) {
+          log.warn('pdd message channel silent; reconnecting', { appKey });
+          return socket.terminate();
+        }
+        heard = false;
+        socket.ping();
+        socket.send(heartbeatFrame(this.deps.now()));
+      }, this.#heartbeatMs);
       renewal = setInterval(() => void this.#renew(socket), (this.#leaseSeconds * 1000) / 3);
     });
     socket.on('message', (data) => {
+      heard = true;
       const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
       this.#handling = this.#handling.then(() => this.#onFrame(socket, appKey, text));
     });
