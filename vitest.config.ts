@@ -183,6 +183,7 @@ const postgresSuites = [
   'test/shop-sync-accounts.test.ts',
   'test/platform-events.test.ts',
   'test/platform-events-crash.test.ts',
+  'test/pdd-messages.test.ts',
   'test/supplier-account.test.ts',
   'test/goods-skus.test.ts',
   'test/goods-copy.test.ts',

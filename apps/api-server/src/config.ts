@@ -541,10 +541,39 @@ function readPlatforms(env: NodeJS.ProcessEnv, production: boolean, problems: st
   }
   return {
     sandbox,
-    pdd: { gatewayUrl: urls.PDD_GATEWAY_URL, authUrl: urls.PDD_AUTH_URL },
+    pdd: {
+      gatewayUrl: urls.PDD_GATEWAY_URL,
+      authUrl: urls.PDD_AUTH_URL,
+      messageUrl: readPddMessageUrl(env, sandbox, production, problems),
+    },
     doudian: { gatewayUrl: urls.DOUDIAN_GATEWAY_URL, authUrl: urls.DOUDIAN_AUTH_URL },
     alibaba: { gatewayUrl: urls.ALIBABA_GATEWAY_URL, authUrl: urls.ALIBABA_AUTH_URL },
   };
+}
+
+/**
+ * `PDD_MESSAGE_URL`: 拼多多 消息服务's WebSocket (default `wss://message-api.pinduoduo.com/message`);
+ * `ws:` only to a loopback address, never in production; like the other URLs, not with the sandbox.
+ */
+function readPddMessageUrl(
+  env: NodeJS.ProcessEnv,
+  sandbox: boolean,
+  production: boolean,
+  problems: string[],
+): string {
+  const given = env.PDD_MESSAGE_URL?.trim();
+  if (!given) return PDD_DEFAULTS.messageUrl;
+  const url = URL.canParse(given) ? new URL(given) : null;
+  if (sandbox) {
+    problems.push('PDD_MESSAGE_URL is set while PLATFORM_SANDBOX is on; set PLATFORM_SANDBOX=0 to use it.');
+  } else if (!url || (url.protocol !== 'wss:' && url.protocol !== 'ws:') || url.username || url.password) {
+    problems.push(`PDD_MESSAGE_URL=${given} is not a ws(s) URL.`);
+  } else if (production && (isLocalHost(url.hostname) || url.protocol !== 'wss:')) {
+    problems.push(`PDD_MESSAGE_URL=${given}: production talks to the real platform over wss only.`);
+  } else if (url.protocol === 'ws:' && !isLoopbackHost(url.hostname)) {
+    problems.push(`PDD_MESSAGE_URL=${given}: plain ws is allowed only to a loopback address; use wss.`);
+  }
+  return given;
 }
 
 /** The one error main.ts prints when `readConfig` found problems. */

@@ -8,6 +8,7 @@ import { createApp } from './app';
 import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
+import { PddMessageChannel, type PddMessageChannelOptions, pddPermitKind } from './jobs/pdd-messages';
 import { PlatformEventJobs, type PlatformEventJobsOptions } from './jobs/platform-events';
 import { PublishJobs, type PublishJobsOptions } from './jobs/publish';
 import {
@@ -118,6 +119,11 @@ export interface ServerOptions {
    */
   platformEventJobs?: PlatformEventJobsOptions | false;
   /**
+   * 拼多多 消息服务 (jobs/pdd-messages.ts): the app's WebSocket (its checks, lease, heartbeat, backoff)
+   * and the `pdd-permit` job kind; false: neither runs in this process.
+   */
+  pddMessages?: (PddMessageChannelOptions & { permitPollMs?: number }) | false;
+  /**
    * Tests: the connector 发货回传 and 查看完整收货信息 use for each platform (null: not set up) instead of
    * the registry's (the apps of 全局设置).
    */
@@ -209,6 +215,8 @@ export interface RunningServer {
   exportDir: string;
   /** Whether this start seeded the database. */
   seeded: boolean;
+  /** 拼多多 消息服务's connection of this process (null when `pddMessages: false`). */
+  pddMessages: PddMessageChannel | null;
   /** The platform sandboxes when served (`platformSandbox`), with their endpoints on this server. */
   sandboxes: PlatformSandboxes | null;
   /** The Alipay sandbox when served (`alipay: 'sandbox'`). */
@@ -410,6 +418,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.platformEventJobs !== false) {
     jobs.register(new PlatformEventJobs(db, shopCalls, connectorFor, now, log, options.platformEventJobs));
   }
+  const pddMessages =
+    options.pddMessages === false
+      ? null
+      : new PddMessageChannel(
+          { db, connectorFor, now, log, wake: (kind) => jobs.wake(kind) },
+          options.pddMessages,
+        );
+  if (options.pddMessages !== false) {
+    jobs.register(
+      pddPermitKind({
+        db,
+        shops: shopCalls,
+        connectorFor,
+        now,
+        log,
+        pollMs: options.pddMessages?.permitPollMs,
+      }),
+    );
+  }
   if (options.shopSync !== false) {
     jobs.register(
       shopSyncKind({ db, box: secretBox, now, log, connector: connectorFor, options: options.shopSync }),
@@ -482,6 +509,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.requestTimeout = 30_000;
   // An overlong address gets a short page instead of Node's empty 431.
   server.on('clientError', answerClientError);
+  // The 拼多多 sandbox's 消息服务 WebSocket; the server itself takes no upgrade.
+  server.on('upgrade', (request, socket, head) => {
+    if (sandboxes && request.url?.startsWith(`${SANDBOX_MOUNT}/pdd/message/`)) {
+      sandboxes.pdd.upgrade(request, socket, head);
+    } else socket.destroy();
+  });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -500,6 +533,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   if (options.authExpirySweep !== false) jobs.register(authExpiryKind(db, now, options.authExpirySweep));
   jobs.start();
+  pddMessages?.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -530,6 +564,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (maintenance) clearInterval(maintenance);
       clearInterval(sweeper);
       await sweeping;
+      await pddMessages?.stop();
       await jobs.stop();
       sandboxes?.close();
       alipaySandbox?.close();
@@ -548,6 +583,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     sms: smsProvider,
     seeded,
+    pddMessages,
     exports: exportJobs,
     jobs,
     exportDir,

@@ -202,6 +202,8 @@ export async function startTestServer(
     logLevel: 'silent',
     copyWorker: { idlePollMs: 200 },
     shutdownGraceMs: 2000,
+    // 拼多多 消息服务 only where a test asks for it (test/pdd-messages.test.ts).
+    pddMessages: false,
     ...serverOptions,
     dataDir,
   });

@@ -352,6 +352,7 @@ describe('readConfig', () => {
       pdd: {
         gatewayUrl: 'https://gw-api.pinduoduo.com/api/router',
         authUrl: 'https://fuwu.pinduoduo.com/service-market/auth',
+        messageUrl: 'wss://message-api.pinduoduo.com/message',
       },
       doudian: {
         gatewayUrl: 'https://openapi-fxg.jinritemai.com',
@@ -460,6 +461,14 @@ describe('readConfig', () => {
     }
     expect(readConfig({ ...complete, PDD_AUTH_URL: 'http://fuwu.pinduoduo.com/auth' }).problems).toEqual([
       'PDD_AUTH_URL=http://fuwu.pinduoduo.com/auth: production talks to the platform over https only.',
+    ]);
+    for (const PDD_MESSAGE_URL of ['ws://message-api.pinduoduo.com/message', 'wss://127.0.0.1/message']) {
+      expect(readConfig({ ...complete, PDD_MESSAGE_URL }).problems, PDD_MESSAGE_URL).toEqual([
+        `PDD_MESSAGE_URL=${PDD_MESSAGE_URL}: production talks to the real platform over wss only.`,
+      ]);
+    }
+    expect(readConfig({ ...complete, PDD_MESSAGE_URL: 'https://x.example/m' }).problems).toEqual([
+      'PDD_MESSAGE_URL=https://x.example/m is not a ws(s) URL.',
     ]);
     for (const ALIPAY_GATEWAY of [
       'https://127.0.0.2/gateway.do',

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createAdaptorServer } from '@hono/node-server';
 import type { AppCredentials, PlatformCode } from './protocol';
 
@@ -639,8 +640,13 @@ export interface ServedSandbox {
 
 export async function serveSandbox(sandbox: {
   fetch(request: Request): Promise<Response>;
+  /** A WebSocket upgrade (拼多多's 消息服务); without it an upgrade is refused. */
+  upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): void;
 }): Promise<ServedSandbox> {
   const server = createAdaptorServer({ fetch: (request: Request) => sandbox.fetch(request) }) as Server;
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+    sandbox.upgrade ? sandbox.upgrade(request, socket, head) : socket.destroy(),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

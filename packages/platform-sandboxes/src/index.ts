@@ -6,7 +6,7 @@ import type { PlatformCode, PlatformEndpoints } from './protocol';
 export { ALIBABA_SANDBOX_APP, AlibabaSandbox } from './alibaba';
 export { ALIPAY_SANDBOX_APP, AlipaySandbox, type AlipaySandboxOptions } from './alipay';
 export { DOUDIAN_SANDBOX_APP, type DoudianPush, DoudianSandbox } from './doudian';
-export { PDD_SANDBOX_APP, PddSandbox } from './pdd';
+export { PDD_SANDBOX_APP, PddSandbox, type PddSandboxOptions } from './pdd';
 
 /** The sandbox apps by the code of the platform they are registered for (`alibaba`: 1688). */
 export const SANDBOX_APPS = {
@@ -80,6 +80,7 @@ export function createSandboxes(
     alibabaEndpoints: (base) => AlibabaSandbox.endpoints(`${base}/alibaba`),
     close() {
       pdd.stopDemo();
+      pdd.closeMessages();
       doudian.stopDemo();
     },
   };

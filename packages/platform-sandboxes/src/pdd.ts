@@ -1,16 +1,20 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { fenToYuan, yuanText } from '@consign/api-client/contract';
+import { type WebSocket, WebSocketServer } from 'ws';
 import {
   maskAddress,
   maskMobile,
   maskName,
   SANDBOX_ORDERS_PATH,
+  type SandboxChange,
   SandboxCore,
   type SandboxOptions,
   type SandboxOrder,
   sameSignature,
 } from './core';
 import { PddGoodsRefusal, PddSandboxGoods } from './pdd-goods';
-import type { AppCredentials } from './protocol';
+import type { AppCredentials, PlatformEndpoints } from './protocol';
 import {
   PDD_DECRYPT_QUOTA_SUB_CODE,
   PDD_ERRORS,
@@ -18,6 +22,7 @@ import {
   PDD_MAX_PAGE_SIZE,
   PDD_MAX_WINDOW_SECONDS,
   pddSign,
+  pmcSign,
   toBeijingTime,
 } from './protocol';
 
@@ -29,12 +34,22 @@ import {
  * - `pdd.order.number.list.increment.get`: `start_updated_at`/`end_updated_at` at most 30 minutes apart
  *   and within 3 months, `page` from 1, `page_size` up to 100, newest first, `has_next`;
  * - `GET|POST /service-market/auth`: the authorisation page (同意授权 redirects with `code` and `state`);
- * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts).
+ * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts);
+ * - 消息服务 (PMC): `pdd.pmc.user.permit` opens a shop's messages for the calling app; the WebSocket
+ *   `/message/{client_id}/{timestamp_ms}/{sign}` (`upgrade`) checks the app, the sign and that the
+ *   timestamp is within 5 minutes (else HTTP 401, no upgrade); a second connection of the same app
+ *   replaces the first (closed with 4000). Every change of an order of a permitted shop becomes a
+ *   `Common` frame (ids past 2^53, `content` a JSON string with `mall_id` and `tid`), sent again every
+ *   `messageRedeliverMs` (and on each new connection) until acked; a `HeartBeat` is answered with one.
  * Amounts are rendered in 元, as numbers in the increment list and as strings in the detail (the
  * platform does both).
  */
 
-export const PDD_SANDBOX_PATHS = { gateway: '/api/router', auth: '/service-market/auth' } as const;
+export const PDD_SANDBOX_PATHS = {
+  gateway: '/api/router',
+  auth: '/service-market/auth',
+  message: '/message',
+} as const;
 
 export const PDD_SANDBOX_SHOPS = [
   { shopId: '900001', shopName: '沙箱拼多多旗舰店' },
@@ -70,24 +85,65 @@ class PddAnswer extends Error {
 
 const yuan = fenToYuan;
 
+/** The topic of a sandbox change's message. */
+const TOPICS: Record<SandboxChange, string> = {
+  placed: 'pdd_trade_TradeConfirmed',
+  shipped: 'pdd_trade_TradeSellerShip',
+  refund: 'pdd_refund_RefundCreated',
+};
+
+interface Unacked {
+  frame: string;
+  sentAt: number;
+  type: string;
+  orderNo: string;
+}
+
+export interface PddSandboxOptions extends SandboxOptions {
+  /** How long an unacked message waits before it is sent again. Default 10 s. */
+  messageRedeliverMs?: number;
+}
+
 export class PddSandbox extends SandboxCore {
   /** 铺货: the goods calls, their state and test hooks (pdd-goods.ts). */
   readonly publishing = new PddSandboxGoods(() => this.now());
+  /** 消息服务: the shops each app opened (`client_id\nshop_id`). */
+  readonly #permits = new Set<string>();
+  readonly #wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  readonly #sockets = new Map<string, WebSocket>();
+  /** Unacked messages by app, then id: the frame and when it was last sent (ms). */
+  readonly #unacked = new Map<string, Map<string, Unacked>>();
+  #messageSequence = 9_007_199_254_740_993n;
+  #redeliver: NodeJS.Timeout | null = null;
+  readonly #redeliverMs: number;
+  /** Every message frame sent (first sends and resends), and every ack received, in order. */
+  readonly messagesSent: { id: string; clientId: string; type: string; orderNo: string }[] = [];
+  readonly acked: string[] = [];
+  /** Connections refused (why), for tests. */
+  readonly messageRefusals: string[] = [];
+  /** Tests: close the connection right after sending this many more message frames (0: never). */
+  dropAfterSends = 0;
+  /** Connections accepted so far. */
+  messageConnections = 0;
+  /** Every message ever made, by id (acked or not): `replayMessage` sends one again. */
+  readonly #made = new Map<string, { clientId: string; entry: Unacked }>();
 
-  constructor(options: SandboxOptions) {
+  constructor(options: PddSandboxOptions) {
     super(
       'pinduoduo',
       options,
       PDD_SANDBOX_SHOPS.map((s) => ({ ...s })),
       PDD_SANDBOX_CARRIERS.map(({ id, code, name }) => ({ id, code, name })),
     );
+    this.#redeliverMs = options.messageRedeliverMs ?? 10_000;
   }
 
   /** The endpoints a connector uses to reach this sandbox at `baseUrl`. */
-  static endpoints(baseUrl: string) {
+  static endpoints(baseUrl: string): PlatformEndpoints {
     return {
       gatewayUrl: `${baseUrl}${PDD_SANDBOX_PATHS.gateway}`,
       authUrl: `${baseUrl}${PDD_SANDBOX_PATHS.auth}`,
+      messageUrl: `${baseUrl.replace(/^http/, 'ws')}${PDD_SANDBOX_PATHS.message}`,
     };
   }
 
@@ -214,6 +270,9 @@ export class PddSandbox extends SandboxCore {
         if (refused) throw new PddAnswer(50000, refused, 'logistics_send_failed');
         return { logistics_online_send_response: { is_success: true } };
       }
+      case 'pdd.pmc.user.permit':
+        this.#permits.add(`${clientId}\n${shopId}`);
+        return { pmc_user_permit_response: { is_success: true } };
       case 'pdd.open.decrypt.batch':
         return {
           open_decrypt_batch_response: { data_decrypt_list: this.decryptBatch(params, shopId ?? '') },
@@ -314,6 +373,144 @@ export class PddSandbox extends SandboxCore {
         error_msg: ok ? '' : plaintext === 'quota' ? '解密额度已用完' : '密文不存在或不属于该店铺',
       };
     });
+  }
+
+  // ---------------------------------------------------------------- 消息服务 (PMC)
+
+  /** Whether app `clientId` opened shop `shopId`'s messages (`pdd.pmc.user.permit`). */
+  permitted(clientId: string, shopId: string): boolean {
+    return this.#permits.has(`${clientId}\n${shopId}`);
+  }
+
+  /** Whether app `clientId` has a message connection open. */
+  messageConnected(clientId: string): boolean {
+    return this.#sockets.get(clientId)?.readyState === 1;
+  }
+
+  /** How many messages of `clientId` wait for their ack. */
+  unackedCount(clientId: string): number {
+    return this.#unacked.get(clientId)?.size ?? 0;
+  }
+
+  /** Sends message `id` again although it was acked (the platform delivers at least once). */
+  replayMessage(id: string) {
+    const made = this.#made.get(id);
+    if (made) this.#send(made.clientId, id, { ...made.entry });
+  }
+
+  /** Sends `text` as it is on app `clientId`'s connection (a garbled frame). */
+  sendRaw(clientId: string, text: string) {
+    this.#sockets.get(clientId)?.send(text);
+  }
+
+  /** Drops every message connection (the platform's side of a network cut). */
+  dropMessageConnections() {
+    for (const socket of this.#sockets.values()) socket.terminate();
+  }
+
+  /** Stops redelivering and closes the connections (the server's close). */
+  closeMessages() {
+    if (this.#redeliver) clearInterval(this.#redeliver);
+    this.#redeliver = null;
+    this.dropMessageConnections();
+  }
+
+  /**
+   * A WebSocket upgrade of `…/message/{client_id}/{timestamp_ms}/{sign}`: refused with 401 (no upgrade)
+   * for an unknown app, a timestamp more than 5 minutes off, or a wrong sign.
+   */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const match = /\/message\/([^/?]+)\/(\d{1,16})\/([^/?]+)$/.exec(request.url?.split('?')[0] ?? '');
+    const refuse = (why: string) => {
+      this.messageRefusals.push(why);
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    };
+    if (!match) return refuse('path');
+    const [, rawClient = '', ts = '', rawSign = ''] = match;
+    let clientId: string;
+    let sign: string;
+    try {
+      clientId = decodeURIComponent(rawClient);
+      sign = decodeURIComponent(rawSign);
+    } catch {
+      return refuse('path');
+    }
+    const secret = this.apps.get(clientId);
+    if (!secret) return refuse('client_id');
+    if (Math.abs(this.now() - Number(ts)) > 5 * 60_000) return refuse('timestamp');
+    if (!sameSignature(pmcSign(clientId, ts, secret), sign)) return refuse('sign');
+    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#connected(clientId, ws));
+  }
+
+  #connected(clientId: string, ws: WebSocket) {
+    this.#sockets.get(clientId)?.close(4000, 'replaced by a new connection');
+    this.#sockets.set(clientId, ws);
+    this.messageConnections += 1;
+    this.#redeliver ??= setInterval(() => this.#resendDue(), Math.max(20, this.#redeliverMs / 4));
+    this.#redeliver.unref();
+    ws.on('message', (data) => {
+      const text = String(data);
+      let frame: { commandType?: unknown };
+      try {
+        frame = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (frame.commandType === 'HeartBeat') {
+        ws.send(JSON.stringify({ commandType: 'HeartBeat', time: this.now(), sendTime: this.now() }));
+      } else if (frame.commandType === 'Ack') {
+        const id = /"id"\s*:\s*"?(\d+)/.exec(text)?.[1] ?? '';
+        this.#unacked.get(clientId)?.delete(id);
+        this.acked.push(id);
+      }
+    });
+    ws.on('close', () => {
+      if (this.#sockets.get(clientId) === ws) this.#sockets.delete(clientId);
+    });
+    for (const [id, entry] of this.#unacked.get(clientId) ?? []) this.#send(clientId, id, entry);
+  }
+
+  #send(clientId: string, id: string, entry: Unacked) {
+    const ws = this.#sockets.get(clientId);
+    if (ws?.readyState !== 1) return;
+    entry.sentAt = Date.now();
+    ws.send(entry.frame);
+    this.messagesSent.push({ id, clientId, type: entry.type, orderNo: entry.orderNo });
+    if (this.dropAfterSends > 0 && --this.dropAfterSends === 0) ws.terminate();
+  }
+
+  #resendDue() {
+    const due = Date.now() - this.#redeliverMs;
+    for (const [clientId, messages] of this.#unacked) {
+      for (const [id, entry] of messages) if (entry.sentAt <= due) this.#send(clientId, id, entry);
+    }
+  }
+
+  protected override changed(order: SandboxOrder, change: SandboxChange) {
+    for (const clientId of this.apps.keys()) {
+      if (!this.permitted(clientId, order.shopId)) continue;
+      const id = String(this.#messageSequence++);
+      const type = TOPICS[change];
+      const content = JSON.stringify({ mall_id: Number(order.shopId), tid: order.orderNo });
+      const at = this.now();
+      const rest = JSON.stringify({
+        commandType: 'Common',
+        time: at,
+        sendTime: at,
+        message: { type, content, mallID: Number(order.shopId) },
+      });
+      const entry: Unacked = {
+        frame: `{"id":${id},${rest.slice(1)}`,
+        sentAt: 0,
+        type,
+        orderNo: order.orderNo,
+      };
+      const messages = this.#unacked.get(clientId) ?? new Map<string, Unacked>();
+      this.#unacked.set(clientId, messages);
+      messages.set(id, entry);
+      this.#made.set(id, { clientId, entry });
+      this.#send(clientId, id, entry);
+    }
   }
 
   /** The order as the platform's JSON: the list renders amounts as numbers, the detail as strings. */

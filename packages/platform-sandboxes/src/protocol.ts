@@ -22,6 +22,8 @@ export interface AppCredentials {
 export interface PlatformEndpoints {
   gatewayUrl: string;
   authUrl: string;
+  /** 拼多多 消息服务's WebSocket (the 拼多多 sandbox's only). */
+  messageUrl?: string;
 }
 
 // 拼多多
@@ -37,6 +39,12 @@ export function pddSign(secret: string, params: Readonly<Record<string, string>>
     .map((key) => `${key}${params[key]}`)
     .join('');
   return createHash('md5').update(`${secret}${joined}${secret}`, 'utf8').digest('hex').toUpperCase();
+}
+
+/** 消息服务's connection sign: `base64(md5_hex(client_id + timestamp_ms + client_secret))`. */
+export function pmcSign(clientId: string, timestampMs: string, secret: string): string {
+  const hex = createHash('md5').update(`${clientId}${timestampMs}${secret}`, 'utf8').digest('hex');
+  return Buffer.from(hex, 'utf8').toString('base64');
 }
 
 /** Error codes the 拼多多 documentation names. */

@@ -16,3 +16,26 @@ export async function takeLease(db: Queryable, key: string, untilS: number, nowS
   );
   return taken.length > 0;
 }
+
+/**
+ * Extends the caller's own lease `key` (taken until `untilS`) to `newUntilS`: fenced by the old end, so
+ * a lease that ran out and was taken by another instance is not touched. Answers whether it was still
+ * the caller's.
+ */
+export async function renewLease(
+  db: Queryable,
+  key: string,
+  untilS: number,
+  newUntilS: number,
+): Promise<boolean> {
+  const renewed = await db.query(
+    'UPDATE rate_limits SET window_ends_at = $3 WHERE key = $1 AND window_ends_at = $2 RETURNING 1',
+    [key, untilS, newUntilS],
+  );
+  return renewed.length > 0;
+}
+
+/** Gives the caller's own lease back (fenced like `renewLease`): another instance may take it at once. */
+export async function releaseLease(db: Queryable, key: string, untilS: number): Promise<void> {
+  await db.query('DELETE FROM rate_limits WHERE key = $1 AND window_ends_at = $2', [key, untilS]);
+}

@@ -15,10 +15,22 @@ import { inShops, notFound, type Scope, shopFilter, staleRecord } from './scope'
 import { SHOP_SYNC_SELECT, type ShopSyncRow, shopSyncOf } from './shop-sync';
 import { storeShopTokens } from './shop-tokens';
 
+/**
+ * 实时 or 轮询 (jobs/pdd-messages.ts): 实时 while the shop is permitted on 拼多多 消息服务 and an instance
+ * holds its app's connection (the lease, given back when the connection closes; a dead holder's runs
+ * out within its 30 s); the time of the shop's last platform message (migration 0051's index).
+ */
+const SHOP_MESSAGES_SELECT = `CASE WHEN s.pmc_permitted_at IS NOT NULL AND s.auth_status = 'authorized'
+    AND EXISTS (SELECT 1 FROM rate_limits r WHERE r.key = 'pdd-messages:' || s.platform_app_key
+      AND r.window_ends_at > extract(epoch FROM now())::bigint)
+  THEN 'live' ELSE 'polling' END AS message_channel,
+  (SELECT max(e.received_at) FROM platform_events e
+    WHERE e.platform = s.platform AND e.platform_shop_id = s.platform_shop_id) AS last_event_at`;
+
 const SHOP_SELECT = `s.id, s.name, s.platform, s.platform_shop_id, s.group_id, COALESCE(g.name, '') AS group_name,
   s.auth_status, s.auth_expires_at, s.refresh_expires_at, s.disabled_at,
   (SELECT count(*)::int FROM goods WHERE goods.shop_id = s.id) AS goods_count, s.created_at, s.version,
-  ${SHOP_SYNC_SELECT}`;
+  ${SHOP_SYNC_SELECT}, ${SHOP_MESSAGES_SELECT}`;
 
 type ShopRow = Omit<Shop, 'state' | 'authorised_until' | 'sync'> & {
   refresh_expires_at: number | null;

@@ -4,6 +4,7 @@ import { storePlatformOrders } from '../db/platform-order';
 import type { Logger } from '../log';
 import { PLATFORM_NAMES, PlatformError } from '../platforms/connector';
 import { isDoudianOrderTag } from '../platforms/doudian';
+import { isPddOrderTopic } from '../platforms/pdd-messages';
 import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
 import { backoffMs, finishJob, PLATFORM_EVENT_QUEUE } from './queue';
 import type { Job, JobKind } from './runner';
@@ -97,7 +98,9 @@ export class PlatformEventJobs implements JobKind {
       error,
       accountId,
     });
-    if (event.platform !== 'douyin' || !isDoudianOrderTag(event.tag) || !event.order_no) {
+    const orderMessage =
+      event.platform === 'douyin' ? isDoudianOrderTag(event.tag) : isPddOrderTopic(event.tag);
+    if (!orderMessage || !event.order_no) {
       return ignored('不是订单消息');
     }
     const shop = await shopOfEvent(this.db, event.platform, event.platform_shop_id);

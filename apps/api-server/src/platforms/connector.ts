@@ -38,6 +38,8 @@ export interface AppCredentials {
 export interface PlatformEndpoints {
   gatewayUrl: string;
   authUrl: string;
+  /** 拼多多 消息服务's WebSocket (`PDD_MESSAGE_URL`, platforms/pdd-messages.ts); other platforms have none. */
+  messageUrl?: string;
 }
 
 /** What the platform answers when a shop is authorised or its token refreshed. */

@@ -24,6 +24,7 @@ import {
   str,
   yuanToFen,
 } from './connector';
+import { PDD_MESSAGE_DEFAULT_URL, pmcUrl } from './pdd-messages';
 
 /**
  * 拼多多 open platform (open.pinduoduo.com): one router (`PDD_GATEWAY_URL`), every call a form POST of
@@ -36,6 +37,7 @@ import {
 export const PDD_DEFAULTS = {
   gatewayUrl: 'https://gw-api.pinduoduo.com/api/router',
   authUrl: 'https://fuwu.pinduoduo.com/service-market/auth',
+  messageUrl: PDD_MESSAGE_DEFAULT_URL,
 } as const;
 
 /**
@@ -325,6 +327,35 @@ export class PddConnector implements PlatformConnector {
       }
       return { ciphertext, ok: false, message: str(entry?.error_msg) || '解密失败' };
     });
+  }
+
+  // 消息服务 (PMC): platforms/pdd-messages.ts has the protocol, jobs/pdd-messages.ts the connection.
+
+  /**
+   * `pdd.pmc.user.permit`: opens the message service for the shop of `accessToken`, on the app's
+   * topics (`topics` left out, as the documentation advises).
+   */
+  async permitMessages(accessToken: string): Promise<void> {
+    const answer = await this.call('pdd.pmc.user.permit', {}, accessToken, 'pmc_user_permit_response');
+    if (answer.is_success !== true) {
+      throw new PlatformError(
+        'pinduoduo',
+        'business',
+        sellerMessage('pinduoduo', 'business', '开通消息服务未成功'),
+        'is_success false',
+      );
+    }
+  }
+
+  /** The app's signed 消息服务 URL at `nowMs` (holds the sign: never logged). */
+  messageUrl(nowMs: number): string {
+    const { clientId, clientSecret } = this.options.app;
+    return pmcUrl(
+      this.options.endpoints.messageUrl ?? PDD_MESSAGE_DEFAULT_URL,
+      clientId,
+      clientSecret,
+      nowMs,
+    );
   }
 
   private authorisation(answer: Json): ShopAuthorisation {

@@ -18,6 +18,7 @@ import {
 import { requestSync } from '../db/shop-sync';
 import type { ApiEnv, Deps } from '../env';
 import { ApiRefusal, HttpProblem, MESSAGES, ok } from '../http/respond';
+import { PDD_PERMIT_KIND } from '../jobs/pdd-messages';
 import { SHOP_SYNC_KIND } from '../jobs/shop-sync';
 import { afterCommit, logged, recordChange } from '../middleware/audit';
 import { database, scope } from '../middleware/authentication';
@@ -163,6 +164,8 @@ export function shopRoutes({
           );
           return { row: await shopById(txScope, id, nowS()), change };
         });
+        // 拼多多: open the shop's 消息服务 once it is stored (jobs/pdd-messages.ts; never blocks this).
+        if (platform === 'pinduoduo') afterCommit(c, () => wakeJobs(PDD_PERMIT_KIND));
         return ok(c, shop);
       })
       .post('/toggle', body('/api/shop/toggle'), async (c) => {

@@ -65,6 +65,13 @@ export const shopSchema = z.object({
   version: versionSchema,
   /** The order sync of a shop authorised on its platform; null for a shop never authorised. */
   sync: shopSyncSchema.nullable().optional(),
+  /**
+   * How its orders arrive: `live` (实时) while its platform's message channel is connected and the shop
+   * is permitted on it (拼多多 消息服务), else `polling` (轮询: the order sync).
+   */
+  message_channel: z.enum(['live', 'polling']).optional(),
+  /** When the last platform message about the shop was received (unix s); null when none. */
+  last_event_at: unixTimeSchema.nullable().optional(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 

@@ -16,6 +16,9 @@ export const SYNC_TEXT = {
   syncNow: '立即同步',
   syncNowLabel: (name: string) => `立即同步 ${name}`,
   requested: (name: string) => `已开始同步 ${name} 的订单`,
+  live: '实时',
+  polling: '轮询',
+  lastEvent: (at: string) => `最近消息 ${at}`,
 } as const;
 
 /** How far behind, as a seller reads it: `3 分钟`, `2 小时 5 分钟`, `1 天`. */
@@ -29,7 +32,8 @@ export function lagText(seconds: number): string {
 }
 
 /**
- * 店铺设置's 订单同步 cell: the last sync and how far behind the shop is, its last error in the seller's
+ * 店铺设置's 订单同步 cell: the last sync and how far behind the shop is, whether its orders come 实时
+ * (拼多多 消息服务 connected) or by 轮询 with its last message's time, its last error in the seller's
  * words, and 立即同步 (the list refreshes after it).
  */
 export function ShopSyncCell({ shop }: { shop: Shop }) {
@@ -56,6 +60,12 @@ export function ShopSyncCell({ shop }: { shop: Shop }) {
       </span>
       {state.lag_seconds !== null ? (
         <span className="text-muted-foreground text-xs">{SYNC_TEXT.lag(lagText(state.lag_seconds))}</span>
+      ) : null}
+      {shop.message_channel ? (
+        <span data-slot="shop-message-channel" className="text-muted-foreground text-xs">
+          {shop.message_channel === 'live' ? SYNC_TEXT.live : SYNC_TEXT.polling}
+          {shop.last_event_at ? ` · ${SYNC_TEXT.lastEvent(formatDateTime(shop.last_event_at))}` : ''}
+        </span>
       ) : null}
       {state.last_error ? (
         <span data-slot="shop-sync-error" className="text-error text-xs">
