@@ -510,6 +510,9 @@ export function carrierOfSupplier(companyName: string, trackingNo: string): stri
   return CARRIERS.some((c) => c.code === code) ? code : 'OTHER';
 }
 
+/** The job kind of the supplier follow-up (`SupplierLogisticsJobs`). */
+export const SUPPLIER_LOGISTICS_KIND = 'supplier-logistics';
+
 /**
  * The `supplier-logistics` job kind: claims up to `followBatch` placed purchases due for a look
  * (`claimPolls`, `FOLLOW_UP_QUEUE` of jobs/queue.ts), asks 1688 about each (`alibaba.trade.get.buyerView`) and: shipped with a parcel ->
@@ -521,7 +524,7 @@ export function carrierOfSupplier(companyName: string, trackingNo: string): stri
  * later (docs/design.md#1688-order-cancel).
  */
 export class SupplierLogisticsJobs implements JobKind {
-  readonly name = 'supplier-logistics';
+  readonly name = SUPPLIER_LOGISTICS_KIND;
   readonly concurrency = 1;
   readonly pollMs: number;
   readonly #everyMs: number;
