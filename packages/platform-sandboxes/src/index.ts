@@ -67,7 +67,8 @@ export function createSandboxes(
     canDecrypt: (platform, appKey, shopId, ciphertexts) =>
       (platform === 'pinduoduo' ? pdd : doudian).canDecryptFor(appKey, shopId, ciphertexts),
   });
-  if (options.alibabaMessageUrl) alibaba.subscribeMessages(ALIBABA_SANDBOX_APP.clientId, options.alibabaMessageUrl);
+  if (options.alibabaMessageUrl)
+    alibaba.subscribeMessages(ALIBABA_SANDBOX_APP.clientId, options.alibabaMessageUrl);
   if (options.demoEveryMs !== false) {
     pdd.startDemo(options.demoEveryMs ?? 20_000);
     doudian.startDemo(options.demoEveryMs ?? 20_000);

@@ -116,7 +116,8 @@ export function parseAlibabaMessage(text: string): AlibabaPushedMessage | string
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return '消息不是 JSON 对象';
   const message = parsed as Record<string, unknown>;
   const msgId = /"msgId"\s*:\s*"?(\d{1,30})"?/.exec(text)?.[1];
-  if (!msgId || typeof message.type !== 'string' || message.type.length > 100) return '消息缺少 msgId 或 type';
+  if (!msgId || typeof message.type !== 'string' || message.type.length > 100)
+    return '消息缺少 msgId 或 type';
   const data = typeof message.data === 'object' && message.data !== null ? message.data : {};
   const orderId = 'orderId' in data ? (/"orderId"\s*:\s*"?(\d{1,30})"?/.exec(text)?.[1] ?? '') : '';
   const memberId = typeof message.userInfo === 'string' ? message.userInfo.slice(0, 64) : '';
