@@ -66,6 +66,8 @@ function withState(row: ShopRow, nowS: number): Shop {
     sync_succeeded_at,
     sync_error,
     sync_failures,
+    sync_inserted,
+    sync_updated,
     ...shop
   } = row;
   return {
@@ -81,6 +83,8 @@ function withState(row: ShopRow, nowS: number): Shop {
         sync_succeeded_at,
         sync_error,
         sync_failures,
+        sync_inserted,
+        sync_updated,
       },
       nowS,
     ),

@@ -68,7 +68,7 @@ export interface PurchaseJobsOptions {
   retryBaseMs?: number;
   /** The longest delay between two attempts. Default 10 minutes. */
   retryMaxMs?: number;
-  /** Supplier logistics: how often a placed purchase is looked at on 1688. Default 10 minutes. */
+  /** Supplier logistics: how often a placed purchase is looked at on 1688 (`SUPPLIER_FOLLOW_SECONDS`). Default 5 minutes. */
   followEveryMs?: number;
   /** Supplier logistics: purchases looked at per unit. Default 50. */
   followBatch?: number;
@@ -191,7 +191,7 @@ export class PurchaseJobs implements JobKind {
     this.#leaseMs = options.leaseMs ?? 120_000;
     this.#retryBaseMs = options.retryBaseMs ?? 5000;
     this.#retryMaxMs = options.retryMaxMs ?? 600_000;
-    this.#followEveryMs = options.followEveryMs ?? 600_000;
+    this.#followEveryMs = options.followEveryMs ?? 300_000;
   }
 
   async claim(): Promise<Job | undefined> {
@@ -534,7 +534,7 @@ export class SupplierLogisticsJobs implements JobKind {
     private readonly deps: PurchaseJobsDeps,
     options: PurchaseJobsOptions = {},
   ) {
-    this.#everyMs = options.followEveryMs ?? 600_000;
+    this.#everyMs = options.followEveryMs ?? 300_000;
     this.#batch = options.followBatch ?? 50;
     this.pollMs = Math.min(30_000, this.#everyMs);
   }
