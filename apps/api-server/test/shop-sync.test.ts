@@ -87,12 +87,16 @@ function place(overrides: Parameters<PlatformUnderTest['sandbox']['placeOrder']>
   return order;
 }
 
+/** This server's `shopSync.fallbackSeconds`: 10 minutes, so the account's 5 and 15 both show. */
+const FALLBACK_SECONDS = 600;
+
 beforeAll(async () => {
   platform = await PlatformUnderTest.start(clock);
   t = await startTestServer({
     clock,
     platformConnector: async (code) => (code === 'pinduoduo' ? platform.connector : null),
-    shopSync: { pollMs: 50 },
+    // The server's fallback (`SHOP_SYNC_FALLBACK_SECONDS`) longer than the account's 5 minutes.
+    shopSync: { pollMs: 50, fallbackSeconds: FALLBACK_SECONDS },
   });
   token = await t.login(USER);
   shopId = await authorisedShop(t, platform);
@@ -222,8 +226,8 @@ describe('the shop order sync', () => {
       last_error: null,
       failures: 0,
       syncing: false,
-      next_sync_at: nowS() + SYNC_RULES.fallbackSeconds,
-      last_inserted: 1,
+      next_sync_at: nowS() + FALLBACK_SECONDS,
+      last_inserted: 2,
       last_updated: 0,
     });
     // A shop never authorised has no sync.
@@ -556,9 +560,9 @@ describe('the shop order sync', () => {
       );
       expect(saved.status).toBe(200);
     };
-    // 5 minutes (the default) is the server's fallback (`SHOP_SYNC_FALLBACK_SECONDS`, 300 s).
+    // 5 minutes (the default): the server's longer fallback (`SHOP_SYNC_FALLBACK_SECONDS`) wins.
     await save(5);
-    expect((await syncNow(t, token, shopId)).sync_due_at).toBe(nowS() + SYNC_RULES.fallbackSeconds);
+    expect((await syncNow(t, token, shopId)).sync_due_at).toBe(nowS() + FALLBACK_SECONDS);
     await save(15);
     const state = await syncNow(t, token, shopId);
     expect(state.sync_due_at).toBe(nowS() + 15 * 60);
