@@ -131,12 +131,18 @@ for (const loop of LOOPS) {
       ],
     });
 
-    // 立即同步, then 代发订单 shows the order once the sync has run.
+    // 立即同步 tells its result once its run has finished; then 代发订单 shows the order.
     await page
       .locator('[data-slot=data-table-row]')
       .filter({ hasText: loop.shopName })
       .getByRole('button', { name: `立即同步 ${loop.shopName}` })
       .click();
+    // (How many it adds depends on whether an earlier run or a push brought the order first.)
+    await expect(
+      page.getByText(new RegExp(`${loop.shopName} 同步完成：新增 \\d+ 单，更新 \\d+ 单`)),
+    ).toBeVisible({
+      timeout: 150_000,
+    });
     await page.goto(`/order/index?keyword=${encodeURIComponent(loop.goods)}`);
     const view = page.getByRole('button', { name: /^查看订单 / });
     await expect(async () => {

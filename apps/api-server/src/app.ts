@@ -168,7 +168,7 @@ export function createApp(options: AppOptions) {
   app.get('/static/banners/:name{[0-9]+\\.svg}', (c) => svg(bannerSvg(c.req.param('name').slice(0, -4)), c));
   app.get('/static/goods/:name{[0-9]+\\.svg}', (c) => svg(goodsSvg(c.req.param('name').slice(0, -4)), c));
 
-  // 抖店 消息推送 (routes/platform-events.ts): before `/api`, whose pipeline wants our own signature.
+  // 抖店 消息推送 and 1688 消息服务 (routes/platform-events.ts): before `/api`, whose pipeline wants our own signature.
   app.route('/api/platform-events', platformEventRoutes(options));
   app.route('/api', createApi(options));
   app.route('/download', downloadRoutes(options));

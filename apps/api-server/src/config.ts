@@ -19,6 +19,9 @@ import { DEV_DATA_KEY, parseDataKey } from './security/secret-box';
  * `/__dev/sms`) and the dev captcha (it passes the public ticket `dev-ticket`).
  */
 
+/** `SHOP_SYNC_FALLBACK_SECONDS` and `SUPPLIER_FOLLOW_SECONDS` when unset: 5 minutes. */
+export const DEFAULT_FALLBACK_SECONDS = 300;
+
 /** The development signing secret, also built into the admin app by default. */
 export const DEV_SIGN_SECRET = 'consign-dev-secret';
 
@@ -77,6 +80,13 @@ export interface ServerConfig {
   maxInFlight: number | undefined;
   /** `API_QUEUE` (default 1000). */
   apiQueue: number | undefined;
+  /**
+   * `SHOP_SYNC_FALLBACK_SECONDS` (default 300): the order sync as the safety net of the platforms'
+   * messages: a shop is synced at least this often, or at its account's longer 订单同步间隔.
+   */
+  shopSyncFallbackSeconds: number;
+  /** `SUPPLIER_FOLLOW_SECONDS` (default 300): how often a placed 1688 purchase is looked at. */
+  supplierFollowSeconds: number;
   sms: SmsSettings;
   captcha: CaptchaSettings;
   platforms: PlatformSettings;
@@ -232,6 +242,18 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
   };
   const maxInFlight = count('API_MAX_IN_FLIGHT', 1);
   const apiQueue = count('API_QUEUE', 0);
+  /** A whole number of seconds from 60 to a day, `fallback` when unset. */
+  const seconds = (name: string, fallback: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if (!/^[0-9]+$/.test(raw) || Number(raw) < 60 || Number(raw) > 86_400) {
+      problems.push(`${name}=${raw} is not a whole number of seconds from 60 to 86400.`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const shopSyncFallbackSeconds = seconds('SHOP_SYNC_FALLBACK_SECONDS', DEFAULT_FALLBACK_SECONDS);
+  const supplierFollowSeconds = seconds('SUPPLIER_FOLLOW_SECONDS', DEFAULT_FALLBACK_SECONDS);
 
   const signup = env.SIGNUP ?? 'open';
   if (signup !== 'open' && signup !== 'closed')
@@ -364,6 +386,8 @@ export function readConfig(env: NodeJS.ProcessEnv): { config: ServerConfig; prob
       signup: signup === 'closed' ? 'closed' : 'open',
       maxInFlight,
       apiQueue,
+      shopSyncFallbackSeconds,
+      supplierFollowSeconds,
       sms,
       captcha,
       platforms,

@@ -86,7 +86,11 @@ started = startServer({
   publicUrl: config.publicUrl,
   alipay: config.alipay,
   // The demo: sandbox orders appear every 20 s, so its shops sync every minute.
-  shopSync: config.platforms.sandbox ? { everySeconds: 60 } : undefined,
+  shopSync: {
+    fallbackSeconds: config.shopSyncFallbackSeconds,
+    ...(config.platforms.sandbox ? { everySeconds: 60 } : {}),
+  },
+  purchaseJobs: { followEveryMs: config.supplierFollowSeconds * 1000 },
 }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fatal(error.message);
   throw error;

@@ -21,7 +21,7 @@ import { type ReconcileOptions, reconcileKind } from './jobs/reconcile';
 import { JobRunner } from './jobs/runner';
 import { type ConnectorFor, WritebackJobs, type WritebackJobsOptions } from './jobs/writeback';
 import { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase } from './paths';
-import { DOUDIAN_PUSH_PATH } from './routes/platform-events';
+import { ALIBABA_MESSAGE_PATH, DOUDIAN_PUSH_PATH } from './routes/platform-events';
 
 export { DEFAULT_DATA_DIR, DEFAULT_STATIC_DIR, openDatabase, REPO_ROOT } from './paths';
 
@@ -347,6 +347,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           doudianCallbackUrl: () => `${publicUrl()}${authorisedPath('douyin')}`,
           // The sandbox app's 消息推送 URL, as operators set it for their app (docs/api-server/platforms.md).
           doudianPushUrl: () => `${publicUrl()}${DOUDIAN_PUSH_PATH}`,
+          // The sandbox app's 1688 消息服务 URL, as operators set it for their app (docs/design.md#1688-order-messages).
+          alibabaMessageUrl: () => `${publicUrl()}${ALIBABA_MESSAGE_PATH}`,
         })
       : null;
   // The endpoints are read when a connector is built: the mounted sandboxes' need this server's URL.
@@ -416,7 +418,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     );
   }
   if (options.platformEventJobs !== false) {
-    jobs.register(new PlatformEventJobs(db, shopCalls, connectorFor, now, log, options.platformEventJobs));
+    jobs.register(
+      new PlatformEventJobs(db, shopCalls, connectorFor, now, log, {
+        ...options.platformEventJobs,
+        wake: (kind) => jobs.wake(kind),
+      }),
+    );
   }
   const pddMessages =
     options.pddMessages === false

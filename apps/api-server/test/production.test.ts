@@ -389,6 +389,17 @@ describe('readConfig', () => {
     expect(at('https://sms.tencentcloudapi.com/path').problems).toHaveLength(1);
   });
 
+  it('the polling safety nets: 5 minutes by default, a whole number of seconds from 60 to a day', () => {
+    expect(readConfig({}).config).toMatchObject({ shopSyncFallbackSeconds: 300, supplierFollowSeconds: 300 });
+    expect(
+      readConfig({ SHOP_SYNC_FALLBACK_SECONDS: '120', SUPPLIER_FOLLOW_SECONDS: '900' }).config,
+    ).toMatchObject({ shopSyncFallbackSeconds: 120, supplierFollowSeconds: 900 });
+    expect(readConfig({ SHOP_SYNC_FALLBACK_SECONDS: '30', SUPPLIER_FOLLOW_SECONDS: '5m' }).problems).toEqual([
+      'SHOP_SYNC_FALLBACK_SECONDS=30 is not a whole number of seconds from 60 to 86400.',
+      'SUPPLIER_FOLLOW_SECONDS=5m is not a whole number of seconds from 60 to 86400.',
+    ]);
+  });
+
   it('outside production: the demo defaults pass, unknown providers and missing variables do not', () => {
     expect(readConfig({}).problems).toEqual([]);
     expect(readConfig({}).config).toMatchObject({

@@ -87,12 +87,16 @@ function place(overrides: Parameters<PlatformUnderTest['sandbox']['placeOrder']>
   return order;
 }
 
+/** This server's `shopSync.fallbackSeconds`: 10 minutes, so the account's 5 and 15 both show. */
+const FALLBACK_SECONDS = 600;
+
 beforeAll(async () => {
   platform = await PlatformUnderTest.start(clock);
   t = await startTestServer({
     clock,
     platformConnector: async (code) => (code === 'pinduoduo' ? platform.connector : null),
-    shopSync: { pollMs: 50 },
+    // The server's fallback (`SHOP_SYNC_FALLBACK_SECONDS`) longer than the account's 5 minutes.
+    shopSync: { pollMs: 50, fallbackSeconds: FALLBACK_SECONDS },
   });
   token = await t.login(USER);
   shopId = await authorisedShop(t, platform);
@@ -222,7 +226,9 @@ describe('the shop order sync', () => {
       last_error: null,
       failures: 0,
       syncing: false,
-      next_sync_at: nowS() + 30 * 60,
+      next_sync_at: nowS() + FALLBACK_SECONDS,
+      last_inserted: 2,
+      last_updated: 0,
     });
     // A shop never authorised has no sync.
     expect(shops.list.find((s) => s.id !== shopId)?.sync).toBeNull();
@@ -542,16 +548,22 @@ describe('the shop order sync', () => {
     expect(platform.listCalls.slice(listed).every((call) => call.token === newest?.accessToken)).toBe(true);
   });
 
-  it("syncs at the account's 订单同步间隔, and 立即同步 at most once a minute", async () => {
-    const settings = (await envelope(await t.post('/api/setting/index', {}, { token }))).data as {
-      version: number;
+  it("syncs at the server's fallback or the account's longer 订单同步间隔, and 立即同步 at most once a minute", async () => {
+    const save = async (minutes: number) => {
+      const settings = (await envelope(await t.post('/api/setting/index', {}, { token }))).data as {
+        version: number;
+      };
+      const saved = await t.post(
+        '/api/setting/update',
+        { version: settings.version, sync_interval_minutes: minutes },
+        { token },
+      );
+      expect(saved.status).toBe(200);
     };
-    const saved = await t.post(
-      '/api/setting/update',
-      { version: settings.version, sync_interval_minutes: 15 },
-      { token },
-    );
-    expect(saved.status).toBe(200);
+    // 5 minutes (the default): the server's longer fallback (`SHOP_SYNC_FALLBACK_SECONDS`) wins.
+    await save(5);
+    expect((await syncNow(t, token, shopId)).sync_due_at).toBe(nowS() + FALLBACK_SECONDS);
+    await save(15);
     const state = await syncNow(t, token, shopId);
     expect(state.sync_due_at).toBe(nowS() + 15 * 60);
     // Asked again within the minute: due a minute after the last start, not at once.

@@ -441,6 +441,8 @@ const answers: Record<ApiPath, unknown> = {
       failures: 0,
       syncing: true,
       next_sync_at: null,
+      last_inserted: 3,
+      last_updated: 5,
     },
   },
   '/api/goods/index': page(goods),

@@ -32,6 +32,11 @@ import { ALIBABA_APIS, ALIBABA_CODES, alibabaSign } from './protocol';
  *   `dedupeOutOrderId = false` makes `fastCreateOrder` place a new order for an `outOrderId` it has
  *   seen (so a test proves the caller never sends one twice). The buyer cancels a 待付款 order with
  *   `alibaba.trade.cancel` (any other state: `ORDER_STATUS_NOT_SUPPORT`).
+ * - 消息服务 (docs/design.md#1688-order-messages): an app subscribed with `subscribeMessages` gets a
+ *   form `POST` of `message=<json>&_aop_signature=<hex>` when an order of a member who authorised it
+ *   is paid, shipped (looked for every second, as shipping follows the clock) or closed; `orderId` is a
+ *   bare JSON number beyond JS's safe range, as 1688 writes it. A push not answered 2xx is sent again,
+ *   same `msgId`, after `messageRetryMs`, up to `messageAttempts` times.
  */
 
 export const ALIBABA_SANDBOX_APP: AppCredentials = {
@@ -92,7 +97,31 @@ export interface SandboxPurchase {
   cancelled: boolean;
   /** Paid (免密支付 or the cashier page): only then does the supplier ship it. */
   paid: boolean;
+  /** Its shipment was announced to the subscribed apps (`ORDER_BUYER_VIEW_ANNOUNCE_SENDGOODS`). */
+  shipAnnounced?: boolean;
 }
+
+/** One order message the sandbox pushed (for tests): to which app, what, and how it went. */
+export interface AlibabaMessage {
+  appKey: string;
+  msgId: string;
+  type: AlibabaMessageType;
+  orderId: string;
+  attempts: number;
+  delivered: boolean;
+  /** The last HTTP status, or the network error. */
+  lastAnswer: string;
+}
+
+/**
+ * The order messages (消息服务, buyer's view) the sandbox pushes: paid, shipped, and closed by the
+ * supplier (卖家关闭) or by the buyer (买家关闭). docs/design.md#1688-order-messages.
+ */
+export type AlibabaMessageType =
+  | 'ORDER_BUYER_VIEW_ORDER_PAY'
+  | 'ORDER_BUYER_VIEW_ANNOUNCE_SENDGOODS'
+  | 'ORDER_BUYER_VIEW_ORDER_SELLER_CLOSE'
+  | 'ORDER_BUYER_VIEW_ORDER_BUYER_CLOSE';
 
 export interface AlibabaSandboxCall {
   /** `namespace:api`, or `getToken`. */
@@ -199,6 +228,9 @@ export interface AlibabaSandboxOptions {
    * encrypted order is taken as readable.
    */
   canDecrypt?: (platform: string, appKey: string, shopId: string, ciphertexts: string[]) => boolean;
+  /** 消息服务: the wait before a push is sent again (default 5 s), and the attempts (default 5). */
+  messageRetryMs?: number;
+  messageAttempts?: number;
 }
 
 export class AlibabaSandbox {
@@ -224,6 +256,13 @@ export class AlibabaSandbox {
   readonly protocolClosed = new Set<string>();
   /** False: an `outOrderId` seen before places another order (1688's dedupe switched off). */
   dedupeOutOrderId = true;
+  /** Every order message pushed, in order (the last 10,000). */
+  readonly messages: AlibabaMessage[] = [];
+  /** Each subscribed app's message URL (read at each push: the server's URL is known once it listens). */
+  readonly #messageUrls = new Map<string, () => string>();
+  readonly #sending = new Set<Promise<void>>();
+  #shipWatch: NodeJS.Timeout | null = null;
+  #messageSequence = 0;
 
   constructor(private readonly options: AlibabaSandboxOptions) {
     this.#apps = new Map(options.apps.map((app) => [app.clientId, app.clientSecret]));
@@ -276,6 +315,8 @@ export class AlibabaSandbox {
     if (order.paid || order.cancelled) return;
     order.paid = true;
     order.shipAt = Math.min(order.shipAt, this.#nowS() + (this.options.shipAfterSeconds ?? 120));
+    this.#announce(order, 'ORDER_BUYER_VIEW_ORDER_PAY');
+    this.#announceShipments();
   }
 
   /** The supplier ships the order now (an unpaid one as soon as it is paid). */
@@ -283,6 +324,7 @@ export class AlibabaSandbox {
     const order = this.purchases.get(orderId);
     if (!order) throw new Error(`no sandbox purchase ${orderId}`);
     order.shipAt = Math.min(order.shipAt, this.#nowS());
+    this.#announceShipments();
   }
 
   /** The supplier cancels the order (before shipping): its status turns `cancel`. */
@@ -290,6 +332,101 @@ export class AlibabaSandbox {
     const order = this.purchases.get(orderId);
     if (!order) throw new Error(`no sandbox purchase ${orderId}`);
     order.cancelled = true;
+    this.#announce(order, 'ORDER_BUYER_VIEW_ORDER_SELLER_CLOSE');
+  }
+
+  /**
+   * The developer subscribes app `appKey` to the order messages (its 消息服务 URL): from now on the
+   * orders of members who authorised it are pushed there. Shipments are looked for every second.
+   */
+  subscribeMessages(appKey: string, url: () => string) {
+    this.#messageUrls.set(appKey, url);
+    this.#shipWatch ??= setInterval(() => this.#announceShipments(), 1000);
+    this.#shipWatch.unref();
+  }
+
+  /** Stops looking for shipments (the subscriptions stay). */
+  close() {
+    if (this.#shipWatch) clearInterval(this.#shipWatch);
+    this.#shipWatch = null;
+  }
+
+  /** Waits until every message in flight was delivered or given up. */
+  async settleMessages(): Promise<void> {
+    while (this.#sending.size > 0) await Promise.allSettled([...this.#sending]);
+  }
+
+  /** Announces each shipped order once (its `shipAt` passed). */
+  #announceShipments() {
+    if (this.#messageUrls.size === 0) return;
+    for (const order of this.purchases.values()) {
+      if (!order.shipAnnounced && this.#status(order) === 'waitbuyerreceive') {
+        order.shipAnnounced = true;
+        this.#announce(order, 'ORDER_BUYER_VIEW_ANNOUNCE_SENDGOODS');
+      }
+    }
+  }
+
+  /** Pushes one message of `order` to every subscribed app its member authorised. */
+  #announce(order: SandboxPurchase, type: AlibabaMessageType) {
+    const apps = new Set(
+      [...this.#access.values(), ...this.#refresh.values()]
+        .filter((grant) => grant.memberId === order.memberId && this.#messageUrls.has(grant.clientId))
+        .map((grant) => grant.clientId),
+    );
+    const nowMs = this.#now();
+    for (const appKey of apps) {
+      const msgId = String(92_700_000_000 + ++this.#messageSequence);
+      const message: AlibabaMessage = {
+        appKey,
+        msgId,
+        type,
+        orderId: order.orderId,
+        attempts: 0,
+        delivered: false,
+        lastAnswer: '',
+      };
+      this.messages.push(message);
+      if (this.messages.length > 10_000) this.messages.splice(0, this.messages.length - 10_000);
+      // As 1688 writes it: `orderId` a bare number (beyond JS's safe integers), `msgId` a number.
+      const data =
+        `{"buyerMemberId":${JSON.stringify(order.memberId)},"currentStatus":${JSON.stringify(this.#status(order))},` +
+        `"orderId":${order.orderId},"sellerMemberId":"b2b-sandbox-seller","msgSendTime":${JSON.stringify(beijingStamp(Math.floor(nowMs / 1000)))}}`;
+      const json = `{"bizKey":"${order.orderId}","data":${data},"gmtBorn":${nowMs},"msgId":${msgId},"type":"${type}","userInfo":${JSON.stringify(order.memberId)}}`;
+      const sending = this.#sendMessage(message, json).finally(() => this.#sending.delete(sending));
+      this.#sending.add(sending);
+    }
+  }
+
+  async #sendMessage(message: AlibabaMessage, json: string) {
+    const secret = this.#apps.get(message.appKey) ?? '';
+    const body = new URLSearchParams({
+      message: json,
+      _aop_signature: alibabaSign(secret, '', { message: json }),
+    }).toString();
+    const attempts = this.options.messageAttempts ?? 5;
+    while (message.attempts < attempts) {
+      if (message.attempts > 0) {
+        await new Promise((resolve) => setTimeout(resolve, this.options.messageRetryMs ?? 5_000).unref());
+      }
+      message.attempts += 1;
+      try {
+        const response = await fetch(this.#messageUrls.get(message.appKey)?.() ?? '', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer().catch(() => null);
+        message.lastAnswer = String(response.status);
+        if (response.ok) {
+          message.delivered = true;
+          return;
+        }
+      } catch (error) {
+        message.lastAnswer = error instanceof Error ? error.message : String(error);
+      }
+    }
   }
 
   /** The calls of `api` (of one app's, with `appKey`), successful or not. */
@@ -704,6 +841,7 @@ export class AlibabaSandbox {
       throw refusal(ALIBABA_CODES.orderState, '当前订单状态不允许取消');
     }
     order.cancelled = true;
+    this.#announce(order, 'ORDER_BUYER_VIEW_ORDER_BUYER_CLOSE');
     return { success: true };
   }
 

@@ -29,7 +29,7 @@ export interface PlatformSandboxes {
 /**
  * The sandboxes the server serves for the demo: each knows the sandbox app (`PDD_SANDBOX_APP`,
  * `DOUDIAN_SANDBOX_APP`, whose 抖店 service returns to `doudianCallbackUrl` and whose order messages
- * are pushed to `doudianPushUrl`) and, every `demoEveryMs`, places an order in each authorised shop (and now
+ * are pushed to `doudianPushUrl`; the 1688 sandbox's order messages go to `alibabaMessageUrl`) and, every `demoEveryMs`, places an order in each authorised shop (and now
  * and then opens a refund), so that a newcomer sees orders arrive.
  */
 export function createSandboxes(
@@ -40,6 +40,8 @@ export function createSandboxes(
     doudianCallbackUrl?: () => string;
     /** The 抖店 sandbox app's 消息推送 URL (the server's `PUBLIC_URL` + its push path): pushes go there. */
     doudianPushUrl?: () => string;
+    /** The 1688 sandbox app's 消息服务 URL (the server's `PUBLIC_URL` + its path): order messages go there. */
+    alibabaMessageUrl?: () => string;
   } = {},
 ) {
   const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], now: options.now });
@@ -65,6 +67,8 @@ export function createSandboxes(
     canDecrypt: (platform, appKey, shopId, ciphertexts) =>
       (platform === 'pinduoduo' ? pdd : doudian).canDecryptFor(appKey, shopId, ciphertexts),
   });
+  if (options.alibabaMessageUrl)
+    alibaba.subscribeMessages(ALIBABA_SANDBOX_APP.clientId, options.alibabaMessageUrl);
   if (options.demoEveryMs !== false) {
     pdd.startDemo(options.demoEveryMs ?? 20_000);
     doudian.startDemo(options.demoEveryMs ?? 20_000);
@@ -82,6 +86,7 @@ export function createSandboxes(
       pdd.stopDemo();
       pdd.closeMessages();
       doudian.stopDemo();
+      alibaba.close();
     },
   };
   return sandboxes;

@@ -1,4 +1,4 @@
-import { type Claimed, claimJob, PLATFORM_EVENT_QUEUE } from '../jobs/queue';
+import { type Claimed, claimJob, DB_NOW_MS, PLATFORM_EVENT_QUEUE } from '../jobs/queue';
 import type { PlatformCode } from '../platforms/connector';
 import type { Db, Queryable } from './db';
 
@@ -7,6 +7,9 @@ import type { Db, Queryable } from './db';
  * answered (routes/platform-events.ts) and worked off by the `platform-event` job kind
  * (jobs/platform-events.ts) on the one queue (jobs/queue.ts).
  */
+
+/** Where a message comes from: a sales platform, or 1688 (`alibaba`, the supplier). */
+export type EventSource = PlatformCode | 'alibaba';
 
 /** One message as received: its id, tag, the shop and order it names, and the message itself. */
 export interface ReceivedEvent {
@@ -24,7 +27,7 @@ export interface ReceivedEvent {
  */
 export async function recordEvents(
   db: Db,
-  input: { platform: PlatformCode; appKey: string; events: readonly ReceivedEvent[]; nowS: number },
+  input: { platform: EventSource; appKey: string; events: readonly ReceivedEvent[]; nowS: number },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     let added = 0;
@@ -54,7 +57,7 @@ export async function recordEvents(
 export interface ClaimedEvent {
   id: number;
   attempts: number;
-  platform: PlatformCode;
+  platform: EventSource;
   tag: string;
   platform_shop_id: string;
   order_no: string;
@@ -90,4 +93,22 @@ export async function shopOfEvent(
     [platform, platformShopId],
   );
   return row ? { id: row.id, accountId: row.account_id, usable: row.usable } : null;
+}
+
+/**
+ * A 1688 order message (`platform = 'alibaba'`): the placed purchase of 1688 order `orderNo` bought by
+ * member `memberId` (the account's connected 1688 buyer account) is made due for its follow-up now
+ * (db/purchase.ts `claimPolls`): the follow-up reads the order from 1688. Answers its account, or null
+ * when no placed purchase of ours is that order.
+ */
+export async function followUpNow(db: Queryable, orderNo: string, memberId: string): Promise<number | null> {
+  if (!orderNo) return null;
+  const [row] = await db.query<{ account_id: number }>(
+    `UPDATE order_purchases p SET next_poll_at = LEAST(p.next_poll_at, ${DB_NOW_MS})
+     WHERE p.supplier_order_no = $1 AND p.status = 'placed'
+       AND EXISTS (SELECT 1 FROM supplier_accounts sa WHERE sa.account_id = p.account_id AND sa.member_id = $2)
+     RETURNING p.account_id`,
+    [orderNo, memberId],
+  );
+  return row ? row.account_id : null;
 }

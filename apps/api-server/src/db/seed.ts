@@ -66,7 +66,7 @@ export const SEED_SETTINGS = {
   default_markup_percent: 30,
   purchase_account: '',
   notify_mobile: '',
-  sync_interval_minutes: 30,
+  sync_interval_minutes: 5,
   auto_sync_logistics: true,
   price_rounding: 'none',
   purchase_price_rise_percent: 10,

@@ -26,7 +26,7 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'version'> = {
   default_markup_percent: 30,
   purchase_account: '',
   notify_mobile: '',
-  sync_interval_minutes: 30,
+  sync_interval_minutes: 5,
   auto_sync_logistics: true,
   price_rounding: 'none',
   purchase_price_rise_percent: 10,

@@ -13,6 +13,12 @@ export const SYNC_RULES = {
   /** The least time between the starts of two syncs of a shop, 立即同步 included (seconds). */
   floorSeconds: 60,
   /**
+   * The sync is the safety net of the platforms' messages: a shop is synced at least this often
+   * (`ShopSyncOptions.fallbackSeconds`, the server's `SHOP_SYNC_FALLBACK_SECONDS`), or at its account's
+   * longer 订单同步间隔 (seconds).
+   */
+  fallbackSeconds: 300,
+  /**
    * How long a claim holds a shop; renewed at every window (seconds). A shop whose sync died with its
    * process (kill -9) is synced again once this has run out. `ShopSyncOptions.leaseSeconds` sets it
    * per server.
@@ -83,7 +89,7 @@ export async function claimDueShop(
     accountId: row.account_id,
     platform: row.platform,
     cursor: row.sync_cursor === null ? null : Number(row.sync_cursor),
-    intervalSeconds: Math.max(SYNC_RULES.floorSeconds, (row.interval_minutes ?? 30) * 60),
+    intervalSeconds: Math.max(SYNC_RULES.floorSeconds, (row.interval_minutes ?? 5) * 60),
   };
 }
 
@@ -123,6 +129,20 @@ export async function leaseHolder(
     [shopId],
   );
   return row ? { lease: row.lease, until: row.until, startedAt: row.started_at } : null;
+}
+
+/**
+ * Before `finishSync`, while the lease is still `token`'s: what the run stored (migration 0052), so a
+ * finished sync is never read without its counts (立即同步 shows them).
+ */
+export async function recordSyncCounts(
+  db: Queryable,
+  input: { shopId: number; token: string; inserted: number; updated: number },
+): Promise<void> {
+  await db.query(
+    'UPDATE shops SET sync_inserted = $3, sync_updated = $4 WHERE id = $1 AND sync_lease_token = $2',
+    [input.shopId, input.token, input.inserted, input.updated],
+  );
 }
 
 export type SyncOutcome =
@@ -182,10 +202,13 @@ export interface ShopSyncRow {
   sync_succeeded_at: number | null;
   sync_error: string | null;
   sync_failures: number;
+  sync_inserted: number | null;
+  sync_updated: number | null;
 }
 
 export const SHOP_SYNC_SELECT = `s.access_token_sealed IS NOT NULL AS sync_authorised, s.sync_cursor, s.sync_due_at,
-  s.sync_lease_until, s.sync_finished_at, s.sync_succeeded_at, s.sync_error, s.sync_failures`;
+  s.sync_lease_until, s.sync_finished_at, s.sync_succeeded_at, s.sync_error, s.sync_failures,
+  s.sync_inserted, s.sync_updated`;
 
 /** The shop's sync as the API answers it (null for a shop never authorised). */
 export function shopSyncOf(row: ShopSyncRow, nowS: number): ShopSync | null {
@@ -200,6 +223,8 @@ export function shopSyncOf(row: ShopSyncRow, nowS: number): ShopSync | null {
     failures: Number(row.sync_failures),
     syncing: row.sync_lease_until !== null && Number(row.sync_lease_until) > nowS,
     next_sync_at: num(row.sync_due_at),
+    last_inserted: num(row.sync_inserted),
+    last_updated: num(row.sync_updated),
   };
 }
 

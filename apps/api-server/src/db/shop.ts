@@ -78,6 +78,8 @@ function withState(row: ShopRow, nowS: number): Shop {
     sync_succeeded_at,
     sync_error,
     sync_failures,
+    sync_inserted,
+    sync_updated,
     ...shop
   } = row;
   return {
@@ -93,6 +95,8 @@ function withState(row: ShopRow, nowS: number): Shop {
         sync_succeeded_at,
         sync_error,
         sync_failures,
+        sync_inserted,
+        sync_updated,
       },
       nowS,
     ),

@@ -1,11 +1,13 @@
 import type { Db } from '../db/db';
-import { type ClaimedEvent, claimEvent, shopOfEvent } from '../db/platform-events';
+import { type ClaimedEvent, claimEvent, followUpNow, shopOfEvent } from '../db/platform-events';
 import { storePlatformOrders } from '../db/platform-order';
 import type { Logger } from '../log';
+import { ALIBABA_ORDER_MESSAGES } from '../platforms/alibaba';
 import { PLATFORM_NAMES, PlatformError } from '../platforms/connector';
 import { isDoudianOrderTag } from '../platforms/doudian';
 import { isPddOrderTopic } from '../platforms/pdd-messages';
 import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
+import { SUPPLIER_LOGISTICS_KIND } from './purchase';
 import { backoffMs, finishJob, PLATFORM_EVENT_QUEUE } from './queue';
 import type { Job, JobKind } from './runner';
 
@@ -24,6 +26,8 @@ export interface PlatformEventJobsOptions {
   retryMaxMs?: number;
   /** Attempts after which an event is given up (`failed`: the order sync still finds the order). Default 8. */
   maxAttempts?: number;
+  /** Wakes a job kind (`JobRunner.wake`): a 1688 order message wakes `supplier-logistics`. */
+  wake?: (kind: string) => void;
 }
 
 /** How one attempt ended. */
@@ -54,6 +58,7 @@ export class PlatformEventJobs implements JobKind {
   readonly #leaseMs: number;
   readonly #retry: { baseMs: number; capMs: number };
   readonly #maxAttempts: number;
+  readonly #wake: (kind: string) => void;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +73,7 @@ export class PlatformEventJobs implements JobKind {
     this.#leaseMs = options.leaseMs ?? 60_000;
     this.#retry = { baseMs: options.retryBaseMs ?? 5000, capMs: options.retryMaxMs ?? 600_000 };
     this.#maxAttempts = options.maxAttempts ?? 8;
+    this.#wake = options.wake ?? (() => {});
   }
 
   async claim(): Promise<Job | undefined> {
@@ -98,6 +104,7 @@ export class PlatformEventJobs implements JobKind {
       error,
       accountId,
     });
+    if (event.platform === 'alibaba') return this.supplierMessage(event);
     const orderMessage =
       event.platform === 'douyin' ? isDoudianOrderTag(event.tag) : isPddOrderTopic(event.tag);
     if (!orderMessage || !event.order_no) {
@@ -118,6 +125,22 @@ export class PlatformEventJobs implements JobKind {
     const nowS = this.seconds();
     await this.db.transaction((tx) => storePlatformOrders(tx, shop, [order], nowS));
     return { status: 'done', error: '', accountId: shop.accountId };
+  }
+
+  /**
+   * A 1688 order message (docs/design.md#1688-order-messages): a hint, never the data. The placed
+   * purchase of that 1688 order, bought by the member the message names, is due for its follow-up now
+   * (jobs/purchase.ts `SupplierLogisticsJobs`, which reads the order from 1688 and ships, cancels or
+   * waits), and that job is woken: a shipment reaches the order in seconds rather than at the next look.
+   */
+  private async supplierMessage(event: ClaimedEvent): Promise<Outcome> {
+    if (!ALIBABA_ORDER_MESSAGES.has(event.tag) || !event.order_no) {
+      return { status: 'ignored', error: '不是订单消息', accountId: null };
+    }
+    const accountId = await followUpNow(this.db, event.order_no, event.platform_shop_id);
+    if (accountId === null) return { status: 'ignored', error: '不是本系统待跟进的采购单', accountId: null };
+    this.#wake(SUPPLIER_LOGISTICS_KIND);
+    return { status: 'done', error: '', accountId };
   }
 
   /** What an attempt that threw becomes: retried after the backoff, or given up. */

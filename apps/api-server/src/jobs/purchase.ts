@@ -70,7 +70,7 @@ export interface PurchaseJobsOptions {
   retryBaseMs?: number;
   /** The longest delay between two attempts. Default 10 minutes. */
   retryMaxMs?: number;
-  /** Supplier logistics: how often a placed purchase is looked at on 1688. Default 10 minutes. */
+  /** Supplier logistics: how often a placed purchase is looked at on 1688 (`SUPPLIER_FOLLOW_SECONDS`). Default 5 minutes. */
   followEveryMs?: number;
   /** Supplier logistics: purchases looked at per unit. Default 50. */
   followBatch?: number;
@@ -193,7 +193,7 @@ export class PurchaseJobs implements JobKind {
     this.#leaseMs = options.leaseMs ?? 120_000;
     this.#retryBaseMs = options.retryBaseMs ?? 5000;
     this.#retryMaxMs = options.retryMaxMs ?? 600_000;
-    this.#followEveryMs = options.followEveryMs ?? 600_000;
+    this.#followEveryMs = options.followEveryMs ?? 300_000;
   }
 
   async claim(): Promise<Job | undefined> {
@@ -537,6 +537,9 @@ export function carrierOfSupplier(companyName: string, trackingNo: string): stri
   return CARRIERS.some((c) => c.code === code) ? code : 'OTHER';
 }
 
+/** The job kind of the supplier follow-up (`SupplierLogisticsJobs`). */
+export const SUPPLIER_LOGISTICS_KIND = 'supplier-logistics';
+
 /**
  * The `supplier-logistics` job kind: claims up to `followBatch` placed purchases due for a look
  * (`claimPolls`, `FOLLOW_UP_QUEUE` of jobs/queue.ts), asks 1688 about each (`alibaba.trade.get.buyerView`) and: shipped with a parcel ->
@@ -548,7 +551,7 @@ export function carrierOfSupplier(companyName: string, trackingNo: string): stri
  * later (docs/design.md#1688-order-cancel).
  */
 export class SupplierLogisticsJobs implements JobKind {
-  readonly name = 'supplier-logistics';
+  readonly name = SUPPLIER_LOGISTICS_KIND;
   readonly concurrency = 1;
   readonly pollMs: number;
   readonly #everyMs: number;
@@ -558,7 +561,7 @@ export class SupplierLogisticsJobs implements JobKind {
     private readonly deps: PurchaseJobsDeps,
     options: PurchaseJobsOptions = {},
   ) {
-    this.#everyMs = options.followEveryMs ?? 600_000;
+    this.#everyMs = options.followEveryMs ?? 300_000;
     this.#batch = options.followBatch ?? 50;
     this.pollMs = Math.min(30_000, this.#everyMs);
   }

@@ -9,6 +9,7 @@ import {
   finishSync,
   LeaseLost,
   leaseHolder,
+  recordSyncCounts,
   SYNC_RULES,
   type SyncOutcome,
 } from '../db/shop-sync';
@@ -88,6 +89,12 @@ export interface ShopSyncOptions {
   /** Syncs every shop this often instead of its account's 订单同步间隔 (the sandbox demo: 60 s). */
   everySeconds?: number;
   /**
+   * `SHOP_SYNC_FALLBACK_SECONDS`: the longest time between two syncs of a shop when the platform's
+   * messages do not come (its account's 订单同步间隔 when that is longer). Default
+   * `SYNC_RULES.fallbackSeconds` (5 minutes).
+   */
+  fallbackSeconds?: number;
+  /**
    * How long a claim holds a shop, renewed at every window: after a crash the shop waits this long
    * before another run takes it. Default `SYNC_RULES.leaseSeconds` (5 minutes); longer than the
    * slowest window (its pages and its transaction), or a live run loses its lease.
@@ -109,6 +116,15 @@ const PLATFORM_CODES = Object.keys(PLATFORM_NAMES) as PlatformCode[];
 
 function leaseSecondsOf(deps: ShopSyncDeps): number {
   return deps.options?.leaseSeconds ?? SYNC_RULES.leaseSeconds;
+}
+
+/**
+ * The time from a successful sync to the next (db/shop-sync.ts `finishSync`): the server's fallback
+ * (`fallbackSeconds`), or the account's 订单同步间隔 when that is longer; never under the floor.
+ */
+export function syncIntervalSeconds(deps: Pick<ShopSyncDeps, 'options'>, shop: ClaimedShop): number {
+  const fallback = deps.options?.fallbackSeconds ?? SYNC_RULES.fallbackSeconds;
+  return Math.max(SYNC_RULES.floorSeconds, fallback, shop.intervalSeconds);
 }
 
 /** The `JobKind` to register with the server's `JobRunner`. */
@@ -236,11 +252,12 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
     }
   }
   report.outcome = outcome;
+  await recordSyncCounts(db, { shopId: shop.id, token, inserted: report.inserted, updated: report.updated });
   const failures = await finishSync(db, {
     shopId: shop.id,
     token,
     nowS: nowS(),
-    intervalSeconds: deps.options?.everySeconds ?? shop.intervalSeconds,
+    intervalSeconds: deps.options?.everySeconds ?? syncIntervalSeconds(deps, shop),
     outcome,
   });
   if (!outcome.ok && (outcome.authLost || failures === SYNC_FAILURES_NOTIFIED)) {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SUPPLIER_OUT_OF_STOCK_MESSAGE } from '@consign/api-client';
 import {
   type AppCredentials,
@@ -63,6 +63,65 @@ export function alibabaSign(secret: string, urlPath: string, params: Record<stri
     .map((key) => `${key}${params[key]}`)
     .join('');
   return createHmac('sha1', secret).update(`${urlPath}${text}`, 'utf8').digest('hex').toUpperCase();
+}
+
+/**
+ * 1688 消息服务 (docs/design.md#1688-order-messages): a message is pushed as a form `POST` of
+ * `message=<json>&_aop_signature=<hex>`, signed as an API call with no path: `alibabaSign(appSecret,
+ * '', {message})`.
+ */
+export function alibabaMessageSign(secret: string, message: string): string {
+  return alibabaSign(secret, '', { message });
+}
+
+/** The buyer's-view order messages: each names one 1688 order (`data.orderId`). */
+export const ALIBABA_ORDER_MESSAGES: ReadonlySet<string> = new Set([
+  'ORDER_BUYER_VIEW_BUYER_MAKE',
+  'ORDER_BUYER_VIEW_ORDER_PRICE_MODIFY',
+  'ORDER_BUYER_VIEW_ORDER_PAY',
+  'ORDER_BUYER_VIEW_ORDER_STEP_PAY',
+  'ORDER_BUYER_VIEW_ANNOUNCE_SENDGOODS',
+  'ORDER_BUYER_VIEW_PART_PART_SENDGOODS',
+  'ORDER_BUYER_VIEW_ORDER_COMFIRM_RECEIVEGOODS',
+  'ORDER_BUYER_VIEW_ORDER_SUCCESS',
+  'ORDER_BUYER_VIEW_ORDER_BUYER_CLOSE',
+  'ORDER_BUYER_VIEW_ORDER_SELLER_CLOSE',
+  'ORDER_BUYER_VIEW_ORDER_BOPS_CLOSE',
+  'ORDER_BUYER_VIEW_ORDER_BUYER_REFUND_IN_SALES',
+  'ORDER_BUYER_VIEW_ORDER_REFUND_AFTER_SALES',
+]);
+
+/** One 1688 message as the server keeps it: the ids as text (1688 writes `orderId` as a bare int64). */
+export interface AlibabaPushedMessage {
+  msgId: string;
+  type: string;
+  /** `userInfo`: the member the message is about (our buyer account's `member_id`). */
+  memberId: string;
+  /** `data.orderId` of an order message, else ''. */
+  orderId: string;
+  message: unknown;
+}
+
+/**
+ * Reads a pushed `message`, or says what is wrong with it. The ids are read from the text, never
+ * through a JS number: `orderId` is beyond the safe integers, and `JSON.parse` would round it.
+ */
+export function parseAlibabaMessage(text: string): AlibabaPushedMessage | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return '消息不是 JSON';
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return '消息不是 JSON 对象';
+  const message = parsed as Record<string, unknown>;
+  const msgId = /"msgId"\s*:\s*"?(\d{1,30})"?/.exec(text)?.[1];
+  if (!msgId || typeof message.type !== 'string' || message.type.length > 100)
+    return '消息缺少 msgId 或 type';
+  const data = typeof message.data === 'object' && message.data !== null ? message.data : {};
+  const orderId = 'orderId' in data ? (/"orderId"\s*:\s*"?(\d{1,30})"?/.exec(text)?.[1] ?? '') : '';
+  const memberId = typeof message.userInfo === 'string' ? message.userInfo.slice(0, 64) : '';
+  return { msgId, type: message.type, memberId, orderId, message: parsed };
 }
 
 /**
@@ -382,6 +441,18 @@ export class AlibabaConnector {
 
   constructor(private readonly options: AlibabaConnectorOptions) {
     this.#now = options.now ?? Date.now;
+  }
+
+  /** This app's key (`client_id`): the messages it is pushed are recorded under it. */
+  get appKey(): string {
+    return this.options.app.clientId;
+  }
+
+  /** Whether a pushed `message` is signed with this app's secret (`alibabaMessageSign`, constant time). */
+  isOwnMessage(message: string, signature: string): boolean {
+    const expected = Buffer.from(alibabaMessageSign(this.options.app.clientSecret, message));
+    const given = Buffer.from(signature.toUpperCase());
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   /** 1688's authorisation page for a buyer account; it returns to `redirectUri` with `code` and `state`. */

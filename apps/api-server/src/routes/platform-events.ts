@@ -3,10 +3,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { recordEvents } from '../db/platform-events';
 import type { Deps } from '../env';
 import { PLATFORM_EVENT_KIND } from '../jobs/platform-events';
+import { parseAlibabaMessage } from '../platforms/alibaba';
 import { DoudianConnector, parseDoudianPush } from '../platforms/doudian';
 
 /** Where 抖店 pushes its messages (the app's 消息推送 URL: `{PUBLIC_URL}` + this). */
 export const DOUDIAN_PUSH_PATH = '/api/platform-events/doudian';
+
+/** Where 1688 pushes its order messages (the app's 消息服务 URL: `{PUBLIC_URL}` + this). */
+export const ALIBABA_MESSAGE_PATH = '/api/platform-events/alibaba';
 
 /** The largest push read (100 order messages are about 50 KB). */
 export const PUSH_BODY_MAX = 256 * 1024;
@@ -50,7 +54,8 @@ export function platformEventRoutes({
   log,
   connectorFor,
   wakeJobs,
-}: Pick<Deps, 'db' | 'now' | 'log' | 'connectorFor' | 'wakeJobs'>) {
+  platforms,
+}: Pick<Deps, 'db' | 'now' | 'log' | 'connectorFor' | 'wakeJobs' | 'platforms'>) {
   const refusal = (c: Context, status: ContentfulStatusCode, msg: string) => {
     log.warn('doudian push refused', {
       status,
@@ -59,7 +64,8 @@ export function platformEventRoutes({
     });
     return c.json({ code: status, msg }, status);
   };
-  return new Hono().post('/doudian', async (c) => {
+  const routes = new Hono().post('/alibaba', (c) => alibabaMessage(c, { db, now, log, wakeJobs, platforms }));
+  return routes.post('/doudian', async (c) => {
     const appId = c.req.header('app-id') ?? '';
     const refuse = (status: ContentfulStatusCode, msg: string) => refusal(c, status, msg);
     const raw = await readBody(c);
@@ -92,4 +98,53 @@ export function platformEventRoutes({
     if (added > 0) wakeJobs(PLATFORM_EVENT_KIND);
     return c.json({ code: 0, msg: 'success' });
   });
+}
+
+/**
+ * `POST /api/platform-events/alibaba` (1688 消息服务, docs/design.md#1688-order-messages): a form of
+ * `message` (JSON) and `_aop_signature`. 1688 must be set up (its app in 平台授权) and the signature
+ * `alibabaMessageSign` of `message` with the app's secret; the message is then recorded (its `msgId`
+ * seen before changes nothing) and only then answered 204 (as 1688's message SDK answers), so a push
+ * whose answer was lost comes again and loses nothing. Refused (nothing recorded, logged without the
+ * message or the signature): an oversize body (413), a wrong signature (401), a form without a readable
+ * message (400), 1688 not set up (404).
+ */
+async function alibabaMessage(
+  c: Context,
+  { db, now, log, wakeJobs, platforms }: Pick<Deps, 'db' | 'now' | 'log' | 'wakeJobs' | 'platforms'>,
+) {
+  const refuse = (status: ContentfulStatusCode, msg: string) => {
+    log.warn('1688 message refused', { status, problem: msg });
+    return c.json({ code: status, msg }, status);
+  };
+  const raw = await readBody(c);
+  if (!raw) return refuse(413, '消息体过大');
+  const connector = await platforms.supplier();
+  if (!connector) return refuse(404, '1688未启用');
+  let form: URLSearchParams;
+  try {
+    form = new URLSearchParams(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+  } catch {
+    return refuse(400, '消息体不是 UTF-8 文本');
+  }
+  const text = form.get('message') ?? '';
+  if (!connector.isOwnMessage(text, form.get('_aop_signature') ?? '')) return refuse(401, '签名验证失败');
+  const message = parseAlibabaMessage(text);
+  if (typeof message === 'string') return refuse(400, message);
+  const added = await recordEvents(db, {
+    platform: 'alibaba',
+    appKey: connector.appKey,
+    events: [
+      {
+        msgId: message.msgId,
+        tag: message.type,
+        platformShopId: message.memberId,
+        orderNo: message.orderId,
+        payload: message.message,
+      },
+    ],
+    nowS: Math.floor(now() / 1000),
+  });
+  if (added > 0) wakeJobs(PLATFORM_EVENT_KIND);
+  return c.body(null, 204);
 }

@@ -9,7 +9,9 @@ import { PRICE_ROUNDINGS } from './goods-rules.js';
  * - `default_markup_percent`: price markup applied when copying goods, 0..500 %.
  * - `purchase_account`: the supplier-side buyer account used for purchases ('' = not set).
  * - `notify_mobile`: where purchase failures are texted ('' = nowhere).
- * - `sync_interval_minutes`: how often orders are pulled from the shops: 15, 30 or 60.
+ * - `sync_interval_minutes`: 消息未达时的兜底同步间隔: how often the shops' orders are pulled when the
+ *   platforms' messages do not arrive: 5, 15, 30 or 60; never shorter than the server's
+ *   `SHOP_SYNC_FALLBACK_SECONDS`.
  * - `auto_sync_logistics`: push the supplier's tracking number back to the shop.
  * - `price_rounding` (goods): how 商品复制 rounds the marked-up price (`markedUpPrice`).
  * - `purchase_price_rise_percent` (purchase): 一键采购 refuses when 1688's goods price is more than
@@ -23,7 +25,7 @@ export const settingsSchema = z.object({
   default_markup_percent: z.int().min(0).max(500),
   purchase_account: text(64),
   notify_mobile: z.union([z.literal(''), mobileSchema]),
-  sync_interval_minutes: z.union([z.literal(15), z.literal(30), z.literal(60)]),
+  sync_interval_minutes: z.union([z.literal(5), z.literal(15), z.literal(30), z.literal(60)]),
   auto_sync_logistics: z.boolean(),
   // goods: 商品复制's price rule
   price_rounding: z.enum(PRICE_ROUNDINGS),

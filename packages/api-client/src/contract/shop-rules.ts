@@ -16,7 +16,7 @@ export const SHOP_STATES = ['normal', 'expiring', 'expired', 'unauthorized', 'di
 export const SHOP_EXPIRING_DAYS = 7;
 /** A platform's open-platform app (平台授权): `active` 正常, `expired` 已过期, `revoked` 已撤销. */
 export const PLATFORM_AUTH_STATUSES = ['active', 'expired', 'revoked'] as const;
-/** How often orders are pulled from the shops, in minutes. */
-export const SYNC_INTERVALS = [15, 30, 60] as const;
+/** 消息未达时的兜底同步间隔 (代发设置), in minutes: how often orders are pulled when no message came. */
+export const SYNC_INTERVALS = [5, 15, 30, 60] as const;
 /** A shop's authorisation is "about to expire" this many days ahead (the sweep notifies once). */
 export const AUTH_EXPIRY_WARNING_DAYS = 7;

@@ -27,7 +27,9 @@ export type ShopState = z.infer<typeof shopStateSchema>;
  * A shop's order sync: when it last ran (`last_sync_at`) and last succeeded, how far behind it is
  * (`lag_seconds`: now minus the platform update time up to which every order is stored; null before
  * the first success), the last failure in the seller's words (null after a success) and the failures
- * in a row, whether it is running now, and when it is next due.
+ * in a row, whether it is running now, when it is next due, and what the last run stored. 立即同步
+ * answers the shop: its `next_sync_at` is when the run it asked for starts, so the run has finished once
+ * `last_sync_at` reaches it and `syncing` is false.
  */
 export const shopSyncSchema = z.object({
   last_sync_at: unixTimeSchema.nullable(),
@@ -37,6 +39,9 @@ export const shopSyncSchema = z.object({
   failures: z.int().min(0),
   syncing: z.boolean(),
   next_sync_at: unixTimeSchema.nullable(),
+  /** What the last finished run stored: orders added and updated (null before the first run). */
+  last_inserted: z.int().min(0).nullable(),
+  last_updated: z.int().min(0).nullable(),
 });
 export type ShopSync = z.infer<typeof shopSyncSchema>;
 

@@ -15,6 +15,7 @@ import {
   PAYMENT_ISSUE_STATES,
   PLATFORMS,
   SHOP_AUTH_STATUSES,
+  type ShopListParams,
   USER_STATUSES,
 } from '@consign/api-client';
 import { queryOptions } from '@tanstack/react-query';
@@ -133,7 +134,10 @@ const groupFilter = v.optional(
   ),
 );
 
-/** 店铺设置 `/shop/setting`; `group_id=0` is 未分组. */
+/** How often 店铺设置 reads its shops again while open (their 订单同步 state). */
+export const SHOP_REFRESH_MS = 60_000;
+
+/** 店铺设置 `/shop/setting`; `group_id=0` is 未分组. Refreshed every minute. */
 export const shopList = defineList({
   search: v.object({
     ...listSearch.entries,
@@ -148,7 +152,9 @@ export const shopList = defineList({
     group_id: search.group_id,
     auth_status: search.auth_status,
   }),
-  queryOptions: pageOf('/api/shop/index'),
+  // Read again every minute while open: each shop's 订单同步 state (last sync, lag) stays current.
+  queryOptions: (api, params: ShopListParams) =>
+    queryOptions({ ...pageOf('/api/shop/index')(api, params), refetchInterval: SHOP_REFRESH_MS }),
 });
 
 /** 买家管理 `/user/buyer`: sorted by 订单数, 消费金额 or 最近下单 (the default). */

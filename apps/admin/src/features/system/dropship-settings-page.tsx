@@ -145,7 +145,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           {...form.register('notify_mobile')}
         />
       </Field>
-      <Field label={settingText.syncInterval}>
+      <Field label={settingText.syncInterval} description={settingText.syncIntervalHint}>
         <SelectField
           control={form.control}
           name="sync_interval_minutes"

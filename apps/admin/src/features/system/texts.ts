@@ -164,6 +164,7 @@ export const SYSTEM_TEXT = {
     purchaseAccount: '采购账号',
     notifyMobile: '失败通知手机号',
     syncInterval: '订单同步间隔',
+    syncIntervalHint: '消息未达时的兜底同步间隔：平台的订单消息即时同步，消息未到时按此间隔补查一次',
     autoSyncLogistics: '自动回传物流',
     // goods: 商品复制's price rule
     priceRounding: '复制定价取整',
