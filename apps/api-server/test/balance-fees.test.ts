@@ -162,9 +162,9 @@ describe('代发服务费', () => {
     const pdd = await seller('13712390001', 'pinduoduo');
     const doudian = await seller('13712390002', 'douyin');
     const bell = async (token: string) =>
-      (await a.client(() => token).call('/api/notification/index', { pageIndex: 1, pageSize: 20 })).list.filter(
-        (n) => n.kind === 'fee',
-      );
+      (
+        await a.client(() => token).call('/api/notification/index', { pageIndex: 1, pageSize: 20 })
+      ).list.filter((n) => n.kind === 'fee');
     clock.advance(60_000);
     await a
       .client(() => admin)
