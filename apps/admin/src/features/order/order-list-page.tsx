@@ -275,7 +275,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
               <label htmlFor={profitColumnsId}>{ORDER_PROFIT_TEXT.filter.showColumns}</label>
             </span>
           ) : null}
-          <ExportMenu filter={list.filter} />
+          <ExportMenu filter={list.filter} list={variant === 'all' ? 'order' : 'pre-sale'} />
           {canProcess && v.entry ? <ManualOrderButton /> : null}
           {canProcess && v.entry ? <OrderFileImportButton /> : null}
           {canProcess && v.entry ? <OrderImportButton /> : null}
