@@ -165,3 +165,39 @@ test('导出 with the 黑名单 filter writes exactly the blacklisted buyers’ 
   await expect(row).toContainText('仅黑名单买家');
   await page.screenshot({ path: test.info().outputPath('download-center-blacklist.png'), fullPage: true });
 });
+
+test('选择导出列: the chosen columns go in the file (平台订单号 first), remembered, and 下载中心 names them', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/order/index?status=completed');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: '导出' }).click();
+  await page.getByRole('menuitem', { name: '选择导出列（20/20）' }).click();
+  const dialog = page.getByRole('dialog', { name: '选择导出列' });
+  await dialog.getByRole('button', { name: '全不选' }).click();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('请至少选择一列');
+  await dialog.getByLabel('订单号', { exact: true }).check();
+  await dialog.getByLabel('平台订单号').check();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await page.getByRole('button', { name: '导出' }).click();
+  const created = page.waitForResponse((res) => res.url().endsWith('/api/export/create'));
+  await page.getByRole('menuitem', { name: '导出为 CSV' }).click();
+  expect((await created).request().postDataJSON()).toMatchObject({
+    columns: ['platform_order_no', 'order_no'],
+  });
+  await page.getByRole('button', { name: '前往下载中心' }).click();
+  const row = rows(page).first();
+  await expect(row).toContainText('导出列：平台订单号、订单号（2/20 列）');
+  await expect(row).toContainText('已完成');
+  const name = ((await row.locator('td').first().textContent()) ?? '').trim();
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: `下载 ${name}` }).click();
+  const text = await readFile(await (await downloading).path(), 'utf8');
+  const [header, first] = parse(text.slice(1)) as string[][];
+  expect(header).toEqual(['平台订单号', '订单号']);
+  expect(first).toHaveLength(2);
+});

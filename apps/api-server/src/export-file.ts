@@ -5,7 +5,11 @@ import {
   BALANCE_ENTRY_KIND_LABELS,
   carrierOf,
   fenToYuan,
+  ORDER_EXPORT_COLUMN_KEYS,
+  ORDER_EXPORT_COLUMNS,
+  ORDER_EXPORT_MONEY_COLUMNS,
   ORDER_STATUS_LABELS,
+  type OrderExportColumn,
   PLATFORM_LABELS,
   shanghaiDateTime,
   WRITEBACK_STATUS_LABELS,
@@ -25,30 +29,8 @@ import ExcelJS from 'exceljs';
  */
 
 export const EXPORT_COPY = {
-  columns: [
-    // 平台订单号 first: the number the seller and the buyer know the order by (empty for typed-in ones).
-    '平台订单号',
-    '订单号',
-    '店铺',
-    '平台',
-    '商品',
-    '件数',
-    '实付金额（元）',
-    '状态',
-    '买家',
-    '收货人',
-    '收货手机',
-    '收货地址',
-    '下单时间',
-    // profit: the 代发单 columns (purchase, cost and profit, shipping, writeback)
-    '供应商',
-    '供应商订单号',
-    '成本（元）',
-    '利润（元）',
-    '快递公司',
-    '快递单号',
-    '回传状态',
-  ],
+  /** The headers of every column (平台订单号 first), as the contract declares them. */
+  columns: ORDER_EXPORT_COLUMN_KEYS.map((key) => ORDER_EXPORT_COLUMNS[key]),
   platform: PLATFORM_LABELS,
   status: ORDER_STATUS_LABELS,
   writeback: WRITEBACK_STATUS_LABELS,
@@ -64,32 +46,36 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? '' : fenToYuan(fen));
 
 /**
- * One order as the cells of its row (amounts in yuan as numbers; cost and profit empty when the cost
- * is not entered; the carrier by name; the writeback's label, empty without one).
+ * Each column's cell of an order (amounts in yuan as numbers; cost and profit empty when the cost is
+ * not entered; the carrier by name; the writeback's label, empty without one).
  */
-export function orderCells(order: Order): (string | number)[] {
-  return [
-    order.platform_order_no ?? '',
-    order.order_no,
-    order.shop_name,
-    EXPORT_COPY.platform[order.platform],
+const ORDER_CELLS: Record<OrderExportColumn, (order: Order) => string | number> = {
+  platform_order_no: (order) => order.platform_order_no ?? '',
+  order_no: (order) => order.order_no,
+  shop: (order) => order.shop_name,
+  platform: (order) => EXPORT_COPY.platform[order.platform],
+  goods: (order) =>
     order.goods.map((g) => `${g.title}${g.sku ? `（${g.sku}）` : ''} ×${g.quantity}`).join('；'),
-    order.goods.reduce((sum, g) => sum + g.quantity, 0),
-    fenToYuan(order.amount),
-    EXPORT_COPY.status[order.status],
-    order.buyer_name,
-    order.receiver.name,
-    order.receiver.mobile,
-    order.receiver.address,
-    shanghaiDateTime(order.created_at),
-    order.supplier ?? '',
-    order.supplier_order_no ?? '',
-    yuan(order.cost),
-    yuan(order.profit),
-    order.carrier ? (carrierOf(order.carrier)?.name ?? order.carrier) : '',
-    order.tracking_no ?? '',
-    order.writeback ? EXPORT_COPY.writeback[order.writeback.status] : '',
-  ];
+  quantity: (order) => order.goods.reduce((sum, g) => sum + g.quantity, 0),
+  amount: (order) => fenToYuan(order.amount),
+  status: (order) => EXPORT_COPY.status[order.status],
+  buyer: (order) => order.buyer_name,
+  receiver_name: (order) => order.receiver.name,
+  receiver_mobile: (order) => order.receiver.mobile,
+  receiver_address: (order) => order.receiver.address,
+  created_at: (order) => shanghaiDateTime(order.created_at),
+  supplier: (order) => order.supplier ?? '',
+  supplier_order_no: (order) => order.supplier_order_no ?? '',
+  cost: (order) => yuan(order.cost),
+  profit: (order) => yuan(order.profit),
+  carrier: (order) => (order.carrier ? (carrierOf(order.carrier)?.name ?? order.carrier) : ''),
+  tracking_no: (order) => order.tracking_no ?? '',
+  writeback: (order) => (order.writeback ? EXPORT_COPY.writeback[order.writeback.status] : ''),
+};
+
+/** One order as the cells of its row, every column. */
+export function orderCells(order: Order): (string | number)[] {
+  return ORDER_EXPORT_COLUMN_KEYS.map((key) => ORDER_CELLS[key](order));
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -116,33 +102,40 @@ export interface ExportTable<Row> {
   cells: (row: Row) => (string | number)[];
 }
 
-const ORDER_TABLE: ExportTable<Order> = {
-  columns: EXPORT_COPY.columns,
-  sheet: EXPORT_COPY.sheet,
-  cells: orderCells,
-};
+/** The money columns' headers (成本, 利润): left out of the file of a member without finance:view. */
+export const ORDER_MONEY_COLUMNS: readonly string[] = ORDER_EXPORT_MONEY_COLUMNS.map(
+  (key) => ORDER_EXPORT_COLUMNS[key],
+);
 
-/** The money columns of an order export: left out of the file of a member without finance:view. */
-export const ORDER_MONEY_COLUMNS: readonly string[] = ['成本（元）', '利润（元）'];
-
-/** `table` without the columns named `drop` (header and cells). */
-function withoutColumns<Row>(table: ExportTable<Row>, drop: readonly string[]): ExportTable<Row> {
-  const keep = table.columns.map((column) => !drop.includes(column));
+/**
+ * The table of an order export: the `chosen` columns (null: all) in the file's order, without the
+ * money ones unless `finance`.
+ */
+export function orderTable(
+  chosen: readonly OrderExportColumn[] | null = null,
+  finance = true,
+): ExportTable<Order> {
+  const keys = ORDER_EXPORT_COLUMN_KEYS.filter(
+    (key) => (!chosen || chosen.includes(key)) && (finance || !ORDER_EXPORT_MONEY_COLUMNS.includes(key)),
+  );
   return {
-    ...table,
-    columns: table.columns.filter((_, i) => keep[i]),
-    cells: (row) => table.cells(row).filter((_, i) => keep[i]),
+    columns: keys.map((key) => ORDER_EXPORT_COLUMNS[key]),
+    sheet: EXPORT_COPY.sheet,
+    cells: (order) => keys.map((key) => ORDER_CELLS[key](order)),
   };
 }
 
-const ORDER_TABLE_WITHOUT_MONEY = withoutColumns(ORDER_TABLE, ORDER_MONEY_COLUMNS);
-
 /**
- * The file of an order export; `finance` false (the job of a member without finance:view, db/export.ts):
- * without {@link ORDER_MONEY_COLUMNS}.
+ * The file of an order export: the `columns` chosen (null: all); `finance` false (the job of a member
+ * without finance:view, db/export.ts): without {@link ORDER_MONEY_COLUMNS}.
  */
-export function exportFileWriter(format: ExportFormat, out: Writable, finance = true): ExportFileWriter {
-  return tableFileWriter(format, out, finance ? ORDER_TABLE : ORDER_TABLE_WITHOUT_MONEY);
+export function exportFileWriter(
+  format: ExportFormat,
+  out: Writable,
+  finance = true,
+  columns: readonly OrderExportColumn[] | null = null,
+): ExportFileWriter {
+  return tableFileWriter(format, out, orderTable(columns, finance));
 }
 
 /** The file of any export: `table`'s header, then its rows as they come. */

@@ -1,3 +1,4 @@
+import { shanghaiDateTime } from '@consign/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEntry, INSUFFICIENT_BALANCE_MESSAGE } from '../src/db/balance';
 import { ADMIN, startTwoInstances, TestClock, type TestServer, type TwoInstances, USER } from './helpers';
@@ -142,4 +143,46 @@ describe('代发服务费', () => {
     );
     expect(ledger).toEqual({ balance: 0, total: 0 });
   }, 120_000);
+  it('a fee change tells the sellers with a shop on a platform whose fee changed, and only them', async () => {
+    await a.client(() => admin).call('/api/balance/fees-save', { default_fee: 150, platforms: [] });
+    /** A new seller account (signed up by SMS login) with one shop on `platform`. */
+    const seller = async (mobile: string, platform: string) => {
+      const token = await a.login(mobile);
+      const [user] = await a.server.db.query<{ account_id: number }>(
+        'SELECT account_id FROM users WHERE mobile = $1',
+        [mobile],
+      );
+      await a.server.db.query(
+        `INSERT INTO shops (name, platform, auth_status, created_at, account_id)
+         VALUES ('费用测试店', $1, 'authorized', 0, $2)`,
+        [platform, user?.account_id],
+      );
+      return token;
+    };
+    const pdd = await seller('13712390001', 'pinduoduo');
+    const doudian = await seller('13712390002', 'douyin');
+    const bell = async (token: string) =>
+      (
+        await a.client(() => token).call('/api/notification/index', { pageIndex: 1, pageSize: 20 })
+      ).list.filter((n) => n.kind === 'fee');
+    clock.advance(60_000);
+    await a
+      .client(() => admin)
+      .call('/api/balance/fees-save', { default_fee: 150, platforms: [{ platform: 'pinduoduo', fee: 100 }] });
+    const told = await bell(pdd);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.title).toBe('代发服务费调整');
+    expect(told[0]?.body).toContain('拼多多订单由 ¥1.50 调整为 ¥1.00');
+    expect(told[0]?.body).toContain(`自 ${shanghaiDateTime(nowS())} 起`);
+    expect(told[0]?.link).toBe('/system/setting');
+    // The demo account has 拼多多 shops too; the 抖店 seller's fee did not change.
+    expect((await bell(admin))[0]?.body).toContain('拼多多订单由 ¥1.50 调整为 ¥1.00');
+    expect(await bell(doudian)).toEqual([]);
+    // Saving the same fees again tells nobody anew.
+    clock.advance(60_000);
+    await a
+      .client(() => admin)
+      .call('/api/balance/fees-save', { default_fee: 150, platforms: [{ platform: 'pinduoduo', fee: 100 }] });
+    expect(await bell(pdd)).toHaveLength(1);
+  });
 });

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import type { ApiClient, ExportJob, Order, OrderListParams } from '@consign/api-client';
 import {
   ALL_ORDERS,
+  exportColumnsSummary,
   exportJobSchema,
   FINANCE_EXPORT_REFUSED,
   orderFiltersSummary,
@@ -114,6 +115,48 @@ describe('export jobs', () => {
     expect(exportJobSchema.parse(done).filters).toEqual({ blacklisted: true });
     const rows = parse((await (await download(owner, job.id)).text()).slice(1)) as string[][];
     expect(rows.slice(1).map((cells) => cells[1])).toEqual(expected.map((order) => order.order_no));
+  });
+
+  it("the columns the seller chose: only those, in the file's order (平台订单号 first); an unknown one is refused", async () => {
+    const filters = { platform: 'pinduoduo', status: 'pending' } as const;
+    // The seed's orders are typed in: give three of them the number 拼多多 knows them by.
+    await t.server.db.query(
+      `UPDATE orders SET platform_order_no = '261128-' || id WHERE id IN (
+         SELECT o.id FROM orders o JOIN shops s ON s.id = o.shop_id
+         WHERE o.account_id = $1 AND o.status = 'pending' AND s.platform = 'pinduoduo' ORDER BY o.id LIMIT 3)`,
+      [DEMO_ACCOUNT],
+    );
+    const expected = await listed(owner, filters);
+    expect(expected.filter((order) => order.platform_order_no)).toHaveLength(3);
+    // Asked out of order: the file keeps the declared order, 平台订单号 before our 订单号.
+    const job = await owner.call('/api/export/create', {
+      ...filters,
+      format: 'csv',
+      columns: ['amount', 'order_no', 'platform_order_no'],
+    });
+    expect(job.columns).toEqual(['platform_order_no', 'order_no', 'amount']);
+    const done = await finished(owner, job.id);
+    expect(exportColumnsSummary(done.columns)).toBe('导出列：平台订单号、订单号、实付金额（元）（3/20 列）');
+    const rows = parse(await (await download(owner, job.id)).text()) as string[][];
+    expect(rows[0]).toEqual(['平台订单号', '订单号', '实付金额（元）']);
+    expect(rows.slice(1)).toEqual(
+      expected.map((order) => [order.platform_order_no ?? '', order.order_no, String(order.amount / 100)]),
+    );
+
+    for (const [columns, msg] of [
+      [['order_no', 'secret_cost'], '导出列不存在：secret_cost，请重新选择导出列'],
+      [[], '请至少选择一列导出'],
+    ] as const) {
+      const refused = await t.post(
+        '/api/export/create',
+        { format: 'csv', columns },
+        { token: await t.login(ADMIN) },
+      );
+      expect({ status: refused.status, body: await envelope(refused) }).toEqual({
+        status: 400,
+        body: { errorCode: 1, msg },
+      });
+    }
   });
 
   it('下载中心 describes an export of 预售订单, 亏损 or 未录入成本 as such, not as 全部订单', async () => {

@@ -478,6 +478,10 @@ describe('平台精选', () => {
       CUP,
       REMOVED,
     ]);
+    // An offer read lately (the tests above: offer_reads) shows at once, one 1688 marks removed as such.
+    const [shirt, , removed] = await operator.call('/api/company/featured-list');
+    expect(shirt).toMatchObject({ title: sandbox.offers.get(T_SHIRT)?.subject, price: 1850, on_sale: true });
+    expect(removed).toMatchObject({ title: '', price: 0, on_sale: false });
 
     // A seller without a 1688 account is told to connect it; a seller is not an operator.
     const stranger = await newSeller();
@@ -508,6 +512,21 @@ describe('平台精选', () => {
       },
       { offer_id: REMOVED, title: '', image: '', price: 0, on_sale: false },
     ]);
+    // The operators' list shows what those reads said, without calling 1688 again.
+    const reads = () => sandbox.callsOf(ALIBABA_APIS.productInfo, ALIBABA_SANDBOX_APP.clientId).length;
+    const before = reads();
+    const curated = await operator.call('/api/company/featured-list');
+    expect(reads()).toBe(before);
+    expect(
+      curated.map(({ offer_id, title, image, price, on_sale }) => ({
+        offer_id,
+        title,
+        image,
+        price,
+        on_sale,
+      })),
+    ).toEqual(await seller.api.call('/api/featured/index'));
+    expect(curated.every((entry) => (entry.read_at ?? 0) > 0)).toBe(true);
 
     // One click copies through the same copy job.
     await seller.api.call('/api/copy/create', { shop_id: seller.shopId, urls: [link(CUP)] });

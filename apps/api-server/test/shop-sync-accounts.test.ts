@@ -192,9 +192,22 @@ describe('the shop sync between seller accounts', () => {
       // 售后订单: exactly its own refund, on its own shop.
       const afterSales = (await afterSaleList(seller)).list;
       const own = list.filter((o) => seller.refunds.includes(o.platform_order_no ?? ''));
-      expect(afterSales.map((s) => ({ order_no: s.order_no, shop_id: s.shop_id, status: s.status }))).toEqual(
-        own.map((o) => ({ order_no: o.order_no, shop_id: o.shop_id, status: 'pending' })),
-      );
+      // 平台订单号 with it (the list leads with it), and its keyword finds the request.
+      const view = (s: { order_no: string; platform_order_no?: string | null; shop_id: number }) => ({
+        order_no: s.order_no,
+        platform_order_no: s.platform_order_no,
+        shop_id: s.shop_id,
+      });
+      expect(afterSales.map(view)).toEqual(own.map(view));
+      expect(afterSales.every((s) => s.status === 'pending' && s.platform_order_no)).toBe(true);
+      const byPlatformNo = await t
+        .client(() => seller.token)
+        .call('/api/order/after-sale', {
+          pageIndex: 1,
+          pageSize: 10,
+          keyword: own[0]?.platform_order_no ?? '',
+        });
+      expect(byPlatformNo.list.map((s) => s.order_no)).toEqual([own[0]?.order_no]);
     }
     for (const [i, seller] of sellers.entries()) {
       const others = (await afterSaleList(sellers[1 - i] as Seller)).list;

@@ -18,6 +18,16 @@ import {
 } from '../src/contract';
 
 const now = 1_795_334_400;
+/** A 平台精选 entry not read through 1688 yet. */
+const unreadFeatured = {
+  offer_id: '610000000001',
+  created_at: now,
+  title: null,
+  image: null,
+  price: null,
+  on_sale: null,
+  read_at: null,
+};
 const banner = {
   id: 1,
   name: '双十一',
@@ -171,6 +181,7 @@ const exportJob = {
   error: null,
   created_at: now,
   expires_at: now + 7 * 86_400,
+  columns: null,
 };
 const blacklistEntry = {
   id: 1,
@@ -470,8 +481,19 @@ const answers: Record<ApiPath, unknown> = {
       on_sale: true,
     },
   ],
-  '/api/company/featured-list': [{ offer_id: '610000000001', created_at: now }],
-  '/api/company/featured-save': { offer_id: '610000000001', created_at: now },
+  '/api/company/featured-list': [
+    {
+      offer_id: '610000000001',
+      created_at: now,
+      title: '纯棉短袖T恤',
+      image: 'https://cbu01.alicdn.com/img/ibank/1.jpg',
+      price: 1850,
+      on_sale: true,
+      read_at: now,
+    },
+    { ...unreadFeatured, offer_id: '610000000002' },
+  ],
+  '/api/company/featured-save': unreadFeatured,
   '/api/company/featured-del': { offer_id: '610000000001' },
   '/api/goods/supplier-offer': {
     offer_id: '610000000001',

@@ -120,7 +120,7 @@ export async function afterSaleStep(
 export async function afterSaleDetail(scope: Scope, id: number): Promise<AfterSaleDetail> {
   const params: unknown[] = [id, scope.accountId];
   const [row] = await scope.db.query<Omit<AfterSaleDetail, 'events'>>(
-    `SELECT a.id, o.id AS order_id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods,
+    `SELECT a.id, o.id AS order_id, o.order_no, o.platform_order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods,
        a.refund_amount, a.type, a.status, a.reason, a.created_at, a.reject_reason, a.return_tracking_no,
        a.handled_at
      FROM after_sales a JOIN orders o ON o.id = a.order_id JOIN shops s ON s.id = o.shop_id

@@ -1,5 +1,5 @@
 import { INSUFFICIENT_BALANCE_MESSAGE, type Page } from '@consign/api-client';
-import { fenAsYuan } from '@consign/api-client/contract';
+import { fenAsYuan, PLATFORM_LABELS, shanghaiDateTime } from '@consign/api-client/contract';
 import type { LedgerRow } from '../export-file';
 import { HttpProblem } from '../http/respond';
 import type { Queryable } from './db';
@@ -480,6 +480,7 @@ export async function savePurchaseFees(
     ],
   );
   const after = await purchaseFees(db);
+  await notifyFeeChange(db, before, after, nowS);
   const flat = (f: PurchaseFees) => ({
     default_fee: f.default_fee,
     platform_fees: f.platforms.map((p) => `${p.platform}:${p.fee}`).join(', '),
@@ -492,4 +493,48 @@ export async function savePurchaseFees(
       after: flat(after),
     },
   };
+}
+
+/** The fee an order of `platform` pays under `fees`: its own, else the default. */
+function feeOf(fees: PurchaseFees, platform: string): number {
+  return fees.platforms.find((p) => p.platform === platform)?.fee ?? fees.default_fee;
+}
+
+/**
+ * A fee change told to the sellers it touches (docs/design.md#purchase-fee-changes): every active
+ * seller account with a shop on a platform whose fee changed gets one notification (the bell, kind
+ * `fee`, linking to 代发设置) naming, for each of its platforms that changed, the old and the new fee
+ * and from when the new one applies (now: the orders purchased from then on). Accounts whose
+ * platforms kept their fee are not told.
+ */
+async function notifyFeeChange(db: Queryable, before: PurchaseFees, after: PurchaseFees, nowS: number) {
+  const shops = await db.query<{ account_id: number; platform: string }>(
+    `SELECT DISTINCT s.account_id, s.platform FROM shops s
+     JOIN seller_accounts a ON a.id = s.account_id AND a.status = 'active'
+     ORDER BY s.account_id, s.platform`,
+  );
+  const changes = new Map<number, string[]>();
+  for (const { account_id, platform } of shops) {
+    const old = feeOf(before, platform);
+    const next = feeOf(after, platform);
+    if (old === next) continue;
+    const label = PLATFORM_LABELS[platform as keyof typeof PLATFORM_LABELS] ?? platform;
+    const lines = changes.get(account_id) ?? [];
+    lines.push(`${label}订单由 ${fenAsYuan(old)} 调整为 ${fenAsYuan(next)}`);
+    changes.set(account_id, lines);
+  }
+  for (const [accountId, lines] of changes) {
+    await notify(
+      db,
+      {
+        accountId,
+        kind: 'fee',
+        key: `purchase-fee:${nowS}`,
+        title: '代发服务费调整',
+        body: `代发服务费自 ${shanghaiDateTime(nowS)} 起调整（此后采购的订单按新费用扣除）：${lines.join('；')}`,
+        link: '/system/setting',
+      },
+      nowS,
+    );
+  }
 }

@@ -5,7 +5,10 @@ import {
   type ExportFormat,
   type ExportJob,
   FINANCE_EXPORT_REFUSED,
+  isOrderExportColumn,
+  ORDER_EXPORT_COLUMN_KEYS,
   type Order,
+  type OrderExportColumn,
   type OrderExportFilters,
   type Page,
   shanghaiDateTime,
@@ -26,7 +29,7 @@ import { permissionsOf } from './team';
  */
 
 const JOB_COLUMNS = `e.id, e.name, e.format, e.filters, e.status, e.rows_done, e.rows_total, e.size, e.error,
-  e.created_at, e.expires_at`;
+  e.created_at, e.expires_at, e.columns`;
 
 /** What an export is of (余额明细 besides 代发订单). */
 export type ExportSource = 'orders' | 'balance';
@@ -59,10 +62,11 @@ export function tooManyExports(unfinished: number): string {
 export async function createExportJob(
   scope: Scope,
   userId: number | null,
-  { format, ...filters }: BodyOf<'/api/export/create'> | BodyOf<'/api/balance/export'>,
+  { format, ...filters }: Omit<BodyOf<'/api/export/create'>, 'columns'> | BodyOf<'/api/balance/export'>,
   now: number,
   source: ExportSource = 'orders',
   finance = true,
+  columns: readonly OrderExportColumn[] | null = null,
 ): Promise<ExportJob> {
   const present = Object.fromEntries(
     Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
@@ -74,8 +78,8 @@ export async function createExportJob(
     (tx) =>
       tx.db.query<ExportJob>(
         `INSERT INTO export_jobs AS e (account_id, user_id, name, format, filters, status, download_key, created_at,
-       updated_at, expires_at, source, finance, shop_ids)
-     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8, $9, $10, $11::int[])
+       updated_at, expires_at, source, finance, shop_ids, columns)
+     VALUES ($1, $2, $3, $4, $5::jsonb, 'queued', $6, $7, $7, $8, $9, $10, $11::int[], $12::text[])
      RETURNING ${JOB_COLUMNS}`,
         [
           scope.accountId,
@@ -89,11 +93,28 @@ export async function createExportJob(
           source,
           source === 'balance' || finance,
           scope.shopIds,
+          columns,
         ],
       ),
   );
   if (!job) throw new Error('export job insert returned no row');
   return job;
+}
+
+/**
+ * The columns an export asked for, checked against `ORDER_EXPORT_COLUMNS`: null for none asked or all
+ * of them (the file then has every column, as before columns could be chosen); 400 in Chinese for an
+ * unknown key or an empty choice. Kept in the file's order, each once.
+ */
+export function chosenExportColumns(requested: readonly string[] | undefined): OrderExportColumn[] | null {
+  if (requested === undefined) return null;
+  const unknown = requested.filter((key) => !isOrderExportColumn(key));
+  if (unknown.length > 0) {
+    throw new HttpProblem(400, `导出列不存在：${unknown.join('、')}，请重新选择导出列`);
+  }
+  if (requested.length === 0) throw new HttpProblem(400, '请至少选择一列导出');
+  const chosen = ORDER_EXPORT_COLUMN_KEYS.filter((key) => requested.includes(key));
+  return chosen.length === ORDER_EXPORT_COLUMN_KEYS.length ? null : chosen;
 }
 
 /**

@@ -214,7 +214,9 @@ function afterSaleFilters(
   const keyword = likePattern(params.keyword);
   if (keyword) {
     const k = f.p(keyword);
-    f.and(`(o.order_no ILIKE ${k} OR a.reason ILIKE ${k} OR o.goods_titles ILIKE ${k})`);
+    f.and(
+      `(o.order_no ILIKE ${k} OR o.platform_order_no ILIKE ${k} OR a.reason ILIKE ${k} OR o.goods_titles ILIKE ${k})`,
+    );
   }
   if (params.status) f.and(`a.status = ${f.p(params.status)}`);
   if (params.type) f.and(`a.type = ${f.p(params.type)}`);
@@ -239,7 +241,7 @@ export function listAfterSales(
       filterJoins,
       filters,
       order: NEWEST_FIRST,
-      select: `a.id, o.order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, a.refund_amount, a.type,
+      select: `a.id, o.order_no, o.platform_order_no, o.shop_id, s.name AS shop_name, s.platform, o.goods, a.refund_amount, a.type,
         a.status, a.reason, a.created_at`,
       joins: 'JOIN orders o ON o.id = a.order_id JOIN shops s ON s.id = o.shop_id',
     },

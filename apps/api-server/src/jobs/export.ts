@@ -2,7 +2,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { ExportFormat, OrderExportFilters } from '@consign/api-client';
+import type { ExportFormat, OrderExportColumn, OrderExportFilters } from '@consign/api-client';
 import { countEntries, type EntryFilters, entryBatches } from '../db/balance';
 import type { Db } from '../db/db';
 import { countOrders, EXPORT_LIMITS, type ExportSource, orderBatches } from '../db/export';
@@ -44,6 +44,8 @@ export interface ExportClaim {
   finance: boolean;
   /** The shops of the member who asked for it (null: every shop): db/scope.ts. */
   shop_ids: number[] | null;
+  /** The columns chosen (an order export; null: all). */
+  columns: OrderExportColumn[] | null;
 }
 
 class Interrupted extends Error {}
@@ -127,7 +129,7 @@ export class ExportJobs implements JobKind {
     const claimed = await claimJob<ExportClaim>(this.db, EXPORT_QUEUE, {
       set: `heartbeat_at = ${DB_NOW_S}, updated_at = $1`,
       params: [this.seconds()],
-      returning: 'id, account_id, format, filters, source, finance, shop_ids',
+      returning: 'id, account_id, format, filters, source, finance, shop_ids, columns',
     });
     return claimed?.job;
   }
@@ -155,6 +157,7 @@ export class ExportJobs implements JobKind {
           filters: job.filters,
           format: job.format,
           finance: job.finance,
+          columns: job.columns,
           out,
           batchSize: this.#batchSize,
           onBatch: async (rows) => {
@@ -278,11 +281,18 @@ export async function writeOrderExport(options: {
   format: ExportFormat;
   /** With the money columns (default); false: without (db/export.ts `createExportJob`). */
   finance?: boolean;
+  /** The columns chosen (default null: all). */
+  columns?: readonly OrderExportColumn[] | null;
   out: Writable;
   batchSize: number;
   onBatch?: (rowsDone: number) => Promise<void>;
 }): Promise<number> {
-  const writer = exportFileWriter(options.format, options.out, options.finance ?? true);
+  const writer = exportFileWriter(
+    options.format,
+    options.out,
+    options.finance ?? true,
+    options.columns ?? null,
+  );
   let done = 0;
   for await (const orders of orderBatches(options.scope, options.filters, options.batchSize)) {
     await writer.write(orders);
@@ -299,6 +309,7 @@ export async function writeLedgerExport(options: {
   filters: EntryFilters;
   format: ExportFormat;
   finance?: boolean;
+  columns?: readonly OrderExportColumn[] | null;
   out: Writable;
   batchSize: number;
   onBatch?: (rowsDone: number) => Promise<void>;

@@ -5,7 +5,7 @@ import {
   type SupplierOffer as SupplierOfferView,
 } from '@consign/api-client';
 import type { Queryable } from '../db/db';
-import { listFeatured } from '../db/featured';
+import { featuredView, keepFeaturedRead, listFeatured } from '../db/featured';
 import { HttpProblem } from '../http/respond';
 import type { SecretBox } from '../security/secret-box';
 import { SupplierError, type SupplierOffer } from './alibaba';
@@ -107,6 +107,7 @@ export class OfferReads {
        ON CONFLICT (offer_id) DO UPDATE SET offer = EXCLUDED.offer, fetched_at = EXCLUDED.fetched_at`,
       [offerId, JSON.stringify(offer), nowS],
     );
+    await keepFeaturedRead(db, featuredView(offerId, offer), nowS);
     return offer;
   }
 
@@ -202,24 +203,19 @@ export async function offerForSeller(
 export async function featuredOffers(
   db: Queryable,
   read: (offerId: string) => Promise<SupplierOffer>,
+  nowS: number,
 ): Promise<FeaturedOffer[]> {
   const entries = await listFeatured(db);
   const offers: FeaturedOffer[] = [];
   for (const { offer_id } of entries) {
     try {
-      const offer = await read(offer_id);
-      const prices = offer.skus.length > 0 ? offer.skus.map((sku) => sku.priceFen) : [offer.priceFen];
-      const onSale = offer.status === 'published';
-      offers.push({
-        offer_id,
-        title: onSale ? [...offer.title].slice(0, 500).join('') : '',
-        image: onSale ? (offer.images[0] ?? '') : '',
-        price: onSale ? Math.min(...prices) : 0,
-        on_sale: onSale,
-      });
+      offers.push(featuredView(offer_id, await read(offer_id)));
     } catch (error) {
       if (!(error instanceof SupplierError) || error.kind !== 'refused') throw error;
-      offers.push({ offer_id, title: '', image: '', price: 0, on_sale: false });
+      const gone = featuredView(offer_id, null);
+      // The operators' list says so too (a read that answered is kept by OfferReads).
+      await keepFeaturedRead(db, gone, nowS);
+      offers.push(gone);
     }
   }
   return offers;

@@ -6,7 +6,13 @@ import { Readable } from 'node:stream';
 import { EXPORT_LINK_SECONDS, hasPermission, MAX_ID } from '@consign/api-client';
 import { Hono } from 'hono';
 import type { Db } from '../db/db';
-import { createExportJob, downloadableJob, linkedJob, listExportJobs } from '../db/export';
+import {
+  chosenExportColumns,
+  createExportJob,
+  downloadableJob,
+  linkedJob,
+  listExportJobs,
+} from '../db/export';
 import type { ApiEnv, Deps } from '../env';
 import { EXPORT_CONTENT_TYPES } from '../export-file';
 import { ok } from '../http/respond';
@@ -28,7 +34,7 @@ import type { NonceStore } from '../security/nonce-store';
 export function exportRoutes({ now, wakeJobs }: Pick<Deps, 'now' | 'wakeJobs'>) {
   return new Hono<ApiEnv>()
     .post('/create', body('/api/export/create'), async (c) => {
-      const input = c.req.valid('json');
+      const { columns, ...input } = c.req.valid('json');
       const auth = c.get('auth');
       const job = await createExportJob(
         scope(c),
@@ -37,11 +43,12 @@ export function exportRoutes({ now, wakeJobs }: Pick<Deps, 'now' | 'wakeJobs'>) 
         Math.floor(now() / 1000),
         'orders',
         hasPermission(c.get('user'), 'finance:view'),
+        chosenExportColumns(columns),
       );
       recordChange(c, {
         target: { type: 'export', id: job.id, name: job.name },
         before: null,
-        after: { format: job.format, filters: job.filters },
+        after: { format: job.format, filters: job.filters, columns: job.columns ?? null },
       });
       afterCommit(c, () => wakeJobs('export'));
       return ok(c, job);

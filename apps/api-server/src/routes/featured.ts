@@ -12,11 +12,14 @@ export function featuredRoutes({ now, platforms, secretBox }: Pick<Deps, 'now' |
   return new Hono<ApiEnv>().post('/index', body('/api/featured/index'), async (c) => {
     const db = database(c);
     const { accountId } = scope(c);
+    const nowS = Math.floor(now() / 1000);
     try {
       return ok(
         c,
-        await featuredOffers(db, (offerId) =>
-          readSupplierOffer({ db, box: secretBox, platforms }, accountId, offerId, Math.floor(now() / 1000)),
+        await featuredOffers(
+          db,
+          (offerId) => readSupplierOffer({ db, box: secretBox, platforms }, accountId, offerId, nowS),
+          nowS,
         ),
       );
     } catch (error) {

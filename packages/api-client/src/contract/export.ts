@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { filter, idLikeSchema, idSchema, keywordFilter, text, unixTimeSchema } from './common.js';
-import { EXPORT_FORMATS, EXPORT_STATUSES } from './export-rules.js';
+import { EXPORT_FORMATS, EXPORT_STATUSES, ORDER_EXPORT_COLUMN_KEYS } from './export-rules.js';
 import { listParamsSchema } from './list.js';
 import { orderListParamsSchema } from './order.js';
 
@@ -25,6 +25,8 @@ export type OrderExportFilters = Partial<z.output<typeof orderExportFiltersSchem
  * - `rows_done` / `rows_total`: progress (`rows_total` is counted when the job starts: 0 before).
  * - `size`: the file's bytes once `succeeded`, else null; `error`: why it `failed`.
  * - `expires_at`: when the file and the job are deleted (7 days after `created_at`).
+ * - `columns`: the columns the seller chose (`ORDER_EXPORT_COLUMNS` keys, in the file's order); null:
+ *   every column.
  */
 export const exportJobSchema = z.object({
   id: idSchema,
@@ -38,11 +40,19 @@ export const exportJobSchema = z.object({
   error: text(200).nullable(),
   created_at: unixTimeSchema,
   expires_at: unixTimeSchema,
+  columns: z.array(z.string().max(32)).max(ORDER_EXPORT_COLUMN_KEYS.length).nullable().optional(),
 });
 export type ExportJob = z.infer<typeof exportJobSchema>;
 
-/** Body of `/api/export/create`: the order list's filters and a format. Answers the queued job. */
-export const exportCreateBodySchema = orderExportFiltersSchema.extend({ format: exportFormatSchema });
+/**
+ * Body of `/api/export/create`: the order list's filters, a format and (optional) the columns to write,
+ * keys of `ORDER_EXPORT_COLUMNS` (omitted: all). The server refuses an unknown key (400, in Chinese)
+ * and writes the chosen ones in the file's order. Answers the queued job.
+ */
+export const exportCreateBodySchema = orderExportFiltersSchema.extend({
+  format: exportFormatSchema,
+  columns: z.array(z.string().max(32)).max(ORDER_EXPORT_COLUMN_KEYS.length).optional(),
+});
 export type ExportCreateBody = z.input<typeof exportCreateBodySchema>;
 
 /** Body of `/api/export/index`: the account's export jobs, newest first; `keyword` matches the name. */

@@ -177,10 +177,20 @@ export type SupplierOffer = z.infer<typeof supplierOfferSchema>;
 
 // ---- goods: 平台精选, the operator's curated 1688 offers ----
 
-/** An offer of 平台精选 as the operator lists it (`/api/company/featured-list`), in the order added. */
+/**
+ * An offer of 平台精选 as the operator lists it (`/api/company/featured-list`), in the order added, with
+ * what the last read of it through 1688 said (a seller's read: the server keeps it; the list never
+ * calls 1688): title, first image, supply price (分, the lowest spec's), on sale, and when it was read;
+ * all null until an offer is first read.
+ */
 export const featuredEntrySchema = z.object({
   offer_id: z.string().regex(/^\d{1,20}$/),
   created_at: unixTimeSchema,
+  title: text(500).nullable(),
+  image: z.union([z.literal(''), safeUrlSchema]).nullable(),
+  price: z.int().min(0).max(MAX_FEN).nullable(),
+  on_sale: z.boolean().nullable(),
+  read_at: unixTimeSchema.nullable(),
 });
 export type FeaturedEntry = z.infer<typeof featuredEntrySchema>;
 

@@ -135,6 +135,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   is_default: { label: '默认', kind: 'flag' },
   format: { label: '格式', kind: enumOf(EXPORT_FORMAT_LABELS) },
   filters: { label: '筛选条件' },
+  columns: { label: '导出列' },
   permissions: { label: '权限', kind: 'permissions' },
   nickname: { label: '昵称' },
   role: { label: '角色' },

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'balance',
   'purchase_unpaid',
   'order_exception',
+  'fee',
 ] as const;
 /**
  * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
@@ -29,6 +30,8 @@ export const NOTIFICATION_PERMISSIONS = {
   purchase_unpaid: 'order:view',
   // 异常订单: one per account and exception kind, linking to its view of 代发订单.
   order_exception: 'order:view',
+  // 代发服务费 changed (operators): links to 代发设置, whose fees card is money.
+  fee: 'finance:view',
 } as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission | null>;
 /** The notification kinds `user` may open (an owner: all). */
 export function notificationKindsFor(

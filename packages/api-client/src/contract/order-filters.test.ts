@@ -22,7 +22,9 @@ describe('the order filters, declared once', () => {
     expect(listFilterKeys.sort()).toEqual([...ORDER_FILTER_KEYS].sort());
     expect(Object.keys(orderExportFiltersSchema.shape).sort()).toEqual([...ORDER_FILTER_KEYS].sort());
     expect(Object.keys(orderFilterSchema.shape).sort()).toEqual([...ORDER_FILTER_KEYS].sort());
-    expect(Object.keys(exportCreateBodySchema.shape).sort()).toEqual([...ORDER_FILTER_KEYS, 'format'].sort());
+    expect(Object.keys(exportCreateBodySchema.shape).sort()).toEqual(
+      [...ORDER_FILTER_KEYS, 'format', 'columns'].sort(),
+    );
     // The status tabs' counts: the list's filters without the status (each tab is one).
     expect(Object.keys(orderStatusCountsBodySchema.shape).sort()).toEqual(
       ORDER_FILTER_KEYS.filter((key) => key !== 'status').sort(),

@@ -163,6 +163,8 @@ export type AfterSaleStatus = z.infer<typeof afterSaleStatusSchema>;
 export const afterSaleOrderSchema = z.object({
   id: idSchema,
   order_no: z.string().max(64),
+  /** The order's number on its platform (拼多多 / 抖店), null for a typed-in order. */
+  platform_order_no: z.string().max(64).nullable().optional(),
   shop_id: idSchema,
   shop_name: text(64),
   platform: platformCodeSchema,

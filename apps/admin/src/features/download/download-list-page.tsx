@@ -1,5 +1,5 @@
 import { EXPORT_STATUSES, type ExportJob, type ExportStatus } from '@consign/api-client';
-import { orderFiltersSummary } from '@consign/api-client/contract';
+import { exportColumnsSummary, orderFiltersSummary } from '@consign/api-client/contract';
 import { Button, formatDateTime, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { useMutation } from '@tanstack/react-query';
@@ -95,6 +95,12 @@ export function DownloadListPage() {
         cell: ({ row }) => (
           <span className="block max-w-64 text-xs text-muted-foreground">
             {orderFiltersSummary(row.original.filters, { shopName })}
+            {/* The columns the seller chose (none said: every column). */}
+            {row.original.columns ? (
+              <span className="block" data-slot="export-columns">
+                {exportColumnsSummary(row.original.columns)}
+              </span>
+            ) : null}
           </span>
         ),
       },

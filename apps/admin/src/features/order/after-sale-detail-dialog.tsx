@@ -86,6 +86,17 @@ export function AfterSaleDetailDialog({
       description={ORDER_TEXT.detailDescription(request.order_no)}
       closeText={ORDER_TEXT.close}
       items={[
+        // 平台订单号 first, as in the order's detail.
+        ...(request.platform_order_no
+          ? [
+              [
+                ORDER_TEXT.platformOrderNo,
+                <span key="platform-no" className="font-mono">
+                  {request.platform_order_no}
+                </span>,
+              ] as const,
+            ]
+          : []),
         [
           columnText.orderNo,
           <span key="no" className="font-mono">

@@ -8,7 +8,7 @@ import { afterSaleList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { useApi } from '../../lib/use-api';
 import { AfterSaleDetailDialog } from './after-sale-detail-dialog';
-import { OrderListView, type OrderListViewProps } from './order-list-view';
+import { OrderListView, type OrderListViewProps, platformOrderNoColumn } from './order-list-view';
 import { ORDER_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/order/after-sale');
@@ -49,6 +49,9 @@ const card = {
   ],
 } satisfies OrderListViewProps<AfterSaleOrder>['card'];
 
+/** 平台订单号 first, as on 代发订单. */
+const leadingColumns = [platformOrderNoColumn<AfterSaleOrder>()];
+
 const renderDetail: OrderListViewProps<AfterSaleOrder>['renderDetail'] = (request, open, onOpenChange) => (
   <AfterSaleDetailDialog request={request} open={open} onOpenChange={onOpenChange} />
 );
@@ -76,6 +79,7 @@ export function AfterSaleListPage() {
       timeHeader={columnText.appliedAt}
       renderDetail={renderDetail}
       card={card}
+      leadingColumns={leadingColumns}
     />
   );
 }

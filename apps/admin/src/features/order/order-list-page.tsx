@@ -19,7 +19,7 @@ import { type FormStep, OrderDetailDialog } from './order-detail-dialog';
 import { ManualOrderButton, OrderFileImportButton } from './order-entry';
 import { exceptionReasonColumn, OrderExceptionViews } from './order-exceptions';
 import { OrderImportButton } from './order-import';
-import { OrderListView, type OrderListViewProps } from './order-list-view';
+import { OrderListView, type OrderListViewProps, platformOrderNoColumn } from './order-list-view';
 import { OrderRowActions } from './order-row-actions';
 import { ORDER_PROFIT_TEXT, ORDER_TEXT, PLATFORM_LABELS } from './texts';
 import { WritebackBadge } from './writeback-status';
@@ -54,17 +54,7 @@ const blacklistSelect = {
   options: [{ value: '1', label: ORDER_TEXT.blacklistOnly }],
 };
 
-/** 平台订单号 first: the number the seller and the buyer know the order by (empty for typed-in orders). */
-const platformOrderNoColumn: DataTableProps<Order>['columns'][number] = {
-  id: 'platform_order_no',
-  header: columnText.platformOrderNo,
-  cell: ({ row }) =>
-    row.original.platform_order_no ? (
-      <span className="font-mono">{row.original.platform_order_no}</span>
-    ) : (
-      <span className="text-muted-foreground">{ORDER_TEXT.noPlatformOrderNo}</span>
-    ),
-};
+const platformNoColumn = platformOrderNoColumn<Order>();
 
 /** 售后中 (cannot be bought) and 需拦截 (bought, the buyer asked for a refund) beside the status. */
 function statusMarks(order: Order) {
@@ -269,7 +259,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
       columns={shownColumns}
       timeHeader={columnText.createdAt}
       onOpen={open}
-      leadingColumns={canProcess ? [...select.columns, platformOrderNoColumn] : [platformOrderNoColumn]}
+      leadingColumns={canProcess ? [...select.columns, platformNoColumn] : [platformNoColumn]}
       statusMarks={statusMarks}
       selection={canProcess ? select.table : undefined}
       trailingColumns={trailingColumns}
@@ -312,7 +302,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
               <label htmlFor={profitColumnsId}>{ORDER_PROFIT_TEXT.filter.showColumns}</label>
             </span>
           ) : null}
-          <ExportMenu filter={list.filter} />
+          <ExportMenu filter={list.filter} list={variant === 'all' ? 'order' : 'pre-sale'} />
           {canProcess && v.entry ? <ManualOrderButton /> : null}
           {canProcess && v.entry ? <OrderFileImportButton /> : null}
           {canProcess && v.entry ? <OrderImportButton /> : null}

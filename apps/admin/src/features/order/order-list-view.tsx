@@ -21,6 +21,25 @@ interface OrderRow {
   goods: OrderGoods[];
   status: string;
   created_at: number;
+  /** The order's number on its platform; null for a typed-in order. */
+  platform_order_no?: string | null | undefined;
+}
+
+/**
+ * 平台订单号, the lists' first identifying column (our 订单号 comes after it): the number the seller
+ * and the buyer know the order by, and the 拼多多 / 抖店 back office searches (empty for typed-in orders).
+ */
+export function platformOrderNoColumn<Row extends OrderRow>(): DataTableProps<Row>['columns'][number] {
+  return {
+    id: 'platform_order_no',
+    header: ORDER_TEXT.columns.platformOrderNo,
+    cell: ({ row }) =>
+      row.original.platform_order_no ? (
+        <span className="font-mono">{row.original.platform_order_no}</span>
+      ) : (
+        <span className="text-muted-foreground">{ORDER_TEXT.noPlatformOrderNo}</span>
+      ),
+  };
 }
 
 export interface OrderListViewProps<Row extends OrderRow> {

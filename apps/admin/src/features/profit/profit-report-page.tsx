@@ -118,7 +118,7 @@ export function ProfitReportPage() {
             {reportText.allShops}
           </Button>
         ) : null}
-        <ExportMenu filter={period} />
+        <ExportMenu filter={period} list="profit" />
         {problem ? (
           <p role="alert" className="w-full text-error text-sm">
             {reportText.badPeriod}
