@@ -26,6 +26,7 @@ export * from './goods-rules.js';
 export * from './labels.js';
 export * from './limits.js';
 export * from './list.js';
+export * from './live.js';
 export * from './log.js';
 export * from './log-labels.js';
 export * from './mobile.js';
