@@ -66,7 +66,7 @@ export interface AppOptions extends Deps {
   inFlight: InFlightLimits;
   /** The Alipay sandbox, served under `/__sandbox/alipay` (never in production). */
   alipaySandbox?: AlipaySandbox | null;
-  /** The live pages' hub of this instance (`/api/live`, live/hub.ts). */
+  /** The live pages' hub of this instance (`/api/live/stream`, live/hub.ts). */
   live: LiveHub;
 }
 
@@ -89,7 +89,7 @@ function createApi(options: AppOptions) {
   // `compress` reads every answer's body as a stream, which takes the node adapter off its fast path.
   // Never the live stream, whose events must not wait in a compressor's buffer.
   api.use((c, next) =>
-    c.req.header('accept-encoding') && c.req.path !== '/api/live' ? compressAnswers(c, next) : next(),
+    c.req.header('accept-encoding') && c.req.path !== '/api/live/stream' ? compressAnswers(c, next) : next(),
   );
   api.use(bodyLimits);
   api.use(signature(options));

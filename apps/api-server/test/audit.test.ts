@@ -293,7 +293,7 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/default/config': [async () => ({})],
   '/api/user/info': [async () => ({ token: user })],
   // The live stream opens (its first event) and changes nothing.
-  '/api/live': [async () => ({ token: user })],
+  '/api/live/stream': [async () => ({ token: user })],
   '/api/user/profile': [async () => ({ token: user })],
   '/api/user/profile-save': [
     async () => {

@@ -334,7 +334,7 @@ export function importForm(content: string | Uint8Array, name = 'import.csv'): F
 
 /** The raw envelope of a response. */
 export async function envelope(res: Response): Promise<{ errorCode: number; msg?: string; data?: unknown }> {
-  // A stream that opened (`/api/live`, its first event kept by `firstEventOnly`) is that call's success.
+  // A stream that opened (`/api/live/stream`, its first event kept by `firstEventOnly`) is that call's success.
   if (isEventStream(res)) return { errorCode: 0, data: await res.text() };
   return (await res.json()) as { errorCode: number; msg?: string; data?: unknown };
 }
@@ -358,7 +358,7 @@ export async function readFirstEvent(res: Response): Promise<string> {
 }
 
 /**
- * The answer of a call, but an event stream (`/api/live`, which never ends) cut after its first event,
+ * The answer of a call, but an event stream (`/api/live/stream`, which never ends) cut after its first event,
  * so that the walkers over every path of the contract read it like any answer.
  */
 async function firstEventOnly(res: Response): Promise<Response> {
@@ -366,7 +366,7 @@ async function firstEventOnly(res: Response): Promise<Response> {
   return new Response(await readFirstEvent(res), { status: res.status, headers: res.headers });
 }
 
-/** An open `/api/live` stream: the events (`event:` names, `:` for a heartbeat comment) as they come. */
+/** An open `/api/live/stream` stream: the events (`event:` names, `:` for a heartbeat comment) as they come. */
 export interface LiveStream {
   readonly events: string[];
   /** Resolves once the server ended the stream. */
@@ -376,10 +376,10 @@ export interface LiveStream {
   close(): Promise<void>;
 }
 
-/** Opens `/api/live` as `token` (a signed POST read as a stream); resolves once it is listening (`ready`). */
+/** Opens `/api/live/stream` as `token` (a signed POST read as a stream); resolves once it is listening (`ready`). */
 export async function openLive(t: TestServer, token: string): Promise<LiveStream> {
-  const res = await t.post('/api/live', {}, { token, stream: true });
-  if (!isEventStream(res)) throw new Error(`/api/live answered ${res.status}: ${await res.text()}`);
+  const res = await t.post('/api/live/stream', {}, { token, stream: true });
+  if (!isEventStream(res)) throw new Error(`/api/live/stream answered ${res.status}: ${await res.text()}`);
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   const events: string[] = [];
@@ -404,7 +404,7 @@ export async function openLive(t: TestServer, token: string): Promise<LiveStream
     ended,
     waitFor: (event, { count = 1, timeoutMs = 10_000 } = {}) =>
       waitFor(
-        () => `${count} × ${event} on /api/live (got ${events.join(', ')})`,
+        () => `${count} × ${event} on /api/live/stream (got ${events.join(', ')})`,
         () => events.filter((e) => e === event).length >= count,
         { timeoutMs, everyMs: 10 },
       ).then(() => undefined),

@@ -6,7 +6,7 @@ import { LIVE_MESSAGES } from '../src/routes/live';
 import { ADMIN, envelope, type LiveStream, openLive, startTestServer, type TestServer } from './helpers';
 
 /**
- * Live pages (docs/design.md#live-pages): `/api/live` streams the changes of the caller's account, of
+ * Live pages (docs/design.md#live-pages): `/api/live/stream` streams the changes of the caller's account, of
  * the topics the caller may read, once their transaction committed; coalesced, bounded per session,
  * ended when the session ends. The writes are the data functions the background work calls, on the
  * server's own database. On Postgres the same suite runs over LISTEN/NOTIFY (and instances.test.ts
@@ -112,7 +112,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-describe('/api/live', () => {
+describe('/api/live/stream', () => {
   it("carries a change to the streams of its account only, and an order's to those with order:view", async () => {
     const [mine, member, other] = await Promise.all([live(owner), live(bare), live(stranger)]);
 
@@ -164,14 +164,14 @@ describe('/api/live', () => {
   it('refuses a stream past the limit per session with a clear error, and counts a closed one out', async () => {
     const session = await t.login('13712340072');
     const streams = await Promise.all([live(session), live(session), live(session)]);
-    const refused = await t.post('/api/live', {}, { token: session });
+    const refused = await t.post('/api/live/stream', {}, { token: session });
     expect(refused.status).toBe(429);
     expect((await envelope(refused)).msg).toBe(LIVE_MESSAGES.tooManyStreams);
     await streams[0]?.close();
     // The server sees the cut and counts the stream out.
     const again = await (async () => {
       for (let i = 0; i < 50; i++) {
-        const res = await t.post('/api/live', {}, { token: session });
+        const res = await t.post('/api/live/stream', {}, { token: session });
         if (res.status === 200) return res.status;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -182,7 +182,7 @@ describe('/api/live', () => {
   });
 
   it('is refused without a session, heartbeats, and ends with signed-out once the session ends', async () => {
-    expect((await t.post('/api/live', {})).status).toBe(401);
+    expect((await t.post('/api/live/stream', {})).status).toBe(401);
     const token = await t.login('13712340073');
     const stream = await live(token);
     await stream.waitFor(':');

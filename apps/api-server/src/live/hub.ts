@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/db';
 
 /**
  * Live pages (docs/design.md#live-pages): what changed, per account and topic, from the writes to the
- * open `/api/live` streams of every instance. A write calls {@link publish} in its transaction; each
+ * open `/api/live/stream` streams of every instance. A write calls {@link publish} in its transaction; each
  * instance's {@link LiveHub} LISTENs on {@link LIVE_CHANNEL} and hands the change to the streams of
  * that account. Postgres carries the NOTIFY to every instance; PGlite (one process) to this one.
  */

@@ -16,7 +16,7 @@ export const LIVE_MESSAGES = {
 } as const;
 
 /**
- * `/api/live` (docs/design.md#live-pages): a stream of Server-Sent Events, one `event: <topic>` per
+ * `/api/live/stream` (docs/design.md#live-pages): a stream of Server-Sent Events, one `event: <topic>` per
  * change of the caller's account whose permission the caller holds (`LIVE_TOPIC_PERMISSIONS`),
  * coalesced by the hub. It passes the pipeline of every call (signed POST, bearer token); it opens
  * with `event: ready` once it listens, sends a comment every `heartbeatMs`, and at each heartbeat
@@ -24,7 +24,7 @@ export const LIVE_MESSAGES = {
  * closes; the permissions it filters by are the ones read then.
  */
 export function liveRoutes({ live, tokens }: { live: LiveHub; tokens: TokenStore }) {
-  return new Hono<ApiEnv>().post('/', async (c) => {
+  return new Hono<ApiEnv>().post('/stream', async (c) => {
     const token = c.get('token');
     const auth = c.get('auth');
     let user = c.get('user');

@@ -1,5 +1,5 @@
 /**
- * Live pages (docs/design.md#live-pages): `/api/live` streams Server-Sent Events to a signed-in page,
+ * Live pages (docs/design.md#live-pages): `/api/live/stream` streams Server-Sent Events to a signed-in page,
  * one per change of the caller's account, named by its topic. An event carries no record, only what
  * to read again; the page reads it through the ordinary calls, which apply every rule of the caller.
  */

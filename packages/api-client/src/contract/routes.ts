@@ -272,7 +272,7 @@ export const apiRoutes = {
   '/api/user/info': { access: 'user', body: userInfoBodySchema, data: currentUserSchema },
   // Live pages (live.ts): answers a stream of Server-Sent Events, not an envelope; each event is of the
   // caller's account and of a topic whose permission the caller holds (no permission of its own).
-  '/api/live': { access: 'user', body: emptyBodySchema, data: emptyDataSchema, stream: true },
+  '/api/live/stream': { access: 'user', body: emptyBodySchema, data: emptyDataSchema, stream: true },
   // 用户中心: the user's own nickname; the account's name (the owner only: 403 for a member).
   '/api/user/profile': { access: 'user', body: emptyBodySchema, data: userProfileSchema },
   '/api/user/profile-save': {
