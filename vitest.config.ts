@@ -164,6 +164,7 @@ const postgresSuites = [
   'test/glance.test.ts',
   'test/postgres.test.ts',
   'test/instances.test.ts',
+  'test/live.test.ts',
   'test/shared-state.test.ts',
   'test/oauth-state.test.ts',
   'test/ill-formed-text.test.ts',

@@ -87,12 +87,15 @@ async function visit(browser, baseURL, path, token, rendered = RENDERED[path]) {
     inFlight -= 1;
     lastChange = Date.now();
   };
-  page.on('request', () => {
+  // The live stream (/api/live/stream) stays open while signed in: it never settles, so it is not waited for.
+  const counted = (request) => !new URL(request.url()).pathname.startsWith('/api/live/');
+  page.on('request', (request) => {
+    if (!counted(request)) return;
     inFlight += 1;
     lastChange = Date.now();
   });
-  page.on('requestfinished', settle);
-  page.on('requestfailed', settle);
+  page.on('requestfinished', (request) => counted(request) && settle());
+  page.on('requestfailed', (request) => counted(request) && settle());
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
@@ -104,7 +107,7 @@ async function visit(browser, baseURL, path, token, rendered = RENDERED[path]) {
       })),
     );
   });
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'load' });
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended at ${page.url()}`);
   await rendered(page);
   // sonner loads on the first toast (@consign/ui's ToastHost): a page that shows none never downloads it.

@@ -11,6 +11,7 @@ import type { ApiEnv, Deps } from './env';
 import { bannerSvg, goodsSvg, LOGO_SVG } from './http/images';
 import { ApiRefusal, fail, HttpProblem, MESSAGES } from './http/respond';
 import { NOT_BUILT_TEXT, type StaticSite } from './http/static';
+import type { LiveHub } from './live/hub';
 import { audit } from './middleware/audit';
 import { authentication } from './middleware/authentication';
 import { authorisation } from './middleware/authorisation';
@@ -32,6 +33,7 @@ import { downloadRoutes, exportRoutes } from './routes/export';
 import { featuredRoutes } from './routes/featured';
 import { goodsRoutes } from './routes/goods';
 import { listingRoutes } from './routes/listing';
+import { liveRoutes } from './routes/live';
 import { logRoutes } from './routes/log';
 import { notificationRoutes } from './routes/notification';
 import { orderRoutes } from './routes/order';
@@ -65,6 +67,8 @@ export interface AppOptions extends Deps {
   inFlight: InFlightLimits;
   /** The Alipay sandbox, served under `/__sandbox/alipay` (never in production). */
   alipaySandbox?: AlipaySandbox | null;
+  /** The live pages' hub of this instance (`/api/live/stream`, live/hub.ts). */
+  live: LiveHub;
 }
 
 /**
@@ -84,7 +88,10 @@ function createApi(options: AppOptions) {
   });
   // JSON answers gzip-compressed for clients that accept it (browsers do). Only for them: Hono's
   // `compress` reads every answer's body as a stream, which takes the node adapter off its fast path.
-  api.use((c, next) => (c.req.header('accept-encoding') ? compressAnswers(c, next) : next()));
+  // Never the live stream, whose events must not wait in a compressor's buffer.
+  api.use((c, next) =>
+    c.req.header('accept-encoding') && c.req.path !== '/api/live/stream' ? compressAnswers(c, next) : next(),
+  );
   api.use(bodyLimits);
   api.use(signature(options));
   api.use(authentication(options.tokens, options.db));
@@ -95,6 +102,7 @@ function createApi(options: AppOptions) {
 
   api.route('/default', defaultRoutes(options));
   api.route('/user', userRoutes());
+  api.route('/live', liveRoutes(options));
   api.route('/company', companyRoutes(options));
   api.route('/setting', settingRoutes());
   api.route('/order', orderRoutes(options));

@@ -36,6 +36,7 @@ import { StaticSite } from './http/static';
 import { ImportReader, type ImportReaderOptions } from './import-file';
 import { type AuthExpiryOptions, authExpiryKind } from './jobs/auth-expiry';
 import { type ShopSyncOptions, shopSyncKind } from './jobs/shop-sync';
+import { LiveHub, type LiveOptions } from './live/hub';
 import { createLogger, type Logger, type LogLevel } from './log';
 import { pruneIdempotentRequests } from './middleware/idempotency';
 import { DEFAULT_API_QUEUE, DEFAULT_QUEUE_WAIT_MS, defaultMaxInFlight } from './middleware/in-flight';
@@ -175,6 +176,8 @@ export interface ServerOptions {
    * (`/api/balance/topup` answers 503).
    */
   alipay?: AlipaySettings | 'sandbox';
+  /** The live pages' coalescing, stream limit and heartbeat (live/hub.ts; tests shorten them). */
+  live?: LiveOptions;
   /** The Alipay sandbox's options (tests: `notifyRetryMs`). */
   alipaySandbox?: AlipaySandboxOptions;
   /** The platform connectors' `fetch` (tests of a broken platform). */
@@ -465,8 +468,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       .register(new AutoPurchaseJobs(deps, options.purchaseJobs));
   }
   const maxInFlight = options.maxInFlight ?? defaultMaxInFlight(db.connections);
+  const live = new LiveHub(db, options.live);
   const app = createApp({
     db,
+    live,
     inFlight: {
       maxInFlight,
       queue: options.apiQueue ?? DEFAULT_API_QUEUE,
@@ -545,7 +550,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+      // Stop accepting; idle keep-alive sockets close now, busy ones after their response. The live
+      // streams end first (their pages connect again, to another instance).
+      await live.close();
       const closed = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       const idleSweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -315,6 +315,8 @@ const CASES: Record<ApiPath, Case[]> = {
   ],
   '/api/default/config': [async () => ({})],
   '/api/user/info': [async () => ({ token: user })],
+  // The live stream opens (its first event) and changes nothing.
+  '/api/live/stream': [async () => ({ token: user })],
   '/api/user/profile': [async () => ({ token: user })],
   '/api/user/profile-save': [
     async () => {

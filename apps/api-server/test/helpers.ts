@@ -177,7 +177,7 @@ export interface TestServer {
   post(
     path: string,
     body: Record<string, unknown> | FormData,
-    init?: { token?: string; headers?: Record<string, string> },
+    init?: { token?: string; headers?: Record<string, string>; stream?: boolean },
   ): Promise<Response>;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -250,7 +250,8 @@ export async function startTestServer(
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       ...init.headers,
     };
-    return fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(signed) });
+    const res = fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(signed) });
+    return init.stream ? res : res.then(firstEventOnly);
   };
 
   return {
@@ -335,7 +336,87 @@ export function importForm(content: string | Uint8Array, name = 'import.csv'): F
 
 /** The raw envelope of a response. */
 export async function envelope(res: Response): Promise<{ errorCode: number; msg?: string; data?: unknown }> {
+  // A stream that opened (`/api/live/stream`, its first event kept by `firstEventOnly`) is that call's success.
+  if (isEventStream(res)) return { errorCode: 0, data: await res.text() };
   return (await res.json()) as { errorCode: number; msg?: string; data?: unknown };
+}
+
+function isEventStream(res: Response): boolean {
+  return (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+}
+
+/** Reads a stream of Server-Sent Events up to its first blank line, then cancels it (an SSE stream never ends). */
+export async function readFirstEvent(res: Response): Promise<string> {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text.slice(0, text.indexOf('\n\n') + 2);
+}
+
+/**
+ * The answer of a call, but an event stream (`/api/live/stream`, which never ends) cut after its first event,
+ * so that the walkers over every path of the contract read it like any answer.
+ */
+async function firstEventOnly(res: Response): Promise<Response> {
+  if (!isEventStream(res)) return res;
+  return new Response(await readFirstEvent(res), { status: res.status, headers: res.headers });
+}
+
+/** An open `/api/live/stream` stream: the events (`event:` names, `:` for a heartbeat comment) as they come. */
+export interface LiveStream {
+  readonly events: string[];
+  /** Resolves once the server ended the stream. */
+  readonly ended: Promise<void>;
+  /** Waits until `count` events named `event` came (default 1). */
+  waitFor(event: string, options?: { count?: number; timeoutMs?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens `/api/live/stream` as `token` (a signed POST read as a stream); resolves once it is listening (`ready`). */
+export async function openLive(t: TestServer, token: string): Promise<LiveStream> {
+  const res = await t.post('/api/live/stream', {}, { token, stream: true });
+  if (!isEventStream(res)) throw new Error(`/api/live/stream answered ${res.status}: ${await res.text()}`);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const events: string[] = [];
+  const ended = (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const name = block.split('\n').find((line) => line.startsWith('event: '));
+        events.push(name ? name.slice('event: '.length) : block.startsWith(':') ? ':' : 'message');
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })();
+  const stream: LiveStream = {
+    events,
+    ended,
+    waitFor: (event, { count = 1, timeoutMs = 10_000 } = {}) =>
+      waitFor(
+        () => `${count} × ${event} on /api/live/stream (got ${events.join(', ')})`,
+        () => events.filter((e) => e === event).length >= count,
+        { timeoutMs, everyMs: 10 },
+      ).then(() => undefined),
+    close: async () => {
+      await reader.cancel().catch(() => {});
+      await ended;
+    },
+  };
+  await stream.waitFor('ready');
+  return stream;
 }
 
 /** A TCP port free on 127.0.0.1 right now (for tests that start server processes). */

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { createNonce, signPayload, unixSeconds } from '@consign/api-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../src/db/notifications';
 import { EXPORT_HEARTBEAT_TIMEOUT_S, EXPORT_MESSAGES, ExportJobs } from '../src/jobs/export';
 import { SMS_MESSAGES, SMS_RULES } from '../src/security/sms-codes';
 import {
   ADMIN,
   createPostgresDatabase,
   envelope,
+  openLive,
   SECRET,
   seededPostgresDatabase,
   startTestServer,
@@ -72,6 +74,28 @@ describe.skipIf(!base)('two instances on one Postgres', () => {
     await b?.stop();
     await database?.drop();
     if (exportDir) rmSync(exportDir, { recursive: true, force: true });
+  });
+
+  it('a change written through instance A reaches a live stream on instance B (LISTEN/NOTIFY)', async () => {
+    const token = await a.login(ADMIN);
+    const [row] = await query<{ account_id: number }>('SELECT account_id FROM users WHERE mobile = $1', [
+      ADMIN,
+    ]);
+    const account_id = row?.account_id ?? 0;
+    const stream = await openLive(b, token);
+    try {
+      await notify(a.server.db, {
+        accountId: account_id,
+        kind: 'shop_auth',
+        key: `live:instances:${Date.now()}`,
+        title: '授权即将过期',
+        body: '',
+        link: '',
+      });
+      await stream.waitFor('notifications');
+    } finally {
+      await stream.close();
+    }
   });
 
   it('refuses a signed request replayed on the other instance: the write runs once', async () => {

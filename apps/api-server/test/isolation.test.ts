@@ -138,6 +138,8 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     '/api/default/logout': [{ outcome: 'any' }],
     '/api/default/config': [{ outcome: 'any' }],
     '/api/user/info': [{ outcome: 'any' }],
+    // The live stream carries the caller's account's changes only (test/live.test.ts).
+    '/api/live/stream': [{ outcome: 'any' }],
     // 用户中心: the caller's own user and account only.
     '/api/user/profile': [{ outcome: 'any' }],
     '/api/user/profile-save': [{ body: { nickname: '劫持', version: 1 }, outcome: 'any' }],

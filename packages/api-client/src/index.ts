@@ -28,6 +28,7 @@ export * from './contract/goods-rules.js';
 export type * from './contract/index.js';
 export * from './contract/labels.js';
 export * from './contract/limits.js';
+export * from './contract/live.js';
 export * from './contract/mobile.js';
 export * from './contract/notification-rules.js';
 export * from './contract/offers.js';

@@ -6,6 +6,7 @@ import {
   apiRoutes,
   auditAction,
   idempotencyKeySchema,
+  LIVE_TOPIC_PERMISSIONS,
   logListParamsSchema,
   moneyFiltersIn,
   notificationKindsFor,
@@ -243,6 +244,8 @@ const answers: Record<ApiPath, unknown> = {
     account_role: 'member',
     permissions: ['order:view', 'aftersale:process'],
   },
+  // A stream of events, not an envelope: `data` is never sent, the schema is the empty one.
+  '/api/live/stream': null,
   '/api/user/profile': profile,
   '/api/user/profile-save': profile,
   '/api/user/account-save': profile,
@@ -750,6 +753,25 @@ describe('apiRoutes', () => {
     expect(
       apiRoutes['/api/default/config'].data.safeParse({ ...company, ad_list: [scriptBanner] }).success,
     ).toBe(false);
+  });
+
+  it('a stream route (/api/live/stream) is a signed-in read with no permission of its own, and its topics each name the permission they need', () => {
+    const streams = (Object.keys(apiRoutes) as ApiPath[]).filter(
+      (path) => (apiRoutes[path] as RouteContract).stream,
+    );
+    expect(streams).toEqual(['/api/live/stream']);
+    const live: RouteContract = apiRoutes['/api/live/stream'];
+    expect({ access: live.access, permission: live.permission, audit: live.audit }).toEqual({
+      access: 'user',
+      permission: undefined,
+      audit: undefined,
+    });
+    expect(LIVE_TOPIC_PERMISSIONS).toEqual({
+      orders: apiRoutes['/api/order/index'].permission,
+      'after-sales': apiRoutes['/api/order/after-sale'].permission,
+      notifications: null,
+      shops: null,
+    });
   });
 
   it('strips the signing fields from every body and checks them separately', () => {

@@ -1,4 +1,4 @@
-import type { ApiBody, ApiClient, ApiData, ApiPath, CallOptions } from '@consign/api-client';
+import type { ApiBody, ApiClient, ApiData, ApiPath, CallOptions, LiveTopic } from '@consign/api-client';
 import { apiKey } from '@consign/api-client/query';
 import type { MutationKey, QueryClient } from '@tanstack/react-query';
 
@@ -147,6 +147,24 @@ export const REFRESH_AFTER = {
   // reconcile: 标记已处理 moves an item of 充值异常 from 待处理 to 已处理
   '/api/reconcile/resolve': { reads: ['/api/reconcile/topups', '/api/reconcile/notices'] },
 } as const satisfies Partial<Record<ApiPath, Refresh>>;
+
+/**
+ * What a live event (lib/live.ts) makes stale, by topic: the reads of the writes that change the same
+ * records here (an order synced or bought in the background is an order changed).
+ */
+export const LIVE_REFRESH: Record<LiveTopic, readonly ApiPath[]> = {
+  orders: ORDER_CHANGED.reads,
+  'after-sales': [...AFTER_SALE_CHANGED.reads, '/api/order/exception-counts'],
+  notifications: NOTIFICATIONS_READ.reads,
+  shops: SHOPS_CHANGED.reads,
+};
+
+/** Invalidates what a live event of `topic` made stale. */
+export function invalidateLive(queryClient: QueryClient, topic: LiveTopic): Promise<unknown> {
+  return Promise.all(
+    LIVE_REFRESH[topic].map((read) => queryClient.invalidateQueries({ queryKey: apiKey(read) })),
+  );
+}
 
 /** A path that writes (one with an entry in {@link REFRESH_AFTER}). */
 export type WritePath = keyof typeof REFRESH_AFTER;

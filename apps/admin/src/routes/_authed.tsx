@@ -1,6 +1,7 @@
 import { currentUserQuery } from '@consign/api-client/query';
 import { tokenStorage } from '@consign/shell';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useLive } from '../common/use-live';
 import { TopUpProvider } from '../features/balance/top-up';
 import { AuthedLayout } from '../features/layout/authed-layout';
 import { accessRulesOf, mayOpen } from '../lib/access';
@@ -35,6 +36,8 @@ export const Route = createFileRoute('/_authed')({
 
 /** The signed-in frame with the header's 充值 dialog (a balance part: composed here, not in the layout). */
 function SignedIn() {
+  // 代发订单, 售后订单 and the bell update as changes happen (docs/design.md#live-pages).
+  useLive();
   return (
     <TopUpProvider>
       <AuthedLayout />

@@ -31,6 +31,14 @@ export interface Db extends Queryable {
    * (the operation log's transaction around a whole route, which cannot run twice).
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * `LISTEN channel`: `onPayload` gets the payload of each `pg_notify(channel, payload)` once the
+   * transaction that sent it committed (a rolled-back one sends nothing; Postgres delivers identical
+   * payloads of one transaction once). PGlite: in this process; Postgres: from every instance, over
+   * one dedicated connection per call, connected again after a loss. Resolves once listening, to the
+   * function that stops; `close()` stops every listener.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Flushes and closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -70,6 +78,9 @@ async function openPglite(dataDir: string): Promise<Db> {
   let closed = false;
   return {
     kind: 'pglite',
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      return pg.listen(listenChannel(channel), onPayload);
+    },
     connections: 1,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       await turn();
@@ -140,8 +151,18 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   const probe = await pool.connect();
   probe.release();
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      const stop = await listenOnPostgres(pg, databaseUrl, listenChannel(channel), onPayload);
+      const remove = async () => {
+        listeners.delete(remove);
+        await stop();
+      };
+      listeners.add(remove);
+      return remove;
+    },
     connections,
     query<T>(sql: string, params: readonly unknown[] = []) {
       // A statement outside a transaction rolled back whole when it failed: it may simply run again.
@@ -178,8 +199,69 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+/** A channel name is an identifier (LISTEN takes no parameter): lower-case letters and `_` only. */
+function listenChannel(channel: string): string {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/** How long a lost LISTEN connection waits before it connects again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * One connection outside the pool that LISTENs (a pooled one would be handed to queries). Lost (a
+ * restart, a failover), it connects again after {@link RELISTEN_MS}; what was sent meanwhile is
+ * missed, which the live pages survive (they read again on their next event or visit).
+ */
+async function listenOnPostgres(
+  pg: typeof import('pg').default,
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: import('pg').Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (first: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(false), RELISTEN_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (first) {
+        stopped = true;
+        client = null;
+        await next.end().catch(() => {});
+        throw error;
+      }
+      lost();
+    }
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type NotificationKind,
   type Page,
 } from '@consign/api-client';
+import { publish } from '../live/hub';
 import type { Queryable } from './db';
 import type { Change } from './log';
 import { inShops, notFound, type Scope } from './scope';
@@ -85,6 +86,7 @@ export async function notify(
     ],
   );
   if (!row) throw new Error('notify: no row');
+  await publish(db, { accountId: input.accountId, topic: 'notifications' });
   return row;
 }
 

@@ -1,4 +1,5 @@
 import { type OrderGoods, type OrderStatus, PLATFORM_LABELS } from '@consign/api-client';
+import { publish } from '../live/hub';
 import type { PlatformOrder } from '../platforms/connector';
 import type { Queryable } from './db';
 import { flagInterception } from './purchase';
@@ -150,6 +151,7 @@ export async function storePlatformOrders(
     const outcome = await storeOne(tx, shop, order, nowS);
     result[outcome] += 1;
   }
+  if (result.inserted + result.updated > 0) await publish(tx, { accountId: shop.accountId, topic: 'orders' });
   return result;
 }
 
@@ -320,6 +322,7 @@ async function syncAfterSale(
   if (refund === 'in_progress' || (refund === 'refunded' && !isOpen)) {
     if (refund === 'in_progress' && isOpen) return;
     if (refund === 'refunded' && open?.status === 'finished') return;
+    await publish(tx, { accountId: shop.accountId, topic: 'after-sales' });
     await tx.query(
       `INSERT INTO after_sales (account_id, order_id, refund_amount, type, status, reason, created_at,
          handled_at)
@@ -339,6 +342,7 @@ async function syncAfterSale(
     return;
   }
   if (!isOpen || !open) return;
+  await publish(tx, { accountId: shop.accountId, topic: 'after-sales' });
   if (refund === 'refunded') {
     await tx.query(`UPDATE after_sales SET status = 'finished', handled_at = $2 WHERE id = $1`, [
       open.id,

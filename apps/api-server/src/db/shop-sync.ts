@@ -1,5 +1,6 @@
 import type { ShopSync } from '@consign/api-client';
 import { HttpProblem } from '../http/respond';
+import { publish } from '../live/hub';
 import type { PlatformCode } from '../platforms/connector';
 import type { Queryable } from './db';
 import { inShops, notFound, type Scope } from './scope';
@@ -165,7 +166,7 @@ export async function finishSync(
   input: { shopId: number; token: string; nowS: number; intervalSeconds: number; outcome: SyncOutcome },
 ): Promise<number> {
   const { outcome } = input;
-  const [row] = await db.query<{ sync_failures: number }>(
+  const [row] = await db.query<{ sync_failures: number; account_id: number }>(
     outcome.ok
       ? `UPDATE shops SET sync_lease_token = NULL, sync_lease_until = NULL, sync_finished_at = $3,
            sync_succeeded_at = $3, sync_error = NULL, sync_failures = 0,
@@ -175,7 +176,7 @@ export async function finishSync(
            sync_error = $5, sync_failures = sync_failures + 1,
            sync_due_at = $3::bigint + LEAST($4::bigint, $6::bigint * power(2, LEAST(sync_failures, 20))::bigint, $7::bigint),
            auth_status = CASE WHEN $8::boolean THEN 'expired' ELSE auth_status END
-         WHERE id = $1 AND sync_lease_token = $2 RETURNING sync_failures`,
+         WHERE id = $1 AND sync_lease_token = $2 RETURNING sync_failures, account_id`,
     outcome.ok
       ? [input.shopId, input.token, input.nowS, input.intervalSeconds]
       : [
@@ -189,6 +190,7 @@ export async function finishSync(
           outcome.authLost === true,
         ],
   );
+  if (row) await publish(db, { accountId: row.account_id, topic: 'shops' });
   return row?.sync_failures ?? 0;
 }
 

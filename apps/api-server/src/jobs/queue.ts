@@ -1,6 +1,8 @@
+import type { LiveTopic } from '@consign/api-client';
 import type { Queryable } from '../db/db';
 import { inTransaction, type Scope } from '../db/scope';
 import { HttpProblem } from '../http/respond';
+import { publish } from '../live/hub';
 
 /**
  * The one background-work queue of the server (docs/design.md#background-work-the-queue-decision): how
@@ -54,6 +56,8 @@ export interface Queue {
   readonly lockKey?: number;
   /** A recurring look (see above): the column (ms) of a job's next look. */
   readonly lookAt?: 'next_poll_at';
+  /** The live pages' topic a change of the job's state changes (`publish` in `updateHeld`). */
+  readonly live?: LiveTopic;
 }
 
 /** 发货回传 (jobs/writeback.ts). */
@@ -62,6 +66,7 @@ export const WRITEBACK_QUEUE: Queue = {
   waiting: 'pending',
   held: 'sending',
   leased: true,
+  live: 'orders',
 };
 /** 一键采购 (jobs/purchase.ts). */
 export const PURCHASE_QUEUE: Queue = {
@@ -69,6 +74,7 @@ export const PURCHASE_QUEUE: Queue = {
   waiting: 'queued',
   held: 'placing',
   leased: true,
+  live: 'orders',
 };
 
 /** The 1688 supplier follow-up (jobs/purchase.ts): a placed purchase, looked at every interval. */
@@ -78,6 +84,7 @@ export const FOLLOW_UP_QUEUE: Queue = {
   held: 'placed',
   leased: false,
   lookAt: 'next_poll_at',
+  live: 'orders',
 };
 /** 待付款提醒 (jobs/purchase.ts): a placed purchase unpaid too long, claimed once (`where`) to be told. */
 export const UNPAID_ALERT_QUEUE: Queue = {
@@ -249,11 +256,14 @@ export async function updateHeld(
   params: readonly unknown[] = [],
 ): Promise<boolean> {
   const n = params.length;
-  const rows = await db.query(
+  const rows = await db.query<{ account_id: number }>(
     `UPDATE ${queue.table} SET ${set}
-     WHERE id = $${n + 1} AND status = $${n + 2}${queue.leased ? ` AND attempts = $${n + 3}` : ''} RETURNING id`,
+     WHERE id = $${n + 1} AND status = $${n + 2}${queue.leased ? ` AND attempts = $${n + 3}` : ''}
+     RETURNING ${queue.live ? 'account_id' : 'id'}`,
     [...params, claim.id, queue.held, ...(queue.leased ? [claim.attempts] : [])],
   );
+  const [row] = rows;
+  if (row && queue.live) await publish(db, { accountId: row.account_id, topic: queue.live });
   return rows.length === 1;
 }
 

@@ -27,6 +27,7 @@ export * from './labels.js';
 export * from './limits.js';
 export * from './list.js';
 export * from './listing.js';
+export * from './live.js';
 export * from './log.js';
 export * from './log-labels.js';
 export * from './mobile.js';

@@ -265,6 +265,8 @@ export interface RouteContract {
   readonly query?: z.ZodType;
   /** The `data` of the success envelope. */
   readonly data: z.ZodType;
+  /** The success answer is a stream of Server-Sent Events (`text/event-stream`), not an envelope. */
+  readonly stream?: true;
 }
 
 /**
@@ -277,6 +279,9 @@ export const apiRoutes = {
   '/api/default/logout': { access: 'public', body: emptyBodySchema, data: emptyDataSchema },
   '/api/default/config': { access: 'public', body: emptyBodySchema, data: companyConfigSchema },
   '/api/user/info': { access: 'user', body: userInfoBodySchema, data: currentUserSchema },
+  // Live pages (live.ts): answers a stream of Server-Sent Events, not an envelope; each event is of the
+  // caller's account and of a topic whose permission the caller holds (no permission of its own).
+  '/api/live/stream': { access: 'user', body: emptyBodySchema, data: emptyDataSchema, stream: true },
   // 用户中心: the user's own nickname; the account's name (the owner only: 403 for a member).
   '/api/user/profile': { access: 'user', body: emptyBodySchema, data: userProfileSchema },
   '/api/user/profile-save': {
