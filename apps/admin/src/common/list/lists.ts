@@ -14,6 +14,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_ISSUE_STATES,
   PLATFORMS,
+  SHOP_ATTENTIONS,
   SHOP_AUTH_STATUSES,
   USER_STATUSES,
 } from '@consign/api-client';
@@ -141,12 +142,14 @@ export const shopList = defineList({
     platform: enumFilter(PLATFORMS),
     group_id: groupFilter,
     auth_status: enumFilter(SHOP_AUTH_STATUSES),
+    attention: enumFilter(SHOP_ATTENTIONS),
   }),
   filter: (search) => ({
     keyword: search.keyword,
     platform: search.platform,
     group_id: search.group_id,
     auth_status: search.auth_status,
+    attention: search.attention,
   }),
   queryOptions: pageOf('/api/shop/index'),
 });
