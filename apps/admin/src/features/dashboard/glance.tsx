@@ -62,7 +62,7 @@ export function BalanceCard({ user }: { user: CurrentUser | undefined }) {
 }
 
 /**
- * 工作台 at a glance (工作概览), above 菜单导航's grid: what waits now (待采购, 待发货, 售后待处理: every
+ * 工作台 at a glance (工作概览), above 全部功能's grid: what waits now (待采购, 待发货, 售后待处理: every
  * order or request in that state, whatever day it came in, because yesterday's unshipped order is
  * today's work) apart from today's orders and sales, each a link to the list with that filter
  * (the server counts with that list's own code, so the card's number is the list's total), and the
@@ -74,7 +74,7 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
   const summary = useQuery({ ...apiQuery(useApi(), '/api/dashboard/summary'), enabled: canView }).data;
   if (!canView) return null;
   // Until the summary arrives the section keeps its full size (cards with a dash, empty chart boxes),
-  // so 菜单导航's grid below does not move when the numbers come in.
+  // so 全部功能's grid below does not move when the numbers come in.
   const canAfterSale = hasPermission(user, 'aftersale:process');
   // Sales are money (finance:view): without it the server leaves them out, and so does the page.
   const canMoney = hasPermission(user, 'finance:view');

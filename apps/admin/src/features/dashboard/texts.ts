@@ -1,6 +1,6 @@
 export const DASHBOARD_TEXT = {
   intro: '今天要处理的订单、店铺和账户，一眼看全。',
-  /** 菜单导航's grid below the counts: every page the user may open. */
+  /** 全部功能 (菜单导航's grid) below the counts: every page the user may open. */
   menuHeading: '全部功能',
   balance: '账户余额',
   balanceLedger: '余额明细',
