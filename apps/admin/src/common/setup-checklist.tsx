@@ -96,7 +96,9 @@ export function SetupChecklist({ whenDone }: { whenDone: 'line' | 'list' }) {
                   {text.steps[step].title}
                   <span className="sr-only">（{isDone ? text.done : text.todo}）</span>
                 </h3>
-                <p className="text-xs leading-5 text-muted-foreground">{text.steps[step].body}</p>
+                {isDone ? null : (
+                  <p className="text-xs leading-5 text-muted-foreground">{text.steps[step].body}</p>
+                )}
                 {!isDone && hasPermission(user, where.permission) ? (
                   <Button asChild size="sm" className="mt-1 self-start">
                     <Link {...where.link}>{text.steps[step].link}</Link>
