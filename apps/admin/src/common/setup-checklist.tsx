@@ -3,7 +3,6 @@ import { apiQuery, currentUserQuery } from '@consign/api-client/query';
 import { Button, cn } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, linkOptions } from '@tanstack/react-router';
-import { CircleCheck } from 'lucide-react';
 import { useApi } from '../lib/use-api';
 import { COMMON_TEXT } from './texts';
 
@@ -44,7 +43,7 @@ export function SetupChecklist({ whenDone }: { whenDone: 'line' | 'list' }) {
       >
         {setup ? (
           <>
-            <CircleCheck aria-hidden="true" className="size-4 text-success" />
+            <Tick className="size-5" />
             {text.allDone}
             <Link to="/dashboard/guide" className="ml-auto text-link underline-offset-4 hover:underline">
               {text.guide}
@@ -82,7 +81,7 @@ export function SetupChecklist({ whenDone }: { whenDone: 'line' | 'list' }) {
               className="flex gap-3 rounded-md border border-border bg-background p-3"
             >
               {isDone ? (
-                <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-success" />
+                <Tick className="size-6 shrink-0" />
               ) : (
                 <span
                   aria-hidden="true"
@@ -110,5 +109,20 @@ export function SetupChecklist({ whenDone }: { whenDone: 'line' | 'list' }) {
         })}
       </ol>
     </section>
+  );
+}
+
+/** A ticked step: a check mark in a circle (text, not an icon library: the dashboard's first load). */
+function Tick({ className }: { className: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex items-center justify-center rounded-full border border-success text-xs font-semibold text-success',
+        className,
+      )}
+    >
+      ✓
+    </span>
   );
 }

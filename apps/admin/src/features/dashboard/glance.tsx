@@ -12,7 +12,6 @@ import { Button, cn, formatMoney } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useOpenTopUp } from '../../common/top-up-context';
 import { useApi } from '../../lib/use-api';
 import { DASHBOARD_TEXT } from './texts';
 
@@ -29,7 +28,8 @@ export function BalanceCard({ user }: { user: CurrentUser | undefined }) {
   const canView = !!user && hasPermission(user, 'order:view') && hasPermission(user, 'finance:view');
   const balance = useQuery({ ...apiQuery(useApi(), '/api/dashboard/summary'), enabled: canView }).data
     ?.balance;
-  const canTopUp = useOpenTopUp() !== undefined;
+  // 充值 as the header's: finance:manage (common/top-up-context.ts).
+  const canTopUp = hasPermission(user, 'finance:manage');
   if (!canView) return null;
   return (
     <section
