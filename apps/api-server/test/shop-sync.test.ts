@@ -82,7 +82,7 @@ async function orderCount(): Promise<number> {
 }
 /** 店铺设置's 同步失败 view (its shops) and 工作台's count of it. */
 async function syncFailed(): Promise<{ ids: number[]; counted: number | undefined }> {
-  const call = async <T>(path: string, body: object) =>
+  const call = async <T>(path: string, body: Record<string, unknown>) =>
     (await envelope(await t.post(path, body, { token }))).data as T;
   const list = await call<Page<Shop>>('/api/shop/index', {
     pageIndex: 1,
