@@ -33,6 +33,8 @@ export const FRESH = {
   manyShopsOwner: '13700000046',
   userCenter: '13700000051',
   orderClerk: '13700000081',
+  workbenchWide: '13700000091',
+  workbenchNarrow: '13700000092',
 } as const;
 
 /** A browser context whose localStorage already holds `token` (as after a login). */

@@ -101,7 +101,7 @@ test.describe('session', () => {
     const context = await contextWithToken(browser, baseURL as string, token);
     const page = await context.newPage();
     await page.goto('/dashboard/index');
-    await expect(page.getByRole('heading', { name: '菜单导航' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
     await page.getByRole('button', { name: FRESH.logout }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/login(\?|$)/);

@@ -4,7 +4,7 @@ import { ADMIN, expect, nodeApi, test, USER } from '../helpers';
 /** Every route of docs/product.md#screens-and-routes with its title (the document title is `{title} - {short_name}`). */
 const SHELL_TITLES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/account', '用户中心'],
-  ['/dashboard/index', '菜单导航'],
+  ['/dashboard/index', '工作台'],
   ['/dashboard/guide', '新手指引'],
   ['/dashboard/help', '帮助中心'],
   ['/dashboard/tools', '常用工具'],
@@ -78,7 +78,7 @@ test('the public pages have their titles too', async ({ page, shortName }) => {
 test('the breadcrumb shows only when more than one titled route is active', async ({ adminPage: page }) => {
   const breadcrumb = page.getByRole('navigation', { name: '面包屑' });
   await page.goto('/dashboard/index');
-  await expect(page.getByRole('heading', { name: '菜单导航' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
   await expect(breadcrumb).toHaveCount(0);
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: '用户中心' })).toBeVisible();

@@ -64,9 +64,10 @@ export default [
     // 用户中心, 售后处理记录) and the operation log's labels; 40.0 kB with 1688 purchasing, 商品复制 and
     // 平台精选, cost and profit, and the balance; 42.3 kB with money as a permission, 店铺权限, idempotent
     // creates, 1688 payment, 抖店's 服务ID and 规格匹配; 43.3 kB with the order filters declared once
-    // (their words for 下载中心), 异常订单, 备用货源 and the platform call budgets. Only the server and the
-    // admin's route validation in development load this entry.
-    limit: '44 kB',
+    // (their words for 下载中心), 异常订单, 备用货源 and the platform call budgets; 44.06 kB with 工作台's
+    // balance, shop counts and checklist. Only the server and the admin's route validation in
+    // development load this entry.
+    limit: '44.5 kB',
   },
   {
     name: 'query entry (react-query excluded)',

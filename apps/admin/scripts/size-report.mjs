@@ -54,7 +54,7 @@ const RENDERED = {
       .waitFor();
   },
   '/dashboard/index': async (page) => {
-    await page.getByRole('heading', { name: '菜单导航' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: '工作台' }).waitFor();
   },
 };
 

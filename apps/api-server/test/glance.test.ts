@@ -5,6 +5,9 @@ import {
   ORDER_EXCEPTIONS,
   type OrderDetail,
   type Page,
+  SETUP_STEPS,
+  SHOP_ATTENTIONS,
+  type Shop,
   STALE_RECORD_MESSAGE,
 } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +66,27 @@ describe('/api/dashboard/summary', () => {
       end_date: s.today,
     });
     expect(s.today_sales).toBe(todays.list.reduce((sum, o) => sum + o.amount, 0));
+    // The balance is 余额明细's.
+    expect(s.balance).toBe((await data<{ balance: number }>('/api/balance/summary', {})).balance);
+  });
+
+  it("counts the shops of each of 店铺设置's attention views, the list's total", async () => {
+    const s = await summary();
+    expect(Object.keys(s.shops ?? {}).sort()).toEqual([...SHOP_ATTENTIONS].sort());
+    for (const attention of SHOP_ATTENTIONS)
+      expect(s.shops?.[attention], attention).toBe(await total('/api/shop/index', { attention }));
+    // 需重新授权: the seed's expired shops and the one expiring in 5 days, enabled ones only.
+    expect(s.shops?.reauthorise).toBeGreaterThan(1);
+    const listed = await data<Page<Shop>>('/api/shop/index', {
+      pageIndex: 1,
+      pageSize: 100,
+      attention: 'reauthorise',
+    });
+    expect(new Set(listed.list.map((shop) => shop.state))).toEqual(new Set(['expired', 'expiring']));
+    const all = await data<Page<Shop>>('/api/shop/index', { pageIndex: 1, pageSize: 100 });
+    expect(listed.total).toBe(
+      all.list.filter((shop) => shop.state === 'expired' || shop.state === 'expiring').length,
+    );
   });
 
   it('charts the last 30 Asia/Shanghai days, oldest first, adding up to the order list over them', async () => {
@@ -112,8 +136,40 @@ describe('/api/dashboard/summary', () => {
       today_sales: 0,
       exceptions: { purchase_failed: 0, out_of_stock: 0, unpaid: 0, intercept: 0, writeback_failed: 0 },
       days: undefined,
+      balance: 0,
+      shops: { reauthorise: 0, sync_failed: 0 },
+      setup: { shop: false, supplier: false, sender_address: false, auto_pay: false, top_up: false },
     });
     expect(s.days.every((d) => d.orders === 0 && d.sales === 0)).toBe(true);
+  });
+
+  it("ticks 新手指引's steps from the account's own state", async () => {
+    const fresh = await t.login('13712349912');
+    const steps = async () => (await summary(fresh)).setup;
+    expect(Object.values((await steps()) ?? {}).some(Boolean)).toBe(false);
+    await data(
+      '/api/address/save',
+      {
+        kind: 'sender',
+        name: '张三',
+        mobile: '13611112222',
+        region: '浙江省 杭州市',
+        address: '发货路 1 号',
+      },
+      fresh,
+    );
+    const { version } = await data<{ version: number }>('/api/setting/index', {}, fresh);
+    await data('/api/setting/update', { auto_pay: true, version }, fresh);
+    expect(await steps()).toEqual({
+      shop: false,
+      supplier: false,
+      sender_address: true,
+      auto_pay: true,
+      top_up: false,
+    });
+    // The demo account has its shops and sender addresses, no 1688 account and no money yet.
+    const demo = await summary(owner);
+    expect(SETUP_STEPS.filter((step) => !demo.setup?.[step])).toEqual(['supplier', 'top_up']);
   });
 });
 

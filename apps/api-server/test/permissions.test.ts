@@ -322,6 +322,9 @@ describe('money is a permission (docs/design.md#money-is-a-permission)', () => {
     const glance = await data<Row & { today_orders: number; days: Row[] }>('/api/dashboard/summary', {});
     expect(glance.today_orders).toBeGreaterThanOrEqual(0);
     expect(glance).not.toHaveProperty('today_sales');
+    // Nor the balance; and without shop:manage no shop counts (店铺设置 is not theirs).
+    expect(glance).not.toHaveProperty('balance');
+    expect(glance).not.toHaveProperty('shops');
     expect(glance.days.length).toBeGreaterThan(0);
     for (const day of glance.days) expect(day).not.toHaveProperty('sales');
 
@@ -354,6 +357,7 @@ describe('money is a permission (docs/design.md#money-is-a-permission)', () => {
     expect(list.list.some((row) => typeof row.cost === 'number')).toBe(true);
     const glance = await data('/api/dashboard/summary', {});
     expect(typeof glance.today_sales).toBe('number');
+    expect(typeof glance.balance).toBe('number');
     const losses = await call('/api/order/index', { ...page, profit_max: -1 });
     expect(losses.status).toBe(200);
     expect((await call('/api/balance/entries', page)).status).toBe(200);

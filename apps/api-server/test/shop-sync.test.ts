@@ -1,4 +1,4 @@
-import type { OrderDetail, Page, Shop } from '@consign/api-client';
+import type { DashboardSummary, OrderDetail, Page, Shop } from '@consign/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_RULES } from '../src/db/shop-sync';
 import { openShopTokens, storeShopTokens } from '../src/db/shop-tokens';
@@ -79,6 +79,18 @@ async function orderCount(): Promise<number> {
     [shopId],
   );
   return row?.n ?? 0;
+}
+/** 店铺设置's 同步失败 view (its shops) and 工作台's count of it. */
+async function syncFailed(): Promise<{ ids: number[]; counted: number | undefined }> {
+  const call = async <T>(path: string, body: Record<string, unknown>) =>
+    (await envelope(await t.post(path, body, { token }))).data as T;
+  const list = await call<Page<Shop>>('/api/shop/index', {
+    pageIndex: 1,
+    pageSize: 100,
+    attention: 'sync_failed',
+  });
+  const glance = await call<DashboardSummary>('/api/dashboard/summary', {});
+  return { ids: list.list.map((shop) => shop.id), counted: glance.shops?.sync_failed };
 }
 /** Places an order now and lets the platform's settle time pass, so the next window reaches it. */
 function place(overrides: Parameters<PlatformUnderTest['sandbox']['placeOrder']>[1] = {}) {
@@ -452,6 +464,8 @@ describe('the shop order sync', () => {
           await envelope(await t.post('/api/shop/index', { pageIndex: 1, pageSize: 100 }, { token }))
         ).data as Page<Shop>;
         expect(shops.list.find((s) => s.id === shopId)?.sync?.last_error).toBe(message);
+        // 店铺设置's 同步失败 view holds it, and 工作台 counts that view.
+        expect(await syncFailed()).toEqual({ ids: [shopId], counted: 1 });
       } finally {
         platform.mode = 'ok';
       }
@@ -459,6 +473,7 @@ describe('the shop order sync', () => {
       expect(recovered.sync_error).toBeNull();
       expect(recovered.sync_failures).toBe(0);
       expect(await stored(order.orderNo)).toHaveLength(1);
+      expect(await syncFailed()).toEqual({ ids: [], counted: 0 });
     },
   );
 

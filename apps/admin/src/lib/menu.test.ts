@@ -40,7 +40,7 @@ describe('MENU', () => {
       [
         '工作台',
         [
-          '菜单导航 /dashboard/index',
+          '工作台 /dashboard/index',
           '新手指引 /dashboard/guide',
           '下载中心 /dashboard/download',
           '利润报表 /dashboard/profit',

@@ -13,7 +13,7 @@ export const MENU_ICONS = { LayoutDashboard, ShoppingCart, Store, Users, Wallet,
 export type MenuIcon = keyof typeof MENU_ICONS;
 
 /**
- * The sidebar menu (and the shortcut grid of 菜单导航), read from the routes' own declarations: a
+ * The sidebar menu (and 工作台's shortcut grid, 全部功能), read from the routes' own declarations: a
  * route whose `staticData` has a `menu` placement is an entry, under its `title`, at its path:
  *
  *   staticData: { title: '订单管理', menu: { order: 20, icon: 'ShoppingCart' } }   // a group

@@ -18,7 +18,7 @@ declare module '@tanstack/react-router' {
     /** The page title: document title `{title} - {short_name}` and a breadcrumb item. */
     title?: string;
     /**
-     * Where the page sits in the sidebar menu and 菜单导航's grid (lib/menu.ts): `order` among its
+     * Where the page sits in the sidebar menu and 工作台's grid (lib/menu.ts): `order` among its
      * siblings; `icon` (a name of menu.ts's `MENU_ICONS`) makes the route a menu group (`/order`),
      * whose pages are the routes with a placement under its path. Absent: not in the menu.
      */

@@ -165,6 +165,17 @@ export async function listShops(
   if (params.group_id === 0) f.and('s.group_id IS NULL');
   else if (params.group_id !== undefined) f.and(`s.group_id = ${f.p(params.group_id)}`);
   if (params.auth_status) f.and(`s.auth_status = ${f.p(params.auth_status)}`);
+  if (params.attention === 'reauthorise') {
+    // `shopState`'s 授权已过期 and 授权即将过期, in SQL: enabled, authorised once, and expired or
+    // within SHOP_EXPIRING_DAYS of `authorised_until`.
+    const until =
+      'CASE WHEN s.platform_shop_id IS NOT NULL THEN s.refresh_expires_at ELSE s.auth_expires_at END';
+    f.and(`s.disabled_at IS NULL AND s.auth_status <> 'unauthorized'
+      AND (s.auth_status = 'expired' OR ${until} <= ${f.p(nowS + SHOP_EXPIRING_DAYS * 86_400)})`);
+  } else if (params.attention === 'sync_failed') {
+    // An enabled shop whose last sync failed: `sync.last_error` (shopSyncOf), cleared by a success.
+    f.and('s.disabled_at IS NULL AND s.access_token_sealed IS NOT NULL AND s.sync_error IS NOT NULL');
+  }
   const rows = await page<ShopRow>(
     scope.db,
     {

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { dateStringSchema, fenSchema } from './common.js';
+import { SETUP_STEPS } from './dashboard-rules.js';
 import { ORDER_EXCEPTIONS } from './order-exception-rules.js';
+import { SHOP_ATTENTIONS } from './shop-rules.js';
 import { DASHBOARD_CHART_DAYS } from './time.js';
 
 /** One day of the 工作台 chart: the orders created that day and their amount (fen). */
@@ -32,5 +34,11 @@ export const dashboardSummarySchema = z.object({
   /** 异常订单: the orders of each exception view (order-exception-rules.ts), its list's total. */
   exceptions: z.record(z.enum(ORDER_EXCEPTIONS), z.int().min(0)).optional(),
   days: z.array(dashboardDaySchema).max(DASHBOARD_CHART_DAYS),
+  /** The account's balance (fen; absent for a caller without finance:view). */
+  balance: fenSchema.optional(),
+  /** The shops of each `attention` view of 店铺设置, its list's total (absent without shop:manage). */
+  shops: z.record(z.enum(SHOP_ATTENTIONS), z.int().min(0)).optional(),
+  /** 新手指引's steps, each done or not from the account's own state ({@link SETUP_STEPS}). */
+  setup: z.record(z.enum(SETUP_STEPS), z.boolean()).optional(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

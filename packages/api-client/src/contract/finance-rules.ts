@@ -31,8 +31,8 @@ export const ORDER_EVENT_MONEY_DETAILS = ['cost'] as const;
 export const PURCHASE_PREVIEW_MONEY_FIELDS = ['balance_after', 'profit'] as const;
 /** The order list's filters on money: 利润 at least / at most, 未录入成本. */
 export const ORDER_MONEY_FILTERS = ['profit_min', 'profit_max', 'cost_missing'] as const;
-/** 工作台's money: today's sales, and each chart day's. */
-export const DASHBOARD_MONEY_FIELDS = ['today_sales'] as const;
+/** 工作台's money: the balance, today's sales, and each chart day's. */
+export const DASHBOARD_MONEY_FIELDS = ['balance', 'today_sales'] as const;
 export const DASHBOARD_DAY_MONEY_FIELDS = ['sales'] as const;
 
 /** Why a money filter was refused (403). */

@@ -16,6 +16,7 @@ export * from './company.js';
 export * from './config.js';
 export * from './copy.js';
 export * from './dashboard.js';
+export * from './dashboard-rules.js';
 export * from './envelope.js';
 export * from './export.js';
 export * from './export-rules.js';

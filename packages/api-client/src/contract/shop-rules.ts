@@ -12,6 +12,17 @@ export const SHOP_AUTH_STATUSES = ['authorized', 'expired', 'unauthorized'] as c
  * `unauthorized` 未授权 (typed in by hand, never authorised), `disabled` 已停用.
  */
 export const SHOP_STATES = ['normal', 'expiring', 'expired', 'unauthorized', 'disabled'] as const;
+/**
+ * The shops that need the seller (店铺设置's `attention` filter, 工作台's shop counts): `reauthorise`
+ * 需重新授权, an enabled shop whose `state` is `expired` or `expiring`; `sync_failed` 同步失败, an
+ * enabled shop whose last order sync failed (`sync.last_error` set).
+ */
+export const SHOP_ATTENTIONS = ['reauthorise', 'sync_failed'] as const;
+export type ShopAttention = (typeof SHOP_ATTENTIONS)[number];
+export const SHOP_ATTENTION_LABELS = {
+  reauthorise: '需重新授权',
+  sync_failed: '同步失败',
+} as const satisfies Record<ShopAttention, string>;
 /** How many days before its authorisation ends a shop shows 授权即将过期. */
 export const SHOP_EXPIRING_DAYS = 7;
 /** A platform's open-platform app (平台授权): `active` 正常, `expired` 已过期, `revoked` 已撤销. */

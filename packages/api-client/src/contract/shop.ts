@@ -11,7 +11,7 @@ import {
   versionSchema,
 } from './common.js';
 import { listParamsSchema } from './list.js';
-import { AUTHORISABLE_PLATFORMS, SHOP_AUTH_STATUSES, SHOP_STATES } from './shop-rules.js';
+import { AUTHORISABLE_PLATFORMS, SHOP_ATTENTIONS, SHOP_AUTH_STATUSES, SHOP_STATES } from './shop-rules.js';
 
 /** Shop authorisation states; see `SHOP_AUTH_STATUSES`. */
 export const shopAuthStatusSchema = z.enum(SHOP_AUTH_STATUSES);
@@ -96,6 +96,8 @@ export const shopListParamsSchema = listParamsSchema.extend({
   platform: filter(platformCodeSchema),
   group_id: filter(z.union([z.literal(0), z.literal('0'), idLikeSchema]).transform(Number)),
   auth_status: filter(shopAuthStatusSchema),
+  /** The shops that need the seller (`SHOP_ATTENTIONS`). */
+  attention: filter(z.enum(SHOP_ATTENTIONS)),
 });
 export type ShopListParams = z.input<typeof shopListParamsSchema>;
 

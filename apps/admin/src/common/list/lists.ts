@@ -14,6 +14,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_ISSUE_STATES,
   PLATFORMS,
+  SHOP_ATTENTIONS,
   SHOP_AUTH_STATUSES,
   type ShopListParams,
   USER_STATUSES,
@@ -145,12 +146,14 @@ export const shopList = defineList({
     platform: enumFilter(PLATFORMS),
     group_id: groupFilter,
     auth_status: enumFilter(SHOP_AUTH_STATUSES),
+    attention: enumFilter(SHOP_ATTENTIONS),
   }),
   filter: (search) => ({
     keyword: search.keyword,
     platform: search.platform,
     group_id: search.group_id,
     auth_status: search.auth_status,
+    attention: search.attention,
   }),
   // Read again every minute while open: each shop's 订单同步 state (last sync, lag) stays current.
   queryOptions: (api, params: ShopListParams) =>

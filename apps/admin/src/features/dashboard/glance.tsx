@@ -4,9 +4,11 @@ import {
   hasPermission,
   ORDER_EXCEPTION_LABELS,
   ORDER_EXCEPTIONS,
+  SHOP_ATTENTION_LABELS,
+  SHOP_ATTENTIONS,
 } from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
-import { formatMoney } from '@consign/ui';
+import { Button, cn, formatMoney } from '@consign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -19,7 +21,48 @@ const glanceText = DASHBOARD_TEXT.glance;
 const DaysChart = lazy(() => import('./days-chart').then((m) => ({ default: m.DaysChart })));
 
 /**
- * 工作台 at a glance (工作概览), above 菜单导航's grid: what waits now (待采购, 待发货, 售后待处理: every
+ * 账户余额 in 工作台's header (finance:view): the balance of `/api/dashboard/summary`, a link to
+ * 余额明细 and 充值 (finance:manage; it opens 余额明细's 充值 dialog). A dash until the summary arrives.
+ */
+export function BalanceCard({ user }: { user: CurrentUser | undefined }) {
+  const canView = !!user && hasPermission(user, 'order:view') && hasPermission(user, 'finance:view');
+  const balance = useQuery({ ...apiQuery(useApi(), '/api/dashboard/summary'), enabled: canView }).data
+    ?.balance;
+  // 充值 as the header's: finance:manage (common/top-up-context.ts).
+  const canTopUp = hasPermission(user, 'finance:manage');
+  if (!canView) return null;
+  return (
+    <section
+      aria-labelledby="balance-heading"
+      data-slot="workbench-balance"
+      className="flex min-w-64 items-center gap-4 rounded-lg bg-card p-4 shadow-sm max-sm:w-full"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id="balance-heading" className="text-sm text-muted-foreground">
+          {DASHBOARD_TEXT.balance}
+        </h2>
+        <span data-slot="glance-value" className="text-2xl font-semibold tabular-nums">
+          {balance === undefined ? '—' : formatMoney(balance)}
+        </span>
+      </div>
+      <div className="ml-auto flex flex-col items-end gap-1">
+        {canTopUp ? (
+          <Button asChild variant="primary" size="sm">
+            <Link to="/finance/balance" search={{ topup: '1' }}>
+              {DASHBOARD_TEXT.topUp}
+            </Link>
+          </Button>
+        ) : null}
+        <Link to="/finance/balance" className="text-sm text-link underline-offset-4 hover:underline">
+          {DASHBOARD_TEXT.balanceLedger}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * 工作台 at a glance (工作概览), above 全部功能's grid: what waits now (待采购, 待发货, 售后待处理: every
  * order or request in that state, whatever day it came in, because yesterday's unshipped order is
  * today's work) apart from today's orders and sales, each a link to the list with that filter
  * (the server counts with that list's own code, so the card's number is the list's total), and the
@@ -31,10 +74,12 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
   const summary = useQuery({ ...apiQuery(useApi(), '/api/dashboard/summary'), enabled: canView }).data;
   if (!canView) return null;
   // Until the summary arrives the section keeps its full size (cards with a dash, empty chart boxes),
-  // so 菜单导航's grid below does not move when the numbers come in.
+  // so 全部功能's grid below does not move when the numbers come in.
   const canAfterSale = hasPermission(user, 'aftersale:process');
   // Sales are money (finance:view): without it the server leaves them out, and so does the page.
   const canMoney = hasPermission(user, 'finance:view');
+  // 店铺设置's counts: the server answers them to shop:manage only.
+  const canShops = hasPermission(user, 'shop:manage');
   const today = summary ? { start_date: summary.today, end_date: summary.today } : {};
   return (
     <section
@@ -77,27 +122,6 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
             ) : null}
           </ul>
         </section>
-        <section
-          aria-labelledby="glance-exceptions"
-          data-slot="glance-exceptions"
-          className="lg:col-span-2 lg:row-start-2"
-        >
-          <h3 id="glance-exceptions" className="mb-2 text-sm text-muted-foreground">
-            {glanceText.exceptionsHeading}
-          </h3>
-          {/* 异常订单: each view of 代发订单 with its count (the server counts with the list's own code). */}
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {ORDER_EXCEPTIONS.map((kind) => (
-              <Count key={kind} label={ORDER_EXCEPTION_LABELS[kind]} value={summary?.exceptions?.[kind]}>
-                {(body) => (
-                  <Link to="/order/index" search={{ exception: kind }} className={CARD}>
-                    {body}
-                  </Link>
-                )}
-              </Count>
-            ))}
-          </ul>
-        </section>
         <section aria-labelledby="glance-today" data-slot="glance-today">
           <h3 id="glance-today" className="mb-2 text-sm text-muted-foreground">
             {glanceText.todayHeading(summary?.today)}
@@ -121,6 +145,55 @@ export function Glance({ user }: { user: CurrentUser | undefined }) {
             ) : null}
           </ul>
         </section>
+        <section
+          aria-labelledby="glance-exceptions"
+          data-slot="glance-exceptions"
+          className={canShops ? undefined : 'lg:col-span-2'}
+        >
+          <h3 id="glance-exceptions" className="mb-2 text-sm text-muted-foreground">
+            {glanceText.exceptionsHeading}
+          </h3>
+          {/* 异常订单: each view of 代发订单 with its count (the server counts with the list's own code). */}
+          <ul
+            className={cn(
+              'grid grid-cols-2 gap-3 sm:grid-cols-5',
+              canShops && 'lg:grid-cols-3 xl:grid-cols-5',
+            )}
+          >
+            {ORDER_EXCEPTIONS.map((kind) => (
+              <Count key={kind} label={ORDER_EXCEPTION_LABELS[kind]} value={summary?.exceptions?.[kind]}>
+                {(body) => (
+                  <Link to="/order/index" search={{ exception: kind }} className={CARD}>
+                    {body}
+                  </Link>
+                )}
+              </Count>
+            ))}
+          </ul>
+        </section>
+        {canShops ? (
+          <section aria-labelledby="glance-shops" data-slot="glance-shops">
+            <h3 id="glance-shops" className="mb-2 text-sm text-muted-foreground">
+              {glanceText.shopsHeading}
+            </h3>
+            {/* 店铺设置's attention views, each counted by the shop list's own code. */}
+            <ul className="grid grid-cols-2 gap-3">
+              {SHOP_ATTENTIONS.map((attention) => (
+                <Count
+                  key={attention}
+                  label={SHOP_ATTENTION_LABELS[attention]}
+                  value={summary?.shops?.[attention]}
+                >
+                  {(body) => (
+                    <Link to="/shop/setting" search={{ attention }} className={CARD}>
+                      {body}
+                    </Link>
+                  )}
+                </Count>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
       <DaysCharts days={summary?.days} money={canMoney} />
       {summary ? <DaysTable days={summary.days} money={canMoney} /> : null}

@@ -1,10 +1,16 @@
 export const DASHBOARD_TEXT = {
-  menuIntro: '选择一个功能开始工作。',
+  intro: '今天要处理的订单、店铺和账户，一眼看全。',
+  /** 全部功能 (菜单导航's grid) below the counts: every page the user may open. */
+  menuHeading: '全部功能',
+  balance: '账户余额',
+  balanceLedger: '余额明细',
+  topUp: '充值',
   glance: {
     heading: '工作概览',
     /** The backlog: every order and request waiting now, whatever the day it came in. */
     backlogHeading: '当前待处理（不限下单日期）',
     exceptionsHeading: '异常订单',
+    shopsHeading: '店铺',
     todayHeading: (today: string | undefined) => (today ? `今日 ${today}` : '今日'),
     pending: '待采购',
     purchased: '待发货',

@@ -1,10 +1,13 @@
 import { Button } from '@consign/ui';
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../../common/page-title';
-import { SenderAddressNotice } from '../../common/sender-address-notice';
+import { SetupChecklist } from '../../common/setup-checklist';
 import { GUIDE_TEXT } from './texts';
 
-/** 新手指引: the three steps from a new account to a shipped order, each with a link to its page. */
+/**
+ * 新手指引: the account's setup as a checklist (ticked from its own state; the 发货地址 among its steps),
+ * then the three steps from a new account to a shipped order, each with a link to its page.
+ */
 export function GuidePage() {
   const title = usePageTitle();
   const guide = GUIDE_TEXT;
@@ -14,7 +17,7 @@ export function GuidePage() {
         <h1 className="text-xl font-semibold">{title}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{guide.intro}</p>
       </header>
-      <SenderAddressNotice />
+      <SetupChecklist whenDone="list" />
       <ol className="flex flex-col gap-4">
         {guide.steps.map((step, index) => (
           <li key={step.title} className="flex gap-4 rounded-lg bg-card p-5 shadow-sm">

@@ -1,5 +1,5 @@
 /**
- * 新手指引's text. Its own feature (not dashboard/texts.ts): the 菜单导航 route would otherwise download
+ * 新手指引's text. Its own feature (not dashboard/texts.ts): the 工作台 route would otherwise download
  * these paragraphs too.
  */
 export const GUIDE_TEXT = {

@@ -1,4 +1,10 @@
-import { AUTHORISABLE_PLATFORMS, SHOP_AUTH_STATUSES, type Shop } from '@consign/api-client';
+import {
+  AUTHORISABLE_PLATFORMS,
+  SHOP_ATTENTION_LABELS,
+  SHOP_ATTENTIONS,
+  SHOP_AUTH_STATUSES,
+  type Shop,
+} from '@consign/api-client';
 import { PLATFORM_LABELS } from '@consign/api-client/contract';
 import { Button } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
@@ -135,6 +141,13 @@ export function ShopListPage() {
               { value: '0', label: SHOP_TEXT.noGroup },
               ...groups.map((g) => ({ value: String(g.id), label: g.name })),
             ],
+          },
+          {
+            // 工作台's shop counts open these views.
+            key: 'attention',
+            label: SHOP_TEXT.attention,
+            allLabel: SHOP_TEXT.allShops,
+            options: SHOP_ATTENTIONS.map((a) => ({ value: a, label: SHOP_ATTENTION_LABELS[a] })),
           },
         ],
       }}

@@ -37,6 +37,8 @@ export const SHOP_TEXT = {
   noGroup: '未分组',
   allPlatforms: '全部平台',
   allGroups: '全部分组',
+  attention: '需处理',
+  allShops: '全部店铺',
   platform: '平台',
   group: '分组',
   authTabs: '授权状态',
