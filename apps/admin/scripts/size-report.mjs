@@ -38,10 +38,13 @@ export const TARGETS = {
  * use (a signed-out /login calls nothing and downloads neither), React, TanStack Router and Query,
  * tailwind-merge and clsx in one framework chunk: 150.0 / 183.6 KB, both targets met (the dashboard,
  * signed in, loads the request code at once).
+ * 2026-11-29: 工作台 for the day (balance, shop counts, the 开店准备 checklist), the live stream and the
+ * refresh table it uses, the phone's card view and help per page took them to 150.7 / 189.6 KB: CI
+ * budgets 152 / 191 KB, both targets not met (reported).
  */
 export const BUDGETS = {
-  '/login': { js: 151_000, css: 15_000 },
-  '/dashboard/index': { js: 185_000, css: 15_000 },
+  '/login': { js: 152_000, css: 15_000 },
+  '/dashboard/index': { js: 191_000, css: 15_000 },
 };
 
 /** What shows that the page has rendered all it renders on its own (its lazy parts included). */
