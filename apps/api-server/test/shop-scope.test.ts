@@ -33,6 +33,7 @@ const ACCOUNT_WIDE = new Map<string, string>([
   ['/api/default/logout', 'sign-in'],
   ['/api/default/config', 'public'],
   ['/api/user/info', 'the caller'],
+  ['/api/live/stream', 'a topic without data: what it refreshes is read again under the member’s shops'],
   ['/api/user/profile', 'the caller'],
   ['/api/user/profile-save', 'the caller'],
   ['/api/user/account-save', 'the owner only'],
