@@ -137,14 +137,20 @@ export function shopSyncKind(deps: ShopSyncDeps): JobKind {
       const platforms: PlatformCode[] = [];
       for (const platform of PLATFORM_CODES) if (await deps.connector(platform)) platforms.push(platform);
       const token = randomBytes(16).toString('hex');
+      const nowS = Math.floor(deps.now() / 1000);
       const shop = await claimDueShop(deps.db, {
-        nowS: Math.floor(deps.now() / 1000),
+        nowS,
         platforms,
         token,
         leaseSeconds: leaseSecondsOf(deps),
       });
       if (!shop) return undefined;
-      deps.log.debug('shop sync claimed', { shopId: shop.id, lease: token.slice(0, 8), cursor: shop.cursor });
+      deps.log.debug('shop sync claimed', {
+        shopId: shop.id,
+        lease: token.slice(0, 8),
+        nowS,
+        cursor: shop.cursor,
+      });
       return async () => {
         await syncShop(deps, shop, token);
       };
