@@ -148,16 +148,20 @@ test('代发订单: a keyword that matches nothing shows the empty state; a fail
 test('售后订单: status tab and keyword filter, paging and reload, detail dialog', async ({
   adminPage: page,
 }) => {
+  // The columns: 平台订单号, 订单号, 店铺, 平台, 商品, 售后类型, 退款金额, 状态, 申请时间.
+  const ORDER_NO = 1;
+  const TYPE = 5;
+  const STATUS = 7;
   await page.goto('/order/after-sale');
   await expect(page.getByRole('heading', { name: '售后订单' })).toBeVisible();
   await expect(rows(page)).toHaveCount(20);
   await page.getByRole('tab', { name: '处理中' }).click();
   await expect(page).toHaveURL(/status=processing/);
-  await expectEveryRow(page, 6, /^处理中$/);
+  await expectEveryRow(page, STATUS, /^处理中$/);
   await page.getByRole('tab', { name: '处理中' }).press('ArrowRight');
   await expect(page.getByRole('tab', { name: '已完成' })).toBeFocused();
   await expect(page).toHaveURL(/status=finished/);
-  await expectEveryRow(page, 6, /^已完成$/);
+  await expectEveryRow(page, STATUS, /^已完成$/);
 
   await page.locator('[data-slot=pagination]').getByRole('button', { name: '下一页' }).click();
   await expect(page).toHaveURL(/pageIndex=2/);
@@ -165,7 +169,7 @@ test('售后订单: status tab and keyword filter, paging and reload, detail dia
   await page.reload();
   await expect(currentPage(page)).toHaveText('2');
   await expect(page.getByRole('tab', { name: '已完成' })).toHaveAttribute('aria-selected', 'true');
-  await expectEveryRow(page, 6, /^已完成$/);
+  await expectEveryRow(page, STATUS, /^已完成$/);
 
   // The type picker narrows it further (and goes back to page 1).
   await page.getByRole('combobox', { name: '售后类型' }).click();
@@ -173,11 +177,16 @@ test('售后订单: status tab and keyword filter, paging and reload, detail dia
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(/type=exchange/);
   await expect(currentPage(page)).toHaveText('1');
-  await expectEveryRow(page, 4, /^换货$/);
-  await expectEveryRow(page, 6, /^已完成$/);
+  await expectEveryRow(page, TYPE, /^换货$/);
+  await expectEveryRow(page, STATUS, /^已完成$/);
 
-  const orderNo = ((await rows(page).first().locator('td').first().textContent()) ?? '').trim();
-  await rows(page).first().locator('td').nth(1).click();
+  const orderNo = ((await rows(page).first().locator('td').nth(ORDER_NO).textContent()) ?? '').trim();
+  expect(orderNo).toMatch(/^DD\d+/);
+  await rows(page)
+    .first()
+    .locator('td')
+    .nth(ORDER_NO + 1)
+    .click();
   const dialog = page.getByRole('dialog', { name: '售后详情' });
   await expect(dialog).toContainText(orderNo);
   await page.keyboard.press('Escape');
