@@ -109,7 +109,8 @@ test('批量发货 of three orders, one of which may not ship: two ok, one refus
 test('同意退款 answers a pending refund; its status becomes 已完成', async ({ adminPage: page }) => {
   await page.goto('/order/after-sale?status=pending&type=refund');
   const firstRow = page.locator('[data-slot=data-table-row]').first();
-  const orderNo = ((await firstRow.locator('td').first().textContent()) ?? '').trim();
+  // The columns lead with 平台订单号, then our 订单号.
+  const orderNo = ((await firstRow.locator('td').nth(1).textContent()) ?? '').trim();
   await firstRow.getByRole('button', { name: `查看订单 ${orderNo}` }).click();
   const dialog = page.getByRole('dialog', { name: '售后详情' });
   await dialog.getByRole('button', { name: '同意退款' }).click();

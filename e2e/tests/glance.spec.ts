@@ -282,7 +282,8 @@ test('工作台 after 同意退款: back on 工作台 (in the same visit), 售�
   await page.getByRole('link', { name: /^售后待处理/ }).click();
   await expect(page).toHaveURL(/\/order\/after-sale\?status=pending/);
   const firstRow = page.locator('[data-slot=data-table-row]', { hasText: '仅退款' }).first();
-  const orderNo = ((await firstRow.locator('td').first().textContent()) ?? '').trim();
+  // The columns lead with 平台订单号, then our 订单号.
+  const orderNo = ((await firstRow.locator('td').nth(1).textContent()) ?? '').trim();
   await firstRow.getByRole('button', { name: `查看订单 ${orderNo}` }).click();
   const dialog = page.getByRole('dialog', { name: '售后详情' });
   await dialog.getByRole('button', { name: '同意退款' }).click();
