@@ -553,6 +553,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Stop accepting; idle keep-alive sockets close now, busy ones after their response. The live
       // streams end first (their pages connect again, to another instance).
       await live.close();
+      // The 拼多多 message connection first: in sandbox mode it is a WebSocket to this very server,
+      // and an upgraded socket keeps the server from closing.
+      await pddMessages?.stop();
       const closed = new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
@@ -578,7 +581,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (maintenance) clearInterval(maintenance);
       clearInterval(sweeper);
       await sweeping;
-      await pddMessages?.stop();
       await jobs.stop();
       sandboxes?.close();
       alipaySandbox?.close();
