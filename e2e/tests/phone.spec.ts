@@ -101,7 +101,8 @@ test('on a 390 px phone 代发订单 is cards with their actions, filters in a s
   for (const path of ['/dashboard/index', ...paths]) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': a signed-in page holds its live stream open.
+    await page.waitForLoadState('load');
     const over = await overflowOf(page);
     if (over > 0) wide.push(`${path} +${over}px`);
   }
