@@ -166,14 +166,16 @@ const cut = (text: string, max: number) => [...text.trim()].slice(0, max).join('
  * 铺货's job kind (`publish`, docs/design.md#publishing-goods-to-a-shop): one unit per (goods, shop)
  * listing, claimed from {@link PUBLISH_QUEUE} (leased, turns between accounts), and the review
  * follow-up of {@link PUBLISH_REVIEW_QUEUE}. A unit reads the goods, its 1688 offer (category,
- * attributes, the supplier's stock), the shop's category template and freight templates, uploads the
- * images, makes the spec ids and sends `pdd.goods.add`; then the listing is 审核中 until
- * `pdd.goods.commit.detail.get` says 已发布 or 驳回.
+ * attributes, the supplier's stock), then by the shop's platform: 拼多多 — the category template and
+ * freight templates, uploads the images, makes the spec ids and sends `pdd.goods.add`; 抖店 — the
+ * category's properties and freight templates, uploads the images to the 素材中心 and sends
+ * `/product/addV2`. Then the listing is 审核中 until `pdd.goods.commit.detail.get` (抖店:
+ * `/product/detail`) says 已发布 or 驳回. The commit id is 拼多多's `goods_commit_id`, 抖店's product id.
  *
  * Never listed twice: the row is unique per (goods, shop), and `add_sent_at` fences the add: written
  * (by the holding claim) before the call, cleared when the platform definitely refused it, and kept with
  * the answer's ids. A claim that finds it set without a commit id (its process died, or the answer was
- * lost) does not add again: the listing fails with {@link PUBLISH_FAILURES}.unknown, for the seller to
+ * lost) does not add again: the listing fails with {@link publishFailures}'s `unknown`, for the seller to
  * check the shop before 重新发布.
  */
 export class PublishJobs implements JobKind {
