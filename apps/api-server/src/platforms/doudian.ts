@@ -826,7 +826,7 @@ export const doudianPublishing = {
         commit: true,
       },
       token,
-      ['product_id', 'out_product_id', 'sku_id', 'out_sku_id', 'spec_detail_id1', 'spec_detail_ids'],
+      ['product_id', 'out_product_id', 'sku_id', 'out_sku_id'],
     );
     const added = answerOf(productAddAnswer, data, 'product.addV2');
     return { goodsId: added.product_id, commitId: added.product_id };
