@@ -49,6 +49,7 @@ const CUT_START = Number(process.env.BENCH_CUT_START ?? 30);
 const CUT_SECONDS = Number(process.env.BENCH_CUT_SECONDS ?? 600);
 const CUT_LOSE = process.env.BENCH_CUT_LOSE !== '0';
 const FALLBACK = Number(process.env.BENCH_FALLBACK_SECONDS ?? 300);
+const SYNC = process.env.BENCH_SYNC !== '0';
 const DATABASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SECRET = 'bench-secret';
 const ACCOUNT = 1;
@@ -108,7 +109,8 @@ async function main() {
     purchaseJobs: false,
     writebackJobs: false,
     platformConnector: async (code) => (code === 'pinduoduo' ? connector : null),
-    shopSync: { fallbackSeconds: FALLBACK },
+    // BENCH_SYNC=0: no order sync (to see what the safety net's load costs the messages).
+    shopSync: SYNC ? { fallbackSeconds: FALLBACK } : false,
   });
   const { db } = server;
   try {
@@ -146,6 +148,12 @@ async function main() {
     const baseline = last?.id ?? 0;
     const placedAt = new Map<string, number>();
     const storedAt = new Map<string, number>();
+    /** When each order's message was recorded (platform_events), the step before the worker. */
+    const recordedAt = new Map<string, number>();
+    const [lastEvent] = await db.query<{ id: number }>(
+      'SELECT COALESCE(max(id), 0)::int AS id FROM platform_events',
+    );
+    const eventBaseline = lastEvent?.id ?? 0;
     const pageAt = new Map<string, number>();
 
     // The owner's open 代发订单 page: its live stream, and the read each `orders` event causes.
@@ -225,6 +233,11 @@ async function main() {
         const at = Date.now();
         for (const row of rows)
           if (!storedAt.has(row.platform_order_no)) storedAt.set(row.platform_order_no, at);
+        const events = await db.query<{ order_no: string }>(
+          "SELECT order_no FROM platform_events WHERE id > $1 AND platform = 'pinduoduo'",
+          [eventBaseline],
+        );
+        for (const event of events) if (!recordedAt.has(event.order_no)) recordedAt.set(event.order_no, at);
         await sleep(100);
       }
     })();
@@ -283,11 +296,14 @@ async function main() {
     await streaming;
     await reading;
 
+    const toRecorded: number[] = [];
     const toRow: number[] = [];
     const toPage: number[] = [];
     for (const [no, at] of placedAt) {
       const stored = storedAt.get(no);
       if (stored !== undefined) toRow.push(stored - at);
+      const recorded = recordedAt.get(no);
+      if (recorded !== undefined) toRecorded.push(recorded - at);
       const shown = pageAt.get(no);
       if (shown !== undefined) toPage.push(shown - at);
     }
@@ -305,7 +321,7 @@ async function main() {
       storage: DATABASE_URL ? 'postgres' : 'pglite',
       shops: SHOPS,
       ratePerSecond: RATE,
-      fallbackSeconds: FALLBACK,
+      fallbackSeconds: SYNC ? FALLBACK : null,
       ordersPlaced: placedAt.size,
       ordersStored: storedAt.size,
       rowsPerPlatformOrder: {
@@ -320,6 +336,7 @@ async function main() {
       },
     };
     if (MODE === 'stream') {
+      result.eventToRecordedSeconds = summary(toRecorded);
       result.eventToRowSeconds = summary(toRow);
       result.eventToPageSeconds = summary(toPage);
       result.notSeenOnPage = placedAt.size - pageAt.size;
