@@ -18,10 +18,10 @@ import { authorisedShop } from './writeback-helpers';
  * every order is stored exactly once and every message recorded once and done.
  *
  * 拼多多 消息服务 the same way: the server process holds the sandbox's message WebSocket and is killed
- * while messages stream in (one every 10 ms); a message is acked only after its commit, so every acked
- * one is recorded, and those it had not acked (received and not committed, or committed and not yet
- * acked) are sent again on the restarted server's connection: each order stored once, each message
- * recorded once. The shop's own sync is not due here: the orders come by their messages alone.
+ * while messages stream in (one every 10 ms, each commit slowed to 100 ms by a trigger, so messages
+ * are in hand, received and not committed, when it dies); a message is acked only after its commit,
+ * so every acked one is recorded, and those it had not acked are sent again on the restarted server's
+ * connection: each order stored once, each message recorded once. The shop's own sync is not due here: the orders come by their messages alone.
  */
 const ORDERS = 40;
 const servers = serverProcesses();
@@ -133,6 +133,10 @@ async function crashWhileStreamed(storage: Storage) {
     now: Math.floor(Date.now() / 1000),
   });
   await setup.query('UPDATE shops SET sync_due_at = 4000000000 WHERE id = $1', [shopId]);
+  // Each message's commit takes 100 ms: the kill lands on messages received and not yet committed.
+  await setup.exec(`CREATE FUNCTION slow_events() RETURNS trigger AS $$
+    BEGIN PERFORM pg_sleep(0.1); RETURN NEW; END $$ LANGUAGE plpgsql;
+    CREATE TRIGGER slow_events BEFORE INSERT ON platform_events FOR EACH ROW EXECUTE FUNCTION slow_events();`);
   await setup.close();
 
   const start = () =>
@@ -157,10 +161,14 @@ async function crashWhileStreamed(storage: Storage) {
     if (placed.length < ORDERS) placed.push(sandbox.placeOrder('900001').orderNo);
   }, 10);
   await until('8 acks', () => new Set(sandbox.acked).size >= 8);
+  const sentBeforeKill = sandbox.messagesSent.map((m) => m.id);
   await server.kill();
   const acked = [...new Set(sandbox.acked)];
+  const unackedAtKill = [...new Set(sentBeforeKill)].filter((id) => !acked.includes(id));
+  expect(unackedAtKill.length).toBeGreaterThan(0);
   const dead = await storage.open();
   const recorded = await dead.query<{ msg_id: string }>('SELECT msg_id FROM platform_events');
+  await dead.exec('DROP TRIGGER slow_events ON platform_events; DROP FUNCTION slow_events();');
   await dead.close();
   // Every message the dead server acked is recorded.
   for (const id of acked) expect(recorded.map((r) => r.msg_id)).toContain(id);
@@ -189,6 +197,10 @@ async function crashWhileStreamed(storage: Storage) {
     const made = [...new Set(sandbox.messagesSent.map((m) => m.id))];
     expect(events.map((e) => e.msg_id).sort()).toEqual(made.sort());
     expect(events.map((e) => e.status)).toEqual(Array(ORDERS).fill('done'));
+    // Those sent to the dead server and not acked were sent again, and recorded once.
+    for (const id of unackedAtKill) {
+      expect(sandbox.messagesSent.filter((m) => m.id === id).length).toBeGreaterThan(1);
+    }
     const orders = await db.query<{ platform_order_no: string }>(
       'SELECT platform_order_no FROM orders WHERE shop_id = $1 ORDER BY platform_order_no',
       [shopId],
