@@ -135,6 +135,12 @@ async function main() {
       await storeShopTokens(db, box, row.id, auth);
       platformIds.push(platformShopId);
     }
+    // Due from now on (not from when preparing began), spread over the interval as in a running system.
+    const startS = Math.floor(Date.now() / 1000);
+    await db.query(
+      'UPDATE shops SET sync_due_at = $1 + (id % $2), sync_cursor = $1 - 180 WHERE platform_shop_id = ANY($3::text[])',
+      [startS, FALLBACK, platformIds],
+    );
     const channel = server.pddMessages;
     if (!channel) throw new Error('the server runs no 拼多多 message channel');
     const connectedBy = Date.now() + 60_000;
