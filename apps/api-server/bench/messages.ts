@@ -24,8 +24,9 @@
  * cut for BENCH_CUT_SECONDS (600): the sandbox drops the connection and refuses every new one, and the
  * messages of the orders placed meanwhile are lost (the platform never sends them: the harder case;
  * `BENCH_CUT_LOSE=0` keeps them, to be sent when the connection is back). The order sync, the safety
- * net, runs every BENCH_FALLBACK_SECONDS (the production 300 by default; `SHOP_SYNC_FALLBACK_SECONDS`
- * in production, 60 at least) in real time: no clock is faked. It measures when the last order placed
+ * net, runs every BENCH_FALLBACK_SECONDS (default 300: production's `SHOP_SYNC_FALLBACK_SECONDS` and the
+ * account's shortest 订单同步间隔, 5 minutes; set as the sync's `everySeconds`, 60 at least), in real
+ * time: no clock is faked. It measures when the last order placed
  * during the cut is in the database, counted from the end of the cut (the target: within one fallback
  * interval), how long the connection took to come back, and the rows per platform order (none twice).
  */
@@ -110,7 +111,9 @@ async function main() {
     writebackJobs: false,
     platformConnector: async (code) => (code === 'pinduoduo' ? connector : null),
     // BENCH_SYNC=0: no order sync (to see what the safety net's load costs the messages).
-    shopSync: SYNC ? { fallbackSeconds: FALLBACK } : false,
+    // Every shop every FALLBACK seconds whatever its account's 订单同步间隔 (whose shortest, 5 minutes,
+    // is the production default; `fallbackSeconds` alone cannot go below it).
+    shopSync: SYNC ? { fallbackSeconds: FALLBACK, everySeconds: FALLBACK } : false,
   });
   const { db } = server;
   try {
