@@ -17,7 +17,6 @@
  */
 import { loadavg } from 'node:os';
 import { createApiClient } from '@consign/api-client';
-import { ALIBABA_SANDBOX_APP } from '@consign/platform-sandboxes/alibaba';
 import { PDD_SANDBOX_APP } from '@consign/platform-sandboxes/pdd';
 import { PddConnector } from '../src/platforms/pdd';
 import { SANDBOX_MOUNT } from '../src/sandboxes';
