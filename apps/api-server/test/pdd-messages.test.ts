@@ -224,6 +224,46 @@ describe('拼多多 消息服务 through the server', () => {
     expect(sandbox.messageConnections).toBe(connections);
   });
 
+  it('重新授权 opens the message service again for the new token', async () => {
+    await ready();
+    const permittedAt = async () =>
+      (
+        await db().query<{ at: string | null }>(
+          "SELECT pmc_permitted_at::text AS at FROM shops WHERE platform = 'pinduoduo' AND platform_shop_id = $1",
+          [SHOP],
+        )
+      )[0]?.at ?? null;
+    const first = await permittedAt();
+    expect(first).not.toBeNull();
+    clock.advance(60_000);
+    const [shop] = await db().query<{ id: number }>(
+      "SELECT id FROM shops WHERE platform = 'pinduoduo' AND platform_shop_id = $1",
+      [SHOP],
+    );
+    const started = await envelope(
+      await t.post('/api/shop/authorise', { platform: 'pinduoduo', shop_id: shop?.id }, { token: seller }),
+    );
+    const back = await decideOnAuthorisationPage((started.data as { url: string }).url, { shopId: SHOP });
+    const answer = await envelope(
+      await t.post(
+        '/api/shop/authorise-callback',
+        {
+          platform: 'pinduoduo',
+          state: back.searchParams.get('state') ?? '',
+          code: back.searchParams.get('code') ?? '',
+        },
+        { token: seller },
+      ),
+    );
+    expect(answer.errorCode, answer.msg).toBe(0);
+    // Permitted again, by the permit the callback woke (not the retry 300 s later), at the new time.
+    await until(
+      async () => (await permittedAt()) === String(Math.floor(clock.now() / 1000)),
+      'permitted again',
+    );
+    await ready();
+  });
+
   it('the sandbox refuses a wrong sign and an old timestamp (401, no connection)', async () => {
     const refused = (url: string) =>
       new Promise<number>((resolve, reject) => {

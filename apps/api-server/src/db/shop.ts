@@ -386,8 +386,10 @@ export async function saveAuthorisedShop(
   }
   if (id === null) throw notFound();
   await scope.db.query(
+    // A new authorisation is a new token: 拼多多 消息服务 is opened again for it (jobs/pdd-messages.ts,
+    // woken once this commits), at once.
     `UPDATE shops SET name = $2, platform_shop_id = $3, auth_status = 'authorized', version = version + 1,
-       platform_app_key = COALESCE($5, platform_app_key)
+       platform_app_key = COALESCE($5, platform_app_key), pmc_permitted_at = NULL, pmc_permit_after = 0
      WHERE id = $1 AND account_id = $4`,
     [id, auth.shopName.slice(0, 64), auth.shopId, scope.accountId, input.appKey ?? null],
   );
