@@ -177,12 +177,12 @@ describe('/api/live/stream', () => {
 
     // A refused write (an order of no one) rolls back and says nothing.
     const refused = await t.post('/api/order/cancel', { id: 999_999_999, reason: '缺货' }, { token: owner });
-    expect((await envelope(refused)).code).not.toBe(0);
+    expect((await envelope(refused)).errorCode).not.toBe(0);
     await settle();
     expect(orders()).toBe(seen);
 
     // 取消 in the call's one transaction, then a write of another topic: each reaches the page.
-    await colleague.call('/api/order/cancel', { id, reason: '缺货' });
+    await colleague.call('/api/order/cancel', { id: id ?? 0, reason: '缺货' });
     await page.waitFor('orders', { count: seen + 1 });
     await colleague.call('/api/shop/group-save', { name: `实时分组${Date.now()}` });
     await page.waitFor('shops');
