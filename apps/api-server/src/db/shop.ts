@@ -9,6 +9,7 @@ import type { BodyOf } from '../contract';
 import { ApiRefusal, HttpProblem } from '../http/respond';
 import type { ShopAuthorisation } from '../platforms/connector';
 import type { SecretBox } from '../security/secret-box';
+import { DB_NOW_S } from './lease';
 import { BY_ID, Filters, likePattern, page } from './list';
 import type { Change } from './log';
 import { inShops, notFound, type Scope, shopFilter, staleRecord } from './scope';
@@ -27,7 +28,7 @@ import { storeShopTokens } from './shop-tokens';
  */
 const SHOP_MESSAGES_SELECT = `CASE WHEN s.platform = 'pinduoduo' AND s.pmc_permitted_at IS NOT NULL AND s.auth_status = 'authorized'
     AND EXISTS (SELECT 1 FROM rate_limits r WHERE r.key = 'pdd-messages:' || s.platform_app_key
-      AND r.window_ends_at > extract(epoch FROM now())::bigint)
+      AND r.window_ends_at > ${DB_NOW_S})
   THEN 'live' ELSE 'polling' END AS message_channel,
   CASE WHEN s.platform = 'douyin' AND s.auth_status = 'authorized' THEN
     (SELECT max(e.received_at) FROM platform_events e WHERE e.platform = 'douyin' AND e.app_key = s.platform_app_key)
@@ -82,7 +83,7 @@ function withState(row: ShopRow, nowS: number): Shop {
     sync_authorised,
     sync_cursor,
     sync_due_at,
-    sync_lease_until,
+    sync_leased,
     sync_finished_at,
     sync_succeeded_at,
     sync_error,
@@ -102,7 +103,7 @@ function withState(row: ShopRow, nowS: number): Shop {
         sync_authorised,
         sync_cursor,
         sync_due_at,
-        sync_lease_until,
+        sync_leased,
         sync_finished_at,
         sync_succeeded_at,
         sync_error,
