@@ -70,7 +70,7 @@ function parse(payload: string): LiveChange | null {
 export interface LiveOptions {
   /** At most one event per account and topic per this many ms (the last change of a burst still comes). Default 500. */
   coalesceMs?: number;
-  /** Open streams per session (bearer token) in this instance. Default 5. */
+  /** Open streams per session (bearer token) in this instance, not across instances (docs/design.md#live-pages). Default 5. */
   streamsPerSession?: number;
   /** How often a stream sends its heartbeat comment and checks the session is still valid. Default 25 s. */
   heartbeatMs?: number;
