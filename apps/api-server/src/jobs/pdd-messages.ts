@@ -165,10 +165,6 @@ export class PddMessageChannel {
     this.#timer.unref?.();
   }
 
-  #seconds() {
-    return Math.floor(this.deps.now() / 1000);
-  }
-
   async #tick() {
     const { db, connectorFor, log } = this.deps;
     try {
