@@ -84,7 +84,7 @@ export function isOrderExportColumn(key: string): key is OrderExportColumn {
 }
 
 /**
- * What 下载中心 says of an export's chosen columns: `导出列：平台订单号、订单号（2/20 列）`; '' for every
+ * What 下载中心 says of an export's chosen columns: `导出列：平台订单号、订单号（2/21 列）`; '' for every
  * column (no choice: null).
  */
 export function exportColumnsSummary(columns: readonly string[] | null | undefined): string {
