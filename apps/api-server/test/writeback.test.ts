@@ -190,9 +190,7 @@ async function until(ids: number[], status: string | ((row: WritebackRow) => boo
 
 /** The failed entries of 操作日志 about order `id`, newest first, as the log list route answers them. */
 async function failuresLogged(id: number) {
-  const page = await t
-    .client(() => token)
-    .call('/api/log/index', { pageIndex: 1, pageSize: 100 });
+  const page = await t.client(() => token).call('/api/log/index', { pageIndex: 1, pageSize: 100 });
   return page.list
     .filter((entry) => entry.target_type === 'order' && entry.target_id === id && entry.failure !== null)
     .map(({ action, action_label, user_id, failure }) => ({ action, action_label, user_id, failure }));
@@ -338,7 +336,9 @@ describe('发货回传', () => {
     const first = await t.post('/api/order/writeback-retry', { id: order.id }, { token });
     expect(await envelope(first)).toMatchObject({ errorCode: 0 });
     await until([order.id], (row) => row.status === 'failed' && row.attempts === 1);
-    const [admin] = await t.server.db.query<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [ADMIN]);
+    const [admin] = await t.server.db.query<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [
+      ADMIN,
+    ]);
     expect(await failuresLogged(order.id)).toEqual([
       { action: 'order.writeback-retry', action_label: '重新回传', user_id: admin?.id, failure: refused },
       { action: 'order.writeback', action_label: '发货回传', user_id: null, failure: refused },
