@@ -58,7 +58,8 @@ test('export the filtered orders as CSV and download them from 下载中心', as
   const expected = await listedOrderNos(baseURL as string, adminToken, { status: 'shipped' });
   expect(expected.length).toBeGreaterThan(0);
   expect(data.map((cells) => cells[1])).toEqual(expected);
-  expect(new Set(data.map((cells) => cells[7]))).toEqual(new Set(['已发货']));
+  const status = header?.indexOf('状态') ?? -1;
+  expect(new Set(data.map((cells) => cells[status]))).toEqual(new Set(['已发货']));
   await expect(row).toContainText(`${expected.length} 行`);
   await page.screenshot({ path: test.info().outputPath('download-center.png'), fullPage: true });
 });
@@ -172,7 +173,7 @@ test('选择导出列: the chosen columns go in the file (平台订单号 first)
   await page.goto('/order/index?status=completed');
   await expect(rows(page).first()).toBeVisible();
   await page.getByRole('button', { name: '导出' }).click();
-  await page.getByRole('menuitem', { name: '选择导出列（20/20）' }).click();
+  await page.getByRole('menuitem', { name: '选择导出列（21/21）' }).click();
   const dialog = page.getByRole('dialog', { name: '选择导出列' });
   await dialog.getByRole('button', { name: '全不选' }).click();
   await dialog.getByRole('button', { name: '确定' }).click();
@@ -191,7 +192,7 @@ test('选择导出列: the chosen columns go in the file (平台订单号 first)
   });
   await page.getByRole('button', { name: '前往下载中心' }).click();
   const row = rows(page).first();
-  await expect(row).toContainText('导出列：平台订单号、订单号（2/20 列）');
+  await expect(row).toContainText('导出列：平台订单号、订单号（2/21 列）');
   await expect(row).toContainText('已完成');
   const name = ((await row.locator('td').first().textContent()) ?? '').trim();
   const downloading = page.waitForEvent('download');

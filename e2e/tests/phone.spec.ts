@@ -108,3 +108,46 @@ test('on a 390 px phone 代发订单 is cards with their actions, filters in a s
   }
   expect(wide).toEqual([]);
 });
+
+test('on a 390 px phone 帮助中心 reads: the header’s 帮助 opens the page’s article, the contents open another, nothing scrolls sideways', async ({
+  adminPage: page,
+}) => {
+  await page.setViewportSize(PHONE);
+  /** The article is on screen, within the window's width, and none of its lines is cut off. */
+  const readable = async (title: string) => {
+    const article = page.getByRole('article', { name: title });
+    await expect(article).toBeInViewport();
+    await expect(article.locator('p').first()).toBeVisible();
+    const box = await article.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${title} fits`).toBe(true);
+    const clipped = await article
+      .locator('h2, p, nav')
+      .evaluateAll((parts) => parts.filter((part) => part.scrollWidth > part.clientWidth).length);
+    expect(clipped, `${title} has no cut-off line`).toBe(0);
+    expect(await overflowOf(page)).toBe(0);
+  };
+
+  // From a page: the header's 帮助 opens that page's article (its route's staticData.help).
+  for (const [path, anchor, title] of [
+    ['/order/index', 'order-sync', '订单如何同步'],
+    ['/dashboard/download', 'export', '如何导出订单'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await page.getByRole('button', { name: '帮助' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/help#${anchor}$`));
+    await expect(page.getByRole('heading', { name: '帮助中心', level: 1 })).toBeVisible();
+    await readable(title);
+  }
+
+  // 帮助中心 from its top: the search fits, and the contents open another article.
+  await page.goto('/dashboard/help');
+  const search = page.getByRole('searchbox', { name: '搜索帮助' });
+  await expect(search).toBeInViewport({ ratio: 1 });
+  expect(await overflowOf(page)).toBe(0);
+  await page
+    .getByRole('navigation', { name: '目录' })
+    .getByRole('link', { name: '如何导入快递单号' })
+    .click();
+  await readable('如何导入快递单号');
+});

@@ -47,7 +47,7 @@ const yuan = (fen: number | null | undefined) => (fen === null || fen === undefi
 
 /**
  * Each column's cell of an order (amounts in yuan as numbers; cost and profit empty when the cost is
- * not entered; the carrier by name; the writeback's label, empty without one).
+ * not entered; the carrier by name; the writeback's label, empty without one; 最晚发货 empty without one).
  */
 const ORDER_CELLS: Record<OrderExportColumn, (order: Order) => string | number> = {
   platform_order_no: (order) => order.platform_order_no ?? '',
@@ -64,6 +64,7 @@ const ORDER_CELLS: Record<OrderExportColumn, (order: Order) => string | number> 
   receiver_mobile: (order) => order.receiver.mobile,
   receiver_address: (order) => order.receiver.address,
   created_at: (order) => shanghaiDateTime(order.created_at),
+  ship_by: (order) => (order.ship_by ? shanghaiDateTime(order.ship_by) : ''),
   supplier: (order) => order.supplier ?? '',
   supplier_order_no: (order) => order.supplier_order_no ?? '',
   cost: (order) => yuan(order.cost),

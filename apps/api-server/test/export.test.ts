@@ -7,6 +7,8 @@ import {
   exportColumnsSummary,
   exportJobSchema,
   FINANCE_EXPORT_REFUSED,
+  ORDER_EXPORT_COLUMN_KEYS,
+  type OrderExportColumn,
   orderFiltersSummary,
 } from '@consign/api-client/contract';
 import { parse } from 'csv-parse/sync';
@@ -17,6 +19,9 @@ import { scopeOf } from '../src/db/scope';
 import { EXPORT_COPY, ORDER_MONEY_COLUMNS, orderCells } from '../src/export-file';
 import { EXPORT_MESSAGES, writeOrderExport } from '../src/jobs/export';
 import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
+
+/** A column's place in a file of every column (the declared order, `ORDER_COLUMNS`). */
+const col = (key: OrderExportColumn) => ORDER_EXPORT_COLUMN_KEYS.indexOf(key);
 
 /**
  * Order exports (下载中心): a job per export, its file equal to the filtered list, the download link
@@ -102,8 +107,8 @@ describe('export jobs', () => {
     expect(rows.slice(1)).toEqual(expected.map((order) => orderCells(order).map(String)));
     // What a seller reads: Chinese labels, the masked mobile.
     expect(Object.values(EXPORT_COPY.platform)).toContain(rows[1]?.[3]);
-    expect(rows[1]?.[7]).toBe('待采购');
-    expect(rows[1]?.[10]).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(rows[1]?.[col('status')]).toBe('待采购');
+    expect(rows[1]?.[col('receiver_mobile')]).toMatch(/^\d{3}\*{4}\d{4}$/);
   });
 
   it('an export of the 黑名单 filter holds those orders, and its job still reads as the contract says', async () => {
@@ -136,7 +141,7 @@ describe('export jobs', () => {
     });
     expect(job.columns).toEqual(['platform_order_no', 'order_no', 'amount']);
     const done = await finished(owner, job.id);
-    expect(exportColumnsSummary(done.columns)).toBe('导出列：平台订单号、订单号、实付金额（元）（3/20 列）');
+    expect(exportColumnsSummary(done.columns)).toBe('导出列：平台订单号、订单号、实付金额（元）（3/21 列）');
     const rows = parse(await (await download(owner, job.id)).text()) as string[][];
     expect(rows[0]).toEqual(['平台订单号', '订单号', '实付金额（元）']);
     expect(rows.slice(1)).toEqual(
@@ -196,7 +201,7 @@ describe('export jobs', () => {
     });
     expect(values[0]).toEqual([...EXPORT_COPY.columns]);
     expect(values.slice(1)).toEqual(expected.map(orderCells));
-    expect(typeof values[1]?.[6]).toBe('number');
+    expect(typeof values[1]?.[col('amount')]).toBe('number');
   });
 
   it('a CSV cell that a spreadsheet would run as a formula is made text', async () => {
@@ -221,10 +226,10 @@ describe('export jobs', () => {
     expect(
       rows
         .slice(1)
-        .map((row) => row[8])
+        .map((row) => row[col('buyer')])
         .sort(),
     ).toEqual(evil.map((cell) => `'${cell}`).sort());
-    expect(rows.slice(1).every((row) => row[4] === "'=1+1 ×1")).toBe(true);
+    expect(rows.slice(1).every((row) => row[col('goods')] === "'=1+1 ×1")).toBe(true);
   });
 
   it('another account sees none of the jobs and gets no link; the member of the account does', async () => {

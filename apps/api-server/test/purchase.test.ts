@@ -1068,6 +1068,17 @@ describe('paying the supplier, and the 代发服务费 held before 1688 is calle
       expect(state.pay_message).toContain('未开通免密支付');
       // Asked whether it is open, then not tried.
       expect(sandbox.callsOf(ALIBABA_APIS.protocolPay).length).toBe(pays);
+      // 操作日志: 自动付款 failed, by 系统 (no one), with the reason the purchase shows; once.
+      const log = await api().call('/api/log/index', {
+        action: 'purchase.auto-pay',
+        pageIndex: 1,
+        pageSize: 50,
+      });
+      expect(
+        log.list
+          .filter((entry) => entry.target_id === order.id)
+          .map((e) => [e.action_label, e.user_id, e.actor_name, e.failure]),
+      ).toEqual([['自动付款', null, '', state.pay_message]]);
       const [bought] = await boughtOf(order.id);
       if (!bought) throw new Error('not bought');
       // Unpaid, the supplier does not ship, however long it waits.

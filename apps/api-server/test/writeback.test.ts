@@ -188,6 +188,14 @@ async function until(ids: number[], status: string | ((row: WritebackRow) => boo
   );
 }
 
+/** The failed entries of 操作日志 about order `id`, newest first, as the log list route answers them. */
+async function failuresLogged(id: number) {
+  const page = await t.client(() => token).call('/api/log/index', { pageIndex: 1, pageSize: 100 });
+  return page.list
+    .filter((entry) => entry.target_type === 'order' && entry.target_id === id && entry.failure !== null)
+    .map(({ action, action_label, user_id, failure }) => ({ action, action_label, user_id, failure }));
+}
+
 /** The successful ship calls of a platform order on the sandbox. */
 const landedCalls = (sandbox: PddSandbox | DoudianSandbox, method: string) =>
   sandbox.callsOf(method).filter((call) => call.error === null).length;
@@ -289,6 +297,8 @@ describe('发货回传', () => {
     expect(landedCalls(pdd, SHIP) - before).toBe(1);
     // No refused second ship either: it was sent once.
     expect(pdd.callsOf(SHIP).filter((call) => call.error !== null)).toEqual([]);
+    // Retries are not failures: nothing in 操作日志 says it failed.
+    expect(await failuresLogged(order.id)).toEqual([]);
   }, 120_000);
 
   it('a refusal of the platform: 回传失败 with its message; 重新回传 after the cause is fixed lands', async () => {
@@ -316,6 +326,23 @@ describe('发货回传', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]?.title).toMatch(/^\d+ 个订单回传失败$/);
     expect(notes[0]?.body).toContain(order.orderNo);
+    // 操作日志: 发货回传 failed, by 系统 (no one), with the reason the order shows; once.
+    const refused = '拼多多拒绝了此操作：订单售后中，不能发货';
+    expect(await failuresLogged(order.id)).toEqual([
+      { action: 'order.writeback', action_label: '发货回传', user_id: null, failure: refused },
+    ]);
+
+    // 重新回传 while the refund is still open: refused again, logged failed under who asked.
+    const first = await t.post('/api/order/writeback-retry', { id: order.id }, { token });
+    expect(await envelope(first)).toMatchObject({ errorCode: 0 });
+    await until([order.id], (row) => row.status === 'failed' && row.attempts === 1);
+    const [admin] = await t.server.db.query<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [
+      ADMIN,
+    ]);
+    expect(await failuresLogged(order.id)).toEqual([
+      { action: 'order.writeback-retry', action_label: '重新回传', user_id: admin?.id, failure: refused },
+      { action: 'order.writeback', action_label: '发货回传', user_id: null, failure: refused },
+    ]);
 
     // The refund is closed on the platform; 重新回传.
     const placed = pdd.orders.get(order.platformOrderNo);

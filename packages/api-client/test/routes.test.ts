@@ -798,6 +798,8 @@ describe('the operation log and versions in the contract', () => {
     const codes = AUDIT_ACTIONS.map((a) => a.action);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes).toContain('goods.save');
+    // Background work logged when it fails: offered by the log's action filter too.
+    expect(codes).toEqual(expect.arrayContaining(['purchase.auto-pay', 'order.writeback']));
     for (const action of codes) {
       expect(logListParamsSchema.safeParse({ pageIndex: 1, pageSize: 20, action }).success, action).toBe(
         true,

@@ -94,6 +94,38 @@ export async function appendLog(db: Queryable, r: LogRecord): Promise<void> {
 }
 
 /**
+ * A background operation on an order that ended failed (自动采购, 自动付款, 发货回传): an entry of its
+ * own, failed, with the reason the order shows. `userId` null is background work (操作人 系统).
+ */
+export async function logOrderFailure(
+  db: Queryable,
+  r: Omit<LogRecord, 'ip' | 'change' | 'failure'> & {
+    orderId: number;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    failure: string;
+  },
+): Promise<void> {
+  const [order] = await db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
+    r.orderId,
+  ]);
+  await appendLog(db, {
+    accountId: r.accountId,
+    userId: r.userId,
+    ip: '',
+    action: r.action,
+    actionLabel: r.actionLabel,
+    change: {
+      target: { type: 'order', id: r.orderId, name: order?.order_no ?? String(r.orderId) },
+      before: r.before,
+      after: r.after,
+    },
+    at: r.at,
+    failure: r.failure,
+  });
+}
+
+/**
  * A page of the account's log, newest first; with `withPlatform` (operators) also the platform
  * changes (`account_id IS NULL`).
  */

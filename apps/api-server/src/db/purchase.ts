@@ -719,18 +719,22 @@ export async function paySettings(db: Queryable, accountId: number) {
   return { autoPay: row?.auto_pay ?? false, unpaidAlertHours: row?.unpaid_alert_hours ?? 2 };
 }
 
-/** Records the 1688 order's payment: paid, or still 待付款 with the reason (null: none to say). */
+/**
+ * Records the 1688 order's payment: paid, or still 待付款 with the reason (null: none to say). Answers
+ * whether it was recorded (not when the order was found paid meanwhile).
+ */
 export async function recordPayment(
   db: Queryable,
   id: number,
   outcome: { paid: boolean; message: string | null },
   nowS: number,
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const rows = await db.query(
     `UPDATE order_purchases SET pay_status = $2, pay_message = $3, updated_at = $4
-     WHERE id = $1 AND pay_status IS DISTINCT FROM 'paid'`,
+     WHERE id = $1 AND pay_status IS DISTINCT FROM 'paid' RETURNING id`,
     [id, outcome.paid ? 'paid' : 'unpaid', outcome.message?.slice(0, 500) ?? null, nowS],
   );
+  return rows.length > 0;
 }
 
 /** A placed purchase of the account whose 1688 order is 待付款 (批量付款 pays them). */

@@ -89,7 +89,7 @@ export async function recordWriteback(
      ON CONFLICT (order_id) DO UPDATE SET carrier = EXCLUDED.carrier, tracking_no = EXCLUDED.tracking_no,
        status = EXCLUDED.status, attempts = 0, next_attempt_at = EXCLUDED.next_attempt_at,
        lease_until = NULL, last_error = NULL, platform_message = NULL, updated_at = EXCLUDED.updated_at,
-       sent_at = NULL
+       sent_at = NULL, requested_by = NULL
      RETURNING status`,
     params,
   );
@@ -105,6 +105,7 @@ export async function retryWriteback(
   scope: Scope,
   orderId: number,
   now: number,
+  userId: number | null,
 ): Promise<Saved<OrderWriteback>> {
   const orderParams: unknown[] = [orderId, scope.accountId];
   const [order] = await scope.db.query<{
@@ -121,10 +122,10 @@ export async function retryWriteback(
   if (!order.status) throw new HttpProblem(409, WRITEBACK_NONE_MESSAGE);
   const [row] = await scope.db.query<{ updated_at: number | string }>(
     `UPDATE order_writebacks SET status = 'pending', attempts = 0, next_attempt_at = ${DB_NOW_MS},
-       lease_until = NULL, last_error = NULL, platform_message = NULL, updated_at = $3
+       lease_until = NULL, last_error = NULL, platform_message = NULL, updated_at = $3, requested_by = $5
      WHERE order_id = $1 AND account_id = $2 AND status = ANY($4::text[])
      RETURNING updated_at`,
-    [orderId, scope.accountId, now, [...WRITEBACK_RETRY_FROM]],
+    [orderId, scope.accountId, now, [...WRITEBACK_RETRY_FROM], userId],
   );
   if (!row) {
     const [current] = await scope.db.query<{ status: StoredStatus }>(
@@ -153,6 +154,8 @@ export interface ClaimedWriteback {
   platform_order_no: string;
   carrier: string;
   tracking_no: string;
+  /** Who asked for it by 重新回传 (null: queued by the 发货 step). */
+  requested_by: number | null;
   /** The claim's ticket: only the claim with this value writes the outcome. */
   attempts: number;
   /** An earlier attempt may have reached the platform: ask it before sending again. */
@@ -174,7 +177,7 @@ export async function claimWriteback(
     set: 'updated_at = $1',
     params: [now],
     returning:
-      'id, account_id, order_id, shop_id, platform, platform_order_no, carrier, tracking_no, attempts',
+      'id, account_id, order_id, shop_id, platform, platform_order_no, carrier, tracking_no, requested_by, attempts',
   });
   if (!claimed) return undefined;
   return { ...claimed.job, checkFirst: claimed.takenOver || claimed.job.attempts > 1 };

@@ -5,12 +5,12 @@ import {
   orderExceptionLink,
   trackingNoProblem,
 } from '@consign/api-client';
-import { apiRoutes, auditAction } from '@consign/api-client/contract';
+import { apiRoutes, auditAction, BACKGROUND_ACTIONS } from '@consign/api-client/contract';
 import { afterSaleRefusal } from '../db/after-sale';
 import { holdPurchaseFee, refundPurchaseFee } from '../db/balance';
 import type { Db, Queryable } from '../db/db';
 import { notifyOrderExceptions } from '../db/exception-notifications';
-import { appendLog } from '../db/log';
+import { logOrderFailure } from '../db/log';
 import { notify } from '../db/notifications';
 import { purchaseOrder, revertPurchase, shipOrder } from '../db/order-steps';
 import {
@@ -275,11 +275,17 @@ export class PurchaseJobs implements JobKind {
    */
   private async pay(claim: ClaimedPurchase, supplierOrderNo: string): Promise<void> {
     const { db } = this.deps;
-    const unpaid = (message: string) =>
-      recordPayment(db, claim.id, { paid: false, message }, seconds(this.deps.now));
+    // Still 待付款: said on the purchase and, when 自动付款 tried (it is on), logged once as failed.
+    const unpaid = (message: string, tried = true) => {
+      const nowS = seconds(this.deps.now);
+      return db.transaction(async (tx) => {
+        const recorded = await recordPayment(tx, claim.id, { paid: false, message }, nowS);
+        if (recorded && tried) await logFailedPayment(tx, claim, message, nowS);
+      });
+    };
     try {
       const { autoPay } = await paySettings(db, claim.account_id);
-      if (!autoPay) return await unpaid(PAY_WORDS.autoPayOff);
+      if (!autoPay) return await unpaid(PAY_WORDS.autoPayOff, false);
       const connector = await this.deps.supplier();
       if (!connector) return await unpaid(PAY_WORDS.noConnector);
       const open = await withSupplierToken(this.deps, connector, claim.account_id, (token) =>
@@ -491,21 +497,30 @@ export class PurchaseJobs implements JobKind {
  * 操作日志: a purchase that ended failed is an entry of its own, failed, with the reason the order shows
  * (the 一键采购 call logged only its queueing). Under the requester's name, or 自动采购 with nobody's.
  */
-async function logFailedPurchase(tx: Queryable, claim: ClaimedPurchase, reason: string, nowS: number) {
-  const [order] = await tx.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [
-    claim.order_id,
-  ]);
-  await appendLog(tx, {
+function logFailedPurchase(tx: Queryable, claim: ClaimedPurchase, reason: string, nowS: number) {
+  return logOrderFailure(tx, {
     accountId: claim.account_id,
     userId: claim.requested_by,
-    ip: '',
     action: auditAction('/api/purchase/start'),
     actionLabel: claim.requested_by === null ? '自动采购' : (apiRoutes['/api/purchase/start'].audit ?? ''),
-    change: {
-      target: { type: 'order', id: claim.order_id, name: order?.order_no ?? String(claim.order_id) },
-      before: { purchase: 'placing' },
-      after: { purchase: 'failed' },
-    },
+    orderId: claim.order_id,
+    before: { purchase: 'placing' },
+    after: { purchase: 'failed' },
+    at: nowS,
+    failure: reason,
+  });
+}
+
+/** 操作日志: 自动付款 left the 1688 order 待付款, failed, with the reason the purchase shows (操作人 系统). */
+function logFailedPayment(tx: Queryable, claim: ClaimedPurchase, reason: string, nowS: number) {
+  return logOrderFailure(tx, {
+    accountId: claim.account_id,
+    userId: null,
+    action: BACKGROUND_ACTIONS.autoPay.action,
+    actionLabel: BACKGROUND_ACTIONS.autoPay.label,
+    orderId: claim.order_id,
+    before: { pay_status: null },
+    after: { pay_status: 'unpaid' },
     at: nowS,
     failure: reason,
   });

@@ -1,6 +1,8 @@
 import { CARRIERS, carrierOf } from '@consign/api-client';
-import type { Db } from '../db/db';
+import { apiRoutes, auditAction, BACKGROUND_ACTIONS } from '@consign/api-client/contract';
+import type { Db, Queryable } from '../db/db';
 import { notifyOrderExceptions } from '../db/exception-notifications';
+import { logOrderFailure } from '../db/log';
 import { type ClaimedWriteback, claimWriteback, finishWriteback, releaseRetries } from '../db/writeback';
 import type { Logger } from '../log';
 import {
@@ -59,6 +61,27 @@ export function platformCarrierOf(
     theirs.find((carrier) => codes.has(carrier.code.toLowerCase())) ??
     theirs.find((carrier) => carrier.name.startsWith(known.name))
   );
+}
+
+/**
+ * 操作日志: a writeback that ended 回传失败, with the reason the order shows (the platform's refusal).
+ * Under whoever asked for it by 重新回传, else 发货回传 by 系统 (queued by the 发货 step).
+ */
+function logFailedWriteback(tx: Queryable, claim: ClaimedWriteback, reason: string, atS: number) {
+  const retried = claim.requested_by !== null;
+  return logOrderFailure(tx, {
+    accountId: claim.account_id,
+    userId: claim.requested_by,
+    action: retried ? auditAction('/api/order/writeback-retry') : BACKGROUND_ACTIONS.writeback.action,
+    actionLabel: retried
+      ? (apiRoutes['/api/order/writeback-retry'].audit ?? '')
+      : BACKGROUND_ACTIONS.writeback.label,
+    orderId: claim.order_id,
+    before: { writeback: 'sending' },
+    after: { writeback: 'failed' },
+    at: atS,
+    failure: reason,
+  });
 }
 
 /** A writeback that cannot be sent as it is: 回传失败 with this message (重新回传 once fixed). */
@@ -139,7 +162,13 @@ export class WritebackJobs implements JobKind {
       },
     );
     const at = this.seconds();
-    const written = await finishWriteback(this.db, claim, outcome, at);
+    // 回传失败 is logged in 操作日志 with the reason in the transaction that records it (once: the
+    // attempt that ends failed; a retried attempt is not).
+    const written = await this.db.transaction(async (tx) => {
+      if (!(await finishWriteback(tx, claim, outcome, at))) return false;
+      if (outcome.status === 'failed') await logFailedWriteback(tx, claim, outcome.message, at);
+      return true;
+    });
     if (!written) this.log.warn('writeback outcome not written: claimed again meanwhile', { id: claim.id });
     else if (outcome.status === 'failed') await this.notifyFailed(claim);
     await this.platformHealth(claim.platform, error, outcome.status === 'succeeded', at);

@@ -149,7 +149,12 @@ export function orderRoutes({
       .post('/writeback-retry', body('/api/order/writeback-retry'), async (c) => {
         // Each retry calls the platform again: within the account's writeback_retry budget (429).
         await platforms.budgets.spend(scope(c).db, 'writeback_retry', scope(c).accountId, now());
-        const { row, change } = await retryWriteback(scope(c), c.req.valid('json').id, now());
+        const { row, change } = await retryWriteback(
+          scope(c),
+          c.req.valid('json').id,
+          now(),
+          c.get('auth')?.userId ?? null,
+        );
         recordChange(c, change);
         wakeWriteback(c);
         return ok(c, row);

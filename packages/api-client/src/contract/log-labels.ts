@@ -189,6 +189,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   purchase: { label: '一键采购', kind: enumOf(PURCHASE_STATUS_LABELS) },
   purchase_price_rise_percent: { label: '允许采购价上浮（%）' },
   auto_pay: { label: '自动付款（免密支付）' },
+  pay_status: { label: '1688付款', kind: enumOf({ unpaid: '待付款', paid: '已付款' }) },
   unpaid_alert_hours: { label: '待付款提醒（小时）' },
   item: { label: '订单商品' },
   goods_sku: { label: '关联商品规格' },

@@ -1102,13 +1102,23 @@ export function auditAction(path: ApiPath): string {
   return path.slice('/api/'.length).replace('/', '.');
 }
 
+/**
+ * Background operations the operation log records when they end failed, with no call of their own:
+ * 自动付款 that leaves the 1688 order 待付款, and a 发货回传 that ends 回传失败 (操作人 系统).
+ */
+export const BACKGROUND_ACTIONS = {
+  autoPay: { action: 'purchase.auto-pay', label: '自动付款' },
+  writeback: { action: 'order.writeback', label: '发货回传' },
+} as const;
+
 /** Every action of the operation log with its label (the filter of 操作日志 offers them). */
-export const AUDIT_ACTIONS: readonly { action: string; label: string }[] = (
-  Object.keys(apiRoutes) as ApiPath[]
-).flatMap((path) => {
-  const label = (apiRoutes[path] as RouteContract).audit;
-  return label ? [{ action: auditAction(path), label }] : [];
-});
+export const AUDIT_ACTIONS: readonly { action: string; label: string }[] = [
+  ...(Object.keys(apiRoutes) as ApiPath[]).flatMap((path) => {
+    const label = (apiRoutes[path] as RouteContract).audit;
+    return label ? [{ action: auditAction(path), label }] : [];
+  }),
+  ...Object.values(BACKGROUND_ACTIONS),
+];
 
 /** The permission a path needs, if any (see {@link RouteContract.permission}). */
 export function permissionOf(path: ApiPath): Permission | undefined {

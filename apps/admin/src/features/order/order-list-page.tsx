@@ -1,4 +1,11 @@
-import { AUTHORISABLE_PLATFORMS, ORDER_STATUSES, type Order } from '@consign/api-client';
+import {
+  AUTHORISABLE_PLATFORMS,
+  ORDER_COLUMNS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderColumnList,
+  orderListColumns,
+} from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
 import { Button, Checkbox, formatDateTime, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
@@ -68,7 +75,7 @@ function statusMarks(order: Order) {
 }
 
 const buyerWithBadge: DataTableProps<Order>['columns'][number] = {
-  header: columnText.buyer,
+  id: 'buyer',
   cell: ({ row }) => (
     <span className="flex items-center gap-2">
       {row.original.buyer_name}
@@ -82,16 +89,20 @@ function ShipBy({ at }: { at: number | null | undefined }) {
   return <span className="tabular-nums">{formatDateTime(at)}</span>;
 }
 
-/** 代发订单's columns between 商品 and 状态. */
+/**
+ * 代发订单's own columns (the view has 订单号, 店铺, 平台, 商品, 状态 and the time): placed and headed as
+ * the contract's `ORDER_COLUMNS` declares the list (`layout`), which its export offers as well.
+ */
 const columns: DataTableProps<Order>['columns'] = [
+  platformNoColumn,
   buyerWithBadge,
   {
-    header: columnText.amount,
+    id: 'amount',
     cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.amount)}</span>,
     meta: { align: 'right' },
   },
   // 发货回传 of a platform order (empty for the others).
-  { header: '物流回传', cell: ({ row }) => <WritebackBadge writeback={row.original.writeback} /> },
+  { id: 'writeback', cell: ({ row }) => <WritebackBadge writeback={row.original.writeback} /> },
 ];
 
 // profit: 利润 picker and the optional 成本 / 利润 columns.
@@ -103,12 +114,12 @@ const profitSelect = {
 };
 const profitColumns: DataTableProps<Order>['columns'] = [
   {
-    header: ORDER_PROFIT_TEXT.columns.cost,
+    id: 'cost',
     cell: ({ row }) => <Fen value={row.original.cost} />,
     meta: { align: 'right' },
   },
   {
-    header: ORDER_PROFIT_TEXT.columns.profit,
+    id: 'profit',
     cell: ({ row }) => <Fen value={row.original.profit} />,
     meta: { align: 'right' },
   },
@@ -122,9 +133,14 @@ function Fen({ value }: { value: number | null | undefined }) {
 
 /** 预售订单's: the buyer and the time by which the order must ship. */
 const preSaleColumns: DataTableProps<Order>['columns'] = [
+  platformNoColumn,
   buyerWithBadge,
-  { header: ORDER_TEXT.shipBy, cell: ({ row }) => <ShipBy at={row.original.ship_by} /> },
+  { id: 'ship_by', cell: ({ row }) => <ShipBy at={row.original.ship_by} /> },
 ];
+
+/** A list's declared columns (`ORDER_COLUMNS`) as the view's layout: id and header. */
+const layoutOf = (list: OrderColumnList) =>
+  orderListColumns(list).map((id) => ({ id, header: ORDER_COLUMNS[id].label }));
 
 /** The search of both order lists (one schema: 预售订单 is 代发订单 with `pre_sale` fixed). */
 type OrderSearch = v.InferOutput<typeof orderList.search>;
@@ -135,6 +151,7 @@ const VARIANTS = {
     route: getRouteApi('/_authed/order/index') as ListRoute<OrderSearch>,
     list: orderList,
     columns,
+    layout: layoutOf('order'),
     /** 手工建单, 导入订单 and 导入快递单号 add orders that are not pre-sale ones: only here. */
     entry: true,
   },
@@ -142,6 +159,7 @@ const VARIANTS = {
     route: getRouteApi('/_authed/order/pre-sale') as ListRoute<OrderSearch>,
     list: preSaleList,
     columns: preSaleColumns,
+    layout: layoutOf('pre-sale'),
     entry: false,
   },
 } as const;
@@ -257,9 +275,10 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
       extraSelects={canMoney ? [blacklistSelect, profitSelect] : [blacklistSelect]}
       statuses={statuses}
       columns={shownColumns}
+      layout={v.layout}
       timeHeader={columnText.createdAt}
       onOpen={open}
-      leadingColumns={canProcess ? [...select.columns, platformNoColumn] : [platformNoColumn]}
+      leadingColumns={canProcess ? select.columns : []}
       statusMarks={statusMarks}
       selection={canProcess ? select.table : undefined}
       trailingColumns={trailingColumns}

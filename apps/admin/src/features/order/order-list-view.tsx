@@ -57,8 +57,14 @@ export interface OrderListViewProps<Row extends OrderRow> {
     labels: Readonly<Record<Row['status'], string>>;
     tones: Readonly<Record<Row['status'], Tone>>;
   };
-  /** The columns between 商品 and 状态. */
+  /** The columns between 商品 and 状态 (with `layout`: placed by their `id`). */
   columns: DataTableProps<Row>['columns'];
+  /**
+   * The list's declared columns (the contract's `ORDER_COLUMNS`, which its export offers too): the
+   * table shows the view's own (order_no, shop, platform, goods, status, created_at) and the page's
+   * `columns` by `id` in this order under these headers; a page column not declared goes before 状态.
+   */
+  layout?: readonly { id: string; header: string }[];
   /** The last column, the row's time (下单时间, 申请时间). */
   timeHeader: string;
   /**
@@ -92,6 +98,23 @@ export interface OrderListViewProps<Row extends OrderRow> {
 }
 
 const columnText = ORDER_TEXT.columns;
+
+/**
+ * `columns` in the order of `layout`, each under its declared header (one declared but not given, such
+ * as 成本 while hidden, is left out); the ones not declared go before 状态.
+ */
+export function arrangeColumns<Column extends { id?: string | undefined }>(
+  columns: readonly Column[],
+  layout: readonly { id: string; header: string }[],
+): Column[] {
+  const declared = new Set(layout.map(({ id }) => id));
+  const undeclared = columns.filter((column) => !column.id || !declared.has(column.id));
+  return layout.flatMap(({ id, header }) => {
+    const column = columns.find((c) => c.id === id);
+    const placed = column ? [{ ...column, header }] : [];
+    return id === 'status' ? [...undeclared, ...placed] : placed;
+  });
+}
 const NO_COLUMNS: never[] = [];
 const NO_SELECTS: readonly FilterSelect[] = [];
 
@@ -108,6 +131,7 @@ export function OrderListView<Row extends OrderRow>({
   extraSelects = NO_SELECTS,
   statuses,
   columns,
+  layout,
   timeHeader,
   onOpen,
   renderDetail,
@@ -149,10 +173,10 @@ export function OrderListView<Row extends OrderRow>({
     }),
     [card, statusBadge, statusMarks, timeHeader],
   );
-  const tableColumns = useMemo(
-    (): DataTableProps<Row>['columns'] => [
-      ...leadingColumns,
+  const tableColumns = useMemo((): DataTableProps<Row>['columns'] => {
+    const own: DataTableProps<Row>['columns'] = [
       {
+        id: 'order_no',
         header: columnText.orderNo,
         cell: ({ row }) => (
           <Button
@@ -165,11 +189,16 @@ export function OrderListView<Row extends OrderRow>({
           </Button>
         ),
       },
-      { header: columnText.shop, cell: ({ row }) => row.original.shop_name },
-      { header: columnText.platform, cell: ({ row }) => PLATFORM_LABELS[row.original.platform] },
-      { header: columnText.goods, cell: ({ row }) => <GoodsCell goods={row.original.goods} /> },
+      { id: 'shop', header: columnText.shop, cell: ({ row }) => row.original.shop_name },
+      {
+        id: 'platform',
+        header: columnText.platform,
+        cell: ({ row }) => PLATFORM_LABELS[row.original.platform],
+      },
+      { id: 'goods', header: columnText.goods, cell: ({ row }) => <GoodsCell goods={row.original.goods} /> },
       ...columns,
       {
+        id: 'status',
         header: columnText.status,
         cell: ({ row }) => {
           const marks = statusMarks?.(row.original);
@@ -183,11 +212,14 @@ export function OrderListView<Row extends OrderRow>({
           );
         },
       },
-      { header: timeHeader, cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} /> },
-      ...trailingColumns,
-    ],
-    [show, columns, statusBadge, timeHeader, leadingColumns, trailingColumns, statusMarks],
-  );
+      {
+        id: 'created_at',
+        header: timeHeader,
+        cell: ({ row }) => <RelativeTime value={row.original.created_at * 1000} />,
+      },
+    ];
+    return [...leadingColumns, ...(layout ? arrangeColumns(own, layout) : own), ...trailingColumns];
+  }, [show, columns, layout, statusBadge, timeHeader, leadingColumns, trailingColumns, statusMarks]);
   return (
     <ListPage
       title={title}

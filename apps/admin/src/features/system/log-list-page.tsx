@@ -24,7 +24,9 @@ const actionSelect: FilterSelect = {
   options: AUDIT_ACTIONS.map(({ action, label }) => ({ value: action, label })),
 };
 
-const actorOf = (entry: LogEntry) => entry.actor_name || entry.actor_mobile;
+/** Who: their name or mobile; background work (自动采购, 自动付款, 发货回传) has nobody: 系统. */
+const actorOf = (entry: LogEntry) =>
+  entry.actor_name || entry.actor_mobile || (entry.user_id === null ? logsText.system : '');
 const targetOf = (entry: LogEntry) => {
   const type = LOG_TARGET_LABELS[entry.target_type] ?? entry.target_type;
   const parts = [entry.account_id === null ? `[${logsText.platform}]` : '', type];

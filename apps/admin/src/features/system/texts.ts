@@ -16,6 +16,7 @@ export const SYSTEM_TEXT = {
     failed: '失败',
     failure: '失败原因',
     platform: '平台',
+    system: '系统',
     viewLabel: (action: string, target: string) => `查看 ${action} ${target} 的变更`,
     view: '查看',
     changeCount: (n: number) => `${n} 项`,
