@@ -24,7 +24,7 @@ export const pddGoodsLink = (goodsId: string) =>
   `https://mobile.yangkeduo.com/goods.html?goods_id=${goodsId}`;
 
 const LISTING_SELECT = `l.id, l.goods_id, g.title AS goods_title, l.shop_id, s.name AS shop_name, l.status,
-  l.platform_goods_id, l.reason, l.updated_at`;
+  l.platform_goods_id, l.reason, l.updated_at, l.monitor_looked_at, l.monitor_change, l.monitor_changed_at`;
 const LISTING_JOINS = 'JOIN goods g ON g.id = l.goods_id JOIN shops s ON s.id = l.shop_id';
 
 const withLink = (row: Omit<Listing, 'link'>): Listing => ({

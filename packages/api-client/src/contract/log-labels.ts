@@ -204,6 +204,9 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   goods_ids: { label: '商品' },
   shop_ids: { label: '店铺' },
   cat_id: { label: '平台类目 ID' },
+  // 货源监控
+  on_sale: { label: '在售', kind: 'flag' },
+  supplier_cost: { label: '货源成本', kind: 'fen' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */
