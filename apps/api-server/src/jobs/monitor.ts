@@ -12,7 +12,7 @@ import { PddConnector, pddListingCalls } from '../platforms/pdd';
 import type { PlatformRegistry } from '../platforms/registry';
 import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
 import type { SecretBox } from '../security/secret-box';
-import { backoffMs, claimJob, finishJob, MONITOR_QUEUE, updateHeld } from './queue';
+import { backoffMs, claimJob, DB_NOW_MS, finishJob, MONITOR_QUEUE, updateHeld } from './queue';
 import type { Job, JobKind } from './runner';
 
 /**
@@ -23,6 +23,8 @@ import type { Job, JobKind } from './runner';
  */
 export interface MonitorOptions {
   intervalMs?: number;
+  /** How long a claimed look holds its listing (no other look of it starts meanwhile). Default 2 minutes. */
+  leaseMs?: number;
   concurrency?: number;
   idlePollMs?: number;
   budgetReserve?: number;
@@ -106,7 +108,8 @@ class Wait extends Error {
 
 /**
  * 货源监控's job kind (`monitor`): each 已发布 拼多多 listing is a recurring look ({@link MONITOR_QUEUE}, due
- * every `intervalMs`), claimed by one instance at a time. A look reads each SKU's 1688 货源 through the
+ * `intervalMs` after its last look ended), claimed by one instance at a time and held for `leaseMs`
+ * while it is looked at (a process that dies mid-look leaves it for the lease). A look reads each SKU's 1688 货源 through the
  * shared offer cache (one read per offer per 5 minutes serves every listing of it) within the account's
  * `offer_read` budget, then applies 代发设置's rules with 拼多多's update calls: the price follows the cost
  * (or 仅提醒), the stock follows the supplier's (capped, minus the margin), an offer off sale delists the
@@ -119,6 +122,7 @@ export class MonitorJobs implements JobKind {
   readonly concurrency: number;
   readonly pollMs: number;
   readonly #intervalMs: number;
+  readonly #leaseMs: number;
   readonly #budgetReserve: number;
   readonly #backoff: { baseMs: number; capMs: number };
 
@@ -137,6 +141,7 @@ export class MonitorJobs implements JobKind {
     this.concurrency = options.concurrency ?? MONITOR_RULES.concurrency;
     this.pollMs = options.idlePollMs ?? MONITOR_RULES.idlePollMs;
     this.#intervalMs = options.intervalMs ?? MONITOR_RULES.intervalMs;
+    this.#leaseMs = options.leaseMs ?? 120_000;
     this.#budgetReserve = options.budgetReserve ?? MONITOR_RULES.budgetReserve;
     this.#backoff = options.backoff ?? { baseMs: 30_000, capMs: this.#intervalMs };
   }
@@ -150,7 +155,7 @@ export class MonitorJobs implements JobKind {
     const calls = platforms.budgets.budgets.offer_read.calls;
     const claimed = await claimJob<ClaimedListing>(this.deps.db, MONITOR_QUEUE, {
       returning: 'id, account_id, goods_id, shop_id, platform_goods_id, on_sale',
-      leaseMs: this.#intervalMs,
+      leaseMs: this.#leaseMs,
       params: [this.#nowS(), Math.max(1, calls - this.#budgetReserve)],
       // An account whose offer reads are (almost) spent waits for its window's end.
       skip: PlatformBudgets.spentSql('offer_read', 'j.account_id', '$1', '$2'),
@@ -166,21 +171,22 @@ export class MonitorJobs implements JobKind {
     try {
       const changes = await this.#follow(listing);
       const nowS = this.#nowS();
+      // The next look one interval after this one ended (the claim held it for the lease meanwhile).
       await updateHeld(
         db,
         MONITOR_QUEUE,
         claim,
+        `monitor_next_at = ${DB_NOW_MS} + $2::bigint, monitor_looked_at = $1${
+          changes.length > 0 ? ', monitor_change = $3, monitor_changed_at = $1' : ''
+        }`,
         changes.length > 0
-          ? 'monitor_looked_at = $1, monitor_change = $2, monitor_changed_at = $1'
-          : 'monitor_looked_at = $1',
-        changes.length > 0 ? [nowS, changes.join('；').slice(0, 300)] : [nowS],
+          ? [nowS, this.#intervalMs, changes.join('；').slice(0, 300)]
+          : [nowS, this.#intervalMs],
       );
     } catch (error) {
       // A passing failure: looked at again sooner than the interval (never later).
       const inMs =
-        error instanceof Wait
-          ? error.inMs
-          : Math.min(this.#intervalMs, backoffMs(1, this.#backoff));
+        error instanceof Wait ? error.inMs : Math.min(this.#intervalMs, backoffMs(1, this.#backoff));
       await finishJob(db, MONITOR_QUEUE, claim, { status: 'published', retryInMs: inMs });
       if (!(error instanceof Wait)) {
         log.warn('supplier monitor look failed', {
@@ -217,7 +223,11 @@ export class MonitorJobs implements JobKind {
     const title = goods?.title ?? '';
     let skus = await this.#skus(listing.id, listing.goods_id);
     if (skus.some((s) => s.platform_sku_id === null)) {
-      const bound = await this.#bind(listing, skus, await call((p, t) => pddListingCalls.goodsDetail(p, t, goodsId)));
+      const bound = await this.#bind(
+        listing,
+        skus,
+        await call((p, t) => pddListingCalls.goodsDetail(p, t, goodsId)),
+      );
       if (!bound) return [MONITOR_TEXTS.notBound];
       skus = await this.#skus(listing.id, listing.goods_id);
     }
@@ -236,11 +246,7 @@ export class MonitorJobs implements JobKind {
 
     const changes: string[] = [];
     const nowS = this.#nowS();
-    const logChange = (
-      target: string,
-      before: Record<string, unknown>,
-      after: Record<string, unknown>,
-    ) =>
+    const logChange = (target: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
       appendLog(db, {
         accountId: listing.account_id,
         userId: null,
@@ -349,9 +355,7 @@ export class MonitorJobs implements JobKind {
         const available = Math.floor(Math.max(0, source.stock) / perUnit);
         const stock = followedStock(available, rules.monitor_stock_cap, rules.monitor_stock_margin);
         if (stock !== Number(sku.quantity)) {
-          await call((p, t) =>
-            pddListingCalls.quantity(p, t, goodsId, sku.platform_sku_id ?? '', stock),
-          );
+          await call((p, t) => pddListingCalls.quantity(p, t, goodsId, sku.platform_sku_id ?? '', stock));
           await this.#setSku(listing.id, sku.sku_id, { quantity: stock });
           await logChange(`${title} ${sku.spec}`, { stock: Number(sku.quantity) }, { stock });
           changes.push(MONITOR_TEXTS.stock(spec, Number(sku.quantity), stock));
@@ -446,7 +450,9 @@ export class MonitorJobs implements JobKind {
       const match = (code && onPlatform.find((p) => p.outSkuSn === code)) || onPlatform[i];
       if (!match) return false;
       const cost =
-        sku.supplier_price === null ? null : Number(sku.supplier_price) * Math.max(1, sku.supplier_quantity ?? 1);
+        sku.supplier_price === null
+          ? null
+          : Number(sku.supplier_price) * Math.max(1, sku.supplier_quantity ?? 1);
       await this.deps.db.query(
         `INSERT INTO listing_skus (listing_id, sku_id, platform_sku_id, multi_price, single_price, quantity, cost)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (listing_id, sku_id) DO NOTHING`,
