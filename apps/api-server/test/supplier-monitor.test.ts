@@ -38,7 +38,6 @@ let connector: PddConnector;
 let mobiles = 13712900000;
 
 const T_SHIRT = '610000000001';
-const CUP = '610000000002';
 const link = (id: string) => `https://detail.1688.com/offer/${id}.html`;
 
 interface Seller {

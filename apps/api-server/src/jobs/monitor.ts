@@ -241,7 +241,7 @@ export class MonitorJobs implements JobKind {
     if (monitored.length === 0) return [];
     const offSale = monitored.some((s) => {
       const offer = offers.get(s.supplier_offer_id ?? '');
-      return !offer || offer.status !== 'published';
+      return offer?.status !== 'published';
     });
 
     const changes: string[] = [];
