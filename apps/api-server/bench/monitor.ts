@@ -177,9 +177,9 @@ async function main() {
         await db.query(
           `INSERT INTO goods_skus (goods_id, account_id, position, spec, price, stock, outer_sku_id,
              supplier_offer_id, supplier_spec_id, supplier_quantity, supplier_price)
-           SELECT $1, $2, s.pos, '色' || s.pos, s.price, 100, s.outer, $3, s.spec, 1, s.cost
+           SELECT $1, $2, s.pos, '色' || s.pos, s.price, 100, s.code, $3, s.spec, 1, s.cost
            FROM unnest($4::int[], $5::bigint[], $6::text[], $7::text[], $8::bigint[])
-             AS s(pos, price, outer, spec, cost)`,
+             AS s(pos, price, code, spec, cost)`,
           [
             goodsId,
             accountId,

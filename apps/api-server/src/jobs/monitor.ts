@@ -441,13 +441,13 @@ export class MonitorJobs implements JobKind {
     onPlatform: { skuId: string; outSkuSn: string; multiPrice: number; price: number; quantity: number }[],
   ): Promise<boolean> {
     if (onPlatform.length !== skus.length) return false;
-    const [codes] = await this.deps.db.query<{ outer: string[] }>(
-      'SELECT array_agg(outer_sku_id ORDER BY position) AS outer FROM goods_skus WHERE goods_id = $1',
+    const [row] = await this.deps.db.query<{ codes: string[] }>(
+      'SELECT array_agg(outer_sku_id ORDER BY position) AS codes FROM goods_skus WHERE goods_id = $1',
       [listing.goods_id],
     );
-    const outer = codes?.outer ?? [];
+    const codes = row?.codes ?? [];
     for (const [i, sku] of skus.entries()) {
-      const code = outer[i] ?? '';
+      const code = codes[i] ?? '';
       const match = (code && onPlatform.find((p) => p.outSkuSn === code)) || onPlatform[i];
       if (!match) return false;
       const cost =
