@@ -75,6 +75,7 @@ interface SkuRow {
   single_price: number | string | null;
   quantity: number | null;
   cost: number | string | null;
+  notified_cost: number | string | null;
 }
 
 type Rules = Pick<
@@ -323,22 +324,21 @@ export class MonitorJobs implements JobKind {
       if (was === null) await this.#setSku(listing.id, sku.sku_id, { cost });
       else if (cost !== was) {
         const newPrice = markedUpPrice(cost, rules.default_markup_percent, rules.price_rounding);
-        if (!withinPriceLimit(cost, was, rules.purchase_price_rise_percent)) {
-          const text = `${MONITOR_TEXTS.priceTooHigh(spec, was, cost, rules.purchase_price_rise_percent)}`;
+        // A change not applied is told once per new cost (not at every look).
+        const refuse = async (text: string) => {
+          if (sku.notified_cost !== null && Number(sku.notified_cost) === cost) return;
           await tell(`price:${sku.sku_id}:${cost}`, text);
+          await this.#setSku(listing.id, sku.sku_id, { notified_cost: cost });
           changes.push(text);
+        };
+        if (!withinPriceLimit(cost, was, rules.purchase_price_rise_percent)) {
+          await refuse(MONITOR_TEXTS.priceTooHigh(spec, was, cost, rules.purchase_price_rise_percent));
         } else if (rules.monitor_price === 'warn') {
           const text = MONITOR_TEXTS.priceWarn(spec, was, cost);
           const losing = marginOf(price, cost, rules.fee_rate) < 0;
-          await tell(
-            `price:${sku.sku_id}:${cost}`,
-            losing ? `${text}；${MONITOR_TEXTS.negativeMargin(spec, price, cost)}` : text,
-          );
-          changes.push(text);
+          await refuse(losing ? `${text}；${MONITOR_TEXTS.negativeMargin(spec, price, cost)}` : text);
         } else if (marginOf(newPrice, cost, rules.fee_rate) < 0) {
-          const text = MONITOR_TEXTS.negativeMargin(spec, newPrice, cost);
-          await tell(`price:${sku.sku_id}:${cost}`, text);
-          changes.push(text);
+          await refuse(MONITOR_TEXTS.negativeMargin(spec, newPrice, cost));
         } else if (newPrice !== price) {
           prices.push({
             skuId: sku.platform_sku_id ?? '',
@@ -423,7 +423,7 @@ export class MonitorJobs implements JobKind {
   #skus(listingId: number, goodsId: number): Promise<SkuRow[]> {
     return this.deps.db.query<SkuRow>(
       `SELECT k.id AS sku_id, k.spec, k.supplier_offer_id, k.supplier_spec_id, k.supplier_quantity, k.supplier_price,
-         ls.platform_sku_id, ls.multi_price, ls.single_price, ls.quantity, ls.cost
+         ls.platform_sku_id, ls.multi_price, ls.single_price, ls.quantity, ls.cost, ls.notified_cost
        FROM goods_skus k LEFT JOIN listing_skus ls ON ls.listing_id = $1 AND ls.sku_id = k.id
        WHERE k.goods_id = $2 ORDER BY k.position`,
       [listingId, goodsId],
@@ -466,7 +466,13 @@ export class MonitorJobs implements JobKind {
   async #setSku(
     listingId: number,
     skuId: number,
-    set: { quantity?: number; multi_price?: number; single_price?: number; cost?: number },
+    set: {
+      quantity?: number;
+      multi_price?: number;
+      single_price?: number;
+      cost?: number;
+      notified_cost?: number;
+    },
   ) {
     const entries = Object.entries(set);
     await this.deps.db.query(

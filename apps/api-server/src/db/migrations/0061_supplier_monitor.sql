@@ -22,7 +22,8 @@ ALTER TABLE goods_listings ADD COLUMN on_sale boolean NOT NULL DEFAULT true;
 CREATE INDEX goods_listings_monitor_idx ON goods_listings (monitor_next_at) WHERE status = 'published';
 
 -- Each SKU of a published listing as it stands on the platform: its 拼多多 sku id (pdd.goods.detail.get,
--- matched by 商家编码), the prices and stock we last set, and the supplier's cost they follow.
+-- matched by 商家编码), the prices and stock we last set, and the supplier's cost they follow;
+-- `notified_cost`: the cost a price change not applied was notified for (told once, not every look).
 CREATE TABLE listing_skus (
   listing_id integer NOT NULL REFERENCES goods_listings (id) ON DELETE CASCADE,
   sku_id integer NOT NULL REFERENCES goods_skus (id) ON DELETE CASCADE,
@@ -31,5 +32,6 @@ CREATE TABLE listing_skus (
   single_price bigint NOT NULL,
   quantity integer NOT NULL,
   cost bigint,
+  notified_cost bigint,
   PRIMARY KEY (listing_id, sku_id)
 );
