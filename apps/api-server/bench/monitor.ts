@@ -75,7 +75,10 @@ async function main() {
       return pdd.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }));
     },
   });
-  const connector = new PddConnector({ app: PDD_SANDBOX_APP, endpoints: PddSandbox.endpoints(pddServed.url) });
+  const connector = new PddConnector({
+    app: PDD_SANDBOX_APP,
+    endpoints: PddSandbox.endpoints(pddServed.url),
+  });
   const snapshot = (calls: Map<string, number>) => new Map(calls);
   const callsSince = (calls: Map<string, number>, before: Map<string, number>) =>
     Object.fromEntries(
@@ -147,9 +150,10 @@ async function main() {
     for (let a = 0; a < ACCOUNTS; a++) {
       const mobile = `1377000000${a}`;
       await signInBySms(server.url, { mobile, secret: SECRET });
-      const [user] = await db.query<{ account_id: number }>('SELECT account_id FROM users WHERE mobile = $1', [
-        mobile,
-      ]);
+      const [user] = await db.query<{ account_id: number }>(
+        'SELECT account_id FROM users WHERE mobile = $1',
+        [mobile],
+      );
       const accountId = user?.account_id ?? 0;
       await connectSupplier(db, alibaba, AlibabaSandbox.endpoints(alibabaServed.url), { accountId, nowS });
       const platformShopId = a === 0 ? '900001' : '900002';
@@ -165,7 +169,13 @@ async function main() {
         const [goods] = await db.query<{ id: number }>(
           `INSERT INTO goods (shop_id, title, price, stock, status, images, source_url, updated_at, account_id)
            VALUES ($1, $2, 2405, 100, 'on_sale', '[]', $3, $4, $5) RETURNING id`,
-          [shopId, `监控压测商品 ${a}-${l}`, `https://detail.1688.com/offer/${offerId}.html`, nowS, accountId],
+          [
+            shopId,
+            `监控压测商品 ${a}-${l}`,
+            `https://detail.1688.com/offer/${offerId}.html`,
+            nowS,
+            accountId,
+          ],
         );
         const goodsId = goods?.id ?? 0;
         const platformGoodsId = String(610_000_000 + a * 100_000 + l);

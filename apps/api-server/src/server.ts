@@ -8,9 +8,9 @@ import { createApp } from './app';
 import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
+import { MonitorJobs, type MonitorOptions } from './jobs/monitor';
 import { PddMessageChannel, type PddMessageChannelOptions, pddPermitKind } from './jobs/pdd-messages';
 import { PlatformEventJobs, type PlatformEventJobsOptions } from './jobs/platform-events';
-import { MonitorJobs, type MonitorOptions } from './jobs/monitor';
 import { PublishJobs, type PublishJobsOptions } from './jobs/publish';
 import {
   AutoPurchaseJobs,
