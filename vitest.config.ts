@@ -205,6 +205,8 @@ const postgresSuites = [
   'test/purchase-crash.test.ts',
   // 子账号 店铺权限
   'test/shop-scope.test.ts',
+  // 货源监控 (the recurring look's claim)
+  'test/supplier-monitor.test.ts',
 ];
 
 export default defineConfig({

@@ -8,6 +8,7 @@ import { createApp } from './app';
 import type { Db } from './db/db';
 import { CopyJobs, type CopyJobsOptions } from './jobs/copy';
 import { ExportJobs, type ExportJobsOptions, ExportSweep } from './jobs/export';
+import { MonitorJobs, type MonitorOptions } from './jobs/monitor';
 import { PddMessageChannel, type PddMessageChannelOptions, pddPermitKind } from './jobs/pdd-messages';
 import { PlatformEventJobs, type PlatformEventJobsOptions } from './jobs/platform-events';
 import { PublishJobs, type PublishJobsOptions } from './jobs/publish';
@@ -101,6 +102,8 @@ export interface ServerOptions {
   copyWorker?: CopyJobsOptions | false;
   /** 铺货's job kind (jobs/publish.ts); false: not run in this process (listings stay queued). */
   publishJobs?: PublishJobsOptions | false;
+  /** 货源监控's job kind (jobs/monitor.ts); false: not run in this process. */
+  monitorJobs?: MonitorOptions | false;
   /**
    * `EXPORT_DIR`: where export files are written. Default `exports/` in the PGlite data directory;
    * on Postgres `.data/exports`; with `memory://` a temp directory removed on close. Instances
@@ -417,6 +420,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       new PublishJobs(
         { db, now, box: secretBox, platforms, shopCalls, connectorFor, log },
         options.publishJobs,
+      ),
+    );
+  }
+  if (options.monitorJobs !== false) {
+    jobs.register(
+      new MonitorJobs(
+        { db, now, box: secretBox, platforms, shopCalls, connectorFor, log },
+        options.monitorJobs,
       ),
     );
   }

@@ -126,6 +126,11 @@ const settings = {
   purchase_price_rise_percent: 10,
   auto_pay: true,
   unpaid_alert_hours: 2,
+  monitor_price: 'follow',
+  monitor_stock: true,
+  monitor_stock_cap: 999,
+  monitor_stock_margin: 0,
+  monitor_off_sale: 'delist',
   version: 5,
 };
 const role = {
@@ -532,6 +537,9 @@ const answers: Record<ApiPath, unknown> = {
         link: 'https://mobile.yangkeduo.com/goods.html?goods_id=600000001',
         reason: null,
         updated_at: now,
+        monitor_looked_at: now,
+        monitor_change: '「白色 L」售价 ¥24.05 → ¥25.35（跟随货源价）',
+        monitor_changed_at: now,
       },
     ],
     total: 1,
@@ -547,6 +555,9 @@ const answers: Record<ApiPath, unknown> = {
     link: null,
     reason: null,
     updated_at: now,
+    monitor_looked_at: null,
+    monitor_change: null,
+    monitor_changed_at: null,
   },
   '/api/goods/publish-cats': [{ cat_id: '9813', name: 'T恤', leaf: true }],
   '/api/copy/create': {

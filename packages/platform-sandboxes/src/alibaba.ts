@@ -48,6 +48,8 @@ export const ALIBABA_SANDBOX_PATHS = {
   auth: '/oauth/authorize',
   cashier: '/cashier.htm',
   token: '/http/1/system.oauth2/getToken/',
+  /** The sandbox's control: the supplier changes an offer (`changeOffer`), a form POST. */
+  offers: '/control/offer',
 } as const;
 
 export const ALIBABA_SANDBOX_MEMBERS = [
@@ -299,6 +301,48 @@ export class AlibabaSandbox {
     offer.priceVersion++;
   }
 
+  /**
+   * The supplier changes an offer: a spec's (or the offer's own) price and stock, and whether it is on
+   * sale (`published`) or taken down (`deleted`). What 货源监控 sees at its next read past the cache.
+   */
+  changeOffer(
+    offerId: string,
+    change: { specId?: string; priceFen?: number; stock?: number; onSale?: boolean },
+  ) {
+    const offer = this.#offer(offerId);
+    const spec = change.specId ? offer.specs.find((s) => s.specId === change.specId) : undefined;
+    if (change.specId && !spec) throw new Error(`no spec ${change.specId} of sandbox offer ${offerId}`);
+    if (change.priceFen !== undefined) this.reprice(offerId, change.priceFen, change.specId);
+    if (change.stock !== undefined) {
+      if (spec) spec.stock = change.stock;
+      else offer.stock = change.stock;
+    }
+    if (change.onSale !== undefined) offer.status = change.onSale ? 'published' : 'deleted';
+  }
+
+  /** `POST /control/offer` (offer_id, spec_id?, price_fen?, stock?, on_sale? 1/0): `changeOffer`. */
+  #control(form: URLSearchParams): Response {
+    const int = (name: string) => {
+      const value = form.get(name);
+      if (value === null || value === '') return undefined;
+      if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number`);
+      return Number(value);
+    };
+    try {
+      const onSale = form.get('on_sale');
+      this.changeOffer(form.get('offer_id') ?? '', {
+        specId: form.get('spec_id') || undefined,
+        priceFen: int('price_fen'),
+        stock: int('stock'),
+        onSale: onSale === null || onSale === '' ? undefined : onSale === '1',
+      });
+      const offer = this.#offer(form.get('offer_id') ?? '');
+      return Response.json({ success: true, offer });
+    } catch (error) {
+      return Response.json({ success: false, message: String(error) }, { status: 400 });
+    }
+  }
+
   /** The purchase orders placed for `outOrderId` (1 however often it was sent). */
   ordersFor(outOrderId: string): SandboxPurchase[] {
     return [...this.purchases.values()].filter((order) => order.outOrderId === outOrderId);
@@ -460,6 +504,7 @@ export class AlibabaSandbox {
     if (request.method !== 'POST') return new Response('Not Found', { status: 404 });
     const form = await this.#form(request);
     if (form === null) return new Response('Payload Too Large', { status: 413 });
+    if (url.pathname === ALIBABA_SANDBOX_PATHS.offers) return this.#control(form);
     if (url.pathname.startsWith(ALIBABA_SANDBOX_PATHS.token)) {
       const appKey = decodeURIComponent(url.pathname.slice(ALIBABA_SANDBOX_PATHS.token.length));
       return this.#token(appKey, new URLSearchParams([...url.searchParams, ...form]));

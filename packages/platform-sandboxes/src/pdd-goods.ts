@@ -10,7 +10,12 @@
  *   `spec_id_list` names issued spec ids and its prices are whole 分 > 0 with 拼单价 below 单买价, and
  *   `goods_desc` is 20..500 characters; answers `goods_id` and `goods_commit_id`;
  * - `pdd.goods.commit.detail.get`: `goods_status` 1 (待审核) until `reviewMs` passed, then 2 (审核通过),
- *   or 3 (审核驳回, `commit_message`) when the test hook `rejectNextReview(reason)` asked for it.
+ *   or 3 (审核驳回, `commit_message`) when the test hook `rejectNextReview(reason)` asked for it;
+ * - 货源监控's calls on a goods of the shop that passed review (`goods_id`): `pdd.goods.detail.get` (its
+ *   `sku_list` with each `sku_id` and `out_sku_sn`), `pdd.goods.sku.price.update` (`sku_price_list` of
+ *   `{sku_id, group_price, single_price}` in whole 分 > 0, 拼单价 below 单买价 once applied),
+ *   `pdd.goods.quantity.update` (`sku_id` or `outer_id`, `quantity`, `update_type` 1 full / 2 delta, never
+ *   below 0), `pdd.goods.sale.status.set` (`is_onsale` 0 or 1). The goods remembers what was set.
  */
 
 export class PddGoodsRefusal extends Error {
@@ -46,7 +51,16 @@ export interface SandboxGoods {
   name: string;
   catId: number;
   outGoodsId: string;
-  skus: { specIds: number[]; price: number; multiPrice: number; quantity: number }[];
+  skus: {
+    skuId: string;
+    outSkuSn: string;
+    specIds: number[];
+    price: number;
+    multiPrice: number;
+    quantity: number;
+  }[];
+  /** On sale (pdd.goods.sale.status.set). */
+  onSale: boolean;
   submittedAt: number;
   rejection: string | null;
 }
@@ -148,6 +162,20 @@ export class PddSandboxGoods {
         return { goods_add_response: this.#add(shopId, params) };
       case 'pdd.goods.commit.detail.get':
         return { goods_commit_detail_response: this.#commitDetail(shopId, params.goods_commit_id) };
+      case 'pdd.goods.detail.get':
+        return { goods_detail_get_response: this.#detail(this.#published(shopId, params.goods_id)) };
+      case 'pdd.goods.sku.price.update':
+        return { goods_update_sku_price_response: this.#skuPrices(shopId, params) };
+      case 'pdd.goods.quantity.update':
+        return { goods_quantity_update_response: this.#quantity(shopId, params) };
+      case 'pdd.goods.sale.status.set': {
+        const goods = this.#published(shopId, params.goods_id);
+        if (params.is_onsale !== '0' && params.is_onsale !== '1') {
+          throw new PddGoodsRefusal('is_onsale必须为0或1');
+        }
+        goods.onSale = params.is_onsale === '1';
+        return { goods_sale_status_set_response: { is_success: true } };
+      }
       default:
         return undefined;
     }
@@ -268,7 +296,14 @@ export class PddSandboxGoods {
       if (sku.thumb_url && !this.#images.has(String(sku.thumb_url))) {
         throw new PddGoodsRefusal('图片必须先通过pdd.goods.image.upload上传');
       }
-      return { specIds: specIds.map(Number), price, multiPrice, quantity };
+      return {
+        skuId: String(700_000_000 + ++this.#sequence),
+        outSkuSn: String(sku.out_sku_sn ?? ''),
+        specIds: specIds.map(Number),
+        price,
+        multiPrice,
+        quantity,
+      };
     });
     const market = Number(params.market_price);
     if (!whole(params.market_price) || market < Math.max(...parsed.map((s) => s.price))) {
@@ -286,10 +321,86 @@ export class PddSandboxGoods {
       catId,
       outGoodsId: params.out_goods_id ?? '',
       skus: parsed,
+      onSale: true,
       submittedAt: this.nowMs(),
       rejection,
     });
     return { goods_id: Number(goodsId), goods_commit_id: Number(commitId) };
+  }
+
+  /** A goods of the shop that passed review (only those can be edited), by `goods_id`. */
+  #published(shopId: string, goodsId: string | undefined): SandboxGoods {
+    if (!goodsId || !/^\d+$/.test(goodsId)) throw new PddGoodsRefusal('goods_id不能为空');
+    const goods = this.goods.get(goodsId);
+    if (!goods || goods.shopId !== shopId) throw new PddGoodsRefusal('商品不存在');
+    if (this.nowMs() - goods.submittedAt < this.reviewMs || goods.rejection) {
+      throw new PddGoodsRefusal('商品未通过审核，不能修改');
+    }
+    return goods;
+  }
+
+  #detail(goods: SandboxGoods) {
+    return {
+      goods_id: Number(goods.goodsId),
+      goods_name: goods.name,
+      cat_id: goods.catId,
+      outer_goods_id: goods.outGoodsId,
+      status: goods.onSale ? 1 : 2,
+      sku_list: goods.skus.map((sku) => ({
+        sku_id: Number(sku.skuId),
+        out_sku_sn: sku.outSkuSn,
+        multi_price: sku.multiPrice,
+        price: sku.price,
+        quantity: sku.quantity,
+        is_onsale: 1,
+      })),
+    };
+  }
+
+  #skuPrices(shopId: string, params: Record<string, string>) {
+    const goods = this.#published(shopId, params.goods_id);
+    const list = this.#json<Record<string, unknown>[]>(params.sku_price_list, 'sku_price_list');
+    if (!Array.isArray(list) || list.length === 0) throw new PddGoodsRefusal('sku_price_list不能为空');
+    const whole = (value: unknown) =>
+      value === undefined || (Number.isInteger(Number(value)) && Number(value) > 0);
+    const changes = list.map((item) => {
+      const sku = goods.skus.find((s) => s.skuId === String(item.sku_id ?? ''));
+      if (!sku) throw new PddGoodsRefusal('sku_id不存在');
+      if (!whole(item.group_price) || !whole(item.single_price)) {
+        throw new PddGoodsRefusal('sku价格必须是大于0的整数（单位：分）');
+      }
+      const multiPrice = item.group_price === undefined ? sku.multiPrice : Number(item.group_price);
+      const price = item.single_price === undefined ? sku.price : Number(item.single_price);
+      if (multiPrice >= price) throw new PddGoodsRefusal('拼单价必须低于单买价');
+      return { sku, multiPrice, price };
+    });
+    for (const { sku, multiPrice, price } of changes) {
+      sku.multiPrice = multiPrice;
+      sku.price = price;
+    }
+    if (params.sync_goods_operate === '0') goods.onSale = true;
+    return { goods_commit_id: Number(goods.commitId), is_success: true };
+  }
+
+  #quantity(shopId: string, params: Record<string, string>) {
+    const goods = this.#published(shopId, params.goods_id);
+    const sku = params.sku_id
+      ? goods.skus.find((s) => s.skuId === params.sku_id)
+      : params.outer_id
+        ? goods.skus.find((s) => s.outSkuSn === params.outer_id)
+        : undefined;
+    if (!params.sku_id && !params.outer_id) throw new PddGoodsRefusal('sku_id和outer_id必填一个');
+    if (!sku) throw new PddGoodsRefusal('sku不存在');
+    const updateType = params.update_type ?? '1';
+    if (updateType !== '1' && updateType !== '2') throw new PddGoodsRefusal('update_type必须为1或2');
+    const quantity = Number(params.quantity);
+    if (!Number.isInteger(quantity) || params.quantity?.trim() === '') {
+      throw new PddGoodsRefusal('quantity必须是整数');
+    }
+    const next = updateType === '1' ? quantity : sku.quantity + quantity;
+    if (next < 0) throw new PddGoodsRefusal('库存不能小于0');
+    sku.quantity = next;
+    return { is_success: true };
   }
 
   #commitDetail(shopId: string, commitId: string | undefined) {

@@ -28,7 +28,8 @@ export const doudianGoodsLink = (productId: string) =>
   `https://haohuo.jinritemai.com/views/product/detail?id=${productId}`;
 
 const LISTING_SELECT = `l.id, l.goods_id, g.title AS goods_title, l.shop_id, s.name AS shop_name, l.status,
-  l.platform_goods_id, l.reason, l.updated_at, s.platform`;
+  l.platform_goods_id, l.reason, l.updated_at, l.monitor_looked_at, l.monitor_change, l.monitor_changed_at,
+  s.platform`;
 const LISTING_JOINS = 'JOIN goods g ON g.id = l.goods_id JOIN shops s ON s.id = l.shop_id';
 
 type ListingRow = Omit<Listing, 'link'> & { platform: string };

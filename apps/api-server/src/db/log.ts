@@ -69,13 +69,15 @@ export interface LogRecord {
   at: number;
   /** The operation did not succeed: why, in the seller's words (null or absent: it succeeded). */
   failure?: string | null;
+  /** Without a user: who the entry names instead (`系统` for background work). */
+  actorName?: string;
 }
 
 export async function appendLog(db: Queryable, r: LogRecord): Promise<void> {
   await db.query(
     `INSERT INTO operation_log (account_id, user_id, actor_mobile, actor_name, ip, action, action_label,
        target_type, target_id, target_name, changes, created_at, failure)
-     SELECT $1, $2, COALESCE(u.mobile, ''), COALESCE(u.nickname, ''), $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11
+     SELECT $1, $2, COALESCE(u.mobile, ''), COALESCE(u.nickname, $12, ''), $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11
      FROM (SELECT 1) one LEFT JOIN users u ON u.id = $2`,
     [
       r.accountId,
@@ -89,6 +91,7 @@ export async function appendLog(db: Queryable, r: LogRecord): Promise<void> {
       JSON.stringify(r.change ? changedFields(r.change) : []),
       r.at,
       r.failure?.slice(0, 500) ?? null,
+      r.actorName ?? null,
     ],
   );
 }

@@ -73,6 +73,11 @@ export const SEED_SETTINGS = {
   // The demo pays its 1688 orders (the sandbox's 代扣 protocol is open): its supplier ships only paid ones.
   auto_pay: true,
   unpaid_alert_hours: 2,
+  monitor_price: 'follow',
+  monitor_stock: true,
+  monitor_stock_cap: 999,
+  monitor_stock_margin: 0,
+  monitor_off_sale: 'delist',
 } as const;
 
 /** mulberry32: a tiny, fast, deterministic PRNG (good enough for demo data, not for secrets). */

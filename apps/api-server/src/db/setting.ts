@@ -17,6 +17,12 @@ const SETTINGS_KEYS = [
   'purchase_price_rise_percent',
   'auto_pay',
   'unpaid_alert_hours',
+  // 货源监控
+  'monitor_price',
+  'monitor_stock',
+  'monitor_stock_cap',
+  'monitor_stock_margin',
+  'monitor_off_sale',
 ] as const;
 const SETTINGS_COLUMNS = SETTINGS_KEYS.join(', ');
 
@@ -32,6 +38,11 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'version'> = {
   purchase_price_rise_percent: 10,
   auto_pay: false,
   unpaid_alert_hours: 2,
+  monitor_price: 'follow',
+  monitor_stock: true,
+  monitor_stock_cap: 999,
+  monitor_stock_margin: 0,
+  monitor_off_sale: 'delist',
 };
 
 /** Gives a new account its settings row (sign-up, seed). */

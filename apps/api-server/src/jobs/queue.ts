@@ -55,7 +55,7 @@ export interface Queue {
   /** Its key for `admitJobs`'s `pg_advisory_xact_lock(key, account_id)` (distinct per kind). */
   readonly lockKey?: number;
   /** A recurring look (see above): the column (ms) of a job's next look. */
-  readonly lookAt?: 'next_poll_at';
+  readonly lookAt?: 'next_poll_at' | 'monitor_next_at';
   /** The live pages' topic a change of the job's state changes (`publish` in `updateHeld`). */
   readonly live?: LiveTopic;
 }
@@ -136,6 +136,15 @@ export const PUBLISH_REVIEW_QUEUE: Queue = {
   waiting: 'reviewing',
   held: 'checking',
   leased: true,
+};
+
+/** 货源监控 (jobs/monitor.ts): a 已发布 listing, looked at again every interval while it stays published. */
+export const MONITOR_QUEUE: Queue = {
+  table: 'goods_listings',
+  waiting: 'published',
+  held: 'published',
+  leased: false,
+  lookAt: 'monitor_next_at',
 };
 
 /** The database's clock in unix seconds: one clock for every instance (their own may disagree). */

@@ -630,3 +630,84 @@ export const pddPublishing = {
     return { review, goodsId: detail.goods_id ?? null, message: detail.commit_message ?? '' };
   },
 };
+
+// ---- 货源监控 (docs/design.md#supplier-monitor): a published goods' SKUs, prices, stock and sale state ----
+
+const goodsDetailAnswer = z.object({
+  goods_id: idOf,
+  sku_list: z.array(
+    z.object({
+      sku_id: idOf,
+      out_sku_sn: z.string().nullish(),
+      multi_price: z.coerce.number().int(),
+      price: z.coerce.number().int(),
+      quantity: z.coerce.number().int(),
+      is_onsale: z.number().int().nullish(),
+    }),
+  ),
+});
+const successAnswer = z.object({ is_success: z.boolean() });
+
+/** The calls 货源监控 makes on a published goods (prices in 分). */
+export const pddListingCalls = {
+  /** `pdd.goods.detail.get`: the goods' SKUs (their platform ids by 商家编码, prices, stock). */
+  async goodsDetail(pdd: PddConnector, token: string, goodsId: string) {
+    const answer = await pdd.call(
+      'pdd.goods.detail.get',
+      { goods_id: goodsId },
+      token,
+      'goods_detail_get_response',
+    );
+    return parsed(goodsDetailAnswer, answer, 'goods_detail_get_response').sku_list.map((sku) => ({
+      skuId: sku.sku_id,
+      outSkuSn: sku.out_sku_sn ?? '',
+      multiPrice: sku.multi_price,
+      price: sku.price,
+      quantity: sku.quantity,
+    }));
+  },
+  /** `pdd.goods.sku.price.update`: new 拼单价 (`group_price`) and 单买价 (`single_price`) per SKU. */
+  async skuPrices(
+    pdd: PddConnector,
+    token: string,
+    goodsId: string,
+    skus: { skuId: string; groupPrice: number; singlePrice: number }[],
+  ) {
+    const answer = await pdd.call(
+      'pdd.goods.sku.price.update',
+      {
+        goods_id: goodsId,
+        sku_price_list: skus.map((s) => ({
+          sku_id: Number(s.skuId),
+          group_price: s.groupPrice,
+          single_price: s.singlePrice,
+        })),
+        // Keep the goods' sale state as it is (0 would put it on sale).
+        sync_goods_operate: 1,
+      },
+      token,
+      'goods_update_sku_price_response',
+    );
+    return parsed(successAnswer, answer, 'goods_update_sku_price_response').is_success;
+  },
+  /** `pdd.goods.quantity.update`: one SKU's stock, set in full (`update_type` 1). */
+  async quantity(pdd: PddConnector, token: string, goodsId: string, skuId: string, quantity: number) {
+    const answer = await pdd.call(
+      'pdd.goods.quantity.update',
+      { goods_id: goodsId, sku_id: skuId, quantity, update_type: 1 },
+      token,
+      'goods_quantity_update_response',
+    );
+    return parsed(successAnswer, answer, 'goods_quantity_update_response').is_success;
+  },
+  /** `pdd.goods.sale.status.set`: on sale (1) or off (0). */
+  async saleStatus(pdd: PddConnector, token: string, goodsId: string, onSale: boolean) {
+    const answer = await pdd.call(
+      'pdd.goods.sale.status.set',
+      { goods_id: goodsId, is_onsale: onSale ? 1 : 0 },
+      token,
+      'goods_sale_status_set_response',
+    );
+    return parsed(successAnswer, answer, 'goods_sale_status_set_response').is_success;
+  },
+};

@@ -19,6 +19,11 @@ export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as con
 export const PRICE_ROUNDINGS = ['none', 'yuan', 'nine'] as const;
 export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
 
+/** 货源监控's 价格跟随 (代发设置): follow the supplier's cost by the markup rule, or 仅提醒 (only warn). */
+export const MONITOR_PRICE_RULES = ['follow', 'warn'] as const;
+/** 货源监控's 下架处理 when the 货源 is off sale or gone: delist the listing, or set its stock to 0. */
+export const MONITOR_OFF_SALE_RULES = ['delist', 'zero'] as const;
+
 /**
  * The price of a copied product in 分: the supplier's price plus `markupPercent`, then rounded by the
  * seller's rule: `none` to the 分 (half up), `yuan` up to a whole 元, `nine` up to the next price ending in

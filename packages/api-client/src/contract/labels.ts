@@ -148,6 +148,9 @@ export const SHOP_STATE_LABELS = {
 
 // ---- goods: 商品复制 ----
 /** 代发设置 → 复制定价取整. */
+/** 货源监控's rules (代发设置). */
+export const MONITOR_PRICE_LABELS = { follow: '按加价规则跟随', warn: '仅提醒' } as const;
+export const MONITOR_OFF_SALE_LABELS = { delist: '下架商品', zero: '库存改为0' } as const;
 export const PRICE_ROUNDING_LABELS = {
   none: '不取整',
   yuan: '取整到元',

@@ -70,6 +70,10 @@ export const listingSchema = z.object({
   link: text(200).nullable(),
   reason: text(300).nullable(),
   updated_at: unixTimeSchema,
+  /** 货源监控 (已发布 only): when the 货源 was last looked at, and the last change applied or refused. */
+  monitor_looked_at: unixTimeSchema.nullable(),
+  monitor_change: text(300).nullable(),
+  monitor_changed_at: unixTimeSchema.nullable(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

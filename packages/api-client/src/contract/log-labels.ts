@@ -5,6 +5,8 @@ import {
   EXPORT_FORMAT_LABELS,
   GOODS_STATUS_LABELS,
   LISTING_STATUS_LABELS,
+  MONITOR_OFF_SALE_LABELS,
+  MONITOR_PRICE_LABELS,
   ORDER_STATUS_LABELS,
   PAYMENT_ISSUE_STATE_LABELS,
   PLATFORM_AUTH_STATUS_LABELS,
@@ -191,6 +193,11 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   auto_pay: { label: '自动付款（免密支付）' },
   pay_status: { label: '1688付款', kind: enumOf({ unpaid: '待付款', paid: '已付款' }) },
   unpaid_alert_hours: { label: '待付款提醒（小时）' },
+  monitor_price: { label: '价格跟随', kind: enumOf(MONITOR_PRICE_LABELS) },
+  monitor_stock: { label: '库存跟随' },
+  monitor_stock_cap: { label: '库存上限' },
+  monitor_stock_margin: { label: '安全库存' },
+  monitor_off_sale: { label: '货源下架处理', kind: enumOf(MONITOR_OFF_SALE_LABELS) },
   item: { label: '订单商品' },
   goods_sku: { label: '关联商品规格' },
   spec_id: { label: '1688规格 ID' },
@@ -198,6 +205,9 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   goods_ids: { label: '商品' },
   shop_ids: { label: '店铺' },
   cat_id: { label: '平台类目 ID' },
+  // 货源监控
+  on_sale: { label: '在售', kind: 'flag' },
+  supplier_cost: { label: '货源成本', kind: 'fen' },
 };
 
 /** A field whose meaning depends on the target: `status` of an order is not that of a member. */

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'purchase_unpaid',
   'order_exception',
   'fee',
+  'listing_monitor',
 ] as const;
 /**
  * The permission a notification of each kind needs: the one of the page its link opens (店铺设置 for a
@@ -32,6 +33,8 @@ export const NOTIFICATION_PERMISSIONS = {
   order_exception: 'order:view',
   // 代发服务费 changed (operators): links to 代发设置, whose fees card is money.
   fee: 'finance:view',
+  // 货源监控: a listing's supplier change that needs the seller (price past the limit, 货源 off sale).
+  listing_monitor: 'goods:manage',
 } as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], Permission | null>;
 /** The notification kinds `user` may open (an owner: all). */
 export function notificationKindsFor(

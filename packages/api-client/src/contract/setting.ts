@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { mobileSchema } from './auth.js';
 import { text, versionSchema } from './common.js';
-import { PRICE_ROUNDINGS } from './goods-rules.js';
+import { MONITOR_OFF_SALE_RULES, MONITOR_PRICE_RULES, PRICE_ROUNDINGS } from './goods-rules.js';
 
 /**
  * The dropshipping settings (`/api/setting/index`, saved with `/api/setting/update`).
@@ -19,6 +19,11 @@ import { PRICE_ROUNDINGS } from './goods-rules.js';
  * - `auto_pay` (purchase): 自动付款 — each 1688 order is paid with the buyer's 免密支付 right after it is
  *   placed (when 1688 says the 代扣 protocol is open); off: it stays 待付款 for 批量付款.
  * - `unpaid_alert_hours` (purchase): a 1688 order still 待付款 after this many hours is notified.
+ * - 货源监控 of 已发布 listings (docs/design.md#supplier-monitor): `monitor_price` 价格跟随 (`follow`: the
+ *   listing's price follows the supplier's cost by the markup and rounding above; `warn`: 仅提醒);
+ *   `monitor_stock` 库存跟随: the listing's stock is the supplier's, at most `monitor_stock_cap`, minus
+ *   `monitor_stock_margin`; `monitor_off_sale` 下架处理 when the 货源 is off sale or gone: `delist` the
+ *   listing or set its stock to `zero`.
  */
 export const settingsSchema = z.object({
   auto_purchase: z.boolean(),
@@ -33,6 +38,12 @@ export const settingsSchema = z.object({
   purchase_price_rise_percent: z.int().min(0).max(100),
   auto_pay: z.boolean(),
   unpaid_alert_hours: z.int().min(1).max(72),
+  // 货源监控
+  monitor_price: z.enum(MONITOR_PRICE_RULES),
+  monitor_stock: z.boolean(),
+  monitor_stock_cap: z.int().min(1).max(1_000_000),
+  monitor_stock_margin: z.int().min(0).max(1000),
+  monitor_off_sale: z.enum(MONITOR_OFF_SALE_RULES),
   version: versionSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,4 +1,13 @@
-import { PRICE_ROUNDING_LABELS, PRICE_ROUNDINGS, type Settings, SYNC_INTERVALS } from '@consign/api-client';
+import {
+  MONITOR_OFF_SALE_LABELS,
+  MONITOR_OFF_SALE_RULES,
+  MONITOR_PRICE_LABELS,
+  MONITOR_PRICE_RULES,
+  PRICE_ROUNDING_LABELS,
+  PRICE_ROUNDINGS,
+  type Settings,
+  SYNC_INTERVALS,
+} from '@consign/api-client';
 import { apiKey, apiQuery } from '@consign/api-client/query';
 import { Button, Field, Input, Spinner, Switch, toast } from '@consign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -126,6 +135,46 @@ function SettingsForm({ settings }: { settings: Settings }) {
       >
         <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('unpaid_alert_hours')} />
       </Field>
+      <fieldset className="flex flex-col gap-4 rounded-md border p-3">
+        <legend className="px-1 text-sm font-medium">{settingText.monitor}</legend>
+        <p className="text-sm text-muted-foreground">{settingText.monitorHint}</p>
+        <Field label={settingText.monitorPrice}>
+          <SelectField
+            control={form.control}
+            name="monitor_price"
+            options={MONITOR_PRICE_RULES.map((rule) => ({ value: rule, label: MONITOR_PRICE_LABELS[rule] }))}
+            className="w-48"
+          />
+        </Field>
+        <Field
+          label={settingText.monitorStock}
+          orientation="horizontal"
+          description={settingText.monitorStockHint}
+        >
+          <Controller
+            control={form.control}
+            name="monitor_stock"
+            render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+          />
+        </Field>
+        <Field label={settingText.monitorStockCap} required error={errors.monitor_stock_cap?.message}>
+          <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('monitor_stock_cap')} />
+        </Field>
+        <Field label={settingText.monitorStockMargin} required error={errors.monitor_stock_margin?.message}>
+          <Input inputMode="numeric" wrapperClassName="w-40" {...form.register('monitor_stock_margin')} />
+        </Field>
+        <Field label={settingText.monitorOffSale}>
+          <SelectField
+            control={form.control}
+            name="monitor_off_sale"
+            options={MONITOR_OFF_SALE_RULES.map((rule) => ({
+              value: rule,
+              label: MONITOR_OFF_SALE_LABELS[rule],
+            }))}
+            className="w-48"
+          />
+        </Field>
+      </fieldset>
       <Field label={settingText.purchaseAccount} error={errors.purchase_account?.message}>
         <Input
           maxLength={maxLengthOf(settingsForm.shape.purchase_account)}

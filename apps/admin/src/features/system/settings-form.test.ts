@@ -15,6 +15,11 @@ const settings = {
   purchase_price_rise_percent: 10,
   auto_pay: true,
   unpaid_alert_hours: 2,
+  monitor_price: 'follow',
+  monitor_stock: true,
+  monitor_stock_cap: 999,
+  monitor_stock_margin: 0,
+  monitor_off_sale: 'delist',
   version: 4,
 } as const;
 

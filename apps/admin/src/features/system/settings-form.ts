@@ -16,6 +16,8 @@ export const settingsForm = settingsUpdateBodySchema.extend({
   default_markup_percent: typedInteger(fields.default_markup_percent),
   purchase_price_rise_percent: typedInteger(fields.purchase_price_rise_percent),
   unpaid_alert_hours: typedInteger(fields.unpaid_alert_hours),
+  monitor_stock_cap: typedInteger(fields.monitor_stock_cap),
+  monitor_stock_margin: typedInteger(fields.monitor_stock_margin),
   notify_mobile: z.string().transform(normalizeMobile).pipe(fields.notify_mobile),
   sync_interval_minutes: z.string().transform(Number).pipe(fields.sync_interval_minutes),
 });
@@ -23,6 +25,8 @@ export const settingsMessages: FieldMessages<z.input<typeof settingsForm>> = {
   default_markup_percent: errorText.markup,
   purchase_price_rise_percent: errorText.priceRise,
   unpaid_alert_hours: errorText.unpaidAlert,
+  monitor_stock_cap: errorText.stockCap,
+  monitor_stock_margin: errorText.stockMargin,
   purchase_account: errorText.purchaseAccount,
   // The contract's own message (请输入手机号) does not say the field may stay empty.
   notify_mobile: { all: errorText.notifyMobile },
@@ -40,6 +44,11 @@ export function settingsValues(s: Settings): z.input<typeof settingsForm> {
     purchase_price_rise_percent: String(s.purchase_price_rise_percent),
     auto_pay: s.auto_pay,
     unpaid_alert_hours: String(s.unpaid_alert_hours),
+    monitor_price: s.monitor_price,
+    monitor_stock: s.monitor_stock,
+    monitor_stock_cap: String(s.monitor_stock_cap),
+    monitor_stock_margin: String(s.monitor_stock_margin),
+    monitor_off_sale: s.monitor_off_sale,
     version: s.version,
   };
 }

@@ -190,7 +190,19 @@ export const SYSTEM_TEXT = {
     unpaidAlert: '待付款提醒（小时）',
     unpaidAlertHint: '1688采购单下单后超过此时长仍未付款时发送消息通知（1-72）',
     priceRiseHint: '0-100 的整数（%）：1688采购价高于货源价超过此比例时不采购，并在订单上说明原因',
+    // 货源监控 of 已发布 listings
+    monitor: '货源监控',
+    monitorHint:
+      '已发布到拼多多的商品每 5 分钟查看一次1688货源的价格、库存和上下架，按以下规则更新；涨价超过允许采购价上浮、会亏损或货源下架时发送消息通知',
+    monitorPrice: '价格跟随',
+    monitorStock: '库存跟随',
+    monitorStockHint: '商品库存 = 货源库存（不超过库存上限）减去安全库存',
+    monitorStockCap: '库存上限',
+    monitorStockMargin: '安全库存',
+    monitorOffSale: '货源下架时',
     errors: {
+      stockCap: '请输入 1-1000000 之间的整数',
+      stockMargin: '请输入 0-1000 之间的整数',
       priceRise: '请输入 0-100 之间的整数',
       unpaidAlert: '请输入 1-72 之间的整数',
       markup: '请输入 0-500 之间的整数',

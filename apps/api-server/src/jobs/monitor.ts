@@ -1,0 +1,484 @@
+import { fenAsYuan, markedUpPrice, type PriceRounding, type Settings } from '@consign/api-client/contract';
+import type { Db } from '../db/db';
+import { appendLog } from '../db/log';
+import { notify } from '../db/notifications';
+import { withinPriceLimit } from '../db/purchase';
+import { HttpProblem } from '../http/respond';
+import type { Logger } from '../log';
+import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
+import { PlatformBudgets } from '../platforms/budgets';
+import { readSupplierOffer } from '../platforms/offer-reads';
+import { PddConnector, pddListingCalls } from '../platforms/pdd';
+import type { PlatformRegistry } from '../platforms/registry';
+import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
+import type { SecretBox } from '../security/secret-box';
+import { backoffMs, claimJob, DB_NOW_MS, finishJob, MONITOR_QUEUE, updateHeld } from './queue';
+import type { Job, JobKind } from './runner';
+
+/**
+ * 货源监控's rules of the code (docs/design.md#supplier-monitor).
+ * - `intervalMs`: each 已发布 listing is looked at again this long after its last look: 5 minutes, so
+ *   that with the offer cache's 5 minutes a supplier's change reaches the listing within 10 minutes.
+ * - `budgetReserve`: the look leaves this many of the account's `offer_read` calls of each window to
+ *   the seller's own pages (商品编辑, 商品复制): an account whose budget is that close to spent waits.
+ */
+export interface MonitorOptions {
+  intervalMs?: number;
+  /** How long a claimed look holds its listing (no other look of it starts meanwhile). Default 2 minutes. */
+  leaseMs?: number;
+  concurrency?: number;
+  idlePollMs?: number;
+  budgetReserve?: number;
+  backoff?: { baseMs: number; capMs: number };
+}
+
+export const MONITOR_RULES = { intervalMs: 300_000, concurrency: 4, idlePollMs: 1000, budgetReserve: 20 };
+
+/** What a listing's look answers in the seller's words (the listing's 最近变更 and the bell). */
+export const MONITOR_TEXTS = {
+  actor: '系统',
+  action: '货源监控',
+  notifyTitle: (title: string) => `货源监控：${title}`.slice(0, 64),
+  priceFollowed: (spec: string, from: number, to: number) =>
+    `${spec}售价 ${fenAsYuan(from)} → ${fenAsYuan(to)}（跟随货源价）`,
+  priceTooHigh: (spec: string, from: number, to: number, rise: number) =>
+    `${spec}货源价 ${fenAsYuan(from)} → ${fenAsYuan(to)}，涨幅超过允许采购价上浮 ${rise}%，售价未调整，请确认`,
+  priceWarn: (spec: string, from: number, to: number) =>
+    `${spec}货源价 ${fenAsYuan(from)} → ${fenAsYuan(to)}（价格跟随为仅提醒，售价未调整）`,
+  negativeMargin: (spec: string, price: number, cost: number) =>
+    `${spec}按新货源价 ${fenAsYuan(cost)} 定价 ${fenAsYuan(price)} 扣除平台扣点后亏损，售价未调整，请确认`,
+  stock: (spec: string, from: number, to: number) => `${spec}库存 ${from} → ${to}`,
+  offSaleDelisted: '货源已下架或不存在，商品已下架',
+  offSaleZero: '货源已下架或不存在，库存已改为0',
+  backOnSale: '货源已恢复上架，商品已重新上架',
+  notBound: '商品规格与拼多多上的规格对不上，无法监控',
+} as const;
+
+interface ClaimedListing {
+  id: number;
+  account_id: number;
+  goods_id: number;
+  shop_id: number;
+  platform_goods_id: string | null;
+  on_sale: boolean;
+}
+
+interface SkuRow {
+  sku_id: number;
+  spec: string;
+  supplier_offer_id: string | null;
+  supplier_spec_id: string | null;
+  supplier_quantity: number | null;
+  supplier_price: number | string | null;
+  platform_sku_id: string | null;
+  multi_price: number | string | null;
+  single_price: number | string | null;
+  quantity: number | null;
+  cost: number | string | null;
+  notified_cost: number | string | null;
+}
+
+type Rules = Pick<
+  Settings,
+  | 'default_markup_percent'
+  | 'price_rounding'
+  | 'purchase_price_rise_percent'
+  | 'monitor_price'
+  | 'monitor_stock'
+  | 'monitor_stock_cap'
+  | 'monitor_stock_margin'
+  | 'monitor_off_sale'
+> & { fee_rate: number };
+
+/** 单买价 from 拼单价, as 铺货 sets it: 10 % more, rounded up to the 分. */
+export const singlePriceOf = (multiPrice: number) => Math.ceil(multiPrice * 1.1);
+
+/** What is left of `price` after `cost` and the platform's 扣点 (`rate` in 1/10000, rounded half up). */
+export const marginOf = (price: number, cost: number, rate: number) =>
+  price - cost - Math.floor((price * rate + 5000) / 10000);
+
+/** The stock a listing shows for the supplier's `available`: at most `cap`, minus `margin`, never below 0. */
+export const followedStock = (available: number, cap: number, margin: number) =>
+  Math.max(0, Math.min(available, cap) - margin);
+
+/** A look ended early for a reason to wait for (1688 busy, the account's budget spent). */
+class Wait extends Error {
+  constructor(readonly inMs: number) {
+    super('wait');
+  }
+}
+
+/**
+ * 货源监控's job kind (`monitor`): each 已发布 拼多多 listing is a recurring look ({@link MONITOR_QUEUE}, due
+ * `intervalMs` after its last look ended), claimed by one instance at a time and held for `leaseMs`
+ * while it is looked at (a process that dies mid-look leaves it for the lease). A look reads each SKU's 1688 货源 through the
+ * shared offer cache (one read per offer per 5 minutes serves every listing of it) within the account's
+ * `offer_read` budget, then applies 代发设置's rules with 拼多多's update calls: the price follows the cost
+ * (or 仅提醒), the stock follows the supplier's (capped, minus the margin), an offer off sale delists the
+ * listing (or zeroes its stock). Each applied change is logged (as 系统, before and after); one that
+ * needs the seller (a rise past 允许采购价上浮, a price that would lose money, 货源 off sale) is notified,
+ * and a change that would make the margin negative is never applied.
+ */
+export class MonitorJobs implements JobKind {
+  readonly name = 'monitor';
+  readonly concurrency: number;
+  readonly pollMs: number;
+  readonly #intervalMs: number;
+  readonly #leaseMs: number;
+  readonly #budgetReserve: number;
+  readonly #backoff: { baseMs: number; capMs: number };
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      now: () => number;
+      box: SecretBox;
+      platforms: PlatformRegistry;
+      shopCalls: ShopCalls;
+      connectorFor: ConnectorFor;
+      log: Logger;
+    },
+    options: MonitorOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? MONITOR_RULES.concurrency;
+    this.pollMs = options.idlePollMs ?? MONITOR_RULES.idlePollMs;
+    this.#intervalMs = options.intervalMs ?? MONITOR_RULES.intervalMs;
+    this.#leaseMs = options.leaseMs ?? 120_000;
+    this.#budgetReserve = options.budgetReserve ?? MONITOR_RULES.budgetReserve;
+    this.#backoff = options.backoff ?? { baseMs: 30_000, capMs: this.#intervalMs };
+  }
+
+  #nowS() {
+    return Math.floor(this.deps.now() / 1000);
+  }
+
+  async claim(): Promise<Job | undefined> {
+    const { platforms } = this.deps;
+    const calls = platforms.budgets.budgets.offer_read.calls;
+    const claimed = await claimJob<ClaimedListing>(this.deps.db, MONITOR_QUEUE, {
+      returning: 'id, account_id, goods_id, shop_id, platform_goods_id, on_sale',
+      leaseMs: this.#leaseMs,
+      params: [this.#nowS(), Math.max(1, calls - this.#budgetReserve)],
+      // An account whose offer reads are (almost) spent waits for its window's end.
+      skip: PlatformBudgets.spentSql('offer_read', 'j.account_id', '$1', '$2'),
+      where: `j.platform_goods_id IS NOT NULL AND EXISTS (SELECT 1 FROM shops s WHERE s.id = j.shop_id
+        AND s.platform = 'pinduoduo')`,
+    });
+    return claimed ? () => this.#look(claimed.job) : undefined;
+  }
+
+  async #look(listing: ClaimedListing): Promise<void> {
+    const { db, log } = this.deps;
+    const claim = { id: listing.id };
+    try {
+      const changes = await this.#follow(listing);
+      const nowS = this.#nowS();
+      // The next look one interval after this one ended (the claim held it for the lease meanwhile).
+      await updateHeld(
+        db,
+        MONITOR_QUEUE,
+        claim,
+        `monitor_next_at = ${DB_NOW_MS} + $2::bigint, monitor_looked_at = $1${
+          changes.length > 0 ? ', monitor_change = $3, monitor_changed_at = $1' : ''
+        }`,
+        changes.length > 0
+          ? [nowS, this.#intervalMs, changes.join('；').slice(0, 300)]
+          : [nowS, this.#intervalMs],
+      );
+    } catch (error) {
+      // A passing failure: looked at again sooner than the interval (never later).
+      const inMs =
+        error instanceof Wait ? error.inMs : Math.min(this.#intervalMs, backoffMs(1, this.#backoff));
+      await finishJob(db, MONITOR_QUEUE, claim, { status: 'published', retryInMs: inMs });
+      if (!(error instanceof Wait)) {
+        log.warn('supplier monitor look failed', {
+          listing: listing.id,
+          error: error instanceof Error ? error.message : 'unknown',
+        });
+      }
+    }
+  }
+
+  /** The shop's connector and a call with its token (null: not callable now). */
+  async #shop(shopId: number) {
+    const { connectorFor, shopCalls, db } = this.deps;
+    const [shop] = await db.query<{ auth_status: string }>('SELECT auth_status FROM shops WHERE id = $1', [
+      shopId,
+    ]);
+    const connector = await connectorFor('pinduoduo');
+    const tokens = await shopCalls.tokens(shopId);
+    if (!(connector instanceof PddConnector) || !tokens || shop?.auth_status !== 'authorized') return null;
+    return <T>(fn: (pdd: PddConnector, token: string) => Promise<T>) =>
+      shopCalls.withToken(shopId, connector, tokens, (token) => fn(connector, token));
+  }
+
+  /** One look: reads the 货源, applies the rules; answers the changes made or refused, in words. */
+  async #follow(listing: ClaimedListing): Promise<string[]> {
+    const { db } = this.deps;
+    const goodsId = listing.platform_goods_id ?? '';
+    const call = await this.#shop(listing.shop_id);
+    if (!call) throw new Wait(this.#intervalMs);
+    const rules = await this.#rules(listing.account_id);
+    const [goods] = await db.query<{ title: string }>('SELECT title FROM goods WHERE id = $1', [
+      listing.goods_id,
+    ]);
+    const title = goods?.title ?? '';
+    let skus = await this.#skus(listing.id, listing.goods_id);
+    if (skus.some((s) => s.platform_sku_id === null)) {
+      const bound = await this.#bind(
+        listing,
+        skus,
+        await call((p, t) => pddListingCalls.goodsDetail(p, t, goodsId)),
+      );
+      if (!bound) return [MONITOR_TEXTS.notBound];
+      skus = await this.#skus(listing.id, listing.goods_id);
+    }
+
+    // Each 货源 read once (the shared cache answers the other listings of it).
+    const offers = new Map<string, SupplierOffer | null>();
+    for (const offerId of new Set(skus.map((s) => s.supplier_offer_id).filter((id) => id !== null))) {
+      offers.set(offerId, await this.#offer(listing.account_id, offerId));
+    }
+    const monitored = skus.filter((s) => s.supplier_offer_id !== null);
+    if (monitored.length === 0) return [];
+    const offSale = monitored.some((s) => {
+      const offer = offers.get(s.supplier_offer_id ?? '');
+      return offer?.status !== 'published';
+    });
+
+    const changes: string[] = [];
+    const nowS = this.#nowS();
+    const logChange = (target: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
+      appendLog(db, {
+        accountId: listing.account_id,
+        userId: null,
+        actorName: MONITOR_TEXTS.actor,
+        ip: '',
+        action: 'goods.monitor',
+        actionLabel: MONITOR_TEXTS.action,
+        change: { target: { type: 'listing', id: listing.id, name: target.slice(0, 200) }, before, after },
+        at: nowS,
+      });
+    const tell = (event: string, body: string) =>
+      notify(
+        db,
+        {
+          accountId: listing.account_id,
+          kind: 'listing_monitor',
+          key: `listing:${listing.id}:${event}`,
+          title: MONITOR_TEXTS.notifyTitle(title),
+          body,
+          link: '/shop/goods',
+          shopId: listing.shop_id,
+        },
+        nowS,
+      );
+
+    if (offSale) {
+      if (rules.monitor_off_sale === 'delist') {
+        if (listing.on_sale) {
+          await call((p, t) => pddListingCalls.saleStatus(p, t, goodsId, false));
+          await db.query('UPDATE goods_listings SET on_sale = false WHERE id = $1', [listing.id]);
+          await logChange(title, { on_sale: true }, { on_sale: false });
+          await tell('off-sale', MONITOR_TEXTS.offSaleDelisted);
+          changes.push(MONITOR_TEXTS.offSaleDelisted);
+        }
+      } else {
+        let zeroed = false;
+        for (const sku of monitored.filter((s) => Number(s.quantity) !== 0)) {
+          await call((p, t) => pddListingCalls.quantity(p, t, goodsId, sku.platform_sku_id ?? '', 0));
+          await this.#setSku(listing.id, sku.sku_id, { quantity: 0 });
+          await logChange(`${title} ${sku.spec}`, { stock: Number(sku.quantity) }, { stock: 0 });
+          zeroed = true;
+        }
+        if (zeroed) {
+          await tell('off-sale', MONITOR_TEXTS.offSaleZero);
+          changes.push(MONITOR_TEXTS.offSaleZero);
+        }
+      }
+      return changes;
+    }
+    if (!listing.on_sale) {
+      await call((p, t) => pddListingCalls.saleStatus(p, t, goodsId, true));
+      await db.query('UPDATE goods_listings SET on_sale = true WHERE id = $1', [listing.id]);
+      await logChange(title, { on_sale: false }, { on_sale: true });
+      changes.push(MONITOR_TEXTS.backOnSale);
+    }
+
+    const prices: { skuId: string; groupPrice: number; singlePrice: number; row: SkuRow; cost: number }[] =
+      [];
+    for (const sku of monitored) {
+      const offer = offers.get(sku.supplier_offer_id ?? '') as SupplierOffer;
+      const source =
+        offer.skus.length === 0 ? offer : offer.skus.find((s) => s.specId === sku.supplier_spec_id);
+      const spec = sku.spec ? `「${sku.spec}」` : '';
+      if (!source) {
+        changes.push(`${spec}${MONITOR_TEXTS.notBound}`);
+        continue;
+      }
+      const perUnit = Math.max(1, sku.supplier_quantity ?? 1);
+      const cost = source.priceFen * perUnit;
+      const was = sku.cost === null ? null : Number(sku.cost);
+      const price = Number(sku.multi_price);
+
+      if (was === null) await this.#setSku(listing.id, sku.sku_id, { cost });
+      else if (cost !== was) {
+        const newPrice = markedUpPrice(cost, rules.default_markup_percent, rules.price_rounding);
+        // A change not applied is told once per new cost (not at every look).
+        const refuse = async (text: string) => {
+          if (sku.notified_cost !== null && Number(sku.notified_cost) === cost) return;
+          await tell(`price:${sku.sku_id}:${cost}`, text);
+          await this.#setSku(listing.id, sku.sku_id, { notified_cost: cost });
+          changes.push(text);
+        };
+        if (!withinPriceLimit(cost, was, rules.purchase_price_rise_percent)) {
+          await refuse(MONITOR_TEXTS.priceTooHigh(spec, was, cost, rules.purchase_price_rise_percent));
+        } else if (rules.monitor_price === 'warn') {
+          const text = MONITOR_TEXTS.priceWarn(spec, was, cost);
+          const losing = marginOf(price, cost, rules.fee_rate) < 0;
+          await refuse(losing ? `${text}；${MONITOR_TEXTS.negativeMargin(spec, price, cost)}` : text);
+        } else if (marginOf(newPrice, cost, rules.fee_rate) < 0) {
+          await refuse(MONITOR_TEXTS.negativeMargin(spec, newPrice, cost));
+        } else if (newPrice !== price) {
+          prices.push({
+            skuId: sku.platform_sku_id ?? '',
+            groupPrice: newPrice,
+            singlePrice: singlePriceOf(newPrice),
+            row: sku,
+            cost,
+          });
+        } else {
+          await this.#setSku(listing.id, sku.sku_id, { cost });
+        }
+      }
+
+      if (rules.monitor_stock) {
+        const available = Math.floor(Math.max(0, source.stock) / perUnit);
+        const stock = followedStock(available, rules.monitor_stock_cap, rules.monitor_stock_margin);
+        if (stock !== Number(sku.quantity)) {
+          await call((p, t) => pddListingCalls.quantity(p, t, goodsId, sku.platform_sku_id ?? '', stock));
+          await this.#setSku(listing.id, sku.sku_id, { quantity: stock });
+          await logChange(`${title} ${sku.spec}`, { stock: Number(sku.quantity) }, { stock });
+          changes.push(MONITOR_TEXTS.stock(spec, Number(sku.quantity), stock));
+        }
+      }
+    }
+    if (prices.length > 0) {
+      await call((p, t) =>
+        pddListingCalls.skuPrices(
+          p,
+          t,
+          goodsId,
+          prices.map(({ skuId, groupPrice, singlePrice }) => ({ skuId, groupPrice, singlePrice })),
+        ),
+      );
+      for (const { row, groupPrice, singlePrice, cost } of prices) {
+        await this.#setSku(listing.id, row.sku_id, {
+          multi_price: groupPrice,
+          single_price: singlePrice,
+          cost,
+        });
+        await logChange(
+          `${title} ${row.spec}`,
+          { price: Number(row.multi_price), supplier_cost: Number(row.cost) },
+          { price: groupPrice, supplier_cost: cost },
+        );
+        changes.push(
+          MONITOR_TEXTS.priceFollowed(row.spec ? `「${row.spec}」` : '', Number(row.multi_price), groupPrice),
+        );
+      }
+    }
+    return changes;
+  }
+
+  /** The 1688 offer, or null when 1688 says it is gone; a passing failure or a spent budget waits. */
+  async #offer(accountId: number, offerId: string): Promise<SupplierOffer | null> {
+    const { db, box, platforms } = this.deps;
+    const nowS = this.#nowS();
+    try {
+      return await readSupplierOffer({ db, box, platforms }, accountId, offerId, nowS);
+    } catch (error) {
+      if (error instanceof SupplierError && error.kind === 'refused') return null;
+      if (error instanceof HttpProblem && error.status === 429) {
+        const wait = await platforms.budgets.waitSeconds(db, 'offer_read', accountId, nowS);
+        throw new Wait(wait * 1000);
+      }
+      throw error;
+    }
+  }
+
+  async #rules(accountId: number): Promise<Rules> {
+    const [row] = await this.deps.db.query<Rules>(
+      `SELECT st.default_markup_percent, st.price_rounding, st.purchase_price_rise_percent, st.monitor_price,
+         st.monitor_stock, st.monitor_stock_cap, st.monitor_stock_margin, st.monitor_off_sale,
+         COALESCE((SELECT r.rate FROM platform_fee_rates r WHERE r.account_id = st.account_id
+           AND r.platform = 'pinduoduo'), 0) AS fee_rate
+       FROM settings st WHERE st.account_id = $1`,
+      [accountId],
+    );
+    if (!row) throw new Error(`no settings of account ${accountId}`);
+    return { ...row, price_rounding: row.price_rounding as PriceRounding, fee_rate: Number(row.fee_rate) };
+  }
+
+  #skus(listingId: number, goodsId: number): Promise<SkuRow[]> {
+    return this.deps.db.query<SkuRow>(
+      `SELECT k.id AS sku_id, k.spec, k.supplier_offer_id, k.supplier_spec_id, k.supplier_quantity, k.supplier_price,
+         ls.platform_sku_id, ls.multi_price, ls.single_price, ls.quantity, ls.cost, ls.notified_cost
+       FROM goods_skus k LEFT JOIN listing_skus ls ON ls.listing_id = $1 AND ls.sku_id = k.id
+       WHERE k.goods_id = $2 ORDER BY k.position`,
+      [listingId, goodsId],
+    );
+  }
+
+  /**
+   * Binds each SKU to its 拼多多 SKU (pdd.goods.detail.get): by 商家编码 when the goods has them, else in
+   * the order 铺货 sent them (the platform keeps it). Its prices and stock as they are on the platform,
+   * and the cost it follows: the 货源's linked price. False when the counts differ (nothing bound).
+   */
+  async #bind(
+    listing: ClaimedListing,
+    skus: SkuRow[],
+    onPlatform: { skuId: string; outSkuSn: string; multiPrice: number; price: number; quantity: number }[],
+  ): Promise<boolean> {
+    if (onPlatform.length !== skus.length) return false;
+    const [row] = await this.deps.db.query<{ codes: string[] }>(
+      'SELECT array_agg(outer_sku_id ORDER BY position) AS codes FROM goods_skus WHERE goods_id = $1',
+      [listing.goods_id],
+    );
+    const codes = row?.codes ?? [];
+    for (const [i, sku] of skus.entries()) {
+      const code = codes[i] ?? '';
+      const match = (code && onPlatform.find((p) => p.outSkuSn === code)) || onPlatform[i];
+      if (!match) return false;
+      const cost =
+        sku.supplier_price === null
+          ? null
+          : Number(sku.supplier_price) * Math.max(1, sku.supplier_quantity ?? 1);
+      await this.deps.db.query(
+        `INSERT INTO listing_skus (listing_id, sku_id, platform_sku_id, multi_price, single_price, quantity, cost)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (listing_id, sku_id) DO NOTHING`,
+        [listing.id, sku.sku_id, match.skuId, match.multiPrice, match.price, match.quantity, cost],
+      );
+    }
+    return true;
+  }
+
+  async #setSku(
+    listingId: number,
+    skuId: number,
+    set: {
+      quantity?: number;
+      multi_price?: number;
+      single_price?: number;
+      cost?: number;
+      notified_cost?: number;
+    },
+  ) {
+    const entries = Object.entries(set);
+    await this.deps.db.query(
+      `UPDATE listing_skus SET ${entries.map(([key], i) => `${key} = $${i + 3}`).join(', ')}
+       WHERE listing_id = $1 AND sku_id = $2`,
+      [listingId, skuId, ...entries.map(([, value]) => value)],
+    );
+  }
+}
