@@ -3,6 +3,7 @@ import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes
 import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storePlatformOrders } from '../src/db/platform-order';
 import { PUBLISH_FAILURES } from '../src/jobs/publish';
 import { PddConnector } from '../src/platforms/pdd';
 import { ADMIN, startTestServer, TestClock, type TestServer } from './helpers';
@@ -213,6 +214,44 @@ describe('铺货 to a 拼多多 shop', () => {
     await seller.api.call('/api/goods/publish', { goods_ids: [again], shop_ids: [seller.shopId] });
     expect((await listingOnce(seller, again, ['reviewing', 'failed'])).status).toBe('reviewing');
     expect(onShop().map((g) => g.catId)).toEqual([9813, 9813]);
+  });
+
+  it('an order of the listed goods on the platform is bought as the goods SKU and its 货源, without 关联货源', async () => {
+    const goodsId = await copied(seller, T_SHIRT);
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [goodsId],
+      shop_ids: [seller.shopId],
+      cat_id: '9813',
+    });
+    await listingOnce(seller, goodsId, ['reviewing', 'failed']);
+    pdd.publishing.finishReviews();
+    const published = await listingOnce(seller, goodsId, ['published', 'failed']);
+    const detail = await seller.api.call('/api/goods/detail', { id: goodsId });
+    const second = detail.skus[1] ?? detail.skus[0];
+    // A buyer orders the listed goods' second SKU; the order sync stores it.
+    const placed = pdd.placeOrder('900001', {
+      items: [pdd.publishing.orderItemOf(published.platform_goods_id ?? '', detail.skus.indexOf(second!), 2)],
+    });
+    const auth = await connector.exchangeCode(
+      pdd.issueCode(PDD_SANDBOX_APP.clientId, '900001', 'http://127.0.0.1:8080/shop/authorised'),
+    );
+    const order = await connector.orderDetail(auth.accessToken, placed.orderNo);
+    await storePlatformOrders(
+      t.server.db,
+      { id: seller.shopId, accountId: seller.accountId },
+      [order],
+      Math.floor(clock.now() / 1000),
+    );
+    const [row] = await t.server.db.query<{ id: number }>(
+      'SELECT id FROM orders WHERE platform_order_no = $1',
+      [placed.orderNo],
+    );
+    const { items } = await seller.api.call('/api/purchase/items', { id: row?.id ?? 0 });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ quantity: 2, goods_title: detail.title, spec: second?.spec });
+    expect(items[0]?.sku_id).toEqual(expect.any(Number));
+    expect(items[0]?.source?.offer_id).toBe(T_SHIRT);
+    expect(items[0]?.source?.spec_id).toBe(second?.source?.spec_id);
   });
 
   it('a missing required property fails with its name; 重新发布 with it filled publishes; a rejected review says why', async () => {

@@ -13,6 +13,8 @@
  *   or 3 (审核驳回, `commit_message`) when the test hook `rejectNextReview(reason)` asked for it.
  */
 
+import type { SandboxItem } from './core';
+
 export class PddGoodsRefusal extends Error {
   constructor(
     readonly subMsg: string,
@@ -46,7 +48,16 @@ export interface SandboxGoods {
   name: string;
   catId: number;
   outGoodsId: string;
-  skus: { specIds: number[]; price: number; multiPrice: number; quantity: number }[];
+  /** `skuId` is the platform's (issued at the add), `outSkuSn` the seller's 商家编码 as sent. */
+  skus: {
+    skuId: string;
+    specIds: number[];
+    specName: string;
+    outSkuSn: string;
+    price: number;
+    multiPrice: number;
+    quantity: number;
+  }[];
   submittedAt: number;
   rejection: string | null;
 }
@@ -113,6 +124,26 @@ export class PddSandboxGoods {
   /** The goods added to `shopId`. */
   goodsOf(shopId: string): SandboxGoods[] {
     return [...this.goods.values()].filter((g) => g.shopId === shopId);
+  }
+
+  /**
+   * A buyer's order line of added goods `goodsId` (its SKU `skuIndex`), for `placeOrder(shop, { items })`:
+   * the platform's goods and SKU ids, and the 商家编码 the seller sent (`outer_id` of the order).
+   */
+  orderItemOf(goodsId: string, skuIndex = 0, quantity = 1): SandboxItem {
+    const goods = this.goods.get(goodsId);
+    const sku = goods?.skus[skuIndex];
+    if (!goods || !sku) throw new Error(`no goods ${goodsId} SKU ${skuIndex}`);
+    return {
+      goodsId,
+      skuId: sku.skuId,
+      name: goods.name,
+      spec: sku.specName,
+      quantity,
+      priceFen: sku.multiPrice,
+      outerSkuId: sku.outSkuSn,
+      outerGoodsId: goods.outGoodsId,
+    };
   }
 
   /** Test hook: the next commit submitted is rejected in review with `reason`. */
@@ -268,7 +299,15 @@ export class PddSandboxGoods {
       if (sku.thumb_url && !this.#images.has(String(sku.thumb_url))) {
         throw new PddGoodsRefusal('图片必须先通过pdd.goods.image.upload上传');
       }
-      return { specIds: specIds.map(Number), price, multiPrice, quantity };
+      const specKey = [...this.#specIds.entries()].find(([, id]) => id === Number(specIds[0]))?.[0] ?? '';
+      return {
+        specIds: specIds.map(Number),
+        specName: specKey.slice(specKey.indexOf(':') + 1),
+        outSkuSn: String(sku.out_sku_sn ?? ''),
+        price,
+        multiPrice,
+        quantity,
+      };
     });
     const market = Number(params.market_price);
     if (!whole(params.market_price) || market < Math.max(...parsed.map((s) => s.price))) {
@@ -285,7 +324,7 @@ export class PddSandboxGoods {
       name,
       catId,
       outGoodsId: params.out_goods_id ?? '',
-      skus: parsed,
+      skus: parsed.map((sku, i) => ({ ...sku, skuId: `${goodsId}${String(i + 1).padStart(2, '0')}` })),
       submittedAt: this.nowMs(),
       rejection,
     });
