@@ -227,10 +227,11 @@ describe('铺货 to a 拼多多 shop', () => {
     pdd.publishing.finishReviews();
     const published = await listingOnce(seller, goodsId, ['published', 'failed']);
     const detail = await seller.api.call('/api/goods/detail', { id: goodsId });
-    const second = detail.skus[1] ?? detail.skus[0];
+    const index = detail.skus.length > 1 ? 1 : 0;
+    const second = detail.skus[index];
     // A buyer orders the listed goods' second SKU; the order sync stores it.
     const placed = pdd.placeOrder('900001', {
-      items: [pdd.publishing.orderItemOf(published.platform_goods_id ?? '', detail.skus.indexOf(second!), 2)],
+      items: [pdd.publishing.orderItemOf(published.platform_goods_id ?? '', index, 2)],
     });
     const auth = await connector.exchangeCode(
       pdd.issueCode(PDD_SANDBOX_APP.clientId, '900001', 'http://127.0.0.1:8080/shop/authorised'),
