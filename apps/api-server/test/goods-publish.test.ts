@@ -1,4 +1,4 @@
-import type { Listing } from '@consign/api-client';
+import type { CopyRecord, Listing } from '@consign/api-client';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
 import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
@@ -253,6 +253,44 @@ describe('铺货 to a 拼多多 shop', () => {
     expect(items[0]?.sku_id).toEqual(expect.any(Number));
     expect(items[0]?.source?.offer_id).toBe(T_SHIRT);
     expect(items[0]?.source?.spec_id).toBe(second?.source?.spec_id);
+  });
+
+  it('商品复制 with shops chosen publishes the copy to each once copied; the dialog reads templates and properties', async () => {
+    expect(
+      await seller.api.call('/api/goods/publish-options', { shop_id: seller.shopId, cat_id: '9901' }),
+    ).toMatchObject({
+      templates: [
+        { id: '71001', name: '全国包邮' },
+        { id: '71002', name: '偏远地区不包邮' },
+      ],
+      properties: expect.arrayContaining([expect.objectContaining({ name: '容量', required: true })]),
+    });
+    const before = onShop().length;
+    await seller.api.call('/api/copy/create', {
+      shop_id: seller.shopId,
+      urls: [link(CUP)],
+      publish: [{ shop_id: seller.shopId, cat_id: '9901', properties: { 容量: '500ml' } }],
+    });
+    let record: CopyRecord | undefined;
+    for (let i = 0; i < 600 && record?.listings[0]?.status !== 'reviewing'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      record = (await seller.api.call('/api/copy/index', { pageIndex: 1, pageSize: 1 })).list[0];
+    }
+    expect(record).toMatchObject({
+      status: 'succeeded',
+      publish_shop_ids: [seller.shopId],
+      listings: [
+        { shop_id: seller.shopId, status: 'reviewing', cat_id: '9901', properties: { 容量: '500ml' } },
+      ],
+    });
+    expect(onShop()).toHaveLength(before + 1);
+    // A shop that cannot be published to is refused before anything is queued.
+    const other = await t.post(
+      '/api/copy/create',
+      { shop_id: seller.shopId, urls: [link(CUP)], publish: [{ shop_id: 999_999 }] },
+      { token: seller.token },
+    );
+    expect(other.status).toBe(404);
   });
 
   it('a missing required property fails with its name; 重新发布 with it filled publishes; a rejected review says why', async () => {

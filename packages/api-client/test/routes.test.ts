@@ -517,6 +517,8 @@ const answers: Record<ApiPath, unknown> = {
     goods_id: null,
     error: '商品已下架',
     created_at: now,
+    listings: [],
+    publish_shop_ids: [1],
   }),
   '/api/goods/publish': { created: 2, existing: 0 },
   '/api/goods/listings': {
@@ -531,6 +533,9 @@ const answers: Record<ApiPath, unknown> = {
         platform_goods_id: '600000001',
         link: 'https://mobile.yangkeduo.com/goods.html?goods_id=600000001',
         reason: null,
+        cat_id: '9813',
+        cost_template_id: null,
+        properties: { 材质: '纯棉' },
         updated_at: now,
       },
     ],
@@ -549,6 +554,10 @@ const answers: Record<ApiPath, unknown> = {
     updated_at: now,
   },
   '/api/goods/publish-cats': [{ cat_id: '9813', name: 'T恤', leaf: true }],
+  '/api/goods/publish-options': {
+    templates: [{ id: '7001', name: '全国包邮' }],
+    properties: [{ name: '材质', required: true, values: ['纯棉', '涤纶'] }],
+  },
   '/api/copy/create': {
     created: 2,
     refused: [{ url: 'https://www.example.com/x', reason: '不是1688商品链接' }],

@@ -1,4 +1,4 @@
-import type { Listing, Page } from '@consign/api-client';
+import type { Listing, ListingResult, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { admitJobs, PUBLISH_QUEUE } from '../jobs/queue';
@@ -24,21 +24,64 @@ export const pddGoodsLink = (goodsId: string) =>
   `https://mobile.yangkeduo.com/goods.html?goods_id=${goodsId}`;
 
 const LISTING_SELECT = `l.id, l.goods_id, g.title AS goods_title, l.shop_id, s.name AS shop_name, l.status,
-  l.platform_goods_id, l.reason, l.updated_at`;
+  l.platform_goods_id, l.reason, l.cat_id::text, l.cost_template_id::text, l.properties, l.updated_at`;
 const LISTING_JOINS = 'JOIN goods g ON g.id = l.goods_id JOIN shops s ON s.id = l.shop_id';
 
-const withLink = (row: Omit<Listing, 'link'>): Listing => ({
+const withLink = <T extends Omit<Listing, 'link' | 'goods_id' | 'goods_title' | 'updated_at'>>(
+  row: T,
+): T & { link: string | null } => ({
   ...row,
+  properties:
+    typeof row.properties === 'string'
+      ? (JSON.parse(row.properties) as Record<string, string>)
+      : row.properties,
   link: row.status === 'published' && row.platform_goods_id ? pddGoodsLink(row.platform_goods_id) : null,
 });
 
+/** Each goods' listings (within the member's shops), oldest first, by goods id: what 复制记录 shows. */
+export async function listingsOfGoods(
+  scope: Scope,
+  goodsIds: number[],
+): Promise<Map<number, ListingResult[]>> {
+  const byGoods = new Map<number, ListingResult[]>();
+  if (goodsIds.length === 0) return byGoods;
+  const params: unknown[] = [goodsIds, scope.accountId];
+  const rows = await scope.db.query<Omit<ListingResult, 'link'> & { goods_id: number }>(
+    `SELECT l.id, l.goods_id, l.shop_id, s.name AS shop_name, l.status, l.platform_goods_id, l.reason,
+       l.cat_id::text, l.cost_template_id::text, l.properties
+     FROM goods_listings l JOIN shops s ON s.id = l.shop_id
+     WHERE l.goods_id = ANY($1::int[]) AND l.account_id = $2${inShops(scope, 'l.shop_id', params)}
+     ORDER BY l.id`,
+    params,
+  );
+  for (const { goods_id, ...row } of rows) {
+    const list = byGoods.get(goods_id) ?? [];
+    list.push(withLink(row));
+    byGoods.set(goods_id, list);
+  }
+  return byGoods;
+}
+
 /** The seller's choices of a 铺货 as stored on a listing. */
-function choices(input: { cat_id?: string; cost_template_id?: string; properties?: Record<string, string> }) {
+export function choices(input: {
+  cat_id?: string | null;
+  cost_template_id?: string | null;
+  properties?: Record<string, string>;
+}) {
   return [
     input.cat_id ?? null,
     input.cost_template_id ?? null,
     input.properties ? JSON.stringify(input.properties) : null,
   ];
+}
+
+/** Each shop must be the caller's (within the member's shops), a 拼多多 shop, and authorised; else 422. */
+export async function checkPublishShops(scope: Scope, shopIds: readonly number[], nowS: number) {
+  for (const id of shopIds) {
+    const shop = await shopById(scope, id, nowS);
+    if (shop.platform !== 'pinduoduo') throw new HttpProblem(422, PUBLISH_REFUSALS.notPdd);
+    if (shop.auth_status !== 'authorized') throw new HttpProblem(422, PUBLISH_REFUSALS.notAuthorised);
+  }
 }
 
 /**
@@ -55,11 +98,7 @@ export async function queueListings(
   const goodsIds = [...new Set(input.goods_ids)];
   const shopIds = [...new Set(input.shop_ids)];
   for (const id of goodsIds) await goodsById(scope, id);
-  for (const id of shopIds) {
-    const shop = await shopById(scope, id, nowS);
-    if (shop.platform !== 'pinduoduo') throw new HttpProblem(422, PUBLISH_REFUSALS.notPdd);
-    if (shop.auth_status !== 'authorized') throw new HttpProblem(422, PUBLISH_REFUSALS.notAuthorised);
-  }
+  await checkPublishShops(scope, shopIds, nowS);
   const adding = goodsIds.length * shopIds.length;
   return admitJobs(
     scope,

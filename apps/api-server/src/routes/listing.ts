@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { listingById, listListings, queueListings, requeueListing } from '../db/listings';
 import { shopById } from '../db/shop';
 import type { ApiEnv, Deps } from '../env';
@@ -18,6 +18,25 @@ export function listingRoutes({
   shopCalls,
 }: Pick<Deps, 'now' | 'wakeJobs' | 'connectorFor' | 'shopCalls'>) {
   const nowS = () => Math.floor(now() / 1000);
+  /** Calls the 拼多多 shop's API with its token: a shop that is not 拼多多 or not authorised is refused. */
+  const withShop = async <T>(
+    c: Context<ApiEnv>,
+    shopId: number,
+    fn: (connector: PddConnector, token: string) => Promise<T>,
+  ): Promise<T> => {
+    const shop = await shopById(scope(c), shopId, nowS());
+    if (shop.platform !== 'pinduoduo') throw new HttpProblem(422, PUBLISH_FAILURES.notPdd);
+    const connector = await connectorFor('pinduoduo');
+    if (!(connector instanceof PddConnector)) throw new HttpProblem(409, PUBLISH_FAILURES.noApp);
+    const tokens = await shopCalls.tokens(shop.id);
+    if (!tokens || shop.auth_status !== 'authorized')
+      throw new HttpProblem(409, PUBLISH_FAILURES.notAuthorised);
+    return shopCalls
+      .withToken(shop.id, connector, tokens, (token) => fn(connector, token))
+      .catch((thrown: unknown) => {
+        throw thrown instanceof PlatformError ? new HttpProblem(409, thrown.message) : thrown;
+      });
+  };
   return new Hono<ApiEnv>()
     .post('/publish', body('/api/goods/publish'), async (c) => {
       const input = c.req.valid('json');
@@ -47,23 +66,30 @@ export function listingRoutes({
     })
     .post('/publish-cats', body('/api/goods/publish-cats'), async (c) => {
       const input = c.req.valid('json');
-      const shop = await shopById(scope(c), input.shop_id, nowS());
-      if (shop.platform !== 'pinduoduo') throw new HttpProblem(422, PUBLISH_FAILURES.notPdd);
-      const connector = await connectorFor('pinduoduo');
-      if (!(connector instanceof PddConnector)) throw new HttpProblem(409, PUBLISH_FAILURES.noApp);
-      const tokens = await shopCalls.tokens(shop.id);
-      if (!tokens || shop.auth_status !== 'authorized')
-        throw new HttpProblem(409, PUBLISH_FAILURES.notAuthorised);
-      const cats = await shopCalls
-        .withToken(shop.id, connector, tokens, (token) =>
-          pddPublishing.authorisedCats(connector, token, input.parent_cat_id ?? '0'),
-        )
-        .catch((thrown: unknown) => {
-          throw thrown instanceof PlatformError ? new HttpProblem(409, thrown.message) : thrown;
-        });
+      const cats = await withShop(c, input.shop_id, (connector, token) =>
+        pddPublishing.authorisedCats(connector, token, input.parent_cat_id ?? '0'),
+      );
       return ok(
         c,
         cats.map((cat) => ({ cat_id: cat.catId, name: cat.name, leaf: cat.leaf })),
       );
+    })
+    .post('/publish-options', body('/api/goods/publish-options'), async (c) => {
+      const input = c.req.valid('json');
+      const { templates, properties } = await withShop(c, input.shop_id, async (connector, token) => ({
+        templates: await pddPublishing.freightTemplates(connector, token),
+        properties: input.cat_id ? await pddPublishing.catTemplate(connector, token, input.cat_id) : [],
+      }));
+      return ok(c, {
+        templates: templates.slice(0, 100),
+        properties: properties
+          .filter((p) => !p.is_sale)
+          .slice(0, 100)
+          .map((p) => ({
+            name: p.name,
+            required: p.required,
+            values: (p.values ?? []).slice(0, 200).map((v) => v.value),
+          })),
+      });
     });
 }
