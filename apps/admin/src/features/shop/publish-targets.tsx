@@ -162,7 +162,9 @@ function ShopChoices({
         <CategoryPicker
           shopId={draft.shop_id}
           shopName={shopName}
-          value={draft.cat_id ? { id: draft.cat_id, name: draft.cat_name ?? draft.cat_id } : null}
+          value={
+            draft.cat_id ? { id: draft.cat_id, name: draft.cat_name ?? text.catById(draft.cat_id) } : null
+          }
           onChange={(cat) => onChange({ ...draft, cat_id: cat?.id ?? null, cat_name: cat?.name ?? null })}
         />
       </div>
