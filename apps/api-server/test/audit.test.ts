@@ -719,6 +719,9 @@ const CASES: Record<ApiPath, Case[]> = {
   '/api/goods/publish-cats': [
     async () => ({ token: user, body: { shop_id: (await publishTarget()).shopId } }),
   ],
+  '/api/goods/publish-options': [
+    async () => ({ token: user, body: { shop_id: (await publishTarget()).shopId } }),
+  ],
   '/api/copy/index': [async () => ({ token: user, body: page })],
   '/api/copy/create': [
     async () => ({ token: user, body: { shop_id: 1, urls: ['https://item.example.com/9'] } }),

@@ -1,9 +1,10 @@
-import type { Listing } from '@consign/api-client';
+import type { CopyRecord, Listing } from '@consign/api-client';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
 import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '@consign/platform-sandboxes/doudian';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storePlatformOrders } from '../src/db/platform-order';
 import { DOUDIAN_PUBLISH_FAILURES, PUBLISH_FAILURES } from '../src/jobs/publish';
 import type { PlatformConnector } from '../src/platforms/connector';
 import { DoudianConnector } from '../src/platforms/doudian';
@@ -259,6 +260,83 @@ describe('铺货 to a 拼多多 shop', () => {
     await seller.api.call('/api/goods/publish', { goods_ids: [again], shop_ids: [seller.shopId] });
     expect((await listingOnce(seller, again, ['reviewing', 'failed'])).status).toBe('reviewing');
     expect(onShop().map((g) => g.catId)).toEqual([9813, 9813]);
+  });
+
+  it('an order of the listed goods on the platform is bought as the goods SKU and its 货源, without 关联货源', async () => {
+    const goodsId = await copied(seller, T_SHIRT);
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [goodsId],
+      shop_ids: [seller.shopId],
+      cat_id: '9813',
+    });
+    await listingOnce(seller, goodsId, ['reviewing', 'failed']);
+    pdd.publishing.finishReviews();
+    const published = await listingOnce(seller, goodsId, ['published', 'failed']);
+    const detail = await seller.api.call('/api/goods/detail', { id: goodsId });
+    const index = detail.skus.length > 1 ? 1 : 0;
+    const second = detail.skus[index];
+    // A buyer orders the listed goods' second SKU; the order sync stores it.
+    const placed = pdd.placeOrder('900001', {
+      items: [pdd.publishing.orderItemOf(published.platform_goods_id ?? '', index, 2)],
+    });
+    const auth = await connector.exchangeCode(
+      pdd.issueCode(PDD_SANDBOX_APP.clientId, '900001', 'http://127.0.0.1:8080/shop/authorised'),
+    );
+    const order = await connector.orderDetail(auth.accessToken, placed.orderNo);
+    await storePlatformOrders(
+      t.server.db,
+      { id: seller.shopId, accountId: seller.accountId },
+      [order],
+      Math.floor(clock.now() / 1000),
+    );
+    const [row] = await t.server.db.query<{ id: number }>(
+      'SELECT id FROM orders WHERE platform_order_no = $1',
+      [placed.orderNo],
+    );
+    const { items } = await seller.api.call('/api/purchase/items', { id: row?.id ?? 0 });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ quantity: 2, goods_title: detail.title, spec: second?.spec });
+    expect(items[0]?.sku_id).toEqual(expect.any(Number));
+    expect(items[0]?.source?.offer_id).toBe(T_SHIRT);
+    expect(items[0]?.source?.spec_id).toBe(second?.source?.spec_id);
+  });
+
+  it('商品复制 with shops chosen publishes the copy to each once copied; the dialog reads templates and properties', async () => {
+    expect(
+      await seller.api.call('/api/goods/publish-options', { shop_id: seller.shopId, cat_id: '9901' }),
+    ).toMatchObject({
+      templates: [
+        { id: '71001', name: '全国包邮' },
+        { id: '71002', name: '偏远地区不包邮' },
+      ],
+      properties: expect.arrayContaining([expect.objectContaining({ name: '容量', required: true })]),
+    });
+    const before = onShop().length;
+    await seller.api.call('/api/copy/create', {
+      shop_id: seller.shopId,
+      urls: [link(CUP)],
+      publish: [{ shop_id: seller.shopId, cat_id: '9901', properties: { 容量: '500ml' } }],
+    });
+    let record: CopyRecord | undefined;
+    for (let i = 0; i < 600 && record?.listings[0]?.status !== 'reviewing'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      record = (await seller.api.call('/api/copy/index', { pageIndex: 1, pageSize: 1 })).list[0];
+    }
+    expect(record).toMatchObject({
+      status: 'succeeded',
+      publish_shop_ids: [seller.shopId],
+      listings: [
+        { shop_id: seller.shopId, status: 'reviewing', cat_id: '9901', properties: { 容量: '500ml' } },
+      ],
+    });
+    expect(onShop()).toHaveLength(before + 1);
+    // A shop that cannot be published to is refused before anything is queued.
+    const other = await t.post(
+      '/api/copy/create',
+      { shop_id: seller.shopId, urls: [link(CUP)], publish: [{ shop_id: 999_999 }] },
+      { token: seller.token },
+    );
+    expect(other.status).toBe(404);
   });
 
   it('a missing required property fails with its name; 重新发布 with it filled publishes; a rejected review says why', async () => {

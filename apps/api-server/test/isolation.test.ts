@@ -404,6 +404,7 @@ function casesFor(ids: DemoIds): Record<ApiPath, Case[]> {
     ],
     '/api/goods/republish': [{ body: { id: ids.listing }, outcome: 'not-found' }],
     '/api/goods/publish-cats': [{ body: { shop_id: ids.shop }, outcome: 'not-found' }],
+    '/api/goods/publish-options': [{ body: { shop_id: ids.shop, cat_id: '9813' }, outcome: 'not-found' }],
     '/api/copy/index': [
       { body: page, outcome: 'empty-list' },
       { body: { ...page, shop_id: ids.shop }, outcome: 'empty-list' },

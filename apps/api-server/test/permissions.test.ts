@@ -170,6 +170,7 @@ function bodies(): Record<string, Record<string, unknown> | FormData> {
     '/api/goods/listings': page,
     '/api/goods/republish': { id: 1 },
     '/api/goods/publish-cats': { shop_id: ids.shop },
+    '/api/goods/publish-options': { shop_id: ids.shop },
     '/api/log/index': page,
     '/api/export/create': { format: 'csv' },
     '/api/export/index': page,

@@ -18,6 +18,8 @@
  *   below 0), `pdd.goods.sale.status.set` (`is_onsale` 0 or 1). The goods remembers what was set.
  */
 
+import type { SandboxItem } from './core';
+
 export class PddGoodsRefusal extends Error {
   constructor(
     readonly subMsg: string,
@@ -51,10 +53,12 @@ export interface SandboxGoods {
   name: string;
   catId: number;
   outGoodsId: string;
+  /** `skuId` is the platform's (issued at the add), `outSkuSn` the seller's 商家编码 as sent. */
   skus: {
     skuId: string;
-    outSkuSn: string;
     specIds: number[];
+    specName: string;
+    outSkuSn: string;
     price: number;
     multiPrice: number;
     quantity: number;
@@ -127,6 +131,26 @@ export class PddSandboxGoods {
   /** The goods added to `shopId`. */
   goodsOf(shopId: string): SandboxGoods[] {
     return [...this.goods.values()].filter((g) => g.shopId === shopId);
+  }
+
+  /**
+   * A buyer's order line of added goods `goodsId` (its SKU `skuIndex`), for `placeOrder(shop, { items })`:
+   * the platform's goods and SKU ids, and the 商家编码 the seller sent (`outer_id` of the order).
+   */
+  orderItemOf(goodsId: string, skuIndex = 0, quantity = 1): SandboxItem {
+    const goods = this.goods.get(goodsId);
+    const sku = goods?.skus[skuIndex];
+    if (!goods || !sku) throw new Error(`no goods ${goodsId} SKU ${skuIndex}`);
+    return {
+      goodsId,
+      skuId: sku.skuId,
+      name: goods.name,
+      spec: sku.specName,
+      quantity,
+      priceFen: sku.multiPrice,
+      outerSkuId: sku.outSkuSn,
+      outerGoodsId: goods.outGoodsId,
+    };
   }
 
   /** Test hook: the next commit submitted is rejected in review with `reason`. */
@@ -296,10 +320,12 @@ export class PddSandboxGoods {
       if (sku.thumb_url && !this.#images.has(String(sku.thumb_url))) {
         throw new PddGoodsRefusal('图片必须先通过pdd.goods.image.upload上传');
       }
+      const specKey = [...this.#specIds.entries()].find(([, id]) => id === Number(specIds[0]))?.[0] ?? '';
       return {
         skuId: String(700_000_000 + ++this.#sequence),
-        outSkuSn: String(sku.out_sku_sn ?? ''),
         specIds: specIds.map(Number),
+        specName: specKey.slice(specKey.indexOf(':') + 1),
+        outSkuSn: String(sku.out_sku_sn ?? ''),
         price,
         multiPrice,
         quantity,

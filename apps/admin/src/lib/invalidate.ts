@@ -109,8 +109,8 @@ export const REFRESH_AFTER = {
   '/api/company/featured-del': { reads: ['/api/company/featured-list', '/api/featured/index'] },
   '/api/copy/create': { reads: ['/api/copy/index'] },
   // 铺货: each shop's listing of the goods
-  '/api/goods/publish': { reads: ['/api/goods/listings'] },
-  '/api/goods/republish': { reads: ['/api/goods/listings'] },
+  '/api/goods/publish': { reads: ['/api/goods/listings', '/api/copy/index'] },
+  '/api/goods/republish': { reads: ['/api/goods/listings', '/api/copy/index'] },
   '/api/export/create': { reads: ['/api/export/index'] },
   '/api/company/update': { reads: ['/api/company/index', '/api/default/config'] },
   '/api/company/ad-save': { reads: ['/api/default/config'] },

@@ -1,4 +1,4 @@
-import type { Listing, Page } from '@consign/api-client';
+import type { Listing, ListingResult, Page } from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { admitJobs, PUBLISH_QUEUE } from '../jobs/queue';
@@ -28,22 +28,58 @@ export const doudianGoodsLink = (productId: string) =>
   `https://haohuo.jinritemai.com/views/product/detail?id=${productId}`;
 
 const LISTING_SELECT = `l.id, l.goods_id, g.title AS goods_title, l.shop_id, s.name AS shop_name, l.status,
-  l.platform_goods_id, l.reason, l.updated_at, l.monitor_looked_at, l.monitor_change, l.monitor_changed_at,
-  s.platform`;
+  l.platform_goods_id, l.reason, l.cat_id::text, l.cost_template_id::text, l.properties, l.updated_at,
+  l.monitor_looked_at, l.monitor_change, l.monitor_changed_at, s.platform`;
 const LISTING_JOINS = 'JOIN goods g ON g.id = l.goods_id JOIN shops s ON s.id = l.shop_id';
 
 type ListingRow = Omit<Listing, 'link'> & { platform: string };
 
-const withLink = ({ platform, ...row }: ListingRow): Listing => ({
+/** A listing row as read (with its shop's platform, which picks the link), as answered. */
+const withLink = <T extends Omit<ListingResult, 'link'>>({
+  platform,
+  ...row
+}: T & { platform: string }) => ({
   ...row,
+  properties:
+    typeof row.properties === 'string'
+      ? (JSON.parse(row.properties) as Record<string, string>)
+      : row.properties,
   link:
     row.status === 'published' && row.platform_goods_id
       ? (platform === 'douyin' ? doudianGoodsLink : pddGoodsLink)(row.platform_goods_id)
       : null,
 });
 
+/** Each goods' listings (within the member's shops), oldest first, by goods id: what 复制记录 shows. */
+export async function listingsOfGoods(
+  scope: Scope,
+  goodsIds: number[],
+): Promise<Map<number, ListingResult[]>> {
+  const byGoods = new Map<number, ListingResult[]>();
+  if (goodsIds.length === 0) return byGoods;
+  const params: unknown[] = [goodsIds, scope.accountId];
+  const rows = await scope.db.query<Omit<ListingResult, 'link'> & { goods_id: number; platform: string }>(
+    `SELECT l.id, l.goods_id, l.shop_id, s.name AS shop_name, l.status, l.platform_goods_id, l.reason,
+       l.cat_id::text, l.cost_template_id::text, l.properties
+     FROM goods_listings l JOIN shops s ON s.id = l.shop_id
+     WHERE l.goods_id = ANY($1::int[]) AND l.account_id = $2${inShops(scope, 'l.shop_id', params)}
+     ORDER BY l.id`,
+    params,
+  );
+  for (const { goods_id, ...row } of rows) {
+    const list = byGoods.get(goods_id) ?? [];
+    list.push(withLink(row));
+    byGoods.set(goods_id, list);
+  }
+  return byGoods;
+}
+
 /** The seller's choices of a 铺货 as stored on a listing. */
-function choices(input: { cat_id?: string; cost_template_id?: string; properties?: Record<string, string> }) {
+export function choices(input: {
+  cat_id?: string | null;
+  cost_template_id?: string | null;
+  properties?: Record<string, string>;
+}) {
   return [
     input.cat_id ?? null,
     input.cost_template_id ?? null,
@@ -51,9 +87,20 @@ function choices(input: { cat_id?: string; cost_template_id?: string; properties
   ];
 }
 
+/** Each shop must be the caller's (within the member's shops), a 拼多多 shop, and authorised; else 422. */
+export async function checkPublishShops(scope: Scope, shopIds: readonly number[], nowS: number) {
+  for (const id of shopIds) {
+    const shop = await shopById(scope, id, nowS);
+    if (shop.platform !== 'pinduoduo' && shop.platform !== 'douyin') {
+      throw new HttpProblem(422, PUBLISH_REFUSALS.platform);
+    }
+    if (shop.auth_status !== 'authorized') throw new HttpProblem(422, PUBLISH_REFUSALS.notAuthorised);
+  }
+}
+
 /**
  * Queues one listing per (goods, shop) of the request: each goods and shop must be the caller's (and
- * within the member's shops), each shop a 拼多多 shop that is authorised. A pair already listed is left
+ * within the member's shops), each shop a 拼多多 or 抖店 shop that is authorised. A pair already listed is left
  * as it is (its state is on 复制记录 / 商品管理; 重新发布 retries a failed one). 429 past
  * {@link PUBLISH_LIMITS}.
  */
@@ -65,13 +112,7 @@ export async function queueListings(
   const goodsIds = [...new Set(input.goods_ids)];
   const shopIds = [...new Set(input.shop_ids)];
   for (const id of goodsIds) await goodsById(scope, id);
-  for (const id of shopIds) {
-    const shop = await shopById(scope, id, nowS);
-    if (shop.platform !== 'pinduoduo' && shop.platform !== 'douyin') {
-      throw new HttpProblem(422, PUBLISH_REFUSALS.platform);
-    }
-    if (shop.auth_status !== 'authorized') throw new HttpProblem(422, PUBLISH_REFUSALS.notAuthorised);
-  }
+  await checkPublishShops(scope, shopIds, nowS);
   const adding = goodsIds.length * shopIds.length;
   return admitJobs(
     scope,

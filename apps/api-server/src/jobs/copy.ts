@@ -9,9 +9,11 @@ import {
   markedUpPrice,
   offerLink,
   type PriceRounding,
+  type PublishTarget,
 } from '@consign/api-client';
 import type { Db, Queryable } from '../db/db';
 import { insertSkus, skuTotals } from '../db/goods';
+import { choices } from '../db/listings';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
@@ -38,6 +40,8 @@ interface Job {
   /** The seller account of the job: its goods, settings and 1688 account are that account's. */
   account_id: number;
   offer_id: string | null;
+  /** 铺货 once copied: the shops and the seller's choices for each (null: none). */
+  publish: PublishTarget[] | string | null;
   /** When it was claimed (unix s): the finish names it, so a job taken over by another claim is not written twice. */
   updated_at: number | string;
 }
@@ -149,7 +153,7 @@ export class CopyJobs implements JobKind {
     const claimed = await claimJob<Job>(db, COPY_QUEUE, {
       set: 'progress = 10, updated_at = $1',
       params: [nowS, this.deps.platforms.budgets.budgets.offer_read.calls],
-      returning: 'id, shop_id, account_id, offer_id, updated_at',
+      returning: 'id, shop_id, account_id, offer_id, publish, updated_at',
       skip: PlatformBudgets.spentSql('offer_read', 'j.account_id', '$1', '$2'),
     });
     const job = claimed?.job;
@@ -187,6 +191,7 @@ export class CopyJobs implements JobKind {
              updated_at = $3 WHERE id = $1`,
           [job.id, goodsId, this.#nowS()],
         );
+        await this.#queueListings(tx, job, goodsId);
       });
     } catch (error) {
       if (error instanceof HttpProblem && error.status === 429) {
@@ -213,6 +218,21 @@ export class CopyJobs implements JobKind {
         `UPDATE copy_records SET status = 'failed', error = $3, updated_at = $4
          WHERE id = $1 AND status = 'running' AND updated_at = $2`,
         [job.id, job.updated_at, reason, this.#nowS()],
+      );
+    }
+  }
+
+  /** The copied goods' listings in the shops chosen with the copy (the publish job takes them up). */
+  async #queueListings(tx: Queryable, job: Job, goodsId: number) {
+    const targets =
+      typeof job.publish === 'string' ? (JSON.parse(job.publish) as PublishTarget[]) : job.publish;
+    for (const target of targets ?? []) {
+      await tx.query(
+        `INSERT INTO goods_listings (account_id, goods_id, shop_id, cat_id, cost_template_id, properties,
+           created_at, updated_at)
+         SELECT $1, $2, s.id, $4, $5, $6::jsonb, $7, $7 FROM shops s WHERE s.id = $3 AND s.account_id = $1
+         ON CONFLICT (goods_id, shop_id) DO NOTHING`,
+        [job.account_id, goodsId, target.shop_id, ...choices(target), this.#nowS()],
       );
     }
   }

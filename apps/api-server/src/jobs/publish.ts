@@ -81,6 +81,13 @@ export const PUBLISH_FAILURES = publishFailures('pinduoduo');
 /** Why a listing of a 抖店 shop fails. */
 export const DOUDIAN_PUBLISH_FAILURES = publishFailures('douyin');
 
+/**
+ * The 商家编码 (`out_sku_sn` on 拼多多, `code` on 抖店) sent for a goods SKU that has none, and written
+ * on it: the platform's order lines carry it back (`outer_id`), so an order of the listed goods is
+ * bought as this SKU and its 货源 without 关联货源 (db/purchase.ts matches by 商家编码).
+ */
+export const listingSkuCode = (skuId: number) => `CS${skuId}`;
+
 const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 const CAROUSEL_MAX = 10;
 const DESC_MIN = 20;
@@ -121,6 +128,7 @@ interface GoodsRow {
 }
 
 interface SkuRow {
+  id: number;
   spec: string;
   price: number | string;
   stock: number;
@@ -275,7 +283,7 @@ export class PublishJobs implements JobKind {
       );
       if (!goods) throw new Refused('商品已删除');
       const skus = await db.query<SkuRow>(
-        `SELECT spec, price, stock, outer_sku_id, supplier_spec_id FROM goods_skus WHERE goods_id = $1
+        `SELECT id, spec, price, stock, outer_sku_id, supplier_spec_id FROM goods_skus WHERE goods_id = $1
          ORDER BY position`,
         [listing.goods_id],
       );
@@ -291,6 +299,12 @@ export class PublishJobs implements JobKind {
       const send =
         shop.platform === 'pinduoduo' ? await this.#pddAdd(shop, draft) : await this.#doudianAdd(shop, draft);
 
+      // A SKU without a 商家编码 gets ours, so the platform's order lines name it (order matching).
+      await db.query(
+        `UPDATE goods_skus SET outer_sku_id = 'CS' || id WHERE goods_id = $1 AND account_id = $2
+           AND outer_sku_id = ''`,
+        [listing.goods_id, listing.account_id],
+      );
       // The fence: from here a lost answer means "maybe added".
       const fenced = await updateHeld(db, PUBLISH_QUEUE, claim, 'add_sent_at = $1, updated_at = $1', [
         this.#nowS(),
@@ -396,7 +410,7 @@ export class PublishJobs implements JobKind {
         multi_price: multiPrice,
         price: Math.ceil(multiPrice * 1.1),
         quantity: this.#stock(sku, offer),
-        out_sku_sn: sku.outer_sku_id,
+        out_sku_sn: sku.outer_sku_id || listingSkuCode(sku.id),
         thumb_url: uploaded[0] ?? '',
         weight: 500,
         limit_quantity: 999,
@@ -478,7 +492,7 @@ export class PublishJobs implements JobKind {
           spec: sku.spec,
           priceFen: Number(sku.price),
           stock: this.#stock(sku, offer),
-          code: sku.outer_sku_id,
+          code: sku.outer_sku_id || listingSkuCode(sku.id),
         })),
       ),
       product_format_new: JSON.stringify(format),

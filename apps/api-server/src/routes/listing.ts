@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { listingById, listListings, queueListings, requeueListing } from '../db/listings';
 import { shopById } from '../db/shop';
 import type { ApiEnv, Deps } from '../env';
@@ -19,6 +19,33 @@ export function listingRoutes({
   shopCalls,
 }: Pick<Deps, 'now' | 'wakeJobs' | 'connectorFor' | 'shopCalls'>) {
   const nowS = () => Math.floor(now() / 1000);
+  /**
+   * Calls the shop's API with its token: a shop that cannot be published to (not 拼多多 or 抖店) or not
+   * authorised is refused.
+   */
+  const withShop = async <T>(
+    c: Context<ApiEnv>,
+    shopId: number,
+    fn: (connector: PddConnector | DoudianConnector, token: string) => Promise<T>,
+  ): Promise<T> => {
+    const shop = await shopById(scope(c), shopId, nowS());
+    const platform = shop.platform;
+    if (platform !== 'pinduoduo' && platform !== 'douyin') {
+      throw new HttpProblem(422, PUBLISH_FAILURES.platform);
+    }
+    const failures = publishFailures(platform);
+    const connector = await connectorFor(platform);
+    if (!(connector instanceof PddConnector) && !(connector instanceof DoudianConnector)) {
+      throw new HttpProblem(409, failures.noApp);
+    }
+    const tokens = await shopCalls.tokens(shop.id);
+    if (!tokens || shop.auth_status !== 'authorized') throw new HttpProblem(409, failures.notAuthorised);
+    return shopCalls
+      .withToken(shop.id, connector, tokens, (token) => fn(connector, token))
+      .catch((thrown: unknown) => {
+        throw thrown instanceof PlatformError ? new HttpProblem(409, thrown.message) : thrown;
+      });
+  };
   return new Hono<ApiEnv>()
     .post('/publish', body('/api/goods/publish'), async (c) => {
       const input = c.req.valid('json');
@@ -48,31 +75,49 @@ export function listingRoutes({
     })
     .post('/publish-cats', body('/api/goods/publish-cats'), async (c) => {
       const input = c.req.valid('json');
-      const shop = await shopById(scope(c), input.shop_id, nowS());
-      const platform = shop.platform;
-      if (platform !== 'pinduoduo' && platform !== 'douyin') {
-        throw new HttpProblem(422, PUBLISH_FAILURES.platform);
-      }
-      const failures = publishFailures(platform);
-      const connector = await connectorFor(platform);
-      if (!(connector instanceof PddConnector) && !(connector instanceof DoudianConnector)) {
-        throw new HttpProblem(409, failures.noApp);
-      }
-      const tokens = await shopCalls.tokens(shop.id);
-      if (!tokens || shop.auth_status !== 'authorized') throw new HttpProblem(409, failures.notAuthorised);
       const parent = input.parent_cat_id ?? '0';
-      const cats = await shopCalls
-        .withToken(shop.id, connector, tokens, (token) =>
-          connector instanceof PddConnector
-            ? pddPublishing.authorisedCats(connector, token, parent)
-            : doudianPublishing.shopCategories(connector, token, parent),
-        )
-        .catch((thrown: unknown) => {
-          throw thrown instanceof PlatformError ? new HttpProblem(409, thrown.message) : thrown;
-        });
+      const cats = await withShop(c, input.shop_id, (connector, token) =>
+        connector instanceof PddConnector
+          ? pddPublishing.authorisedCats(connector, token, parent)
+          : doudianPublishing.shopCategories(connector, token, parent),
+      );
       return ok(
         c,
         cats.map((cat) => ({ cat_id: cat.catId, name: cat.name, leaf: cat.leaf })),
       );
+    })
+    .post('/publish-options', body('/api/goods/publish-options'), async (c) => {
+      const input = c.req.valid('json');
+      const { templates, properties } = await withShop(c, input.shop_id, async (connector, token) => {
+        if (connector instanceof PddConnector) {
+          const catProperties = input.cat_id
+            ? await pddPublishing.catTemplate(connector, token, input.cat_id)
+            : [];
+          return {
+            templates: await pddPublishing.freightTemplates(connector, token),
+            properties: catProperties
+              .filter((p) => !p.is_sale)
+              .map((p) => ({ name: p.name, required: p.required, values: (p.values ?? []).map((v) => v.value) })),
+          };
+        }
+        const catProperties = input.cat_id
+          ? await doudianPublishing.properties(connector, token, input.cat_id)
+          : [];
+        return {
+          templates: (await doudianPublishing.freightTemplates(connector, token)).map((t) => ({
+            id: String(t.id),
+            name: t.name,
+          })),
+          properties: catProperties
+            .filter((p) => !p.sale)
+            .map((p) => ({ name: p.name, required: p.required, values: p.options.map((o) => o.name) })),
+        };
+      });
+      return ok(c, {
+        templates: templates.slice(0, 100),
+        properties: properties
+          .slice(0, 100)
+          .map((p) => ({ ...p, values: p.values.slice(0, 200) })),
+      });
     });
 }

@@ -11,6 +11,7 @@ import {
 import { COPY_STATUSES, COPY_URLS_MAX } from './goods-rules.js';
 import { MAX_URL_LENGTH } from './limits.js';
 import { listParamsSchema } from './list.js';
+import { listingResultSchema, PUBLISH_SHOPS_MAX, publishTargetSchema } from './listing.js';
 
 export const copyStatusSchema = z.enum(COPY_STATUSES);
 export type CopyStatus = z.infer<typeof copyStatusSchema>;
@@ -29,6 +30,10 @@ export const copyRecordSchema = z.object({
   goods_id: idSchema.nullable(),
   error: text(200).nullable(),
   created_at: unixTimeSchema,
+  /** 铺货 of the copied goods: each chosen shop's listing once the copy succeeded. */
+  listings: z.array(listingResultSchema).max(PUBLISH_SHOPS_MAX),
+  /** Shops chosen to publish to, listed once the copy succeeds (empty: none). */
+  publish_shop_ids: z.array(idSchema).max(PUBLISH_SHOPS_MAX),
 });
 export type CopyRecord = z.infer<typeof copyRecordSchema>;
 
@@ -53,6 +58,11 @@ export const copyCreateBodySchema = z.object({
     .min(1)
     .max(COPY_URLS_MAX, `一次最多复制 ${COPY_URLS_MAX} 个链接`)
     .transform((urls) => [...new Set(urls)]),
+  /** 铺货 once copied: the shops (each with its choices) the goods are published to. */
+  publish: z
+    .array(publishTargetSchema)
+    .max(PUBLISH_SHOPS_MAX, `一次最多选择 ${PUBLISH_SHOPS_MAX} 个店铺`)
+    .optional(),
 });
 export type CopyCreateBody = z.input<typeof copyCreateBodySchema>;
 

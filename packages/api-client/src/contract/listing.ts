@@ -19,6 +19,11 @@ export const LISTING_STATUSES = [
 export const listingStatusSchema = z.enum(LISTING_STATUSES);
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 
+/**
+ * The sales platforms whose shops goods can be published to (the shops a 铺货 dialog offers).
+ */
+export const PUBLISH_PLATFORMS = ['pinduoduo'] as const;
+
 /** At most this many goods × shops in one 铺货 request. */
 export const PUBLISH_GOODS_MAX = 50;
 export const PUBLISH_SHOPS_MAX = 10;
@@ -32,7 +37,7 @@ const propertiesSchema = z
   .refine((value) => Object.keys(value).length <= 30, '类目属性最多 30 项');
 
 /** The seller's choices of a 铺货: category (else the remembered one), freight template (else the first). */
-const publishChoicesSchema = z.object({
+export const publishChoicesSchema = z.object({
   cat_id: filter(catIdSchema),
   cost_template_id: filter(catIdSchema),
   properties: propertiesSchema.optional(),
@@ -69,6 +74,10 @@ export const listingSchema = z.object({
   platform_goods_id: text(32).nullable(),
   link: text(200).nullable(),
   reason: text(300).nullable(),
+  /** The seller's choices it was queued with (重新发布 starts from them). */
+  cat_id: z.string().nullable(),
+  cost_template_id: z.string().nullable(),
+  properties: z.record(z.string(), z.string()).nullable(),
   updated_at: unixTimeSchema,
   /** 货源监控 (已发布 only): when the 货源 was last looked at, and the last change applied or refused. */
   monitor_looked_at: unixTimeSchema.nullable(),
@@ -92,3 +101,39 @@ export const publishCatsParamsSchema = z.object({
 });
 export const publishCatSchema = z.object({ cat_id: catIdSchema, name: text(64), leaf: z.boolean() });
 export type PublishCat = z.infer<typeof publishCatSchema>;
+
+/**
+ * Body of `/api/goods/publish-options`: what the 铺货 dialog offers for a shop: its freight templates
+ * and, for a leaf category `cat_id`, the category's properties the seller may fill (`required` ones
+ * the 1688 offer does not name fail the listing).
+ */
+export const publishOptionsParamsSchema = z.object({
+  shop_id: idLikeSchema,
+  cat_id: filter(catIdSchema),
+});
+export const publishOptionsSchema = z.object({
+  templates: z.array(z.object({ id: z.string(), name: text(100) })).max(100),
+  properties: z
+    .array(z.object({ name: text(30), required: z.boolean(), values: z.array(text(60)).max(200) }))
+    .max(100),
+});
+export type PublishOptions = z.infer<typeof publishOptionsSchema>;
+
+/** One shop's result of a 铺货, as 复制记录 lists it beside the copy. */
+export const listingResultSchema = listingSchema.pick({
+  id: true,
+  shop_id: true,
+  shop_name: true,
+  status: true,
+  platform_goods_id: true,
+  link: true,
+  reason: true,
+  cat_id: true,
+  cost_template_id: true,
+  properties: true,
+});
+export type ListingResult = z.infer<typeof listingResultSchema>;
+
+/** A shop a copy publishes to once it is copied, with the seller's choices for it. */
+export const publishTargetSchema = publishChoicesSchema.extend({ shop_id: idSchema });
+export type PublishTarget = z.input<typeof publishTargetSchema>;

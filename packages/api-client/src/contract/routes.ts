@@ -107,6 +107,8 @@ import {
   publishBodySchema,
   publishCatSchema,
   publishCatsParamsSchema,
+  publishOptionsParamsSchema,
+  publishOptionsSchema,
   publishResultSchema,
   republishBodySchema,
 } from './listing.js';
@@ -862,6 +864,12 @@ export const apiRoutes = {
     permission: 'goods:manage',
     body: publishCatsParamsSchema,
     data: z.array(publishCatSchema).max(500),
+  },
+  '/api/goods/publish-options': {
+    access: 'user',
+    permission: 'goods:manage',
+    body: publishOptionsParamsSchema,
+    data: publishOptionsSchema,
   },
   // 平台精选: what the operator curated, read through the seller's 1688 account; copied with /api/copy/create.
   '/api/featured/index': {

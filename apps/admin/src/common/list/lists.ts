@@ -195,7 +195,11 @@ export const goodsList = defineList({
 export const COPY_REFRESH_MS = 3000;
 
 /** A copy job that is still going: the list refreshes itself while one is on screen. */
-export const isCopyActive = (record: CopyRecord) => record.status === 'queued' || record.status === 'running';
+export const isCopyActive = (record: CopyRecord) =>
+  record.status === 'queued' ||
+  record.status === 'running' ||
+  // 铺货 of the copy still under way: 发布中 or 审核中.
+  record.listings.some((listing) => listing.status !== 'published' && listing.status !== 'failed');
 
 /** 复制记录 `/shop/copy/list`: refreshes every 3 s while a job on the page is queued or running. */
 export const copyRecordList = defineList({

@@ -2,7 +2,7 @@ import { COPY_URLS_MAX } from '@consign/api-client';
 import { Button, Field, toast } from '@consign/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useContractForm } from '../../common/form';
 import { ShopSelect } from '../../common/list/shop-select';
@@ -10,6 +10,7 @@ import { useSubmitOnce } from '../../common/list/use-submit-once';
 import { usePageTitle } from '../../common/page-title';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
+import { PublishTargetsEditor, type TargetDraft, targetOf } from './publish-targets';
 import { checkSourceUrls, copyForm, copyMessages } from './source-urls';
 import { SHOP_TEXT } from './texts';
 
@@ -32,6 +33,7 @@ export function CopyFormPage() {
       ? copyFormText.tooMany(check.urls.length, COPY_URLS_MAX)
       : errors.urls?.message;
   const titleId = useId();
+  const [targets, setTargets] = useState<TargetDraft[]>([]);
   const create = useMutation({
     ...callMutation(api, '/api/copy/create'),
     onSuccess: async ({ created, refused }) => {
@@ -42,7 +44,9 @@ export function CopyFormPage() {
   });
   const refused = create.data?.refused ?? [];
   const submit = useSubmitOnce(
-    form.handleSubmit((body) => create.mutate(body)),
+    form.handleSubmit((body) =>
+      create.mutate(targets.length > 0 ? { ...body, publish: targets.map(targetOf) } : body),
+    ),
     create.isPending,
   );
 
@@ -95,6 +99,11 @@ export function CopyFormPage() {
             />
           )}
         </Field>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium">{SHOP_TEXT.publish.section}</legend>
+          <p className="text-xs text-muted-foreground">{SHOP_TEXT.publish.sectionHint}</p>
+          <PublishTargetsEditor value={targets} onChange={setTargets} />
+        </fieldset>
         {refused.length > 0 ? (
           <div role="alert" className="flex flex-col gap-1 rounded-md border border-error/40 p-3 text-sm">
             <p className="font-medium text-error">{copyFormText.refusedTitle(refused.length)}</p>

@@ -1,11 +1,13 @@
 import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
-import { formatMoney, RelativeTime } from '@consign/ui';
-import type { DataTableProps } from '@consign/ui/components/data-table';
+import { Button, Checkbox, formatMoney, RelativeTime } from '@consign/ui';
+import type { DataTableProps, RowSelectionState } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { ListPage } from '../../common/list/list-page';
 import { goodsList } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
+import { PublishDialog, type PublishDialogSubject } from './publish-dialog';
 import { SHOP_TEXT } from './texts';
 
 const route = getRouteApi('/_authed/shop/goods/');
@@ -18,6 +20,29 @@ const GOODS_TONES = {
 } as const satisfies Record<GoodsStatus, string>;
 
 const columns: DataTableProps<Goods>['columns'] = [
+  {
+    id: 'select',
+    header: ({ table }) => (
+      <Checkbox
+        aria-label={SHOP_TEXT.selectPage}
+        checked={
+          table.getIsAllPageRowsSelected()
+            ? true
+            : table.getIsSomePageRowsSelected()
+              ? 'indeterminate'
+              : false
+        }
+        onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        aria-label={SHOP_TEXT.selectGoods(row.original.title)}
+        checked={row.getIsSelected()}
+        onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+      />
+    ),
+  },
   {
     header: columnText.title,
     cell: ({ row }) => (
@@ -72,20 +97,54 @@ const columns: DataTableProps<Goods>['columns'] = [
   },
 ];
 
-/** 商品管理: status tabs, keyword and shop filters, the goods with a link to 商品编辑. */
+/**
+ * 商品管理: status tabs, keyword and shop filters, the goods with a link to 商品编辑; goods picked on the
+ * page are published to shops (发布到店铺).
+ */
 export function GoodsListPage() {
+  const list = useList(route, goodsList);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [publishing, setPublishing] = useState<PublishDialogSubject | null>(null);
+  const rowKey = list.query.data?.list.map((goods) => goods.id).join(',');
+  // A new page or filter starts unselected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows shown are the dependency.
+  useEffect(() => setRowSelection({}), [rowKey]);
+  const picked = Object.keys(rowSelection)
+    .filter((id) => rowSelection[id])
+    .map(Number);
   return (
-    <ListPage
-      list={useList(route, goodsList)}
-      columns={columns}
-      keywordPlaceholder={SHOP_TEXT.goodsKeyword}
-      filters={{ shop: true }}
-      tabs={{
-        filter: 'status',
-        label: SHOP_TEXT.goodsStatusTabs,
-        options: GOODS_STATUSES,
-        labels: SHOP_TEXT.goodsStatus,
-      }}
-    />
+    <>
+      <ListPage
+        list={list}
+        columns={columns}
+        selection={{ rowSelection, onRowSelectionChange: setRowSelection }}
+        actions={
+          <Button
+            variant="primary"
+            disabled={picked.length === 0}
+            onClick={() => setPublishing({ kind: 'publish', goodsIds: picked })}
+          >
+            {picked.length > 0 ? SHOP_TEXT.publish.actionSelected(picked.length) : SHOP_TEXT.publish.action}
+          </Button>
+        }
+        keywordPlaceholder={SHOP_TEXT.goodsKeyword}
+        filters={{ shop: true }}
+        tabs={{
+          filter: 'status',
+          label: SHOP_TEXT.goodsStatusTabs,
+          options: GOODS_STATUSES,
+          labels: SHOP_TEXT.goodsStatus,
+        }}
+      />
+      {publishing ? (
+        <PublishDialog
+          key={publishing.kind === 'publish' ? publishing.goodsIds.join(',') : publishing.listing.id}
+          subject={publishing}
+          onOpenChange={(open) => {
+            if (!open) setPublishing(null);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
