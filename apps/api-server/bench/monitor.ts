@@ -219,6 +219,7 @@ async function main() {
             skuId: String(700_000_000 + (a * 100_000 + l) * SKUS + k.s),
             outSkuSn: k.outer,
             specIds: [],
+            specName: `规格${k.s}`,
             price: Math.ceil(k.price * 1.1),
             multiPrice: k.price,
             quantity: 100,
