@@ -1,6 +1,7 @@
 import {
   type ApiBody,
   type ApiPath,
+  EXPORT_FORMAT_LABELS,
   EXPORT_FORMATS,
   type ExportFormat,
   ORDER_EXPORT_COLUMN_KEYS,
@@ -203,7 +204,7 @@ function FormatMenu({
       <DropdownMenuContent align="end">
         {EXPORT_FORMATS.map((format) => (
           <DropdownMenuItem key={format} onSelect={() => mutation.mutate(format)}>
-            {COMMON_TEXT.export.as(COMMON_TEXT.export.format[format])}
+            {COMMON_TEXT.export.as(EXPORT_FORMAT_LABELS[format])}
           </DropdownMenuItem>
         ))}
         {more ? <DropdownMenuSeparator /> : null}
