@@ -22,7 +22,6 @@ export * from './contract/balance-rules.js';
 export * from './contract/buyer-rules.js';
 export * from './contract/carriers.js';
 export * from './contract/dashboard-rules.js';
-export * from './contract/export-columns.js';
 export * from './contract/export-rules.js';
 export * from './contract/finance-rules.js';
 export * from './contract/goods-rules.js';

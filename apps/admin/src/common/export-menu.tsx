@@ -4,12 +4,15 @@ import {
   EXPORT_FORMAT_LABELS,
   EXPORT_FORMATS,
   type ExportFormat,
+  type OrderFilter,
+} from '@consign/api-client';
+// The columns are the contract entry's (the client entry leaves them out: only this menu, 下载中心 and the server read them).
+import {
   ORDER_EXPORT_COLUMN_KEYS,
   ORDER_EXPORT_COLUMNS,
   ORDER_EXPORT_MONEY_COLUMNS,
   type OrderExportColumn,
-  type OrderFilter,
-} from '@consign/api-client';
+} from '@consign/api-client/contract';
 import {
   Button,
   Checkbox,
