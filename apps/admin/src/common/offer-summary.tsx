@@ -1,12 +1,12 @@
 import { offerLink } from '@consign/api-client';
-import { cn, formatMoney } from '@consign/ui';
+import { cn } from '@consign/ui';
 import type { ReactNode } from 'react';
-import { COMMON_TEXT } from './texts';
 
 /**
  * A 1688 offer as 平台精选 draws it for sellers (`features/shop/featured-page.tsx`) and operators
  * (`features/system/featured-section.tsx`): its picture (when read), its title as a link to the offer on
- * 1688, then `children` (the price, what else the page says of it). `size`: `sm` (48 px picture) in a
+ * 1688, then `children` (the price, what else the page says of it; the texts are the page's: `common/texts.ts`
+ * loads with 工作台). `size`: `sm` (48 px picture) in a
  * settings list, `md` (80 px) in a card.
  */
 export function OfferSummary({
@@ -50,9 +50,4 @@ export function OfferSummary({
       </div>
     </>
   );
-}
-
-/** An offer's supply price as 平台精选 says it (`代发价 ¥12.50 起`). */
-export function offerPrice(price: number): string {
-  return COMMON_TEXT.offer.price(formatMoney(price));
 }

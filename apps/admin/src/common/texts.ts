@@ -21,8 +21,6 @@ export const COMMON_TEXT = {
       none: '请至少选择一列',
     },
   },
-  /** A 1688 offer of 平台精选 (`offer-summary.tsx`): its supply price, the lowest of its SKUs. */
-  offer: { price: (price: string) => `代发价 ${price} 起` },
   /** 新手指引 and 代发设置 (`sender-address-notice.tsx`). */
   senderMissing: '还没有发货地址：供应商发货后，订单要有发货地址才能发货并回传物流。',
   senderMissingLink: '去设置发货地址',

@@ -1,11 +1,11 @@
 import { offerLink } from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
-import { Button, Empty, Field, Spinner, toast } from '@consign/ui';
+import { Button, Empty, Field, formatMoney, Spinner, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ShopSelect } from '../../common/list/shop-select';
-import { OfferSummary, offerPrice } from '../../common/offer-summary';
+import { OfferSummary } from '../../common/offer-summary';
 import { usePageTitle } from '../../common/page-title';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
@@ -58,7 +58,7 @@ export function FeaturedPage() {
               image={offer.image}
               title={offer.on_sale ? offer.title : featuredText.gone(offer.offer_id)}
             >
-              {offer.on_sale ? <p>{offerPrice(offer.price)}</p> : null}
+              {offer.on_sale ? <p>{featuredText.price(formatMoney(offer.price))}</p> : null}
               <div>
                 <Button
                   type="button"

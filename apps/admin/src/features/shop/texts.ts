@@ -130,6 +130,7 @@ export const SHOP_TEXT = {
     none: '平台暂未精选商品。',
     failed: '读取平台精选失败，请稍后再试',
     toSettings: '前往代发设置',
+    price: (price: string) => `代发价 ${price} 起`,
     gone: (id: string) => `1688商品 ${id}（已下架）`,
     copy: '一键复制',
     copyLabel: (title: string) => `一键复制 ${title}`,

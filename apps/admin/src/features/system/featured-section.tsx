@@ -1,10 +1,10 @@
 import { apiQuery } from '@consign/api-client/query';
-import { Button, Field, formatDateTime, Input, toast } from '@consign/ui';
+import { Button, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { SettingsCard } from '../../common/crud-parts';
 import { useSubmitOnce } from '../../common/list/use-submit-once';
-import { OfferSummary, offerPrice } from '../../common/offer-summary';
+import { OfferSummary } from '../../common/offer-summary';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { SYSTEM_TEXT } from './texts';
@@ -63,7 +63,7 @@ export function FeaturedSection() {
                   {entry.read_at === null
                     ? featuredText.unread
                     : entry.on_sale && entry.price !== null
-                      ? `${entry.offer_id} · ${offerPrice(entry.price)} · ${featuredText.readAt(formatDateTime(entry.read_at))}`
+                      ? `${entry.offer_id} · ${featuredText.price(formatMoney(entry.price))} · ${featuredText.readAt(formatDateTime(entry.read_at))}`
                       : `${entry.offer_id} · ${featuredText.gone}`}
                 </span>
               </OfferSummary>

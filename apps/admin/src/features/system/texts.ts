@@ -208,6 +208,7 @@ export const SYSTEM_TEXT = {
     remove: '移除',
     removeLabel: (id: string) => `移除 1688 商品 ${id}`,
     none: '还没有精选商品。',
+    price: (price: string) => `代发价 ${price} 起`,
     unread: '尚未读取：卖家打开平台精选或读取该货源后显示标题、图片和价格',
     gone: '1688商品已下架或不存在',
     readAt: (at: string) => `读取于 ${at}`,
