@@ -40,8 +40,9 @@ export default [
     // the copy price rule), 14.5 kB with money as a permission (the finance rules the server and the
     // pages share), 规格匹配 (matchSpec), the client's idempotency keys, 1688 payment and 店铺权限;
     // 14.97 kB, 15.26 kB with transport.ts (the request code, loaded on first use in an app); 15.76 kB
-    // with 铺货 (publish, listings), the live stream's topics, 工作台's checklist and the export columns.
-    limit: '16.2 kB',
+    // with 铺货 (publish, listings), the live stream's topics, 工作台's checklist and the export columns;
+    // 15.45 kB with the export columns in the contract entry only (the export menu, 下载中心, the server).
+    limit: '15.9 kB',
   },
   {
     name: 'signPayload alone from the client entry (tree-shaking check)',

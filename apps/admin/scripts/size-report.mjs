@@ -41,10 +41,14 @@ export const TARGETS = {
  * 2026-11-29: 工作台 for the day (balance, shop counts, the 开店准备 checklist), the live stream and the
  * refresh table it uses, the phone's card view and help per page took them to 150.7 / 189.6 KB: CI
  * budgets 152 / 191 KB, both targets not met (reported).
+ * 2026-11-29: the refresh table on the first live event or bell read, the export columns apart from
+ * the rules every page's route search reads, the login screen without lucide's icon runtime, the ui
+ * Switch and Label without Radix (the sidebar's 暗色菜单 loaded Radix Switch and the Field): 148.6 /
+ * 184.9 KB, both targets met; the budgets are the targets again.
  */
 export const BUDGETS = {
-  '/login': { js: 152_000, css: 15_000 },
-  '/dashboard/index': { js: 191_000, css: 15_000 },
+  '/login': { js: 150_000, css: 15_000 },
+  '/dashboard/index': { js: 185_000, css: 15_000 },
 };
 
 /** What shows that the page has rendered all it renders on its own (its lazy parts included). */

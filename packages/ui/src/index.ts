@@ -88,13 +88,15 @@ export { Empty, type EmptyProps } from './components/empty';
 export { ErrorPage, type ErrorPageProps, type ErrorStatus } from './components/error-page';
 export {
   Field,
-  type FieldControlProps,
   FieldDescription,
   FieldError,
   type FieldProps,
+} from './components/field';
+export {
+  type FieldControlProps,
   useFieldControl,
   useFieldControlProps,
-} from './components/field';
+} from './components/field-control';
 export {
   HeaderClock,
   type HeaderClockProps,

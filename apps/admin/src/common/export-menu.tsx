@@ -1,14 +1,18 @@
 import {
   type ApiBody,
   type ApiPath,
+  EXPORT_FORMAT_LABELS,
   EXPORT_FORMATS,
   type ExportFormat,
+  type OrderFilter,
+} from '@consign/api-client';
+// The columns are the contract entry's (the client entry leaves them out: only this menu, 下载中心 and the server read them).
+import {
   ORDER_EXPORT_COLUMN_KEYS,
   ORDER_EXPORT_COLUMNS,
   ORDER_EXPORT_MONEY_COLUMNS,
   type OrderExportColumn,
-  type OrderFilter,
-} from '@consign/api-client';
+} from '@consign/api-client/contract';
 import {
   Button,
   Checkbox,
@@ -203,7 +207,7 @@ function FormatMenu({
       <DropdownMenuContent align="end">
         {EXPORT_FORMATS.map((format) => (
           <DropdownMenuItem key={format} onSelect={() => mutation.mutate(format)}>
-            {COMMON_TEXT.export.as(COMMON_TEXT.export.format[format])}
+            {COMMON_TEXT.export.as(EXPORT_FORMAT_LABELS[format])}
           </DropdownMenuItem>
         ))}
         {more ? <DropdownMenuSeparator /> : null}

@@ -1,6 +1,7 @@
-import { EXPORT_FORMAT_LABELS } from '@consign/api-client/contract';
-
-/** The texts of the parts in `common/` that several features show (README, "Layers"). */
+/**
+ * The texts of the parts in `common/` that several features show (README, "Layers"). Only texts: the
+ * contract's labels are imported where they are shown (工作台 loads this file, not the labels).
+ */
 export const COMMON_TEXT = {
   /** The 充值 beside 余额不足 on a form (`FormProblem`). */
   topUp: '充值',
@@ -8,7 +9,6 @@ export const COMMON_TEXT = {
   export: {
     button: '导出',
     as: (format: string) => `导出为 ${format}`,
-    format: EXPORT_FORMAT_LABELS,
     created: '导出任务已创建，可在下载中心查看进度并下载',
     goToDownloads: '前往下载中心',
     /** 选择导出列: which of the declared columns go in the file. */

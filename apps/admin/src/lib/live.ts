@@ -3,7 +3,6 @@ import { createNonce, signPayload, unixSeconds } from '@consign/api-client/sign'
 import { tokenStorage } from '@consign/shell';
 import type { QueryClient } from '@tanstack/react-query';
 import { API_SIGN_SECRET } from './api-client';
-import { invalidateLive } from './invalidate';
 
 /** The wait before connecting again: doubled after each failure, from 1 s up to 30 s. */
 const RETRY_FIRST_MS = 1000;
@@ -25,7 +24,9 @@ export function startLive(queryClient: QueryClient, baseURL = ''): () => void {
   const onEvent = (event: string) => {
     if (event === LIVE_READY_EVENT) retryMs = RETRY_FIRST_MS;
     else if (event === LIVE_SIGNED_OUT_EVENT) stopped = true;
-    else if (isLiveTopic(event)) void invalidateLive(queryClient, event as LiveTopic);
+    // The refresh table loads with the first event, not with the stream's start.
+    else if (isLiveTopic(event))
+      void import('./invalidate').then((m) => m.invalidateLive(queryClient, event as LiveTopic));
   };
 
   const connect = async () => {

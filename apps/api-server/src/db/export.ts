@@ -5,14 +5,16 @@ import {
   type ExportFormat,
   type ExportJob,
   FINANCE_EXPORT_REFUSED,
-  isOrderExportColumn,
-  ORDER_EXPORT_COLUMN_KEYS,
   type Order,
-  type OrderExportColumn,
   type OrderExportFilters,
   type Page,
   shanghaiDateTime,
 } from '@consign/api-client';
+import {
+  isOrderExportColumn,
+  ORDER_EXPORT_COLUMN_KEYS,
+  type OrderExportColumn,
+} from '@consign/api-client/contract';
 import type { BodyOf } from '../contract';
 import { HttpProblem } from '../http/respond';
 import { admitJobs, EXPORT_QUEUE } from '../jobs/queue';

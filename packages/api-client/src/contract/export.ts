@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { filter, idLikeSchema, idSchema, keywordFilter, text, unixTimeSchema } from './common.js';
-import { EXPORT_FORMATS, EXPORT_STATUSES, ORDER_EXPORT_COLUMN_KEYS } from './export-rules.js';
+import { ORDER_EXPORT_COLUMN_KEYS } from './export-columns.js';
+import { EXPORT_FORMATS, EXPORT_STATUSES } from './export-rules.js';
 import { listParamsSchema } from './list.js';
 import { orderListParamsSchema } from './order.js';
 

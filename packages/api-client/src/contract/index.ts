@@ -19,6 +19,7 @@ export * from './dashboard.js';
 export * from './dashboard-rules.js';
 export * from './envelope.js';
 export * from './export.js';
+export * from './export-columns.js';
 export * from './export-rules.js';
 export * from './finance-rules.js';
 export * from './fulfilment.js';

@@ -1,7 +1,6 @@
 import { Button, cn, Field, Input, toast } from '@consign/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { LoaderCircle } from 'lucide-react';
 import * as React from 'react';
 import { PathLink } from '../lib/router-link';
 import { safeRedirect } from '../session/safe-redirect';
@@ -239,11 +238,9 @@ export function LoginForm({
           variant="primary"
           size="lg"
           className="w-full"
-          disabled={submitting}
-          aria-busy={submitting || undefined}
+          loading={submitting}
           data-state={submitting ? 'loading' : 'idle'}
         >
-          {submitting ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           {loginCopy.submit}
         </Button>
       </div>

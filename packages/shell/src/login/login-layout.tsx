@@ -1,6 +1,5 @@
 import { type Banner, type CompanyConfig, isBannerActive } from '@consign/api-client';
 import { cn, IconButton, useIsMobile as useIsNarrow } from '@consign/ui';
-import { QrCode } from 'lucide-react';
 import * as React from 'react';
 import { ShellFooter } from '../layout/shell-footer';
 import { useDocumentTitle } from '../title/document-title';
@@ -8,6 +7,7 @@ import type { CaptchaProvider } from './captcha/captcha-provider';
 import { loginCopy } from './login-copy';
 import { LoginForm } from './login-form';
 import { LoginQrPanel } from './login-qr-panel';
+import { QrCodeIcon } from './qr-code-icon';
 
 // The carousel (embla, ~7 KB gzip) loads beside the first render: its panel keeps its size meanwhile,
 // so nothing moves when it arrives. Small screens hide the panel: there it does not load at all.
@@ -87,7 +87,7 @@ export function LoginLayout({
                 aria-describedby={hintId}
                 aria-pressed={false}
               >
-                <QrCode aria-hidden="true" className="size-5" />
+                <QrCodeIcon className="size-5" />
               </IconButton>
               <span
                 id={hintId}

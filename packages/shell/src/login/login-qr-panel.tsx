@@ -1,7 +1,7 @@
 import { cn } from '@consign/ui';
-import { QrCode } from 'lucide-react';
 import type * as React from 'react';
 import { loginCopy } from './login-copy';
+import { QrCodeIcon } from './qr-code-icon';
 
 /** Side of the QR code area, in CSS pixels (docs/product.md#screens-and-routes). */
 export const QR_CODE_SIZE = 160;
@@ -25,7 +25,7 @@ export function LoginQrPanel({ code, className, ...props }: LoginQrPanelProps) {
         style={{ width: QR_CODE_SIZE, height: QR_CODE_SIZE }}
         className="flex items-center justify-center rounded-md border border-border bg-card"
       >
-        {code ?? <QrCode aria-hidden="true" className="size-24 text-muted-foreground" />}
+        {code ?? <QrCodeIcon className="size-24 text-muted-foreground" />}
       </div>
       <p className="text-sm text-muted-foreground">{loginCopy.qrScan}</p>
     </div>

@@ -62,4 +62,22 @@ describe('Switch', () => {
     await userEvent.keyboard(' ');
     await expect.element(toggle).toBeChecked();
   });
+
+  it("is named and toggled by its Field's label; a disabled one stays off", async () => {
+    const screen = await render(
+      <>
+        <Field label="自动付款" orientation="horizontal">
+          <Switch />
+        </Field>
+        <Switch aria-label="已停用" disabled />
+      </>,
+    );
+    const toggle = screen.getByRole('switch', { name: '自动付款' });
+    await userEvent.click(screen.getByText('自动付款'));
+    await expect.element(toggle).toBeChecked();
+    await expect.element(toggle).toHaveAttribute('data-state', 'checked');
+    const off = screen.getByRole('switch', { name: '已停用' });
+    await userEvent.click(off, { force: true });
+    await expect.element(off).not.toBeChecked();
+  });
 });

@@ -2,7 +2,7 @@ import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/cn';
 import { CheckIcon, MinusIcon } from '../lib/icons';
-import { useFieldControlProps } from './field';
+import { useFieldControlProps } from './field-control';
 
 /** Radix Checkbox (role checkbox; `checked` may be `'indeterminate'`); controlled or uncontrolled. */
 export function Checkbox(allProps: React.ComponentProps<typeof CheckboxPrimitive.Root>) {

@@ -3,7 +3,7 @@ import * as React from 'react';
 import { copy } from '../copy';
 import { cn } from '../lib/cn';
 import { CircleXIcon } from '../lib/icons';
-import { useFieldControlProps } from './field';
+import { useFieldControlProps } from './field-control';
 
 export const inputVariants = cva(
   'flex w-full min-w-0 items-center gap-1.5 rounded-md border border-input bg-card text-card-foreground shadow-xs transition-[color,box-shadow,border-color] has-[input:focus-visible]:border-link has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-ring/30 has-[input[aria-invalid=true]]:border-error has-[input:disabled]:cursor-not-allowed has-[input:disabled]:bg-muted has-[input:disabled]:opacity-60 hover:border-link',

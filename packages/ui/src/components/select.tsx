@@ -4,7 +4,7 @@ import type * as React from 'react';
 import { copy } from '../copy';
 import { cn } from '../lib/cn';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '../lib/icons';
-import { useFieldControlProps } from './field';
+import { useFieldControlProps } from './field-control';
 
 /** Radix Select root: `value`/`defaultValue`/`onValueChange`, `open`/`defaultOpen`/`onOpenChange`. */
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {

@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Switch as SwitchPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/cn';
-import { useFieldControlProps } from './field';
+import { useControllableState } from '../lib/use-controllable-state';
+import { useFieldControlProps } from './field-control';
 
 export const switchVariants = cva(
   'peer inline-flex shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent shadow-xs outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-switch data-[state=unchecked]:bg-neutral-400 dark:data-[state=unchecked]:bg-neutral-600',
@@ -14,21 +14,61 @@ export const switchVariants = cva(
   },
 );
 
-export type SwitchProps = React.ComponentProps<typeof SwitchPrimitive.Root> &
-  VariantProps<typeof switchVariants>;
+export type SwitchProps = Omit<React.ComponentProps<'button'>, 'value' | 'defaultValue' | 'onChange'> &
+  VariantProps<typeof switchVariants> & {
+    checked?: boolean;
+    defaultChecked?: boolean;
+    onCheckedChange?: (checked: boolean) => void;
+    required?: boolean;
+  };
 
-/** Radix Switch (role switch), green when on; controlled (`checked`) or uncontrolled (`defaultChecked`). */
+/**
+ * A switch (role switch, WAI-ARIA's switch pattern: a button that toggles on click, Space and Enter),
+ * green when on; controlled (`checked`) or uncontrolled (`defaultChecked`). Its own button rather than
+ * Radix Switch: the sidebar draws one on every signed-in page, and every switch of the app sits in a
+ * form library's controller, never in a native form submission (Radix's hidden input is not needed).
+ * The markup is Radix's: `data-state` checked/unchecked on the button and its thumb, `data-disabled`.
+ */
 export function Switch(allProps: SwitchProps) {
-  const { className, size, ...props } = useFieldControlProps(allProps);
+  const {
+    className,
+    size,
+    checked: checkedProp,
+    defaultChecked = false,
+    onCheckedChange,
+    required,
+    disabled,
+    onClick,
+    ...props
+  } = useFieldControlProps(allProps);
+  const [checked, setChecked] = useControllableState({
+    value: checkedProp,
+    defaultValue: defaultChecked,
+    onChange: onCheckedChange,
+  });
+  const state = checked ? 'checked' : 'unchecked';
   return (
-    <SwitchPrimitive.Root
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-required={required}
+      data-state={state}
+      data-disabled={disabled ? '' : undefined}
+      disabled={disabled}
       data-slot="switch"
       data-size={size ?? 'md'}
       className={cn(switchVariants({ size }), className)}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) setChecked(!checked);
+      }}
       {...props}
     >
-      <SwitchPrimitive.Thumb
+      <span
         data-slot="switch-thumb"
+        data-state={state}
+        data-disabled={disabled ? '' : undefined}
         className={cn(
           'pointer-events-none block rounded-full bg-white shadow-sm ring-0 transition-transform data-[state=unchecked]:translate-x-0',
           size === 'sm'
@@ -36,6 +76,6 @@ export function Switch(allProps: SwitchProps) {
             : 'size-[18px] data-[state=checked]:translate-x-[22px]',
         )}
       />
-    </SwitchPrimitive.Root>
+    </button>
   );
 }

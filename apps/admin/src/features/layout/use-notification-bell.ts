@@ -5,7 +5,6 @@ import type { ShellNotification, ShellNotifications } from '@consign/shell';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import * as React from 'react';
-import { invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 
 /** How often the bell's unread count is read again while the page is open (and on focus). */
@@ -38,7 +37,9 @@ export function useNotificationBell(): ShellNotifications {
   const [open, setOpen] = React.useState(false);
   const unread = useQuery(notificationUnreadQuery(api));
   const latest = useQuery({ ...latestNotificationsQuery(api), enabled: open });
-  const refresh = () => invalidateAfter(queryClient, '/api/notification/read');
+  // The refresh table loads on the first read or open, not with every signed-in page.
+  const refresh = () =>
+    import('../../lib/invalidate').then((m) => m.invalidateAfter(queryClient, '/api/notification/read'));
   const read = useMutation({
     mutationFn: (item: ShellNotification) => api.call('/api/notification/read', { id: item.id }),
     onSettled: refresh,

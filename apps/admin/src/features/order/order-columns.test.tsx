@@ -4,7 +4,7 @@ import {
   ORDER_EXPORT_COLUMNS,
   type OrderColumnList,
   orderListColumns,
-} from '@consign/api-client';
+} from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { COMMON_TEXT } from '../../common/texts';

@@ -1,11 +1,5 @@
-import {
-  AUTHORISABLE_PLATFORMS,
-  ORDER_COLUMNS,
-  ORDER_STATUSES,
-  type Order,
-  type OrderColumnList,
-  orderListColumns,
-} from '@consign/api-client';
+import { AUTHORISABLE_PLATFORMS, ORDER_STATUSES, type Order } from '@consign/api-client';
+import { ORDER_COLUMNS, type OrderColumnList, orderListColumns } from '@consign/api-client/contract';
 import { apiQuery } from '@consign/api-client/query';
 import { Button, Checkbox, formatDateTime, formatMoney } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';

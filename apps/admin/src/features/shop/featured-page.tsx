@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ShopSelect } from '../../common/list/shop-select';
+import { OfferSummary } from '../../common/offer-summary';
 import { usePageTitle } from '../../common/page-title';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
@@ -52,24 +53,11 @@ export function FeaturedPage() {
             data-slot="featured-offer"
             className="flex gap-3 rounded-md border border-border p-3"
           >
-            {offer.image ? (
-              <img
-                src={offer.image}
-                alt=""
-                width={80}
-                height={80}
-                className="size-20 shrink-0 rounded-sm border bg-muted object-cover"
-              />
-            ) : null}
-            <div className="flex min-w-0 flex-col gap-1 text-sm">
-              <a
-                href={offerLink(offer.offer_id)}
-                target="_blank"
-                rel="noreferrer"
-                className="font-medium text-link underline-offset-4 hover:underline"
-              >
-                {offer.on_sale ? offer.title : featuredText.gone(offer.offer_id)}
-              </a>
+            <OfferSummary
+              offerId={offer.offer_id}
+              image={offer.image}
+              title={offer.on_sale ? offer.title : featuredText.gone(offer.offer_id)}
+            >
               {offer.on_sale ? <p>{featuredText.price(formatMoney(offer.price))}</p> : null}
               <div>
                 <Button
@@ -83,7 +71,7 @@ export function FeaturedPage() {
                   {featuredText.copy}
                 </Button>
               </div>
-            </div>
+            </OfferSummary>
           </li>
         ))}
       </ul>

@@ -1,10 +1,10 @@
-import { offerLink } from '@consign/api-client';
 import { apiQuery } from '@consign/api-client/query';
 import { Button, Field, formatDateTime, formatMoney, Input, toast } from '@consign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { SettingsCard } from '../../common/crud-parts';
 import { useSubmitOnce } from '../../common/list/use-submit-once';
+import { OfferSummary } from '../../common/offer-summary';
 import { callMutation } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
 import { SYSTEM_TEXT } from './texts';
@@ -53,24 +53,12 @@ export function FeaturedSection() {
         <ul className="flex flex-col gap-1 text-sm" aria-label={featuredText.title}>
           {(list.data ?? []).map((entry) => (
             <li key={entry.offer_id} data-slot="featured-entry" className="flex items-center gap-3">
-              {entry.image ? (
-                <img
-                  src={entry.image}
-                  alt=""
-                  width={48}
-                  height={48}
-                  className="size-12 shrink-0 rounded-sm border bg-muted object-cover"
-                />
-              ) : null}
-              <span className="flex min-w-0 flex-col gap-0.5">
-                <a
-                  href={offerLink(entry.offer_id)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-link underline-offset-4 hover:underline"
-                >
-                  {entry.title || entry.offer_id}
-                </a>
+              <OfferSummary
+                offerId={entry.offer_id}
+                image={entry.image}
+                title={entry.title || entry.offer_id}
+                size="sm"
+              >
                 <span className="text-muted-foreground text-xs">
                   {entry.read_at === null
                     ? featuredText.unread
@@ -78,7 +66,7 @@ export function FeaturedSection() {
                       ? `${entry.offer_id} · ${featuredText.price(formatMoney(entry.price))} · ${featuredText.readAt(formatDateTime(entry.read_at))}`
                       : `${entry.offer_id} · ${featuredText.gone}`}
                 </span>
-              </span>
+              </OfferSummary>
               <span className="text-muted-foreground">{formatDateTime(entry.created_at)}</span>
               <Button
                 type="button"
