@@ -108,6 +108,7 @@ async function main() {
     purchaseJobs: false,
     shopSync: false,
     authExpirySweep: false,
+    pddMessages: false,
     platforms: {
       pdd: pddEndpoints,
       doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
@@ -218,9 +219,18 @@ async function main() {
     };
     const waitUntil = async (label: string, done: () => Promise<boolean>) => {
       const began = performance.now();
+      let said = began;
       while (!(await done())) {
         if (performance.now() - began > DEADLINE_MS)
           throw new Error(`${label}: not done after ${since(began)} s`);
+        if (performance.now() - said > 30_000) {
+          said = performance.now();
+          const states = await db.query<{ status: string; n: number }>(
+            'SELECT status, count(*)::int AS n FROM goods_listings WHERE goods_id = ANY($1::int[]) GROUP BY 1',
+            [allIds],
+          );
+          console.log(`${label} ${since(began)} s: ${states.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+        }
         await pause(250);
       }
     };
