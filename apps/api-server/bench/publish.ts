@@ -3,8 +3,8 @@
  * with `DATABASE_URL=postgres://.../empty_db` (or `node scripts/with-postgres.mjs`, which sets
  * `TEST_DATABASE_URL`).
  *
- * One process holds the server (`startServer`, the production `publish` job: its concurrency, lease and
- * backoff; only its review poll is 1 s instead of 60 s and its image reads answer a local PNG), its
+ * One process holds the server (`startServer`, the production `publish` job: its concurrency, lease,
+ * backoff and 60 s review poll; only its image reads answer a local PNG), its
  * database, and the 1688 and 拼多多 sandboxes served on loopback. The demo account's 1688 buyer account
  * is connected, two 拼多多 sandbox shops (900001, 900002) are authorised the way a seller does it, and
  * BENCH_GOODS (1,000) goods are stored as 商品复制 leaves them: 90 % copies of the sandbox's T恤 offer
@@ -13,7 +13,8 @@
  * 铺货 of every goods to both shops through `/api/goods/publish` (50 goods a call, as the page sends
  * them: the T恤 into 拼多多 category 9813, the 保温杯 into 9901; a call refused 429 because the account
  * holds 500 unfinished listings is sent again a second later, as the seller would), timed until no listing is 发布中, then
- * the reviews finished (`finishReviews`) and timed until every added listing is 已发布. Expected: each
+ * the reviews finished (`finishReviews`, every listing 审核中 made due at once) and timed until every
+ * added listing is 已发布. Expected: each
  * T恤 listed on both shops; each 保温杯 refused on 900001 for the required property 容量 its offer lacks
  * (the category template the sandbox answers says it is required) and on 900002 by the sandbox (the shop
  * may not publish in 家居生活). It fails loudly on a (goods, shop) listed more than once (our rows, and
@@ -82,6 +83,8 @@ async function main() {
     rateLimit: ADD_PER_APP_PER_10S,
     rateLimitWindowSeconds: 10,
   });
+  // Nothing is reviewed until phase 2 says so.
+  pdd.publishing.reviewMs = 24 * 3_600_000;
   /** Every 拼多多 call: its method, and the ms it reached the sandbox. */
   const pddCalls: { method: string; atMs: number }[] = [];
   const alibabaServed = await serveSandbox(alibaba);
@@ -114,7 +117,8 @@ async function main() {
       doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
       alibaba: AlibabaSandbox.endpoints(alibabaServed.url),
     },
-    publishJobs: { reviewPollMs: 1_000, fetchImage: async () => ({ bytes: PNG, type: 'image/png' }) },
+    // Production timings (the review looked at every 60 s); the images read locally.
+    publishJobs: { fetchImage: async () => ({ bytes: PNG, type: 'image/png' }) },
   });
   const { db } = server;
   try {
@@ -277,6 +281,12 @@ async function main() {
     }
     const reviewBegan = performance.now();
     pdd.publishing.finishReviews();
+    // Every listing 审核中 due now (not in up to 60 s), the kind woken.
+    await db.query(
+      "UPDATE goods_listings SET next_attempt_at = 0 WHERE status = 'reviewing' AND goods_id = ANY($1::int[])",
+      [allIds],
+    );
+    server.jobs.wake('publish');
     await waitUntil('review', async () => (await count(['reviewing', 'checking'])) === 0);
     const reviewSeconds = since(reviewBegan);
 
