@@ -1,9 +1,12 @@
 import type { Listing } from '@consign/api-client';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
 import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '@consign/platform-sandboxes/doudian';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISH_FAILURES } from '../src/jobs/publish';
+import { DOUDIAN_PUBLISH_FAILURES, PUBLISH_FAILURES } from '../src/jobs/publish';
+import type { PlatformConnector } from '../src/platforms/connector';
+import { DoudianConnector } from '../src/platforms/doudian';
 import { PddConnector } from '../src/platforms/pdd';
 import { ADMIN, startTestServer, TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
@@ -15,7 +18,8 @@ import { authorisedShop } from './writeback-helpers';
  * spec ids and prices), each on a loopback port: a copied goods is published to a shop and reviewed
  * (已发布 with the platform's goods id); a missing required property fails with its name and
  * 重新发布 after filling it works; an add whose answer is lost, or a process that died after the add,
- * never lists the goods twice.
+ * never lists the goods twice. The same for a 抖店 shop through the 抖店 sandbox (strict about the shop's
+ * leaf categories, property values, images in its 素材中心, specs and prices in 分; 19-digit product ids).
  */
 
 const clock = new TestClock();
@@ -28,10 +32,20 @@ const PNG = Buffer.from(
 );
 /** How the 拼多多 gateway answers pdd.goods.add: normally, or the answer lost after the add was made. */
 let addAnswer: 'ok' | 'lost' = 'ok';
+const doudian = new DoudianSandbox({
+  apps: [DOUDIAN_SANDBOX_APP],
+  now: clock.now,
+  seedOrders: 0,
+  rateLimit: 100_000,
+});
+/** How the 抖店 gateway answers /product/addV2: normally, lost after the add, or rate-limited once (nothing added). */
+let doudianAddAnswer: 'ok' | 'lost' | 'limited' = 'ok';
 let t: TestServer;
 let alibabaServed: ServedSandbox;
 let pddServed: ServedSandbox;
+let doudianServed: ServedSandbox;
 let connector: PddConnector;
+let doudianConnector: DoudianConnector;
 let mobiles = 13712800000;
 
 const T_SHIRT = '610000000001';
@@ -45,7 +59,10 @@ interface Seller {
   shopId: number;
 }
 
-async function newSeller(platformShopId: string): Promise<Seller> {
+async function newSeller(
+  platformShopId: string,
+  platform: 'pinduoduo' | 'douyin' = 'pinduoduo',
+): Promise<Seller> {
   const mobile = String(mobiles++);
   const token = await t.login(mobile);
   const api = t.client(() => token);
@@ -60,9 +77,11 @@ async function newSeller(platformShopId: string): Promise<Seller> {
     state: back.searchParams.get('state') ?? '',
     code: back.searchParams.get('code') ?? '',
   });
-  const shopId = await authorisedShop(t.server.db, connector, pdd, {
+  const douyin = platform === 'douyin';
+  const shopConnector: PlatformConnector = douyin ? doudianConnector : connector;
+  const shopId = await authorisedShop(t.server.db, shopConnector, douyin ? doudian : pdd, {
     accountId,
-    clientId: PDD_SANDBOX_APP.clientId,
+    clientId: douyin ? DOUDIAN_SANDBOX_APP.clientId : PDD_SANDBOX_APP.clientId,
     platformShopId,
     now: Math.floor(clock.now() / 1000),
   });
@@ -124,6 +143,31 @@ beforeAll(async () => {
     now: clock.now,
   });
   pdd.publishing.reviewMs = 3_600_000;
+  doudianServed = await serveSandbox({
+    fetch: async (request) => {
+      const adding = new URL(request.url).pathname === '/product/addV2';
+      if (adding && doudianAddAnswer === 'limited') {
+        doudianAddAnswer = 'ok';
+        return Response.json({
+          code: 60000,
+          msg: '触发限流，请稍后重试',
+          sub_code: 'isv.flow-limited',
+          sub_msg: '接口调用频率超过限制',
+          data: null,
+        });
+      }
+      const answer = await doudian.fetch(request);
+      if (adding && doudianAddAnswer === 'lost')
+        return new Response('upstream connect error', { status: 502 });
+      return answer;
+    },
+  });
+  doudianConnector = new DoudianConnector({
+    app: DOUDIAN_SANDBOX_APP,
+    endpoints: DoudianSandbox.endpoints(doudianServed.url),
+    now: clock.now,
+  });
+  doudian.publishing.reviewMs = 3_600_000;
   t = await startTestServer({
     clock,
     exportWorker: false,
@@ -131,7 +175,8 @@ beforeAll(async () => {
     shopSync: false,
     writebackJobs: false,
     purchaseJobs: false,
-    platformConnector: async (platform) => (platform === 'pinduoduo' ? connector : null),
+    platformConnector: async (platform) =>
+      platform === 'pinduoduo' ? connector : platform === 'douyin' ? doudianConnector : null,
     publishJobs: {
       idlePollMs: 50,
       reviewPollMs: 50,
@@ -142,7 +187,7 @@ beforeAll(async () => {
     },
     platforms: {
       pdd: PddSandbox.endpoints(pddServed.url),
-      doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
+      doudian: DoudianSandbox.endpoints(doudianServed.url),
       alibaba: AlibabaSandbox.endpoints(alibabaServed.url),
     },
   });
@@ -164,6 +209,7 @@ afterAll(async () => {
   await t?.stop();
   await alibabaServed?.close();
   await pddServed?.close();
+  await doudianServed?.close();
 });
 
 describe('铺货 to a 拼多多 shop', () => {
@@ -313,5 +359,148 @@ describe('铺货 to a 拼多多 shop', () => {
     clock.advance(1000);
     expect((await listingOnce(seller, shirt, ['reviewing', 'failed'])).status).toBe('reviewing');
     expect(addCalls()).toBe(adds + 1);
+  });
+});
+
+describe('铺货 to a 抖店 shop', () => {
+  let seller: Seller;
+  const onShop = () => doudian.publishing.productsOf('77001');
+
+  it('publishes a copied goods end to end: 审核中, then 已发布 with the 19-digit product id; prices in 分', async () => {
+    seller = await newSeller('77001', 'douyin');
+    const goodsId = await copied(seller, T_SHIRT);
+    // The shop's categories (/shop/getShopCategory), the top level and under 服饰内衣.
+    expect(await seller.api.call('/api/goods/publish-cats', { shop_id: seller.shopId })).toEqual([
+      { cat_id: '20000', name: '服饰内衣', leaf: false },
+      { cat_id: '30000', name: '家居日用', leaf: false },
+    ]);
+    expect(
+      await seller.api.call('/api/goods/publish-cats', { shop_id: seller.shopId, parent_cat_id: '20000' }),
+    ).toEqual([{ cat_id: '20100', name: 'T恤', leaf: true }]);
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [goodsId],
+      shop_ids: [seller.shopId],
+      cat_id: '20100',
+    });
+    const reviewing = await listingOnce(seller, goodsId, ['reviewing', 'failed']);
+    expect([reviewing.status, reviewing.reason]).toEqual(['reviewing', null]);
+
+    doudian.publishing.finishReviews();
+    const published = await listingOnce(seller, goodsId, ['published', 'failed']);
+    const [onPlatform, ...more] = onShop();
+    expect(more).toEqual([]);
+    expect(onPlatform?.productId).toMatch(/^\d{19}$/);
+    expect(published).toMatchObject({
+      status: 'published',
+      platform_goods_id: onPlatform?.productId,
+      link: `https://haohuo.jinritemai.com/views/product/detail?id=${onPlatform?.productId}`,
+      reason: null,
+    });
+    // The offer's 材质 as the category's option; the seller's prices (分) and the supplier's stock.
+    expect(onPlatform?.properties['1795']).toEqual([{ value: 5001, name: '纯棉', diy_type: 0 }]);
+    const detail = await seller.api.call('/api/goods/detail', { id: goodsId });
+    expect(onPlatform?.skus.map((s) => [s.price, s.stock, s.code])).toEqual(
+      detail.skus.map((s) => [s.price, s.stock, s.outer_sku_id]),
+    );
+  });
+
+  it('a property missing or not among the options fails naming it; 重新发布 fixed publishes; a rejected review says why', async () => {
+    const cup = await copied(seller, CUP);
+    const before = onShop().length;
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [cup],
+      shop_ids: [seller.shopId],
+      cat_id: '30100',
+    });
+    const missing = await listingOnce(seller, cup, ['failed', 'reviewing']);
+    expect([missing.status, missing.reason]).toEqual(['failed', DOUDIAN_PUBLISH_FAILURES.property('容量')]);
+
+    await seller.api.call('/api/goods/republish', {
+      id: missing.id,
+      properties: { 容量: '500ml', 材质: '钛合金' },
+    });
+    const refused = await listingOnce(seller, cup, ['failed', 'reviewing']);
+    expect(refused.reason).toBe(
+      DOUDIAN_PUBLISH_FAILURES.propertyValue('材质', ['304不锈钢', '316不锈钢', '玻璃']),
+    );
+    expect(onShop()).toHaveLength(before);
+
+    await seller.api.call('/api/goods/republish', { id: missing.id, properties: { 容量: '500ml' } });
+    expect((await listingOnce(seller, cup, ['reviewing', 'failed'])).status).toBe('reviewing');
+    expect(onShop().at(-1)?.properties).toMatchObject({
+      '2101': [{ value: 6001, name: '304不锈钢', diy_type: 0 }],
+      '2102': [{ value: 0, name: '500ml', diy_type: 0 }],
+    });
+
+    doudian.publishing.rejectNextReview('主图含有违规文字');
+    const second = await copied(seller, CUP);
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [second],
+      shop_ids: [seller.shopId],
+      cat_id: '30100',
+      properties: { 容量: '500ml' },
+    });
+    await listingOnce(seller, second, ['reviewing', 'failed']);
+    doudian.publishing.finishReviews();
+    const rejected = await listingOnce(seller, second, ['published', 'failed']);
+    expect(rejected.reason).toBe(DOUDIAN_PUBLISH_FAILURES.rejected('主图含有违规文字'));
+  });
+
+  it('a category the shop may not use is refused by the platform, in the seller’s words', async () => {
+    const other = await newSeller('77002', 'douyin');
+    const cup = await copied(other, CUP);
+    await other.api.call('/api/goods/publish', {
+      goods_ids: [cup],
+      shop_ids: [other.shopId],
+      cat_id: '30100',
+      properties: { 容量: '500ml' },
+    });
+    const refused = await listingOnce(other, cup, ['failed', 'reviewing']);
+    expect(refused.status).toBe('failed');
+    expect(refused.reason).toContain('店铺无该类目经营资质');
+    expect(doudian.publishing.productsOf('77002')).toEqual([]);
+  });
+
+  it('a refused add is tried again and creates one product; a lost answer is never tried again', async () => {
+    const shirt = await copied(seller, T_SHIRT);
+    const before = onShop().length;
+    doudianAddAnswer = 'limited';
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [shirt],
+      shop_ids: [seller.shopId],
+      cat_id: '20100',
+    });
+    // Back to 发布中 with the platform's words, the fence cleared, due after the backoff.
+    let waiting: Listing | undefined;
+    for (let i = 0; i < 400 && !waiting?.reason; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      const { list } = await seller.api.call('/api/goods/listings', {
+        pageIndex: 1,
+        pageSize: 1,
+        goods_id: shirt,
+      });
+      waiting = list[0];
+    }
+    expect([waiting?.status, waiting?.reason]).toEqual(['queued', '抖店接口调用过于频繁，稍后自动重试']);
+    expect(onShop()).toHaveLength(before);
+    // Due now rather than after the backoff (the queue's clock is the database's).
+    await t.server.db.query('UPDATE goods_listings SET next_attempt_at = 0 WHERE id = $1', [waiting?.id]);
+    expect((await listingOnce(seller, shirt, ['reviewing', 'failed'])).status).toBe('reviewing');
+    expect(onShop()).toHaveLength(before + 1);
+
+    const lost = await copied(seller, T_SHIRT);
+    doudianAddAnswer = 'lost';
+    try {
+      await seller.api.call('/api/goods/publish', {
+        goods_ids: [lost],
+        shop_ids: [seller.shopId],
+        cat_id: '20100',
+      });
+      const unknown = await listingOnce(seller, lost, ['failed', 'reviewing']);
+      expect([unknown.status, unknown.reason]).toEqual(['failed', DOUDIAN_PUBLISH_FAILURES.unknown]);
+    } finally {
+      doudianAddAnswer = 'ok';
+    }
+    expect(onShop()).toHaveLength(before + 2);
   });
 });

@@ -161,6 +161,36 @@ describe('/api/live/stream', () => {
     await mine.close();
   });
 
+  it("carries a member's own write through the API to a colleague's page, and a refused one not at all", async () => {
+    const [page, member] = await Promise.all([live(owner), live(bare)]);
+    const colleague = t.client(() => owner);
+    const orderNo = `LIVEAPI${Date.now()}`;
+    // The order arrives with no page listening: its own event is long past when the page watches.
+    await t.server.db.transaction((tx) => storePlatformOrders(tx, shop, [platformOrder(orderNo)], 0));
+    await page.waitFor('orders');
+    await settle();
+    const id = (
+      await t.server.db.query<{ id: number }>('SELECT id FROM orders WHERE platform_order_no = $1', [orderNo])
+    )[0]?.id;
+    const orders = () => page.events.filter((e) => e === 'orders').length;
+    const seen = orders();
+
+    // A refused write (an order of no one) rolls back and says nothing.
+    const refused = await t.post('/api/order/cancel', { id: 999_999_999, reason: '缺货' }, { token: owner });
+    expect((await envelope(refused)).errorCode).not.toBe(0);
+    await settle();
+    expect(orders()).toBe(seen);
+
+    // 取消 in the call's one transaction, then a write of another topic: each reaches the page.
+    await colleague.call('/api/order/cancel', { id: id ?? 0, reason: '缺货' });
+    await page.waitFor('orders', { count: seen + 1 });
+    await colleague.call('/api/shop/group-save', { name: `实时分组${Date.now()}` });
+    await page.waitFor('shops');
+    await member.waitFor('shops');
+    expect(member.events).not.toContain('orders');
+    expect(member.events).toContain('shops');
+  });
+
   it('refuses a stream past the limit per session with a clear error, and counts a closed one out', async () => {
     const session = await t.login('13712340072');
     const streams = await Promise.all([live(session), live(session), live(session)]);

@@ -2,6 +2,7 @@ import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes';
 import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { claimDueShop } from '../src/db/shop-sync';
 import { DOUDIAN_DEFAULTS } from '../src/platforms/doudian';
 import { ackFrame, parseFrame, pmcSign, pmcUrl } from '../src/platforms/pdd-messages';
 import {
@@ -222,6 +223,73 @@ describe('拼多多 消息服务 through the server', () => {
     const order = sandbox.placeOrder(SHOP);
     await until(async () => (await ordersOf(order.orderNo)).length === 1, 'order stored');
     expect(sandbox.messageConnections).toBe(connections);
+  });
+
+  it('重新授权 opens the message service again for the new token', async () => {
+    await ready();
+    const permittedAt = async () =>
+      (
+        await db().query<{ at: string | null }>(
+          "SELECT pmc_permitted_at::text AS at FROM shops WHERE platform = 'pinduoduo' AND platform_shop_id = $1",
+          [SHOP],
+        )
+      )[0]?.at ?? null;
+    const first = await permittedAt();
+    expect(first).not.toBeNull();
+    clock.advance(60_000);
+    const [shop] = await db().query<{ id: number }>(
+      "SELECT id FROM shops WHERE platform = 'pinduoduo' AND platform_shop_id = $1",
+      [SHOP],
+    );
+    const started = await envelope(
+      await t.post('/api/shop/authorise', { platform: 'pinduoduo', shop_id: shop?.id }, { token: seller }),
+    );
+    const back = await decideOnAuthorisationPage((started.data as { url: string }).url, { shopId: SHOP });
+    const answer = await envelope(
+      await t.post(
+        '/api/shop/authorise-callback',
+        {
+          platform: 'pinduoduo',
+          state: back.searchParams.get('state') ?? '',
+          code: back.searchParams.get('code') ?? '',
+        },
+        { token: seller },
+      ),
+    );
+    expect(answer.errorCode, answer.msg).toBe(0);
+    // Permitted again, by the permit the callback woke (not the retry 300 s later), at the new time.
+    await until(
+      async () => (await permittedAt()) === String(Math.floor(clock.now() / 1000)),
+      'permitted again',
+    );
+    await ready();
+  });
+
+  it("a lease ends by the database's clock: a claim that read a stale clock still holds its shop", async () => {
+    const [shop] = await db().query<{ id: number }>(
+      "SELECT id FROM shops WHERE platform = 'pinduoduo' AND platform_shop_id = $1",
+      [SHOP],
+    );
+    await db().query('UPDATE shops SET sync_due_at = NULL WHERE id = $1', [shop?.id]);
+    const nowS = Math.floor(Date.now() / 1000);
+    const claim = (token: string, readAt: number) =>
+      claimDueShop(db(), { nowS: readAt, platforms: ['pinduoduo'], token, leaseSeconds: 300 });
+    try {
+      // Read 10 minutes before the query ran (a paused process): the lease still runs 300 s from now.
+      expect((await claim('stale-reader', nowS - 600))?.id).toBe(shop?.id);
+      expect(await claim('fresh-reader', nowS)).toBeNull();
+      const owner = t.client(() => seller);
+      const listed = await owner.call('/api/shop/index', {
+        pageIndex: 1,
+        pageSize: 20,
+        platform: 'pinduoduo',
+      });
+      expect(listed.list.find((s) => s.id === shop?.id)?.sync?.syncing).toBe(true);
+    } finally {
+      await db().query('UPDATE shops SET sync_lease_token = NULL, sync_lease_until = NULL WHERE id = $1', [
+        shop?.id,
+      ]);
+    }
   });
 
   it('the sandbox refuses a wrong sign and an old timestamp (401, no connection)', async () => {

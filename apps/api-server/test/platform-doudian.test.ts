@@ -3,12 +3,16 @@ import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/co
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '@consign/platform-sandboxes/doudian';
 import { doudianSign as sandboxDoudianSign } from '@consign/platform-sandboxes/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformError } from '../src/platforms/connector';
+import { PlatformError, quoteInt64 } from '../src/platforms/connector';
 import {
   DOUDIAN_NO_SERVICE_ID,
   DoudianConnector,
+  type DoudianProperty,
   doudianParamJson,
+  doudianPropertyValue,
   doudianSign,
+  doudianSpecs,
+  doudianTitle,
 } from '../src/platforms/doudian';
 import { TestClock } from './helpers';
 import { authoriseInBrowser, brokenServer, decideOnAuthorisationPage } from './platform-helpers';
@@ -20,6 +24,63 @@ import { authoriseInBrowser, brokenServer, decideOnAuthorisationPage } from './p
  * literally, hashed with node:crypto directly, and the hex was confirmed with Python's `hmac` module.
  * The second is an open-source SDK's output for the same inputs (see there).
  */
+
+describe('铺货 fields of /product/addV2', () => {
+  it('int64 ids: a bigint parameter is written bare; the answer’s named keys keep every digit', () => {
+    expect(doudianParamJson({ product_id: 3700000000000007919n, page: 0 })).toBe(
+      '{"page":0,"product_id":3700000000000007919}',
+    );
+    const text = '{"data":{"product_id":3700000000000007919,"name":"a\\"product_id\\":1234567890123456789"}}';
+    expect(JSON.parse(quoteInt64(text, ['product_id']))).toEqual({
+      data: { product_id: '3700000000000007919', name: 'a"product_id":1234567890123456789' },
+    });
+  });
+
+  it('specs and spec_prices: one dimension, one value per SKU, separators replaced, repeats numbered', () => {
+    expect(
+      doudianSpecs('颜色分类', [
+        { spec: '白色|XL', priceFen: 1990, stock: 5, code: 'A1' },
+        { spec: '白色,XL', priceFen: 2090, stock: -1, code: 'A2' },
+        { spec: '', priceFen: 990, stock: 0, code: '' },
+      ]),
+    ).toEqual({
+      specs: '颜色分类|白色 XL,白色 XL-2,默认',
+      spec_prices: JSON.stringify([
+        { spec_detail_name1: '白色 XL', price: 1990, stock_num: 5, code: 'A1' },
+        { spec_detail_name1: '白色 XL-2', price: 2090, stock_num: 0, code: 'A2' },
+        { spec_detail_name1: '默认', price: 990, stock_num: 0, code: '' },
+      ]),
+    });
+  });
+
+  it('a property value: the option of that name, else the seller’s own where allowed, else none', () => {
+    const select: DoudianProperty = {
+      id: '1795',
+      name: '材质',
+      required: true,
+      sale: false,
+      diy: false,
+      options: [{ name: '纯棉', value: '5001' }],
+    };
+    expect(doudianPropertyValue(select, '纯棉')).toEqual({ value: 5001, name: '纯棉', diy_type: 0 });
+    expect(doudianPropertyValue(select, '麻')).toBeNull();
+    expect(doudianPropertyValue({ ...select, diy: true }, '麻')).toEqual({
+      value: 0,
+      name: '麻',
+      diy_type: 1,
+    });
+    expect(doudianPropertyValue({ ...select, options: [] }, '500ml')).toEqual({
+      value: 0,
+      name: '500ml',
+      diy_type: 0,
+    });
+  });
+
+  it('a title: at most 60 wide, a Chinese character counting two', () => {
+    expect(doudianTitle(`${'好'.repeat(29)}ab1`)).toBe(`${'好'.repeat(29)}ab`);
+    expect(doudianTitle('  T恤  ')).toBe('T恤');
+  });
+});
 
 describe('doudianSign', () => {
   const secret = 'doudian-test-secret';

@@ -261,4 +261,29 @@ describe('抖店 消息推送', () => {
     expect((await events()).find((e) => e.msg_id === msgId)?.status).toBe('done');
     expect(await orderRow(order.orderNo)).toMatchObject({ shop_id: shopId, status: 'pending' });
   });
+
+  it("店铺设置 shows 实时 while the app's pushes arrive, 轮询 once none came for the fallback interval", async () => {
+    const seller = t.client(() => token);
+    const shop = async () =>
+      (await seller.call('/api/shop/index', { pageIndex: 1, pageSize: 20, platform: 'douyin' })).list.find(
+        (s) => s.id === shopId,
+      );
+    const arrives = async () => {
+      const order = sandbox.placeOrder(SHOP, { createdAt: Math.floor(clock.now() / 1000) });
+      await sandbox.settlePushes();
+      expect(sandbox.pushes.find((p) => p.orderNo === order.orderNo)?.delivered).toBe(true);
+    };
+    await arrives();
+    const pushedAt = Math.floor(clock.now() / 1000);
+    expect(await shop()).toMatchObject({ message_channel: 'live', last_event_at: pushedAt });
+
+    clock.advance((SYNC_RULES.fallbackSeconds + 1) * 1000);
+    expect(await shop()).toMatchObject({ message_channel: 'polling', last_event_at: pushedAt });
+
+    await arrives();
+    expect(await shop()).toMatchObject({
+      message_channel: 'live',
+      last_event_at: Math.floor(clock.now() / 1000),
+    });
+  });
 });

@@ -676,8 +676,7 @@ describe.skipIf(!TEST_POSTGRES)('two instances on one Postgres', () => {
         placed.push(platform2.sandbox.placeOrder(shop, { createdAt: base - 20 * 3600 + i * 2000 }).orderNo);
       }
     }
-    // The clock stands still from here: a claim reads it before its query runs, and a clock moved
-    // meanwhile would give that claim a lease already run out for the other instance (both would sync).
+    // The clock stands still from here (what is due is read on it; the leases are on the database's).
     const login = await a.login(USER);
     // Due now on both; 立即同步 on both instances at once, twice each.
     await a.server.db.query('UPDATE shops SET sync_due_at = NULL WHERE id = ANY($1::int[])', [shops]);

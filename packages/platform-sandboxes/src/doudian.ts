@@ -10,6 +10,7 @@ import {
   type SandboxOrder,
   sameSignature,
 } from './core';
+import { DoudianGoodsRefusal, DoudianSandboxGoods } from './doudian-goods';
 import type { AppCredentials } from './protocol';
 import {
   DOUDIAN_CODES,
@@ -39,6 +40,8 @@ import {
  *   service, known by its `service_id` (`services`); 同意授权 redirects to the callback registered for
  *   the service with `code` and `state`. A request without a known `service_id`, or in the
  *   `app_key`/`redirect_uri` form of other platforms, is refused;
+ * - 铺货's product calls (doudian-goods.ts, `publishing`): categories, properties, images, freight
+ *   templates, `/product/addV2` and its review; a refusal is `40004` with the reason in `sub_msg`;
  * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts);
  * - 消息推送: an app subscribed with `subscribePushes` gets a signed `POST` for every change of an order
  *   of a shop that authorised it (header `app-id`, `event-sign` = `md5_hex(app_key + body +
@@ -120,6 +123,8 @@ const STATUS_CODES: Record<SandboxOrder['status'], [number, string]> = {
 };
 
 export class DoudianSandbox extends SandboxCore {
+  /** 铺货: the product calls, their state and test hooks (doudian-goods.ts). */
+  readonly publishing = new DoudianSandboxGoods(() => this.now());
   readonly #services = new Map<string, DoudianService>();
   /** The access token each refresh token was issued with (an early refresh answers both again). */
   readonly #issuedWith = new Map<string, string>();
@@ -309,16 +314,18 @@ export class DoudianSandbox extends SandboxCore {
       } catch {
         throw invalid('isv.parameter-format-invalid', '业务参数json解析失败');
       }
-      const data = this.answer(method, params, query.get('app_key') ?? '', shopId);
+      const data = this.answer(method, params, paramJson, query.get('app_key') ?? '', shopId);
       this.record({ method, shopId, error: null });
-      return Response.json({
+      // int64 ids (a product's) are written bare, beyond JavaScript's safe integers, as the platform does.
+      const text = JSON.stringify({
         code: DOUDIAN_CODES.ok,
         msg: 'success',
         sub_code: '',
         sub_msg: '',
         data,
         log_id: this.logId(),
-      });
+      }).replace(/"#int:(\d+)"/g, '$1');
+      return new Response(text, { headers: { 'content-type': 'application/json' } });
     } catch (error) {
       if (!(error instanceof DoudianAnswer)) throw error;
       this.record({ method, shopId, error: `${error.code}${error.subCode ? `/${error.subCode}` : ''}` });
@@ -399,6 +406,7 @@ export class DoudianSandbox extends SandboxCore {
   private answer(
     method: string,
     params: Record<string, unknown>,
+    paramJson: string,
     appKey: string,
     shopId: string | null,
   ): unknown {
@@ -464,8 +472,21 @@ export class DoudianSandbox extends SandboxCore {
       }
       case 'order.batchDecrypt':
         return this.batchDecrypt(params, shopId ?? '');
-      default:
+      default: {
+        const published = this.goodsAnswer(method, params, paramJson, shopId ?? '');
+        if (published !== undefined) return published;
         throw new DoudianAnswer(70000, '接口服务已下线', 'isp.api-service-off', 'API不存在或API已下线');
+      }
+    }
+  }
+
+  /** 铺货's calls (doudian-goods.ts); a refusal there is the platform's 业务校验 error with its reason. */
+  private goodsAnswer(method: string, params: Record<string, unknown>, paramJson: string, shopId: string) {
+    try {
+      return this.publishing.answer(method, params, paramJson, shopId);
+    } catch (error) {
+      if (error instanceof DoudianGoodsRefusal) throw businessInvalid(error.message);
+      throw error;
     }
   }
 

@@ -12,7 +12,7 @@ export const PUBLISH_LIMITS = { unfinished: 500 } as const;
 
 /** What the seller reads when a 铺货 is refused before any listing exists. */
 export const PUBLISH_REFUSALS = {
-  notPdd: '目前只支持铺货到拼多多店铺',
+  platform: '目前只支持铺货到拼多多或抖店店铺',
   notAuthorised: '店铺未授权或授权已过期，请先在店铺管理中授权',
   tooMany: (unfinished: number) =>
     `铺货任务过多：已有 ${unfinished} 个在发布中（每个账号最多 ${PUBLISH_LIMITS.unfinished} 个），请等待完成后再提交`,
@@ -23,13 +23,22 @@ export const PUBLISH_REFUSALS = {
 export const pddGoodsLink = (goodsId: string) =>
   `https://mobile.yangkeduo.com/goods.html?goods_id=${goodsId}`;
 
+/** The product page of a 抖店 product id (抖音商城's). */
+export const doudianGoodsLink = (productId: string) =>
+  `https://haohuo.jinritemai.com/views/product/detail?id=${productId}`;
+
 const LISTING_SELECT = `l.id, l.goods_id, g.title AS goods_title, l.shop_id, s.name AS shop_name, l.status,
-  l.platform_goods_id, l.reason, l.updated_at`;
+  l.platform_goods_id, l.reason, l.updated_at, s.platform`;
 const LISTING_JOINS = 'JOIN goods g ON g.id = l.goods_id JOIN shops s ON s.id = l.shop_id';
 
-const withLink = (row: Omit<Listing, 'link'>): Listing => ({
+type ListingRow = Omit<Listing, 'link'> & { platform: string };
+
+const withLink = ({ platform, ...row }: ListingRow): Listing => ({
   ...row,
-  link: row.status === 'published' && row.platform_goods_id ? pddGoodsLink(row.platform_goods_id) : null,
+  link:
+    row.status === 'published' && row.platform_goods_id
+      ? (platform === 'douyin' ? doudianGoodsLink : pddGoodsLink)(row.platform_goods_id)
+      : null,
 });
 
 /** The seller's choices of a 铺货 as stored on a listing. */
@@ -57,7 +66,9 @@ export async function queueListings(
   for (const id of goodsIds) await goodsById(scope, id);
   for (const id of shopIds) {
     const shop = await shopById(scope, id, nowS);
-    if (shop.platform !== 'pinduoduo') throw new HttpProblem(422, PUBLISH_REFUSALS.notPdd);
+    if (shop.platform !== 'pinduoduo' && shop.platform !== 'douyin') {
+      throw new HttpProblem(422, PUBLISH_REFUSALS.platform);
+    }
     if (shop.auth_status !== 'authorized') throw new HttpProblem(422, PUBLISH_REFUSALS.notAuthorised);
   }
   const adding = goodsIds.length * shopIds.length;
@@ -87,7 +98,7 @@ export function listListings(scope: Scope, params: BodyOf<'/api/goods/listings'>
   if (params.goods_id) f.and(`l.goods_id = ${f.p(params.goods_id)}`);
   if (params.shop_id) f.and(`l.shop_id = ${f.p(params.shop_id)}`);
   if (params.status) f.and(`l.status = ${f.p(params.status)}`);
-  return page<Omit<Listing, 'link'>>(
+  return page<ListingRow>(
     scope.db,
     {
       table: 'goods_listings',
@@ -104,7 +115,7 @@ export function listListings(scope: Scope, params: BodyOf<'/api/goods/listings'>
 /** One listing of the account (within the member's shops), or a 404. */
 export async function listingById(scope: Scope, id: number): Promise<Listing> {
   const params: unknown[] = [id, scope.accountId];
-  const [row] = await scope.db.query<Omit<Listing, 'link'>>(
+  const [row] = await scope.db.query<ListingRow>(
     `SELECT ${LISTING_SELECT} FROM goods_listings l ${LISTING_JOINS}
      WHERE l.id = $1 AND l.account_id = $2${inShops(scope, 'l.shop_id', params)}`,
     params,

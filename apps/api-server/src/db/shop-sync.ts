@@ -3,6 +3,7 @@ import { HttpProblem } from '../http/respond';
 import { publish } from '../live/hub';
 import type { PlatformCode } from '../platforms/connector';
 import type { Queryable } from './db';
+import { DB_NOW_S } from './lease';
 import { inShops, notFound, type Scope } from './scope';
 
 /**
@@ -70,16 +71,16 @@ export async function claimDueShop(
     sync_cursor: number | null;
     interval_minutes: number | null;
   }>(
-    `UPDATE shops s SET sync_lease_token = $3, sync_lease_until = $1::bigint + $4::bigint, sync_started_at = $1
+    `UPDATE shops s SET sync_lease_token = $3, sync_lease_until = ${DB_NOW_S} + $4::bigint, sync_started_at = $1
      WHERE s.id = (
        SELECT c.id FROM shops c
        WHERE c.access_token_sealed IS NOT NULL AND c.auth_status = 'authorized' AND c.disabled_at IS NULL
          AND c.platform = ANY($2::text[])
          AND (c.sync_due_at IS NULL OR c.sync_due_at <= $1)
-         AND (c.sync_lease_until IS NULL OR c.sync_lease_until <= $1)
+         AND (c.sync_lease_until IS NULL OR c.sync_lease_until <= ${DB_NOW_S})
        ORDER BY c.sync_due_at NULLS FIRST, c.id
        LIMIT 1 FOR UPDATE SKIP LOCKED
-     ) AND (s.sync_lease_until IS NULL OR s.sync_lease_until <= $1)
+     ) AND (s.sync_lease_until IS NULL OR s.sync_lease_until <= ${DB_NOW_S})
      RETURNING s.id, s.account_id, s.platform, s.sync_cursor,
        (SELECT sync_interval_minutes FROM settings WHERE account_id = s.account_id) AS interval_minutes`,
     [input.nowS, [...input.platforms], input.token, input.leaseSeconds],
@@ -109,12 +110,12 @@ export class LeaseLost extends Error {
  */
 export async function advanceCursor(
   tx: Queryable,
-  input: { shopId: number; token: string; cursor: number; nowS: number; leaseSeconds: number },
+  input: { shopId: number; token: string; cursor: number; leaseSeconds: number },
 ): Promise<void> {
   const rows = await tx.query(
-    `UPDATE shops SET sync_cursor = $3, sync_lease_until = $4::bigint + $5::bigint
+    `UPDATE shops SET sync_cursor = $3, sync_lease_until = ${DB_NOW_S} + $4::bigint
      WHERE id = $1 AND sync_lease_token = $2 RETURNING id`,
-    [input.shopId, input.token, input.cursor, input.nowS, input.leaseSeconds],
+    [input.shopId, input.token, input.cursor, input.leaseSeconds],
   );
   if (rows.length === 0) throw new LeaseLost(input.shopId);
 }
@@ -199,7 +200,8 @@ export interface ShopSyncRow {
   sync_authorised: boolean;
   sync_cursor: number | null;
   sync_due_at: number | null;
-  sync_lease_until: number | null;
+  /** A sync holds the shop's lease now (by the database's clock, which the lease is on). */
+  sync_leased: boolean;
   sync_finished_at: number | null;
   sync_succeeded_at: number | null;
   sync_error: string | null;
@@ -209,7 +211,7 @@ export interface ShopSyncRow {
 }
 
 export const SHOP_SYNC_SELECT = `s.access_token_sealed IS NOT NULL AS sync_authorised, s.sync_cursor, s.sync_due_at,
-  s.sync_lease_until, s.sync_finished_at, s.sync_succeeded_at, s.sync_error, s.sync_failures,
+  COALESCE(s.sync_lease_until > ${DB_NOW_S}, false) AS sync_leased, s.sync_finished_at, s.sync_succeeded_at, s.sync_error, s.sync_failures,
   s.sync_inserted, s.sync_updated`;
 
 /** The shop's sync as the API answers it (null for a shop never authorised). */
@@ -223,7 +225,7 @@ export function shopSyncOf(row: ShopSyncRow, nowS: number): ShopSync | null {
     lag_seconds: cursor === null ? null : Math.max(0, nowS - cursor),
     last_error: row.sync_error,
     failures: Number(row.sync_failures),
-    syncing: row.sync_lease_until !== null && Number(row.sync_lease_until) > nowS,
+    syncing: row.sync_leased,
     next_sync_at: num(row.sync_due_at),
     last_inserted: num(row.sync_inserted),
     last_updated: num(row.sync_updated),

@@ -9,21 +9,30 @@ import type { BodyOf } from '../contract';
 import { ApiRefusal, HttpProblem } from '../http/respond';
 import type { ShopAuthorisation } from '../platforms/connector';
 import type { SecretBox } from '../security/secret-box';
+import { DB_NOW_S } from './lease';
 import { BY_ID, Filters, likePattern, page } from './list';
 import type { Change } from './log';
 import { inShops, notFound, type Scope, shopFilter, staleRecord } from './scope';
-import { SHOP_SYNC_SELECT, type ShopSyncRow, shopSyncOf } from './shop-sync';
+import { SHOP_SYNC_SELECT, type ShopSyncRow, SYNC_RULES, shopSyncOf } from './shop-sync';
 import { storeShopTokens } from './shop-tokens';
 
 /**
- * 实时 or 轮询 (jobs/pdd-messages.ts): 实时 while the shop is permitted on 拼多多 消息服务 and an instance
- * holds its app's connection (the lease, given back when the connection closes; a dead holder's runs
- * out within its 30 s); the time of the shop's last platform message (migration 0051's index).
+ * 实时 or 轮询: whether the shop's orders arrive by its platform's messages (the sync stays the safety
+ * net); only for an authorised shop. 拼多多 (jobs/pdd-messages.ts): the shop is permitted on 消息服务
+ * and an instance holds its app's connection (the lease, given back when the connection closes; a dead
+ * holder's runs out within its 30 s). 抖店 (routes/platform-events.ts): the platform pushes, so no
+ * connection tells; `app_pushed_at` is the app's last recorded push (of any of its shops: its push URL
+ * is set and reaches us; migration 0063's index), 实时 within the sync's fallback interval of it
+ * (`withState`, on the server's clock that recorded it). With it, the time of the shop's last platform
+ * message (migration 0051's index).
  */
-const SHOP_MESSAGES_SELECT = `CASE WHEN s.pmc_permitted_at IS NOT NULL AND s.auth_status = 'authorized'
+const SHOP_MESSAGES_SELECT = `CASE WHEN s.platform = 'pinduoduo' AND s.pmc_permitted_at IS NOT NULL AND s.auth_status = 'authorized'
     AND EXISTS (SELECT 1 FROM rate_limits r WHERE r.key = 'pdd-messages:' || s.platform_app_key
-      AND r.window_ends_at > extract(epoch FROM now())::bigint)
+      AND r.window_ends_at > ${DB_NOW_S})
   THEN 'live' ELSE 'polling' END AS message_channel,
+  CASE WHEN s.platform = 'douyin' AND s.auth_status = 'authorized' THEN
+    (SELECT max(e.received_at) FROM platform_events e WHERE e.platform = 'douyin' AND e.app_key = s.platform_app_key)
+  END AS app_pushed_at,
   (SELECT max(e.received_at) FROM platform_events e
     WHERE e.platform = s.platform AND e.platform_shop_id = s.platform_shop_id) AS last_event_at`;
 
@@ -34,6 +43,7 @@ const SHOP_SELECT = `s.id, s.name, s.platform, s.platform_shop_id, s.group_id, C
 
 type ShopRow = Omit<Shop, 'state' | 'authorised_until' | 'sync'> & {
   refresh_expires_at: number | null;
+  app_pushed_at: number | string | null;
 } & ShopSyncRow;
 
 /**
@@ -73,24 +83,27 @@ function withState(row: ShopRow, nowS: number): Shop {
     sync_authorised,
     sync_cursor,
     sync_due_at,
-    sync_lease_until,
+    sync_leased,
     sync_finished_at,
     sync_succeeded_at,
     sync_error,
     sync_failures,
     sync_inserted,
     sync_updated,
+    app_pushed_at,
     ...shop
   } = row;
+  const pushing = app_pushed_at !== null && Number(app_pushed_at) > nowS - SYNC_RULES.fallbackSeconds;
   return {
     ...shop,
+    ...(pushing ? { message_channel: 'live' as const } : {}),
     ...shopState({ ...shop, refresh_expires_at }, nowS),
     sync: shopSyncOf(
       {
         sync_authorised,
         sync_cursor,
         sync_due_at,
-        sync_lease_until,
+        sync_leased,
         sync_finished_at,
         sync_succeeded_at,
         sync_error,
@@ -386,8 +399,10 @@ export async function saveAuthorisedShop(
   }
   if (id === null) throw notFound();
   await scope.db.query(
+    // A new authorisation is a new token: 拼多多 消息服务 is opened again for it (jobs/pdd-messages.ts,
+    // woken once this commits), at once.
     `UPDATE shops SET name = $2, platform_shop_id = $3, auth_status = 'authorized', version = version + 1,
-       platform_app_key = COALESCE($5, platform_app_key)
+       platform_app_key = COALESCE($5, platform_app_key), pmc_permitted_at = NULL, pmc_permit_after = 0
      WHERE id = $1 AND account_id = $4`,
     [id, auth.shopName.slice(0, 64), auth.shopId, scope.accountId, input.appKey ?? null],
   );

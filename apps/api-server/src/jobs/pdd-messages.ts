@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { Db } from '../db/db';
-import { releaseLease, renewLease, takeLease } from '../db/lease';
+import { releaseLease, renewLeaseFor, takeLeaseFor } from '../db/lease';
 import { recordEvents } from '../db/platform-events';
 import type { Logger } from '../log';
 import { PlatformError } from '../platforms/connector';
@@ -165,10 +165,6 @@ export class PddMessageChannel {
     this.#timer.unref?.();
   }
 
-  #seconds() {
-    return Math.floor(this.deps.now() / 1000);
-  }
-
   async #tick() {
     const { db, connectorFor, log } = this.deps;
     try {
@@ -177,10 +173,11 @@ export class PddMessageChannel {
       if (!(connector instanceof PddConnector) || !(await hasPermittedShop(db))) {
         return this.#schedule(this.#checkMs);
       }
-      const nowS = this.#seconds();
-      const lease = { key: pddMessageLeaseKey(connector.appKey), until: nowS + this.#leaseSeconds };
-      if (!(await takeLease(db, lease.key, lease.until, nowS))) return this.#schedule(this.#checkMs);
-      this.#lease = lease;
+      // On the database's clock, as 店铺设置's 实时 reads it (db/shop.ts).
+      const key = pddMessageLeaseKey(connector.appKey);
+      const until = await takeLeaseFor(db, key, this.#leaseSeconds);
+      if (until === null) return this.#schedule(this.#checkMs);
+      this.#lease = { key, until };
       if (this.#stopped) return await this.#giveBack();
       this.#connect(connector);
     } catch (error) {
@@ -250,9 +247,9 @@ export class PddMessageChannel {
   async #renew(socket: WebSocket) {
     const lease = this.#lease;
     if (!lease) return;
-    const until = this.#seconds() + this.#leaseSeconds;
     try {
-      if (await renewLease(this.deps.db, lease.key, lease.until, until)) {
+      const until = await renewLeaseFor(this.deps.db, lease.key, lease.until, this.#leaseSeconds);
+      if (until !== null) {
         lease.until = until;
         return;
       }

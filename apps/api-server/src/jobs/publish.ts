@@ -4,7 +4,16 @@ import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
 import { PlatformBudgets } from '../platforms/budgets';
-import { PlatformError } from '../platforms/connector';
+import { type PlatformConnector, PlatformError } from '../platforms/connector';
+import {
+  DoudianConnector,
+  type DoudianProductAdd,
+  type DoudianPropertyValue,
+  doudianPropertyValue,
+  doudianPublishing,
+  doudianSpecs,
+  doudianTitle,
+} from '../platforms/doudian';
 import { offerReadFailure, readSupplierOffer } from '../platforms/offer-reads';
 import { PddConnector, type PddGoodsAdd, pddPublishing } from '../platforms/pdd';
 import type { PlatformRegistry } from '../platforms/registry';
@@ -45,22 +54,34 @@ export interface PublishJobsOptions {
   fetchImage?: (url: string) => Promise<ImageBytes>;
 }
 
-/** Why a listing fails, in the seller's words. */
-export const PUBLISH_FAILURES = {
-  notPdd: '目前只支持铺货到拼多多店铺',
-  noApp: '拼多多未启用或未配置开放平台应用，请联系管理员',
-  notAuthorised: '店铺未授权或授权已过期，请先在店铺管理中重新授权',
-  noCategory: '请选择拼多多类目后重新发布（这个1688类目还没有对应的拼多多类目）',
-  noSaleSpec: '拼多多类目没有可用的销售规格，请换一个类目',
-  noFreight: '店铺没有运费模板，请先在拼多多商家后台创建运费模板',
-  noImages: '商品没有图片，无法发布',
-  image: '商品图片读取失败（只支持 3 MB 以内的 JPG/PNG 图片）',
-  property: (name: string) => `类目属性「${name}」需要填写`,
-  unknown:
-    '上次发布在提交拼多多后中断，结果未知：请先到拼多多商家后台查看是否已有这个商品，确认没有后再点重新发布',
-  rejected: (why: string) => `拼多多审核未通过：${why || '未说明原因'}`,
-  server: '发布失败：服务器发生错误，请稍后重新发布',
-} as const;
+/** The sales platforms 铺货 publishes to (a shop's `platform`). */
+export type PublishPlatform = 'pinduoduo' | 'douyin';
+
+/** Why a listing fails, in the seller's words, naming the shop's platform. */
+export function publishFailures(platform: PublishPlatform) {
+  const name = platform === 'douyin' ? '抖店' : '拼多多';
+  return {
+    platform: '目前只支持铺货到拼多多或抖店店铺',
+    noApp: `${name}未启用或未配置开放平台应用，请联系管理员`,
+    notAuthorised: '店铺未授权或授权已过期，请先在店铺管理中重新授权',
+    noCategory: `请选择${name}类目后重新发布（这个1688类目还没有对应的${name}类目）`,
+    noSaleSpec: `${name}类目没有可用的销售规格，请换一个类目`,
+    noFreight: `店铺没有运费模板，请先在${name}商家后台创建运费模板`,
+    noImages: '商品没有图片，无法发布',
+    image: '商品图片读取失败（只支持 3 MB 以内的 JPG/PNG 图片）',
+    property: (property: string) => `类目属性「${property}」需要填写`,
+    propertyValue: (property: string, options: string[]) =>
+      `类目属性「${property}」只能选：${options.slice(0, 10).join('、')}${options.length > 10 ? ' 等' : ''}`,
+    unknown: `上次发布在提交${name}后中断，结果未知：请先到${name}商家后台查看是否已有这个商品，确认没有后再点重新发布`,
+    rejected: (why: string) => `${name}审核未通过：${why || '未说明原因'}`,
+    server: '发布失败：服务器发生错误，请稍后重新发布',
+  } as const;
+}
+
+/** Why a listing of a 拼多多 shop fails. */
+export const PUBLISH_FAILURES = publishFailures('pinduoduo');
+/** Why a listing of a 抖店 shop fails. */
+export const DOUDIAN_PUBLISH_FAILURES = publishFailures('douyin');
 
 const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 const CAROUSEL_MAX = 10;
@@ -109,6 +130,37 @@ interface SkuRow {
   supplier_spec_id: string | null;
 }
 
+/** A listing being published, read once. */
+interface Draft {
+  listing: ClaimedListing;
+  goods: GoodsRow;
+  skus: SkuRow[];
+  images: string[];
+  offer: SupplierOffer | null;
+  catId: string;
+}
+
+/** The platform's create call, ready to send with a token. */
+type Send = (token: string) => Promise<{ goodsId: string; commitId: string }>;
+
+type ShopCall = <T>(fn: (token: string) => Promise<T>) => Promise<T>;
+interface PddShop {
+  platform: 'pinduoduo';
+  connector: PddConnector;
+  failures: ReturnType<typeof publishFailures>;
+  call: ShopCall;
+}
+interface DoudianShop {
+  platform: 'douyin';
+  connector: DoudianConnector;
+  failures: ReturnType<typeof publishFailures>;
+  call: ShopCall;
+}
+type PublishShop = PddShop | DoudianShop;
+
+/** 抖店's `pic`: at most 5 images, the first the main one. */
+const DOUDIAN_PIC_MAX = 5;
+
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const cut = (text: string, max: number) => [...text.trim()].slice(0, max).join('');
 
@@ -116,14 +168,16 @@ const cut = (text: string, max: number) => [...text.trim()].slice(0, max).join('
  * 铺货's job kind (`publish`, docs/design.md#publishing-goods-to-a-shop): one unit per (goods, shop)
  * listing, claimed from {@link PUBLISH_QUEUE} (leased, turns between accounts), and the review
  * follow-up of {@link PUBLISH_REVIEW_QUEUE}. A unit reads the goods, its 1688 offer (category,
- * attributes, the supplier's stock), the shop's category template and freight templates, uploads the
- * images, makes the spec ids and sends `pdd.goods.add`; then the listing is 审核中 until
- * `pdd.goods.commit.detail.get` says 已发布 or 驳回.
+ * attributes, the supplier's stock), then by the shop's platform: 拼多多 — the category template and
+ * freight templates, uploads the images, makes the spec ids and sends `pdd.goods.add`; 抖店 — the
+ * category's properties and freight templates, uploads the images to the 素材中心 and sends
+ * `/product/addV2`. Then the listing is 审核中 until `pdd.goods.commit.detail.get` (抖店:
+ * `/product/detail`) says 已发布 or 驳回. The commit id is 拼多多's `goods_commit_id`, 抖店's product id.
  *
  * Never listed twice: the row is unique per (goods, shop), and `add_sent_at` fences the add: written
  * (by the holding claim) before the call, cleared when the platform definitely refused it, and kept with
  * the answer's ids. A claim that finds it set without a commit id (its process died, or the answer was
- * lost) does not add again: the listing fails with {@link PUBLISH_FAILURES}.unknown, for the seller to
+ * lost) does not add again: the listing fails with {@link publishFailures}'s `unknown`, for the seller to
  * check the shop before 重新发布.
  */
 export class PublishJobs implements JobKind {
@@ -186,20 +240,30 @@ export class PublishJobs implements JobKind {
     });
   }
 
-  /** The shop's connector and tokens, or a refusal naming what is missing. */
-  async #shop(shopId: number) {
+  /** The shop's platform, connector and tokens, or a refusal naming what is missing. */
+  async #shop(shopId: number): Promise<PublishShop> {
     const { db, connectorFor, shopCalls } = this.deps;
     const [shop] = await db.query<{ platform: string; auth_status: string }>(
       'SELECT platform, auth_status FROM shops WHERE id = $1',
       [shopId],
     );
-    if (shop?.platform !== 'pinduoduo') throw new Refused(PUBLISH_FAILURES.notPdd);
-    const connector = await connectorFor('pinduoduo');
-    if (!(connector instanceof PddConnector)) throw new Refused(PUBLISH_FAILURES.noApp);
+    const platform = shop?.platform;
+    if (!shop || (platform !== 'pinduoduo' && platform !== 'douyin')) {
+      throw new Refused(PUBLISH_FAILURES.platform);
+    }
+    const failures = publishFailures(platform);
+    const connector = await connectorFor(platform);
     const tokens = await shopCalls.tokens(shopId);
-    if (!tokens || shop.auth_status !== 'authorized') throw new Refused(PUBLISH_FAILURES.notAuthorised);
-    const call = <T>(fn: (token: string) => Promise<T>) => shopCalls.withToken(shopId, connector, tokens, fn);
-    return { connector, call };
+    const usable = (c: PlatformConnector) => {
+      if (!tokens || shop.auth_status !== 'authorized') throw new Refused(failures.notAuthorised);
+      return <T>(fn: (token: string) => Promise<T>) => shopCalls.withToken(shopId, c, tokens, fn);
+    };
+    if (platform === 'pinduoduo') {
+      if (!(connector instanceof PddConnector)) throw new Refused(failures.noApp);
+      return { platform, connector, failures, call: usable(connector) };
+    }
+    if (!(connector instanceof DoudianConnector)) throw new Refused(failures.noApp);
+    return { platform, connector, failures, call: usable(connector) };
   }
 
   async #publish(listing: ClaimedListing): Promise<void> {
@@ -207,10 +271,11 @@ export class PublishJobs implements JobKind {
     const claim = { id: listing.id, attempts: listing.attempts };
     try {
       if (listing.add_sent_at !== null && listing.goods_commit_id === null) {
-        throw new Refused(PUBLISH_FAILURES.unknown);
+        throw new Refused((await this.#failuresOf(listing.shop_id)).unknown);
       }
-      const { connector, call } = await this.#shop(listing.shop_id);
-      if (!(await this.#withinPlatformLimits(listing.shop_id, claim))) return;
+      const shop = await this.#shop(listing.shop_id);
+      if (shop.platform === 'pinduoduo' && !(await this.#withinPlatformLimits(listing.shop_id, claim)))
+        return;
       const [goods] = await db.query<GoodsRow>(
         'SELECT title, images, source_url FROM goods WHERE id = $1 AND account_id = $2',
         [listing.goods_id, listing.account_id],
@@ -222,85 +287,16 @@ export class PublishJobs implements JobKind {
         [listing.goods_id],
       );
       const images = json(goods.images).slice(0, CAROUSEL_MAX);
-      if (images.length === 0 || skus.length === 0) throw new Refused(PUBLISH_FAILURES.noImages);
+      if (images.length === 0 || skus.length === 0) throw new Refused(shop.failures.noImages);
       const offer = await this.#offer(listing.account_id, goods.source_url);
 
       // Category: the seller's choice, else the one remembered for the offer's 1688 category.
-      const catId = listing.cat_id ?? (await this.#rememberedCategory(listing.account_id, offer));
-      if (!catId) throw new Refused(PUBLISH_FAILURES.noCategory);
-      const template = await call((token) => pddPublishing.catTemplate(connector, token, catId));
-      const chosen = listing.properties ? json(listing.properties) : {};
-      const attributes = new Map((offer?.attributes ?? []).map((a) => [a.name, a.value]));
-      const goodsProperties: PddGoodsAdd['goods_properties'] = [];
-      for (const property of template.filter((p) => !p.is_sale)) {
-        const value = chosen[property.name] ?? attributes.get(property.name);
-        if (value) {
-          goodsProperties.push({
-            template_pid: property.id,
-            ...(property.ref_pid ? { ref_pid: property.ref_pid } : {}),
-            value,
-          });
-        } else if (property.required) {
-          throw new Refused(PUBLISH_FAILURES.property(property.name));
-        }
-      }
-      // One spec dimension (the category's first sale property), one value per SKU: its spec as copied.
-      const saleSpec = template.find((p) => p.is_sale && p.spec_id)?.spec_id;
-      if (!saleSpec) throw new Refused(PUBLISH_FAILURES.noSaleSpec);
-      const freight =
-        listing.cost_template_id ??
-        (await call((token) => pddPublishing.freightTemplates(connector, token)))[0]?.id;
-      if (!freight) throw new Refused(PUBLISH_FAILURES.noFreight);
-
-      const uploaded: string[] = [];
-      for (const url of images) {
-        const image = await this.#options.fetchImage(url).catch((error: unknown) => {
-          throw error instanceof Refused ? error : new Refused(PUBLISH_FAILURES.image);
-        });
-        uploaded.push(await call((token) => pddPublishing.uploadImage(connector, token, image)));
-      }
-      const supplierStock = new Map((offer?.skus ?? []).map((s) => [s.specId, s.stock]));
-      const skuList: PddGoodsAdd['sku_list'] = [];
-      for (const sku of skus) {
-        const specName = cut(sku.spec, SPEC_NAME_MAX) || '默认';
-        const specId = await call((token) => pddPublishing.specId(connector, token, saleSpec, specName));
-        const multiPrice = Number(sku.price);
-        const stock =
-          sku.supplier_spec_id !== null
-            ? (supplierStock.get(sku.supplier_spec_id) ?? sku.stock)
-            : offer && offer.skus.length === 0
-              ? offer.stock
-              : sku.stock;
-        skuList.push({
-          spec_id_list: JSON.stringify([Number(specId)]),
-          // 拼单价 is the goods price (the seller's rule); 单买价 must be higher: 10 % more, rounded up.
-          multi_price: multiPrice,
-          price: Math.ceil(multiPrice * 1.1),
-          quantity: Math.max(0, stock),
-          out_sku_sn: sku.outer_sku_id,
-          thumb_url: uploaded[0] ?? '',
-          weight: 500,
-          limit_quantity: 999,
-          is_onsale: 1,
-        });
-      }
-      const title = cut(goods.title, 60);
-      const described = [title, ...goodsProperties.map((p) => p.value)].join('，');
-      const add: PddGoodsAdd = {
-        goods_name: title,
-        goods_desc: cut(
-          [...described].length >= DESC_MIN ? described : `${described}，详见商品图片与规格说明`,
-          DESC_MAX,
-        ),
-        cat_id: catId,
-        cost_template_id: freight,
-        carousel_gallery: uploaded,
-        detail_gallery: uploaded,
-        market_price: Math.max(...skuList.map((s) => s.price)),
-        out_goods_id: `consign-${listing.id}`,
-        goods_properties: goodsProperties,
-        sku_list: skuList,
-      };
+      const catId =
+        listing.cat_id ?? (await this.#rememberedCategory(listing.account_id, shop.platform, offer));
+      if (!catId) throw new Refused(shop.failures.noCategory);
+      const draft: Draft = { listing, goods, skus, images, offer, catId };
+      const send =
+        shop.platform === 'pinduoduo' ? await this.#pddAdd(shop, draft) : await this.#doudianAdd(shop, draft);
 
       // The fence: from here a lost answer means "maybe added".
       const fenced = await updateHeld(db, PUBLISH_QUEUE, claim, 'add_sent_at = $1, updated_at = $1', [
@@ -309,7 +305,7 @@ export class PublishJobs implements JobKind {
       if (!fenced) return; // taken over after the lease ran out
       let added: { goodsId: string; commitId: string };
       try {
-        added = await call((token) => pddPublishing.addGoods(connector, token, add));
+        added = await shop.call(send);
       } catch (error) {
         const definite =
           error instanceof PlatformError &&
@@ -318,7 +314,7 @@ export class PublishJobs implements JobKind {
           await updateHeld(db, PUBLISH_QUEUE, claim, 'add_sent_at = NULL');
           throw error;
         }
-        throw new Refused(PUBLISH_FAILURES.unknown);
+        throw new Refused(shop.failures.unknown);
       }
       await finishJob(db, PUBLISH_QUEUE, claim, {
         status: 'reviewing',
@@ -326,7 +322,7 @@ export class PublishJobs implements JobKind {
         set: 'platform_goods_id = $1, goods_commit_id = $2, reason = NULL, attempts = 0, updated_at = $3',
         params: [added.goodsId, added.commitId, this.#nowS()],
       });
-      await this.#remember(listing.account_id, offer, catId);
+      await this.#remember(listing.account_id, shop.platform, offer, catId);
     } catch (error) {
       await this.#failOrRetry(PUBLISH_QUEUE, claim, error, 'queued');
       if (
@@ -342,13 +338,172 @@ export class PublishJobs implements JobKind {
     }
   }
 
+  /** The stock of a SKU: the supplier's of its spec, the offer's for a single-spec offer, else ours. */
+  #stock(sku: SkuRow, offer: SupplierOffer | null): number {
+    const supplierStock = new Map((offer?.skus ?? []).map((s) => [s.specId, s.stock]));
+    const stock =
+      sku.supplier_spec_id !== null
+        ? (supplierStock.get(sku.supplier_spec_id) ?? sku.stock)
+        : offer && offer.skus.length === 0
+          ? offer.stock
+          : sku.stock;
+    return Math.max(0, stock);
+  }
+
+  /** Reads an image of the goods, a failure being the listing's (not a passing one). */
+  #image(url: string): Promise<ImageBytes> {
+    return this.#options.fetchImage(url).catch((error: unknown) => {
+      throw error instanceof Refused ? error : new Refused(PUBLISH_FAILURES.image);
+    });
+  }
+
+  /**
+   * 拼多多: the category template, the freight templates, the images uploaded, a spec id per SKU;
+   * answers the `pdd.goods.add` call to make.
+   */
+  async #pddAdd(shop: PddShop, { listing, goods, skus, images, offer, catId }: Draft): Promise<Send> {
+    const { connector, call, failures } = shop;
+    const template = await call((token) => pddPublishing.catTemplate(connector, token, catId));
+    const chosen = listing.properties ? json(listing.properties) : {};
+    const attributes = new Map((offer?.attributes ?? []).map((a) => [a.name, a.value]));
+    const goodsProperties: PddGoodsAdd['goods_properties'] = [];
+    for (const property of template.filter((p) => !p.is_sale)) {
+      const value = chosen[property.name] ?? attributes.get(property.name);
+      if (value) {
+        goodsProperties.push({
+          template_pid: property.id,
+          ...(property.ref_pid ? { ref_pid: property.ref_pid } : {}),
+          value,
+        });
+      } else if (property.required) {
+        throw new Refused(failures.property(property.name));
+      }
+    }
+    // One spec dimension (the category's first sale property), one value per SKU: its spec as copied.
+    const saleSpec = template.find((p) => p.is_sale && p.spec_id)?.spec_id;
+    if (!saleSpec) throw new Refused(failures.noSaleSpec);
+    const freight =
+      listing.cost_template_id ??
+      (await call((token) => pddPublishing.freightTemplates(connector, token)))[0]?.id;
+    if (!freight) throw new Refused(failures.noFreight);
+
+    const uploaded: string[] = [];
+    for (const url of images) {
+      const image = await this.#image(url);
+      uploaded.push(await call((token) => pddPublishing.uploadImage(connector, token, image)));
+    }
+    const skuList: PddGoodsAdd['sku_list'] = [];
+    for (const sku of skus) {
+      const specName = cut(sku.spec, SPEC_NAME_MAX) || '默认';
+      const specId = await call((token) => pddPublishing.specId(connector, token, saleSpec, specName));
+      const multiPrice = Number(sku.price);
+      skuList.push({
+        spec_id_list: JSON.stringify([Number(specId)]),
+        // 拼单价 is the goods price (the seller's rule); 单买价 must be higher: 10 % more, rounded up.
+        multi_price: multiPrice,
+        price: Math.ceil(multiPrice * 1.1),
+        quantity: this.#stock(sku, offer),
+        out_sku_sn: sku.outer_sku_id,
+        thumb_url: uploaded[0] ?? '',
+        weight: 500,
+        limit_quantity: 999,
+        is_onsale: 1,
+      });
+    }
+    const title = cut(goods.title, 60);
+    const described = [title, ...goodsProperties.map((p) => p.value)].join('，');
+    const add: PddGoodsAdd = {
+      goods_name: title,
+      goods_desc: cut(
+        [...described].length >= DESC_MIN ? described : `${described}，详见商品图片与规格说明`,
+        DESC_MAX,
+      ),
+      cat_id: catId,
+      cost_template_id: freight,
+      carousel_gallery: uploaded,
+      detail_gallery: uploaded,
+      market_price: Math.max(...skuList.map((s) => s.price)),
+      out_goods_id: `consign-${listing.id}`,
+      goods_properties: goodsProperties,
+      sku_list: skuList,
+    };
+    return (token) => pddPublishing.addGoods(connector, token, add);
+  }
+
+  /**
+   * 抖店: the category's properties, the freight templates, the images read (as for 拼多多) and
+   * uploaded by their URLs to the shop's 素材中心; answers the `/product/addV2` call to make (prices in
+   * 分, the goods' own; 客服电话 the account owner's mobile).
+   */
+  async #doudianAdd(shop: DoudianShop, { listing, goods, skus, images, offer, catId }: Draft): Promise<Send> {
+    const { connector, call, failures } = shop;
+    const properties = await call((token) => doudianPublishing.properties(connector, token, catId));
+    const chosen = listing.properties ? json(listing.properties) : {};
+    const attributes = new Map((offer?.attributes ?? []).map((a) => [a.name, a.value]));
+    const format: Record<string, DoudianPropertyValue[]> = {};
+    for (const property of properties.filter((p) => !p.sale)) {
+      const text = chosen[property.name] ?? attributes.get(property.name);
+      if (!text) {
+        if (property.required) throw new Refused(failures.property(property.name));
+        continue;
+      }
+      const value = doudianPropertyValue(property, text);
+      if (value) {
+        format[property.id] = [value];
+      } else if (property.required || chosen[property.name] !== undefined) {
+        // Not a value the platform takes (an optional one from the offer is left out).
+        throw new Refused(
+          failures.propertyValue(
+            property.name,
+            property.options.map((o) => o.name),
+          ),
+        );
+      }
+    }
+    const specName = properties.find((p) => p.sale)?.name ?? '规格';
+    const freight =
+      listing.cost_template_id ??
+      (await call((token) => doudianPublishing.freightTemplates(connector, token)))[0]?.id;
+    if (!freight) throw new Refused(failures.noFreight);
+    // The platform reads the images itself: each is checked first as 拼多多's are read.
+    for (const url of images) await this.#image(url);
+    const uploaded = await call((token) => doudianPublishing.uploadImages(connector, token, images));
+    const [owner] = await this.deps.db.query<{ mobile: string }>(
+      `SELECT u.mobile FROM seller_accounts a JOIN users u ON u.id = a.owner_user_id WHERE a.id = $1`,
+      [listing.account_id],
+    );
+    const add: DoudianProductAdd = {
+      name: doudianTitle(goods.title),
+      category_leaf_id: Number(catId),
+      pic: uploaded.slice(0, DOUDIAN_PIC_MAX).join('|'),
+      description: uploaded.join('|'),
+      freight_id: Number(freight),
+      mobile: owner?.mobile ?? '',
+      ...doudianSpecs(
+        specName,
+        skus.map((sku) => ({
+          spec: sku.spec,
+          priceFen: Number(sku.price),
+          stock: this.#stock(sku, offer),
+          code: sku.outer_sku_id,
+        })),
+      ),
+      product_format_new: JSON.stringify(format),
+      outer_product_id: `consign-${listing.id}`,
+    };
+    return (token) => doudianPublishing.addProduct(connector, token, add);
+  }
+
   async #review(listing: ClaimedListing): Promise<void> {
     const { db } = this.deps;
     const claim = { id: listing.id, attempts: listing.attempts };
     try {
-      const { connector, call } = await this.#shop(listing.shop_id);
+      const shop = await this.#shop(listing.shop_id);
       const commitId = listing.goods_commit_id ?? '';
-      const detail = await call((token) => pddPublishing.commitDetail(connector, token, commitId));
+      const detail =
+        shop.platform === 'pinduoduo'
+          ? await shop.call((token) => pddPublishing.commitDetail(shop.connector, token, commitId))
+          : await shop.call((token) => doudianPublishing.review(shop.connector, token, commitId));
       if (detail.review === 'approved') {
         await finishJob(db, PUBLISH_REVIEW_QUEUE, claim, {
           status: 'published',
@@ -356,7 +511,7 @@ export class PublishJobs implements JobKind {
           params: [detail.goodsId, this.#nowS()],
         });
       } else if (detail.review === 'rejected') {
-        await this.#fail(PUBLISH_REVIEW_QUEUE, claim, PUBLISH_FAILURES.rejected(detail.message));
+        await this.#fail(PUBLISH_REVIEW_QUEUE, claim, shop.failures.rejected(detail.message));
       } else {
         await finishJob(db, PUBLISH_REVIEW_QUEUE, claim, {
           status: 'reviewing',
@@ -422,24 +577,37 @@ export class PublishJobs implements JobKind {
     return readSupplierOffer({ db, box, platforms }, accountId, offerId, this.#nowS());
   }
 
-  async #rememberedCategory(accountId: number, offer: SupplierOffer | null): Promise<string | null> {
+  async #rememberedCategory(
+    accountId: number,
+    platform: PublishPlatform,
+    offer: SupplierOffer | null,
+  ): Promise<string | null> {
     if (!offer?.categoryId) return null;
     const [row] = await this.deps.db.query<{ cat_id: string }>(
       `SELECT cat_id::text FROM listing_category_map
-       WHERE account_id = $1 AND platform = 'pinduoduo' AND source_category = $2`,
-      [accountId, offer.categoryId],
+       WHERE account_id = $1 AND platform = $2 AND source_category = $3`,
+      [accountId, platform, offer.categoryId],
     );
     return row?.cat_id ?? null;
   }
 
   /** Remembers the category a goods of this 1688 category was published in (the next goods of it goes there). */
-  async #remember(accountId: number, offer: SupplierOffer | null, catId: string) {
+  async #remember(accountId: number, platform: PublishPlatform, offer: SupplierOffer | null, catId: string) {
     if (!offer?.categoryId) return;
     await this.deps.db.query(
       `INSERT INTO listing_category_map (account_id, platform, source_category, cat_id)
-       VALUES ($1, 'pinduoduo', $2, $3)
+       VALUES ($1, $2, $3, $4)
        ON CONFLICT (account_id, platform, source_category) DO UPDATE SET cat_id = EXCLUDED.cat_id`,
-      [accountId, offer.categoryId, catId],
+      [accountId, platform, offer.categoryId, catId],
     );
+  }
+
+  /** The refusals in the words of the shop's platform (拼多多's when it is neither). */
+  async #failuresOf(shopId: number) {
+    const [shop] = await this.deps.db.query<{ platform: string }>(
+      'SELECT platform FROM shops WHERE id = $1',
+      [shopId],
+    );
+    return publishFailures(shop?.platform === 'douyin' ? 'douyin' : 'pinduoduo');
   }
 }

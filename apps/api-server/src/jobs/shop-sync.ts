@@ -221,7 +221,6 @@ export async function syncShop(deps: ShopSyncDeps, shop: ClaimedShop, token: str
           shopId: shop.id,
           token,
           cursor,
-          nowS: nowS(),
           leaseSeconds: leaseSecondsOf(deps),
         });
         const stored = await storePlatformOrders(tx, shop, orders, nowS());

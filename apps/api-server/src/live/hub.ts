@@ -26,6 +26,36 @@ export async function publish(db: Queryable, change: LiveChange): Promise<void> 
   ]);
 }
 
+/**
+ * The topics a member's write through the API changed, by the operation log's target of its change
+ * (`Change.target.type`): the `audit` middleware publishes them in the write's transaction, so a
+ * colleague's open page reads again. A target not named here (settings, goods, team…) has no live page.
+ */
+const TOPICS_OF_TARGET: Readonly<Record<string, readonly LiveTopic[]>> = {
+  order: ['orders'],
+  // 同意退款 / 确认收到退货 change the order's refund state too.
+  after_sale: ['after-sales', 'orders'],
+  // 拉黑买家 marks the buyer's orders.
+  blacklist: ['orders'],
+  shop: ['shops'],
+  shop_group: ['shops'],
+  notification: ['notifications'],
+};
+
+/** A logged write that changes nothing a page shows: 查看完整收货信息 is only recorded as seen. */
+const UNSEEN_CHANGES: ReadonlySet<string> = new Set(['/api/order/receiver-decrypt']);
+
+/** Publishes what the write of `path`, logged with `change` in the transaction of `db`, changed in `accountId`. */
+export async function publishWrite(
+  db: Queryable,
+  accountId: number,
+  path: string,
+  change: { target: { type: string } } | null,
+): Promise<void> {
+  if (!change || UNSEEN_CHANGES.has(path)) return;
+  for (const topic of TOPICS_OF_TARGET[change.target.type] ?? []) await publish(db, { accountId, topic });
+}
+
 function parse(payload: string): LiveChange | null {
   try {
     const value = JSON.parse(payload) as { a?: unknown; t?: unknown };
@@ -40,7 +70,7 @@ function parse(payload: string): LiveChange | null {
 export interface LiveOptions {
   /** At most one event per account and topic per this many ms (the last change of a burst still comes). Default 500. */
   coalesceMs?: number;
-  /** Open streams per session (bearer token) in this instance. Default 5. */
+  /** Open streams per session (bearer token) in this instance, not across instances (docs/design.md#live-pages). Default 5. */
   streamsPerSession?: number;
   /** How often a stream sends its heartbeat comment and checks the session is still valid. Default 25 s. */
   heartbeatMs?: number;

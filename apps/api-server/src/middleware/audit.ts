@@ -6,6 +6,7 @@ import { appendLog, type Change } from '../db/log';
 import { withDb } from '../db/scope';
 import type { ApiEnv } from '../env';
 import { clientIp } from '../http/client-ip';
+import { publishWrite } from '../live/hub';
 
 /** Who did it, when the call itself decides (sign-in); otherwise the signed-in caller. */
 export interface Actor {
@@ -117,12 +118,18 @@ export function audit({ db, now, trustProxy }: { db: Db; now: () => number; trus
     const contract: RouteContract | undefined = apiRoutes[path];
     if (!contract?.audit) return next();
     const entry = entryOf(c, contract, now, trustProxy);
+    // The entry, and the live event of the change to the open pages of the account (live/hub.ts).
+    const logAndPublish = async (tx: Queryable, change: Change | null, actor: Actor | null) => {
+      const record = entry(change, actor);
+      await appendLog(tx, record);
+      if (record.accountId !== null) await publishWrite(tx, record.accountId, path, change);
+    };
 
     if (COMMITS_IN_PARTS.has(path)) {
       c.set('logPart', (work) =>
         db.transaction(async (tx) => {
           const { row, change, actor } = await work(tx);
-          await appendLog(tx, entry(change, actor ?? callerOf(c)));
+          await logAndPublish(tx, change, actor ?? callerOf(c));
           return row;
         }),
       );
@@ -139,7 +146,7 @@ export function audit({ db, now, trustProxy }: { db: Db; now: () => number; trus
           c.set('afterCommit', committed);
           await next();
           if (c.error || c.res.status !== 200) throw NOT_A_SUCCESS;
-          await appendLog(tx, entry(c.get('change') ?? null, callerOf(c)));
+          await logAndPublish(tx, c.get('change') ?? null, callerOf(c));
           // Once: the route cannot run twice in one request. A deadlock here answers 409 (app.ts).
         },
         { retry: false },

@@ -336,7 +336,7 @@ export async function boundedText(response: Response): Promise<string> {
 export async function postForJson(
   platform: PlatformCode,
   url: string,
-  init: { body: string; contentType: string },
+  init: { body: string; contentType: string; int64Keys?: readonly string[] },
   fetchImpl: typeof fetch = fetch,
 ): Promise<unknown> {
   let response: Response;
@@ -379,7 +379,7 @@ export async function postForJson(
     );
   }
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(init.int64Keys ? quoteInt64(text, init.int64Keys) : text) as unknown;
   } catch {
     throw new PlatformError(
       platform,
@@ -389,6 +389,16 @@ export async function postForJson(
       text.slice(0, 200),
     );
   }
+}
+
+/**
+ * The answer's text with the bare whole numbers of `keys` quoted, so that int64 ids beyond JavaScript's
+ * safe integers (抖店's 19-digit product ids) keep every digit when parsed. Only a key written as a
+ * JSON key matches (inside a string its quotes would be escaped).
+ */
+export function quoteInt64(text: string, keys: readonly string[]): string {
+  const names = keys.map((key) => key.replace(/[^\w]/g, '')).join('|');
+  return text.replace(new RegExp(`"(${names})"(\\s*):(\\s*)(-?\\d+)(?=\\s*[,}\\]])`, 'g'), '"$1"$2:$3"$4"');
 }
 
 /** Reading the platforms' loosely typed JSON: a field as a string ('' when absent). */

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import * as z from 'zod';
 import {
   type AppCredentials,
   checkOrderWindow,
@@ -36,9 +37,15 @@ export const DOUDIAN_DEFAULTS = {
   authUrl: 'https://fuwu.jinritemai.com/authorize',
 } as const;
 
-/** The business parameters as 抖店 signs and sends them: JSON with keys sorted at every level, compact. */
+const INT64_MARK = '\u0000int64:';
+
+/**
+ * The business parameters as 抖店 signs and sends them: JSON with keys sorted at every level, compact.
+ * A `bigint` is written as a bare number (抖店's int64 parameters, e.g. a 19-digit product id).
+ */
 export function doudianParamJson(params: unknown): string {
   const sorted = (value: unknown): unknown => {
+    if (typeof value === 'bigint') return `${INT64_MARK}${value}`;
     if (Array.isArray(value)) return value.map(sorted);
     if (value && typeof value === 'object') {
       return Object.fromEntries(
@@ -49,7 +56,7 @@ export function doudianParamJson(params: unknown): string {
     }
     return value;
   };
-  return JSON.stringify(sorted(params ?? {}));
+  return JSON.stringify(sorted(params ?? {})).replace(/"\\u0000int64:(-?\d+)"/g, '$1');
 }
 
 /**
@@ -400,11 +407,15 @@ export class DoudianConnector implements PlatformConnector {
     };
   }
 
-  /** One signed call to `path`; the answer's `data`, or a `PlatformError`. */
-  private async call(
+  /**
+   * One signed call to `path`; the answer's `data`, or a `PlatformError`. The answer's fields named in
+   * `int64Keys` are read as strings of their digits (ids beyond JavaScript's safe integers).
+   */
+  async call(
     path: string,
     business: Record<string, unknown>,
     accessToken: string | null,
+    int64Keys?: readonly string[],
   ): Promise<unknown> {
     const paramJson = doudianParamJson(business);
     const method = path.replace(/^\//, '').replaceAll('/', '.');
@@ -424,7 +435,7 @@ export class DoudianConnector implements PlatformConnector {
       await postForJson(
         'douyin',
         url,
-        { body: paramJson, contentType: 'application/json' },
+        { body: paramJson, contentType: 'application/json', int64Keys },
         this.options.fetch,
       ),
     );
@@ -550,3 +561,300 @@ export function doudianError(answer: Json, tokenCall: boolean): PlatformError {
     return make('invalid');
   return make('business');
 }
+
+// ---- 铺货 (publishing goods to a shop): the product calls, each answer checked by its schema ----
+
+const idOf = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(String);
+
+const shopCategoryAnswer = z.array(
+  z.object({
+    id: idOf,
+    name: z.string(),
+    parent_id: idOf.nullish(),
+    is_leaf: z.boolean(),
+    enable: z.boolean(),
+  }),
+);
+const catePropertyAnswer = z.object({
+  data: z.array(
+    z.object({
+      property_id: idOf,
+      property_name: z.string(),
+      /** 1 必填, 0 选填. */
+      required: z.number().int(),
+      /** 0 有效, 1 失效. */
+      status: z.number().int().nullish(),
+      type: z.string(),
+      /** 0 绑定属性, 1 关键属性, 2 售卖属性, 3 商品属性. */
+      property_type: z.number().int().nullish(),
+      /** 1: the seller may give a value of their own. */
+      diy_type: z.number().int().nullish(),
+      options: z.array(z.object({ name: z.string(), value: z.string() })).nullish(),
+    }),
+  ),
+});
+const uploadAnswer = z.object({
+  success_map: z
+    .record(z.string(), z.object({ ByteUrl: z.string(), AuditStatus: z.number().int() }))
+    .nullish(),
+  failed_map: z.record(z.string(), z.object({ ErrCode: z.number().int(), ErrMsg: z.string() })).nullish(),
+});
+const freightAnswer = z.object({
+  List: z.array(z.object({ template: z.object({ id: idOf, template_name: z.string() }) })).nullish(),
+});
+const productAddAnswer = z.object({ product_id: idOf });
+const productDetailAnswer = z.object({
+  product_id_str: z.string().regex(/^\d+$/),
+  /** 1 未提交, 2 待审核, 3 审核通过, 4 审核未通过, 5 封禁, 7 审核通过待上架. */
+  check_status: z.number().int(),
+});
+const auditListAnswer = z.object({
+  records: z.array(z.object({ audit_reason: z.record(z.string(), z.array(z.string())).nullish() })).nullish(),
+});
+
+function answerOf<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
+  const result = schema.safeParse(answer);
+  if (!result.success) {
+    throw new PlatformError(
+      'douyin',
+      'bad_answer',
+      sellerMessage('douyin', 'bad_answer'),
+      `${what}: ${result.error.issues[0]?.path.join('.') ?? ''} ${result.error.issues[0]?.message ?? ''}`,
+    );
+  }
+  return result.data;
+}
+
+/** A category of the shop (`/shop/getShopCategory`). */
+export type DoudianCategory = { catId: string; name: string; leaf: boolean };
+
+/** A property of a leaf category (`/product/getCatePropertyV2`). `sale`: a 售卖属性 (a spec dimension). */
+export interface DoudianProperty {
+  id: string;
+  name: string;
+  required: boolean;
+  sale: boolean;
+  /** The seller may give a value not among `options`. */
+  diy: boolean;
+  options: { name: string; value: string }[];
+}
+
+/** One value of `product_format_new`: an option (`value` its number) or the seller's words (`value` 0). */
+export interface DoudianPropertyValue {
+  value: number;
+  name: string;
+  diy_type: 0 | 1;
+}
+
+/**
+ * The value of `property` for the seller's text: the option of that name; else, where the property has
+ * no options or takes the seller's own (`diy_type` 1), the text itself; else null (not allowed).
+ */
+export function doudianPropertyValue(property: DoudianProperty, text: string): DoudianPropertyValue | null {
+  const option = property.options.find((o) => o.name === text);
+  if (option && /^\d+$/.test(option.value))
+    return { value: Number(option.value), name: option.name, diy_type: 0 };
+  if (property.options.length === 0) return { value: 0, name: text, diy_type: 0 };
+  return property.diy ? { value: 0, name: text, diy_type: 1 } : null;
+}
+
+/** 抖店 counts a title's width: 60 characters, a Chinese character (anything not ASCII) counting two. */
+export const DOUDIAN_TITLE_WIDTH = 60;
+
+/** The title cut to {@link DOUDIAN_TITLE_WIDTH}. */
+export function doudianTitle(title: string): string {
+  let width = 0;
+  let out = '';
+  for (const char of title.trim()) {
+    width += char.charCodeAt(0) < 128 ? 1 : 2;
+    if (width > DOUDIAN_TITLE_WIDTH) break;
+    out += char;
+  }
+  return out;
+}
+
+/**
+ * One spec dimension named `specName` with one value per SKU (its spec as copied, `默认` for none;
+ * the separators `^ | ,` of `specs` replaced; a repeated value numbered), as `specs`
+ * (`名|值1,值2`) and `spec_prices` (JSON: `spec_detail_name1`, `price` in 分, `stock_num`, `code`).
+ */
+export function doudianSpecs(
+  specName: string,
+  skus: { spec: string; priceFen: number; stock: number; code: string }[],
+): { specs: string; spec_prices: string } {
+  const clean = (text: string) => [...text.replace(/[\^|,，]/g, ' ').trim()].slice(0, 30).join('').trim();
+  const seen = new Set<string>();
+  const values = skus.map((sku) => {
+    const base = clean(sku.spec) || '默认';
+    let value = base;
+    for (let n = 2; seen.has(value); n++) value = `${base}-${n}`;
+    seen.add(value);
+    return value;
+  });
+  return {
+    specs: `${clean(specName) || '规格'}|${values.join(',')}`,
+    spec_prices: JSON.stringify(
+      skus.map((sku, i) => ({
+        spec_detail_name1: values[i],
+        price: sku.priceFen,
+        stock_num: Math.max(0, sku.stock),
+        code: sku.code,
+      })),
+    ),
+  };
+}
+
+/** What the job fills of `/product/addV2` (the rest is fixed in `doudianPublishing.addProduct`). */
+export interface DoudianProductAdd {
+  name: string;
+  category_leaf_id: number;
+  /** Uploaded image URLs joined by `|`, at most 5, the first the main one. */
+  pic: string;
+  /** The detail: uploaded image URLs joined by `|`. */
+  description: string;
+  freight_id: number;
+  /** 客服电话. */
+  mobile: string;
+  specs: string;
+  spec_prices: string;
+  /** JSON `{property_id: [{value, name, diy_type}]}`. */
+  product_format_new: string;
+  outer_product_id: string;
+}
+
+/** 抖店's id of "no brand" (无品牌), documented for `standard_brand_id`. */
+const NO_BRAND = 596120136;
+
+/** The product calls of 铺货 (docs/design.md#publishing-goods-to-a-shop) over a shop's access token. */
+export const doudianPublishing = {
+  /** `/shop/getShopCategory`: the shop's categories under `parentId` (0: the top level), the usable ones. */
+  async shopCategories(dd: DoudianConnector, token: string, parentId = '0'): Promise<DoudianCategory[]> {
+    const data = await dd.call('/shop/getShopCategory', { cid: Number(parentId) }, token);
+    return answerOf(shopCategoryAnswer, data, 'shop.getShopCategory')
+      .filter((cat) => cat.enable)
+      .map((cat) => ({ catId: cat.id, name: cat.name, leaf: cat.is_leaf }));
+  },
+  /** `/product/getCatePropertyV2`: the valid properties of leaf category `catId`. */
+  async properties(dd: DoudianConnector, token: string, catId: string): Promise<DoudianProperty[]> {
+    const data = await dd.call('/product/getCatePropertyV2', { category_leaf_id: Number(catId) }, token);
+    return answerOf(catePropertyAnswer, data, 'product.getCatePropertyV2')
+      .data.filter((p) => (p.status ?? 0) === 0)
+      .map((p) => ({
+        id: p.property_id,
+        name: p.property_name,
+        required: p.required === 1,
+        sale: p.property_type === 2,
+        diy: p.diy_type === 1,
+        options: p.options ?? [],
+      }));
+  },
+  /**
+   * `/material/batchUploadImageSync`: public image URLs into the shop's 素材中心 (抖店 reads them);
+   * answers the platform's URLs in order. An image the platform refuses is a `business` refusal; one
+   * still in its review a passing `server` error (`need_distinct`: the next try finds it).
+   */
+  async uploadImages(dd: DoudianConnector, token: string, urls: string[]): Promise<string[]> {
+    const data = await dd.call(
+      '/material/batchUploadImageSync',
+      {
+        materials: urls.map((url, i) => ({
+          request_id: String(i + 1),
+          folder_id: '0',
+          name: `consign-${i + 1}`,
+          url,
+          material_type: 'photo',
+        })),
+        need_distinct: true,
+      },
+      token,
+    );
+    const answer = answerOf(uploadAnswer, data, 'material.batchUploadImageSync');
+    return urls.map((_, i) => {
+      const key = String(i + 1);
+      const failed = answer.failed_map?.[key];
+      if (failed) {
+        throw new PlatformError(
+          'douyin',
+          'business',
+          sellerMessage('douyin', 'business', `图片上传失败：${failed.ErrMsg}`),
+          `material ${failed.ErrCode}`,
+        );
+      }
+      const done = answer.success_map?.[key];
+      if (done?.AuditStatus === 4) {
+        throw new PlatformError(
+          'douyin',
+          'business',
+          sellerMessage('douyin', 'business', '图片未通过素材审核'),
+          'material rejected',
+        );
+      }
+      if (done?.AuditStatus !== 3 || !done.ByteUrl) {
+        throw new PlatformError('douyin', 'server', '抖店图片素材审核中，稍后自动重试', 'material pending');
+      }
+      return done.ByteUrl;
+    });
+  },
+  /** `/freightTemplate/list`: the shop's freight templates (first page of 100). */
+  async freightTemplates(dd: DoudianConnector, token: string) {
+    const data = await dd.call('/freightTemplate/list', { page: '0', size: '100' }, token);
+    return (answerOf(freightAnswer, data, 'freightTemplate.list').List ?? []).map(({ template }) => ({
+      id: template.id,
+      name: template.template_name,
+    }));
+  },
+  /**
+   * `/product/addV2` with `commit: true` (saved and sent to review): answers the product id (19 digits,
+   * read exactly), which is also what its review is looked up by.
+   */
+  async addProduct(dd: DoudianConnector, token: string, product: DoudianProductAdd) {
+    const data = await dd.call(
+      '/product/addV2',
+      {
+        ...product,
+        product_type: 0,
+        pay_type: 1,
+        reduce_type: 2,
+        weight: 500,
+        weight_unit: 1,
+        delivery_delay_day: 2,
+        presell_type: 0,
+        supply_7day_return: 1,
+        standard_brand_id: NO_BRAND,
+        start_sale_type: 0,
+        pickup_method: '0',
+        commit: true,
+      },
+      token,
+      ['product_id', 'out_product_id', 'sku_id', 'out_sku_id'],
+    );
+    const added = answerOf(productAddAnswer, data, 'product.addV2');
+    return { goodsId: added.product_id, commitId: added.product_id };
+  },
+  /**
+   * The review of a product: `/product/detail`'s `check_status` (3 审核通过 and 7 审核通过待上架:
+   * approved; 4 审核未通过 and 5 封禁: rejected, the reasons from `/product/auditList`).
+   */
+  async review(dd: DoudianConnector, token: string, productId: string) {
+    const data = await dd.call('/product/detail', { product_id: productId }, token, ['product_id']);
+    const detail = answerOf(productDetailAnswer, data, 'product.detail');
+    const review =
+      detail.check_status === 3 || detail.check_status === 7
+        ? 'approved'
+        : detail.check_status === 4 || detail.check_status === 5
+          ? 'rejected'
+          : ('reviewing' as const);
+    let message = '';
+    if (review === 'rejected') {
+      const audits = await dd.call(
+        '/product/auditList',
+        { product_id: BigInt(productId), publish_status: 2, page: 0, size: 1 },
+        token,
+        ['product_id'],
+      );
+      const reasons = answerOf(auditListAnswer, audits, 'product.auditList').records?.[0]?.audit_reason ?? {};
+      message = Object.values(reasons).flat().join('；');
+    }
+    return { review, goodsId: detail.product_id_str, message };
+  },
+};

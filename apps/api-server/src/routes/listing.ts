@@ -3,11 +3,12 @@ import { listingById, listListings, queueListings, requeueListing } from '../db/
 import { shopById } from '../db/shop';
 import type { ApiEnv, Deps } from '../env';
 import { HttpProblem, ok } from '../http/respond';
-import { PUBLISH_FAILURES } from '../jobs/publish';
+import { PUBLISH_FAILURES, publishFailures } from '../jobs/publish';
 import { afterCommit, recordChange } from '../middleware/audit';
 import { scope } from '../middleware/authentication';
 import { body } from '../middleware/validate';
 import { PlatformError } from '../platforms/connector';
+import { DoudianConnector, doudianPublishing } from '../platforms/doudian';
 import { PddConnector, pddPublishing } from '../platforms/pdd';
 
 /** 铺货: queueing listings of goods in shops, their states, 重新发布, and the shop's categories to choose from. */
@@ -48,15 +49,23 @@ export function listingRoutes({
     .post('/publish-cats', body('/api/goods/publish-cats'), async (c) => {
       const input = c.req.valid('json');
       const shop = await shopById(scope(c), input.shop_id, nowS());
-      if (shop.platform !== 'pinduoduo') throw new HttpProblem(422, PUBLISH_FAILURES.notPdd);
-      const connector = await connectorFor('pinduoduo');
-      if (!(connector instanceof PddConnector)) throw new HttpProblem(409, PUBLISH_FAILURES.noApp);
+      const platform = shop.platform;
+      if (platform !== 'pinduoduo' && platform !== 'douyin') {
+        throw new HttpProblem(422, PUBLISH_FAILURES.platform);
+      }
+      const failures = publishFailures(platform);
+      const connector = await connectorFor(platform);
+      if (!(connector instanceof PddConnector) && !(connector instanceof DoudianConnector)) {
+        throw new HttpProblem(409, failures.noApp);
+      }
       const tokens = await shopCalls.tokens(shop.id);
-      if (!tokens || shop.auth_status !== 'authorized')
-        throw new HttpProblem(409, PUBLISH_FAILURES.notAuthorised);
+      if (!tokens || shop.auth_status !== 'authorized') throw new HttpProblem(409, failures.notAuthorised);
+      const parent = input.parent_cat_id ?? '0';
       const cats = await shopCalls
         .withToken(shop.id, connector, tokens, (token) =>
-          pddPublishing.authorisedCats(connector, token, input.parent_cat_id ?? '0'),
+          connector instanceof PddConnector
+            ? pddPublishing.authorisedCats(connector, token, parent)
+            : doudianPublishing.shopCategories(connector, token, parent),
         )
         .catch((thrown: unknown) => {
           throw thrown instanceof PlatformError ? new HttpProblem(409, thrown.message) : thrown;

@@ -72,7 +72,8 @@ export const shopSchema = z.object({
   sync: shopSyncSchema.nullable().optional(),
   /**
    * How its orders arrive: `live` (实时) while its platform's message channel is connected and the shop
-   * is permitted on it (拼多多 消息服务), else `polling` (轮询: the order sync).
+   * is permitted on it (拼多多 消息服务), or (抖店 消息推送) a push of its app was recorded within the
+   * sync's fallback interval; else `polling` (轮询: the order sync).
    */
   message_channel: z.enum(['live', 'polling']).optional(),
   /** When the last platform message about the shop was received (unix s); null when none. */

@@ -81,7 +81,7 @@ export function lagText(seconds: number): string {
 /**
  * 店铺设置's 订单同步 cell: the last sync, what it stored and how far behind the shop is now (counted on
  * from the clock, the list read again every minute), whether its orders come 实时 (拼多多 消息服务
- * connected) or by 轮询 with its last message's time, its last error in the seller's words, and 立即同步:
+ * connected, 抖店's pushes arriving) or by 轮询 with its last message's time, its last error in the seller's words, and 立即同步:
  * the list is read every 2 s until the run it asked for has finished, then its result is told
  * (同步完成：新增 3 单，更新 5 单, or why it failed).
  */
