@@ -63,8 +63,10 @@ const NOT_DATA = new Set([
   'schema_migrations',
   'request_nonces',
   'rate_limits',
-  // The 1688 offers as last read (a cache) and the kept answers of idempotent creates.
+  // The 1688 offers as last read (a cache), the 铺货关系 established for reading them, and the kept
+  // answers of idempotent creates.
   'offer_reads',
+  'offer_relations',
   'idempotent_requests',
 ]);
 

@@ -343,6 +343,18 @@ describe('商品编辑: SKUs and their 货源', () => {
       status: 409,
       msg: '1688商品不存在或已下架',
     });
+
+    // 1688 answers productInfo only for offers in the buyer's 铺货列表: each was added before its first
+    // read, remembered for the account, and not added again on the next read past the cache.
+    const relations = await t.server.db.query<{ offer_id: string }>(
+      'SELECT offer_id FROM offer_relations WHERE account_id = $1 ORDER BY 1',
+      [seller.accountId],
+    );
+    expect(relations.map((r) => r.offer_id)).toEqual([T_SHIRT, CUP, REMOVED, '619999999999'].sort());
+    await t.server.db.query('DELETE FROM offer_reads WHERE offer_id = $1', [T_SHIRT]);
+    const from = sandbox.calls.length;
+    await seller.api.call('/api/goods/supplier-offer', { offer: T_SHIRT });
+    expect(sandbox.calls.slice(from).map((c) => c.api)).toEqual([ALIBABA_APIS.productInfo]);
   });
 
   it('adds, edits, reorders and removes SKUs with their 货源 at the product’s version; logged; stale is 409', async () => {

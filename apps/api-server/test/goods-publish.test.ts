@@ -419,6 +419,25 @@ describe('铺货 to a 拼多多 shop', () => {
     expect(addCalls()).toBe(adds);
     expect(onShop()).toHaveLength(before + 1);
   });
+
+  it("keeps within 拼多多's documented pdd.goods.add limit per shop: a shop past its window waits for the next", async () => {
+    const shirt = await copied(seller, T_SHIRT);
+    const adds = addCalls();
+    const nowS = Math.floor(clock.now() / 1000);
+    // The shop has spent this second's window (as ten units in it would).
+    await t.server.db.query(
+      `INSERT INTO rate_limits (key, window_ends_at, hits) VALUES ($1, $2, 10)
+       ON CONFLICT (key) DO UPDATE SET window_ends_at = EXCLUDED.window_ends_at, hits = EXCLUDED.hits`,
+      [`budget:pdd_publish_shop:${seller.shopId}`, nowS + 1],
+    );
+    await seller.api.call('/api/goods/publish', { goods_ids: [shirt], shop_ids: [seller.shopId] });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const waiting = await listingOnce(seller, shirt, ['queued', 'publishing', 'reviewing', 'failed']);
+    expect([waiting.status, addCalls()]).toEqual(['queued', adds]);
+    clock.advance(1000);
+    expect((await listingOnce(seller, shirt, ['reviewing', 'failed'])).status).toBe('reviewing');
+    expect(addCalls()).toBe(adds + 1);
+  });
 });
 
 describe('铺货 to a 抖店 shop', () => {

@@ -152,6 +152,65 @@ describe('AlibabaConnector against the sandbox', () => {
     ]);
   });
 
+  it("reads an offer only in the buyer's 铺货列表: the relation first, once; a lost one re-established once", async () => {
+    const apis = (from: number) =>
+      sandbox.calls.slice(from).map((c) => `${c.api.split(':')[1]}${c.error ? ` ${c.error}` : ''}`);
+    sandbox.pushed.clear();
+    // The sandbox is as strict as 1688's documentation: productInfo without the relation is refused.
+    const raw = async (api: string, business: Record<string, string>) => {
+      const urlPath = alibabaPath(api, ALIBABA_SANDBOX_APP.clientId);
+      const params: Record<string, string> = {
+        ...business,
+        access_token: token,
+        _aop_timestamp: String(clock.now()),
+      };
+      params._aop_signature = alibabaSign(ALIBABA_SANDBOX_APP.clientSecret, urlPath, params);
+      const response = await fetch(`${served.url}/${urlPath}`, {
+        method: 'POST',
+        body: new URLSearchParams(params),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    expect(await raw(ALIBABA_APIS.productInfo, { productId: '610000000001' })).toEqual({
+      success: false,
+      message: '没有该商品的查询权限',
+    });
+    expect(await raw(ALIBABA_APIS.pushProducts, { productIdList: '[]' })).toEqual({
+      result: { success: false, errorCode: 'OFFERIDS_IS_NULL', errorMsg: '商品ID列表参数为空' },
+    });
+
+    // A relation the caller does not know of: established before the read, then remembered.
+    let known = false;
+    let remembered = 0;
+    const relation = {
+      known: async () => known,
+      remember: async () => {
+        known = true;
+        remembered++;
+      },
+    };
+    let from = sandbox.calls.length;
+    expect((await connector.offer(token, '610000000001', relation)).skus).toHaveLength(3);
+    expect(apis(from)).toEqual(['alibaba.cross.syncProductListPushed', 'alibaba.cross.productInfo']);
+    from = sandbox.calls.length;
+    await connector.offer(token, '610000000001', relation);
+    expect(apis(from)).toEqual(['alibaba.cross.productInfo']);
+    expect(remembered).toBe(1);
+
+    // Remembered, but gone at 1688: refused once, re-established once, read again.
+    sandbox.pushed.clear();
+    from = sandbox.calls.length;
+    expect((await connector.offer(token, '610000000001', relation)).title).toBe(
+      '纯棉宽松短袖T恤 男女同款 夏季新款',
+    );
+    expect(apis(from)).toEqual([
+      'alibaba.cross.productInfo no_read_permission',
+      'alibaba.cross.syncProductListPushed',
+      'alibaba.cross.productInfo',
+    ]);
+    expect(remembered).toBe(2);
+  });
+
   it('previews a purchase in 分 without buying, then places it once per outOrderId', async () => {
     const white = (await connector.offer(token, '610000000001')).skus[1];
     const cargo = [

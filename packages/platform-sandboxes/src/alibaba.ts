@@ -3,7 +3,7 @@ import { shanghaiStamp } from '@consign/api-client';
 import { fenAsYuan, yuanText } from '@consign/api-client/contract';
 import { escapeHtml, html, SANDBOX_BODY_LIMIT, SANDBOX_CALLS_KEPT, sameSignature } from './core';
 import type { AppCredentials, PlatformEndpoints } from './protocol';
-import { ALIBABA_APIS, ALIBABA_CODES, alibabaSign } from './protocol';
+import { ALIBABA_APIS, ALIBABA_CODES, ALIBABA_NO_READ_PERMISSION, alibabaSign } from './protocol';
 
 /**
  * A local 1688 open platform for the supplier side, as its documentation describes it:
@@ -20,7 +20,9 @@ import { ALIBABA_APIS, ALIBABA_CODES, alibabaSign } from './protocol';
  *   supplier ships by itself `shipAfterSeconds` after they were placed (or at once with `ship`); its
  *   business errors are `{success: false, errorCode, errorMsg}`: out of stock, price changed since the
  *   buyer's preview, bad address, offer missing or removed, not enough balance (`balances`, when set);
- *   the supplier may cancel an order (`cancel`). A 密文代发 order is refused when the sales platform
+ *   the supplier may cancel an order (`cancel`). An offer's detail (`alibaba.cross.productInfo`) is read
+ *   only once the member added it to its 铺货列表 (`alibaba.cross.syncProductListPushed`, `pushed`),
+ *   else `{success: false, message: "没有该商品的查询权限"}` as 1688 documents. A 密文代发 order is refused when the sales platform
  *   (`canDecrypt`, wired to the 拼多多 / 抖店 sandboxes) says `outPlatformAppkey` cannot read its
  *   ciphertexts. SKU attributes are 1688's documented `SKUAttrInfo{attributeID, attributeValue,
  *   skuImageUrl, attributeDisplayName}`;
@@ -249,6 +251,8 @@ export class AlibabaSandbox {
   readonly #refresh = new Map<string, { clientId: string; memberId: string; expiresAt: number }>();
   /** `${memberId}\n${offerId}` -> the offer's price version at the buyer's last preview. */
   readonly #previewed = new Map<string, number>();
+  /** `${memberId}\n${offerId}`: the member's 铺货列表 (`syncProductListPushed`); `productInfo` needs it. */
+  readonly pushed = new Set<string>();
   readonly #rate = new Map<string, { second: number; count: number }>();
   #rateLimit: number;
   #sequence = 0;
@@ -560,7 +564,9 @@ export class AlibabaSandbox {
   #answer(api: string, memberId: string, form: URLSearchParams, base: string): Record<string, unknown> {
     switch (api) {
       case ALIBABA_APIS.productInfo:
-        return this.#productInfo(form.get('productId') ?? '');
+        return this.#productInfo(memberId, form.get('productId') ?? '');
+      case ALIBABA_APIS.pushProducts:
+        return this.#pushProducts(memberId, form.get('productIdList') ?? '');
       case ALIBABA_APIS.preview: {
         const { cargo, address } = this.#orderInput(form);
         const priced = this.#price(cargo, address, 'region');
@@ -604,9 +610,36 @@ export class AlibabaSandbox {
     }
   }
 
-  #productInfo(productId: string) {
+  /**
+   * 加入铺货列表: `productIdList` a JSON array of 1 to 20 ids (1688: `OFFERIDS_IS_NULL` when empty);
+   * answers `result{success, errorCode, errorMsg}`. Adding an id twice changes nothing.
+   */
+  #pushProducts(memberId: string, list: string) {
+    let ids: unknown;
+    try {
+      ids = JSON.parse(list);
+    } catch {
+      throw refusal(ALIBABA_CODES.badParameter, 'productIdList 不是合法的 JSON');
+    }
+    if (!Array.isArray(ids) || ids.length === 0) {
+      return {
+        result: { success: false, errorCode: ALIBABA_CODES.pushEmpty, errorMsg: '商品ID列表参数为空' },
+      };
+    }
+    if (ids.length > 20 || !ids.every((id) => typeof id === 'number' && Number.isSafeInteger(id))) {
+      throw refusal(ALIBABA_CODES.badParameter, 'productIdList 须为 1 到 20 个商品ID');
+    }
+    for (const id of ids) this.pushed.add(`${memberId}\n${id}`);
+    return { result: { success: true } };
+  }
+
+  /** 跨境场景获取商品详情: only an offer in the member's 铺货列表 (1688's `没有该商品的查询权限` otherwise). */
+  #productInfo(memberId: string, productId: string) {
     const offer = this.offers.get(productId);
     if (!offer) throw refusal(ALIBABA_CODES.offerMissing, '商品不存在');
+    if (!this.pushed.has(`${memberId}\n${offer.offerId}`)) {
+      throw new Answer(200, { success: false, message: ALIBABA_NO_READ_PERMISSION }, 'no_read_permission');
+    }
     const yuan = yuanText;
     return {
       success: true,

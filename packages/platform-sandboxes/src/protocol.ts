@@ -136,6 +136,8 @@ export const DOUDIAN_MAX_PAGE_SIZE = 100;
 /** The APIs the sandbox serves, as `namespace:api` (version 1). */
 export const ALIBABA_APIS = {
   productInfo: 'com.alibaba.product:alibaba.cross.productInfo',
+  /** 加入铺货列表: the relation `productInfo` needs (docs/design.md#purchasing-on-1688-and-product-copy). */
+  pushProducts: 'com.alibaba.product.push:alibaba.cross.syncProductListPushed',
   preview: 'com.alibaba.trade:alibaba.createOrder.preview',
   createOrder: 'com.alibaba.trade:alibaba.trade.fastCreateOrder',
   buyerView: 'com.alibaba.trade:alibaba.trade.get.buyerView',
@@ -180,7 +182,12 @@ export const ALIBABA_CODES = {
   badParameter: 'PARAM_INVALID',
   noProtocol: 'PROTOCOL_NOT_SIGNED',
   orderState: 'ORDER_STATUS_NOT_SUPPORT',
+  /** `syncProductListPushed` with no product ids (1688's documented code). */
+  pushEmpty: 'OFFERIDS_IS_NULL',
 } as const;
+
+/** What `alibaba.cross.productInfo` answers (`message`) for an offer the member has no 铺货关系 to. */
+export const ALIBABA_NO_READ_PERMISSION = '没有该商品的查询权限';
 
 // Alipay
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
+import { PlatformBudgets } from '../platforms/budgets';
 import { type PlatformConnector, PlatformError } from '../platforms/connector';
 import {
   DoudianConnector,
@@ -22,6 +23,7 @@ import {
   backoffMs,
   type Claim,
   claimJob,
+  deferJob,
   finishJob,
   PUBLISH_QUEUE,
   PUBLISH_REVIEW_QUEUE,
@@ -228,9 +230,12 @@ export class PublishJobs implements JobKind {
       leaseMs: this.#options.leaseMs,
     });
     if (review) return () => this.#review(review.job);
+    // A shop that spent its window of 拼多多 publish calls has its listings wait (platforms/budgets.ts).
     const claimed = await claimJob<ClaimedListing>(db, PUBLISH_QUEUE, {
       returning,
       leaseMs: this.#options.leaseMs,
+      params: [this.#nowS(), this.deps.platforms.budgets.budgets.pdd_publish_shop.calls],
+      skip: PlatformBudgets.spentSql('pdd_publish_shop', 'j.shop_id', '$1', '$2'),
     });
     return claimed ? () => this.#publish(claimed.job) : undefined;
   }
@@ -277,6 +282,8 @@ export class PublishJobs implements JobKind {
         throw new Refused((await this.#failuresOf(listing.shop_id)).unknown);
       }
       const shop = await this.#shop(listing.shop_id);
+      if (shop.platform === 'pinduoduo' && !(await this.#withinPlatformLimits(listing.shop_id, claim)))
+        return;
       const [goods] = await db.query<GoodsRow>(
         'SELECT title, images, source_url FROM goods WHERE id = $1 AND account_id = $2',
         [listing.goods_id, listing.account_id],
@@ -554,6 +561,26 @@ export class PublishJobs implements JobKind {
           ? offerReadFailure(error)
           : PUBLISH_FAILURES.server;
     await this.#fail(queue, claim, reason);
+  }
+
+  /**
+   * Counts this unit against 拼多多's documented call limits of `pdd.goods.add` (per shop, per app:
+   * `pdd_publish_shop`, `pdd_publish_app`); past either the listing is put back until the window
+   * ends, its attempt not counted. False when it was put back.
+   */
+  async #withinPlatformLimits(shopId: number, claim: Claim): Promise<boolean> {
+    const { db, platforms } = this.deps;
+    const nowS = this.#nowS();
+    for (const [kind, key] of [
+      ['pdd_publish_shop', shopId],
+      ['pdd_publish_app', 0],
+    ] as const) {
+      if (await platforms.budgets.take(db, kind, key, nowS)) continue;
+      const waitS = await platforms.budgets.waitSeconds(db, kind, key, nowS);
+      await deferJob(db, PUBLISH_QUEUE, claim, waitS * 1000);
+      return false;
+    }
+    return true;
   }
 
   /** The goods' 1688 offer (category, attributes, stock), or null for goods not copied from 1688. */

@@ -35,6 +35,8 @@ export const ALIBABA_IMAGE_BASE = 'https://cbu01.alicdn.com/';
 /** The APIs used, as `namespace:api` (version 1). */
 export const ALIBABA_APIS = {
   productInfo: 'com.alibaba.product:alibaba.cross.productInfo',
+  // 加入铺货列表: the relation productInfo needs (docs/design.md#purchasing-on-1688-and-product-copy).
+  pushProducts: 'com.alibaba.product.push:alibaba.cross.syncProductListPushed',
   preview: 'com.alibaba.trade:alibaba.createOrder.preview',
   createOrder: 'com.alibaba.trade:alibaba.trade.fastCreateOrder',
   buyerView: 'com.alibaba.trade:alibaba.trade.get.buyerView',
@@ -147,7 +149,34 @@ export const ALIBABA_CODES = {
   badParameter: 'PARAM_INVALID',
   noProtocol: 'PROTOCOL_NOT_SIGNED',
   orderState: 'ORDER_STATUS_NOT_SUPPORT',
+  pushEmpty: 'OFFERIDS_IS_NULL',
 } as const;
+
+/**
+ * What `alibaba.cross.productInfo` answers (`message`; 1688 documents it as its error code) for an
+ * offer not in the buyer's 铺货列表: `alibaba.cross.syncProductListPushed` adds it.
+ */
+export const ALIBABA_NO_READ_PERMISSION = '没有该商品的查询权限';
+
+/** Whether 1688 refused an offer read for want of the 铺货关系. */
+export function isNoReadPermission(error: unknown): boolean {
+  return error instanceof SupplierError && error.supplierMessage.includes(ALIBABA_NO_READ_PERMISSION);
+}
+
+/**
+ * What the caller remembers of an offer's 铺货关系 for one buyer account: `known` when it was
+ * established before (then the read goes straight to 1688), `remember` once it is.
+ */
+export interface OfferRelation {
+  known(): Promise<boolean>;
+  remember(): Promise<void>;
+}
+
+/** No memory: read first, and establish the relation only when 1688 asks for it. */
+const RELATION_UNKNOWN_ASSUMED: OfferRelation = {
+  known: async () => true,
+  remember: async () => {},
+};
 
 /**
  * What went wrong with a 1688 call, for the caller to act on:
@@ -224,6 +253,7 @@ const REFUSALS: Record<string, string> = {
   [ALIBABA_CODES.orderMissing]: '1688订单不存在',
   [ALIBABA_CODES.noProtocol]: '1688采购账号未开通免密支付（支付宝代扣）',
   [ALIBABA_CODES.orderState]: '1688订单当前状态不允许此操作（已付款、已发货或已取消）',
+  [ALIBABA_CODES.pushEmpty]: '加入1688铺货列表失败：商品ID为空',
 };
 
 /** The seller's 1688 buyer account, as the token exchange or refresh answers it. */
@@ -480,10 +510,46 @@ export class AlibabaConnector {
     return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken });
   }
 
-  /** The offer `offerId` (商品复制): title, images, specs with 代发价 and stock. */
-  async offer(accessToken: string, offerId: string): Promise<SupplierOffer> {
-    const answer = await this.call(ALIBABA_APIS.productInfo, { productId: offerId }, accessToken);
-    return alibabaOffer(obj(answer.productInfo));
+  /**
+   * The offer `offerId` (商品复制): title, images, specs with 代发价 and stock. `productInfo` answers
+   * only offers in the buyer's 铺货列表: unless `relation` knows it established, it is added first
+   * (`pushOffers`); a read 1688 still refuses with 没有该商品的查询权限 adds it again once and reads again.
+   */
+  async offer(
+    accessToken: string,
+    offerId: string,
+    relation: OfferRelation = RELATION_UNKNOWN_ASSUMED,
+  ): Promise<SupplierOffer> {
+    const establish = async () => {
+      await this.pushOffers(accessToken, [offerId]);
+      await relation.remember();
+    };
+    if (!(await relation.known())) await establish();
+    const read = async () =>
+      alibabaOffer(
+        obj((await this.call(ALIBABA_APIS.productInfo, { productId: offerId }, accessToken)).productInfo),
+      );
+    try {
+      return await read();
+    } catch (error) {
+      if (!isNoReadPermission(error)) throw error;
+      await establish();
+      return read();
+    }
+  }
+
+  /**
+   * 加入铺货列表 (`syncProductListPushed`, at most 20 ids a call): the relation `productInfo` needs.
+   * Answers `result{success, errorCode, errorMsg}`; a refusal is a `SupplierError`.
+   */
+  async pushOffers(accessToken: string, offerIds: string[]): Promise<void> {
+    if (offerIds.length === 0 || offerIds.length > 20)
+      throw fail('invalid', '', '', '一次加入铺货列表 1 到 20 个商品');
+    const ids = offerIds.map((id) => {
+      if (!/^\d{1,19}$/.test(id)) throw fail('invalid', '', '', `1688商品ID不正确：${id.slice(0, 40)}`);
+      return id.replace(/^0+(?=\d)/, '');
+    });
+    await this.call(ALIBABA_APIS.pushProducts, { productIdList: `[${ids.join(',')}]` }, accessToken);
   }
 
   /** What an order would cost (one preview per supplier and flow); nothing is bought. */

@@ -26,6 +26,14 @@ export const PLATFORM_BUDGETS = {
   writeback_retry: { calls: 60, windowSeconds: 60 },
   /** 一键采购 placed by the purchase job: one per purchase attempt (preview, order, pay: a handful of calls). */
   purchase_place: { calls: 300, windowSeconds: 60 },
+  /**
+   * 铺货 units per 拼多多 shop, keyed by our shop id (not an account): a unit sends at most one
+   * `pdd.goods.add`, which 拼多多 limits to 20 a second per shop (商家限流频次, its API page). Fixed
+   * windows let two back to back through in one window's length, so 10 per 1 s keeps any second within 20.
+   */
+  pdd_publish_shop: { calls: 10, windowSeconds: 1 },
+  /** The same for the whole 拼多多 app (key 0): `pdd.goods.add`'s 应用限流频次 is 2000 per 10 s; half of it per window. */
+  pdd_publish_app: { calls: 1000, windowSeconds: 10 },
 } satisfies Record<string, PlatformBudget>;
 
 export type PlatformBudgetKind = keyof typeof PLATFORM_BUDGETS;

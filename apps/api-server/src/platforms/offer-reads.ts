@@ -8,7 +8,7 @@ import type { Queryable } from '../db/db';
 import { featuredView, keepFeaturedRead, listFeatured } from '../db/featured';
 import { HttpProblem } from '../http/respond';
 import type { SecretBox } from '../security/secret-box';
-import { SupplierError, type SupplierOffer } from './alibaba';
+import { type OfferRelation, SupplierError, type SupplierOffer } from './alibaba';
 import type { PlatformBudgets } from './budgets';
 import { withFreshToken } from './fresh-token';
 import type { PlatformRegistry } from './registry';
@@ -118,6 +118,35 @@ export class OfferReads {
 }
 
 /**
+ * The 铺货关系 of `offerId` for `accountId` as `offer_relations` remembers it (the connector establishes
+ * it before the account's first read of the offer, and again once when 1688 refuses a read for want
+ * of it; docs/design.md#purchasing-on-1688-and-product-copy).
+ */
+export function offerRelation(
+  db: Queryable,
+  accountId: number,
+  offerId: string,
+  nowS: number,
+): OfferRelation {
+  return {
+    known: async () =>
+      (
+        await db.query('SELECT 1 FROM offer_relations WHERE account_id = $1 AND offer_id = $2', [
+          accountId,
+          offerId,
+        ])
+      ).length > 0,
+    remember: async () => {
+      await db.query(
+        `INSERT INTO offer_relations (account_id, offer_id, established_at) VALUES ($1, $2, $3)
+         ON CONFLICT (account_id, offer_id) DO UPDATE SET established_at = EXCLUDED.established_at`,
+        [accountId, offerId, nowS],
+      );
+    },
+  };
+}
+
+/**
  * Reads a 1688 offer through the seller account's connected 1688 buyer account (商品编辑's 货源, 商品复制,
  * 平台精选), through the shared cache and the account's budget (`OfferReads`: 429 `HttpProblem` when
  * spent), the token refreshed once when 1688 answers it expired (`withFreshToken`). A `SupplierError`:
@@ -137,7 +166,7 @@ export async function readSupplierOffer(
   return deps.platforms.offerReads.read(deps.db, accountId, id, nowS, () =>
     withFreshToken(
       token,
-      (fresh) => connector.offer(fresh, id),
+      (fresh) => connector.offer(fresh, id, offerRelation(deps.db, accountId, id, nowS)),
       () => supplierAccessToken(deps.db, deps.box, connector, accountId, nowS, { force: true }),
     ),
   );
