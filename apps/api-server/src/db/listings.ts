@@ -35,10 +35,7 @@ const LISTING_JOINS = 'JOIN goods g ON g.id = l.goods_id JOIN shops s ON s.id = 
 type ListingRow = Omit<Listing, 'link'> & { platform: string };
 
 /** A listing row as read (with its shop's platform, which picks the link), as answered. */
-const withLink = <T extends Omit<ListingResult, 'link'>>({
-  platform,
-  ...row
-}: T & { platform: string }) => ({
+const withLink = <T extends Omit<ListingResult, 'link'>>({ platform, ...row }: T & { platform: string }) => ({
   ...row,
   properties:
     typeof row.properties === 'string'

@@ -97,7 +97,11 @@ export function listingRoutes({
             templates: await pddPublishing.freightTemplates(connector, token),
             properties: catProperties
               .filter((p) => !p.is_sale)
-              .map((p) => ({ name: p.name, required: p.required, values: (p.values ?? []).map((v) => v.value) })),
+              .map((p) => ({
+                name: p.name,
+                required: p.required,
+                values: (p.values ?? []).map((v) => v.value),
+              })),
           };
         }
         const catProperties = input.cat_id
@@ -115,9 +119,7 @@ export function listingRoutes({
       });
       return ok(c, {
         templates: templates.slice(0, 100),
-        properties: properties
-          .slice(0, 100)
-          .map((p) => ({ ...p, values: p.values.slice(0, 200) })),
+        properties: properties.slice(0, 100).map((p) => ({ ...p, values: p.values.slice(0, 200) })),
       });
     });
 }
