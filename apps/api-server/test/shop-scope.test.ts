@@ -435,6 +435,7 @@ function casesFor(): Partial<Record<ApiPath, Case[]>> {
     ],
     '/api/goods/republish': [{ body: { id: ids.listing }, outcome: notFound }],
     '/api/goods/publish-cats': [{ body: { shop_id: ids.shop }, outcome: notFound }],
+    '/api/goods/publish-options': [{ body: { shop_id: ids.shop }, outcome: notFound }],
     '/api/copy/index': [
       {
         body: page,
