@@ -13,7 +13,6 @@ import {
 } from '@consign/api-client/contract';
 import {
   Button,
-  Checkbox,
   Dialog,
   DialogClose,
   DialogContent,
@@ -31,6 +30,7 @@ import { useEffect, useState } from 'react';
 import * as z from 'zod';
 import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../common/form';
 import { FormDialog } from '../../common/list/form-dialog';
+import { selectColumn } from '../../common/list/select-column';
 import { problemMessage } from '../../common/problem-message';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
@@ -61,29 +61,10 @@ const NONE: Selection = { kind: 'rows', ids: new Set() };
 
 /** The selection column: the table's own row selection, read and toggled through `table` and `row`. */
 const selectColumns: DataTableProps<Order>['columns'] = [
-  {
-    id: 'select',
-    header: ({ table }) => (
-      <Checkbox
-        aria-label={FULFILMENT_TEXT.selectPage}
-        checked={
-          table.getIsAllPageRowsSelected()
-            ? true
-            : table.getIsSomePageRowsSelected()
-              ? 'indeterminate'
-              : false
-        }
-        onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
-      />
-    ),
-    cell: ({ row }) => (
-      <Checkbox
-        aria-label={FULFILMENT_TEXT.selectRow(row.original.order_no)}
-        checked={row.getIsSelected()}
-        onCheckedChange={(checked) => row.toggleSelected(checked === true)}
-      />
-    ),
-  },
+  selectColumn<Order>({
+    page: FULFILMENT_TEXT.selectPage,
+    row: (order) => FULFILMENT_TEXT.selectRow(order.order_no),
+  }),
 ];
 
 /**

@@ -1,10 +1,11 @@
 import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
-import { Button, Checkbox, formatMoney, RelativeTime } from '@consign/ui';
+import { Button, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps, RowSelectionState } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ListPage } from '../../common/list/list-page';
 import { goodsList } from '../../common/list/lists';
+import { selectColumn } from '../../common/list/select-column';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
 import { PublishDialog, type PublishDialogSubject } from './publish-dialog';
@@ -20,29 +21,7 @@ const GOODS_TONES = {
 } as const satisfies Record<GoodsStatus, string>;
 
 const columns: DataTableProps<Goods>['columns'] = [
-  {
-    id: 'select',
-    header: ({ table }) => (
-      <Checkbox
-        aria-label={SHOP_TEXT.selectPage}
-        checked={
-          table.getIsAllPageRowsSelected()
-            ? true
-            : table.getIsSomePageRowsSelected()
-              ? 'indeterminate'
-              : false
-        }
-        onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
-      />
-    ),
-    cell: ({ row }) => (
-      <Checkbox
-        aria-label={SHOP_TEXT.selectGoods(row.original.title)}
-        checked={row.getIsSelected()}
-        onCheckedChange={(checked) => row.toggleSelected(checked === true)}
-      />
-    ),
-  },
+  selectColumn<Goods>({ page: SHOP_TEXT.selectPage, row: (goods) => SHOP_TEXT.selectGoods(goods.title) }),
   {
     header: columnText.title,
     cell: ({ row }) => (
