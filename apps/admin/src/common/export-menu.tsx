@@ -28,11 +28,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useApi } from '../lib/use-api';
+import { EXPORT_TEXT } from './export-texts';
 import { FormDialog } from './list/form-dialog';
-import { COMMON_TEXT } from './texts';
 import { useCan } from './use-can';
 
-const columnsText = COMMON_TEXT.export.columns;
+const columnsText = EXPORT_TEXT.columns;
 
 /** Where a list's chosen export columns are remembered (per list, in this browser). */
 const columnsStorageKey = (list: string) => `exportColumns:${list}`;
@@ -188,9 +188,9 @@ function FormatMenu({
     mutationKey: [path],
     mutationFn: create,
     onSuccess: () => {
-      toast.success(COMMON_TEXT.export.created, {
+      toast.success(EXPORT_TEXT.created, {
         action: {
-          label: COMMON_TEXT.export.goToDownloads,
+          label: EXPORT_TEXT.goToDownloads,
           onClick: () => void navigate({ to: '/dashboard/download' }),
         },
       });
@@ -201,13 +201,13 @@ function FormatMenu({
       <DropdownMenuTrigger asChild>
         <Button disabled={mutation.isPending}>
           <Download aria-hidden />
-          {COMMON_TEXT.export.button}
+          {EXPORT_TEXT.button}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {EXPORT_FORMATS.map((format) => (
           <DropdownMenuItem key={format} onSelect={() => mutation.mutate(format)}>
-            {COMMON_TEXT.export.as(EXPORT_FORMAT_LABELS[format])}
+            {EXPORT_TEXT.as(EXPORT_FORMAT_LABELS[format])}
           </DropdownMenuItem>
         ))}
         {more ? <DropdownMenuSeparator /> : null}

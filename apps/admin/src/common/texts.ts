@@ -5,22 +5,6 @@
 export const COMMON_TEXT = {
   /** The 充值 beside 余额不足 on a form (`FormProblem`). */
   topUp: '充值',
-  /** The 导出 menu of 代发订单, 余额明细 and 利润报表 (`export-menu.tsx`). */
-  export: {
-    button: '导出',
-    as: (format: string) => `导出为 ${format}`,
-    created: '导出任务已创建，可在下载中心查看进度并下载',
-    goToDownloads: '前往下载中心',
-    /** 选择导出列: which of the declared columns go in the file. */
-    columns: {
-      choose: (chosen: number, all: number) => `选择导出列（${chosen}/${all}）`,
-      title: '选择导出列',
-      description: '勾选要写入导出文件的列（按文件中的顺序排列），此浏览器会记住本列表的选择。',
-      all: '全选',
-      clear: '全不选',
-      none: '请至少选择一列',
-    },
-  },
   /** 新手指引 and 代发设置 (`sender-address-notice.tsx`). */
   senderMissing: '还没有发货地址：供应商发货后，订单要有发货地址才能发货并回传物流。',
   senderMissingLink: '去设置发货地址',

@@ -7,7 +7,7 @@ import {
 } from '@consign/api-client/contract';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { COMMON_TEXT } from '../../common/texts';
+import { EXPORT_TEXT } from '../../common/export-texts';
 import { Route as OrdersRoute } from '../../routes/_authed/order/[index]';
 import { Route as PreSaleRoute } from '../../routes/_authed/order/pre-sale';
 import { orderListPage, pendingOrder } from '../../testing/order-fixtures';
@@ -46,11 +46,11 @@ describe('the order lists’ columns: one declaration for the table and its expo
     expect(headers).toEqual(declared('order'));
     expect(headers.slice(0, 2)).toEqual(['平台订单号', '订单号']);
 
-    await page.getByRole('button', { name: COMMON_TEXT.export.button }).click();
+    await page.getByRole('button', { name: EXPORT_TEXT.button }).click();
     const all = ORDER_EXPORT_COLUMN_KEYS.length;
-    await page.getByRole('menuitem', { name: COMMON_TEXT.export.columns.choose(all, all) }).click();
+    await page.getByRole('menuitem', { name: EXPORT_TEXT.columns.choose(all, all) }).click();
     const offered = page
-      .getByRole('list', { name: COMMON_TEXT.export.columns.title })
+      .getByRole('list', { name: EXPORT_TEXT.columns.title })
       .getByRole('listitem')
       .elements()
       .map((item) => item.textContent?.trim());
