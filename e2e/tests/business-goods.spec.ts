@@ -4,10 +4,11 @@ import { expect, test } from '../helpers';
 const rows = (page: Page) => page.locator('[data-slot=data-table-row]');
 const currentPage = (page: Page) => page.locator('[data-slot=pagination] [aria-current=page]');
 
+/** `column` counts the data columns: the first column (0) is the one after the selection checkbox. */
 async function expectEveryRow(page: Page, column: number, pattern: RegExp) {
   await expect(async () => {
     const texts = await rows(page)
-      .locator(`td:nth-child(${column + 1})`)
+      .locator(`td:nth-child(${column + 2})`)
       .allInnerTexts();
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(text).toMatch(pattern);
@@ -44,7 +45,8 @@ test('商品编辑: validation, a warning before unsaved changes are lost, a fai
   adminPage: page,
 }) => {
   await page.goto('/shop/goods');
-  const title = ((await rows(page).first().locator('td').first().textContent()) ?? '').trim();
+  // The first cell is the selection checkbox (发布到店铺), the title the next.
+  const title = ((await rows(page).first().locator('td').nth(1).textContent()) ?? '').trim();
   await page.getByRole('link', { name: `编辑商品 ${title}` }).click();
   await expect(page).toHaveURL(/\/shop\/goods\/detail\?id=\d+$/);
   await expect(page.getByRole('heading', { name: '商品编辑' })).toBeVisible();
