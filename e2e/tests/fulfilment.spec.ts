@@ -189,7 +189,10 @@ test('批量取消 of every order matching the filter says how many the user saw
     return dialog;
   };
 
-  // Another member cancels one of them after the list was read: the batch is refused, nothing done.
+  // Another member cancels one of them after the list was read, and this page has not heard of it (its
+  // live stream cut: a live page would read the list again and drop the selection): the batch is
+  // refused, nothing done.
+  await page.route('**/api/live/stream', (route) => route.abort());
   await page.goto(`/order/index?status=pending&keyword=${encodeURIComponent(keyword)}`);
   await expect(page.getByRole('checkbox', { name: `选择订单 ${first.order_no}` })).toBeVisible();
   await page.getByRole('checkbox', { name: `选择订单 ${second.order_no}` }).click();
@@ -213,6 +216,7 @@ test('批量取消 of every order matching the filter says how many the user saw
   expect(left.total).toBe(seen - 1);
 
   // Read again, the batch acts on the orders now shown.
+  await page.unroute('**/api/live/stream');
   await selectAll(second, seen - 1);
   await expect(page.getByRole('dialog', { name: '批量处理结果' })).toContainText(
     `成功 ${seen - 1} 单，失败 0 单`,
