@@ -11,6 +11,7 @@ import { DoudianConnector } from '../src/platforms/doudian';
 import { PddConnector } from '../src/platforms/pdd';
 import { ADMIN, startTestServer, TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
+import { copied, link, listingOnce, type Seller } from './publish-helpers';
 import { authorisedShop } from './writeback-helpers';
 
 /**
@@ -51,14 +52,6 @@ let mobiles = 13712800000;
 
 const T_SHIRT = '610000000001';
 const CUP = '610000000002';
-const link = (id: string) => `https://detail.1688.com/offer/${id}.html`;
-
-interface Seller {
-  token: string;
-  api: ReturnType<TestServer['client']>;
-  accountId: number;
-  shopId: number;
-}
 
 async function newSeller(
   platformShopId: string,
@@ -87,35 +80,6 @@ async function newSeller(
     now: Math.floor(clock.now() / 1000),
   });
   return { token, api, accountId, shopId };
-}
-
-/** Copies the offer (the real copy job) and answers the goods id. */
-async function copied(seller: Seller, offerId: string): Promise<number> {
-  await seller.api.call('/api/copy/create', { shop_id: seller.shopId, urls: [link(offerId)] });
-  for (let i = 0; i < 600; i++) {
-    const { list } = await seller.api.call('/api/copy/index', { pageIndex: 1, pageSize: 1 });
-    const job = list[0];
-    if (job?.status === 'succeeded' && job.goods_id) return job.goods_id;
-    if (job?.status === 'failed') throw new Error(job.error ?? 'copy failed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('copy did not finish');
-}
-
-/** The goods' listing once its state is one of `states`. */
-async function listingOnce(seller: Seller, goodsId: number, states: Listing['status'][]): Promise<Listing> {
-  let last: Listing | undefined;
-  for (let i = 0; i < 800; i++) {
-    const { list } = await seller.api.call('/api/goods/listings', {
-      pageIndex: 1,
-      pageSize: 10,
-      goods_id: goodsId,
-    });
-    last = list[0];
-    if (last && states.includes(last.status)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`listing of goods ${goodsId} stayed ${last?.status}: ${last?.reason}`);
 }
 
 const addCalls = () => pdd.callsOf('pdd.goods.add').filter((call) => call.error === null).length;
