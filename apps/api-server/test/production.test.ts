@@ -299,7 +299,12 @@ it("the README's production example starts as written", async () => {
     if (child.exitCode !== null) throw new Error(`the README's production example exited:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  expect(output).toContain(`Consign is running at http://127.0.0.1:${port} (production)`);
+  // The banner comes through a pipe that may deliver it after the first healthy answer.
+  const banner = `Consign is running at http://127.0.0.1:${port} (production)`;
+  while (!output.includes(banner) && child.exitCode === null) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(output).toContain(banner);
   expect(output).toContain('create-operator');
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
