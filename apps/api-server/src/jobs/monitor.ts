@@ -7,11 +7,13 @@ import { HttpProblem } from '../http/respond';
 import type { Logger } from '../log';
 import { SupplierError, type SupplierOffer } from '../platforms/alibaba';
 import { PlatformBudgets } from '../platforms/budgets';
+import { DoudianConnector, doudianListingCalls } from '../platforms/doudian';
 import { readSupplierOffer } from '../platforms/offer-reads';
 import { PddConnector, pddListingCalls } from '../platforms/pdd';
 import type { PlatformRegistry } from '../platforms/registry';
 import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
 import type { SecretBox } from '../security/secret-box';
+import { listingSkuCode } from './publish';
 import { backoffMs, claimJob, DB_NOW_MS, finishJob, MONITOR_QUEUE, updateHeld } from './queue';
 import type { Job, JobKind } from './runner';
 
@@ -51,8 +53,34 @@ export const MONITOR_TEXTS = {
   offSaleDelisted: '货源已下架或不存在，商品已下架',
   offSaleZero: '货源已下架或不存在，库存已改为0',
   backOnSale: '货源已恢复上架，商品已重新上架',
-  notBound: '商品规格与拼多多上的规格对不上，无法监控',
+  notBound: '商品规格与店铺上的规格对不上，无法监控',
 } as const;
+
+/** The platforms whose listings are followed. */
+type MonitoredPlatform = 'pinduoduo' | 'douyin';
+
+/** A SKU as it is on the platform: `price` the one the markup rule sets (拼多多's 拼单价, 抖店's price). */
+interface PlatformSku {
+  skuId: string;
+  code: string;
+  price: number;
+  singlePrice: number;
+  quantity: number;
+}
+
+/**
+ * The per-platform part of a look: one listing's calls with its shop's token. 拼多多: pdd.goods.detail.get,
+ * pdd.goods.sku.price.update (拼单价 and 单买价), pdd.goods.quantity.update, pdd.goods.sale.status.set;
+ * 抖店: /sku/list, /sku/editPrice, /sku/syncStock, /product/setOnline|setOffline.
+ */
+interface ListingCalls {
+  skus(): Promise<PlatformSku[]>;
+  setPrices(skus: { skuId: string; price: number }[]): Promise<void>;
+  setStock(skuId: string, stock: number): Promise<void>;
+  setOnSale(onSale: boolean): Promise<void>;
+  /** The second price kept with `price`: 拼多多's 单买价; 抖店 has one price per SKU. */
+  singlePrice(price: number): number;
+}
 
 interface ClaimedListing {
   id: number;
@@ -109,11 +137,11 @@ class Wait extends Error {
 }
 
 /**
- * 货源监控's job kind (`monitor`): each 已发布 拼多多 listing is a recurring look ({@link MONITOR_QUEUE}, due
+ * 货源监控's job kind (`monitor`): each 已发布 拼多多 or 抖店 listing is a recurring look ({@link MONITOR_QUEUE}, due
  * `intervalMs` after its last look ended), claimed by one instance at a time and held for `leaseMs`
  * while it is looked at (a process that dies mid-look leaves it for the lease). A look reads each SKU's 1688 货源 through the
  * shared offer cache (one read per offer per 5 minutes serves every listing of it) within the account's
- * `offer_read` budget, then applies 代发设置's rules with 拼多多's update calls: the price follows the cost
+ * `offer_read` budget, then applies 代发设置's rules with the platform's update calls ({@link ListingCalls}): the price follows the cost
  * (or 仅提醒), the stock follows the supplier's (capped, minus the margin), an offer off sale delists the
  * listing (or zeroes its stock). Each applied change is logged (as 系统, before and after); one that
  * needs the seller (a rise past 允许采购价上浮, a price that would lose money, 货源 off sale) is notified,
@@ -162,7 +190,7 @@ export class MonitorJobs implements JobKind {
       // An account whose offer reads are (almost) spent waits for its window's end.
       skip: PlatformBudgets.spentSql('offer_read', 'j.account_id', '$1', '$2'),
       where: `j.platform_goods_id IS NOT NULL AND EXISTS (SELECT 1 FROM shops s WHERE s.id = j.shop_id
-        AND s.platform = 'pinduoduo')`,
+        AND s.platform IN ('pinduoduo', 'douyin'))`,
     });
     return claimed ? () => this.#look(claimed.job) : undefined;
   }
@@ -199,37 +227,103 @@ export class MonitorJobs implements JobKind {
     }
   }
 
-  /** The shop's connector and a call with its token (null: not callable now). */
-  async #shop(shopId: number) {
+  /** The listing's calls on its shop's platform, and that platform (null: not callable now). */
+  async #shop(
+    shopId: number,
+    goodsId: string,
+  ): Promise<{ platform: MonitoredPlatform; calls: ListingCalls } | null> {
     const { connectorFor, shopCalls, db } = this.deps;
-    const [shop] = await db.query<{ auth_status: string }>('SELECT auth_status FROM shops WHERE id = $1', [
-      shopId,
-    ]);
-    const connector = await connectorFor('pinduoduo');
+    const [shop] = await db.query<{ auth_status: string; platform: string }>(
+      'SELECT auth_status, platform FROM shops WHERE id = $1',
+      [shopId],
+    );
+    if (shop?.auth_status !== 'authorized') return null;
     const tokens = await shopCalls.tokens(shopId);
-    if (!(connector instanceof PddConnector) || !tokens || shop?.auth_status !== 'authorized') return null;
-    return <T>(fn: (pdd: PddConnector, token: string) => Promise<T>) =>
-      shopCalls.withToken(shopId, connector, tokens, (token) => fn(connector, token));
+    if (!tokens) return null;
+    if (shop.platform === 'pinduoduo') {
+      const pdd = await connectorFor('pinduoduo');
+      if (!(pdd instanceof PddConnector)) return null;
+      const call = <T>(fn: (token: string) => Promise<T>) => shopCalls.withToken(shopId, pdd, tokens, fn);
+      return {
+        platform: 'pinduoduo',
+        calls: {
+          skus: async () =>
+            (await call((t) => pddListingCalls.goodsDetail(pdd, t, goodsId))).map((sku) => ({
+              skuId: sku.skuId,
+              code: sku.outSkuSn,
+              price: sku.multiPrice,
+              singlePrice: sku.price,
+              quantity: sku.quantity,
+            })),
+          setPrices: async (skus) => {
+            await call((t) =>
+              pddListingCalls.skuPrices(
+                pdd,
+                t,
+                goodsId,
+                skus.map(({ skuId, price }) => ({
+                  skuId,
+                  groupPrice: price,
+                  singlePrice: singlePriceOf(price),
+                })),
+              ),
+            );
+          },
+          setStock: async (skuId, stock) => {
+            await call((t) => pddListingCalls.quantity(pdd, t, goodsId, skuId, stock));
+          },
+          setOnSale: async (onSale) => {
+            await call((t) => pddListingCalls.saleStatus(pdd, t, goodsId, onSale));
+          },
+          singlePrice: singlePriceOf,
+        },
+      };
+    }
+    if (shop.platform === 'douyin') {
+      const dd = await connectorFor('douyin');
+      if (!(dd instanceof DoudianConnector)) return null;
+      const call = <T>(fn: (token: string) => Promise<T>) => shopCalls.withToken(shopId, dd, tokens, fn);
+      return {
+        platform: 'douyin',
+        calls: {
+          skus: async () =>
+            (await call((t) => doudianListingCalls.skus(dd, t, goodsId))).map((sku) => ({
+              ...sku,
+              singlePrice: sku.price,
+            })),
+          // One SKU a call (抖店 has no batch price change).
+          setPrices: async (skus) => {
+            for (const { skuId, price } of skus) {
+              await call((t) => doudianListingCalls.price(dd, t, goodsId, skuId, price));
+            }
+          },
+          setStock: async (skuId, stock) => {
+            await call((t) => doudianListingCalls.stock(dd, t, goodsId, skuId, stock));
+          },
+          setOnSale: async (onSale) => {
+            await call((t) => doudianListingCalls.saleStatus(dd, t, goodsId, onSale));
+          },
+          singlePrice: (price) => price,
+        },
+      };
+    }
+    return null;
   }
 
   /** One look: reads the 货源, applies the rules; answers the changes made or refused, in words. */
   async #follow(listing: ClaimedListing): Promise<string[]> {
     const { db } = this.deps;
-    const goodsId = listing.platform_goods_id ?? '';
-    const call = await this.#shop(listing.shop_id);
-    if (!call) throw new Wait(this.#intervalMs);
-    const rules = await this.#rules(listing.account_id);
+    const shop = await this.#shop(listing.shop_id, listing.platform_goods_id ?? '');
+    if (!shop) throw new Wait(this.#intervalMs);
+    const { calls } = shop;
+    const rules = await this.#rules(listing.account_id, shop.platform);
     const [goods] = await db.query<{ title: string }>('SELECT title FROM goods WHERE id = $1', [
       listing.goods_id,
     ]);
     const title = goods?.title ?? '';
     let skus = await this.#skus(listing.id, listing.goods_id);
     if (skus.some((s) => s.platform_sku_id === null)) {
-      const bound = await this.#bind(
-        listing,
-        skus,
-        await call((p, t) => pddListingCalls.goodsDetail(p, t, goodsId)),
-      );
+      const bound = await this.#bind(listing, skus, await calls.skus());
       if (!bound) return [MONITOR_TEXTS.notBound];
       skus = await this.#skus(listing.id, listing.goods_id);
     }
@@ -277,7 +371,7 @@ export class MonitorJobs implements JobKind {
     if (offSale) {
       if (rules.monitor_off_sale === 'delist') {
         if (listing.on_sale) {
-          await call((p, t) => pddListingCalls.saleStatus(p, t, goodsId, false));
+          await calls.setOnSale(false);
           await db.query('UPDATE goods_listings SET on_sale = false WHERE id = $1', [listing.id]);
           await logChange(title, { on_sale: true }, { on_sale: false });
           await tell('off-sale', MONITOR_TEXTS.offSaleDelisted);
@@ -286,7 +380,7 @@ export class MonitorJobs implements JobKind {
       } else {
         let zeroed = false;
         for (const sku of monitored.filter((s) => Number(s.quantity) !== 0)) {
-          await call((p, t) => pddListingCalls.quantity(p, t, goodsId, sku.platform_sku_id ?? '', 0));
+          await calls.setStock(sku.platform_sku_id ?? '', 0);
           await this.#setSku(listing.id, sku.sku_id, { quantity: 0 });
           await logChange(`${title} ${sku.spec}`, { stock: Number(sku.quantity) }, { stock: 0 });
           zeroed = true;
@@ -299,14 +393,13 @@ export class MonitorJobs implements JobKind {
       return changes;
     }
     if (!listing.on_sale) {
-      await call((p, t) => pddListingCalls.saleStatus(p, t, goodsId, true));
+      await calls.setOnSale(true);
       await db.query('UPDATE goods_listings SET on_sale = true WHERE id = $1', [listing.id]);
       await logChange(title, { on_sale: false }, { on_sale: true });
       changes.push(MONITOR_TEXTS.backOnSale);
     }
 
-    const prices: { skuId: string; groupPrice: number; singlePrice: number; row: SkuRow; cost: number }[] =
-      [];
+    const prices: { skuId: string; price: number; row: SkuRow; cost: number }[] = [];
     for (const sku of monitored) {
       const offer = offers.get(sku.supplier_offer_id ?? '') as SupplierOffer;
       const source =
@@ -340,13 +433,7 @@ export class MonitorJobs implements JobKind {
         } else if (marginOf(newPrice, cost, rules.fee_rate) < 0) {
           await refuse(MONITOR_TEXTS.negativeMargin(spec, newPrice, cost));
         } else if (newPrice !== price) {
-          prices.push({
-            skuId: sku.platform_sku_id ?? '',
-            groupPrice: newPrice,
-            singlePrice: singlePriceOf(newPrice),
-            row: sku,
-            cost,
-          });
+          prices.push({ skuId: sku.platform_sku_id ?? '', price: newPrice, row: sku, cost });
         } else {
           await this.#setSku(listing.id, sku.sku_id, { cost });
         }
@@ -356,7 +443,7 @@ export class MonitorJobs implements JobKind {
         const available = Math.floor(Math.max(0, source.stock) / perUnit);
         const stock = followedStock(available, rules.monitor_stock_cap, rules.monitor_stock_margin);
         if (stock !== Number(sku.quantity)) {
-          await call((p, t) => pddListingCalls.quantity(p, t, goodsId, sku.platform_sku_id ?? '', stock));
+          await calls.setStock(sku.platform_sku_id ?? '', stock);
           await this.#setSku(listing.id, sku.sku_id, { quantity: stock });
           await logChange(`${title} ${sku.spec}`, { stock: Number(sku.quantity) }, { stock });
           changes.push(MONITOR_TEXTS.stock(spec, Number(sku.quantity), stock));
@@ -364,18 +451,11 @@ export class MonitorJobs implements JobKind {
       }
     }
     if (prices.length > 0) {
-      await call((p, t) =>
-        pddListingCalls.skuPrices(
-          p,
-          t,
-          goodsId,
-          prices.map(({ skuId, groupPrice, singlePrice }) => ({ skuId, groupPrice, singlePrice })),
-        ),
-      );
-      for (const { row, groupPrice, singlePrice, cost } of prices) {
+      await calls.setPrices(prices.map(({ skuId, price }) => ({ skuId, price })));
+      for (const { row, price: groupPrice, cost } of prices) {
         await this.#setSku(listing.id, row.sku_id, {
           multi_price: groupPrice,
-          single_price: singlePrice,
+          single_price: calls.singlePrice(groupPrice),
           cost,
         });
         await logChange(
@@ -407,14 +487,14 @@ export class MonitorJobs implements JobKind {
     }
   }
 
-  async #rules(accountId: number): Promise<Rules> {
+  async #rules(accountId: number, platform: MonitoredPlatform): Promise<Rules> {
     const [row] = await this.deps.db.query<Rules>(
       `SELECT st.default_markup_percent, st.price_rounding, st.purchase_price_rise_percent, st.monitor_price,
          st.monitor_stock, st.monitor_stock_cap, st.monitor_stock_margin, st.monitor_off_sale,
          COALESCE((SELECT r.rate FROM platform_fee_rates r WHERE r.account_id = st.account_id
-           AND r.platform = 'pinduoduo'), 0) AS fee_rate
+           AND r.platform = $2), 0) AS fee_rate
        FROM settings st WHERE st.account_id = $1`,
-      [accountId],
+      [accountId, platform],
     );
     if (!row) throw new Error(`no settings of account ${accountId}`);
     return { ...row, price_rounding: row.price_rounding as PriceRounding, fee_rate: Number(row.fee_rate) };
@@ -431,24 +511,21 @@ export class MonitorJobs implements JobKind {
   }
 
   /**
-   * Binds each SKU to its 拼多多 SKU (pdd.goods.detail.get): by 商家编码 when the goods has them, else in
-   * the order 铺货 sent them (the platform keeps it). Its prices and stock as they are on the platform,
-   * and the cost it follows: the 货源's linked price. False when the counts differ (nothing bound).
+   * Binds each SKU to its SKU on the platform (pdd.goods.detail.get, 抖店 /sku/list): by the 商家编码
+   * 铺货 sent (the goods' own, else `listingSkuCode`), else in the order 铺货 sent them (the platform
+   * keeps it). Its prices and stock as they are on the platform, and the cost it follows: the 货源's
+   * linked price. False when the counts differ (nothing bound).
    */
-  async #bind(
-    listing: ClaimedListing,
-    skus: SkuRow[],
-    onPlatform: { skuId: string; outSkuSn: string; multiPrice: number; price: number; quantity: number }[],
-  ): Promise<boolean> {
+  async #bind(listing: ClaimedListing, skus: SkuRow[], onPlatform: PlatformSku[]): Promise<boolean> {
     if (onPlatform.length !== skus.length) return false;
-    const [row] = await this.deps.db.query<{ codes: string[] }>(
-      'SELECT array_agg(outer_sku_id ORDER BY position) AS codes FROM goods_skus WHERE goods_id = $1',
+    const rows = await this.deps.db.query<{ id: number; outer_sku_id: string | null }>(
+      'SELECT id, outer_sku_id FROM goods_skus WHERE goods_id = $1 ORDER BY position',
       [listing.goods_id],
     );
-    const codes = row?.codes ?? [];
     for (const [i, sku] of skus.entries()) {
-      const code = codes[i] ?? '';
-      const match = (code && onPlatform.find((p) => p.outSkuSn === code)) || onPlatform[i];
+      const row = rows[i];
+      const code = row ? row.outer_sku_id || listingSkuCode(row.id) : '';
+      const match = (code && onPlatform.find((p) => p.code === code)) || onPlatform[i];
       if (!match) return false;
       const cost =
         sku.supplier_price === null
@@ -457,7 +534,7 @@ export class MonitorJobs implements JobKind {
       await this.deps.db.query(
         `INSERT INTO listing_skus (listing_id, sku_id, platform_sku_id, multi_price, single_price, quantity, cost)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (listing_id, sku_id) DO NOTHING`,
-        [listing.id, sku.sku_id, match.skuId, match.multiPrice, match.price, match.quantity, cost],
+        [listing.id, sku.sku_id, match.skuId, match.price, match.singlePrice, match.quantity, cost],
       );
     }
     return true;

@@ -858,3 +858,63 @@ export const doudianPublishing = {
     return { review, goodsId: detail.product_id_str, message };
   },
 };
+
+// ---- 货源监控 (following a published product's 货源): reading its SKUs, changing price, stock, sale state ----
+
+const skuListAnswer = z.array(
+  z.object({
+    /** The SKU's id (int64, read exactly). */
+    id: idOf,
+    /** 商家编码 as 铺货 sent it. */
+    code: z.string().nullish(),
+    /** 分. */
+    price: z.number().int(),
+    /** 普通库存 (`sku_type` 0, the kind 铺货 makes). */
+    stock_num: z.number().int(),
+  }),
+);
+
+/**
+ * The calls of 货源监控 on a published product (docs/design.md#supplier-monitor): ids are int64, sent
+ * bare (`BigInt`) and read exactly; each change call answers an empty `data`.
+ */
+export const doudianListingCalls = {
+  /** `/sku/list`: the product's SKUs (id, 商家编码, price in 分, stock). */
+  async skus(dd: DoudianConnector, token: string, productId: string) {
+    const data = await dd.call('/sku/list', { product_id: BigInt(productId) }, token, [
+      'id',
+      'product_id',
+      'out_sku_id',
+      'spec_id',
+      'spec_detail_id1',
+      'spec_detail_id2',
+      'spec_detail_id3',
+    ]);
+    return answerOf(skuListAnswer, data, 'sku.list').map((sku) => ({
+      skuId: sku.id,
+      code: sku.code ?? '',
+      price: sku.price,
+      quantity: sku.stock_num,
+    }));
+  },
+  /** `/sku/editPrice`: one SKU's price (分; 抖店 has one price per SKU). */
+  async price(dd: DoudianConnector, token: string, productId: string, skuId: string, price: number) {
+    await dd.call('/sku/editPrice', { product_id: BigInt(productId), sku_id: BigInt(skuId), price }, token);
+  },
+  /** `/sku/syncStock`: one SKU's stock, set in full (`incremental` false). */
+  async stock(dd: DoudianConnector, token: string, productId: string, skuId: string, stock: number) {
+    await dd.call(
+      '/sku/syncStock',
+      { product_id: BigInt(productId), sku_id: BigInt(skuId), stock_num: stock, incremental: false },
+      token,
+    );
+  },
+  /** `/product/setOnline` or `/product/setOffline`. */
+  async saleStatus(dd: DoudianConnector, token: string, productId: string, onSale: boolean) {
+    await dd.call(
+      onSale ? '/product/setOnline' : '/product/setOffline',
+      { product_id: BigInt(productId) },
+      token,
+    );
+  },
+};
