@@ -19,7 +19,13 @@
  *   bare int64);
  * - `/product/detail` (`product_id`): `check_status` 2 (待审核) until `reviewMs` passed, then 3 (审核通过,
  *   `status` 0 在线) or 4 (审核未通过) when `rejectNextReview(reason)` asked for it; `/product/auditList`
- *   (`product_id` an int64, `publish_status` 2) answers the reason in `audit_reason`.
+ *   (`product_id` an int64, `publish_status` 2) answers the reason in `audit_reason`;
+ * - 货源监控's calls on a product of the shop (`product_id` a bare int64; another's or an unknown one:
+ *   `商品不存在`): `/sku/list` (its SKUs `{id, product_id, code, price, stock_num, sku_type 0, …}`,
+ *   ids bare int64), `/sku/editPrice` (`price` whole 分 > 0) and `/sku/syncStock` (`stock_num` whole
+ *   ≥ 0, `incremental` false sets it, true adds it and needs `idempotent_id`) for the SKU named by
+ *   `sku_id` (a bare int64) or `code` (unknown: `sku不存在`), `/product/setOffline` and
+ *   `/product/setOnline` (only an approved product; `status` of `/product/detail` 0 在线, 1 下线).
  */
 
 export class DoudianGoodsRefusal extends Error {}
@@ -49,7 +55,9 @@ export interface DoudianSandboxProduct {
   outerProductId: string;
   /** The product's properties as sent (`product_format_new`). */
   properties: Record<string, { value: number; name: string; diy_type: number }[]>;
-  skus: { spec: string; price: number; stock: number; code: string }[];
+  skus: { skuId: string; spec: string; price: number; stock: number; code: string }[];
+  /** Taken off sale (`/product/setOffline`) and not put on sale again. */
+  offline: boolean;
   committed: boolean;
   submittedAt: number;
   rejection: string | null;
@@ -136,6 +144,9 @@ const PIC_MAX = 5;
 const IMAGES_MAX = 50;
 const NO_BRAND = 596120136;
 
+/** An int64 parameter's digits as sent bare in `paramJson` (null when absent or quoted). */
+const int64Param = (paramJson: string, key: string) =>
+  new RegExp(`"${key}"\\s*:\\s*(\\d{1,20})\\s*[,}]`).exec(paramJson)?.[1] ?? null;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const whole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
@@ -189,6 +200,21 @@ export class DoudianSandboxGoods {
         return this.#detail(this.#own(shopId, String(params.product_id ?? '')));
       case 'product.auditList':
         return this.#auditList(shopId, params, paramJson);
+      case 'sku.list':
+        return this.#skuList(this.#product(shopId, paramJson));
+      case 'sku.editPrice':
+        return this.#editPrice(this.#product(shopId, paramJson), params, paramJson);
+      case 'sku.syncStock':
+        return this.#syncStock(this.#product(shopId, paramJson), params, paramJson);
+      case 'product.setOffline':
+        this.#product(shopId, paramJson).offline = true;
+        return {};
+      case 'product.setOnline': {
+        const product = this.#product(shopId, paramJson);
+        if (this.#checkStatus(product) !== 3) throw new DoudianGoodsRefusal('商品未审核通过，不能上架');
+        product.offline = false;
+        return {};
+      }
       default:
         return undefined;
     }
@@ -304,6 +330,7 @@ export class DoudianSandboxGoods {
       outerProductId: String(params.outer_product_id ?? ''),
       properties,
       skus,
+      offline: false,
       committed,
       submittedAt: this.nowMs(),
       rejection: committed ? rejection : null,
@@ -392,6 +419,7 @@ export class DoudianSandboxGoods {
         throw new DoudianGoodsRefusal('sku价格必须是大于0的整数（单位：分）');
       if (!whole(stock) || (stock as number) < 0) throw new DoudianGoodsRefusal('sku库存必须是不小于0的整数');
       return {
+        skuId: String(3_800_000_000_000_000_000n + BigInt(++this.#sequence) * 7_907n),
         spec: names.join(','),
         price: price as number,
         stock: stock as number,
@@ -404,6 +432,67 @@ export class DoudianSandboxGoods {
     const product = this.products.get(productId);
     if (!product || product.shopId !== shopId) throw new DoudianGoodsRefusal('商品不存在');
     return product;
+  }
+
+  /** The shop's product named by the bare int64 `product_id` (a quoted one fails the typed parsing). */
+  #product(shopId: string, paramJson: string): DoudianSandboxProduct {
+    const digits = int64Param(paramJson, 'product_id');
+    if (digits === null) throw new DoudianGoodsRefusal('product_id参数类型错误，应为int64');
+    return this.#own(shopId, digits);
+  }
+
+  #skuList(product: DoudianSandboxProduct) {
+    return product.skus.map((sku) => ({
+      id: `#int:${sku.skuId}`,
+      product_id: `#int:${product.productId}`,
+      product_id_str: product.productId,
+      out_sku_id: 0,
+      spec_detail_name1: sku.spec,
+      code: sku.code,
+      price: sku.price,
+      sku_type: 0,
+      stock_num: sku.stock,
+      prehold_stock_num: 0,
+    }));
+  }
+
+  /** The SKU named by `sku_id` (a bare int64) or else `code`. */
+  #sku(product: DoudianSandboxProduct, params: Record<string, unknown>, paramJson: string) {
+    const skuId = int64Param(paramJson, 'sku_id');
+    if (params.sku_id !== undefined && skuId === null) {
+      throw new DoudianGoodsRefusal('sku_id参数类型错误，应为int64');
+    }
+    const code = typeof params.code === 'string' ? params.code : '';
+    if (skuId === null && !code) throw new DoudianGoodsRefusal('sku_id和code不能同时为空');
+    const sku = product.skus.find((s) => (skuId !== null ? s.skuId === skuId : s.code === code));
+    if (!sku) throw new DoudianGoodsRefusal('sku不存在');
+    return sku;
+  }
+
+  #editPrice(product: DoudianSandboxProduct, params: Record<string, unknown>, paramJson: string) {
+    const sku = this.#sku(product, params, paramJson);
+    if (!whole(params.price) || (params.price as number) <= 0) {
+      throw new DoudianGoodsRefusal('price必须是大于0的整数（单位：分）');
+    }
+    sku.price = params.price as number;
+    return {};
+  }
+
+  #syncStock(product: DoudianSandboxProduct, params: Record<string, unknown>, paramJson: string) {
+    const sku = this.#sku(product, params, paramJson);
+    const incremental = params.incremental ?? false;
+    if (typeof incremental !== 'boolean') throw new DoudianGoodsRefusal('incremental参数类型错误');
+    if (incremental && !params.idempotent_id) {
+      throw new DoudianGoodsRefusal('增量更新时idempotent_id不能为空');
+    }
+    const stock = params.stock_num;
+    if (!whole(stock) || (!incremental && (stock as number) < 0)) {
+      throw new DoudianGoodsRefusal('stock_num必须是不小于0的整数');
+    }
+    const next = incremental ? sku.stock + (stock as number) : (stock as number);
+    if (next < 0) throw new DoudianGoodsRefusal('库存不足');
+    sku.stock = next;
+    return {};
   }
 
   /** 1 未提交, 2 待审核, 3 审核通过, 4 审核未通过. */
@@ -421,7 +510,7 @@ export class DoudianSandboxGoods {
       outer_product_id: product.outerProductId,
       name: product.name,
       category_leaf_id: product.categoryId,
-      status: check === 3 ? 0 : 1,
+      status: check === 3 && !product.offline ? 0 : 1,
       check_status: check,
       draft_status: 0,
     };

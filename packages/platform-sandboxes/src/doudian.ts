@@ -41,7 +41,9 @@ import {
  *   the service with `code` and `state`. A request without a known `service_id`, or in the
  *   `app_key`/`redirect_uri` form of other platforms, is refused;
  * - 铺货's product calls (doudian-goods.ts, `publishing`): categories, properties, images, freight
- *   templates, `/product/addV2` and its review; a refusal is `40004` with the reason in `sub_msg`;
+ *   templates, `/product/addV2` and its review; 货源监控's `/sku/list`, `/sku/editPrice`, `/sku/syncStock`,
+ *   `/product/setOffline|setOnline` (the values kept to read back); a refusal is `40004` with the reason
+ *   in `sub_msg`;
  * - `GET /orders?shop=<id>`: the shop's orders and their tracking numbers (read-only HTML, core.ts);
  * - 消息推送: an app subscribed with `subscribePushes` gets a signed `POST` for every change of an order
  *   of a shop that authorised it (header `app-id`, `event-sign` = `md5_hex(app_key + body +
