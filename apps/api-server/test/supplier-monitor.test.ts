@@ -6,9 +6,11 @@ import {
   AlibabaSandbox,
 } from '@consign/platform-sandboxes/alibaba';
 import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/core';
+import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '@consign/platform-sandboxes/doudian';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
+import { DoudianConnector } from '../src/platforms/doudian';
 import { PddConnector } from '../src/platforms/pdd';
 import { ADMIN, startTestServer, TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
@@ -21,7 +23,8 @@ import { authorisedShop } from './writeback-helpers';
  * the goods' prices, stock and sale state to read back): a published listing's price follows a rise by
  * the markup rule; a rise past 允许采购价上浮 is not applied and notified; the stock follows (cap,
  * margin); 仅提醒 only notifies; a price that would lose money is never applied; an offer off sale
- * delists the listing; each applied change is in 操作日志 as 系统 with before and after.
+ * delists the listing; each applied change is in 操作日志 as 系统 with before and after. The same rules
+ * on a 抖店 listing through the 抖店 sandbox (/sku/editPrice, /sku/syncStock, /product/setOffline|setOnline).
  */
 
 const clock = new TestClock();
@@ -36,11 +39,23 @@ let t: TestServer;
 let alibabaServed: ServedSandbox;
 let pddServed: ServedSandbox;
 let connector: PddConnector;
+const doudian = new DoudianSandbox({
+  apps: [DOUDIAN_SANDBOX_APP],
+  now: clock.now,
+  seedOrders: 0,
+  rateLimit: 100_000,
+});
+let doudianServed: ServedSandbox;
+let doudianConnector: DoudianConnector;
 let mobiles = 13712900000;
 
 const T_SHIRT = '610000000001';
+const CUP = '610000000002';
 
-async function newSeller(platformShopId: string): Promise<Seller> {
+async function newSeller(
+  platformShopId: string,
+  platform: 'pinduoduo' | 'douyin' = 'pinduoduo',
+): Promise<Seller> {
   const mobile = String(mobiles++);
   const token = await t.login(mobile);
   const api = t.client(() => token);
@@ -55,12 +70,18 @@ async function newSeller(platformShopId: string): Promise<Seller> {
     state: back.searchParams.get('state') ?? '',
     code: back.searchParams.get('code') ?? '',
   });
-  const shopId = await authorisedShop(t.server.db, connector, pdd, {
-    accountId,
-    clientId: PDD_SANDBOX_APP.clientId,
-    platformShopId,
-    now: Math.floor(clock.now() / 1000),
-  });
+  const douyin = platform === 'douyin';
+  const shopId = await authorisedShop(
+    t.server.db,
+    douyin ? doudianConnector : connector,
+    douyin ? doudian : pdd,
+    {
+      accountId,
+      clientId: douyin ? DOUDIAN_SANDBOX_APP.clientId : PDD_SANDBOX_APP.clientId,
+      platformShopId,
+      now: Math.floor(clock.now() / 1000),
+    },
+  );
   return { token, api, accountId, shopId };
 }
 
@@ -85,6 +106,13 @@ beforeAll(async () => {
     now: clock.now,
   });
   pdd.publishing.reviewMs = 3_600_000;
+  doudianServed = await serveSandbox(doudian);
+  doudianConnector = new DoudianConnector({
+    app: DOUDIAN_SANDBOX_APP,
+    endpoints: DoudianSandbox.endpoints(doudianServed.url),
+    now: clock.now,
+  });
+  doudian.publishing.reviewMs = 3_600_000;
   t = await startTestServer({
     clock,
     exportWorker: false,
@@ -92,7 +120,8 @@ beforeAll(async () => {
     shopSync: false,
     writebackJobs: false,
     purchaseJobs: false,
-    platformConnector: async (platform) => (platform === 'pinduoduo' ? connector : null),
+    platformConnector: async (platform) =>
+      platform === 'pinduoduo' ? connector : platform === 'douyin' ? doudianConnector : null,
     publishJobs: {
       idlePollMs: 50,
       reviewPollMs: 50,
@@ -105,7 +134,7 @@ beforeAll(async () => {
     monitorJobs: { intervalMs: 100, idlePollMs: 50, concurrency: 2 },
     platforms: {
       pdd: PddSandbox.endpoints(pddServed.url),
-      doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
+      doudian: DoudianSandbox.endpoints(doudianServed.url),
       alibaba: AlibabaSandbox.endpoints(alibabaServed.url),
     },
   });
@@ -127,6 +156,7 @@ afterAll(async () => {
   await t?.stop();
   await alibabaServed?.close();
   await pddServed?.close();
+  await doudianServed?.close();
 });
 
 /** Polls `read` until `done` holds of its answer (the monitor looks every 100 ms). */
@@ -334,6 +364,103 @@ describe('货源监控 of a published 拼多多 listing', () => {
       () => onShop().onSale,
       (on) => on === true,
       'listed again',
+    );
+  });
+});
+
+describe('货源监控 of a published 抖店 listing', () => {
+  let seller: Seller;
+  let listing: Listing;
+  const onShop = () => {
+    const product = doudian.publishing.products.get(listing.platform_goods_id ?? '');
+    if (!product) throw new Error('not on the shop');
+    return product;
+  };
+  const notifications = async () =>
+    (await seller.api.call('/api/notification/index', { pageIndex: 1, pageSize: 50 })).list.filter(
+      (n) => n.kind === 'listing_monitor',
+    );
+  beforeAll(async () => {
+    seller = await newSeller('77001', 'douyin');
+    const goodsId = await copied(seller, CUP);
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [goodsId],
+      shop_ids: [seller.shopId],
+      cat_id: '30100',
+      properties: { 容量: '500ml' },
+    });
+    await listingOnce(seller, goodsId, ['reviewing', 'failed']);
+    doudian.publishing.finishReviews();
+    await listingOnce(seller, goodsId, ['published', 'failed']);
+    listing = await until(
+      () => listingOnce(seller, goodsId, ['published']),
+      (l) => l.monitor_looked_at !== null,
+      'first look',
+    );
+  }, 60_000);
+
+  it('a first look changes nothing that already matches; a price rise is followed by the markup rule (one price), logged', async () => {
+    expect(listing.monitor_change).toBeNull();
+    expect(onShop().skus.map((s) => [s.price, s.stock])).toEqual([[markedUpPrice(2390, 30, 'none'), 50]]);
+    await supplierChanges({ offer_id: CUP, price_fen: '2500' });
+    const followed = markedUpPrice(2500, 30, 'none');
+    await until(
+      () => onShop().skus[0]?.price,
+      (p) => p === followed,
+      'price followed',
+    );
+    const [entry] = await until(
+      () => monitorLog(seller.accountId),
+      (log) => JSON.stringify(log[0]?.changes ?? []).includes('"after":2500'),
+      'logged',
+    );
+    expect(entry).toMatchObject({ actor_name: '系统', target_type: 'listing' });
+    expect(entry?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'price', before: markedUpPrice(2390, 30, 'none'), after: followed },
+        { field: 'supplier_cost', before: 2390, after: 2500 },
+      ]),
+    );
+  });
+
+  it('the stock follows the supplier’s (minus the safety margin)', async () => {
+    const { version } = await seller.api.call('/api/setting/index');
+    await seller.api.call('/api/setting/update', { version, monitor_stock_margin: 2 });
+    await supplierChanges({ offer_id: CUP, stock: '70' });
+    await until(
+      () => onShop().skus[0]?.stock,
+      (q) => q === 68,
+      'stock followed',
+    );
+  });
+
+  it('a price that would make the margin negative after 抖店’s 扣点 is never applied, only notified', async () => {
+    const { version } = await seller.api.call('/api/setting/index');
+    await seller.api.call('/api/setting/update', { version, default_markup_percent: 0 });
+    await t.server.db.query(
+      `INSERT INTO platform_fee_rates (account_id, platform, rate) VALUES ($1, 'douyin', 500)`,
+      [seller.accountId],
+    );
+    const price = onShop().skus[0]?.price;
+    await supplierChanges({ offer_id: CUP, price_fen: '2550' });
+    await until(notifications, (list) => list.some((n) => n.body.includes('亏损')), 'notified');
+    expect(onShop().skus[0]?.price).toBe(price);
+  });
+
+  it('an offer taken off sale takes the product off sale (notified, logged); back on sale puts it on sale again', async () => {
+    expect(onShop().offline).toBe(false);
+    await supplierChanges({ offer_id: CUP, on_sale: '0' });
+    await until(
+      () => onShop().offline,
+      (off) => off,
+      'off sale',
+    );
+    await until(notifications, (list) => list.some((n) => n.body.includes('商品已下架')), 'notified');
+    await supplierChanges({ offer_id: CUP, on_sale: '1' });
+    await until(
+      () => onShop().offline,
+      (off) => !off,
+      'on sale again',
     );
   });
 });
