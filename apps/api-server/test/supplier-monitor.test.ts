@@ -9,9 +9,12 @@ import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/co
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '@consign/platform-sandboxes/doudian';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openShopTokens } from '../src/db/shop-tokens';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
-import { DoudianConnector } from '../src/platforms/doudian';
+import { PlatformError } from '../src/platforms/connector';
+import { DoudianConnector, doudianListingCalls } from '../src/platforms/doudian';
 import { PddConnector } from '../src/platforms/pdd';
+import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
 import { ADMIN, startTestServer, TestClock, type TestServer } from './helpers';
 import { decideOnAuthorisationPage } from './platform-helpers';
 import { copied, listingOnce, type Seller } from './publish-helpers';
@@ -462,5 +465,32 @@ describe('货源监控 of a published 抖店 listing', () => {
       (off) => !off,
       'on sale again',
     );
+  });
+
+  it('the sandbox answers the calls as 抖店 does: an unknown product or SKU, or a quoted int64 id, is refused', async () => {
+    const tokens = await openShopTokens(t.server.db, new SecretBox(DEV_DATA_KEY), seller.shopId);
+    const token = tokens?.accessToken ?? '';
+    const productId = listing.platform_goods_id ?? '';
+    const refusal = (call: Promise<unknown>) =>
+      call.then(
+        () => null,
+        (error: unknown) => (error instanceof PlatformError ? [error.kind, error.platformMessage] : error),
+      );
+    const [sku] = await doudianListingCalls.skus(doudianConnector, token, productId);
+    expect(sku?.skuId).toBe(onShop().skus[0]?.skuId);
+    expect(await refusal(doudianListingCalls.skus(doudianConnector, token, '3700000000000000001'))).toEqual([
+      'business',
+      expect.stringContaining('商品不存在'),
+    ]);
+    expect(
+      await refusal(
+        doudianListingCalls.price(doudianConnector, token, productId, '3800000000000000001', 100),
+      ),
+    ).toEqual(['business', expect.stringContaining('sku不存在')]);
+    expect(
+      await refusal(
+        doudianConnector.call('/sku/syncStock', { product_id: productId, code: 'x', stock_num: 1 }, token),
+      ),
+    ).toEqual(['business', expect.stringContaining('int64')]);
   });
 });
