@@ -137,15 +137,16 @@ class Wait extends Error {
 }
 
 /**
- * 货源监控's job kind (`monitor`): each 已发布 拼多多 or 抖店 listing is a recurring look ({@link MONITOR_QUEUE}, due
- * `intervalMs` after its last look ended), claimed by one instance at a time and held for `leaseMs`
- * while it is looked at (a process that dies mid-look leaves it for the lease). A look reads each SKU's 1688 货源 through the
- * shared offer cache (one read per offer per 5 minutes serves every listing of it) within the account's
- * `offer_read` budget, then applies 代发设置's rules with the platform's update calls ({@link ListingCalls}): the price follows the cost
- * (or 仅提醒), the stock follows the supplier's (capped, minus the margin), an offer off sale delists the
- * listing (or zeroes its stock). Each applied change is logged (as 系统, before and after); one that
- * needs the seller (a rise past 允许采购价上浮, a price that would lose money, 货源 off sale) is notified,
- * and a change that would make the margin negative is never applied.
+ * 货源监控's job kind (`monitor`): each 已发布 拼多多 or 抖店 listing is a recurring look
+ * ({@link MONITOR_QUEUE}, due `intervalMs` after its last look ended), claimed by one instance at a time
+ * and held for `leaseMs` while it is looked at (a process that dies mid-look leaves it for the lease). A
+ * look reads each SKU's 1688 货源 through the shared offer cache (one read per offer per 5 minutes serves
+ * every listing of it) within the account's `offer_read` budget, then applies 代发设置's rules with the
+ * platform's update calls ({@link ListingCalls}): the price follows the cost (or 仅提醒), the stock
+ * follows the supplier's (capped, minus the margin), an offer off sale delists the listing (or zeroes its
+ * stock). Each applied change is logged (as 系统, before and after); one that needs the seller (a rise
+ * past 允许采购价上浮, a price that would lose money, 货源 off sale) is notified, and a change that would
+ * make the margin negative is never applied.
  */
 export class MonitorJobs implements JobKind {
   readonly name = 'monitor';
