@@ -190,7 +190,7 @@ test('批量取消 of every order matching the filter says how many the user saw
   };
 
   // Another member cancels one of them after the list was read, and this page has not heard of it (its
-  // live stream cut: a live page would read the list again and drop the selection): the batch is
+  // live stream cut: a live page would read the list again and show the new count): the batch is
   // refused, nothing done.
   await page.route('**/api/live/stream', (route) => route.abort());
   await page.goto(`/order/index?status=pending&keyword=${encodeURIComponent(keyword)}`);

@@ -80,3 +80,37 @@ test('代发订单 and the bell follow a colleague’s writes without a reload',
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await context.close();
 });
+
+test('代发订单 keeps the ticked orders across a colleague’s write; one that leaves the list is unticked', async ({
+  browser,
+}) => {
+  const colleague = nodeApi(server.url, token);
+  const pending = await colleague.call('/api/order/index', { pageIndex: 1, pageSize: 20, status: 'pending' });
+  const [a, b, c] = pending.list.filter((row) => !row.after_sale);
+  if (!a || !b || !c) throw new Error('fewer than three pending orders without an after-sale in the demo');
+
+  const context = await contextWithToken(browser, server.url, token);
+  const page = await context.newPage();
+  await page.goto('/order/index?status=pending');
+  const box = (order: { order_no: string }) =>
+    page.getByRole('checkbox', { name: `选择订单 ${order.order_no}` });
+  const rowOf = (order: { order_no: string }) =>
+    page.locator('[data-slot=data-table-row]').filter({ hasText: order.order_no });
+  await box(a).click();
+  await box(b).click();
+  await expect(page.getByText('已选 2 单')).toBeVisible();
+
+  // A colleague cancels another order of the page: it leaves 待采购, the ticks stay.
+  await colleague.call('/api/order/cancel', { id: c.id, reason: '实时更新测试' });
+  await expect(rowOf(c)).toHaveCount(0, LIVE);
+  await expect(box(a)).toBeChecked();
+  await expect(box(b)).toBeChecked();
+  await expect(page.getByText('已选 2 单')).toBeVisible();
+
+  // They cancel a ticked one: it leaves the list and the selection, the other stays.
+  await colleague.call('/api/order/cancel', { id: b.id, reason: '实时更新测试' });
+  await expect(rowOf(b)).toHaveCount(0, LIVE);
+  await expect(box(a)).toBeChecked();
+  await expect(page.getByText('已选 1 单')).toBeVisible();
+  await context.close();
+});

@@ -63,7 +63,7 @@ export function renderInApp(Subject: () => ReactNode, handlers: Handlers) {
 
 /**
  * Renders a page's own route (its `validateSearch`, loader and component, as `routes/` declares them)
- * under its id, e.g. `/_authed/order/index` (the page reads its address through `getRouteApi(id)`),
+ * under its id, e.g. `/_authed/order/index` or `/_authed/shop/goods/` (the page reads its address through `getRouteApi(id)`),
  * opened at `url`. The layouts above it are bare (no shell, no guard): the page is what is tested.
  */
 export function renderRouteInApp(
@@ -87,7 +87,8 @@ export function renderRouteInApp(
         above.addChildren([parent]);
       }
       const above = parent;
-      above.addChildren([createRoute({ ...route.options, getParentRoute: () => above, path: leaf })]);
+      // An index route's id ends in `/` (`/_authed/shop/goods/`): its path is `/`.
+      above.addChildren([createRoute({ ...route.options, getParentRoute: () => above, path: leaf || '/' })]);
       return root;
     },
     url,

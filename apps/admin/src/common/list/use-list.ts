@@ -34,6 +34,11 @@ export interface ListControls<Row, Filter = unknown> {
    * batches and any count of the same list must send.
    */
   filter: Filter;
+  /**
+   * The list's address: its page, page size and API filter, as one key (the other keys of the search,
+   * an opened detail dialog, leave it alone). A selection of rows belongs to one address.
+   */
+  address: string;
   /** The page of rows the address asks for. */
   query: UseQueryResult<Page<Row>>;
   /** Go to a page and page size, as the `Pagination` reports them (it keeps the first visible row). */
@@ -114,6 +119,7 @@ export function useList<Schema extends ListSchema, P extends ListParams, Row, Ke
     pagination: { current: search.pageIndex, pageSize: search.pageSize },
     filters: filtersOf(search),
     filter: list.filter(search),
+    address: key,
     query,
     setPagination: (page, pageSize) => go(withPagination(search, page, pageSize)),
     setFilters: (filters) => go(withFilters(search, filters)),

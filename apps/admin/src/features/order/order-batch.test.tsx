@@ -19,7 +19,7 @@ const [first, second, third] = rows as [Order, Order, Order];
 
 /** The selection and the batch bar over a table of `rows`, wired as 代发订单 wires them. */
 function BatchDesk() {
-  const select = useOrderSelection(rows);
+  const select = useOrderSelection(rows, 'the list');
   return (
     <>
       <OrderBatchBar
@@ -27,7 +27,7 @@ function BatchDesk() {
         total={rows.length}
         filter={{}}
         selection={select.selection}
-        onSelectAllMatching={() => select.setSelection({ kind: 'filter' })}
+        onSelectAllMatching={select.selectAllMatching}
         onClear={select.clear}
       />
       <DataTable

@@ -26,11 +26,12 @@ import {
 } from '@consign/ui';
 import type { DataTableProps, OnChangeFn, RowSelectionState } from '@consign/ui/components/data-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as z from 'zod';
 import { FormProblem, landServerError, maxLengthOf, useContractForm } from '../../common/form';
 import { FormDialog } from '../../common/list/form-dialog';
 import { selectColumn } from '../../common/list/select-column';
+import { useRowSelection } from '../../common/list/use-row-selection';
 import { problemMessage } from '../../common/problem-message';
 import { callMutation, invalidateAfter } from '../../lib/invalidate';
 import { useApi } from '../../lib/use-api';
@@ -57,7 +58,6 @@ import { EXCEPTION_TEXT } from './texts';
  */
 
 export type Selection = { kind: 'rows'; ids: ReadonlySet<number> } | { kind: 'filter' };
-const NONE: Selection = { kind: 'rows', ids: new Set() };
 
 /** The selection column: the table's own row selection, read and toggled through `table` and `row`. */
 const selectColumns: DataTableProps<Order>['columns'] = [
@@ -68,30 +68,33 @@ const selectColumns: DataTableProps<Order>['columns'] = [
 ];
 
 /**
- * The selection of a list page, cleared when the page's rows change (another page, another filter):
- * the ids of the rows picked, or every order matching the filter (all rows of the page show picked;
- * unpicking one goes back to picking rows). The table holds it as its `rowSelection`.
+ * The selection of a list page (`address`: `ListControls.address`): the ids of the rows picked
+ * (`useRowSelection`: a live refresh keeps those still on the page), or every order matching the
+ * filter (all rows of the page show picked; unpicking one goes back to picking rows). Another filter,
+ * page or page size starts unselected. The table holds it as its `rowSelection`.
  */
-export function useOrderSelection(rows: readonly Order[]) {
-  const [selection, setSelection] = useState<Selection>(NONE);
-  const rowKey = rows.map((r) => r.id).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or filter starts unselected.
-  useEffect(() => setSelection(NONE), [rowKey]);
-  const selectedIds = selection.kind === 'rows' ? selection.ids : new Set(rows.map((r) => r.id));
-  const rowSelection: RowSelectionState = Object.fromEntries(
-    [...selectedIds].map((id) => [String(id), true]),
-  );
+export function useOrderSelection(rows: readonly Order[] | undefined, address: string) {
+  const picked = useRowSelection(rows, address);
+  const [allFor, setAllFor] = useState<string | null>(null);
+  const all = allFor === address;
+  const selection: Selection = all ? { kind: 'filter' } : { kind: 'rows', ids: picked.ids };
+  const rowSelection: RowSelectionState = all
+    ? Object.fromEntries((rows ?? []).map((r) => [String(r.id), true]))
+    : picked.table.rowSelection;
   const onRowSelectionChange: OnChangeFn<RowSelectionState> = (update) => {
     const next = typeof update === 'function' ? update(rowSelection) : update;
-    const ids = Object.keys(next).filter((id) => next[id]);
-    setSelection({ kind: 'rows', ids: new Set(ids.map(Number)) });
+    setAllFor(null);
+    picked.table.onRowSelectionChange(next);
   };
   return {
     selection,
-    setSelection,
+    selectAllMatching: () => setAllFor(address),
     columns: selectColumns,
     table: { rowSelection, onRowSelectionChange },
-    clear: () => setSelection(NONE),
+    clear: () => {
+      setAllFor(null);
+      picked.clear();
+    },
   };
 }
 

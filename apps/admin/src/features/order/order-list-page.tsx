@@ -193,7 +193,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
   // 成本 / 利润 and their filter are money (finance:view): hidden without it, as the server leaves them out.
   const canMoney = useCan('finance:view');
   const rows = list.query.data?.list ?? [];
-  const select = useOrderSelection(rows);
+  const select = useOrderSelection(list.query.data?.list, list.address);
   // The tabs' counts: the list's own filter without its status (the tab), so each equals the list's
   // total on that tab; the previous counts stay while new ones load.
   const { status: _tab, ...countFilter } = list.filter;
@@ -325,7 +325,7 @@ export function OrderListPage({ variant = 'all' }: { variant?: OrderListVariant 
               total={list.query.data?.total ?? 0}
               filter={list.filter}
               selection={select.selection}
-              onSelectAllMatching={() => select.setSelection({ kind: 'filter' })}
+              onSelectAllMatching={select.selectAllMatching}
               onClear={select.clear}
             />
           ) : null}

@@ -1,12 +1,13 @@
 import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
 import { Button, formatMoney, RelativeTime } from '@consign/ui';
-import type { DataTableProps, RowSelectionState } from '@consign/ui/components/data-table';
+import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ListPage } from '../../common/list/list-page';
 import { goodsList } from '../../common/list/lists';
 import { selectColumn } from '../../common/list/select-column';
 import { useList } from '../../common/list/use-list';
+import { useRowSelection } from '../../common/list/use-row-selection';
 import { StatusBadge } from '../../common/status-badge';
 import { PublishDialog, type PublishDialogSubject } from './publish-dialog';
 import { SHOP_TEXT } from './texts';
@@ -82,21 +83,15 @@ const columns: DataTableProps<Goods>['columns'] = [
  */
 export function GoodsListPage() {
   const list = useList(route, goodsList);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const select = useRowSelection(list.query.data?.list, list.address);
   const [publishing, setPublishing] = useState<PublishDialogSubject | null>(null);
-  const rowKey = list.query.data?.list.map((goods) => goods.id).join(',');
-  // A new page or filter starts unselected.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows shown are the dependency.
-  useEffect(() => setRowSelection({}), [rowKey]);
-  const picked = Object.keys(rowSelection)
-    .filter((id) => rowSelection[id])
-    .map(Number);
+  const picked = [...select.ids];
   return (
     <>
       <ListPage
         list={list}
         columns={columns}
-        selection={{ rowSelection, onRowSelectionChange: setRowSelection }}
+        selection={select.table}
         actions={
           <Button
             variant="primary"
