@@ -28,7 +28,8 @@ import type { Job, JobKind } from './runner';
  *   takes over within the lease time when the holder dies. Each message is recorded in platform_events
  *   (deduplicated by the frame id) and only then acked, so a message whose commit was lost comes again;
  *   the messages that arrive while a batch is being recorded are recorded together (one multi-row
- *   insert: on PGlite's one connection a transaction per message queued them up under a burst); the `platform-event` worker then reads and stores the order. Heartbeats every 10 s;
+ *   insert: on PGlite's one connection a transaction per message queued them up under a burst); the
+ *   `platform-event` worker then reads and stores the order (in batches too). Heartbeats every 10 s;
  *   a lost connection is tried again after 1 s, doubling to 60 s, with jitter. Bad frames are logged and
  *   skipped; a connection silent for a whole heartbeat (no frame, no pong to a ping) is closed and
  *   tried again. Runs only while 拼多多's app is set up and at least one shop is permitted.
