@@ -31,6 +31,7 @@
  * interval), how long the connection took to come back, and the rows per platform order (none twice).
  */
 import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { createApiClient, type Order } from '@consign/api-client';
 import { createNonce, signPayload, unixSeconds } from '@consign/api-client/sign';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes';
@@ -54,6 +55,46 @@ const SYNC = process.env.BENCH_SYNC !== '0';
 const DATABASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SECRET = 'bench-secret';
 const ACCOUNT = 1;
+
+/**
+ * BENCH_PROFILE=1 (PGlite): where the one database thread's time goes. PGlite runs each protocol
+ * message synchronously (`execProtocolRawSync`); the time in it is summed per statement (the SQL of the
+ * last Parse message, its first words), and printed with the thread's utilisation over the stream.
+ */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const sqlTime = new Map<string, { ms: number; calls: number }>();
+async function profilePglite() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const proto = PGlite.prototype as unknown as { execProtocolRawSync: (message: Uint8Array) => Uint8Array };
+  const original = proto.execProtocolRawSync;
+  let current = '(other)';
+  proto.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
+    // A Parse message: 'P', length, statement name (C string), the SQL (C string).
+    if (message[0] === 0x50) {
+      const nameEnd = message.indexOf(0, 5);
+      const sqlEnd = message.indexOf(0, nameEnd + 1);
+      current = Buffer.from(message.subarray(nameEnd + 1, sqlEnd))
+        .toString('utf8')
+        .replace(/\s+/g, ' ')
+        .slice(0, 90);
+    } else if (message[0] === 0x51) current = 'simple query (BEGIN/COMMIT/exec)';
+    const began = performance.now();
+    try {
+      return original.call(this, message);
+    } finally {
+      const entry = sqlTime.get(current) ?? { ms: 0, calls: 0 };
+      entry.ms += performance.now() - began;
+      entry.calls += 1;
+      sqlTime.set(current, entry);
+    }
+  };
+}
+const topSql = () =>
+  [...sqlTime]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 25)
+    .map(([sql, { ms, calls }]) => `${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(6)}x  ${sql}`)
+    .join('\n');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () => loadavg().map((n) => Number(n.toFixed(2)));
@@ -82,6 +123,7 @@ class CuttableSandbox extends PddSandbox {
 }
 
 async function main() {
+  if (PROFILE && !DATABASE_URL) await profilePglite();
   const sandbox = new CuttableSandbox({ apps: [PDD_SANDBOX_APP], seedOrders: 0, rateLimit: 1_000_000 });
   sandbox.loseWhileCut = CUT_LOSE;
   const served = await serveSandbox({
@@ -252,6 +294,8 @@ async function main() {
     })();
 
     // The orders: RATE a second, each in a random shop; the cut, in its mode.
+    sqlTime.clear();
+    const elu = performance.eventLoopUtilization();
     const began = Date.now();
     const cutFrom = MODE === 'cut' ? began + CUT_START * 1000 : Number.POSITIVE_INFINITY;
     const cutUntil = cutFrom + CUT_SECONDS * 1000;
@@ -290,6 +334,13 @@ async function main() {
       await sleep(Math.max(1, next - Date.now()));
     }
     const placingEnded = Date.now();
+    if (PROFILE) {
+      const used = performance.eventLoopUtilization(elu);
+      const inDb = [...sqlTime.values()].reduce((sum, e) => sum + e.ms, 0);
+      console.log(
+        `while placing: event loop ${(used.utilization * 100).toFixed(0)} % busy, in PGlite ${((inDb / (placingEnded - began)) * 100).toFixed(0)} % of the time\n${topSql()}`,
+      );
+    }
     // Drained: every order stored and on the page, or BENCH_DRAIN_SECONDS (fallback + 120 s).
     const drainUntil = placingEnded + Number(process.env.BENCH_DRAIN_SECONDS ?? FALLBACK + 120) * 1000;
     while (Date.now() < drainUntil && (storedAt.size < placedAt.size || pageAt.size < placedAt.size)) {

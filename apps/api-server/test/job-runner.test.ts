@@ -72,6 +72,25 @@ describe('JobRunner', () => {
     await runner.stop();
   });
 
+  it('a kind that says it is drained is not looked at again until woken', async () => {
+    const kind = Object.assign(new ListKind(4, [1], async () => {}), {
+      drained(this: ListKind) {
+        return this.queue.length === 0;
+      },
+    });
+    const runner = new JobRunner(log).register(kind);
+    runner.start();
+    await until(() => kind.done.length === 1, 'the unit');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // One claim took the last unit: no empty look after it, nor after the unit ended.
+    expect(kind.claims).toBe(1);
+    kind.queue.push(2);
+    runner.wake('list');
+    await until(() => kind.done.length === 2, 'the woken unit');
+    expect(kind.claims).toBe(2);
+    await runner.stop();
+  });
+
   it('goes on with the kind after a unit fails, and logs the failure', async () => {
     errors.length = 0;
     const kind = new ListKind(1, [1, 2, 3], async (unit) => {

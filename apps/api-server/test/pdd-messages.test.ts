@@ -212,6 +212,40 @@ describe('拼多多 消息服务 through the server', () => {
     expect(await ordersOf(order.orderNo)).toHaveLength(1);
   });
 
+  it('a burst of messages is recorded in a few inserts, each message once, each delivery acked once', async () => {
+    await ready();
+    const orders = Array.from({ length: 30 }, () => sandbox.placeOrder(SHOP));
+    const ids = orders.map((order) => messageOf(order.orderNo));
+    // Each delivery acked once (a slow record may see the sandbox send a message again before its ack).
+    const acks = (id: string) => sandbox.acked.filter((a) => a === id).length;
+    const sends = (id: string) => sandbox.messagesSent.filter((m) => m.id === id).length;
+    await until(async () => ids.every((id) => acks(id) >= 1 && acks(id) === sends(id)), 'burst acked');
+    await until(
+      async () =>
+        (
+          await db().query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM platform_events WHERE msg_id = ANY($1::text[]) AND status = 'done'",
+            [ids],
+          )
+        )[0]?.n === ids.length,
+      'burst worked',
+    );
+    for (const id of ids) expect(acks(id)).toBeLessThanOrEqual(sends(id));
+    const [recorded] = await db().query<{ rows: number; transactions: number }>(
+      `SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions
+       FROM platform_events WHERE msg_id = ANY($1::text[])`,
+      [ids],
+    );
+    expect(recorded?.rows).toBe(ids.length);
+    // Recorded together (one insert per batch of frames that came meanwhile), not a transaction each.
+    expect(recorded?.transactions).toBeLessThan(ids.length / 2);
+    const stored = await db().query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE platform_order_no = ANY($1::text[]) GROUP BY platform_order_no',
+      [orders.map((order) => order.orderNo)],
+    );
+    expect(stored.map((row) => row.n)).toEqual(ids.map(() => 1));
+  });
+
   it('skips a garbled frame without closing, then works on', async () => {
     await ready();
     const connections = sandbox.messageConnections;

@@ -1,6 +1,6 @@
-import { type Claimed, claimJob, DB_NOW_MS, PLATFORM_EVENT_QUEUE } from '../jobs/queue';
+import { claimJobs, DB_NOW_MS, PLATFORM_EVENT_QUEUE } from '../jobs/queue';
 import type { PlatformCode } from '../platforms/connector';
-import type { Db, Queryable } from './db';
+import type { Queryable } from './db';
 
 /**
  * Platform events (migration 0050): the messages a platform pushes, recorded before the push is
@@ -22,35 +22,35 @@ export interface ReceivedEvent {
 }
 
 /**
- * Records the messages of one push in one transaction; a message already recorded (same platform, app
- * and `msg_id`) changes nothing. Returns how many were new.
+ * Records the messages of one push (or of one burst of 拼多多 frames) in one statement, so in one
+ * transaction: one multi-row insert, however many they are. A message already recorded (same platform,
+ * app and `msg_id`, also twice in one push) changes nothing. Returns how many were new.
  */
 export async function recordEvents(
-  db: Db,
+  db: Queryable,
   input: { platform: EventSource; appKey: string; events: readonly ReceivedEvent[]; nowS: number },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    let added = 0;
-    for (const event of input.events) {
-      const rows = await tx.query(
-        `INSERT INTO platform_events (platform, app_key, msg_id, tag, platform_shop_id, order_no, payload, received_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
-         ON CONFLICT (platform, app_key, msg_id) DO NOTHING RETURNING id`,
-        [
-          input.platform,
-          input.appKey,
-          event.msgId,
-          event.tag,
-          event.platformShopId,
-          event.orderNo,
-          JSON.stringify(event.payload),
-          input.nowS,
-        ],
-      );
-      added += rows.length;
-    }
-    return added;
-  });
+  if (input.events.length === 0) return 0;
+  const column = (pick: (event: ReceivedEvent) => string) => input.events.map(pick);
+  const rows = await db.query(
+    `INSERT INTO platform_events (platform, app_key, msg_id, tag, platform_shop_id, order_no, payload, received_at)
+     SELECT $1, $2, e.msg_id, e.tag, e.shop, e.order_no, e.payload::jsonb, $3
+     FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+       WITH ORDINALITY AS e(msg_id, tag, shop, order_no, payload, n)
+     ORDER BY e.n
+     ON CONFLICT (platform, app_key, msg_id) DO NOTHING RETURNING id`,
+    [
+      input.platform,
+      input.appKey,
+      input.nowS,
+      column((e) => e.msgId),
+      column((e) => e.tag),
+      column((e) => e.platformShopId),
+      column((e) => e.orderNo),
+      column((e) => JSON.stringify(e.payload)),
+    ],
+  );
+  return rows.length;
 }
 
 /** A claimed event: what the worker needs to read its order. */
@@ -63,12 +63,14 @@ export interface ClaimedEvent {
   order_no: string;
 }
 
-/** Claims the next due event under a lease (jobs/queue.ts `claimJob`), or undefined. */
-export function claimEvent(db: Queryable, leaseMs: number): Promise<Claimed<ClaimedEvent> | undefined> {
-  return claimJob<ClaimedEvent>(db, PLATFORM_EVENT_QUEUE, {
+/** Claims up to `limit` due events at once under a lease (jobs/queue.ts `claimJobs`), oldest due first. */
+export async function claimEvents(db: Queryable, leaseMs: number, limit: number): Promise<ClaimedEvent[]> {
+  const claimed = await claimJobs<ClaimedEvent>(db, PLATFORM_EVENT_QUEUE, {
     returning: 'q.id, q.attempts, q.platform, q.tag, q.platform_shop_id, q.order_no',
     leaseMs,
+    limit,
   });
+  return claimed.map((c) => c.job);
 }
 
 /** The shop of ours a platform's shop id names, with whether it can be read now. */

@@ -5,7 +5,13 @@ import { recordEvents } from '../db/platform-events';
 import type { Logger } from '../log';
 import { PlatformError } from '../platforms/connector';
 import { PddConnector } from '../platforms/pdd';
-import { ackFrame, heartbeatFrame, PDD_HEARTBEAT_MS, parseFrame } from '../platforms/pdd-messages';
+import {
+  ackFrame,
+  heartbeatFrame,
+  PDD_HEARTBEAT_MS,
+  type PmcMessage,
+  parseFrame,
+} from '../platforms/pdd-messages';
 import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
 import { PLATFORM_EVENT_KIND } from './platform-events';
 import type { Job, JobKind } from './runner';
@@ -20,14 +26,18 @@ import type { Job, JobKind } from './runner';
  * - `PddMessageChannel`: one WebSocket per app across the instances of a database, held under a lease in
  *   `rate_limits` (`pdd-messages:<client_id>`, db/lease.ts) renewed while connected; another instance
  *   takes over within the lease time when the holder dies. Each message is recorded in platform_events
- *   (one transaction, deduplicated by the frame id) and only then acked, so a message whose commit was
- *   lost comes again; the `platform-event` worker then reads and stores the order. Heartbeats every 10 s;
+ *   (deduplicated by the frame id) and only then acked, so a message whose commit was lost comes again;
+ *   the messages that arrive while a batch is being recorded are recorded together (one multi-row
+ *   insert: on PGlite's one connection a transaction per message queued them up under a burst); the
+ *   `platform-event` worker then reads and stores the order (in batches too). Heartbeats every 10 s;
  *   a lost connection is tried again after 1 s, doubling to 60 s, with jitter. Bad frames are logged and
  *   skipped; a connection silent for a whole heartbeat (no frame, no pong to a ping) is closed and
  *   tried again. Runs only while 拼多多's app is set up and at least one shop is permitted.
  */
 
 export const PDD_PERMIT_KIND = 'pdd-permit';
+/** The most messages recorded in one statement (a reconnection may bring thousands unacked at once). */
+const RECORD_BATCH = 500;
 /** How long a failed `pdd.pmc.user.permit` waits before the next attempt. */
 export const PERMIT_RETRY_SECONDS = 300;
 
@@ -216,10 +226,21 @@ export class PddMessageChannel {
       }, this.#heartbeatMs);
       renewal = setInterval(() => void this.#renew(socket), (this.#leaseSeconds * 1000) / 3);
     });
+    // The messages received and not yet recorded: those that arrive while a batch is being recorded
+    // make the next batch (one insert, one transaction), then are acked in order.
+    let waiting: PmcMessage[] = [];
     socket.on('message', (data) => {
       heard = true;
       const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
-      this.#handling = this.#handling.then(() => this.#onFrame(socket, appKey, text));
+      const message = this.#message(appKey, text);
+      if (!message) return;
+      waiting.push(message);
+      if (waiting.length > 1) return;
+      this.#handling = this.#handling.then(() => {
+        const batch = waiting;
+        waiting = [];
+        return this.#record(socket, appKey, batch);
+      });
     });
     // The platform refused the connection (a wrong sign, an old timestamp): the status, never the URL.
     socket.on('unexpected-response', (_request, response) => {
@@ -270,38 +291,51 @@ export class PddMessageChannel {
     );
   }
 
-  /** One frame: a message is recorded, and acked only once that committed. */
-  async #onFrame(socket: WebSocket, appKey: string, text: string) {
-    const { db, log, now, wake } = this.deps;
+  /** A frame's message, or null (a bad frame is logged and skipped; a heartbeat's answer is nothing). */
+  #message(appKey: string, text: string): PmcMessage | null {
+    const { log } = this.deps;
     const frame = parseFrame(text);
     if (typeof frame === 'string') {
       log.warn('pdd message frame skipped', { appKey, problem: frame, bytes: text.length });
-      return;
+      return null;
     }
     if (frame.kind === 'fail') log.warn('pdd message channel answered Fail', { appKey });
-    if (frame.kind !== 'message') return;
-    try {
-      const added = await recordEvents(db, {
-        platform: 'pinduoduo',
-        appKey,
-        events: [
-          {
-            msgId: frame.id,
-            tag: frame.type,
-            platformShopId: frame.mallId,
-            orderNo: frame.orderNo,
-            payload: { type: frame.type, mallID: frame.mallId, content: frame.content },
-          },
-        ],
-        nowS: Math.floor(now() / 1000),
-      });
-      if (added > 0) wake(PLATFORM_EVENT_KIND);
-    } catch (error) {
-      // Not acked: the platform sends it again.
-      log.error('pdd message not recorded', { appKey, id: frame.id, error: String(error) });
-      return;
+    return frame.kind === 'message' ? frame : null;
+  }
+
+  /** Messages received together: recorded in one statement, and acked only once that committed. */
+  async #record(socket: WebSocket, appKey: string, messages: readonly PmcMessage[]) {
+    const { db, log, now, wake } = this.deps;
+    for (let from = 0; from < messages.length; from += RECORD_BATCH) {
+      const batch = messages.slice(from, from + RECORD_BATCH);
+      try {
+        const added = await recordEvents(db, {
+          platform: 'pinduoduo',
+          appKey,
+          events: batch.map((message) => ({
+            msgId: message.id,
+            tag: message.type,
+            platformShopId: message.mallId,
+            orderNo: message.orderNo,
+            payload: { type: message.type, mallID: message.mallId, content: message.content },
+          })),
+          nowS: Math.floor(now() / 1000),
+        });
+        log.debug('pdd messages recorded', { appKey, messages: batch.length, added });
+        if (added > 0) wake(PLATFORM_EVENT_KIND);
+      } catch (error) {
+        // Not acked: the platform sends them again.
+        log.error('pdd message not recorded', {
+          appKey,
+          id: batch[0]?.id,
+          messages: batch.length,
+          error: String(error),
+        });
+        continue;
+      }
+      if (socket.readyState !== WebSocket.OPEN) return;
+      for (const message of batch) socket.send(ackFrame(message, now()));
     }
-    if (socket.readyState === WebSocket.OPEN) socket.send(ackFrame(frame, now()));
   }
 }
 

@@ -1,9 +1,15 @@
-import type { Db } from '../db/db';
-import { type ClaimedEvent, claimEvent, followUpNow, shopOfEvent } from '../db/platform-events';
+import type { Db, Queryable } from '../db/db';
+import {
+  type ClaimedEvent,
+  claimEvents,
+  type EventShop,
+  followUpNow,
+  shopOfEvent,
+} from '../db/platform-events';
 import { storePlatformOrders } from '../db/platform-order';
 import type { Logger } from '../log';
 import { ALIBABA_ORDER_MESSAGES } from '../platforms/alibaba';
-import { PLATFORM_NAMES, PlatformError } from '../platforms/connector';
+import { PLATFORM_NAMES, PlatformError, type PlatformOrder } from '../platforms/connector';
 import { isDoudianOrderTag } from '../platforms/doudian';
 import { isPddOrderTopic } from '../platforms/pdd-messages';
 import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
@@ -14,8 +20,13 @@ import type { Job, JobKind } from './runner';
 export const PLATFORM_EVENT_KIND = 'platform-event';
 
 export interface PlatformEventJobsOptions {
-  /** Events worked at once by this process. Default 4. */
+  /** Batches of events worked at once by this process. Default 4. */
   concurrency?: number;
+  /**
+   * The most events one claim takes (their orders read at once, stored in one transaction). Default 5:
+   * at most `concurrency` × `batch` platform reads at once.
+   */
+  batch?: number;
   /** While nothing is due, how often to look again (retries fall due with time). Default 2000 ms. */
   pollMs?: number;
   /** How long a claim may take before another process may take the event over. Default 60 s. */
@@ -34,6 +45,9 @@ export interface PlatformEventJobsOptions {
 type Outcome =
   | { status: 'done' | 'ignored' | 'failed'; error: string; accountId: number | null }
   | { status: 'pending'; error: string; accountId: number | null; retryInMs: number };
+
+/** An order message whose order was read: stored with the others of its batch. */
+type Read = { status: 'read'; shop: EventShop; order: PlatformOrder };
 
 /**
  * The `platform-event` job kind: works off the platforms' pushed messages (db/platform-events.ts,
@@ -55,6 +69,9 @@ export class PlatformEventJobs implements JobKind {
   readonly name = PLATFORM_EVENT_KIND;
   readonly concurrency: number;
   readonly pollMs: number;
+  readonly #batch: number;
+  /** The last claim took fewer than a batch: nothing more is due until a wake or the poll. */
+  #drained = false;
   readonly #leaseMs: number;
   readonly #retry: { baseMs: number; capMs: number };
   readonly #maxAttempts: number;
@@ -70,6 +87,7 @@ export class PlatformEventJobs implements JobKind {
   ) {
     this.concurrency = options.concurrency ?? 4;
     this.pollMs = options.pollMs ?? 2000;
+    this.#batch = Math.max(1, options.batch ?? 5);
     this.#leaseMs = options.leaseMs ?? 60_000;
     this.#retry = { baseMs: options.retryBaseMs ?? 5000, capMs: options.retryMaxMs ?? 600_000 };
     this.#maxAttempts = options.maxAttempts ?? 8;
@@ -77,14 +95,63 @@ export class PlatformEventJobs implements JobKind {
   }
 
   async claim(): Promise<Job | undefined> {
-    const claimed = await claimEvent(this.db, this.#leaseMs);
-    return claimed && (() => this.work(claimed.job));
+    const claimed = await claimEvents(this.db, this.#leaseMs, this.#batch);
+    this.#drained = claimed.length < this.#batch;
+    return claimed.length > 0 ? () => this.work(claimed) : undefined;
   }
 
-  /** Works one claimed event and records its outcome (fenced by the claim). */
-  async work(event: ClaimedEvent): Promise<void> {
-    const outcome = await this.attempt(event).catch((error: unknown) => this.failure(event, error));
-    const written = await finishJob(this.db, PLATFORM_EVENT_QUEUE, event, {
+  drained(): boolean {
+    return this.#drained;
+  }
+
+  /**
+   * Works claimed events: each one's order read from its platform (at once), then the orders read
+   * stored and every outcome written in one transaction (on PGlite's one connection, a transaction per
+   * event queued them up under a burst). If that transaction fails, each event is stored in its own, so
+   * one bad order holds no other back. Outcomes are fenced by each claim.
+   */
+  async work(events: readonly ClaimedEvent[]): Promise<void> {
+    const attempts = await Promise.all(
+      events.map((event) => this.attempt(event).catch((error: unknown) => this.failure(event, error))),
+    );
+    const batch = events.map((event, i) => ({ event, attempt: attempts[i] as Outcome | Read }));
+    try {
+      await this.db.transaction((tx) => this.store(tx, batch));
+    } catch (error) {
+      if (batch.length > 1) this.log.warn('platform events stored one by one', { error: String(error) });
+      for (const one of batch) {
+        await this.db
+          .transaction((tx) => this.store(tx, [one]))
+          .catch((failure: unknown) => this.finish(this.db, one.event, this.failure(one.event, failure)));
+      }
+    }
+  }
+
+  /** In one transaction: the orders read (by shop), then every event's outcome. */
+  private async store(tx: Queryable, batch: readonly { event: ClaimedEvent; attempt: Outcome | Read }[]) {
+    const nowS = this.seconds();
+    const byShop = new Map<number, { shop: EventShop; orders: PlatformOrder[] }>();
+    for (const { attempt } of batch) {
+      if (attempt.status !== 'read') continue;
+      const entry = byShop.get(attempt.shop.id) ?? { shop: attempt.shop, orders: [] };
+      entry.orders.push(attempt.order);
+      byShop.set(attempt.shop.id, entry);
+    }
+    for (const { shop, orders } of byShop.values()) await storePlatformOrders(tx, shop, orders, nowS);
+    for (const { event, attempt } of batch) {
+      await this.finish(
+        tx,
+        event,
+        attempt.status === 'read'
+          ? { status: 'done', error: '', accountId: attempt.shop.accountId }
+          : attempt,
+      );
+    }
+  }
+
+  /** Records an event's outcome (fenced by its claim). */
+  private async finish(db: Queryable, event: ClaimedEvent, outcome: Outcome): Promise<void> {
+    const written = await finishJob(db, PLATFORM_EVENT_QUEUE, event, {
       status: outcome.status,
       retryInMs: outcome.status === 'pending' ? outcome.retryInMs : undefined,
       set: 'last_error = $1, account_id = COALESCE($2, account_id), processed_at = $3',
@@ -98,7 +165,8 @@ export class PlatformEventJobs implements JobKind {
     return Math.floor(this.now() / 1000);
   }
 
-  private async attempt(event: ClaimedEvent): Promise<Outcome> {
+  /** Reads the order an event names (stored by `store`), or the event's outcome without one. */
+  private async attempt(event: ClaimedEvent): Promise<Outcome | Read> {
     const ignored = (error: string, accountId: number | null = null): Outcome => ({
       status: 'ignored',
       error,
@@ -122,9 +190,7 @@ export class PlatformEventJobs implements JobKind {
     );
     // A message of another shop's order (a mix-up of the platform's) is not stored under this shop.
     if (order.orderNo !== event.order_no) return ignored('订单号不符', shop.accountId);
-    const nowS = this.seconds();
-    await this.db.transaction((tx) => storePlatformOrders(tx, shop, [order], nowS));
-    return { status: 'done', error: '', accountId: shop.accountId };
+    return { status: 'read', shop, order };
   }
 
   /**

@@ -23,6 +23,13 @@ export interface JobKind {
   /** The next unit, or undefined when none is due. */
   claim(): Promise<Job | undefined>;
   /**
+   * Optional: true when the last claim took the last due unit (a kind that claims in batches knows it
+   * by a short batch). The runner then claims no more until a `wake` or the next poll, instead of a
+   * look that finds nothing after each claim and each unit's end (on PGlite's one connection those
+   * empty looks queued before the work).
+   */
+  drained?(): boolean;
+  /**
    * Optional: called by `JobRunner.stop()` before it waits for the running units, so that a long unit
    * can end early (an export fails as interrupted rather than writing on for minutes).
    */
@@ -114,6 +121,13 @@ export class JobRunner {
     });
   }
 
+  /** A unit ended and its kind has nothing due: the poll looks again (a wake sooner). */
+  #idle(state: KindState) {
+    if (this.#stopped || state.claiming || state.timer) return;
+    state.timer = setTimeout(() => this.#fill(state.kind.name), state.kind.pollMs);
+    state.timer.unref?.();
+  }
+
   async #claimUntilFull(state: KindState) {
     const { kind } = state;
     while (!this.#stopped && state.running < kind.concurrency) {
@@ -132,9 +146,11 @@ export class JobRunner {
         .finally(() => {
           state.running -= 1;
           state.active.delete(run);
-          this.#fill(kind.name);
+          if (kind.drained?.()) this.#idle(state);
+          else this.#fill(kind.name);
         });
       state.active.add(run);
+      if (kind.drained?.()) return;
     }
   }
 }
