@@ -332,7 +332,8 @@ export class PddSandboxGoods {
       }
       const specKey = [...this.#specIds.entries()].find(([, id]) => id === Number(specIds[0]))?.[0] ?? '';
       // An edit's entry with `sku_id` edits that SKU: its `quantity` is then a change of the stock.
-      const own = sku.sku_id === undefined ? undefined : editing?.skus.find((s) => s.skuId === String(sku.sku_id));
+      const own =
+        sku.sku_id === undefined ? undefined : editing?.skus.find((s) => s.skuId === String(sku.sku_id));
       if (sku.sku_id !== undefined && !own) throw new PddGoodsRefusal('sku_id不存在');
       if (own && own.quantity + quantity < 0) throw new PddGoodsRefusal('库存不能小于0');
       return {

@@ -189,7 +189,9 @@ const cut = (text: string, max: number) => [...text.trim()].slice(0, max).join('
  * (by the holding claim) before the call, cleared when the platform definitely refused it, and kept with
  * the answer's ids. A claim that finds it set without a commit id (its process died, or the answer was
  * lost) does not add again: the listing fails with {@link publishFailures}'s `unknown`, for the seller to
- * check the shop before 重新发布.
+ * check the shop before 重新发布. A listing whose goods the platform made (then rejected) keeps their id
+ * through 重新发布, and its unit edits and resubmits them instead (`pdd.goods.information.update`,
+ * `/product/editV2`) under the same fence: a lost edit fails with `unknownEdit`, never turns into an add.
  */
 export class PublishJobs implements JobKind {
   readonly name = 'publish';
@@ -332,7 +334,9 @@ export class PublishJobs implements JobKind {
           await updateHeld(db, PUBLISH_QUEUE, claim, 'add_sent_at = NULL');
           throw error;
         }
-        throw new Refused(listing.platform_goods_id === null ? shop.failures.unknown : shop.failures.unknownEdit);
+        throw new Refused(
+          listing.platform_goods_id === null ? shop.failures.unknown : shop.failures.unknownEdit,
+        );
       }
       await finishJob(db, PUBLISH_QUEUE, claim, {
         status: 'reviewing',

@@ -606,7 +606,12 @@ export const pddPublishing = {
   },
   /** `pdd.goods.add`: creates the goods; answers its goods id and the commit (the review) id. */
   async addGoods(pdd: PddConnector, token: string, goods: PddGoodsAdd) {
-    const answer = await pdd.call('pdd.goods.add', { ...goods, ...PDD_GOODS_FIXED }, token, 'goods_add_response');
+    const answer = await pdd.call(
+      'pdd.goods.add',
+      { ...goods, ...PDD_GOODS_FIXED },
+      token,
+      'goods_add_response',
+    );
     const added = parsed(goodsAddAnswer, answer, 'goods_add_response');
     return { goodsId: added.goods_id, commitId: added.goods_commit_id };
   },
