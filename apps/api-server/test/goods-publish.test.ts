@@ -348,6 +348,7 @@ describe('铺货 to a 拼多多 shop', () => {
   });
 
   it('重新发布 of goods the review rejected edits and resubmits the same goods with the new choices; a lost edit never adds', async () => {
+    clock.advance(1000); // a new second of the shop's publish budget (the test clock stands still)
     const cup = await copied(seller, CUP);
     pdd.publishing.rejectNextReview('标题含有违规词');
     await seller.api.call('/api/goods/publish', {
@@ -385,6 +386,19 @@ describe('铺货 to a 拼多多 shop', () => {
     pdd.publishing.finishReviews();
     const published = await listingOnce(seller, cup, ['published', 'failed']);
     expect([published.status, published.platform_goods_id]).toEqual(['published', goodsId]);
+    expect([onShop().length, addCalls()]).toEqual([before, adds]);
+
+    // A process that died right after an edit: the lease runs out with the fence set; no add follows.
+    clock.advance(1000); // a new second of the shop's publish budget (the test clock stands still)
+    const crashed = await copied(seller, CUP);
+    await t.server.db.query(
+      `INSERT INTO goods_listings (account_id, goods_id, shop_id, status, attempts, lease_until, add_sent_at,
+         platform_goods_id, created_at, updated_at)
+       VALUES ($1, $2, $3, 'publishing', 1, 0, 1, $4, 1, 1)`,
+      [seller.accountId, crashed, seller.shopId, goodsId],
+    );
+    const taken = await listingOnce(seller, crashed, ['failed', 'reviewing']);
+    expect([taken.status, taken.reason]).toEqual(['failed', PUBLISH_FAILURES.unknownEdit]);
     expect([onShop().length, addCalls()]).toEqual([before, adds]);
   });
 
