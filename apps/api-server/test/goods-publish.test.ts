@@ -34,6 +34,8 @@ const PNG = Buffer.from(
 );
 /** How the 拼多多 gateway answers pdd.goods.add: normally, or the answer lost after the add was made. */
 let addAnswer: 'ok' | 'lost' = 'ok';
+/** The same for pdd.goods.information.update (重新发布's edit). */
+let editAnswer: 'ok' | 'lost' = 'ok';
 const doudian = new DoudianSandbox({
   apps: [DOUDIAN_SANDBOX_APP],
   now: clock.now,
@@ -83,6 +85,7 @@ async function newSeller(
 }
 
 const addCalls = () => pdd.callsOf('pdd.goods.add').filter((call) => call.error === null).length;
+const doudianAdds = () => doudian.callsOf('product.addV2').filter((call) => call.error === null).length;
 
 beforeAll(async () => {
   alibabaServed = await serveSandbox(alibaba);
@@ -96,7 +99,11 @@ beforeAll(async () => {
           body: request.method === 'POST' ? body : undefined,
         }),
       );
-      if (addAnswer === 'lost' && new URLSearchParams(body).get('type') === 'pdd.goods.add') {
+      const type = new URLSearchParams(body).get('type');
+      if (
+        (addAnswer === 'lost' && type === 'pdd.goods.add') ||
+        (editAnswer === 'lost' && type === 'pdd.goods.information.update')
+      ) {
         return new Response('upstream connect error', { status: 502 });
       }
       return answer;
@@ -340,6 +347,61 @@ describe('铺货 to a 拼多多 shop', () => {
     expect(rejected.reason).toBe(PUBLISH_FAILURES.rejected('商品主图含有违规文字'));
   });
 
+  it('重新发布 of goods the review rejected edits and resubmits the same goods with the new choices; a lost edit never adds', async () => {
+    clock.advance(1000); // a new second of the shop's publish budget (the test clock stands still)
+    const cup = await copied(seller, CUP);
+    pdd.publishing.rejectNextReview('标题含有违规词');
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [cup],
+      shop_ids: [seller.shopId],
+      cat_id: '9901',
+      properties: { 容量: '500ml' },
+    });
+    await listingOnce(seller, cup, ['reviewing', 'failed']);
+    pdd.publishing.finishReviews();
+    const rejected = await listingOnce(seller, cup, ['published', 'failed']);
+    expect(rejected.reason).toBe(PUBLISH_FAILURES.rejected('标题含有违规词'));
+    const goodsId = rejected.platform_goods_id ?? '';
+    const firstCommit = pdd.publishing.goods.get(goodsId)?.commitId;
+    const before = onShop().length;
+    const adds = addCalls();
+
+    // The answer of the edit is lost: 结果未知, and nothing is added then or on its own later.
+    editAnswer = 'lost';
+    try {
+      await seller.api.call('/api/goods/republish', { id: rejected.id, properties: { 容量: '750ml' } });
+      const unknown = await listingOnce(seller, cup, ['failed', 'reviewing']);
+      expect([unknown.status, unknown.reason]).toEqual(['failed', PUBLISH_FAILURES.unknownEdit]);
+    } finally {
+      editAnswer = 'ok';
+    }
+    expect([onShop().length, addCalls()]).toEqual([before, adds]);
+    pdd.publishing.finishReviews();
+
+    // 重新发布 again: the same goods edited (another freight template) and reviewed again, then 已发布.
+    await seller.api.call('/api/goods/republish', { id: rejected.id, cost_template_id: '71002' });
+    expect((await listingOnce(seller, cup, ['reviewing', 'failed'])).status).toBe('reviewing');
+    const edited = pdd.publishing.goods.get(goodsId);
+    expect([edited?.costTemplateId, edited?.commitId === firstCommit]).toEqual(['71002', false]);
+    pdd.publishing.finishReviews();
+    const published = await listingOnce(seller, cup, ['published', 'failed']);
+    expect([published.status, published.platform_goods_id]).toEqual(['published', goodsId]);
+    expect([onShop().length, addCalls()]).toEqual([before, adds]);
+
+    // A process that died right after an edit: the lease runs out with the fence set; no add follows.
+    clock.advance(1000); // a new second of the shop's publish budget (the test clock stands still)
+    const crashed = await copied(seller, CUP);
+    await t.server.db.query(
+      `INSERT INTO goods_listings (account_id, goods_id, shop_id, status, attempts, lease_until, add_sent_at,
+         platform_goods_id, created_at, updated_at)
+       VALUES ($1, $2, $3, 'publishing', 1, 0, 1, $4, 1, 1)`,
+      [seller.accountId, crashed, seller.shopId, goodsId],
+    );
+    const taken = await listingOnce(seller, crashed, ['failed', 'reviewing']);
+    expect([taken.status, taken.reason]).toEqual(['failed', PUBLISH_FAILURES.unknownEdit]);
+    expect([onShop().length, addCalls()]).toEqual([before, adds]);
+  });
+
   it('a category the shop may not use is refused by the platform, in the seller’s words', async () => {
     const other = await newSeller('900002');
     const cup = await copied(other, CUP);
@@ -486,6 +548,37 @@ describe('铺货 to a 抖店 shop', () => {
     doudian.publishing.finishReviews();
     const rejected = await listingOnce(seller, second, ['published', 'failed']);
     expect(rejected.reason).toBe(DOUDIAN_PUBLISH_FAILURES.rejected('主图含有违规文字'));
+  });
+
+  it('重新发布 of a product the review rejected edits and resubmits the same product with the new choices', async () => {
+    const cup = await copied(seller, CUP);
+    doudian.publishing.rejectNextReview('标题含有违规词');
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [cup],
+      shop_ids: [seller.shopId],
+      cat_id: '30100',
+      properties: { 容量: '500ml' },
+    });
+    await listingOnce(seller, cup, ['reviewing', 'failed']);
+    doudian.publishing.finishReviews();
+    const rejected = await listingOnce(seller, cup, ['published', 'failed']);
+    expect(rejected.reason).toBe(DOUDIAN_PUBLISH_FAILURES.rejected('标题含有违规词'));
+    const productId = rejected.platform_goods_id ?? '';
+    const before = onShop().length;
+    const adds = doudianAdds();
+
+    await seller.api.call('/api/goods/republish', {
+      id: rejected.id,
+      properties: { 容量: '500ml', 材质: '316不锈钢' },
+    });
+    expect((await listingOnce(seller, cup, ['reviewing', 'failed'])).status).toBe('reviewing');
+    expect(doudian.publishing.products.get(productId)?.properties['2101']).toEqual([
+      { value: 6002, name: '316不锈钢', diy_type: 0 },
+    ]);
+    doudian.publishing.finishReviews();
+    const published = await listingOnce(seller, cup, ['published', 'failed']);
+    expect([published.status, published.platform_goods_id]).toEqual(['published', productId]);
+    expect([onShop().length, doudianAdds()]).toEqual([before, adds]);
   });
 
   it('a category the shop may not use is refused by the platform, in the seller’s words', async () => {

@@ -17,8 +17,12 @@
  *   and `spec_prices` agree (one SKU per combination, `price` whole 分 > 0, `stock_num` whole ≥ 0),
  *   and `standard_brand_id`, `pay_type`, `reduce_type` are given; answers `product_id` (19 digits, a
  *   bare int64);
+ * - `/product/editV2` (`product_id` an int64 of a product of the shop, not 待审核, and the fields of the
+ *   add, checked as for the add; `commit: true` saves and submits to review): the product edited under
+ *   its own id, answering an empty `data`;
  * - `/product/detail` (`product_id`): `check_status` 2 (待审核) until `reviewMs` passed, then 3 (审核通过,
- *   `status` 0 在线) or 4 (审核未通过) when `rejectNextReview(reason)` asked for it; `/product/auditList`
+ *   `status` 0 在线) or 4 (审核未通过) when `rejectNextReview(reason)` asked for it (the next submission,
+ *   an add's or an edit's: an edit fixes a rejected product); `/product/auditList`
  *   (`product_id` an int64, `publish_status` 2) answers the reason in `audit_reason`;
  * - 货源监控's calls on a product of the shop (`product_id` a bare int64; another's or an unknown one:
  *   `商品不存在`): `/sku/list` (its SKUs `{id, product_id, code, price, stock_num, sku_type 0, …}`,
@@ -151,6 +155,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const whole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
 
+/** `product_id` as an int64: its digits as sent (a quoted id fails the platform's typed parsing). */
+function int64Param(params: Record<string, unknown>, paramJson: string): string | undefined {
+  if (params.product_id === undefined) return undefined;
+  return /"product_id"\s*:\s*(\d{1,20})\s*[,}]/.exec(paramJson)?.[1];
+}
+
 export class DoudianSandboxGoods {
   /** Every product added, by product id. */
   readonly products = new Map<string, DoudianSandboxProduct>();
@@ -196,6 +206,8 @@ export class DoudianSandboxGoods {
       }
       case 'product.addV2':
         return this.#add(shopId, params);
+      case 'product.editV2':
+        return this.#edit(shopId, params, paramJson);
       case 'product.detail':
         return this.#detail(this.#own(shopId, String(params.product_id ?? '')));
       case 'product.auditList':
@@ -286,7 +298,8 @@ export class DoudianSandboxGoods {
     return { success_map, failed_map };
   }
 
-  #add(shopId: string, params: Record<string, unknown>) {
+  /** The fields the add and the edit share, checked. */
+  #checked(shopId: string, params: Record<string, unknown>) {
     const name = String(params.name ?? '').trim();
     const width = [...name].reduce((sum, c) => sum + (c.charCodeAt(0) < 128 ? 1 : 2), 0);
     if (!name || width > NAME_WIDTH)
@@ -318,6 +331,11 @@ export class DoudianSandboxGoods {
     }
     const properties = this.#format(catId as number, params.product_format_new);
     const skus = this.#skus(params.specs, params.spec_prices);
+    return { name, categoryId: catId as number, properties, skus };
+  }
+
+  #add(shopId: string, params: Record<string, unknown>) {
+    const { name, categoryId, properties, skus } = this.#checked(shopId, params);
     const productId = String(3_700_000_000_000_000_000n + BigInt(++this.#sequence) * 7_919n);
     const rejection = this.#rejectNext;
     this.#rejectNext = null;
@@ -326,7 +344,7 @@ export class DoudianSandboxGoods {
       productId,
       shopId,
       name,
-      categoryId: catId as number,
+      categoryId,
       outerProductId: String(params.outer_product_id ?? ''),
       properties,
       skus,
@@ -341,6 +359,26 @@ export class DoudianSandboxGoods {
       create_time: String(Math.floor(this.nowMs() / 1000)),
       sku: [],
     };
+  }
+
+  /** `/product/editV2`: the product edited under its own id, submitted to review again with `commit`. */
+  #edit(shopId: string, params: Record<string, unknown>, paramJson: string) {
+    const productId = int64Param(params, paramJson);
+    if (!productId) throw new DoudianGoodsRefusal('product_id参数类型错误，应为int64');
+    const product = this.#own(shopId, productId);
+    if (this.#checkStatus(product) === 2) throw new DoudianGoodsRefusal('商品审核中，不能编辑');
+    const checked = this.#checked(shopId, params);
+    const committed = params.commit === true;
+    const rejection = this.#rejectNext;
+    if (committed) this.#rejectNext = null;
+    Object.assign(product, {
+      ...checked,
+      outerProductId: String(params.outer_product_id ?? product.outerProductId),
+      committed,
+      submittedAt: this.nowMs(),
+      rejection: committed ? rejection : null,
+    });
+    return {};
   }
 
   /** `product_format_new`: JSON `{property_id: [{value, name, diy_type}]}`, every required one given. */
@@ -517,8 +555,7 @@ export class DoudianSandboxGoods {
   }
 
   #auditList(shopId: string, params: Record<string, unknown>, paramJson: string) {
-    // `product_id` is an int64: its digits as sent (a quoted id fails the platform's typed parsing).
-    const digits = /"product_id"\s*:\s*(\d{1,20})\s*[,}]/.exec(paramJson)?.[1];
+    const digits = int64Param(params, paramJson);
     if (params.product_id !== undefined && !digits) {
       throw new DoudianGoodsRefusal('product_id参数类型错误，应为int64');
     }

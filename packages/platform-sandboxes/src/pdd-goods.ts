@@ -9,8 +9,13 @@
  *   value, every image is a URL this platform issued, the freight template is the shop's, each SKU's
  *   `spec_id_list` names issued spec ids and its prices are whole 分 > 0 with 拼单价 below 单买价, and
  *   `goods_desc` is 20..500 characters; answers `goods_id` and `goods_commit_id`;
+ * - `pdd.goods.information.update` (`goods_id` a goods of the shop, not 待审核, and the fields of the add,
+ *   checked as for the add): edits that goods and submits it to review again (a new `goods_commit_id`,
+ *   answered in `goods_update_response` with `is_success`); a `sku_list` entry with `sku_id` edits that
+ *   SKU (its `quantity` a change of the stock), one without is a new SKU; the goods keeps its id;
  * - `pdd.goods.commit.detail.get`: `goods_status` 1 (待审核) until `reviewMs` passed, then 2 (审核通过),
- *   or 3 (审核驳回, `commit_message`) when the test hook `rejectNextReview(reason)` asked for it;
+ *   or 3 (审核驳回, `commit_message`) when the test hook `rejectNextReview(reason)` asked for it (the
+ *   next commit, an add's or an edit's; an edit fixes a rejected goods);
  * - 货源监控's calls on a goods of the shop that passed review (`goods_id`): `pdd.goods.detail.get` (its
  *   `sku_list` with each `sku_id` and `out_sku_sn`), `pdd.goods.sku.price.update` (`sku_price_list` of
  *   `{sku_id, group_price, single_price}` in whole 分 > 0, 拼单价 below 单买价 once applied),
@@ -52,6 +57,8 @@ export interface SandboxGoods {
   shopId: string;
   name: string;
   catId: number;
+  /** The freight template (`cost_template_id`) as sent. */
+  costTemplateId?: string;
   outGoodsId: string;
   /** `skuId` is the platform's (issued at the add), `outSkuSn` the seller's 商家编码 as sent. */
   skus: {
@@ -184,6 +191,8 @@ export class PddSandboxGoods {
       }
       case 'pdd.goods.add':
         return { goods_add_response: this.#add(shopId, params) };
+      case 'pdd.goods.information.update':
+        return { goods_update_response: this.#edit(shopId, params) };
       case 'pdd.goods.commit.detail.get':
         return { goods_commit_detail_response: this.#commitDetail(shopId, params.goods_commit_id) };
       case 'pdd.goods.detail.get':
@@ -266,7 +275,8 @@ export class PddSandboxGoods {
     }
   }
 
-  #add(shopId: string, params: Record<string, string>) {
+  /** The fields the add and the edit share, checked; `skus` the SKUs of `sku_list` (`editing`: its own). */
+  #checked(shopId: string, params: Record<string, string>, editing?: SandboxGoods) {
     const name = (params.goods_name ?? '').trim();
     if (!name) throw new PddGoodsRefusal('goods_name不能为空');
     const desc = [...(params.goods_desc ?? '').trim()].length;
@@ -321,20 +331,30 @@ export class PddSandboxGoods {
         throw new PddGoodsRefusal('图片必须先通过pdd.goods.image.upload上传');
       }
       const specKey = [...this.#specIds.entries()].find(([, id]) => id === Number(specIds[0]))?.[0] ?? '';
+      // An edit's entry with `sku_id` edits that SKU: its `quantity` is then a change of the stock.
+      const own =
+        sku.sku_id === undefined ? undefined : editing?.skus.find((s) => s.skuId === String(sku.sku_id));
+      if (sku.sku_id !== undefined && !own) throw new PddGoodsRefusal('sku_id不存在');
+      if (own && own.quantity + quantity < 0) throw new PddGoodsRefusal('库存不能小于0');
       return {
-        skuId: String(700_000_000 + ++this.#sequence),
+        skuId: own?.skuId ?? String(700_000_000 + ++this.#sequence),
         specIds: specIds.map(Number),
         specName: specKey.slice(specKey.indexOf(':') + 1),
         outSkuSn: String(sku.out_sku_sn ?? ''),
         price,
         multiPrice,
-        quantity,
+        quantity: own ? own.quantity + quantity : quantity,
       };
     });
     const market = Number(params.market_price);
     if (!whole(params.market_price) || market < Math.max(...parsed.map((s) => s.price))) {
       throw new PddGoodsRefusal('参考价（market_price，分）不能低于单买价');
     }
+    return { name, catId, costTemplateId: params.cost_template_id ?? '', skus: parsed };
+  }
+
+  #add(shopId: string, params: Record<string, string>) {
+    const { name, catId, costTemplateId, skus: parsed } = this.#checked(shopId, params);
     const goodsId = String(600_000_000 + ++this.#sequence);
     const commitId = String(880_000_000 + this.#sequence);
     const rejection = this.#rejectNext;
@@ -345,6 +365,7 @@ export class PddSandboxGoods {
       shopId,
       name,
       catId,
+      costTemplateId,
       outGoodsId: params.out_goods_id ?? '',
       skus: parsed,
       onSale: true,
@@ -352,6 +373,27 @@ export class PddSandboxGoods {
       rejection,
     });
     return { goods_id: Number(goodsId), goods_commit_id: Number(commitId) };
+  }
+
+  /** `pdd.goods.information.update`: the goods edited and submitted to review again, under its own id. */
+  #edit(shopId: string, params: Record<string, string>) {
+    const goodsId = params.goods_id ?? '';
+    if (!/^\d+$/.test(goodsId)) throw new PddGoodsRefusal('goods_id不能为空');
+    const goods = this.goods.get(goodsId);
+    if (!goods || goods.shopId !== shopId) throw new PddGoodsRefusal('商品不存在');
+    if (this.nowMs() - goods.submittedAt < this.reviewMs) throw new PddGoodsRefusal('商品审核中，不能编辑');
+    const checked = this.#checked(shopId, params, goods);
+    const commitId = String(880_000_000 + ++this.#sequence);
+    const rejection = this.#rejectNext;
+    this.#rejectNext = null;
+    Object.assign(goods, {
+      ...checked,
+      commitId,
+      outGoodsId: params.out_goods_id ?? goods.outGoodsId,
+      submittedAt: this.nowMs(),
+      rejection,
+    });
+    return { goods_commit_id: Number(commitId), is_success: true };
   }
 
   /** A goods of the shop that passed review (only those can be edited), by `goods_id`. */

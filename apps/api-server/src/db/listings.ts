@@ -164,8 +164,10 @@ export async function listingById(scope: Scope, id: number): Promise<Listing> {
 }
 
 /**
- * 重新发布: a 发布失败 listing queued again from the start (its fence and platform ids cleared), with the
- * seller's new choices where given. Other states: 409 (a listing 发布中 or 审核中 is under way).
+ * 重新发布: a 发布失败 listing queued again from the start (its fence and commit id cleared), with the
+ * seller's new choices where given. A listing the platform made goods for (then rejected) keeps their id:
+ * the job edits and resubmits those goods rather than adding another. Other states: 409 (a listing
+ * 发布中 or 审核中 is under way).
  */
 export async function requeueListing(
   scope: Scope,
@@ -176,7 +178,7 @@ export async function requeueListing(
   const [cat, template, properties] = choices(input);
   const rows = await scope.db.query(
     `UPDATE goods_listings SET status = 'queued', reason = NULL, add_sent_at = NULL, goods_commit_id = NULL,
-       platform_goods_id = NULL, attempts = 0, next_attempt_at = 0, lease_until = NULL,
+       attempts = 0, next_attempt_at = 0, lease_until = NULL,
        cat_id = COALESCE($3, cat_id), cost_template_id = COALESCE($4, cost_template_id),
        properties = COALESCE($5::jsonb, properties), updated_at = $6
      WHERE id = $1 AND account_id = $2 AND status = 'failed' RETURNING id`,

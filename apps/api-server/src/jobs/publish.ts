@@ -73,6 +73,7 @@ export function publishFailures(platform: PublishPlatform) {
     propertyValue: (property: string, options: string[]) =>
       `类目属性「${property}」只能选：${options.slice(0, 10).join('、')}${options.length > 10 ? ' 等' : ''}`,
     unknown: `上次发布在提交${name}后中断，结果未知：请先到${name}商家后台查看是否已有这个商品，确认没有后再点重新发布`,
+    unknownEdit: `上次重新提交${name}审核时中断，结果未知：请到${name}商家后台查看这个商品的审核状态，需要时再点重新发布（仍修改同一个商品，不会新建）`,
     rejected: (why: string) => `${name}审核未通过：${why || '未说明原因'}`,
     server: '发布失败：服务器发生错误，请稍后重新发布',
   } as const;
@@ -119,6 +120,8 @@ interface ClaimedListing {
   cat_id: string | null;
   cost_template_id: string | null;
   properties: Record<string, string> | string | null;
+  /** Set once the platform made the goods: 重新发布 then edits it rather than adding another. */
+  platform_goods_id: string | null;
   goods_commit_id: string | null;
   add_sent_at: number | string | null;
 }
@@ -148,7 +151,7 @@ interface Draft {
   catId: string;
 }
 
-/** The platform's create call, ready to send with a token. */
+/** The platform's create call (or edit of the goods it made), ready to send with a token. */
 type Send = (token: string) => Promise<{ goodsId: string; commitId: string }>;
 
 type ShopCall = <T>(fn: (token: string) => Promise<T>) => Promise<T>;
@@ -186,7 +189,9 @@ const cut = (text: string, max: number) => [...text.trim()].slice(0, max).join('
  * (by the holding claim) before the call, cleared when the platform definitely refused it, and kept with
  * the answer's ids. A claim that finds it set without a commit id (its process died, or the answer was
  * lost) does not add again: the listing fails with {@link publishFailures}'s `unknown`, for the seller to
- * check the shop before 重新发布.
+ * check the shop before 重新发布. A listing whose goods the platform made (then rejected) keeps their id
+ * through 重新发布, and its unit edits and resubmits them instead (`pdd.goods.information.update`,
+ * `/product/editV2`) under the same fence: a lost edit fails with `unknownEdit`, never turns into an add.
  */
 export class PublishJobs implements JobKind {
   readonly name = 'publish';
@@ -224,7 +229,7 @@ export class PublishJobs implements JobKind {
   async claim(): Promise<Job | undefined> {
     const { db } = this.deps;
     const returning = `id, attempts, account_id, goods_id, shop_id, cat_id::text, cost_template_id::text, properties,
-      goods_commit_id, add_sent_at`;
+      platform_goods_id, goods_commit_id, add_sent_at`;
     const review = await claimJob<ClaimedListing>(db, PUBLISH_REVIEW_QUEUE, {
       returning,
       leaseMs: this.#options.leaseMs,
@@ -279,7 +284,8 @@ export class PublishJobs implements JobKind {
     const claim = { id: listing.id, attempts: listing.attempts };
     try {
       if (listing.add_sent_at !== null && listing.goods_commit_id === null) {
-        throw new Refused((await this.#failuresOf(listing.shop_id)).unknown);
+        const failures = await this.#failuresOf(listing.shop_id);
+        throw new Refused(listing.platform_goods_id === null ? failures.unknown : failures.unknownEdit);
       }
       const shop = await this.#shop(listing.shop_id);
       if (shop.platform === 'pinduoduo' && !(await this.#withinPlatformLimits(listing.shop_id, claim)))
@@ -312,7 +318,7 @@ export class PublishJobs implements JobKind {
            AND outer_sku_id = ''`,
         [listing.goods_id, listing.account_id],
       );
-      // The fence: from here a lost answer means "maybe added".
+      // The fence: from here a lost answer means "maybe added" (or "maybe edited": never an add then).
       const fenced = await updateHeld(db, PUBLISH_QUEUE, claim, 'add_sent_at = $1, updated_at = $1', [
         this.#nowS(),
       ]);
@@ -328,7 +334,9 @@ export class PublishJobs implements JobKind {
           await updateHeld(db, PUBLISH_QUEUE, claim, 'add_sent_at = NULL');
           throw error;
         }
-        throw new Refused(shop.failures.unknown);
+        throw new Refused(
+          listing.platform_goods_id === null ? shop.failures.unknown : shop.failures.unknownEdit,
+        );
       }
       await finishJob(db, PUBLISH_QUEUE, claim, {
         status: 'reviewing',
@@ -441,7 +449,11 @@ export class PublishJobs implements JobKind {
       goods_properties: goodsProperties,
       sku_list: skuList,
     };
-    return (token) => pddPublishing.addGoods(connector, token, add);
+    // 重新发布 of goods the platform made (then rejected) edits and resubmits them, never a second add.
+    const made = listing.platform_goods_id;
+    return made
+      ? (token) => pddPublishing.editGoods(connector, token, made, add)
+      : (token) => pddPublishing.addGoods(connector, token, add);
   }
 
   /**
@@ -505,7 +517,10 @@ export class PublishJobs implements JobKind {
       product_format_new: JSON.stringify(format),
       outer_product_id: `consign-${listing.id}`,
     };
-    return (token) => doudianPublishing.addProduct(connector, token, add);
+    const made = listing.platform_goods_id;
+    return made
+      ? (token) => doudianPublishing.editProduct(connector, token, made, add)
+      : (token) => doudianPublishing.addProduct(connector, token, add);
   }
 
   async #review(listing: ClaimedListing): Promise<void> {

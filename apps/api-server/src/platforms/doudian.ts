@@ -725,6 +725,22 @@ export interface DoudianProductAdd {
 /** 抖店's id of "no brand" (无品牌), documented for `standard_brand_id`. */
 const NO_BRAND = 596120136;
 
+/** What 铺货 sends the same on every product it adds or edits (现货, 7 天无理由, 无品牌, listed on approval). */
+const DOUDIAN_PRODUCT_FIXED = {
+  product_type: 0,
+  pay_type: 1,
+  reduce_type: 2,
+  weight: 500,
+  weight_unit: 1,
+  delivery_delay_day: 2,
+  presell_type: 0,
+  supply_7day_return: 1,
+  standard_brand_id: NO_BRAND,
+  start_sale_type: 0,
+  pickup_method: '0',
+  commit: true,
+};
+
 /** The product calls of 铺货 (docs/design.md#publishing-goods-to-a-shop) over a shop's access token. */
 export const doudianPublishing = {
   /** `/shop/getShopCategory`: the shop's categories under `parentId` (0: the top level), the usable ones. */
@@ -808,28 +824,27 @@ export const doudianPublishing = {
    * read exactly), which is also what its review is looked up by.
    */
   async addProduct(dd: DoudianConnector, token: string, product: DoudianProductAdd) {
-    const data = await dd.call(
-      '/product/addV2',
-      {
-        ...product,
-        product_type: 0,
-        pay_type: 1,
-        reduce_type: 2,
-        weight: 500,
-        weight_unit: 1,
-        delivery_delay_day: 2,
-        presell_type: 0,
-        supply_7day_return: 1,
-        standard_brand_id: NO_BRAND,
-        start_sale_type: 0,
-        pickup_method: '0',
-        commit: true,
-      },
-      token,
-      ['product_id', 'out_product_id', 'sku_id', 'out_sku_id'],
-    );
+    const data = await dd.call('/product/addV2', { ...product, ...DOUDIAN_PRODUCT_FIXED }, token, [
+      'product_id',
+      'out_product_id',
+      'sku_id',
+      'out_sku_id',
+    ]);
     const added = answerOf(productAddAnswer, data, 'product.addV2');
     return { goodsId: added.product_id, commitId: added.product_id };
+  },
+  /**
+   * `/product/editV2` (`product_id` an int64, the add's fields, `commit: true`: saved and sent to review
+   * again; the answer's `data` is empty): 重新发布 of a rejected product under its own id, which stays
+   * what its review is looked up by.
+   */
+  async editProduct(dd: DoudianConnector, token: string, productId: string, product: DoudianProductAdd) {
+    await dd.call(
+      '/product/editV2',
+      { ...product, ...DOUDIAN_PRODUCT_FIXED, product_id: BigInt(productId) },
+      token,
+    );
+    return { goodsId: productId, commitId: productId };
   },
   /**
    * The review of a product: `/product/detail`'s `check_status` (3 审核通过 and 7 审核通过待上架:

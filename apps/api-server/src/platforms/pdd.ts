@@ -482,6 +482,7 @@ const logisticsTemplatesAnswer = z.object({
   logistics_template_list: z.array(z.object({ template_id: idOf, template_name: z.string() })),
 });
 const goodsAddAnswer = z.object({ goods_id: idOf, goods_commit_id: idOf });
+const goodsUpdateAnswer = z.object({ goods_commit_id: idOf, is_success: z.boolean().nullish() });
 const commitDetailAnswer = z.object({
   goods_commit_id: idOf,
   goods_id: idOf.nullish(),
@@ -530,6 +531,17 @@ function parsed<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
   }
   return result.data;
 }
+
+/** What 铺货 sends the same on every goods it adds or edits: a domestic goods in stock, 7 天无理由. */
+const PDD_GOODS_FIXED = {
+  goods_type: 1,
+  country_id: 0,
+  is_pre_sale: false,
+  shipment_limit_second: 172800,
+  is_refundable: true,
+  second_hand: false,
+  is_folt: true,
+};
 
 /** The goods calls of 铺货 (docs/design.md#publishing-goods-to-a-shop) over a shop's access token. */
 export const pddPublishing = {
@@ -596,21 +608,35 @@ export const pddPublishing = {
   async addGoods(pdd: PddConnector, token: string, goods: PddGoodsAdd) {
     const answer = await pdd.call(
       'pdd.goods.add',
-      {
-        ...goods,
-        goods_type: 1,
-        country_id: 0,
-        is_pre_sale: false,
-        shipment_limit_second: 172800,
-        is_refundable: true,
-        second_hand: false,
-        is_folt: true,
-      },
+      { ...goods, ...PDD_GOODS_FIXED },
       token,
       'goods_add_response',
     );
     const added = parsed(goodsAddAnswer, answer, 'goods_add_response');
     return { goodsId: added.goods_id, commitId: added.goods_commit_id };
+  },
+  /**
+   * `pdd.goods.information.update`: edits goods `goodsId` with the add's fields and submits it to review
+   * again (重新发布 of a rejected goods); answers the same goods id and the new commit id. Its SKUs are
+   * sent without `sku_id`, as new ones (their `quantity` the stock): a rejected goods was never on sale.
+   */
+  async editGoods(pdd: PddConnector, token: string, goodsId: string, goods: PddGoodsAdd) {
+    const answer = await pdd.call(
+      'pdd.goods.information.update',
+      { ...goods, ...PDD_GOODS_FIXED, goods_id: goodsId },
+      token,
+      'goods_update_response',
+    );
+    const edited = parsed(goodsUpdateAnswer, answer, 'goods_update_response');
+    if (edited.is_success === false) {
+      throw new PlatformError(
+        'pinduoduo',
+        'business',
+        sellerMessage('pinduoduo', 'business', '商品编辑未成功'),
+        'goods_update_response.is_success false',
+      );
+    }
+    return { goodsId, commitId: edited.goods_commit_id };
   },
   /** `pdd.goods.commit.detail.get`: the review of a commit: 审核中, 已通过 (the goods id) or 驳回 (why). */
   async commitDetail(pdd: PddConnector, token: string, commitId: string) {

@@ -100,9 +100,11 @@ export function PublishDialog({
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>
-              {subject?.kind === 'republish'
-                ? text.republishDescription(subject.listing.shop_name)
-                : text.description(subject?.goodsIds.length ?? 0)}
+              {subject?.kind !== 'republish'
+                ? text.description(subject?.goodsIds.length ?? 0)
+                : subject.listing.platform_goods_id
+                  ? text.republishExisting(subject.listing.shop_name, subject.listing.platform_goods_id)
+                  : text.republishDescription(subject.listing.shop_name)}
             </DialogDescription>
           </DialogHeader>
           <PublishTargetsEditor

@@ -127,6 +127,8 @@ export const SHOP_TEXT = {
     republishTitle: '重新发布',
     description: (n: number) => `把 ${n} 个商品发布到所选店铺（每个店铺单独选择类目与运费模板）`,
     republishDescription: (shop: string) => `重新发布到 ${shop}：已填入上次的选择，可修改后提交`,
+    republishExisting: (shop: string, id: string) =>
+      `重新发布到 ${shop}：将修改并重新提交店铺里已有的商品（商品ID ${id}）送审，不会新建商品；已填入上次的选择，可修改后提交`,
     action: '发布到店铺',
     actionSelected: (n: number) => `发布到店铺（${n}）`,
     section: '复制后发布到店铺（可选）',
