@@ -61,12 +61,14 @@ export interface ClaimedEvent {
   tag: string;
   platform_shop_id: string;
   order_no: string;
+  /** The message as recorded (a 1688 product message names its offers there). */
+  payload: unknown;
 }
 
 /** Claims the next due event under a lease (jobs/queue.ts `claimJob`), or undefined. */
 export function claimEvent(db: Queryable, leaseMs: number): Promise<Claimed<ClaimedEvent> | undefined> {
   return claimJob<ClaimedEvent>(db, PLATFORM_EVENT_QUEUE, {
-    returning: 'q.id, q.attempts, q.platform, q.tag, q.platform_shop_id, q.order_no',
+    returning: 'q.id, q.attempts, q.platform, q.tag, q.platform_shop_id, q.order_no, q.payload',
     leaseMs,
   });
 }
