@@ -239,6 +239,8 @@ describe('1688 product messages drive 货源监控', () => {
     `"type":"PRODUCT_RELATION_VIEW_PRODUCT_NEW_OR_MODIFY","userInfo":"${MEMBER}"}`;
   /** Waits until the listing was looked at again after `since` (its next look moved an hour on). */
   const lookedAgain = (since: number) => until('another look', async () => (await nextLook()) > since);
+  /** Waits until no look is under way (the next is an hour away, not a lease's 2 minutes). */
+  const settled = () => until('the look ended', async () => (await nextLook()) > Date.now() + 3_000_000);
 
   beforeAll(async () => {
     const sandboxes = t.server.sandboxes;
@@ -302,6 +304,7 @@ describe('1688 product messages drive 货源监控', () => {
   });
 
   it('a forged product message is refused 401 and changes nothing; the same msgId twice is handled once', async () => {
+    await settled();
     const before = { events: (await events()).length, next: await nextLook(), reads: reads() };
     expect((await post(modified(81_000_000_101), 'not-the-app-secret')).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -316,5 +319,25 @@ describe('1688 product messages drive 货源监控', () => {
     expect(await nextLook()).toBe(after);
     expect(reads()).toBe(before.reads + 1);
     expect((await events()).filter((e) => e.msg_id === '81000000102')).toMatchObject([{ status: 'done' }]);
+  });
+
+  it('an inventory change names its offers in OfferInventoryChangeList; a product message of offers no listing follows is ignored', async () => {
+    await settled();
+    const before = await nextLook();
+    const inventory =
+      `{"data":{"OfferInventoryChangeList":[{"offerId":${T_SHIRT},"offerOnSale":100,"skuId":5000000001,` +
+      `"skuOnSale":20,"quantity":-10,"bizTime":"1764378000000"}]},"gmtBorn":1764378000000,"msgId":81000000103,` +
+      `"type":"PRODUCT_PRODUCT_INVENTORY_CHANGE","userInfo":"${MEMBER}"}`;
+    expect((await post(inventory)).status).toBe(204);
+    await lookedAgain(before);
+    const other = modified(81_000_000_104).replaceAll(T_SHIRT, '610000000099');
+    expect((await post(other)).status).toBe(204);
+    const [ignored] = await until('the message worked', async () => {
+      const rows = (await events()).filter(
+        (e) => e.msg_id === '81000000104' && !['pending', 'processing'].includes(e.status),
+      );
+      return rows.length === 1 && rows;
+    });
+    expect(ignored).toMatchObject({ status: 'ignored', last_error: '不是本系统监控的货源' });
   });
 });

@@ -461,6 +461,7 @@ export class AlibabaSandbox {
    * topic pages write it: `data = {productIds, memberId, status (the type without PRODUCT_), msgSendTime}`.
    */
   #announceOffer(offerId: string, type: AlibabaProductMessageType) {
+    if (this.#messageUrls.size === 0) return;
     const members = new Set(
       [...this.pushed].filter((key) => key.endsWith(`\n${offerId}`)).map((key) => key.split('\n')[0] ?? ''),
     );
