@@ -38,7 +38,10 @@ import { ALIBABA_APIS, ALIBABA_CODES, ALIBABA_NO_READ_PERMISSION, alibabaSign } 
  *   form `POST` of `message=<json>&_aop_signature=<hex>` when an order of a member who authorised it
  *   is paid, shipped (looked for every second, as shipping follows the clock) or closed; `orderId` is a
  *   bare JSON number beyond JS's safe range, as 1688 writes it. A push not answered 2xx is sent again,
- *   same `msgId`, after `messageRetryMs`, up to `messageAttempts` times.
+ *   same `msgId`, after `messageRetryMs`, up to `messageAttempts` times. When the supplier changes an
+ *   offer (`changeOffer`, `/control/offer`), the members who added it to their 铺货列表 are pushed its
+ *   product message (docs/design.md#1688-product-messages): price or stock `…_NEW_OR_MODIFY`, taken
+ *   down `…_EXPIRE`, back on sale `…_REPOST`.
  */
 
 export const ALIBABA_SANDBOX_APP: AppCredentials = {
@@ -105,12 +108,15 @@ export interface SandboxPurchase {
   shipAnnounced?: boolean;
 }
 
-/** One order message the sandbox pushed (for tests): to which app, what, and how it went. */
+/** One message the sandbox pushed (for tests): to which app, what, and how it went. */
 export interface AlibabaMessage {
   appKey: string;
   msgId: string;
-  type: AlibabaMessageType;
+  type: AlibabaMessageType | AlibabaProductMessageType;
+  /** The order of an order message, else ''. */
   orderId: string;
+  /** The offer of a product message, else ''. */
+  offerId: string;
   attempts: number;
   delivered: boolean;
   /** The last HTTP status, or the network error. */
@@ -126,6 +132,16 @@ export type AlibabaMessageType =
   | 'ORDER_BUYER_VIEW_ANNOUNCE_SENDGOODS'
   | 'ORDER_BUYER_VIEW_ORDER_SELLER_CLOSE'
   | 'ORDER_BUYER_VIEW_ORDER_BUYER_CLOSE';
+
+/**
+ * The product messages (关系用户视角) the sandbox pushes when the supplier changes an offer
+ * (`changeOffer`) to the members who added it to their 铺货列表: price or stock changed, taken down,
+ * back on sale. docs/design.md#1688-product-messages.
+ */
+export type AlibabaProductMessageType =
+  | 'PRODUCT_RELATION_VIEW_PRODUCT_NEW_OR_MODIFY'
+  | 'PRODUCT_RELATION_VIEW_PRODUCT_EXPIRE'
+  | 'PRODUCT_RELATION_VIEW_PRODUCT_REPOST';
 
 export interface AlibabaSandboxCall {
   /** `namespace:api`, or `getToken`. */
@@ -321,7 +337,17 @@ export class AlibabaSandbox {
       if (spec) spec.stock = change.stock;
       else offer.stock = change.stock;
     }
+    const wasOnSale = offer.status === 'published';
     if (change.onSale !== undefined) offer.status = change.onSale ? 'published' : 'deleted';
+    const onSale = offer.status === 'published';
+    if (wasOnSale !== onSale) {
+      this.#announceOffer(
+        offerId,
+        onSale ? 'PRODUCT_RELATION_VIEW_PRODUCT_REPOST' : 'PRODUCT_RELATION_VIEW_PRODUCT_EXPIRE',
+      );
+    } else if (change.priceFen !== undefined || change.stock !== undefined) {
+      this.#announceOffer(offerId, 'PRODUCT_RELATION_VIEW_PRODUCT_NEW_OR_MODIFY');
+    }
   }
 
   /** `POST /control/offer` (offer_id, spec_id?, price_fen?, stock?, on_sale? 1/0): `changeOffer`. */
@@ -417,9 +443,51 @@ export class AlibabaSandbox {
 
   /** Pushes one message of `order` to every subscribed app its member authorised. */
   #announce(order: SandboxPurchase, type: AlibabaMessageType) {
+    // As 1688 writes it: `orderId` a bare number (beyond JS's safe integers), `msgId` a number.
+    const data = (nowMs: number) =>
+      `{"buyerMemberId":${JSON.stringify(order.memberId)},"currentStatus":${JSON.stringify(this.#status(order))},` +
+      `"orderId":${order.orderId},"sellerMemberId":"b2b-sandbox-seller","msgSendTime":${JSON.stringify(beijingStamp(Math.floor(nowMs / 1000)))}}`;
+    this.#push(
+      order.memberId,
+      type,
+      { orderId: order.orderId, offerId: '' },
+      data,
+      `"bizKey":"${order.orderId}",`,
+    );
+  }
+
+  /**
+   * Pushes a product message of offer `offerId` to each member who added it to its 铺货列表, as 1688's
+   * topic pages write it: `data = {productIds, memberId, status (the type without PRODUCT_), msgSendTime}`.
+   */
+  #announceOffer(offerId: string, type: AlibabaProductMessageType) {
+    if (this.#messageUrls.size === 0) return;
+    const members = new Set(
+      [...this.pushed].filter((key) => key.endsWith(`\n${offerId}`)).map((key) => key.split('\n')[0] ?? ''),
+    );
+    for (const memberId of members) {
+      const data = (nowMs: number) =>
+        JSON.stringify({
+          productIds: offerId,
+          memberId,
+          status: type.slice('PRODUCT_'.length),
+          msgSendTime: beijingStamp(Math.floor(nowMs / 1000)),
+        });
+      this.#push(memberId, type, { orderId: '', offerId }, data, '');
+    }
+  }
+
+  /** Pushes one message about `memberId` to every subscribed app the member authorised. */
+  #push(
+    memberId: string,
+    type: AlibabaMessageType | AlibabaProductMessageType,
+    about: { orderId: string; offerId: string },
+    data: (nowMs: number) => string,
+    bizKey: string,
+  ) {
     const apps = new Set(
       [...this.#access.values(), ...this.#refresh.values()]
-        .filter((grant) => grant.memberId === order.memberId && this.#messageUrls.has(grant.clientId))
+        .filter((grant) => grant.memberId === memberId && this.#messageUrls.has(grant.clientId))
         .map((grant) => grant.clientId),
     );
     const nowMs = this.#now();
@@ -429,18 +497,14 @@ export class AlibabaSandbox {
         appKey,
         msgId,
         type,
-        orderId: order.orderId,
+        ...about,
         attempts: 0,
         delivered: false,
         lastAnswer: '',
       };
       this.messages.push(message);
       if (this.messages.length > 10_000) this.messages.splice(0, this.messages.length - 10_000);
-      // As 1688 writes it: `orderId` a bare number (beyond JS's safe integers), `msgId` a number.
-      const data =
-        `{"buyerMemberId":${JSON.stringify(order.memberId)},"currentStatus":${JSON.stringify(this.#status(order))},` +
-        `"orderId":${order.orderId},"sellerMemberId":"b2b-sandbox-seller","msgSendTime":${JSON.stringify(beijingStamp(Math.floor(nowMs / 1000)))}}`;
-      const json = `{"bizKey":"${order.orderId}","data":${data},"gmtBorn":${nowMs},"msgId":${msgId},"type":"${type}","userInfo":${JSON.stringify(order.memberId)}}`;
+      const json = `{${bizKey}"data":${data(nowMs)},"gmtBorn":${nowMs},"msgId":${msgId},"type":"${type}","userInfo":${JSON.stringify(memberId)}}`;
       const sending = this.#sendMessage(message, json).finally(() => this.#sending.delete(sending));
       this.#sending.add(sending);
     }

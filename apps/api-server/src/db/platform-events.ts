@@ -61,12 +61,14 @@ export interface ClaimedEvent {
   tag: string;
   platform_shop_id: string;
   order_no: string;
+  /** The message as recorded (a 1688 product message names its offers there). */
+  payload: unknown;
 }
 
 /** Claims up to `limit` due events at once under a lease (jobs/queue.ts `claimJobs`), oldest due first. */
 export async function claimEvents(db: Queryable, leaseMs: number, limit: number): Promise<ClaimedEvent[]> {
   const claimed = await claimJobs<ClaimedEvent>(db, PLATFORM_EVENT_QUEUE, {
-    returning: 'q.id, q.attempts, q.platform, q.tag, q.platform_shop_id, q.order_no',
+    returning: 'q.id, q.attempts, q.platform, q.tag, q.platform_shop_id, q.order_no, q.payload',
     leaseMs,
     limit,
   });

@@ -1,5 +1,5 @@
 import { fenAsYuan, markedUpPrice, type PriceRounding, type Settings } from '@consign/api-client/contract';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { appendLog } from '../db/log';
 import { notify } from '../db/notifications';
 import { withinPriceLimit } from '../db/purchase';
@@ -35,6 +35,33 @@ export interface MonitorOptions {
 }
 
 export const MONITOR_RULES = { intervalMs: 300_000, concurrency: 4, idlePollMs: 1000, budgetReserve: 20 };
+
+/** 货源监控's job kind, woken by a 1688 product message (`lookNow`). */
+export const MONITOR_KIND = 'monitor';
+
+/**
+ * A 1688 product message (docs/design.md#1688-product-messages) said the offers `offerIds` changed:
+ * every 已发布 listing of an account connected with 1688 member `memberId` whose SKUs follow one of
+ * them is due for its look now (`MonitorJobs` then reads the offer; wake the `monitor` kind). A look
+ * already due sooner keeps its time. Answers the accounts whose listings were made due.
+ */
+export async function lookNow(
+  db: Queryable,
+  offerIds: readonly string[],
+  memberId: string,
+): Promise<number[]> {
+  if (offerIds.length === 0 || !memberId) return [];
+  const rows = await db.query<{ account_id: number }>(
+    `UPDATE goods_listings l SET monitor_next_at = LEAST(l.monitor_next_at, ${DB_NOW_MS})
+     WHERE l.status = 'published'
+       AND l.account_id IN (SELECT sa.account_id FROM supplier_accounts sa WHERE sa.member_id = $2)
+       AND EXISTS (SELECT 1 FROM goods_skus k WHERE k.goods_id = l.goods_id AND k.account_id = l.account_id
+         AND k.supplier_offer_id = ANY($1::text[]))
+     RETURNING l.account_id`,
+    [offerIds, memberId],
+  );
+  return [...new Set(rows.map((r) => r.account_id))];
+}
 
 /** What a listing's look answers in the seller's words (the listing's 最近变更 and the bell). */
 export const MONITOR_TEXTS = {
@@ -149,7 +176,7 @@ class Wait extends Error {
  * make the margin negative is never applied.
  */
 export class MonitorJobs implements JobKind {
-  readonly name = 'monitor';
+  readonly name = MONITOR_KIND;
   readonly concurrency: number;
   readonly pollMs: number;
   readonly #intervalMs: number;

@@ -8,11 +8,13 @@ import {
 } from '../db/platform-events';
 import { storePlatformOrders } from '../db/platform-order';
 import type { Logger } from '../log';
-import { ALIBABA_ORDER_MESSAGES } from '../platforms/alibaba';
+import { ALIBABA_ORDER_MESSAGES, ALIBABA_PRODUCT_MESSAGES, productMessageOffers } from '../platforms/alibaba';
 import { PLATFORM_NAMES, PlatformError, type PlatformOrder } from '../platforms/connector';
 import { isDoudianOrderTag } from '../platforms/doudian';
+import { staleOfferReads } from '../platforms/offer-reads';
 import { isPddOrderTopic } from '../platforms/pdd-messages';
 import type { ConnectorFor, ShopCalls } from '../platforms/shop-calls';
+import { lookNow, MONITOR_KIND } from './monitor';
 import { SUPPLIER_LOGISTICS_KIND } from './purchase';
 import { backoffMs, finishJob, PLATFORM_EVENT_QUEUE } from './queue';
 import type { Job, JobKind } from './runner';
@@ -37,7 +39,10 @@ export interface PlatformEventJobsOptions {
   retryMaxMs?: number;
   /** Attempts after which an event is given up (`failed`: the order sync still finds the order). Default 8. */
   maxAttempts?: number;
-  /** Wakes a job kind (`JobRunner.wake`): a 1688 order message wakes `supplier-logistics`. */
+  /**
+   * Wakes a job kind (`JobRunner.wake`): a 1688 order message wakes `supplier-logistics`, a product
+   * message `monitor`.
+   */
   wake?: (kind: string) => void;
 }
 
@@ -200,6 +205,7 @@ export class PlatformEventJobs implements JobKind {
    * waits), and that job is woken: a shipment reaches the order in seconds rather than at the next look.
    */
   private async supplierMessage(event: ClaimedEvent): Promise<Outcome> {
+    if (ALIBABA_PRODUCT_MESSAGES.has(event.tag)) return this.productMessage(event);
     if (!ALIBABA_ORDER_MESSAGES.has(event.tag) || !event.order_no) {
       return { status: 'ignored', error: '不是订单消息', accountId: null };
     }
@@ -207,6 +213,24 @@ export class PlatformEventJobs implements JobKind {
     if (accountId === null) return { status: 'ignored', error: '不是本系统待跟进的采购单', accountId: null };
     this.#wake(SUPPLIER_LOGISTICS_KIND);
     return { status: 'done', error: '', accountId };
+  }
+
+  /**
+   * A 1688 product message (docs/design.md#1688-product-messages): a hint, never the data. The kept
+   * reads of the offers it names are stale (the next read goes to 1688), and every 已发布 listing that
+   * follows one of them, of the accounts connected with the member `userInfo` names, is due for its
+   * 货源监控 look now (jobs/monitor.ts `lookNow`), and that job is woken: a supplier's change reaches
+   * the listing in seconds rather than at its next look.
+   */
+  private async productMessage(event: ClaimedEvent): Promise<Outcome> {
+    const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
+    const offerIds = productMessageOffers(payload);
+    if (offerIds.length === 0) return { status: 'ignored', error: '消息未指明商品', accountId: null };
+    await staleOfferReads(this.db, offerIds);
+    const accounts = await lookNow(this.db, offerIds, event.platform_shop_id);
+    if (accounts.length === 0) return { status: 'ignored', error: '不是本系统监控的货源', accountId: null };
+    this.#wake(MONITOR_KIND);
+    return { status: 'done', error: '', accountId: accounts[0] ?? null };
   }
 
   /** What an attempt that threw becomes: retried after the backoff, or given up. */

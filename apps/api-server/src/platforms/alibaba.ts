@@ -93,6 +93,33 @@ export const ALIBABA_ORDER_MESSAGES: ReadonlySet<string> = new Set([
   'ORDER_BUYER_VIEW_ORDER_REFUND_AFTER_SALES',
 ]);
 
+/**
+ * The product messages of the offers related to the buyer (docs/design.md#1688-product-messages): the
+ * 关系用户视角 ones name them in `data.productIds` (comma-separated), the inventory change in
+ * `data.OfferInventoryChangeList[].offerId`.
+ */
+export const ALIBABA_PRODUCT_MESSAGES: ReadonlySet<string> = new Set([
+  'PRODUCT_RELATION_VIEW_PRODUCT_NEW_OR_MODIFY',
+  'PRODUCT_RELATION_VIEW_PRODUCT_EXPIRE',
+  'PRODUCT_RELATION_VIEW_PRODUCT_REPOST',
+  'PRODUCT_RELATION_VIEW_PRODUCT_DELETE',
+  'PRODUCT_PRODUCT_INVENTORY_CHANGE',
+]);
+
+/** The offers a product message names (at most 100, each 1688's digits), from its `data`. */
+export function productMessageOffers(message: unknown): string[] {
+  const data = (message as { data?: unknown } | null)?.data;
+  if (typeof data !== 'object' || data === null) return [];
+  const { productIds, OfferInventoryChangeList: changes } = data as Record<string, unknown>;
+  const ids =
+    typeof productIds === 'string'
+      ? productIds.split(',')
+      : Array.isArray(changes)
+        ? changes.map((c) => String((c as { offerId?: unknown } | null)?.offerId ?? ''))
+        : [];
+  return [...new Set(ids.map((id) => id.trim()).filter((id) => /^\d{1,20}$/.test(id)))].slice(0, 100);
+}
+
 /** One 1688 message as the server keeps it: the ids as text (1688 writes `orderId` as a bare int64). */
 export interface AlibabaPushedMessage {
   msgId: string;

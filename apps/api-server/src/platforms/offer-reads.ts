@@ -118,6 +118,15 @@ export class OfferReads {
 }
 
 /**
+ * Marks the kept reads of `offerIds` stale (a 1688 product message said they changed,
+ * docs/design.md#1688-product-messages): the next read of each goes to 1688, within its reader's budget.
+ */
+export async function staleOfferReads(db: Queryable, offerIds: readonly string[]): Promise<void> {
+  if (offerIds.length > 0)
+    await db.query('DELETE FROM offer_reads WHERE offer_id = ANY($1::text[])', [offerIds]);
+}
+
+/**
  * The 铺货关系 of `offerId` for `accountId` as `offer_relations` remembers it (the connector establishes
  * it before the account's first read of the offer, and again once when 1688 refuses a read for want
  * of it; docs/design.md#purchasing-on-1688-and-product-copy).
