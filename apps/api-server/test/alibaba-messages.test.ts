@@ -321,6 +321,36 @@ describe('1688 product messages drive 货源监控', () => {
     expect((await events()).filter((e) => e.msg_id === '81000000102')).toMatchObject([{ status: 'done' }]);
   });
 
+  it('a message during a look under way starts no second look; one more look follows it', async () => {
+    await settled();
+    // A look under way elsewhere: the claim's mark and its 2-minute lease.
+    const lease = Date.now() + 120_000;
+    await db().query(
+      'UPDATE goods_listings SET monitor_looking = true, monitor_next_at = $2 WHERE id = $1',
+      [listing.id, lease],
+    );
+    const before = reads();
+    expect((await post(modified(81_000_000_105))).status).toBe(204);
+    await until('the message worked', async () =>
+      (await events()).some((e) => e.msg_id === '81000000105' && e.status === 'done'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const flags = async () =>
+      (
+        await db().query<{ monitor_looking: boolean; monitor_recheck: boolean }>(
+          'SELECT monitor_looking, monitor_recheck FROM goods_listings WHERE id = $1',
+          [listing.id],
+        )
+      )[0];
+    expect(await nextLook()).toBe(lease);
+    expect(reads()).toBe(before);
+    expect(await flags()).toEqual({ monitor_looking: true, monitor_recheck: true });
+    // That look's lease runs out (its instance died): the next look, then one more at once.
+    await db().query('UPDATE goods_listings SET monitor_next_at = 0 WHERE id = $1', [listing.id]);
+    await settled();
+    expect(await flags()).toEqual({ monitor_looking: false, monitor_recheck: false });
+  });
+
   it('an inventory change names its offers in OfferInventoryChangeList; a product message of offers no listing follows is ignored', async () => {
     await settled();
     const before = await nextLook();

@@ -155,11 +155,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const whole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
 
-/** `product_id` as an int64: its digits as sent (a quoted id fails the platform's typed parsing). */
-function int64Param(params: Record<string, unknown>, paramJson: string): string | undefined {
-  if (params.product_id === undefined) return undefined;
-  return /"product_id"\s*:\s*(\d{1,20})\s*[,}]/.exec(paramJson)?.[1];
-}
 
 export class DoudianSandboxGoods {
   /** Every product added, by product id. */
@@ -363,7 +358,7 @@ export class DoudianSandboxGoods {
 
   /** `/product/editV2`: the product edited under its own id, submitted to review again with `commit`. */
   #edit(shopId: string, params: Record<string, unknown>, paramJson: string) {
-    const productId = int64Param(params, paramJson);
+    const productId = int64Param(paramJson, 'product_id');
     if (!productId) throw new DoudianGoodsRefusal('product_id参数类型错误，应为int64');
     const product = this.#own(shopId, productId);
     if (this.#checkStatus(product) === 2) throw new DoudianGoodsRefusal('商品审核中，不能编辑');
@@ -555,7 +550,7 @@ export class DoudianSandboxGoods {
   }
 
   #auditList(shopId: string, params: Record<string, unknown>, paramJson: string) {
-    const digits = int64Param(params, paramJson);
+    const digits = int64Param(paramJson, 'product_id');
     if (params.product_id !== undefined && !digits) {
       throw new DoudianGoodsRefusal('product_id参数类型错误，应为int64');
     }

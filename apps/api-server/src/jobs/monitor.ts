@@ -52,7 +52,10 @@ export async function lookNow(
 ): Promise<number[]> {
   if (offerIds.length === 0 || !memberId) return [];
   const rows = await db.query<{ account_id: number }>(
-    `UPDATE goods_listings l SET monitor_next_at = LEAST(l.monitor_next_at, ${DB_NOW_MS})
+    // A look under way keeps its lease and looks again as soon as it ends (`monitor_recheck`).
+    `UPDATE goods_listings l SET monitor_recheck = l.monitor_looking,
+       monitor_next_at = CASE WHEN l.monitor_looking THEN l.monitor_next_at
+         ELSE LEAST(l.monitor_next_at, ${DB_NOW_MS}) END
      WHERE l.status = 'published'
        AND l.account_id IN (SELECT sa.account_id FROM supplier_accounts sa WHERE sa.member_id = $2)
        AND EXISTS (SELECT 1 FROM goods_skus k WHERE k.goods_id = l.goods_id AND k.account_id = l.account_id
@@ -214,6 +217,7 @@ export class MonitorJobs implements JobKind {
     const claimed = await claimJob<ClaimedListing>(this.deps.db, MONITOR_QUEUE, {
       returning: 'id, account_id, goods_id, shop_id, platform_goods_id, on_sale',
       leaseMs: this.#leaseMs,
+      set: 'monitor_looking = true',
       params: [this.#nowS(), Math.max(1, calls - this.#budgetReserve)],
       // An account whose offer reads are (almost) spent waits for its window's end.
       skip: PlatformBudgets.spentSql('offer_read', 'j.account_id', '$1', '$2'),
@@ -229,12 +233,14 @@ export class MonitorJobs implements JobKind {
     try {
       const changes = await this.#follow(listing);
       const nowS = this.#nowS();
-      // The next look one interval after this one ended (the claim held it for the lease meanwhile).
+      // The next look one interval after this one ended (the claim held it for the lease meanwhile),
+      // or at once when a product message came during this one.
       await updateHeld(
         db,
         MONITOR_QUEUE,
         claim,
-        `monitor_next_at = ${DB_NOW_MS} + $2::bigint, monitor_looked_at = $1${
+        `monitor_next_at = ${DB_NOW_MS} + CASE WHEN monitor_recheck THEN 0 ELSE $2::bigint END,
+         monitor_looking = false, monitor_recheck = false, monitor_looked_at = $1${
           changes.length > 0 ? ', monitor_change = $3, monitor_changed_at = $1' : ''
         }`,
         changes.length > 0
@@ -245,7 +251,11 @@ export class MonitorJobs implements JobKind {
       // A passing failure: looked at again sooner than the interval (never later).
       const inMs =
         error instanceof Wait ? error.inMs : Math.min(this.#intervalMs, backoffMs(1, this.#backoff));
-      await finishJob(db, MONITOR_QUEUE, claim, { status: 'published', retryInMs: inMs });
+      await finishJob(db, MONITOR_QUEUE, claim, {
+        status: 'published',
+        retryInMs: inMs,
+        set: 'monitor_looking = false',
+      });
       if (!(error instanceof Wait)) {
         log.warn('supplier monitor look failed', {
           listing: listing.id,
