@@ -325,10 +325,10 @@ describe('1688 product messages drive 货源监控', () => {
     await settled();
     // A look under way elsewhere: the claim's mark and its 2-minute lease.
     const lease = Date.now() + 120_000;
-    await db().query(
-      'UPDATE goods_listings SET monitor_looking = true, monitor_next_at = $2 WHERE id = $1',
-      [listing.id, lease],
-    );
+    await db().query('UPDATE goods_listings SET monitor_looking = true, monitor_next_at = $2 WHERE id = $1', [
+      listing.id,
+      lease,
+    ]);
     const before = reads();
     expect((await post(modified(81_000_000_105))).status).toBe(204);
     await until('the message worked', async () =>

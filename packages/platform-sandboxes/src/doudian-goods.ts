@@ -155,7 +155,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const whole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
 
-
 export class DoudianSandboxGoods {
   /** Every product added, by product id. */
   readonly products = new Map<string, DoudianSandboxProduct>();

@@ -241,8 +241,8 @@ export class MonitorJobs implements JobKind {
         claim,
         `monitor_next_at = ${DB_NOW_MS} + CASE WHEN monitor_recheck THEN 0 ELSE $2::bigint END,
          monitor_looking = false, monitor_recheck = false, monitor_looked_at = $1${
-          changes.length > 0 ? ', monitor_change = $3, monitor_changed_at = $1' : ''
-        }`,
+           changes.length > 0 ? ', monitor_change = $3, monitor_changed_at = $1' : ''
+         }`,
         changes.length > 0
           ? [nowS, this.#intervalMs, changes.join('；').slice(0, 300)]
           : [nowS, this.#intervalMs],
