@@ -171,19 +171,20 @@ export class MonitorJobs implements JobKind {
     const { db, log } = this.deps;
     const claim = { id: listing.id };
     try {
-      const changes = await this.#follow(listing);
+      const look = { attention: false };
+      const changes = await this.#follow(listing, look);
       const nowS = this.#nowS();
       // The next look one interval after this one ended (the claim held it for the lease meanwhile).
       await updateHeld(
         db,
         MONITOR_QUEUE,
         claim,
-        `monitor_next_at = ${DB_NOW_MS} + $2::bigint, monitor_looked_at = $1${
-          changes.length > 0 ? ', monitor_change = $3, monitor_changed_at = $1' : ''
+        `monitor_next_at = ${DB_NOW_MS} + $2::bigint, monitor_looked_at = $1, monitor_attention = $3${
+          changes.length > 0 ? ', monitor_change = $4, monitor_changed_at = $1' : ''
         }`,
         changes.length > 0
-          ? [nowS, this.#intervalMs, changes.join('；').slice(0, 300)]
-          : [nowS, this.#intervalMs],
+          ? [nowS, this.#intervalMs, look.attention, changes.join('；').slice(0, 300)]
+          : [nowS, this.#intervalMs, look.attention],
       );
     } catch (error) {
       // A passing failure: looked at again sooner than the interval (never later).
@@ -212,8 +213,12 @@ export class MonitorJobs implements JobKind {
       shopCalls.withToken(shopId, connector, tokens, (token) => fn(connector, token));
   }
 
-  /** One look: reads the 货源, applies the rules; answers the changes made or refused, in words. */
-  async #follow(listing: ClaimedListing): Promise<string[]> {
+  /**
+   * One look: reads the 货源, applies the rules; answers the changes made or refused, in words. Sets
+   * `look.attention` when what it found needs the seller (商品管理's 需处理), told or not at this look: a
+   * price not applied, the 货源 off sale or gone, specs not bound.
+   */
+  async #follow(listing: ClaimedListing, look: { attention: boolean }): Promise<string[]> {
     const { db } = this.deps;
     const goodsId = listing.platform_goods_id ?? '';
     const call = await this.#shop(listing.shop_id);
@@ -230,7 +235,10 @@ export class MonitorJobs implements JobKind {
         skus,
         await call((p, t) => pddListingCalls.goodsDetail(p, t, goodsId)),
       );
-      if (!bound) return [MONITOR_TEXTS.notBound];
+      if (!bound) {
+        look.attention = true;
+        return [MONITOR_TEXTS.notBound];
+      }
       skus = await this.#skus(listing.id, listing.goods_id);
     }
 
@@ -275,6 +283,7 @@ export class MonitorJobs implements JobKind {
       );
 
     if (offSale) {
+      look.attention = true;
       if (rules.monitor_off_sale === 'delist') {
         if (listing.on_sale) {
           await call((p, t) => pddListingCalls.saleStatus(p, t, goodsId, false));
@@ -313,6 +322,7 @@ export class MonitorJobs implements JobKind {
         offer.skus.length === 0 ? offer : offer.skus.find((s) => s.specId === sku.supplier_spec_id);
       const spec = sku.spec ? `「${sku.spec}」` : '';
       if (!source) {
+        look.attention = true;
         changes.push(`${spec}${MONITOR_TEXTS.notBound}`);
         continue;
       }
@@ -326,6 +336,7 @@ export class MonitorJobs implements JobKind {
         const newPrice = markedUpPrice(cost, rules.default_markup_percent, rules.price_rounding);
         // A change not applied is told once per new cost (not at every look).
         const refuse = async (text: string) => {
+          look.attention = true;
           if (sku.notified_cost !== null && Number(sku.notified_cost) === cost) return;
           await tell(`price:${sku.sku_id}:${cost}`, text);
           await this.#setSku(listing.id, sku.sku_id, { notified_cost: cost });
