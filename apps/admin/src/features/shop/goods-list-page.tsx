@@ -1,4 +1,9 @@
-import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
+import {
+  GOODS_ATTENTIONS,
+  GOODS_STATUSES,
+  type GoodsListItem as Goods,
+  type GoodsStatus,
+} from '@consign/api-client';
 import { Button, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps, RowSelectionState } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -8,6 +13,7 @@ import { goodsList } from '../../common/list/lists';
 import { selectColumn } from '../../common/list/select-column';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
+import { GoodsListings } from './goods-listings';
 import { PublishDialog, type PublishDialogSubject } from './publish-dialog';
 import { SHOP_TEXT } from './texts';
 
@@ -57,6 +63,11 @@ const columns: DataTableProps<Goods>['columns'] = [
     ),
   },
   {
+    id: 'listings',
+    header: SHOP_TEXT.monitor.column,
+    cell: ({ row }) => <GoodsListings goods={row.original} />,
+  },
+  {
     header: columnText.updatedAt,
     cell: ({ row }) => <RelativeTime value={row.original.updated_at * 1000} />,
   },
@@ -77,8 +88,8 @@ const columns: DataTableProps<Goods>['columns'] = [
 ];
 
 /**
- * 商品管理: status tabs, keyword and shop filters, the goods with a link to 商品编辑; goods picked on the
- * page are published to shops (发布到店铺).
+ * 商品管理: status tabs, keyword, shop and 货源监控 (需处理) filters, the goods with each shop's listing and
+ * 货源监控 state and a link to 商品编辑; goods picked on the page are published to shops (发布到店铺).
  */
 export function GoodsListPage() {
   const list = useList(route, goodsList);
@@ -107,7 +118,17 @@ export function GoodsListPage() {
           </Button>
         }
         keywordPlaceholder={SHOP_TEXT.goodsKeyword}
-        filters={{ shop: true }}
+        filters={{
+          shop: true,
+          selects: [
+            {
+              key: 'attention',
+              label: SHOP_TEXT.monitor.filter,
+              allLabel: SHOP_TEXT.monitor.allGoods,
+              options: GOODS_ATTENTIONS.map((a) => ({ value: a, label: SHOP_TEXT.goodsAttention[a] })),
+            },
+          ],
+        }}
         tabs={{
           filter: 'status',
           label: SHOP_TEXT.goodsStatusTabs,
