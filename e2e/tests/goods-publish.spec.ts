@@ -14,7 +14,7 @@ import {
  * sandbox T恤 with the sandbox 拼多多 shop chosen (category T恤 picked in the shop's authorised
  * categories) publishes it once copied: 复制记录 shows 审核中, then 已发布 with the platform's goods id.
  * The cup copied into 保温杯 without its required 容量 shows 发布失败 with the reason; 重新发布 with
- * 容量 filled publishes it.
+ * 容量 filled publishes it. 商品管理 then shows each goods' listing with its 货源监控 state.
  */
 
 let server: RunningServer;
@@ -112,5 +112,16 @@ test('商品复制 publishes to the chosen 拼多多 shop: 审核中, 已发布 
   pdd.publishing.finishReviews();
   await expect(cupListing).toContainText('已发布');
   expect(pdd.publishing.goodsOf(PDD_SHOP_ID).map((goods) => goods.catId)).toEqual([9813, 9901]);
+
+  // 商品管理 shows each goods' listing: the shop, 已发布 and 货源监控's state; the popover has each shop's line.
+  await page.goto('/shop/goods');
+  const listings = page.locator('[data-slot=goods-listings]');
+  await expect(listings).toHaveCount(2);
+  await expect(listings.first()).toContainText(PDD_SHOP_NAME);
+  await expect(listings.first()).toContainText('已发布');
+  await expect(listings.first()).toContainText(/监控中 · 最近检查|等待首次检查/);
+  await listings.first().click();
+  await expect(page.locator('[data-slot=goods-listing]')).toContainText(PDD_SHOP_NAME);
+
   await context.close();
 });

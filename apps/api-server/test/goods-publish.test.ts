@@ -4,6 +4,7 @@ import { type ServedSandbox, serveSandbox } from '@consign/platform-sandboxes/co
 import { DOUDIAN_SANDBOX_APP, DoudianSandbox } from '@consign/platform-sandboxes/doudian';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../src/db/notifications';
 import { storePlatformOrders } from '../src/db/platform-order';
 import { DOUDIAN_PUBLISH_FAILURES, PUBLISH_FAILURES } from '../src/jobs/publish';
 import type { PlatformConnector } from '../src/platforms/connector';
@@ -231,6 +232,46 @@ describe('铺货 to a 拼多多 shop', () => {
     await seller.api.call('/api/goods/publish', { goods_ids: [again], shop_ids: [seller.shopId] });
     expect((await listingOnce(seller, again, ['reviewing', 'failed'])).status).toBe('reviewing');
     expect(onShop().map((g) => g.catId)).toEqual([9813, 9813]);
+  });
+
+  it('商品管理 answers each goods with its listings (shop, state, 货源监控); an unread 货源监控 notification makes it 需处理 until read', async () => {
+    const goodsPage = (attention?: 'monitor') =>
+      seller.api.call('/api/goods/index', { pageIndex: 1, pageSize: 20, attention });
+    const { list, total } = await goodsPage();
+    // The goods just published, and the second one, under review.
+    expect(total).toBe(2);
+    expect(list.map((g) => g.listings.map((l) => [l.shop_id, l.status, l.attention]))).toEqual(
+      expect.arrayContaining([[[seller.shopId, 'published', false]], [[seller.shopId, 'reviewing', false]]]),
+    );
+    const published = list.find((g) => g.listings[0]?.status === 'published');
+    const [listing] = published?.listings ?? [];
+    expect(listing).toMatchObject({
+      shop_id: seller.shopId,
+      shop_name: expect.any(String),
+      status: 'published',
+      attention: false,
+    });
+    expect(await goodsPage('monitor')).toEqual({ list: [], total: 0 });
+
+    // The monitor tells the seller about the listing (and about another listing, whose id starts alike).
+    for (const id of [listing?.id ?? 0, Number(`${listing?.id}0`)]) {
+      await notify(t.server.db, {
+        accountId: seller.accountId,
+        kind: 'listing_monitor',
+        key: `listing:${id}:off-sale`,
+        title: '货源监控：T恤',
+        body: '货源已下架或不存在，商品已下架',
+        link: '/shop/goods',
+        shopId: seller.shopId,
+      });
+    }
+    const attention = await goodsPage('monitor');
+    expect(attention.total).toBe(1);
+    expect(attention.list.map((g) => [g.id, g.listings.map((l) => l.attention)])).toEqual([
+      [published?.id, [true]],
+    ]);
+    await seller.api.call('/api/notification/read-all');
+    expect(await goodsPage('monitor')).toEqual({ list: [], total: 0 });
   });
 
   it('an order of the listed goods on the platform is bought as the goods SKU and its 货源, without 关联货源', async () => {

@@ -250,6 +250,27 @@ describe('货源监控 of a published 拼多多 listing', () => {
     expect(reads()).toBe(before);
   });
 
+  it('商品管理 answers the goods with its listing’s 货源监控 state; nothing needs the seller yet', async () => {
+    const { list } = await seller.api.call('/api/goods/index', { pageIndex: 1, pageSize: 20 });
+    expect(list.map((g) => g.listings)).toEqual([
+      [
+        {
+          id: listing.id,
+          shop_id: seller.shopId,
+          shop_name: listing.shop_name,
+          status: 'published',
+          monitor_looked_at: expect.any(Number),
+          monitor_change: null,
+          monitor_changed_at: null,
+          attention: false,
+        },
+      ],
+    ]);
+    expect(
+      await seller.api.call('/api/goods/index', { pageIndex: 1, pageSize: 20, attention: 'monitor' }),
+    ).toEqual({ list: [], total: 0 });
+  });
+
   it('a price rise within 允许采购价上浮 is followed by the markup rule (拼单价 and 单买价), logged as 系统 with before and after', async () => {
     await supplierChanges({ offer_id: T_SHIRT, spec_id: specs[0] ?? '', price_fen: '1950' });
     const followed = markedUpPrice(1950, 30, 'none');
@@ -291,6 +312,20 @@ describe('货源监控 of a published 拼多多 listing', () => {
     );
     expect(told?.link).toBe('/shop/goods');
     expect(onShop().skus[0]?.multiPrice).toBe(price);
+  });
+
+  it('需处理: a price not applied keeps the goods in 商品管理’s 需处理 (and its count) after the notification is read', async () => {
+    await seller.api.call('/api/notification/read-all');
+    const attention = await until(
+      () => seller.api.call('/api/goods/index', { pageIndex: 1, pageSize: 20, attention: 'monitor' }),
+      (page) => page.total > 0,
+      '需处理',
+    );
+    expect(attention.total).toBe(1);
+    expect(attention.list[0]?.listings[0]).toMatchObject({
+      attention: true,
+      monitor_change: expect.stringContaining('允许采购价上浮'),
+    });
   });
 
   it('the stock follows the supplier’s, at most the cap, minus the safety margin', async () => {

@@ -464,7 +464,21 @@ const answers: Record<ApiPath, unknown> = {
       last_updated: 5,
     },
   },
-  '/api/goods/index': page(goods),
+  '/api/goods/index': page({
+    ...goods,
+    listings: [
+      {
+        id: 4,
+        shop_id: 3,
+        shop_name: '小美的店',
+        status: 'published',
+        monitor_looked_at: now,
+        monitor_change: '货源已下架或不存在，商品已下架',
+        monitor_changed_at: now,
+        attention: true,
+      },
+    ],
+  }),
   '/api/goods/detail': {
     ...goods,
     skus: [

@@ -1,7 +1,14 @@
-import { GOODS_STOCK_MAX, type Goods, type GoodsDetail, type GoodsSku, type Page } from '@consign/api-client';
+import {
+  GOODS_STOCK_MAX,
+  type Goods,
+  type GoodsDetail,
+  type GoodsListItem,
+  type GoodsSku,
+  type Page,
+} from '@consign/api-client';
 import type { BodyOf } from '../contract';
 import type { Queryable } from './db';
-import { Filters, likePattern, page } from './list';
+import { Filters, joinParam, likePattern, page } from './list';
 import type { Saved } from './log';
 import { inShops, notFound, type Scope, shopFilter, staleRecord } from './scope';
 import { shopById } from './shop';
@@ -74,8 +81,26 @@ export async function goodsDetail(scope: Scope, id: number): Promise<GoodsDetail
   return { ...goods, skus };
 }
 
-/** A page of goods, latest update first. */
-export function listGoods(scope: Scope, params: BodyOf<'/api/goods/index'>): Promise<Page<Goods>> {
+/**
+ * Whether listing `l` needs the seller (商品管理's 需处理): 已发布, and its last 货源监控 look needs the seller
+ * (`monitor_attention`) or user `user` (a placeholder) has not read one of its `listing_monitor`
+ * notifications (keyed `listing:<id>:<event>`: a range of the account's key index).
+ */
+const listingAttention = (user: string) => `(l.status = 'published' AND (l.monitor_attention OR EXISTS (
+  SELECT 1 FROM notifications n
+  WHERE n.account_id = l.account_id AND n.key >= 'listing:' || l.id || ':' AND n.key < 'listing:' || l.id || ';'
+    AND n.kind = 'listing_monitor'
+    AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = ${user}))))`;
+
+/**
+ * A page of goods, latest update first, each with its listings in the caller's shops (one query: the
+ * listings are aggregated per goods of the page). `userId`: whose unread notifications count.
+ */
+export function listGoods(
+  scope: Scope,
+  params: BodyOf<'/api/goods/index'>,
+  userId: number,
+): Promise<Page<GoodsListItem>> {
   const f = new Filters();
   f.and(`g.account_id = ${f.p(scope.accountId)}`);
   shopFilter(scope, f, 'g.shop_id');
@@ -83,7 +108,17 @@ export function listGoods(scope: Scope, params: BodyOf<'/api/goods/index'>): Pro
   if (keyword) f.and(`g.title ILIKE ${f.p(keyword)}`);
   if (params.status) f.and(`g.status = ${f.p(params.status)}`);
   if (params.shop_id) f.and(`g.shop_id = ${f.p(params.shop_id)}`);
-  return page<Goods>(
+  if (params.attention === 'monitor') {
+    const user = f.p(userId);
+    const shops = scope.shopIds ? ` AND l.shop_id = ANY(${f.p(scope.shopIds)}::int[])` : '';
+    f.and(`EXISTS (SELECT 1 FROM goods_listings l
+      WHERE l.goods_id = g.id AND l.account_id = g.account_id${shops} AND ${listingAttention(user)})`);
+  }
+  const joinParams: unknown[] = [userId];
+  const shops = scope.shopIds
+    ? ` AND l.shop_id = ANY(${joinParam(f, joinParams.push(scope.shopIds) - 1)}::int[])`
+    : '';
+  return page<GoodsListItem>(
     scope.db,
     {
       table: 'goods',
@@ -93,8 +128,17 @@ export function listGoods(scope: Scope, params: BodyOf<'/api/goods/index'>): Pro
         ['updated_at', 'DESC'],
         ['id', 'DESC'],
       ],
-      select: GOODS_SELECT,
-      joins: 'JOIN shops s ON s.id = g.shop_id',
+      select: `${GOODS_SELECT}, COALESCE(gl.listings, '[]'::json) AS listings`,
+      joins: `JOIN shops s ON s.id = g.shop_id
+        LEFT JOIN LATERAL (
+          SELECT json_agg(json_build_object('id', l.id, 'shop_id', l.shop_id, 'shop_name', ls.name,
+              'status', l.status, 'monitor_looked_at', l.monitor_looked_at, 'monitor_change', l.monitor_change,
+              'monitor_changed_at', l.monitor_changed_at, 'attention', ${listingAttention(joinParam(f, 0))})
+            ORDER BY l.id) AS listings
+          FROM goods_listings l JOIN shops ls ON ls.id = l.shop_id
+          WHERE l.goods_id = g.id AND l.account_id = g.account_id${shops}
+        ) gl ON true`,
+      joinParams,
     },
     params,
   );

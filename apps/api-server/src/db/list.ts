@@ -71,6 +71,11 @@ export interface PageQuery {
   select: string;
   /** Joins for the output columns only, done for the page's rows only. */
   joins?: string;
+  /**
+   * Parameters of `joins` (and `select`): `$n` with n from `filters.params.length + 3` on (after the
+   * filters' and the page's LIMIT and OFFSET); see {@link joinParam}.
+   */
+  joinParams?: readonly unknown[];
   /** The total from elsewhere (a kept counter) instead of `count(*)` over the filters. */
   total?: () => Promise<number>;
 }
@@ -105,12 +110,15 @@ export async function page<T>(
              LIMIT $${n + 1} OFFSET $${n + 2}) p
        JOIN ${q.table} ${a} ON ${a}.id = p.id ${q.joins ?? ''}
        ORDER BY ${q.order.map(([column, dir]) => `p.${column} ${dir}`).join(', ')}`,
-      [...f.params, pageSize, (pageIndex - 1) * pageSize],
+      [...f.params, pageSize, (pageIndex - 1) * pageSize, ...(q.joinParams ?? [])],
     ),
     q.total ? q.total() : countRows(db, `FROM ${from}`, f.params),
   ]);
   return { list, total: counted };
 }
+
+/** The placeholder of `PageQuery.joinParams[index]` for a page query over `filters` (complete by then). */
+export const joinParam = (filters: Filters, index: number) => `$${filters.params.length + 3 + index}`;
 
 /**
  * The number of rows of 买家管理 (`buyers`) or 地址管理 (`receivers`) of an account, kept by the

@@ -231,7 +231,8 @@ export class MonitorJobs implements JobKind {
     const { db, log } = this.deps;
     const claim = { id: listing.id };
     try {
-      const changes = await this.#follow(listing);
+      const look = { attention: false };
+      const changes = await this.#follow(listing, look);
       const nowS = this.#nowS();
       // The next look one interval after this one ended (the claim held it for the lease meanwhile),
       // or at once when a product message came during this one.
@@ -240,12 +241,12 @@ export class MonitorJobs implements JobKind {
         MONITOR_QUEUE,
         claim,
         `monitor_next_at = ${DB_NOW_MS} + CASE WHEN monitor_recheck THEN 0 ELSE $2::bigint END,
-         monitor_looking = false, monitor_recheck = false, monitor_looked_at = $1${
-           changes.length > 0 ? ', monitor_change = $3, monitor_changed_at = $1' : ''
+         monitor_looking = false, monitor_recheck = false, monitor_looked_at = $1, monitor_attention = $3${
+           changes.length > 0 ? ', monitor_change = $4, monitor_changed_at = $1' : ''
          }`,
         changes.length > 0
-          ? [nowS, this.#intervalMs, changes.join('；').slice(0, 300)]
-          : [nowS, this.#intervalMs],
+          ? [nowS, this.#intervalMs, look.attention, changes.join('；').slice(0, 300)]
+          : [nowS, this.#intervalMs, look.attention],
       );
     } catch (error) {
       // A passing failure: looked at again sooner than the interval (never later).
@@ -348,8 +349,12 @@ export class MonitorJobs implements JobKind {
     return null;
   }
 
-  /** One look: reads the 货源, applies the rules; answers the changes made or refused, in words. */
-  async #follow(listing: ClaimedListing): Promise<string[]> {
+  /**
+   * One look: reads the 货源, applies the rules; answers the changes made or refused, in words. Sets
+   * `look.attention` when what it found needs the seller (商品管理's 需处理), told or not at this look: a
+   * price not applied, the 货源 off sale or gone, specs not bound.
+   */
+  async #follow(listing: ClaimedListing, look: { attention: boolean }): Promise<string[]> {
     const { db } = this.deps;
     const shop = await this.#shop(listing.shop_id, listing.platform_goods_id ?? '');
     if (!shop) throw new Wait(this.#intervalMs);
@@ -362,7 +367,10 @@ export class MonitorJobs implements JobKind {
     let skus = await this.#skus(listing.id, listing.goods_id);
     if (skus.some((s) => s.platform_sku_id === null)) {
       const bound = await this.#bind(listing, skus, await calls.skus());
-      if (!bound) return [MONITOR_TEXTS.notBound];
+      if (!bound) {
+        look.attention = true;
+        return [MONITOR_TEXTS.notBound];
+      }
       skus = await this.#skus(listing.id, listing.goods_id);
     }
 
@@ -407,6 +415,7 @@ export class MonitorJobs implements JobKind {
       );
 
     if (offSale) {
+      look.attention = true;
       if (rules.monitor_off_sale === 'delist') {
         if (listing.on_sale) {
           await calls.setOnSale(false);
@@ -444,6 +453,7 @@ export class MonitorJobs implements JobKind {
         offer.skus.length === 0 ? offer : offer.skus.find((s) => s.specId === sku.supplier_spec_id);
       const spec = sku.spec ? `「${sku.spec}」` : '';
       if (!source) {
+        look.attention = true;
         changes.push(`${spec}${MONITOR_TEXTS.notBound}`);
         continue;
       }
@@ -457,6 +467,7 @@ export class MonitorJobs implements JobKind {
         const newPrice = markedUpPrice(cost, rules.default_markup_percent, rules.price_rounding);
         // A change not applied is told once per new cost (not at every look).
         const refuse = async (text: string) => {
+          look.attention = true;
           if (sku.notified_cost !== null && Number(sku.notified_cost) === cost) return;
           await tell(`price:${sku.sku_id}:${cost}`, text);
           await this.#setSku(listing.id, sku.sku_id, { notified_cost: cost });

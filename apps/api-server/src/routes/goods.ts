@@ -12,7 +12,7 @@ export function goodsRoutes({ now, platforms, secretBox }: Pick<Deps, 'now' | 'p
   return (
     new Hono<ApiEnv>()
       .post('/index', body('/api/goods/index'), async (c) =>
-        ok(c, await listGoods(scope(c), c.req.valid('json'))),
+        ok(c, await listGoods(scope(c), c.req.valid('json'), c.get('auth')?.userId ?? 0)),
       )
       .post('/detail', body('/api/goods/detail'), async (c) =>
         ok(c, await goodsDetail(scope(c), c.req.valid('json').id)),

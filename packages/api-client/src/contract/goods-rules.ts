@@ -14,6 +14,16 @@ export const GOODS_SKUS_MAX = 200;
 export const COPY_URLS_MAX = 50;
 export const GOODS_STATUSES = ['on_sale', 'off_sale', 'draft'] as const;
 export const COPY_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+/**
+ * The goods that need the seller (商品管理's `attention` filter): `monitor` 货源监控需处理, a goods with a
+ * listing whose last 货源监控 look needs the seller or whose `listing_monitor` notification the caller
+ * has not read (`GoodsListing.attention`).
+ */
+export const GOODS_ATTENTIONS = ['monitor'] as const;
+export type GoodsAttention = (typeof GOODS_ATTENTIONS)[number];
+export const GOODS_ATTENTION_LABELS = {
+  monitor: '货源监控需处理',
+} as const satisfies Record<GoodsAttention, string>;
 
 /** How a copied product's price is rounded after the markup (代发设置): 不取整, up to whole 元, up to .9 元. */
 export const PRICE_ROUNDINGS = ['none', 'yuan', 'nine'] as const;

@@ -12,6 +12,7 @@ import {
   versionSchema,
 } from './common.js';
 import {
+  GOODS_ATTENTIONS,
   GOODS_IMAGES_MAX,
   GOODS_PRICE_MAX,
   GOODS_SKUS_MAX,
@@ -21,6 +22,7 @@ import {
 } from './goods-rules.js';
 import { MAX_FEN, MAX_URL_LENGTH } from './limits.js';
 import { listParamsSchema } from './list.js';
+import { listingStatusSchema } from './listing.js';
 import { normaliseOfferId } from './offers.js';
 
 /** A 1688 offer id as a caller sends it, read in its one spelling (`normaliseOfferId`: no leading zeros). */
@@ -55,6 +57,28 @@ export const goodsSchema = z.object({
   version: versionSchema,
 });
 export type Goods = z.infer<typeof goodsSchema>;
+
+/**
+ * One listing of a goods as 商品管理 shows it (铺货 / 货源监控): the shop, the state, and for 已发布 the
+ * 货源监控's last look (`monitor_looked_at`), its last change applied or refused (`monitor_change`,
+ * `monitor_changed_at`) and `attention`: the last look needs the seller (a price not applied, the 货源
+ * off sale or gone, specs not bound) or the caller has an unread `listing_monitor` notification of it.
+ */
+export const goodsListingSchema = z.object({
+  id: idSchema,
+  shop_id: idSchema,
+  shop_name: text(64),
+  status: listingStatusSchema,
+  monitor_looked_at: unixTimeSchema.nullable(),
+  monitor_change: text(300).nullable(),
+  monitor_changed_at: unixTimeSchema.nullable(),
+  attention: z.boolean(),
+});
+export type GoodsListing = z.infer<typeof goodsListingSchema>;
+
+/** A row of `/api/goods/index`: the goods and its listings in the caller's shops, oldest first. */
+export const goodsListItemSchema = goodsSchema.extend({ listings: z.array(goodsListingSchema).max(1000) });
+export type GoodsListItem = z.infer<typeof goodsListItemSchema>;
 
 /** A 1688 货源: the offer, its spec, units per unit sold, the supplier price per unit when linked. */
 const supplierSourceFields = {
@@ -99,11 +123,13 @@ export type GoodsSku = z.infer<typeof goodsSkuSchema>;
 export const goodsDetailSchema = goodsSchema.extend({ skus: z.array(goodsSkuSchema).max(GOODS_SKUS_MAX) });
 export type GoodsDetail = z.infer<typeof goodsDetailSchema>;
 
-/** Body of `/api/goods/index`. `keyword` matches the title. Answers `Page<Goods>`, last updated first. */
+/** Body of `/api/goods/index`. `keyword` matches the title. Answers `Page<GoodsListItem>`, last updated first. */
 export const goodsListParamsSchema = listParamsSchema.extend({
   keyword: keywordFilter,
   status: filter(goodsStatusSchema),
   shop_id: filter(idLikeSchema),
+  /** The goods that need the seller (`GOODS_ATTENTIONS`). */
+  attention: filter(z.enum(GOODS_ATTENTIONS)),
 });
 export type GoodsListParams = z.input<typeof goodsListParamsSchema>;
 

@@ -92,6 +92,7 @@ import {
   featuredSaveBodySchema,
   goodsDetailParamsSchema,
   goodsDetailSchema,
+  goodsListItemSchema,
   goodsListParamsSchema,
   goodsSaveBodySchema,
   goodsSchema,
@@ -807,7 +808,7 @@ export const apiRoutes = {
     access: 'user',
     permission: 'goods:manage',
     body: goodsListParamsSchema,
-    data: pageSchema(goodsSchema),
+    data: pageSchema(goodsListItemSchema),
   },
   '/api/goods/detail': {
     access: 'user',

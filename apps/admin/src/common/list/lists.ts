@@ -9,6 +9,7 @@ import {
   EXPORT_STATUSES,
   type ExportJob,
   type ExportListParams,
+  GOODS_ATTENTIONS,
   GOODS_STATUSES,
   ORDER_EXCEPTIONS,
   ORDER_STATUSES,
@@ -186,8 +187,15 @@ export const goodsList = defineList({
     keyword: filter,
     status: enumFilter(GOODS_STATUSES),
     shop_id: idFilter,
+    /** 货源监控 needing the seller (需处理). */
+    attention: enumFilter(GOODS_ATTENTIONS),
   }),
-  filter: (search) => ({ keyword: search.keyword, status: search.status, shop_id: search.shop_id }),
+  filter: (search) => ({
+    keyword: search.keyword,
+    status: search.status,
+    shop_id: search.shop_id,
+    attention: search.attention,
+  }),
   queryOptions: pageOf('/api/goods/index'),
 });
 

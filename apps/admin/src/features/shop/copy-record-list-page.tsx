@@ -1,10 +1,4 @@
-import {
-  COPY_STATUSES,
-  type CopyRecord,
-  type CopyStatus,
-  type ListingResult,
-  type ListingStatus,
-} from '@consign/api-client';
+import { COPY_STATUSES, type CopyRecord, type CopyStatus, type ListingResult } from '@consign/api-client';
 import { Button, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -13,6 +7,7 @@ import { ListPage } from '../../common/list/list-page';
 import { copyRecordList, isCopyActive } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
 import { StatusBadge } from '../../common/status-badge';
+import { LISTING_TONES } from './listing-tones';
 import { PublishDialog, type PublishDialogSubject } from './publish-dialog';
 import { SHOP_TEXT } from './texts';
 
@@ -25,15 +20,6 @@ const COPY_TONES = {
   succeeded: 'success',
   failed: 'danger',
 } as const satisfies Record<CopyStatus, string>;
-
-const LISTING_TONES = {
-  queued: 'neutral',
-  publishing: 'neutral',
-  reviewing: 'primary',
-  checking: 'primary',
-  published: 'success',
-  failed: 'danger',
-} as const satisfies Record<ListingStatus, string>;
 
 /** Each shop's 铺货 of the copied goods: its state, the platform's goods id (linked) or why it failed. */
 function Listings({

@@ -1,14 +1,21 @@
-import { GOODS_STATUSES, type Goods, type GoodsStatus } from '@consign/api-client';
+import {
+  GOODS_ATTENTIONS,
+  GOODS_STATUSES,
+  type GoodsListItem as Goods,
+  type GoodsStatus,
+} from '@consign/api-client';
 import { Button, formatMoney, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { CardView } from '../../common/list/list-cards';
 import { ListPage } from '../../common/list/list-page';
 import { goodsList } from '../../common/list/lists';
 import { selectColumn } from '../../common/list/select-column';
 import { useList } from '../../common/list/use-list';
 import { useRowSelection } from '../../common/list/use-row-selection';
 import { StatusBadge } from '../../common/status-badge';
+import { GoodsListings } from './goods-listings';
 import { PublishDialog, type PublishDialogSubject } from './publish-dialog';
 import { SHOP_TEXT } from './texts';
 
@@ -58,6 +65,11 @@ const columns: DataTableProps<Goods>['columns'] = [
     ),
   },
   {
+    id: 'listings',
+    header: SHOP_TEXT.monitor.column,
+    cell: ({ row }) => <GoodsListings goods={row.original} />,
+  },
+  {
     header: columnText.updatedAt,
     cell: ({ row }) => <RelativeTime value={row.original.updated_at * 1000} />,
   },
@@ -77,9 +89,49 @@ const columns: DataTableProps<Goods>['columns'] = [
   },
 ];
 
+/** On a phone: the title (copyable), the status, the picture with each shop's listing, then the numbers. */
+const card: CardView<Goods> = {
+  number: (goods) => ({ label: columnText.title, text: goods.title }),
+  badge: (goods) => (
+    <StatusBadge label={SHOP_TEXT.goodsStatus[goods.status]} tone={GOODS_TONES[goods.status]} />
+  ),
+  body: (goods) => (
+    <div className="flex items-start gap-2">
+      <img
+        src={goods.images[0]}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        className="size-10 shrink-0 rounded-sm border border-border bg-muted object-cover"
+      />
+      <GoodsListings goods={goods} />
+    </div>
+  ),
+  fields: [
+    { label: columnText.shop, value: (goods) => goods.shop_name },
+    {
+      label: columnText.price,
+      value: (goods) => <span className="tabular-nums">{formatMoney(goods.price)}</span>,
+    },
+    { label: columnText.stock, value: (goods) => goods.stock },
+    { label: columnText.updatedAt, value: (goods) => <RelativeTime value={goods.updated_at * 1000} /> },
+  ],
+  actions: (goods) => (
+    <Link
+      to="/shop/goods/detail"
+      search={{ id: goods.id }}
+      aria-label={SHOP_TEXT.editLabel(goods.title)}
+      className="text-link underline-offset-4 hover:underline"
+    >
+      {SHOP_TEXT.edit}
+    </Link>
+  ),
+};
+
 /**
- * 商品管理: status tabs, keyword and shop filters, the goods with a link to 商品编辑; goods picked on the
- * page are published to shops (发布到店铺).
+ * 商品管理: status tabs, keyword, shop and 货源监控 (需处理) filters, the goods with each shop's listing and
+ * 货源监控 state and a link to 商品编辑; goods picked on the page are published to shops (发布到店铺).
  */
 export function GoodsListPage() {
   const list = useList(route, goodsList);
@@ -91,6 +143,7 @@ export function GoodsListPage() {
       <ListPage
         list={list}
         columns={columns}
+        card={card}
         selection={select.table}
         actions={
           <Button
@@ -102,7 +155,17 @@ export function GoodsListPage() {
           </Button>
         }
         keywordPlaceholder={SHOP_TEXT.goodsKeyword}
-        filters={{ shop: true }}
+        filters={{
+          shop: true,
+          selects: [
+            {
+              key: 'attention',
+              label: SHOP_TEXT.monitor.filter,
+              allLabel: SHOP_TEXT.monitor.allGoods,
+              options: GOODS_ATTENTIONS.map((a) => ({ value: a, label: SHOP_TEXT.goodsAttention[a] })),
+            },
+          ],
+        }}
         tabs={{
           filter: 'status',
           label: SHOP_TEXT.goodsStatusTabs,

@@ -1,4 +1,4 @@
-import type { Goods } from '@consign/api-client';
+import type { GoodsListItem as Goods } from '@consign/api-client';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { Route } from '../../routes/_authed/shop/goods/index';
@@ -18,6 +18,7 @@ const goods: Goods[] = [1, 2, 3].map((id) => ({
   source_url: '',
   updated_at: 1_764_000_000,
   version: 1,
+  listings: [],
 }));
 const [first, second, third] = goods as [Goods, Goods, Goods];
 

@@ -1,5 +1,6 @@
 import {
   COPY_STATUS_LABELS,
+  GOODS_ATTENTION_LABELS,
   GOODS_STATUS_LABELS,
   LISTING_STATUS_LABELS,
   SHOP_AUTH_STATUS_LABELS,
@@ -164,6 +165,23 @@ export const SHOP_TEXT = {
     republishLabel: (shop: string) => `重新发布到 ${shop}`,
   },
   listingStatus: LISTING_STATUS_LABELS,
+  goodsAttention: GOODS_ATTENTION_LABELS,
+  /** 商品管理's 铺货 / 货源监控 column: each shop's listing and what 货源监控 last found. */
+  monitor: {
+    column: '铺货 / 货源监控',
+    none: '未铺货',
+    more: (n: number) => `+${n}`,
+    open: (title: string) => `查看 ${title} 的铺货与货源监控`,
+    heading: (n: number) => `铺货到 ${n} 个店铺`,
+    watching: '监控中',
+    waiting: '等待首次检查',
+    lookedAt: '最近检查',
+    change: '最近变更',
+    attention: '需处理',
+    attentionHint: '货源监控发现需要处理的问题，请查看消息通知或商品规格与货源',
+    filter: '货源监控',
+    allGoods: '全部商品',
+  },
   // goods: 平台精选
   featured: {
     intro:
