@@ -172,7 +172,8 @@ function cardOf(onRepublish: (listing: ListingResult) => void): CardView<CopyRec
               height={56}
               loading="lazy"
               decoding="async"
-              className="size-14 shrink-0 rounded-sm border border-border bg-muted object-cover"
+              className="shrink-0 rounded-sm border border-border bg-muted object-cover"
+              style={{ width: 56, height: 56 }}
             />
           ) : null}
           <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
