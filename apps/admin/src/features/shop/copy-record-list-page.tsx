@@ -156,9 +156,12 @@ function GoodsLink({ record }: { record: CopyRecord }) {
 /** A copy on a phone: the goods' picture and title (the 1688 link until copied), progress while it runs, 铺货. */
 function cardOf(onRepublish: (listing: ListingResult) => void): CardView<CopyRecord> {
   return {
+    // The 1688 offer id, else (a link of another site) the link itself: either copies with its button.
     number: (row) => {
       const offerId = offerIdOfLink(row.source_url);
-      return offerId ? { label: SHOP_TEXT.offerId, text: offerId } : null;
+      return offerId
+        ? { label: SHOP_TEXT.offerId, text: offerId }
+        : { label: columnText.source, text: row.source_url };
     },
     badge: (row) => <CopyStatusCell record={row} />,
     body: (row) => (
