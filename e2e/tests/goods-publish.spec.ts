@@ -60,7 +60,7 @@ async function copyAndPublish(page: Page, offerId: string, path: [string, string
   await page.getByRole('button', { name: `展开类目 ${path[0]}` }).click();
   await page.getByRole('button', { name: `选择类目 ${path[1]}` }).click();
   await expect(shop.getByRole('button', { name: `类目 ${PDD_SHOP_NAME}` })).toHaveText(
-    `已选：${path.join(' / ')}`,
+    `已选：${path.join(' > ')}`,
   );
   await page.getByRole('button', { name: '开始复制' }).click();
   await expect(page).toHaveURL(/\/shop\/copy\/list$/);
@@ -85,6 +85,7 @@ test('商品复制 publishes to the chosen 拼多多 shop: 审核中, 已发布 
   const shirtListing = shirt.locator('[data-slot=listing]');
   await expect(shirtListing).toContainText(PDD_SHOP_NAME);
   await expect(shirtListing).toContainText('审核中');
+  await expect(shirtListing).toContainText('类目：男装 > T恤');
   pdd.publishing.finishReviews();
   await expect(shirtListing).toContainText('已发布');
   const [listed] = pdd.publishing.goodsOf(PDD_SHOP_ID);
@@ -100,11 +101,14 @@ test('商品复制 publishes to the chosen 拼多多 shop: 审核中, 已发布 
   const cupListing = cup.locator('[data-slot=listing]');
   await expect(cupListing).toContainText('发布失败');
   await expect(cupListing).toContainText('类目属性「容量」需要填写');
+  await expect(cupListing).toContainText('类目：家居生活 > 保温杯');
 
-  // 重新发布 opens with the previous choices (the category), 容量 filled.
+  // 重新发布 opens with the previous choices (the category, by name), 容量 filled.
   await cupListing.getByRole('button', { name: `重新发布到 ${PDD_SHOP_NAME}` }).click();
   const dialog = page.getByRole('dialog', { name: '重新发布' });
-  await expect(dialog.getByRole('button', { name: `类目 ${PDD_SHOP_NAME}` })).toHaveText('已选：类目ID 9901');
+  await expect(dialog.getByRole('button', { name: `类目 ${PDD_SHOP_NAME}` })).toHaveText(
+    '已选：家居生活 > 保温杯',
+  );
   await dialog.getByLabel('容量').fill('500ml');
   await dialog.getByRole('button', { name: '重新发布', exact: true }).click();
   await expect(dialog).toBeHidden();

@@ -109,6 +109,48 @@ test('on a 390 px phone 代发订单 is cards with their actions, filters in a s
   expect(wide).toEqual([]);
 });
 
+test('on a 390 px phone 复制记录 is cards: the copied goods, its status and each shop’s 铺货 with 重新发布; nothing scrolls sideways', async ({
+  adminPage: page,
+  baseURL,
+  adminToken,
+}) => {
+  await page.setViewportSize(PHONE);
+  // A copied goods published to a demo 拼多多 shop, whose platform authorisation the demo does not hold:
+  // the 铺货 fails with why (the real publish job), and offers 重新发布.
+  const api = nodeApi(baseURL as string, adminToken);
+  const shop = (await api.call('/api/shop/index', { pageIndex: 1, pageSize: 100 })).list.find(
+    (s) => s.platform === 'pinduoduo' && s.auth_status === 'authorized',
+  );
+  const record = (
+    await api.call('/api/copy/index', { pageIndex: 1, pageSize: 50, status: 'succeeded' })
+  ).list.find((r) => r.goods_id && r.goods_title && r.listings.length === 0);
+  if (!shop || !record?.goods_id || !record.goods_title) throw new Error('the demo has no copy to publish');
+  await api.call('/api/goods/publish', { goods_ids: [record.goods_id], shop_ids: [shop.id] });
+
+  await page.goto(`/shop/copy/list?status=succeeded&keyword=${encodeURIComponent(record.source_url)}`);
+  await expect(page.locator('[data-slot=data-table]')).toHaveCount(0);
+  const card = page
+    .locator('[data-slot=list-card]')
+    .filter({ hasText: record.goods_title })
+    .filter({ hasText: shop.name });
+  await expect(card.locator('[data-slot=copy-goods]')).toContainText(record.goods_title);
+  await expect(card.locator('[data-slot=status-badge]').first()).toHaveText('成功');
+  const listing = card.locator('[data-slot=listing]').filter({ hasText: shop.name });
+  await expect(listing).toContainText('发布失败');
+  await expect(listing).toContainText('店铺未授权或授权已过期');
+  expect(await overflowOf(page)).toBe(0);
+
+  // 重新发布 from the card: the dialog for that shop, which queues the listing again.
+  await listing.getByRole('button', { name: `重新发布到 ${shop.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: '重新发布' });
+  await expect(dialog).toContainText(`重新发布到 ${shop.name}`);
+  expect(await overflowOf(page)).toBe(0);
+  await dialog.getByRole('button', { name: '重新发布', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('已重新提交发布')).toBeVisible();
+  await expect(listing).toContainText('发布失败');
+});
+
 test('on a 390 px phone 帮助中心 reads: the header’s 帮助 opens the page’s article, the contents open another, nothing scrolls sideways', async ({
   adminPage: page,
 }) => {

@@ -189,7 +189,7 @@ describe('铺货 to a 拼多多 shop', () => {
   let seller: Seller;
   const onShop = () => pdd.publishing.goodsOf('900001');
 
-  it('publishes a copied goods end to end: 审核中, then 已发布 with the platform goods id; the category is remembered', async () => {
+  it('publishes a copied goods end to end: 审核中, then 已发布 with the platform goods id; the category and its name are remembered', async () => {
     seller = await newSeller('900001');
     const goodsId = await copied(seller, T_SHIRT);
     // The shop's categories to choose from (the authorised top level).
@@ -201,10 +201,12 @@ describe('铺货 to a 拼多多 shop', () => {
       goods_ids: [goodsId],
       shop_ids: [seller.shopId],
       cat_id: '9813',
+      cat_name: '男装 > T恤',
     });
     expect(started).toEqual({ created: 1, existing: 0 });
     const reviewing = await listingOnce(seller, goodsId, ['reviewing', 'failed']);
     expect([reviewing.status, reviewing.reason]).toEqual(['reviewing', null]);
+    expect([reviewing.cat_id, reviewing.cat_name]).toEqual(['9813', '男装 > T恤']);
 
     pdd.publishing.finishReviews();
     const published = await listingOnce(seller, goodsId, ['published', 'failed']);
@@ -227,11 +229,47 @@ describe('铺货 to a 拼多多 shop', () => {
       await seller.api.call('/api/goods/publish', { goods_ids: [goodsId], shop_ids: [seller.shopId] }),
     ).toEqual({ created: 0, existing: 1 });
 
-    // A second goods of the same 1688 category goes to the remembered category without a choice.
+    // A second goods of the same 1688 category goes to the remembered category without a choice; its
+    // listing answers the category used, by name.
     const again = await copied(seller, T_SHIRT);
     await seller.api.call('/api/goods/publish', { goods_ids: [again], shop_ids: [seller.shopId] });
-    expect((await listingOnce(seller, again, ['reviewing', 'failed'])).status).toBe('reviewing');
+    const remembered = await listingOnce(seller, again, ['reviewing', 'failed']);
+    expect([remembered.status, remembered.cat_id, remembered.cat_name]).toEqual([
+      'reviewing',
+      '9813',
+      '男装 > T恤',
+    ]);
     expect(onShop().map((g) => g.catId)).toEqual([9813, 9813]);
+    // 复制记录 answers the copied goods' title and picture, and each listing's category name.
+    const { list } = await seller.api.call('/api/copy/index', { pageIndex: 1, pageSize: 1 });
+    const detail2 = await seller.api.call('/api/goods/detail', { id: again });
+    expect(list[0]).toMatchObject({
+      goods_id: again,
+      goods_title: detail2.title,
+      goods_image: detail2.images[0],
+      listings: [{ cat_id: '9813', cat_name: '男装 > T恤' }],
+    });
+
+    // A mapping of before names were kept (no name): the listing shows the id, the next publish fills the name.
+    await t.server.db.query('UPDATE listing_category_map SET cat_name = NULL WHERE account_id = $1', [
+      seller.accountId,
+    ]);
+    const old = await copied(seller, T_SHIRT);
+    await seller.api.call('/api/goods/publish', { goods_ids: [old], shop_ids: [seller.shopId] });
+    expect((await listingOnce(seller, old, ['reviewing', 'failed'])).cat_name).toBeNull();
+    const named = await copied(seller, T_SHIRT);
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [named],
+      shop_ids: [seller.shopId],
+      cat_id: '9813',
+      cat_name: '男装 > T恤',
+    });
+    await listingOnce(seller, named, ['reviewing', 'failed']);
+    const [map] = await t.server.db.query<{ cat_name: string | null }>(
+      'SELECT cat_name FROM listing_category_map WHERE account_id = $1',
+      [seller.accountId],
+    );
+    expect(map?.cat_name).toBe('男装 > T恤');
   });
 
   it('商品管理 answers each goods with its listings (shop, state, 货源监控); an unread 货源监控 notification makes it 需处理 until read', async () => {

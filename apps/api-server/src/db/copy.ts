@@ -26,9 +26,10 @@ export async function listCopyRecords(
       filters: f,
       order: NEWEST_FIRST,
       select: `c.id, c.source_url, c.shop_id, s.name AS shop_name, c.status, c.progress, c.goods_id, c.error,
-        c.created_at, COALESCE(ARRAY(SELECT (p->>'shop_id')::int FROM jsonb_array_elements(c.publish) p),
+        c.created_at, g.title AS goods_title, g.images->>0 AS goods_image, COALESCE(ARRAY(SELECT (p->>'shop_id')::int FROM jsonb_array_elements(c.publish) p),
           '{}') AS publish_shop_ids`,
-      joins: 'JOIN shops s ON s.id = c.shop_id',
+      joins: `JOIN shops s ON s.id = c.shop_id
+        LEFT JOIN goods g ON g.id = c.goods_id AND g.account_id = c.account_id`,
     },
     params,
   );

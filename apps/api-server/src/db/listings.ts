@@ -28,7 +28,7 @@ export const doudianGoodsLink = (productId: string) =>
   `https://haohuo.jinritemai.com/views/product/detail?id=${productId}`;
 
 const LISTING_SELECT = `l.id, l.goods_id, g.title AS goods_title, l.shop_id, s.name AS shop_name, l.status,
-  l.platform_goods_id, l.reason, l.cat_id::text, l.cost_template_id::text, l.properties, l.updated_at,
+  l.platform_goods_id, l.reason, l.cat_id::text, l.cat_name, l.cost_template_id::text, l.properties, l.updated_at,
   l.monitor_looked_at, l.monitor_change, l.monitor_changed_at, s.platform`;
 const LISTING_JOINS = 'JOIN goods g ON g.id = l.goods_id JOIN shops s ON s.id = l.shop_id';
 
@@ -57,7 +57,7 @@ export async function listingsOfGoods(
   const params: unknown[] = [goodsIds, scope.accountId];
   const rows = await scope.db.query<Omit<ListingResult, 'link'> & { goods_id: number; platform: string }>(
     `SELECT l.id, l.goods_id, l.shop_id, s.name AS shop_name, l.status, l.platform_goods_id, l.reason,
-       l.cat_id::text, l.cost_template_id::text, l.properties
+       l.cat_id::text, l.cat_name, l.cost_template_id::text, l.properties
      FROM goods_listings l JOIN shops s ON s.id = l.shop_id
      WHERE l.goods_id = ANY($1::int[]) AND l.account_id = $2${inShops(scope, 'l.shop_id', params)}
      ORDER BY l.id`,
@@ -71,9 +71,13 @@ export async function listingsOfGoods(
   return byGoods;
 }
 
-/** The seller's choices of a 铺货 as stored on a listing. */
+/**
+ * The seller's choices of a 铺货 as stored on a listing: category, freight template, properties and the
+ * category's name (kept only with its id).
+ */
 export function choices(input: {
   cat_id?: string | null;
+  cat_name?: string | null;
   cost_template_id?: string | null;
   properties?: Record<string, string>;
 }) {
@@ -81,6 +85,7 @@ export function choices(input: {
     input.cat_id ?? null,
     input.cost_template_id ?? null,
     input.properties ? JSON.stringify(input.properties) : null,
+    (input.cat_id && input.cat_name) || null,
   ];
 }
 
@@ -118,8 +123,8 @@ export async function queueListings(
     async (tx) => {
       const rows = await tx.db.query<{ id: number }>(
         `INSERT INTO goods_listings (account_id, goods_id, shop_id, cat_id, cost_template_id, properties,
-           created_at, updated_at)
-         SELECT $1, g, s, $4, $5, $6::jsonb, $7, $7
+           cat_name, created_at, updated_at)
+         SELECT $1, g, s, $4, $5, $6::jsonb, $7, $8, $8
          FROM unnest($2::int[]) g CROSS JOIN unnest($3::int[]) s
          ON CONFLICT (goods_id, shop_id) DO NOTHING RETURNING id`,
         [tx.accountId, goodsIds, shopIds, ...choices(input), nowS],
@@ -175,14 +180,15 @@ export async function requeueListing(
   nowS: number,
 ): Promise<Listing> {
   await listingById(scope, input.id);
-  const [cat, template, properties] = choices(input);
+  const [cat, template, properties, catName] = choices(input);
   const rows = await scope.db.query(
     `UPDATE goods_listings SET status = 'queued', reason = NULL, add_sent_at = NULL, goods_commit_id = NULL,
        attempts = 0, next_attempt_at = 0, lease_until = NULL,
        cat_id = COALESCE($3, cat_id), cost_template_id = COALESCE($4, cost_template_id),
-       properties = COALESCE($5::jsonb, properties), updated_at = $6
+       properties = COALESCE($5::jsonb, properties), updated_at = $6,
+       cat_name = CASE WHEN $3::bigint IS NULL THEN cat_name ELSE $7 END
      WHERE id = $1 AND account_id = $2 AND status = 'failed' RETURNING id`,
-    [input.id, scope.accountId, cat, template, properties, nowS],
+    [input.id, scope.accountId, cat, template, properties, nowS, catName],
   );
   if (rows.length === 0) throw new HttpProblem(409, PUBLISH_REFUSALS.notFailed);
   return listingById(scope, input.id);

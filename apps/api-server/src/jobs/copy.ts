@@ -229,8 +229,8 @@ export class CopyJobs implements JobKind {
     for (const target of targets ?? []) {
       await tx.query(
         `INSERT INTO goods_listings (account_id, goods_id, shop_id, cat_id, cost_template_id, properties,
-           created_at, updated_at)
-         SELECT $1, $2, s.id, $4, $5, $6::jsonb, $7, $7 FROM shops s WHERE s.id = $3 AND s.account_id = $1
+           cat_name, created_at, updated_at)
+         SELECT $1, $2, s.id, $4, $5, $6::jsonb, $7, $8, $8 FROM shops s WHERE s.id = $3 AND s.account_id = $1
          ON CONFLICT (goods_id, shop_id) DO NOTHING`,
         [job.account_id, goodsId, target.shop_id, ...choices(target), this.#nowS()],
       );

@@ -118,6 +118,7 @@ interface ClaimedListing {
   goods_id: number;
   shop_id: number;
   cat_id: string | null;
+  cat_name: string | null;
   cost_template_id: string | null;
   properties: Record<string, string> | string | null;
   /** Set once the platform made the goods: 重新发布 then edits it rather than adding another. */
@@ -228,8 +229,8 @@ export class PublishJobs implements JobKind {
 
   async claim(): Promise<Job | undefined> {
     const { db } = this.deps;
-    const returning = `id, attempts, account_id, goods_id, shop_id, cat_id::text, cost_template_id::text, properties,
-      platform_goods_id, goods_commit_id, add_sent_at`;
+    const returning = `id, attempts, account_id, goods_id, shop_id, cat_id::text, cat_name, cost_template_id::text,
+      properties, platform_goods_id, goods_commit_id, add_sent_at`;
     const review = await claimJob<ClaimedListing>(db, PUBLISH_REVIEW_QUEUE, {
       returning,
       leaseMs: this.#options.leaseMs,
@@ -304,10 +305,15 @@ export class PublishJobs implements JobKind {
       if (images.length === 0 || skus.length === 0) throw new Refused(shop.failures.noImages);
       const offer = await this.#offer(listing.account_id, goods.source_url);
 
-      // Category: the seller's choice, else the one remembered for the offer's 1688 category.
-      const catId =
-        listing.cat_id ?? (await this.#rememberedCategory(listing.account_id, shop.platform, offer));
+      // Category: the seller's choice, else the one remembered for the offer's 1688 category. The listing
+      // keeps the one used and its name (the remembered name where the choice came without one).
+      const remembered = await this.#rememberedCategory(listing.account_id, shop.platform, offer);
+      const catId = listing.cat_id ?? remembered?.catId;
       if (!catId) throw new Refused(shop.failures.noCategory);
+      const catName = listing.cat_name ?? (remembered?.catId === catId ? remembered.catName : null);
+      if (catId !== listing.cat_id || catName !== listing.cat_name) {
+        await updateHeld(db, PUBLISH_QUEUE, claim, 'cat_id = $1, cat_name = $2', [catId, catName]);
+      }
       const draft: Draft = { listing, goods, skus, images, offer, catId };
       const send =
         shop.platform === 'pinduoduo' ? await this.#pddAdd(shop, draft) : await this.#doudianAdd(shop, draft);
@@ -344,7 +350,7 @@ export class PublishJobs implements JobKind {
         set: 'platform_goods_id = $1, goods_commit_id = $2, reason = NULL, attempts = 0, updated_at = $3',
         params: [added.goodsId, added.commitId, this.#nowS()],
       });
-      await this.#remember(listing.account_id, shop.platform, offer, catId);
+      await this.#remember(listing.account_id, shop.platform, offer, catId, catName);
     } catch (error) {
       await this.#failOrRetry(PUBLISH_QUEUE, claim, error, 'queued');
       if (
@@ -610,24 +616,33 @@ export class PublishJobs implements JobKind {
     accountId: number,
     platform: PublishPlatform,
     offer: SupplierOffer | null,
-  ): Promise<string | null> {
+  ): Promise<{ catId: string; catName: string | null } | null> {
     if (!offer?.categoryId) return null;
-    const [row] = await this.deps.db.query<{ cat_id: string }>(
-      `SELECT cat_id::text FROM listing_category_map
+    const [row] = await this.deps.db.query<{ cat_id: string; cat_name: string | null }>(
+      `SELECT cat_id::text, cat_name FROM listing_category_map
        WHERE account_id = $1 AND platform = $2 AND source_category = $3`,
       [accountId, platform, offer.categoryId],
     );
-    return row?.cat_id ?? null;
+    return row ? { catId: row.cat_id, catName: row.cat_name } : null;
   }
 
   /** Remembers the category a goods of this 1688 category was published in (the next goods of it goes there). */
-  async #remember(accountId: number, platform: PublishPlatform, offer: SupplierOffer | null, catId: string) {
+  async #remember(
+    accountId: number,
+    platform: PublishPlatform,
+    offer: SupplierOffer | null,
+    catId: string,
+    catName: string | null,
+  ) {
     if (!offer?.categoryId) return;
+    // A name not known keeps the one remembered for the same category.
     await this.deps.db.query(
-      `INSERT INTO listing_category_map (account_id, platform, source_category, cat_id)
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT (account_id, platform, source_category) DO UPDATE SET cat_id = EXCLUDED.cat_id`,
-      [accountId, platform, offer.categoryId, catId],
+      `INSERT INTO listing_category_map (account_id, platform, source_category, cat_id, cat_name)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (account_id, platform, source_category) DO UPDATE SET cat_id = EXCLUDED.cat_id,
+         cat_name = COALESCE(EXCLUDED.cat_name,
+           CASE WHEN listing_category_map.cat_id = EXCLUDED.cat_id THEN listing_category_map.cat_name END)`,
+      [accountId, platform, offer.categoryId, catId, catName],
     );
   }
 

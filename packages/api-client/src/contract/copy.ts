@@ -5,6 +5,7 @@ import {
   idLikeSchema,
   idSchema,
   keywordFilter,
+  safeUrlSchema,
   text,
   unixTimeSchema,
 } from './common.js';
@@ -28,6 +29,9 @@ export const copyRecordSchema = z.object({
   status: copyStatusSchema,
   progress: z.int().min(0).max(100),
   goods_id: idSchema.nullable(),
+  /** The copied goods' title and first picture (null until copied, or once the goods is deleted). */
+  goods_title: text(200).nullable(),
+  goods_image: safeUrlSchema.nullable(),
   error: text(200).nullable(),
   created_at: unixTimeSchema,
   /** 铺货 of the copied goods: each chosen shop's listing once the copy succeeded. */

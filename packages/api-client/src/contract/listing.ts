@@ -28,6 +28,9 @@ export const PUBLISH_PLATFORMS = ['pinduoduo'] as const;
 export const PUBLISH_GOODS_MAX = 50;
 export const PUBLISH_SHOPS_MAX = 10;
 
+/** A category's name with its parents (女装 > 连衣裙), at most this long. */
+export const CAT_NAME_MAX = 200;
+
 /** A platform category id (digits). */
 const catIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, '类目ID不正确');
 
@@ -36,9 +39,14 @@ const propertiesSchema = z
   .record(text(30, 1), text(60, 1))
   .refine((value) => Object.keys(value).length <= 30, '类目属性最多 30 项');
 
-/** The seller's choices of a 铺货: category (else the remembered one), freight template (else the first). */
+/**
+ * The seller's choices of a 铺货: category (else the remembered one), freight template (else the first).
+ * `cat_name`: the chosen category's name with its parents as the picker read them (女装 > 连衣裙), shown
+ * in place of the id; kept only with a `cat_id`, never sent to the platform.
+ */
 export const publishChoicesSchema = z.object({
   cat_id: filter(catIdSchema),
+  cat_name: filter(text(CAT_NAME_MAX, 1)),
   cost_template_id: filter(catIdSchema),
   properties: propertiesSchema.optional(),
 });
@@ -76,6 +84,8 @@ export const listingSchema = z.object({
   reason: text(300).nullable(),
   /** The seller's choices it was queued with (重新发布 starts from them). */
   cat_id: z.string().nullable(),
+  /** The category's name (女装 > 连衣裙); null: not known yet (a listing of before names were kept). */
+  cat_name: text(CAT_NAME_MAX).nullable(),
   cost_template_id: z.string().nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
   updated_at: unixTimeSchema,
@@ -129,6 +139,7 @@ export const listingResultSchema = listingSchema.pick({
   link: true,
   reason: true,
   cat_id: true,
+  cat_name: true,
   cost_template_id: true,
   properties: true,
 });

@@ -1,8 +1,15 @@
-import { COPY_STATUSES, type CopyRecord, type CopyStatus, type ListingResult } from '@consign/api-client';
+import {
+  COPY_STATUSES,
+  type CopyRecord,
+  type CopyStatus,
+  type ListingResult,
+  offerIdOfLink,
+} from '@consign/api-client';
 import { Button, RelativeTime } from '@consign/ui';
 import type { DataTableProps } from '@consign/ui/components/data-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { CardView } from '../../common/list/list-cards';
 import { ListPage } from '../../common/list/list-page';
 import { copyRecordList, isCopyActive } from '../../common/list/lists';
 import { useList } from '../../common/list/use-list';
@@ -21,7 +28,10 @@ const COPY_TONES = {
   failed: 'danger',
 } as const satisfies Record<CopyStatus, string>;
 
-/** Each shop's 铺货 of the copied goods: its state, the platform's goods id (linked) or why it failed. */
+/**
+ * Each shop's 铺货 of the copied goods: its state, the category (by name once known), the platform's goods
+ * id (linked) or why it failed.
+ */
 function Listings({
   record,
   onRepublish,
@@ -46,6 +56,11 @@ function Listings({
               tone={LISTING_TONES[listing.status]}
             />
           </span>
+          {listing.cat_id ? (
+            <span className="break-all text-muted-foreground">
+              {text.listingCat(listing.cat_name ?? text.catById(listing.cat_id))}
+            </span>
+          ) : null}
           {listing.link && listing.platform_goods_id ? (
             <a
               href={listing.link}
@@ -58,7 +73,9 @@ function Listings({
           ) : null}
           {listing.status === 'failed' ? (
             <>
-              {listing.reason ? <span className="max-w-72 text-error">{listing.reason}</span> : null}
+              {listing.reason ? (
+                <span className="max-w-72 break-all text-error">{listing.reason}</span>
+              ) : null}
               <Button
                 size="sm"
                 aria-label={text.republishLabel(listing.shop_name)}
@@ -92,33 +109,95 @@ function Progress({ value, label }: { value: number; label: string }) {
   );
 }
 
+function CopyStatusCell({ record }: { record: CopyRecord }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <StatusBadge label={SHOP_TEXT.copyStatus[record.status]} tone={COPY_TONES[record.status]} />
+      {record.error ? <span className="text-error text-xs">{record.error}</span> : null}
+    </span>
+  );
+}
+
+function SourceLink({ record, className }: { record: CopyRecord; className: string }) {
+  return (
+    <a
+      href={record.source_url}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      title={record.source_url}
+      className={`text-link underline-offset-4 hover:underline ${className}`}
+    >
+      {record.source_url}
+    </a>
+  );
+}
+
+function GoodsLink({ record }: { record: CopyRecord }) {
+  return record.goods_id ? (
+    <Link
+      to="/shop/goods/detail"
+      search={{ id: record.goods_id }}
+      className="text-link underline-offset-4 hover:underline"
+    >
+      {SHOP_TEXT.viewGoods}
+    </Link>
+  ) : null;
+}
+
+/** A copy on a phone: the goods' picture and title (the 1688 link until copied), progress while it runs, 铺货. */
+function cardOf(onRepublish: (listing: ListingResult) => void): CardView<CopyRecord> {
+  return {
+    // The 1688 offer id, else (a link of another site) the link itself: either copies with its button.
+    number: (row) => {
+      const offerId = offerIdOfLink(row.source_url);
+      return offerId
+        ? { label: SHOP_TEXT.offerId, text: offerId }
+        : { label: columnText.source, text: row.source_url };
+    },
+    badge: (row) => <CopyStatusCell record={row} />,
+    body: (row) => (
+      <div className="flex min-w-0 flex-col gap-3">
+        <div data-slot="copy-goods" className="flex min-w-0 gap-3">
+          {row.goods_image ? (
+            <img
+              src={row.goods_image}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              decoding="async"
+              className="shrink-0 rounded-sm border border-border bg-muted object-cover"
+              style={{ width: 56, height: 56 }}
+            />
+          ) : null}
+          <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+            {row.goods_title ? <p className="line-clamp-2 break-all">{row.goods_title}</p> : null}
+            <SourceLink record={row} className="block truncate text-xs" />
+          </div>
+        </div>
+        {row.status === 'queued' || row.status === 'running' ? (
+          <Progress value={row.progress} label={`${columnText.progress} ${row.source_url}`} />
+        ) : null}
+        <Listings record={row} onRepublish={onRepublish} />
+      </div>
+    ),
+    fields: [
+      { label: columnText.shop, value: (row) => row.shop_name },
+      { label: columnText.createdAt, value: (row) => <RelativeTime value={row.created_at * 1000} /> },
+    ],
+    actions: (row) => <GoodsLink record={row} />,
+  };
+}
+
 const columnsOf = (onRepublish: (listing: ListingResult) => void): DataTableProps<CopyRecord>['columns'] => [
   {
     header: columnText.source,
-    cell: ({ row }) => (
-      <a
-        href={row.original.source_url}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        title={row.original.source_url}
-        className="block max-w-72 truncate text-link underline-offset-4 hover:underline"
-      >
-        {row.original.source_url}
-      </a>
-    ),
+    cell: ({ row }) => <SourceLink record={row.original} className="block max-w-72 truncate" />,
   },
   { header: columnText.shop, accessorKey: 'shop_name' },
   {
     header: columnText.status,
-    cell: ({ row }) => (
-      <span className="flex flex-col items-start gap-1">
-        <StatusBadge
-          label={SHOP_TEXT.copyStatus[row.original.status]}
-          tone={COPY_TONES[row.original.status]}
-        />
-        {row.original.error ? <span className="text-error text-xs">{row.original.error}</span> : null}
-      </span>
-    ),
+    cell: ({ row }) => <CopyStatusCell record={row.original} />,
   },
   {
     header: columnText.progress,
@@ -138,25 +217,22 @@ const columnsOf = (onRepublish: (listing: ListingResult) => void): DataTableProp
   {
     id: 'actions',
     header: columnText.actions,
-    cell: ({ row }) =>
-      row.original.goods_id ? (
-        <Link
-          to="/shop/goods/detail"
-          search={{ id: row.original.goods_id }}
-          className="text-link underline-offset-4 hover:underline"
-        >
-          {SHOP_TEXT.viewGoods}
-        </Link>
-      ) : null,
+    cell: ({ row }) => <GoodsLink record={row.original} />,
   },
 ];
 
-/** 复制记录: the copy jobs with status and progress, refreshing itself while any is queued or running. */
+/**
+ * 复制记录: the copy jobs with status and progress, refreshing itself while any is queued or running; on a
+ * phone as cards.
+ */
 export function CopyRecordListPage() {
   const list = useList(route, copyRecordList);
   const refreshing = list.query.data?.list.some(isCopyActive) ?? false;
   const [republishing, setRepublishing] = useState<PublishDialogSubject | null>(null);
-  const columns = columnsOf((listing) => setRepublishing({ kind: 'republish', listing }));
+  const { columns, card } = useMemo(() => {
+    const republish = (listing: ListingResult) => setRepublishing({ kind: 'republish', listing });
+    return { columns: columnsOf(republish), card: cardOf(republish) };
+  }, []);
   return (
     <>
       <ListPage
@@ -164,6 +240,7 @@ export function CopyRecordListPage() {
         // A background refresh is not a load: no busy table every 3 s.
         loading={list.query.isFetching && !refreshing}
         columns={columns}
+        card={card}
         actions={
           refreshing ? (
             <p className="text-muted-foreground text-xs" data-slot="copy-refreshing">

@@ -42,6 +42,7 @@ export function PublishDialog({
       ? [
           draftOf(subject.listing.shop_id, {
             cat_id: subject.listing.cat_id,
+            cat_name: subject.listing.cat_name,
             cost_template_id: subject.listing.cost_template_id,
             properties: subject.listing.properties ?? {},
           }),

@@ -24,7 +24,7 @@ const text = SHOP_TEXT.publish;
 /** The Select's value for "the shop's first freight template" (Radix Select takes no empty value). */
 const FIRST_TEMPLATE = 'first';
 
-/** One shop of a 铺货 with the seller's choices; `cat_name` only shows the chosen category. */
+/** One shop of a 铺货 with the seller's choices; `cat_name`: the chosen category's name with its parents. */
 export interface TargetDraft {
   shop_id: number;
   cat_id: string | null;
@@ -50,11 +50,16 @@ export function targetOf(draft: TargetDraft): PublishTarget {
   );
   return {
     shop_id: draft.shop_id,
-    ...(draft.cat_id ? { cat_id: draft.cat_id } : {}),
+    ...(draft.cat_id
+      ? { cat_id: draft.cat_id, ...(draft.cat_name ? { cat_name: draft.cat_name } : {}) }
+      : {}),
     ...(draft.cost_template_id ? { cost_template_id: draft.cost_template_id } : {}),
     ...(Object.keys(properties).length > 0 ? { properties } : {}),
   };
 }
+
+/** A category's name with its parents, as the listing keeps it (女装 > 连衣裙). */
+export const catPath = (names: readonly string[]) => names.join(' > ');
 
 /** The shops goods can be published to: authorised shops of a platform the server publishes to. */
 export function usePublishShops(enabled = true) {
@@ -289,7 +294,7 @@ function CategoryPicker({
                 {text.catBack}
               </Button>
             ) : null}
-            <span className="truncate">{path.map((cat) => cat.name).join(' / ') || text.catTop}</span>
+            <span className="truncate">{catPath(path.map((cat) => cat.name)) || text.catTop}</span>
           </div>
           <Input
             value={keyword}
@@ -316,7 +321,7 @@ function CategoryPicker({
                   onClick={() => {
                     setKeyword('');
                     if (cat.leaf) {
-                      onChange({ id: cat.cat_id, name: [...path, cat].map((c) => c.name).join(' / ') });
+                      onChange({ id: cat.cat_id, name: catPath([...path, cat].map((c) => c.name)) });
                       setOpen(false);
                     } else {
                       setPath([...path, cat]);

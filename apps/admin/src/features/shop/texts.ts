@@ -17,6 +17,7 @@ export const SHOP_TEXT = {
   copyStatusTabs: '复制状态',
   refreshing: '有任务进行中，列表每 3 秒自动刷新',
   viewGoods: '查看商品',
+  offerId: '1688商品ID',
   columns: {
     name: '店铺名称',
     platform: '平台',
@@ -161,6 +162,7 @@ export const SHOP_TEXT = {
     listings: '铺货',
     waiting: (n: number) => `复制完成后发布到 ${n} 个店铺`,
     goodsId: (id: string) => `商品ID ${id}`,
+    listingCat: (name: string) => `类目：${name}`,
     republish: '重新发布',
     republishLabel: (shop: string) => `重新发布到 ${shop}`,
   },
