@@ -47,6 +47,8 @@ export interface DoudianSandboxProduct {
   name: string;
   categoryId: number;
   outerProductId: string;
+  /** 客服电话 as sent (`mobile`). */
+  mobile: string;
   /** The product's properties as sent (`product_format_new`). */
   properties: Record<string, { value: number; name: string; diy_type: number }[]>;
   skus: { spec: string; price: number; stock: number; code: string }[];
@@ -302,6 +304,7 @@ export class DoudianSandboxGoods {
       name,
       categoryId: catId as number,
       outerProductId: String(params.outer_product_id ?? ''),
+      mobile: String(params.mobile),
       properties,
       skus,
       committed,
