@@ -122,7 +122,7 @@ export async function connectBenchSeller(
   options: {
     accountId: number;
     alibaba?: { sandbox: AlibabaSandbox; endpoints: PlatformEndpoints; memberId?: string };
-    pdd: { sandbox: PddSandbox; url: string };
+    pdd: { sandbox: PddSandbox; endpoints: PlatformEndpoints };
     platformShopIds: string[];
     nowS: number;
   },
@@ -135,7 +135,7 @@ export async function connectBenchSeller(
   }
   const connector = new PddConnector({
     app: PDD_SANDBOX_APP,
-    endpoints: PddSandbox.endpoints(options.pdd.url),
+    endpoints: options.pdd.endpoints,
   });
   const shops: number[] = [];
   for (const platformShopId of options.platformShopIds) {
