@@ -30,7 +30,6 @@
  * during the cut is in the database, counted from the end of the cut (the target: within one fallback
  * interval), how long the connection took to come back, and the rows per platform order (none twice).
  */
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createApiClient, type Order } from '@consign/api-client';
 import { createNonce, signPayload, unixSeconds } from '@consign/api-client/sign';
@@ -39,9 +38,17 @@ import { type SandboxChange, type SandboxOrder, serveSandbox } from '@consign/pl
 import { storeShopTokens } from '../src/db/shop-tokens';
 import { PddConnector } from '../src/platforms/pdd';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
-import { startServer } from '../src/server';
-import { ADMIN } from '../test/helpers';
-import { signInBySms } from '../test/server-process';
+import {
+  BENCH_SECRET,
+  benchSeller,
+  DATABASE_URL,
+  load,
+  percentile,
+  STORAGE,
+  seconds,
+  pause as sleep,
+  startBenchServer,
+} from './bench-kit';
 
 const MODE = process.env.BENCH_MODE ?? 'stream';
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 1_000);
@@ -52,8 +59,6 @@ const CUT_SECONDS = Number(process.env.BENCH_CUT_SECONDS ?? 600);
 const CUT_LOSE = process.env.BENCH_CUT_LOSE !== '0';
 const FALLBACK = Number(process.env.BENCH_FALLBACK_SECONDS ?? 300);
 const SYNC = process.env.BENCH_SYNC !== '0';
-const DATABASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const SECRET = 'bench-secret';
 const ACCOUNT = 1;
 
 /**
@@ -96,15 +101,6 @@ const topSql = () =>
     .map(([sql, { ms, calls }]) => `${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(6)}x  ${sql}`)
     .join('\n');
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () => loadavg().map((n) => Number(n.toFixed(2)));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0
-    ? null
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null);
-};
-const seconds = (ms: number | null | undefined) => (ms == null ? null : Number((ms / 1000).toFixed(2)));
 const summary = (values: number[]) => ({
   count: values.length,
   p50: seconds(percentile(values, 50)),
@@ -135,20 +131,11 @@ async function main() {
   });
   const connector = new PddConnector({ app: PDD_SANDBOX_APP, endpoints: PddSandbox.endpoints(served.url) });
   let warnings = 0;
-  const server = await startServer({
-    port: 0,
-    secret: SECRET,
-    dataDir: DATABASE_URL ? undefined : 'memory://',
-    databaseUrl: DATABASE_URL,
-    staticDir: null,
-    logLevel: 'warn',
+  const server = await startBenchServer({
     logWrite: (line, isError) => {
       warnings += 1;
       if (isError) process.stderr.write(`${line}\n`);
     },
-    copyWorker: false,
-    exportWorker: false,
-    authExpirySweep: false,
     purchaseJobs: false,
     writebackJobs: false,
     platformConnector: async (code) => (code === 'pinduoduo' ? connector : null),
@@ -192,7 +179,7 @@ async function main() {
     while (!channel.live && Date.now() < connectedBy) await sleep(50);
     if (!channel.live) throw new Error('the message channel did not connect');
     console.log(
-      `prepared ${SHOPS} shops in ${((performance.now() - prepared) / 1000).toFixed(1)} s (${DATABASE_URL ? 'postgres' : 'pglite'}), load ${load()}`,
+      `prepared ${SHOPS} shops in ${((performance.now() - prepared) / 1000).toFixed(1)} s (${STORAGE}), load ${load()}`,
     );
 
     const [last] = await db.query<{ id: number }>('SELECT COALESCE(max(id), 0)::int AS id FROM orders');
@@ -208,10 +195,10 @@ async function main() {
     const pageAt = new Map<string, number>();
 
     // The owner's open 代发订单 page: its live stream, and the read each `orders` event causes.
-    const { token } = await signInBySms(server.url, { mobile: ADMIN, secret: SECRET });
+    const { token } = await benchSeller(server);
     const api = createApiClient({
       baseURL: server.url,
-      secret: SECRET,
+      secret: BENCH_SECRET,
       getToken: () => token,
       timeout: 60_000,
     });
@@ -222,7 +209,7 @@ async function main() {
       headers: {
         accept: 'text/event-stream',
         'content-type': 'application/json',
-        'cache-key': signPayload(body, SECRET),
+        'cache-key': signPayload(body, BENCH_SECRET),
         authorization: `Bearer ${token}`,
       },
       body: JSON.stringify(body),
@@ -378,7 +365,7 @@ async function main() {
     );
     const result: Record<string, unknown> = {
       mode: MODE,
-      storage: DATABASE_URL ? 'postgres' : 'pglite',
+      storage: STORAGE,
       shops: SHOPS,
       ratePerSecond: RATE,
       fallbackSeconds: SYNC ? FALLBACK : null,

@@ -1,14 +1,15 @@
 /**
- * The 货源监控 bench: `pnpm --filter @consign/api-server bench:monitor` (PGlite in memory), or on
- * Postgres with `DATABASE_URL=postgres://.../empty_db` (or `node scripts/with-postgres.mjs`, which sets
- * `TEST_DATABASE_URL`).
+ * The 货源监控 bench: `pnpm --filter @consign/api-server bench:monitor` (PGlite in memory, one
+ * instance), or on Postgres with `DATABASE_URL=postgres://.../empty_db` (or `node scripts/with-postgres.mjs`,
+ * which sets `TEST_DATABASE_URL`), then BENCH_INSTANCES (2) servers share the database.
  *
- * One process holds the server (`startServer`, the `monitor` job kind with its production concurrency),
- * its database, the 1688 sandbox and the 拼多多 sandbox served on loopback, each call to them counted.
+ * This process holds the servers (`startServer`, the `monitor` job kind with its production concurrency
+ * each), the 1688 sandbox and the 拼多多 sandbox, each served on a loopback port of its own per instance
+ * (one sandbox behind them), each call counted by instance and by listing.
  * BENCH_ACCOUNTS (2) seller accounts, each with a 拼多多 shop (the sandbox's 900001 and 900002) and its
- * 1688 buyer account connected, have BENCH_LISTINGS (500) 已发布 listings of BENCH_SKUS (10) SKUs each:
- * 10,000 monitored SKUs. Two listings of an account share one 1688 offer (the same goods copied twice),
- * so an account follows 250 offers.
+ * own 1688 buyer account connected, have BENCH_LISTINGS (500) 已发布 listings of BENCH_SKUS (10) SKUs
+ * each: 10,000 monitored SKUs. Two listings of an account share one 1688 offer (the same goods copied
+ * twice), so an account follows 250 offers.
  *
  * Time is simulated BENCH_SPEED (5) times faster: every duration of the rules is divided by it (the
  * look's interval 5 min -> 60 s, the offer cache's 5 min -> 60 s, the `offer_read` budget's window
@@ -16,115 +17,216 @@
  * and the calls per simulated minute are the product's.
  *
  * 1. First round: every listing due at once; until each was looked at (its SKUs bound with
- *    `pdd.goods.detail.get`): the time, 1688 reads and 拼多多 calls.
+ *    `pdd.goods.detail.get`): the time, 1688 reads and 拼多多 calls; a listing bound twice (two looks of
+ *    it at once) is counted.
  * 2. Every offer changes at once (spec 1's price +5 %, within 允许采购价上浮; spec 2's stock to 77):
- *    the time until every listing on the 拼多多 sandbox shows both (the markup rule's price, the stock),
- *    which must be within 10 simulated minutes; the 1688 reads in that time against the budget.
+ *    per listing, the time from the change to the last of its two updates reaching the 拼多多 sandbox
+ *    (the worst must be within 10 simulated minutes); each listing must get exactly one
+ *    `pdd.goods.sku.price.update` and one `pdd.goods.quantity.update` (more is a change applied twice);
+ *    the 1688 reads per simulated minute app-wide, and each account's busiest budget window, against
+ *    the budget.
  *
  * The load average of the machine is printed beside each figure: other sessions share the 2 cores.
  */
-import { loadavg } from 'node:os';
 import { markedUpPrice } from '@consign/api-client/contract';
-import { SANDBOX_APPS } from '@consign/platform-sandboxes';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox, type SandboxOffer } from '@consign/platform-sandboxes/alibaba';
-import { serveSandbox } from '@consign/platform-sandboxes/core';
+import type { ServedSandbox } from '@consign/platform-sandboxes/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
-import { registerSandboxApps } from '../src/db/platform-apps';
 import { MONITOR_RULES } from '../src/jobs/monitor';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
 import { PLATFORM_BUDGETS } from '../src/platforms/budgets';
 import { OFFER_READ_RULES } from '../src/platforms/offer-reads';
 import { PddConnector } from '../src/platforms/pdd';
-import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
-import { startServer } from '../src/server';
-import { connectSupplier } from '../test/purchase-helpers';
-import { signInBySms } from '../test/server-process';
-import { authorisedShop } from '../test/writeback-helpers';
+import type { RunningServer } from '../src/server';
+import {
+  benchSeller,
+  busiest,
+  connectBenchSeller,
+  DATABASE_URL,
+  load,
+  pause,
+  STORAGE,
+  sandboxPlatforms,
+  serveSeen,
+  since,
+  startBenchServer,
+} from './bench-kit';
 
 const ACCOUNTS = Math.min(2, Number(process.env.BENCH_ACCOUNTS ?? 2));
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 500);
 const SKUS = Number(process.env.BENCH_SKUS ?? 10);
 const SPEED = Number(process.env.BENCH_SPEED ?? 5);
-const DATABASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const SECRET = 'bench-secret';
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? (DATABASE_URL ? 2 : 1));
 const MARKUP = 30;
 /** 10 minutes of the product, simulated. */
 const TEN_MINUTES_MS = 600_000 / SPEED;
+/** The `offer_read` budget's window, simulated. */
+const BUDGET_WINDOW_S = PLATFORM_BUDGETS.offer_read.windowSeconds / SPEED;
+const PRICE_UPDATE = 'pdd.goods.sku.price.update';
+const QUANTITY_UPDATE = 'pdd.goods.quantity.update';
+const DETAIL = 'pdd.goods.detail.get';
 
-const load = () => loadavg().map((n) => Number(n.toFixed(1)));
-const since = (began: number) => Number(((performance.now() - began) / 1000).toFixed(1));
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The most of `times` (ms) in one window of the `offer_read` budget as `RateLimiter` keeps it: a
+ * window of `windowS` whole seconds opens at the first time after the last window ended.
+ */
+function mostInFixedWindow(times: number[], windowS: number): number {
+  let most = 0;
+  let endsAtS = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  for (const t of [...times].sort((a, b) => a - b)) {
+    const s = Math.floor(t / 1000);
+    if (s >= endsAtS) {
+      endsAtS = s + windowS;
+      count = 0;
+    }
+    count += 1;
+    most = Math.max(most, count);
+  }
+  return most;
+}
+
+/** What reached the sandboxes: calls by API and by instance; per 拼多多 listing, its calls by method. */
+class Seen {
+  readonly alibaba = new Map<string, number>();
+  readonly pdd = new Map<string, number>();
+  readonly byInstance: { alibaba: number; pdd: number }[] = [];
+  /** Platform goods id -> method -> the times (ms) it was called. */
+  readonly listings = new Map<string, Map<string, number[]>>();
+  /** 1688 offer reads (`productInfo`) by access token (one per account): the times (ms). */
+  readonly reads = new Map<string, number[]>();
+
+  static count(counts: Map<string, number>, key: string) {
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+
+  instance(i: number) {
+    this.byInstance[i] ??= { alibaba: 0, pdd: 0 };
+    return this.byInstance[i];
+  }
+
+  sawAlibaba(i: number, request: Request, body: string) {
+    const url = new URL(request.url);
+    const match = /^\/param2\/1\/([^/]+)\/([^/]+)\//.exec(url.pathname);
+    const api = match ? `${match[1]}:${match[2]}` : 'other';
+    Seen.count(this.alibaba, api);
+    this.instance(i).alibaba += 1;
+    if (api === ALIBABA_APIS.productInfo) {
+      const token =
+        new URLSearchParams(body).get('access_token') ?? url.searchParams.get('access_token') ?? '';
+      this.reads.set(token, [...(this.reads.get(token) ?? []), Date.now()]);
+    }
+  }
+
+  sawPdd(i: number, body: string) {
+    const params = new URLSearchParams(body);
+    const method = params.get('type') ?? 'other';
+    Seen.count(this.pdd, method);
+    this.instance(i).pdd += 1;
+    const goodsId = params.get('goods_id');
+    if (!goodsId) return;
+    const calls = this.listings.get(goodsId) ?? new Map<string, number[]>();
+    calls.set(method, [...(calls.get(method) ?? []), Date.now()]);
+    this.listings.set(goodsId, calls);
+  }
+
+  snapshot() {
+    return {
+      alibaba: new Map(this.alibaba),
+      pdd: new Map(this.pdd),
+      byInstance: this.byInstance.map((c) => ({ ...c })),
+    };
+  }
+
+  since(before: ReturnType<Seen['snapshot']>) {
+    const diff = (now: Map<string, number>, then: Map<string, number>) =>
+      Object.fromEntries(
+        [...now].map(([k, n]) => [k, n - (then.get(k) ?? 0)]).filter(([, n]) => Number(n) > 0),
+      ) as Record<string, number>;
+    return {
+      alibaba: diff(this.alibaba, before.alibaba),
+      pdd: diff(this.pdd, before.pdd),
+      byInstance: this.byInstance.map((c, i) => ({
+        alibaba: c.alibaba - (before.byInstance[i]?.alibaba ?? 0),
+        pdd: c.pdd - (before.byInstance[i]?.pdd ?? 0),
+      })),
+    };
+  }
+
+  /** The calls of `method` each listing got at or after `fromMs`: listing -> times. */
+  callsOf(method: string, fromMs: number): Map<string, number[]> {
+    return new Map(
+      [...this.listings].map(([id, calls]) => [id, (calls.get(method) ?? []).filter((t) => t >= fromMs)]),
+    );
+  }
+}
 
 async function main() {
+  if (INSTANCES > 1 && !DATABASE_URL) throw new Error('two instances need Postgres (DATABASE_URL)');
   const alibaba = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], rateLimit: 1_000_000 });
   const pdd = new PddSandbox({ apps: [PDD_SANDBOX_APP], seedOrders: 0, rateLimit: 1_000_000 });
-  const counted = (count: Map<string, number>, key: string) => count.set(key, (count.get(key) ?? 0) + 1);
-  const alibabaCalls = new Map<string, number>();
-  const pddCalls = new Map<string, number>();
-  const alibabaServed = await serveSandbox({
-    fetch: (request: Request) => {
-      const match = /^\/param2\/1\/([^/]+)\/([^/]+)\//.exec(new URL(request.url).pathname);
-      counted(alibabaCalls, match ? `${match[1]}:${match[2]}` : 'other');
-      return alibaba.fetch(request);
-    },
-  });
-  const pddServed = await serveSandbox({
-    fetch: async (request: Request) => {
-      const body = await request.text();
-      counted(pddCalls, new URLSearchParams(body).get('type') ?? 'other');
-      return pdd.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }));
-    },
-  });
-  const connector = new PddConnector({
-    app: PDD_SANDBOX_APP,
-    endpoints: PddSandbox.endpoints(pddServed.url),
-  });
-  const snapshot = (calls: Map<string, number>) => new Map(calls);
-  const callsSince = (calls: Map<string, number>, before: Map<string, number>) =>
-    Object.fromEntries(
-      [...calls].map(([api, n]) => [api, n - (before.get(api) ?? 0)]).filter(([, n]) => Number(n) > 0),
-    ) as Record<string, number>;
-
-  const window = PLATFORM_BUDGETS.offer_read.windowSeconds / SPEED;
-  const server = await startServer({
-    port: 0,
-    secret: SECRET,
-    dataDir: DATABASE_URL ? undefined : 'memory://',
-    databaseUrl: DATABASE_URL,
-    staticDir: null,
-    logLevel: 'warn',
-    logWrite: (line, isError) => (isError ? process.stderr : process.stdout).write(`${line}\n`),
-    copyWorker: false,
-    exportWorker: false,
-    writebackJobs: false,
-    purchaseJobs: false,
-    publishJobs: false,
-    shopSync: false,
-    authExpirySweep: false,
-    pddMessages: false,
-    platformConnector: async (platform) => (platform === 'pinduoduo' ? connector : null),
-    platforms: {
-      pdd: PddSandbox.endpoints(pddServed.url),
-      doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
-      alibaba: AlibabaSandbox.endpoints(alibabaServed.url),
-    },
-    offerReads: { ttlSeconds: OFFER_READ_RULES.ttlSeconds / SPEED },
-    budgets: { offer_read: { windowSeconds: window } },
-    monitorJobs: {
-      intervalMs: MONITOR_RULES.intervalMs / SPEED,
-      leaseMs: 120_000 / SPEED,
-      idlePollMs: 200,
-    },
-  });
-  const { db } = server;
+  const seen = new Seen();
+  const served: ServedSandbox[] = [];
+  const servers: RunningServer[] = [];
   try {
+    // One after the other: the first migrates and seeds an empty database.
+    for (let i = 0; i < INSTANCES; i++) {
+      const alibabaServed = await serveSeen(alibaba, (request, body) => {
+        seen.sawAlibaba(i, request, body);
+      });
+      const pddServed = await serveSeen(pdd, (_request, body) => {
+        seen.sawPdd(i, body);
+      });
+      served.push(alibabaServed, pddServed);
+      const connector = new PddConnector({
+        app: PDD_SANDBOX_APP,
+        endpoints: PddSandbox.endpoints(pddServed.url),
+      });
+      servers.push(
+        await startBenchServer({
+          writebackJobs: false,
+          purchaseJobs: false,
+          publishJobs: false,
+          shopSync: false,
+          pddMessages: false,
+          platformConnector: async (platform) => (platform === 'pinduoduo' ? connector : null),
+          platforms: sandboxPlatforms(pddServed.url, AlibabaSandbox.endpoints(alibabaServed.url)),
+          offerReads: { ttlSeconds: OFFER_READ_RULES.ttlSeconds / SPEED },
+          budgets: { offer_read: { windowSeconds: BUDGET_WINDOW_S } },
+          monitorJobs: {
+            intervalMs: MONITOR_RULES.intervalMs / SPEED,
+            leaseMs: 120_000 / SPEED,
+            idlePollMs: 200,
+          },
+        }),
+      );
+    }
+    await bench(servers, served, alibaba, pdd, seen);
+  } finally {
+    for (const server of servers) await server.close();
+    for (const s of served) await s.close();
+  }
+}
+
+async function bench(
+  servers: RunningServer[],
+  served: ServedSandbox[],
+  alibaba: AlibabaSandbox,
+  pdd: PddSandbox,
+  seen: Seen,
+) {
+  const [server] = servers;
+  const [alibabaServed, pddServed] = served;
+  if (!server || !alibabaServed || !pddServed) throw new Error('no server');
+  const { db } = server;
+  const total = ACCOUNTS * LISTINGS;
+  const offersPerAccount = Math.ceil(LISTINGS / 2);
+  const specIdOf = (offer: number, sku: number) => `bench${String(offer).padStart(8, '0')}${sku}`;
+  /** Every bench offer: 10 specs of ¥18.50 + 10 分 × the spec, 100 in stock. */
+  const offerIds: string[] = [];
+  {
     const prepared = performance.now();
     const nowS = Math.floor(Date.now() / 1000);
-    await db.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY), SANDBOX_APPS));
-    const offersPerAccount = Math.ceil(LISTINGS / 2);
-    const specIdOf = (offer: number, sku: number) => `bench${String(offer).padStart(8, '0')}${sku}`;
-    /** Every bench offer: 10 specs of ¥18.50 + 10 分 × the spec, 100 in stock. */
-    const offerIds: string[] = [];
     for (let o = 0; o < offersPerAccount * ACCOUNTS; o++) {
       const offerId = String(620_000_000_000 + o);
       offerIds.push(offerId);
@@ -148,20 +250,14 @@ async function main() {
     }
 
     for (let a = 0; a < ACCOUNTS; a++) {
-      const mobile = `1377000000${a}`;
-      await signInBySms(server.url, { mobile, secret: SECRET });
-      const [user] = await db.query<{ account_id: number }>(
-        'SELECT account_id FROM users WHERE mobile = $1',
-        [mobile],
-      );
-      const accountId = user?.account_id ?? 0;
-      await connectSupplier(db, alibaba, AlibabaSandbox.endpoints(alibabaServed.url), { accountId, nowS });
+      const { accountId } = await benchSeller(server, `1377000000${a}`);
       const platformShopId = a === 0 ? '900001' : '900002';
-      const shopId = await authorisedShop(db, connector, pdd, {
+      const [shopId] = await connectBenchSeller(db, {
         accountId,
-        clientId: PDD_SANDBOX_APP.clientId,
-        platformShopId,
-        now: nowS,
+        alibaba: { sandbox: alibaba, endpoints: AlibabaSandbox.endpoints(alibabaServed.url) },
+        pdd: { sandbox: pdd, endpoints: PddSandbox.endpoints(pddServed.url) },
+        platformShopIds: [platformShopId],
+        nowS,
       });
       for (let l = 0; l < LISTINGS; l++) {
         const o = a * offersPerAccount + Math.floor(l / 2);
@@ -230,87 +326,133 @@ async function main() {
         });
       }
     }
-    const total = ACCOUNTS * LISTINGS;
     console.log(
       `prepared ${ACCOUNTS} accounts × ${LISTINGS} listings × ${SKUS} SKUs = ${total * SKUS} monitored SKUs, ` +
-        `${offerIds.length} offers, in ${since(prepared)} s (${DATABASE_URL ? 'postgres' : 'pglite'}); ` +
+        `${offerIds.length} offers, in ${since(prepared)} s (${STORAGE}, ${servers.length} instance(s)); ` +
         `time ${SPEED}× faster: 10 min = ${TEN_MINUTES_MS / 1000} s`,
     );
-    const budget = PLATFORM_BUDGETS.offer_read.calls;
+  }
+  const budget = PLATFORM_BUDGETS.offer_read.calls;
+  /** Listings that got `method` more than once since `fromMs`. */
+  const twice = (method: string, fromMs: number) =>
+    [...seen.callsOf(method, fromMs).values()].filter((times) => times.length > 1).length;
 
-    // 1. The first round.
-    {
-      const a = snapshot(alibabaCalls);
-      const p = snapshot(pddCalls);
-      const began = performance.now();
-      await db.query("UPDATE goods_listings SET monitor_next_at = 0 WHERE status = 'published'");
-      for (;;) {
-        const [row] = await db.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM goods_listings WHERE monitor_looked_at IS NOT NULL',
-        );
-        if ((row?.n ?? 0) >= total) break;
-        if (performance.now() - began > 4 * TEN_MINUTES_MS) throw new Error(`only ${row?.n} looked at`);
-        await pause(500);
-      }
-      const seconds = since(began);
-      const reads = callsSince(alibabaCalls, a)[ALIBABA_APIS.productInfo] ?? 0;
-      console.log(
-        JSON.stringify({
-          phase: 'first round (binds each listing’s SKUs)',
-          skus: total * SKUS,
-          seconds,
-          simulatedMinutes: Number(((seconds * SPEED) / 60).toFixed(1)),
-          reads1688: reads,
-          pdd: callsSince(pddCalls, p),
-          load: load(),
-        }),
+  // 1. The first round.
+  {
+    const before = seen.snapshot();
+    const fromMs = Date.now();
+    const began = performance.now();
+    await db.query("UPDATE goods_listings SET monitor_next_at = 0 WHERE status = 'published'");
+    for (;;) {
+      const [row] = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM goods_listings WHERE monitor_looked_at IS NOT NULL',
       );
+      if ((row?.n ?? 0) >= total) break;
+      if (performance.now() - began > 4 * TEN_MINUTES_MS) throw new Error(`only ${row?.n} looked at`);
+      await pause(500);
     }
+    const seconds = since(began);
+    const calls = seen.since(before);
+    const boundTwice = twice(DETAIL, fromMs);
+    console.log(
+      JSON.stringify({
+        phase: 'first round (binds each listing’s SKUs)',
+        storage: STORAGE,
+        instances: servers.length,
+        skus: total * SKUS,
+        seconds,
+        simulatedMinutes: Number(((seconds * SPEED) / 60).toFixed(1)),
+        reads1688: calls.alibaba[ALIBABA_APIS.productInfo] ?? 0,
+        pdd: calls.pdd,
+        callsByInstance: calls.byInstance,
+        boundTwice,
+        load: load(),
+      }),
+    );
+    if (boundTwice > 0) throw new Error(`${boundTwice} listings bound twice (looks overlapped)`);
+  }
 
-    // 2. Every offer changes at once: every listing follows within 10 simulated minutes.
-    {
-      const a = snapshot(alibabaCalls);
-      const p = snapshot(pddCalls);
-      for (const [o, offerId] of offerIds.entries()) {
-        alibaba.changeOffer(offerId, { specId: specIdOf(o, 0), priceFen: Math.round(1850 * 1.05) });
-        alibaba.changeOffer(offerId, { specId: specIdOf(o, 1), stock: 77 });
-      }
-      const began = performance.now();
-      const price = markedUpPrice(Math.round(1850 * 1.05), MARKUP, 'none');
-      let lastLate = 0;
-      for (;;) {
-        const late = [...pdd.publishing.goods.values()].filter(
-          (g) => g.skus[0]?.multiPrice !== price || g.skus[1]?.quantity !== 77,
-        ).length;
-        lastLate = late;
-        if (late === 0) break;
-        if (performance.now() - began > 2 * TEN_MINUTES_MS) break;
-        await pause(250);
-      }
-      const seconds = since(began);
-      const reads = callsSince(alibabaCalls, a)[ALIBABA_APIS.productInfo] ?? 0;
-      const minutes = (seconds * SPEED) / 60;
-      console.log(
-        JSON.stringify({
-          phase: 'every offer changed (price +5 % on spec 1, stock 77 on spec 2)',
-          listingsFollowed: total - lastLate,
-          of: total,
-          seconds,
-          simulatedMinutes: Number(minutes.toFixed(1)),
-          withinTenMinutes: lastLate === 0 && seconds * 1000 <= TEN_MINUTES_MS,
-          reads1688: reads,
-          reads1688PerSimulatedMinute: Number((reads / Math.max(minutes, 1)).toFixed(1)),
-          budgetPerAccountPerMinute: budget,
-          pdd: callsSince(pddCalls, p),
-          load: load(),
-        }),
-      );
-      if (lastLate > 0) throw new Error(`${lastLate} listings did not follow`);
+  // 2. Every offer changes at once: every listing follows within 10 simulated minutes, each change once.
+  {
+    const before = seen.snapshot();
+    const changedAt = Date.now();
+    for (const [o, offerId] of offerIds.entries()) {
+      alibaba.changeOffer(offerId, { specId: specIdOf(o, 0), priceFen: Math.round(1850 * 1.05) });
+      alibaba.changeOffer(offerId, { specId: specIdOf(o, 1), stock: 77 });
     }
-  } finally {
-    await server.close();
-    await alibabaServed.close();
-    await pddServed.close();
+    const began = performance.now();
+    const price = markedUpPrice(Math.round(1850 * 1.05), MARKUP, 'none');
+    const lateCount = () =>
+      [...pdd.publishing.goods.values()].filter(
+        (g) => g.skus[0]?.multiPrice !== price || g.skus[1]?.quantity !== 77,
+      ).length;
+    let late = lateCount();
+    while (late > 0 && performance.now() - began <= 2 * TEN_MINUTES_MS) {
+      await pause(250);
+      late = lateCount();
+    }
+    // One more look interval: a look that applied a change again would show now.
+    if (late === 0) await pause(MONITOR_RULES.intervalMs / SPEED);
+    const seconds = since(began);
+    const calls = seen.since(before);
+    const prices = seen.callsOf(PRICE_UPDATE, changedAt);
+    const quantities = seen.callsOf(QUANTITY_UPDATE, changedAt);
+    /** Per listing, from the change to the last of its two updates (the first of each kind). */
+    const lags = [...pdd.publishing.goods.keys()].map((id) => {
+      const p = prices.get(id)?.[0];
+      const q = quantities.get(id)?.[0];
+      return p === undefined || q === undefined ? Number.POSITIVE_INFINITY : Math.max(p, q) - changedAt;
+    });
+    const worstMs = Math.max(...lags);
+    const followedMs = Math.max(...lags.filter(Number.isFinite), 0);
+    // The 1688 reads until the last listing followed (the watch goes on one interval more).
+    const reads = [...seen.reads.values()]
+      .flat()
+      .filter((t) => t >= changedAt && t <= changedAt + followedMs).length;
+    const minutes = (followedMs * SPEED) / 60_000;
+    const readsOf = (times: number[]) => times.filter((t) => t >= changedAt);
+    // Each account's reads in the budget's own windows (replayed: a window opens at the first read
+    // after the last one ended), and in any sliding window (fixed windows allow up to twice the budget).
+    const budgetWindows = [...seen.reads.values()].map((times) =>
+      mostInFixedWindow(readsOf(times), BUDGET_WINDOW_S),
+    );
+    const slidingWindows = [...seen.reads.values()].map((times) =>
+      busiest(readsOf(times), BUDGET_WINDOW_S * 1000),
+    );
+    const appliedTwice = {
+      price: twice(PRICE_UPDATE, changedAt),
+      quantity: twice(QUANTITY_UPDATE, changedAt),
+    };
+    console.log(
+      JSON.stringify({
+        phase: 'every offer changed (price +5 % on spec 1, stock 77 on spec 2)',
+        storage: STORAGE,
+        instances: servers.length,
+        listingsFollowed: lags.filter(Number.isFinite).length,
+        of: total,
+        worstChangeToListingSeconds: Number.isFinite(worstMs) ? Number((worstMs / 1000).toFixed(1)) : null,
+        worstSimulatedMinutes: Number(minutes.toFixed(1)),
+        withinTenMinutes: Number.isFinite(worstMs) && worstMs <= TEN_MINUTES_MS,
+        appliedTwice,
+        reads1688: reads,
+        reads1688PerSimulatedMinute: Number((reads / Math.max(minutes, 1)).toFixed(1)),
+        budgetPerMinuteAppWide: budget * ACCOUNTS,
+        readsInBusiestBudgetWindowPerAccount: budgetWindows,
+        readsInBusiestSlidingWindowPerAccount: slidingWindows,
+        budgetPerAccountPerWindow: budget,
+        watchedSeconds: seconds,
+        pdd: calls.pdd,
+        callsByInstance: calls.byInstance,
+        load: load(),
+      }),
+    );
+    const problems = [
+      late > 0 && `${late} listings did not follow`,
+      appliedTwice.price + appliedTwice.quantity > 0 &&
+        `changes applied twice: ${appliedTwice.price} prices, ${appliedTwice.quantity} stocks`,
+      budgetWindows.some((n) => n > budget) && `an account read 1688 past its budget: ${budgetWindows}`,
+    ].filter(Boolean);
+    if (problems.length > 0) throw new Error(problems.join('\n'));
   }
 }
 

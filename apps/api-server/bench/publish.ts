@@ -25,26 +25,28 @@
  *
  * The load average of the machine is printed beside each figure: other sessions share the 2 cores.
  */
-import { loadavg } from 'node:os';
 import { createApiClient } from '@consign/api-client';
-import { SANDBOX_APPS } from '@consign/platform-sandboxes';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
 import { serveSandbox } from '@consign/platform-sandboxes/core';
 import { PDD_SANDBOX_APP, PddSandbox } from '@consign/platform-sandboxes/pdd';
 import { PDD_ERRORS } from '@consign/platform-sandboxes/protocol';
-import { registerSandboxApps } from '../src/db/platform-apps';
 import { PUBLISH_FAILURES } from '../src/jobs/publish';
-import { PddConnector } from '../src/platforms/pdd';
-import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
-import { startServer } from '../src/server';
-import { ADMIN } from '../test/helpers';
-import { CUP, connectSupplier, TEE } from '../test/purchase-helpers';
-import { signInBySms } from '../test/server-process';
-import { authorisedShop } from '../test/writeback-helpers';
+import { CUP, TEE } from '../test/purchase-helpers';
+import {
+  BENCH_SECRET,
+  benchSeller,
+  busiest,
+  connectBenchSeller,
+  load,
+  pause,
+  STORAGE,
+  sandboxPlatforms,
+  serveSeen,
+  since,
+  startBenchServer,
+} from './bench-kit';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 1_000);
-const DATABASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const SECRET = 'bench-secret';
 const ACCOUNT = 1;
 /** The demo account's own shop: the goods' shop (铺货 targets the two sandbox shops). */
 const HOME_SHOP = 1;
@@ -57,22 +59,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const load = () => loadavg().map((n) => Number(n.toFixed(1)));
-const since = (began: number) => Number(((performance.now() - began) / 1000).toFixed(1));
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The most events of `times` (ms) within any `windowMs` (sliding). */
-function busiest(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  let from = 0;
-  for (let to = 0; to < sorted.length; to++) {
-    while ((sorted[to] ?? 0) - (sorted[from] ?? 0) >= windowMs) from++;
-    most = Math.max(most, to - from + 1);
-  }
-  return most;
-}
 
 async function main() {
   const alibaba = new AlibabaSandbox({ apps: [ALIBABA_SANDBOX_APP], rateLimit: 1_000_000 });
@@ -88,35 +74,16 @@ async function main() {
   /** Every 拼多多 call: its method, and the ms it reached the sandbox. */
   const pddCalls: { method: string; atMs: number }[] = [];
   const alibabaServed = await serveSandbox(alibaba);
-  const pddServed = await serveSandbox({
-    fetch: async (request: Request) => {
-      const body = await request.clone().text();
-      const method = new URLSearchParams(body).get('type') ?? '';
-      pddCalls.push({ method, atMs: Date.now() });
-      return pdd.fetch(request);
-    },
+  const pddServed = await serveSeen(pdd, (_request, body) => {
+    pddCalls.push({ method: new URLSearchParams(body).get('type') ?? '', atMs: Date.now() });
   });
   const pddEndpoints = PddSandbox.endpoints(pddServed.url);
-  const server = await startServer({
-    port: 0,
-    secret: SECRET,
-    dataDir: DATABASE_URL ? undefined : 'memory://',
-    databaseUrl: DATABASE_URL,
-    staticDir: null,
-    logLevel: 'warn',
-    logWrite: (line, isError) => (isError ? process.stderr : process.stdout).write(`${line}\n`),
-    copyWorker: false,
-    exportWorker: false,
+  const server = await startBenchServer({
     writebackJobs: false,
     purchaseJobs: false,
     shopSync: false,
-    authExpirySweep: false,
     pddMessages: false,
-    platforms: {
-      pdd: pddEndpoints,
-      doudian: { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' },
-      alibaba: AlibabaSandbox.endpoints(alibabaServed.url),
-    },
+    platforms: sandboxPlatforms(pddServed.url, AlibabaSandbox.endpoints(alibabaServed.url)),
     // Production timings (the review looked at every 60 s); the images read locally.
     publishJobs: { fetchImage: async () => ({ bytes: PNG, type: 'image/png' }) },
   });
@@ -124,22 +91,15 @@ async function main() {
   try {
     const prepared = performance.now();
     const nowS = Math.floor(Date.now() / 1000);
-    await db.transaction((tx) => registerSandboxApps(tx, new SecretBox(DEV_DATA_KEY), SANDBOX_APPS));
-    await connectSupplier(db, alibaba, AlibabaSandbox.endpoints(alibabaServed.url), {
+    const platformShopIds = ['900001', '900002'];
+    const ids = await connectBenchSeller(db, {
       accountId: ACCOUNT,
+      alibaba: { sandbox: alibaba, endpoints: AlibabaSandbox.endpoints(alibabaServed.url) },
+      pdd: { sandbox: pdd, endpoints: pddEndpoints },
+      platformShopIds,
       nowS,
     });
-    const connector = new PddConnector({ app: PDD_SANDBOX_APP, endpoints: pddEndpoints });
-    const shops: { id: number; platformShopId: string }[] = [];
-    for (const platformShopId of ['900001', '900002']) {
-      const id = await authorisedShop(db, connector, pdd, {
-        accountId: ACCOUNT,
-        clientId: PDD_SANDBOX_APP.clientId,
-        platformShopId,
-        now: nowS,
-      });
-      shops.push({ id, platformShopId });
-    }
+    const shops = ids.map((id, i) => ({ id, platformShopId: platformShopIds[i] ?? '' }));
     const offer = (id: string) => `https://detail.1688.com/offer/${id}.html`;
     const teeImages = JSON.stringify([
       'https://cbu01.alicdn.com/img/ibank/O1CN01sandbox0001.jpg',
@@ -203,14 +163,14 @@ async function main() {
       }
       (isCup ? cups : tees).push(goodsId);
     }
-    const { token } = await signInBySms(server.url, { mobile: ADMIN, secret: SECRET });
+    const { token } = await benchSeller(server);
     const api = createApiClient({
       baseURL: server.url,
-      secret: SECRET,
+      secret: BENCH_SECRET,
       getToken: () => token,
       timeout: 600_000,
     });
-    console.log(`prepared ${GOODS} goods in ${since(prepared)} s (${DATABASE_URL ? 'postgres' : 'pglite'})`);
+    console.log(`prepared ${GOODS} goods in ${since(prepared)} s (${STORAGE})`);
 
     const shopIds = shops.map((s) => s.id);
     const allIds = [...tees, ...cups];
@@ -338,7 +298,7 @@ async function main() {
     for (const c of pddCalls) byMethod[c.method] = (byMethod[c.method] ?? 0) + 1;
 
     const result = {
-      db: DATABASE_URL ? 'postgres' : 'pglite',
+      db: STORAGE,
       goods: allIds.length,
       listings,
       'publish calls s': publishCalls,

@@ -15,49 +15,31 @@
  * the 拼多多 sandbox (its order shows the tracking number; polled every 100 ms): p50, p99, max. It also
  * checks each order was shipped on 拼多多 with the 1688 bill number, once.
  */
-import { loadavg } from 'node:os';
 import { createApiClient } from '@consign/api-client';
-import { PDD_SANDBOX_APP } from '@consign/platform-sandboxes/pdd';
-import { PddConnector } from '../src/platforms/pdd';
 import { SANDBOX_MOUNT } from '../src/sandboxes';
-import { startServer } from '../src/server';
-import { ADMIN } from '../test/helpers';
-import { CUP, connectSupplier, sourcedSku } from '../test/purchase-helpers';
-import { signInBySms } from '../test/server-process';
-import { authorisedShop } from '../test/writeback-helpers';
+import { CUP, sourcedSku } from '../test/purchase-helpers';
+import {
+  BENCH_SECRET,
+  benchSeller,
+  connectBenchSeller,
+  load,
+  pause,
+  percentile,
+  STORAGE,
+  seconds,
+  startBenchServer,
+} from './bench-kit';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const RATE = Number(process.env.BENCH_RATE ?? 5);
-const DATABASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const SECRET = 'bench-secret';
 const ACCOUNT = 1;
 const PLATFORM_SHOP = '900001';
 /** Past this, the bench gives up and says what was left. */
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 15 * 60_000);
 
-const load = () => loadavg().map((n) => Number(n.toFixed(2)));
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0
-    ? null
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null);
-};
-const seconds = (ms: number | null) => (ms === null ? null : Number((ms / 1000).toFixed(2)));
-
 async function main() {
-  const server = await startServer({
-    port: 0,
-    secret: SECRET,
-    dataDir: DATABASE_URL ? undefined : 'memory://',
-    databaseUrl: DATABASE_URL,
-    staticDir: null,
-    logLevel: 'warn',
-    logWrite: (line, isError) => (isError ? process.stderr : process.stdout).write(`${line}\n`),
-    copyWorker: false,
-    exportWorker: false,
+  const server = await startBenchServer({
     shopSync: false,
-    authExpirySweep: false,
     platformSandbox: { demoEveryMs: false },
     // Production timings but for 自动采购 (off: the bench queues by hand).
     purchaseJobs: { autoEveryMs: 3_600_000 },
@@ -74,16 +56,12 @@ async function main() {
     if (!cup) throw new Error('no sandbox offer');
     cup.stock = 10 * ORDERS;
     const mount = `${server.url}${SANDBOX_MOUNT}`;
-    await connectSupplier(db, alibaba, sandboxes.alibabaEndpoints(mount), { accountId: ACCOUNT, nowS });
-    const pddConnector = new PddConnector({
-      app: PDD_SANDBOX_APP,
-      endpoints: sandboxes.endpoints(mount).pinduoduo,
-    });
-    const shopId = await authorisedShop(db, pddConnector, pdd, {
+    const [shopId = 0] = await connectBenchSeller(db, {
       accountId: ACCOUNT,
-      clientId: PDD_SANDBOX_APP.clientId,
-      platformShopId: PLATFORM_SHOP,
-      now: nowS,
+      alibaba: { sandbox: alibaba, endpoints: sandboxes.alibabaEndpoints(mount) },
+      pdd: { sandbox: pdd, endpoints: sandboxes.endpoints(mount).pinduoduo },
+      platformShopIds: [PLATFORM_SHOP],
+      nowS,
     });
     await sourcedSku(db, { accountId: ACCOUNT, shopId, outerSkuId: 'BENCH-SHIP', source: CUP, nowS });
     await db.query("INSERT INTO purchase_fees (platform, fee, updated_at) VALUES ('', 100, 0)");
@@ -122,10 +100,10 @@ async function main() {
       if (!row) throw new Error('no order');
       orderIds.push(row.id);
     }
-    const { token } = await signInBySms(server.url, { mobile: ADMIN, secret: SECRET });
+    const { token } = await benchSeller(server);
     const api = createApiClient({
       baseURL: server.url,
-      secret: SECRET,
+      secret: BENCH_SECRET,
       getToken: () => token,
       timeout: 600_000,
     });
@@ -153,7 +131,7 @@ async function main() {
     }
     await alibaba.settleMessages();
     console.log(
-      `prepared ${ORDERS} purchased 拼多多 orders in ${((performance.now() - prepared) / 1000).toFixed(1)} s (${DATABASE_URL ? 'postgres' : 'pglite'}), load ${load()}`,
+      `prepared ${ORDERS} purchased 拼多多 orders in ${((performance.now() - prepared) / 1000).toFixed(1)} s (${STORAGE}), load ${load()}`,
     );
 
     // The supplier ships RATE a second; each shipment is watched on 拼多多.
@@ -193,7 +171,7 @@ async function main() {
     );
     console.log(
       JSON.stringify({
-        storage: DATABASE_URL ? 'postgres' : 'pglite',
+        storage: STORAGE,
         orders: ORDERS,
         shippedPerSecond: RATE,
         shipped: shippedAt.size,

@@ -1,4 +1,10 @@
-import { type ApiClient, ApiError, HttpError, isBannerActive } from '@consign/api-client';
+import {
+  type ApiClient,
+  ApiError,
+  HttpError,
+  isBannerActive,
+  SERVICE_PHONE_MESSAGE,
+} from '@consign/api-client';
 import {
   afterSaleOrderSchema,
   apiRoutes,
@@ -10,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COPY_REFUSALS } from '../src/db/copy';
 import { SEED_COUNTS } from '../src/db/seed';
-import { ADMIN, startTestServer, type TestServer, USER } from './helpers';
+import { ADMIN, envelope, startTestServer, type TestServer, USER } from './helpers';
 
 let t: TestServer;
 let admin: ApiClient;
@@ -256,6 +262,33 @@ describe('settings', () => {
       version: before.version + 1,
     });
     expect(await user.call('/api/setting/index')).toEqual(after);
+  });
+
+  it('saves 抖店客服电话 (a mobile, a fixed line, a 400 number) and refuses anything else in Chinese', async () => {
+    const token = await t.login('13712340069');
+    const seller = t.client(() => token);
+    const start = await seller.call('/api/setting/index');
+    expect(start.doudian_service_phone).toBe('');
+    let version = start.version;
+    for (const [typed, saved] of [
+      ['0571-88886666', '0571-88886666'],
+      ['400 123 4567', '4001234567'],
+      ['13912345678', '13912345678'],
+      ['', ''],
+    ]) {
+      const after = await seller.call('/api/setting/update', { doudian_service_phone: typed, version });
+      expect(after.doudian_service_phone).toBe(saved);
+      version = after.version;
+    }
+    for (const bad of ['12345', '0571-123', '88886666', '1391234567a', `0${'1'.repeat(40)}`]) {
+      const res = await t.post('/api/setting/update', { doudian_service_phone: bad, version }, { token });
+      expect({ bad, status: res.status, msg: (await envelope(res)).msg }).toEqual({
+        bad,
+        status: 422,
+        msg: `参数校验失败：字段 doudian_service_phone：${SERVICE_PHONE_MESSAGE}`,
+      });
+    }
+    expect((await seller.call('/api/setting/index')).version).toBe(version);
   });
 });
 

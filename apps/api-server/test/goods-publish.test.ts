@@ -585,6 +585,27 @@ describe('铺货 to a 抖店 shop', () => {
     expect(onPlatform?.skus.map((s) => [s.price, s.stock, s.code])).toEqual(
       detail.skus.map((s) => [s.price, s.stock, s.outer_sku_id]),
     );
+    // 客服电话: the owner's login mobile while 代发设置's 抖店客服电话 is empty.
+    const [owner] = await t.server.db.query<{ mobile: string }>(
+      'SELECT u.mobile FROM users u JOIN seller_accounts a ON a.owner_user_id = u.id WHERE a.id = $1',
+      [seller.accountId],
+    );
+    expect(onPlatform?.mobile).toBe(owner?.mobile);
+  });
+
+  it('sends 代发设置’s 抖店客服电话 as the product’s 客服电话 (mobile) in /product/addV2', async () => {
+    const { version } = await seller.api.call('/api/setting/index');
+    await seller.api.call('/api/setting/update', { doudian_service_phone: '0571-88886666', version });
+    const goodsId = await copied(seller, T_SHIRT);
+    await seller.api.call('/api/goods/publish', {
+      goods_ids: [goodsId],
+      shop_ids: [seller.shopId],
+      cat_id: '20100',
+    });
+    const listing = await listingOnce(seller, goodsId, ['reviewing', 'failed']);
+    expect([listing.status, listing.reason]).toEqual(['reviewing', null]);
+    const added = onShop().find((p) => p.outerProductId === `consign-${listing.id}`);
+    expect(added?.mobile).toBe('0571-88886666');
   });
 
   it('a property missing or not among the options fails naming it; 重新发布 fixed publishes; a rejected review says why', async () => {

@@ -131,6 +131,7 @@ const settings = {
   monitor_stock_cap: 999,
   monitor_stock_margin: 0,
   monitor_off_sale: 'delist',
+  doudian_service_phone: '',
   version: 5,
 };
 const role = {

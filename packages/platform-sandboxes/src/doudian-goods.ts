@@ -57,6 +57,8 @@ export interface DoudianSandboxProduct {
   name: string;
   categoryId: number;
   outerProductId: string;
+  /** 客服电话 as sent (`mobile`). */
+  mobile: string;
   /** The product's properties as sent (`product_format_new`). */
   properties: Record<string, { value: number; name: string; diy_type: number }[]>;
   skus: { skuId: string; spec: string; price: number; stock: number; code: string }[];
@@ -340,6 +342,7 @@ export class DoudianSandboxGoods {
       name,
       categoryId,
       outerProductId: String(params.outer_product_id ?? ''),
+      mobile: String(params.mobile),
       properties,
       skus,
       offline: false,

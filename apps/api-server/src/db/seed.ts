@@ -78,6 +78,7 @@ export const SEED_SETTINGS = {
   monitor_stock_cap: 999,
   monitor_stock_margin: 0,
   monitor_off_sale: 'delist',
+  doudian_service_phone: '',
 } as const;
 
 /** mulberry32: a tiny, fast, deterministic PRNG (good enough for demo data, not for secrets). */

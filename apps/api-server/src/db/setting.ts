@@ -23,6 +23,8 @@ const SETTINGS_KEYS = [
   'monitor_stock_cap',
   'monitor_stock_margin',
   'monitor_off_sale',
+  // 铺货 to 抖店
+  'doudian_service_phone',
 ] as const;
 const SETTINGS_COLUMNS = SETTINGS_KEYS.join(', ');
 
@@ -43,6 +45,7 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'version'> = {
   monitor_stock_cap: 999,
   monitor_stock_margin: 0,
   monitor_off_sale: 'delist',
+  doudian_service_phone: '',
 };
 
 /** Gives a new account its settings row (sign-up, seed). */

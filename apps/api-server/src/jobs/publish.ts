@@ -465,7 +465,7 @@ export class PublishJobs implements JobKind {
   /**
    * 抖店: the category's properties, the freight templates, the images read (as for 拼多多) and
    * uploaded by their URLs to the shop's 素材中心; answers the `/product/addV2` call to make (prices in
-   * 分, the goods' own; 客服电话 the account owner's mobile).
+   * 分, the goods' own; 客服电话 代发设置's 抖店客服电话, else the account owner's mobile).
    */
   async #doudianAdd(shop: DoudianShop, { listing, goods, skus, images, offer, catId }: Draft): Promise<Send> {
     const { connector, call, failures } = shop;
@@ -501,7 +501,8 @@ export class PublishJobs implements JobKind {
     for (const url of images) await this.#image(url);
     const uploaded = await call((token) => doudianPublishing.uploadImages(connector, token, images));
     const [owner] = await this.deps.db.query<{ mobile: string }>(
-      `SELECT u.mobile FROM seller_accounts a JOIN users u ON u.id = a.owner_user_id WHERE a.id = $1`,
+      `SELECT COALESCE(NULLIF(st.doudian_service_phone, ''), u.mobile) AS mobile FROM seller_accounts a
+       JOIN users u ON u.id = a.owner_user_id LEFT JOIN settings st ON st.account_id = a.id WHERE a.id = $1`,
       [listing.account_id],
     );
     const add: DoudianProductAdd = {

@@ -205,6 +205,7 @@ export const LOG_FIELDS: Readonly<Record<string, LogField>> = {
   goods_ids: { label: '商品' },
   shop_ids: { label: '店铺' },
   cat_id: { label: '平台类目 ID' },
+  doudian_service_phone: { label: '抖店客服电话' },
   // 货源监控
   on_sale: { label: '在售', kind: 'flag' },
   supplier_cost: { label: '货源成本', kind: 'fen' },

@@ -9,6 +9,15 @@ export const SMS_CODE_MESSAGE = '请输入短信验证码';
 /** SMS codes are 6 digits. */
 export const SMS_CODE_LENGTH = 6;
 
+/**
+ * A 客服电话 (代发设置's 抖店客服电话, sent as 抖店's `mobile` when publishing): a mainland mobile, a fixed
+ * line with its area code (`0571-88886666`, the dash optional) or a 400 / 800 number (`400-123-4567`).
+ */
+export const SERVICE_PHONE_PATTERN = /^(?:1[2-9]\d{9}|0\d{2,3}-?\d{7,8}|[48]00-?\d{3}-?\d{4})$/;
+/** Message of the 客服电话 rule. */
+export const SERVICE_PHONE_MESSAGE =
+  '请输入正确的客服电话：手机号、带区号的固定电话（如 0571-88886666）或 400 电话';
+
 /** Removes every whitespace character (users paste `138 0000 0000`). */
 export function normalizeMobile(value: string): string {
   return value.replace(/\s+/g, '');

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { mobileSchema } from './auth.js';
 import { text, versionSchema } from './common.js';
 import { MONITOR_OFF_SALE_RULES, MONITOR_PRICE_RULES, PRICE_ROUNDINGS } from './goods-rules.js';
+import { normalizeMobile, SERVICE_PHONE_MESSAGE, SERVICE_PHONE_PATTERN } from './mobile.js';
 
 /**
  * The dropshipping settings (`/api/setting/index`, saved with `/api/setting/update`).
@@ -24,6 +25,9 @@ import { MONITOR_OFF_SALE_RULES, MONITOR_PRICE_RULES, PRICE_ROUNDINGS } from './
  *   `monitor_stock` 库存跟随: the listing's stock is the supplier's, at most `monitor_stock_cap`, minus
  *   `monitor_stock_margin`; `monitor_off_sale` 下架处理 when the 货源 is off sale or gone: `delist` the
  *   listing or set its stock to `zero`.
+ * - `doudian_service_phone` (铺货): 抖店客服电话, the `mobile` a product published to 抖店 shows
+ *   (docs/design.md#publishing-goods-to-a-shop): a mainland mobile, a fixed line or a 400 number
+ *   ({@link SERVICE_PHONE_PATTERN}, spaces dropped); '' = the account owner's login mobile.
  */
 export const settingsSchema = z.object({
   auto_purchase: z.boolean(),
@@ -44,6 +48,12 @@ export const settingsSchema = z.object({
   monitor_stock_cap: z.int().min(1).max(1_000_000),
   monitor_stock_margin: z.int().min(0).max(1000),
   monitor_off_sale: z.enum(MONITOR_OFF_SALE_RULES),
+  // 铺货 to 抖店
+  doudian_service_phone: z
+    .string(SERVICE_PHONE_MESSAGE)
+    .max(32, SERVICE_PHONE_MESSAGE)
+    .transform(normalizeMobile)
+    .pipe(z.string().refine((v) => v === '' || SERVICE_PHONE_PATTERN.test(v), SERVICE_PHONE_MESSAGE)),
   version: versionSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;

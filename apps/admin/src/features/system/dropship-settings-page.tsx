@@ -194,6 +194,18 @@ function SettingsForm({ settings }: { settings: Settings }) {
           {...form.register('notify_mobile')}
         />
       </Field>
+      <Field
+        label={settingText.doudianServicePhone}
+        error={errors.doudian_service_phone?.message}
+        description={settingText.doudianServicePhoneHint}
+      >
+        <Input
+          inputMode="tel"
+          maxLength={maxLengthOf(settingsForm.shape.doudian_service_phone)}
+          wrapperClassName="w-60"
+          {...form.register('doudian_service_phone')}
+        />
+      </Field>
       <Field label={settingText.syncInterval} description={settingText.syncIntervalHint}>
         <SelectField
           control={form.control}

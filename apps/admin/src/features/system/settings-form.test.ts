@@ -20,6 +20,7 @@ const settings = {
   monitor_stock_cap: 999,
   monitor_stock_margin: 0,
   monitor_off_sale: 'delist',
+  doudian_service_phone: '',
   version: 4,
 } as const;
 
@@ -32,8 +33,10 @@ describe('the 代发设置 form', () => {
       unpaid_alert_hours: '0',
       notify_mobile: '12345',
       purchase_account: 'x'.repeat(65),
+      doudian_service_phone: '0571-123',
     });
     expect(errors).toEqual({
+      doudian_service_phone: errorText.doudianServicePhone,
       default_markup_percent: errorText.markup,
       purchase_price_rise_percent: errorText.priceRise,
       unpaid_alert_hours: errorText.unpaidAlert,
@@ -51,7 +54,7 @@ describe('the 代发设置 form', () => {
       ).toEqual({ default_markup_percent: errorText.markup });
   });
 
-  it('sends numbers, the mobile without spaces and the version read', async () => {
+  it('sends numbers, the mobiles and 抖店客服电话 without spaces and the version read', async () => {
     const { errors, body } = await submitForm(settingsForm, settingsMessages, {
       ...settingsValues(settings),
       default_markup_percent: ' 25 ',
@@ -59,6 +62,7 @@ describe('the 代发设置 form', () => {
       unpaid_alert_hours: '6',
       notify_mobile: '139 0000 1234',
       sync_interval_minutes: '60',
+      doudian_service_phone: ' 0571-8888 6666 ',
     });
     expect(errors).toEqual({});
     expect(body).toEqual({
@@ -68,6 +72,7 @@ describe('the 代发设置 form', () => {
       unpaid_alert_hours: 6,
       notify_mobile: '13900001234',
       sync_interval_minutes: 60,
+      doudian_service_phone: '0571-88886666',
     });
   });
 });

@@ -9,7 +9,8 @@ const fields = settingsSchema.shape;
 
 /**
  * 代发设置: the contract's settings (markup 0-500 %, purchase account at most 64 characters, an
- * empty or mainland notify mobile, an interval of 15, 30 or 60 minutes), with what is typed as text:
+ * empty or mainland notify mobile, an interval of 15, 30 or 60 minutes, an empty 抖店客服电话 or a
+ * mobile, fixed line or 400 number), with what is typed as text:
  * the markup, the mobile (spaces dropped) and the picked interval.
  */
 export const settingsForm = settingsUpdateBodySchema.extend({
@@ -30,6 +31,7 @@ export const settingsMessages: FieldMessages<z.input<typeof settingsForm>> = {
   purchase_account: errorText.purchaseAccount,
   // The contract's own message (请输入手机号) does not say the field may stay empty.
   notify_mobile: { all: errorText.notifyMobile },
+  doudian_service_phone: { all: errorText.doudianServicePhone },
 };
 
 export function settingsValues(s: Settings): z.input<typeof settingsForm> {
@@ -49,6 +51,7 @@ export function settingsValues(s: Settings): z.input<typeof settingsForm> {
     monitor_stock_cap: String(s.monitor_stock_cap),
     monitor_stock_margin: String(s.monitor_stock_margin),
     monitor_off_sale: s.monitor_off_sale,
+    doudian_service_phone: s.doudian_service_phone,
     version: s.version,
   };
 }

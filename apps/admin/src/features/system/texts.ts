@@ -200,6 +200,10 @@ export const SYSTEM_TEXT = {
     monitorStockCap: '库存上限',
     monitorStockMargin: '安全库存',
     monitorOffSale: '货源下架时',
+    // 铺货 to 抖店
+    doudianServicePhone: '抖店客服电话',
+    doudianServicePhoneHint:
+      '铺货到抖店时商品展示的客服电话：手机号、固定电话或 400 电话；留空则使用主账号登录手机号',
     errors: {
       stockCap: '请输入 1-1000000 之间的整数',
       stockMargin: '请输入 0-1000 之间的整数',
@@ -208,6 +212,7 @@ export const SYSTEM_TEXT = {
       markup: '请输入 0-500 之间的整数',
       purchaseAccount: '采购账号最多 64 个字符',
       notifyMobile: '请输入正确的手机号，或留空',
+      doudianServicePhone: '请输入手机号、带区号的固定电话（如 0571-88886666）或 400 电话，或留空',
     },
   },
   // goods: 平台精选 (operators)
