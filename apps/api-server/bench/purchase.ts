@@ -29,7 +29,6 @@
  *
  * The load average of the machine is printed beside each figure: other sessions share the 2 cores.
  */
-import { loadavg } from 'node:os';
 import { createApiClient } from '@consign/api-client';
 import { SANDBOX_APPS } from '@consign/platform-sandboxes';
 import { ALIBABA_SANDBOX_APP, AlibabaSandbox } from '@consign/platform-sandboxes/alibaba';
@@ -37,23 +36,17 @@ import { serveSandbox } from '@consign/platform-sandboxes/core';
 import { registerSandboxApps } from '../src/db/platform-apps';
 import { ALIBABA_APIS } from '../src/platforms/alibaba';
 import { DEV_DATA_KEY, SecretBox } from '../src/security/secret-box';
-import { startServer } from '../src/server';
-import { ADMIN } from '../test/helpers';
 import { CUP, connectSupplier, pendingOrders, sourcedSku } from '../test/purchase-helpers';
-import { signInBySms } from '../test/server-process';
+import { BENCH_SECRET, benchSeller, DATABASE_URL, load, since, startBenchServer } from './bench-kit';
 
 const BUY = Number(process.env.BENCH_BUY ?? 1_000);
 const FOLLOW = Math.max(BUY, Number(process.env.BENCH_FOLLOW ?? 10_000));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const DATABASE_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const SECRET = 'bench-secret';
 const ACCOUNT = 1;
 const SHOP = 1;
 /** Past this, the bench gives up and says what was left. */
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 30 * 60_000);
 
-const load = () => loadavg().map((n) => Number(n.toFixed(1)));
-const since = (began: number) => Number(((performance.now() - began) / 1000).toFixed(1));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
@@ -86,19 +79,9 @@ async function main() {
     ) as Record<string, number>;
 
   const none = { gatewayUrl: 'http://127.0.0.1:9/none', authUrl: 'http://127.0.0.1:9/none' };
-  const server = await startServer({
-    port: 0,
-    secret: SECRET,
-    dataDir: DATABASE_URL ? undefined : 'memory://',
-    databaseUrl: DATABASE_URL,
-    staticDir: null,
-    logLevel: 'warn',
-    logWrite: (line, isError) => (isError ? process.stderr : process.stdout).write(`${line}\n`),
-    copyWorker: false,
-    exportWorker: false,
+  const server = await startBenchServer({
     writebackJobs: false,
     shopSync: false,
-    authExpirySweep: false,
     platforms: { pdd: none, doudian: none, alibaba: AlibabaSandbox.endpoints(served.url) },
     // Production timings but for 自动采购 (off: the bench queues by hand).
     purchaseJobs: { concurrency: CONCURRENCY, autoEveryMs: 3_600_000 },
@@ -127,12 +110,12 @@ async function main() {
       prefix: 'BENCH-',
     });
     const ids = orders.map((o) => o.id);
-    const { token } = await signInBySms(server.url, { mobile: ADMIN, secret: SECRET });
+    const { token } = await benchSeller(server);
     // Queuing 1,000 orders (each in its own transaction with its log entry) takes longer than the
     // client's default 30 s on a loaded machine: its time is one of the figures, not a failure.
     const api = createApiClient({
       baseURL: server.url,
-      secret: SECRET,
+      secret: BENCH_SECRET,
       getToken: () => token,
       timeout: 600_000,
     });
