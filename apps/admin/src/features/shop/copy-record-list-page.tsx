@@ -192,7 +192,7 @@ function cardOf(onRepublish: (listing: ListingResult) => void): CardView<CopyRec
 const columnsOf = (onRepublish: (listing: ListingResult) => void): DataTableProps<CopyRecord>['columns'] => [
   {
     header: columnText.source,
-    cell: ({ row }) => <SourceLink record={row.original} className="block max-w-72 truncate" />,
+    cell: ({ row }) => <SourceLink record={row.original} className="block max-w-48 truncate" />,
   },
   { header: columnText.shop, accessorKey: 'shop_name' },
   {
