@@ -195,7 +195,7 @@ const postgresSuites = [
   'test/balance.test.ts',
   'test/topup.test.ts',
   'test/balance-fees.test.ts',
-  // balance-ops: 调整余额, the low-balance warning, the ledger's export
+  // 调整余额, the low-balance warning, the ledger's export
   'test/balance-adjust.test.ts',
   // reconcile (充值对账, kill -9 around a notification)
   'test/reconcile.test.ts',
@@ -205,8 +205,9 @@ const postgresSuites = [
   'test/purchase-crash.test.ts',
   // 子账号 店铺权限
   'test/shop-scope.test.ts',
-  // 货源监控 (the recurring look's claim)
+  // 货源监控 (the recurring look's claim; 1688 product messages making listings due)
   'test/supplier-monitor.test.ts',
+  'test/alibaba-messages.test.ts',
 ];
 
 export default defineConfig({
