@@ -255,7 +255,8 @@ export class MonitorJobs implements JobKind {
       await finishJob(db, MONITOR_QUEUE, claim, {
         status: 'published',
         retryInMs: inMs,
-        set: 'monitor_looking = false',
+        // The retry reads the offers again: a message during this look needs no extra look after it.
+        set: 'monitor_looking = false, monitor_recheck = false',
       });
       if (!(error instanceof Wait)) {
         log.warn('supplier monitor look failed', {
